@@ -1,0 +1,117 @@
+import { Form, Link, NavLink } from "react-router";
+
+type HeaderUser = { id: string; name: string; email: string; isAdmin: boolean } | null;
+
+const navLink = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`;
+
+/** Menus are <details> elements: they open and close without JavaScript and are keyboard-operable. */
+export function SiteHeader({ user }: { user: HeaderUser }) {
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-800">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          Rosca
+        </Link>
+
+        {/* Desktop */}
+        <div className="hidden items-center gap-1 md:flex">
+          {user ? (
+            <>
+              <NavLink to="/dashboard" className={navLink}>
+                Dashboard
+              </NavLink>
+              {user.isAdmin ? (
+                <NavLink to="/admin" className={navLink}>
+                  Admin
+                </NavLink>
+              ) : null}
+              <NotificationsBell />
+              <details className="relative">
+                <summary className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100">
+                  <span>{user.name}</span>
+                  <span aria-hidden="true">▾</span>
+                </summary>
+                <div className="absolute right-0 z-20 mt-2 w-56 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+                  <UserMenuItems isAdmin={user.isAdmin} bankHref="/profile/bank-accounts" />
+                </div>
+              </details>
+            </>
+          ) : (
+            <>
+              <NavLink to="/login" className={navLink}>
+                Login
+              </NavLink>
+              <Link to="/register" className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+                Sign Up
+              </Link>
+            </>
+          )}
+        </div>
+
+        {/* Mobile */}
+        <details className="relative md:hidden">
+          <summary className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800" aria-label="Menu">
+            Menu
+          </summary>
+          <div className="absolute right-0 z-20 mt-2 w-64 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+            {user ? (
+              <>
+                <p className="px-4 py-2 text-xs text-slate-500">Signed in as {user.name}</p>
+                <MenuLink to="/dashboard">Dashboard</MenuLink>
+                {user.isAdmin ? <MenuLink to="/admin">Admin</MenuLink> : null}
+                <UserMenuItems isAdmin={user.isAdmin} bankHref="/profile/bank" />
+              </>
+            ) : (
+              <>
+                <MenuLink to="/login">Login</MenuLink>
+                <MenuLink to="/register">Sign Up</MenuLink>
+              </>
+            )}
+          </div>
+        </details>
+      </nav>
+    </header>
+  );
+}
+
+function MenuLink({ to, children }: { to: string; children: React.ReactNode }) {
+  return (
+    <Link to={to} className="block px-4 py-2 text-sm text-slate-700 hover:bg-slate-100">
+      {children}
+    </Link>
+  );
+}
+
+function UserMenuItems({ isAdmin, bankHref }: { isAdmin: boolean; bankHref: string }) {
+  return (
+    <>
+      <MenuLink to="/profile">Profile</MenuLink>
+      <MenuLink to={bankHref}>Bank Accounts</MenuLink>
+      {isAdmin ? <MenuLink to="/admin">Admin Dashboard</MenuLink> : null}
+      <Form method="post" action="/logout" className="border-t border-slate-100">
+        <button type="submit" className="block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-100">
+          Logout
+        </button>
+      </Form>
+    </>
+  );
+}
+
+/** The bell: an empty shell until in-app notifications exist. */
+function NotificationsBell() {
+  return (
+    <details className="relative">
+      <summary className="rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100" aria-label="Notifications, none unread">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+          <path d="M13.7 21a2 2 0 0 1-3.4 0" />
+        </svg>
+      </summary>
+      <div className="absolute right-0 z-20 mt-2 w-72 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-600 shadow-lg">
+        No notifications yet.
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * Validation rules for the account forms (SPEC.md section 5). Messages are user-visible and copied exactly.
+ * Pure: used by Conform in the browser and on the server, and by the JSON APIs.
+ */
+import { z } from "zod";
+
+export const AUTH_MESSAGES = {
+  loginEmailRequired: "Email is required",
+  loginEmailInvalid: "Email is invalid",
+  loginPasswordRequired: "Password is required",
+  loginPasswordShort: "Password must be at least 6 characters",
+  fullNameRequired: "Full name is required",
+  fullNameShort: "Full name must be at least 2 characters",
+  fullNameLong: "Full name must be at most 100 characters",
+  emailRequired: "Email address is required",
+  emailInvalid: "Please enter a valid email address",
+  passwordRequired: "Password is required",
+  passwordShort: "Password must be at least 8 characters long",
+  passwordLong: "Password must be at most 128 characters",
+  passwordWeak: "Password must contain at least one uppercase letter, one lowercase letter, and one number",
+  confirmRequired: "Please confirm your password",
+  passwordsMismatch: "Passwords do not match",
+  termsRequired: "You must agree to the Terms of Service and Privacy Policy",
+} as const;
+
+/** Longest password we hash: bounds the cost an attacker can make us spend. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const EMAIL_MAX_LENGTH = 254;
+
+/** Normalise an email address for storage and lookup. Uniqueness is case-insensitive (lower(email) index). */
+export function normalizeEmail(email: string) {
+  return email.trim().toLowerCase();
+}
+
+const strictEmail = (required: string, invalid: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(EMAIL_MAX_LENGTH, invalid)
+    .pipe(z.email({ error: invalid }))
+    .transform(normalizeEmail);
+
+/** New-password rules shared by registration and reset (SPEC.md section 5). */
+export const newPasswordSchema = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .min(8, AUTH_MESSAGES.passwordShort)
+  .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordLong)
+  .regex(/[A-Z]/, AUTH_MESSAGES.passwordWeak)
+  .regex(/[a-z]/, AUTH_MESSAGES.passwordWeak)
+  .regex(/[0-9]/, AUTH_MESSAGES.passwordWeak);
+
+function withConfirmation<T extends z.ZodObject<{ password: z.ZodType<string>; confirmPassword: z.ZodType<string> }>>(
+  schema: T,
+) {
+  return schema.check((ctx) => {
+    const { password, confirmPassword } = ctx.value as { password: string; confirmPassword: string };
+    if (password !== confirmPassword) {
+      ctx.issues.push({
+        code: "custom",
+        message: AUTH_MESSAGES.passwordsMismatch,
+        path: ["confirmPassword"],
+        input: confirmPassword,
+      });
+    }
+  });
+}
+
+export const loginSchema = z.object({
+  email: z
+    .string({ error: AUTH_MESSAGES.loginEmailRequired })
+    .trim()
+    .min(1, AUTH_MESSAGES.loginEmailRequired)
+    .max(EMAIL_MAX_LENGTH, AUTH_MESSAGES.loginEmailInvalid)
+    .pipe(z.email({ error: AUTH_MESSAGES.loginEmailInvalid }))
+    .transform(normalizeEmail),
+  password: z
+    .string({ error: AUTH_MESSAGES.loginPasswordRequired })
+    .min(6, AUTH_MESSAGES.loginPasswordShort)
+    .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordLong),
+  remember: z.boolean().optional(),
+  redirectTo: z.string().optional(),
+});
+
+export const registerSchema = withConfirmation(
+  z.object({
+    fullName: z
+      .string({ error: AUTH_MESSAGES.fullNameRequired })
+      .trim()
+      .min(1, AUTH_MESSAGES.fullNameRequired)
+      .min(2, AUTH_MESSAGES.fullNameShort)
+      .max(100, AUTH_MESSAGES.fullNameLong),
+    email: strictEmail(AUTH_MESSAGES.emailRequired, AUTH_MESSAGES.emailInvalid),
+    password: newPasswordSchema,
+    confirmPassword: z.string({ error: AUTH_MESSAGES.confirmRequired }),
+    terms: z.boolean({ error: AUTH_MESSAGES.termsRequired }).refine((ticked) => ticked, AUTH_MESSAGES.termsRequired),
+  }),
+);
+
+export const resetRequestSchema = z.object({
+  email: strictEmail(AUTH_MESSAGES.emailInvalid, AUTH_MESSAGES.emailInvalid),
+});
+
+export const resetPasswordSchema = withConfirmation(
+  z.object({
+    selector: z.string().uuid(),
+    token: z.string().min(1).max(200),
+    password: newPasswordSchema,
+    confirmPassword: z.string({ error: AUTH_MESSAGES.confirmRequired }),
+  }),
+);
+
+/**
+ * Where to go after login. Only same-origin absolute paths are allowed: `//evil.example` and `/\evil.example` are
+ * protocol-relative tricks browsers follow off-site, so they fall back to the dashboard.
+ */
+export function safeRedirect(target: unknown, fallback = "/dashboard"): string {
+  if (typeof target !== "string" || target.length === 0 || target.length > 2000) return fallback;
+  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  if (/[\u0000-\u001f\\]/.test(target)) return fallback;
+  return target;
+}

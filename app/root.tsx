@@ -1,0 +1,115 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { SessionTimer } from "./components/session-timer";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { Toaster } from "./components/toaster";
+import { buttonClass } from "./components/ui/button";
+import { clearSessionCookie, lookupSession } from "./server/auth/session.server";
+import { takeToasts } from "./server/toast.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [lookup, { toasts, setCookie }] = await Promise.all([lookupSession(request), takeToasts(request)]);
+  const headers = new Headers();
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  // A stale or broken cookie on a public page is dropped quietly; protected pages redirect (requireUser).
+  if (lookup.status === "invalid" || lookup.status === "expired") headers.append("Set-Cookie", await clearSessionCookie());
+  const user =
+    lookup.status === "active"
+      ? { id: lookup.user.id, name: lookup.user.name, email: lookup.user.email, isAdmin: lookup.user.isAdmin }
+      : null;
+  return data(
+    {
+      user,
+      sessionExpiresAt: lookup.status === "active" ? lookup.expiresAt.toISOString() : null,
+      toasts,
+      nonce: context.cspNonce,
+    },
+    { headers },
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function meta() {
+  return [
+    { title: "Rosca — Save Together, Grow Together" },
+    {
+      name: "description",
+      content: "Interest-free rotating savings groups for friends, family and colleagues. Sharia-compliant, for US residents 18+.",
+    },
+  ];
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<RootData>("root");
+  const nonce = rootData?.nonce;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+          Skip to content
+        </a>
+        <SiteHeader user={rootData?.user ?? null} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter />
+        <Toaster initial={rootData?.toasts ?? []} />
+        {rootData?.user && rootData.sessionExpiresAt ? <SessionTimer expiresAt={rootData.sessionExpiresAt} /> : null}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // Details only in development; users see a calm message and two ways out, never a stack trace.
+  const detail =
+    import.meta.env.DEV && error instanceof Error
+      ? error.stack
+      : isRouteErrorResponse(error)
+        ? `${error.status} ${error.statusText}`
+        : null;
+  return (
+    <div className="mx-auto max-w-lg px-4 py-20 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">Something went wrong</h1>
+      <p className="mt-3 text-slate-600">
+        We hit an unexpected problem showing this page. Your data is safe. Try again, or head back home.
+      </p>
+      {detail ? <pre className="mt-6 overflow-auto rounded bg-slate-100 p-3 text-left text-xs">{detail}</pre> : null}
+      <div className="mt-8 flex justify-center gap-3">
+        {/* A plain link to the current page reloads it, with or without JavaScript. */}
+        <a href="" className={buttonClass("primary")}>
+          Refresh Page
+        </a>
+        <a href="/" className={buttonClass("secondary")}>
+          Go Home
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+/**
+ * Account commands: register, confirm, authenticate, reset password. Routes parse input and call these; these
+ * own the transactions and the emails.
+ */
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { normalizeEmail } from "~/domain/auth";
+import { db } from "../db/client.server";
+import { authTokens, sessions, users, type User } from "../db/schema";
+import { sendEmail } from "../email/email.server";
+import { appUrl } from "../env.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { randomToken, secretMatches, sha256 } from "./tokens.server";
+
+export const CONFIRM_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
+export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000; // SPEC.md section 9: reset link valid 1 hour
+
+export async function findUserByEmail(email: string) {
+  const [user] = await db()
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${normalizeEmail(email)}`)
+    .limit(1);
+  return user ?? null;
+}
+
+function splitName(fullName: string) {
+  const parts = fullName.trim().split(/\s+/);
+  const first = parts[0] ?? "";
+  const last = parts.slice(1).join(" ");
+  return { firstName: first || null, lastName: last || null };
+}
+
+async function issueToken(userId: string, purpose: "confirm_email" | "reset_password", ttlMs: number, now: Date) {
+  const secret = randomToken();
+  const [row] = await db()
+    .insert(authTokens)
+    .values({ userId, purpose, secretHash: sha256(secret), expiresAt: new Date(now.getTime() + ttlMs), createdAt: now })
+    .returning({ id: authTokens.id });
+  return { selector: row!.id, secret };
+}
+
+export type RegisterResult =
+  | { status: "created"; user: User }
+  | { status: "exists" }
+  | { status: "db-error" };
+
+/**
+ * Create an account and send the confirmation and welcome emails. An email that fails to send does not undo the
+ * account (SPEC.md section 7: welcome failures are ignored); it is logged.
+ */
+export async function registerUser(input: { fullName: string; email: string; password: string }, now = new Date()): Promise<RegisterResult> {
+  const email = normalizeEmail(input.email);
+  if (await findUserByEmail(email)) return { status: "exists" };
+  const passwordHash = await hashPassword(input.password);
+  let user: User;
+  try {
+    const [created] = await db()
+      .insert(users)
+      .values({ email, name: input.fullName.trim(), ...splitName(input.fullName), passwordHash, createdAt: now, updatedAt: now })
+      .returning();
+    user = created!;
+  } catch (error) {
+    // Two registrations for one address at once: the unique index decides, the loser sees "already exists".
+    if (isUniqueViolation(error)) return { status: "exists" };
+    console.error("registerUser: could not save the new user", error);
+    return { status: "db-error" };
+  }
+
+  const { selector, secret } = await issueToken(user.id, "confirm_email", CONFIRM_EMAIL_TTL_MS, now);
+  const confirmUrl = `${appUrl()}/auth/confirm?${new URLSearchParams({ id: selector, token: secret })}`;
+  const confirmation = await sendEmail(user.email, {
+    template: "confirm-email",
+    data: { name: user.name, confirmUrl, expiresInHours: CONFIRM_EMAIL_TTL_MS / 3_600_000 },
+  });
+  if (!confirmation.ok) console.error(`registerUser: confirmation email to user ${user.id} failed: ${confirmation.error}`);
+  const welcome = await sendEmail(user.email, { template: "welcome", data: { name: user.name, dashboardUrl: `${appUrl()}/dashboard` } });
+  if (!welcome.ok) console.warn(`registerUser: welcome email to user ${user.id} failed (ignored): ${welcome.error}`);
+  return { status: "created", user };
+}
+
+function isUniqueViolation(error: unknown) {
+  const cause = (error as { cause?: { code?: string }; code?: string }) ?? {};
+  return cause.code === "23505" || cause.cause?.code === "23505";
+}
+
+/** Look up a live token (unused, unexpired, right purpose) by selector and verify its secret in constant time. */
+async function findLiveToken(purpose: "confirm_email" | "reset_password", selector: string, secret: string, now: Date) {
+  if (!/^[0-9a-f-]{36}$/i.test(selector) || secret.length === 0 || secret.length > 200) return null;
+  const [token] = await db()
+    .select()
+    .from(authTokens)
+    .where(and(eq(authTokens.id, selector), eq(authTokens.purpose, purpose)))
+    .limit(1);
+  if (!token || token.usedAt || token.expiresAt <= now) return null;
+  return secretMatches(secret, token.secretHash) ? token : null;
+}
+
+export async function isConfirmTokenValid(selector: string, secret: string, now = new Date()) {
+  return (await findLiveToken("confirm_email", selector, secret, now)) !== null;
+}
+
+/** Mark the email confirmed. Returns false for an invalid, used or expired link. */
+export async function confirmEmail(selector: string, secret: string, now = new Date()) {
+  const token = await findLiveToken("confirm_email", selector, secret, now);
+  if (!token) return false;
+  return db().transaction(async (tx) => {
+    // Claim the token atomically: of two concurrent clicks, one wins.
+    const claimed = await tx
+      .update(authTokens)
+      .set({ usedAt: now })
+      .where(and(eq(authTokens.id, token.id), isNull(authTokens.usedAt)))
+      .returning({ id: authTokens.id });
+    if (claimed.length === 0) return false;
+    await tx
+      .update(users)
+      .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${now})`, updatedAt: now })
+      .where(eq(users.id, token.userId));
+    return true;
+  });
+}
+
+/**
+ * Check a login. Unknown email, wrong password and unconfirmed email are indistinguishable to the caller
+ * (SPEC.md section 8 gives them one message), and cost the same time.
+ */
+export async function authenticate(email: string, password: string): Promise<User | null> {
+  const user = await findUserByEmail(email);
+  const valid = await verifyPassword(user?.passwordHash, password);
+  if (!user || !valid || !user.emailConfirmedAt) return null;
+  return user;
+}
+
+/**
+ * After a successful sign-in: stamp last_sign_in_at, and complete a profile that lacks a name (SPEC.md section 3:
+ * "a profile is created on first sign-in if missing ... else 'User'").
+ */
+export async function recordSignIn(userId: string, now = new Date()) {
+  await db()
+    .update(users)
+    .set({ lastSignInAt: now, name: sql`coalesce(nullif(trim(${users.name}), ''), 'User')` })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * Send a reset link if the account exists. The caller shows the same message either way (no enumeration).
+ * Returns whether a message was attempted, for tests and logs only.
+ */
+export async function requestPasswordReset(email: string, now = new Date()) {
+  const user = await findUserByEmail(email);
+  if (!user || !user.passwordHash) return false;
+  const { selector, secret } = await issueToken(user.id, "reset_password", RESET_PASSWORD_TTL_MS, now);
+  // The link carries the Supabase-style parameters SPEC.md section 2 names: the secret as access_token, the
+  // selector as refresh_token, and type=recovery.
+  const resetUrl = `${appUrl()}/reset-password?${new URLSearchParams({ access_token: secret, refresh_token: selector, type: "recovery" })}`;
+  const result = await sendEmail(user.email, {
+    template: "password-reset",
+    data: { name: user.name, resetUrl, expiresInMinutes: RESET_PASSWORD_TTL_MS / 60_000 },
+  });
+  if (!result.ok) console.error(`requestPasswordReset: email to user ${user.id} failed: ${result.error}`);
+  return true;
+}
+
+export async function isResetTokenValid(selector: string, secret: string, now = new Date()) {
+  return (await findLiveToken("reset_password", selector, secret, now)) !== null;
+}
+
+export type ResetResult = { status: "ok" } | { status: "invalid" } | { status: "same-password" };
+
+/** Set a new password from a reset link; the link is spent and every session of the user ends. */
+export async function resetPassword(selector: string, secret: string, password: string, now = new Date()): Promise<ResetResult> {
+  const token = await findLiveToken("reset_password", selector, secret, now);
+  if (!token) return { status: "invalid" };
+  const [user] = await db().select().from(users).where(eq(users.id, token.userId)).limit(1);
+  if (!user) return { status: "invalid" };
+  if (await verifyPassword(user.passwordHash, password)) return { status: "same-password" };
+  const passwordHash = await hashPassword(password);
+  const ok = await db().transaction(async (tx) => {
+    const claimed = await tx
+      .update(authTokens)
+      .set({ usedAt: now })
+      .where(and(eq(authTokens.id, token.id), isNull(authTokens.usedAt)))
+      .returning({ id: authTokens.id });
+    if (claimed.length === 0) return false;
+    // Following the emailed link proves the address, so a reset also confirms it.
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: now, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${now})` })
+      .where(eq(users.id, user.id));
+    // Whoever held the old password is signed out everywhere.
+    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    return true;
+  });
+  return ok ? { status: "ok" } : { status: "invalid" };
+}

@@ -1,0 +1,68 @@
+/**
+ * Brute-force protection for login and password-reset requests, counted in PostgreSQL so every app machine shares
+ * the same counters (rate-limiter-flexible, ADR 003). Keys are per account (normalised email) and per client IP.
+ */
+import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import { getPool } from "../db/client.server";
+
+export const TOO_MANY_ATTEMPTS = "Too many login attempts. Please wait a few minutes before trying again.";
+
+type LimiterName = "login-account" | "login-ip" | "reset-account" | "reset-ip";
+
+const LIMITS: Record<LimiterName, { points: number; duration: number }> = {
+  // 10 tries per account per 15 minutes: enough for typos, far too few to guess a password.
+  "login-account": { points: 10, duration: 15 * 60 },
+  // An IP may be a shared office or campus NAT, so it gets more room than one account.
+  "login-ip": { points: 50, duration: 15 * 60 },
+  "reset-account": { points: 3, duration: 60 * 60 },
+  "reset-ip": { points: 20, duration: 60 * 60 },
+};
+
+const limiters = new Map<LimiterName, RateLimiterPostgres>();
+
+function limiter(name: LimiterName) {
+  let current = limiters.get(name);
+  if (!current) {
+    current = new RateLimiterPostgres({
+      storeClient: getPool(),
+      storeType: "pool",
+      tableName: "rate_limits",
+      tableCreated: true, // created by our migrations
+      clearExpiredByTimeout: false, // no background timers in the request path
+      keyPrefix: name,
+      ...LIMITS[name],
+    });
+    limiters.set(name, current);
+  }
+  return current;
+}
+
+export function clientIp(request: Request) {
+  return (
+    request.headers.get("fly-client-ip") ??
+    request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ??
+    request.headers.get("x-real-ip") ??
+    "unknown"
+  );
+}
+
+/**
+ * Count one attempt against each key; false once any is over its limit. Store errors propagate: failing open
+ * would silently disable the protection.
+ */
+export async function consumeAttempt(pairs: Array<[LimiterName, string]>): Promise<boolean> {
+  for (const [name, key] of pairs) {
+    try {
+      await limiter(name).consume(key);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return false;
+      throw error;
+    }
+  }
+  return true;
+}
+
+/** A successful login clears the account's counter (the IP's keeps counting). */
+export async function resetAttempts(name: LimiterName, key: string) {
+  await limiter(name).delete(key);
+}

@@ -1,0 +1,134 @@
+/**
+ * Server-side sessions (ADR 003). The cookie holds only a random token; the row is keyed by its SHA-256.
+ * Idle timeout: 30 minutes since the last request (SPEC.md section 9), enforced here on every request.
+ * Remember-me only changes the cookie's lifetime (it survives a browser restart); the idle timeout still applies.
+ */
+import { and, eq, ne } from "drizzle-orm";
+import { createCookie } from "react-router";
+import { db } from "../db/client.server";
+import { sessions, users, type User } from "../db/schema";
+import { env, isProduction } from "../env.server";
+import { randomToken, sha256 } from "./tokens.server";
+
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+/** Absolute cap on a session, however active. */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/** Don't write last_active_at more often than this: one write a minute per active user, not one per request. */
+const TOUCH_AFTER_MS = 60 * 1000;
+
+function sessionCookie(remember: boolean) {
+  return createCookie("rosca_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isProduction(),
+    path: "/",
+    secrets: [env().SESSION_SECRET],
+    // Without maxAge the cookie ends with the browser; with it, it survives a restart.
+    ...(remember ? { maxAge: SESSION_MAX_AGE_MS / 1000 } : {}),
+  });
+}
+
+export type SessionLookup =
+  | { status: "none" }
+  | { status: "invalid" }
+  | { status: "expired" }
+  | { status: "active"; sessionId: string; user: User; expiresAt: Date };
+
+function clientInfo(request: Request) {
+  const forwarded = request.headers.get("fly-client-ip") ?? request.headers.get("x-forwarded-for")?.split(",")[0];
+  return {
+    userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
+    ipAddress: forwarded?.trim().slice(0, 64) ?? null,
+  };
+}
+
+/** Start a session for a user; returns the Set-Cookie header. A fresh id at every login (no fixation). */
+export async function createSession(userId: string, request: Request, options: { remember: boolean; now?: Date }) {
+  const now = options.now ?? new Date();
+  const token = randomToken();
+  await db()
+    .insert(sessions)
+    .values({
+      id: sha256(token),
+      userId,
+      remember: options.remember,
+      ...clientInfo(request),
+      createdAt: now,
+      lastActiveAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_MS),
+    });
+  return sessionCookie(options.remember).serialize(token);
+}
+
+/** Read the session cookie (without touching the database). */
+async function readToken(request: Request): Promise<string | null | false> {
+  const header = request.headers.get("cookie");
+  if (!header || !/(?:^|;\s*)rosca_session=/.test(header)) return null;
+  const value = await sessionCookie(false).parse(header);
+  // A tampered signature or a non-string value parses as null/other: a broken cookie.
+  return typeof value === "string" && value.length > 0 ? value : false;
+}
+
+/**
+ * Resolve the request's session. Expired sessions are deleted. An active one is touched (sliding idle timeout)
+ * unless `touch` is false (used by the session-status probe, which must not extend the session).
+ */
+export async function lookupSession(
+  request: Request,
+  { now = new Date(), touch = true }: { now?: Date; touch?: boolean } = {},
+): Promise<SessionLookup> {
+  const token = await readToken(request);
+  if (token === null) return { status: "none" };
+  if (token === false) return { status: "invalid" };
+  const id = sha256(token);
+  const [row] = await db()
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  if (!row) return { status: "invalid" };
+  const idleFor = now.getTime() - row.session.lastActiveAt.getTime();
+  if (idleFor >= SESSION_IDLE_MS || now >= row.session.expiresAt) {
+    await db().delete(sessions).where(eq(sessions.id, id));
+    return { status: "expired" };
+  }
+  let lastActiveAt = row.session.lastActiveAt;
+  if (touch && idleFor >= TOUCH_AFTER_MS) {
+    lastActiveAt = now;
+    await db().update(sessions).set({ lastActiveAt: now }).where(eq(sessions.id, id));
+  }
+  return {
+    status: "active",
+    sessionId: id,
+    user: row.user,
+    expiresAt: new Date(lastActiveAt.getTime() + SESSION_IDLE_MS),
+  };
+}
+
+/** Mark the session active now ("Stay Logged In"). */
+export async function extendSession(sessionId: string, now = new Date()) {
+  await db().update(sessions).set({ lastActiveAt: now }).where(eq(sessions.id, sessionId));
+  return new Date(now.getTime() + SESSION_IDLE_MS);
+}
+
+/** Delete the request's session (if any) and return a Set-Cookie header that clears the cookie. */
+export async function destroySession(request: Request) {
+  const token = await readToken(request);
+  if (token) await db().delete(sessions).where(eq(sessions.id, sha256(token)));
+  return clearSessionCookie();
+}
+
+export async function clearSessionCookie() {
+  return sessionCookie(false).serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+export async function destroyAllSessions(userId: string) {
+  await db().delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function destroyOtherSessions(userId: string, keepSessionId: string) {
+  await db()
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+}

@@ -1,0 +1,64 @@
+import { z } from "zod";
+
+/**
+ * The process environment, validated once at boot.
+ *
+ * APP_ENV says what kind of deployment this is, independently of NODE_ENV (which only says how the code was built):
+ * - development / test: local work; sandbox doubles expected.
+ * - demo: `npm start` on a laptop — production build, sandbox doubles allowed, dev mailbox visible.
+ * - production: a real deployment — every secret required, sandbox doubles refused.
+ */
+const appEnvSchema = z.enum(["development", "test", "demo", "production"]);
+
+const envSchema = z
+  .object({
+    APP_ENV: appEnvSchema.default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATABASE_URL: z.string().min(1, "DATABASE_URL is required"),
+    /** Public origin of the app, used in email links, e.g. https://rosca.fly.dev */
+    APP_URL: z.url().optional(),
+    SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+    POSTMARK_SERVER_TOKEN: z.string().min(1).optional(),
+    /** Base URL of the mail double (sandbox/postmark), e.g. http://127.0.0.1:3025 */
+    MAIL_SANDBOX_URL: z.url().optional(),
+    EMAIL_FROM: z.string().default("Rosca <hello@rosca.example>"),
+    SUPPORT_EMAIL: z.email().default("support@rosca.example"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.APP_ENV !== "production") return;
+    if (!env.SESSION_SECRET) ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
+    if (!env.APP_URL) ctx.addIssue({ code: "custom", path: ["APP_URL"], message: "is required in production" });
+    if (!env.POSTMARK_SERVER_TOKEN)
+      ctx.addIssue({ code: "custom", path: ["POSTMARK_SERVER_TOKEN"], message: "is required in production" });
+    if (env.MAIL_SANDBOX_URL)
+      ctx.addIssue({ code: "custom", path: ["MAIL_SANDBOX_URL"], message: "selects the mail sandbox, which production refuses" });
+  });
+
+export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string };
+
+/** Parse an environment; throws an Error listing every problem. Exported for tests. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  - ${issue.path.join(".") || "env"}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  // Outside production a fixed development secret is acceptable: nothing real is protected by it.
+  return { ...result.data, SESSION_SECRET: result.data.SESSION_SECRET ?? "development-only-secret-not-for-production-use" };
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+export function isProduction() {
+  return env().APP_ENV === "production";
+}
+
+/** The origin used in links we send by email. */
+export function appUrl() {
+  return env().APP_URL ?? `http://localhost:${env().PORT}`;
+}
