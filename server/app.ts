@@ -85,7 +85,11 @@ export function createApp({ build, production }: { build: ServerBuild; productio
     createRequestHandler({
       build,
       mode: production ? "production" : "development",
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+      getLoadContext: (req, res) => ({
+        cspNonce: res.locals.cspNonce as string,
+        // Fly-Client-IP is set by Fly's proxy; elsewhere a client could forge it, so only production trusts it.
+        clientIp: (production ? req.get("fly-client-ip") : undefined) ?? req.ip ?? "unknown",
+      }),
     }),
   );
   return app;

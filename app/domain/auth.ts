@@ -21,6 +21,12 @@ export const AUTH_MESSAGES = {
   confirmRequired: "Please confirm your password",
   passwordsMismatch: "Passwords do not match",
   termsRequired: "You must agree to the Terms of Service and Privacy Policy",
+  // SPEC.md section 8
+  invalidCredentials: "Invalid username, email, or password. Please check your credentials and try again.",
+  tooManyAttempts: "Too many login attempts. Please wait a few minutes before trying again.",
+  accountExists: "An account with this email already exists. Please try logging in instead.",
+  resetSent: "If an account exists for that address, we've sent a link to reset your password. The link expires in 1 hour.",
+  samePassword: "Your new password must be different from your current password.",
 } as const;
 
 /** Longest password we hash: bounds the cost an attacker can make us spend. */

@@ -1,3 +1,246 @@
-export default function Page() {
-  return <p>TODO</p>;
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Card, PageContainer } from "~/components/ui/page";
+import { useHydrated } from "~/components/use-hydrated";
+import { AUTH_MESSAGES, loginSchema, resetRequestSchema, safeRedirect } from "~/domain/auth";
+import { DEMO_ACCOUNT } from "~/domain/demo-accounts";
+import { authenticate, recordSignIn, requestPasswordReset } from "~/server/auth/accounts.server";
+import { authenticator, InvalidCredentialsError } from "~/server/auth/authenticator.server";
+import { requireAnonymous } from "~/server/auth/guards.server";
+import { consumeAttempt, resetAttempts, TOO_MANY_ATTEMPTS } from "~/server/auth/rate-limit.server";
+import { createSession } from "~/server/auth/session.server";
+import { env } from "~/server/env.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/login";
+
+
+export function meta() {
+  return [{ title: "Log in — Rosca" }];
 }
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAnonymous(request);
+  // The demo account exists wherever the demo seed ran; never in production.
+  return { demo: env().APP_ENV === "production" ? null : { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password } };
+}
+
+type FormError = { title: string; message: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAnonymous(request);
+  const formData = await request.clone().formData();
+  const intent = formData.get("intent");
+  const ip = context.clientIp;
+
+  if (intent === "reset-request") {
+    const submission = parseWithZod(formData, { schema: resetRequestSchema });
+    if (submission.status !== "success") {
+      return data({ intent, result: submission.reply(), error: null as FormError | null, sent: false }, { status: 400 });
+    }
+    const email = submission.value.email;
+    if (!(await consumeAttempt([["reset-ip", ip], ["reset-account", email]]))) {
+      return data(
+        { intent, result: submission.reply(), error: { title: "Too Many Requests", message: TOO_MANY_ATTEMPTS }, sent: false },
+        { status: 429 },
+      );
+    }
+    try {
+      await requestPasswordReset(email);
+    } catch (error) {
+      console.error("reset request failed", error);
+      return data(
+        { intent, result: submission.reply(), error: { title: "Reset Failed", message: "Failed to send reset email. Please try again." }, sent: false },
+        { status: 500 },
+      );
+    }
+    return data({ intent, result: submission.reply({ resetForm: true }), error: null, sent: true });
+  }
+
+  const isDemo = intent === "demo";
+  const submission = isDemo ? null : parseWithZod(formData, { schema: loginSchema });
+  if (submission && submission.status !== "success") {
+    return data({ intent: "login", result: submission.reply({ hideFields: ["password"] }), error: null, sent: false }, { status: 400 });
+  }
+  const email = isDemo ? DEMO_ACCOUNT.email : submission!.value!.email;
+  const remember = isDemo ? false : Boolean(submission!.value!.remember);
+  const redirectTo = safeRedirect(formData.get("redirectTo"));
+  const reply = () => submission?.reply({ hideFields: ["password"] }) ?? undefined;
+
+  if (!(await consumeAttempt([["login-ip", ip], ["login-account", email]]))) {
+    return data(
+      { intent: "login", result: reply(), error: { title: "Login Failed", message: TOO_MANY_ATTEMPTS }, sent: false },
+      { status: 429 },
+    );
+  }
+
+  let user;
+  try {
+    user = isDemo
+      ? await authenticate(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)
+      : await authenticator.authenticate("form", request);
+    if (!user) throw new InvalidCredentialsError();
+  } catch (error) {
+    if (!(error instanceof InvalidCredentialsError)) throw error;
+    return data(
+      { intent: "login", result: reply(), error: { title: "Login Failed", message: AUTH_MESSAGES.invalidCredentials }, sent: false },
+      { status: 401 },
+    );
+  }
+
+  await resetAttempts("login-account", email);
+  await recordSignIn(user.id);
+  const cookie = await createSession(user.id, request, { remember, ipAddress: ip });
+  return redirectWithToast(
+    request,
+    redirectTo,
+    { type: "success", title: "Login Successful", description: "Welcome back!" },
+    { headers: { "Set-Cookie": cookie } },
+  );
+}
+
+export default function Login({ loaderData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const actionData = useActionData<typeof action>();
+  const resetMode = searchParams.get("mode") === "reset" || actionData?.intent === "reset-request";
+  return (
+    <PageContainer narrow>
+      <Card>{resetMode ? <ResetRequestForm /> : <LoginForm demo={loaderData.demo} />}</Card>
+    </PageContainer>
+  );
+}
+
+function LoginForm({ demo }: { demo: { email: string; password: string } | null }) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [searchParams] = useSearchParams();
+  const [showPassword, setShowPassword] = useState(false);
+  const lastResult = actionData?.intent === "login" ? actionData.result : undefined;
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const error = actionData?.intent === "login" ? actionData.error : null;
+  const submitting = navigation.state === "submitting";
+
+  function fillDemo(event: React.MouseEvent<HTMLButtonElement>) {
+    if (!demo) return;
+    // With JavaScript the button fills the form in (SPEC.md section 2); without it, it submits intent=demo.
+    event.preventDefault();
+    form.update({ name: fields.email.name, value: demo.email });
+    form.update({ name: fields.password.name, value: demo.password });
+  }
+
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Log in to your account</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        New here?{" "}
+        <Link to="/register" className="font-medium text-brand-700 underline">
+          Create an account
+        </Link>
+      </p>
+      <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        {error ? <Alert tone="error" title={error.title}>{error.message}</Alert> : null}
+        <Field
+          label="Email"
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", key: fields.email.key }}
+          errors={fields.email.errors}
+        />
+        <Field
+          label="Password"
+          inputProps={{
+            ...getInputProps(fields.password, { type: showPassword ? "text" : "password" }),
+            autoComplete: "current-password",
+            key: fields.password.key,
+          }}
+          errors={fields.password.errors}
+          trailing={
+            hydrated ? (
+              <button
+                type="button"
+                className="rounded px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100"
+                onClick={() => setShowPassword((shown) => !shown)}
+                aria-pressed={showPassword}
+                aria-controls={fields.password.id}
+              >
+                {showPassword ? "Hide" : "Show"}
+              </button>
+            ) : null
+          }
+        />
+        <div className="flex items-center justify-between text-sm">
+          <label className="flex items-center gap-2 text-slate-700">
+            <input type="checkbox" name={fields.remember.name} className="h-4 w-4 rounded border-slate-300" />
+            Remember me
+          </label>
+          <Link to="?mode=reset" className="font-medium text-brand-700 underline">
+            Forgot your password?
+          </Link>
+        </div>
+        <button type="submit" name="intent" value="login" className={buttonClass("primary", "w-full")} disabled={submitting}>
+          {submitting && navigation.formData?.get("intent") !== "demo" ? "Logging in…" : "Log In"}
+        </button>
+        {demo ? (
+          <button
+            type="submit"
+            name="intent"
+            value="demo"
+            formNoValidate
+            onClick={hydrated ? fillDemo : undefined}
+            className={buttonClass("secondary", "w-full")}
+          >
+            Use demo account
+          </button>
+        ) : null}
+      </Form>
+    </>
+  );
+}
+
+function ResetRequestForm() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const lastResult = actionData?.intent === "reset-request" ? actionData.result : undefined;
+  const [form, fields] = useForm({
+    id: "reset-request",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetRequestSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const error = actionData?.intent === "reset-request" ? actionData.error : null;
+  const sent = actionData?.intent === "reset-request" && actionData.sent;
+  const invalid = Boolean(fields.email.errors?.length);
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Reset your password</h1>
+      <p className="mt-1 text-sm text-slate-600">Enter your email and we'll send you a link to choose a new password.</p>
+      <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
+        {sent ? <Alert tone="success" title="Check Your Email">{AUTH_MESSAGES.resetSent}</Alert> : null}
+        {error ? <Alert tone="error" title={error.title}>{error.message}</Alert> : null}
+        {invalid ? <Alert tone="error" title="Invalid Email" /> : null}
+        <Field
+          label="Email"
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", key: fields.email.key }}
+          errors={fields.email.errors}
+        />
+        <button type="submit" name="intent" value="reset-request" className={buttonClass("primary", "w-full")} disabled={navigation.state === "submitting"}>
+          {navigation.state === "submitting" ? "Sending…" : "Send Reset Link"}
+        </button>
+        <Link to="/login" className={buttonClass("ghost", "w-full")}>
+          Back to Login
+        </Link>
+      </Form>
+    </>
+  );
+}
+

@@ -1,4 +1,45 @@
-import { Outlet } from "react-router";
-export default function Page() {
-  return <Outlet />;
+import { NavLink, Outlet } from "react-router";
+import { PageContainer } from "~/components/ui/page";
+import { requireUser } from "~/server/auth/guards.server";
+import type { Route } from "./+types/profile";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
+  return null;
+}
+
+const LINKS = [
+  { to: "/profile", label: "Profile", end: true },
+  { to: "/profile/bank-accounts", label: "Bank Accounts", end: false },
+  { to: "/profile/security", label: "Security", end: false },
+  { to: "/profile/notifications", label: "Notifications", end: false },
+];
+
+export default function ProfileLayout() {
+  return (
+    <PageContainer>
+      <div className="grid gap-8 md:grid-cols-[200px_1fr]">
+        <nav aria-label="Profile sections">
+          <ul className="space-y-1">
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end={link.end}
+                  className={({ isActive }) =>
+                    `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <Outlet />
+        </div>
+      </div>
+    </PageContainer>
+  );
 }

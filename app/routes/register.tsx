@@ -1,3 +1,162 @@
-export default function Page() {
-  return <p>TODO</p>;
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/button";
+import { Field, FieldErrors } from "~/components/ui/field";
+import { Card, PageContainer } from "~/components/ui/page";
+import { useHydrated } from "~/components/use-hydrated";
+import { AUTH_MESSAGES, registerSchema } from "~/domain/auth";
+import { registerUser } from "~/server/auth/accounts.server";
+import { requireAnonymous } from "~/server/auth/guards.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/register";
+
+export function meta() {
+  return [{ title: "Create your account — Rosca" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAnonymous(request);
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAnonymous(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: registerSchema });
+  const hide = { hideFields: ["password", "confirmPassword"] };
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(hide), error: null }, { status: 400 });
+  }
+  let result;
+  try {
+    result = await registerUser(submission.value);
+  } catch (error) {
+    console.error("register: unexpected failure", error);
+    return data(
+      {
+        result: submission.reply(hide),
+        error: { title: "Server Error", message: "Our servers are experiencing issues. Please try again in a few minutes." },
+      },
+      { status: 500 },
+    );
+  }
+  if (result.status === "exists") {
+    return data(
+      { result: submission.reply(hide), error: { title: "Account Already Exists", message: AUTH_MESSAGES.accountExists } },
+      { status: 409 },
+    );
+  }
+  if (result.status === "db-error") {
+    return data(
+      {
+        result: submission.reply(hide),
+        error: {
+          title: "Account Creation Issue",
+          message: "We hit a temporary issue saving your account. Our team has been notified. Please try again shortly.",
+        },
+      },
+      { status: 503 },
+    );
+  }
+  return redirectWithToast(request, "/login", {
+    type: "success",
+    title: "Registration Successful",
+    description: "Please check your email to confirm your account.",
+  });
+}
+
+export default function Register() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "register",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const [termsTicked, setTermsTicked] = useState(fields.terms.initialValue === "on");
+  const submitting = navigation.state === "submitting";
+  // With JavaScript, Create Account stays disabled until the terms are ticked (SPEC.md section 2); without it the
+  // server refuses an unticked box with a message.
+  const disabled = submitting || (hydrated && !termsTicked);
+
+  return (
+    <PageContainer narrow>
+      <Card>
+        <h1 className="text-2xl font-bold text-slate-900">Create your account</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Already have an account?{" "}
+          <Link to="/login" className="font-medium text-brand-700 underline">
+            Log in
+          </Link>
+        </p>
+        <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
+          {actionData?.error ? (
+            <Alert tone="error" title={actionData.error.title}>
+              {actionData.error.message}
+            </Alert>
+          ) : null}
+          <Field
+            label="Full name"
+            inputProps={{ ...getInputProps(fields.fullName, { type: "text" }), autoComplete: "name", key: fields.fullName.key }}
+            errors={fields.fullName.errors}
+          />
+          <Field
+            label="Email"
+            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", key: fields.email.key }}
+            errors={fields.email.errors}
+          />
+          <Field
+            label="Password"
+            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password", key: fields.password.key }}
+            errors={fields.password.errors}
+            hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
+          />
+          <Field
+            label="Confirm password"
+            inputProps={{
+              ...getInputProps(fields.confirmPassword, { type: "password" }),
+              autoComplete: "new-password",
+              key: fields.confirmPassword.key,
+            }}
+            errors={fields.confirmPassword.errors}
+          />
+          <div>
+            <label className="flex items-start gap-2 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                name={fields.terms.name}
+                id={fields.terms.id}
+                defaultChecked={fields.terms.initialValue === "on"}
+                className="mt-0.5 h-4 w-4 rounded border-slate-300"
+                aria-invalid={fields.terms.errors?.length ? true : undefined}
+                aria-describedby={fields.terms.errors?.length ? `${fields.terms.id}-error` : undefined}
+                onChange={(event) => setTermsTicked(event.currentTarget.checked)}
+              />
+              <span>
+                I agree to the{" "}
+                <Link to="/legal/terms" className="font-medium text-brand-700 underline" target="_blank">
+                  Terms of Service
+                </Link>{" "}
+                and{" "}
+                <Link to="/legal/privacy" className="font-medium text-brand-700 underline" target="_blank">
+                  Privacy Policy
+                </Link>
+                , and I confirm I am a US resident aged 18 or over.
+              </span>
+            </label>
+            <FieldErrors id={`${fields.terms.id}-error`} errors={fields.terms.errors} />
+          </div>
+          <button type="submit" className={buttonClass("primary", "w-full")} disabled={disabled}>
+            {submitting ? "Creating account…" : "Create Account"}
+          </button>
+        </Form>
+      </Card>
+    </PageContainer>
+  );
 }

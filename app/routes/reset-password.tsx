@@ -1,3 +1,115 @@
-export default function Page() {
-  return <p>TODO</p>;
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Card, PageContainer } from "~/components/ui/page";
+import { AUTH_MESSAGES, resetPasswordSchema } from "~/domain/auth";
+import { isResetTokenValid, resetPassword } from "~/server/auth/accounts.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/reset-password";
+
+const INVALID_LINK = {
+  type: "error" as const,
+  title: "Invalid Reset Link",
+  description: "This password reset link is invalid or has expired. Please request a new one.",
+};
+
+export function meta() {
+  return [{ title: "Choose a new password — Rosca" }];
+}
+
+/**
+ * The emailed link carries access_token (the secret), refresh_token (the token's id) and type=recovery
+ * (SPEC.md section 2). Anything else — missing, used, expired — goes back to /login with 'Invalid Reset Link'.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  if (params.get("done") === "1") return { done: true as const };
+  const token = params.get("access_token") ?? "";
+  const selector = params.get("refresh_token") ?? "";
+  if (params.get("type") !== "recovery" || !(await isResetTokenValid(selector, token))) {
+    throw await redirectWithToast(request, "/login", INVALID_LINK);
+  }
+  return { done: false as const, token, selector };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+  const hide = { hideFields: ["password", "confirmPassword"] };
+  if (submission.status !== "success") {
+    // A tampered hidden field is an invalid link, not a form error.
+    if (submission.error?.token || submission.error?.selector) throw await redirectWithToast(request, "/login", INVALID_LINK);
+    return data({ result: submission.reply(hide) }, { status: 400 });
+  }
+  const { selector, token, password } = submission.value;
+  const outcome = await resetPassword(selector, token, password);
+  if (outcome.status === "invalid") throw await redirectWithToast(request, "/login", INVALID_LINK);
+  if (outcome.status === "same-password") {
+    return data({ result: submission.reply({ ...hide, fieldErrors: { password: [AUTH_MESSAGES.samePassword] } }) }, { status: 400 });
+  }
+  // Post/redirect/get: the success screen is its own URL, so a refresh never re-submits a spent link.
+  return redirect("/reset-password?done=1");
+}
+
+export default function ResetPassword({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  if (loaderData.done) {
+    return (
+      <PageContainer narrow>
+        {/* Works without JavaScript: the browser follows the refresh after 3 seconds. */}
+        <meta httpEquiv="refresh" content="3;url=/login" />
+        <Card>
+          <h1 className="text-2xl font-bold text-slate-900">Password updated</h1>
+          <Alert tone="success" title="Your password has been reset">
+            For your security, every device was signed out. Taking you to the login page in 3 seconds…
+          </Alert>
+          <Link to="/login" className={buttonClass("primary", "mt-6 w-full")}>
+            Go to Login
+          </Link>
+        </Card>
+      </PageContainer>
+    );
+  }
+
+  return (
+    <PageContainer narrow>
+      <Card>
+        <h1 className="text-2xl font-bold text-slate-900">Choose a new password</h1>
+        <p className="mt-1 text-sm text-slate-600">Use at least 8 characters, with an uppercase letter, a lowercase letter and a number.</p>
+        <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
+          <input type="hidden" name="selector" value={loaderData.selector} />
+          <input type="hidden" name="token" value={loaderData.token} />
+          <Field
+            label="New password"
+            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password", key: fields.password.key }}
+            errors={fields.password.errors}
+          />
+          <Field
+            label="Confirm new password"
+            inputProps={{
+              ...getInputProps(fields.confirmPassword, { type: "password" }),
+              autoComplete: "new-password",
+              key: fields.confirmPassword.key,
+            }}
+            errors={fields.confirmPassword.errors}
+          />
+          <button type="submit" className={buttonClass("primary", "w-full")} disabled={navigation.state === "submitting"}>
+            {navigation.state === "submitting" ? "Updating…" : "Update Password"}
+          </button>
+        </Form>
+      </Card>
+    </PageContainer>
+  );
 }

@@ -51,3 +51,16 @@ export async function requireAnonymous(request: Request) {
   const lookup = await lookupSession(request, { touch: false });
   if (lookup.status === "active") throw redirect("/dashboard");
 }
+
+/** Admins only (SPEC.md section 2): anonymous → /login; signed-in non-admins → /dashboard with 'Access Denied'. */
+export async function requireAdmin(request: Request, now?: Date): Promise<SessionUser> {
+  const current = await requireUser(request, now);
+  if (!current.user.isAdmin) {
+    throw await redirectWithToast(request, "/dashboard", {
+      type: "error",
+      title: "Access Denied",
+      description: "Administrator privileges required to access this page.",
+    });
+  }
+  return current;
+}

@@ -5,7 +5,9 @@
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { getPool } from "../db/client.server";
 
-export const TOO_MANY_ATTEMPTS = "Too many login attempts. Please wait a few minutes before trying again.";
+import { AUTH_MESSAGES } from "~/domain/auth";
+
+export const TOO_MANY_ATTEMPTS = AUTH_MESSAGES.tooManyAttempts;
 
 type LimiterName = "login-account" | "login-ip" | "reset-account" | "reset-ip";
 
@@ -13,9 +15,9 @@ const LIMITS: Record<LimiterName, { points: number; duration: number }> = {
   // 10 tries per account per 15 minutes: enough for typos, far too few to guess a password.
   "login-account": { points: 10, duration: 15 * 60 },
   // An IP may be a shared office or campus NAT, so it gets more room than one account.
-  "login-ip": { points: 50, duration: 15 * 60 },
+  "login-ip": { points: Number(process.env.LOGIN_RATE_LIMIT_PER_IP ?? 50), duration: 15 * 60 },
   "reset-account": { points: 3, duration: 60 * 60 },
-  "reset-ip": { points: 20, duration: 60 * 60 },
+  "reset-ip": { points: Number(process.env.RESET_RATE_LIMIT_PER_IP ?? 20), duration: 60 * 60 },
 };
 
 const limiters = new Map<LimiterName, RateLimiterPostgres>();
@@ -35,15 +37,6 @@ function limiter(name: LimiterName) {
     limiters.set(name, current);
   }
   return current;
-}
-
-export function clientIp(request: Request) {
-  return (
-    request.headers.get("fly-client-ip") ??
-    request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() ??
-    request.headers.get("x-real-ip") ??
-    "unknown"
-  );
 }
 
 /**

@@ -34,16 +34,19 @@ export type SessionLookup =
   | { status: "expired" }
   | { status: "active"; sessionId: string; user: User; expiresAt: Date };
 
-function clientInfo(request: Request) {
-  const forwarded = request.headers.get("fly-client-ip") ?? request.headers.get("x-forwarded-for")?.split(",")[0];
+function clientInfo(request: Request, ipAddress: string | undefined) {
   return {
     userAgent: request.headers.get("user-agent")?.slice(0, 300) ?? null,
-    ipAddress: forwarded?.trim().slice(0, 64) ?? null,
+    ipAddress: ipAddress?.slice(0, 64) ?? null,
   };
 }
 
 /** Start a session for a user; returns the Set-Cookie header. A fresh id at every login (no fixation). */
-export async function createSession(userId: string, request: Request, options: { remember: boolean; now?: Date }) {
+export async function createSession(
+  userId: string,
+  request: Request,
+  options: { remember: boolean; ipAddress?: string; now?: Date },
+) {
   const now = options.now ?? new Date();
   const token = randomToken();
   await db()
@@ -52,7 +55,7 @@ export async function createSession(userId: string, request: Request, options: {
       id: sha256(token),
       userId,
       remember: options.remember,
-      ...clientInfo(request),
+      ...clientInfo(request, options.ipAddress),
       createdAt: now,
       lastActiveAt: now,
       expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_MS),

@@ -10,7 +10,11 @@ let database: Db | undefined;
 
 /** The shared connection pool, created on first use from DATABASE_URL. */
 export function getPool(): pg.Pool {
-  pool ??= new pg.Pool({ connectionString: env().DATABASE_URL, max: 10 });
+  if (!pool) {
+    pool = new pg.Pool({ connectionString: env().DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    // An idle connection dropped by the server (restart, failover) must not crash the process; the pool replaces it.
+    pool.on("error", (error) => console.error("database pool: idle client error:", error.message));
+  }
   return pool;
 }
 

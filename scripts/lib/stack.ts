@@ -1,0 +1,87 @@
+/**
+ * Starts the whole demo stack in this process: PostgreSQL (embedded unless DATABASE_URL is set), migrations, the
+ * mail double (unless POSTMARK_SERVER_TOKEN is set), optional demo seed, and the HTTP server on the built app.
+ * Used by `npm start`, the end-to-end tests and the benchmark.
+ */
+import { existsSync } from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { startMailSandbox } from "../../sandbox/postmark/server.ts";
+import { createApp } from "../../server/app.ts";
+import { startEmbeddedPostgres } from "./postgres.ts";
+
+export type Stack = { url: string; databaseUrl: string; embedded: boolean; stop: () => Promise<void> };
+
+export async function startStack(options: {
+  dataDir: string;
+  port: number;
+  host?: string;
+  seed: boolean;
+  log?: (line: string) => void;
+}): Promise<Stack> {
+  const log = options.log ?? (() => {});
+  const stops: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    for (const fn of stops.reverse()) await fn().catch((error) => console.error(error));
+    stops.length = 0;
+  };
+
+  try {
+    let databaseUrl = process.env.DATABASE_URL;
+    const embedded = !databaseUrl;
+    if (!databaseUrl) {
+      log(`Starting embedded PostgreSQL (data in ${path.join(options.dataDir, "pg")})…`);
+      const postgres = await startEmbeddedPostgres({ dataDir: path.join(options.dataDir, "pg"), database: "rosca" });
+      stops.push(postgres.stop);
+      databaseUrl = postgres.url;
+      process.env.DATABASE_URL = databaseUrl;
+    }
+
+    const { migrateDatabase } = await import("../../app/server/db/migrate.server.ts");
+    await migrateDatabase(databaseUrl);
+    log("Migrations applied.");
+
+    if (!process.env.POSTMARK_SERVER_TOKEN) {
+      const mail = await startMailSandbox({ databaseUrl, port: Number(process.env.MAIL_SANDBOX_PORT ?? 0) });
+      stops.push(mail.stop);
+      process.env.MAIL_SANDBOX_URL = mail.url;
+      log(`Mail sandbox listening on ${mail.url}`);
+    }
+
+    // Validate the complete environment before serving anything: a bad configuration stops here, loudly.
+    const { parseEnv } = await import("../../app/server/env.server.ts");
+    const env = parseEnv(process.env);
+
+    if (options.seed) {
+      const { seedDemoData } = await import("./seed.ts");
+      const { closeDb } = await import("../../app/server/db/client.server.ts");
+      const { created } = await seedDemoData();
+      await closeDb();
+      log(created > 0 ? `Seeded ${created} demo users.` : "Demo data already present.");
+    }
+
+    const buildPath = path.resolve("build/server/index.js");
+    if (!existsSync(buildPath)) throw new Error("No build found: run `npm run build` first.");
+    const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+    const app = createApp({ build, production: env.APP_ENV === "production" });
+    const host = options.host ?? "0.0.0.0";
+    const server = await new Promise<Server>((resolve, reject) => {
+      const listening = app.listen(options.port, host, (error?: Error) => (error ? reject(error) : resolve(listening)));
+    });
+    stops.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    );
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : options.port;
+    return { url: `http://localhost:${port}`, databaseUrl, embedded, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

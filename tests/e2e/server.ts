@@ -1,0 +1,27 @@
+/**
+ * The app as the e2e tests see it: the production build on a fresh embedded PostgreSQL (or DATABASE_URL), with the
+ * mail double and the demo seed. Started by Playwright's webServer; stops on SIGTERM.
+ */
+import { rmSync } from "node:fs";
+import { startStack } from "../../scripts/lib/stack.ts";
+
+process.env.NODE_ENV = "production";
+process.env.APP_ENV = "test";
+const port = Number(process.env.E2E_PORT ?? 3100);
+process.env.PORT = String(port);
+process.env.APP_URL = `http://127.0.0.1:${port}`;
+// Every browser in the suite shares 127.0.0.1; the per-account limits stay as in production.
+process.env.LOGIN_RATE_LIMIT_PER_IP ??= "1000";
+process.env.RESET_RATE_LIMIT_PER_IP ??= "1000";
+
+const dataDir = ".data/e2e";
+if (!process.env.DATABASE_URL) rmSync(dataDir, { recursive: true, force: true });
+
+const stack = await startStack({ dataDir, port, host: "127.0.0.1", seed: true });
+console.log(`e2e server on ${stack.url}`);
+const stop = async () => {
+  await stack.stop();
+  process.exit(0);
+};
+process.on("SIGTERM", () => void stop());
+process.on("SIGINT", () => void stop());

@@ -1,0 +1,43 @@
+/**
+ * Per-file test database. Call `await useTestDatabase()` at the top level of an integration test file, before
+ * anything touches the app's db(): it clones the migrated template into a fresh database, points DATABASE_URL at
+ * it, and starts the mail double so emails are really sent over HTTP and stored.
+ */
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { afterAll, inject } from "vitest";
+
+export async function createTestDatabase(): Promise<string> {
+  const serverUrl = inject("postgresServerUrl");
+  const template = inject("templateDatabase");
+  const name = `rosca_test_${randomUUID().replaceAll("-", "")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}" template "${template}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export type TestContext = { databaseUrl: string; mailUrl: string };
+
+export async function useTestDatabase(): Promise<TestContext> {
+  const databaseUrl = await createTestDatabase();
+  process.env.DATABASE_URL = databaseUrl;
+  process.env.APP_ENV = "test";
+  process.env.APP_URL = "http://localhost:3000";
+  delete process.env.POSTMARK_SERVER_TOKEN;
+  const { startMailSandbox } = await import("../../sandbox/postmark/server.ts");
+  const mail = await startMailSandbox({ databaseUrl });
+  process.env.MAIL_SANDBOX_URL = mail.url;
+  afterAll(async () => {
+    const { closeDb } = await import("../../app/server/db/client.server.ts");
+    await closeDb();
+    await mail.stop();
+  });
+  return { databaseUrl, mailUrl: mail.url };
+}
