@@ -50,11 +50,9 @@ const strictEmail = (required: string, invalid: string) =>
 /** New-password rules shared by registration and reset (SPEC.md section 5). */
 export const newPasswordSchema = z
   .string({ error: AUTH_MESSAGES.passwordRequired })
-  .min(8, AUTH_MESSAGES.passwordShort)
+  .min(8, { error: AUTH_MESSAGES.passwordShort, abort: true })
   .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordLong)
-  .regex(/[A-Z]/, AUTH_MESSAGES.passwordWeak)
-  .regex(/[a-z]/, AUTH_MESSAGES.passwordWeak)
-  .regex(/[0-9]/, AUTH_MESSAGES.passwordWeak);
+  .refine((password) => /[A-Z]/.test(password) && /[a-z]/.test(password) && /[0-9]/.test(password), AUTH_MESSAGES.passwordWeak);
 
 function withConfirmation<T extends z.ZodObject<{ password: z.ZodType<string>; confirmPassword: z.ZodType<string> }>>(
   schema: T,
@@ -93,7 +91,7 @@ export const registerSchema = withConfirmation(
     fullName: z
       .string({ error: AUTH_MESSAGES.fullNameRequired })
       .trim()
-      .min(1, AUTH_MESSAGES.fullNameRequired)
+      .min(1, { error: AUTH_MESSAGES.fullNameRequired, abort: true })
       .min(2, AUTH_MESSAGES.fullNameShort)
       .max(100, AUTH_MESSAGES.fullNameLong),
     email: strictEmail(AUTH_MESSAGES.emailRequired, AUTH_MESSAGES.emailInvalid),
