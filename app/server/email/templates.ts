@@ -1,0 +1,312 @@
+/**
+ * Email templates: pure functions from typed data to a subject, an HTML body and a plain-text body.
+ *
+ * The app renders these itself and sends the result to Postmark's /email endpoint, so nothing has to be uploaded to
+ * a Postmark account. The mail double (sandbox/postmark) renders /email/withTemplate requests with these same
+ * functions, so a TemplateAlias here is also a Postmark template alias there.
+ *
+ * Every value from data is escaped in HTML. Links are only rendered as links when they are http(s) URLs. Nothing
+ * secret goes into an email except the single-use link that is the point of the email.
+ */
+import { z } from "zod";
+
+const PRODUCT = "Rosca";
+
+/** One schema per template: the contract for callers and for TemplateModel in the mail double. */
+export const templateDataSchemas = {
+  welcome: z.object({ name: z.string(), dashboardUrl: z.string() }),
+  "confirm-email": z.object({ name: z.string(), confirmUrl: z.string(), expiresInHours: z.number().positive() }),
+  "password-reset": z.object({ name: z.string(), resetUrl: z.string(), expiresInMinutes: z.number().positive() }),
+  contact: z.object({ name: z.string(), email: z.string(), topic: z.string(), message: z.string() }),
+  /** A contribution is due. amountCents is an integer number of cents; dueOn a calendar day, YYYY-MM-DD. */
+  "payment-reminder": z.object({
+    name: z.string(),
+    groupName: z.string(),
+    amountCents: z.number().int().nonnegative(),
+    dueOn: z.iso.date(),
+    groupUrl: z.string(),
+  }),
+  /** A member's payout turn. amountCents is an integer number of cents; payoutOn a calendar day, YYYY-MM-DD. */
+  "payout-notification": z.object({
+    name: z.string(),
+    groupName: z.string(),
+    amountCents: z.number().int().nonnegative(),
+    payoutOn: z.iso.date(),
+    groupUrl: z.string(),
+  }),
+} as const;
+
+export type TemplateName = keyof typeof templateDataSchemas;
+export type TemplateData<T extends TemplateName> = z.infer<(typeof templateDataSchemas)[T]>;
+
+/** What callers pass to sendEmail: a template name and its data. */
+export type EmailMessage = { [T in TemplateName]: { template: T; data: TemplateData<T> } }[TemplateName];
+
+export type RenderedEmail = { subject: string; html: string; text: string };
+
+export const TEMPLATE_NAMES = Object.keys(templateDataSchemas) as TemplateName[];
+
+export function isTemplateName(value: unknown): value is TemplateName {
+  return typeof value === "string" && Object.hasOwn(templateDataSchemas, value);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Helpers
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}
+
+/** A subject is one header line: no line breaks, no runs of whitespace. */
+function oneLine(value: string) {
+  return value.replace(/\s+/g, " ").trim();
+}
+
+function isHttpUrl(value: string) {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+function greetingName(name: string) {
+  return oneLine(name) || "there";
+}
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/** Cents to "$1,234.50". Integer arithmetic up to the division for display. */
+export function formatCents(amountCents: number) {
+  return usd.format(amountCents / 100);
+}
+
+/** "2026-03-06" to "Friday, March 6, 2026". A calendar day has no time zone; format it as UTC so it never shifts. */
+export function formatCalendarDay(day: string) {
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+}
+
+const colors = { text: "#0f172a", muted: "#475569", brand: "#047857", border: "#e2e8f0", page: "#f8fafc" };
+
+type Block =
+  | { kind: "p"; text: string }
+  | { kind: "muted"; text: string }
+  | { kind: "button"; label: string; url: string }
+  | { kind: "facts"; rows: Array<[string, string]> }
+  | { kind: "quote"; text: string };
+
+/**
+ * One layout for every email: a single centred column with inline styles (mail clients drop <style> blocks and
+ * external CSS). Blocks are plain data so the same content renders to HTML and to text.
+ */
+function layout(preheader: string, blocks: Block[]): { html: string; text: string } {
+  const htmlBlocks = blocks.map((block) => {
+    switch (block.kind) {
+      case "p":
+        return `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${colors.text};">${escapeHtml(block.text)}</p>`;
+      case "muted":
+        return `<p style="margin:0 0 16px;font-size:14px;line-height:20px;color:${colors.muted};">${escapeHtml(block.text)}</p>`;
+      case "quote":
+        return `<div style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${colors.border};font-size:15px;line-height:22px;color:${colors.text};white-space:pre-wrap;">${escapeHtml(block.text)}</div>`;
+      case "facts":
+        return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border-collapse:collapse;width:100%;">${block.rows
+          .map(
+            ([label, value]) =>
+              `<tr><td style="padding:6px 12px 6px 0;font-size:14px;color:${colors.muted};vertical-align:top;white-space:nowrap;">${escapeHtml(label)}</td><td style="padding:6px 0;font-size:15px;color:${colors.text};">${escapeHtml(value)}</td></tr>`,
+          )
+          .join("")}</table>`;
+      case "button": {
+        if (!isHttpUrl(block.url)) {
+          return `<p style="margin:0 0 16px;font-size:14px;color:${colors.muted};">${escapeHtml(block.label)}: ${escapeHtml(block.url)}</p>`;
+        }
+        const href = escapeHtml(block.url);
+        return (
+          `<p style="margin:8px 0 24px;"><a href="${href}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:${colors.brand};color:#ffffff;font-size:16px;font-weight:600;text-decoration:none;">${escapeHtml(block.label)}</a></p>` +
+          `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:${colors.muted};">If the button does not work, copy this link into your browser:<br><a href="${href}" style="color:${colors.brand};word-break:break-all;">${href}</a></p>`
+        );
+      }
+    }
+  });
+
+  const html = [
+    "<!DOCTYPE html>",
+    '<html lang="en">',
+    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(PRODUCT)}</title></head>`,
+    `<body style="margin:0;padding:0;background:${colors.page};font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;">`,
+    `<div style="display:none;max-height:0;overflow:hidden;">${escapeHtml(preheader)}</div>`,
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${colors.page};"><tr><td align="center" style="padding:32px 16px;">`,
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border:1px solid ${colors.border};border-radius:12px;">`,
+    `<tr><td style="padding:24px 32px 0;font-size:20px;font-weight:700;color:${colors.brand};">${escapeHtml(PRODUCT)}</td></tr>`,
+    `<tr><td style="padding:16px 32px 16px;">${htmlBlocks.join("")}</td></tr>`,
+    `<tr><td style="padding:16px 32px 24px;border-top:1px solid ${colors.border};font-size:12px;line-height:18px;color:${colors.muted};">${escapeHtml(PRODUCT)} — interest-free rotating savings groups.</td></tr>`,
+    "</table></td></tr></table>",
+    "</body></html>",
+  ].join("\n");
+
+  const text = blocks
+    .map((block) => {
+      switch (block.kind) {
+        case "p":
+        case "muted":
+          return block.text;
+        case "quote":
+          return block.text
+            .split(/\r?\n/)
+            .map((line) => `> ${line}`)
+            .join("\n");
+        case "facts":
+          return block.rows.map(([label, value]) => `${label}: ${value}`).join("\n");
+        case "button":
+          return `${block.label}: ${block.url}`;
+      }
+    })
+    .concat(`-- \n${PRODUCT} — interest-free rotating savings groups.`)
+    .join("\n\n");
+
+  return { html, text: `${text}\n` };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Templates
+
+const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail } = {
+  welcome: (data) => ({
+    subject: `Welcome to ${PRODUCT}`,
+    ...layout(`Welcome to ${PRODUCT}, ${greetingName(data.name)}.`, [
+      { kind: "p", text: `Hi ${greetingName(data.name)},` },
+      {
+        kind: "p",
+        text: `Welcome to ${PRODUCT}! You can now form a savings group with people you trust, contribute the same amount on a schedule, and take turns receiving the pooled payout — interest-free.`,
+      },
+      { kind: "button", label: "Go to your dashboard", url: data.dashboardUrl },
+      { kind: "muted", text: "Please confirm your email address first if you have not done so yet: look for our confirmation email." },
+    ]),
+  }),
+
+  "confirm-email": (data) => {
+    const hours = data.expiresInHours;
+    const validity = `This link is valid for ${hours} ${hours === 1 ? "hour" : "hours"}.`;
+    return {
+      subject: `Confirm your email address for ${PRODUCT}`,
+      ...layout("Confirm your email address to finish creating your account.", [
+        { kind: "p", text: `Hi ${greetingName(data.name)},` },
+        { kind: "p", text: `Please confirm your email address to finish creating your ${PRODUCT} account.` },
+        { kind: "button", label: "Confirm email address", url: data.confirmUrl },
+        { kind: "muted", text: validity },
+        { kind: "muted", text: `If you did not create a ${PRODUCT} account, you can ignore this email.` },
+      ]),
+    };
+  },
+
+  "password-reset": (data) => {
+    const minutes = data.expiresInMinutes;
+    const expiry =
+      minutes % 60 === 0
+        ? `${minutes / 60} ${minutes === 60 ? "hour" : "hours"}`
+        : `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+    return {
+      subject: `Reset your ${PRODUCT} password`,
+      ...layout("Use this link to choose a new password.", [
+        { kind: "p", text: `Hi ${greetingName(data.name)},` },
+        { kind: "p", text: `We received a request to reset the password of your ${PRODUCT} account.` },
+        { kind: "button", label: "Choose a new password", url: data.resetUrl },
+        { kind: "muted", text: `This link expires in ${expiry} and can be used once.` },
+        { kind: "muted", text: "If you didn't ask to reset your password, ignore this email: your password stays the same." },
+      ]),
+    };
+  },
+
+  contact: (data) => ({
+    subject: oneLine(`Contact form: ${data.topic || "General"} — from ${data.name}`),
+    ...layout(`A message from ${oneLine(data.name)} via the contact form.`, [
+      { kind: "p", text: "A new message arrived through the public contact form." },
+      {
+        kind: "facts",
+        rows: [
+          ["Name", oneLine(data.name)],
+          ["Email", oneLine(data.email)],
+          ["Topic", oneLine(data.topic)],
+        ],
+      },
+      { kind: "quote", text: data.message },
+      { kind: "muted", text: "Reply to this email to answer the sender directly." },
+    ]),
+  }),
+
+  "payment-reminder": (data) => {
+    const amount = formatCents(data.amountCents);
+    const due = formatCalendarDay(data.dueOn);
+    return {
+      subject: oneLine(`Reminder: your ${amount} contribution to ${data.groupName} is due ${due}`),
+      ...layout(`Your ${amount} contribution is due ${due}.`, [
+        { kind: "p", text: `Hi ${greetingName(data.name)},` },
+        { kind: "p", text: `This is a friendly reminder that your next contribution to ${oneLine(data.groupName)} is coming up.` },
+        {
+          kind: "facts",
+          rows: [
+            ["Group", oneLine(data.groupName)],
+            ["Amount", amount],
+            ["Due on", due],
+          ],
+        },
+        { kind: "muted", text: "The amount is debited from your linked bank account on the due date. Please make sure the funds are available." },
+        { kind: "button", label: "View your group", url: data.groupUrl },
+      ]),
+    };
+  },
+
+  "payout-notification": (data) => {
+    const amount = formatCents(data.amountCents);
+    const day = formatCalendarDay(data.payoutOn);
+    return {
+      subject: oneLine(`Your ${amount} payout from ${data.groupName} is scheduled for ${day}`),
+      ...layout(`It is your turn: ${amount} on ${day}.`, [
+        { kind: "p", text: `Hi ${greetingName(data.name)},` },
+        { kind: "p", text: `Good news — it is your turn to receive the payout of ${oneLine(data.groupName)}.` },
+        {
+          kind: "facts",
+          rows: [
+            ["Group", oneLine(data.groupName)],
+            ["Payout", amount],
+            ["Payout date", day],
+          ],
+        },
+        { kind: "muted", text: "The payout is sent to your linked bank account once every member's contribution for this period has settled." },
+        { kind: "button", label: "View your group", url: data.groupUrl },
+      ]),
+    };
+  },
+};
+
+/** Render a typed message. */
+export function renderEmail(message: EmailMessage): RenderedEmail {
+  // The union guarantees data matches template; TypeScript cannot correlate the two through the lookup.
+  const render = renderers[message.template] as (data: EmailMessage["data"]) => RenderedEmail;
+  return render(message.data);
+}
+
+export type RenderTemplateResult =
+  | { ok: true; rendered: RenderedEmail }
+  | { ok: false; reason: "unknown-template" }
+  /** issues: the paths of the invalid fields in the model ("" for the model itself). */
+  | { ok: false; reason: "invalid-model"; issues: string[] };
+
+/**
+ * Render by alias and an untrusted model (the mail double's /email/withTemplate). The model is validated against the
+ * template's schema, so a caller that sends the wrong fields hears about it instead of getting an email with holes.
+ */
+export function renderTemplate(alias: string, model: unknown): RenderTemplateResult {
+  if (!isTemplateName(alias)) return { ok: false, reason: "unknown-template" };
+  const parsed = templateDataSchemas[alias].safeParse(model);
+  if (!parsed.success) {
+    return { ok: false, reason: "invalid-model", issues: parsed.error.issues.map((issue) => issue.path.join(".")) };
+  }
+  return { ok: true, rendered: renderEmail({ template: alias, data: parsed.data } as EmailMessage) };
+}
