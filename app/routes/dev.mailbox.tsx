@@ -1,3 +1,148 @@
-export default function Page() {
-  return <p>TODO</p>;
+import { Form, isRouteErrorResponse, Link } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import { PageContainer } from "~/components/ui/page";
+import { db } from "~/server/db/client.server";
+import { env } from "~/server/env.server";
+import { listMessages } from "../../sandbox/postmark/store";
+import type { Route } from "./+types/dev.mailbox";
+
+/** How many messages the mailbox shows; older ones are still in the table. */
+const PAGE_SIZE = 100;
+
+export function meta() {
+  return [{ title: "Mailbox — Rosca" }, { name: "robots", content: "noindex" }];
+}
+
+/** The mailbox shows captured email to whoever can reach it, so it must not exist where real people have accounts. */
+function refuseInProduction() {
+  if (env().APP_ENV === "production") throw new Response("Not Found", { status: 404, statusText: "Not Found" });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  refuseInProduction();
+  const to = (new URL(request.url).searchParams.get("to") ?? "").trim().slice(0, 320);
+  const messages = await listMessages(db(), { to: to || undefined, limit: PAGE_SIZE });
+  return {
+    to,
+    pageSize: PAGE_SIZE,
+    messages: messages.map((message) => ({
+      id: message.id,
+      to: message.toAddress,
+      subject: message.subject,
+      tag: message.tag,
+      submittedAt: message.submittedAt.toISOString(),
+    })),
+  };
+}
+
+/** A fixed zone and locale, so the server's HTML and the browser's hydration agree. */
+const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
+
+function formatSubmittedAt(iso: string) {
+  return `${timeFormat.format(new Date(iso))} UTC`;
+}
+
+export default function Mailbox({ loaderData }: Route.ComponentProps) {
+  const { to, messages, pageSize } = loaderData;
+  return (
+    <PageContainer>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">Mailbox</h1>
+          <p className="mt-2 max-w-2xl text-slate-700">
+            Every email the app sends outside production is captured here by the mail sandbox instead of being delivered.
+            Newest first.
+          </p>
+        </div>
+      </div>
+
+      <Form method="get" className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end" role="search" aria-label="Filter messages">
+        <div className="sm:w-96">
+          <label htmlFor="mailbox-to" className="mb-1 block text-sm font-medium text-slate-800">
+            Recipient email address
+          </label>
+          <input id="mailbox-to" name="to" type="email" defaultValue={to} placeholder="name@example.com" autoComplete="off" className={inputClass} />
+        </div>
+        <div className="flex gap-2">
+          <button type="submit" className={buttonClass("primary")}>
+            Filter
+          </button>
+          {to ? (
+            <Link to="/dev/mailbox" className={buttonClass("secondary")}>
+              Show all
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      <div className="mt-6 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+        {messages.length === 0 ? (
+          <div className="p-6">
+            <Alert tone="info" title={to ? `No messages to ${to}` : "No messages yet"}>
+              {to
+                ? "Nothing has been sent to this address. Check the spelling, or show all messages."
+                : "Emails the app sends (account confirmation, password reset, welcome, contact form) will appear here."}
+            </Alert>
+          </div>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">
+                {to ? `Messages to ${to}` : "All captured messages"}, newest first
+              </caption>
+              <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    To
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Subject
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold whitespace-nowrap">
+                    Received
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {messages.map((message) => (
+                  <tr key={message.id} className="hover:bg-slate-50">
+                    <td className="px-4 py-3 break-all text-slate-800">{message.to}</td>
+                    <td className="px-4 py-3">
+                      <Link to={`/dev/mailbox/${message.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                        {message.subject}
+                      </Link>
+                      {message.tag ? <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">{message.tag}</span> : null}
+                    </td>
+                    <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                      <time dateTime={message.submittedAt}>{formatSubmittedAt(message.submittedAt)}</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {messages.length === pageSize ? (
+              <p className="border-t border-slate-200 px-4 py-3 text-sm text-slate-700">Showing the newest {pageSize} messages.</p>
+            ) : null}
+          </div>
+        )}
+      </div>
+    </PageContainer>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <PageContainer narrow>
+        <h1 className="text-2xl font-bold text-slate-900">Page Not Found</h1>
+        <p className="mt-3 text-slate-700">There is nothing at this address.</p>
+        <Link to="/" className={`${buttonClass("primary")} mt-6`}>
+          Go Home
+        </Link>
+      </PageContainer>
+    );
+  }
+  throw error;
 }
