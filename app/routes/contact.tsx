@@ -1,3 +1,192 @@
-export default function Page() {
-  return <p>TODO</p>;
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import type { Route } from "./+types/contact";
+import { PageHeader } from "~/components/marketing/page-header";
+import { Button } from "~/components/ui/button";
+import { Field, FieldErrors, inputClass } from "~/components/ui/field";
+import { pageMeta } from "~/content/site";
+import {
+  CONTACT_HONEYPOT_FIELD,
+  CONTACT_MESSAGE_MAX,
+  CONTACT_SUCCESS_TOAST,
+  CONTACT_TOPICS,
+  contactSchema,
+  contactTopicLabel,
+  isContactTopic,
+} from "~/domain/contact";
+import { getOptionalUser } from "~/server/auth/guards.server";
+import { db } from "~/server/db/client.server";
+import { contactMessages } from "~/server/db/schema";
+import { sendEmail } from "~/server/email/email.server";
+import { env } from "~/server/env.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+export const meta = () =>
+  pageMeta("Contact Us", "Questions about groups, your account or sandbox access? Send us a message; we reply within 24 hours.");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  // Signed-in members get their name and email filled in; ?topic= preselects a topic (e.g. from the careers page).
+  const session = await getOptionalUser(request);
+  const topic = new URL(request.url).searchParams.get("topic");
+  return {
+    defaults: {
+      name: session?.user.name && session.user.name !== "User" ? session.user.name : "",
+      email: session?.user.email ?? "",
+      topic: isContactTopic(topic) ? topic : "",
+    },
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+
+  // A bot filled the hidden field: answer exactly as for a person, so it learns nothing, but keep and send nothing.
+  const honeypot = formData.get(CONTACT_HONEYPOT_FIELD);
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    return redirectWithToast(request, "/contact", CONTACT_SUCCESS_TOAST);
+  }
+
+  const submission = parseWithZod(formData, { schema: contactSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+
+  const { name, email, topic, message } = submission.value;
+  const session = await getOptionalUser(request);
+
+  // Recorded before emailing, so a mail outage never loses a message: support can still read it in the database.
+  const [saved] = await db()
+    .insert(contactMessages)
+    .values({ userId: session?.user.id ?? null, name, email, topic, message })
+    .returning({ id: contactMessages.id });
+
+  const sent = await sendEmail(env().SUPPORT_EMAIL, {
+    template: "contact",
+    data: { name, email, topic: contactTopicLabel(topic), message },
+  }).catch((error: unknown) => ({ ok: false as const, error: error instanceof Error ? error.message : String(error) }));
+  if (!sent.ok) {
+    console.error(`[contact] message ${saved?.id} recorded but the support email failed: ${sent.error}`);
+  }
+
+  return redirectWithToast(request, "/contact", CONTACT_SUCCESS_TOAST);
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  // A successful send redirects here with a new location key, which remounts (and so clears) the form.
+  const location = useLocation();
+  return (
+    <>
+      <PageHeader
+        eyebrow="Contact"
+        title="Contact Us"
+        lead={<p>Questions about groups, your account or sandbox access? Send us a message and our support team will reply within 24 hours.</p>}
+      />
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_20rem]">
+        <ContactForm key={location.key} defaults={loaderData.defaults} lastResult={actionData} />
+        <aside aria-labelledby="contact-other-title" className="space-y-6 text-slate-700">
+          <h2 id="contact-other-title" className="text-lg font-semibold text-slate-900">
+            Before you write
+          </h2>
+          <p>
+            Many answers are already in our <Link to="/help" className="font-medium text-brand-800 underline">Help Center</Link>:
+            fees, missed payments, payout order and how to get sandbox access.
+          </p>
+          <p>
+            Found a security problem? Choose <strong>Reporting a security issue</strong> and see our{" "}
+            <Link to="/security" className="font-medium text-brand-800 underline">security page</Link> for how we handle reports.
+          </p>
+          <p>Please never send passwords, full bank account numbers or one-time codes. We will never ask for them.</p>
+        </aside>
+      </div>
+    </>
+  );
+}
+
+function ContactForm({
+  defaults,
+  lastResult,
+}: {
+  defaults: { name: string; email: string; topic: string };
+  lastResult: Route.ComponentProps["actionData"];
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "contact",
+    // The server's reply (errors and the submitted values) renders the form again, with or without JavaScript.
+    lastResult,
+    defaultValue: { ...defaults, message: "" },
+    constraint: getZodConstraint(contactSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: contactSchema });
+    },
+  });
+  const submitting = navigation.state === "submitting" && navigation.formAction === "/contact";
+
+  return (
+    <section aria-labelledby="contact-form-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <h2 id="contact-form-title" className="text-xl font-semibold text-slate-900">
+        Send us a message
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">All fields are required.</p>
+      <Form method="post" action="/contact" {...getFormProps(form)} className="mt-6 space-y-5">
+        <FieldErrors id={form.errorId} errors={form.errors} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field
+            label="Name"
+            inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
+            errors={fields.name.errors}
+          />
+          <Field
+            label="Email"
+            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+            errors={fields.email.errors}
+          />
+        </div>
+
+        <div>
+          <label htmlFor={fields.topic.id} className="mb-1 block text-sm font-medium text-slate-800">
+            Topic
+          </label>
+          <select {...getSelectProps(fields.topic)} className={inputClass}>
+            <option value="">Choose a topic</option>
+            {CONTACT_TOPICS.map((topic) => (
+              <option key={topic.value} value={topic.value}>
+                {topic.label}
+              </option>
+            ))}
+          </select>
+          <FieldErrors id={fields.topic.errorId} errors={fields.topic.errors} />
+        </div>
+
+        <div>
+          <label htmlFor={fields.message.id} className="mb-1 block text-sm font-medium text-slate-800">
+            Message
+          </label>
+          <textarea
+            {...getTextareaProps(fields.message)}
+            rows={7}
+            className={inputClass}
+            aria-describedby={[fields.message.errors?.length ? fields.message.errorId : null, `${fields.message.id}-hint`]
+              .filter(Boolean)
+              .join(" ")}
+          />
+          <p id={`${fields.message.id}-hint`} className="mt-1 text-xs text-slate-600">
+            Up to {CONTACT_MESSAGE_MAX.toLocaleString("en-US")} characters. Include your group name if your question is about a group.
+          </p>
+          <FieldErrors id={fields.message.errorId} errors={fields.message.errors} />
+        </div>
+
+        {/* Honeypot: hidden from people and assistive technology, left empty by everyone but bots. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor="contact-website">Leave this field empty</label>
+          <input id="contact-website" type="text" name={CONTACT_HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+
+        <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
+          {submitting ? "Sending…" : "Send Message"}
+        </Button>
+      </Form>
+    </section>
+  );
 }
