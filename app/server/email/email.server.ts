@@ -73,11 +73,17 @@ function createClient(config: EmailConfig): { mode: "postmark" | "sandbox"; clie
   return { mode: "unconfigured", error: EMAIL_NOT_CONFIGURED };
 }
 
-function describeFailure(error: unknown): { error: string; errorCode?: number } {
+/** Where a backend lives, for error messages: "the mail sandbox at http://127.0.0.1:3025" or "Postmark". */
+function describeBackend(config: EmailConfig, mode: "postmark" | "sandbox") {
+  return mode === "postmark" ? "Postmark (api.postmarkapp.com)" : `the mail sandbox at ${config.mailSandboxUrl}`;
+}
+
+function describeFailure(error: unknown, backend: string): { error: string; errorCode?: number } {
   if (error instanceof Errors.PostmarkError) {
-    // code is Postmark's ErrorCode (0 when the request never got an answer: refused, timed out).
-    const status = error.statusCode ? ` (HTTP ${error.statusCode})` : "";
-    return error.code ? { error: `${error.message}${status}`, errorCode: error.code } : { error: `${error.message}${status}` };
+    // statusCode 0: no HTTP answer at all (refused, reset, timed out).
+    if (!error.statusCode) return { error: `Could not reach ${backend}: ${error.message}` };
+    // code is Postmark's ErrorCode; its message says what was wrong. Without one, the HTTP status is the clue.
+    return error.code ? { error: error.message, errorCode: error.code } : { error: `${error.message} (HTTP ${error.statusCode})` };
   }
   return { error: error instanceof Error ? error.message : String(error) };
 }
@@ -117,7 +123,7 @@ export function createEmailSender(config: EmailConfig): EmailSender {
         }
         return { ok: true, messageId: response.MessageID };
       } catch (error) {
-        const failure = describeFailure(error);
+        const failure = describeFailure(error, describeBackend(config, setup.mode));
         console.error(
           `email: "${message.template}" not sent via ${setup.mode}${failure.errorCode ? ` (code ${failure.errorCode})` : ""}: ${failure.error}`,
         );

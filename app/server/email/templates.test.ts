@@ -1,0 +1,187 @@
+import { describe, expect, it } from "vitest";
+import {
+  escapeHtml,
+  formatCalendarDay,
+  formatCents,
+  renderEmail,
+  renderTemplate,
+  TEMPLATE_NAMES,
+  type EmailMessage,
+} from "./templates";
+
+const confirmUrl = "https://rosca.example/auth/confirm?id=4f0c9a52-6a51-4c39-9d0b-3c1f2b8e7a11&token=s3cr3t";
+const resetUrl = "https://rosca.example/reset-password?access_token=abc&refresh_token=def&type=recovery";
+
+/** One valid message per template, so every template is exercised by the table tests below. */
+const samples: { [T in EmailMessage["template"]]: Extract<EmailMessage, { template: T }> } = {
+  welcome: { template: "welcome", data: { name: "Amina Yusuf", dashboardUrl: "https://rosca.example/dashboard" } },
+  "confirm-email": { template: "confirm-email", data: { name: "Amina Yusuf", confirmUrl, expiresInHours: 24 } },
+  "password-reset": { template: "password-reset", data: { name: "Amina Yusuf", resetUrl, expiresInMinutes: 60 } },
+  contact: {
+    template: "contact",
+    data: { name: "Omar Haddad", email: "omar@example.com", topic: "Billing", message: "Hello,\nhow do fees work?" },
+  },
+  "payment-reminder": {
+    template: "payment-reminder",
+    data: { name: "Amina Yusuf", groupName: "Wedding Fund", amountCents: 50_000, dueOn: "2026-03-06", groupUrl: "https://rosca.example/groups/g1" },
+  },
+  "payout-notification": {
+    template: "payout-notification",
+    data: { name: "Amina Yusuf", groupName: "Wedding Fund", amountCents: 500_000, payoutOn: "2026-03-20", groupUrl: "https://rosca.example/groups/g1" },
+  },
+};
+
+describe("escapeHtml", () => {
+  it.each([
+    ["<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;"],
+    [`"quoted" & 'single'`, "&quot;quoted&quot; &amp; &#39;single&#39;"],
+    ["plain", "plain"],
+  ])("%s", (input, expected) => {
+    expect(escapeHtml(input)).toBe(expected);
+  });
+});
+
+describe("formatting", () => {
+  it.each([
+    [0, "$0.00"],
+    [1_000, "$10.00"],
+    [123_456, "$1,234.56"],
+  ])("formatCents(%i) is %s", (cents, expected) => {
+    expect(formatCents(cents)).toBe(expected);
+  });
+
+  it("formats a calendar day without shifting it by time zone", () => {
+    expect(formatCalendarDay("2026-03-06")).toBe("Friday, March 6, 2026");
+    expect(formatCalendarDay("2026-01-01")).toBe("Thursday, January 1, 2026");
+  });
+});
+
+describe("every template", () => {
+  it.each(TEMPLATE_NAMES)("%s renders a subject, an HTML document and a text body", (name) => {
+    const rendered = renderEmail(samples[name]);
+    expect(rendered.subject.length).toBeGreaterThan(0);
+    expect(rendered.subject).not.toMatch(/[\r\n]/);
+    expect(rendered.html.startsWith("<!DOCTYPE html>")).toBe(true);
+    expect(rendered.html).toContain("Rosca");
+    expect(rendered.text).toContain("Rosca");
+    // No markup leaks into the text version.
+    expect(rendered.text).not.toMatch(/<\/?(p|a|table|div)\b/);
+  });
+
+  it.each(TEMPLATE_NAMES)("%s escapes a hostile name in HTML and keeps it verbatim in text", (name) => {
+    const hostile = '<script>alert("x")</script>';
+    const sample = samples[name];
+    const message = { ...sample, data: { ...sample.data, name: hostile } } as EmailMessage;
+    const rendered = renderEmail(message);
+    expect(rendered.html).not.toContain("<script>");
+    expect(rendered.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+    expect(rendered.text).toContain(hostile);
+  });
+});
+
+describe("confirm-email", () => {
+  const rendered = renderEmail(samples["confirm-email"]);
+
+  it("has the exact subject", () => {
+    expect(rendered.subject).toBe("Confirm your email address for Rosca");
+  });
+
+  it("puts the link in both bodies (HTML-escaped in the href)", () => {
+    expect(rendered.html).toContain(`href="${confirmUrl.replace("&", "&amp;")}"`);
+    expect(rendered.text).toContain(`Confirm email address: ${confirmUrl}`);
+  });
+
+  it("says the link is valid for 24 hours", () => {
+    expect(rendered.html).toContain("This link is valid for 24 hours.");
+    expect(rendered.text).toContain("This link is valid for 24 hours.");
+  });
+});
+
+describe("password-reset", () => {
+  const rendered = renderEmail(samples["password-reset"]);
+
+  it("has the exact subject, the link, the expiry and the ignore notice", () => {
+    expect(rendered.subject).toBe("Reset your Rosca password");
+    expect(rendered.html).toContain(`href="${resetUrl.replaceAll("&", "&amp;")}"`);
+    expect(rendered.text).toContain(`Choose a new password: ${resetUrl}`);
+    expect(rendered.text).toContain("This link expires in 1 hour and can be used once.");
+    expect(rendered.text).toContain("If you didn't ask to reset your password, ignore this email: your password stays the same.");
+    expect(rendered.html).toContain("If you didn&#39;t ask to reset your password, ignore this email");
+  });
+
+  it("words other lifetimes correctly", () => {
+    const twoHours = renderEmail({ template: "password-reset", data: { name: "A", resetUrl, expiresInMinutes: 120 } });
+    expect(twoHours.text).toContain("This link expires in 2 hours and can be used once.");
+    const minutes = renderEmail({ template: "password-reset", data: { name: "A", resetUrl, expiresInMinutes: 30 } });
+    expect(minutes.text).toContain("This link expires in 30 minutes and can be used once.");
+  });
+});
+
+describe("welcome", () => {
+  it("greets by name and links to the dashboard", () => {
+    const rendered = renderEmail(samples.welcome);
+    expect(rendered.subject).toBe("Welcome to Rosca");
+    expect(rendered.text).toContain("Hi Amina Yusuf,");
+    expect(rendered.text).toContain("Go to your dashboard: https://rosca.example/dashboard");
+    expect(rendered.html).toContain('href="https://rosca.example/dashboard"');
+  });
+
+  it('falls back to "there" for a blank name', () => {
+    const rendered = renderEmail({ template: "welcome", data: { name: "  ", dashboardUrl: "https://rosca.example/dashboard" } });
+    expect(rendered.text).toContain("Hi there,");
+  });
+});
+
+describe("contact", () => {
+  it("carries name, email, topic and message, with a one-line subject", () => {
+    const rendered = renderEmail({
+      template: "contact",
+      data: { name: "Omar\r\nBcc: evil@example.com", email: "omar@example.com", topic: "Billing", message: "Line one\nLine <b>two</b>" },
+    });
+    expect(rendered.subject).toBe("Contact form: Billing — from Omar Bcc: evil@example.com");
+    expect(rendered.text).toContain("Name: Omar Bcc: evil@example.com\nEmail: omar@example.com\nTopic: Billing");
+    expect(rendered.text).toContain("> Line one\n> Line <b>two</b>");
+    expect(rendered.html).toContain("Line one\nLine &lt;b&gt;two&lt;/b&gt;");
+  });
+});
+
+describe("payment-reminder and payout-notification", () => {
+  it("formats the amount from cents and the day", () => {
+    const reminder = renderEmail(samples["payment-reminder"]);
+    expect(reminder.subject).toBe("Reminder: your $500.00 contribution to Wedding Fund is due Friday, March 6, 2026");
+    expect(reminder.text).toContain("Group: Wedding Fund\nAmount: $500.00\nDue on: Friday, March 6, 2026");
+
+    const payout = renderEmail(samples["payout-notification"]);
+    expect(payout.subject).toBe("Your $5,000.00 payout from Wedding Fund is scheduled for Friday, March 20, 2026");
+    expect(payout.text).toContain("Group: Wedding Fund\nPayout: $5,000.00\nPayout date: Friday, March 20, 2026");
+    expect(payout.text).toContain("View your group: https://rosca.example/groups/g1");
+  });
+});
+
+describe("links", () => {
+  it("renders a non-http URL as text, never as a link", () => {
+    const rendered = renderEmail({ template: "welcome", data: { name: "A", dashboardUrl: "javascript:alert(1)" } });
+    expect(rendered.html).not.toContain("href=\"javascript:");
+    expect(rendered.html).toContain("Go to your dashboard: javascript:alert(1)");
+  });
+});
+
+describe("renderTemplate (untrusted alias and model)", () => {
+  it("renders a known alias exactly like renderEmail", () => {
+    const result = renderTemplate("confirm-email", samples["confirm-email"].data);
+    expect(result).toEqual({ ok: true, rendered: renderEmail(samples["confirm-email"]) });
+  });
+
+  it("rejects an unknown alias, including inherited object keys", () => {
+    expect(renderTemplate("no-such-template", {})).toEqual({ ok: false, reason: "unknown-template" });
+    expect(renderTemplate("toString", {})).toEqual({ ok: false, reason: "unknown-template" });
+  });
+
+  it("names the invalid model fields", () => {
+    expect(renderTemplate("payment-reminder", { name: "A", groupName: "G", amountCents: 1.5, dueOn: "06/03/2026", groupUrl: "x" })).toEqual({
+      ok: false,
+      reason: "invalid-model",
+      issues: ["amountCents", "dueOn"],
+    });
+  });
+});
