@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# Rosca production image (Fly.io). Three stages so the runtime carries no compiler toolchain, no dev dependencies
+# Rosca production image (Fly.io). Separate stages so the runtime carries no compiler toolchain, no dev dependencies
 # and no npm cache:
 #   deps       every dependency, to build with
 #   build      `npm run build` (react-router build) -> build/server + build/client
