@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
-# Rosca production image (Fly.io). Separate stages so the runtime carries no compiler toolchain, no dev dependencies
-# and no npm cache:
+# Rosca production image (Fly.io). Separate stages so the runtime carries no dev dependencies (Vite, Tailwind,
+# Playwright, Vitest…), no sources it does not run and no npm cache:
 #   deps       every dependency, to build with
 #   build      `npm run build` (react-router build) -> build/server + build/client
 #   prod-deps  production dependencies only
