@@ -113,7 +113,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
                       <Link to={`/dev/mailbox/${message.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
                         {message.subject}
                       </Link>
-                      {message.tag ? <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">{message.tag}</span> : null}
+                      {message.tag ? <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs whitespace-nowrap text-slate-700">{message.tag}</span> : null}
                     </td>
                     <td className="px-4 py-3 whitespace-nowrap text-slate-700">
                       <time dateTime={message.submittedAt}>{formatSubmittedAt(message.submittedAt)}</time>
