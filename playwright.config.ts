@@ -32,9 +32,11 @@ export default defineConfig({
       ],
     },
   },
+  // *.spec.ts runs in both projects; *.js.spec.ts only with JavaScript (enhancements, axe, which needs JS to run
+  // in the page); *.nojs.spec.ts only without it (server-side fallbacks that JavaScript replaces).
   projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
-    { name: "nojs", use: { javaScriptEnabled: false } },
+    { name: "js", use: { javaScriptEnabled: true }, testIgnore: /\.nojs\.spec\.ts$/ },
+    { name: "nojs", use: { javaScriptEnabled: false }, testIgnore: /\.js\.spec\.ts$/ },
   ],
   webServer: {
     command: "tsx tests/e2e/server.ts",
@@ -43,6 +45,6 @@ export default defineConfig({
     timeout: 120_000,
     stdout: "pipe",
     stderr: "pipe",
-    env: { E2E_PORT: String(PORT) },
+    env: { E2E_PORT: String(PORT), NODE_ENV: "production" },
   },
 });

@@ -50,23 +50,25 @@ const strictEmail = (required: string, invalid: string) =>
 /** New-password rules shared by registration and reset (SPEC.md section 5). */
 export const newPasswordSchema = z
   .string({ error: AUTH_MESSAGES.passwordRequired })
-  .min(8, { error: AUTH_MESSAGES.passwordShort, abort: true })
+  .min(8, AUTH_MESSAGES.passwordShort)
   .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordLong)
-  .refine((password) => /[A-Z]/.test(password) && /[a-z]/.test(password) && /[0-9]/.test(password), AUTH_MESSAGES.passwordWeak);
+  // One problem at a time: the character-class rule speaks once the length is right.
+  .refine(
+    (password) => password.length < 8 || (/[A-Z]/.test(password) && /[a-z]/.test(password) && /[0-9]/.test(password)),
+    AUTH_MESSAGES.passwordWeak,
+  );
 
 function withConfirmation<T extends z.ZodObject<{ password: z.ZodType<string>; confirmPassword: z.ZodType<string> }>>(
   schema: T,
 ) {
-  return schema.check((ctx) => {
-    const { password, confirmPassword } = ctx.value as { password: string; confirmPassword: string };
-    if (password !== confirmPassword) {
-      ctx.issues.push({
-        code: "custom",
-        message: AUTH_MESSAGES.passwordsMismatch,
-        path: ["confirmPassword"],
-        input: confirmPassword,
-      });
-    }
+  return schema.refine((value) => value.password === value.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsMismatch,
+    path: ["confirmPassword"],
+    // Compare as soon as both were typed, even while another field (say, a weak password) is still wrong.
+    when: (payload) => {
+      const value = payload.value as { password?: unknown; confirmPassword?: unknown };
+      return typeof value?.password === "string" && typeof value?.confirmPassword === "string";
+    },
   });
 }
 

@@ -125,7 +125,7 @@ function LoginForm({ demo }: { demo: { email: string; password: string } | null 
     id: "login",
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const error = actionData?.intent === "login" ? actionData.error : null;

@@ -76,7 +76,7 @@ export default function Register() {
     id: "register",
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const [termsTicked, setTermsTicked] = useState(fields.terms.initialValue === "on");

@@ -61,7 +61,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
     id: "reset-password",
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
 

@@ -1,7 +1,7 @@
 /**
  * Starts the whole demo stack in this process: PostgreSQL (embedded unless DATABASE_URL is set), migrations, the
  * mail double (unless POSTMARK_SERVER_TOKEN is set), optional demo seed, and the HTTP server on the built app.
- * Used by `npm start`, the end-to-end tests and the benchmark.
+ * Used by `npm start`, the end-to-end tests and the benchmark. Callers set NODE_ENV=production before calling.
  */
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
@@ -9,7 +9,6 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { startMailSandbox } from "../../sandbox/postmark/server.ts";
-import { createApp } from "../../server/app.ts";
 import { startEmbeddedPostgres } from "./postgres.ts";
 
 export type Stack = { url: string; databaseUrl: string; embedded: boolean; stop: () => Promise<void> };
@@ -64,6 +63,9 @@ export async function startStack(options: {
 
     const buildPath = path.resolve("build/server/index.js");
     if (!existsSync(buildPath)) throw new Error("No build found: run `npm run build` first.");
+    // React and React Router pick their development or production build from NODE_ENV when first imported, so
+    // the server module is imported only now, after the caller has set NODE_ENV.
+    const { createApp } = await import("../../server/app.ts");
     const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
     const app = createApp({ build, production: env.APP_ENV === "production" });
     const host = options.host ?? "0.0.0.0";

@@ -3,7 +3,6 @@
  * mail double and the demo seed. Started by Playwright's webServer; stops on SIGTERM.
  */
 import { rmSync } from "node:fs";
-import { startStack } from "../../scripts/lib/stack.ts";
 
 process.env.NODE_ENV = "production";
 process.env.APP_ENV = "test";
@@ -14,13 +13,16 @@ process.env.APP_URL = `http://127.0.0.1:${port}`;
 process.env.LOGIN_RATE_LIMIT_PER_IP ??= "1000";
 process.env.RESET_RATE_LIMIT_PER_IP ??= "1000";
 
-const dataDir = ".data/e2e";
-if (!process.env.DATABASE_URL) rmSync(dataDir, { recursive: true, force: true });
+// One fresh data directory per run, removed on exit, so concurrent runs never share a database.
+const dataDir = `.data/e2e-${process.pid}`;
+rmSync(dataDir, { recursive: true, force: true });
 
+const { startStack } = await import("../../scripts/lib/stack.ts");
 const stack = await startStack({ dataDir, port, host: "127.0.0.1", seed: true });
 console.log(`e2e server on ${stack.url}`);
 const stop = async () => {
   await stack.stop();
+  rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };
 process.on("SIGTERM", () => void stop());

@@ -1,0 +1,182 @@
+import { DEMO, emailLinks, expect, login, logout, test, toasts, uniqueEmail } from "./fixtures";
+
+const PASSWORD = "Secret123";
+
+test.describe("accounts", () => {
+  test("register, confirm by email, log in, log out", async ({ page, javaScript }) => {
+    const email = uniqueEmail(javaScript ? "reg-js" : "reg-nojs");
+    await page.goto("/register");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create your account");
+    await page.getByLabel("Full name").fill("Layla Haddad");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Confirm password").fill(PASSWORD);
+    const submit = page.getByRole("button", { name: "Create Account" });
+    if (javaScript) {
+      // With JavaScript, the button waits for the terms box.
+      await expect(submit).toBeDisabled();
+    }
+    await page.getByRole("checkbox").check();
+    await expect(submit).toBeEnabled();
+    await submit.click();
+
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(toasts(page)).toContainText("Registration Successful");
+    await expect(toasts(page)).toContainText("Please check your email to confirm your account.");
+
+    // Not confirmed yet: the invalid-credentials message.
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Log In", exact: true }).click();
+    await expect(page.getByRole("alert")).toContainText(
+      "Invalid username, email, or password. Please check your credentials and try again.",
+    );
+
+    const links = await emailLinks(page, email, "Confirm your email address for Rosca");
+    const confirmLink = links.find((href) => href.includes("/auth/confirm"));
+    expect(confirmLink).toBeTruthy();
+    await page.goto(confirmLink!);
+    await page.getByRole("button", { name: "Confirm Email" }).click();
+    await expect(page).toHaveURL(/\/auth-success$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Email Confirmed");
+    await page.getByRole("link", { name: "Log In" }).first().click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await login(page, email, PASSWORD);
+    await expect(toasts(page)).toContainText("Login Successful");
+    await expect(toasts(page)).toContainText("Welcome back!");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Layla Haddad");
+
+    await logout(page);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
+  });
+
+  test("register shows the spec's validation messages", async ({ page, javaScript }) => {
+    await page.goto("/register");
+    await page.getByLabel("Full name").fill("A");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Password", { exact: true }).fill("short");
+    await page.getByLabel("Confirm password").fill("different");
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText("Full name must be at least 2 characters")).toBeVisible();
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(page.getByText("Password must be at least 8 characters long")).toBeVisible();
+    await expect(page.getByText("Passwords do not match")).toBeVisible();
+    if (!javaScript) {
+      // Without JavaScript the server renders the same messages and keeps what was typed (except passwords).
+      await expect(page.getByLabel("Full name")).toHaveValue("A");
+      await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+    }
+  });
+
+  test("demo account", async ({ page, javaScript }) => {
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Use demo account" }).click();
+    if (javaScript) {
+      // With JavaScript the button fills the form in; the user then logs in.
+      await expect(page.getByLabel("Email")).toHaveValue(DEMO.email);
+      await expect(page.getByLabel("Password", { exact: true })).toHaveValue(DEMO.password);
+      await page.getByRole("button", { name: "Log In", exact: true }).click();
+    }
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${DEMO.name}`);
+    await expect(page.getByText("You're using the demo account")).toBeVisible();
+  });
+
+  test("login validation and wrong password", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Email").fill("nope");
+    await page.getByLabel("Password", { exact: true }).fill("123");
+    await page.getByRole("button", { name: "Log In", exact: true }).click();
+    await expect(page.getByText("Email is invalid")).toBeVisible();
+    await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+
+    await page.getByLabel("Email").fill(DEMO.email);
+    await page.getByLabel("Password", { exact: true }).fill("WrongPassword1");
+    await page.getByRole("button", { name: "Log In", exact: true }).click();
+    await expect(page.getByRole("alert")).toContainText("Login Failed");
+    await expect(page.getByRole("alert")).toContainText(
+      "Invalid username, email, or password. Please check your credentials and try again.",
+    );
+  });
+
+  test("forgot password → email → reset → log in with the new password", async ({ page, javaScript }) => {
+    const email = uniqueEmail(javaScript ? "reset-js" : "reset-nojs");
+    // A confirmed account to reset, made through the UI.
+    await page.goto("/register");
+    await page.getByLabel("Full name").fill("Reset Person");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Confirm password").fill(PASSWORD);
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    const confirmLink = (await emailLinks(page, email, "Confirm your email address")).find((href) => href.includes("/auth/confirm"))!;
+    await page.goto(confirmLink);
+    await page.getByRole("button", { name: "Confirm Email" }).click();
+    await expect(page).toHaveURL(/\/auth-success$/);
+
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset your password");
+    await page.getByLabel("Email").fill("not valid");
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByText("Invalid Email")).toBeVisible();
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByText("The link expires in 1 hour.")).toBeVisible();
+    await page.getByRole("link", { name: "Back to Login" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Log in to your account");
+
+    const resetLink = (await emailLinks(page, email, "Reset your Rosca password")).find((href) => href.includes("/reset-password"))!;
+    expect(new URL(resetLink).searchParams.get("type")).toBe("recovery");
+    await page.goto(resetLink);
+    await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Confirm new password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expect(page.getByText("Your new password must be different from your current password.")).toBeVisible();
+
+    await page.getByLabel("New password", { exact: true }).fill("Brandnew456");
+    await page.getByLabel("Confirm new password").fill("Brandnew456");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Password updated");
+    // The success screen moves on by itself after 3 seconds (a meta refresh: no JavaScript needed).
+    await expect(page).toHaveURL(/\/login$/, { timeout: 8_000 });
+
+    // The link is single-use.
+    await page.goto(resetLink);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(toasts(page)).toContainText("Invalid Reset Link");
+
+    await login(page, email, "Brandnew456");
+  });
+
+  test("an unknown path goes home; a protected page sends visitors to /login", async ({ page }) => {
+    await page.goto("/no/such/page");
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/profile/security");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile%2Fsecurity$/);
+  });
+
+  test("logging in returns to the page that asked for it", async ({ page }) => {
+    await page.goto("/profile");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile$/);
+    await page.getByLabel("Email").fill(DEMO.email);
+    await page.getByLabel("Password", { exact: true }).fill(DEMO.password);
+    await page.getByRole("button", { name: "Log In", exact: true }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Profile Information");
+  });
+
+  test("a broken session cookie goes to /login with 'Authentication Error'", async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: "rosca_session", value: "forged", url: baseURL! }]);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(toasts(page)).toContainText("Authentication Error");
+    const cookies = await context.cookies();
+    expect(cookies.find((cookie) => cookie.name === "rosca_session")).toBeUndefined();
+  });
+
+});

@@ -1,0 +1,74 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export { expect };
+
+export const DEMO = { email: "demo@rosca.example", password: "DemoSaver2026", name: "Dana Demo" };
+export const ADMIN = { email: "admin@rosca.example", password: "AdminRosca2026", name: "Avery Admin" };
+
+type Fixtures = {
+  /** True in the "js" project, false in "nojs". */
+  javaScript: boolean;
+};
+
+export const test = base.extend<Fixtures>({
+  javaScript: async ({ javaScriptEnabled }, use) => {
+    await use(javaScriptEnabled !== false);
+  },
+});
+
+/** A unique address per test and project, so parallel tests never share an inbox. */
+export function uniqueEmail(prefix: string) {
+  return `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** axe: no serious or critical accessibility violations on the current page. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  // axe runs as a script in the page; put accessibility checks in *.js.spec.ts files.
+  const javaScriptOn = await page.evaluate(() => true).catch(() => false);
+  if (!javaScriptOn) throw new Error("axe needs JavaScript in the page: move this check to a *.js.spec.ts file");
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+  expect(serious, "serious or critical axe violations").toEqual([]);
+}
+
+/** Log in through the form, as a user would. */
+export async function login(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log In", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+export async function logout(page: Page) {
+  // The user menu is a <details>: open it, then press Logout (a POST form).
+  const menu = page.locator('header details:has(form[action="/logout"])').filter({ visible: true }).first();
+  await menu.locator("summary").first().click();
+  await menu.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/**
+ * Open the newest email to `to` whose subject contains `subject` in the dev mailbox, and return the links it
+ * lists. Polls briefly: sending happens during the request, but be forgiving of ordering.
+ */
+export async function emailLinks(page: Page, to: string, subject: string): Promise<string[]> {
+  await expect(async () => {
+    await page.goto(`/dev/mailbox?${new URLSearchParams({ to })}`);
+    await expect(page.getByRole("link", { name: subject }).first()).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+  await page.getByRole("link", { name: subject }).first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(subject);
+  const links = await page.locator("section[aria-labelledby='links-heading'] a").evaluateAll((anchors) =>
+    anchors.map((anchor) => (anchor as HTMLAnchorElement).href),
+  );
+  return links;
+}
+
+/** The toast region's text (flash messages render server-side, so this works without JavaScript too). */
+export function toasts(page: Page) {
+  return page.getByRole("region", { name: "Notifications" });
+}
