@@ -3,14 +3,17 @@ import { ExampleGroupCard } from "~/components/marketing/example-group-card";
 import { Section } from "~/components/marketing/page-header";
 import { ButtonLink } from "~/components/ui/button";
 import { EXAMPLE_GROUPS, HOW_IT_WORKS, TRUST_POINTS } from "~/content/landing";
-import { MAX_CONTRIBUTION, MAX_MEMBERS, MIN_CONTRIBUTION, MIN_MEMBERS, pageMeta } from "~/content/site";
+import { MAX_CONTRIBUTION, MAX_MEMBERS, MIN_CONTRIBUTION, MIN_MEMBERS } from "~/content/site";
 import type { RootData } from "~/root";
 
-export const meta = () =>
-  pageMeta(
-    "Save Together, Grow Together",
-    "Rotating savings groups for friends, family and colleagues: everyone contributes the same amount and takes a turn receiving the whole pot. Interest-free and Sharia-compliant.",
-  );
+export const meta = () => [
+  { title: "Rosca — Save Together, Grow Together" },
+  {
+    name: "description",
+    content:
+      "Rotating savings groups for friends, family and colleagues: everyone contributes the same amount and takes a turn receiving the whole pot. Interest-free and Sharia-compliant.",
+  },
+];
 
 /** The hero's sample cycle: 5 members x $200 monthly = $1,000 to one member each month. */
 const SAMPLE_TURNS = [
