@@ -31,7 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       user,
-      sessionExpiresAt: lookup.status === "active" ? lookup.expiresAt.toISOString() : null,
+      // Remaining time rather than a timestamp: the browser's clock may disagree with ours.
+      sessionRemainingMs: lookup.status === "active" ? lookup.expiresAt.getTime() - Date.now() : null,
       toasts,
       nonce: context.cspNonce,
     },
@@ -74,7 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
         <Toaster initial={rootData?.toasts ?? []} />
-        {rootData?.user && rootData.sessionExpiresAt ? <SessionTimer expiresAt={rootData.sessionExpiresAt} /> : null}
+        {rootData?.user && rootData.sessionRemainingMs !== null ? <SessionTimer remainingMs={rootData.sessionRemainingMs} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -6,7 +6,7 @@ import type { Route } from "./+types/api.session";
 /** GET: the session's status without extending it (the idle-timer island asks before warning or logging out). */
 export async function loader({ request }: Route.LoaderArgs) {
   const lookup = await lookupSession(request, { touch: false });
-  if (lookup.status === "active") return data({ active: true, expiresAt: lookup.expiresAt.toISOString() });
+  if (lookup.status === "active") return data({ active: true, remainingMs: lookup.expiresAt.getTime() - Date.now() });
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (lookup.status === "expired") {
     headers.append("Set-Cookie", await clearSessionCookie());
@@ -19,14 +19,15 @@ export async function loader({ request }: Route.LoaderArgs) {
       }),
     );
   }
-  return data({ active: false, expiresAt: null }, { headers });
+  return data({ active: false, remainingMs: 0 }, { headers });
 }
 
 /** POST: "Stay Logged In" — mark the session active now. */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
   const lookup = await lookupSession(request, { touch: false });
-  if (lookup.status !== "active") return data({ active: false, expiresAt: null }, { status: 401 });
-  const expiresAt = await extendSession(lookup.sessionId);
-  return data({ active: true, expiresAt: expiresAt.toISOString() });
+  if (lookup.status !== "active") return data({ active: false, remainingMs: 0 }, { status: 401 });
+  const now = new Date();
+  const expiresAt = await extendSession(lookup.sessionId, now);
+  return data({ active: true, remainingMs: expiresAt.getTime() - now.getTime() });
 }

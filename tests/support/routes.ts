@@ -13,7 +13,10 @@ export type RouteResult = {
   data: any;
 };
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;
+type HandlerArgs = { request: Request; params: Record<string, string>; context: AppLoadContext; url: URL; pattern: string };
+// Route modules type their own args more narrowly (typegen); any handler taking these arguments will do.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Handler = (args: any) => unknown;
 
 export function context(clientIp = "203.0.113.7"): AppLoadContext {
   return { cspNonce: "test-nonce", clientIp };
@@ -39,7 +42,8 @@ async function normalise(value: unknown): Promise<RouteResult> {
 
 export async function call(handler: Handler, request: Request, params: Record<string, string> = {}, ctx = context()) {
   try {
-    return await normalise(await handler({ request, params, context: ctx }));
+    const args: HandlerArgs = { request, params, context: ctx, url: new URL(request.url), pattern: "" };
+    return await normalise(await handler(args));
   } catch (thrown) {
     if (thrown instanceof Response || (thrown as { type?: string })?.type === "DataWithResponseInit") return normalise(thrown);
     throw thrown;
