@@ -47,7 +47,7 @@ export const ARTICLES: Article[] = [
       {
         kind: "ul",
         items: [
-          "Tanda or cundina in Mexico and across Latin America, often organised among coworkers or extended family.",
+          "Tanda or cundina in Mexico and across Latin America, often organized among coworkers or extended family.",
           "Susu in Ghana and much of West Africa, and sou-sou, partner or box hand in the Caribbean and its diaspora.",
           "Hagbad or ayuuto among Somali communities, frequently run by women and used to pay for school fees, weddings and business stock.",
           "Chit funds in India, some informal and some run by registered companies under national law.",
@@ -72,7 +72,7 @@ export const ARTICLES: Article[] = [
       { kind: "h2", text: "The weak spot: trust and bookkeeping" },
       {
         kind: "p",
-        text: "Traditional circles depend on an organiser who keeps the ledger, chases late payments and sometimes holds cash. That works well until someone moves away, a notebook goes missing or two members remember the order differently. Most circles that fail do so because of a misunderstanding, not because anyone meant harm.",
+        text: "Traditional circles depend on an organizer who keeps the ledger, chases late payments and sometimes holds cash. That works well until someone moves away, a notebook goes missing or two members remember the order differently. When a circle falls apart, the cause is far more often a misunderstanding than bad intent.",
       },
       {
         kind: "p",
@@ -205,7 +205,7 @@ export const ARTICLES: Article[] = [
     body: [
       {
         kind: "p",
-        text: "Running a savings group with people you care about can be deeply rewarding. It can also be awkward when expectations are not clear. Most problems we hear about come from something nobody said out loud at the start. These tips come from the questions group admins ask us most often.",
+        text: "Running a savings group with people you care about can be deeply rewarding. It can also be awkward when expectations are not clear. Most problems in a savings circle come from something nobody said out loud at the start. These eight habits help a group avoid them.",
       },
       { kind: "h2", text: "1. Choose people, not numbers" },
       {

@@ -97,7 +97,7 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
           </li>
           <li>
             <strong>Business transfers:</strong> if Rosca is merged or acquired, your information may transfer to the new
-            owner, who must keep honouring this policy.
+            owner, who must keep honoring this policy.
           </li>
         </ul>
       </>
@@ -122,7 +122,7 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
         <p>
           We keep your information while your account is open. After you close your account, we keep records of your
           account and group activity for about five years, because financial records must be kept for several years and
-          because they may be needed to resolve disputes between members. After that we delete or anonymise them.
+          because they may be needed to resolve disputes between members. After that we delete or anonymize them.
         </p>
         <p>
           Contact form messages are kept for as long as we need them to handle your request, and never longer than the

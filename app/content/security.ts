@@ -41,5 +41,5 @@ export const ACCOUNT_TIPS = [
   "Log out on shared or public computers.",
   "Rosca will never ask for your password, your bank login or a one-time code by email, phone or message.",
   "Check that the address bar shows our site before entering your password.",
-  "If you notice activity you do not recognise, reset your password and contact us straight away.",
+  "If you notice activity you do not recognize, reset your password and contact us straight away.",
 ] as const;

@@ -96,7 +96,7 @@ export const TERMS_SECTIONS: LegalSection[] = [
         <p>When you join a group, you promise the other members that you will:</p>
         <ul>
           <li>keep enough money in your linked account to cover each contribution on its due date;</li>
-          <li>authorise Rosca to collect each contribution from your linked account and to pay your payout into it;</li>
+          <li>authorize Rosca to collect each contribution from your linked account and to pay your payout into it;</li>
           <li>tell your group admin and us promptly if you expect to miss a contribution; and</li>
           <li>keep contributing until the end of the cycle, especially if you have already received your payout.</li>
         </ul>
@@ -125,7 +125,7 @@ export const TERMS_SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          Rosca charges one flat group setup fee of between $5 and $10 ($5-$10), shown before you create or join a group.
+          Rosca charges one flat group setup fee of $5-$10, shown before you create or join a group.
           The fee is for our service of running the group. It is the same for every member, whatever their position in
           the payout order, and does not depend on the size of the pot, the length of the cycle or how early a member is
           paid. There is no interest and no other charge.

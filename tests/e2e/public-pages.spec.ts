@@ -225,9 +225,10 @@ test.describe("contact form", () => {
     await expect(page.getByLabel("Message", { exact: true })).toHaveValue("Too short");
   });
 
-  test("a valid message is sent and confirmed with a toast", async ({ page }) => {
+  test("a valid message is sent, confirmed with a toast and emailed to support", async ({ page, javaScript }) => {
+    const name = `Amina ${javaScript ? "js" : "nojs"} ${Date.now().toString(36)}`;
     await page.goto("/contact");
-    await page.getByLabel("Name", { exact: true }).fill("Amina Yusuf");
+    await page.getByLabel("Name", { exact: true }).fill(name);
     await page.getByLabel("Email", { exact: true }).fill("amina@example.com");
     await page.getByLabel("Topic", { exact: true }).selectOption({ label: "Groups, contributions and payouts" });
     await page.getByLabel("Message", { exact: true }).fill("Can a bi-weekly group contribute on Fridays?");
@@ -237,6 +238,10 @@ test.describe("contact form", () => {
     await expect(toasts(page)).toContainText("Our support team replies within 24 hours.");
     // The form starts fresh after a successful send.
     await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
+
+    // Support receives it (the dev mailbox shows what the mail double captured).
+    await page.goto(`/dev/mailbox?${new URLSearchParams({ to: "support@rosca.example" })}`);
+    await expect(page.getByRole("link", { name: new RegExp(name) })).toBeVisible();
   });
 
   test("the careers page preselects the careers topic", async ({ page }) => {

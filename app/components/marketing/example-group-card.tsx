@@ -26,7 +26,7 @@ export function ExampleGroupCard({ group }: { group: ExampleGroup }) {
           <dd className="font-semibold text-slate-900">{group.cycle}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">Each member pays in</dt>
+          <dt className="text-slate-600">You pay in</dt>
           <dd className="font-semibold text-slate-900">{formatDollars(payout)} in total</dd>
         </div>
       </dl>
