@@ -244,6 +244,21 @@ test.describe("contact form", () => {
     await expect(page.getByRole("link", { name: new RegExp(name) })).toBeVisible();
   });
 
+  test("a bot that fills the hidden honeypot field sees success, but nothing is sent", async ({ page, javaScript }) => {
+    const name = `Honeypot ${javaScript ? "js" : "nojs"} ${Date.now().toString(36)}`;
+    await page.goto("/contact");
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("Email", { exact: true }).fill("bot@example.com");
+    await page.getByLabel("Topic", { exact: true }).selectOption("general");
+    await page.getByLabel("Message", { exact: true }).fill("Cheap followers, best prices, click now");
+    await page.locator('input[name="website"]').fill("http://spam.example");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(toasts(page)).toContainText("Message Sent");
+    await page.goto(`/dev/mailbox?${new URLSearchParams({ to: "support@rosca.example" })}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("link", { name: new RegExp(name) })).toHaveCount(0);
+  });
+
   test("the careers page preselects the careers topic", async ({ page }) => {
     await page.goto("/careers");
     await page.getByRole("link", { name: "Contact Us About Careers" }).click();
