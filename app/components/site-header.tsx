@@ -1,4 +1,5 @@
-import { Form, Link, NavLink } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
 
 type HeaderUser = { id: string; name: string; email: string; isAdmin: boolean } | null;
 
@@ -7,8 +8,36 @@ const navLink = ({ isActive }: { isActive: boolean }) =>
 
 /** Menus are <details> elements: they open and close without JavaScript and are keyboard-operable. */
 export function SiteHeader({ user }: { user: HeaderUser }) {
+  const headerRef = useRef<HTMLElement>(null);
+  const location = useLocation();
+
+  // With JavaScript, menus also close on navigation, on a click elsewhere and on Escape.
+  useEffect(() => {
+    headerRef.current?.querySelectorAll("details[open]").forEach((menu) => menu.removeAttribute("open"));
+  }, [location]);
+  useEffect(() => {
+    const closeOthers = (event: MouseEvent) => {
+      headerRef.current?.querySelectorAll("details[open]").forEach((menu) => {
+        if (!menu.contains(event.target as Node)) menu.removeAttribute("open");
+      });
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      headerRef.current?.querySelectorAll("details[open]").forEach((menu) => {
+        menu.removeAttribute("open");
+        menu.querySelector("summary")?.focus();
+      });
+    };
+    document.addEventListener("click", closeOthers);
+    document.addEventListener("keydown", closeOnEscape);
+    return () => {
+      document.removeEventListener("click", closeOthers);
+      document.removeEventListener("keydown", closeOnEscape);
+    };
+  }, []);
+
   return (
-    <header className="border-b border-slate-200 bg-white">
+    <header ref={headerRef} className="border-b border-slate-200 bg-white">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
         <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-800">
           <img src="/favicon.svg" alt="" width={28} height={28} />
@@ -103,7 +132,7 @@ function UserMenuItems({ isAdmin, bankHref }: { isAdmin: boolean; bankHref: stri
 function NotificationsBell() {
   return (
     <details className="relative">
-      <summary className="rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100" aria-label="Notifications, none unread">
+      <summary className="flex items-center rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100" aria-label="Notifications, none unread">
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
           <path d="M13.7 21a2 2 0 0 1-3.4 0" />
