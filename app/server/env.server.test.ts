@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env.server";
+
+const productionReady = {
+  APP_ENV: "production",
+  DATABASE_URL: "postgres://app:secret@db.internal:5432/rosca",
+  SESSION_SECRET: "a".repeat(48),
+  APP_URL: "https://rosca.fly.dev",
+  POSTMARK_SERVER_TOKEN: "server-token",
+};
+
+describe("parseEnv", () => {
+  it("accepts a complete production environment", () => {
+    const env = parseEnv(productionReady);
+    expect(env).toMatchObject({ APP_ENV: "production", PORT: 3000, SESSION_SECRET: "a".repeat(48) });
+  });
+
+  it("refuses production with missing secrets, listing each", () => {
+    expect(() => parseEnv({ APP_ENV: "production", DATABASE_URL: productionReady.DATABASE_URL })).toThrow(
+      [
+        "Invalid environment:",
+        "  - SESSION_SECRET: is required in production",
+        "  - APP_URL: is required in production",
+        "  - POSTMARK_SERVER_TOKEN: is required in production",
+      ].join("\n"),
+    );
+  });
+
+  it("refuses production with the mail sandbox selected", () => {
+    expect(() => parseEnv({ ...productionReady, MAIL_SANDBOX_URL: "http://127.0.0.1:3025" })).toThrow(
+      "MAIL_SANDBOX_URL: selects the mail sandbox, which production refuses",
+    );
+  });
+
+  it("refuses a short session secret and a missing database anywhere", () => {
+    expect(() => parseEnv({ APP_ENV: "demo", SESSION_SECRET: "short" })).toThrow(
+      /DATABASE_URL: .*\n.*SESSION_SECRET: SESSION_SECRET must be at least 32 characters/,
+    );
+  });
+
+  it("gives demo mode a development secret and the default port", () => {
+    const env = parseEnv({ APP_ENV: "demo", DATABASE_URL: "postgres://localhost/rosca", PORT: "4000" });
+    expect(env.PORT).toBe(4000);
+    expect(env.SESSION_SECRET).toBe("development-only-secret-not-for-production-use");
+  });
+});
