@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
-import { Alert } from "~/components/ui/alert";
+import { Alert, Notice } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Card, PageContainer } from "~/components/ui/page";
@@ -225,9 +225,13 @@ function ResetRequestForm() {
       <h1 className="text-2xl font-bold text-slate-900">Reset your password</h1>
       <p className="mt-1 text-sm text-slate-600">Enter your email and we'll send you a link to choose a new password.</p>
       <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
-        {sent ? <Alert tone="success" title="Check Your Email">{AUTH_MESSAGES.resetSent}</Alert> : null}
+        {sent ? (
+          <Notice key={form.key} tone="success" title="Check Your Email">
+            {AUTH_MESSAGES.resetSent}
+          </Notice>
+        ) : null}
         {error ? <Alert tone="error" title={error.title}>{error.message}</Alert> : null}
-        {invalid ? <Alert tone="error" title="Invalid Email" /> : null}
+        {invalid ? <Notice tone="error" title="Invalid Email" /> : null}
         <Field
           label="Email"
           inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", key: fields.email.key }}
