@@ -115,7 +115,8 @@ function ContactForm({
     lastResult,
     defaultValue: { ...defaults, message: "" },
     constraint: getZodConstraint(contactSchema),
-    shouldValidate: "onBlur",
+    // Validate on submit (then live while correcting): errors appearing on blur shift the button under the pointer.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate({ formData }) {
       return parseWithZod(formData, { schema: contactSchema });
