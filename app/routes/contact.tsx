@@ -16,10 +16,8 @@ import {
   isContactTopic,
 } from "~/domain/contact";
 import { getOptionalUser } from "~/server/auth/guards.server";
-import { db } from "~/server/db/client.server";
-import { contactMessages } from "~/server/db/schema";
-import { sendEmail } from "~/server/email/email.server";
-import { env } from "~/server/env.server";
+import { consumeAttempt } from "~/server/auth/rate-limit.server";
+import { submitContactMessage } from "~/server/contact.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 export const meta = () =>
@@ -38,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
 
   // A bot filled the hidden field: answer exactly as for a person, so it learns nothing, but keep and send nothing.
@@ -50,22 +48,16 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: contactSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
+  if (!(await consumeAttempt([["contact-ip", context.clientIp]]))) {
+    return data(
+      submission.reply({ formErrors: ["You've sent several messages in a short time. Please wait an hour, or email us directly."] }),
+      { status: 429 },
+    );
+  }
+
   const { name, email, topic, message } = submission.value;
   const session = await getOptionalUser(request);
-
-  // Recorded before emailing, so a mail outage never loses a message: support can still read it in the database.
-  const [saved] = await db()
-    .insert(contactMessages)
-    .values({ userId: session?.user.id ?? null, name, email, topic, message })
-    .returning({ id: contactMessages.id });
-
-  const sent = await sendEmail(env().SUPPORT_EMAIL, {
-    template: "contact",
-    data: { name, email, topic: contactTopicLabel(topic), message },
-  }).catch((error: unknown) => ({ ok: false as const, error: error instanceof Error ? error.message : String(error) }));
-  if (!sent.ok) {
-    console.error(`[contact] message ${saved?.id} recorded but the support email failed: ${sent.error}`);
-  }
+  await submitContactMessage({ userId: session?.user.id ?? null, name, email, topic, topicLabel: contactTopicLabel(topic), message });
 
   return redirectWithToast(request, "/contact", CONTACT_SUCCESS_TOAST);
 }

@@ -23,7 +23,12 @@ export async function createTestDatabase(): Promise<string> {
   return url.toString();
 }
 
-export type TestContext = { databaseUrl: string; mailUrl: string };
+export type TestContext = {
+  databaseUrl: string;
+  mailUrl: string;
+  /** Stop the mail double early, to test what happens when email is down. */
+  stopMail: () => Promise<void>;
+};
 
 export async function useTestDatabase(): Promise<TestContext> {
   const databaseUrl = await createTestDatabase();
@@ -34,10 +39,16 @@ export async function useTestDatabase(): Promise<TestContext> {
   const { startMailSandbox } = await import("../../sandbox/postmark/server.ts");
   const mail = await startMailSandbox({ databaseUrl });
   process.env.MAIL_SANDBOX_URL = mail.url;
+  let mailStopped = false;
+  const stopMail = async () => {
+    if (mailStopped) return;
+    mailStopped = true;
+    await mail.stop();
+  };
   afterAll(async () => {
     const { closeDb } = await import("../../app/server/db/client.server.ts");
     await closeDb();
-    await mail.stop();
+    await stopMail();
   });
-  return { databaseUrl, mailUrl: mail.url };
+  return { databaseUrl, mailUrl: mail.url, stopMail };
 }
