@@ -13,7 +13,7 @@ import type { ServerBuild } from "react-router";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * CSRF defence in depth, on top of SameSite=Lax cookies (ADR 003): a state-changing request that a browser marks
+ * CSRF defence in depth, on top of SameSite=Lax cookies (ADR 002): a state-changing request that a browser marks
  * as coming from another site is refused. Requests without Origin/Sec-Fetch-Site (curl, server-to-server webhooks)
  * carry no ambient browser cookies and pass through to the route's own authentication.
  */
@@ -84,7 +84,9 @@ export function createApp({ build, production }: { build: ServerBuild; productio
     "/{*splat}",
     createRequestHandler({
       build,
-      mode: production ? "production" : "development",
+      // Error detail in responses follows how the code was built, never the deployment kind: `npm start` is a
+      // production build in demo mode, and must not show stack traces either.
+      mode: process.env.NODE_ENV === "production" ? "production" : "development",
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
         // Fly-Client-IP is set by Fly's proxy; elsewhere a client could forge it, so only production trusts it.

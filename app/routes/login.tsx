@@ -61,7 +61,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ intent, result: submission.reply({ resetForm: true }), error: null, sent: true });
   }
 
-  const isDemo = intent === "demo";
+  // The demo account exists only where the seed ran; production never has one.
+  const isDemo = intent === "demo" && env().APP_ENV !== "production";
   const submission = isDemo ? null : parseWithZod(formData, { schema: loginSchema });
   if (submission && submission.status !== "success") {
     return data({ intent: "login", result: submission.reply({ hideFields: ["password"] }), error: null, sent: false }, { status: 400 });

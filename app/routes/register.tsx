@@ -10,6 +10,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { AUTH_MESSAGES, registerSchema } from "~/domain/auth";
 import { registerUser } from "~/server/auth/accounts.server";
 import { requireAnonymous } from "~/server/auth/guards.server";
+import { consumeAttempt } from "~/server/auth/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/register";
 
@@ -22,13 +23,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   await requireAnonymous(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: registerSchema });
   const hide = { hideFields: ["password", "confirmPassword"] };
   if (submission.status !== "success") {
     return data({ result: submission.reply(hide), error: null }, { status: 400 });
+  }
+  if (!(await consumeAttempt([["register-ip", context.clientIp]]))) {
+    return data(
+      {
+        result: submission.reply(hide),
+        error: { title: "Too Many Requests", message: "Too many sign-up attempts from your network. Please wait an hour and try again." },
+      },
+      { status: 429 },
+    );
   }
   let result;
   try {

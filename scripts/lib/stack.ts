@@ -68,6 +68,11 @@ export async function startStack(options: {
     const { createApp } = await import("../../server/app.ts");
     const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
     const app = createApp({ build, production: env.APP_ENV === "production" });
+    // Runs after the HTTP server has closed (stops run in reverse order) and before PostgreSQL stops.
+    stops.push(async () => {
+      const entry = build.entry.module as { closeDatabase?: () => Promise<void> };
+      await entry.closeDatabase?.();
+    });
     const host = options.host ?? "0.0.0.0";
     const server = await new Promise<Server>((resolve, reject) => {
       const listening = app.listen(options.port, host, (error?: Error) => (error ? reject(error) : resolve(listening)));

@@ -13,6 +13,7 @@ process.env.APP_URL = `http://127.0.0.1:${port}`;
 process.env.LOGIN_RATE_LIMIT_PER_IP ??= "1000";
 process.env.RESET_RATE_LIMIT_PER_IP ??= "1000";
 process.env.CONTACT_RATE_LIMIT_PER_IP ??= "1000";
+process.env.REGISTER_RATE_LIMIT_PER_IP ??= "1000";
 
 // One fresh data directory per run, removed on exit, so concurrent runs never share a database.
 const dataDir = `.data/e2e-${process.pid}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/test-db";
-import { call, CookieJar, get, post } from "../support/routes";
+import { call, context, CookieJar, get, post } from "../support/routes";
 
 const { databaseUrl } = await useTestDatabase();
 
@@ -27,8 +27,11 @@ function uniqueEmail() {
   return `person${counter}.${Date.now()}@example.com`;
 }
 
+/** Each registration from its own address: the per-IP sign-up limit has its own test. */
 async function registerAccount(email: string, password = "Secret123", fullName = "Test Person") {
-  return call(register.action, post("/register", { fullName, email, password, confirmPassword: password, terms: "on" }));
+  counter += 1;
+  const ip = `198.18.${Math.floor(counter / 250)}.${counter % 250}`;
+  return call(register.action, post("/register", { fullName, email, password, confirmPassword: password, terms: "on" }), {}, context(ip));
 }
 
 async function linkFromLatestEmail(to: string, pathPrefix: string) {
@@ -308,7 +311,6 @@ describe("rate limits (per account and per IP, in PostgreSQL)", () => {
   });
 
   it("limits one IP across many accounts", async () => {
-    const { context } = await import("../support/routes");
     const ip = "198.51.100.23";
     let last;
     for (let attempt = 1; attempt <= 51; attempt += 1) {
@@ -319,6 +321,24 @@ describe("rate limits (per account and per IP, in PostgreSQL)", () => {
     // Another IP is unaffected.
     const other = await call(login.action, post("/login", { intent: "login", email: uniqueEmail(), password: "Whatever1" }), {}, context("198.51.100.24"));
     expect(other.status).toBe(401);
+  });
+
+  it("limits sign-ups to 20 an hour per IP", async () => {
+    const ip = "198.51.100.99";
+    const attempt = () =>
+      call(
+        register.action,
+        post("/register", { fullName: "Many Signups", email: uniqueEmail(), password: "Secret123", confirmPassword: "Secret123", terms: "on" }),
+        {},
+        context(ip),
+      );
+    for (let index = 0; index < 20; index += 1) expect((await attempt()).status).toBe(302);
+    const blocked = await attempt();
+    expect(blocked.status).toBe(429);
+    expect(blocked.data.error).toEqual({
+      title: "Too Many Requests",
+      message: "Too many sign-up attempts from your network. Please wait an hour and try again.",
+    });
   });
 
   it("limits reset requests per account without revealing anything else", async () => {

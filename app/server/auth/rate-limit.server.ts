@@ -1,6 +1,6 @@
 /**
  * Brute-force and abuse protection for login, password-reset requests and the contact form, counted in PostgreSQL so every app machine shares
- * the same counters (rate-limiter-flexible, ADR 003). Keys are per account (normalised email) and per client IP.
+ * the same counters (rate-limiter-flexible, ADR 002). Keys are per account (normalised email) and per client IP.
  */
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { getPool } from "../db/client.server";
@@ -9,7 +9,7 @@ import { AUTH_MESSAGES } from "~/domain/auth";
 
 export const TOO_MANY_ATTEMPTS = AUTH_MESSAGES.tooManyAttempts;
 
-type LimiterName = "login-account" | "login-ip" | "reset-account" | "reset-ip" | "contact-ip";
+type LimiterName = "login-account" | "login-ip" | "reset-account" | "reset-ip" | "contact-ip" | "register-ip";
 
 const LIMITS: Record<LimiterName, { points: number; duration: number }> = {
   // 10 tries per account per 15 minutes: enough for typos, far too few to guess a password.
@@ -18,6 +18,8 @@ const LIMITS: Record<LimiterName, { points: number; duration: number }> = {
   "login-ip": { points: Number(process.env.LOGIN_RATE_LIMIT_PER_IP ?? 50), duration: 15 * 60 },
   "reset-account": { points: 3, duration: 60 * 60 },
   "reset-ip": { points: Number(process.env.RESET_RATE_LIMIT_PER_IP ?? 20), duration: 60 * 60 },
+  // Sign-ups: a family registering together fits; probing which emails have accounts does not.
+  "register-ip": { points: Number(process.env.REGISTER_RATE_LIMIT_PER_IP ?? 20), duration: 60 * 60 },
   // The public contact form: generous for people, a wall for scripts that get past the honeypot.
   "contact-ip": { points: Number(process.env.CONTACT_RATE_LIMIT_PER_IP ?? 10), duration: 60 * 60 },
 };

@@ -1,5 +1,5 @@
 /**
- * Server-side sessions (ADR 003). The cookie holds only a random token; the row is keyed by its SHA-256.
+ * Server-side sessions (ADR 002). The cookie holds only a random token; the row is keyed by its SHA-256.
  * Idle timeout: 30 minutes since the last request (SPEC.md section 9), enforced here on every request.
  * Remember-me only changes the cookie's lifetime (it survives a browser restart); the idle timeout still applies.
  */
@@ -72,13 +72,27 @@ async function readToken(request: Request): Promise<string | null | false> {
   return typeof value === "string" && value.length > 0 ? value : false;
 }
 
+// The root loader and the page's loader both ask about the session of one request; answer once per Request.
+const lookupsByRequest = new WeakMap<Request, Promise<SessionLookup>>();
+
 /**
  * Resolve the request's session. Expired sessions are deleted. An active one is touched (sliding idle timeout)
  * unless `touch` is false (used by the session-status probe, which must not extend the session).
  */
-export async function lookupSession(
+export function lookupSession(request: Request, options: { now?: Date; touch?: boolean } = {}): Promise<SessionLookup> {
+  // Only the everyday form (real clock, touching) is shared; tests with an injected clock always query.
+  if (options.now || options.touch === false) return resolveSession(request, options);
+  let lookup = lookupsByRequest.get(request);
+  if (!lookup) {
+    lookup = resolveSession(request, {});
+    lookupsByRequest.set(request, lookup);
+  }
+  return lookup;
+}
+
+async function resolveSession(
   request: Request,
-  { now = new Date(), touch = true }: { now?: Date; touch?: boolean } = {},
+  { now = new Date(), touch = true }: { now?: Date; touch?: boolean },
 ): Promise<SessionLookup> {
   const token = await readToken(request);
   if (token === null) return { status: "none" };
