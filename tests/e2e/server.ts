@@ -2,7 +2,7 @@
  * The app as the e2e tests see it: the production build on a fresh embedded PostgreSQL (or DATABASE_URL), with the
  * mail double and the demo seed. Started by Playwright's webServer; stops on SIGTERM.
  */
-import { rmSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
 
 process.env.NODE_ENV = "production";
 process.env.APP_ENV = "test";
@@ -16,8 +16,21 @@ process.env.CONTACT_RATE_LIMIT_PER_IP ??= "1000";
 process.env.REGISTER_RATE_LIMIT_PER_IP ??= "1000";
 
 // One fresh data directory per run, removed on exit, so concurrent runs never share a database.
+mkdirSync(".data", { recursive: true });
 const dataDir = `.data/e2e-${process.pid}`;
 rmSync(dataDir, { recursive: true, force: true });
+// Directories of earlier runs whose server is gone (killed before it could clean up).
+for (const entry of readdirSync(".data", { withFileTypes: true })) {
+  const pid = Number(/^e2e-(\d+)$/.exec(entry.name)?.[1]);
+  if (!pid || pid === process.pid) continue;
+  let alive = true;
+  try {
+    process.kill(pid, 0);
+  } catch {
+    alive = false;
+  }
+  if (!alive) rmSync(`.data/${entry.name}`, { recursive: true, force: true });
+}
 
 const { startStack } = await import("../../scripts/lib/stack.ts");
 const stack = await startStack({ dataDir, port, host: "127.0.0.1", seed: true });
