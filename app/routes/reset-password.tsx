@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useActionData, useNavigate, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -54,6 +55,23 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect("/reset-password?done=1");
 }
 
+/**
+ * Go on to `to` after a few seconds (SPEC.md section 2). With JavaScript, a timer navigates; without it, a meta
+ * refresh inside <noscript> does the same. (Only browsers without scripting see that meta element at all.)
+ */
+function RedirectAfter({ seconds, to }: { seconds: number; to: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = window.setTimeout(() => navigate(to), seconds * 1000);
+    return () => window.clearTimeout(timer);
+  }, [navigate, seconds, to]);
+  return (
+    <noscript>
+      <meta httpEquiv="refresh" content={`${seconds};url=${to}`} />
+    </noscript>
+  );
+}
+
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -68,8 +86,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   if (loaderData.done) {
     return (
       <PageContainer narrow>
-        {/* Works without JavaScript: the browser follows the refresh after 3 seconds. */}
-        <meta httpEquiv="refresh" content="3;url=/login" />
+        <RedirectAfter seconds={3} to="/login" />
         <Card>
           <h1 className="text-2xl font-bold text-slate-900">Password updated</h1>
           <Alert tone="success" title="Your password has been reset">

@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousA11yViolations, test } from "./fixtures";
+import { DEMO, emailLinks, expect, expectNoSeriousA11yViolations, login, test, uniqueEmail } from "./fixtures";
 
 test.describe("accounts with JavaScript", () => {
   test("show and hide the password (JavaScript)", async ({ page }) => {
@@ -14,6 +14,43 @@ test.describe("accounts with JavaScript", () => {
 
   test("account pages have no serious accessibility violations", async ({ page }) => {
     for (const path of ["/login", "/login?mode=reset", "/register"]) {
+      await page.goto(path);
+      await expectNoSeriousA11yViolations(page);
+    }
+  });
+
+  test("the confirmation, reset and signed-in pages have no serious accessibility violations", async ({ page }) => {
+    const email = uniqueEmail("a11y");
+    await page.goto("/register");
+    await page.getByLabel("Full name").fill("Access Ible");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("Secret123");
+    await page.getByLabel("Confirm password").fill("Secret123");
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    const confirmLink = (await emailLinks(page, email, "Confirm your email address")).find((href) => href.includes("/auth/confirm"))!;
+    await page.goto(confirmLink);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("button", { name: "Confirm Email" }).click();
+    await expect(page).toHaveURL(/\/auth-success$/);
+
+    await page.goto("/login?mode=reset");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByText("The link expires in 1 hour.")).toBeVisible();
+    const resetLink = (await emailLinks(page, email, "Reset your Rosca password")).find((href) => href.includes("/reset-password"))!;
+    await page.goto(resetLink);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel("New password", { exact: true }).fill("Another456");
+    await page.getByLabel("Confirm new password").fill("Another456");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Password updated");
+    await expectNoSeriousA11yViolations(page);
+
+    await login(page, DEMO.email, DEMO.password);
+    for (const path of ["/dashboard", "/profile", "/dev/mailbox"]) {
       await page.goto(path);
       await expectNoSeriousA11yViolations(page);
     }
