@@ -7,6 +7,7 @@ const productionReady = {
   SESSION_SECRET: "a".repeat(48),
   APP_URL: "https://rosca.fly.dev",
   POSTMARK_SERVER_TOKEN: "server-token",
+  ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
 };
 
 describe("parseEnv", () => {
@@ -21,6 +22,7 @@ describe("parseEnv", () => {
         "Invalid environment:",
         "  - SESSION_SECRET: is required in production",
         "  - APP_URL: is required in production",
+        "  - ENCRYPTION_KEY: is required in production",
         "  - POSTMARK_SERVER_TOKEN: is required in production",
       ].join("\n"),
     );
@@ -29,6 +31,12 @@ describe("parseEnv", () => {
   it("refuses production with the mail sandbox selected", () => {
     expect(() => parseEnv({ ...productionReady, MAIL_SANDBOX_URL: "http://127.0.0.1:3025" })).toThrow(
       "MAIL_SANDBOX_URL: selects the mail sandbox, which production refuses",
+    );
+  });
+
+  it("refuses an encryption key that is not 32 bytes", () => {
+    expect(() => parseEnv({ ...productionReady, ENCRYPTION_KEY: Buffer.alloc(16).toString("base64") })).toThrow(
+      "ENCRYPTION_KEY: must be 32 bytes, base64-encoded",
     );
   });
 

@@ -19,6 +19,11 @@ const envSchema = z
     APP_URL: z.url().optional(),
     SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
     POSTMARK_SERVER_TOKEN: z.string().min(1).optional(),
+    /** 32 random bytes, base64: encrypts secrets at rest (TOTP secrets, bank access tokens). `openssl rand -base64 32` */
+    ENCRYPTION_KEY: z
+      .string()
+      .refine((value) => Buffer.from(value, "base64").length === 32, "must be 32 bytes, base64-encoded")
+      .optional(),
     /** Base URL of the mail double (sandbox/postmark), e.g. http://127.0.0.1:3025 */
     MAIL_SANDBOX_URL: z.url().optional(),
     EMAIL_FROM: z.string().default("Rosca <hello@rosca.example>"),
@@ -28,13 +33,14 @@ const envSchema = z
     if (env.APP_ENV !== "production") return;
     if (!env.SESSION_SECRET) ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
     if (!env.APP_URL) ctx.addIssue({ code: "custom", path: ["APP_URL"], message: "is required in production" });
+    if (!env.ENCRYPTION_KEY) ctx.addIssue({ code: "custom", path: ["ENCRYPTION_KEY"], message: "is required in production" });
     if (!env.POSTMARK_SERVER_TOKEN)
       ctx.addIssue({ code: "custom", path: ["POSTMARK_SERVER_TOKEN"], message: "is required in production" });
     if (env.MAIL_SANDBOX_URL)
       ctx.addIssue({ code: "custom", path: ["MAIL_SANDBOX_URL"], message: "selects the mail sandbox, which production refuses" });
   });
 
-export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string };
+export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; ENCRYPTION_KEY: string };
 
 /** Parse an environment; throws an Error listing every problem. Exported for tests. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -44,7 +50,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
   // Outside production a fixed development secret is acceptable: nothing real is protected by it.
-  return { ...result.data, SESSION_SECRET: result.data.SESSION_SECRET ?? "development-only-secret-not-for-production-use" };
+  return {
+    ...result.data,
+    SESSION_SECRET: result.data.SESSION_SECRET ?? "development-only-secret-not-for-production-use",
+    // A fixed, public key: fine for sandbox data, refused in production above.
+    ENCRYPTION_KEY: result.data.ENCRYPTION_KEY ?? Buffer.alloc(32, "development-only-key").toString("base64"),
+  };
 }
 
 let cached: Env | undefined;

@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -40,6 +41,15 @@ export const users = pgTable(
     passwordHash: text("password_hash"),
     emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    /** TOTP secret, encrypted (crypto.server.ts); set while two-factor authentication is on. */
+    totpSecretEncrypted: text("totp_secret_encrypted"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** Secret offered during enrolment, encrypted; becomes totp_secret once a code from it is confirmed. */
+    totpPendingSecretEncrypted: text("totp_pending_secret_encrypted"),
+    /** Email me on each new sign-in. */
+    loginNotifications: boolean("login_notifications").notNull().default(false),
+    /** Let members of my groups see my profile details (name is always shown). */
+    profileVisible: boolean("profile_visible").notNull().default(true),
     ...timestamps,
   },
   (t) => [uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`)],
@@ -106,3 +116,67 @@ export const contactMessages = pgTable("contact_messages", {
 });
 
 export type User = typeof users.$inferSelect;
+
+/** Which messages a user wants (SPEC.md section 2, Notifications). Defaults are the spec's. Security emails ignore these. */
+export const notificationPreferences = pgTable("notification_preferences", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  emailContributionReminders: boolean("email_contribution_reminders").notNull().default(true),
+  emailPayoutNotifications: boolean("email_payout_notifications").notNull().default(true),
+  emailGroupInvitations: boolean("email_group_invitations").notNull().default(false),
+  emailWeeklySummary: boolean("email_weekly_summary").notNull().default(false),
+  pushUrgentAccount: boolean("push_urgent_account").notNull().default(true),
+  pushDailyReminders: boolean("push_daily_reminders").notNull().default(false),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** In-app notifications (the bell). Unread while read_at is null. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    body: text("body"),
+    /** Same-origin path to follow when clicked, e.g. /groups/…; null for none. */
+    link: text("link"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (t) => [index("notifications_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/** A user's request for sandbox bank access, reviewed by an admin. At most one open request per user. */
+export const sandboxAccessRequests = pgTable(
+  "sandbox_access_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    message: text("message"),
+    status: varchar("status", { length: 16 }).$type<"open" | "granted" | "declined">().notNull().default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: uuid("resolved_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [uniqueIndex("sandbox_access_requests_one_open_idx").on(t.userId).where(sql`${t.status} = 'open'`)],
+);
+
+/** Every admin action: who did what to whom, when. Append-only. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    targetUserId: uuid("target_user_id").references(() => users.id, { onDelete: "set null" }),
+    targetEmail: text("target_email"),
+    details: jsonb("details"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);
