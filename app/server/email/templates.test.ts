@@ -17,6 +17,28 @@ const samples: { [T in EmailMessage["template"]]: Extract<EmailMessage, { templa
   welcome: { template: "welcome", data: { name: "Amina Yusuf", dashboardUrl: "https://rosca.example/dashboard" } },
   "confirm-email": { template: "confirm-email", data: { name: "Amina Yusuf", confirmUrl, expiresInHours: 24 } },
   "password-reset": { template: "password-reset", data: { name: "Amina Yusuf", resetUrl, expiresInMinutes: 60 } },
+  "login-alert": {
+    template: "login-alert",
+    data: {
+      name: "Amina Yusuf",
+      signedInAt: "November 21, 2026 at 6:04 PM ET",
+      device: "Chrome on macOS",
+      ipAddress: "203.0.113.7",
+      securityUrl: "https://rosca.example/profile/security",
+    },
+  },
+  "password-changed": {
+    template: "password-changed",
+    data: { name: "Amina Yusuf", changedAt: "November 21, 2026 at 6:04 PM ET", resetUrl: "https://rosca.example/login?mode=reset" },
+  },
+  "sandbox-granted": {
+    template: "sandbox-granted",
+    data: { name: "Amina Yusuf", bankAccountsUrl: "https://rosca.example/profile/bank-accounts" },
+  },
+  invitation: {
+    template: "invitation",
+    data: { name: "amina", invitedBy: "Avery Admin", registerUrl: "https://rosca.example/register" },
+  },
   contact: {
     template: "contact",
     data: { name: "Omar Haddad", email: "omar@example.com", topic: "Billing", message: "Hello,\nhow do fees work?" },

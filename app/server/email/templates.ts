@@ -18,6 +18,20 @@ export const templateDataSchemas = {
   "confirm-email": z.object({ name: z.string(), confirmUrl: z.string(), expiresInHours: z.number().positive() }),
   "password-reset": z.object({ name: z.string(), resetUrl: z.string(), expiresInMinutes: z.number().positive() }),
   contact: z.object({ name: z.string(), email: z.string(), topic: z.string(), message: z.string() }),
+  /** A new sign-in on the account (sent when the user turned login notifications on). */
+  "login-alert": z.object({
+    name: z.string(),
+    signedInAt: z.string(),
+    device: z.string(),
+    ipAddress: z.string(),
+    securityUrl: z.string(),
+  }),
+  /** The password was changed (always sent: a security email). */
+  "password-changed": z.object({ name: z.string(), changedAt: z.string(), resetUrl: z.string() }),
+  /** An admin granted sandbox bank access. */
+  "sandbox-granted": z.object({ name: z.string(), bankAccountsUrl: z.string() }),
+  /** An admin invited someone without an account to join. */
+  invitation: z.object({ name: z.string(), invitedBy: z.string(), registerUrl: z.string() }),
   /** A contribution is due. amountCents is an integer number of cents; dueOn a calendar day, YYYY-MM-DD. */
   "payment-reminder": z.object({
     name: z.string(),
@@ -222,6 +236,63 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
       ]),
     };
   },
+
+  "login-alert": (data) => ({
+    subject: `New sign-in to your ${PRODUCT} account`,
+    ...layout("We noticed a new sign-in to your account.", [
+      { kind: "p", text: `Hi ${greetingName(data.name)},` },
+      { kind: "p", text: `Your ${PRODUCT} account was just signed in to.` },
+      {
+        kind: "facts",
+        rows: [
+          ["When", oneLine(data.signedInAt)],
+          ["Device", oneLine(data.device)],
+          ["IP address", oneLine(data.ipAddress)],
+        ],
+      },
+      { kind: "p", text: "If this was you, there is nothing to do." },
+      { kind: "p", text: "If it wasn't, change your password now and sign out your other sessions." },
+      { kind: "button", label: "Review account security", url: data.securityUrl },
+      { kind: "muted", text: "You get this email because login notifications are on. Turn them off under Profile → Security." },
+    ]),
+  }),
+
+  "password-changed": (data) => ({
+    subject: `Your ${PRODUCT} password was changed`,
+    ...layout("Your password was changed.", [
+      { kind: "p", text: `Hi ${greetingName(data.name)},` },
+      { kind: "p", text: `The password of your ${PRODUCT} account was changed on ${oneLine(data.changedAt)}. Other devices were signed out.` },
+      { kind: "p", text: "If you didn't do this, reset your password right away and contact support." },
+      { kind: "button", label: "Reset your password", url: data.resetUrl },
+    ]),
+  }),
+
+  "sandbox-granted": (data) => ({
+    subject: `Sandbox access granted on ${PRODUCT}`,
+    ...layout("You can now link a sandbox bank account and join groups.", [
+      { kind: "p", text: `Hi ${greetingName(data.name)},` },
+      {
+        kind: "p",
+        text: `Good news: an administrator granted your account sandbox access. You can now link a sandbox bank account, create savings groups and join groups you're invited to.`,
+      },
+      { kind: "button", label: "Link a bank account", url: data.bankAccountsUrl },
+      { kind: "muted", text: "Demo phase: the bank is a sandbox and no real money moves." },
+    ]),
+  }),
+
+  invitation: (data) => ({
+    subject: oneLine(`${data.invitedBy} invited you to ${PRODUCT}`),
+    ...layout(`You're invited to ${PRODUCT}, interest-free rotating savings groups.`, [
+      { kind: "p", text: `Hi ${greetingName(data.name)},` },
+      {
+        kind: "p",
+        text: `${oneLine(data.invitedBy)} invited you to ${PRODUCT}, where friends, family and colleagues save together: everyone contributes the same amount on a schedule and each member takes a turn receiving the whole pot, interest-free.`,
+      },
+      { kind: "p", text: "Your account will have sandbox access from the start, so you can link a sandbox bank and join groups right away." },
+      { kind: "button", label: "Create your account", url: data.registerUrl },
+      { kind: "muted", text: "Not interested? Ignore this email and nothing happens." },
+    ]),
+  }),
 
   contact: (data) => ({
     subject: oneLine(`Contact form: ${data.topic || "General"} — from ${data.name}`),

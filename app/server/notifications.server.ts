@@ -1,0 +1,85 @@
+/**
+ * In-app notifications (the bell). Created by real events (sandbox access granted/revoked, later invitations,
+ * contributions, payouts); read by their owner only: every query is scoped by user id, so another user's
+ * notification is indistinguishable from a missing one (404).
+ */
+import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { safeRedirect } from "~/domain/auth";
+import { db, type Db } from "./db/client.server";
+import { notifications } from "./db/schema";
+
+export type NotificationView = { id: string; title: string; body: string | null; link: string | null; createdAt: string; read: boolean };
+
+/** How many the bell's dropdown and the API return. */
+export const NOTIFICATION_LIST_LIMIT = 20;
+
+type Executor = Pick<Db, "insert">;
+
+/** Create a notification. Pass a transaction as `executor` to make it part of the event that caused it. */
+export async function notify(
+  userId: string,
+  input: { title: string; body?: string | null; link?: string | null },
+  executor: Executor = db(),
+) {
+  // Links are internal paths only; anything else is dropped rather than stored.
+  const link = input.link && safeRedirect(input.link, "") === input.link ? input.link : null;
+  const [row] = await executor
+    .insert(notifications)
+    .values({ userId, title: input.title.slice(0, 200), body: input.body?.slice(0, 1000) ?? null, link })
+    .returning({ id: notifications.id });
+  return row!.id;
+}
+
+/** The user's notifications, newest first, with the unread count, in two indexed queries. */
+export async function notificationFeed(userId: string, limit = NOTIFICATION_LIST_LIMIT) {
+  const [rows, [unread]] = await Promise.all([
+    db()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(limit),
+    db()
+      .select({ value: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+  ]);
+  return {
+    unreadCount: unread?.value ?? 0,
+    notifications: rows.map(
+      (row): NotificationView => ({
+        id: row.id,
+        title: row.title,
+        body: row.body,
+        link: row.link,
+        createdAt: row.createdAt.toISOString(),
+        read: row.readAt !== null,
+      }),
+    ),
+  };
+}
+
+/** Mark one of the user's notifications read. Null when it is not theirs (or does not exist). */
+export async function markNotificationRead(userId: string, notificationId: string, now = new Date()) {
+  if (!/^[0-9a-f-]{36}$/i.test(notificationId)) return null;
+  const [row] = await db()
+    .select({ id: notifications.id, link: notifications.link, readAt: notifications.readAt })
+    .from(notifications)
+    .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
+    .limit(1);
+  if (!row) return null;
+  if (!row.readAt) {
+    await db()
+      .update(notifications)
+      .set({ readAt: now })
+      .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId), isNull(notifications.readAt)));
+  }
+  return { id: row.id, link: row.link };
+}
+
+export async function markAllNotificationsRead(userId: string, now = new Date()) {
+  await db()
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+}
