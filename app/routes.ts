@@ -43,9 +43,15 @@ export default [
     route("notifications", "routes/profile.notifications.tsx"),
   ]),
   route("admin", "routes/admin.tsx"),
+  route("notifications", "routes/notifications.tsx"),
+  route("sandbox-access/request", "routes/sandbox-access.request.ts"),
 
   // JSON APIs
-  ...prefix("api", [route("session", "routes/api.session.ts")]),
+  ...prefix("api", [
+    route("session", "routes/api.session.ts"),
+    route("notifications", "routes/api.notifications.ts"),
+    route("notifications/:id/read", "routes/api.notifications.$id.read.ts"),
+  ]),
 
   // Operations
   route("healthz", "routes/healthz.ts"),

@@ -180,3 +180,19 @@ export const auditLog = pgTable(
   },
   (t) => [index("audit_log_created_idx").on(t.createdAt)],
 );
+
+/**
+ * People an admin invited by email before they had an account (SPEC.md section 2, admin add-user). Registering
+ * with an invited address grants sandbox access at once. One row per address (lower-cased).
+ */
+export const userInvitations = pgTable(
+  "user_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("user_invitations_email_lower_key").on(sql`lower(${t.email})`)],
+);

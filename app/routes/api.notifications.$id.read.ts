@@ -1,0 +1,1 @@
+export function action() { return Response.json({ ok: false }, { status: 404 }); }
