@@ -16,6 +16,7 @@ import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
 import { buttonClass } from "./components/ui/button";
 import { clearSessionCookie, lookupSession } from "./server/auth/session.server";
+import { notificationFeed } from "./server/notifications.server";
 import { takeToasts } from "./server/toast.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,12 +29,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lookup.status === "active"
       ? { id: lookup.user.id, name: lookup.user.name, email: lookup.user.email, isAdmin: lookup.user.isAdmin }
       : null;
+  // The bell: the newest notifications and the unread count (two indexed queries), signed-in pages only.
+  const feed = user ? await notificationFeed(user.id, 8) : null;
   return data(
     {
       user,
       // Remaining time rather than a timestamp: the browser's clock may disagree with ours.
       sessionRemainingMs: lookup.status === "active" ? lookup.expiresAt.getTime() - Date.now() : null,
       toasts,
+      feed,
       nonce: context.cspNonce,
     },
     { headers },
@@ -69,7 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
           Skip to content
         </a>
-        <SiteHeader user={rootData?.user ?? null} />
+        <SiteHeader user={rootData?.user ?? null} feed={rootData?.feed ?? null} />
         <main id="main" className="flex-1">
           {children}
         </main>

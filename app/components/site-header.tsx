@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { NotificationsBell, type NotificationFeed } from "./notifications-bell";
 
 type HeaderUser = { id: string; name: string; email: string; isAdmin: boolean } | null;
 
@@ -7,7 +8,7 @@ const navLink = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`;
 
 /** Menus are <details> elements: they open and close without JavaScript and are keyboard-operable. */
-export function SiteHeader({ user }: { user: HeaderUser }) {
+export function SiteHeader({ user, feed }: { user: HeaderUser; feed: NotificationFeed | null }) {
   const headerRef = useRef<HTMLElement>(null);
   const location = useLocation();
 
@@ -56,7 +57,7 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
                   Admin
                 </NavLink>
               ) : null}
-              <NotificationsBell />
+              {feed ? <NotificationsBell feed={feed} /> : null}
               <details className="relative">
                 <summary className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100">
                   <span>{user.name}</span>
@@ -89,6 +90,9 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
               <>
                 <p className="px-4 py-2 text-xs text-slate-500">Signed in as {user.name}</p>
                 <MenuLink to="/dashboard">Dashboard</MenuLink>
+                <MenuLink to="/notifications">
+                  Notifications{feed && feed.unreadCount > 0 ? ` (${feed.unreadCount} unread)` : ""}
+                </MenuLink>
                 {user.isAdmin ? <MenuLink to="/admin">Admin</MenuLink> : null}
                 <UserMenuItems isAdmin={user.isAdmin} bankHref="/profile/bank" />
               </>
@@ -125,22 +129,5 @@ function UserMenuItems({ isAdmin, bankHref }: { isAdmin: boolean; bankHref: stri
         </button>
       </Form>
     </>
-  );
-}
-
-/** The bell: an empty shell until in-app notifications exist. */
-function NotificationsBell() {
-  return (
-    <details className="relative">
-      <summary className="flex items-center rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100" aria-label="Notifications, none unread">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
-          <path d="M13.7 21a2 2 0 0 1-3.4 0" />
-        </svg>
-      </summary>
-      <div className="absolute right-0 z-20 mt-2 w-72 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-600 shadow-lg">
-        No notifications yet.
-      </div>
-    </details>
   );
 }

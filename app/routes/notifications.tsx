@@ -1,1 +1,82 @@
-export default function Notifications() { return null; }
+import { Form, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { Card, PageContainer } from "~/components/ui/page";
+import { formatTimestamp } from "~/domain/format";
+import { requireUser } from "~/server/auth/guards.server";
+import { markAllNotificationsRead, notificationFeed } from "~/server/notifications.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/notifications";
+
+export function meta() {
+  return [{ title: "Notifications — Rosca" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireUser(request);
+  return notificationFeed(user.id, 100);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireUser(request);
+  const formData = await request.formData();
+  if (formData.get("intent") !== "mark-all-read") throw new Response("Unknown action", { status: 400 });
+  await markAllNotificationsRead(user.id);
+  return redirectWithToast(request, "/notifications", { type: "success", title: "All notifications marked as read" });
+}
+
+/** The full list: the bell's destination without JavaScript, and "View all notifications". */
+export default function Notifications({ loaderData }: Route.ComponentProps) {
+  const { notifications, unreadCount } = loaderData;
+  return (
+    <PageContainer>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">Notifications</h1>
+          <p className="mt-1 text-slate-600">{unreadCount === 0 ? "You're all caught up." : `${unreadCount} unread`}</p>
+        </div>
+        {unreadCount > 0 ? (
+          <Form method="post">
+            <button type="submit" name="intent" value="mark-all-read" className={buttonClass("secondary")}>
+              Mark all as read
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      <Card className="mt-6 p-0">
+        {notifications.length === 0 ? (
+          <p className="p-6 text-slate-600">
+            No notifications yet. We'll let you know here about sandbox access, invitations, contributions and payouts.
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {notifications.map((item) => (
+              <li key={item.id} className="flex items-start justify-between gap-4 px-6 py-4">
+                <div>
+                  <p className={item.read ? "text-slate-700" : "font-semibold text-slate-900"}>
+                    {item.title}
+                    {item.read ? null : <span className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-800">Unread</span>}
+                  </p>
+                  {item.body ? <p className="mt-1 text-sm text-slate-700">{item.body}</p> : null}
+                  <time dateTime={item.createdAt} className="mt-1 block text-xs text-slate-600">
+                    {formatTimestamp(item.createdAt)}
+                  </time>
+                </div>
+                {item.read && item.link ? (
+                  <Link to={item.link} className="shrink-0 text-sm font-medium text-brand-700 underline">
+                    Open
+                  </Link>
+                ) : !item.read ? (
+                  <form method="post" action={`/api/notifications/${item.id}/read`}>
+                    <button type="submit" className="shrink-0 text-sm font-medium text-brand-700 underline">
+                      {item.link ? "Open" : "Mark as read"}
+                    </button>
+                  </form>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </PageContainer>
+  );
+}

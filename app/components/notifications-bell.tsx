@@ -1,0 +1,98 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigate, useRevalidator } from "react-router";
+import { formatTimestamp } from "~/domain/format";
+
+export type NotificationItem = { id: string; title: string; body: string | null; link: string | null; createdAt: string; read: boolean };
+export type NotificationFeed = { unreadCount: number; notifications: NotificationItem[] };
+
+/**
+ * The bell: unread count and a dropdown of the newest notifications (title and time). Without JavaScript the
+ * dropdown is a <details> and each item is a POST form that marks it read and follows its link. With JavaScript
+ * the list is refreshed when opened, and a click marks the item read with fetch before navigating.
+ */
+export function NotificationsBell({ feed: serverFeed }: { feed: NotificationFeed }) {
+  const [feed, setFeed] = useState(serverFeed);
+  const [loadError, setLoadError] = useState(false);
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+
+  useEffect(() => setFeed(serverFeed), [serverFeed]);
+
+  async function refresh() {
+    try {
+      const response = await fetch("/api/notifications", { headers: { Accept: "application/json" } });
+      if (!response.ok) throw new Error(String(response.status));
+      setFeed((await response.json()) as NotificationFeed);
+      setLoadError(false);
+    } catch {
+      setLoadError(true);
+    }
+  }
+
+  async function open(event: React.FormEvent<HTMLFormElement>, item: NotificationItem) {
+    event.preventDefault();
+    detailsRef.current?.removeAttribute("open");
+    const response = await fetch(`/api/notifications/${item.id}/read`, { method: "POST", headers: { Accept: "application/json" } }).catch(
+      () => null,
+    );
+    if (!response?.ok) {
+      setLoadError(true);
+      return;
+    }
+    navigate(item.link ?? "/notifications");
+    revalidator.revalidate();
+  }
+
+  const label = feed.unreadCount === 0 ? "Notifications, none unread" : `Notifications, ${feed.unreadCount} unread`;
+  return (
+    <details ref={detailsRef} className="relative" onToggle={(event) => (event.currentTarget.open ? void refresh() : undefined)}>
+      <summary className="relative flex items-center rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100" aria-label={label}>
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+          <path d="M13.7 21a2 2 0 0 1-3.4 0" />
+        </svg>
+        {feed.unreadCount > 0 ? (
+          <span aria-hidden="true" className="absolute top-0.5 right-0.5 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] leading-4 font-bold text-white">
+            {feed.unreadCount > 99 ? "99+" : feed.unreadCount}
+          </span>
+        ) : null}
+      </summary>
+      <div className="absolute right-0 z-20 mt-2 w-80 rounded-lg border border-slate-200 bg-white shadow-lg">
+        <p className="border-b border-slate-100 px-4 py-2 text-sm font-semibold text-slate-900">Notifications</p>
+        {loadError ? (
+          <p role="alert" className="px-4 py-3 text-sm text-red-700">
+            Failed to load notifications
+          </p>
+        ) : null}
+        {feed.notifications.length === 0 ? (
+          <p className="px-4 py-4 text-sm text-slate-600">No notifications yet.</p>
+        ) : (
+          <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto">
+            {feed.notifications.map((item) => (
+              <li key={item.id}>
+                <form method="post" action={`/api/notifications/${item.id}/read`} onSubmit={(event) => void open(event, item)}>
+                  <button type="submit" className="flex w-full gap-2 px-4 py-3 text-left hover:bg-slate-50">
+                    <span aria-hidden="true" className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${item.read ? "bg-transparent" : "bg-brand-600"}`} />
+                    <span>
+                      <span className={`block text-sm ${item.read ? "text-slate-700" : "font-semibold text-slate-900"}`}>
+                        {item.title}
+                        {item.read ? null : <span className="sr-only"> (unread)</span>}
+                      </span>
+                      <time dateTime={item.createdAt} className="block text-xs text-slate-600">
+                        {formatTimestamp(item.createdAt)}
+                      </time>
+                    </span>
+                  </button>
+                </form>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link to="/notifications" className="block border-t border-slate-100 px-4 py-2 text-center text-sm font-medium text-brand-700 hover:bg-slate-50">
+          View all notifications
+        </Link>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { call, CookieJar, get } from "../support/routes";
+import { useTestDatabase } from "../support/test-db";
+
+await useTestDatabase();
+const apiList = await import("../../app/routes/api.notifications");
+const apiRead = await import("../../app/routes/api.notifications.$id.read");
+const page = await import("../../app/routes/notifications");
+const { notify } = await import("../../app/server/notifications.server");
+const { createSession } = await import("../../app/server/auth/session.server");
+const { db } = await import("../../app/server/db/client.server");
+const { notifications, users } = await import("../../app/server/db/schema");
+const { eq } = await import("drizzle-orm");
+
+async function signedInUser(email: string) {
+  const [user] = await db().insert(users).values({ email, name: email.split("@")[0]!, emailConfirmedAt: new Date() }).returning();
+  const jar = new CookieJar();
+  jar.store([await createSession(user!.id, get("/"), { remember: false })]);
+  return { user: user!, jar };
+}
+
+function postRead(id: string, jar: CookieJar | null, accept = "application/json") {
+  return new Request(`http://localhost:3000/api/notifications/${id}/read`, {
+    method: "POST",
+    headers: { Accept: accept, ...(jar ? { Cookie: jar.header() } : {}) },
+  });
+}
+
+describe("in-app notifications", () => {
+  it("lists only the owner's notifications, newest first, with the unread count", async () => {
+    const alice = await signedInUser("alice@example.com");
+    const bob = await signedInUser("bob@example.com");
+    await notify(alice.user.id, { title: "First", link: "/dashboard" });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await notify(alice.user.id, { title: "Second" });
+    await notify(bob.user.id, { title: "Bob's own" });
+
+    const list = await call(apiList.loader, get("/api/notifications", alice.jar));
+    expect(list.status).toBe(200);
+    expect(list.data.unreadCount).toBe(2);
+    expect(list.data.notifications.map((item: { title: string }) => item.title)).toEqual(["Second", "First"]);
+  });
+
+  it("answers 401 to an anonymous request", async () => {
+    const list = await call(apiList.loader, get("/api/notifications"));
+    expect(list).toMatchObject({ status: 401, data: { error: "Session expired. Please log in again." } });
+    const read = await call(apiRead.action, postRead("00000000-0000-0000-0000-000000000000", null), { id: "00000000-0000-0000-0000-000000000000" });
+    expect(read.status).toBe(401);
+  });
+
+  it("marks one read, and refuses another user's notification with 404 (no existence leak)", async () => {
+    const carol = await signedInUser("carol@example.com");
+    const dave = await signedInUser("dave@example.com");
+    const carols = await notify(carol.user.id, { title: "Sandbox access granted", link: "/profile/bank-accounts" });
+
+    const probe = await call(apiRead.action, postRead(carols, dave.jar), { id: carols });
+    expect(probe).toMatchObject({ status: 404, data: { error: "Notification not found" } });
+    const missing = await call(apiRead.action, postRead("3f0c8a3e-6d0b-4c8e-9b7a-2a1f0e6d5c4b", dave.jar), { id: "3f0c8a3e-6d0b-4c8e-9b7a-2a1f0e6d5c4b" });
+    expect(missing).toMatchObject({ status: 404, data: { error: "Notification not found" } });
+    const garbage = await call(apiRead.action, postRead("not-a-uuid", dave.jar), { id: "not-a-uuid" });
+    expect(garbage.status).toBe(404);
+    const [untouched] = await db().select().from(notifications).where(eq(notifications.id, carols));
+    expect(untouched!.readAt).toBeNull();
+
+    const read = await call(apiRead.action, postRead(carols, carol.jar), { id: carols });
+    expect(read).toMatchObject({ status: 200, data: { ok: true, id: carols, link: "/profile/bank-accounts" } });
+    const [after] = await db().select().from(notifications).where(eq(notifications.id, carols));
+    expect(after!.readAt).toBeInstanceOf(Date);
+  });
+
+  it("follows the link after a plain form post (no JavaScript)", async () => {
+    const erin = await signedInUser("erin@example.com");
+    const id = await notify(erin.user.id, { title: "Go somewhere", link: "/profile" });
+    const response = await call(apiRead.action, postRead(id, erin.jar, "text/html"), { id });
+    expect(response).toMatchObject({ status: 302, location: "/profile" });
+    const noLink = await notify(erin.user.id, { title: "Nowhere" });
+    expect(await call(apiRead.action, postRead(noLink, erin.jar, "text/html"), { id: noLink })).toMatchObject({
+      status: 302,
+      location: "/notifications",
+    });
+  });
+
+  it("never stores an off-site link", async () => {
+    const frank = await signedInUser("frank@example.com");
+    const id = await notify(frank.user.id, { title: "Phish", link: "https://evil.example/" });
+    const [row] = await db().select().from(notifications).where(eq(notifications.id, id));
+    expect(row!.link).toBeNull();
+  });
+
+  it("marks all read from the notifications page, which requires a user", async () => {
+    const gina = await signedInUser("gina@example.com");
+    await notify(gina.user.id, { title: "One" });
+    await notify(gina.user.id, { title: "Two" });
+    const anonymous = await call(page.loader, get("/notifications"));
+    expect(anonymous).toMatchObject({ status: 302, location: "/login?redirectTo=%2Fnotifications" });
+    const form = new Request("http://localhost:3000/notifications", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "mark-all-read" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: gina.jar.header() },
+    });
+    expect((await call(page.action, form)).status).toBe(302);
+    const feed = await call(page.loader, get("/notifications", gina.jar));
+    expect(feed.data.unreadCount).toBe(0);
+    const bad = new Request("http://localhost:3000/notifications", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "delete-everything" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: gina.jar.header() },
+    });
+    expect((await call(page.action, bad)).status).toBe(400);
+  });
+});
