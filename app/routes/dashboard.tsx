@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { Alert } from "~/components/ui/alert";
-import { ButtonLink } from "~/components/ui/button";
+import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
 import { DEMO_ACCOUNT } from "~/domain/demo-accounts";
+import { completenessTone, missingProfileFields, profileCompleteness } from "~/domain/profile-completeness";
 import { requireUser } from "~/server/auth/guards.server";
 import type { Route } from "./+types/dashboard";
 
@@ -10,16 +11,48 @@ export function meta() {
   return [{ title: "Dashboard — Rosca" }];
 }
 
+const FIELD_LABELS: Record<string, string> = {
+  name: "Your name",
+  email: "Email",
+  phone: "Phone number",
+  address: "Street address",
+  city: "City",
+  state: "State",
+  zipCode: "ZIP code",
+  dateOfBirth: "Date of birth",
+};
+
+/** SPEC.md section 4, bank state: not authorised → request access; authorised without bank → link; else connected. */
+type BankState = "request-access" | "link-bank" | "connected";
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
+  const profile = {
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    address: user.address,
+    city: user.city,
+    state: user.state,
+    zipCode: user.zipCode,
+    dateOfBirth: user.dateOfBirth,
+  };
+  const bankState: BankState = !user.isPlaidSandboxAuthorized ? "request-access" : user.hasBankAccount ? "connected" : "link-bank";
   return {
     name: user.name,
     isDemo: user.email.toLowerCase() === DEMO_ACCOUNT.email,
     sandboxAuthorized: user.isPlaidSandboxAuthorized,
+    bankState,
+    completeness: profileCompleteness(profile),
+    missing: missingProfileFields(profile).map((field) => FIELD_LABELS[field] ?? field),
+    showProfileModal: new URL(request.url).searchParams.get("complete-profile") === "1",
+    // Groups arrive with the groups issue; until then the figures are honestly empty, never samples.
+    stats: { activeGroups: 0, nextContributionOn: null as string | null, nextPayoutCents: null as number | null },
   };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { stats } = loaderData;
   return (
     <PageContainer>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -29,6 +62,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
         <ButtonLink to="/groups/create">Create New Group</ButtonLink>
       </div>
+
       <div className="mt-6 space-y-3">
         {loaderData.isDemo ? (
           <Alert tone="info" title="You're using the demo account">
@@ -41,11 +75,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Alert>
         ) : null}
       </div>
-      <div className="mt-8 grid gap-4 sm:grid-cols-3">
-        <Stat label="Active groups" value="0" />
-        <Stat label="Next contribution" value="—" />
-        <Stat label="Next payout" value="—" />
+
+      <div className="mt-6 grid gap-4 lg:grid-cols-2">
+        <BankCard state={loaderData.bankState} />
+        {loaderData.completeness < 100 ? (
+          <ProfilePrompt completeness={loaderData.completeness} />
+        ) : null}
       </div>
+
+      <section aria-label="Your savings at a glance" className="mt-8 grid gap-4 sm:grid-cols-3">
+        <Stat label="Active groups" value={String(stats.activeGroups)} />
+        <Stat label="Next contribution" value={stats.nextContributionOn ?? "None scheduled"} />
+        <Stat label="Next payout" value={stats.nextPayoutCents === null ? "None scheduled" : String(stats.nextPayoutCents)} />
+      </section>
+
       <Card className="mt-8">
         <div className="flex items-center justify-between">
           <h2 className="text-lg font-semibold text-slate-900">Your groups</h2>
@@ -59,7 +102,94 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <h2 className="text-lg font-semibold text-slate-900">Recent activity</h2>
         <p className="mt-4 text-slate-600">No activity yet. Contributions, payouts and new members will show here.</p>
       </Card>
+
+      {loaderData.showProfileModal ? <ProfileModal completeness={loaderData.completeness} missing={loaderData.missing} /> : null}
     </PageContainer>
+  );
+}
+
+function BankCard({ state }: { state: BankState }) {
+  if (state === "request-access") {
+    return (
+      <Card>
+        <h2 className="text-lg font-semibold text-slate-900">Request sandbox access</h2>
+        <p className="mt-2 text-slate-600">Linking a bank and joining groups needs sandbox access, granted by our team.</p>
+      </Card>
+    );
+  }
+  if (state === "link-bank") {
+    return (
+      <Card>
+        <h2 className="text-lg font-semibold text-slate-900">Link your bank account</h2>
+        <p className="mt-2 text-slate-600">
+          Connect a sandbox bank account so contributions and payouts can move automatically when your group starts.
+        </p>
+        <ButtonLink to="/profile/bank-accounts" className="mt-4">
+          Link Bank Account
+        </ButtonLink>
+      </Card>
+    );
+  }
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold text-slate-900">Bank account connected</h2>
+      <p className="mt-2 text-slate-600">Your contributions and payouts will use your linked account.</p>
+      <Link to="/profile/bank-accounts" className="mt-4 inline-block text-sm font-medium text-brand-700 underline">
+        Manage bank accounts
+      </Link>
+    </Card>
+  );
+}
+
+const barColour = { green: "bg-brand-600", amber: "bg-amber-500", red: "bg-red-600" } as const;
+
+function ProfilePrompt({ completeness }: { completeness: number }) {
+  const tone = completenessTone(completeness);
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold text-slate-900">Complete your profile</h2>
+      <p className="mt-2 text-slate-600">Group members and our team rely on accurate details. Your profile is {completeness}% complete.</p>
+      <div
+        role="progressbar"
+        aria-label="Profile completion"
+        aria-valuenow={completeness}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        className="mt-3 h-2 w-full overflow-hidden rounded-full bg-slate-100"
+      >
+        <div className={`h-full ${barColour[tone]}`} style={{ width: `${completeness}%` }} />
+      </div>
+      {/* A link, so the "modal" works without JavaScript: the dashboard renders it from the query string. */}
+      <Link to="?complete-profile=1" className="mt-4 inline-block text-sm font-medium text-brand-700 underline">
+        See what's missing
+      </Link>
+    </Card>
+  );
+}
+
+function ProfileModal({ completeness, missing }: { completeness: number; missing: string[] }) {
+  return (
+    <div className="fixed inset-0 z-40 flex items-center justify-center bg-slate-900/50 p-4">
+      <div role="dialog" aria-modal="true" aria-labelledby="profile-modal-title" className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl">
+        <h2 id="profile-modal-title" className="text-xl font-semibold text-slate-900">
+          Your profile is {completeness}% complete
+        </h2>
+        <p className="mt-2 text-slate-600">Add these details to finish it:</p>
+        <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-800">
+          {missing.map((field) => (
+            <li key={field}>{field}</li>
+          ))}
+        </ul>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link to="/profile?edit=1" className={buttonClass("primary")}>
+            Complete Profile
+          </Link>
+          <Link to="/dashboard" className={buttonClass("secondary")}>
+            Maybe later
+          </Link>
+        </div>
+      </div>
+    </div>
   );
 }
 
