@@ -1,4 +1,4 @@
-import { DEMO, emailLinks, expect, expectNoSeriousA11yViolations, login, test, uniqueEmail } from "./fixtures";
+import { DEMO, emailLinks, expect, expectNoSeriousA11yViolations, login, registerAndConfirm, test, uniqueEmail } from "./fixtures";
 
 test.describe("accounts with JavaScript", () => {
   test("show and hide the password (JavaScript)", async ({ page }) => {
@@ -22,19 +22,9 @@ test.describe("accounts with JavaScript", () => {
   test("the confirmation, reset and signed-in pages have no serious accessibility violations", async ({ page }) => {
     const email = uniqueEmail("a11y");
     await page.goto("/register");
-    await page.getByLabel("Full name").fill("Access Ible");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill("Secret123");
-    await page.getByLabel("Confirm password").fill("Secret123");
-    await page.getByRole("checkbox").check();
-    await page.getByRole("button", { name: "Create Account" }).click();
-    await expect(page).toHaveURL(/\/login$/);
-
-    const confirmLink = (await emailLinks(page, email, "Confirm your email address")).find((href) => href.includes("/auth/confirm"))!;
-    await page.goto(confirmLink);
     await expectNoSeriousA11yViolations(page);
-    await page.getByRole("button", { name: "Confirm Email" }).click();
-    await expect(page).toHaveURL(/\/auth-success$/);
+    await registerAndConfirm(page, { name: "Access Ible", email, password: "Secret123" });
+    await expectNoSeriousA11yViolations(page);
 
     await page.goto("/login?mode=reset");
     await page.getByLabel("Email").fill(email);

@@ -1,4 +1,4 @@
-import { DEMO, emailLinks, expect, login, logout, test, toasts, uniqueEmail } from "./fixtures";
+import { DEMO, emailLinks, expect, login, logout, registerAndConfirm, test, toasts, uniqueEmail } from "./fixtures";
 
 const PASSWORD = "Secret123";
 
@@ -104,19 +104,7 @@ test.describe("accounts", () => {
 
   test("forgot password → email → reset → log in with the new password", async ({ page, javaScript }) => {
     const email = uniqueEmail(javaScript ? "reset-js" : "reset-nojs");
-    // A confirmed account to reset, made through the UI.
-    await page.goto("/register");
-    await page.getByLabel("Full name").fill("Reset Person");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByLabel("Confirm password").fill(PASSWORD);
-    await page.getByRole("checkbox").check();
-    await page.getByRole("button", { name: "Create Account" }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    const confirmLink = (await emailLinks(page, email, "Confirm your email address")).find((href) => href.includes("/auth/confirm"))!;
-    await page.goto(confirmLink);
-    await page.getByRole("button", { name: "Confirm Email" }).click();
-    await expect(page).toHaveURL(/\/auth-success$/);
+    await registerAndConfirm(page, { name: "Reset Person", email, password: PASSWORD });
 
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot your password?" }).click();

@@ -72,3 +72,20 @@ export async function emailLinks(page: Page, to: string, subject: string): Promi
 export function toasts(page: Page) {
   return page.getByRole("region", { name: "Notifications" });
 }
+
+/** Register through the form and confirm the address from the mailbox, leaving the browser on /auth-success. */
+export async function registerAndConfirm(page: Page, account: { name: string; email: string; password: string }) {
+  await page.goto("/register");
+  await page.getByLabel("Full name").fill(account.name);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByLabel("Confirm password").fill(account.password);
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const confirmLink = (await emailLinks(page, account.email, "Confirm your email address")).find((href) => href.includes("/auth/confirm"));
+  expect(confirmLink, "a confirmation link").toBeTruthy();
+  await page.goto(confirmLink!);
+  await page.getByRole("button", { name: "Confirm Email" }).click();
+  await expect(page).toHaveURL(/\/auth-success$/);
+}
