@@ -1,0 +1,184 @@
+import { sql } from "drizzle-orm";
+import { bigint, bigserial, index, jsonb, pgSchema, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/**
+ * The sandbox bank keeps its own schema, apart from the app's tables. Money is integer cents (bigint, read as a JS
+ * number: sandbox balances stay far below 2^53). Wire amounts are converted at the edge (wire.ts).
+ */
+export const sandboxPlaid = pgSchema("sandbox_plaid");
+
+/** /link/token/create. The token itself is the key: it is handed to the browser, so it is no secret worth hashing. */
+export const plaidLinkTokens = sandboxPlaid.table("link_tokens", {
+  linkToken: text().primaryKey(),
+  clientId: text().notNull(),
+  clientName: text().notNull(),
+  clientUserId: text(),
+  products: jsonb().$type<string[]>().notNull(),
+  webhook: text(),
+  /** Where the sandbox Link UI may send the browser back to; never anywhere else (no open redirect). */
+  redirectUri: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/**
+ * One run of the sandbox Link UI (HTML or JSON) for a link token: institution chosen, credentials accepted (the item
+ * and its accounts are created then, so account ids are real from the select step on), accounts selected (the
+ * public token is issued and the session is completed; it cannot be completed twice).
+ */
+export const plaidLinkSessions = sandboxPlaid.table("link_sessions", {
+  linkSessionId: text().primaryKey(),
+  linkToken: text()
+    .notNull()
+    .references(() => plaidLinkTokens.linkToken, { onDelete: "cascade" }),
+  institutionId: text(),
+  itemId: text(),
+  publicToken: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+  completedAt: timestamp({ withTimezone: true }),
+});
+
+/**
+ * An item: one login at one institution. access_token_sha256 is null until the public token is exchanged; only the
+ * SHA-256 of the access token is kept, so a dump of the bank's tables hands out no working tokens (the bank only ever
+ * needs to look a token up, never to show it).
+ */
+export const plaidItems = sandboxPlaid.table(
+  "items",
+  {
+    itemId: text().primaryKey(),
+    clientId: text().notNull(),
+    institutionId: text().notNull(),
+    products: jsonb().$type<string[]>().notNull(),
+    webhook: text(),
+    accessTokenSha256: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    removedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [uniqueIndex("items_access_token_sha256_key").on(table.accessTokenSha256)],
+);
+
+/** /sandbox/public_token/create and the Link UI. Single use: exchangedAt is set once, atomically. */
+export const plaidPublicTokens = sandboxPlaid.table("public_tokens", {
+  publicToken: text().primaryKey(),
+  itemId: text()
+    .notNull()
+    .references(() => plaidItems.itemId, { onDelete: "cascade" }),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  exchangedAt: timestamp({ withTimezone: true }),
+});
+
+export const plaidAccounts = sandboxPlaid.table(
+  "accounts",
+  {
+    accountId: text().primaryKey(),
+    itemId: text()
+      .notNull()
+      .references(() => plaidItems.itemId, { onDelete: "cascade" }),
+    name: text().notNull(),
+    officialName: text(),
+    type: text().notNull(),
+    subtype: text().notNull(),
+    mask: text().notNull(),
+    accountNumber: text().notNull(),
+    routingNumber: text().notNull(),
+    wireRoutingNumber: text().notNull(),
+    availableCents: bigint({ mode: "number" }).notNull(),
+    currentCents: bigint({ mode: "number" }).notNull(),
+    /** Order of the accounts within the item, as the institution lists them. */
+    position: bigint({ mode: "number" }).notNull(),
+  },
+  (table) => [index("accounts_item_id_idx").on(table.itemId)],
+);
+
+export const plaidTransferAuthorizations = sandboxPlaid.table(
+  "transfer_authorizations",
+  {
+    authorizationId: text().primaryKey(),
+    clientId: text().notNull(),
+    /** Same client + same key → the same authorization, whatever else the retried request says (Plaid's rule). */
+    idempotencyKey: text(),
+    itemId: text().notNull(),
+    accountId: text().notNull(),
+    type: text().notNull(),
+    network: text().notNull(),
+    achClass: text(),
+    amountCents: bigint({ mode: "number" }).notNull(),
+    isoCurrencyCode: text().notNull(),
+    user: jsonb().$type<Record<string, unknown>>().notNull(),
+    decision: text().notNull(),
+    rationaleCode: text(),
+    rationaleDescription: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("transfer_authorizations_idempotency_key")
+      .on(table.clientId, table.idempotencyKey)
+      .where(sql`${table.idempotencyKey} is not null`),
+  ],
+);
+
+export const plaidTransfers = sandboxPlaid.table(
+  "transfers",
+  {
+    transferId: text().primaryKey(),
+    clientId: text().notNull(),
+    /** The authorization id is the transfer's idempotency key: one authorization, at most one transfer. */
+    authorizationId: text()
+      .notNull()
+      .references(() => plaidTransferAuthorizations.authorizationId),
+    itemId: text().notNull(),
+    accountId: text().notNull(),
+    type: text().notNull(),
+    network: text().notNull(),
+    achClass: text(),
+    amountCents: bigint({ mode: "number" }).notNull(),
+    isoCurrencyCode: text().notNull(),
+    description: text().notNull(),
+    user: jsonb().$type<Record<string, unknown>>().notNull(),
+    metadata: jsonb().$type<Record<string, string>>(),
+    status: text().notNull(),
+    failureCode: text(),
+    achReturnCode: text(),
+    failureDescription: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex("transfers_authorization_id_key").on(table.authorizationId)],
+);
+
+/** Append-only. event_id is a sequence, so /transfer/event/sync can page with after_id. */
+export const plaidTransferEvents = sandboxPlaid.table(
+  "transfer_events",
+  {
+    eventId: bigserial({ mode: "number" }).primaryKey(),
+    clientId: text().notNull(),
+    transferId: text()
+      .notNull()
+      .references(() => plaidTransfers.transferId),
+    eventType: text().notNull(),
+    accountId: text().notNull(),
+    transferType: text().notNull(),
+    amountCents: bigint({ mode: "number" }).notNull(),
+    failureCode: text(),
+    achReturnCode: text(),
+    failureDescription: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index("transfer_events_client_id_event_id_idx").on(table.clientId, table.eventId)],
+);
+
+/** ES256 keys that sign webhooks (Plaid-Verification). The newest unexpired key signs; any key can be fetched by kid. */
+export const plaidWebhookKeys = sandboxPlaid.table("webhook_keys", {
+  kid: text().primaryKey(),
+  publicJwk: jsonb().$type<Record<string, string>>().notNull(),
+  privateJwk: jsonb().$type<Record<string, string>>().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+  expiredAt: timestamp({ withTimezone: true }),
+});
+
+export type PlaidItemRow = typeof plaidItems.$inferSelect;
+export type PlaidAccountRow = typeof plaidAccounts.$inferSelect;
+export type PlaidTransferAuthorizationRow = typeof plaidTransferAuthorizations.$inferSelect;
+export type PlaidTransferRow = typeof plaidTransfers.$inferSelect;
+export type PlaidTransferEventRow = typeof plaidTransferEvents.$inferSelect;
