@@ -1,23 +1,150 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, useLocation } from "react-router";
+import { AddUserForm } from "~/components/admin/add-user-form";
+import {
+  adminHref,
+  AuditList,
+  Pagination,
+  PendingRequests,
+  StatCards,
+  UserSearch,
+  UserTable,
+  type AdminListState,
+} from "~/components/admin/admin-panels";
+import { ADMIN_MESSAGES, addUserSchema } from "~/components/admin/admin-schema";
+import { buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
-import { requireAdmin } from "~/server/auth/guards.server";
+import {
+  ADMIN_SEARCH_MAX,
+  addUserByEmail,
+  adminStats,
+  pendingRequests,
+  recentAudit,
+  requireAdminPage,
+  searchUsers,
+} from "~/server/admin.server";
+import { declineRequest, grantSandboxAccess, revokeSandboxAccess } from "~/server/sandbox-access.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { Link } from "react-router";
 import type { Route } from "./+types/admin";
 
 export function meta() {
   return [{ title: "Admin Dashboard — Rosca" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_PAGE = 1_000_000;
+
+/** ?q=&page= (or the same fields posted back by a form): trimmed, bounded, page a positive integer. */
+function listState(source: { get(name: string): unknown }): AdminListState {
+  const rawQ = source.get("q");
+  const rawPage = source.get("page");
+  const q = typeof rawQ === "string" ? rawQ.trim().slice(0, ADMIN_SEARCH_MAX) : "";
+  const page = typeof rawPage === "string" && /^\d{1,7}$/.test(rawPage) ? Math.min(Math.max(Number(rawPage), 1), MAX_PAGE) : 1;
+  return { q, page };
 }
 
-export default function Page() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireAdminPage(request);
+  const list = listState(new URL(request.url).searchParams);
+  const [stats, results, requests, audit] = await Promise.all([adminStats(), searchUsers(list), pendingRequests(), recentAudit(20)]);
+  return { currentUserId: user.id, stats, results, requests, audit };
+}
+
+function badRequest(): never {
+  throw data("Bad Request", { status: 400 });
+}
+
+function uuidField(formData: FormData, name: string) {
+  const value = formData.get(name);
+  if (typeof value !== "string" || !UUID.test(value)) badRequest();
+  return value;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireAdminPage(request);
+  const formData = await request.formData();
+  const back = adminHref(listState(formData));
+  const intent = formData.get("intent");
+
+  if (intent === "grant" || intent === "revoke") {
+    const userId = uuidField(formData, "userId");
+    const result = await (intent === "grant" ? grantSandboxAccess(user.id, userId) : revokeSandboxAccess(user.id, userId)).catch((error: unknown) => {
+      console.error(`admin: ${intent} sandbox access failed`, error);
+      return { status: "failed" as const };
+    });
+    if (result.status === "not-found" || result.status === "failed") {
+      return redirectWithToast(request, back, { type: "error", title: ADMIN_MESSAGES.updateFailed });
+    }
+    return redirectWithToast(request, back, { type: "success", title: intent === "grant" ? ADMIN_MESSAGES.granted : ADMIN_MESSAGES.revoked });
+  }
+
+  if (intent === "decline") {
+    const requestId = uuidField(formData, "requestId");
+    const result = await declineRequest(user.id, requestId).catch((error: unknown) => {
+      console.error("admin: decline failed", error);
+      return { status: "failed" as const };
+    });
+    if (result.status !== "declined") return redirectWithToast(request, back, { type: "error", title: ADMIN_MESSAGES.declineFailed });
+    return redirectWithToast(request, back, { type: "success", title: ADMIN_MESSAGES.declined });
+  }
+
+  if (intent === "add-user") {
+    const submission = parseWithZod(formData, { schema: addUserSchema });
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    const result = await addUserByEmail(user.id, submission.value.email);
+    switch (result.status) {
+      case "invalid":
+        return data(submission.reply({ fieldErrors: { email: [ADMIN_MESSAGES.invalidEmail] } }), { status: 400 });
+      case "exists":
+        return data(submission.reply({ fieldErrors: { email: [ADMIN_MESSAGES.userExists] } }), { status: 409 });
+      case "granted":
+        return redirectWithToast(request, back, { type: "success", title: ADMIN_MESSAGES.userGranted });
+      case "invited":
+        return redirectWithToast(request, back, { type: "success", title: ADMIN_MESSAGES.invitationSent });
+      case "email-failed":
+        return redirectWithToast(request, back, { type: "error", title: ADMIN_MESSAGES.invitationEmailFailed });
+      case "failed":
+        return redirectWithToast(request, back, { type: "error", title: ADMIN_MESSAGES.inviteFailed });
+    }
+  }
+
+  return badRequest();
+}
+
+export default function AdminPage({ loaderData, actionData }: Route.ComponentProps) {
+  const location = useLocation();
+  const { stats, results, requests, audit } = loaderData;
+  const list: AdminListState = { q: results.q, page: results.page };
   return (
     <PageContainer>
-      <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
-      <Card className="mt-6">
-        <p className="text-slate-600">User management and sandbox access controls live here.</p>
-      </Card>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
+          <p className="mt-1 text-slate-600">Manage users and sandbox access.</p>
+        </div>
+        <Link to={adminHref(list)} className={buttonClass("secondary")}>
+          Refresh
+        </Link>
+      </div>
+
+      <div className="mt-6 space-y-6">
+        <StatCards stats={stats} />
+        {/* A successful add redirects with a new location key, which remounts (and so clears) the form. */}
+        <AddUserForm key={location.key} lastResult={actionData} list={list} />
+        <PendingRequests requests={requests} list={list} />
+        <Card>
+          <section aria-labelledby="users-title" className="space-y-4">
+            <h2 id="users-title" className="text-lg font-semibold text-slate-900">
+              Users
+            </h2>
+            <UserSearch key={results.q} q={results.q} />
+            <UserTable users={results.users} list={list} />
+            <Pagination q={results.q} page={results.page} pageCount={results.pageCount} total={results.total} pageSize={results.pageSize} />
+          </section>
+        </Card>
+        <AuditList entries={audit} />
+      </div>
     </PageContainer>
   );
 }

@@ -5,7 +5,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { normalizeEmail } from "~/domain/auth";
 import { db } from "../db/client.server";
-import { authTokens, sessions, users, type User } from "../db/schema";
+import { authTokens, sessions, userInvitations, users, type User } from "../db/schema";
 import { sendEmail } from "../email/email.server";
 import { appUrl } from "../env.server";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -54,10 +54,26 @@ export async function registerUser(input: { fullName: string; email: string; pas
   const passwordHash = await hashPassword(input.password);
   let user: User;
   try {
-    const [created] = await db()
-      .insert(users)
-      .values({ email, name: input.fullName.trim(), ...splitName(input.fullName), passwordHash, createdAt: now, updatedAt: now })
-      .returning();
+    const [created] = await db().transaction(async (tx) => {
+      // An address an admin invited (admin.server.ts addUserByEmail) starts with sandbox access; the invitation is used up.
+      const rows = await tx
+        .insert(users)
+        .values({
+          email,
+          name: input.fullName.trim(),
+          ...splitName(input.fullName),
+          passwordHash,
+          isPlaidSandboxAuthorized: sql`exists (select 1 from ${userInvitations} where lower(${userInvitations.email}) = ${email})`,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await tx
+        .update(userInvitations)
+        .set({ acceptedAt: now })
+        .where(and(sql`lower(${userInvitations.email}) = ${email}`, isNull(userInvitations.acceptedAt)));
+      return rows;
+    });
     user = created!;
   } catch (error) {
     // Two registrations for one address at once: the unique index decides, the loser sees "already exists".

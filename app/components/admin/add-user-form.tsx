@@ -1,0 +1,51 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { Field, FieldErrors } from "~/components/ui/field";
+import { Card } from "~/components/ui/page";
+import { addUserSchema } from "./admin-schema";
+import { ListStateFields, type AdminListState } from "./admin-panels";
+
+/** Add a user by email (SPEC.md section 2 /admin). Errors render from the server's reply, with or without JavaScript. */
+export function AddUserForm({ lastResult, list }: { lastResult?: SubmissionResult<string[]> | null; list: AdminListState }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "add-user",
+    lastResult,
+    constraint: getZodConstraint(addUserSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema: addUserSchema });
+    },
+  });
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-user";
+  return (
+    <Card>
+      <section aria-labelledby="add-user-title">
+        <h2 id="add-user-title" className="text-lg font-semibold text-slate-900">
+          Add user by email
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          An existing account gets sandbox access; anyone else gets an invitation and has sandbox access from sign-up.
+        </p>
+        <Form method="post" action="/admin" {...getFormProps(form)} noValidate className="mt-4 flex flex-wrap items-start gap-2">
+          <input type="hidden" name="intent" value="add-user" />
+          <ListStateFields {...list} />
+          <FieldErrors id={form.errorId} errors={form.errors} />
+          <div className="min-w-64 flex-1">
+            <Field
+              label="Email address"
+              inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off" }}
+              errors={fields.email.errors}
+            />
+          </div>
+          <button type="submit" className={buttonClass("primary", "mt-6")} disabled={submitting}>
+            Add User
+          </button>
+        </Form>
+      </section>
+    </Card>
+  );
+}

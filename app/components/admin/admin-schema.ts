@@ -1,0 +1,31 @@
+/**
+ * The admin console's user-visible messages (SPEC.md section 8 Admin; copied exactly) and the add-user form schema,
+ * shared by the browser (Conform) and the server. Pure: no server imports.
+ */
+import { z } from "zod";
+import { EMAIL_MAX_LENGTH } from "~/domain/auth";
+
+export const ADMIN_MESSAGES = {
+  invalidEmail: "Please enter a valid email address",
+  userExists: "User already exists in the system",
+  userGranted: "User found and granted sandbox access!",
+  invitationSent: "Invitation email sent successfully!",
+  invitationEmailFailed: "Failed to send invitation email",
+  inviteFailed: "Failed to invite user",
+  granted: "Sandbox access granted successfully",
+  revoked: "Sandbox access revoked successfully",
+  updateFailed: "Failed to update sandbox access",
+  declined: "Sandbox access request declined",
+  declineFailed: "Failed to decline the request",
+} as const;
+
+export const addUserSchema = z.object({
+  email: z
+    .string({ error: ADMIN_MESSAGES.invalidEmail })
+    .trim()
+    .min(1, ADMIN_MESSAGES.invalidEmail)
+    .max(EMAIL_MAX_LENGTH, ADMIN_MESSAGES.invalidEmail)
+    .pipe(z.email({ error: ADMIN_MESSAGES.invalidEmail })),
+});
+
+export type AdminIntent = "grant" | "revoke" | "decline" | "add-user";
