@@ -1,0 +1,710 @@
+/**
+ * The sandbox bank's API: one handler per Plaid endpoint, taking the parsed JSON body and answering with the response
+ * body Plaid would send (without request_id, which the server adds). Expected failures throw PlaidFailure.
+ */
+import { createHash } from "node:crypto";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import {
+  plaidAccounts,
+  plaidItems,
+  plaidLinkTokens,
+  plaidPublicTokens,
+  plaidTransferAuthorizations,
+  plaidTransferEvents,
+  plaidTransfers,
+  plaidWebhookKeys,
+  type PlaidAccountRow,
+  type PlaidItemRow,
+  type PlaidTransferAuthorizationRow,
+  type PlaidTransferEventRow,
+  type PlaidTransferRow,
+} from "./schema";
+import type { WebhookSender } from "./webhooks";
+import {
+  ACCOUNT_TEMPLATES,
+  ACH_RETURN_CODES,
+  balanceChangeCents,
+  canTransition,
+  centsToBalance,
+  centsToDecimal,
+  checkCredentials,
+  decimalToCents,
+  findInstitution,
+  plaidErrors,
+  randomId,
+  sandboxToken,
+  WIRE_ROUTING_NUMBER,
+} from "./wire";
+
+export type BankDb = NodePgDatabase;
+
+export type BankContext = {
+  db: BankDb;
+  clientId: string;
+  now: () => Date;
+  webhooks: WebhookSender;
+  /** Where TRANSFER webhooks go when neither the simulate call nor the item names a webhook URL. */
+  defaultWebhookUrl?: string;
+};
+
+type Body = Record<string, unknown>;
+
+export const LINK_TOKEN_TTL_MS = 4 * 60 * 60 * 1000;
+export const PUBLIC_TOKEN_TTL_MS = 30 * 60 * 1000;
+const TRANSFER_DESCRIPTION_MAX = 15;
+const EVENT_SYNC_DEFAULT_COUNT = 25;
+const EVENT_SYNC_MAX_COUNT = 500;
+const TRANSFER_NETWORKS = ["ach", "same-day-ach"];
+const ACH_CLASSES = ["ccd", "ppd", "tel", "web"];
+
+// ---- Request helpers ------------------------------------------------------------------------------------------------
+
+function requireFields(body: Body, fields: string[]) {
+  const missing = fields.filter((field) => body[field] === undefined || body[field] === null || body[field] === "");
+  if (missing.length > 0) throw plaidErrors.missingFields(missing);
+}
+
+function stringField(body: Body, field: string): string {
+  const value = body[field];
+  if (typeof value !== "string") throw plaidErrors.invalidField(`${field} must be a string`);
+  return value;
+}
+
+function optionalString(body: Body, field: string): string | null {
+  const value = body[field];
+  if (value === undefined || value === null) return null;
+  if (typeof value !== "string") throw plaidErrors.invalidField(`${field} must be a string`);
+  return value;
+}
+
+function objectField(body: Body, field: string): Body | null {
+  const value = body[field];
+  if (value === undefined || value === null) return null;
+  if (typeof value !== "object" || Array.isArray(value)) throw plaidErrors.invalidField(`${field} must be an object`);
+  return value as Body;
+}
+
+function stringArray(value: unknown, field: string): string[] {
+  if (!Array.isArray(value) || !value.every((entry) => typeof entry === "string")) {
+    throw plaidErrors.invalidField(`${field} must be an array of strings`);
+  }
+  return value;
+}
+
+function webhookUrl(value: string | null, field: string): string | null {
+  if (value === null || value === "") return null;
+  try {
+    const url = new URL(value);
+    if (url.protocol === "http:" || url.protocol === "https:") return value;
+  } catch {
+    // fall through
+  }
+  throw plaidErrors.invalidField(`${field} must be an http(s) URL`);
+}
+
+export function hashAccessToken(accessToken: string): string {
+  return createHash("sha256").update(accessToken, "utf8").digest("hex");
+}
+
+// ---- Items and accounts ---------------------------------------------------------------------------------------------
+
+/** Creates an item with the sandbox accounts for a successful login. Its access token exists only after exchange. */
+export async function createItem(
+  db: BankDb,
+  input: { clientId: string; institutionId: string; products: string[]; webhook: string | null; now: Date },
+): Promise<{ item: PlaidItemRow; accounts: PlaidAccountRow[] }> {
+  const institution = findInstitution(input.institutionId);
+  if (!institution) throw plaidErrors.invalidInstitution(input.institutionId);
+  return db.transaction(async (tx) => {
+    const [item] = await tx
+      .insert(plaidItems)
+      .values({
+        itemId: randomId(),
+        clientId: input.clientId,
+        institutionId: institution.institutionId,
+        products: input.products,
+        webhook: input.webhook,
+        createdAt: input.now,
+      })
+      .returning();
+    const accounts = await tx
+      .insert(plaidAccounts)
+      .values(
+        ACCOUNT_TEMPLATES.map((template, position) => ({
+          accountId: randomId(),
+          itemId: item!.itemId,
+          name: template.name,
+          officialName: template.officialName,
+          type: template.type,
+          subtype: template.subtype,
+          mask: template.mask,
+          accountNumber: template.accountNumber,
+          routingNumber: institution.routingNumber,
+          wireRoutingNumber: WIRE_ROUTING_NUMBER,
+          availableCents: template.availableCents,
+          currentCents: template.currentCents,
+          position,
+        })),
+      )
+      .returning();
+    return { item: item!, accounts };
+  });
+}
+
+export async function issuePublicToken(db: Pick<BankDb, "insert">, itemId: string, now: Date): Promise<string> {
+  const publicToken = sandboxToken("public");
+  await db.insert(plaidPublicTokens).values({
+    publicToken,
+    itemId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + PUBLIC_TOKEN_TTL_MS),
+  });
+  return publicToken;
+}
+
+async function itemForAccessToken(ctx: BankContext, body: Body): Promise<PlaidItemRow> {
+  requireFields(body, ["access_token"]);
+  const accessToken = stringField(body, "access_token");
+  const [item] = await ctx.db
+    .select()
+    .from(plaidItems)
+    .where(eq(plaidItems.accessTokenSha256, hashAccessToken(accessToken)))
+    .limit(1);
+  if (!item || item.clientId !== ctx.clientId) throw plaidErrors.invalidAccessToken();
+  if (item.removedAt) throw plaidErrors.itemNotFound();
+  return item;
+}
+
+async function accountsOf(ctx: BankContext, item: PlaidItemRow, body: Body): Promise<PlaidAccountRow[]> {
+  const accounts = await ctx.db
+    .select()
+    .from(plaidAccounts)
+    .where(eq(plaidAccounts.itemId, item.itemId))
+    .orderBy(asc(plaidAccounts.position));
+  const options = objectField(body, "options");
+  if (!options || options.account_ids === undefined) return accounts;
+  const wanted = stringArray(options.account_ids, "options.account_ids");
+  if (wanted.some((id) => !accounts.some((account) => account.accountId === id))) throw plaidErrors.invalidAccountId();
+  return accounts.filter((account) => wanted.includes(account.accountId));
+}
+
+export function serializeAccount(account: PlaidAccountRow) {
+  return {
+    account_id: account.accountId,
+    balances: {
+      available: centsToBalance(account.availableCents),
+      current: centsToBalance(account.currentCents),
+      limit: null,
+      iso_currency_code: "USD",
+      unofficial_currency_code: null,
+    },
+    mask: account.mask,
+    name: account.name,
+    official_name: account.officialName,
+    type: account.type,
+    subtype: account.subtype,
+  };
+}
+
+function serializeItem(item: PlaidItemRow) {
+  return {
+    item_id: item.itemId,
+    institution_id: item.institutionId,
+    institution_name: findInstitution(item.institutionId)?.name ?? null,
+    webhook: item.webhook,
+    auth_method: null,
+    error: null,
+    available_products: [],
+    billed_products: item.products,
+    products: item.products,
+    consented_products: item.products,
+    consent_expiration_time: null,
+    update_type: "background",
+  };
+}
+
+// ---- Transfers ------------------------------------------------------------------------------------------------------
+
+function transferUser(user: Record<string, unknown>) {
+  return {
+    legal_name: user.legal_name,
+    phone_number: user.phone_number ?? null,
+    email_address: user.email_address ?? null,
+    address: user.address ?? null,
+  };
+}
+
+function failureReason(row: { failureCode: string | null; achReturnCode: string | null; failureDescription: string | null }) {
+  if (row.failureCode === null && row.achReturnCode === null && row.failureDescription === null) return null;
+  return { failure_code: row.failureCode, ach_return_code: row.achReturnCode, description: row.failureDescription ?? "" };
+}
+
+export function serializeAuthorization(row: PlaidTransferAuthorizationRow) {
+  return {
+    id: row.authorizationId,
+    created: row.createdAt.toISOString(),
+    decision: row.decision,
+    decision_rationale: row.rationaleCode ? { code: row.rationaleCode, description: row.rationaleDescription ?? "" } : null,
+    guarantee_decision: null,
+    guarantee_decision_rationale: null,
+    payment_risk: null,
+    proposed_transfer: {
+      ach_class: row.achClass ?? undefined,
+      account_id: row.accountId,
+      funding_account_id: null,
+      type: row.type,
+      user: transferUser(row.user),
+      amount: centsToDecimal(row.amountCents),
+      requested_amount: centsToDecimal(row.amountCents),
+      network: row.network,
+      origination_account_id: "",
+      iso_currency_code: row.isoCurrencyCode,
+      originator_client_id: null,
+      credit_funds_source: null,
+    },
+  };
+}
+
+export function serializeTransfer(row: PlaidTransferRow) {
+  return {
+    id: row.transferId,
+    authorization_id: row.authorizationId,
+    ach_class: row.achClass ?? undefined,
+    account_id: row.accountId,
+    funding_account_id: null,
+    type: row.type,
+    user: transferUser(row.user),
+    amount: centsToDecimal(row.amountCents),
+    description: row.description,
+    created: row.createdAt.toISOString(),
+    status: row.status,
+    sweep_status: null,
+    network: row.network,
+    cancellable: row.status === "pending",
+    failure_reason: failureReason(row),
+    metadata: row.metadata ?? null,
+    origination_account_id: "",
+    guarantee_decision: null,
+    guarantee_decision_rationale: null,
+    iso_currency_code: row.isoCurrencyCode,
+    standard_return_window: null,
+    unauthorized_return_window: null,
+    expected_settlement_date: null,
+    originator_client_id: null,
+    refunds: [],
+    recurring_transfer_id: null,
+    credit_funds_source: null,
+  };
+}
+
+export function serializeEvent(row: PlaidTransferEventRow) {
+  return {
+    event_id: row.eventId,
+    timestamp: row.createdAt.toISOString(),
+    event_type: row.eventType,
+    account_id: row.accountId,
+    funding_account_id: null,
+    transfer_id: row.transferId,
+    origination_account_id: null,
+    transfer_type: row.transferType,
+    transfer_amount: centsToDecimal(row.amountCents),
+    failure_reason: failureReason(row),
+    sweep_id: null,
+    sweep_amount: null,
+    refund_id: null,
+    originator_client_id: null,
+  };
+}
+
+function notifyTransferEvents(ctx: BankContext, url: string | null) {
+  const target = url ?? ctx.defaultWebhookUrl ?? null;
+  if (!target) return;
+  ctx.webhooks.send(target, { webhook_type: "TRANSFER", webhook_code: "TRANSFER_EVENTS_UPDATE", environment: "sandbox" });
+}
+
+// ---- Endpoints ------------------------------------------------------------------------------------------------------
+
+type Handler = (ctx: BankContext, body: Body) => Promise<Record<string, unknown>>;
+
+export const endpoints: Record<string, Handler> = {
+  "/link/token/create": async (ctx, body) => {
+    requireFields(body, ["client_name", "language", "country_codes", "user"]);
+    const user = objectField(body, "user");
+    if (!user || typeof user.client_user_id !== "string" || user.client_user_id === "") {
+      throw plaidErrors.missingFields(["user.client_user_id"]);
+    }
+    stringArray(body.country_codes, "country_codes");
+    const products = body.products === undefined || body.products === null ? [] : stringArray(body.products, "products");
+    const now = ctx.now();
+    const linkToken = sandboxToken("link");
+    const expiresAt = new Date(now.getTime() + LINK_TOKEN_TTL_MS);
+    await ctx.db.insert(plaidLinkTokens).values({
+      linkToken,
+      clientId: ctx.clientId,
+      clientName: stringField(body, "client_name"),
+      clientUserId: user.client_user_id,
+      products,
+      webhook: webhookUrl(optionalString(body, "webhook"), "webhook"),
+      redirectUri: webhookUrl(optionalString(body, "redirect_uri"), "redirect_uri"),
+      createdAt: now,
+      expiresAt,
+    });
+    return { link_token: linkToken, expiration: expiresAt.toISOString() };
+  },
+
+  "/sandbox/public_token/create": async (ctx, body) => {
+    requireFields(body, ["institution_id", "initial_products"]);
+    const institutionId = stringField(body, "institution_id");
+    if (!findInstitution(institutionId)) throw plaidErrors.invalidInstitution(institutionId);
+    const products = stringArray(body.initial_products, "initial_products");
+    const options = objectField(body, "options") ?? {};
+    const login = checkCredentials(options.override_username ?? "user_good", options.override_password ?? "pass_good");
+    if (!login.ok) throw login.failure;
+    const now = ctx.now();
+    const { item } = await createItem(ctx.db, {
+      clientId: ctx.clientId,
+      institutionId,
+      products,
+      webhook: webhookUrl(optionalString(options, "webhook"), "options.webhook"),
+      now,
+    });
+    return { public_token: await issuePublicToken(ctx.db, item.itemId, now) };
+  },
+
+  "/item/public_token/exchange": async (ctx, body) => {
+    requireFields(body, ["public_token"]);
+    const publicToken = stringField(body, "public_token");
+    const now = ctx.now();
+    return ctx.db.transaction(async (tx) => {
+      // Single use: only the request that flips exchanged_at gets the access token.
+      const [exchanged] = await tx
+        .update(plaidPublicTokens)
+        .set({ exchangedAt: now })
+        .where(
+          and(
+            eq(plaidPublicTokens.publicToken, publicToken),
+            sql`${plaidPublicTokens.exchangedAt} is null`,
+            gt(plaidPublicTokens.expiresAt, now),
+          ),
+        )
+        .returning();
+      if (!exchanged) {
+        const [known] = await tx.select().from(plaidPublicTokens).where(eq(plaidPublicTokens.publicToken, publicToken));
+        throw plaidErrors.invalidPublicToken(!known ? "unknown" : known.exchangedAt ? "used" : "expired");
+      }
+      const [item] = await tx.select().from(plaidItems).where(eq(plaidItems.itemId, exchanged.itemId));
+      if (!item || item.clientId !== ctx.clientId) throw plaidErrors.invalidPublicToken("unknown");
+      const accessToken = sandboxToken("access");
+      await tx.update(plaidItems).set({ accessTokenSha256: hashAccessToken(accessToken) }).where(eq(plaidItems.itemId, item.itemId));
+      return { access_token: accessToken, item_id: item.itemId };
+    });
+  },
+
+  "/accounts/get": async (ctx, body) => {
+    const item = await itemForAccessToken(ctx, body);
+    const accounts = await accountsOf(ctx, item, body);
+    return { accounts: accounts.map(serializeAccount), item: serializeItem(item) };
+  },
+
+  // The sandbox has no stale cache: /accounts/balance/get and /accounts/get both read the live balance.
+  "/accounts/balance/get": async (ctx, body) => {
+    const item = await itemForAccessToken(ctx, body);
+    const accounts = await accountsOf(ctx, item, body);
+    return {
+      accounts: accounts.map((account) => {
+        const serialized = serializeAccount(account);
+        return { ...serialized, balances: { ...serialized.balances, last_updated_datetime: ctx.now().toISOString() } };
+      }),
+      item: serializeItem(item),
+    };
+  },
+
+  "/auth/get": async (ctx, body) => {
+    const item = await itemForAccessToken(ctx, body);
+    const accounts = await accountsOf(ctx, item, body);
+    return {
+      accounts: accounts.map(serializeAccount),
+      numbers: {
+        ach: accounts.map((account) => ({
+          account_id: account.accountId,
+          account: account.accountNumber,
+          routing: account.routingNumber,
+          wire_routing: account.wireRoutingNumber,
+        })),
+        eft: [],
+        international: [],
+        bacs: [],
+      },
+      item: serializeItem(item),
+    };
+  },
+
+  "/item/remove": async (ctx, body) => {
+    const item = await itemForAccessToken(ctx, body);
+    await ctx.db.update(plaidItems).set({ removedAt: ctx.now() }).where(eq(plaidItems.itemId, item.itemId));
+    return {};
+  },
+
+  "/webhook_verification_key/get": async (ctx, body) => {
+    requireFields(body, ["key_id"]);
+    const [key] = await ctx.db.select().from(plaidWebhookKeys).where(eq(plaidWebhookKeys.kid, stringField(body, "key_id")));
+    if (!key) throw plaidErrors.invalidWebhookKeyId();
+    const jwk = key.publicJwk;
+    return {
+      key: {
+        alg: "ES256",
+        crv: jwk.crv,
+        kid: key.kid,
+        kty: jwk.kty,
+        use: "sig",
+        x: jwk.x,
+        y: jwk.y,
+        created_at: Math.floor(key.createdAt.getTime() / 1000),
+        expired_at: key.expiredAt ? Math.floor(key.expiredAt.getTime() / 1000) : null,
+      },
+    };
+  },
+
+  "/transfer/authorization/create": async (ctx, body) => {
+    requireFields(body, ["access_token", "account_id", "type", "network", "amount", "user"]);
+    const idempotencyKey = optionalString(body, "idempotency_key");
+    if (idempotencyKey) {
+      const existing = await authorizationByKey(ctx, idempotencyKey);
+      if (existing) return { authorization: serializeAuthorization(existing) };
+    }
+    const item = await itemForAccessToken(ctx, body);
+    const accountId = stringField(body, "account_id");
+    const [account] = await ctx.db
+      .select()
+      .from(plaidAccounts)
+      .where(and(eq(plaidAccounts.accountId, accountId), eq(plaidAccounts.itemId, item.itemId)));
+    if (!account) throw plaidErrors.invalidAccountId();
+    const type = stringField(body, "type");
+    if (type !== "debit" && type !== "credit") throw plaidErrors.invalidField("type must be one of debit, credit");
+    const network = stringField(body, "network");
+    if (!TRANSFER_NETWORKS.includes(network)) throw plaidErrors.invalidField(`network must be one of ${TRANSFER_NETWORKS.join(", ")}`);
+    const achClass = optionalString(body, "ach_class");
+    if (achClass === null) throw plaidErrors.missingFields(["ach_class"]);
+    if (!ACH_CLASSES.includes(achClass)) throw plaidErrors.invalidField(`ach_class must be one of ${ACH_CLASSES.join(", ")}`);
+    const amountCents = decimalToCents(body.amount);
+    if (amountCents === null) throw plaidErrors.invalidField("amount must be a positive decimal string with at most two decimal places");
+    const user = objectField(body, "user")!;
+    if (typeof user.legal_name !== "string" || user.legal_name === "") throw plaidErrors.missingFields(["user.legal_name"]);
+    const isoCurrencyCode = optionalString(body, "iso_currency_code") ?? "USD";
+    if (isoCurrencyCode !== "USD") throw plaidErrors.invalidField("iso_currency_code must be USD");
+
+    // A debit pulls from the user's account: declined when the available balance cannot cover it.
+    const nsf = type === "debit" && account.availableCents < amountCents;
+    const [inserted] = await ctx.db
+      .insert(plaidTransferAuthorizations)
+      .values({
+        authorizationId: uuidLike(),
+        clientId: ctx.clientId,
+        idempotencyKey,
+        itemId: item.itemId,
+        accountId,
+        type,
+        network,
+        achClass,
+        amountCents,
+        isoCurrencyCode,
+        user: {
+          legal_name: user.legal_name,
+          phone_number: user.phone_number ?? null,
+          email_address: user.email_address ?? null,
+          address: user.address ?? null,
+        },
+        decision: nsf ? "declined" : "approved",
+        rationaleCode: nsf ? "NSF" : null,
+        rationaleDescription: nsf ? "Transaction likely to result in a return due to insufficient funds." : null,
+        createdAt: ctx.now(),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted) return { authorization: serializeAuthorization(inserted) };
+    // A concurrent request with the same idempotency key won the race: answer with its authorization.
+    const winner = idempotencyKey ? await authorizationByKey(ctx, idempotencyKey) : undefined;
+    if (!winner) throw plaidErrors.internal();
+    return { authorization: serializeAuthorization(winner) };
+  },
+
+  "/transfer/create": async (ctx, body) => {
+    requireFields(body, ["access_token", "account_id", "authorization_id", "description"]);
+    const item = await itemForAccessToken(ctx, body);
+    const authorizationId = stringField(body, "authorization_id");
+    const [authorization] = await ctx.db
+      .select()
+      .from(plaidTransferAuthorizations)
+      .where(and(eq(plaidTransferAuthorizations.authorizationId, authorizationId), eq(plaidTransferAuthorizations.clientId, ctx.clientId)));
+    if (!authorization) throw plaidErrors.authorizationNotFound();
+    // The authorization id is the idempotency key: a retry answers with the transfer already made.
+    const [existing] = await ctx.db.select().from(plaidTransfers).where(eq(plaidTransfers.authorizationId, authorizationId));
+    if (existing) return { transfer: serializeTransfer(existing) };
+    if (authorization.decision !== "approved") throw plaidErrors.authorizationDeclined();
+    if (authorization.itemId !== item.itemId) throw plaidErrors.authorizationMismatch("access_token");
+    if (stringField(body, "account_id") !== authorization.accountId) throw plaidErrors.authorizationMismatch("account_id");
+    if (body.amount !== undefined && decimalToCents(body.amount) !== authorization.amountCents) {
+      throw plaidErrors.authorizationMismatch("amount");
+    }
+    const description = stringField(body, "description");
+    if (description.length > TRANSFER_DESCRIPTION_MAX) {
+      throw plaidErrors.invalidField(`description must be at most ${TRANSFER_DESCRIPTION_MAX} characters`);
+    }
+    const metadata = objectField(body, "metadata") as Record<string, string> | null;
+    const now = ctx.now();
+    const created = await ctx.db.transaction(async (tx) => {
+      const [transfer] = await tx
+        .insert(plaidTransfers)
+        .values({
+          transferId: uuidLike(),
+          clientId: ctx.clientId,
+          authorizationId,
+          itemId: item.itemId,
+          accountId: authorization.accountId,
+          type: authorization.type,
+          network: authorization.network,
+          achClass: authorization.achClass,
+          amountCents: authorization.amountCents,
+          isoCurrencyCode: authorization.isoCurrencyCode,
+          description,
+          user: authorization.user,
+          metadata,
+          status: "pending",
+          createdAt: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!transfer) return undefined;
+      await tx.insert(plaidTransferEvents).values({
+        clientId: ctx.clientId,
+        transferId: transfer.transferId,
+        eventType: "pending",
+        accountId: transfer.accountId,
+        transferType: transfer.type,
+        amountCents: transfer.amountCents,
+        createdAt: now,
+      });
+      return transfer;
+    });
+    if (!created) {
+      const [raced] = await ctx.db.select().from(plaidTransfers).where(eq(plaidTransfers.authorizationId, authorizationId));
+      if (!raced) throw plaidErrors.internal();
+      return { transfer: serializeTransfer(raced) };
+    }
+    notifyTransferEvents(ctx, item.webhook);
+    return { transfer: serializeTransfer(created) };
+  },
+
+  "/transfer/get": async (ctx, body) => {
+    const transferId = optionalString(body, "transfer_id");
+    const authorizationId = optionalString(body, "authorization_id");
+    if (!transferId && !authorizationId) throw plaidErrors.missingFields(["transfer_id"]);
+    const [transfer] = await ctx.db
+      .select()
+      .from(plaidTransfers)
+      .where(
+        and(
+          eq(plaidTransfers.clientId, ctx.clientId),
+          transferId ? eq(plaidTransfers.transferId, transferId) : eq(plaidTransfers.authorizationId, authorizationId!),
+        ),
+      );
+    if (!transfer) throw plaidErrors.transferNotFound();
+    return { transfer: serializeTransfer(transfer) };
+  },
+
+  "/transfer/event/sync": async (ctx, body) => {
+    requireFields(body, ["after_id"]);
+    const afterId = body.after_id;
+    if (typeof afterId !== "number" || !Number.isInteger(afterId) || afterId < 0) {
+      throw plaidErrors.invalidField("after_id must be a non-negative integer");
+    }
+    const count = body.count === undefined || body.count === null ? EVENT_SYNC_DEFAULT_COUNT : body.count;
+    if (typeof count !== "number" || !Number.isInteger(count) || count < 1 || count > EVENT_SYNC_MAX_COUNT) {
+      throw plaidErrors.invalidField(`count must be an integer from 1 to ${EVENT_SYNC_MAX_COUNT}`);
+    }
+    // One more than asked tells whether there is more, without a second query.
+    const rows = await ctx.db
+      .select()
+      .from(plaidTransferEvents)
+      .where(and(eq(plaidTransferEvents.clientId, ctx.clientId), gt(plaidTransferEvents.eventId, afterId)))
+      .orderBy(asc(plaidTransferEvents.eventId))
+      .limit(count + 1);
+    return { transfer_events: rows.slice(0, count).map(serializeEvent), has_more: rows.length > count };
+  },
+
+  "/sandbox/transfer/simulate": async (ctx, body) => {
+    requireFields(body, ["transfer_id", "event_type"]);
+    const transferId = stringField(body, "transfer_id");
+    const eventType = stringField(body, "event_type");
+    const webhookOverride = webhookUrl(optionalString(body, "webhook"), "webhook");
+    const reason = objectField(body, "failure_reason");
+    const now = ctx.now();
+    const result = await ctx.db.transaction(async (tx) => {
+      // The row lock makes concurrent simulations of one transfer take turns, so each move happens once.
+      const [transfer] = await tx
+        .select()
+        .from(plaidTransfers)
+        .where(and(eq(plaidTransfers.transferId, transferId), eq(plaidTransfers.clientId, ctx.clientId)))
+        .for("update");
+      if (!transfer) throw plaidErrors.transferNotFound();
+      if (!canTransition(transfer.status, eventType)) throw plaidErrors.transitionInvalid(transfer.status, eventType);
+
+      let failure = { failureCode: null as string | null, achReturnCode: null as string | null, failureDescription: null as string | null };
+      if (eventType === "returned") {
+        const code = reason?.ach_return_code ?? "R01";
+        if (typeof code !== "string" || !ACH_RETURN_CODES[code]) {
+          throw plaidErrors.invalidField(`failure_reason.ach_return_code must be one of ${Object.keys(ACH_RETURN_CODES).join(", ")}`);
+        }
+        const description = typeof reason?.description === "string" ? reason.description : ACH_RETURN_CODES[code]!;
+        failure = { failureCode: code, achReturnCode: code, failureDescription: description };
+      } else if (eventType === "failed") {
+        const code = typeof reason?.failure_code === "string" ? reason.failure_code : null;
+        const description = typeof reason?.description === "string" ? reason.description : "The transfer failed.";
+        failure = { failureCode: code, achReturnCode: null, failureDescription: description };
+      }
+
+      await tx.update(plaidTransfers).set({ status: eventType, ...failure }).where(eq(plaidTransfers.transferId, transferId));
+      const delta = balanceChangeCents(transfer.type, eventType, transfer.amountCents);
+      if (delta !== 0) {
+        await tx
+          .update(plaidAccounts)
+          .set({
+            availableCents: sql`${plaidAccounts.availableCents} + ${delta}`,
+            currentCents: sql`${plaidAccounts.currentCents} + ${delta}`,
+          })
+          .where(eq(plaidAccounts.accountId, transfer.accountId));
+      }
+      await tx.insert(plaidTransferEvents).values({
+        clientId: ctx.clientId,
+        transferId,
+        eventType,
+        accountId: transfer.accountId,
+        transferType: transfer.type,
+        amountCents: transfer.amountCents,
+        ...failure,
+        createdAt: now,
+      });
+      const [item] = await tx.select({ webhook: plaidItems.webhook }).from(plaidItems).where(eq(plaidItems.itemId, transfer.itemId));
+      return { webhook: item?.webhook ?? null };
+    });
+    notifyTransferEvents(ctx, webhookOverride ?? result.webhook);
+    return {};
+  },
+};
+
+async function authorizationByKey(ctx: BankContext, idempotencyKey: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(plaidTransferAuthorizations)
+    .where(
+      and(eq(plaidTransferAuthorizations.clientId, ctx.clientId), eq(plaidTransferAuthorizations.idempotencyKey, idempotencyKey)),
+    );
+  return row;
+}
+
+/** Transfer and authorization ids are UUIDs on Plaid's wire. */
+function uuidLike(): string {
+  return globalThis.crypto.randomUUID();
+}
+

@@ -1,0 +1,479 @@
+/**
+ * The sandbox bank: an HTTP server that speaks Plaid's wire format for the subset the app uses (bank.ts lists the
+ * endpoints), keeps its state in PostgreSQL (schema sandbox_plaid), and serves a stand-in for Plaid Link (link.ts):
+ *
+ *   POST /<plaid endpoint>          Plaid API: JSON in, JSON out, client_id/secret by header or body
+ *   GET  /link?token&redirect_uri   the HTML Link flow (no JavaScript needed), then POST /link/{credentials,login,select,exit}
+ *   POST /link/session/{institutions,login,select,exit}   the same flow as JSON, for the app's modal
+ *
+ * Library: startBankSandbox({ databaseUrl }). Standalone: `tsx sandbox/plaid/server.ts` with DATABASE_URL and
+ * optionally BANK_SANDBOX_PORT (default 3026), BANK_SANDBOX_HOST (default 127.0.0.1), PLAID_CLIENT_ID, PLAID_SECRET,
+ * BANK_SANDBOX_WEBHOOK_URL and BANK_SANDBOX_CORS_ORIGINS (comma-separated origins allowed on /link/session/*).
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { pathToFileURL } from "node:url";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { endpoints, type BankContext, type BankDb } from "./bank";
+import {
+  checkRedirect,
+  exitRedirect,
+  institutionList,
+  isRetryable,
+  liveLinkToken,
+  logIn,
+  openSession,
+  selectAccounts,
+  sessionAccounts,
+  startSession,
+  successRedirect,
+} from "./link";
+import { accountsPage, credentialsPage, errorPage, institutionsPage } from "./link-view";
+import { ensureSigningKey, WebhookSender } from "./webhooks";
+import { findInstitution, plaidErrors, PlaidFailure, randomId } from "./wire";
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export type BankSandboxOptions = {
+  databaseUrl: string;
+  port?: number;
+  host?: string;
+  clientId?: string;
+  secret?: string;
+  /** Where TRANSFER webhooks go for items created without a webhook URL. */
+  webhookUrl?: string;
+  /** Origins allowed to call /link/session/* from a browser (CORS). None by default: the app should proxy them. */
+  linkCorsOrigins?: string[];
+  /** Requests allowed per client per endpoint per window before 429 RATE_LIMIT_EXCEEDED. */
+  rateLimit?: { requests: number; windowMs: number };
+  /** The bank's clock; tests move it to expire tokens. */
+  now?: () => Date;
+};
+
+export type BankSandbox = {
+  url: string;
+  stop(): Promise<void>;
+  /** Resolves once every webhook sent so far has been delivered (or has failed). */
+  webhooksIdle(): Promise<void>;
+};
+
+class BodyTooLargeError extends Error {}
+
+function readBody(request: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new BodyTooLargeError());
+        request.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("error", reject);
+  });
+}
+
+function send(response: http.ServerResponse, status: number, contentType: string, payload: string, headers: Record<string, string> = {}) {
+  response.writeHead(status, { "Content-Type": contentType, "Content-Length": Buffer.byteLength(payload), ...headers });
+  response.end(payload);
+}
+
+function sendJson(response: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  send(response, status, "application/json; charset=utf-8", JSON.stringify(body), headers);
+}
+
+function sendFailure(response: http.ServerResponse, failure: PlaidFailure, headers: Record<string, string> = {}) {
+  sendJson(response, failure.status, failure.body(requestId()), headers);
+}
+
+/** Plaid request ids are short random strings; one per request. */
+const requestId = () => randomId(15);
+
+/** A sliding-window counter per client and endpoint, in memory (a restart forgives everyone). */
+class RateLimiter {
+  private readonly hits = new Map<string, number[]>();
+  constructor(private readonly limit: { requests: number; windowMs: number }) {}
+  allow(key: string, nowMs: number): boolean {
+    const recent = (this.hits.get(key) ?? []).filter((at) => nowMs - at < this.limit.windowMs);
+    const allowed = recent.length < this.limit.requests;
+    if (allowed) recent.push(nowMs);
+    this.hits.set(key, recent);
+    return allowed;
+  }
+}
+
+const RATE_LIMIT_CODES: Record<string, string> = {
+  "/accounts/get": "ACCOUNTS_LIMIT",
+  "/accounts/balance/get": "BALANCE_LIMIT",
+  "/auth/get": "AUTH_LIMIT",
+};
+
+type Server = {
+  db: BankDb;
+  clientId: string;
+  secret: string;
+  now: () => Date;
+  webhooks: WebhookSender;
+  webhookUrl?: string;
+  corsOrigins: Set<string>;
+  limiter: RateLimiter;
+};
+
+function parseJson(raw: string): Record<string, unknown> {
+  if (raw.trim() === "") return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    throw plaidErrors.invalidBody();
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw plaidErrors.invalidBody();
+  return body as Record<string, unknown>;
+}
+
+async function handleApi(server: Server, path: string, request: http.IncomingMessage, response: http.ServerResponse) {
+  const handler = endpoints[path];
+  if (!handler) return sendFailure(response, plaidErrors.notFound(path));
+  if (request.method !== "POST") return sendFailure(response, plaidErrors.methodNotAllowed(), { Allow: "POST" });
+  const body = parseJson(await readBody(request));
+
+  // Credentials: PLAID-CLIENT-ID / PLAID-SECRET headers, or client_id / secret in the body (the SDK sends both).
+  const headerClientId = request.headers["plaid-client-id"];
+  const headerSecret = request.headers["plaid-secret"];
+  const clientId = typeof headerClientId === "string" && headerClientId !== "" ? headerClientId : body.client_id;
+  const secret = typeof headerSecret === "string" && headerSecret !== "" ? headerSecret : body.secret;
+  const missing = [clientId ? null : "client_id", secret ? null : "secret"].filter((field): field is string => field !== null);
+  if (missing.length > 0) throw plaidErrors.missingFields(missing);
+  if (clientId !== server.clientId || secret !== server.secret) throw plaidErrors.invalidApiKeys();
+
+  if (!server.limiter.allow(`${server.clientId} ${path}`, server.now().getTime())) {
+    throw plaidErrors.rateLimit(RATE_LIMIT_CODES[path] ?? "RATE_LIMIT");
+  }
+
+  const ctx: BankContext = {
+    db: server.db,
+    clientId: server.clientId,
+    now: server.now,
+    webhooks: server.webhooks,
+    defaultWebhookUrl: server.webhookUrl,
+  };
+  const result = await handler(ctx, body);
+  sendJson(response, 200, { ...result, request_id: requestId() });
+}
+
+// ---- Link: JSON ------------------------------------------------------------------------------------------------------
+
+function corsHeaders(server: Server, request: http.IncomingMessage): Record<string, string> {
+  const origin = request.headers.origin;
+  if (typeof origin !== "string" || !server.corsOrigins.has(origin)) return {};
+  return {
+    "Access-Control-Allow-Origin": origin,
+    "Access-Control-Allow-Methods": "POST",
+    "Access-Control-Allow-Headers": "Content-Type",
+    "Access-Control-Max-Age": "600",
+    Vary: "Origin",
+  };
+}
+
+async function handleLinkJson(server: Server, path: string, request: http.IncomingMessage, response: http.ServerResponse) {
+  const cors = corsHeaders(server, request);
+  if (request.method === "OPTIONS") {
+    response.writeHead(204, { ...cors, Vary: "Origin" });
+    response.end();
+    return;
+  }
+  if (request.method !== "POST") return sendFailure(response, plaidErrors.methodNotAllowed(), { Allow: "POST", ...cors });
+  const now = server.now();
+  try {
+    const body = parseJson(await readBody(request));
+    let result: unknown;
+    switch (path) {
+      case "/link/session/institutions":
+        result = await startSession(server.db, body.link_token, now);
+        break;
+      case "/link/session/login":
+        result = await logIn(server.db, {
+          linkSessionId: body.link_session_id,
+          institutionId: body.institution_id,
+          username: body.username,
+          password: body.password,
+          now,
+        });
+        break;
+      case "/link/session/select":
+        result = await selectAccounts(server.db, { linkSessionId: body.link_session_id, accountIds: body.account_ids, now });
+        break;
+      case "/link/session/exit": {
+        const { session } = await openSession(server.db, body.link_session_id, now);
+        const institution = session.institutionId ? findInstitution(session.institutionId) : undefined;
+        result = {
+          metadata: {
+            link_session_id: session.linkSessionId,
+            status: session.itemId ? "choose_account" : session.institutionId ? "requires_credentials" : "institution_not_found",
+            institution: institution ? { institution_id: institution.institutionId, name: institution.name } : null,
+          },
+        };
+        break;
+      }
+      default:
+        throw plaidErrors.notFound(path);
+    }
+    sendJson(response, 200, { ...(result as object), request_id: requestId() }, cors);
+  } catch (error) {
+    if (error instanceof PlaidFailure) return sendFailure(response, error, cors);
+    throw error;
+  }
+}
+
+// ---- Link: HTML -----------------------------------------------------------------------------------------------------
+
+function sendHtml(response: http.ServerResponse, status: number, html: string, redirectUri?: string | null) {
+  // No script at all; forms post to the bank itself and the last step redirects to the app (form-action covers
+  // redirects after a form post in some browsers). The page may be framed by the app that owns the redirect_uri.
+  const appOrigin = redirectUri ? new URL(redirectUri).origin : null;
+  const csp = [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    `form-action 'self'${appOrigin ? ` ${appOrigin}` : ""}`,
+    `frame-ancestors ${appOrigin ?? "'none'"}`,
+    "base-uri 'none'",
+  ].join("; ");
+  send(response, status, "text/html; charset=utf-8", html, { "Content-Security-Policy": csp, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+}
+
+function redirect(response: http.ServerResponse, location: string) {
+  response.writeHead(303, { Location: location, "Cache-Control": "no-store" });
+  response.end();
+}
+
+async function handleLinkHtml(server: Server, path: string, request: http.IncomingMessage, response: http.ServerResponse, url: URL) {
+  const now = server.now();
+  try {
+    if (path === "/link") {
+      if (request.method !== "GET") return sendHtml(response, 405, errorPage("Open this page with GET."));
+      const token = url.searchParams.get("token");
+      const linkToken = await checkRedirect(server.db, token, url.searchParams.get("redirect_uri"), now);
+      return sendHtml(
+        response,
+        200,
+        institutionsPage({ linkToken: linkToken.linkToken, clientName: linkToken.clientName, institutions: institutionList() }),
+        linkToken.redirectUri,
+      );
+    }
+    if (request.method !== "POST") return sendHtml(response, 405, errorPage("This step accepts form posts only."));
+    const form = new URLSearchParams(await readBody(request));
+
+    if (path === "/link/credentials") {
+      // Only the token is posted here; the redirect target is its stored redirect_uri, checked at GET /link.
+      const linkToken = await liveLinkToken(server.db, form.get("token"), now);
+      if (!linkToken.redirectUri) throw plaidErrors.invalidField("this link token has no redirect_uri");
+      const started = await startSession(server.db, form.get("token"), now);
+      const institution = findInstitution(form.get("institution_id"));
+      if (!institution) throw plaidErrors.invalidInstitution(form.get("institution_id") ?? "");
+      return sendHtml(
+        response,
+        200,
+        credentialsPage({
+          linkSessionId: started.link_session_id,
+          institution: { institution_id: institution.institutionId, name: institution.name },
+          error: null,
+        }),
+        linkToken.redirectUri,
+      );
+    }
+
+    // The remaining steps carry the session; the redirect target is always the link token's stored redirect_uri.
+    const { session, linkToken } = await openSession(server.db, form.get("link_session_id"), now);
+    const redirectUri = linkToken.redirectUri;
+    if (!redirectUri) throw plaidErrors.invalidField("this link token has no redirect_uri");
+
+    if (path === "/link/exit") {
+      return redirect(response, exitRedirect(redirectUri, null, session.linkSessionId));
+    }
+    if (path === "/link/login") {
+      try {
+        const loggedIn = await logIn(server.db, {
+          linkSessionId: session.linkSessionId,
+          institutionId: form.get("institution_id"),
+          username: form.get("username"),
+          password: form.get("password"),
+          now,
+        });
+        return sendHtml(
+          response,
+          200,
+          accountsPage({ linkSessionId: session.linkSessionId, institution: loggedIn.institution, accounts: loggedIn.accounts, error: null }),
+          redirectUri,
+        );
+      } catch (error) {
+        if (!(error instanceof PlaidFailure)) throw error;
+        const institution = findInstitution(form.get("institution_id"));
+        if (isRetryable(error) && institution) {
+          return sendHtml(
+            response,
+            200,
+            credentialsPage({
+              linkSessionId: session.linkSessionId,
+              institution: { institution_id: institution.institutionId, name: institution.name },
+              error: error.displayMessage ?? error.message,
+            }),
+            redirectUri,
+          );
+        }
+        return redirect(response, exitRedirect(redirectUri, error, session.linkSessionId));
+      }
+    }
+    if (path === "/link/select") {
+      const accountIds = form.getAll("account_id");
+      if (accountIds.length === 0 && session.itemId && session.institutionId) {
+        const institution = findInstitution(session.institutionId)!;
+        return sendHtml(
+          response,
+          200,
+          accountsPage({
+            linkSessionId: session.linkSessionId,
+            institution: { institution_id: institution.institutionId, name: institution.name },
+            accounts: await sessionAccounts(server.db, session.itemId),
+            error: "Select at least one account.",
+          }),
+          redirectUri,
+        );
+      }
+      const success = await selectAccounts(server.db, { linkSessionId: session.linkSessionId, accountIds, now });
+      return redirect(response, successRedirect(redirectUri, success));
+    }
+    return sendHtml(response, 404, errorPage("There is no such step."));
+  } catch (error) {
+    if (!(error instanceof PlaidFailure)) throw error;
+    // Before a trusted redirect target is known, errors stay on the bank's own page: never an open redirect.
+    return sendHtml(response, 400, errorPage(`${error.errorCode}: ${error.message}`));
+  }
+}
+
+// ---- Server ---------------------------------------------------------------------------------------------------------
+
+async function handle(server: Server, request: http.IncomingMessage, response: http.ServerResponse) {
+  const url = new URL(request.url ?? "/", "http://sandbox");
+  const path = url.pathname.replace(/\/+$/, "") || "/";
+  try {
+    if (path.startsWith("/link/session/")) return await handleLinkJson(server, path, request, response);
+    if (path === "/link" || ["/link/credentials", "/link/login", "/link/select", "/link/exit"].includes(path)) {
+      return await handleLinkHtml(server, path, request, response, url);
+    }
+    await handleApi(server, path, request, response);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      return sendFailure(response, new PlaidFailure(413, "INVALID_REQUEST", "INVALID_BODY", "request body is too large"));
+    }
+    if (error instanceof PlaidFailure) return sendFailure(response, error);
+    throw error;
+  }
+}
+
+export async function startBankSandbox(options: BankSandboxOptions): Promise<BankSandbox> {
+  const host = options.host ?? "127.0.0.1";
+  const now = options.now ?? (() => new Date());
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
+  pool.on("error", (error) => console.error("bank sandbox: idle database connection error:", error.message));
+  const db = drizzle(pool, { casing: "snake_case" });
+
+  let key;
+  try {
+    key = await ensureSigningKey(db, now());
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const webhooks = new WebhookSender(key, now);
+  const server: Server = {
+    db,
+    clientId: options.clientId ?? "sandbox-client-id",
+    secret: options.secret ?? "sandbox-secret",
+    now,
+    webhooks,
+    webhookUrl: options.webhookUrl,
+    corsOrigins: new Set(options.linkCorsOrigins ?? []),
+    limiter: new RateLimiter(options.rateLimit ?? { requests: 1000, windowMs: 60_000 }),
+  };
+
+  const httpServer = http.createServer((request, response) => {
+    handle(server, request, response).catch((error: unknown) => {
+      console.error("bank sandbox: could not handle request", error);
+      if (!response.headersSent) sendFailure(response, plaidErrors.internal());
+      else response.destroy();
+    });
+  });
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      httpServer.once("error", reject);
+      httpServer.listen(options.port ?? 0, host, () => {
+        httpServer.off("error", reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+
+  const { port } = httpServer.address() as AddressInfo;
+  const publicHost = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "[::1]" : host.includes(":") ? `[${host}]` : host;
+
+  let stopping: Promise<void> | undefined;
+  return {
+    url: `http://${publicHost}:${port}`,
+    webhooksIdle: () => webhooks.idle(),
+    stop() {
+      stopping ??= (async () => {
+        await new Promise<void>((resolve) => {
+          httpServer.close(() => resolve());
+          httpServer.closeAllConnections();
+        });
+        await webhooks.idle();
+        await pool.end();
+      })();
+      return stopping;
+    },
+  };
+}
+
+// Standalone: tsx sandbox/plaid/server.ts
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    console.error("bank sandbox: DATABASE_URL is required");
+    process.exit(1);
+  }
+  const port = Number(process.env.BANK_SANDBOX_PORT ?? 3026);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`bank sandbox: BANK_SANDBOX_PORT must be a port number, got ${process.env.BANK_SANDBOX_PORT}`);
+    process.exit(1);
+  }
+  const sandbox = await startBankSandbox({
+    databaseUrl,
+    port,
+    host: process.env.BANK_SANDBOX_HOST,
+    clientId: process.env.PLAID_CLIENT_ID,
+    secret: process.env.PLAID_SECRET,
+    webhookUrl: process.env.BANK_SANDBOX_WEBHOOK_URL,
+    linkCorsOrigins: process.env.BANK_SANDBOX_CORS_ORIGINS?.split(",").map((origin) => origin.trim()).filter(Boolean),
+  });
+  console.log(`bank sandbox: listening on ${sandbox.url} (Plaid basePath for the app)`);
+  const shutdown = () => {
+    sandbox.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error("bank sandbox: error while stopping", error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
+}

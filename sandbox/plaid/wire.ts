@@ -1,0 +1,346 @@
+/**
+ * Plaid's wire format as the sandbox bank speaks it: error bodies, money on the wire, the sandbox institutions and
+ * credentials, and the transfer state machine. Pure functions; the HTTP server and the tests use them.
+ *
+ * Error types and codes are Plaid's (plaid.com/docs/errors). Every error answers with a 4xx/5xx status, because the
+ * plaid SDK (axios) rejects non-2xx and the app relies on that.
+ */
+import { randomBytes } from "node:crypto";
+
+export type PlaidErrorBody = {
+  error_type: string;
+  error_code: string;
+  error_message: string;
+  display_message: string | null;
+  request_id: string;
+  causes: unknown[];
+  status: number;
+  documentation_url: string;
+  suggested_action: string | null;
+};
+
+/** A Plaid error to answer with; request_id is added when it is sent. */
+export class PlaidFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly errorType: string,
+    readonly errorCode: string,
+    message: string,
+    readonly displayMessage: string | null = null,
+  ) {
+    super(message);
+  }
+
+  body(requestId: string): PlaidErrorBody {
+    return {
+      error_type: this.errorType,
+      error_code: this.errorCode,
+      error_message: this.message,
+      display_message: this.displayMessage,
+      request_id: requestId,
+      causes: [],
+      status: this.status,
+      documentation_url: `https://plaid.com/docs/errors/`,
+      suggested_action: null,
+    };
+  }
+}
+
+export const plaidErrors = {
+  invalidApiKeys: () =>
+    new PlaidFailure(400, "INVALID_INPUT", "INVALID_API_KEYS", "invalid client_id or secret provided"),
+  missingFields: (fields: string[]) =>
+    new PlaidFailure(400, "INVALID_REQUEST", "MISSING_FIELDS", `the following required fields are missing: ${fields.join(", ")}`),
+  invalidField: (message: string) => new PlaidFailure(400, "INVALID_REQUEST", "INVALID_FIELD", message),
+  invalidBody: () =>
+    new PlaidFailure(400, "INVALID_REQUEST", "INVALID_BODY", "body could not be parsed as JSON"),
+  notFound: (path: string) =>
+    new PlaidFailure(404, "INVALID_REQUEST", "NOT_FOUND", `the sandbox bank has no endpoint ${path}`),
+  methodNotAllowed: () =>
+    new PlaidFailure(405, "INVALID_REQUEST", "INVALID_HTTP_METHOD", "all Plaid API endpoints accept POST only"),
+  invalidAccessToken: () =>
+    new PlaidFailure(400, "INVALID_INPUT", "INVALID_ACCESS_TOKEN", "provided access token is in an invalid format or does not exist"),
+  itemNotFound: () =>
+    new PlaidFailure(400, "ITEM_ERROR", "ITEM_NOT_FOUND", "the requested item was not found or has been removed"),
+  invalidPublicToken: (reason: "unknown" | "used" | "expired") =>
+    new PlaidFailure(
+      400,
+      "INVALID_INPUT",
+      "INVALID_PUBLIC_TOKEN",
+      reason === "expired"
+        ? "provided public token is expired. Public tokens expire 30 minutes after creation at which point they can no longer be exchanged"
+        : reason === "used"
+          ? "provided public token has already been exchanged. Public tokens are single use"
+          : "provided public token is in an invalid format or does not exist",
+    ),
+  invalidLinkToken: (reason: "unknown" | "expired") =>
+    new PlaidFailure(
+      400,
+      "INVALID_INPUT",
+      "INVALID_LINK_TOKEN",
+      reason === "expired" ? "provided link token is expired" : "provided link token is in an invalid format or does not exist",
+    ),
+  invalidInstitution: (institutionId: string) =>
+    new PlaidFailure(400, "INVALID_INPUT", "INVALID_INSTITUTION", `invalid institution_id provided: ${institutionId}`),
+  invalidAccountId: () =>
+    new PlaidFailure(400, "INVALID_INPUT", "INVALID_ACCOUNT_ID", "one or more of the account IDs is invalid"),
+  invalidWebhookKeyId: () =>
+    new PlaidFailure(400, "INVALID_INPUT", "INVALID_WEBHOOK_VERIFICATION_KEY_ID", "invalid key_id provided"),
+  transferNotFound: () => new PlaidFailure(400, "INVALID_INPUT", "TRANSFER_NOT_FOUND", "transfer not found"),
+  authorizationNotFound: () =>
+    new PlaidFailure(400, "INVALID_INPUT", "INVALID_FIELD", "authorization_id does not exist"),
+  authorizationDeclined: () =>
+    new PlaidFailure(
+      400,
+      "TRANSFER_ERROR",
+      "TRANSFER_FORBIDDEN_AUTHORIZATION_DECLINED",
+      "a transfer cannot be created from a declined authorization",
+    ),
+  authorizationMismatch: (field: string) =>
+    new PlaidFailure(400, "INVALID_INPUT", "INVALID_FIELD", `${field} does not match the authorization`),
+  transferAccountUnsupported: () =>
+    new PlaidFailure(400, "TRANSFER_ERROR", "TRANSFER_UNSUPPORTED_ACCOUNT_TYPE", "transfers are only supported for depository checking and savings accounts"),
+  transitionInvalid: (from: string, to: string) =>
+    new PlaidFailure(
+      400,
+      "SANDBOX_ERROR",
+      "SANDBOX_TRANSFER_EVENT_TRANSITION_INVALID",
+      `the transfer cannot move from ${from} to ${to}`,
+    ),
+  rateLimit: (code: string) =>
+    new PlaidFailure(429, "RATE_LIMIT_EXCEEDED", code, "rate limit exceeded for attempts to access this item. please try again later", "Too many attempts. Please try again later."),
+  internal: () =>
+    new PlaidFailure(500, "API_ERROR", "INTERNAL_SERVER_ERROR", "an unexpected error occurred", "An unexpected error occurred. Please try again later."),
+};
+
+// ---- Money ---------------------------------------------------------------------------------------------------------
+
+/** Cents → Plaid's transfer amount, a decimal string with two places ("10.00"). */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** Cents → a balance as Plaid sends it, a JSON number in currency units (10000 → 100). */
+export function centsToBalance(cents: number): number {
+  return cents / 100;
+}
+
+/**
+ * Plaid's transfer amount ("10", "10.5", "10.00") → cents. Anything else (more than two places, signs, exponents,
+ * zero) is null: parsed as text, never through floating point.
+ */
+export function decimalToCents(amount: unknown): number | null {
+  if (typeof amount !== "string") return null;
+  const match = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(amount);
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  return cents > 0 ? cents : null;
+}
+
+// ---- Sandbox institutions and credentials --------------------------------------------------------------------------
+
+export type Institution = { institutionId: string; name: string; routingNumber: string };
+
+/** Plaid's sandbox institutions (non-OAuth), with the routing numbers their sandbox auth data uses. */
+export const INSTITUTIONS: readonly Institution[] = [
+  { institutionId: "ins_109508", name: "First Platypus Bank", routingNumber: "011401533" },
+  { institutionId: "ins_109509", name: "First Gingham Credit Union", routingNumber: "011401533" },
+  { institutionId: "ins_109511", name: "Tartan Bank", routingNumber: "011401533" },
+];
+
+export function findInstitution(institutionId: unknown): Institution | undefined {
+  return INSTITUTIONS.find((institution) => institution.institutionId === institutionId);
+}
+
+export type AccountTemplate = {
+  key: "checking" | "savings";
+  name: string;
+  officialName: string;
+  type: "depository";
+  subtype: "checking" | "savings";
+  mask: string;
+  accountNumber: string;
+  availableCents: number;
+  currentCents: number;
+};
+
+/** What user_good / pass_good finds at every sandbox institution, as Plaid's sandbox has it. */
+export const ACCOUNT_TEMPLATES: readonly AccountTemplate[] = [
+  {
+    key: "checking",
+    name: "Plaid Checking",
+    officialName: "Plaid Gold Standard 0% Interest Checking",
+    type: "depository",
+    subtype: "checking",
+    mask: "0000",
+    accountNumber: "1111222233330000",
+    availableCents: 10_000,
+    currentCents: 11_000,
+  },
+  {
+    key: "savings",
+    name: "Plaid Saving",
+    officialName: "Plaid Silver Standard 0.1% Interest Saving",
+    type: "depository",
+    subtype: "savings",
+    mask: "1111",
+    accountNumber: "1111222233331111",
+    availableCents: 20_000,
+    currentCents: 21_000,
+  },
+];
+
+export const WIRE_ROUTING_NUMBER = "021000021";
+
+export const SANDBOX_USERNAME = "user_good";
+export const SANDBOX_PASSWORD = "pass_good";
+
+/** The errors a sandbox password `error_<CODE>` can trigger at login (Plaid: "Test credentials for errors"). */
+const LOGIN_ERRORS: Record<string, { status: number; type: string; message: string; display: string }> = {
+  INVALID_CREDENTIALS: {
+    status: 400,
+    type: "ITEM_ERROR",
+    message: "the provided credentials were not correct",
+    display: "The provided credentials were not correct. Please try again.",
+  },
+  INVALID_MFA: {
+    status: 400,
+    type: "ITEM_ERROR",
+    message: "the provided MFA response(s) were not correct",
+    display: "The provided MFA responses were not correct. Please try again.",
+  },
+  ITEM_LOCKED: {
+    status: 400,
+    type: "ITEM_ERROR",
+    message: "the account is locked. prompt the user to visit the institution's site and unlock their account",
+    display: "The given credentials belong to a locked account. Please reset your credentials with your financial institution.",
+  },
+  ITEM_NOT_SUPPORTED: {
+    status: 400,
+    type: "ITEM_ERROR",
+    message: "this item is not supported by Plaid",
+    display: "Connecting this account is not currently supported.",
+  },
+  USER_SETUP_REQUIRED: {
+    status: 400,
+    type: "ITEM_ERROR",
+    message: "the account has not been fully set up. prompt the user to visit the issuing institution's site and finish the setup process",
+    display: "The given account requires you to take an action with your financial institution.",
+  },
+  NO_ACCOUNTS: {
+    status: 400,
+    type: "ITEM_ERROR",
+    message: "no valid accounts were found for this item",
+    display: "No valid accounts were found at the financial institution.",
+  },
+  INSTITUTION_DOWN: {
+    status: 400,
+    type: "INSTITUTION_ERROR",
+    message: "this institution is not currently responding to this request. please try again soon",
+    display: "This financial institution is not currently available. Please try again later.",
+  },
+  INSTITUTION_NOT_RESPONDING: {
+    status: 400,
+    type: "INSTITUTION_ERROR",
+    message: "this institution is not currently responding to this request. please try again soon",
+    display: "This financial institution is not currently available. Please try again later.",
+  },
+  INTERNAL_SERVER_ERROR: {
+    status: 500,
+    type: "API_ERROR",
+    message: "an unexpected error occurred",
+    display: "An unexpected error occurred. Please try again later.",
+  },
+};
+
+export const LOGIN_ERROR_CODES = Object.keys(LOGIN_ERRORS);
+
+/**
+ * Sandbox credentials: user_good / pass_good logs in; a password `error_<CODE>` (any username) fails with that code;
+ * anything else is INVALID_CREDENTIALS. `retryable` tells the Link UI it may ask again (a typo) rather than exit.
+ */
+export function checkCredentials(
+  username: unknown,
+  password: unknown,
+): { ok: true } | { ok: false; failure: PlaidFailure; retryable: boolean } {
+  if (typeof password === "string" && password.startsWith("error_")) {
+    const code = password.slice("error_".length);
+    const known = LOGIN_ERRORS[code];
+    if (known) return { ok: false, retryable: false, failure: new PlaidFailure(known.status, known.type, code, known.message, known.display) };
+  }
+  if (username === SANDBOX_USERNAME && password === SANDBOX_PASSWORD) return { ok: true };
+  const invalid = LOGIN_ERRORS.INVALID_CREDENTIALS!;
+  return {
+    ok: false,
+    retryable: true,
+    failure: new PlaidFailure(invalid.status, invalid.type, "INVALID_CREDENTIALS", invalid.message, invalid.display),
+  };
+}
+
+// ---- Transfers ------------------------------------------------------------------------------------------------------
+
+export type TransferStatus = "pending" | "posted" | "settled" | "funds_available" | "failed" | "returned" | "cancelled";
+
+/**
+ * The moves /sandbox/transfer/simulate may make. Each is made once: a transfer never goes back, and failed, returned
+ * and funds_available are final.
+ */
+export const TRANSITIONS: Readonly<Record<TransferStatus, readonly TransferStatus[]>> = {
+  pending: ["posted", "failed"],
+  posted: ["settled", "returned"],
+  settled: ["funds_available"],
+  funds_available: [],
+  failed: [],
+  returned: [],
+  cancelled: [],
+};
+
+export function canTransition(from: string, to: string): boolean {
+  return (TRANSITIONS[from as TransferStatus] ?? []).includes(to as TransferStatus);
+}
+
+/**
+ * How a move changes the end user's account, in cents. A debit pulls money from the user's account, a credit pays
+ * into it; the money moves when the transfer settles (a returned transfer never settled, so it moves nothing).
+ */
+export function balanceChangeCents(transferType: string, to: string, amountCents: number): number {
+  if (to !== "settled") return 0;
+  return transferType === "debit" ? -amountCents : amountCents;
+}
+
+/** Plaid's NACHA return codes the simulator accepts, with the description that goes with them. */
+export const ACH_RETURN_CODES: Record<string, string> = {
+  R01: "Insufficient funds",
+  R02: "Account closed",
+  R03: "No account or unable to locate account",
+  R04: "Invalid account number structure",
+  R05: "Unauthorized debit to consumer account using corporate SEC code",
+  R07: "Authorization revoked by customer",
+  R08: "Payment stopped",
+  R09: "Uncollected funds",
+  R10: "Customer advises not authorized, improper, ineligible, or part of an incomplete transaction",
+  R16: "Account frozen",
+  R20: "Non-transaction account",
+  R29: "Corporate customer advises not authorized",
+};
+
+// ---- Identifiers ----------------------------------------------------------------------------------------------------
+
+/** Random ids in Plaid's shapes: "access-sandbox-<uuid>", "public-sandbox-<uuid>", "link-sandbox-<uuid>", … */
+export function sandboxToken(prefix: "access" | "public" | "link"): string {
+  return `${prefix}-sandbox-${uuid()}`;
+}
+
+export function randomId(length = 37): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  const bytes = randomBytes(length);
+  let id = "";
+  for (const byte of bytes) id += alphabet[byte % alphabet.length];
+  return id;
+}
+
+export function uuid(): string {
+  return globalThis.crypto.randomUUID();
+}
