@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { Alert, Notice } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -9,11 +9,22 @@ import { Card, PageContainer } from "~/components/ui/page";
 import { useHydrated } from "~/components/use-hydrated";
 import { AUTH_MESSAGES, loginSchema, resetRequestSchema, safeRedirect } from "~/domain/auth";
 import { DEMO_ACCOUNT } from "~/domain/demo-accounts";
+import { loginCodeSchema, SECURITY_MESSAGES } from "~/domain/profile";
 import { authenticate, recordSignIn, requestPasswordReset } from "~/server/auth/accounts.server";
 import { authenticator, InvalidCredentialsError } from "~/server/auth/authenticator.server";
 import { requireAnonymous } from "~/server/auth/guards.server";
 import { consumeAttempt, resetAttempts, TOO_MANY_ATTEMPTS } from "~/server/auth/rate-limit.server";
 import { createSession } from "~/server/auth/session.server";
+import {
+  clearPendingLogin,
+  hasTwoFactor,
+  readPendingLogin,
+  startPendingLogin,
+  verifyTwoFactorCode,
+} from "~/server/auth/two-factor.server";
+import type { User } from "~/server/db/schema";
+import { findUserById } from "~/server/profile.server";
+import { sendLoginAlert } from "~/server/security.server";
 import { env } from "~/server/env.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/login";
@@ -25,8 +36,32 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request);
+  const step = new URL(request.url).searchParams.get("step");
+  // The code step is only for someone who just passed the password step (a live signed cookie); else start over.
+  if (step === "2fa" && !(await readPendingLogin(request))) throw redirect("/login", { headers: { "Set-Cookie": await clearPendingLogin() } });
   // The demo account exists wherever the demo seed ran; never in production.
-  return { demo: env().APP_ENV === "production" ? null : { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password } };
+  return {
+    step: step === "2fa" ? ("2fa" as const) : ("login" as const),
+    demo: env().APP_ENV === "production" ? null : { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+  };
+}
+
+/**
+ * The end of every successful sign-in (password alone, or password then code): stamp it, start the session, send
+ * the login alert if the user wants one, and go where they were headed with 'Login Successful'.
+ */
+async function completeSignIn(
+  user: User,
+  request: Request,
+  options: { remember: boolean; redirectTo: string; ipAddress: string; extraCookies?: string[] },
+) {
+  await recordSignIn(user.id);
+  const cookie = await createSession(user.id, request, { remember: options.remember, ipAddress: options.ipAddress });
+  await sendLoginAlert(user, request, options.ipAddress);
+  const headers = new Headers();
+  for (const extra of options.extraCookies ?? []) headers.append("Set-Cookie", extra);
+  headers.append("Set-Cookie", cookie);
+  return redirectWithToast(request, options.redirectTo, { type: "success", title: "Login Successful", description: "Welcome back!" }, { headers });
 }
 
 type FormError = { title: string; message: string };
@@ -36,6 +71,48 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.clone().formData();
   const intent = formData.get("intent");
   const ip = context.clientIp;
+
+  if (intent === "2fa") {
+    const pending = await readPendingLogin(request);
+    const user = pending ? await findUserById(pending.userId) : null;
+    if (!pending || !user || !hasTwoFactor(user)) {
+      return redirectWithToast(
+        request,
+        "/login",
+        { type: "error", title: "Verification Expired", description: "Please log in again." },
+        { headers: { "Set-Cookie": await clearPendingLogin() } },
+      );
+    }
+    const submission = parseWithZod(formData, { schema: loginCodeSchema });
+    // Every code counts against the account's login limit: six digits must not be guessable.
+    if (!(await consumeAttempt([["login-ip", ip], ["login-account", user.email]]))) {
+      return data(
+        { intent: "2fa" as const, result: submission.reply(), error: { title: "Login Failed", message: TOO_MANY_ATTEMPTS }, sent: false },
+        { status: 429 },
+      );
+    }
+    if (submission.status !== "success") {
+      return data({ intent: "2fa" as const, result: submission.reply(), error: null, sent: false }, { status: 400 });
+    }
+    if (!(await verifyTwoFactorCode(user, submission.value.code))) {
+      return data(
+        {
+          intent: "2fa" as const,
+          result: submission.reply({ resetForm: true, fieldErrors: { code: [SECURITY_MESSAGES.invalidCode] } }),
+          error: null,
+          sent: false,
+        },
+        { status: 401 },
+      );
+    }
+    await resetAttempts("login-account", user.email);
+    return completeSignIn(user, request, {
+      remember: pending.remember,
+      redirectTo: pending.redirectTo,
+      ipAddress: ip,
+      extraCookies: [await clearPendingLogin()],
+    });
+  }
 
   if (intent === "reset-request") {
     const submission = parseWithZod(formData, { schema: resetRequestSchema });
@@ -93,15 +170,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 
+  if (hasTwoFactor(user)) {
+    // No session yet: the code step finishes the sign-in. The account's attempt counter is reset only after the
+    // code, so re-entering the password cannot buy more guesses at the code.
+    const cookie = await startPendingLogin({ userId: user.id, remember, redirectTo });
+    return redirect("/login?step=2fa", { headers: { "Set-Cookie": cookie } });
+  }
   await resetAttempts("login-account", email);
-  await recordSignIn(user.id);
-  const cookie = await createSession(user.id, request, { remember, ipAddress: ip });
-  return redirectWithToast(
-    request,
-    redirectTo,
-    { type: "success", title: "Login Successful", description: "Welcome back!" },
-    { headers: { "Set-Cookie": cookie } },
-  );
+  return completeSignIn(user, request, { remember, redirectTo, ipAddress: ip });
 }
 
 export default function Login({ loaderData }: Route.ComponentProps) {
@@ -110,7 +186,9 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const resetMode = searchParams.get("mode") === "reset" || actionData?.intent === "reset-request";
   return (
     <PageContainer narrow>
-      <Card>{resetMode ? <ResetRequestForm /> : <LoginForm demo={loaderData.demo} />}</Card>
+      <Card>
+        {loaderData.step === "2fa" || actionData?.intent === "2fa" ? <TwoFactorForm /> : resetMode ? <ResetRequestForm /> : <LoginForm demo={loaderData.demo} />}
+      </Card>
     </PageContainer>
   );
 }
@@ -203,6 +281,46 @@ function LoginForm({ demo }: { demo: { email: string; password: string } | null 
             Use demo account
           </button>
         ) : null}
+      </Form>
+    </>
+  );
+}
+
+function TwoFactorForm() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const lastResult = actionData?.intent === "2fa" ? actionData.result : undefined;
+  const [form, fields] = useForm({
+    id: "login-2fa",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginCodeSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const error = actionData?.intent === "2fa" ? actionData.error : null;
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Two-factor authentication</h1>
+      <p className="mt-1 text-sm text-slate-600">Enter the 6-digit code from your authenticator app.</p>
+      {/* Posts to /login?step=2fa (the current URL), so an error re-renders this step, with or without JavaScript. */}
+      <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
+        {error ? <Alert tone="error" title={error.title}>{error.message}</Alert> : null}
+        <Field
+          label="Authentication code"
+          inputProps={{
+            ...getInputProps(fields.code, { type: "text" }),
+            key: fields.code.key,
+            inputMode: "numeric",
+            autoComplete: "one-time-code",
+            autoFocus: true,
+          }}
+          errors={fields.code.errors}
+        />
+        <button type="submit" name="intent" value="2fa" className={buttonClass("primary", "w-full")} disabled={navigation.state === "submitting"}>
+          {navigation.state === "submitting" ? "Verifying…" : "Verify"}
+        </button>
+        <Link to="/login" className={buttonClass("ghost", "w-full")}>
+          Back to Login
+        </Link>
       </Form>
     </>
   );

@@ -1,39 +1,195 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import { AccountCard } from "~/components/profile/account-card";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/button";
+import { Field, inputClass } from "~/components/ui/field";
 import { Card } from "~/components/ui/page";
+import { calendarDayIn, DEFAULT_DISPLAY_NAME, PROFILE_MESSAGES, profileSchema } from "~/domain/profile";
+import { completenessTone, profileCompleteness } from "~/domain/profile-completeness";
 import { requireUser } from "~/server/auth/guards.server";
+import { updateProfile } from "~/server/profile.server";
+import { formatDateTime } from "~/server/security.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/profile._index";
 
 export function meta() {
   return [{ title: "Profile — Rosca" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireUser(request);
-  return { name: user.name, email: user.email, memberSince: user.createdAt.toISOString() };
+function formatDay(day: string) {
+  // A calendar day, not an instant: format it at noon UTC so no time zone moves it.
+  return new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
 }
 
-export default function Profile({ loaderData }: Route.ComponentProps) {
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireUser(request);
+  const url = new URL(request.url);
+  const completeness = profileCompleteness(user);
+  return {
+    editing: url.searchParams.get("edit") === "1",
+    today: calendarDayIn(new Date()),
+    profile: {
+      // A placeholder name is shown as such but not put in the edit box, so saving does not keep it by accident.
+      name: user.name,
+      editableName: user.name === DEFAULT_DISPLAY_NAME ? "" : user.name,
+      email: user.email,
+      phone: user.phone,
+      address: user.address,
+      city: user.city,
+      state: user.state,
+      zipCode: user.zipCode,
+      dateOfBirth: user.dateOfBirth,
+    },
+    account: {
+      completeness,
+      tone: completenessTone(completeness),
+      memberSince: user.createdAt.toLocaleDateString("en-US", { dateStyle: "long", timeZone: "America/New_York" }),
+      lastLogin: user.lastSignInAt ? formatDateTime(user.lastSignInAt) : "Never",
+      bankConnected: user.hasBankAccount,
+    },
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireUser(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: profileSchema(calendarDayIn(new Date())) });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), failed: false }, { status: 400 });
+  }
+  const saved = await updateProfile(user.id, submission.value);
+  if (saved.status === "date-of-birth-locked") {
+    return data({ result: submission.reply({ fieldErrors: { dateOfBirth: [saved.message] } }), failed: false }, { status: 400 });
+  }
+  if (saved.status === "error") {
+    // Shown on the form (which keeps what was typed) rather than as a toast after a redirect that would lose it.
+    return data({ result: submission.reply(), failed: true }, { status: 500 });
+  }
+  return redirectWithToast(request, "/profile", { type: "success", ...PROFILE_MESSAGES.updated });
+}
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const editing = loaderData.editing || actionData !== undefined;
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Profile Information</h1>
-      <Card className="mt-6">
-        <dl className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <dt className="text-sm text-slate-600">Display name</dt>
-            <dd className="font-medium text-slate-900">{loaderData.name}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-slate-600">Email</dt>
-            <dd className="font-medium text-slate-900">{loaderData.email}</dd>
-            <dd className="text-xs text-slate-500">Email cannot be changed</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-slate-600">Member since</dt>
-            <dd className="font-medium text-slate-900">
-              {new Date(loaderData.memberSince).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "America/New_York" })}
-            </dd>
-          </div>
-        </dl>
-      </Card>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_280px]">
+        {editing ? <ProfileForm loaderData={loaderData} actionData={actionData} /> : <ProfileView profile={loaderData.profile} />}
+        <AccountCard account={loaderData.account} />
+      </div>
     </>
+  );
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+function ProfileView({ profile }: { profile: LoaderData["profile"] }) {
+  const rows: Array<[string, string | null, string?]> = [
+    ["Display name", profile.name],
+    ["Email", profile.email, PROFILE_MESSAGES.emailLocked],
+    ["Phone", profile.phone],
+    ["Street address", profile.address],
+    ["City", profile.city],
+    ["State/Province", profile.state],
+    ["ZIP/Postal code", profile.zipCode],
+    ["Date of birth", profile.dateOfBirth ? formatDay(profile.dateOfBirth) : null, profile.dateOfBirth ? PROFILE_MESSAGES.dateOfBirthLocked : undefined],
+  ];
+  return (
+    <Card>
+      <div className="flex items-center justify-between gap-4">
+        <h2 className="text-lg font-semibold text-slate-900">Personal details</h2>
+        <Link to="?edit=1" className={buttonClass("secondary")}>
+          Edit
+        </Link>
+      </div>
+      <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+        {rows.map(([label, value, note]) => (
+          <div key={label}>
+            <dt className="text-sm text-slate-600">{label}</dt>
+            <dd className={value ? "font-medium text-slate-900" : "text-slate-500"}>{value || "Not provided"}</dd>
+            {note ? <dd className="text-xs text-slate-600">{note}</dd> : null}
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+function ProfileForm({ loaderData, actionData }: { loaderData: LoaderData; actionData: Route.ComponentProps["actionData"] }) {
+  const { profile, today } = loaderData;
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult: actionData?.result,
+    defaultValue: {
+      name: profile.editableName,
+      phone: profile.phone ?? "",
+      address: profile.address ?? "",
+      city: profile.city ?? "",
+      state: profile.state ?? "",
+      zipCode: profile.zipCode ?? "",
+      dateOfBirth: profile.dateOfBirth ?? "",
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema(today) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const text = (field: (typeof fields)[keyof typeof fields], autoComplete: string) => ({
+    ...getInputProps(field, { type: "text" }),
+    key: field.key,
+    autoComplete,
+  });
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold text-slate-900">Edit personal details</h2>
+      <Form method="post" {...getFormProps(form)} noValidate className="mt-4 space-y-4">
+        {actionData?.failed ? (
+          <Alert tone="error" title={PROFILE_MESSAGES.updateFailed.title}>
+            {PROFILE_MESSAGES.updateFailed.description}
+          </Alert>
+        ) : null}
+        <Field label="Display name" inputProps={text(fields.name, "name")} errors={fields.name.errors} hint="Shown to other members. Left empty, it shows as “User”." />
+        <div>
+          <label htmlFor="profile-email" className="mb-1 block text-sm font-medium text-slate-800">
+            Email
+          </label>
+          <input id="profile-email" type="email" value={profile.email} readOnly aria-describedby="profile-email-hint" className={`${inputClass} bg-slate-50 text-slate-600`} />
+          <p id="profile-email-hint" className="mt-1 text-xs text-slate-600">
+            {PROFILE_MESSAGES.emailLocked}
+          </p>
+        </div>
+        <Field label="Phone" inputProps={{ ...text(fields.phone, "tel"), type: "tel" }} errors={fields.phone.errors} hint="A US number, e.g. (313) 555-0142" />
+        <Field label="Street address" inputProps={text(fields.address, "street-address")} errors={fields.address.errors} />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field label="City" inputProps={text(fields.city, "address-level2")} errors={fields.city.errors} />
+          <Field label="State/Province" inputProps={text(fields.state, "address-level1")} errors={fields.state.errors} hint="e.g. MI or Michigan" />
+          <Field label="ZIP/Postal code" inputProps={{ ...text(fields.zipCode, "postal-code"), inputMode: "numeric" }} errors={fields.zipCode.errors} hint="12345 or 12345-6789" />
+        </div>
+        {profile.dateOfBirth ? (
+          <div>
+            <p className="mb-1 block text-sm font-medium text-slate-800">Date of birth</p>
+            <p className="font-medium text-slate-900">{formatDay(profile.dateOfBirth)}</p>
+            <p className="mt-1 text-xs text-slate-600">{PROFILE_MESSAGES.dateOfBirthLocked}</p>
+          </div>
+        ) : (
+          <Field
+            label="Date of birth"
+            inputProps={{ ...getInputProps(fields.dateOfBirth, { type: "date" }), key: fields.dateOfBirth.key, autoComplete: "bday", max: today }}
+            errors={fields.dateOfBirth.errors}
+            hint={`Rosca is for adults: you must be at least 18. ${PROFILE_MESSAGES.dateOfBirthLocked}.`}
+          />
+        )}
+        <div className="flex gap-3">
+          <button type="submit" className={buttonClass("primary")} disabled={navigation.state === "submitting"}>
+            {navigation.state === "submitting" ? "Saving…" : "Save"}
+          </button>
+          <Link to="/profile" className={buttonClass("secondary")}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </Card>
   );
 }

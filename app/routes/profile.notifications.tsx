@@ -1,5 +1,11 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/page";
+import { preferencesSchema, type PreferenceKey } from "~/domain/profile";
 import { requireUser } from "~/server/auth/guards.server";
+import { getPreferences, savePreferences } from "~/server/preferences.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/profile.notifications";
 
 export function meta() {
@@ -7,16 +13,89 @@ export function meta() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+  const { user } = await requireUser(request);
+  return { preferences: await getPreferences(user.id) };
 }
 
-export default function Page() {
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: preferencesSchema });
+  if (submission.status !== "success") return data({ error: "Those preferences could not be read." }, { status: 400 });
+  await savePreferences(user.id, submission.value);
+  return redirectWithToast(request, "/profile/notifications", {
+    type: "success",
+    title: "Preferences Saved",
+    description: "Your notification preferences have been updated.",
+  });
+}
+
+const GROUPS: Array<{ legend: string; hint: string; options: Array<{ key: PreferenceKey; label: string; description: string }> }> = [
+  {
+    legend: "Email notifications",
+    hint: "Security emails (sign-in alerts, password changes) are always sent.",
+    options: [
+      { key: "emailContributionReminders", label: "Contribution reminders", description: "A reminder before each contribution is due." },
+      { key: "emailPayoutNotifications", label: "Payout notifications", description: "When your payout turn is coming up or has been paid." },
+      { key: "emailGroupInvitations", label: "New group invitations", description: "When someone invites you to a group." },
+      { key: "emailWeeklySummary", label: "Weekly summary", description: "A weekly round-up of your groups." },
+    ],
+  },
+  {
+    legend: "Push notifications",
+    hint: "Shown in the app.",
+    options: [
+      { key: "pushUrgentAccount", label: "Urgent account notifications", description: "Failed payments and security events." },
+      { key: "pushDailyReminders", label: "Daily reminders", description: "A daily nudge about upcoming contributions." },
+    ],
+  },
+];
+
+export default function NotificationPreferences({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const { preferences } = loaderData;
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Notification preferences</h1>
       <Card className="mt-6">
-        <p className="text-slate-600">Choose which emails and alerts you receive here.</p>
+        {actionData?.error ? (
+          <p role="alert" className="mb-4 text-sm text-red-700">
+            {actionData.error}
+          </p>
+        ) : null}
+        {/* key: after saving, the boxes show what was stored. */}
+        <Form method="post" className="space-y-8" key={JSON.stringify(preferences)}>
+          {GROUPS.map((group) => (
+            <fieldset key={group.legend}>
+              <legend className="text-lg font-semibold text-slate-900">{group.legend}</legend>
+              <p className="text-sm text-slate-600">{group.hint}</p>
+              <div className="mt-3 space-y-3">
+                {group.options.map((option) => (
+                  <div key={option.key} className="flex items-start gap-3">
+                    <input
+                      id={`pref-${option.key}`}
+                      type="checkbox"
+                      name={option.key}
+                      defaultChecked={preferences[option.key]}
+                      aria-describedby={`pref-${option.key}-hint`}
+                      className="mt-1 h-4 w-4 rounded border-slate-300"
+                    />
+                    <div>
+                      <label htmlFor={`pref-${option.key}`} className="text-sm font-medium text-slate-900">
+                        {option.label}
+                      </label>
+                      <p id={`pref-${option.key}-hint`} className="text-sm text-slate-600">
+                        {option.description}
+                      </p>
+                    </div>
+                  </div>
+                ))}
+              </div>
+            </fieldset>
+          ))}
+          <button type="submit" className={buttonClass("primary")} disabled={navigation.state === "submitting"}>
+            {navigation.state === "submitting" ? "Saving…" : "Save Preferences"}
+          </button>
+        </Form>
       </Card>
     </>
   );

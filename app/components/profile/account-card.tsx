@@ -1,0 +1,59 @@
+import { Card } from "~/components/ui/page";
+
+const BAR_TONES = { green: "bg-green-600", amber: "bg-amber-500", red: "bg-red-600" } as const;
+
+export type AccountSummary = {
+  completeness: number;
+  tone: keyof typeof BAR_TONES;
+  memberSince: string;
+  lastLogin: string;
+  bankConnected: boolean;
+};
+
+/** Profile → Account: completion bar (SPEC.md section 5 colours), member since, last login, status, bank status. */
+export function AccountCard({ account }: { account: AccountSummary }) {
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold text-slate-900">Account</h2>
+      <div className="mt-4">
+        <div className="flex items-center justify-between text-sm">
+          <span id="completion-label" className="text-slate-700">
+            Profile completion
+          </span>
+          <span className="font-semibold text-slate-900">{account.completeness}%</span>
+        </div>
+        <div
+          role="progressbar"
+          aria-labelledby="completion-label"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={account.completeness}
+          data-tone={account.tone}
+          className="mt-2 h-2 w-full overflow-hidden rounded-full bg-slate-200"
+        >
+          <div className={`h-full ${BAR_TONES[account.tone]}`} style={{ width: `${account.completeness}%` }} />
+        </div>
+      </div>
+      <dl className="mt-6 space-y-3 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-600">Member since</dt>
+          <dd className="text-right font-medium text-slate-900">{account.memberSince}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-600">Last login</dt>
+          <dd className="text-right font-medium text-slate-900">{account.lastLogin}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-600">Account status</dt>
+          <dd className="font-medium text-green-800">Active</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-600">Bank status</dt>
+          <dd className={`font-medium ${account.bankConnected ? "text-green-800" : "text-slate-700"}`}>
+            {account.bankConnected ? "Connected" : "Not Connected"}
+          </dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * Two-factor authentication with TOTP (RFC 6238: 6 digits, 30 seconds, SHA-1, what every authenticator app speaks).
+ *
+ * Enrolment: a secret is generated and kept encrypted as the *pending* secret; it becomes the account's secret only
+ * once the user proves their app has it by typing a code. Secrets are stored encrypted (crypto.server.ts) and never
+ * leave the server except on the enrolment screen (QR code and text for manual entry).
+ *
+ * Login: a correct password for an account with 2FA does not start a session. A short-lived signed cookie remembers
+ * who passed the password step; the code step turns it into a session.
+ */
+import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
+import QRCode from "qrcode";
+import { eq } from "drizzle-orm";
+import { createCookie } from "react-router";
+import { decryptSecret, encryptSecret } from "../crypto.server";
+import { db } from "../db/client.server";
+import { users, type User } from "../db/schema";
+import { env, isProduction } from "../env.server";
+
+const TOTP = { period: 30, digits: 6, algorithm: "SHA-1" } as const;
+export const TOTP_ISSUER = "Rosca";
+/** How long the code step of a login stays open after the password step. */
+export const PENDING_LOGIN_TTL_SECONDS = 300;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Enrolment
+
+/** Offer a new secret: stored encrypted as the pending secret, replacing any earlier offer. */
+export async function startTwoFactorEnrolment(userId: string) {
+  const { secret } = await generateTOTP(TOTP);
+  await db().update(users).set({ totpPendingSecretEncrypted: encryptSecret(secret) }).where(eq(users.id, userId));
+}
+
+export type EnrolmentDetails = { secret: string; otpauthUri: string; qrCodeDataUrl: string };
+
+/** The pending secret as the user's app needs it: the base32 text, the otpauth URI and a QR code (SVG data URL). */
+export async function enrolmentDetails(user: Pick<User, "email" | "totpPendingSecretEncrypted">): Promise<EnrolmentDetails | null> {
+  if (!user.totpPendingSecretEncrypted) return null;
+  let secret: string;
+  try {
+    secret = decryptSecret(user.totpPendingSecretEncrypted);
+  } catch (error) {
+    // A key rotation or a damaged value: offer a fresh start instead of failing the page.
+    console.error("enrolmentDetails: pending TOTP secret could not be decrypted", error);
+    return null;
+  }
+  const otpauthUri = getTOTPAuthUri({ ...TOTP, secret, accountName: user.email, issuer: TOTP_ISSUER });
+  const svg: string = await QRCode.toString(otpauthUri, { type: "svg", errorCorrectionLevel: "M", margin: 1 });
+  return { secret, otpauthUri, qrCodeDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
+}
+
+async function codeMatches(sealedSecret: string | null, code: string) {
+  if (!sealedSecret) return false;
+  let secret: string;
+  try {
+    secret = decryptSecret(sealedSecret);
+  } catch (error) {
+    console.error("two-factor: TOTP secret could not be decrypted", error);
+    return false;
+  }
+  // window 1: the previous and next 30-second step also count, for clock drift and slow typing.
+  return (await verifyTOTP({ ...TOTP, otp: code, secret, window: 1 })) !== null;
+}
+
+/** Turn 2FA on if the code matches the pending secret. */
+export async function confirmTwoFactorEnrolment(userId: string, code: string, now = new Date()) {
+  const [user] = await db()
+    .select({ pending: users.totpPendingSecretEncrypted })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user?.pending || !(await codeMatches(user.pending, code))) return false;
+  await db()
+    .update(users)
+    .set({ totpSecretEncrypted: user.pending, totpEnabledAt: now, totpPendingSecretEncrypted: null, updatedAt: now })
+    .where(eq(users.id, userId));
+  return true;
+}
+
+export async function cancelTwoFactorEnrolment(userId: string) {
+  await db().update(users).set({ totpPendingSecretEncrypted: null }).where(eq(users.id, userId));
+}
+
+export async function disableTwoFactor(userId: string, now = new Date()) {
+  await db()
+    .update(users)
+    .set({ totpSecretEncrypted: null, totpEnabledAt: null, totpPendingSecretEncrypted: null, updatedAt: now })
+    .where(eq(users.id, userId));
+}
+
+export function hasTwoFactor(user: Pick<User, "totpEnabledAt" | "totpSecretEncrypted">) {
+  return user.totpEnabledAt !== null && user.totpSecretEncrypted !== null;
+}
+
+/** Check a login code against the account's secret. */
+export function verifyTwoFactorCode(user: Pick<User, "totpSecretEncrypted">, code: string) {
+  return codeMatches(user.totpSecretEncrypted, code);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The login's code step
+
+export type PendingLogin = { userId: string; remember: boolean; redirectTo: string; expiresAt: number };
+
+function pendingLoginCookie() {
+  return createCookie("rosca_2fa", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isProduction(),
+    path: "/login",
+    secrets: [env().SESSION_SECRET],
+    maxAge: PENDING_LOGIN_TTL_SECONDS,
+  });
+}
+
+export function startPendingLogin(login: Omit<PendingLogin, "expiresAt">, now = new Date()) {
+  const value: PendingLogin = { ...login, expiresAt: now.getTime() + PENDING_LOGIN_TTL_SECONDS * 1000 };
+  return pendingLoginCookie().serialize(value);
+}
+
+/** The login waiting for its code, or null (none, tampered with, or older than 5 minutes). */
+export async function readPendingLogin(request: Request, now = new Date()): Promise<PendingLogin | null> {
+  const value: unknown = await pendingLoginCookie().parse(request.headers.get("cookie"));
+  if (!value || typeof value !== "object") return null;
+  const login = value as Partial<PendingLogin>;
+  if (typeof login.userId !== "string" || typeof login.expiresAt !== "number" || typeof login.redirectTo !== "string") return null;
+  if (login.expiresAt <= now.getTime()) return null;
+  return { userId: login.userId, remember: login.remember === true, redirectTo: login.redirectTo, expiresAt: login.expiresAt };
+}
+
+export function clearPendingLogin() {
+  return pendingLoginCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}

@@ -1,0 +1,40 @@
+/**
+ * Email to a user, honouring their notification preferences. Every email about a user's groups goes through here;
+ * sendEmail stays for addresses that are not (yet) users and for messages no preference governs.
+ *
+ * Security and account emails (confirmation, reset, login alert, password changed, sandbox access) always go: a
+ * preference must never hide that someone else is in the account.
+ */
+import type { PreferenceKey } from "~/domain/profile";
+import { getPreferences } from "../preferences.server";
+import { sendEmail, type EmailMessage, type EmailResult } from "./email.server";
+
+/**
+ * Which preference governs which template. "group-invitation" and "weekly-summary" have no template yet; they are
+ * listed so the issues that add them are governed from their first message.
+ */
+export const PREFERENCE_FOR_TEMPLATE: Readonly<Record<string, PreferenceKey>> = {
+  "payment-reminder": "emailContributionReminders",
+  "payout-notification": "emailPayoutNotifications",
+  "group-invitation": "emailGroupInvitations",
+  "weekly-summary": "emailWeeklySummary",
+};
+
+export type UserEmailResult = EmailResult | { ok: true; skipped: "preference" };
+
+/** Send unless the user turned this kind of email off. Never throws for an expected failure, like sendEmail. */
+export async function sendEmailToUser(user: { id: string; email: string }, message: EmailMessage): Promise<UserEmailResult> {
+  const preference = PREFERENCE_FOR_TEMPLATE[message.template];
+  if (preference) {
+    let preferences;
+    try {
+      preferences = await getPreferences(user.id);
+    } catch (error) {
+      // Unknown preferences: do not send what the user may have turned off.
+      console.error(`sendEmailToUser: could not read preferences of user ${user.id}; "${message.template}" not sent`, error);
+      return { ok: false, error: "Could not read notification preferences" };
+    }
+    if (!preferences[preference]) return { ok: true, skipped: "preference" };
+  }
+  return sendEmail(user.email, message);
+}

@@ -1,0 +1,82 @@
+/**
+ * The profile aggregate: what /profile shows and saves, and what other members may see of a user.
+ */
+import { eq } from "drizzle-orm";
+import { PROFILE_MESSAGES, splitDisplayName, type ProfileInput } from "~/domain/profile";
+import { db } from "./db/client.server";
+import { users, type User } from "./db/schema";
+
+export type UpdateProfileResult =
+  | { status: "ok" }
+  | { status: "date-of-birth-locked"; message: string }
+  | { status: "error" };
+
+/**
+ * Save the Profile Information form. Empty fields become null; a blank display name becomes 'User' with no first or
+ * last name (SPEC.md section 5). Date of birth is set once: while it is unset a value is stored; once set, a
+ * different value is refused (the page does not offer the field, but a crafted post must not get through either).
+ * The row is locked for the read-check-write so two concurrent first saves cannot both set it.
+ */
+export async function updateProfile(userId: string, input: ProfileInput, now = new Date()): Promise<UpdateProfileResult> {
+  try {
+    return await db().transaction(async (tx) => {
+      const [current] = await tx
+        .select({ dateOfBirth: users.dateOfBirth })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for("update")
+        .limit(1);
+      if (!current) return { status: "error" } as const;
+      const requested = input.dateOfBirth ?? null;
+      if (current.dateOfBirth !== null && requested !== null && requested !== current.dateOfBirth) {
+        return { status: "date-of-birth-locked", message: PROFILE_MESSAGES.dateOfBirthLocked } as const;
+      }
+      await tx
+        .update(users)
+        .set({
+          ...splitDisplayName(input.name),
+          phone: input.phone ?? null,
+          address: input.address ?? null,
+          city: input.city ?? null,
+          state: input.state ?? null,
+          zipCode: input.zipCode ?? null,
+          // Keep a stored date; fill an empty one.
+          dateOfBirth: current.dateOfBirth ?? requested,
+          updatedAt: now,
+        })
+        .where(eq(users.id, userId));
+      return { status: "ok" } as const;
+    });
+  } catch (error) {
+    console.error(`updateProfile: could not save the profile of user ${userId}`, error);
+    return { status: "error" };
+  }
+}
+
+/** What another member of a group sees of a user. */
+export type VisibleProfile = {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  city: string | null;
+  state: string | null;
+};
+
+/**
+ * The one place that decides what of a user other members may see (Security → 'Allow other members to see my
+ * profile'). The name is always shown (a group needs to know who its members are); with the choice off, everything
+ * else is null. Use it wherever a page shows one user to another (group members, payout schedule, invitations);
+ * never pass a User row to such a page directly. The viewer seeing themself should use their own row instead.
+ */
+export function visibleProfile(
+  user: Pick<User, "id" | "name" | "email" | "phone" | "city" | "state" | "profileVisible">,
+): VisibleProfile {
+  if (!user.profileVisible) return { id: user.id, name: user.name, email: null, phone: null, city: null, state: null };
+  return { id: user.id, name: user.name, email: user.email, phone: user.phone, city: user.city, state: user.state };
+}
+
+export async function findUserById(userId: string) {
+  const [user] = await db().select().from(users).where(eq(users.id, userId)).limit(1);
+  return user ?? null;
+}

@@ -1,0 +1,120 @@
+/**
+ * Profile → Security: password change, sessions, login alerts and profile visibility. Two-factor enrolment lives in
+ * auth/two-factor.server.ts.
+ */
+import { and, desc, eq, ne } from "drizzle-orm";
+import { describeDevice } from "~/domain/profile";
+import { hashPassword, verifyPassword } from "./auth/password.server";
+import { destroyOtherSessions } from "./auth/session.server";
+import { db } from "./db/client.server";
+import { sessions, users, type User } from "./db/schema";
+import { sendEmailToUser } from "./email/user-email.server";
+import { appUrl } from "./env.server";
+
+const TIME_ZONE = "America/New_York";
+
+/** "Nov 22, 2026, 9:41 AM EST": how times appear in emails and on the Security page. */
+export function formatDateTime(date: Date) {
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: TIME_ZONE, timeZoneName: "short" }).format(date);
+}
+
+export type SessionSummary = {
+  id: string;
+  device: string;
+  ipAddress: string | null;
+  createdAt: Date;
+  lastActiveAt: Date;
+  current: boolean;
+};
+
+/** The user's live sessions, most recently active first; the one making the request is marked. */
+export async function listSessions(userId: string, currentSessionId: string, now = new Date()): Promise<SessionSummary[]> {
+  const rows = await db().select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.lastActiveAt));
+  return rows
+    .filter((row) => row.expiresAt > now)
+    .map((row) => ({
+      id: row.id,
+      device: describeDevice(row.userAgent),
+      ipAddress: row.ipAddress,
+      createdAt: row.createdAt,
+      lastActiveAt: row.lastActiveAt,
+      current: row.id === currentSessionId,
+    }));
+}
+
+/** End one of the user's other sessions. Someone else's session id, or the current one, changes nothing. */
+export async function signOutSession(userId: string, sessionId: string, currentSessionId: string) {
+  const deleted = await db()
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId), ne(sessions.id, currentSessionId)))
+    .returning({ id: sessions.id });
+  return deleted.length > 0;
+}
+
+export async function signOutOtherSessions(userId: string, currentSessionId: string) {
+  await destroyOtherSessions(userId, currentSessionId);
+}
+
+export type ChangePasswordResult = { status: "ok" } | { status: "wrong-password" } | { status: "same-password" };
+
+/**
+ * Change the password of a signed-in user: the current password is required, every other session ends (whoever
+ * may have the old password is out) and the "password-changed" email always goes.
+ */
+export async function changePassword(
+  user: Pick<User, "id" | "email" | "name">,
+  currentSessionId: string,
+  input: { currentPassword: string; newPassword: string },
+  now = new Date(),
+): Promise<ChangePasswordResult> {
+  const [row] = await db().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1);
+  if (!(await verifyPassword(row?.passwordHash, input.currentPassword))) return { status: "wrong-password" };
+  if (input.newPassword === input.currentPassword) return { status: "same-password" };
+  const passwordHash = await hashPassword(input.newPassword);
+  await db().transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, currentSessionId)));
+  });
+  const sent = await sendEmailToUser(user, {
+    template: "password-changed",
+    data: { name: user.name, changedAt: formatDateTime(now), resetUrl: `${appUrl()}/login?mode=reset` },
+  });
+  if (!sent.ok) console.error(`changePassword: email to user ${user.id} failed: ${sent.error}`);
+  return { status: "ok" };
+}
+
+/** Check the signed-in user's password (to disable 2FA). */
+export async function passwordMatches(userId: string, password: string) {
+  const [row] = await db().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  return verifyPassword(row?.passwordHash, password);
+}
+
+export async function setLoginNotifications(userId: string, enabled: boolean, now = new Date()) {
+  await db().update(users).set({ loginNotifications: enabled, updatedAt: now }).where(eq(users.id, userId));
+}
+
+export async function setProfileVisible(userId: string, visible: boolean, now = new Date()) {
+  await db().update(users).set({ profileVisible: visible, updatedAt: now }).where(eq(users.id, userId));
+}
+
+/** After a sign-in: the "login-alert" email, when the user asked for it. Never throws. */
+export async function sendLoginAlert(
+  user: Pick<User, "id" | "email" | "name" | "loginNotifications">,
+  request: Request,
+  ipAddress: string | undefined,
+  now = new Date(),
+) {
+  if (!user.loginNotifications) return null;
+  const result = await sendEmailToUser(user, {
+    template: "login-alert",
+    data: {
+      name: user.name,
+      signedInAt: formatDateTime(now),
+      device: describeDevice(request.headers.get("user-agent")),
+      ipAddress: ipAddress || "Unknown",
+      securityUrl: `${appUrl()}/profile/security`,
+    },
+  });
+  if (!result.ok) console.error(`sendLoginAlert: email to user ${user.id} failed: ${result.error}`);
+  return result;
+}
