@@ -85,7 +85,7 @@ describe("/admin guards", () => {
   });
 
   const target = { userId: "00000000-0000-4000-8000-000000000000", requestId: "00000000-0000-4000-8000-000000000000" };
-  const intents = [
+  const intents: Record<string, string>[] = [
     { intent: "grant", userId: target.userId },
     { intent: "revoke", userId: target.userId },
     { intent: "decline", requestId: target.requestId },
@@ -117,14 +117,15 @@ describe("/admin guards", () => {
   });
 
   it("answers malformed admin posts with 400, never 500", async () => {
-    for (const fields of [
+    const malformed: Record<string, string>[] = [
       {},
       { intent: "nonsense" },
       { intent: "grant" },
       { intent: "grant", userId: "not-a-uuid" },
       { intent: "revoke", userId: "1; drop table users" },
       { intent: "decline", requestId: "" },
-    ]) {
+    ];
+    for (const fields of malformed) {
       const result = await call(admin.action, post("/admin", fields, adminJar));
       expect(result.status, JSON.stringify(fields)).toBe(400);
     }
