@@ -1,0 +1,285 @@
+/**
+ * The sandbox Link UI: the HTML flow with plain form posts (what a browser without JavaScript does), and the same
+ * flow as JSON. Both end in a public token the app exchanges through the plaid SDK.
+ */
+import { Configuration, CountryCode, PlaidApi, Products } from "plaid";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/test-db";
+import { startBankSandbox, type BankSandbox } from "./server";
+
+const APP = "http://localhost:3000";
+const REDIRECT_URI = `${APP}/bank/linked`;
+
+let sandbox: BankSandbox;
+let client: PlaidApi;
+
+beforeAll(async () => {
+  const databaseUrl = await createTestDatabase();
+  sandbox = await startBankSandbox({ databaseUrl, linkCorsOrigins: [APP] });
+  client = new PlaidApi(
+    new Configuration({ basePath: sandbox.url, baseOptions: { headers: { "PLAID-CLIENT-ID": "sandbox-client-id", "PLAID-SECRET": "sandbox-secret" } } }),
+  );
+});
+
+afterAll(async () => {
+  await sandbox?.stop();
+});
+
+async function linkToken(redirectUri: string | null = REDIRECT_URI) {
+  const { data } = await client.linkTokenCreate({
+    client_name: "Rosca",
+    language: "en",
+    country_codes: [CountryCode.Us],
+    user: { client_user_id: "user-1" },
+    products: [Products.Auth, Products.Transfer],
+    redirect_uri: redirectUri ?? undefined,
+  });
+  return data.link_token;
+}
+
+/** A form post as a browser sends it; redirects are not followed so the Location can be asserted. */
+function postForm(path: string, fields: Array<[string, string]>) {
+  return fetch(`${sandbox.url}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+    redirect: "manual",
+  });
+}
+
+/** The value of a hidden input in a page. */
+function hiddenValue(html: string, name: string) {
+  const match = new RegExp(`<input type="hidden" name="${name}" value="([^"]*)">`).exec(html);
+  if (!match) throw new Error(`no hidden ${name} in page`);
+  return match[1]!;
+}
+
+function checkboxValues(html: string) {
+  return [...html.matchAll(/<input type="checkbox" name="account_id" value="([^"]*)" checked>/g)].map((match) => match[1]!);
+}
+
+async function toCredentials(institutionId = "ins_109508") {
+  const token = await linkToken();
+  const start = await fetch(`${sandbox.url}/link?token=${encodeURIComponent(token)}&redirect_uri=${encodeURIComponent(REDIRECT_URI)}`);
+  expect(start.status).toBe(200);
+  const credentials = await postForm("/link/credentials", [
+    ["token", hiddenValue(await start.text(), "token")],
+    ["institution_id", institutionId],
+  ]);
+  expect(credentials.status).toBe(200);
+  const html = await credentials.text();
+  return { token, linkSessionId: hiddenValue(html, "link_session_id"), html };
+}
+
+describe("HTML Link flow (no JavaScript)", () => {
+  it("goes institution → credentials → accounts → redirect with a public token the app can exchange", async () => {
+    const token = await linkToken();
+    const start = await fetch(`${sandbox.url}/link?token=${encodeURIComponent(token)}&redirect_uri=${encodeURIComponent(REDIRECT_URI)}`);
+    expect(start.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(start.headers.get("content-security-policy")).toBe(
+      `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${APP}; frame-ancestors ${APP}; base-uri 'none'`,
+    );
+    const startHtml = await start.text();
+    expect(startHtml).not.toContain("<script");
+    expect(startHtml).toContain('<button type="submit" name="institution_id" value="ins_109508">First Platypus Bank</button>');
+    expect(startHtml).toContain('<button type="submit" name="institution_id" value="ins_109509">First Gingham Credit Union</button>');
+    expect(startHtml).toContain('<button type="submit" name="institution_id" value="ins_109511">Tartan Bank</button>');
+
+    const credentials = await postForm("/link/credentials", [["token", token], ["institution_id", "ins_109511"]]);
+    const credentialsHtml = await credentials.text();
+    expect(credentialsHtml).toContain("<h1>Log in to Tartan Bank</h1>");
+    const linkSessionId = hiddenValue(credentialsHtml, "link_session_id");
+
+    const login = await postForm("/link/login", [
+      ["link_session_id", linkSessionId],
+      ["institution_id", "ins_109511"],
+      ["username", "user_good"],
+      ["password", "pass_good"],
+    ]);
+    expect(login.status).toBe(200);
+    const accountsHtml = await login.text();
+    const accountIds = checkboxValues(accountsHtml);
+    expect(accountIds).toHaveLength(2);
+    expect(accountsHtml).toContain("Plaid Checking ••0000 (checking)");
+    expect(accountsHtml).toContain("Plaid Saving ••1111 (savings)");
+
+    // Share the checking account only.
+    const select = await postForm("/link/select", [["link_session_id", linkSessionId], ["account_id", accountIds[0]!]]);
+    expect(select.status).toBe(303);
+    const location = new URL(select.headers.get("location")!);
+    expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_URI);
+    expect(location.searchParams.get("institution_id")).toBe("ins_109511");
+    expect(location.searchParams.get("institution_name")).toBe("Tartan Bank");
+    expect(location.searchParams.get("link_session_id")).toBe(linkSessionId);
+    expect(JSON.parse(location.searchParams.get("accounts")!)).toEqual([
+      { id: accountIds[0], name: "Plaid Checking", mask: "0000", type: "depository", subtype: "checking" },
+    ]);
+
+    const { data: exchanged } = await client.itemPublicTokenExchange({ public_token: location.searchParams.get("public_token")! });
+    const { data: accounts } = await client.accountsGet({ access_token: exchanged.access_token });
+    expect(accounts.accounts.map((account) => [account.account_id, account.mask])).toEqual([[accountIds[0], "0000"]]);
+    expect(accounts.item.institution_id).toBe("ins_109511");
+
+    // The session is finished: posting the last step again does not issue a second public token.
+    const again = await postForm("/link/select", [["link_session_id", linkSessionId], ["account_id", accountIds[0]!]]);
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain("INVALID_LINK_SESSION: link session is already completed");
+  });
+
+  it("refuses a redirect_uri other than the link token's (no open redirect)", async () => {
+    const token = await linkToken();
+    const response = await fetch(`${sandbox.url}/link?token=${encodeURIComponent(token)}&redirect_uri=${encodeURIComponent("https://evil.example/")}`, {
+      redirect: "manual",
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("location")).toBeNull();
+    expect(await response.text()).toContain("INVALID_FIELD: redirect_uri does not match the link token&#39;s redirect_uri");
+  });
+
+  it("refuses a link token created without a redirect_uri, and an unknown token", async () => {
+    const token = await linkToken(null);
+    const response = await fetch(`${sandbox.url}/link?token=${encodeURIComponent(token)}&redirect_uri=${encodeURIComponent(REDIRECT_URI)}`);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(
+      "INVALID_FIELD: this link token has no redirect_uri; create it with redirect_uri to use the hosted Link UI",
+    );
+    const unknown = await fetch(`${sandbox.url}/link?token=link-sandbox-nope&redirect_uri=${encodeURIComponent(REDIRECT_URI)}`);
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain("INVALID_LINK_TOKEN: provided link token is in an invalid format or does not exist");
+  });
+
+  it("asks again after wrong credentials", async () => {
+    const { linkSessionId } = await toCredentials();
+    const login = await postForm("/link/login", [
+      ["link_session_id", linkSessionId],
+      ["institution_id", "ins_109508"],
+      ["username", "user_good"],
+      ["password", "typo"],
+    ]);
+    expect(login.status).toBe(200);
+    const html = await login.text();
+    expect(html).toContain('<p class="error" role="alert">The provided credentials were not correct. Please try again.</p>');
+    expect(hiddenValue(html, "link_session_id")).toBe(linkSessionId);
+  });
+
+  it("exits to the redirect_uri with the error of an error_<CODE> password", async () => {
+    const { linkSessionId } = await toCredentials();
+    const login = await postForm("/link/login", [
+      ["link_session_id", linkSessionId],
+      ["institution_id", "ins_109508"],
+      ["username", "user_good"],
+      ["password", "error_ITEM_LOCKED"],
+    ]);
+    expect(login.status).toBe(303);
+    const location = new URL(login.headers.get("location")!);
+    expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_URI);
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      status: "exit",
+      error_type: "ITEM_ERROR",
+      error_code: "ITEM_LOCKED",
+      error_message: "the account is locked. prompt the user to visit the institution's site and unlock their account",
+      link_session_id: linkSessionId,
+    });
+  });
+
+  it("exits without an error when the user leaves", async () => {
+    const { linkSessionId } = await toCredentials();
+    const exit = await postForm("/link/exit", [["link_session_id", linkSessionId]]);
+    expect(exit.status).toBe(303);
+    expect(exit.headers.get("location")).toBe(`${REDIRECT_URI}?status=exit&link_session_id=${linkSessionId}`);
+  });
+
+  it("re-asks when no account is selected", async () => {
+    const { linkSessionId } = await toCredentials();
+    await postForm("/link/login", [
+      ["link_session_id", linkSessionId],
+      ["institution_id", "ins_109508"],
+      ["username", "user_good"],
+      ["password", "pass_good"],
+    ]);
+    const select = await postForm("/link/select", [["link_session_id", linkSessionId]]);
+    expect(select.status).toBe(200);
+    const html = await select.text();
+    expect(html).toContain('<p class="error" role="alert">Select at least one account.</p>');
+    expect(checkboxValues(html)).toHaveLength(2);
+  });
+});
+
+describe("JSON Link flow", () => {
+  async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+    const response = await fetch(`${sandbox.url}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, headers: response.headers, body: await response.json() };
+  }
+
+  it("returns { public_token, metadata } like Plaid Link's onSuccess", async () => {
+    const token = await linkToken();
+    const started = await post("/link/session/institutions", { link_token: token });
+    expect(started.status).toBe(200);
+    expect(started.body.institutions).toEqual([
+      { institution_id: "ins_109508", name: "First Platypus Bank" },
+      { institution_id: "ins_109509", name: "First Gingham Credit Union" },
+      { institution_id: "ins_109511", name: "Tartan Bank" },
+    ]);
+    const linkSessionId = started.body.link_session_id;
+
+    const failed = await post("/link/session/login", { link_session_id: linkSessionId, institution_id: "ins_109509", username: "user_good", password: "error_INVALID_CREDENTIALS" });
+    expect(failed.status).toBe(400);
+    expect(failed.body).toMatchObject({ error_type: "ITEM_ERROR", error_code: "INVALID_CREDENTIALS", display_message: "The provided credentials were not correct. Please try again." });
+
+    const login = await post("/link/session/login", { link_session_id: linkSessionId, institution_id: "ins_109509", username: "user_good", password: "pass_good" });
+    expect(login.status).toBe(200);
+    expect(login.body.institution).toEqual({ institution_id: "ins_109509", name: "First Gingham Credit Union" });
+    expect(login.body.accounts.map((account: { mask: string }) => account.mask)).toEqual(["0000", "1111"]);
+
+    const ids = login.body.accounts.map((account: { id: string }) => account.id);
+    const selected = await post("/link/session/select", { link_session_id: linkSessionId, account_ids: ids });
+    expect(selected.status).toBe(200);
+    expect(selected.body.public_token).toMatch(/^public-sandbox-/);
+    expect(selected.body.metadata).toEqual({
+      institution: { institution_id: "ins_109509", name: "First Gingham Credit Union" },
+      accounts: login.body.accounts,
+      link_session_id: linkSessionId,
+    });
+    const { data } = await client.itemPublicTokenExchange({ public_token: selected.body.public_token });
+    expect(data.item_id).toMatch(/^[A-Za-z0-9]{37}$/);
+
+    const twice = await post("/link/session/select", { link_session_id: linkSessionId, account_ids: ids });
+    expect(twice.status).toBe(400);
+    expect(twice.body.error_code).toBe("INVALID_LINK_SESSION");
+  });
+
+  it("answers exit with the session's status", async () => {
+    const started = await post("/link/session/institutions", { link_token: await linkToken() });
+    const exit = await post("/link/session/exit", { link_session_id: started.body.link_session_id });
+    expect(exit.body.metadata).toEqual({ link_session_id: started.body.link_session_id, status: "institution_not_found", institution: null });
+  });
+
+  it("rejects an unknown link token", async () => {
+    const started = await post("/link/session/institutions", { link_token: "link-sandbox-nope" });
+    expect(started.status).toBe(400);
+    expect(started.body.error_code).toBe("INVALID_LINK_TOKEN");
+  });
+
+  it("allows CORS from the configured app origin only, on the JSON Link endpoints only", async () => {
+    const token = await linkToken();
+    const allowed = await post("/link/session/institutions", { link_token: token }, { Origin: APP });
+    expect(allowed.headers.get("access-control-allow-origin")).toBe(APP);
+    const other = await post("/link/session/institutions", { link_token: token }, { Origin: "https://evil.example" });
+    expect(other.headers.get("access-control-allow-origin")).toBeNull();
+
+    const preflight = await fetch(`${sandbox.url}/link/session/login`, {
+      method: "OPTIONS",
+      headers: { Origin: APP, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type" },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-methods")).toBe("POST");
+    expect(preflight.headers.get("access-control-allow-headers")).toBe("Content-Type");
+
+    const api = await fetch(`${sandbox.url}/accounts/get`, { method: "POST", headers: { Origin: APP }, body: "{}" });
+    expect(api.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
