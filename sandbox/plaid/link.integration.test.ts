@@ -252,6 +252,17 @@ describe("JSON Link flow", () => {
     expect(twice.body.error_code).toBe("INVALID_LINK_SESSION");
   });
 
+  it("replaces the accounts of an earlier login in the same session", async () => {
+    const started = await post("/link/session/institutions", { link_token: await linkToken() });
+    const credentials = { link_session_id: started.body.link_session_id, institution_id: "ins_109508", username: "user_good", password: "pass_good" };
+    const first = await post("/link/session/login", credentials);
+    const second = await post("/link/session/login", credentials);
+    expect(second.body.accounts[0].id).not.toBe(first.body.accounts[0].id);
+    const stale = await post("/link/session/select", { link_session_id: started.body.link_session_id, account_ids: [first.body.accounts[0].id] });
+    expect(stale.status).toBe(400);
+    expect(stale.body.error_code).toBe("INVALID_ACCOUNT_ID");
+  });
+
   it("answers exit with the session's status", async () => {
     const started = await post("/link/session/institutions", { link_token: await linkToken() });
     const exit = await post("/link/session/exit", { link_session_id: started.body.link_session_id });

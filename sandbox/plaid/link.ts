@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, isNull, notInArray } from "drizzle-orm";
 import { createItem, issuePublicToken, type BankDb } from "./bank";
-import { plaidAccounts, plaidLinkSessions, plaidLinkTokens } from "./schema";
+import { plaidAccounts, plaidItems, plaidLinkSessions, plaidLinkTokens } from "./schema";
 import { checkCredentials, findInstitution, INSTITUTIONS, plaidErrors, PlaidFailure, uuid } from "./wire";
 
 export type LinkAccount = { id: string; name: string; mask: string; type: string; subtype: string };
@@ -80,7 +80,8 @@ export async function logIn(
     webhook: linkToken.webhook,
     now: input.now,
   });
-  // Logging in again within a session replaces the earlier, never-exchanged item.
+  // Logging in again within a session replaces the earlier item, which no public token was issued for.
+  if (session.itemId) await db.delete(plaidItems).where(eq(plaidItems.itemId, session.itemId));
   await db
     .update(plaidLinkSessions)
     .set({ institutionId: institution.institutionId, itemId: item.itemId })

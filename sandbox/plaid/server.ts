@@ -272,9 +272,9 @@ async function handleLinkHtml(server: Server, path: string, request: http.Incomi
       // Only the token is posted here; the redirect target is its stored redirect_uri, checked at GET /link.
       const linkToken = await liveLinkToken(server.db, form.get("token"), now);
       if (!linkToken.redirectUri) throw plaidErrors.invalidField("this link token has no redirect_uri");
-      const started = await startSession(server.db, form.get("token"), now);
       const institution = findInstitution(form.get("institution_id"));
       if (!institution) throw plaidErrors.invalidInstitution(form.get("institution_id") ?? "");
+      const started = await startSession(server.db, linkToken.linkToken, now);
       return sendHtml(
         response,
         200,
