@@ -11,7 +11,7 @@ import {
   UserTable,
   type AdminListState,
 } from "~/components/admin/admin-panels";
-import { ADMIN_MESSAGES, addUserSchema } from "~/components/admin/admin-schema";
+import { ADMIN_MESSAGES, addUserSchema } from "~/domain/admin";
 import { buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
 import {

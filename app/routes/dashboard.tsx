@@ -4,7 +4,9 @@ import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
 import { DEMO_ACCOUNT } from "~/domain/demo-accounts";
 import { completenessTone, missingProfileFields, profileCompleteness } from "~/domain/profile-completeness";
+import { SandboxRequestCard } from "~/components/sandbox-request-card";
 import { requireUser } from "~/server/auth/guards.server";
+import { sandboxCardState } from "~/server/sandbox-access.server";
 import type { Route } from "./+types/dashboard";
 
 export function meta() {
@@ -39,6 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
   const bankState: BankState = !user.isPlaidSandboxAuthorized ? "request-access" : user.hasBankAccount ? "connected" : "link-bank";
   return {
+    sandboxCard: bankState === "request-access" ? await sandboxCardState(user.id) : null,
     name: user.name,
     isDemo: user.email.toLowerCase() === DEMO_ACCOUNT.email,
     sandboxAuthorized: user.isPlaidSandboxAuthorized,
@@ -77,7 +80,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
-        <BankCard state={loaderData.bankState} />
+        {loaderData.bankState === "request-access" ? (
+          loaderData.sandboxCard ? <SandboxRequestCard {...loaderData.sandboxCard} /> : null
+        ) : (
+          <BankCard state={loaderData.bankState} />
+        )}
         {loaderData.completeness < 100 ? (
           <ProfilePrompt completeness={loaderData.completeness} />
         ) : null}
@@ -108,15 +115,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function BankCard({ state }: { state: BankState }) {
-  if (state === "request-access") {
-    return (
-      <Card>
-        <h2 className="text-lg font-semibold text-slate-900">Request sandbox access</h2>
-        <p className="mt-2 text-slate-600">Linking a bank and joining groups needs sandbox access, granted by our team.</p>
-      </Card>
-    );
-  }
+function BankCard({ state }: { state: Exclude<BankState, "request-access"> }) {
   if (state === "link-bank") {
     return (
       <Card>

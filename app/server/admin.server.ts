@@ -4,7 +4,7 @@
  */
 import { asc, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { ADMIN_MESSAGES, addUserSchema } from "~/components/admin/admin-schema";
+import { ADMIN_MESSAGES, addUserSchema } from "~/domain/admin";
 import { normalizeEmail } from "~/domain/auth";
 import { lookupSession } from "./auth/session.server";
 import { requireAdmin } from "./auth/guards.server";

@@ -4,7 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field, FieldErrors } from "~/components/ui/field";
 import { Card } from "~/components/ui/page";
-import { addUserSchema } from "./admin-schema";
+import { addUserSchema } from "~/domain/admin";
 import { ListStateFields, type AdminListState } from "./admin-panels";
 
 /** Add a user by email (SPEC.md section 2 /admin). Errors render from the server's reply, with or without JavaScript. */

@@ -8,7 +8,7 @@ import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { Card } from "~/components/ui/page";
-import type { AdminIntent } from "./admin-schema";
+import type { AdminIntent } from "~/domain/admin";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 const dateTimeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
