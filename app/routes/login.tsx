@@ -98,7 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data(
         {
           intent: "2fa" as const,
-          result: submission.reply({ resetForm: true, fieldErrors: { code: [SECURITY_MESSAGES.invalidCode] } }),
+          result: submission.reply({ hideFields: ["code"], fieldErrors: { code: [SECURITY_MESSAGES.invalidCode] } }),
           error: null,
           sent: false,
         },

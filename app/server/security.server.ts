@@ -15,7 +15,15 @@ const TIME_ZONE = "America/New_York";
 
 /** "Nov 22, 2026, 9:41 AM EST": how times appear in emails and on the Security page. */
 export function formatDateTime(date: Date) {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: TIME_ZONE, timeZoneName: "short" }).format(date);
+  return new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: TIME_ZONE,
+    timeZoneName: "short",
+  }).format(date);
 }
 
 export type SessionSummary = {
