@@ -8,6 +8,9 @@ const productionReady = {
   APP_URL: "https://rosca.fly.dev",
   POSTMARK_SERVER_TOKEN: "server-token",
   ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+  PLAID_ENV: "production",
+  PLAID_CLIENT_ID: "client-id",
+  PLAID_SECRET: "plaid-secret",
 };
 
 describe("parseEnv", () => {
@@ -24,6 +27,7 @@ describe("parseEnv", () => {
         "  - APP_URL: is required in production",
         "  - ENCRYPTION_KEY: is required in production",
         "  - POSTMARK_SERVER_TOKEN: is required in production",
+        "  - PLAID_ENV: PLAID_ENV, PLAID_CLIENT_ID and PLAID_SECRET are required in production",
       ].join("\n"),
     );
   });
@@ -31,6 +35,12 @@ describe("parseEnv", () => {
   it("refuses production with the mail sandbox selected", () => {
     expect(() => parseEnv({ ...productionReady, MAIL_SANDBOX_URL: "http://127.0.0.1:3025" })).toThrow(
       "MAIL_SANDBOX_URL: selects the mail sandbox, which production refuses",
+    );
+  });
+
+  it("refuses production with the sandbox bank selected", () => {
+    expect(() => parseEnv({ ...productionReady, PLAID_SANDBOX_URL: "http://127.0.0.1:3026" })).toThrow(
+      "PLAID_SANDBOX_URL: selects the sandbox bank, which production refuses",
     );
   });
 

@@ -26,6 +26,12 @@ const envSchema = z
       .optional(),
     /** Base URL of the mail double (sandbox/postmark), e.g. http://127.0.0.1:3025 */
     MAIL_SANDBOX_URL: z.url().optional(),
+    /** Real Plaid: "sandbox" or "production" with its keys. Unset: the sandbox bank double at PLAID_SANDBOX_URL. */
+    PLAID_ENV: z.enum(["sandbox", "production"]).optional(),
+    PLAID_CLIENT_ID: z.string().min(1).optional(),
+    PLAID_SECRET: z.string().min(1).optional(),
+    /** Base URL of the sandbox bank (sandbox/plaid), e.g. http://127.0.0.1:3026 */
+    PLAID_SANDBOX_URL: z.url().optional(),
     EMAIL_FROM: z.string().default("Rosca <hello@rosca.example>"),
     SUPPORT_EMAIL: z.email().default("support@rosca.example"),
   })
@@ -38,6 +44,10 @@ const envSchema = z
       ctx.addIssue({ code: "custom", path: ["POSTMARK_SERVER_TOKEN"], message: "is required in production" });
     if (env.MAIL_SANDBOX_URL)
       ctx.addIssue({ code: "custom", path: ["MAIL_SANDBOX_URL"], message: "selects the mail sandbox, which production refuses" });
+    if (env.PLAID_SANDBOX_URL)
+      ctx.addIssue({ code: "custom", path: ["PLAID_SANDBOX_URL"], message: "selects the sandbox bank, which production refuses" });
+    if (!env.PLAID_ENV || !env.PLAID_CLIENT_ID || !env.PLAID_SECRET)
+      ctx.addIssue({ code: "custom", path: ["PLAID_ENV"], message: "PLAID_ENV, PLAID_CLIENT_ID and PLAID_SECRET are required in production" });
   });
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; ENCRYPTION_KEY: string };

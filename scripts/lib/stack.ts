@@ -1,6 +1,6 @@
 /**
  * Starts the whole demo stack in this process: PostgreSQL (embedded unless DATABASE_URL is set), migrations, the
- * mail double (unless POSTMARK_SERVER_TOKEN is set), optional demo seed, and the HTTP server on the built app.
+ * mail double (unless POSTMARK_SERVER_TOKEN is set), the sandbox bank (unless PLAID_ENV is set), optional demo seed, and the HTTP server on the built app.
  * Used by `npm start`, the end-to-end tests and the benchmark. Callers set NODE_ENV=production before calling.
  */
 import { existsSync } from "node:fs";
@@ -8,6 +8,7 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { startBankSandbox } from "../../sandbox/plaid/server.ts";
 import { startMailSandbox } from "../../sandbox/postmark/server.ts";
 import { startEmbeddedPostgres } from "./postgres.ts";
 
@@ -47,6 +48,16 @@ export async function startStack(options: {
       stops.push(mail.stop);
       process.env.MAIL_SANDBOX_URL = mail.url;
       log(`Mail sandbox listening on ${mail.url}`);
+    }
+
+    // The sandbox bank, unless real Plaid is configured (PLAID_ENV with its keys).
+    if (!process.env.PLAID_ENV) {
+      const bank = await startBankSandbox({ databaseUrl, port: Number(process.env.BANK_SANDBOX_PORT ?? 0) });
+      stops.push(bank.stop);
+      process.env.PLAID_SANDBOX_URL = bank.url;
+      process.env.PLAID_CLIENT_ID ??= "sandbox-client-id";
+      process.env.PLAID_SECRET ??= "sandbox-secret";
+      log(`Sandbox bank listening on ${bank.url}`);
     }
 
     // Validate the complete environment before serving anything: a bad configuration stops here, loudly.

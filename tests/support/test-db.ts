@@ -30,7 +30,7 @@ export type TestContext = {
   stopMail: () => Promise<void>;
 };
 
-export async function useTestDatabase(): Promise<TestContext> {
+export async function useTestDatabase(options: { bank?: boolean } = {}): Promise<TestContext> {
   const databaseUrl = await createTestDatabase();
   process.env.DATABASE_URL = databaseUrl;
   process.env.APP_ENV = "test";
@@ -39,6 +39,15 @@ export async function useTestDatabase(): Promise<TestContext> {
   const { startMailSandbox } = await import("../../sandbox/postmark/server.ts");
   const mail = await startMailSandbox({ databaseUrl });
   process.env.MAIL_SANDBOX_URL = mail.url;
+  // The sandbox bank, for tests of the app's bank module (the bank's own contract tests start theirs).
+  let bank: { url: string; stop(): Promise<void> } | null = null;
+  if (options.bank) {
+    const { startBankSandbox } = await import("../../sandbox/plaid/server.ts");
+    bank = await startBankSandbox({ databaseUrl });
+    process.env.PLAID_SANDBOX_URL = bank.url;
+    process.env.PLAID_CLIENT_ID = "sandbox-client-id";
+    process.env.PLAID_SECRET = "sandbox-secret";
+  }
   let mailStopped = false;
   const stopMail = async () => {
     if (mailStopped) return;
@@ -49,6 +58,7 @@ export async function useTestDatabase(): Promise<TestContext> {
     const { closeDb } = await import("../../app/server/db/client.server.ts");
     await closeDb();
     await stopMail();
+    await bank?.stop();
   });
   return { databaseUrl, mailUrl: mail.url, stopMail };
 }
