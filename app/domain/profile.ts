@@ -186,7 +186,7 @@ export function profileSchema(today: string) {
 export type ProfileInput = z.infer<ReturnType<typeof profileSchema>>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Security forms
+// Security forms. The `intent` that picks the form comes from the submit button and is read by the route, not here.
 
 export const SECURITY_MESSAGES = {
   currentPasswordRequired: "Current password is required",
@@ -202,7 +202,6 @@ const currentPassword = (required: string) =>
 
 export const changePasswordSchema = z
   .object({
-    intent: z.literal("change-password"),
     currentPassword: currentPassword(SECURITY_MESSAGES.currentPasswordRequired),
     newPassword: newPasswordSchema,
     confirmPassword: z.string({ error: AUTH_MESSAGES.confirmRequired }),
@@ -225,14 +224,13 @@ export const totpCodeField = z
   .transform((value) => value.replace(/\s/g, ""))
   .pipe(z.string().regex(/^\d{6}$/, SECURITY_MESSAGES.invalidCode));
 
-export const confirmTwoFactorSchema = z.object({ intent: z.literal("2fa-confirm"), code: totpCodeField });
+export const confirmTwoFactorSchema = z.object({ code: totpCodeField });
 
 export const disableTwoFactorSchema = z.object({
-  intent: z.literal("2fa-disable"),
   password: currentPassword(SECURITY_MESSAGES.passwordRequired),
 });
 
-export const loginCodeSchema = z.object({ intent: z.literal("2fa"), code: totpCodeField });
+export const loginCodeSchema = z.object({ code: totpCodeField });
 
 export const toggleSchema = z.object({ enabled: z.boolean().optional() });
 

@@ -246,7 +246,6 @@ function ChangePassword({ actionData }: { actionData: ActionData }) {
       <h2 className="text-lg font-semibold text-slate-900">Change password</h2>
       <p className="mt-1 text-sm text-slate-600">Changing your password signs out every other device.</p>
       <Form method="post" {...getFormProps(form)} noValidate className="mt-4 max-w-md space-y-4">
-        <input type="hidden" name="intent" value="change-password" />
         <Field
           label="Current password"
           inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), key: fields.currentPassword.key, autoComplete: "current-password" }}
@@ -326,7 +325,6 @@ function ConfirmTwoFactor({
         </code>
       </div>
       <Form method="post" {...getFormProps(form)} noValidate className="max-w-xs space-y-4">
-        <input type="hidden" name="intent" value="2fa-confirm" />
         <Field
           label="6-digit code"
           inputProps={{ ...getInputProps(fields.code, { type: "text" }), key: fields.code.key, inputMode: "numeric", autoComplete: "one-time-code" }}
@@ -354,7 +352,6 @@ function DisableTwoFactor({ actionData }: { actionData: ActionData }) {
   });
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="mt-4 max-w-md space-y-4">
-      <input type="hidden" name="intent" value="2fa-disable" />
       <Field
         label="Password"
         inputProps={{ ...getInputProps(fields.password, { type: "password" }), key: fields.password.key, autoComplete: "current-password" }}

@@ -107,7 +107,8 @@ function pendingLoginCookie() {
     httpOnly: true,
     sameSite: "lax",
     secure: isProduction(),
-    path: "/login",
+    // "/", not "/login": with JavaScript, React Router fetches /login.data, which a "/login" cookie path does not match.
+    path: "/",
     secrets: [env().SESSION_SECRET],
     maxAge: PENDING_LOGIN_TTL_SECONDS,
   });
