@@ -184,3 +184,10 @@ describe("visibleProfile", () => {
     expect(visibleProfile({ ...user, profileVisible: false })).toEqual({ id: user.id, name: "Amina Yusuf", email: null, phone: null, city: null, state: null });
   });
 });
+
+describe("updateProfile", () => {
+  it("reports a failure instead of throwing when the row cannot be saved", async () => {
+    const { updateProfile } = await import("../../app/server/profile.server");
+    expect(await updateProfile("00000000-0000-4000-8000-000000000000", { name: "Nobody" })).toEqual({ status: "error" });
+  });
+});
