@@ -19,6 +19,10 @@ import {
 
 const TODAY = "2026-11-22";
 
+function errorsOf(submission: object) {
+  return "error" in submission ? (submission.error as Record<string, string[] | null> | null) : undefined;
+}
+
 function form(fields: Record<string, string>) {
   const data = new FormData();
   for (const [key, value] of Object.entries(fields)) data.append(key, value);
@@ -165,7 +169,7 @@ describe("profileSchema", () => {
   ])("%s=%j → %s", (field, value, message) => {
     const submission = parseWithZod(form({ [field]: value }), { schema: profileSchema(TODAY) });
     expect(submission.status).toBe("error");
-    expect(submission.error?.[field]).toEqual([message]);
+    expect(errorsOf(submission)?.[field]).toEqual([message]);
   });
 });
 
@@ -181,7 +185,7 @@ describe("security forms", () => {
     [{ currentPassword: "x", newPassword: "Secret123", confirmPassword: "Secret124" }, "confirmPassword", "Passwords do not match"],
   ])("change password %j → %s: %s", (fields, field, message) => {
     const submission = parseWithZod(form({ intent: "change-password", ...fields }), { schema: changePasswordSchema });
-    expect(submission.error?.[field]).toEqual([message]);
+    expect(errorsOf(submission)?.[field]).toEqual([message]);
   });
 
   it.each([
@@ -193,7 +197,7 @@ describe("security forms", () => {
   ])("code %j valid: %s", (code, valid) => {
     const submission = parseWithZod(form({ intent: "2fa", code }), { schema: loginCodeSchema });
     expect(submission.status === "success").toBe(valid);
-    if (!valid) expect(submission.error?.code).toEqual(["Invalid MFA code"]);
+    if (!valid) expect(errorsOf(submission)?.code).toEqual(["Invalid MFA code"]);
   });
 });
 
