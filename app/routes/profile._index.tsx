@@ -75,7 +75,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Profile Information</h1>
-      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_280px]">
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-[1fr_280px]">
         {editing ? <ProfileForm loaderData={loaderData} actionData={actionData} /> : <ProfileView profile={loaderData.profile} />}
         <AccountCard account={loaderData.account} />
       </div>
@@ -106,9 +106,9 @@ function ProfileView({ profile }: { profile: LoaderData["profile"] }) {
       </div>
       <dl className="mt-4 grid gap-4 sm:grid-cols-2">
         {rows.map(([label, value, note]) => (
-          <div key={label}>
+          <div key={label} className="min-w-0">
             <dt className="text-sm text-slate-600">{label}</dt>
-            <dd className={value ? "font-medium text-slate-900" : "text-slate-500"}>{value || "Not provided"}</dd>
+            <dd className={`break-words ${value ? "font-medium text-slate-900" : "text-slate-500"}`}>{value || "Not provided"}</dd>
             {note ? <dd className="text-xs text-slate-600">{note}</dd> : null}
           </div>
         ))}

@@ -36,19 +36,19 @@ export function AccountCard({ account }: { account: AccountSummary }) {
       </div>
       <dl className="mt-6 space-y-3 text-sm">
         <div className="flex justify-between gap-4">
-          <dt className="text-slate-600">Member since</dt>
+          <dt className="shrink-0 text-slate-600">Member since</dt>
           <dd className="text-right font-medium text-slate-900">{account.memberSince}</dd>
         </div>
         <div className="flex justify-between gap-4">
-          <dt className="text-slate-600">Last login</dt>
+          <dt className="shrink-0 text-slate-600">Last login</dt>
           <dd className="text-right font-medium text-slate-900">{account.lastLogin}</dd>
         </div>
         <div className="flex justify-between gap-4">
-          <dt className="text-slate-600">Account status</dt>
+          <dt className="shrink-0 text-slate-600">Account status</dt>
           <dd className="font-medium text-green-800">Active</dd>
         </div>
         <div className="flex justify-between gap-4">
-          <dt className="text-slate-600">Bank status</dt>
+          <dt className="shrink-0 text-slate-600">Bank status</dt>
           <dd className={`font-medium ${account.bankConnected ? "text-green-800" : "text-slate-700"}`}>
             {account.bankConnected ? "Connected" : "Not Connected"}
           </dd>
