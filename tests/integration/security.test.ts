@@ -160,12 +160,21 @@ describe("two-factor authentication", () => {
     expect(bad.status).toBe(401);
     expect(bad.data.result.error.code).toEqual(["Invalid MFA code"]);
 
-    const good = await call(login.action, uaRequest("/login?step=2fa", { intent: "2fa", code: await currentCode(enrolment.secret) }, loginJar));
+    const usedCode = await currentCode(enrolment.secret);
+    const good = await call(login.action, uaRequest("/login?step=2fa", { intent: "2fa", code: usedCode }, loginJar));
     expect(good).toMatchObject({ status: 302, location: "/profile" });
     expect(good.setCookies.some((cookie) => cookie.startsWith("rosca_session="))).toBe(true);
     expect(good.setCookies.some((cookie) => /^rosca_2fa=;/.test(cookie))).toBe(true);
     expect(await toastTitles(good.setCookies)).toEqual(["Login Successful"]);
     expect((await reload(user.id)).lastSignInAt).toBeInstanceOf(Date);
+
+    // A code is good once: replaying it in another login within its window is refused.
+    const again = await call(login.action, post("/login", { intent: "login", email: user.email, password: PASSWORD }));
+    const againJar = new CookieJar();
+    againJar.store(again.setCookies);
+    const replay = await call(login.action, post("/login?step=2fa", { intent: "2fa", code: usedCode }, againJar));
+    expect(replay.status).toBe(401);
+    expect(replay.data.result.error.code).toEqual(["Invalid MFA code"]);
 
     // A forged code-step cookie goes back to the start.
     const forged = new CookieJar();

@@ -10,7 +10,7 @@
  */
 import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 import QRCode from "qrcode";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { decryptSecret, encryptSecret } from "../crypto.server";
 import { db } from "../db/client.server";
@@ -49,17 +49,24 @@ export async function enrolmentDetails(user: Pick<User, "email" | "totpPendingSe
   return { secret, otpauthUri, qrCodeDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
 }
 
-async function codeMatches(sealedSecret: string | null, code: string) {
-  if (!sealedSecret) return false;
+/** The matching 30-second step (window ±1), or null. */
+async function matchingStep(sealedSecret: string | null, code: string): Promise<number | null> {
+  if (!sealedSecret) return null;
   let secret: string;
   try {
     secret = decryptSecret(sealedSecret);
   } catch (error) {
     console.error("two-factor: TOTP secret could not be decrypted", error);
-    return false;
+    return null;
   }
   // window 1: the previous and next 30-second step also count, for clock drift and slow typing.
-  return (await verifyTOTP({ ...TOTP, otp: code, secret, window: 1 })) !== null;
+  const currentStep = Math.floor(Date.now() / (TOTP.period * 1000));
+  const match = await verifyTOTP({ ...TOTP, otp: code, secret, window: 1 });
+  return match ? currentStep + match.delta : null;
+}
+
+async function codeMatches(sealedSecret: string | null, code: string) {
+  return (await matchingStep(sealedSecret, code)) !== null;
 }
 
 /** Turn 2FA on if the code matches the pending secret. */
@@ -84,7 +91,7 @@ export async function cancelTwoFactorEnrolment(userId: string) {
 export async function disableTwoFactor(userId: string, now = new Date()) {
   await db()
     .update(users)
-    .set({ totpSecretEncrypted: null, totpEnabledAt: null, totpPendingSecretEncrypted: null, updatedAt: now })
+    .set({ totpSecretEncrypted: null, totpEnabledAt: null, totpPendingSecretEncrypted: null, totpLastUsedStep: null, updatedAt: now })
     .where(eq(users.id, userId));
 }
 
@@ -92,9 +99,20 @@ export function hasTwoFactor(user: Pick<User, "totpEnabledAt" | "totpSecretEncry
   return user.totpEnabledAt !== null && user.totpSecretEncrypted !== null;
 }
 
-/** Check a login code against the account's secret. */
-export function verifyTwoFactorCode(user: Pick<User, "totpSecretEncrypted">, code: string) {
-  return codeMatches(user.totpSecretEncrypted, code);
+/**
+ * Check a login code against the account's secret and spend it: each 30-second step's code is accepted once, and
+ * never an older one than the last accepted (RFC 6238 section 5.2), so a code seen over a shoulder or in a log cannot
+ * be replayed within its window. The compare-and-set is one UPDATE, so two racing logins cannot both use it.
+ */
+export async function verifyTwoFactorCode(user: Pick<User, "id" | "totpSecretEncrypted">, code: string) {
+  const step = await matchingStep(user.totpSecretEncrypted, code);
+  if (step === null) return false;
+  const spent = await db()
+    .update(users)
+    .set({ totpLastUsedStep: step })
+    .where(and(eq(users.id, user.id), or(isNull(users.totpLastUsedStep), lt(users.totpLastUsedStep, step))))
+    .returning({ id: users.id });
+  return spent.length === 1;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -44,6 +44,8 @@ export const users = pgTable(
     /** TOTP secret, encrypted (crypto.server.ts); set while two-factor authentication is on. */
     totpSecretEncrypted: text("totp_secret_encrypted"),
     totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** The 30-second TOTP step of the last code accepted at login: a code is good once (no replay). */
+    totpLastUsedStep: bigint("totp_last_used_step", { mode: "number" }),
     /** Secret offered during enrolment, encrypted; becomes totp_secret once a code from it is confirmed. */
     totpPendingSecretEncrypted: text("totp_pending_secret_encrypted"),
     /** Email me on each new sign-in. */
