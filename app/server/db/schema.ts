@@ -198,3 +198,76 @@ export const userInvitations = pgTable(
   },
   (t) => [uniqueIndex("user_invitations_email_lower_key").on(sql`lower(${t.email})`)],
 );
+
+/**
+ * A bank connection (a Plaid "item"): one login at one institution. The provider's access token is stored encrypted
+ * (crypto.server.ts) and is decrypted only inside app/server/bank/. Unlinking keeps the row as 'removed' (history,
+ * audit), deletes its accounts, and never reuses it.
+ */
+export const bankItems = pgTable(
+  "bank_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    providerItemId: text("provider_item_id").notNull().unique(),
+    accessTokenEncrypted: text("access_token_encrypted").notNull(),
+    institutionId: text("institution_id"),
+    institutionName: text("institution_name"),
+    status: varchar("status", { length: 16 }).$type<"active" | "removed">().notNull().default("active"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+  },
+  (t) => [index("bank_items_user_id_idx").on(t.userId)],
+);
+
+/**
+ * The accounts of a bank item, normalised from the provider's shape. Balances are integer cents (the provider sends
+ * dollars as JSON numbers); null when the provider does not know. user_id is denormalised from the item so every
+ * query can be scoped by owner without a join.
+ */
+export const bankAccounts = pgTable(
+  "bank_accounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    itemId: uuid("item_id")
+      .notNull()
+      .references(() => bankItems.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    providerAccountId: text("provider_account_id").notNull(),
+    name: text("name").notNull(),
+    officialName: text("official_name"),
+    type: text("type").notNull(),
+    subtype: text("subtype"),
+    mask: text("mask"),
+    availableCents: bigint("available_cents", { mode: "number" }),
+    currentCents: bigint("current_cents", { mode: "number" }),
+    currencyCode: text("currency_code"),
+    connectedAt: timestamp("connected_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("bank_accounts_item_provider_account_key").on(t.itemId, t.providerAccountId),
+    index("bank_accounts_user_id_idx").on(t.userId),
+  ],
+);
+
+/**
+ * The user's current Plaid Link token, reused for 5 minutes (SPEC.md section 9). In PostgreSQL, not process memory,
+ * so every app machine sees the same cached token.
+ */
+export const bankLinkTokens = pgTable("bank_link_tokens", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  token: text("token").notNull(),
+  /** The redirect_uri the token was created with; a request for another one gets a new token. */
+  redirectUri: text("redirect_uri"),
+  /** The provider's own expiry of the token (4 hours at Plaid). */
+  providerExpiresAt: timestamp("provider_expires_at", { withTimezone: true }).notNull(),
+  /** When we stop reusing it: created + 5 minutes. */
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
