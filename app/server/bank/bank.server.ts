@@ -1,0 +1,353 @@
+/**
+ * Bank linking: link tokens, public-token exchange, the user's accounts, balance refresh, unlinking.
+ *
+ * Invariants:
+ * - Every command and query is scoped by the caller's user id; another user's item or account is indistinguishable
+ *   from a missing one ("not_found").
+ * - Access tokens never leave this module: they are stored encrypted (encryptSecret), decrypted only right before a
+ *   Plaid call here, and no exported function returns one.
+ * - Balances are integer cents. Plaid sends dollars as JSON numbers; we convert once, at this edge, with Math.round.
+ * - users.has_bank_account is derived: true iff the user has an active item with at least one account. Commands
+ *   recompute it from the tables inside the same transaction instead of flipping it blindly.
+ * - Only sandbox-authorised users may link (SPEC.md section 6). The user passed in must be freshly loaded for the
+ *   request (requireUser does), so a revoked authorisation takes effect at once.
+ */
+import { and, desc, eq, sql } from "drizzle-orm";
+import { CountryCode, Products, type AccountBase } from "plaid";
+import { decryptSecret, encryptSecret } from "../crypto.server";
+import { db, type Db } from "../db/client.server";
+import { bankAccounts, bankItems, bankLinkTokens, users } from "../db/schema";
+import { appUrl } from "../env.server";
+import { notify } from "../notifications.server";
+import { plaidCall, type BankFailure } from "./plaid.server";
+
+/** SPEC.md section 9: a link token is reused for 5 minutes. */
+export const LINK_TOKEN_REUSE_MS = 5 * 60 * 1000;
+
+/** SPEC.md section 8: the one message a failed exchange shows. */
+export const LINKING_FAILED = "Linking Failed";
+
+export type BankUser = { id: string; isPlaidSandboxAuthorized: boolean };
+
+/** SPEC.md section 3 "Bank account", with money in cents, plus the item id that unlinking needs. */
+export type BankAccountView = {
+  accountId: string;
+  itemId: string;
+  institutionName: string | null;
+  accountName: string;
+  accountType: string;
+  accountSubtype: string | null;
+  maskNumber: string | null;
+  connectionDate: string;
+  balance: { availableCents: number | null; currentCents: number | null; currencyCode: string | null };
+};
+
+type Refusal<Code extends string> = { ok: false; code: Code; message: string; providerCode?: string };
+
+const notAuthorised: Refusal<"not_authorised"> = {
+  ok: false,
+  code: "not_authorised",
+  message: "Bank linking is available to sandbox-authorised members only.",
+};
+
+function bankUnavailable(failure: BankFailure): Refusal<"bank_unavailable"> {
+  return { ok: false, code: "bank_unavailable", message: failure.displayMessage ?? "The bank could not be reached. Please try again.", providerCode: failure.code };
+}
+
+/** Dollars (a JSON number, or null) to integer cents. */
+export function dollarsToCents(amount: number | null | undefined): number | null {
+  return typeof amount === "number" && Number.isFinite(amount) ? Math.round(amount * 100) : null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// ---- Link token -----------------------------------------------------------------------------------------------------
+
+/**
+ * A Plaid Link token for this user: the cached one while it is under 5 minutes old (and was made for the same
+ * redirect URI), else a new one. Stored in PostgreSQL so every app machine shares it.
+ */
+export async function createLinkToken(
+  user: BankUser,
+  options: { redirectUri?: string; now?: Date } = {},
+): Promise<{ ok: true; linkToken: string; expiration: string } | Refusal<"not_authorised" | "bank_unavailable">> {
+  if (!user.isPlaidSandboxAuthorized) return notAuthorised;
+  const now = options.now ?? new Date();
+  const redirectUri = options.redirectUri ?? null;
+
+  const [cached] = await db().select().from(bankLinkTokens).where(eq(bankLinkTokens.userId, user.id)).limit(1);
+  if (cached && cached.expiresAt > now && cached.providerExpiresAt > now && cached.redirectUri === redirectUri) {
+    return { ok: true, linkToken: cached.token, expiration: cached.providerExpiresAt.toISOString() };
+  }
+
+  const created = await plaidCall((api) =>
+    api.linkTokenCreate({
+      client_name: "Rosca",
+      language: "en",
+      country_codes: [CountryCode.Us],
+      user: { client_user_id: user.id },
+      products: [Products.Auth, Products.Transfer],
+      webhook: `${appUrl()}/webhooks/plaid`,
+      ...(redirectUri ? { redirect_uri: redirectUri } : {}),
+    }),
+  );
+  if (!created.ok) return bankUnavailable(created);
+
+  const providerExpiresAt = new Date(created.value.expiration);
+  const row = {
+    token: created.value.link_token,
+    redirectUri,
+    providerExpiresAt,
+    expiresAt: new Date(now.getTime() + LINK_TOKEN_REUSE_MS),
+  };
+  // Two tabs racing both get a valid token; the last one written is the one reused.
+  await db()
+    .insert(bankLinkTokens)
+    .values({ userId: user.id, ...row })
+    .onConflictDoUpdate({ target: bankLinkTokens.userId, set: row });
+  return { ok: true, linkToken: created.value.link_token, expiration: providerExpiresAt.toISOString() };
+}
+
+// ---- Exchange -------------------------------------------------------------------------------------------------------
+
+/** What Plaid Link's onSuccess metadata may tell us; only used when the provider's item lacks the name. */
+export type LinkMetadata = { institution?: { institution_id?: string | null; name?: string | null } | null };
+
+/**
+ * Exchange Link's public token for an access token, fetch the accounts, and store item + accounts in one transaction.
+ * A provider item already stored for this user is updated in place (no duplicate rows). On any failure after the
+ * exchange, the new provider item is removed again (best effort) so nothing is left connected that we do not track.
+ */
+export async function exchangePublicToken(
+  user: BankUser,
+  publicToken: string,
+  metadata: LinkMetadata = {},
+): Promise<{ ok: true; accounts: BankAccountView[] } | Refusal<"not_authorised" | "linking_failed">> {
+  if (!user.isPlaidSandboxAuthorized) return notAuthorised;
+  const linkingFailed = (failure?: BankFailure): Refusal<"linking_failed"> => ({
+    ok: false,
+    code: "linking_failed",
+    message: LINKING_FAILED,
+    ...(failure ? { providerCode: failure.code } : {}),
+  });
+  if (typeof publicToken !== "string" || publicToken.length === 0 || publicToken.length > 512) return linkingFailed();
+
+  const exchanged = await plaidCall((api) => api.itemPublicTokenExchange({ public_token: publicToken }));
+  if (!exchanged.ok) return linkingFailed(exchanged);
+  const accessToken = exchanged.value.access_token;
+  const providerItemId = exchanged.value.item_id;
+
+  const fetched = await plaidCall((api) => api.accountsGet({ access_token: accessToken }));
+  if (!fetched.ok) {
+    await plaidCall((api) => api.itemRemove({ access_token: accessToken }));
+    return linkingFailed(fetched);
+  }
+  const { accounts, item } = fetched.value;
+  const institutionId = item.institution_id ?? metadata.institution?.institution_id ?? null;
+  const institutionName = item.institution_name ?? metadata.institution?.name ?? null;
+
+  try {
+    await db().transaction(async (tx) => {
+      const sealed = encryptSecret(accessToken);
+      const [existing] = await tx
+        .select({ id: bankItems.id, userId: bankItems.userId })
+        .from(bankItems)
+        .where(eq(bankItems.providerItemId, providerItemId))
+        .for("update")
+        .limit(1);
+      if (existing && existing.userId !== user.id) throw new Error("provider item belongs to another user");
+      let itemId: string;
+      if (existing) {
+        itemId = existing.id;
+        await tx
+          .update(bankItems)
+          .set({ accessTokenEncrypted: sealed, institutionId, institutionName, status: "active", removedAt: null })
+          .where(eq(bankItems.id, itemId));
+      } else {
+        const [inserted] = await tx
+          .insert(bankItems)
+          .values({ userId: user.id, providerItemId, accessTokenEncrypted: sealed, institutionId, institutionName })
+          .returning({ id: bankItems.id });
+        itemId = inserted!.id;
+      }
+      await upsertAccounts(tx, user.id, itemId, accounts, new Date());
+      await recomputeHasBankAccount(tx, user.id);
+      await notify(
+        user.id,
+        {
+          title: "Bank account connected",
+          body: institutionName ? `${institutionName} is now linked to your account.` : "Your bank is now linked to your account.",
+          link: "/profile/bank-accounts",
+        },
+        tx,
+      );
+    });
+  } catch (error) {
+    console.error("bank: could not store a linked item:", error instanceof Error ? error.message : error);
+    await plaidCall((api) => api.itemRemove({ access_token: accessToken }));
+    return linkingFailed();
+  }
+  return { ok: true, accounts: await bankAccountsFor(user.id) };
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+async function upsertAccounts(tx: Tx, userId: string, itemId: string, accounts: AccountBase[], now: Date) {
+  if (accounts.length === 0) return;
+  await tx
+    .insert(bankAccounts)
+    .values(
+      accounts.map((account) => ({
+        itemId,
+        userId,
+        providerAccountId: account.account_id,
+        name: account.name,
+        officialName: account.official_name ?? null,
+        type: String(account.type),
+        subtype: account.subtype ? String(account.subtype) : null,
+        mask: account.mask ?? null,
+        availableCents: dollarsToCents(account.balances.available),
+        currentCents: dollarsToCents(account.balances.current),
+        currencyCode: account.balances.iso_currency_code ?? account.balances.unofficial_currency_code ?? null,
+        connectedAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [bankAccounts.itemId, bankAccounts.providerAccountId],
+      set: {
+        name: sql`excluded.name`,
+        officialName: sql`excluded.official_name`,
+        type: sql`excluded.type`,
+        subtype: sql`excluded.subtype`,
+        mask: sql`excluded.mask`,
+        availableCents: sql`excluded.available_cents`,
+        currentCents: sql`excluded.current_cents`,
+        currencyCode: sql`excluded.currency_code`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    });
+}
+
+/** has_bank_account := the user has an active item with at least one account. */
+async function recomputeHasBankAccount(tx: Tx, userId: string) {
+  await tx
+    .update(users)
+    .set({
+      hasBankAccount: sql`exists (
+        select 1 from ${bankAccounts} join ${bankItems} on ${bankItems.id} = ${bankAccounts.itemId}
+        where ${bankItems.userId} = ${userId} and ${bankItems.status} = 'active')`,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
+}
+
+// ---- Queries --------------------------------------------------------------------------------------------------------
+
+/** The user's accounts on active items, newest connection first, in one query. */
+export async function bankAccountsFor(userId: string): Promise<BankAccountView[]> {
+  const rows = await db()
+    .select({ account: bankAccounts, institutionName: bankItems.institutionName })
+    .from(bankAccounts)
+    .innerJoin(bankItems, eq(bankItems.id, bankAccounts.itemId))
+    .where(and(eq(bankAccounts.userId, userId), eq(bankItems.userId, userId), eq(bankItems.status, "active")))
+    .orderBy(desc(bankAccounts.connectedAt), bankAccounts.name, bankAccounts.id);
+  return rows.map(({ account, institutionName }) => ({
+    accountId: account.id,
+    itemId: account.itemId,
+    institutionName,
+    accountName: account.name,
+    accountType: account.type,
+    accountSubtype: account.subtype,
+    maskNumber: account.mask,
+    connectionDate: account.connectedAt.toISOString(),
+    balance: { availableCents: account.availableCents, currentCents: account.currentCents, currencyCode: account.currencyCode },
+  }));
+}
+
+// ---- Balances -------------------------------------------------------------------------------------------------------
+
+/**
+ * Ask the bank for live balances of every active item of the user and store them. One failing item does not stop the
+ * others; its failure is reported and its stored balances stay as they were.
+ */
+export async function refreshBalances(
+  userId: string,
+  now = new Date(),
+): Promise<{ ok: true; accounts: BankAccountView[]; failures: { itemId: string; code: string }[] }> {
+  const items = await db()
+    .select({ id: bankItems.id, accessTokenEncrypted: bankItems.accessTokenEncrypted })
+    .from(bankItems)
+    .where(and(eq(bankItems.userId, userId), eq(bankItems.status, "active")));
+  const failures: { itemId: string; code: string }[] = [];
+  for (const item of items) {
+    const result = await plaidCall((api) => api.accountsBalanceGet({ access_token: decryptSecret(item.accessTokenEncrypted) }));
+    if (!result.ok) {
+      failures.push({ itemId: item.id, code: result.code });
+      continue;
+    }
+    await db().transaction(async (tx) => {
+      for (const account of result.value.accounts) {
+        await tx
+          .update(bankAccounts)
+          .set({
+            availableCents: dollarsToCents(account.balances.available),
+            currentCents: dollarsToCents(account.balances.current),
+            currencyCode: account.balances.iso_currency_code ?? account.balances.unofficial_currency_code ?? null,
+            updatedAt: now,
+          })
+          .where(and(eq(bankAccounts.itemId, item.id), eq(bankAccounts.userId, userId), eq(bankAccounts.providerAccountId, account.account_id)));
+      }
+    });
+  }
+  return { ok: true, accounts: await bankAccountsFor(userId), failures };
+}
+
+// ---- Unlink ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Whether an item is the funding source of a group that is still running. Groups do not exist yet, so nothing is;
+ * the group module will pass its own predicate (contributions are debited from this item's account) and the unlink
+ * route must use it.
+ */
+export const noActiveGroupFunding = async (_itemId: string) => false;
+
+/**
+ * Disconnect one of the user's items: refuse while it funds an active group, else remove it at the bank, mark it
+ * removed, delete its accounts, and recompute has_bank_account.
+ */
+export async function unlinkItem(
+  userId: string,
+  itemId: string,
+  options: { fundsActiveGroup?: (itemId: string) => Promise<boolean>; now?: Date } = {},
+): Promise<{ ok: true } | Refusal<"not_found" | "funds_active_group" | "bank_unavailable">> {
+  const notFound: Refusal<"not_found"> = { ok: false, code: "not_found", message: "Bank account not found" };
+  if (!UUID.test(itemId)) return notFound;
+  const [item] = await db()
+    .select({ id: bankItems.id, accessTokenEncrypted: bankItems.accessTokenEncrypted })
+    .from(bankItems)
+    .where(and(eq(bankItems.id, itemId), eq(bankItems.userId, userId), eq(bankItems.status, "active")))
+    .limit(1);
+  if (!item) return notFound;
+  if (await (options.fundsActiveGroup ?? noActiveGroupFunding)(item.id)) {
+    return {
+      ok: false,
+      code: "funds_active_group",
+      message: "This bank account pays into an active group. Link another account for that group before removing it.",
+    };
+  }
+
+  const removed = await plaidCall((api) => api.itemRemove({ access_token: decryptSecret(item.accessTokenEncrypted) }));
+  // Already gone at the bank (removed elsewhere): finish locally. Anything else: keep it, so the user can retry.
+  if (!removed.ok && removed.code !== "ITEM_NOT_FOUND" && removed.code !== "INVALID_ACCESS_TOKEN") return bankUnavailable(removed);
+
+  await db().transaction(async (tx) => {
+    await tx
+      .update(bankItems)
+      .set({ status: "removed", removedAt: options.now ?? new Date() })
+      .where(and(eq(bankItems.id, item.id), eq(bankItems.userId, userId)));
+    await tx.delete(bankAccounts).where(and(eq(bankAccounts.itemId, item.id), eq(bankAccounts.userId, userId)));
+    await recomputeHasBankAccount(tx, userId);
+  });
+  return { ok: true };
+}

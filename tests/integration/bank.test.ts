@@ -1,0 +1,270 @@
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../support/test-db";
+
+await useTestDatabase({ bank: true });
+const bank = await import("../../app/server/bank/bank.server");
+const { plaidCall } = await import("../../app/server/bank/plaid.server");
+const { decryptSecret } = await import("../../app/server/crypto.server");
+const { db } = await import("../../app/server/db/client.server");
+const { bankAccounts, bankItems, bankLinkTokens, notifications, users } = await import("../../app/server/db/schema");
+const { Products } = await import("plaid");
+const { and, eq, sql } = await import("drizzle-orm");
+
+async function makeUser(email: string, authorised = true) {
+  const [user] = await db()
+    .insert(users)
+    .values({ email, name: email.split("@")[0]!, emailConfirmedAt: new Date(), isPlaidSandboxAuthorized: authorised })
+    .returning();
+  return user!;
+}
+
+/** What Plaid Link hands the browser on success; the sandbox creates it directly, as Plaid's sandbox allows. */
+async function sandboxPublicToken(password = "pass_good") {
+  return plaidCall((api) =>
+    api.sandboxPublicTokenCreate({
+      institution_id: "ins_109508",
+      initial_products: [Products.Auth, Products.Transfer],
+      options: { override_username: "user_good", override_password: password },
+    }),
+  );
+}
+
+async function linkedUser(email: string) {
+  const user = await makeUser(email);
+  const token = await sandboxPublicToken();
+  if (!token.ok) throw new Error(`sandbox public token: ${token.code}`);
+  const linked = await bank.exchangePublicToken(user, token.value.public_token);
+  if (!linked.ok) throw new Error(`exchange: ${linked.code}`);
+  return { user, publicToken: token.value.public_token, accounts: linked.accounts };
+}
+
+async function hasBankAccount(userId: string) {
+  const [row] = await db().select({ value: users.hasBankAccount }).from(users).where(eq(users.id, userId));
+  return row!.value;
+}
+
+describe("link token", () => {
+  it("is refused to a user without sandbox authorisation, and nothing is cached", async () => {
+    const user = await makeUser("outsider@example.com", false);
+    const result = await bank.createLinkToken(user);
+    expect(result).toEqual({ ok: false, code: "not_authorised", message: "Bank linking is available to sandbox-authorised members only." });
+    expect(await db().select().from(bankLinkTokens).where(eq(bankLinkTokens.userId, user.id))).toEqual([]);
+  });
+
+  it("is reused for 5 minutes, then renewed; each user has their own", async () => {
+    const alice = await makeUser("token-alice@example.com");
+    const bob = await makeUser("token-bob@example.com");
+    const t0 = new Date();
+    const first = await bank.createLinkToken(alice, { now: t0 });
+    if (!first.ok) throw new Error(first.code);
+    expect(first.linkToken).toMatch(/^link-sandbox-/);
+    // The bank's own expiry (4 hours), not our reuse window.
+    expect(new Date(first.expiration).getTime()).toBeGreaterThan(t0.getTime() + 3 * 60 * 60 * 1000);
+
+    const within = await bank.createLinkToken(alice, { now: new Date(t0.getTime() + 5 * 60 * 1000 - 1000) });
+    expect(within).toEqual(first);
+    const [row] = await db().select().from(bankLinkTokens).where(eq(bankLinkTokens.userId, alice.id));
+    expect(row!.expiresAt.getTime()).toBe(t0.getTime() + 5 * 60 * 1000);
+
+    const after = await bank.createLinkToken(alice, { now: new Date(t0.getTime() + 5 * 60 * 1000) });
+    if (!after.ok) throw new Error(after.code);
+    expect(after.linkToken).not.toBe(first.linkToken);
+
+    const bobs = await bank.createLinkToken(bob, { now: t0 });
+    if (!bobs.ok) throw new Error(bobs.code);
+    expect(bobs.linkToken).not.toBe(first.linkToken);
+    expect(bobs.linkToken).not.toBe(after.linkToken);
+  });
+
+  it("is renewed when a different redirect URI is asked for", async () => {
+    const user = await makeUser("token-redirect@example.com");
+    const plain = await bank.createLinkToken(user);
+    const redirected = await bank.createLinkToken(user, { redirectUri: "http://localhost:3000/profile/bank-accounts" });
+    if (!plain.ok || !redirected.ok) throw new Error("link token");
+    expect(redirected.linkToken).not.toBe(plain.linkToken);
+  });
+});
+
+describe("exchange and accounts", () => {
+  it("stores the item and both sandbox accounts with exact balances in cents, and notifies the user", async () => {
+    const { user, accounts } = await linkedUser("linker@example.com");
+    expect(accounts).toHaveLength(2);
+    const byMask = Object.fromEntries(accounts.map((account) => [account.maskNumber, account]));
+    expect(byMask["0000"]).toMatchObject({
+      institutionName: "First Platypus Bank",
+      accountName: "Plaid Checking",
+      accountType: "depository",
+      accountSubtype: "checking",
+      maskNumber: "0000",
+      balance: { availableCents: 10000, currentCents: 11000, currencyCode: "USD" },
+    });
+    expect(byMask["1111"]).toMatchObject({
+      institutionName: "First Platypus Bank",
+      accountName: "Plaid Saving",
+      accountType: "depository",
+      accountSubtype: "savings",
+      maskNumber: "1111",
+      balance: { availableCents: 20000, currentCents: 21000, currencyCode: "USD" },
+    });
+    expect(Number.isNaN(Date.parse(byMask["0000"]!.connectionDate))).toBe(false);
+    expect(await bank.bankAccountsFor(user.id)).toEqual(accounts);
+    expect(await hasBankAccount(user.id)).toBe(true);
+
+    const notes = await db().select().from(notifications).where(eq(notifications.userId, user.id));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({
+      title: "Bank account connected",
+      body: "First Platypus Bank is now linked to your account.",
+      link: "/profile/bank-accounts",
+    });
+  });
+
+  it("keeps the access token encrypted at rest, and the decrypted token works at the bank", async () => {
+    const { user } = await linkedUser("at-rest@example.com");
+    const [item] = await db().select().from(bankItems).where(eq(bankItems.userId, user.id));
+    const plaintext = decryptSecret(item!.accessTokenEncrypted);
+    expect(plaintext).toMatch(/^access-sandbox-/);
+    expect(item!.accessTokenEncrypted).toMatch(/^v1\./);
+    expect(item!.accessTokenEncrypted).not.toContain(plaintext);
+    // Nothing else in the row carries it either.
+    expect(JSON.stringify(item)).not.toContain(plaintext);
+    const live = await plaidCall((api) => api.accountsGet({ access_token: plaintext }));
+    expect(live.ok).toBe(true);
+  });
+
+  it("refuses a user without sandbox authorisation before calling the bank (the public token stays unused)", async () => {
+    const outsider = await makeUser("exchange-outsider@example.com", false);
+    const token = await sandboxPublicToken();
+    if (!token.ok) throw new Error(token.code);
+    const refused = await bank.exchangePublicToken(outsider, token.value.public_token);
+    expect(refused).toMatchObject({ ok: false, code: "not_authorised" });
+    expect(await bank.bankAccountsFor(outsider.id)).toEqual([]);
+    expect(await hasBankAccount(outsider.id)).toBe(false);
+    // Still exchangeable: we never spent it.
+    const insider = await makeUser("exchange-insider@example.com");
+    expect((await bank.exchangePublicToken(insider, token.value.public_token)).ok).toBe(true);
+  });
+
+  it("does not duplicate anything when the same public token is exchanged twice", async () => {
+    const { user, publicToken } = await linkedUser("twice@example.com");
+    const again = await bank.exchangePublicToken(user, publicToken);
+    expect(again).toEqual({ ok: false, code: "linking_failed", message: "Linking Failed", providerCode: "INVALID_PUBLIC_TOKEN" });
+    expect(await db().select().from(bankItems).where(eq(bankItems.userId, user.id))).toHaveLength(1);
+    expect(await db().select().from(bankAccounts).where(eq(bankAccounts.userId, user.id))).toHaveLength(2);
+  });
+
+  it("surfaces bank failures as typed results, never throws", async () => {
+    // Plaid's sandbox fails a login with password error_ITEM_LOCKED.
+    const locked = await sandboxPublicToken("error_ITEM_LOCKED");
+    expect(locked).toMatchObject({ ok: false, code: "ITEM_LOCKED", status: 400 });
+    const user = await makeUser("garbage-token@example.com");
+    expect(await bank.exchangePublicToken(user, "public-sandbox-does-not-exist")).toEqual({
+      ok: false,
+      code: "linking_failed",
+      message: "Linking Failed",
+      providerCode: "INVALID_PUBLIC_TOKEN",
+    });
+    expect(await bank.exchangePublicToken(user, "")).toEqual({ ok: false, code: "linking_failed", message: "Linking Failed" });
+    expect(await hasBankAccount(user.id)).toBe(false);
+    expect(await db().select().from(notifications).where(eq(notifications.userId, user.id))).toEqual([]);
+  });
+
+  it("refreshes balances from the bank", async () => {
+    const { user, accounts } = await linkedUser("refresh@example.com");
+    const checking = accounts.find((account) => account.maskNumber === "0000")!;
+    const [stored] = await db().select().from(bankAccounts).where(eq(bankAccounts.id, checking.accountId));
+    // Move the money at the bank (its own table, in the same database).
+    await db().execute(
+      sql`update sandbox_plaid.accounts set available_cents = 12345, current_cents = 54321 where account_id = ${stored!.providerAccountId}`,
+    );
+    const refreshed = await bank.refreshBalances(user.id);
+    expect(refreshed.failures).toEqual([]);
+    expect(refreshed.accounts.find((account) => account.accountId === checking.accountId)!.balance).toEqual({
+      availableCents: 12345,
+      currentCents: 54321,
+      currencyCode: "USD",
+    });
+    expect(refreshed.accounts.find((account) => account.maskNumber === "1111")!.balance.availableCents).toBe(20000);
+  });
+});
+
+describe("ownership and unlinking", () => {
+  it("hides one user's accounts from another, who cannot unlink them either (not found)", async () => {
+    const { user: alice, accounts } = await linkedUser("idor-alice@example.com");
+    const mallory = await makeUser("idor-mallory@example.com");
+    expect(await bank.bankAccountsFor(mallory.id)).toEqual([]);
+    const itemId = accounts[0]!.itemId;
+    expect(await bank.unlinkItem(mallory.id, itemId)).toEqual({ ok: false, code: "not_found", message: "Bank account not found" });
+    expect(await bank.unlinkItem(mallory.id, "not-a-uuid")).toMatchObject({ ok: false, code: "not_found" });
+    expect(await bank.refreshBalances(mallory.id)).toMatchObject({ ok: true, accounts: [], failures: [] });
+    expect(await bank.bankAccountsFor(alice.id)).toHaveLength(2);
+    expect(await hasBankAccount(alice.id)).toBe(true);
+  });
+
+  it("refuses to unlink an item that funds an active group, changing nothing", async () => {
+    const { user, accounts } = await linkedUser("funding@example.com");
+    const itemId = accounts[0]!.itemId;
+    const asked: string[] = [];
+    const refused = await bank.unlinkItem(user.id, itemId, {
+      fundsActiveGroup: async (id) => {
+        asked.push(id);
+        return true;
+      },
+    });
+    expect(refused).toMatchObject({ ok: false, code: "funds_active_group" });
+    expect(asked).toEqual([itemId]);
+    expect(await bank.bankAccountsFor(user.id)).toHaveLength(2);
+    expect(await hasBankAccount(user.id)).toBe(true);
+  });
+
+  it("unlinks: removed at the bank, marked removed, accounts deleted, has_bank_account false", async () => {
+    const { user, accounts } = await linkedUser("unlink@example.com");
+    const itemId = accounts[0]!.itemId;
+    const [item] = await db().select().from(bankItems).where(eq(bankItems.id, itemId));
+    const accessToken = decryptSecret(item!.accessTokenEncrypted);
+
+    expect(await bank.unlinkItem(user.id, itemId)).toEqual({ ok: true });
+    expect(await hasBankAccount(user.id)).toBe(false);
+    expect(await bank.bankAccountsFor(user.id)).toEqual([]);
+    expect(await db().select().from(bankAccounts).where(eq(bankAccounts.itemId, itemId))).toEqual([]);
+    const [after] = await db().select().from(bankItems).where(eq(bankItems.id, itemId));
+    expect(after!.status).toBe("removed");
+    expect(after!.removedAt).toBeInstanceOf(Date);
+    const atBank = await plaidCall((api) => api.accountsGet({ access_token: accessToken }));
+    expect(atBank).toMatchObject({ ok: false, code: "ITEM_NOT_FOUND" });
+    // A second unlink finds nothing to unlink.
+    expect(await bank.unlinkItem(user.id, itemId)).toMatchObject({ ok: false, code: "not_found" });
+  });
+
+  it("keeps has_bank_account true while another linked item remains", async () => {
+    const { user } = await linkedUser("two-items@example.com");
+    const second = await sandboxPublicToken();
+    if (!second.ok) throw new Error(second.code);
+    const linked = await bank.exchangePublicToken(user, second.value.public_token);
+    if (!linked.ok) throw new Error(linked.code);
+    expect(linked.accounts).toHaveLength(4);
+    const items = await db()
+      .select({ id: bankItems.id })
+      .from(bankItems)
+      .where(and(eq(bankItems.userId, user.id), eq(bankItems.status, "active")));
+    expect(items).toHaveLength(2);
+    expect(await bank.unlinkItem(user.id, items[0]!.id)).toEqual({ ok: true });
+    expect(await hasBankAccount(user.id)).toBe(true);
+    expect(await bank.bankAccountsFor(user.id)).toHaveLength(2);
+    expect(await bank.unlinkItem(user.id, items[1]!.id)).toEqual({ ok: true });
+    expect(await hasBankAccount(user.id)).toBe(false);
+  });
+});
+
+describe("balances in cents", () => {
+  it.each([
+    [100, 10000],
+    [0.1 + 0.2, 30],
+    [19.99, 1999],
+    [-12.5, -1250],
+    [null, null],
+    [undefined, null],
+  ])("dollarsToCents(%s) = %s", (dollars, cents) => {
+    expect(bank.dollarsToCents(dollars as number | null | undefined)).toBe(cents);
+  });
+});
