@@ -155,7 +155,7 @@ export async function exchangePublicToken(
         .where(eq(bankItems.providerItemId, providerItemId))
         .for("update")
         .limit(1);
-      if (existing && existing.userId !== user.id) throw new Error("provider item belongs to another user");
+      if (existing && existing.userId !== user.id) throw new ItemOwnedElsewhere();
       let itemId: string;
       if (existing) {
         itemId = existing.id;
@@ -184,10 +184,17 @@ export async function exchangePublicToken(
     });
   } catch (error) {
     console.error("bank: could not store a linked item:", error instanceof Error ? error.message : error);
-    await plaidCall((api) => api.itemRemove({ access_token: accessToken }));
+    // Undo the connection at the bank, unless the item is someone else's: removing it would disconnect them.
+    if (!(error instanceof ItemOwnedElsewhere)) await plaidCall((api) => api.itemRemove({ access_token: accessToken }));
     return linkingFailed();
   }
   return { ok: true, accounts: await bankAccountsFor(user.id) };
+}
+
+class ItemOwnedElsewhere extends Error {
+  constructor() {
+    super("provider item is linked to another user");
+  }
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

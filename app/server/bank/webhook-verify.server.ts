@@ -8,7 +8,8 @@
  * 4. require iat within 5 minutes of now (replay window);
  * 5. compare the SHA-256 of the exact raw body with the payload's request_body_sha256 in constant time.
  *
- * The key cache is per process and holds only public keys: another machine simply fetches its own copy.
+ * The key cache is per process and holds only public keys (another machine simply fetches its own copy); entries are
+ * refetched after an hour so a key Plaid expires later stops being accepted.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { decodeProtectedHeader, importJWK, jwtVerify, type JWK } from "jose";
@@ -28,7 +29,10 @@ export type WebhookRejection =
 
 export type WebhookVerification = { ok: true; payload: Record<string, unknown> } | { ok: false; reason: WebhookRejection };
 
-type CachedKey = { key: CryptoKey | Uint8Array; expiredAt: number | null };
+/** Cached keys are refetched after this long, so an expiry Plaid sets later (key rotation) is seen. */
+const KEY_CACHE_MS = 60 * 60 * 1000;
+
+type CachedKey = { key: CryptoKey | Uint8Array; expiredAt: number | null; fetchedAt: number };
 const keys = new Map<string, CachedKey>();
 
 /** Forget cached keys (tests). */
@@ -38,13 +42,13 @@ export function clearWebhookKeyCache() {
 
 async function keyFor(kid: string): Promise<CachedKey | null> {
   const cached = keys.get(kid);
-  if (cached) return cached;
+  if (cached && Date.now() - cached.fetchedAt < KEY_CACHE_MS) return cached;
   const fetched = await plaidCall((api) => api.webhookVerificationKeyGet({ key_id: kid }));
   if (!fetched.ok) return null;
   const jwk = fetched.value.key;
   if (jwk.alg !== "ES256" || jwk.kty !== "EC" || jwk.crv !== "P-256") return null;
   const key = await importJWK({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y } as JWK, "ES256");
-  const entry = { key, expiredAt: jwk.expired_at ?? null };
+  const entry = { key, expiredAt: jwk.expired_at ?? null, fetchedAt: Date.now() };
   keys.set(kid, entry);
   return entry;
 }
