@@ -53,6 +53,9 @@ export default [
     route("notifications/:id/read", "routes/api.notifications.$id.read.ts"),
   ]),
 
+  // Provider webhooks (server to server)
+  route("webhooks/plaid", "routes/webhooks.plaid.ts"),
+
   // Operations
   route("healthz", "routes/healthz.ts"),
   route("readyz", "routes/readyz.ts"),

@@ -94,6 +94,11 @@ describe("in production", () => {
     vi.stubEnv("APP_URL", "https://rosca.example");
     vi.stubEnv("POSTMARK_SERVER_TOKEN", "real-token");
     vi.stubEnv("MAIL_SANDBOX_URL", undefined);
+    vi.stubEnv("ENCRYPTION_KEY", Buffer.alloc(32, 1).toString("base64"));
+    vi.stubEnv("PLAID_ENV", "production");
+    vi.stubEnv("PLAID_CLIENT_ID", "client-id");
+    vi.stubEnv("PLAID_SECRET", "plaid-secret");
+    vi.stubEnv("PLAID_SANDBOX_URL", undefined);
     try {
       const list = await import("./dev.mailbox");
       const detail = await import("./dev.mailbox.$messageId");

