@@ -40,9 +40,19 @@ test.describe("accounts with JavaScript", () => {
     await expectNoSeriousA11yViolations(page);
 
     await login(page, DEMO.email, DEMO.password);
-    for (const path of ["/dashboard", "/profile", "/dev/mailbox"]) {
+    for (const path of ["/dashboard", "/dashboard?complete-profile=1", "/notifications", "/profile", "/dev/mailbox"]) {
       await page.goto(path);
       await expectNoSeriousA11yViolations(page);
     }
   });
+});
+
+test("the profile-completion modal lists what is missing and leads to the profile form", async ({ page }) => {
+  await login(page, DEMO.email, DEMO.password);
+  await page.getByRole("link", { name: "See what's missing" }).click();
+  const dialog = page.getByRole("dialog", { name: /Your profile is \d+% complete/ });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("listitem")).toHaveText(["Street address", "Date of birth"]);
+  await dialog.getByRole("link", { name: "Complete Profile" }).click();
+  await expect(page).toHaveURL(/\/profile\?edit=1$/);
 });
