@@ -29,16 +29,6 @@ type BankState = "request-access" | "link-bank" | "connected";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
-  const profile = {
-    name: user.name,
-    email: user.email,
-    phone: user.phone,
-    address: user.address,
-    city: user.city,
-    state: user.state,
-    zipCode: user.zipCode,
-    dateOfBirth: user.dateOfBirth,
-  };
   const bankState: BankState = !user.isPlaidSandboxAuthorized ? "request-access" : user.hasBankAccount ? "connected" : "link-bank";
   return {
     sandboxCard: bankState === "request-access" ? await sandboxCardState(user.id) : null,
@@ -46,8 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     isDemo: user.email.toLowerCase() === DEMO_ACCOUNT.email,
     sandboxAuthorized: user.isPlaidSandboxAuthorized,
     bankState,
-    completeness: profileCompleteness(profile),
-    missing: missingProfileFields(profile).map((field) => FIELD_LABELS[field] ?? field),
+    completeness: profileCompleteness(user),
+    missing: missingProfileFields(user).map((field) => FIELD_LABELS[field] ?? field),
     showProfileModal: new URL(request.url).searchParams.get("complete-profile") === "1",
     // Groups arrive with the groups issue; until then the figures are honestly empty, never samples.
     stats: { activeGroups: 0, nextContributionOn: null as string | null, nextPayoutCents: null as number | null },

@@ -9,8 +9,7 @@ const login = await import("../../app/routes/login");
 const { listMessages } = await import("../../sandbox/postmark/store");
 const { sendEmailToUser } = await import("../../app/server/email/user-email.server");
 const { getPreferences } = await import("../../app/server/preferences.server");
-const { createSession } = await import("../../app/server/auth/session.server");
-const { hashPassword } = await import("../../app/server/auth/password.server");
+const testUsers = await import("../support/users");
 const { takeToasts } = await import("../../app/server/toast.server");
 const { db } = await import("../../app/server/db/client.server");
 const { notificationPreferences, users } = await import("../../app/server/db/schema");
@@ -25,22 +24,8 @@ const DEFAULTS = {
   pushDailyReminders: false,
 };
 
-let counter = 0;
-async function signedInUser(values: Partial<typeof users.$inferInsert> = {}) {
-  counter += 1;
-  const [user] = await db()
-    .insert(users)
-    .values({
-      email: `prefs${counter}.${Date.now()}@example.com`,
-      name: "Sara Ahmed",
-      passwordHash: await hashPassword("Secret123"),
-      emailConfirmedAt: new Date(),
-      ...values,
-    })
-    .returning();
-  const jar = new CookieJar();
-  jar.store([await createSession(user!.id, new Request("http://localhost:3000/login"), { remember: false })]);
-  return { user: user!, jar };
+function signedInUser(values: Parameters<typeof testUsers.signedInUser>[0] = {}) {
+  return testUsers.signedInUser({ name: "Sara Ahmed", ...values });
 }
 
 const reminder = {

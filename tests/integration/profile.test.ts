@@ -8,32 +8,15 @@ const profileLayout = await import("../../app/routes/profile");
 const profile = await import("../../app/routes/profile._index");
 const security = await import("../../app/routes/profile.security");
 const notifications = await import("../../app/routes/profile.notifications");
-const { createSession } = await import("../../app/server/auth/session.server");
-const { hashPassword } = await import("../../app/server/auth/password.server");
+const testUsers = await import("../support/users");
 const { takeToasts } = await import("../../app/server/toast.server");
 const { visibleProfile } = await import("../../app/server/profile.server");
 const { db } = await import("../../app/server/db/client.server");
 const { users } = await import("../../app/server/db/schema");
 const { eq } = await import("drizzle-orm");
 
-let counter = 0;
-async function signedInUser(values: Partial<typeof users.$inferInsert> = {}) {
-  counter += 1;
-  const [user] = await db()
-    .insert(users)
-    .values({
-      email: `profile${counter}.${Date.now()}@example.com`,
-      name: "Amina Yusuf",
-      firstName: "Amina",
-      lastName: "Yusuf",
-      passwordHash: await hashPassword("Secret123"),
-      emailConfirmedAt: new Date(),
-      ...values,
-    })
-    .returning();
-  const jar = new CookieJar();
-  jar.store([await createSession(user!.id, new Request("http://localhost:3000/login"), { remember: false })]);
-  return { user: user!, jar };
+function signedInUser(values: Parameters<typeof testUsers.signedInUser>[0] = {}) {
+  return testUsers.signedInUser({ name: "Amina Yusuf", firstName: "Amina", lastName: "Yusuf", ...values });
 }
 
 async function reload(id: string) {
