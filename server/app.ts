@@ -40,6 +40,10 @@ export function rejectCrossSiteWrites(req: Request, res: Response, next: NextFun
 
 export function createApp({ build, production }: { build: ServerBuild; production: boolean }) {
   const app = express();
+  // Without JavaScript, "Link Bank Account" is a form post answered by a redirect to the sandbox bank's Link pages;
+  // browsers apply form-action to that redirect, so the bank's origin is allowed there (never in production, where
+  // the sandbox bank is refused).
+  const formTargets = ["'self'", ...(process.env.PLAID_SANDBOX_URL ? [new URL(process.env.PLAID_SANDBOX_URL).origin] : [])];
   app.disable("x-powered-by");
   // Fly's proxy sets X-Forwarded-For / -Proto; trust exactly one hop.
   app.set("trust proxy", 1);
@@ -57,7 +61,7 @@ export function createApp({ build, production }: { build: ServerBuild; productio
           "style-src": ["'self'", "'unsafe-inline'"],
           "img-src": ["'self'", "data:"],
           "connect-src": ["'self'"],
-          "form-action": ["'self'"],
+          "form-action": formTargets,
           "frame-ancestors": ["'none'"],
           "upgrade-insecure-requests": production ? [] : null,
         },

@@ -1,23 +1,274 @@
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { SandboxRequestCard } from "~/components/sandbox-request-card";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/page";
+import { formatDay } from "~/domain/format";
 import { requireUser } from "~/server/auth/guards.server";
+import { bankAccountsFor, createLinkToken, exchangePublicToken, unlinkItem, type BankAccountView } from "~/server/bank/bank.server";
+import { appUrl, env } from "~/server/env.server";
+import { sandboxCardState } from "~/server/sandbox-access.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/profile.bank-accounts";
 
 export function meta() {
   return [{ title: "Bank Accounts — Rosca" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+const PAGE = "/profile/bank-accounts";
+
+const BENEFITS = [
+  "Join ROSCAs with people you trust",
+  "Automated monthly contributions",
+  "Secure payouts straight to your account",
+  "Real-time tracking of every payment",
+];
+
+const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+function formatCents(cents: number | null) {
+  return cents === null ? "—" : money.format(cents / 100);
 }
 
-export default function Page() {
+/**
+ * SPEC.md section 2, Bank Accounts: not authorised → request access; authorised without a bank → the connect card;
+ * with one → the accounts. A return from the bank's Link pages (?public_token=…) shows a confirm step: loaders
+ * never write, so the exchange is a POST.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireUser(request);
+  const params = new URL(request.url).searchParams;
+  if (!user.isPlaidSandboxAuthorized) {
+    return { state: "request-access" as const, card: await sandboxCardState(user.id) };
+  }
+  const returned = params.get("public_token")
+    ? {
+        publicToken: params.get("public_token")!.slice(0, 200),
+        institutionId: params.get("institution_id")?.slice(0, 64) ?? "",
+        institutionName: params.get("institution_name")?.slice(0, 200) ?? "your bank",
+      }
+    : null;
+  const cancelled =
+    params.get("status") === "exit"
+      ? { message: params.get("error_message")?.slice(0, 300) || "You closed the bank connection before it finished." }
+      : null;
+  let accounts: BankAccountView[];
+  try {
+    accounts = await bankAccountsFor(user.id);
+  } catch (error) {
+    console.error("bank accounts: could not load", error);
+    return { state: "error" as const, message: "Failed to fetch bank accounts" };
+  }
+  return { state: "ready" as const, accounts, returned, cancelled };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireUser(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (!user.isPlaidSandboxAuthorized) {
+    return redirectWithToast(request, PAGE, {
+      type: "error",
+      title: "Sandbox access required",
+      description: "Bank linking is available to sandbox-authorised members only.",
+    });
+  }
+
+  if (intent === "start-link") {
+    const sandboxUrl = env().PLAID_SANDBOX_URL;
+    if (!sandboxUrl) {
+      return redirectWithToast(request, PAGE, {
+        type: "error",
+        title: "Linking Failed",
+        description: "Connecting a bank with the live provider needs JavaScript enabled.",
+      });
+    }
+    const redirectUri = `${appUrl()}${PAGE}`;
+    const token = await createLinkToken(user, { redirectUri });
+    if (!token.ok) {
+      return redirectWithToast(request, PAGE, { type: "error", title: "Linking Failed", description: token.message });
+    }
+    // The sandbox bank's own Link pages (they work without JavaScript) come back to redirectUri.
+    return redirect(`${sandboxUrl}/link?${new URLSearchParams({ token: token.linkToken, redirect_uri: redirectUri })}`);
+  }
+
+  if (intent === "exchange") {
+    const publicToken = String(formData.get("publicToken") ?? "");
+    const result = await exchangePublicToken(user, publicToken, {
+      institution: { institution_id: String(formData.get("institutionId") ?? ""), name: String(formData.get("institutionName") ?? "") },
+    });
+    if (!result.ok) {
+      return redirectWithToast(request, PAGE, {
+        type: "error",
+        title: "Linking Failed",
+        description: "We couldn't connect your bank account. Please try again.",
+      });
+    }
+    return redirectWithToast(request, PAGE, {
+      type: "success",
+      title: "Bank Account Connected!",
+      description: `${result.accounts.length} ${result.accounts.length === 1 ? "account is" : "accounts are"} ready to use.`,
+    });
+  }
+
+  if (intent === "unlink") {
+    const result = await unlinkItem(user.id, String(formData.get("itemId") ?? ""));
+    if (!result.ok) {
+      return redirectWithToast(request, PAGE, { type: "error", title: "Could not unlink", description: result.message });
+    }
+    return redirectWithToast(request, PAGE, { type: "success", title: "Bank account unlinked" });
+  }
+
+  throw new Response("Unknown action", { status: 400 });
+}
+
+export default function BankAccounts({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.location?.pathname === PAGE;
+
+  if (loaderData.state === "request-access") {
+    return (
+      <>
+        <h1 className="text-2xl font-bold text-slate-900">Bank Accounts</h1>
+        <div className="mt-6">
+          <SandboxRequestCard {...loaderData.card} />
+        </div>
+      </>
+    );
+  }
+
+  if (loaderData.state === "error") {
+    return (
+      <>
+        <h1 className="text-2xl font-bold text-slate-900">Bank Accounts</h1>
+        <Card className="mt-6">
+          <Alert tone="error" title="Unable to Load Bank Account">
+            {loaderData.message}
+          </Alert>
+          <Link to={PAGE} className={buttonClass("secondary", "mt-4")} reloadDocument>
+            Try Again
+          </Link>
+        </Card>
+      </>
+    );
+  }
+
+  const { accounts, returned, cancelled } = loaderData;
   return (
     <>
-      <h1 className="text-2xl font-bold text-slate-900">Bank Accounts</h1>
-      <Card className="mt-6">
-        <p className="text-slate-600">Bank linking is available to sandbox-authorised members and arrives with the bank-linking release.</p>
-      </Card>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold text-slate-900">Bank Accounts</h1>
+        {accounts.length > 0 ? <LinkButton label="Link Another Account" busy={busy} /> : null}
+      </div>
+      {busy ? (
+        <p role="status" className="mt-4 text-sm text-slate-600">
+          Working…
+        </p>
+      ) : null}
+
+      {cancelled ? (
+        <div className="mt-6">
+          <Alert tone="warning" title="Bank Linking Cancelled">
+            {cancelled.message}
+          </Alert>
+        </div>
+      ) : null}
+
+      {returned ? (
+        <Card className="mt-6">
+          <h2 className="text-lg font-semibold text-slate-900">Finish connecting {returned.institutionName}</h2>
+          <p className="mt-2 text-slate-600">Your bank approved the connection. Confirm to add the accounts you selected.</p>
+          <Form method="post" action={PAGE} className="mt-4">
+            <input type="hidden" name="publicToken" value={returned.publicToken} />
+            <input type="hidden" name="institutionId" value={returned.institutionId} />
+            <input type="hidden" name="institutionName" value={returned.institutionName} />
+            <button type="submit" name="intent" value="exchange" className={buttonClass("primary")} disabled={busy}>
+              Connect Accounts
+            </button>
+          </Form>
+        </Card>
+      ) : null}
+
+      {accounts.length === 0 && !returned ? (
+        <Card className="mt-6">
+          <h2 className="text-lg font-semibold text-slate-900">No Bank Accounts Found</h2>
+          <p className="mt-2 text-slate-600">Connect a sandbox bank account to take part in savings groups:</p>
+          <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-700">
+            {BENEFITS.map((benefit) => (
+              <li key={benefit}>{benefit}</li>
+            ))}
+          </ul>
+          <div className="mt-5">
+            <LinkButton label="Link Bank Account" busy={busy} />
+          </div>
+          <p className="mt-4 text-sm text-slate-600">
+            Demo phase: choose any sandbox bank and log in with <code>user_good</code> / <code>pass_good</code>.
+          </p>
+        </Card>
+      ) : null}
+
+      {accounts.length > 0 ? (
+        <ul className="mt-6 space-y-4">
+          {accounts.map((account) => (
+            <li key={account.accountId}>
+              <AccountCard account={account} busy={busy} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </>
+  );
+}
+
+function LinkButton({ label, busy }: { label: string; busy: boolean }) {
+  return (
+    <Form method="post" action={PAGE}>
+      <button type="submit" name="intent" value="start-link" className={buttonClass("primary")} disabled={busy}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+function AccountCard({ account, busy }: { account: BankAccountView; busy: boolean }) {
+  const { availableCents, currentCents } = account.balance;
+  return (
+    <Card>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="text-sm text-slate-600">{account.institutionName ?? "Bank"}</p>
+          <h2 className="text-lg font-semibold text-slate-900">{account.accountName}</h2>
+          <p className="text-sm text-slate-700">
+            <span className="capitalize">{account.accountType}</span>
+            {account.accountSubtype ? <span className="capitalize"> · {account.accountSubtype}</span> : null}
+            {account.maskNumber ? <span> · ••••{account.maskNumber}</span> : null}
+          </p>
+          <p className="mt-1 text-xs text-slate-600">Connected on {formatDay(account.connectionDate)}</p>
+        </div>
+        <Form method="post" action={PAGE}>
+          <input type="hidden" name="itemId" value={account.itemId} />
+          <button type="submit" name="intent" value="unlink" className={buttonClass("secondary")} disabled={busy}>
+            Unlink<span className="sr-only"> {account.institutionName ?? "this bank"} and its accounts</span>
+          </button>
+        </Form>
+      </div>
+      {/* Hidden by default; <details> shows and hides it with or without JavaScript. */}
+      <details className="mt-4 rounded-lg bg-slate-50 px-4 py-3">
+        <summary className="text-sm font-medium text-brand-700">
+          Show balance<span className="sr-only"> of {account.accountName}</span>
+        </summary>
+        <dl className="mt-2 grid gap-1 text-sm">
+          <div className="flex gap-2">
+            <dt className="text-slate-600">Available balance:</dt>
+            <dd className="font-semibold text-slate-900">{formatCents(availableCents)}</dd>
+          </div>
+          {currentCents !== null && currentCents !== availableCents ? (
+            <div className="flex gap-2">
+              <dt className="text-slate-600">Current balance:</dt>
+              <dd className="font-semibold text-slate-900">{formatCents(currentCents)}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </details>
+    </Card>
   );
 }

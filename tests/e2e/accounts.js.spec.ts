@@ -40,7 +40,7 @@ test.describe("accounts with JavaScript", () => {
     await expectNoSeriousA11yViolations(page);
 
     await login(page, DEMO.email, DEMO.password);
-    for (const path of ["/dashboard", "/dashboard?complete-profile=1", "/notifications", "/profile", "/dev/mailbox"]) {
+    for (const path of ["/dashboard", "/dashboard?complete-profile=1", "/notifications", "/profile", "/profile/bank-accounts", "/dev/mailbox"]) {
       await page.goto(path);
       await expectNoSeriousA11yViolations(page);
     }
