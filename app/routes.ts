@@ -51,6 +51,7 @@ export default [
     route("session", "routes/api.session.ts"),
     route("notifications", "routes/api.notifications.ts"),
     route("notifications/:id/read", "routes/api.notifications.$id.read.ts"),
+    route("bank/link", "routes/api.bank.link.ts"),
   ]),
 
   // Provider webhooks (server to server)

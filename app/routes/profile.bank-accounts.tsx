@@ -1,4 +1,6 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useLoaderData, useNavigation } from "react-router";
+import { LinkBankModal } from "~/components/bank/link-bank-modal";
+import { useHydrated } from "~/components/use-hydrated";
 import { SandboxRequestCard } from "~/components/sandbox-request-card";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
@@ -58,7 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     console.error("bank accounts: could not load", error);
     return { state: "error" as const, message: "Failed to fetch bank accounts" };
   }
-  return { state: "ready" as const, accounts, returned, cancelled };
+  return { state: "ready" as const, accounts, returned, cancelled, sandboxModal: Boolean(env().PLAID_SANDBOX_URL) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -220,6 +222,10 @@ export default function BankAccounts({ loaderData }: Route.ComponentProps) {
 }
 
 function LinkButton({ label, busy }: { label: string; busy: boolean }) {
+  const hydrated = useHydrated();
+  const loaderData = useLoaderData<typeof loader>();
+  // With JavaScript (sandbox mode): the Link modal. Without: a plain form to the bank's Link pages.
+  if (hydrated && "sandboxModal" in loaderData && loaderData.sandboxModal) return <LinkBankModal label={label} />;
   return (
     <Form method="post" action={PAGE}>
       <button type="submit" name="intent" value="start-link" className={buttonClass("primary")} disabled={busy}>

@@ -1,0 +1,252 @@
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { showToast } from "~/components/toaster";
+import { buttonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+
+type Institution = { institution_id: string; name: string };
+type Account = { id: string; name: string; mask: string; type: string; subtype: string | null };
+
+type State =
+  | { step: "closed" }
+  | { step: "loading"; slow: boolean }
+  | { step: "error"; message: string }
+  | { step: "choose"; sessionId: string; institutions: Institution[] }
+  | { step: "login"; sessionId: string; institution: Institution; error: string | null; busy: boolean }
+  | { step: "select"; sessionId: string; institution: Institution; accounts: Account[]; busy: boolean }
+  | { step: "exchanging"; institution: Institution };
+
+/** A retry is offered when the provider is not ready after this long (SPEC.md section 9). */
+const SLOW_AFTER_MS = 5000;
+
+async function linkStep(body: Record<string, unknown>) {
+  const response = await fetch("/api/bank/link", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(body),
+  });
+  const payload = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!response.ok) {
+    return { ok: false as const, code: String(payload.code ?? ""), message: String(payload.error ?? "Something went wrong.") };
+  }
+  return { ok: true as const, payload };
+}
+
+/**
+ * The sandbox Link modal (a client-only island): choose a bank, log in, pick accounts, like Plaid Link. Every call
+ * goes through our own /api/bank/link; the public token it ends with is exchanged by the page's own action.
+ * Without JavaScript the page's plain form uses the bank's Link pages instead.
+ */
+export function LinkBankModal({ label }: { label: string }) {
+  const [state, setState] = useState<State>({ step: "closed" });
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const exchange = useFetcher();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (state.step !== "closed" && !dialog.open) dialog.showModal();
+    if (state.step === "closed" && dialog.open) dialog.close();
+  }, [state.step]);
+
+  useEffect(() => {
+    if (state.step !== "loading" || state.slow) return;
+    const timer = window.setTimeout(() => setState((current) => (current.step === "loading" ? { step: "loading", slow: true } : current)), SLOW_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [state]);
+
+  // The exchange redirects back to the page, whose toast says 'Bank Account Connected!' or 'Linking Failed';
+  // the modal closes once that round trip is over.
+  const exchangeStarted = useRef(false);
+  useEffect(() => {
+    if (exchange.state !== "idle") exchangeStarted.current = true;
+    else if (exchangeStarted.current) {
+      exchangeStarted.current = false;
+      setState({ step: "closed" });
+    }
+  }, [exchange.state]);
+
+  async function open() {
+    setState({ step: "loading", slow: false });
+    const result = await linkStep({ step: "institutions" });
+    if (!result.ok) {
+      setState({ step: "error", message: "Unable to load the bank-linking provider. Please try again." });
+      return;
+    }
+    setState({
+      step: "choose",
+      sessionId: String(result.payload.link_session_id),
+      institutions: result.payload.institutions as Institution[],
+    });
+  }
+
+  async function exitWithError(sessionId: string, message: string) {
+    await linkStep({ step: "exit", linkSessionId: sessionId }).catch(() => null);
+    setState({ step: "closed" });
+    showToast({ type: "warning", title: "Bank Linking Cancelled", description: message });
+  }
+
+  async function close() {
+    if ("sessionId" in state) await linkStep({ step: "exit", linkSessionId: state.sessionId }).catch(() => null);
+    setState({ step: "closed" });
+  }
+
+  async function logIn(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (state.step !== "login") return;
+    const form = new FormData(event.currentTarget);
+    setState({ ...state, busy: true, error: null });
+    const result = await linkStep({
+      step: "login",
+      linkSessionId: state.sessionId,
+      institutionId: state.institution.institution_id,
+      username: String(form.get("username") ?? ""),
+      password: String(form.get("password") ?? ""),
+    });
+    if (result.ok) {
+      setState({ step: "select", sessionId: state.sessionId, institution: state.institution, accounts: result.payload.accounts as Account[], busy: false });
+    } else if (result.code === "INVALID_CREDENTIALS") {
+      setState({ ...state, busy: false, error: result.message });
+    } else {
+      await exitWithError(state.sessionId, result.message);
+    }
+  }
+
+  async function select(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (state.step !== "select") return;
+    const accountIds = new FormData(event.currentTarget).getAll("account_id").map(String);
+    if (accountIds.length === 0) return;
+    setState({ ...state, busy: true });
+    const result = await linkStep({ step: "select", linkSessionId: state.sessionId, accountIds });
+    if (!result.ok) {
+      await exitWithError(state.sessionId, result.message);
+      return;
+    }
+    setState({ step: "exchanging", institution: state.institution });
+    exchange.submit(
+      {
+        intent: "exchange",
+        publicToken: String(result.payload.public_token),
+        institutionId: state.institution.institution_id,
+        institutionName: state.institution.name,
+      },
+      { method: "post", action: "/profile/bank-accounts" },
+    );
+  }
+
+  return (
+    <>
+      <button type="button" className={buttonClass("primary")} onClick={() => void open()}>
+        {label}
+      </button>
+      <dialog
+        ref={dialogRef}
+        aria-labelledby="link-modal-title"
+        onCancel={(event) => {
+          event.preventDefault();
+          void close();
+        }}
+        className="m-auto w-full max-w-md rounded-2xl p-0 shadow-xl backdrop:bg-slate-900/50"
+      >
+        <div className="p-6">
+          <div className="flex items-start justify-between gap-4">
+            <h2 id="link-modal-title" className="text-lg font-semibold text-slate-900">
+              {state.step === "login" ? `Log in to ${state.institution.name}` : state.step === "select" ? "Choose accounts" : "Connect a bank"}
+            </h2>
+            <button type="button" onClick={() => void close()} className="px-2 text-slate-500 hover:text-slate-900" aria-label="Close">
+              ×
+            </button>
+          </div>
+          <p className="mt-1 text-xs text-slate-600">Sandbox bank: no real money moves. Use user_good / pass_good.</p>
+
+          {state.step === "loading" ? (
+            <div role="status" className="mt-6 text-sm text-slate-700">
+              <p>Connecting to the bank-linking provider…</p>
+              {state.slow ? (
+                <button type="button" className={buttonClass("secondary", "mt-3")} onClick={() => void open()}>
+                  Retry
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+
+          {state.step === "error" ? (
+            <div className="mt-6">
+              <p role="alert" className="text-sm text-red-700">
+                {state.message}
+              </p>
+              <button type="button" className={buttonClass("secondary", "mt-3")} onClick={() => void open()}>
+                Retry
+              </button>
+            </div>
+          ) : null}
+
+          {state.step === "choose" ? (
+            <ul className="mt-6 space-y-2">
+              {state.institutions.map((institution) => (
+                <li key={institution.institution_id}>
+                  <button
+                    type="button"
+                    className={buttonClass("secondary", "w-full justify-start")}
+                    onClick={() => setState({ step: "login", sessionId: state.sessionId, institution, error: null, busy: false })}
+                  >
+                    {institution.name}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+
+          {state.step === "login" ? (
+            <form className="mt-6 space-y-3" onSubmit={(event) => void logIn(event)}>
+              {state.error ? (
+                <p role="alert" className="text-sm text-red-700">
+                  {state.error}
+                </p>
+              ) : null}
+              <div>
+                <label htmlFor="link-username" className="mb-1 block text-sm font-medium text-slate-800">
+                  Username
+                </label>
+                <input id="link-username" name="username" autoComplete="off" required className={inputClass} />
+              </div>
+              <div>
+                <label htmlFor="link-password" className="mb-1 block text-sm font-medium text-slate-800">
+                  Password
+                </label>
+                <input id="link-password" name="password" type="password" autoComplete="off" required className={inputClass} />
+              </div>
+              <button type="submit" className={buttonClass("primary", "w-full")} disabled={state.busy}>
+                {state.busy ? "Logging in…" : "Submit"}
+              </button>
+            </form>
+          ) : null}
+
+          {state.step === "select" ? (
+            <form className="mt-6 space-y-3" onSubmit={(event) => void select(event)}>
+              <fieldset className="space-y-2">
+                <legend className="text-sm text-slate-700">Share these accounts with Rosca:</legend>
+                {state.accounts.map((account) => (
+                  <label key={account.id} className="flex items-center gap-2 text-sm text-slate-800">
+                    <input type="checkbox" name="account_id" value={account.id} defaultChecked className="h-4 w-4" />
+                    {account.name} ••{account.mask} ({account.subtype ?? account.type})
+                  </label>
+                ))}
+              </fieldset>
+              <button type="submit" className={buttonClass("primary", "w-full")} disabled={state.busy}>
+                Continue
+              </button>
+            </form>
+          ) : null}
+
+          {state.step === "exchanging" ? (
+            <p role="status" className="mt-6 text-sm text-slate-700">
+              Connecting your {state.institution.name} accounts…
+            </p>
+          ) : null}
+        </div>
+      </dialog>
+    </>
+  );
+}

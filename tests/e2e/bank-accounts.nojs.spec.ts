@@ -1,0 +1,69 @@
+import { ADMIN, expect, login, logout, registerAndConfirm, test, toasts, uniqueEmail } from "./fixtures";
+
+const PASSWORD = "Secret123";
+
+/** A fresh member with sandbox access (granted by the admin through the console). */
+async function sandboxMember(page: import("@playwright/test").Page, prefix: string) {
+  const email = uniqueEmail(prefix);
+  await registerAndConfirm(page, { name: "Bank Tester", email, password: PASSWORD });
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto("/admin");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: "Add User" }).click();
+  await expect(toasts(page)).toContainText("User found and granted sandbox access!");
+  await logout(page);
+  await login(page, email, PASSWORD);
+  return email;
+}
+
+// Without JavaScript, linking goes through the sandbox bank's own Link pages; with it, the modal (bank-accounts.js.spec.ts).
+test("link First Platypus Bank through the sandbox Link pages, reveal the balance, unlink", async ({ page }) => {
+  test.setTimeout(90_000);
+  await sandboxMember(page, "bank-nojs");
+  await page.goto("/profile/bank-accounts");
+  await expect(page.getByRole("heading", { name: "No Bank Accounts Found" })).toBeVisible();
+  await page.getByRole("button", { name: "Link Bank Account" }).click();
+
+  // The sandbox bank's Link pages (served by the bank, no JavaScript needed).
+  await expect(page.getByRole("heading", { name: "Select your bank" })).toBeVisible();
+  await page.getByRole("button", { name: "First Platypus Bank" }).click();
+  await page.getByLabel("Username").fill("user_good");
+  await page.getByLabel("Password").fill("pass_good");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page).toHaveURL(/\/profile\/bank-accounts\?public_token=/);
+  await page.getByRole("button", { name: "Connect Accounts" }).click();
+  await expect(toasts(page)).toContainText("Bank Account Connected!");
+  await expect(page.getByRole("listitem").filter({ hasText: "••••0000" })).toHaveCount(1);
+  await expect(page.getByRole("listitem").filter({ hasText: "••••1111" })).toHaveCount(1);
+
+  const checking = page.getByRole("listitem").filter({ hasText: "••••0000" });
+  await expect(checking.getByText("Available balance:")).toBeHidden();
+  await checking.locator("summary").click();
+  await expect(checking.getByText("Available balance:")).toBeVisible();
+  await expect(checking.locator("dd").first()).toHaveText("$100.00");
+  await expect(checking.locator("dd").nth(1)).toHaveText("$110.00");
+
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: "Bank account connected" })).toBeVisible();
+
+  await page.goto("/profile/bank-accounts");
+  await checking.getByRole("button", { name: /^Unlink/ }).click();
+  await expect(toasts(page)).toContainText("Bank account unlinked");
+  await expect(page.getByRole("heading", { name: "No Bank Accounts Found" })).toBeVisible();
+});
+
+test("a failing bank login comes back as 'Bank Linking Cancelled'", async ({ page }) => {
+  test.setTimeout(90_000);
+  await sandboxMember(page, "bankfail-nojs");
+  await page.goto("/profile/bank-accounts");
+  await page.getByRole("button", { name: "Link Bank Account" }).click();
+  await page.getByRole("button", { name: "Tartan Bank" }).click();
+  await page.getByLabel("Username").fill("user_good");
+  await page.getByLabel("Password").fill("error_ITEM_LOCKED");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page).toHaveURL(/\/profile\/bank-accounts\?status=exit/);
+  await expect(page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: "Bank Linking Cancelled" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No Bank Accounts Found" })).toBeVisible();
+});
