@@ -81,7 +81,7 @@ export async function action({ request }: Route.ActionArgs) {
       return redirectWithToast(request, PAGE, {
         type: "error",
         title: "Linking Failed",
-        description: "Connecting a bank with the live provider needs JavaScript enabled.",
+        description: "Connecting a bank through the live provider is not available yet. Please try again later.",
       });
     }
     const redirectUri = `${appUrl()}${PAGE}`;
