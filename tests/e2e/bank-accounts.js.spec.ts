@@ -1,18 +1,4 @@
-import { ADMIN, expect, expectNoSeriousA11yViolations, login, logout, registerAndConfirm, test, toasts, uniqueEmail } from "./fixtures";
-
-const PASSWORD = "Secret123";
-
-async function sandboxMember(page: import("@playwright/test").Page, prefix: string) {
-  const email = uniqueEmail(prefix);
-  await registerAndConfirm(page, { name: "Modal Tester", email, password: PASSWORD });
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto("/admin");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByRole("button", { name: "Add User" }).click();
-  await expect(toasts(page)).toContainText("User found and granted sandbox access!");
-  await logout(page);
-  await login(page, email, PASSWORD);
-}
+import { expect, expectNoSeriousA11yViolations, sandboxMember, test, toasts } from "./fixtures";
 
 test("link a bank in the Link modal (JavaScript)", async ({ page }) => {
   test.setTimeout(90_000);

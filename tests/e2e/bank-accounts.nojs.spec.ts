@@ -1,20 +1,4 @@
-import { ADMIN, expect, login, logout, registerAndConfirm, test, toasts, uniqueEmail } from "./fixtures";
-
-const PASSWORD = "Secret123";
-
-/** A fresh member with sandbox access (granted by the admin through the console). */
-async function sandboxMember(page: import("@playwright/test").Page, prefix: string) {
-  const email = uniqueEmail(prefix);
-  await registerAndConfirm(page, { name: "Bank Tester", email, password: PASSWORD });
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto("/admin");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByRole("button", { name: "Add User" }).click();
-  await expect(toasts(page)).toContainText("User found and granted sandbox access!");
-  await logout(page);
-  await login(page, email, PASSWORD);
-  return email;
-}
+import { expect, sandboxMember, test, toasts } from "./fixtures";
 
 // Without JavaScript, linking goes through the sandbox bank's own Link pages; with it, the modal (bank-accounts.js.spec.ts).
 test("link First Platypus Bank through the sandbox Link pages, reveal the balance, unlink", async ({ page }) => {

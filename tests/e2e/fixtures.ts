@@ -89,3 +89,20 @@ export async function registerAndConfirm(page: Page, account: { name: string; em
   await page.getByRole("button", { name: "Confirm Email" }).click();
   await expect(page).toHaveURL(/\/auth-success$/);
 }
+
+/**
+ * A fresh member with sandbox access, granted by the admin through the console, left signed in as that member.
+ * Password "Secret123".
+ */
+export async function sandboxMember(page: Page, prefix: string) {
+  const email = uniqueEmail(prefix);
+  await registerAndConfirm(page, { name: "Bank Tester", email, password: "Secret123" });
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto("/admin");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: "Add User" }).click();
+  await expect(toasts(page)).toContainText("User found and granted sandbox access!");
+  await logout(page);
+  await login(page, email, "Secret123");
+  return email;
+}
