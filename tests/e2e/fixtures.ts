@@ -62,7 +62,10 @@ export async function emailLinks(page: Page, to: string, subject: string): Promi
   }).toPass({ timeout: 10_000 });
   await page.getByRole("link", { name: subject }).first().click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText(subject);
-  const links = await page.locator("section[aria-labelledby='links-heading'] a").evaluateAll((anchors) =>
+  // The page streams: the heading can arrive before the links section has been parsed.
+  const anchors = page.locator("section[aria-labelledby='links-heading'] a");
+  await expect(anchors.first()).toBeVisible();
+  const links = await anchors.evaluateAll((anchors) =>
     anchors.map((anchor) => (anchor as HTMLAnchorElement).href),
   );
   return links;
