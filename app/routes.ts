@@ -35,6 +35,7 @@ export default [
   route("groups/create", "routes/groups.create.tsx"),
   route("groups/join/:inviteCode", "routes/groups.join.$inviteCode.tsx"),
   route("groups/:groupId", "routes/groups.$groupId.tsx"),
+  route("groups/:groupId/calendar.ics", "routes/groups.$groupId.calendar.ts"),
   route("profile", "routes/profile.tsx", [
     index("routes/profile._index.tsx"),
     route("bank-accounts", "routes/profile.bank-accounts.tsx"),
@@ -52,6 +53,8 @@ export default [
     route("notifications", "routes/api.notifications.ts"),
     route("notifications/:id/read", "routes/api.notifications.$id.read.ts"),
     route("bank/link", "routes/api.bank.link.ts"),
+    route("bank/accounts", "routes/api.bank.accounts.ts"),
+    route("groups/create", "routes/api.groups.create.ts"),
   ]),
 
   // Provider webhooks (server to server)
