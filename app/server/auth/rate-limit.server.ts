@@ -9,7 +9,7 @@ import { AUTH_MESSAGES } from "~/domain/auth";
 
 export const TOO_MANY_ATTEMPTS = AUTH_MESSAGES.tooManyAttempts;
 
-type LimiterName = "login-account" | "login-ip" | "reset-account" | "reset-ip" | "contact-ip" | "register-ip";
+type LimiterName = "login-account" | "login-ip" | "reset-account" | "reset-ip" | "contact-ip" | "register-ip" | "invite-user";
 
 const LIMITS: Record<LimiterName, { points: number; duration: number }> = {
   // 10 tries per account per 15 minutes: enough for typos, far too few to guess a password.
@@ -22,6 +22,8 @@ const LIMITS: Record<LimiterName, { points: number; duration: number }> = {
   "register-ip": { points: Number(process.env.REGISTER_RATE_LIMIT_PER_IP ?? 20), duration: 60 * 60 },
   // The public contact form: generous for people, a wall for scripts that get past the honeypot.
   "contact-ip": { points: Number(process.env.CONTACT_RATE_LIMIT_PER_IP ?? 10), duration: 60 * 60 },
+  // Unknown invite codes per signed-in user: a person mistypes a few; guessing 128-bit codes needs billions.
+  "invite-user": { points: Number(process.env.INVITE_LOOKUP_LIMIT_PER_USER ?? 30), duration: 15 * 60 },
 };
 
 const limiters = new Map<LimiterName, RateLimiterPostgres>();

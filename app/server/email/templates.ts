@@ -48,6 +48,40 @@ export const templateDataSchemas = {
     payoutOn: z.iso.date(),
     groupUrl: z.string(),
   }),
+  /** The creator's receipt for a new group. */
+  "group-created": z.object({
+    name: z.string(),
+    groupName: z.string(),
+    memberCount: z.number().int().positive(),
+    amountCents: z.number().int().nonnegative(),
+    scheduleLine: z.string(),
+    invitedEmails: z.array(z.string()),
+    inviteUrl: z.string(),
+    groupUrl: z.string(),
+  }),
+  /** An invitation to one group, sent to the address the group admin typed. */
+  "group-invitation": z.object({
+    name: z.string(),
+    invitedBy: z.string(),
+    groupName: z.string(),
+    memberCount: z.number().int().positive(),
+    amountCents: z.number().int().nonnegative(),
+    payoutCents: z.number().int().nonnegative(),
+    scheduleLine: z.string(),
+    joinUrl: z.string(),
+  }),
+  /** Every member joined: the order and the dates are set. */
+  "group-started": z.object({
+    name: z.string(),
+    groupName: z.string(),
+    amountCents: z.number().int().nonnegative(),
+    firstDueOn: z.iso.date(),
+    payoutPosition: z.number().int().positive(),
+    memberCount: z.number().int().positive(),
+    payoutOn: z.iso.date(),
+    payoutCents: z.number().int().nonnegative(),
+    groupUrl: z.string(),
+  }),
 } as const;
 
 export type TemplateName = keyof typeof templateDataSchemas;
@@ -310,6 +344,77 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
       { kind: "muted", text: "Reply to this email to answer the sender directly." },
     ]),
   }),
+
+  "group-created": (data) => {
+    const amount = formatCents(data.amountCents);
+    const invited = data.invitedEmails.map(oneLine).join(", ");
+    return {
+      subject: oneLine(`Your group ${data.groupName} is ready for members`),
+      ...layout(`${oneLine(data.groupName)}: invitations are on their way.`, [
+        { kind: "p", text: `Hi ${greetingName(data.name)},` },
+        { kind: "p", text: `You created ${oneLine(data.groupName)}. You are its admin and member 1.` },
+        {
+          kind: "facts",
+          rows: [
+            ["Members", String(data.memberCount)],
+            ["Contribution", amount],
+            ["Payout per turn", formatCents(data.amountCents * data.memberCount)],
+            ["Schedule", oneLine(data.scheduleLine)],
+            ["Invited", invited || "No one yet"],
+          ],
+        },
+        { kind: "p", text: "The group starts as soon as every member has joined. Anyone else can join with your group's invite link:" },
+        { kind: "quote", text: data.inviteUrl },
+        { kind: "button", label: "View your group", url: data.groupUrl },
+      ]),
+    };
+  },
+
+  "group-invitation": (data) => {
+    const amount = formatCents(data.amountCents);
+    return {
+      subject: oneLine(`${data.invitedBy} invited you to join ${data.groupName}`),
+      ...layout(`Join ${oneLine(data.groupName)}: ${amount} ${oneLine(data.scheduleLine).toLowerCase()}.`, [
+        { kind: "p", text: `Hi ${greetingName(data.name)},` },
+        {
+          kind: "p",
+          text: `${oneLine(data.invitedBy)} invited you to join ${oneLine(data.groupName)}, an interest-free rotating savings group on ${PRODUCT}. Every member contributes the same amount on a schedule, and each takes a turn receiving the whole pot.`,
+        },
+        {
+          kind: "facts",
+          rows: [
+            ["Members", String(data.memberCount)],
+            ["Contribution", amount],
+            ["Schedule", oneLine(data.scheduleLine)],
+            ["Payout per turn", formatCents(data.payoutCents)],
+          ],
+        },
+        { kind: "button", label: "View the invitation", url: data.joinUrl },
+        { kind: "muted", text: "You'll need a Rosca account with sandbox access and a linked bank account to join. Not interested? Ignore this email." },
+      ]),
+    };
+  },
+
+  "group-started": (data) => {
+    const amount = formatCents(data.amountCents);
+    return {
+      subject: oneLine(`${data.groupName} has started: your first contribution is due ${formatCalendarDay(data.firstDueOn)}`),
+      ...layout(`Everyone joined ${oneLine(data.groupName)}. Your turn is ${data.payoutPosition} of ${data.memberCount}.`, [
+        { kind: "p", text: `Hi ${greetingName(data.name)},` },
+        { kind: "p", text: `Every member has joined ${oneLine(data.groupName)}, so the group has started and the payout order is set.` },
+        {
+          kind: "facts",
+          rows: [
+            ["Contribution", amount],
+            ["First contribution due", formatCalendarDay(data.firstDueOn)],
+            ["Your turn", `${data.payoutPosition} of ${data.memberCount}`],
+            ["Your payout", `${formatCents(data.payoutCents)} on ${formatCalendarDay(data.payoutOn)}`],
+          ],
+        },
+        { kind: "button", label: "View your group", url: data.groupUrl },
+      ]),
+    };
+  },
 
   "payment-reminder": (data) => {
     const amount = formatCents(data.amountCents);

@@ -10,7 +10,7 @@ import { getPreferences } from "../preferences.server";
 import { sendEmail, type EmailMessage, type EmailResult } from "./email.server";
 
 /**
- * Which preference governs which template. "group-invitation" and "weekly-summary" have no template yet; they are
+ * Which preference governs which template. "weekly-summary" has no template yet; it is
  * listed so the issues that add them are governed from their first message.
  */
 export const PREFERENCE_FOR_TEMPLATE: Readonly<Record<string, PreferenceKey>> = {
