@@ -51,7 +51,72 @@ const samples: { [T in EmailMessage["template"]]: Extract<EmailMessage, { templa
     template: "payout-notification",
     data: { name: "Amina Yusuf", groupName: "Wedding Fund", amountCents: 500_000, payoutOn: "2026-03-20", groupUrl: "https://rosca.example/groups/g1" },
   },
+  "group-created": {
+    template: "group-created",
+    data: {
+      name: "Amina Yusuf",
+      groupName: "Wedding Fund",
+      memberCount: 3,
+      amountCents: 10_000,
+      scheduleLine: "Monthly on the 15th",
+      invitedEmails: ["omar@example.com", "lena@example.com"],
+      inviteUrl: "https://rosca.example/groups/join/abcdEFGH1234ijkl",
+      groupUrl: "https://rosca.example/groups/g1",
+    },
+  },
+  "group-invitation": {
+    template: "group-invitation",
+    data: {
+      name: "omar",
+      invitedBy: "Amina Yusuf",
+      groupName: "Wedding Fund",
+      memberCount: 3,
+      amountCents: 10_000,
+      payoutCents: 30_000,
+      scheduleLine: "Every other Friday",
+      joinUrl: "https://rosca.example/groups/join/abcdEFGH1234ijkl",
+    },
+  },
+  "group-started": {
+    template: "group-started",
+    data: {
+      name: "Omar Haddad",
+      groupName: "Wedding Fund",
+      amountCents: 10_000,
+      firstDueOn: "2026-03-06",
+      payoutPosition: 2,
+      memberCount: 3,
+      payoutOn: "2026-03-20",
+      payoutCents: 30_000,
+      groupUrl: "https://rosca.example/groups/g1",
+    },
+  },
 };
+
+describe("group templates", () => {
+  it("states the invitation's figures", () => {
+    const rendered = renderEmail(samples["group-invitation"]);
+    expect(rendered.subject).toBe("Amina Yusuf invited you to join Wedding Fund");
+    expect(rendered.text).toContain("$100.00");
+    expect(rendered.text).toContain("$300.00");
+    expect(rendered.text).toContain("Every other Friday");
+    expect(rendered.text).toContain("https://rosca.example/groups/join/abcdEFGH1234ijkl");
+  });
+
+  it("tells each member their turn when the group starts", () => {
+    const rendered = renderEmail(samples["group-started"]);
+    expect(rendered.subject).toBe("Wedding Fund has started: your first contribution is due Friday, March 6, 2026");
+    expect(rendered.text).toContain("2 of 3");
+    expect(rendered.text).toContain("$300.00 on Friday, March 20, 2026");
+  });
+
+  it("gives the creator the open invite link", () => {
+    const rendered = renderEmail(samples["group-created"]);
+    expect(rendered.subject).toBe("Your group Wedding Fund is ready for members");
+    expect(rendered.text).toContain("omar@example.com, lena@example.com");
+    expect(rendered.text).toContain("$300.00");
+  });
+});
 
 describe("escapeHtml", () => {
   it.each([
