@@ -1,0 +1,463 @@
+/**
+ * Groups: the commands (create, join, decline, reorder, start). Every command re-checks who may do it, runs in one
+ * transaction, and takes the group's row lock (SELECT … FOR UPDATE) before changing membership, so concurrent joins
+ * serialise and the last seat goes to exactly one person. Emails and notifications go after the commit: a lost email
+ * never undoes a join, and a rolled-back join never sends one.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { describeGroup, payoutPerTurnCents, type GroupDraft } from "~/domain/groups";
+import { commitmentFor, drawOrder, SEED_BYTES } from "~/domain/payout-order";
+import { describeSchedule, firstDueOnOrAfter, periodDates, todayIn, type CalendarDay, type Schedule } from "~/domain/schedule";
+import { consumeAttempt } from "../auth/rate-limit.server";
+import { decryptSecret, encryptSecret } from "../crypto.server";
+import { db, type Db } from "../db/client.server";
+import { groupEvents, groupInvitations, groupMembers, groupPeriods, groups, idempotencyKeys, users } from "../db/schema";
+import { sendEmail } from "../email/email.server";
+import { sendEmailToUser } from "../email/user-email.server";
+import { appUrl } from "../env.server";
+import { notify } from "../notifications.server";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type GroupRow = typeof groups.$inferSelect;
+
+export const NOT_AUTHORIZED_TO_CREATE = "You are not authorized to create ROSCA groups in demo mode. Please authorize your bank account first.";
+export const NOT_AUTHORIZED_TO_JOIN = "You are not authorized to join ROSCA groups in demo mode. Please authorize your bank account first.";
+export const INVALID_INVITATION = "The invitation link you followed is invalid or has expired.";
+export const IDEMPOTENCY_KEY_REUSED = "This Idempotency-Key was already used for a different request";
+export const IDEMPOTENCY_KEY_INVALID = "Idempotency-Key must be 1-255 visible ASCII characters";
+
+/** 128 random bits, URL-safe: not guessable, not enumerable. */
+export function newInviteCode() {
+  return randomBytes(16).toString("base64url");
+}
+
+export const groupUrl = (groupId: string) => `/groups/${groupId}`;
+export const joinUrl = (code: string) => `/groups/join/${code}`;
+
+export function scheduleOf(group: Pick<GroupRow, "frequency" | "dayOfWeek" | "dayOfMonth">): Schedule {
+  return { frequency: group.frequency, dayOfWeek: group.dayOfWeek, dayOfMonth: group.dayOfMonth };
+}
+
+/** The first due day if the group started on `now` (or on its start date, if later). */
+export function projectedFirstDue(group: Pick<GroupRow, "frequency" | "dayOfWeek" | "dayOfMonth" | "timeZone" | "startOn">, now: Date): CalendarDay {
+  const today = todayIn(group.timeZone, now);
+  const from = group.startOn && group.startOn > today ? group.startOn : today;
+  return firstDueOnOrAfter(scheduleOf(group), from);
+}
+
+export function isValidIdempotencyKey(key: string) {
+  return /^[\x21-\x7e]{1,255}$/.test(key);
+}
+
+function hashDraft(draft: GroupDraft) {
+  return createHash("sha256").update(JSON.stringify(draft)).digest("hex");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Create
+
+export type CreateGroupResult =
+  | { ok: true; groupId: string; url: string; replayed: boolean }
+  | { ok: false; status: 403 | 409 | 422; error: string };
+
+type Creator = { id: string; email: string; name: string; isPlaidSandboxAuthorized: boolean };
+
+/**
+ * Create a forming group: the creator is member 1 and its admin; each invitee gets an email-bound invitation; the
+ * group has an open invite link too. With an idempotency key, a repeat of the same request returns the first result
+ * and creates nothing (concurrent repeats wait on the key's unique index and then see the first one's group).
+ */
+export async function createGroup(
+  creator: Creator,
+  draft: GroupDraft,
+  options: { idempotencyKey?: string | null; now?: Date } = {},
+): Promise<CreateGroupResult> {
+  if (!creator.isPlaidSandboxAuthorized) return { ok: false, status: 403, error: NOT_AUTHORIZED_TO_CREATE };
+  const key = options.idempotencyKey ?? null;
+  if (key !== null && !isValidIdempotencyKey(key)) return { ok: false, status: 422, error: IDEMPOTENCY_KEY_INVALID };
+  const requestHash = hashDraft(draft);
+  const now = options.now ?? new Date();
+
+  const created = await db().transaction(async (tx) => {
+    const groupId = crypto.randomUUID();
+    if (key !== null) {
+      const claimed = await tx
+        .insert(idempotencyKeys)
+        .values({ userId: creator.id, scope: "groups.create", key, requestHash, resourceId: groupId })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (claimed.length === 0) return null;
+    }
+
+    const seed = draft.payoutOrder === "random" ? randomBytes(SEED_BYTES).toString("hex") : null;
+    await tx.insert(groups).values({
+      id: groupId,
+      name: draft.name,
+      description: describeGroup(draft),
+      createdBy: creator.id,
+      memberCount: draft.memberCount,
+      contributionCents: draft.contributionCents,
+      frequency: draft.schedule.frequency,
+      dayOfWeek: draft.schedule.dayOfWeek,
+      dayOfMonth: draft.schedule.dayOfMonth,
+      timeZone: draft.timeZone,
+      payoutOrder: draft.payoutOrder,
+      startOn: draft.startOn,
+      inviteCode: newInviteCode(),
+      drawCommitment: seed ? commitmentFor(seed) : null,
+      drawSeedEncrypted: seed ? encryptSecret(seed) : null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await tx.insert(groupMembers).values({
+      groupId,
+      userId: creator.id,
+      joinOrder: 1,
+      payoutPosition: draft.payoutOrder === "fixed" ? 1 : null,
+      isAdmin: true,
+      joinedAt: now,
+    });
+    const invitations = draft.inviteeEmails.map((email) => ({ groupId, email, code: newInviteCode(), invitedBy: creator.id, createdAt: now }));
+    if (invitations.length > 0) await tx.insert(groupInvitations).values(invitations);
+    await tx.insert(groupEvents).values([
+      { groupId, userId: creator.id, type: "created", occurredAt: now },
+      { groupId, userId: creator.id, type: "join", occurredAt: now },
+    ]);
+    const [row] = await tx.select().from(groups).where(eq(groups.id, groupId));
+    return { group: row!, invitations };
+  });
+
+  if (created === null) {
+    const [existing] = await db()
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, creator.id), eq(idempotencyKeys.scope, "groups.create"), eq(idempotencyKeys.key, key!)));
+    if (!existing || existing.requestHash !== requestHash) return { ok: false, status: 422, error: IDEMPOTENCY_KEY_REUSED };
+    return { ok: true, groupId: existing.resourceId, url: groupUrl(existing.resourceId), replayed: true };
+  }
+
+  await announceNewGroup(creator, created.group, created.invitations);
+  return { ok: true, groupId: created.group.id, url: groupUrl(created.group.id), replayed: false };
+}
+
+async function announceNewGroup(creator: Creator, group: GroupRow, invitations: Array<{ email: string; code: string }>) {
+  const base = appUrl();
+  const scheduleLine = describeSchedule(scheduleOf(group));
+  const payoutCents = payoutPerTurnCents(group.contributionCents, group.memberCount);
+  const emails = invitations.map((invitation) => invitation.email);
+  const existingUsers = emails.length
+    ? await db()
+        .select({ id: users.id, email: users.email, name: users.name })
+        .from(users)
+        .where(sql`lower(${users.email}) in ${emails.map((email) => email.toLowerCase())}`)
+    : [];
+  const byEmail = new Map(existingUsers.map((user) => [user.email.toLowerCase(), user]));
+
+  const jobs: Array<Promise<unknown>> = [
+    sendEmail(creator.email, {
+      template: "group-created",
+      data: {
+        name: creator.name,
+        groupName: group.name,
+        memberCount: group.memberCount,
+        amountCents: group.contributionCents,
+        scheduleLine,
+        invitedEmails: emails,
+        inviteUrl: `${base}${joinUrl(group.inviteCode)}`,
+        groupUrl: `${base}${groupUrl(group.id)}`,
+      },
+    }),
+  ];
+  for (const invitation of invitations) {
+    const user = byEmail.get(invitation.email.toLowerCase());
+    const message = {
+      template: "group-invitation" as const,
+      data: {
+        name: user?.name ?? invitation.email.split("@")[0]!,
+        invitedBy: creator.name,
+        groupName: group.name,
+        memberCount: group.memberCount,
+        amountCents: group.contributionCents,
+        payoutCents,
+        scheduleLine,
+        joinUrl: `${base}${joinUrl(invitation.code)}`,
+      },
+    };
+    if (user) {
+      // A member of ours: the bell always, email as they chose (Notifications preferences).
+      jobs.push(
+        notify(user.id, { title: `${creator.name} invited you to ${group.name}`, body: `${scheduleLine}, ${group.memberCount} members.`, link: joinUrl(invitation.code) }),
+        sendEmailToUser(user, message),
+      );
+    } else {
+      // Not a member yet: the email is the invitation itself.
+      jobs.push(sendEmail(invitation.email, message));
+    }
+  }
+  const results = await Promise.allSettled(jobs);
+  for (const result of results) {
+    if (result.status === "rejected") console.error(`group ${group.id}: an announcement failed`, result.reason);
+    else if (result.value && typeof result.value === "object" && "ok" in result.value && !result.value.ok) {
+      console.error(`group ${group.id}: an announcement email failed`, result.value);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Invitations
+
+export type InvitationLookup =
+  | { ok: true; group: GroupRow; invitationId: string | null; alreadyMember: boolean }
+  | { ok: false; reason: "invalid" | "rate-limited" };
+
+/**
+ * Resolve an invite code for a user: an email-bound invitation (pending, addressed to this user) or the group's open
+ * link, for a forming group with a free seat. Every failure looks the same ("invalid") so codes cannot be probed;
+ * unknown codes also count against a per-user limit.
+ */
+export async function lookupInvitation(userId: string, userEmail: string, code: string, executor: Pick<Db, "select"> = db()): Promise<InvitationLookup> {
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(code)) return countMiss(userId);
+  const [byInvitation] = await executor
+    .select({ group: groups, invitation: groupInvitations })
+    .from(groupInvitations)
+    .innerJoin(groups, eq(groups.id, groupInvitations.groupId))
+    .where(eq(groupInvitations.code, code));
+  let group: GroupRow | undefined;
+  let invitationId: string | null = null;
+  if (byInvitation) {
+    const { invitation } = byInvitation;
+    if (invitation.status !== "pending" || invitation.email.toLowerCase() !== userEmail.toLowerCase()) return { ok: false, reason: "invalid" };
+    group = byInvitation.group;
+    invitationId = invitation.id;
+  } else {
+    [group] = await executor.select().from(groups).where(eq(groups.inviteCode, code));
+    if (!group) return countMiss(userId);
+  }
+  const [membership] = await executor
+    .select({ id: groupMembers.id })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.userId, userId)));
+  if (membership) return { ok: true, group, invitationId, alreadyMember: true };
+  if (group.status !== "forming") return { ok: false, reason: "invalid" };
+  const [{ members } = { members: 0 }] = await executor
+    .select({ members: sql<number>`count(*)::int` })
+    .from(groupMembers)
+    .where(eq(groupMembers.groupId, group.id));
+  if (members >= group.memberCount) return { ok: false, reason: "invalid" };
+  return { ok: true, group, invitationId, alreadyMember: false };
+}
+
+async function countMiss(userId: string): Promise<InvitationLookup> {
+  const allowed = await consumeAttempt([["invite-user", userId]]);
+  return { ok: false, reason: allowed ? "invalid" : "rate-limited" };
+}
+
+export type JoinResult =
+  | { ok: true; groupId: string; firstDueOn: CalendarDay; started: boolean; alreadyMember: boolean }
+  | { ok: false; reason: "not-authorized" | "invalid" | "rate-limited" | "no-bank-account" };
+
+type Joiner = { id: string; email: string; name: string; isPlaidSandboxAuthorized: boolean; hasBankAccount: boolean };
+
+/**
+ * Accept an invitation. Under the group's row lock: re-check the code, the status and the free seats, add the member,
+ * mark the invitation accepted, and start the group when this was the last seat.
+ */
+export async function joinGroup(user: Joiner, code: string, now = new Date()): Promise<JoinResult> {
+  if (!user.isPlaidSandboxAuthorized) return { ok: false, reason: "not-authorized" };
+  if (!user.hasBankAccount) return { ok: false, reason: "no-bank-account" };
+  const first = await lookupInvitation(user.id, user.email, code);
+  if (!first.ok) return first;
+
+  const outcome = await db().transaction(async (tx) => {
+    await tx.execute(sql`select id from ${groups} where id = ${first.group.id} for update`);
+    const again = await lookupInvitation(user.id, user.email, code, tx);
+    if (!again.ok) return again;
+    const group = again.group;
+    if (again.alreadyMember) {
+      return { ok: true as const, group, started: false, alreadyMember: true };
+    }
+    const [{ next } = { next: 1 }] = await tx
+      .select({ next: sql<number>`coalesce(max(${groupMembers.joinOrder}), 0)::int + 1` })
+      .from(groupMembers)
+      .where(eq(groupMembers.groupId, group.id));
+    await tx.insert(groupMembers).values({
+      groupId: group.id,
+      userId: user.id,
+      joinOrder: next,
+      payoutPosition: group.payoutOrder === "fixed" ? next : null,
+      isAdmin: false,
+      joinedAt: now,
+    });
+    // The email-bound invitation used, or any pending one for this address (joined through the open link instead).
+    await tx
+      .update(groupInvitations)
+      .set({ status: "accepted", respondedBy: user.id, respondedAt: now })
+      .where(
+        and(
+          eq(groupInvitations.groupId, group.id),
+          eq(groupInvitations.status, "pending"),
+          again.invitationId
+            ? eq(groupInvitations.id, again.invitationId)
+            : sql`lower(${groupInvitations.email}) = ${user.email.toLowerCase()}`,
+        ),
+      );
+    await tx.insert(groupEvents).values({ groupId: group.id, userId: user.id, type: "join", occurredAt: now });
+    const started = next === group.memberCount ? await startGroup(tx, group, now) : null;
+    return { ok: true as const, group: started ?? group, started: started !== null, alreadyMember: false };
+  });
+  if (!outcome.ok) return outcome;
+
+  const group = outcome.group;
+  if (!outcome.alreadyMember) await announceJoin(user, group, outcome.started);
+  const [firstDue] = group.firstDueOn ? [group.firstDueOn] : [projectedFirstDue(group, now)];
+  return { ok: true, groupId: group.id, firstDueOn: firstDue!, started: outcome.started, alreadyMember: outcome.alreadyMember };
+}
+
+/** Decline an email-bound invitation (an open link has nothing to decline). Idempotent; never reveals anything. */
+export async function declineInvitation(user: { id: string; email: string }, code: string, now = new Date()) {
+  await db()
+    .update(groupInvitations)
+    .set({ status: "declined", respondedBy: user.id, respondedAt: now })
+    .where(
+      and(
+        eq(groupInvitations.code, code),
+        eq(groupInvitations.status, "pending"),
+        sql`lower(${groupInvitations.email}) = ${user.email.toLowerCase()}`,
+      ),
+    );
+}
+
+async function announceJoin(user: Joiner, group: GroupRow, started: boolean) {
+  const link = groupUrl(group.id);
+  const jobs: Array<Promise<unknown>> = [];
+  if (group.createdBy !== user.id) {
+    jobs.push(notify(group.createdBy, { title: `${user.name} joined ${group.name}`, link }));
+  }
+  if (started) {
+    const rows = await db()
+      .select({ user: { id: users.id, email: users.email, name: users.name }, position: groupMembers.payoutPosition })
+      .from(groupMembers)
+      .innerJoin(users, eq(users.id, groupMembers.userId))
+      .where(eq(groupMembers.groupId, group.id));
+    const periods = await db().select().from(groupPeriods).where(eq(groupPeriods.groupId, group.id));
+    const payoutCents = payoutPerTurnCents(group.contributionCents, group.memberCount);
+    for (const row of rows) {
+      const period = periods.find((p) => p.periodNumber === row.position);
+      jobs.push(
+        notify(row.user.id, {
+          title: `${group.name} has started`,
+          body: `Every member joined. Your first contribution is due ${group.firstDueOn}; your turn is ${row.position} of ${group.memberCount}.`,
+          link,
+        }),
+        sendEmailToUser(row.user, {
+          template: "group-started",
+          data: {
+            name: row.user.name,
+            groupName: group.name,
+            amountCents: group.contributionCents,
+            firstDueOn: group.firstDueOn!,
+            payoutPosition: row.position!,
+            memberCount: group.memberCount,
+            payoutOn: period!.dueOn,
+            payoutCents,
+            groupUrl: `${appUrl()}${link}`,
+          },
+        }),
+      );
+    }
+  }
+  const results = await Promise.allSettled(jobs);
+  for (const result of results) {
+    if (result.status === "rejected") console.error(`group ${group.id}: a join announcement failed`, result.reason);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Start
+
+/**
+ * Start a full group inside the caller's transaction (which holds the group's row lock): set the payout order (the
+ * admin's fixed order, or the draw from the committed seed, which is revealed now), compute the schedule from the
+ * first due day on or after today (or the requested start date), and write one period per member.
+ */
+export async function startGroup(tx: Tx, group: GroupRow, now: Date): Promise<GroupRow> {
+  const members = await tx.select().from(groupMembers).where(eq(groupMembers.groupId, group.id)).orderBy(asc(groupMembers.joinOrder));
+  if (members.length !== group.memberCount) throw new Error(`startGroup: group ${group.id} has ${members.length} of ${group.memberCount} members`);
+
+  let seed: string | null = null;
+  let ordered: typeof members;
+  if (group.payoutOrder === "random") {
+    seed = decryptSecret(group.drawSeedEncrypted!);
+    ordered = drawOrder(seed, members);
+  } else {
+    ordered = [...members].sort((a, b) => (a.payoutPosition ?? a.joinOrder) - (b.payoutPosition ?? b.joinOrder));
+  }
+  for (const [index, member] of ordered.entries()) {
+    await tx.update(groupMembers).set({ payoutPosition: index + 1 }).where(eq(groupMembers.id, member.id));
+  }
+
+  const firstDue = projectedFirstDue(group, now);
+  const dates = periodDates(scheduleOf(group), firstDue, group.memberCount);
+  const payoutCents = payoutPerTurnCents(group.contributionCents, group.memberCount);
+  await tx.insert(groupPeriods).values(
+    ordered.map((member, index) => ({
+      groupId: group.id,
+      periodNumber: index + 1,
+      dueOn: dates[index]!,
+      recipientMemberId: member.id,
+      payoutCents,
+    })),
+  );
+  const [started] = await tx
+    .update(groups)
+    .set({
+      status: "active",
+      startedAt: now,
+      firstDueOn: dates[0]!,
+      lastDueOn: dates[dates.length - 1]!,
+      drawSeed: seed,
+      drawSeedEncrypted: null,
+      updatedAt: now,
+    })
+    .where(eq(groups.id, group.id))
+    .returning();
+  await tx.insert(groupEvents).values({ groupId: group.id, type: "started", occurredAt: now });
+  return started!;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reorder (fixed order, before the start, admin only)
+
+export type MoveResult = { ok: true } | { ok: false; status: 403 | 404 | 409; error: string };
+
+export async function moveMember(adminUserId: string, groupId: string, memberId: string, direction: "up" | "down", now = new Date()): Promise<MoveResult> {
+  return db().transaction(async (tx) => {
+    const [locked] = await tx.execute<{ id: string }>(sql`select id from ${groups} where id = ${groupId} for update`).then((r) => r.rows);
+    if (!locked) return { ok: false, status: 404, error: "Group Not Found" };
+    const [group] = await tx.select().from(groups).where(eq(groups.id, groupId));
+    const [admin] = await tx
+      .select()
+      .from(groupMembers)
+      .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, adminUserId)));
+    if (!group || !admin) return { ok: false, status: 404, error: "Group Not Found" };
+    if (!admin.isAdmin) return { ok: false, status: 403, error: "Only the group admin can change the payout order." };
+    if (group.status !== "forming" || group.payoutOrder !== "fixed") {
+      return { ok: false, status: 409, error: "The payout order can only be changed before the group starts, for a fixed order." };
+    }
+    const members = await tx.select().from(groupMembers).where(eq(groupMembers.groupId, groupId));
+    const ordered = [...members].sort((a, b) => a.payoutPosition! - b.payoutPosition!);
+    const index = ordered.findIndex((member) => member.id === memberId);
+    if (index === -1) return { ok: false, status: 404, error: "That member is not in this group." };
+    const other = direction === "up" ? index - 1 : index + 1;
+    if (other < 0 || other >= ordered.length) return { ok: true };
+    [ordered[index], ordered[other]] = [ordered[other]!, ordered[index]!];
+    for (const [position, member] of ordered.entries()) {
+      if (member.payoutPosition !== position + 1) {
+        await tx.update(groupMembers).set({ payoutPosition: position + 1 }).where(eq(groupMembers.id, member.id));
+      }
+    }
+    await tx.update(groups).set({ updatedAt: now }).where(eq(groups.id, groupId));
+    return { ok: true };
+  });
+}
