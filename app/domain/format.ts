@@ -25,3 +25,24 @@ export function formatTimestamp(iso: string | Date) {
 export function formatDay(iso: string | Date) {
   return dayFormat.format(typeof iso === "string" ? new Date(iso) : iso);
 }
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/** Integer cents to "$1,234.50". */
+export function formatMoney(cents: number) {
+  return usd.format(cents / 100);
+}
+
+const calendarDayFormats = {
+  long: new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "long" }),
+  full: new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "full" }),
+  medium: new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "medium" }),
+};
+
+/**
+ * A calendar day ("2026-03-06", no time zone: a group's due day) as "March 6, 2026" (long), "Friday, March 6, 2026"
+ * (full) or "Mar 6, 2026" (medium). Formatted as UTC midnight so it never shifts a day.
+ */
+export function formatCalendarDay(day: string, style: keyof typeof calendarDayFormats = "long") {
+  return calendarDayFormats[style].format(new Date(`${day}T00:00:00Z`));
+}
