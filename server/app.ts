@@ -38,12 +38,56 @@ export function rejectCrossSiteWrites(req: Request, res: Response, next: NextFun
   next();
 }
 
-export function createApp({ build, production }: { build: ServerBuild; production: boolean }) {
-  const app = express();
+/** Plaid Link's initialize script; Plaid requires it to be loaded from its CDN, never bundled or self-hosted. */
+export const PLAID_LINK_SCRIPT = "https://cdn.plaid.com/link/v2/stable/link-initialize.js";
+
+/**
+ * The Content-Security-Policy directives (helmet's defaults fill in the rest).
+ *
+ * With real Plaid configured (PLAID_ENV), the Bank Accounts page runs Plaid Link: its script comes from Plaid's CDN,
+ * Link itself runs in an iframe from the same CDN, and Link talks to the API host of the environment. These are the
+ * origins Plaid's Link Web SDK documentation lists (ADR 005); nothing of Plaid's is allowed otherwise, so the demo and
+ * the tests keep the strict policy. The sandbox bank's Link pages are only ever reached by a top-level form post
+ * (without JavaScript) or through our own /api/bank/link, so they need form-action only.
+ */
+export function contentSecurityDirectives({
+  production,
+  plaidEnv,
+  plaidSandboxUrl,
+}: {
+  production: boolean;
+  plaidEnv?: string;
+  plaidSandboxUrl?: string;
+}) {
+  const plaid = plaidEnv === "sandbox" || plaidEnv === "production" ? plaidEnv : null;
   // Without JavaScript, "Link Bank Account" is a form post answered by a redirect to the sandbox bank's Link pages;
   // browsers apply form-action to that redirect, so the bank's origin is allowed there (never in production, where
   // the sandbox bank is refused).
-  const formTargets = ["'self'", ...(process.env.PLAID_SANDBOX_URL ? [new URL(process.env.PLAID_SANDBOX_URL).origin] : [])];
+  const formTargets = ["'self'", ...(plaidSandboxUrl ? [new URL(plaidSandboxUrl).origin] : [])];
+  return {
+    "default-src": ["'self'", ...(plaid ? ["https://cdn.plaid.com"] : [])],
+    "script-src": [
+      "'self'",
+      (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce}'`,
+      ...(plaid ? [PLAID_LINK_SCRIPT] : []),
+    ],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:"],
+    "connect-src": ["'self'", ...(plaid ? [`https://${plaid}.plaid.com`] : [])],
+    "frame-src": ["'self'", ...(plaid ? ["https://cdn.plaid.com"] : [])],
+    "form-action": formTargets,
+    "frame-ancestors": ["'none'"],
+    "upgrade-insecure-requests": production ? [] : null,
+  };
+}
+
+export function createApp({ build, production }: { build: ServerBuild; production: boolean }) {
+  const app = express();
+  const directives = contentSecurityDirectives({
+    production,
+    plaidEnv: process.env.PLAID_ENV,
+    plaidSandboxUrl: process.env.PLAID_SANDBOX_URL,
+  });
   app.disable("x-powered-by");
   // Fly's proxy sets X-Forwarded-For / -Proto; trust exactly one hop.
   app.set("trust proxy", 1);
@@ -56,15 +100,7 @@ export function createApp({ build, production }: { build: ServerBuild; productio
     helmet({
       contentSecurityPolicy: {
         useDefaults: true,
-        directives: {
-          "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
-          "style-src": ["'self'", "'unsafe-inline'"],
-          "img-src": ["'self'", "data:"],
-          "connect-src": ["'self'"],
-          "form-action": formTargets,
-          "frame-ancestors": ["'none'"],
-          "upgrade-insecure-requests": production ? [] : null,
-        },
+        directives,
       },
       // HSTS only where we really serve HTTPS.
       strictTransportSecurity: production ? { maxAge: 63072000, includeSubDomains: true } : false,

@@ -1,5 +1,6 @@
-import { Form, Link, redirect, useLoaderData, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useLoaderData, useNavigation } from "react-router";
 import { LinkBankModal } from "~/components/bank/link-bank-modal";
+import { PlaidLinkButton } from "~/components/bank/plaid-link-button";
 import { useHydrated } from "~/components/use-hydrated";
 import { SandboxRequestCard } from "~/components/sandbox-request-card";
 import { Alert } from "~/components/ui/alert";
@@ -19,12 +20,29 @@ export function meta() {
 
 const PAGE = "/profile/bank-accounts";
 
+/** SPEC.md section 8 (script or token failure), without naming the provider. */
+const UNABLE_TO_LOAD_PROVIDER = "Unable to load the bank-linking provider. Please try again.";
+
 const BENEFITS = [
   "Join ROSCAs with people you trust",
   "Automated monthly contributions",
   "Secure payouts straight to your account",
   "Real-time tracking of every payment",
 ];
+
+/**
+ * How the page links a bank, from the configuration plaid.server.ts uses for its client (PLAID_ENV wins):
+ * - "sandbox": the sandbox bank double; our Link modal with JavaScript, the bank's own Link pages without.
+ * - "plaid": real Plaid; Plaid Link (react-plaid-link) with JavaScript. Plaid Link is JavaScript only, so without it
+ *   the page says so instead of pretending.
+ * - "none": no bank configured.
+ */
+type LinkMode = "sandbox" | "plaid" | "none";
+function linkMode(): LinkMode {
+  const config = env();
+  if (config.PLAID_ENV) return "plaid";
+  return config.PLAID_SANDBOX_URL ? "sandbox" : "none";
+}
 
 const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 function formatCents(cents: number | null) {
@@ -60,7 +78,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     console.error("bank accounts: could not load", error);
     return { state: "error" as const, message: "Failed to fetch bank accounts" };
   }
-  return { state: "ready" as const, accounts, returned, cancelled, sandboxModal: Boolean(env().PLAID_SANDBOX_URL) };
+  return {
+    state: "ready" as const,
+    accounts,
+    returned,
+    cancelled,
+    linkMode: linkMode(),
+    // Plaid's own sandbox takes the same test credentials as our double; real banks do not.
+    sandboxCredentials: env().PLAID_ENV !== "production",
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -75,13 +101,31 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
 
+  // Plaid Link (JavaScript) asks for its link token here, through a fetcher; JSON in reply, never a redirect.
+  if (intent === "link-token") {
+    if (linkMode() === "none") return data({ error: UNABLE_TO_LOAD_PROVIDER }, { status: 503 });
+    const token = await createLinkToken(user);
+    if (!token.ok) return data({ error: UNABLE_TO_LOAD_PROVIDER }, { status: 502 });
+    return data({ linkToken: token.linkToken });
+  }
+
   if (intent === "start-link") {
+    const mode = linkMode();
+    if (mode === "plaid") {
+      // Only reached without JavaScript: with it, the page opens Plaid Link instead of posting this form.
+      return redirectWithToast(request, PAGE, {
+        type: "warning",
+        title: "JavaScript Required",
+        description:
+          "Connecting a bank opens the bank-linking provider's secure window, which needs JavaScript. Please turn it on and try again.",
+      });
+    }
     const sandboxUrl = env().PLAID_SANDBOX_URL;
-    if (!sandboxUrl) {
+    if (mode === "none" || !sandboxUrl) {
       return redirectWithToast(request, PAGE, {
         type: "error",
         title: "Linking Failed",
-        description: "Connecting a bank through the live provider is not available yet. Please try again later.",
+        description: "No bank-linking provider is configured on this server.",
       });
     }
     const redirectUri = `${appUrl()}${PAGE}`;
@@ -154,7 +198,7 @@ export default function BankAccounts({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const { accounts, returned, cancelled } = loaderData;
+  const { accounts, returned, cancelled, sandboxCredentials } = loaderData;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -202,9 +246,11 @@ export default function BankAccounts({ loaderData }: Route.ComponentProps) {
           <div className="mt-5">
             <LinkButton label="Link Bank Account" busy={busy} />
           </div>
-          <p className="mt-4 text-sm text-slate-600">
-            Demo phase: choose any sandbox bank and log in with <code>user_good</code> / <code>pass_good</code>.
-          </p>
+          {sandboxCredentials ? (
+            <p className="mt-4 text-sm text-slate-600">
+              Demo phase: choose any sandbox bank and log in with <code>user_good</code> / <code>pass_good</code>.
+            </p>
+          ) : null}
         </Card>
       ) : null}
 
@@ -224,8 +270,11 @@ export default function BankAccounts({ loaderData }: Route.ComponentProps) {
 function LinkButton({ label, busy }: { label: string; busy: boolean }) {
   const hydrated = useHydrated();
   const loaderData = useLoaderData<typeof loader>();
-  // With JavaScript (sandbox mode): the Link modal. Without: a plain form to the bank's Link pages.
-  if (hydrated && "sandboxModal" in loaderData && loaderData.sandboxModal) return <LinkBankModal label={label} />;
+  // With JavaScript: the sandbox Link modal, or Plaid Link. Without: a plain form (the sandbox bank's Link pages, or
+  // an honest "needs JavaScript" for Plaid).
+  const mode = "linkMode" in loaderData ? loaderData.linkMode : "none";
+  if (hydrated && mode === "sandbox") return <LinkBankModal label={label} />;
+  if (hydrated && mode === "plaid") return <PlaidLinkButton label={label} action={PAGE} />;
   return (
     <Form method="post" action={PAGE}>
       <button type="submit" name="intent" value="start-link" className={buttonClass("primary")} disabled={busy}>

@@ -1,0 +1,139 @@
+import { useEffect, useRef, useState } from "react";
+import { usePlaidLink, type PlaidLinkError, type PlaidLinkOnSuccessMetadata } from "react-plaid-link";
+import { useFetcher } from "react-router";
+import { showToast } from "~/components/toaster";
+import { buttonClass } from "~/components/ui/button";
+
+/** A retry is offered when the provider is not ready after this long (SPEC.md section 9). */
+const SLOW_AFTER_MS = 5000;
+
+/** SPEC.md section 8, script load failure; the provider is never named in user-visible text. */
+export const PROVIDER_SCRIPT_FAILED = "Unable to load the bank-linking provider. Please refresh the page and try again.";
+
+type TokenReply = { linkToken?: string; error?: string };
+
+/**
+ * Real Plaid Link (a client-only island, rendered only after hydration when PLAID_ENV is configured). SPEC.md
+ * section 4's states: loading token → ready → link opened → success (the public token and institution go to the
+ * page's own action, intent=exchange, which answers 'Bank Account Connected!' or 'Linking Failed'); exit with an
+ * error → 'Bank Linking Cancelled'; the script failing to load → the provider message above.
+ *
+ * react-plaid-link injects Plaid's script from its CDN as soon as this mounts (the CSP allows it only when PLAID_ENV is
+ * set, server/app.ts). The link token is asked for on click, from `action` with intent=link-token; the server caches
+ * it for 5 minutes per user, so a second click reuses it.
+ */
+export function PlaidLinkButton({ label, action }: { label: string; action: string }) {
+  const tokenFetcher = useFetcher<TokenReply>();
+  const exchange = useFetcher();
+  const [phase, setPhase] = useState<"idle" | "loading" | "opened" | "exchanging">("idle");
+  const [slow, setSlow] = useState(false);
+  const linkToken = tokenFetcher.data?.linkToken ?? null;
+
+  const { open, ready, error: scriptError } = usePlaidLink({
+    token: linkToken,
+    onSuccess: (publicToken: string | null, metadata: PlaidLinkOnSuccessMetadata) => {
+      // Plaid types the token as nullable (flows this page does not use); without one there is nothing to exchange.
+      if (!publicToken) {
+        setPhase("idle");
+        showToast({ type: "error", title: "Linking Failed", description: "We couldn't connect your bank account. Please try again." });
+        return;
+      }
+      setPhase("exchanging");
+      exchange.submit(
+        {
+          intent: "exchange",
+          publicToken,
+          institutionId: metadata.institution?.institution_id ?? "",
+          institutionName: metadata.institution?.name ?? "",
+        },
+        { method: "post", action },
+      );
+    },
+    onExit: (error: PlaidLinkError | null) => {
+      setPhase("idle");
+      // Closing Link without an error is the user's choice: nothing to report.
+      if (error) {
+        showToast({
+          type: "warning",
+          title: "Bank Linking Cancelled",
+          description: error.display_message ?? "The bank connection ended before it finished. Please try again.",
+        });
+      }
+    },
+  });
+
+  const tokenError = tokenFetcher.state === "idle" ? (tokenFetcher.data?.error ?? null) : null;
+  const error = phase === "loading" ? (scriptError ? PROVIDER_SCRIPT_FAILED : tokenError) : null;
+
+  // Open Link as soon as it is ready after a click.
+  useEffect(() => {
+    if (phase === "loading" && ready && !error) {
+      setPhase("opened");
+      open();
+    }
+  }, [phase, ready, error, open]);
+
+  // Not ready after 5 s: offer a retry.
+  useEffect(() => {
+    if (phase !== "loading" || ready || error) return;
+    setSlow(false);
+    const timer = window.setTimeout(() => setSlow(true), SLOW_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [phase, ready, error, tokenFetcher.state]);
+
+  // The exchange redirects back to the page (with its toast); once that round trip is over we are idle again.
+  const exchangeStarted = useRef(false);
+  useEffect(() => {
+    if (exchange.state !== "idle") exchangeStarted.current = true;
+    else if (exchangeStarted.current) {
+      exchangeStarted.current = false;
+      setPhase("idle");
+    }
+  }, [exchange.state]);
+
+  function start() {
+    setPhase("loading");
+    setSlow(false);
+    // Ask for a token unless one is already here (then the effect above opens Link once it is ready).
+    if (!linkToken || tokenError) tokenFetcher.submit({ intent: "link-token" }, { method: "post", action });
+  }
+
+  const busy = phase === "loading" && !error;
+  return (
+    <div>
+      <button type="button" className={buttonClass("primary")} onClick={start} disabled={busy || phase === "exchanging"}>
+        {label}
+      </button>
+      {busy ? (
+        <div role="status" className="mt-3 text-sm text-slate-700">
+          <p>Connecting to the bank-linking provider…</p>
+          {slow ? (
+            <button
+              type="button"
+              className={buttonClass("secondary", "mt-2")}
+              onClick={() => tokenFetcher.submit({ intent: "link-token" }, { method: "post", action })}
+            >
+              Retry
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {error ? (
+        <div className="mt-3">
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+          {/* A script that failed to load is only fetched again by a fresh page. */}
+          <button type="button" className={buttonClass("secondary", "mt-2")} onClick={scriptError ? () => window.location.reload() : start}>
+            Retry
+          </button>
+        </div>
+      ) : null}
+      {phase === "exchanging" ? (
+        <p role="status" className="mt-3 text-sm text-slate-700">
+          Connecting your bank accounts…
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
+import type { ServerBuild } from "react-router";
+import { describe, expect, it } from "vitest";
+import { contentSecurityDirectives, createApp, PLAID_LINK_SCRIPT } from "./app";
+
+/** The Content-Security-Policy header the real middleware stack sends, for the environment given. */
+async function cspHeader(environment: { PLAID_ENV?: string; PLAID_SANDBOX_URL?: string }) {
+  const saved = { PLAID_ENV: process.env.PLAID_ENV, PLAID_SANDBOX_URL: process.env.PLAID_SANDBOX_URL };
+  for (const key of ["PLAID_ENV", "PLAID_SANDBOX_URL"] as const) {
+    if (environment[key] === undefined) delete process.env[key];
+    else process.env[key] = environment[key];
+  }
+  // A cross-site POST is answered by rejectCrossSiteWrites, after the security headers and before the React Router
+  // handler, so no build is needed to see the header.
+  const app = createApp({ build: {} as ServerBuild, production: false });
+  const server = app.listen(0, "127.0.0.1");
+  try {
+    await new Promise((resolve) => server.once("listening", resolve));
+    const { port } = server.address() as AddressInfo;
+    const response = await fetch(`http://127.0.0.1:${port}/profile/bank-accounts`, {
+      method: "POST",
+      headers: { Origin: "https://evil.example" },
+    });
+    expect(response.status).toBe(403);
+    return response.headers.get("content-security-policy") ?? "";
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+    for (const key of ["PLAID_ENV", "PLAID_SANDBOX_URL"] as const) {
+      if (saved[key] === undefined) delete process.env[key];
+      else process.env[key] = saved[key];
+    }
+  }
+}
+
+function directive(header: string, name: string) {
+  const found = header
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name} `));
+  return found ? found.slice(name.length + 1).split(" ") : null;
+}
+
+describe("Content-Security-Policy", () => {
+  it("allows nothing of Plaid's without PLAID_ENV (sandbox bank or no bank)", async () => {
+    for (const environment of [{}, { PLAID_SANDBOX_URL: "http://127.0.0.1:3026" }]) {
+      const header = await cspHeader(environment);
+      expect(header).not.toContain("plaid.com");
+      expect(directive(header, "script-src")).toEqual(["'self'", expect.stringMatching(/^'nonce-[A-Za-z0-9+/=]+'$/)]);
+      expect(directive(header, "connect-src")).toEqual(["'self'"]);
+      expect(directive(header, "frame-src")).toEqual(["'self'"]);
+      expect(directive(header, "frame-ancestors")).toEqual(["'none'"]);
+    }
+    const sandbox = await cspHeader({ PLAID_SANDBOX_URL: "http://127.0.0.1:3026/" });
+    expect(directive(sandbox, "form-action")).toEqual(["'self'", "http://127.0.0.1:3026"]);
+  });
+
+  it("allows Plaid Link's CDN script, its iframe and the environment's API host with PLAID_ENV", async () => {
+    const header = await cspHeader({ PLAID_ENV: "sandbox" });
+    expect(directive(header, "script-src")).toEqual([
+      "'self'",
+      expect.stringMatching(/^'nonce-[A-Za-z0-9+/=]+'$/),
+      "https://cdn.plaid.com/link/v2/stable/link-initialize.js",
+    ]);
+    expect(directive(header, "frame-src")).toEqual(["'self'", "https://cdn.plaid.com"]);
+    expect(directive(header, "connect-src")).toEqual(["'self'", "https://sandbox.plaid.com"]);
+    expect(directive(header, "default-src")).toEqual(["'self'", "https://cdn.plaid.com"]);
+    // Nothing else is loosened.
+    expect(directive(header, "form-action")).toEqual(["'self'"]);
+    expect(directive(header, "frame-ancestors")).toEqual(["'none'"]);
+    expect(header).not.toContain("unsafe-eval");
+  });
+
+  it("uses the production API host for PLAID_ENV=production, and the script react-plaid-link loads", () => {
+    const directives = contentSecurityDirectives({ production: true, plaidEnv: "production" });
+    expect(directives["connect-src"]).toEqual(["'self'", "https://production.plaid.com"]);
+    expect(directives["upgrade-insecure-requests"]).toEqual([]);
+    // The URL the policy allows is the one react-plaid-link injects (it does not export the constant).
+    const packageCode = readFileSync(createRequire(import.meta.url).resolve("react-plaid-link"), "utf8");
+    expect(packageCode).toContain(`'${PLAID_LINK_SCRIPT}'`);
+  });
+});
