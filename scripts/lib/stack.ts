@@ -66,10 +66,16 @@ export async function startStack(options: {
 
     if (options.seed) {
       const { seedDemoData } = await import("./seed.ts");
+      const { seedDemoGroups } = await import("./seed-groups.ts");
       const { closeDb } = await import("../../app/server/db/client.server.ts");
       const { created } = await seedDemoData();
+      const { created: groupsCreated } = await seedDemoGroups();
       await closeDb();
-      log(created > 0 ? `Seeded ${created} demo users.` : "Demo data already present.");
+      log(
+        created + groupsCreated > 0
+          ? `Seeded ${created} demo users and ${groupsCreated} demo groups.`
+          : "Demo data already present.",
+      );
     }
 
     const buildPath = path.resolve("build/server/index.js");

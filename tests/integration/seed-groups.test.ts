@@ -1,0 +1,40 @@
+/** The demo seed's groups: created through the services, with real bank links, once. */
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../support/test-db";
+
+await useTestDatabase({ bank: true });
+const { seedDemoData } = await import("../../scripts/lib/seed");
+const { seedDemoGroups, DEMO_ACTIVE_GROUP, DEMO_FORMING_GROUP } = await import("../../scripts/lib/seed-groups");
+const { db } = await import("../../app/server/db/client.server");
+const { groups, users, bankAccounts, groupInvitations } = await import("../../app/server/db/schema");
+const { groupCardsFor, dashboardStats } = await import("../../app/server/groups/group-views.server");
+const { eq, sql } = await import("drizzle-orm");
+
+const NOW = new Date("2026-11-22T15:00:00Z"); // a Sunday
+
+describe("seedDemoGroups", () => {
+  it("seeds an active 3-member group with linked banks and a forming group, and is idempotent", async () => {
+    await seedDemoData();
+    expect(await seedDemoGroups(NOW)).toEqual({ created: 2 });
+    const [demo] = await db().select().from(users).where(eq(users.email, "demo@rosca.example"));
+    expect(demo!.hasBankAccount).toBe(true);
+    const accounts = await db().select().from(bankAccounts).where(eq(bankAccounts.userId, demo!.id));
+    expect(accounts.length).toBeGreaterThan(0);
+
+    const cards = await groupCardsFor(demo!.id);
+    const summary = cards.map((card) => [card.name, card.status, card.joinedCount, card.memberCount]);
+    expect(summary.sort()).toEqual([
+      [DEMO_ACTIVE_GROUP, "active", 3, 3],
+      [DEMO_FORMING_GROUP, "forming", 1, 5],
+    ]);
+    // Weekly on Friday from Sunday 2026-11-22: Nov 27, Dec 4, Dec 11; the demo user is first.
+    expect(dashboardStats(cards)).toEqual({ activeGroups: 1, nextContributionOn: "2026-11-27", nextPayoutCents: 30_000, nextPayoutOn: "2026-11-27" });
+    const [forming] = await db().select().from(groups).where(eq(groups.name, DEMO_FORMING_GROUP));
+    const invitations = await db().select().from(groupInvitations).where(eq(groupInvitations.groupId, forming!.id));
+    expect(invitations.map((i) => i.email).sort()).toEqual(["lena@rosca.example", "marcus@rosca.example"]);
+
+    expect(await seedDemoGroups(NOW)).toEqual({ created: 0 });
+    const [{ count }] = await db().select({ count: sql<number>`count(*)::int` }).from(groups);
+    expect(count).toBe(2);
+  });
+});
