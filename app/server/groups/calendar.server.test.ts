@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+import { buildGroupCalendar, calendarFilename, foldLine, refold } from "./calendar.server";
+
+const GROUP_ID = "6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f";
+const NOW = new Date("2026-01-10T20:00:00Z");
+
+function build(name = "Wedding Fund") {
+  return buildGroupCalendar({
+    group: { id: GROUP_ID, name },
+    groupUrl: `http://localhost:3000/groups/${GROUP_ID}`,
+    now: NOW,
+    entries: [
+      { kind: "contribution", date: "2026-01-31", amountCents: 10_000, periodNumber: 1 },
+      { kind: "contribution", date: "2026-02-28", amountCents: 10_000, periodNumber: 2 },
+      { kind: "payout", date: "2026-02-28", amountCents: 30_000, periodNumber: 2 },
+      { kind: "contribution", date: "2026-12-31", amountCents: 10_000, periodNumber: 3 },
+    ],
+  });
+}
+
+/** RFC 5545 unfolding: CRLF followed by one space or tab is removed. */
+function unfolded(ics: string) {
+  return ics.replace(/\r\n[ \t]/g, "").split("\r\n");
+}
+
+function events(ics: string) {
+  const lines = unfolded(ics);
+  const result: string[][] = [];
+  let current: string[] | null = null;
+  for (const line of lines) {
+    if (line === "BEGIN:VEVENT") current = [];
+    else if (line === "END:VEVENT") {
+      result.push(current!);
+      current = null;
+    } else if (current) current.push(line);
+  }
+  return result;
+}
+
+describe("buildGroupCalendar", () => {
+  it("writes a calendar with CRLF line endings, its product id and name", () => {
+    const ics = build();
+    expect(ics.endsWith("END:VCALENDAR\r\n")).toBe(true);
+    expect(ics.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
+    const lines = unfolded(ics);
+    expect(lines.slice(0, 6)).toEqual([
+      "BEGIN:VCALENDAR",
+      "VERSION:2.0",
+      "CALSCALE:GREGORIAN",
+      "PRODID:-//Rosca//Savings Groups//EN",
+      "METHOD:PUBLISH",
+      "X-WR-CALNAME:Rosca: Wedding Fund",
+    ]);
+  });
+
+  it("makes one all-day event per entry with stable UIDs, exact summaries and the next day as the end", () => {
+    const found = events(build());
+    expect(found).toHaveLength(4);
+    const pick = (event: string[], name: string) => event.filter((line) => line.startsWith(`${name}:`) || line.startsWith(`${name};`));
+    expect(found.map((event) => pick(event, "UID")[0])).toEqual([
+      `UID:${GROUP_ID}-contribution-1@rosca`,
+      `UID:${GROUP_ID}-contribution-2@rosca`,
+      `UID:${GROUP_ID}-payout-2@rosca`,
+      `UID:${GROUP_ID}-contribution-3@rosca`,
+    ]);
+    expect(found.map((event) => pick(event, "SUMMARY")[0])).toEqual([
+      "SUMMARY:Contribution due: Wedding Fund ($100.00)",
+      "SUMMARY:Contribution due: Wedding Fund ($100.00)",
+      "SUMMARY:Your payout: Wedding Fund ($300.00)",
+      "SUMMARY:Contribution due: Wedding Fund ($100.00)",
+    ]);
+    expect(found.map((event) => [...pick(event, "DTSTART"), ...pick(event, "DTEND")])).toEqual([
+      ["DTSTART;VALUE=DATE:20260131", "DTEND;VALUE=DATE:20260201"],
+      ["DTSTART;VALUE=DATE:20260228", "DTEND;VALUE=DATE:20260301"],
+      ["DTSTART;VALUE=DATE:20260228", "DTEND;VALUE=DATE:20260301"],
+      ["DTSTART;VALUE=DATE:20261231", "DTEND;VALUE=DATE:20270101"],
+    ]);
+    expect(found.every((event) => pick(event, "DTSTAMP")[0] === "DTSTAMP:20260110T200000Z")).toBe(true);
+    expect(pick(found[0]!, "URL")).toEqual([`URL:http://localhost:3000/groups/${GROUP_ID}`]);
+  });
+
+  it("is reproducible for the same input", () => {
+    expect(build()).toBe(build());
+  });
+
+  it("escapes commas and semicolons in the group name (TEXT values)", () => {
+    const summaries = events(build("Ali, Bo; Cy")).map((event) => event.find((line) => line.startsWith("SUMMARY:")));
+    expect(summaries[0]).toBe("SUMMARY:Contribution due: Ali\\, Bo\\; Cy ($100.00)");
+  });
+
+  it("folds every line at 75 octets, never inside a UTF-8 character, and unfolds to the original text", () => {
+    const name = "Épargne des familles Nguyễn et Müller 🎉 pour le mariage de Zoë et Amélie";
+    const ics = build(name);
+    const raw = ics.split("\r\n");
+    expect(raw.every((line) => new TextEncoder().encode(line).length <= 75)).toBe(true);
+    expect(raw.some((line) => line.startsWith(" "))).toBe(true);
+    expect(unfolded(ics)).toContain(`X-WR-CALNAME:Rosca: ${name}`);
+    expect(events(ics)[2]!.find((line) => line.startsWith("SUMMARY:"))).toBe(`SUMMARY:Your payout: ${name} ($300.00)`);
+    // No replacement characters: no sequence was cut in half.
+    expect(new TextDecoder("utf-8", { fatal: true }).decode(new TextEncoder().encode(ics))).toBe(ics);
+  });
+});
+
+describe("foldLine", () => {
+  it.each([
+    ["a".repeat(75), ["a".repeat(75)]],
+    ["a".repeat(76), ["a".repeat(75), " a"]],
+    ["a".repeat(75 + 74 + 1), ["a".repeat(75), ` ${"a".repeat(74)}`, " a"]],
+    // 74 ASCII octets + a 2-octet "é" would be 76: the "é" moves to the next line.
+    [`${"a".repeat(74)}é`, ["a".repeat(74), " é"]],
+  ])("folds %#", (line, expected) => {
+    expect(foldLine(line).split("\r\n")).toEqual(expected);
+  });
+
+  it("refold is idempotent", () => {
+    const once = refold(build("A name long enough to need folding in more than one place, surely yes"));
+    expect(refold(once)).toBe(once);
+  });
+});
+
+describe("calendarFilename", () => {
+  it.each([
+    ["Wedding Fund", "wedding-fund-calendar.ics"],
+    ['Zoë\'s "Fund"; rm -rf /', "zoes-fund-rm-rf-calendar.ics"],
+    ["🎉🎉", "group-calendar.ics"],
+    ["x".repeat(100), `${"x".repeat(60)}-calendar.ics`],
+  ])("%s → %s", (name, expected) => {
+    expect(calendarFilename(name)).toBe(expected);
+  });
+});
