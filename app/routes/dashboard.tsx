@@ -5,6 +5,10 @@ import { Card, PageContainer } from "~/components/ui/page";
 import { DEMO_ACCOUNT } from "~/domain/demo-accounts";
 import { completenessTone, missingProfileFields, profileCompleteness } from "~/domain/profile-completeness";
 import { SandboxRequestCard } from "~/components/sandbox-request-card";
+import { GroupActivity } from "~/components/groups/group-activity";
+import { GroupCard } from "~/components/groups/group-card";
+import { formatCalendarDay, formatMoney } from "~/domain/format";
+import { dashboardStats, groupCardsFor, recentActivityFor } from "~/server/groups/group-views.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { sandboxCardState } from "~/server/sandbox-access.server";
 import type { Route } from "./+types/dashboard";
@@ -27,8 +31,12 @@ const FIELD_LABELS: Record<string, string> = {
 /** SPEC.md section 4, bank state: not authorised → request access; authorised without bank → link; else connected. */
 type BankState = "request-access" | "link-bank" | "connected";
 
+/** Running and forming groups on the dashboard; the rest are on /groups. */
+const DASHBOARD_CARDS = 4;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
+  const [cards, activity] = await Promise.all([groupCardsFor(user.id), recentActivityFor(user.id)]);
   const bankState: BankState = !user.isPlaidSandboxAuthorized ? "request-access" : user.hasBankAccount ? "connected" : "link-bank";
   return {
     sandboxCard: bankState === "request-access" ? await sandboxCardState(user.id) : null,
@@ -39,8 +47,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     completeness: profileCompleteness(user),
     missing: missingProfileFields(user).map((field) => FIELD_LABELS[field] ?? field),
     showProfileModal: new URL(request.url).searchParams.get("complete-profile") === "1",
-    // Groups arrive with the groups issue; until then the figures are honestly empty, never samples.
-    stats: { activeGroups: 0, nextContributionOn: null as string | null, nextPayoutCents: null as number | null },
+    stats: dashboardStats(cards),
+    cards: cards.filter((card) => card.status !== "completed").slice(0, DASHBOARD_CARDS),
+    groupCount: cards.length,
+    activity,
   };
 }
 
@@ -82,22 +92,44 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       <section aria-label="Your savings at a glance" className="mt-8 grid gap-4 sm:grid-cols-3">
         <Stat label="Active groups" value={String(stats.activeGroups)} />
-        <Stat label="Next contribution" value={stats.nextContributionOn ?? "None scheduled"} />
-        <Stat label="Next payout" value={stats.nextPayoutCents === null ? "None scheduled" : String(stats.nextPayoutCents)} />
+        <Stat label="Next contribution" value={stats.nextContributionOn ? formatCalendarDay(stats.nextContributionOn, "long") : "None scheduled"} />
+        <Stat
+          label="Next payout"
+          value={stats.nextPayoutCents === null ? "None scheduled" : formatMoney(stats.nextPayoutCents)}
+          note={stats.nextPayoutOn ? `Your turn on ${formatCalendarDay(stats.nextPayoutOn, "long")}` : undefined}
+        />
       </section>
 
       <Card className="mt-8">
-        <div className="flex items-center justify-between">
-          <h2 className="text-lg font-semibold text-slate-900">Your groups</h2>
-          <Link to="/groups" className="text-sm font-medium text-brand-700 underline">
-            View all groups
-          </Link>
-        </div>
-        <p className="mt-4 text-slate-600">You haven't joined a savings group yet. Create one and invite the people you trust.</p>
+        <section aria-labelledby="dashboard-groups-title">
+          <div className="flex items-center justify-between">
+            <h2 id="dashboard-groups-title" className="text-lg font-semibold text-slate-900">
+              Your groups
+            </h2>
+            <Link to="/groups" className="text-sm font-medium text-brand-700 underline">
+              View all groups
+            </Link>
+          </div>
+          {loaderData.cards.length > 0 ? (
+            <div className="mt-4 grid gap-4 md:grid-cols-2">
+              {loaderData.cards.map((card) => (
+                <GroupCard key={card.id} card={card} />
+              ))}
+            </div>
+          ) : loaderData.groupCount > 0 ? (
+            <p className="mt-4 text-slate-600">Your groups have completed their cycles. Start a new one whenever you're ready.</p>
+          ) : (
+            <p className="mt-4 text-slate-600">You haven't joined a savings group yet. Create one and invite the people you trust.</p>
+          )}
+        </section>
       </Card>
       <Card className="mt-6">
-        <h2 className="text-lg font-semibold text-slate-900">Recent activity</h2>
-        <p className="mt-4 text-slate-600">No activity yet. Contributions, payouts and new members will show here.</p>
+        <section aria-labelledby="dashboard-activity-title">
+          <h2 id="dashboard-activity-title" className="text-lg font-semibold text-slate-900">
+            Recent activity
+          </h2>
+          <GroupActivity items={loaderData.activity} />
+        </section>
       </Card>
 
       {loaderData.showProfileModal ? <ProfileModal completeness={loaderData.completeness} missing={loaderData.missing} /> : null}
@@ -182,11 +214,12 @@ function ProfileModal({ completeness, missing }: { completeness: number; missing
   );
 }
 
-function Stat({ label, value }: { label: string; value: string }) {
+function Stat({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
     <Card>
       <p className="text-sm text-slate-600">{label}</p>
       <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
+      {note ? <p className="mt-1 text-sm text-slate-600">{note}</p> : null}
     </Card>
   );
 }

@@ -1,22 +1,203 @@
+import type { ReactNode } from "react";
+import { data, Link } from "react-router";
+import { CopyInviteLink } from "~/components/groups/copy-invite-link";
+import { GroupDraw } from "~/components/groups/group-draw";
+import { daysUntilLabel, GroupStatusBadge, memberCountLabel, unnamedRecipient } from "~/components/groups/group-labels";
+import { GroupMembers } from "~/components/groups/group-members";
+import { GroupPayoutSchedule } from "~/components/groups/group-payout-schedule";
+import { buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
+import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { requireUser } from "~/server/auth/guards.server";
+import { appUrl } from "~/server/env.server";
+import { groupPageFor, isUuid, type GroupPageView } from "~/server/groups/group-views.server";
+import { groupUrl, moveMember } from "~/server/groups/groups.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/groups.$groupId";
 
-export function meta() {
-  return [{ title: "Group Not Found — Rosca" }];
+const GROUP_NOT_FOUND = "Group Not Found";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData?.group ? loaderData.group.name : GROUP_NOT_FOUND} — Rosca` }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+/** Unknown id, malformed id and non-member: the same 404 page, so a group's existence never leaks. */
+function notFound() {
+  return data({ group: null, inviteUrl: null }, { status: 404 });
 }
 
-export default function Page() {
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { user } = await requireUser(request);
+  const group = await groupPageFor(user.id, params.groupId);
+  if (!group) return notFound();
+  return { group, inviteUrl: group.inviteUrlPath ? `${appUrl()}${group.inviteUrlPath}` : null };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user } = await requireUser(request);
+  const formData = await request.formData();
+  const memberId = formData.get("memberId");
+  const direction = formData.get("direction");
+  if (formData.get("intent") !== "move" || typeof memberId !== "string" || !isUuid(memberId) || (direction !== "up" && direction !== "down")) {
+    return data({ group: null, inviteUrl: null, error: "Bad Request" }, { status: 400 });
+  }
+  if (!isUuid(params.groupId)) return notFound();
+  const result = await moveMember(user.id, params.groupId, memberId, direction);
+  const back = groupUrl(params.groupId);
+  if (result.ok) return redirectWithToast(request, back, { type: "success", title: "Payout order updated" });
+  if (result.status === 404 && result.error === GROUP_NOT_FOUND) return notFound();
+  return redirectWithToast(request, back, { type: "error", title: result.error });
+}
+
+export default function GroupPage({ loaderData }: Route.ComponentProps) {
+  const { group, inviteUrl } = loaderData;
+  if (!group) return <GroupNotFound />;
   return (
     <PageContainer>
-      <h1 className="text-3xl font-bold text-slate-900">Group Not Found</h1>
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <p className="text-sm">
+            <Link to="/groups" className="font-medium text-brand-700 underline">
+              Your groups
+            </Link>
+          </p>
+          <div className="mt-1 flex flex-wrap items-center gap-3">
+            <h1 className="text-3xl font-bold text-slate-900">{group.name}</h1>
+            <GroupStatusBadge status={group.status} />
+          </div>
+          <p className="mt-1 text-slate-600">{group.description}</p>
+        </div>
+        {group.status !== "forming" ? (
+          // A file download: a plain link, not a client-side navigation.
+          <a href={`/groups/${group.id}/calendar.ics`} download className={buttonClass("secondary")}>
+            Add to calendar
+          </a>
+        ) : null}
+      </header>
+
+      <section aria-label="Group at a glance" className="mt-8 grid gap-4 sm:grid-cols-3">
+        <Figure label="Members" value={memberCountLabel(group.status, group.joinedCount, group.memberCount)} />
+        <Figure
+          label="Next contribution"
+          value={group.nextContributionOn ? formatCalendarDay(group.nextContributionOn, "long") : "None scheduled"}
+          note={group.nextContributionProjected ? "If the group fills today" : group.status === "completed" ? "The cycle is complete" : undefined}
+        />
+        <Figure label="Contribution" value={formatMoney(group.contributionCents)} note={group.scheduleLine} />
+      </section>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <NextPayout group={group} />
+          <Card>
+            <GroupPayoutSchedule group={group} />
+          </Card>
+        </div>
+        <div className="space-y-6">
+          {inviteUrl ? (
+            <Card>
+              <section aria-labelledby="invite-title">
+                <h2 id="invite-title" className="text-lg font-semibold text-slate-900">
+                  Invite members
+                </h2>
+                <p className="mt-1 mb-3 text-sm text-slate-600">
+                  {group.memberCount - group.joinedCount} {group.memberCount - group.joinedCount === 1 ? "seat" : "seats"} left. Share this link with the
+                  people you trust.
+                </p>
+                <CopyInviteLink url={inviteUrl} groupName={group.name} />
+              </section>
+            </Card>
+          ) : null}
+          <Card>
+            <GroupMembers group={group} />
+          </Card>
+          {group.payoutOrder === "random" && group.drawCommitment ? (
+            <Card>
+              <GroupDraw group={group} />
+            </Card>
+          ) : null}
+        </div>
+      </div>
+
+      <footer className="mt-8 rounded-2xl border border-slate-200 bg-white p-4 text-sm text-slate-700">
+        <dl className="flex flex-wrap gap-x-8 gap-y-2">
+          <div className="flex gap-2">
+            <dt className="font-medium">{group.scheduleProjected ? "Projected start" : "Start date"}</dt>
+            <dd>{group.startOn ? formatCalendarDay(group.startOn, "long") : "Not set"}</dd>
+          </div>
+          <div className="flex gap-2">
+            <dt className="font-medium">{group.scheduleProjected ? "Projected end" : "End date"}</dt>
+            <dd>{group.endOn ? formatCalendarDay(group.endOn, "long") : "Not set"}</dd>
+          </div>
+        </dl>
+        {group.scheduleProjected ? <p className="mt-2 text-slate-600">The group starts when all {group.memberCount} members have joined.</p> : null}
+      </footer>
+    </PageContainer>
+  );
+}
+
+function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <Card>
+      <p className="text-sm text-slate-600">{label}</p>
+      <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
+      {note ? <p className="mt-1 text-sm text-slate-600">{note}</p> : null}
+    </Card>
+  );
+}
+
+function NextPayout({ group }: { group: GroupPageView }) {
+  const next = group.nextPayout;
+  let body: ReactNode;
+  if (!next) {
+    body = <p className="mt-2 text-slate-600">Every payout in this cycle has been made.</p>;
+  } else {
+    const recipient = next.isYou ? "You" : (next.recipientName ?? unnamedRecipient(group.payoutOrder));
+    body = (
+      <>
+        <dl className="mt-3 grid gap-4 sm:grid-cols-3">
+          <div>
+            <dt className="text-sm text-slate-600">Recipient</dt>
+            <dd className="mt-1 text-lg font-semibold text-slate-900">{recipient}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">Date</dt>
+            <dd className="mt-1 text-lg font-semibold text-slate-900">{formatCalendarDay(next.date, "long")}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">Amount</dt>
+            <dd className="mt-1 text-lg font-semibold text-slate-900">{formatMoney(next.amountCents)}</dd>
+          </div>
+        </dl>
+        {group.daysUntilNextContribution !== null ? (
+          <p className={`mt-4 text-sm font-medium ${group.daysUntilNextContribution < 0 ? "text-red-700" : "text-slate-700"}`}>
+            {daysUntilLabel(group.daysUntilNextContribution)}
+          </p>
+        ) : null}
+        {next.projected ? <p className="mt-1 text-sm text-slate-600">Projected: the date if the group fills today.</p> : null}
+      </>
+    );
+  }
+  return (
+    <Card>
+      <section aria-labelledby="next-payout-title">
+        <h2 id="next-payout-title" className="text-lg font-semibold text-slate-900">
+          Next Payout
+        </h2>
+        {body}
+      </section>
+    </Card>
+  );
+}
+
+function GroupNotFound() {
+  return (
+    <PageContainer narrow>
+      <h1 className="text-3xl font-bold text-slate-900">{GROUP_NOT_FOUND}</h1>
       <Card className="mt-6">
         <p className="text-slate-600">We couldn't find that group, or you aren't a member of it.</p>
+        <Link to="/dashboard" className={`${buttonClass("primary")} mt-4`}>
+          Return to Dashboard
+        </Link>
       </Card>
     </PageContainer>
   );

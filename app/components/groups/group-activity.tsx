@@ -1,0 +1,48 @@
+import { Link } from "react-router";
+import { formatMoney, formatTimestamp } from "~/domain/format";
+import type { ActivityView } from "~/server/groups/group-views.server";
+
+/** 'You joined Wedding Fund', 'Amina Yusuf contributed $100.00 to Wedding Fund', … */
+export function activitySentence(item: Pick<ActivityView, "type" | "personName" | "isYou" | "amountCents" | "groupName">) {
+  const who = item.isYou ? "You" : (item.personName ?? "A member");
+  const amount = item.amountCents !== null ? formatMoney(item.amountCents) : null;
+  switch (item.type) {
+    case "join":
+      return `${who} joined ${item.groupName}`;
+    case "contribution":
+      return amount ? `${who} contributed ${amount} to ${item.groupName}` : `${who} contributed to ${item.groupName}`;
+    case "payout":
+      return amount ? `${who} received a payout of ${amount} from ${item.groupName}` : `${who} received a payout from ${item.groupName}`;
+  }
+}
+
+const markers: Record<ActivityView["type"], { label: string; className: string }> = {
+  join: { label: "Join", className: "bg-sky-100 text-sky-900" },
+  contribution: { label: "Contribution", className: "bg-brand-100 text-brand-900" },
+  payout: { label: "Payout", className: "bg-violet-100 text-violet-900" },
+};
+
+export function GroupActivity({ items }: { items: ActivityView[] }) {
+  if (items.length === 0) {
+    return <p className="mt-4 text-slate-600">No activity yet. Contributions, payouts and new members will show here.</p>;
+  }
+  return (
+    <ol className="mt-4 divide-y divide-slate-100">
+      {items.map((item) => (
+        <li key={item.id} className="flex flex-wrap items-start gap-3 py-3" data-testid="activity-item">
+          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${markers[item.type].className}`}>{markers[item.type].label}</span>
+          <div className="min-w-0 flex-1">
+            <p className="text-slate-900">
+              <Link to={`/groups/${item.groupId}`} className="hover:underline">
+                {activitySentence(item)}
+              </Link>
+            </p>
+            <p className="text-sm text-slate-600">
+              <time dateTime={item.occurredAt}>{formatTimestamp(item.occurredAt)}</time>
+            </p>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,52 @@
+import { Link } from "react-router";
+import { formatCalendarDay, formatMoney } from "~/domain/format";
+import type { GroupCardView } from "~/server/groups/group-views.server";
+import { GroupStatusBadge, memberCountLabel } from "./group-labels";
+
+/** One group in a list (/groups and the dashboard): the key figures and a link to its page. */
+export function GroupCard({ card, headingLevel = 3 }: { card: GroupCardView; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const figures: Array<[string, string]> = [
+    ["Members", memberCountLabel(card.status, card.joinedCount, card.memberCount)],
+    ["Contribution", `${formatMoney(card.contributionCents)} · ${card.scheduleLine}`],
+    ["Payout", formatMoney(card.payoutCents)],
+    ["Your position", card.yourPosition !== null ? `${card.yourPosition} of ${card.memberCount}` : "Drawn at the start"],
+  ];
+  if (card.status === "active") {
+    figures.push(["Next contribution", card.nextContributionOn ? formatCalendarDay(card.nextContributionOn, "medium") : "None scheduled"]);
+    if (card.nextPayout) {
+      figures.push(["Next payout", `${card.nextPayout.isYou ? "You" : (card.nextPayout.recipientName ?? "—")}, ${formatCalendarDay(card.nextPayout.date, "medium")}`]);
+    }
+  }
+  if (card.yourPayout) {
+    figures.push(["Your payout", `${formatCalendarDay(card.yourPayout.date, "medium")}${card.yourPayout.status === "completed" ? " (received)" : ""}`]);
+  }
+  return (
+    <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={`group-card-${card.id}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Heading id={`group-card-${card.id}`} className="text-base font-semibold text-slate-900">
+          <Link to={`/groups/${card.id}`} className="text-brand-800 underline-offset-2 hover:underline">
+            {card.name}
+          </Link>
+        </Heading>
+        <div className="flex items-center gap-2">
+          {card.isAdmin ? <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900">Admin</span> : null}
+          <GroupStatusBadge status={card.status} />
+        </div>
+      </div>
+      <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
+        {figures.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="font-medium text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {card.status !== "forming" ? (
+        <p className="mt-3 text-sm text-slate-700">
+          {card.completedPeriods} of {card.memberCount} payouts completed
+        </p>
+      ) : null}
+    </article>
+  );
+}

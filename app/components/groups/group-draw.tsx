@@ -1,0 +1,52 @@
+import { DRAW_ALGORITHM_SUMMARY, DRAW_VERIFY_SNIPPET } from "~/domain/payout-order";
+import type { GroupPageView } from "~/server/groups/group-views.server";
+
+/**
+ * Random Draw groups: before the start, the seed's SHA-256 fingerprint (the commitment); after, the revealed seed and
+ * how to recompute the order from it.
+ */
+export function GroupDraw({ group }: { group: Pick<GroupPageView, "payoutOrder" | "drawCommitment" | "drawSeed" | "members" | "status"> }) {
+  if (group.payoutOrder !== "random" || !group.drawCommitment) return null;
+  const [why, steps] = DRAW_ALGORITHM_SUMMARY.split("\n\n");
+  return (
+    <section aria-labelledby="draw-title">
+      <h2 id="draw-title" className="text-lg font-semibold text-slate-900">
+        Random draw
+      </h2>
+      {group.drawSeed ? (
+        <p className="mt-2 text-sm text-slate-700">The payout order was drawn when the group started. You can check it was fair.</p>
+      ) : (
+        <p className="mt-2 text-sm text-slate-700">
+          The payout order will be drawn when the last member joins. This fingerprint of the secret seed was fixed when the group was created, so the draw
+          cannot be changed afterwards.
+        </p>
+      )}
+      <dl className="mt-3 space-y-2 text-sm">
+        <div>
+          <dt className="font-medium text-slate-800">Seed fingerprint (SHA-256)</dt>
+          <dd className="font-mono break-all text-slate-900">{group.drawCommitment}</dd>
+        </div>
+        {group.drawSeed ? (
+          <div>
+            <dt className="font-medium text-slate-800">Revealed seed</dt>
+            <dd className="font-mono break-all text-slate-900">{group.drawSeed}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {group.drawSeed ? (
+        <details className="mt-3 text-sm">
+          <summary className="font-semibold text-brand-700 underline">How to verify the draw</summary>
+          <div className="mt-2 space-y-2 text-slate-700">
+            <p>{why}</p>
+            <p>{steps}</p>
+            <p>Members in the order they joined: {group.members.map((member) => member.profile.name).join(", ")}.</p>
+            <p>With Node.js installed, this prints the order (replace SEED and the names):</p>
+            <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">
+              <code>{DRAW_VERIFY_SNIPPET}</code>
+            </pre>
+          </div>
+        </details>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * Wording shared by the group page, /groups and the dashboard, so the same figure reads the same everywhere.
+ */
+import type { ReactNode } from "react";
+
+export type GroupStatus = "forming" | "active" | "completed";
+
+export const GROUP_STATUS_LABELS: Record<GroupStatus, string> = { forming: "Forming", active: "Active", completed: "Completed" };
+
+const badgeTones: Record<GroupStatus, string> = {
+  forming: "border-amber-300 bg-amber-50 text-amber-900",
+  active: "border-brand-300 bg-brand-50 text-brand-900",
+  completed: "border-slate-300 bg-slate-100 text-slate-800",
+};
+
+export function GroupStatusBadge({ status }: { status: GroupStatus }) {
+  return (
+    <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold ${badgeTones[status]}`}>
+      {GROUP_STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+/** '2 of 3 joined' while forming; '3 members' once the group is full. */
+export function memberCountLabel(status: GroupStatus, joinedCount: number, memberCount: number) {
+  return status === "forming" ? `${joinedCount} of ${memberCount} joined` : `${memberCount} members`;
+}
+
+/** Days until the current period's due day; negative means it has passed. */
+export function daysUntilLabel(days: number) {
+  if (days < 0) return "Contribution deadline has passed";
+  if (days === 0) return "Due today";
+  return `${days} ${days === 1 ? "day" : "days"} until next contribution`;
+}
+
+/** Who receives a payout when the page cannot name them yet: drawn at the start, or a fixed seat nobody holds yet. */
+export function unnamedRecipient(payoutOrder: "fixed" | "random", firstOpenSeat = true) {
+  if (payoutOrder === "random") return "Drawn at the start";
+  return firstOpenSeat ? "Next to join" : "Yet to join";
+}
+
+export function YouTag({ children = "You" }: { children?: ReactNode }) {
+  return <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">{children}</span>;
+}
+
+/** 'Show All' while closed, 'Show Less' while open: CSS on the enclosing <details class="group">, no JavaScript. */
+export function ShowAllSummary({ hiddenCount, what }: { hiddenCount: number; what: string }) {
+  return (
+    <summary className="mt-3 inline-flex items-center gap-1 rounded text-sm font-semibold text-brand-700 underline">
+      <span className="group-open:hidden">Show All</span>
+      <span className="hidden group-open:inline">Show Less</span>
+      <span className="sr-only">
+        {" "}
+        ({hiddenCount} more {what})
+      </span>
+    </summary>
+  );
+}

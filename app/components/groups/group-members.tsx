@@ -1,0 +1,62 @@
+import type { GroupPageView, MemberView } from "~/server/groups/group-views.server";
+import { ShowAllSummary, YouTag } from "./group-labels";
+
+/** SPEC.md section 9: the members list collapses at 4. */
+export const MEMBERS_SHOWN = 4;
+
+/**
+ * The members, in join order: the first four, the rest in a <details> (works without JavaScript). Paid/Pending is for
+ * the current period and only while the group runs; an email shows only where its owner allows it (the view already
+ * applied each member's visibility choice).
+ */
+export function GroupMembers({ group }: { group: Pick<GroupPageView, "members" | "status" | "memberCount" | "joinedCount"> }) {
+  const shown = group.members.slice(0, MEMBERS_SHOWN);
+  const rest = group.members.slice(MEMBERS_SHOWN);
+  return (
+    <section aria-labelledby="members-title">
+      <h2 id="members-title" className="text-lg font-semibold text-slate-900">
+        Members
+      </h2>
+      <MemberList members={shown} status={group.status} />
+      {rest.length > 0 ? (
+        <details className="group">
+          <ShowAllSummary hiddenCount={rest.length} what="members" />
+          <MemberList members={rest} status={group.status} />
+        </details>
+      ) : null}
+      {group.status === "forming" && group.joinedCount < group.memberCount ? (
+        <p className="mt-3 text-sm text-slate-600">
+          Waiting for {group.memberCount - group.joinedCount} more {group.memberCount - group.joinedCount === 1 ? "member" : "members"} to join.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function MemberList({ members, status }: { members: MemberView[]; status: GroupPageView["status"] }) {
+  return (
+    <ul className="mt-3 divide-y divide-slate-100">
+      {members.map((member) => (
+        <li key={member.memberId} className="flex flex-wrap items-center justify-between gap-2 py-3" data-testid="member-row">
+          <div className="min-w-0">
+            <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+              <span>{member.profile.name}</span>
+              {member.isYou ? <YouTag /> : null}
+              {member.isAdmin ? (
+                <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900">Admin</span>
+              ) : null}
+            </p>
+            {member.profile.email ? <p className="truncate text-sm text-slate-600">{member.profile.email}</p> : null}
+          </div>
+          {status === "active" ? (
+            member.hasPaid ? (
+              <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-900">Paid</span>
+            ) : (
+              <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">Pending</span>
+            )
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,136 @@
+import { Form } from "react-router";
+import { formatCalendarDay, formatMoney } from "~/domain/format";
+import type { GroupPageView, ScheduleRowView } from "~/server/groups/group-views.server";
+import { ShowAllSummary, unnamedRecipient, YouTag } from "./group-labels";
+
+/** SPEC.md section 9: the payout table shows 3 rows before the toggle. */
+export const SCHEDULE_ROWS_SHOWN = 3;
+
+type Props = { group: Pick<GroupPageView, "schedule" | "scheduleProjected" | "payoutOrder" | "members" | "viewer" | "status"> };
+
+/**
+ * Position, recipient, date, amount and status for every turn; the viewer's row highlighted. While the group is forming
+ * the dates are projected. The admin of a forming fixed-order group moves members with up/down buttons (plain form
+ * posts, so they work without JavaScript).
+ */
+export function GroupPayoutSchedule({ group }: Props) {
+  const shown = group.schedule.slice(0, SCHEDULE_ROWS_SHOWN);
+  const rest = group.schedule.slice(SCHEDULE_ROWS_SHOWN);
+  const memberAt = new Map(group.members.filter((m) => m.payoutPosition !== null).map((m) => [m.payoutPosition!, m]));
+  const lastFilled = Math.max(0, ...memberAt.keys());
+  const reorder = group.viewer.canReorder ? { memberAt, lastFilled } : null;
+  const firstOpen = group.schedule.find((row) => row.recipientName === null)?.position ?? null;
+  return (
+    <section aria-labelledby="schedule-title">
+      <h2 id="schedule-title" className="text-lg font-semibold text-slate-900">
+        Payout schedule
+      </h2>
+      {group.scheduleProjected ? (
+        <p className="mt-1 text-sm text-slate-600" id="schedule-projected">
+          Projected dates: as if the group filled today. The schedule is fixed when the last member joins.
+        </p>
+      ) : null}
+      {reorder ? (
+        <p className="mt-1 text-sm text-slate-600">As the group admin you can change the payout order until the group starts.</p>
+      ) : null}
+      <ScheduleTable rows={shown} caption="Payout schedule" group={group} reorder={reorder} firstOpen={firstOpen} />
+      {rest.length > 0 ? (
+        <details className="group">
+          <ShowAllSummary hiddenCount={rest.length} what="payouts" />
+          <ScheduleTable rows={rest} caption="Payout schedule, continued" group={group} reorder={reorder} firstOpen={firstOpen} />
+        </details>
+      ) : null}
+    </section>
+  );
+}
+
+function ScheduleTable({
+  rows,
+  caption,
+  group,
+  reorder,
+  firstOpen,
+}: {
+  firstOpen: number | null;
+  rows: ScheduleRowView[];
+  caption: string;
+  group: Props["group"];
+  reorder: { memberAt: Map<number, Props["group"]["members"][number]>; lastFilled: number } | null;
+}) {
+  return (
+    <div className="mt-3 overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-slate-200 text-slate-600">
+          <tr>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Position
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Recipient
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Date
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Amount
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Status
+            </th>
+            {reorder ? (
+              <th scope="col" className="py-2 font-medium">
+                Order
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => {
+            const member = reorder?.memberAt.get(row.position);
+            return (
+              <tr key={row.position} className={row.isYou ? "bg-brand-50 font-semibold" : undefined} aria-current={row.isYou ? "true" : undefined}>
+                <td className="py-2 pr-3">{row.position}</td>
+                <td className="py-2 pr-3">
+                  {row.recipientName ?? unnamedRecipient(group.payoutOrder, row.position === firstOpen)}
+                  {row.isYou ? (
+                    <>
+                      {" "}
+                      <YouTag />
+                      <span className="sr-only"> (your turn)</span>
+                    </>
+                  ) : null}
+                </td>
+                <td className="py-2 pr-3 whitespace-nowrap">{formatCalendarDay(row.date, "medium")}</td>
+                <td className="py-2 pr-3">{formatMoney(row.amountCents)}</td>
+                <td className="py-2 pr-3">{row.status === "completed" ? "Completed" : "Pending"}</td>
+                {reorder ? (
+                  <td className="py-2">
+                    {member ? (
+                      <Form method="post" className="flex gap-1">
+                        <input type="hidden" name="intent" value="move" />
+                        <input type="hidden" name="memberId" value={member.memberId} />
+                        {row.position > 1 ? (
+                          <button type="submit" name="direction" value="up" className="rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-50">
+                            <span aria-hidden="true">↑</span>
+                            <span className="sr-only">Move {member.profile.name} up</span>
+                          </button>
+                        ) : null}
+                        {row.position < reorder.lastFilled ? (
+                          <button type="submit" name="direction" value="down" className="rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-50">
+                            <span aria-hidden="true">↓</span>
+                            <span className="sr-only">Move {member.profile.name} down</span>
+                          </button>
+                        ) : null}
+                      </Form>
+                    ) : null}
+                  </td>
+                ) : null}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
