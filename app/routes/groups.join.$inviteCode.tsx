@@ -1,23 +1,391 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import {
+  BANK_STEP_HOW_IT_WORKS,
+  ImportantInformation,
+  InvitationDetails,
+  termsStatements,
+  TERMS_REQUIRED,
+  type JoinInvitation,
+} from "~/components/groups/join-invitation";
+import { SandboxRequestCard } from "~/components/sandbox-request-card";
+import { Alert } from "~/components/ui/alert";
+import { ButtonLink, buttonClass } from "~/components/ui/button";
+import { FieldErrors } from "~/components/ui/field";
 import { Card, PageContainer } from "~/components/ui/page";
+import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { requireUser } from "~/server/auth/guards.server";
+import { createLinkToken, exchangePublicToken } from "~/server/bank/bank.server";
+import type { User } from "~/server/db/schema";
+import { appUrl, env } from "~/server/env.server";
+import { invitationView } from "~/server/groups/group-views.server";
+import {
+  declineInvitation,
+  groupUrl,
+  INVALID_INVITATION,
+  joinGroup,
+  joinUrl,
+  lookupInvitation,
+  NOT_AUTHORIZED_TO_JOIN,
+} from "~/server/groups/groups.server";
+import { sandboxCardState } from "~/server/sandbox-access.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/groups.join.$inviteCode";
 
-export function meta() {
-  return [{ title: "Invalid Invitation — Rosca" }];
+/** Accept and Join (and the bank step's forms, which carry the acceptance along as a hidden field). */
+const acceptSchema = z.object({
+  terms: z.literal("on", { error: TERMS_REQUIRED }),
+});
+
+const LINKING_FAILED_DESCRIPTION = "We couldn't connect your bank account. Please try again.";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title =
+    loaderData && "invitation" in loaderData
+      ? `Join ${loaderData.invitation.groupName}`
+      : loaderData?.state === "not-authorized"
+        ? "Join a Group"
+        : "Invalid Invitation";
+  return [{ title: `${title} — Rosca` }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+/**
+ * How the bank step links a bank (as on /profile/bank-accounts): the sandbox bank double, with its own Link pages that
+ * work without JavaScript; real Plaid (JavaScript only, not offered on this page yet); or nothing configured.
+ */
+type LinkMode = "sandbox" | "plaid" | "none";
+function linkMode(): LinkMode {
+  const config = env();
+  if (config.PLAID_ENV) return "plaid";
+  return config.PLAID_SANDBOX_URL ? "sandbox" : "none";
 }
 
-export default function Page() {
+/** Step 2's URL. The acceptance travels with it: it is only reached through an accepted step 1 and re-checked on POST. */
+function bankStepPath(code: string) {
+  return `${joinUrl(code)}?step=bank&terms=on`;
+}
+
+async function notAuthorized(userId: string) {
+  return data({ state: "not-authorized" as const, message: NOT_AUTHORIZED_TO_JOIN, card: await sandboxCardState(userId) }, { status: 403 });
+}
+
+/** Invalid, expired, declined, full, not addressed to this user: all look the same (no probing). 429 when rate-limited. */
+function invalid(reason: "invalid" | "rate-limited") {
+  return data({ state: "invalid" as const, title: "Invalid Invitation", message: INVALID_INVITATION }, { status: reason === "rate-limited" ? 429 : 404 });
+}
+
+/**
+ * SPEC.md section 2, /groups/join/{inviteCode}: not authorised → the warning and the request-access card; an unusable
+ * code → 'Invalid Invitation'; a member already → their group; else step 1 (details, terms) or, after accepting
+ * without a bank, step 2 (link a bank). A return from the bank's Link pages (?public_token=…) shows a confirm form:
+ * loaders never write, so the exchange and the join are a POST.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { user } = await requireUser(request);
+  if (!user.isPlaidSandboxAuthorized) return notAuthorized(user.id);
+  const code = params.inviteCode;
+  const lookup = await lookupInvitation(user.id, user.email, code);
+  if (!lookup.ok) return invalid(lookup.reason);
+  if (lookup.alreadyMember) throw redirect(groupUrl(lookup.group.id));
+
+  const view = await invitationView(lookup.group);
+  const invitation: JoinInvitation = {
+    groupName: view.groupName,
+    description: view.description,
+    adminName: view.adminName,
+    memberCount: view.memberCount,
+    joinedCount: view.joinedCount,
+    contributionCents: view.contributionCents,
+    payoutCents: view.payoutCents,
+    scheduleLine: view.scheduleLine,
+    firstContributionOn: view.firstContributionOn,
+    yourPosition: view.yourPosition,
+    payoutOrder: view.payoutOrder,
+    drawCommitment: view.drawCommitment,
+  };
+  const search = new URL(request.url).searchParams;
+  const onBankStep = !user.hasBankAccount && search.get("step") === "bank" && search.get("terms") === "on";
+  const returned =
+    onBankStep && search.get("public_token")
+      ? {
+          publicToken: search.get("public_token")!.slice(0, 512),
+          institutionId: search.get("institution_id")?.slice(0, 64) ?? "",
+          institutionName: search.get("institution_name")?.slice(0, 200) || "your bank",
+        }
+      : null;
+  const cancelled =
+    onBankStep && search.get("status") === "exit"
+      ? { message: search.get("error_message")?.slice(0, 300) || "You closed the bank connection before it finished." }
+      : null;
+  return {
+    state: onBankStep ? ("bank" as const) : ("details" as const),
+    code,
+    invitation,
+    needsBank: !user.hasBankAccount,
+    returned,
+    cancelled,
+    linkMode: linkMode(),
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user } = await requireUser(request);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const code = params.inviteCode;
+  if (!user.isPlaidSandboxAuthorized) return notAuthorized(user.id);
+  const lookup = await lookupInvitation(user.id, user.email, code);
+  if (!lookup.ok) return invalid(lookup.reason);
+  const group = lookup.group;
+  if (lookup.alreadyMember) return redirect(groupUrl(group.id));
+
+  if (intent === "decline") {
+    // Marks an email-bound invitation declined; an open link has nothing to record.
+    await declineInvitation(user, code);
+    return redirectWithToast(request, "/dashboard", {
+      type: "info",
+      title: "Invitation declined",
+      description: `You declined the invitation to ${group.name}.`,
+    });
+  }
+
+  if (intent !== "join" && intent !== "start-link" && intent !== "exchange") {
+    return data({ state: "details" as const, result: null, error: "Unknown action." }, { status: 400 });
+  }
+  // Every step that can end in a membership re-checks the acceptance.
+  const submission = parseWithZod(formData, { schema: acceptSchema });
+  if (submission.status !== "success") {
+    return data({ state: "details" as const, result: submission.reply(), error: null }, { status: 400 });
+  }
+
+  if (intent === "join") return joinAndRedirect(request, user, code, group.contributionCents);
+
+  if (intent === "start-link") {
+    // Linked meanwhile (another tab): nothing left to link.
+    if (user.hasBankAccount) return joinAndRedirect(request, user, code, group.contributionCents);
+    const mode = linkMode();
+    const back = bankStepPath(code);
+    if (mode === "plaid") {
+      return redirectWithToast(request, back, {
+        type: "warning",
+        title: "JavaScript Required",
+        description: "Connecting a bank opens the bank-linking provider's secure window, which needs JavaScript. Please turn it on and try again.",
+      });
+    }
+    const sandboxUrl = env().PLAID_SANDBOX_URL;
+    if (mode === "none" || !sandboxUrl) {
+      return redirectWithToast(request, back, { type: "error", title: "Linking Failed", description: "No bank-linking provider is configured on this server." });
+    }
+    const redirectUri = `${appUrl()}${back}`;
+    const token = await createLinkToken(user, { redirectUri });
+    if (!token.ok) return redirectWithToast(request, back, { type: "error", title: "Linking Failed", description: token.message });
+    // The sandbox bank's own Link pages (they work without JavaScript) come back to redirectUri with ?public_token=….
+    return redirect(`${sandboxUrl}/link?${new URLSearchParams({ token: token.linkToken, redirect_uri: redirectUri })}`);
+  }
+
+  // intent === "exchange": link the bank (Link modal or the confirm form after the Link pages), then join at once.
+  const linked = await exchangePublicToken(user, String(formData.get("publicToken") ?? ""), {
+    institution: {
+      institution_id: String(formData.get("institutionId") ?? "").slice(0, 64),
+      name: String(formData.get("institutionName") ?? "").slice(0, 200),
+    },
+  });
+  if (!linked.ok) {
+    return redirectWithToast(request, bankStepPath(code), { type: "error", title: "Linking Failed", description: LINKING_FAILED_DESCRIPTION });
+  }
+  return joinAndRedirect(request, { ...user, hasBankAccount: user.hasBankAccount || linked.accounts.length > 0 }, code, group.contributionCents);
+}
+
+async function joinAndRedirect(request: Request, user: User, code: string, contributionCents: number) {
+  const result = await joinGroup(user, code);
+  if (result.ok) {
+    if (result.alreadyMember) return redirect(groupUrl(result.groupId));
+    return redirectWithToast(request, groupUrl(result.groupId), {
+      type: "success",
+      title: "Successfully Joined",
+      description: `Your first contribution of ${formatMoney(contributionCents)} is due ${formatCalendarDay(result.firstDueOn, "long")}.`,
+    });
+  }
+  if (result.reason === "no-bank-account") return redirect(bankStepPath(code));
+  if (result.reason === "not-authorized") return notAuthorized(user.id);
+  // Lost the last seat to someone else, or the invitation changed meanwhile.
+  return invalid(result.reason);
+}
+
+export default function JoinGroup({ loaderData, actionData }: Route.ComponentProps) {
+  // A refused POST (not authorised, invalid) shows what the loader would; a terms error goes back to step 1.
+  const blocked = actionData && (actionData.state === "not-authorized" || actionData.state === "invalid") ? actionData : null;
+  const view = blocked ?? loaderData;
+
+  if (view.state === "not-authorized") {
+    return (
+      <PageContainer>
+        <h1 className="text-3xl font-bold text-slate-900">Join a Group</h1>
+        <div className="mt-6 space-y-4">
+          <Alert tone="warning" title="Sandbox access required">
+            {view.message}
+          </Alert>
+          <SandboxRequestCard {...view.card} />
+        </div>
+      </PageContainer>
+    );
+  }
+
+  if (view.state === "invalid") {
+    return (
+      <PageContainer>
+        <h1 className="text-3xl font-bold text-slate-900">{view.title}</h1>
+        <Card className="mt-6">
+          <p className="text-slate-700">{view.message}</p>
+          <ButtonLink to="/dashboard" className="mt-4">
+            Go to Dashboard
+          </ButtonLink>
+        </Card>
+      </PageContainer>
+    );
+  }
+
+  const step = actionData?.state === "details" ? "details" : view.state;
+  const { invitation, needsBank } = view;
   return (
     <PageContainer>
-      <h1 className="text-3xl font-bold text-slate-900">Invalid Invitation</h1>
-      <Card className="mt-6">
-        <p className="text-slate-600">The invitation link you followed is invalid or has expired.</p>
-      </Card>
+      <p className="text-sm font-medium text-brand-800">
+        {needsBank ? `Step ${step === "bank" ? 2 : 1} of 2: ${step === "bank" ? "Link a bank account" : "Review and accept"}` : "Invitation"}
+      </p>
+      <h1 className="mt-1 text-3xl font-bold text-slate-900">Join {invitation.groupName}</h1>
+      <p className="mt-1 text-slate-600">{invitation.adminName} invited you to this savings group.</p>
+      <div className="mt-6 space-y-6">
+        {step === "bank" ? <BankStep data={view} /> : <DetailsStep data={view} result={actionData?.state === "details" ? actionData : null} />}
+      </div>
     </PageContainer>
+  );
+}
+
+type ReadyData = Extract<Route.ComponentProps["loaderData"], { state: "details" | "bank" }>;
+type DetailsActionData = Extract<NonNullable<Route.ComponentProps["actionData"]>, { state: "details" }>;
+
+function DetailsStep({ data, result }: { data: ReadyData; result: DetailsActionData | null }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const path = joinUrl(data.code);
+  const [form, fields] = useForm({
+    id: "join-group",
+    lastResult: result?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: acceptSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const termsErrorId = `${fields.terms.id}-error`;
+  return (
+    <>
+      <InvitationDetails invitation={data.invitation} />
+      <ImportantInformation />
+      <Card>
+        <section aria-labelledby="terms-title">
+          <h2 id="terms-title" className="text-lg font-semibold text-slate-900">
+            Terms of joining
+          </h2>
+          <ul className="mt-3 list-disc space-y-2 pl-5 text-slate-700">
+            {termsStatements(data.invitation).map((statement) => (
+              <li key={statement}>{statement}</li>
+            ))}
+          </ul>
+          {result?.error ? (
+            <div className="mt-4">
+              <Alert tone="error">{result.error}</Alert>
+            </div>
+          ) : null}
+          <Form method="post" action={path} {...getFormProps(form)} noValidate className="mt-5">
+            <label className="flex items-start gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                name={fields.terms.name}
+                id={fields.terms.id}
+                key={fields.terms.key}
+                defaultChecked={fields.terms.initialValue === "on"}
+                className="mt-0.5 h-4 w-4 rounded border-slate-300"
+                aria-invalid={fields.terms.errors?.length ? true : undefined}
+                aria-describedby={fields.terms.errors?.length ? termsErrorId : undefined}
+              />
+              <span>I have read and agree to the terms above.</span>
+            </label>
+            <FieldErrors id={termsErrorId} errors={fields.terms.errors} />
+            <div className="mt-5 flex flex-wrap gap-3">
+              <button type="submit" name="intent" value="join" className={buttonClass("primary")} disabled={busy}>
+                Accept and Join
+              </button>
+            </div>
+          </Form>
+          {/* Its own form: declining needs no acceptance. */}
+          <Form method="post" action={path} className="mt-3">
+            <button type="submit" name="intent" value="decline" className={buttonClass("secondary")} disabled={busy}>
+              Decline
+            </button>
+          </Form>
+        </section>
+      </Card>
+    </>
+  );
+}
+
+function BankStep({ data }: { data: ReadyData }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const path = bankStepPath(data.code);
+  return (
+    <Card>
+      <section aria-labelledby="bank-step-title">
+        <h2 id="bank-step-title" className="text-lg font-semibold text-slate-900">
+          Link a bank account
+        </h2>
+        <p className="mt-2 text-slate-700">
+          You accepted the terms. Contributions to {data.invitation.groupName} are debited from a linked bank account, so link
+          one to finish joining.
+        </p>
+        {data.cancelled ? (
+          <div className="mt-4">
+            <Alert tone="warning" title="Bank Linking Cancelled">
+              {data.cancelled.message}
+            </Alert>
+          </div>
+        ) : null}
+        {data.returned ? (
+          <div className="mt-4 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3">
+            <h3 className="font-semibold text-slate-900">Finish connecting {data.returned.institutionName}</h3>
+            <p className="mt-1 text-sm text-slate-700">Your bank approved the connection. Confirm to add your accounts and join the group.</p>
+            <Form method="post" action={path} className="mt-3">
+              <input type="hidden" name="terms" value="on" />
+              <input type="hidden" name="publicToken" value={data.returned.publicToken} />
+              <input type="hidden" name="institutionId" value={data.returned.institutionId} />
+              <input type="hidden" name="institutionName" value={data.returned.institutionName} />
+              <button type="submit" name="intent" value="exchange" className={buttonClass("primary")} disabled={busy}>
+                Connect and Join
+              </button>
+            </Form>
+          </div>
+        ) : null}
+        <h3 className="mt-5 font-semibold text-slate-900">How it works</h3>
+        <ol className="mt-2 list-decimal space-y-1 pl-5 text-slate-700">
+          {BANK_STEP_HOW_IT_WORKS.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ol>
+        {data.returned ? null : (
+          <Form method="post" action={path} className="mt-5">
+            <input type="hidden" name="terms" value="on" />
+            <button type="submit" name="intent" value="start-link" className={buttonClass("primary")} disabled={busy}>
+              Connect Bank Account
+            </button>
+          </Form>
+        )}
+        {data.linkMode === "sandbox" ? (
+          <p className="mt-4 text-sm text-slate-600">
+            Demo phase: choose any sandbox bank and log in with <code>user_good</code> / <code>pass_good</code>.
+          </p>
+        ) : null}
+      </section>
+    </Card>
   );
 }

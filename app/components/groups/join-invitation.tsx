@@ -1,0 +1,105 @@
+import { Alert } from "~/components/ui/alert";
+import { Card } from "~/components/ui/page";
+import { SETUP_FEE_CENTS } from "~/domain/groups";
+import { formatCalendarDay, formatMoney } from "~/domain/format";
+
+/** SPEC.md section 5, Join. */
+export const TERMS_REQUIRED = "You must agree to the terms before joining";
+
+/** What the join page shows about a group (InvitationView from group-views.server.ts, as serialised to the page). */
+export type JoinInvitation = {
+  groupName: string;
+  description: string;
+  adminName: string;
+  memberCount: number;
+  joinedCount: number;
+  contributionCents: number;
+  payoutCents: number;
+  scheduleLine: string;
+  firstContributionOn: string;
+  yourPosition: number | null;
+  payoutOrder: "fixed" | "random";
+  drawCommitment: string | null;
+};
+
+export function positionLabel(invitation: Pick<JoinInvitation, "yourPosition" | "memberCount">) {
+  return invitation.yourPosition === null ? "Drawn at the start" : `Position ${invitation.yourPosition} of ${invitation.memberCount}`;
+}
+
+/** SPEC.md section 2, join step 1: the invitation details, every figure from the group's row. */
+export function InvitationDetails({ invitation }: { invitation: JoinInvitation }) {
+  const rows: Array<{ term: string; value: string; note?: string }> = [
+    { term: "Group admin", value: invitation.adminName },
+    { term: "Members", value: `${invitation.joinedCount} of ${invitation.memberCount} joined` },
+    { term: "Contribution", value: formatMoney(invitation.contributionCents), note: invitation.scheduleLine },
+    {
+      term: "First payment due",
+      value: formatCalendarDay(invitation.firstContributionOn, "long"),
+      note: "The schedule is fixed when the last member joins; this is the date if that happens today.",
+    },
+    { term: "Your position", value: positionLabel(invitation) },
+    { term: "Total payout", value: formatMoney(invitation.payoutCents), note: `${formatMoney(invitation.contributionCents)} × ${invitation.memberCount} members` },
+  ];
+  return (
+    <Card>
+      <section aria-labelledby="invitation-details-title">
+        <h2 id="invitation-details-title" className="text-lg font-semibold text-slate-900">
+          Invitation details
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{invitation.description}</p>
+        <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+          {rows.map((row) => (
+            <div key={row.term} className="rounded-lg bg-slate-50 px-4 py-3">
+              <dt className="text-sm text-slate-600">{row.term}</dt>
+              <dd className="mt-0.5 text-lg font-semibold text-slate-900">{row.value}</dd>
+              {row.note ? <dd className="text-sm text-slate-600">{row.note}</dd> : null}
+            </div>
+          ))}
+        </dl>
+        {invitation.payoutOrder === "random" && invitation.drawCommitment ? (
+          <div className="mt-4 rounded-lg border border-slate-200 px-4 py-3">
+            <h3 className="text-sm font-semibold text-slate-900">Draw commitment (SHA-256)</h3>
+            <p className="mt-1 text-sm text-slate-600">
+              The payout order is drawn from a secret seed chosen when the group was created; this fingerprint of the seed is
+              published now, so the draw cannot be changed later, and you can check it when the seed is revealed at the start.
+            </p>
+            <p className="mt-2 break-all font-mono text-xs text-slate-800">{invitation.drawCommitment}</p>
+          </div>
+        ) : null}
+      </section>
+    </Card>
+  );
+}
+
+/** The important-information warning of SPEC.md section 2. */
+export function ImportantInformation() {
+  return (
+    <Alert tone="warning" title="Important Information">
+      <ul className="list-disc space-y-1 pl-5">
+        <li>Contributions are debited automatically from your linked bank account on each due date.</li>
+        <li>Missing a contribution affects every member of the group: their payouts depend on it.</li>
+        <li>Rosca groups are interest-free: you pay in and receive the same total, with no interest either way.</li>
+      </ul>
+    </Alert>
+  );
+}
+
+/** The four terms statements the acceptance checkbox agrees to. */
+export function termsStatements(invitation: JoinInvitation): string[] {
+  const amount = formatMoney(invitation.contributionCents);
+  return [
+    `I will contribute ${amount} on every due date until the cycle of ${invitation.memberCount} payouts completes.`,
+    "I authorise automatic debits of each contribution from my linked bank account on its due date.",
+    invitation.payoutOrder === "random"
+      ? "I understand that payouts follow the payout order drawn when the group starts."
+      : "I understand that payouts follow the payout order set by the group admin before the group starts.",
+    `I understand that the setup fee of ${formatMoney(SETUP_FEE_CENTS)} is flat and the same for every position.`,
+  ];
+}
+
+/** Step 2's how-it-works list (SPEC.md section 2). */
+export const BANK_STEP_HOW_IT_WORKS = [
+  "Choose your bank and log in through the secure bank-linking window; Rosca never sees your bank password.",
+  "Pick the account your contributions come from and your payouts go to.",
+  "You join the group as soon as the account is linked.",
+];
