@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { activitySentence } from "./group-activity";
+import { daysUntilLabel, memberCountLabel, unnamedRecipient } from "./group-labels";
+
+describe("group wording", () => {
+  it.each([
+    [-3, "Contribution deadline has passed"],
+    [-1, "Contribution deadline has passed"],
+    [0, "Due today"],
+    [1, "1 day until next contribution"],
+    [2, "2 days until next contribution"],
+    [45, "45 days until next contribution"],
+  ])("daysUntilLabel(%i) = %s", (days, label) => {
+    expect(daysUntilLabel(days)).toBe(label);
+  });
+
+  it.each([
+    ["forming", 2, 3, "2 of 3 joined"],
+    ["active", 3, 3, "3 members"],
+    ["completed", 12, 12, "12 members"],
+  ] as const)("memberCountLabel(%s, %i, %i) = %s", (status, joined, total, label) => {
+    expect(memberCountLabel(status, joined, total)).toBe(label);
+  });
+
+  it("names unfilled seats", () => {
+    expect(unnamedRecipient("random")).toBe("Drawn at the start");
+    expect(unnamedRecipient("fixed")).toBe("Next to join");
+    expect(unnamedRecipient("fixed", false)).toBe("Yet to join");
+  });
+
+  it.each([
+    [{ type: "join", isYou: true, personName: "Dana Demo", amountCents: null }, "You joined Wedding Fund"],
+    [{ type: "join", isYou: false, personName: "Amina Yusuf", amountCents: null }, "Amina Yusuf joined Wedding Fund"],
+    [{ type: "contribution", isYou: false, personName: "Omar Haddad", amountCents: 50_000 }, "Omar Haddad contributed $500.00 to Wedding Fund"],
+    [{ type: "payout", isYou: true, personName: "Dana Demo", amountCents: 500_000 }, "You received a payout of $5,000.00 from Wedding Fund"],
+    [{ type: "payout", isYou: false, personName: null, amountCents: null }, "A member received a payout from Wedding Fund"],
+  ] as const)("activitySentence %#", (item, sentence) => {
+    expect(activitySentence({ ...item, groupName: "Wedding Fund" })).toBe(sentence);
+  });
+});
