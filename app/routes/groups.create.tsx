@@ -1,23 +1,271 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, useActionData, useNavigation } from "react-router";
+import {
+  defaultSettings,
+  InviteStep,
+  SETTINGS_FIELDS,
+  settingsToValues,
+  SettingsStep,
+  WizardProgress,
+  type FieldErrorMap,
+  type SettingsValues,
+} from "~/components/groups/create-wizard";
+import { SandboxRequestCard } from "~/components/sandbox-request-card";
+import { Alert } from "~/components/ui/alert";
 import { Card, PageContainer } from "~/components/ui/page";
+import { draftFromWizard, GROUP_LIMITS, groupSettingsSchema, inviteesSchema, type GroupSettings } from "~/domain/groups";
+import { DEFAULT_TIME_ZONE, todayIn } from "~/domain/schedule";
 import { requireUser } from "~/server/auth/guards.server";
+import { createGroup, NOT_AUTHORIZED_TO_CREATE } from "~/server/groups/groups.server";
+import { sandboxCardState } from "~/server/sandbox-access.server";
+import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/groups.create";
 
 export function meta() {
-  return [{ title: "Create a group — Rosca" }];
+  return [{ title: "Create a Group — Rosca" }];
+}
+
+const FAILURE_TITLE = "Group Creation Failed";
+const UNEXPECTED_FAILURE = "There was an error creating your group. Please try again.";
+
+/** Hard cap on email rows read from a form: a group has at most 11 invitees; one more lets "too many" be reported. */
+const MAX_EMAIL_ROWS = GROUP_LIMITS.maxMembers;
+/** Rows step 2 starts with (SPEC.md section 2), never more than memberCount - 1. */
+const INITIAL_ROWS = 3;
+
+const INTENTS = ["next", "back", "add-row", "create", "preview"] as const;
+type Intent = (typeof INTENTS)[number];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Failure = { title: string; message: string };
+
+type WizardView =
+  | { step: 1; values: SettingsValues; emails: string[]; errors: FieldErrorMap }
+  | { step: 2; settings: GroupSettings; values: SettingsValues; emails: string[]; errors: FieldErrorMap; idempotencyKey: string };
+
+type ActionData =
+  | { refused: true; failure: Failure }
+  | { refused: false; view: WizardView; failure: Failure | null; formKey: string };
+
+function today(now = new Date()) {
+  return todayIn(DEFAULT_TIME_ZONE, now);
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+  const { user } = await requireUser(request);
+  if (!user.isPlaidSandboxAuthorized) {
+    return { authorized: false as const, sandboxCard: await sandboxCardState(user.id) };
+  }
+  return { authorized: true as const, today: today() };
 }
 
-export default function Page() {
+// ---------------------------------------------------------------------------------------------------------------
+// Reading the form. Everything a step posts, hidden fields included, is checked again here: never trusted.
+
+function readSettingsValues(formData: FormData): SettingsValues {
+  const text = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === "string" ? value.slice(0, 200) : "";
+  };
+  return {
+    groupName: text("groupName"),
+    memberCount: text("memberCount"),
+    contributionAmount: text("contributionAmount"),
+    frequency: text("frequency"),
+    dayOfWeek: text("dayOfWeek"),
+    dayOfMonth: text("dayOfMonth"),
+    payoutOrder: text("payoutOrder") || "fixed",
+  };
+}
+
+/** Step 1 through its schema; Conform turns the form's strings into numbers. */
+function parseSettings(values: SettingsValues) {
+  const formData = new FormData();
+  for (const field of SETTINGS_FIELDS) formData.set(field, values[field]);
+  const submission = parseWithZod(formData, { schema: groupSettingsSchema });
+  return submission.status === "success"
+    ? { ok: true as const, settings: submission.value }
+    : { ok: false as const, errors: (submission.error ?? {}) as FieldErrorMap };
+}
+
+/** memberEmails[0..n] as posted, holes as "", at most MAX_EMAIL_ROWS rows. */
+function readEmails(formData: FormData): string[] {
+  const emails: string[] = [];
+  for (const [name, value] of formData) {
+    const match = /^memberEmails\[(\d{1,2})\]$/.exec(name);
+    if (!match || typeof value !== "string") continue;
+    const index = Number(match[1]);
+    if (index >= MAX_EMAIL_ROWS) continue;
+    emails[index] = value.slice(0, 320);
+  }
+  return Array.from(emails, (email) => email ?? "");
+}
+
+/** Step 2's rows: the typed ones (never dropped), padded to three blank rows, within memberCount - 1. */
+function rowsFor(emails: string[], memberCount: number, extra = 0): string[] {
+  const max = memberCount - 1;
+  const lastFilled = emails.reduce((last, email, index) => (email.trim() !== "" ? index + 1 : last), 0);
+  const wanted = Math.max(Math.min(Math.max(emails.length, INITIAL_ROWS) + extra, max), lastFilled, 1);
+  return Array.from({ length: wanted }, (_, index) => emails[index] ?? "");
+}
+
+function inviteeErrors(emails: string[], memberCount: number, ownEmail: string) {
+  const result = inviteesSchema({ memberCount, ownEmail }).safeParse(emails);
+  if (result.success) return { ok: true as const, emails: result.data };
+  const errors: FieldErrorMap = {};
+  for (const issue of result.error.issues) {
+    const name = issue.path.length === 0 ? "memberEmails" : `memberEmails[${String(issue.path[0])}]`;
+    (errors[name] ??= []).push(issue.message);
+  }
+  return { ok: false as const, errors };
+}
+
+function intentOf(formData: FormData): Intent {
+  const intent = formData.get("intent");
+  return INTENTS.includes(intent as Intent) ? (intent as Intent) : "next";
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireUser(request);
+  if (!user.isPlaidSandboxAuthorized) {
+    return data<ActionData>({ refused: true, failure: { title: FAILURE_TITLE, message: NOT_AUTHORIZED_TO_CREATE } }, { status: 403 });
+  }
+  const formData = await request.formData();
+  const intent = intentOf(formData);
+  const values = readSettingsValues(formData);
+  const emails = readEmails(formData);
+  const formKey = crypto.randomUUID();
+  const reply = (view: WizardView, status = 200, failure: Failure | null = null) =>
+    data<ActionData>({ refused: false, view, failure, formKey }, { status });
+
+  const parsed = parseSettings(values);
+
+  if (intent === "back") return reply({ step: 1, values, emails, errors: {} });
+  if (intent === "preview") {
+    // 'Update summary' (no JavaScript): show what the summary depends on; the name can wait for 'Next'.
+    const errors: FieldErrorMap = parsed.ok ? {} : { ...parsed.errors };
+    delete errors.groupName;
+    return reply({ step: 1, values, emails, errors }, Object.keys(errors).length === 0 ? 200 : 400);
+  }
+  // Every later step needs valid settings; hidden fields someone edited land back on step 1 with the errors.
+  if (!parsed.ok) return reply({ step: 1, values, emails, errors: parsed.errors }, 400);
+  const { settings } = parsed;
+  const cleanValues = settingsToValues(settings, today());
+
+  if (intent === "next") {
+    // A fresh key for this rendering of step 2: a double submit of its 'Create Group' creates one group.
+    return reply({
+      step: 2,
+      settings,
+      values: cleanValues,
+      emails: rowsFor(emails, settings.memberCount),
+      errors: {},
+      idempotencyKey: crypto.randomUUID(),
+    });
+  }
+
+  const postedKey = formData.get("idempotencyKey");
+  const idempotencyKey = typeof postedKey === "string" && UUID.test(postedKey) ? postedKey.toLowerCase() : crypto.randomUUID();
+  const step2 = (rows: string[], errors: FieldErrorMap = {}) => ({
+    step: 2 as const,
+    settings,
+    values: cleanValues,
+    emails: rows,
+    errors,
+    idempotencyKey,
+  });
+
+  if (intent === "add-row") return reply(step2(rowsFor(emails, settings.memberCount, 1)));
+
+  // intent === "create"
+  const invitees = inviteeErrors(emails, settings.memberCount, user.email);
+  if (!invitees.ok) return reply(step2(rowsFor(emails, settings.memberCount), invitees.errors), 400);
+
+  let result;
+  try {
+    result = await createGroup(user, draftFromWizard(settings, invitees.emails, DEFAULT_TIME_ZONE), { idempotencyKey });
+  } catch (error) {
+    console.error("groups/create: createGroup failed", error);
+    return reply(step2(rowsFor(emails, settings.memberCount)), 500, { title: FAILURE_TITLE, message: UNEXPECTED_FAILURE });
+  }
+  if (!result.ok) {
+    if (result.status === 403) {
+      return data<ActionData>({ refused: true, failure: { title: FAILURE_TITLE, message: result.error } }, { status: 403 });
+    }
+    return reply(step2(rowsFor(emails, settings.memberCount)), result.status, { title: FAILURE_TITLE, message: result.error });
+  }
+  return redirectWithToast(request, "/dashboard", {
+    type: "success",
+    title: "Group Created Successfully!",
+    description: `Your group "${settings.groupName}" has been created. Check your email for the details.`,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+export default function CreateGroup({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+
+  if (!loaderData.authorized || actionData?.refused) {
+    return (
+      <PageContainer>
+        <h1 className="text-3xl font-bold text-slate-900">Create a New Group</h1>
+        <div className="mt-6 space-y-4">
+          {actionData?.refused ? (
+            <Alert tone="error" title={actionData.failure.title}>
+              {actionData.failure.message}
+            </Alert>
+          ) : null}
+          <Alert tone="warning" title="Sandbox access required">
+            Creating a group needs sandbox access during the demo phase. Ask for it below; an administrator reviews requests
+            within 24 hours.
+          </Alert>
+          {"sandboxCard" in loaderData && loaderData.sandboxCard ? <SandboxRequestCard {...loaderData.sandboxCard} /> : null}
+        </div>
+      </PageContainer>
+    );
+  }
+
+  const view: WizardView = actionData?.view ?? { step: 1, values: defaultSettings(loaderData.today), emails: [], errors: {} };
+  const formKey = actionData?.formKey ?? "initial";
+
   return (
     <PageContainer>
-      <h1 className="text-3xl font-bold text-slate-900">Create a group</h1>
-      <Card className="mt-6">
-        <p className="text-slate-600">Group creation is being rolled out to sandbox-authorised members. You'll be able to set up a group here soon.</p>
-      </Card>
+      <div className="mx-auto max-w-3xl">
+        <h1 className="text-3xl font-bold text-slate-900">Create a New Group</h1>
+        <p className="mt-1 text-slate-600">Set up your savings group, then invite the people you trust.</p>
+        <WizardProgress step={view.step} />
+        <Card className="mt-6">
+          {actionData?.failure ? (
+            <Alert tone="error" title={actionData.failure.title}>
+              {actionData.failure.message}
+            </Alert>
+          ) : null}
+          {view.step === 1 ? (
+            <SettingsStep
+              key={formKey}
+              initial={view.values}
+              errors={view.errors}
+              today={loaderData.today}
+              carriedEmails={view.emails}
+              submitting={submitting}
+            />
+          ) : (
+            <InviteStep
+              key={formKey}
+              settings={view.settings}
+              values={view.values}
+              emails={view.emails}
+              errors={view.errors}
+              idempotencyKey={view.idempotencyKey}
+              submitting={submitting}
+            />
+          )}
+        </Card>
+      </div>
     </PageContainer>
   );
 }
