@@ -26,7 +26,6 @@ import {
   groupUrl,
   INVALID_INVITATION,
   joinGroup,
-  joinUrl,
   lookupInvitation,
   NOT_AUTHORIZED_TO_JOIN,
 } from "~/server/groups/groups.server";
@@ -64,7 +63,12 @@ function linkMode(): LinkMode {
 
 /** Step 2's URL. The acceptance travels with it: it is only reached through an accepted step 1 and re-checked on POST. */
 function bankStepPath(code: string) {
-  return `${joinUrl(code)}?step=bank&terms=on`;
+  return `${joinPath(code)}?step=bank&terms=on`;
+}
+
+/** joinUrl() of groups.server, which the page's components cannot import. */
+function joinPath(code: string) {
+  return `/groups/join/${encodeURIComponent(code)}`;
 }
 
 async function notAuthorized(userId: string) {
@@ -269,7 +273,7 @@ type DetailsActionData = Extract<NonNullable<Route.ComponentProps["actionData"]>
 function DetailsStep({ data, result }: { data: ReadyData; result: DetailsActionData | null }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const path = joinUrl(data.code);
+  const path = joinPath(data.code);
   const [form, fields] = useForm({
     id: "join-group",
     lastResult: result?.result,
