@@ -22,7 +22,6 @@ import {
 } from "./schema";
 import type { WebhookSender } from "./webhooks";
 import {
-  ACCOUNT_TEMPLATES,
   ACH_RETURN_CODES,
   balanceChangeCents,
   canTransition,
@@ -35,6 +34,7 @@ import {
   randomId,
   sandboxToken,
   WIRE_ROUTING_NUMBER,
+  type SandboxAccount,
 } from "./wire";
 
 export type BankDb = NodePgDatabase;
@@ -109,10 +109,20 @@ export function hashAccessToken(accessToken: string): string {
 
 // ---- Items and accounts ---------------------------------------------------------------------------------------------
 
-/** Creates an item with the sandbox accounts for a successful login. Its access token exists only after exchange. */
+/**
+ * Creates an item with the accounts a successful login found (checkCredentials: user_good's, or a user_custom
+ * configuration's). Its access token exists only after exchange.
+ */
 export async function createItem(
   db: BankDb,
-  input: { clientId: string; institutionId: string; products: string[]; webhook: string | null; now: Date },
+  input: {
+    clientId: string;
+    institutionId: string;
+    products: string[];
+    webhook: string | null;
+    accounts: readonly SandboxAccount[];
+    now: Date;
+  },
 ): Promise<{ item: PlaidItemRow; accounts: PlaidAccountRow[] }> {
   const institution = findInstitution(input.institutionId);
   if (!institution) throw plaidErrors.invalidInstitution(input.institutionId);
@@ -131,19 +141,19 @@ export async function createItem(
     const accounts = await tx
       .insert(plaidAccounts)
       .values(
-        ACCOUNT_TEMPLATES.map((template, position) => ({
+        input.accounts.map((account, position) => ({
           accountId: randomId(),
           itemId: item!.itemId,
-          name: template.name,
-          officialName: template.officialName,
-          type: template.type,
-          subtype: template.subtype,
-          mask: template.mask,
-          accountNumber: template.accountNumber,
-          routingNumber: institution.routingNumber,
+          name: account.name,
+          officialName: account.officialName,
+          type: account.type,
+          subtype: account.subtype,
+          mask: account.mask,
+          accountNumber: account.accountNumber,
+          routingNumber: account.routingNumber ?? institution.routingNumber,
           wireRoutingNumber: WIRE_ROUTING_NUMBER,
-          availableCents: template.availableCents,
-          currentCents: template.currentCents,
+          availableCents: account.availableCents,
+          currentCents: account.currentCents,
           position,
         })),
       )
@@ -367,6 +377,7 @@ export const endpoints: Record<string, Handler> = {
       institutionId,
       products,
       webhook: webhookUrl(optionalString(options, "webhook"), "options.webhook"),
+      accounts: login.accounts,
       now,
     });
     return { public_token: await issuePublicToken(ctx.db, item.itemId, now) };
@@ -665,7 +676,8 @@ export const endpoints: Record<string, Handler> = {
       }
 
       await tx.update(plaidTransfers).set({ status: eventType, ...failure }).where(eq(plaidTransfers.transferId, transferId));
-      const delta = balanceChangeCents(transfer.type, eventType, transfer.amountCents);
+      // Settling moves the money; a return after settlement moves it back.
+      const delta = balanceChangeCents(transfer.type, transfer.status, eventType, transfer.amountCents);
       if (delta !== 0) {
         await tx
           .update(plaidAccounts)

@@ -66,7 +66,7 @@ export function credentialsPage(input: { linkSessionId: string; institution: Lin
     `Log in to ${input.institution.name}`,
     `<h1>Log in to ${escapeHtml(input.institution.name)}</h1>
 ${errorBlock(input.error)}
-<p class="hint">Sandbox credentials: user_good / pass_good. A password error_&lt;CODE&gt; (for example error_ITEM_LOCKED) fails with that code.</p>
+<p class="hint">Sandbox credentials: user_good / pass_good, or user_custom with a JSON configuration as the password (for example {&quot;override_accounts&quot;:[{&quot;type&quot;:&quot;depository&quot;,&quot;subtype&quot;:&quot;checking&quot;,&quot;starting_balance&quot;:5000}]}). A password error_&lt;CODE&gt; (for example error_ITEM_LOCKED) fails with that code.</p>
 <form method="post" action="/link/login">
 ${hidden("link_session_id", input.linkSessionId)}
 ${hidden("institution_id", input.institution.institution_id)}

@@ -162,6 +162,59 @@ describe("HTML Link flow (no JavaScript)", () => {
     expect(hiddenValue(html, "link_session_id")).toBe(linkSessionId);
   });
 
+  it("logs in user_custom with a JSON configuration as the password (a plain form post) and links its accounts", async () => {
+    const { linkSessionId, html } = await toCredentials();
+    expect(html).toContain("user_custom with a JSON configuration as the password");
+    const config = {
+      override_accounts: [
+        { type: "depository", subtype: "checking", starting_balance: 5000, meta: { name: "Household <Checking>", mask: "9876" } },
+        { type: "depository", subtype: "savings", starting_balance: 10.05 },
+      ],
+    };
+    const login = await postForm("/link/login", [
+      ["link_session_id", linkSessionId],
+      ["institution_id", "ins_109508"],
+      ["username", "user_custom"],
+      ["password", JSON.stringify(config)],
+    ]);
+    expect(login.status).toBe(200);
+    const accountsHtml = await login.text();
+    const accountIds = checkboxValues(accountsHtml);
+    expect(accountIds).toHaveLength(2);
+    expect(accountsHtml).toContain("Household &lt;Checking&gt; ••9876 (checking)");
+    expect(accountsHtml).toContain("Plaid Saving ••0001 (savings)");
+
+    const select = await postForm("/link/select", [["link_session_id", linkSessionId], ...accountIds.map((id): [string, string] => ["account_id", id])]);
+    expect(select.status).toBe(303);
+    const location = new URL(select.headers.get("location")!);
+    expect(JSON.parse(location.searchParams.get("accounts")!)).toEqual([
+      { id: accountIds[0], name: "Household <Checking>", mask: "9876", type: "depository", subtype: "checking" },
+      { id: accountIds[1], name: "Plaid Saving", mask: "0001", type: "depository", subtype: "savings" },
+    ]);
+    const { data: exchanged } = await client.itemPublicTokenExchange({ public_token: location.searchParams.get("public_token")! });
+    const { data: balances } = await client.accountsBalanceGet({ access_token: exchanged.access_token });
+    expect(balances.accounts.map((account) => [account.name, account.balances.available, account.balances.current])).toEqual([
+      ["Household <Checking>", 5000, 5000],
+      ["Plaid Saving", 10.05, 10.05],
+    ]);
+  });
+
+  it("asks again after a user_custom password that is not JSON or not supported", async () => {
+    const { linkSessionId } = await toCredentials();
+    for (const password of ['{"override_accounts":[', '{"override_accounts":[{"type":"loan","subtype":"student"}]}']) {
+      const login = await postForm("/link/login", [
+        ["link_session_id", linkSessionId],
+        ["institution_id", "ins_109508"],
+        ["username", "user_custom"],
+        ["password", password],
+      ]);
+      expect(login.status).toBe(200);
+      const html = await login.text();
+      expect(html).toContain('<p class="error" role="alert">The provided credentials were not correct. Please try again.</p>');
+      expect(hiddenValue(html, "link_session_id")).toBe(linkSessionId);
+    }
+  });
+
   it("exits to the redirect_uri with the error of an error_<CODE> password", async () => {
     const { linkSessionId } = await toCredentials();
     const login = await postForm("/link/login", [
@@ -250,6 +303,38 @@ describe("JSON Link flow", () => {
     const twice = await post("/link/session/select", { link_session_id: linkSessionId, account_ids: ids });
     expect(twice.status).toBe(400);
     expect(twice.body.error_code).toBe("INVALID_LINK_SESSION");
+  });
+
+  it("logs in user_custom with a JSON configuration, and answers a bad one with INVALID_CREDENTIALS", async () => {
+    const started = await post("/link/session/institutions", { link_token: await linkToken() });
+    const linkSessionId = started.body.link_session_id;
+    const bad = await post("/link/session/login", { link_session_id: linkSessionId, institution_id: "ins_109508", username: "user_custom", password: "{}" });
+    expect(bad.status).toBe(400);
+    const { request_id: _, ...badBody } = bad.body;
+    expect(badBody).toEqual({
+      error_type: "ITEM_ERROR",
+      error_code: "INVALID_CREDENTIALS",
+      error_message: "the provided credentials were not correct",
+      display_message: "The provided credentials were not correct. Please try again.",
+      causes: [],
+      status: 400,
+      documentation_url: "https://plaid.com/docs/errors/",
+      suggested_action: null,
+    });
+
+    const password = JSON.stringify({
+      override_accounts: [{ type: "depository", subtype: "checking", starting_balance: 250, numbers: { account: "4444555566", ach_routing: "322271627" } }],
+    });
+    const login = await post("/link/session/login", { link_session_id: linkSessionId, institution_id: "ins_109508", username: "user_custom", password });
+    expect(login.status).toBe(200);
+    expect(login.body.accounts.map(({ id: _id, ...rest }: { id: string }) => rest)).toEqual([
+      { name: "Plaid Checking", mask: "5566", type: "depository", subtype: "checking" },
+    ]);
+    const selected = await post("/link/session/select", { link_session_id: linkSessionId, account_ids: [login.body.accounts[0].id] });
+    const { data: exchanged } = await client.itemPublicTokenExchange({ public_token: selected.body.public_token });
+    const { data: auth } = await client.authGet({ access_token: exchanged.access_token });
+    expect(auth.numbers.ach.map(({ account, routing }) => [account, routing])).toEqual([["4444555566", "322271627"]]);
+    expect(auth.accounts.map((account) => [account.balances.available, account.balances.current])).toEqual([[250, 250]]);
   });
 
   it("replaces the accounts of an earlier login in the same session", async () => {

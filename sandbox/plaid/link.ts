@@ -78,6 +78,7 @@ export async function logIn(
     institutionId: institution.institutionId,
     products: linkToken.products,
     webhook: linkToken.webhook,
+    accounts: login.accounts,
     now: input.now,
   });
   // Logging in again within a session replaces the earlier item, which no public token was issued for.

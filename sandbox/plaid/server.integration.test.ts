@@ -346,6 +346,95 @@ describe("link and items", () => {
     ).toMatchObject({ status: 500, error_type: "API_ERROR", error_code: "INTERNAL_SERVER_ERROR" });
   });
 
+  it("links user_custom from override_password: the configured accounts, balances and numbers", async () => {
+    const config = {
+      override_accounts: [
+        { type: "depository", subtype: "checking", starting_balance: 5000 },
+        {
+          type: "depository",
+          subtype: "savings",
+          starting_balance: 1234.56,
+          meta: { name: "Rainy Day", official_name: "Rainy Day Savings", mask: "4242" },
+          numbers: { account: "9900001234", ach_routing: "021000021" },
+        },
+      ],
+    };
+    const { data: created } = await client.sandboxPublicTokenCreate({
+      institution_id: "ins_109511",
+      initial_products: [Products.Auth, Products.Transfer],
+      options: { override_username: "user_custom", override_password: JSON.stringify(config) },
+    });
+    const { data: exchanged } = await client.itemPublicTokenExchange({ public_token: created.public_token });
+    const { data: accounts } = await client.accountsGet({ access_token: exchanged.access_token });
+    expect(accounts.accounts.map(({ account_id: _, ...rest }) => rest)).toEqual([
+      {
+        balances: { available: 5000, current: 5000, limit: null, iso_currency_code: "USD", unofficial_currency_code: null },
+        mask: "0000",
+        name: "Plaid Checking",
+        official_name: "Plaid Gold Standard 0% Interest Checking",
+        type: "depository",
+        subtype: "checking",
+      },
+      {
+        balances: { available: 1234.56, current: 1234.56, limit: null, iso_currency_code: "USD", unofficial_currency_code: null },
+        mask: "4242",
+        name: "Rainy Day",
+        official_name: "Rainy Day Savings",
+        type: "depository",
+        subtype: "savings",
+      },
+    ]);
+    const { data: auth } = await client.authGet({ access_token: exchanged.access_token });
+    expect(auth.numbers.ach).toEqual([
+      { account_id: accounts.accounts[0]!.account_id, account: "1111222233330000", routing: "011401533", wire_routing: "021000021" },
+      { account_id: accounts.accounts[1]!.account_id, account: "9900001234", routing: "021000021", wire_routing: "021000021" },
+    ]);
+
+    // The NSF check uses the configured balance: 5000.00 is covered, 5000.01 is not.
+    const checking = accounts.accounts[0]!.account_id;
+    const { data: covered } = await client.transferAuthorizationCreate(authorizationRequest(exchanged.access_token, checking, "5000.00"));
+    expect([covered.authorization.decision, covered.authorization.decision_rationale]).toEqual(["approved", null]);
+    const { data: short } = await client.transferAuthorizationCreate(authorizationRequest(exchanged.access_token, checking, "5000.01"));
+    expect([short.authorization.decision, short.authorization.decision_rationale?.code]).toEqual(["declined", "NSF"]);
+  });
+
+  it("answers a user_custom password that is not JSON, or not a supported configuration, with INVALID_CREDENTIALS", async () => {
+    const invalid = plaidError(
+      400,
+      "ITEM_ERROR",
+      "INVALID_CREDENTIALS",
+      "the provided credentials were not correct",
+      "The provided credentials were not correct. Please try again.",
+    );
+    for (const password of [
+      "{not json",
+      "{}",
+      JSON.stringify({ override_accounts: [{ type: "credit", subtype: "credit card", starting_balance: 10 }] }),
+      JSON.stringify({ override_accounts: [{ type: "depository", subtype: "checking", transactions: [] }] }),
+      JSON.stringify({ override_accounts: [{ type: "depository", numbers: { ach_routing: "123456789" } }] }),
+    ]) {
+      expect(
+        await rejection(
+          client.sandboxPublicTokenCreate({
+            institution_id: "ins_109508",
+            initial_products: [Products.Auth],
+            options: { override_username: "user_custom", override_password: password },
+          }),
+        ),
+      ).toEqual(invalid);
+    }
+    // A custom configuration is a password for user_custom only.
+    expect(
+      await rejection(
+        client.sandboxPublicTokenCreate({
+          institution_id: "ins_109508",
+          initial_products: [Products.Auth],
+          options: { override_username: "user_good", override_password: JSON.stringify({ override_accounts: [{ type: "depository" }] }) },
+        }),
+      ),
+    ).toEqual(invalid);
+  });
+
   it("rejects an unknown institution", async () => {
     expect(await rejection(client.sandboxPublicTokenCreate({ institution_id: "ins_1", initial_products: [Products.Auth] }))).toEqual(
       plaidError(400, "INVALID_INPUT", "INVALID_INSTITUTION", "invalid institution_id provided: ins_1"),
@@ -531,6 +620,124 @@ describe("transfers", () => {
       plaidError(400, "INVALID_INPUT", "TRANSFER_NOT_FOUND", "transfer not found"),
     );
     expect(await rejection(client.transferGet({ transfer_id: "nope" }))).toMatchObject({ status: 400, error_code: "TRANSFER_NOT_FOUND" });
+  });
+
+  it("returns a settled debit: the amount goes back to the account, with the ACH code, and the return is final", async () => {
+    const { accessToken, checking } = await linkItem();
+    const { data: auth } = await client.transferAuthorizationCreate(authorizationRequest(accessToken, checking.account_id, "25.50"));
+    const { data } = await client.transferCreate({ access_token: accessToken, account_id: checking.account_id, authorization_id: auth.authorization.id, description: "Round 2" });
+    const transferId = data.transfer.id;
+    const { data: before } = await client.transferEventSync({ after_id: 0, count: 500 });
+    const cursor = before.transfer_events.at(-1)!.event_id;
+
+    await client.sandboxTransferSimulate({ transfer_id: transferId, event_type: "posted" });
+    await client.sandboxTransferSimulate({ transfer_id: transferId, event_type: "settled" });
+    expect(await balances(accessToken, checking.account_id)).toEqual({ available: 74.5, current: 84.5 });
+    await client.sandboxTransferSimulate({ transfer_id: transferId, event_type: "returned", failure_reason: { ach_return_code: "R10" } });
+    expect(await balances(accessToken, checking.account_id)).toEqual({ available: 100, current: 110 });
+
+    const { data: got } = await client.transferGet({ transfer_id: transferId });
+    expect(got.transfer.status).toBe("returned");
+    expect(got.transfer.failure_reason).toEqual({
+      failure_code: "R10",
+      ach_return_code: "R10",
+      description: "Customer advises not authorized, improper, ineligible, or part of an incomplete transaction",
+    });
+    const { data: events } = await client.transferEventSync({ after_id: cursor, count: 500 });
+    expect(events.transfer_events.map((event) => [event.event_type, event.transfer_amount, event.failure_reason?.ach_return_code ?? null])).toEqual([
+      ["posted", "25.50", null],
+      ["settled", "25.50", null],
+      ["returned", "25.50", "R10"],
+    ]);
+
+    for (const next of ["returned", "funds_available", "settled"]) {
+      expect(await rejection(client.sandboxTransferSimulate({ transfer_id: transferId, event_type: next }))).toEqual(
+        plaidError(400, "SANDBOX_ERROR", "SANDBOX_TRANSFER_EVENT_TRANSITION_INVALID", `the transfer cannot move from returned to ${next}`),
+      );
+    }
+    expect(await balances(accessToken, checking.account_id)).toEqual({ available: 100, current: 110 });
+  });
+
+  it("returns a debit after funds_available (default R01), giving the amount back", async () => {
+    const { accessToken, checking } = await linkItem();
+    const { data: auth } = await client.transferAuthorizationCreate(authorizationRequest(accessToken, checking.account_id, "40.00"));
+    const { data } = await client.transferCreate({ access_token: accessToken, account_id: checking.account_id, authorization_id: auth.authorization.id, description: "Round 3" });
+    for (const event of ["posted", "settled", "funds_available"]) {
+      await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: event });
+    }
+    expect(await balances(accessToken, checking.account_id)).toEqual({ available: 60, current: 70 });
+    await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "returned" });
+    expect(await balances(accessToken, checking.account_id)).toEqual({ available: 100, current: 110 });
+    const { data: got } = await client.transferGet({ transfer_id: data.transfer.id });
+    expect(got.transfer.status).toBe("returned");
+    expect(got.transfer.failure_reason).toEqual({ failure_code: "R01", ach_return_code: "R01", description: "Insufficient funds" });
+  });
+
+  it("returns a settled credit, and one after funds_available: the amount is taken back", async () => {
+    const { accessToken, savings } = await linkItem();
+    const credit = async (amount: string) => {
+      const { data: auth } = await client.transferAuthorizationCreate(
+        authorizationRequest(accessToken, savings.account_id, amount, { type: TransferType.Credit }),
+      );
+      const { data } = await client.transferCreate({ access_token: accessToken, account_id: savings.account_id, authorization_id: auth.authorization.id, description: "Payout" });
+      await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "posted" });
+      await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "settled" });
+      return data.transfer.id;
+    };
+    const first = await credit("12.34");
+    expect(await balances(accessToken, savings.account_id)).toEqual({ available: 212.34, current: 222.34 });
+    await client.sandboxTransferSimulate({ transfer_id: first, event_type: "returned", failure_reason: { ach_return_code: "R02" } });
+    expect(await balances(accessToken, savings.account_id)).toEqual({ available: 200, current: 210 });
+
+    const second = await credit("50.00");
+    await client.sandboxTransferSimulate({ transfer_id: second, event_type: "funds_available" });
+    expect(await balances(accessToken, savings.account_id)).toEqual({ available: 250, current: 260 });
+    await client.sandboxTransferSimulate({ transfer_id: second, event_type: "returned" });
+    expect(await balances(accessToken, savings.account_id)).toEqual({ available: 200, current: 210 });
+    const { data: got } = await client.transferGet({ transfer_id: second });
+    expect(got.transfer.status).toBe("returned");
+  });
+
+  it("returns concurrently at most once: the money moves back once", async () => {
+    const { accessToken, checking } = await linkItem();
+    const { data: auth } = await client.transferAuthorizationCreate(authorizationRequest(accessToken, checking.account_id, "10.00"));
+    const { data } = await client.transferCreate({ access_token: accessToken, account_id: checking.account_id, authorization_id: auth.authorization.id, description: "Race" });
+    await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "posted" });
+    await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "settled" });
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "returned" })),
+    );
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    for (const result of results) {
+      if (result.status === "rejected") {
+        expect(await rejection(Promise.reject(result.reason))).toEqual(
+          plaidError(400, "SANDBOX_ERROR", "SANDBOX_TRANSFER_EVENT_TRANSITION_INVALID", "the transfer cannot move from returned to returned"),
+        );
+      }
+    }
+    expect(await balances(accessToken, checking.account_id)).toEqual({ available: 100, current: 110 });
+  });
+
+  it("returns a user_custom account's settled debit back to its starting balance", async () => {
+    const { data: created } = await client.sandboxPublicTokenCreate({
+      institution_id: "ins_109508",
+      initial_products: [Products.Auth, Products.Transfer],
+      options: {
+        override_username: "user_custom",
+        override_password: JSON.stringify({ override_accounts: [{ type: "depository", subtype: "checking", starting_balance: 75.25 }] }),
+      },
+    });
+    const { data: exchanged } = await client.itemPublicTokenExchange({ public_token: created.public_token });
+    const { data: accounts } = await client.accountsGet({ access_token: exchanged.access_token });
+    const accountId = accounts.accounts[0]!.account_id;
+    const { data: auth } = await client.transferAuthorizationCreate(authorizationRequest(exchanged.access_token, accountId, "75.25"));
+    expect(auth.authorization.decision).toBe("approved");
+    const { data } = await client.transferCreate({ access_token: exchanged.access_token, account_id: accountId, authorization_id: auth.authorization.id, description: "All in" });
+    await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "posted" });
+    await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "settled" });
+    expect(await balances(exchanged.access_token, accountId)).toEqual({ available: 0, current: 0 });
+    await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "returned", failure_reason: { ach_return_code: "R01" } });
+    expect(await balances(exchanged.access_token, accountId)).toEqual({ available: 75.25, current: 75.25 });
   });
 
   it("pages transfer events with after_id and has_more", async () => {

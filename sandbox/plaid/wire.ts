@@ -154,39 +154,40 @@ export function findInstitution(institutionId: unknown): Institution | undefined
   return INSTITUTIONS.find((institution) => institution.institutionId === institutionId);
 }
 
-export type AccountTemplate = {
-  key: "checking" | "savings";
+/** One account a sandbox login finds. routingNumber null means the institution's routing number. */
+export type SandboxAccount = {
   name: string;
-  officialName: string;
+  officialName: string | null;
   type: "depository";
   subtype: "checking" | "savings";
   mask: string;
   accountNumber: string;
+  routingNumber: string | null;
   availableCents: number;
   currentCents: number;
 };
 
 /** What user_good / pass_good finds at every sandbox institution, as Plaid's sandbox has it. */
-export const ACCOUNT_TEMPLATES: readonly AccountTemplate[] = [
+export const ACCOUNT_TEMPLATES: readonly SandboxAccount[] = [
   {
-    key: "checking",
     name: "Plaid Checking",
     officialName: "Plaid Gold Standard 0% Interest Checking",
     type: "depository",
     subtype: "checking",
     mask: "0000",
     accountNumber: "1111222233330000",
+    routingNumber: null,
     availableCents: 10_000,
     currentCents: 11_000,
   },
   {
-    key: "savings",
     name: "Plaid Saving",
     officialName: "Plaid Silver Standard 0.1% Interest Saving",
     type: "depository",
     subtype: "savings",
     mask: "1111",
     accountNumber: "1111222233331111",
+    routingNumber: null,
     availableCents: 20_000,
     currentCents: 21_000,
   },
@@ -257,26 +258,158 @@ const LOGIN_ERRORS: Record<string, { status: number; type: string; message: stri
 
 export const LOGIN_ERROR_CODES = Object.keys(LOGIN_ERRORS);
 
+/** Plaid's custom sandbox user: this username, with a JSON configuration as the password. */
+export const CUSTOM_USERNAME = "user_custom";
+
+const CUSTOM_TOP_LEVEL_KEYS = ["override_accounts", "version", "seed"];
+const CUSTOM_ACCOUNT_KEYS = ["type", "subtype", "starting_balance", "meta", "numbers"];
+const CUSTOM_META_KEYS = ["name", "official_name", "mask"];
+const CUSTOM_NUMBERS_KEYS = ["account", "ach_routing"];
+const CUSTOM_MAX_ACCOUNTS = 10;
+/** Plaid's default names for the two subtypes Transfer can use. */
+const CUSTOM_DEFAULTS: Record<SandboxAccount["subtype"], { name: string; officialName: string }> = {
+  checking: { name: "Plaid Checking", officialName: "Plaid Gold Standard 0% Interest Checking" },
+  savings: { name: "Plaid Saving", officialName: "Plaid Silver Standard 0.1% Interest Saving" },
+};
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function unknownKey(value: Record<string, unknown>, allowed: string[]): string | undefined {
+  return Object.keys(value).find((key) => !allowed.includes(key));
+}
+
+/** A 9-digit ABA routing number with a valid check digit (3-7-1 weights). */
+export function isValidRoutingNumber(value: string): boolean {
+  if (!/^\d{9}$/.test(value)) return false;
+  const d = [...value].map(Number);
+  const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
+  return sum % 10 === 0;
+}
+
+/** Dollars (a JSON number, at most two decimal places) → cents; null when it is not such a number. */
+function dollarsToCents(value: unknown): number | null {
+  if (typeof value !== "number" || !Number.isFinite(value) || Math.abs(value) > 1e10) return null;
+  const cents = Math.round(value * 100);
+  return Math.abs(cents - value * 100) < 1e-6 ? cents : null;
+}
+
 /**
- * Sandbox credentials: user_good / pass_good logs in; a password `error_<CODE>` (any username) fails with that code;
- * anything else is INVALID_CREDENTIALS. `retryable` tells the Link UI it may ask again (a typo) rather than exit.
+ * Parses a user_custom password: Plaid's custom-user JSON, in the subset the sandbox bank models.
+ *
+ *   { "version"?: "1" | "2", "seed"?: string,
+ *     "override_accounts": [ { "type": "depository", "subtype"?: "checking" | "savings",
+ *                              "starting_balance"?: number (dollars),
+ *                              "meta"?: { "name"?: string, "official_name"?: string, "mask"?: string },
+ *                              "numbers"?: { "account"?: string, "ach_routing"?: string } }, … ] }
+ *
+ * Each override is one account, in order. starting_balance is the current balance (Plaid's definition) and also the
+ * available balance (default 0); subtype defaults to checking; name / official name default to Plaid's
+ * "Plaid Checking" / "Plaid Saving" ones; the account number defaults to 1111222233330000, …0001, … by position; the
+ * mask defaults to the account number's last four digits; ach_routing defaults to the institution's. Anything else —
+ * other fields, types or subtypes — is refused rather than silently ignored. Returns the accounts or why it refused.
+ */
+export function parseCustomUser(password: string): { ok: true; accounts: SandboxAccount[] } | { ok: false; reason: string } {
+  let config: unknown;
+  try {
+    config = JSON.parse(password);
+  } catch {
+    return { ok: false, reason: "the password is not valid JSON" };
+  }
+  if (!isPlainObject(config)) return { ok: false, reason: "the configuration must be a JSON object" };
+  const extra = unknownKey(config, CUSTOM_TOP_LEVEL_KEYS);
+  if (extra) return { ok: false, reason: `unsupported field ${extra}` };
+  if (config.version !== undefined && config.version !== "1" && config.version !== "2") {
+    return { ok: false, reason: "version must be \"1\" or \"2\"" };
+  }
+  if (config.seed !== undefined && typeof config.seed !== "string") return { ok: false, reason: "seed must be a string" };
+  const overrides = config.override_accounts;
+  if (!Array.isArray(overrides) || overrides.length === 0) {
+    return { ok: false, reason: "override_accounts must be a non-empty array (random accounts are not modelled)" };
+  }
+  if (overrides.length > CUSTOM_MAX_ACCOUNTS) return { ok: false, reason: `at most ${CUSTOM_MAX_ACCOUNTS} override_accounts` };
+  const accounts: SandboxAccount[] = [];
+  for (const [index, override] of overrides.entries()) {
+    const at = `override_accounts[${index}]`;
+    if (!isPlainObject(override)) return { ok: false, reason: `${at} must be an object` };
+    const extraKey = unknownKey(override, CUSTOM_ACCOUNT_KEYS);
+    if (extraKey) return { ok: false, reason: `unsupported field ${at}.${extraKey}` };
+    if (override.type !== "depository") return { ok: false, reason: `${at}.type must be depository` };
+    const subtype = override.subtype ?? "checking";
+    if (subtype !== "checking" && subtype !== "savings") return { ok: false, reason: `${at}.subtype must be checking or savings` };
+    const balanceCents = override.starting_balance === undefined ? 0 : dollarsToCents(override.starting_balance);
+    if (balanceCents === null) return { ok: false, reason: `${at}.starting_balance must be a number with at most two decimal places` };
+
+    const meta = override.meta ?? {};
+    if (!isPlainObject(meta)) return { ok: false, reason: `${at}.meta must be an object` };
+    const extraMeta = unknownKey(meta, CUSTOM_META_KEYS);
+    if (extraMeta) return { ok: false, reason: `unsupported field ${at}.meta.${extraMeta}` };
+    for (const key of CUSTOM_META_KEYS) {
+      if (meta[key] !== undefined && typeof meta[key] !== "string") return { ok: false, reason: `${at}.meta.${key} must be a string` };
+    }
+    if (meta.name === "") return { ok: false, reason: `${at}.meta.name must not be empty` };
+    // Plaid: "an empty string or a string of 2-4 alphanumeric characters".
+    if (meta.mask !== undefined && !/^(?:[A-Za-z0-9]{2,4})?$/.test(meta.mask as string)) {
+      return { ok: false, reason: `${at}.meta.mask must be empty or 2-4 alphanumeric characters` };
+    }
+
+    const numbers = override.numbers ?? {};
+    if (!isPlainObject(numbers)) return { ok: false, reason: `${at}.numbers must be an object` };
+    const extraNumbers = unknownKey(numbers, CUSTOM_NUMBERS_KEYS);
+    if (extraNumbers) return { ok: false, reason: `unsupported field ${at}.numbers.${extraNumbers}` };
+    if (numbers.account !== undefined && (typeof numbers.account !== "string" || !/^\d{4,17}$/.test(numbers.account))) {
+      return { ok: false, reason: `${at}.numbers.account must be 4-17 digits` };
+    }
+    if (numbers.ach_routing !== undefined && (typeof numbers.ach_routing !== "string" || !isValidRoutingNumber(numbers.ach_routing))) {
+      return { ok: false, reason: `${at}.numbers.ach_routing must be a valid 9-digit ACH routing number` };
+    }
+
+    const accountNumber = (numbers.account as string | undefined) ?? `111122223333${String(index).padStart(4, "0")}`;
+    accounts.push({
+      name: (meta.name as string | undefined) ?? CUSTOM_DEFAULTS[subtype].name,
+      officialName: (meta.official_name as string | undefined) ?? CUSTOM_DEFAULTS[subtype].officialName,
+      type: "depository",
+      subtype,
+      mask: (meta.mask as string | undefined) ?? accountNumber.slice(-4),
+      accountNumber,
+      routingNumber: (numbers.ach_routing as string | undefined) ?? null,
+      availableCents: balanceCents,
+      currentCents: balanceCents,
+    });
+  }
+  return { ok: true, accounts };
+}
+
+function invalidCredentials(): PlaidFailure {
+  const invalid = LOGIN_ERRORS.INVALID_CREDENTIALS!;
+  return new PlaidFailure(invalid.status, invalid.type, "INVALID_CREDENTIALS", invalid.message, invalid.display);
+}
+
+/**
+ * Sandbox credentials: user_good / pass_good logs in with ACCOUNT_TEMPLATES; user_custom with a JSON configuration as
+ * the password logs in with the accounts it describes (parseCustomUser); a password `error_<CODE>` (any username)
+ * fails with that code; anything else — a user_custom configuration that is not JSON or not supported included, as
+ * Plaid answers a malformed one — is INVALID_CREDENTIALS. `retryable` tells the Link UI it may ask again (a typo)
+ * rather than exit. `reason` (never sent on the wire, where Plaid's message is generic) says what was wrong with a
+ * custom configuration.
  */
 export function checkCredentials(
   username: unknown,
   password: unknown,
-): { ok: true } | { ok: false; failure: PlaidFailure; retryable: boolean } {
+): { ok: true; accounts: readonly SandboxAccount[] } | { ok: false; failure: PlaidFailure; retryable: boolean; reason?: string } {
   if (typeof password === "string" && password.startsWith("error_")) {
     const code = password.slice("error_".length);
     const known = LOGIN_ERRORS[code];
     if (known) return { ok: false, retryable: false, failure: new PlaidFailure(known.status, known.type, code, known.message, known.display) };
   }
-  if (username === SANDBOX_USERNAME && password === SANDBOX_PASSWORD) return { ok: true };
-  const invalid = LOGIN_ERRORS.INVALID_CREDENTIALS!;
-  return {
-    ok: false,
-    retryable: true,
-    failure: new PlaidFailure(invalid.status, invalid.type, "INVALID_CREDENTIALS", invalid.message, invalid.display),
-  };
+  if (username === SANDBOX_USERNAME && password === SANDBOX_PASSWORD) return { ok: true, accounts: ACCOUNT_TEMPLATES };
+  if (username === CUSTOM_USERNAME && typeof password === "string") {
+    const custom = parseCustomUser(password);
+    if (custom.ok) return { ok: true, accounts: custom.accounts };
+    return { ok: false, retryable: true, failure: invalidCredentials(), reason: custom.reason };
+  }
+  return { ok: false, retryable: true, failure: invalidCredentials() };
 }
 
 // ---- Transfers ------------------------------------------------------------------------------------------------------
@@ -284,14 +417,16 @@ export function checkCredentials(
 export type TransferStatus = "pending" | "posted" | "settled" | "funds_available" | "failed" | "returned" | "cancelled";
 
 /**
- * The moves /sandbox/transfer/simulate may make. Each is made once: a transfer never goes back, and failed, returned
- * and funds_available are final.
+ * The moves /sandbox/transfer/simulate may make. Each is made once: a transfer never goes back, and failed and
+ * returned are final. Plaid documents pending → posted | failed, posted → settled | returned and
+ * settled → funds_available; an ACH return can also arrive after settlement (unauthorized-debit returns up to 60 days
+ * later), so settled and funds_available may move to returned too.
  */
 export const TRANSITIONS: Readonly<Record<TransferStatus, readonly TransferStatus[]>> = {
   pending: ["posted", "failed"],
   posted: ["settled", "returned"],
-  settled: ["funds_available"],
-  funds_available: [],
+  settled: ["funds_available", "returned"],
+  funds_available: ["returned"],
   failed: [],
   returned: [],
   cancelled: [],
@@ -301,13 +436,20 @@ export function canTransition(from: string, to: string): boolean {
   return (TRANSITIONS[from as TransferStatus] ?? []).includes(to as TransferStatus);
 }
 
+/** The statuses in which a transfer's money has moved (it settled and was not returned). */
+const MONEY_MOVED: readonly string[] = ["settled", "funds_available"];
+
 /**
- * How a move changes the end user's account, in cents. A debit pulls money from the user's account, a credit pays
- * into it; the money moves when the transfer settles (a returned transfer never settled, so it moves nothing).
+ * How a move from `from` to `to` changes the end user's account (available and current alike), in cents. A debit
+ * pulls money from the user's account, a credit pays into it; the money moves when the transfer settles. A return
+ * after settlement (from settled or funds_available) moves it back: a returned debit gives the amount back, a returned
+ * credit takes it back. A return from posted, and every other move, changes nothing.
  */
-export function balanceChangeCents(transferType: string, to: string, amountCents: number): number {
-  if (to !== "settled") return 0;
-  return transferType === "debit" ? -amountCents : amountCents;
+export function balanceChangeCents(transferType: string, from: string, to: string, amountCents: number): number {
+  const sign = transferType === "debit" ? -1 : 1;
+  if (to === "settled" && !MONEY_MOVED.includes(from)) return sign * amountCents;
+  if (to === "returned" && MONEY_MOVED.includes(from)) return -sign * amountCents;
+  return 0;
 }
 
 /** Plaid's NACHA return codes the simulator accepts, with the description that goes with them. */
