@@ -34,7 +34,7 @@ describe("seedDemoGroups", () => {
     expect(invitations.map((i) => i.email).sort()).toEqual(["lena@rosca.example", "marcus@rosca.example"]);
 
     expect(await seedDemoGroups(NOW)).toEqual({ created: 0 });
-    const [{ count }] = await db().select({ count: sql<number>`count(*)::int` }).from(groups);
-    expect(count).toBe(2);
+    const rows = await db().select({ count: sql<number>`count(*)::int` }).from(groups);
+    expect(rows[0]!.count).toBe(2);
   });
 });

@@ -43,7 +43,9 @@ export async function useTestDatabase(options: { bank?: boolean } = {}): Promise
   let bank: { url: string; stop(): Promise<void> } | null = null;
   if (options.bank) {
     const { startBankSandbox } = await import("../../sandbox/plaid/server.ts");
-    bank = await startBankSandbox({ databaseUrl });
+    // Money-movement tests drive hundreds of transfers a minute through the sandbox; Plaid's per-client rate limit
+    // (1000 a minute per endpoint) is tested on its own in the bank's contract tests.
+    bank = await startBankSandbox({ databaseUrl, rateLimit: { requests: 1_000_000, windowMs: 60_000 } });
     process.env.PLAID_SANDBOX_URL = bank.url;
     process.env.PLAID_CLIENT_ID = "sandbox-client-id";
     process.env.PLAID_SECRET = "sandbox-secret";

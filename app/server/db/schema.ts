@@ -314,6 +314,10 @@ export const groups = pgTable(
     firstDueOn: date("first_due_on"),
     lastDueOn: date("last_due_on"),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** The sandbox clock (ADR 008): the group's time is real time plus this many seconds. Only ever grows. */
+    clockOffsetSeconds: bigint("clock_offset_seconds", { mode: "number" }).notNull().default(0),
+    /** The group-clock day up to which due work has been processed (reminders, debits, payouts). */
+    processedThrough: date("processed_through"),
     ...timestamps,
   },
   (t) => [
@@ -391,6 +395,8 @@ export const groupPeriods = pgTable(
     payoutCents: bigint("payout_cents", { mode: "number" }).notNull(),
     status: varchar("status", { length: 16 }).$type<"pending" | "completed">().notNull().default("pending"),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** The group-clock day the payout settled. */
+    completedOn: date("completed_on"),
   },
   (t) => [uniqueIndex("group_periods_group_period_key").on(t.groupId, t.periodNumber), index("group_periods_due_on_idx").on(t.dueOn)],
 );
@@ -433,3 +439,143 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.scope, t.key] })],
 );
+
+// ---------------------------------------------------------------------------------------------------------------
+// Money movement (ADR 008): bank transfers we ask the bank to make, and the double-entry ledger they post to.
+
+export type LedgerAccountKind = "member_bank" | "group_pool" | "group_shortfall" | "payouts_in_transit" | "platform_fees";
+
+/**
+ * A ledger account. member_bank: money between a member's own bank account and us (negative = the member paid in
+ * more than they received). group_pool: what a group holds. group_shortfall: what the platform fronted a group when a
+ * settled contribution came back after its payout left. payouts_in_transit: payouts sent, not yet settled.
+ * platform_fees: setup fees earned. Balances are derived from transfers, never stored.
+ */
+export const ledgerAccounts = pgTable(
+  "ledger_accounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: varchar("kind", { length: 24 }).$type<LedgerAccountKind>().notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "restrict" }),
+    groupId: uuid("group_id").references(() => groups.id, { onDelete: "restrict" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("ledger_accounts_owner_key").on(t.kind, sql`coalesce(${t.userId}, '00000000-0000-0000-0000-000000000000')`, sql`coalesce(${t.groupId}, '00000000-0000-0000-0000-000000000000')`)],
+);
+
+export type BankTransferKind = "contribution" | "payout" | "fee";
+export type BankTransferStatus =
+  | "created"
+  | "declined"
+  | "pending"
+  | "posted"
+  | "settled"
+  | "funds_available"
+  | "failed"
+  | "returned";
+
+/**
+ * A transfer we ask the bank to make. The row is written (status created) BEFORE the bank is called, under an
+ * idempotency key that is deterministic per group, period, member, kind and attempt; the bank authorization uses the
+ * same key, so a crash between the bank accepting and us recording can only ever lead back to the same transfer.
+ */
+export const bankTransfers = pgTable(
+  "bank_transfers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    kind: varchar("kind", { length: 16 }).$type<BankTransferKind>().notNull(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "restrict" }),
+    periodNumber: integer("period_number").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    attempt: integer("attempt").notNull().default(1),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    status: varchar("status", { length: 16 }).$type<BankTransferStatus>().notNull().default("created"),
+    /** The group-clock day the transfer was started for (its due day for contributions). */
+    initiatedOn: date("initiated_on").notNull(),
+    /** The group-clock day of the last status change (retries are timed from a failure). */
+    statusOn: date("status_on").notNull(),
+    providerAuthorizationId: text("provider_authorization_id"),
+    providerTransferId: text("provider_transfer_id").unique(),
+    failureCode: text("failure_code"),
+    failureDescription: text("failure_description"),
+    /** The status members were last told about (claimed with a conditional update, so each outcome is told once). */
+    notifiedStatus: varchar("notified_status", { length: 16 }).$type<BankTransferStatus>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("bank_transfers_amount_positive", sql`${t.amountCents} > 0`),
+    uniqueIndex("bank_transfers_attempt_key").on(t.groupId, t.periodNumber, t.userId, t.kind, t.attempt),
+    index("bank_transfers_status_idx").on(t.status),
+  ],
+);
+
+export type LedgerReason =
+  | "contribution"
+  | "contribution_reversal"
+  | "shortfall_cover"
+  | "shortfall_repaid"
+  | "payout_sent"
+  | "payout_settled"
+  | "payout_reversal"
+  | "fee"
+  | "fee_reversal";
+
+/** An immutable posting: amount moves from the debit account to the credit account. Corrections are new rows. */
+export const ledgerTransfers = pgTable(
+  "ledger_transfers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    debitAccountId: uuid("debit_account_id")
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: "restrict" }),
+    creditAccountId: uuid("credit_account_id")
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: "restrict" }),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    reason: varchar("reason", { length: 32 }).$type<LedgerReason>().notNull(),
+    groupId: uuid("group_id").references(() => groups.id, { onDelete: "restrict" }),
+    periodNumber: integer("period_number"),
+    bankTransferId: uuid("bank_transfer_id").references(() => bankTransfers.id, { onDelete: "restrict" }),
+    reversesId: uuid("reverses_id"),
+    /** The group-clock day it took effect (statements and replays compare by this, not by wall time). */
+    effectiveOn: date("effective_on").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("ledger_transfers_amount_positive", sql`${t.amountCents} > 0`),
+    check("ledger_transfers_distinct_accounts", sql`${t.debitAccountId} <> ${t.creditAccountId}`),
+    index("ledger_transfers_group_idx").on(t.groupId, t.effectiveOn),
+    index("ledger_transfers_debit_idx").on(t.debitAccountId),
+    index("ledger_transfers_credit_idx").on(t.creditAccountId),
+  ],
+);
+
+/** Payment reminders sent: one per group, period and member, whatever retries or workers do. */
+export const groupReminders = pgTable(
+  "group_reminders",
+  {
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    periodNumber: integer("period_number").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.periodNumber, t.userId] })],
+);
+
+/** Where the bank's transfer event stream was read up to (/transfer/event/sync after_id). One row. */
+export const bankEventCursor = pgTable("bank_event_cursor", {
+  id: integer("id").primaryKey().default(1),
+  afterId: bigint("after_id", { mode: "number" }).notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,152 @@
+/**
+ * The double-entry ledger (ADR 008): accounts created on first use, immutable postings with unique keys, balances
+ * derived by summing. Postings are written inside the caller's transaction, with the bank transfer's status change
+ * that caused them, so the two can never disagree.
+ */
+import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
+import type { AccountRef, Posting } from "~/domain/money";
+import type { CalendarDay } from "~/domain/schedule";
+import { db, type Db } from "../db/client.server";
+import { bankTransfers, groupMembers, ledgerAccounts, ledgerTransfers, users } from "../db/schema";
+
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Executor = Db | Tx;
+
+/** Account ids never change once made: remembered per process. */
+const knownAccounts = new Map<string, string>();
+
+/** The id of an account, created if it does not exist yet (race-safe: the unique index decides). */
+export async function accountId(_executor: Executor, ref: AccountRef): Promise<string> {
+  // Always resolved outside the caller's transaction (committed at once), so a rolled-back transaction can never leave
+  // a remembered id pointing at nothing. An account existing without postings is harmless.
+  const executor = db();
+  const cacheKey = JSON.stringify(ref);
+  const known = knownAccounts.get(cacheKey);
+  if (known) return known;
+  const id = await findOrCreateAccount(executor, ref);
+  knownAccounts.set(cacheKey, id);
+  return id;
+}
+
+async function findOrCreateAccount(executor: Executor, ref: AccountRef): Promise<string> {
+  const userId = ref.kind === "member_bank" ? ref.userId : null;
+  const groupId = ref.kind === "group_pool" || ref.kind === "group_shortfall" ? ref.groupId : null;
+  const where = and(
+    eq(ledgerAccounts.kind, ref.kind),
+    userId ? eq(ledgerAccounts.userId, userId) : isNull(ledgerAccounts.userId),
+    groupId ? eq(ledgerAccounts.groupId, groupId) : isNull(ledgerAccounts.groupId),
+  );
+  const [found] = await executor.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
+  if (found) return found.id;
+  await executor.insert(ledgerAccounts).values({ kind: ref.kind, userId, groupId }).onConflictDoNothing();
+  const [created] = await executor.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
+  return created!.id;
+}
+
+/** Balance (credits minus debits) of one account. */
+export async function balanceOf(executor: Executor, ref: AccountRef): Promise<number> {
+  const id = await accountId(executor, ref);
+  const [row] = await executor
+    .select({
+      balance: sql<string>`coalesce(sum(case when ${ledgerTransfers.creditAccountId} = ${id} then ${ledgerTransfers.amountCents} else -${ledgerTransfers.amountCents} end), 0)`,
+    })
+    .from(ledgerTransfers)
+    .where(or(eq(ledgerTransfers.creditAccountId, id), eq(ledgerTransfers.debitAccountId, id)));
+  return Number(row?.balance ?? 0);
+}
+
+/** Write postings; a key already posted is skipped (the same event applied twice posts once). */
+export async function post(
+  tx: Tx,
+  postings: Posting[],
+  context: { groupId: string; periodNumber: number; bankTransferId: string; effectiveOn: CalendarDay },
+) {
+  for (const posting of postings) {
+    const [debitAccountId, creditAccountId] = [await accountId(tx, posting.debit), await accountId(tx, posting.credit)];
+    await tx
+      .insert(ledgerTransfers)
+      .values({
+        idempotencyKey: posting.key,
+        debitAccountId,
+        creditAccountId,
+        amountCents: posting.amountCents,
+        reason: posting.reason,
+        groupId: context.groupId,
+        periodNumber: context.periodNumber,
+        bankTransferId: context.bankTransferId,
+        effectiveOn: context.effectiveOn,
+      })
+      .onConflictDoNothing();
+  }
+}
+
+export type StatementRow = {
+  id: string;
+  effectiveOn: CalendarDay;
+  memberName: string;
+  memberUserId: string;
+  kind: "Contribution" | "Payout" | "Setup fee" | "Contribution returned" | "Payout returned" | "Setup fee returned" | "Covered by platform" | "Shortfall repaid";
+  periodNumber: number | null;
+  /** Signed change of the group's pool (0 for postings that don't touch it, like fees). */
+  poolChangeCents: number;
+  amountCents: number;
+  status: string;
+  poolBalanceCents: number;
+};
+
+const KIND_LABELS: Record<string, StatementRow["kind"]> = {
+  contribution: "Contribution",
+  contribution_reversal: "Contribution returned",
+  shortfall_cover: "Covered by platform",
+  shortfall_repaid: "Shortfall repaid",
+  payout_sent: "Payout",
+  payout_settled: "Payout",
+  payout_reversal: "Payout returned",
+  fee: "Setup fee",
+  fee_reversal: "Setup fee returned",
+};
+
+/**
+ * Every posting of a group, oldest first, with the running pool balance. A payout shows once, when it leaves the pool
+ * (its settlement moves money from in-transit to the member and does not change the pool); its status column shows
+ * where the bank transfer is now.
+ */
+export async function statementFor(groupId: string): Promise<StatementRow[]> {
+  const pool = await accountId(db(), { kind: "group_pool", groupId });
+  const rows = await db()
+    .select({ posting: ledgerTransfers, transfer: bankTransfers, memberName: users.name })
+    .from(ledgerTransfers)
+    .innerJoin(bankTransfers, eq(bankTransfers.id, ledgerTransfers.bankTransferId))
+    .innerJoin(users, eq(users.id, bankTransfers.userId))
+    .where(eq(ledgerTransfers.groupId, groupId))
+    .orderBy(asc(ledgerTransfers.effectiveOn), asc(ledgerTransfers.createdAt), asc(ledgerTransfers.idempotencyKey));
+  let balance = 0;
+  const statement: StatementRow[] = [];
+  for (const { posting, transfer, memberName } of rows) {
+    if (posting.reason === "payout_settled") continue;
+    const change = posting.creditAccountId === pool ? posting.amountCents : posting.debitAccountId === pool ? -posting.amountCents : 0;
+    balance += change;
+    statement.push({
+      id: posting.id,
+      effectiveOn: posting.effectiveOn,
+      memberName,
+      memberUserId: transfer.userId,
+      kind: KIND_LABELS[posting.reason]!,
+      periodNumber: transfer.kind === "fee" ? null : posting.periodNumber,
+      poolChangeCents: change,
+      amountCents: posting.amountCents,
+      status: transfer.status,
+      poolBalanceCents: balance,
+    });
+  }
+  return statement;
+}
+
+/** Is this user a member of this group? (Statement access.) */
+export async function isMember(userId: string, groupId: string) {
+  const [row] = await db()
+    .select({ id: groupMembers.id })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+  return Boolean(row);
+}

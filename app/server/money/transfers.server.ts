@@ -1,0 +1,207 @@
+/**
+ * Bank transfers through the official Plaid SDK (Transfer API): authorization, then create, then status changes from
+ * the event stream. Crash-safe by construction (ADR 008):
+ *
+ * 1. the row is committed (status created) under its deterministic key before the bank hears of it;
+ * 2. the authorization carries the same key as Plaid's idempotency_key, and /transfer/create is idempotent on the
+ *    authorization id, so re-running step 2 after a crash anywhere returns the transfer the bank already made;
+ * 3. statuses only move forward (canAdvance), under the row's lock, and each posts its ledger entries in the same
+ *    transaction, with unique keys.
+ */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { canAdvance, postingsFor, type TransferStatus } from "~/domain/money";
+import type { CalendarDay } from "~/domain/schedule";
+import { plaidCall } from "../bank/plaid.server";
+import { decryptSecret } from "../crypto.server";
+import { db } from "../db/client.server";
+import { bankAccounts, bankEventCursor, bankItems, bankTransfers, users } from "../db/schema";
+import { balanceOf, post, type Tx } from "./ledger.server";
+
+type TransferRow = typeof bankTransfers.$inferSelect;
+
+/** The account a member pays from and is paid into: their first checking (else first depository) account. */
+async function fundingAccount(userId: string) {
+  const rows = await db()
+    .select({ accountId: bankAccounts.providerAccountId, subtype: bankAccounts.subtype, type: bankAccounts.type, token: bankItems.accessTokenEncrypted })
+    .from(bankAccounts)
+    .innerJoin(bankItems, and(eq(bankItems.id, bankAccounts.itemId), eq(bankItems.status, "active")))
+    .where(eq(bankAccounts.userId, userId))
+    .orderBy(asc(bankAccounts.connectedAt), asc(bankAccounts.id));
+  const account = rows.find((row) => row.subtype === "checking") ?? rows.find((row) => row.type === "depository");
+  return account ? { accountId: account.accountId, accessToken: decryptSecret(account.token) } : null;
+}
+
+function dollars(cents: number) {
+  return (cents / 100).toFixed(2);
+}
+
+const DESCRIPTIONS = { contribution: "Rosca contrib", payout: "Rosca payout", fee: "Rosca setup fee" } as const;
+
+/**
+ * Make sure a transfer exists for this key: insert the row if missing, then drive it to the bank if it has not got
+ * there yet. Safe to call any number of times, from any number of workers, at any point after a crash.
+ */
+export async function ensureTransfer(input: {
+  key: string;
+  kind: TransferRow["kind"];
+  groupId: string;
+  periodNumber: number;
+  userId: string;
+  attempt: number;
+  amountCents: number;
+  day: CalendarDay;
+}) {
+  await db()
+    .insert(bankTransfers)
+    .values({
+      idempotencyKey: input.key,
+      kind: input.kind,
+      groupId: input.groupId,
+      periodNumber: input.periodNumber,
+      userId: input.userId,
+      attempt: input.attempt,
+      amountCents: input.amountCents,
+      initiatedOn: input.day,
+      statusOn: input.day,
+    })
+    .onConflictDoNothing();
+  const [row] = await db().select().from(bankTransfers).where(eq(bankTransfers.idempotencyKey, input.key));
+  if (row && row.status === "created") await submitToBank(row, input.day);
+}
+
+/** Step 2: authorization (idempotent on our key) then create (idempotent on the authorization). */
+export async function submitToBank(row: TransferRow, day: CalendarDay) {
+  const account = await fundingAccount(row.userId);
+  if (!account) {
+    await applyStatus(row.id, "failed", day, { code: "NO_BANK_ACCOUNT", description: "No linked bank account to use." });
+    return;
+  }
+  const [person] = await db().select({ name: users.name }).from(users).where(eq(users.id, row.userId));
+  const authorization = await plaidCall((api) =>
+    api.transferAuthorizationCreate({
+      access_token: account.accessToken,
+      account_id: account.accountId,
+      type: row.kind === "payout" ? "credit" : "debit",
+      network: "ach",
+      ach_class: "ppd",
+      amount: dollars(row.amountCents),
+      user: { legal_name: person?.name ?? "Rosca member" },
+      idempotency_key: row.idempotencyKey,
+    } as Parameters<import("plaid").PlaidApi["transferAuthorizationCreate"]>[0]),
+  );
+  if (!authorization.ok) {
+    // Unknown outcome (timeout, rate limit, bank down): leave it created; the next run asks again with the same key.
+    console.error(`transfer ${row.idempotencyKey}: authorization failed: ${authorization.code}`);
+    return;
+  }
+  const decision = authorization.value.authorization;
+  await db().update(bankTransfers).set({ providerAuthorizationId: decision.id, updatedAt: new Date() }).where(eq(bankTransfers.id, row.id));
+  if (decision.decision !== "approved") {
+    await applyStatus(row.id, "declined", day, {
+      code: decision.decision_rationale?.code ?? "DECLINED",
+      description: decision.decision_rationale?.description ?? "The bank declined the transfer.",
+    });
+    return;
+  }
+  const created = await plaidCall((api) =>
+    api.transferCreate({
+      access_token: account.accessToken,
+      account_id: account.accountId,
+      authorization_id: decision.id,
+      description: DESCRIPTIONS[row.kind],
+      metadata: { rosca_key: row.idempotencyKey.slice(0, 500) },
+    } as Parameters<import("plaid").PlaidApi["transferCreate"]>[0]),
+  );
+  if (!created.ok) {
+    console.error(`transfer ${row.idempotencyKey}: create failed: ${created.code}`);
+    return;
+  }
+  await db()
+    .update(bankTransfers)
+    .set({ providerTransferId: created.value.transfer.id, updatedAt: new Date() })
+    .where(and(eq(bankTransfers.id, row.id), sql`${bankTransfers.providerTransferId} is null`));
+  await applyStatus(row.id, created.value.transfer.status as TransferStatus, day);
+}
+
+/**
+ * Move a transfer to a status (if that is forward) and post what the move means, in one transaction under the
+ * row's lock. Returns true when it changed something. Duplicate and out-of-order events are no-ops.
+ */
+export async function applyStatus(
+  transferId: string,
+  to: TransferStatus,
+  day: CalendarDay,
+  failure?: { code: string | null; description: string | null },
+): Promise<boolean> {
+  return db().transaction(async (tx) => {
+    const [row] = await tx.select().from(bankTransfers).where(eq(bankTransfers.id, transferId)).for("update");
+    if (!row) return false;
+    // A settlement event may arrive before we saw posted (events skipped or out of order): treat it as reaching it.
+    if (!canAdvance(row.status, to)) return false;
+    await lockPool(tx, row.groupId);
+    const [pool, shortfall] = await Promise.all([
+      balanceOf(tx, { kind: "group_pool", groupId: row.groupId }),
+      balanceOf(tx, { kind: "group_shortfall", groupId: row.groupId }),
+    ]);
+    const postings = postingsFor(
+      { id: row.id, kind: row.kind, groupId: row.groupId, userId: row.userId, amountCents: row.amountCents },
+      to,
+      { previous: row.status, pool, shortfall: Math.max(0, -shortfall) },
+    );
+    await post(tx, postings, { groupId: row.groupId, periodNumber: row.periodNumber, bankTransferId: row.id, effectiveOn: day });
+    await tx
+      .update(bankTransfers)
+      .set({
+        status: to,
+        statusOn: day,
+        updatedAt: new Date(),
+        ...(failure ? { failureCode: failure.code, failureDescription: failure.description } : {}),
+      })
+      .where(eq(bankTransfers.id, row.id));
+    return true;
+  });
+}
+
+/** Postings that read a group's pool balance take the group's advisory lock, so two can't both spend the same cents. */
+export async function lockPool(tx: Tx, groupId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`pool:${groupId}`}, 0))`);
+}
+
+/**
+ * Read the bank's transfer event stream from our cursor and apply each event (webhook-triggered and polled). One
+ * reader at a time (the cursor row's lock); the day an event takes effect is the group's clock day, given by `dayFor`.
+ */
+export async function syncTransferEvents(dayFor: (groupId: string) => Promise<CalendarDay>, options: { maxPages?: number } = {}) {
+  let applied = 0;
+  for (let page = 0; page < (options.maxPages ?? 50); page++) {
+    const more = await db().transaction(async (tx) => {
+      await tx.insert(bankEventCursor).values({ id: 1, afterId: 0 }).onConflictDoNothing();
+      const [cursor] = await tx.select().from(bankEventCursor).where(eq(bankEventCursor.id, 1)).for("update");
+      const result = await plaidCall((api) => api.transferEventSync({ after_id: cursor!.afterId, count: 500 }));
+      if (!result.ok) {
+        console.error(`transfer event sync failed: ${result.code}`);
+        return false;
+      }
+      const events = result.value.transfer_events;
+      if (events.length === 0) return false;
+      const ids = [...new Set(events.map((event) => event.transfer_id))];
+      const ours = await tx.select().from(bankTransfers).where(inArray(bankTransfers.providerTransferId, ids));
+      const byProvider = new Map(ours.map((row) => [row.providerTransferId!, row]));
+      const days = new Map<string, CalendarDay>();
+      for (const event of events) {
+        const row = byProvider.get(event.transfer_id);
+        if (!row) continue;
+        if (!days.has(row.groupId)) days.set(row.groupId, await dayFor(row.groupId));
+        const failure = event.failure_reason
+          ? { code: event.failure_reason.ach_return_code ?? event.failure_reason.failure_code ?? null, description: event.failure_reason.description ?? null }
+          : undefined;
+        // Applied in their own transactions: each event's posting commits with its status, whatever happens next.
+        if (await applyStatus(row.id, event.event_type as TransferStatus, days.get(row.groupId)!, failure)) applied += 1;
+      }
+      await tx.update(bankEventCursor).set({ afterId: events[events.length - 1]!.event_id, updatedAt: new Date() }).where(eq(bankEventCursor.id, 1));
+      return result.value.has_more;
+    });
+    if (!more) break;
+  }
+  return applied;
+}

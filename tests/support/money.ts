@@ -1,0 +1,91 @@
+/**
+ * Money-movement test helpers: members with a linked sandbox bank, a started group, funding a member's sandbox
+ * account, and the ledger's figures. Import dynamically after useTestDatabase({ bank: true }).
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { Products } from "plaid";
+import { exchangePublicToken } from "../../app/server/bank/bank.server";
+import { plaidCall } from "../../app/server/bank/plaid.server";
+import { db } from "../../app/server/db/client.server";
+import { bankAccounts, groups, ledgerAccounts, ledgerTransfers, users } from "../../app/server/db/schema";
+import { createGroup, joinGroup } from "../../app/server/groups/groups.server";
+import type { GroupDraft } from "../../app/domain/groups";
+import { createUser } from "./users";
+
+let counter = 0;
+
+/** A sandbox-authorised user with First Platypus Bank linked (checking starts at $100 available). */
+export async function bankedMember(name = "Member") {
+  counter += 1;
+  const user = await createUser({ email: `banked${counter}.${Date.now()}@example.com`, name: `${name} ${counter}`, isPlaidSandboxAuthorized: true });
+  const token = await plaidCall((api) =>
+    api.sandboxPublicTokenCreate({
+      institution_id: "ins_109508",
+      initial_products: [Products.Auth, Products.Transfer],
+      options: { override_username: "user_good", override_password: "pass_good" },
+    }),
+  );
+  if (!token.ok) throw new Error(`sandbox public token: ${token.code}`);
+  const linked = await exchangePublicToken(user, token.value.public_token);
+  if (!linked.ok) throw new Error(`exchange: ${linked.code}`);
+  const [fresh] = await db().select().from(users).where(eq(users.id, user.id));
+  return fresh!;
+}
+
+/** Set the available and current balance of a member's sandbox checking account (the double's own state). */
+export async function setSandboxBalance(userId: string, cents: number) {
+  const [account] = await db()
+    .select({ providerAccountId: bankAccounts.providerAccountId })
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.subtype, "checking")));
+  await db().execute(sql`update sandbox_plaid.accounts set available_cents = ${cents}, current_cents = ${cents} where account_id = ${account!.providerAccountId}`);
+}
+
+export async function sandboxBalance(userId: string) {
+  const [account] = await db()
+    .select({ providerAccountId: bankAccounts.providerAccountId })
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.subtype, "checking")));
+  const { rows } = await db().execute<{ available_cents: string }>(sql`select available_cents from sandbox_plaid.accounts where account_id = ${account!.providerAccountId}`);
+  return Number(rows[0]!.available_cents);
+}
+
+/** Create a group and have everyone join, so it starts. Returns the group row and its members (creator first). */
+export async function startedGroup(options: { size?: number; draft?: Partial<GroupDraft>; now: Date; balanceCents?: number }) {
+  const size = options.size ?? 3;
+  const members = [];
+  for (let i = 0; i < size; i++) members.push(await bankedMember(i === 0 ? "Admin" : "Member"));
+  if (options.balanceCents !== undefined) for (const m of members) await setSandboxBalance(m.id, options.balanceCents);
+  const draft: GroupDraft = {
+    name: `Group ${counter}`,
+    memberCount: size,
+    contributionCents: 10_000,
+    payoutOrder: "fixed",
+    schedule: { frequency: "weekly", dayOfWeek: 5, dayOfMonth: null },
+    startOn: null,
+    timeZone: "America/New_York",
+    inviteeEmails: [],
+    ...options.draft,
+  };
+  const created = await createGroup(members[0]!, draft, { now: options.now });
+  if (!created.ok) throw new Error(created.error);
+  const [group] = await db().select().from(groups).where(eq(groups.id, created.groupId));
+  for (const member of members.slice(1)) {
+    const joined = await joinGroup(member, group!.inviteCode, options.now);
+    if (!joined.ok) throw new Error(joined.reason);
+  }
+  const [started] = await db().select().from(groups).where(eq(groups.id, created.groupId));
+  return { group: started!, members };
+}
+
+/** Ledger balance per account key ("member_bank:<userId>", "group_pool:<groupId>", "platform_fees", …). */
+export async function ledgerBalances() {
+  const { rows } = await db().execute<{ kind: string; user_id: string | null; group_id: string | null; balance: string }>(sql`
+    select a.kind, a.user_id, a.group_id,
+      coalesce((select sum(amount_cents) from ${ledgerTransfers} t where t.credit_account_id = a.id), 0)
+      - coalesce((select sum(amount_cents) from ${ledgerTransfers} t where t.debit_account_id = a.id), 0) as balance
+    from ${ledgerAccounts} a`);
+  const result = new Map<string, number>();
+  for (const row of rows) result.set([row.kind, row.user_id ?? row.group_id].filter(Boolean).join(":"), Number(row.balance));
+  return result;
+}
