@@ -1,0 +1,110 @@
+import { SAMPLE_MEMBERS } from "../../app/domain/demo-accounts";
+import { expect, login, logout, test, toasts } from "./fixtures";
+import { formingGroup } from "./groups-page.support";
+
+test("a forming group's page shows its projected figures, invite link and schedule; /groups and the dashboard list it", async ({ page, baseURL, javaScript, context }) => {
+  test.setTimeout(90_000);
+  const group = await formingGroup(page, baseURL, "group-page");
+
+  await page.goto(`/groups/${group.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(group.name);
+  const header = page.locator("header").filter({ has: page.getByRole("heading", { level: 1 }) });
+  await expect(header.getByText("Forming", { exact: true })).toBeVisible();
+
+  const glance = page.getByRole("region", { name: "Group at a glance" });
+  await expect(glance).toContainText("Members1 of 3 joined");
+  await expect(glance).toContainText(`Next contribution${group.dueLong[0]}If the group fills today`);
+  await expect(glance).toContainText("Contribution$100.00Monthly on the 6th");
+
+  const nextPayout = page.getByRole("region", { name: "Next Payout", exact: true });
+  await expect(nextPayout).toContainText(`RecipientYouDate${group.dueLong[0]}Amount$300.00`);
+  await expect(nextPayout).toContainText(group.daysLabel);
+
+  // Payout schedule: three rows (3 members), the viewer's first and marked as theirs.
+  const schedule = page.getByRole("table", { name: "Payout schedule", exact: true });
+  const rows = schedule.locator("tbody tr");
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toHaveAttribute("aria-current", "true");
+  await expect(rows.nth(0).locator("td").nth(0)).toHaveText("1");
+  await expect(rows.nth(0).locator("td").nth(1)).toContainText("Bank Tester");
+  await expect(rows.nth(1).locator("td").nth(1)).toHaveText("Next to join");
+  await expect(rows.nth(2).locator("td").nth(1)).toHaveText("Yet to join");
+  for (const [index, row] of [0, 1, 2].entries()) {
+    await expect(rows.nth(row).locator("td").nth(2)).toHaveText(group.dueMedium[index]!);
+    await expect(rows.nth(row).locator("td").nth(3)).toHaveText("$300.00");
+    await expect(rows.nth(row).locator("td").nth(4)).toHaveText("Pending");
+  }
+  await expect(page.getByText("Projected dates: as if the group filled today.", { exact: false })).toBeVisible();
+  await expect(page.locator("footer").filter({ hasText: "Projected start" })).toContainText(`Projected start${group.dueLong[0]}Projected end${group.dueLong[2]}`);
+
+  // Members: the creator, admin, with their own email; no Paid/Pending before the start.
+  const members = page.getByRole("region", { name: "Members", exact: true });
+  await expect(members.getByTestId("member-row")).toHaveCount(1);
+  await expect(members.getByTestId("member-row")).toContainText(`Bank TesterYouAdmin${group.email}`);
+  await expect(members).toContainText("Waiting for 2 more members to join.");
+
+  // No calendar file before the start.
+  await expect(page.getByRole("link", { name: "Add to calendar" })).toHaveCount(0);
+
+  // Invite link: selectable without JavaScript; Copy Link with it.
+  const invite = page.getByRole("textbox", { name: "Invite link" });
+  await expect(invite).toHaveAttribute("readonly", "");
+  await expect(invite).toHaveValue(new RegExp(`^${baseURL!.replace(/[.]/g, "\\.")}/groups/join/[A-Za-z0-9_-]{22}$`));
+  if (javaScript) {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+    await page.getByRole("button", { name: "Copy Link" }).click();
+    await expect(toasts(page)).toContainText("Invite link copied to clipboard");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await invite.inputValue());
+  } else {
+    await expect(page.getByRole("button", { name: "Copy Link" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Share" })).toHaveCount(0);
+  }
+
+  // The admin may reorder before the start; with one member there is nothing to move yet.
+  await expect(page.getByRole("button", { name: /Move Bank Tester/ })).toHaveCount(0);
+
+  // /groups lists it under Forming.
+  await page.goto("/groups");
+  const forming = page.getByRole("region", { name: /Forming/ });
+  const card = forming.getByRole("article", { name: group.name });
+  await expect(card).toContainText("Members1 of 3 joined");
+  await expect(card).toContainText("Contribution$100.00 · Monthly on the 6th");
+  await expect(card).toContainText("Payout$300.00");
+  await expect(card).toContainText("Your position1 of 3");
+  await card.getByRole("link", { name: group.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/groups/${group.id}$`));
+
+  // Dashboard: a forming group is not active yet, so nothing is scheduled; its card links to the page.
+  await page.goto("/dashboard");
+  const stats = page.getByRole("region", { name: "Your savings at a glance" });
+  await expect(stats).toContainText("Active groups0");
+  await expect(stats).toContainText("Next contributionNone scheduled");
+  await expect(stats).toContainText("Next payoutNone scheduled");
+  const dashboardCard = page.getByRole("region", { name: "Your groups", exact: true }).getByRole("article", { name: group.name });
+  await expect(dashboardCard).toContainText("Members1 of 3 joined");
+  await expect(page.getByRole("region", { name: "Recent activity", exact: true })).toContainText(`You joined ${group.name}`);
+  await dashboardCard.getByRole("link", { name: group.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/groups/${group.id}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(group.name);
+});
+
+test("another user, an unknown id and a malformed id all get the same Group Not Found page", async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  const group = await formingGroup(page, baseURL, "group-404");
+  await logout(page);
+  const amina = SAMPLE_MEMBERS[0];
+  await login(page, amina.email, amina.password);
+
+  const bodies: string[] = [];
+  for (const path of [`/groups/${group.id}`, "/groups/00000000-0000-4000-8000-000000000000", "/groups/not-a-group"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Group Not Found");
+    await expect(page.getByText(group.name)).toHaveCount(0);
+    bodies.push((await page.locator("main").innerText()).trim());
+  }
+  expect(new Set(bodies).size).toBe(1);
+  expect((await page.request.get(`/groups/${group.id}/calendar.ics`)).status()).toBe(404);
+  await page.getByRole("link", { name: "Return to Dashboard" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
