@@ -399,3 +399,12 @@ export async function nextEventDay(group: GroupRow, today: CalendarDay): Promise
   }
   return addDays(today, 1);
 }
+
+/** Read the bank's transfer events (webhook-triggered or polled); each takes effect on its group's clock day. */
+export async function syncBankEvents(now = new Date()) {
+  const days = new Map<string, CalendarDay>();
+  return syncTransferEvents(async (groupId) => {
+    if (!days.has(groupId)) days.set(groupId, await groupDayById(groupId, now));
+    return days.get(groupId)!;
+  });
+}
