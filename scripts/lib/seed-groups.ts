@@ -13,7 +13,12 @@ import { plaidCall } from "../../app/server/bank/plaid.server.ts";
 import { db } from "../../app/server/db/client.server.ts";
 import { groups, users } from "../../app/server/db/schema.ts";
 import { env } from "../../app/server/env.server.ts";
-import { createGroup, joinGroup } from "../../app/server/groups/groups.server.ts";
+import { groupMembers } from "../../app/server/db/schema.ts";
+import { createGroup, joinGroup, moveMember } from "../../app/server/groups/groups.server.ts";
+import { processGroup } from "../../app/server/money/cycle.server.ts";
+
+/** The active demo group started this long ago, so the demo opens mid-cycle with real history. */
+const ACTIVE_GROUP_STARTED_DAYS_AGO = 6;
 
 export const DEMO_ACTIVE_GROUP = "Family Savings Circle";
 export const DEMO_FORMING_GROUP = "Wedding Fund";
@@ -26,6 +31,17 @@ async function usersByEmail(emails: string[]) {
   return new Map(rows.map((row) => [row.email.toLowerCase(), row]));
 }
 
+/**
+ * Plaid's custom sandbox user: a checking account with $5,000, so the demo members can pay every contribution of a
+ * long demo (user_good's $100 would be declined for insufficient funds from the second debit on).
+ */
+const DEMO_BANK_CONFIG = JSON.stringify({
+  override_accounts: [
+    { type: "depository", subtype: "checking", starting_balance: 5000, meta: { name: "Plaid Checking" } },
+    { type: "depository", subtype: "savings", starting_balance: 2000, meta: { name: "Plaid Saving" } },
+  ],
+});
+
 /** Link First Platypus Bank through the sandbox bank, as Plaid's sandbox lets a server do without the Link UI. */
 async function linkSandboxBank(user: typeof users.$inferSelect) {
   if (user.hasBankAccount) return;
@@ -33,7 +49,7 @@ async function linkSandboxBank(user: typeof users.$inferSelect) {
     api.sandboxPublicTokenCreate({
       institution_id: "ins_109508",
       initial_products: [Products.Auth, Products.Transfer],
-      options: { override_username: "user_good", override_password: "pass_good" },
+      options: { override_username: "user_custom", override_password: DEMO_BANK_CONFIG },
     }),
   );
   if (!token.ok) throw new Error(`seed: sandbox public token for ${user.email}: ${token.code}`);
@@ -67,13 +83,24 @@ export async function seedDemoGroups(now = new Date()): Promise<{ created: numbe
       timeZone: "America/New_York",
       inviteeEmails: [amina.email, omar.email],
     };
-    const result = await createGroup(refreshed.get(DEMO_ACCOUNT.email)!, draft, { idempotencyKey: "seed-demo-active-group", now });
+    const startedAt = new Date(now.getTime() - ACTIVE_GROUP_STARTED_DAYS_AGO * 86_400_000);
+    const result = await createGroup(refreshed.get(DEMO_ACCOUNT.email)!, draft, { idempotencyKey: "seed-demo-active-group", now: startedAt });
     if (!result.ok) throw new Error(`seed: ${DEMO_ACTIVE_GROUP}: ${result.error}`);
     const [group] = await db().select().from(groups).where(eq(groups.id, result.groupId));
-    for (const email of [amina.email, omar.email]) {
-      const joined = await joinGroup(refreshed.get(email)!, group!.inviteCode, now);
+    const join = async (email: string) => {
+      const joined = await joinGroup(refreshed.get(email)!, group!.inviteCode, startedAt);
       if (!joined.ok) throw new Error(`seed: ${email} joining ${DEMO_ACTIVE_GROUP}: ${joined.reason}`);
-    }
+    };
+    await join(amina.email);
+    // The admin sets the fixed order before the start: Amina first, then the demo user, then Omar.
+    const [demoMember] = await db()
+      .select({ id: groupMembers.id })
+      .from(groupMembers)
+      .where(and(eq(groupMembers.groupId, group!.id), eq(groupMembers.userId, demo.id)));
+    await moveMember(demo.id, group!.id, demoMember!.id, "down", startedAt);
+    await join(omar.email);
+    // Replay the days since the start through the sandbox bank: debits, settlement, the first payout.
+    await processGroup(group!.id, now);
     created += 1;
   }
 

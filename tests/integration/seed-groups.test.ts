@@ -9,6 +9,7 @@ const { db } = await import("../../app/server/db/client.server");
 const { groups, users, bankAccounts, groupInvitations } = await import("../../app/server/db/schema");
 const { groupCardsFor, dashboardStats } = await import("../../app/server/groups/group-views.server");
 const { eq, sql } = await import("drizzle-orm");
+const { ledgerBalances } = await import("../support/money");
 
 const NOW = new Date("2026-11-22T15:00:00Z"); // a Sunday
 
@@ -27,8 +28,14 @@ describe("seedDemoGroups", () => {
       [DEMO_ACTIVE_GROUP, "active", 3, 3],
       [DEMO_FORMING_GROUP, "forming", 1, 5],
     ]);
-    // Weekly on Friday from Sunday 2026-11-22: Nov 27, Dec 4, Dec 11; the demo user is first.
+    // Started Monday Nov 16, weekly on Friday: Nov 20 (Amina's turn, paid out Nov 22), Nov 27 (the demo user's), Dec 4.
     expect(dashboardStats(cards)).toEqual({ activeGroups: 1, nextContributionOn: "2026-11-27", nextPayoutCents: 30_000, nextPayoutOn: "2026-11-27" });
+    const active = cards.find((card) => card.name === DEMO_ACTIVE_GROUP)!;
+    expect(active.completedPeriods).toBe(1);
+    expect(active.yourPosition).toBe(2);
+    const balances = await ledgerBalances();
+    expect(balances.get(`group_pool:${active.id}`)).toBe(0);
+    expect(balances.get(`member_bank:${demo!.id}`)).toBe(-10_500);
     const [forming] = await db().select().from(groups).where(eq(groups.name, DEMO_FORMING_GROUP));
     const invitations = await db().select().from(groupInvitations).where(eq(groupInvitations.groupId, forming!.id));
     expect(invitations.map((i) => i.email).sort()).toEqual(["lena@rosca.example", "marcus@rosca.example"]);
