@@ -10,6 +10,8 @@ import {
   TERMS_REQUIRED,
   type JoinInvitation,
 } from "~/components/groups/join-invitation";
+import { LinkBankModal } from "~/components/bank/link-bank-modal";
+import { useHydrated } from "~/components/use-hydrated";
 import { SandboxRequestCard } from "~/components/sandbox-request-card";
 import { Alert } from "~/components/ui/alert";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
@@ -338,6 +340,7 @@ function BankStep({ data }: { data: ReadyData }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const path = bankStepPath(data.code);
+  const hydrated = useHydrated();
   return (
     <Card>
       <section aria-labelledby="bank-step-title">
@@ -376,7 +379,11 @@ function BankStep({ data }: { data: ReadyData }) {
             <li key={line}>{line}</li>
           ))}
         </ol>
-        {data.returned ? null : (
+        {data.returned ? null : hydrated && data.linkMode === "sandbox" ? (
+          <div className="mt-5">
+            <LinkBankModal label="Connect Bank Account" action={path} fields={{ terms: "on" }} />
+          </div>
+        ) : (
           <Form method="post" action={path} className="mt-5">
             <input type="hidden" name="terms" value="on" />
             <button type="submit" name="intent" value="start-link" className={buttonClass("primary")} disabled={busy}>

@@ -154,8 +154,10 @@ describe("invitations and joining", () => {
     expect(invitation).toMatchObject({ status: "accepted", respondedBy: invitees[0]!.id });
     const bell = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, creator.id));
     expect(bell.map((n) => n.title)).toContain(`${invitees[0]!.name} joined Wedding Fund`);
-    // The accepted code is spent; the member reaches the group through the open link instead.
-    expect(await groupsServer.joinGroup(invitees[0]!, codeOf(invitees[0]!.email), NOW)).toEqual({ ok: false, reason: "invalid" });
+    // The accepted code now leads its own member back to the group, and nobody else anywhere.
+    expect(await groupsServer.joinGroup(invitees[0]!, codeOf(invitees[0]!.email), NOW)).toMatchObject({ ok: true, alreadyMember: true });
+    const other = await member();
+    expect(await groupsServer.lookupInvitation(other.id, other.email, codeOf(invitees[0]!.email))).toEqual({ ok: false, reason: "invalid" });
     expect(await groupsServer.joinGroup(invitees[0]!, group.inviteCode, NOW)).toMatchObject({ ok: true, alreadyMember: true });
     const members = await db().select().from(schema.groupMembers).where(eq(schema.groupMembers.groupId, group.id));
     expect(members).toHaveLength(2);

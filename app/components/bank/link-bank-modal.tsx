@@ -37,7 +37,17 @@ async function linkStep(body: Record<string, unknown>) {
  * goes through our own /api/bank/link; the public token it ends with is exchanged by the page's own action.
  * Without JavaScript the page's plain form uses the bank's Link pages instead.
  */
-export function LinkBankModal({ label }: { label: string }) {
+export function LinkBankModal({
+  label,
+  action = "/profile/bank-accounts",
+  fields = {},
+}: {
+  label: string;
+  /** The action that exchanges the public token (intent=exchange); the join page links and joins in one step. */
+  action?: string;
+  /** Extra form fields sent with the exchange (the join page's accepted terms). */
+  fields?: Record<string, string>;
+}) {
   const [state, setState] = useState<State>({ step: "closed" });
   const dialogRef = useRef<HTMLDialogElement>(null);
   const exchange = useFetcher();
@@ -126,12 +136,13 @@ export function LinkBankModal({ label }: { label: string }) {
     setState({ step: "exchanging", institution: state.institution });
     exchange.submit(
       {
+        ...fields,
         intent: "exchange",
         publicToken: String(result.payload.public_token),
         institutionId: state.institution.institution_id,
         institutionName: state.institution.name,
       },
-      { method: "post", action: "/profile/bank-accounts" },
+      { method: "post", action },
     );
   }
 

@@ -227,7 +227,10 @@ export async function lookupInvitation(userId: string, userEmail: string, code: 
   let invitationId: string | null = null;
   if (byInvitation) {
     const { invitation } = byInvitation;
-    if (invitation.status !== "pending" || invitation.email.toLowerCase() !== userEmail.toLowerCase()) return { ok: false, reason: "invalid" };
+    if (invitation.email.toLowerCase() !== userEmail.toLowerCase()) return { ok: false, reason: "invalid" };
+    // The person who accepted may come back through the same link: it leads to their group (checked below).
+    const acceptedByThisUser = invitation.status === "accepted" && invitation.respondedBy === userId;
+    if (invitation.status !== "pending" && !acceptedByThisUser) return { ok: false, reason: "invalid" };
     group = byInvitation.group;
     invitationId = invitation.id;
   } else {
