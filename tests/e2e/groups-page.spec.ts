@@ -1,5 +1,5 @@
 import { SAMPLE_MEMBERS } from "../../app/domain/demo-accounts";
-import { expect, login, logout, test, toasts } from "./fixtures";
+import { DEMO, expect, login, logout, test, toasts } from "./fixtures";
 import { formingGroup } from "./groups-page.support";
 
 test("a forming group's page shows its projected figures, invite link and schedule; /groups and the dashboard list it", async ({ page, baseURL, javaScript, context }) => {
@@ -107,4 +107,105 @@ test("another user, an unknown id and a malformed id all get the same Group Not 
   expect((await page.request.get(`/groups/${group.id}/calendar.ics`)).status()).toBe(404);
   await page.getByRole("link", { name: "Return to Dashboard" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+/** The seeded active group (scripts/lib/seed-groups.ts): weekly on Fridays from the day the server started, $100, 3 members in join order Dana Demo, Amina Yusuf, Omar Haddad. */
+function seededFridays() {
+  const iso = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  const today = new Date(`${iso}T00:00:00Z`);
+  const first = new Date(today.getTime() + ((5 - today.getUTCDay() + 7) % 7) * 86_400_000);
+  const fridays = [0, 1, 2].map((week) => new Date(first.getTime() + week * 7 * 86_400_000));
+  const long = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "long" });
+  const days = Math.round((first.getTime() - today.getTime()) / 86_400_000);
+  return {
+    long: fridays.map((day) => long.format(day)),
+    ics: fridays.map((day) => day.toISOString().slice(0, 10).replace(/-/g, "")),
+    daysLabel: days === 0 ? "Due today" : `${days} ${days === 1 ? "day" : "days"} until next contribution`,
+  };
+}
+
+test("an active group: the dashboard stat cards, the group page and the calendar file agree", async ({ page }) => {
+  test.setTimeout(60_000);
+  const amina = SAMPLE_MEMBERS[0];
+  const fridays = seededFridays();
+  await login(page, amina.email, amina.password);
+
+  const stats = page.getByRole("region", { name: "Your savings at a glance" });
+  await expect(stats).toContainText("Active groups1");
+  await expect(stats).toContainText(`Next contribution${fridays.long[0]}`);
+  await expect(stats).toContainText(`Next payout$300.00Your turn on ${fridays.long[1]}`);
+  const card = page.getByRole("region", { name: "Your groups", exact: true }).getByRole("article", { name: "Family Savings Circle" });
+  await expect(card).toContainText("Members3 members");
+  await expect(card).toContainText("Your position2 of 3");
+  await expect(card).toContainText("0 of 3 payouts completed");
+  await expect(page.getByRole("region", { name: "Recent activity", exact: true })).toContainText("You joined Family Savings Circle");
+
+  await card.getByRole("link", { name: "Family Savings Circle" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Family Savings Circle");
+  const glance = page.getByRole("region", { name: "Group at a glance" });
+  await expect(glance).toContainText("Members3 members");
+  await expect(glance).toContainText(`Next contribution${fridays.long[0]}Contribution`);
+  await expect(glance).toContainText("Contribution$100.00Every Friday");
+  const nextPayout = page.getByRole("region", { name: "Next Payout", exact: true });
+  await expect(nextPayout).toContainText(`RecipientDana DemoDate${fridays.long[0]}Amount$300.00`);
+  await expect(nextPayout).toContainText(fridays.daysLabel);
+  // Full group: no invite link; Amina's turn is the second row.
+  await expect(page.getByRole("textbox", { name: "Invite link" })).toHaveCount(0);
+  const rows = page.getByRole("table", { name: "Payout schedule", exact: true }).locator("tbody tr");
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1)).toHaveAttribute("aria-current", "true");
+  await expect(rows.nth(1).locator("td").nth(1)).toContainText("Amina Yusuf");
+  await expect(page.locator("footer").filter({ hasText: "Start date" })).toContainText(`Start date${fridays.long[0]}End date${fridays.long[2]}`);
+
+  const calendarLink = page.getByRole("link", { name: "Add to calendar" });
+  const href = await calendarLink.getAttribute("href");
+  expect(href).toMatch(/^\/groups\/[0-9a-f-]{36}\/calendar\.ics$/);
+  const response = await page.request.get(href!);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+  expect(response.headers()["content-disposition"]).toBe('attachment; filename="family-savings-circle-calendar.ics"');
+  const lines = (await response.text()).replace(/\r\n[ \t]/g, "").split("\r\n");
+  expect(lines.filter((line) => line.startsWith("SUMMARY:"))).toEqual([
+    "SUMMARY:Contribution due: Family Savings Circle ($100.00)",
+    "SUMMARY:Contribution due: Family Savings Circle ($100.00)",
+    "SUMMARY:Your payout: Family Savings Circle ($300.00)",
+    "SUMMARY:Contribution due: Family Savings Circle ($100.00)",
+  ]);
+  expect(lines.filter((line) => line.startsWith("DTSTART"))).toEqual([
+    `DTSTART;VALUE=DATE:${fridays.ics[0]}`,
+    `DTSTART;VALUE=DATE:${fridays.ics[1]}`,
+    `DTSTART;VALUE=DATE:${fridays.ics[1]}`,
+    `DTSTART;VALUE=DATE:${fridays.ics[2]}`,
+  ]);
+});
+
+test("a forming random-draw group: the commitment, 'Drawn at the start', and the rest of the schedule behind Show All", async ({ page }) => {
+  await login(page, DEMO.email, DEMO.password);
+  await page.goto("/groups");
+  await page.getByRole("region", { name: /Forming/ }).getByRole("link", { name: "Wedding Fund" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Wedding Fund");
+  await expect(page.getByRole("region", { name: "Group at a glance" })).toContainText("Members1 of 5 joined");
+  await expect(page.getByRole("region", { name: "Next Payout", exact: true })).toContainText("RecipientDrawn at the start");
+
+  const draw = page.getByRole("region", { name: "Random draw" });
+  await expect(draw).toContainText("Seed fingerprint (SHA-256)");
+  await expect(draw.locator("dd").first()).toHaveText(/^[0-9a-f]{64}$/);
+  await expect(draw).not.toContainText("Revealed seed");
+
+  const schedule = page.getByRole("region", { name: "Payout schedule" });
+  const first = schedule.getByRole("table", { name: "Payout schedule", exact: true }).locator("tbody tr");
+  await expect(first).toHaveCount(3);
+  await expect(first.locator("td:nth-child(2)")).toHaveText(["Drawn at the start", "Drawn at the start", "Drawn at the start"]);
+  const rest = schedule.getByRole("table", { name: "Payout schedule, continued" });
+  await expect(rest).toBeHidden();
+  const toggle = schedule.locator("summary");
+  await expect(toggle).toContainText("(2 more payouts)");
+  await expect(toggle.getByText("Show All")).toBeVisible();
+  await toggle.click();
+  await expect(rest).toBeVisible();
+  await expect(rest.locator("tbody tr td:first-child")).toHaveText(["4", "5"]);
+  await expect(toggle.getByText("Show Less")).toBeVisible();
+  await expect(toggle.getByText("Show All")).toBeHidden();
+  await toggle.click();
+  await expect(rest).toBeHidden();
 });
