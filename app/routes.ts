@@ -36,6 +36,8 @@ export default [
   route("groups/join/:inviteCode", "routes/groups.join.$inviteCode.tsx"),
   route("groups/:groupId", "routes/groups.$groupId.tsx"),
   route("groups/:groupId/calendar.ics", "routes/groups.$groupId.calendar.ts"),
+  route("groups/:groupId/statement", "routes/groups.$groupId.statement.tsx"),
+  route("groups/:groupId/statement.csv", "routes/groups.$groupId.statement-csv.ts"),
   route("profile", "routes/profile.tsx", [
     index("routes/profile._index.tsx"),
     route("bank-accounts", "routes/profile.bank-accounts.tsx"),

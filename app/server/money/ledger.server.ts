@@ -7,7 +7,7 @@ import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import type { AccountRef, Posting } from "~/domain/money";
 import type { CalendarDay } from "~/domain/schedule";
 import { db, type Db } from "../db/client.server";
-import { bankTransfers, groupMembers, ledgerAccounts, ledgerTransfers, users } from "../db/schema";
+import { bankTransfers, groupMembers, groups, ledgerAccounts, ledgerTransfers, users } from "../db/schema";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Executor = Db | Tx;
@@ -94,6 +94,18 @@ export type StatementRow = {
   poolBalanceCents: number;
 };
 
+const REASON_ORDER: Record<string, number> = {
+  contribution: 0,
+  shortfall_repaid: 0,
+  fee: 1,
+  contribution_reversal: 2,
+  shortfall_cover: 2,
+  fee_reversal: 2,
+  payout_reversal: 2,
+  payout_sent: 3,
+  payout_settled: 3,
+};
+
 const KIND_LABELS: Record<string, StatementRow["kind"]> = {
   contribution: "Contribution",
   contribution_reversal: "Contribution returned",
@@ -119,7 +131,15 @@ export async function statementFor(groupId: string): Promise<StatementRow[]> {
     .innerJoin(bankTransfers, eq(bankTransfers.id, ledgerTransfers.bankTransferId))
     .innerJoin(users, eq(users.id, bankTransfers.userId))
     .where(eq(ledgerTransfers.groupId, groupId))
-    .orderBy(asc(ledgerTransfers.effectiveOn), asc(ledgerTransfers.createdAt), asc(ledgerTransfers.idempotencyKey));
+    .orderBy(asc(ledgerTransfers.effectiveOn));
+  // Within a day, a stable order that reads naturally: money in, fees, returns, then money out; then by member.
+  rows.sort(
+    (a, b) =>
+      a.posting.effectiveOn.localeCompare(b.posting.effectiveOn) ||
+      REASON_ORDER[a.posting.reason] - REASON_ORDER[b.posting.reason] ||
+      a.memberName.localeCompare(b.memberName) ||
+      a.posting.idempotencyKey.localeCompare(b.posting.idempotencyKey),
+  );
   let balance = 0;
   const statement: StatementRow[] = [];
   for (const { posting, transfer, memberName } of rows) {
@@ -149,4 +169,27 @@ export async function isMember(userId: string, groupId: string) {
     .from(groupMembers)
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
   return Boolean(row);
+}
+
+export const TRANSFER_STATUS_LABELS: Record<string, string> = {
+  created: "Processing",
+  pending: "Pending",
+  posted: "Posted",
+  settled: "Settled",
+  funds_available: "Available",
+  declined: "Declined",
+  failed: "Failed",
+  returned: "Returned",
+};
+
+/** A member's view of the group statement, or null (not a member, unknown or malformed id: the same to callers). */
+export async function statementPageFor(userId: string, groupId: string) {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(groupId)) return null;
+  if (!(await isMember(userId, groupId))) return null;
+  const [[group], rows] = await Promise.all([
+    db().select({ id: groups.id, name: groups.name, status: groups.status }).from(groups).where(eq(groups.id, groupId)),
+    statementFor(groupId),
+  ]);
+  if (!group) return null;
+  return { group, rows };
 }

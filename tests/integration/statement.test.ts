@@ -1,0 +1,56 @@
+/** The group statement page and its CSV: members only, every posting with the running pool balance. */
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../support/test-db";
+
+await useTestDatabase({ bank: true });
+const statementPage = await import("../../app/routes/groups.$groupId.statement");
+const statementCsv = await import("../../app/routes/groups.$groupId.statement-csv");
+const { advanceClock } = await import("../../app/server/money/cycle.server");
+const money = await import("../support/money");
+const { sessionJarFor } = await import("../support/users");
+const { call, get } = await import("../support/routes");
+
+// Tuesday 2026-01-06; weekly on Friday: the first contributions are due Jan 9.
+const NOW = new Date("2026-01-06T17:00:00Z");
+
+describe("group statement", () => {
+  it("lists the postings with the running pool balance, and downloads them as CSV", async () => {
+    const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
+    // Through Jan 11: contributions and fees settle Jan 10, the first payout is sent Jan 10 and settles Jan 11.
+    await advanceClock({ id: members[0]!.id, isAdmin: false }, group.id, { days: 5 }, NOW);
+    const jar = await sessionJarFor(members[1]!.id);
+    const page = await call(statementPage.loader, get(`/groups/${group.id}/statement`, jar), { groupId: group.id });
+    expect(page.status).toBe(200);
+    const rows = page.data.rows as Array<{ kind: string; amountCents: number; poolBalanceCents: number; effectiveOn: string; memberName: string }>;
+    expect(rows.map((row) => [row.effectiveOn, row.kind, row.amountCents, row.poolBalanceCents])).toEqual([
+      ["2026-01-10", "Contribution", 10_000, 10_000],
+      ["2026-01-10", "Contribution", 10_000, 20_000],
+      ["2026-01-10", "Contribution", 10_000, 30_000],
+      ["2026-01-10", "Setup fee", 500, 30_000],
+      ["2026-01-10", "Setup fee", 500, 30_000],
+      ["2026-01-10", "Setup fee", 500, 30_000],
+      ["2026-01-10", "Payout", 30_000, 0],
+    ]);
+
+    const csv = await statementCsv.loader({ request: get(`/groups/${group.id}/statement.csv`, jar), params: { groupId: group.id } } as never);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="group-\d+-statement\.csv"$/);
+    const lines = (await csv.text()).trimEnd().split("\r\n");
+    expect(lines[0]).toBe("Date,Member,Kind,Period,Amount (USD),Pool change (USD),Status,Pool balance (USD)");
+    expect(lines).toHaveLength(8);
+    expect(lines.at(-1)).toBe(`2026-01-10,${members[0]!.name},Payout,1,300.00,-300.00,Settled,0.00`);
+  }, 120_000);
+
+  it("is Not Found for non-members, unknown and malformed ids alike", async () => {
+    const { group } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
+    const outsider = await money.bankedMember("Outsider");
+    const jar = await sessionJarFor(outsider.id);
+    for (const id of [group.id, crypto.randomUUID(), "nope"]) {
+      const page = await call(statementPage.loader, get(`/groups/${id}/statement`, jar), { groupId: id });
+      expect(page.status).toBe(404);
+      const csv = await statementCsv.loader({ request: get(`/groups/${id}/statement.csv`, jar), params: { groupId: id } } as never);
+      expect(csv.status).toBe(404);
+    }
+  }, 60_000);
+});
