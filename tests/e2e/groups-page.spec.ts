@@ -209,3 +209,34 @@ test("a forming random-draw group: the commitment, 'Drawn at the start', and the
   await toggle.click();
   await expect(rest).toBeHidden();
 });
+
+test("the admin of a fixed-order group moves a member up before the start", async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  const group = await formingGroup(page, baseURL, "group-reorder");
+  await page.goto(`/groups/${group.id}`);
+  const inviteUrl = await page.getByRole("textbox", { name: "Invite link" }).inputValue();
+  await logout(page);
+
+  // Omar (seeded, sandbox access and a linked bank) joins through the open invite link.
+  const omar = SAMPLE_MEMBERS[1];
+  await login(page, omar.email, omar.password);
+  await page.goto(new URL(inviteUrl).pathname);
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Accept and Join" }).click();
+  await expect(page).toHaveURL(new RegExp(`/groups/${group.id}$`));
+  // Omar is not the admin: no reorder buttons.
+  await expect(page.getByRole("button", { name: /^Move / })).toHaveCount(0);
+  await logout(page);
+
+  await login(page, group.email, "Secret123");
+  await page.goto(`/groups/${group.id}`);
+  const rows = page.getByRole("table", { name: "Payout schedule", exact: true }).locator("tbody tr");
+  await expect(rows.locator("td:nth-child(2)")).toHaveText(["Bank Tester You (your turn)", "Omar Haddad", "Next to join"]);
+  await expect(page.getByRole("button", { name: "Move Bank Tester up" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Move Omar Haddad down" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Move Omar Haddad up" }).click();
+  await expect(toasts(page)).toContainText("Payout order updated");
+  await expect(rows.locator("td:nth-child(2)")).toHaveText(["Omar Haddad", "Bank Tester You (your turn)", "Next to join"]);
+  await expect(page.getByRole("region", { name: "Next Payout", exact: true })).toContainText("RecipientOmar Haddad");
+  await expect(page.getByRole("region", { name: "Group at a glance" })).toContainText("Members2 of 3 joined");
+});
