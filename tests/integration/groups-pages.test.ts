@@ -132,7 +132,18 @@ describe("/groups/{id} loader", () => {
     await join(omar, group.inviteCode);
     const started = await join(lena, group.inviteCode);
     expect(started.started).toBe(true);
-    await db().insert(schema.groupEvents).values({ groupId: group.id, userId: omar.user.id, type: "contribution", amountCents: 20_000, periodNumber: 1 });
+    // Omar's first contribution settled at the bank (Paid/Pending reads the bank transfers the ledger posts from).
+    await db().insert(schema.bankTransfers).values({
+      idempotencyKey: `contribution:${group.id}:1:${omar.user.id}:1`,
+      kind: "contribution",
+      groupId: group.id,
+      periodNumber: 1,
+      userId: omar.user.id,
+      amountCents: 20_000,
+      status: "settled",
+      initiatedOn: "2027-03-31",
+      statusOn: "2027-04-01",
+    });
 
     const result = await call(groupPage.loader, get(`/groups/${group.id}`, lena.jar), { groupId: group.id });
     expect(result.status).toBe(200);

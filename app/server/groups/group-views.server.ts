@@ -7,7 +7,8 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { payoutPerTurnCents } from "~/domain/groups";
 import { daysBetween, describeSchedule, periodDates, todayIn, type CalendarDay } from "~/domain/schedule";
 import { db } from "../db/client.server";
-import { groupEvents, groupMembers, groupPeriods, groups, users, type GroupEventType, type GroupStatus } from "../db/schema";
+import { FAILED_STATUSES, SETTLED_STATUSES } from "~/domain/money";
+import { bankTransfers, groupEvents, groupMembers, groupPeriods, groups, users, type GroupEventType, type GroupStatus } from "../db/schema";
 import { visibleProfile, type VisibleProfile } from "../profile.server";
 import { joinUrl, projectedFirstDue, scheduleOf } from "./groups.server";
 
@@ -23,6 +24,8 @@ export type MemberView = {
   payoutPosition: number | null;
   /** Paid for the current period (false before the start and after the end). */
   hasPaid: boolean;
+  /** The current period's debit failed (declined, failed or returned) and has not succeeded yet. */
+  isLate: boolean;
 };
 
 export type ScheduleRowView = {
@@ -94,6 +97,7 @@ export async function groupPageFor(userId: string, groupId: string, now = new Da
   const payoutCents = payoutPerTurnCents(group.contributionCents, group.memberCount);
   const current = periods.find((period) => period.status === "pending") ?? null;
   const paidNow = current ? (paid.get(current.periodNumber) ?? new Set<string>()) : new Set<string>();
+  const lateNow = current ? (paid.late.get(current.periodNumber) ?? new Set<string>()) : new Set<string>();
 
   const members: MemberView[] = memberRows.map(({ member, user }) => ({
     memberId: member.id,
@@ -103,6 +107,7 @@ export async function groupPageFor(userId: string, groupId: string, now = new Da
     joinOrder: member.joinOrder,
     payoutPosition: member.payoutPosition,
     hasPaid: paidNow.has(user.id),
+    isLate: lateNow.has(user.id),
   }));
   const byMemberId = new Map(members.map((member) => [member.memberId, member]));
 
@@ -171,19 +176,30 @@ export async function groupPageFor(userId: string, groupId: string, now = new Da
   };
 }
 
-/** period number → user ids with a contribution event for that period. */
+/**
+ * period number → user ids whose contribution for that period has settled at the bank (the latest attempt), and the
+ * ones whose latest attempt failed (late). Read from the bank transfers, the same facts the ledger posts from.
+ */
 async function paidUserIds(groupId: string) {
   const rows = await db()
-    .select({ periodNumber: groupEvents.periodNumber, userId: groupEvents.userId })
-    .from(groupEvents)
-    .where(and(eq(groupEvents.groupId, groupId), eq(groupEvents.type, "contribution")));
-  const paid = new Map<number, Set<string>>();
+    .select({ periodNumber: bankTransfers.periodNumber, userId: bankTransfers.userId, attempt: bankTransfers.attempt, status: bankTransfers.status })
+    .from(bankTransfers)
+    .where(and(eq(bankTransfers.groupId, groupId), eq(bankTransfers.kind, "contribution")));
+  const latest = new Map<string, (typeof rows)[number]>();
   for (const row of rows) {
-    if (row.periodNumber === null || row.userId === null) continue;
-    if (!paid.has(row.periodNumber)) paid.set(row.periodNumber, new Set());
-    paid.get(row.periodNumber)!.add(row.userId);
+    const key = `${row.periodNumber}:${row.userId}`;
+    const seen = latest.get(key);
+    if (!seen || row.attempt > seen.attempt) latest.set(key, row);
   }
-  return paid;
+  const paid = new Map<number, Set<string>>();
+  const late = new Map<number, Set<string>>();
+  for (const row of latest.values()) {
+    const target = SETTLED_STATUSES.includes(row.status) ? paid : FAILED_STATUSES.includes(row.status) ? late : null;
+    if (!target) continue;
+    if (!target.has(row.periodNumber)) target.set(row.periodNumber, new Set());
+    target.get(row.periodNumber)!.add(row.userId);
+  }
+  return Object.assign(paid, { late });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -136,7 +136,7 @@ export async function statementFor(groupId: string): Promise<StatementRow[]> {
   rows.sort(
     (a, b) =>
       a.posting.effectiveOn.localeCompare(b.posting.effectiveOn) ||
-      REASON_ORDER[a.posting.reason] - REASON_ORDER[b.posting.reason] ||
+      (REASON_ORDER[a.posting.reason] ?? 9) - (REASON_ORDER[b.posting.reason] ?? 9) ||
       a.memberName.localeCompare(b.memberName) ||
       a.posting.idempotencyKey.localeCompare(b.posting.idempotencyKey),
   );
