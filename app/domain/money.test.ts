@@ -408,9 +408,12 @@ describe("dueWork: payouts and completions", () => {
     }
   });
 
-  it("a failed payout is tried again with the next attempt", () => {
-    const work = dueWork(state({ transfers: [...PAID_1, T("payout", 1, "a", "failed", "2026-01-12")], poolCents: 30_000 }), "2026-01-12");
-    expect(work.payouts).toEqual([{ periodNumber: 1, userId: "a", attempt: 2, amountCents: 30_000 }]);
+  it("a failed payout is tried again with the next attempt, 3 days after the failure, at most 3 attempts", () => {
+    const failed = state({ transfers: [...PAID_1, T("payout", 1, "a", "failed", "2026-01-12")], poolCents: 30_000 });
+    expect(dueWork(failed, "2026-01-14").payouts).toEqual([]);
+    expect(dueWork(failed, "2026-01-15").payouts).toEqual([{ periodNumber: 1, userId: "a", attempt: 2, amountCents: 30_000 }]);
+    const exhausted = state({ transfers: [...PAID_1, T("payout", 1, "a", "failed", "2026-01-12", 3)], poolCents: 30_000 });
+    expect(dueWork(exhausted, "2026-01-30").payouts).toEqual([]);
   });
 
   it("skips completed periods", () => {
@@ -432,12 +435,22 @@ describe("lateMembers", () => {
     expect(lateMembers(state({ transfers }), "2026-01-13")).toEqual([{ periodNumber: 1, userId: "b", attempts: 2 }]);
   });
 
-  it("ignores periods not yet due and completed periods", () => {
+  it("ignores periods not yet due; a contribution returned after its period completed is still late", () => {
     const transfers = [T("contribution", 1, "a", "declined"), T("contribution", 2, "a", "declined", "2026-01-16")];
     expect(lateMembers(state({ transfers }), "2026-01-10")).toEqual([{ periodNumber: 1, userId: "a", attempts: 1 }]);
     const s = state({ transfers });
     const periods = s.periods.map((p) => (p.periodNumber === 1 ? { ...p, status: "completed" as const } : p));
-    expect(lateMembers({ ...s, periods }, "2026-01-16")).toEqual([{ periodNumber: 2, userId: "a", attempts: 1 }]);
+    expect(lateMembers({ ...s, periods }, "2026-01-16")).toEqual([
+      { periodNumber: 1, userId: "a", attempts: 1 },
+      { periodNumber: 2, userId: "a", attempts: 1 },
+    ]);
+  });
+
+  it("retries a contribution returned after its period completed", () => {
+    const others = PAID_1.filter((t) => !(t.kind === "contribution" && t.userId === "b"));
+    const s = state({ transfers: [...others, T("payout", 1, "a", "settled"), T("contribution", 1, "b", "returned", "2026-01-13")] });
+    const periods = s.periods.map((p) => (p.periodNumber === 1 ? { ...p, status: "completed" as const } : p));
+    expect(dueWork({ ...s, periods }, "2026-01-16").debits).toContainEqual({ kind: "contribution", periodNumber: 1, userId: "b", attempt: 2, amountCents: 10_000 });
   });
 });
 

@@ -124,9 +124,12 @@ export function postingsFor(
       break;
     }
     case "payout": {
-      if (to === "pending" && context.previous === "created") {
+      // The payout leaves the pool when the bank accepts it, whichever status we first see it in (after a crash
+      // the first status we record may already be posted or settled).
+      if (context.previous === "created" && !FAILED_STATUSES.includes(to)) {
         postings.push({ key: key("sent"), debit: pool, credit: transit, amountCents: amount, reason: "payout_sent" });
-      } else if (settlesNow) {
+      }
+      if (settlesNow) {
         postings.push({ key: key("settled"), debit: transit, credit: member, amountCents: amount, reason: "payout_settled" });
       } else if (to === "returned" && wasSettled) {
         postings.push({ key: key("returned"), debit: member, credit: pool, amountCents: amount, reason: "payout_reversal" });
@@ -192,10 +195,10 @@ export function dueWork(state: CycleState, today: CalendarDay): DueWork {
   const work: DueWork = { reminders: [], debits: [], payouts: [], completions: [] };
   const first = state.periods[0];
   for (const period of state.periods) {
-    if (period.status === "completed") continue;
-    if (addDays(period.dueOn, -REMINDER_DAYS_BEFORE) <= today && today <= period.dueOn) {
+    if (period.status !== "completed" && addDays(period.dueOn, -REMINDER_DAYS_BEFORE) <= today && today <= period.dueOn) {
       for (const userId of state.memberUserIds) work.reminders.push({ periodNumber: period.periodNumber, userId, dueOn: period.dueOn });
     }
+    // Completed periods too: a contribution returned after its period's payout is still owed, and retried.
     if (period.dueOn > today) continue;
     for (const userId of state.memberUserIds) {
       const attempt = nextAttempt(latest(state.transfers, "contribution", period.periodNumber, userId), today);
@@ -219,12 +222,15 @@ export function dueWork(state: CycleState, today: CalendarDay): DueWork {
     }
     if (payout && !FAILED_STATUSES.includes(payout.status)) break; // in flight: later periods wait their turn
     if (period.dueOn > today) break;
+    // A failed payout is sent again on the retry policy of debits (3 days later, 3 attempts); then it waits for people.
+    const attempt = nextAttempt(payout, today);
+    if (attempt === null) break;
     const allPaid = state.memberUserIds.every((userId) => {
       const contribution = latest(state.transfers, "contribution", period.periodNumber, userId);
       return contribution !== undefined && SETTLED_STATUSES.includes(contribution.status);
     });
     if (!allPaid || pool < period.payoutCents) break;
-    work.payouts.push({ periodNumber: period.periodNumber, userId: period.recipientUserId, attempt: (payout?.attempt ?? 0) + 1, amountCents: period.payoutCents });
+    work.payouts.push({ periodNumber: period.periodNumber, userId: period.recipientUserId, attempt, amountCents: period.payoutCents });
     pool -= period.payoutCents;
     break;
   }
@@ -235,7 +241,7 @@ export function dueWork(state: CycleState, today: CalendarDay): DueWork {
 export function lateMembers(state: Pick<CycleState, "periods" | "transfers" | "memberUserIds">, today: CalendarDay) {
   const late: Array<{ periodNumber: number; userId: string; attempts: number }> = [];
   for (const period of state.periods) {
-    if (period.dueOn > today || period.status === "completed") continue;
+    if (period.dueOn > today) continue;
     for (const userId of state.memberUserIds) {
       const contribution = latest(state.transfers, "contribution", period.periodNumber, userId);
       if (contribution && FAILED_STATUSES.includes(contribution.status)) late.push({ periodNumber: period.periodNumber, userId, attempts: contribution.attempt });

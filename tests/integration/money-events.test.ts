@@ -1,0 +1,108 @@
+/**
+ * Bank events: duplicates, out-of-order delivery and a return after settlement are each applied once, and a status
+ * never moves backwards.
+ */
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../support/test-db";
+
+await useTestDatabase({ bank: true });
+const cycle = await import("../../app/server/money/cycle.server");
+const transfers = await import("../../app/server/money/transfers.server");
+const { plaidCall } = await import("../../app/server/bank/plaid.server");
+const money = await import("../support/money");
+const { db } = await import("../../app/server/db/client.server");
+const schema = await import("../../app/server/db/schema");
+const { and, eq } = await import("drizzle-orm");
+
+// Tuesday 2026-01-06; weekly on Friday: contributions due Jan 9.
+const NOW = new Date("2026-01-06T17:00:00Z");
+
+async function postingsOf(transferId: string) {
+  return db().select().from(schema.ledgerTransfers).where(eq(schema.ledgerTransfers.bankTransferId, transferId));
+}
+
+async function reload(transferId: string) {
+  const [row] = await db().select().from(schema.bankTransfers).where(eq(schema.bankTransfers.id, transferId));
+  return row!;
+}
+
+async function simulate(transferId: string, eventType: string, achReturnCode?: string) {
+  const result = await plaidCall((api) =>
+    api.sandboxTransferSimulate({ transfer_id: transferId, event_type: eventType, ...(achReturnCode ? { failure_reason: { ach_return_code: achReturnCode } } : {}) }),
+  );
+  if (!result.ok) throw new Error(`simulate ${eventType}: ${result.code}`);
+}
+
+describe("bank events", () => {
+  it("applies duplicates once, ignores a stale event, and reverses a return after settlement once", async () => {
+    const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
+    const admin = { id: members[0]!.id, isAdmin: false };
+    // To Jan 9, the due day: the debits are made and pending at the bank.
+    await cycle.advanceClock(admin, group.id, { days: 3 }, NOW);
+    const [contribution] = await db()
+      .select()
+      .from(schema.bankTransfers)
+      .where(and(eq(schema.bankTransfers.groupId, group.id), eq(schema.bankTransfers.kind, "contribution"), eq(schema.bankTransfers.userId, members[1]!.id)));
+    expect(contribution).toMatchObject({ status: "pending", attempt: 1 });
+
+    // The bank posts and settles it; our event reader runs three times over the same events (webhook + polls).
+    await simulate(contribution!.providerTransferId!, "posted");
+    await simulate(contribution!.providerTransferId!, "settled");
+    await Promise.all([cycle.syncBankEvents(NOW), cycle.syncBankEvents(NOW), cycle.syncBankEvents(NOW)]);
+    expect((await reload(contribution!.id)).status).toBe("settled");
+    expect((await postingsOf(contribution!.id)).map((p) => [p.reason, p.amountCents])).toEqual([["contribution", 10_000]]);
+
+    // A late, stale event ("posted" again, delivered out of order) changes nothing.
+    expect(await transfers.applyStatus(contribution!.id, "posted", "2026-01-09")).toBe(false);
+    expect(await transfers.applyStatus(contribution!.id, "pending", "2026-01-09")).toBe(false);
+    expect((await reload(contribution!.id)).status).toBe("settled");
+
+    // Days later the debit is returned (R01): one reversal, however many times the events are read.
+    await simulate(contribution!.providerTransferId!, "returned", "R01");
+    await cycle.syncBankEvents(NOW);
+    await cycle.syncBankEvents(NOW);
+    const returned = await reload(contribution!.id);
+    expect(returned).toMatchObject({ status: "returned", failureCode: "R01" });
+    expect((await postingsOf(contribution!.id)).map((p) => [p.reason, p.amountCents]).sort()).toEqual([
+      ["contribution", 10_000],
+      ["contribution_reversal", 10_000],
+    ]);
+    // Final: nothing moves it on again.
+    expect(await transfers.applyStatus(contribution!.id, "settled", "2026-01-10")).toBe(false);
+    expect(await transfers.applyStatus(contribution!.id, "funds_available", "2026-01-10")).toBe(false);
+
+    const balances = await money.ledgerBalances();
+    expect([...balances.values()].reduce((a, b) => a + b, 0)).toBe(0);
+    expect(balances.get(`member_bank:${members[1]!.id}`) ?? 0).toBe(0);
+  }, 120_000);
+
+  it("a return after the payout left is covered by the platform, never by a negative pool, and repaid by the retry", async () => {
+    const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
+    const admin = { id: members[0]!.id, isAdmin: false };
+    // Through Jan 11: contributions settled Jan 10, the payout was sent Jan 10 and settled Jan 11.
+    await cycle.advanceClock(admin, group.id, { days: 5 }, NOW);
+    const [late] = await db()
+      .select()
+      .from(schema.bankTransfers)
+      .where(and(eq(schema.bankTransfers.groupId, group.id), eq(schema.bankTransfers.kind, "contribution"), eq(schema.bankTransfers.userId, members[2]!.id)));
+    await simulate(late!.providerTransferId!, "returned", "R01");
+    await cycle.syncBankEvents(NOW);
+    let balances = await money.ledgerBalances();
+    expect(balances.get(`group_pool:${group.id}`)).toBe(0);
+    expect(balances.get(`group_shortfall:${group.id}`)).toBe(-10_000);
+    expect([...balances.values()].reduce((a, b) => a + b, 0)).toBe(0);
+
+    // The retry (3 days after the return, on Jan 14) settles Jan 15 and repays the platform first.
+    await cycle.advanceClock(admin, group.id, { days: 4 }, NOW);
+    const retry = await db()
+      .select()
+      .from(schema.bankTransfers)
+      .where(and(eq(schema.bankTransfers.groupId, group.id), eq(schema.bankTransfers.userId, members[2]!.id), eq(schema.bankTransfers.attempt, 2)));
+    expect(retry).toMatchObject([{ kind: "contribution", periodNumber: 1, initiatedOn: "2026-01-14" }]);
+    balances = await money.ledgerBalances();
+    expect(balances.get(`group_shortfall:${group.id}`)).toBe(0);
+    expect([...balances.values()].reduce((a, b) => a + b, 0)).toBe(0);
+    const statement = await db().select().from(schema.ledgerTransfers).where(eq(schema.ledgerTransfers.bankTransferId, retry[0]!.id));
+    expect(statement.map((p) => [p.reason, p.amountCents])).toEqual([["shortfall_repaid", 10_000]]);
+  }, 120_000);
+});
