@@ -10,6 +10,7 @@ import { formatDay } from "~/domain/format";
 import { requireUser } from "~/server/auth/guards.server";
 import { bankAccountsFor, createLinkToken, exchangePublicToken, unlinkItem, type BankAccountView } from "~/server/bank/bank.server";
 import { appUrl, env } from "~/server/env.server";
+import { itemFundsActiveGroup } from "~/server/money/transfers.server";
 import { sandboxCardState } from "~/server/sandbox-access.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/profile.bank-accounts";
@@ -157,7 +158,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   if (intent === "unlink") {
-    const result = await unlinkItem(user.id, String(formData.get("itemId") ?? ""));
+    const itemId = String(formData.get("itemId") ?? "");
+    const result = await unlinkItem(user.id, itemId, { fundsActiveGroup: (id) => itemFundsActiveGroup(user.id, id) });
     if (!result.ok) {
       return redirectWithToast(request, PAGE, { type: "error", title: "Could not unlink", description: result.message });
     }

@@ -105,4 +105,19 @@ describe("bank events", () => {
     const statement = await db().select().from(schema.ledgerTransfers).where(eq(schema.ledgerTransfers.bankTransferId, retry[0]!.id));
     expect(statement.map((p) => [p.reason, p.amountCents])).toEqual([["shortfall_repaid", 10_000]]);
   }, 120_000);
+
+  it("a member of an active group cannot unlink their only bank connection", async () => {
+    const { members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
+    const { unlinkItem } = await import("../../app/server/bank/bank.server");
+    const [item] = await db().select().from(schema.bankItems).where(eq(schema.bankItems.userId, members[1]!.id));
+    const result = await unlinkItem(members[1]!.id, item!.id, { fundsActiveGroup: (id) => transfers.itemFundsActiveGroup(members[1]!.id, id) });
+    expect(result).toEqual({
+      ok: false,
+      code: "funds_active_group",
+      message: "This bank account pays into an active group. Link another account for that group before removing it.",
+    });
+    const outsider = await money.bankedMember("Outsider");
+    const [own] = await db().select().from(schema.bankItems).where(eq(schema.bankItems.userId, outsider.id));
+    expect(await transfers.itemFundsActiveGroup(outsider.id, own!.id)).toBe(false);
+  }, 60_000);
 });

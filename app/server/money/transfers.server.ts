@@ -14,7 +14,7 @@ import type { CalendarDay } from "~/domain/schedule";
 import { plaidCall } from "../bank/plaid.server";
 import { decryptSecret } from "../crypto.server";
 import { db } from "../db/client.server";
-import { bankAccounts, bankEventCursor, bankItems, bankTransfers, users } from "../db/schema";
+import { bankAccounts, bankEventCursor, bankItems, bankTransfers, groupMembers, groups, users } from "../db/schema";
 import { balanceOf, post, type Tx } from "./ledger.server";
 
 type TransferRow = typeof bankTransfers.$inferSelect;
@@ -204,4 +204,24 @@ export async function syncTransferEvents(dayFor: (groupId: string) => Promise<Ca
     if (!more) break;
   }
   return applied;
+}
+
+/**
+ * Whether unlinking this item would leave a member of an active group with no account to pay from or be paid into:
+ * true when the user is in an active group and this is their only active bank connection.
+ */
+export async function itemFundsActiveGroup(userId: string, itemId: string) {
+  const [active] = await db()
+    .select({ id: groups.id })
+    .from(groupMembers)
+    .innerJoin(groups, and(eq(groups.id, groupMembers.groupId), eq(groups.status, "active")))
+    .where(eq(groupMembers.userId, userId))
+    .limit(1);
+  if (!active) return false;
+  const others = await db()
+    .select({ id: bankItems.id })
+    .from(bankItems)
+    .where(and(eq(bankItems.userId, userId), eq(bankItems.status, "active"), sql`${bankItems.id} <> ${itemId}`))
+    .limit(1);
+  return others.length === 0;
 }
