@@ -68,10 +68,15 @@ export default function GroupPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-slate-600">{group.description}</p>
         </div>
         {group.status !== "forming" ? (
-          // A file download: a plain link, not a client-side navigation.
-          <a href={`/groups/${group.id}/calendar.ics`} download className={buttonClass("secondary")}>
-            Add to calendar
-          </a>
+          <div className="flex flex-wrap gap-2">
+            <Link to={`/groups/${group.id}/statement`} className={buttonClass("secondary")}>
+              Statement
+            </Link>
+            {/* A file download: a plain link, not a client-side navigation. */}
+            <a href={`/groups/${group.id}/calendar.ics`} download className={buttonClass("secondary")}>
+              Add to calendar
+            </a>
+          </div>
         ) : null}
       </header>
 

@@ -52,7 +52,11 @@ function MemberList({ members, status }: { members: MemberView[]; status: GroupP
             member.hasPaid ? (
               <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-900">Paid</span>
             ) : (
-              <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">Pending</span>
+              <span className="flex items-center gap-1">
+                <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">Pending</span>
+                {/* The debit for this period failed and has not gone through since. */}
+                {member.isLate ? <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900">Late</span> : null}
+              </span>
             )
           ) : null}
         </li>

@@ -107,7 +107,7 @@ function ScheduleTable({
                 {reorder ? (
                   <td className="py-2">
                     {member ? (
-                      <Form method="post" className="flex gap-1">
+                      <Form method="post" preventScrollReset className="flex gap-1">
                         <input type="hidden" name="intent" value="move" />
                         <input type="hidden" name="memberId" value={member.memberId} />
                         {row.position > 1 ? (
