@@ -20,6 +20,18 @@ export const SANDBOX_AVAILABLE_AFTER_DAYS = 2;
 export type TransferKind = "contribution" | "payout" | "fee";
 export type TransferStatus = "created" | "declined" | "pending" | "posted" | "settled" | "funds_available" | "failed" | "returned";
 
+/** How a transfer's status reads on statements. */
+export const TRANSFER_STATUS_LABELS: Record<TransferStatus, string> = {
+  created: "Processing",
+  pending: "Pending",
+  posted: "Posted",
+  settled: "Settled",
+  funds_available: "Available",
+  declined: "Declined",
+  failed: "Failed",
+  returned: "Returned",
+};
+
 /** Final failures: the money did not move (or came back). */
 export const FAILED_STATUSES: readonly TransferStatus[] = ["declined", "failed", "returned"];
 /** The money moved. */

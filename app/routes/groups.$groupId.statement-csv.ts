@@ -28,7 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       row.periodNumber ?? "",
       dollars(row.amountCents),
       dollars(row.poolChangeCents),
-      TRANSFER_STATUS_LABELS[row.status] ?? row.status,
+      TRANSFER_STATUS_LABELS[row.status as keyof typeof TRANSFER_STATUS_LABELS] ?? row.status,
       dollars(row.poolBalanceCents),
     ]),
     { header: true, columns: ["Date", "Member", "Kind", "Period", "Amount (USD)", "Pool change (USD)", "Status", "Pool balance (USD)"], record_delimiter: "\r\n" },

@@ -3,7 +3,8 @@ import { buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { requireUser } from "~/server/auth/guards.server";
-import { statementPageFor, TRANSFER_STATUS_LABELS } from "~/server/money/ledger.server";
+import { TRANSFER_STATUS_LABELS } from "~/domain/money";
+import { statementPageFor } from "~/server/money/ledger.server";
 import type { Route } from "./+types/groups.$groupId.statement";
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
@@ -79,7 +80,7 @@ export default function Statement({ loaderData }: Route.ComponentProps) {
                     {row.poolChangeCents < 0 ? "−" : ""}
                     {formatMoney(row.amountCents)}
                   </td>
-                  <td className="py-2 pr-3">{TRANSFER_STATUS_LABELS[row.status] ?? row.status}</td>
+                  <td className="py-2 pr-3">{TRANSFER_STATUS_LABELS[row.status as keyof typeof TRANSFER_STATUS_LABELS] ?? row.status}</td>
                   <td className="py-2 text-right tabular-nums">{formatMoney(row.poolBalanceCents)}</td>
                 </tr>
               ))}

@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import type { AccountRef, Posting } from "~/domain/money";
+export { TRANSFER_STATUS_LABELS } from "~/domain/money";
 import type { CalendarDay } from "~/domain/schedule";
 import { db, type Db } from "../db/client.server";
 import { bankTransfers, groupMembers, groups, ledgerAccounts, ledgerTransfers, users } from "../db/schema";
@@ -171,16 +172,6 @@ export async function isMember(userId: string, groupId: string) {
   return Boolean(row);
 }
 
-export const TRANSFER_STATUS_LABELS: Record<string, string> = {
-  created: "Processing",
-  pending: "Pending",
-  posted: "Posted",
-  settled: "Settled",
-  funds_available: "Available",
-  declined: "Declined",
-  failed: "Failed",
-  returned: "Returned",
-};
 
 /** A member's view of the group statement, or null (not a member, unknown or malformed id: the same to callers). */
 export async function statementPageFor(userId: string, groupId: string) {
