@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { Products } from "plaid";
-import { DEMO_ACCOUNT, SAMPLE_MEMBERS } from "../../app/domain/demo-accounts.ts";
+import { ADMIN_ACCOUNT, DEMO_ACCOUNT, SAMPLE_MEMBERS } from "../../app/domain/demo-accounts.ts";
 import type { GroupDraft } from "../../app/domain/groups.ts";
 import { todayIn } from "../../app/domain/schedule.ts";
 import { exchangePublicToken } from "../../app/server/bank/bank.server.ts";
@@ -22,6 +22,7 @@ const ACTIVE_GROUP_STARTED_DAYS_AGO = 6;
 
 export const DEMO_ACTIVE_GROUP = "Family Savings Circle";
 export const DEMO_FORMING_GROUP = "Wedding Fund";
+export const CLOCK_DEMO_GROUP = "Office Savings Club";
 
 async function usersByEmail(emails: string[]) {
   const rows = await db()
@@ -62,47 +63,62 @@ async function exists(name: string, createdBy: string) {
   return Boolean(row);
 }
 
+/**
+ * An active weekly group of three (the admin, Amina, Omar), started ACTIVE_GROUP_STARTED_DAYS_AGO and replayed through
+ * the sandbox bank up to `now`. The admin takes payout position `adminPosition` (set before the start, as an admin
+ * would). Returns false when it already exists.
+ */
+async function seedActiveGroup(spec: { name: string; adminEmail: string; contributionCents: number; adminPosition: 1 | 2 }, now: Date) {
+  const [amina, omar] = SAMPLE_MEMBERS;
+  const emails = [spec.adminEmail, amina.email, omar.email];
+  const before = await usersByEmail(emails);
+  const admin = before.get(spec.adminEmail.toLowerCase())!;
+  if (await exists(spec.name, admin.id)) return false;
+  for (const person of before.values()) await linkSandboxBank(person);
+  const people = await usersByEmail(emails);
+  const draft: GroupDraft = {
+    name: spec.name,
+    memberCount: 3,
+    contributionCents: spec.contributionCents,
+    payoutOrder: "fixed",
+    schedule: { frequency: "weekly", dayOfWeek: 5, dayOfMonth: null },
+    startOn: null,
+    timeZone: "America/New_York",
+    inviteeEmails: [amina.email, omar.email],
+  };
+  const startedAt = new Date(now.getTime() - ACTIVE_GROUP_STARTED_DAYS_AGO * 86_400_000);
+  const result = await createGroup(people.get(spec.adminEmail.toLowerCase())!, draft, { idempotencyKey: `seed:${spec.name.replaceAll(" ", "-")}`, now: startedAt });
+  if (!result.ok) throw new Error(`seed: ${spec.name}: ${result.error}`);
+  const [group] = await db().select().from(groups).where(eq(groups.id, result.groupId));
+  const join = async (email: string) => {
+    const joined = await joinGroup(people.get(email)!, group!.inviteCode, startedAt);
+    if (!joined.ok) throw new Error(`seed: ${email} joining ${spec.name}: ${joined.reason}`);
+  };
+  await join(amina.email);
+  if (spec.adminPosition === 2) {
+    const [adminMember] = await db()
+      .select({ id: groupMembers.id })
+      .from(groupMembers)
+      .where(and(eq(groupMembers.groupId, group!.id), eq(groupMembers.userId, admin.id)));
+    await moveMember(admin.id, group!.id, adminMember!.id, "down", startedAt);
+  }
+  await join(omar.email);
+  // Replay the days since the start through the sandbox bank: debits, settlement, the first payout.
+  await processGroup(group!.id, now);
+  return true;
+}
+
 export async function seedDemoGroups(now = new Date()): Promise<{ created: number }> {
   // Groups need linked banks; without the sandbox bank (real Plaid configured) there is nothing honest to seed.
   if (!env().PLAID_SANDBOX_URL) return { created: 0 };
-  const [amina, omar, lena, marcus] = SAMPLE_MEMBERS;
-  const people = await usersByEmail([DEMO_ACCOUNT.email, amina.email, omar.email]);
-  const demo = people.get(DEMO_ACCOUNT.email)!;
+  const [, , lena, marcus] = SAMPLE_MEMBERS;
+  const demo = (await usersByEmail([DEMO_ACCOUNT.email])).get(DEMO_ACCOUNT.email)!;
   let created = 0;
 
-  if (!(await exists(DEMO_ACTIVE_GROUP, demo.id))) {
-    for (const person of people.values()) await linkSandboxBank(person);
-    const refreshed = await usersByEmail([DEMO_ACCOUNT.email, amina.email, omar.email]);
-    const draft: GroupDraft = {
-      name: DEMO_ACTIVE_GROUP,
-      memberCount: 3,
-      contributionCents: 10_000,
-      payoutOrder: "fixed",
-      schedule: { frequency: "weekly", dayOfWeek: 5, dayOfMonth: null },
-      startOn: null,
-      timeZone: "America/New_York",
-      inviteeEmails: [amina.email, omar.email],
-    };
-    const startedAt = new Date(now.getTime() - ACTIVE_GROUP_STARTED_DAYS_AGO * 86_400_000);
-    const result = await createGroup(refreshed.get(DEMO_ACCOUNT.email)!, draft, { idempotencyKey: "seed-demo-active-group", now: startedAt });
-    if (!result.ok) throw new Error(`seed: ${DEMO_ACTIVE_GROUP}: ${result.error}`);
-    const [group] = await db().select().from(groups).where(eq(groups.id, result.groupId));
-    const join = async (email: string) => {
-      const joined = await joinGroup(refreshed.get(email)!, group!.inviteCode, startedAt);
-      if (!joined.ok) throw new Error(`seed: ${email} joining ${DEMO_ACTIVE_GROUP}: ${joined.reason}`);
-    };
-    await join(amina.email);
-    // The admin sets the fixed order before the start: Amina first, then the demo user, then Omar.
-    const [demoMember] = await db()
-      .select({ id: groupMembers.id })
-      .from(groupMembers)
-      .where(and(eq(groupMembers.groupId, group!.id), eq(groupMembers.userId, demo.id)));
-    await moveMember(demo.id, group!.id, demoMember!.id, "down", startedAt);
-    await join(omar.email);
-    // Replay the days since the start through the sandbox bank: debits, settlement, the first payout.
-    await processGroup(group!.id, now);
-    created += 1;
-  }
+  if (await seedActiveGroup({ name: DEMO_ACTIVE_GROUP, adminEmail: DEMO_ACCOUNT.email, contributionCents: 10_000, adminPosition: 2 }, now)) created += 1;
+  // A second one, run by the platform admin, for the sandbox-clock walkthrough (and its end-to-end test), so moving
+  // its clock never disturbs the demo user's group.
+  if (await seedActiveGroup({ name: CLOCK_DEMO_GROUP, adminEmail: ADMIN_ACCOUNT.email, contributionCents: 5_000, adminPosition: 1 }, now)) created += 1;
 
   if (!(await exists(DEMO_FORMING_GROUP, demo.id))) {
     const draft: GroupDraft = {

@@ -16,7 +16,7 @@ const NOW = new Date("2026-11-22T15:00:00Z"); // a Sunday
 describe("seedDemoGroups", () => {
   it("seeds an active 3-member group with linked banks and a forming group, and is idempotent", async () => {
     await seedDemoData();
-    expect(await seedDemoGroups(NOW)).toEqual({ created: 2 });
+    expect(await seedDemoGroups(NOW)).toEqual({ created: 3 });
     const [demo] = await db().select().from(users).where(eq(users.email, "demo@rosca.example"));
     expect(demo!.hasBankAccount).toBe(true);
     const accounts = await db().select().from(bankAccounts).where(eq(bankAccounts.userId, demo!.id));
@@ -42,6 +42,6 @@ describe("seedDemoGroups", () => {
 
     expect(await seedDemoGroups(NOW)).toEqual({ created: 0 });
     const rows = await db().select({ count: sql<number>`count(*)::int` }).from(groups);
-    expect(rows[0]!.count).toBe(2);
+    expect(rows[0]!.count).toBe(3);
   });
 });

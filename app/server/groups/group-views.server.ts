@@ -51,8 +51,10 @@ export type GroupPageView = {
   payoutOrder: "fixed" | "random";
   drawCommitment: string | null;
   drawSeed: string | null;
-  /** The calendar day in the group's time zone the page was computed for. */
+  /** The group's calendar day (its time zone, its clock) the page was computed for. */
   today: CalendarDay;
+  /** Days the sandbox clock has been moved forward (0 = real time). */
+  clockOffsetDays: number;
   /** Active: the current period's due day. Forming: projected (if the group filled today). Completed: null. */
   nextContributionOn: CalendarDay | null;
   nextContributionProjected: boolean;
@@ -93,7 +95,9 @@ export async function groupPageFor(userId: string, groupId: string, now = new Da
     db().select().from(groupPeriods).where(eq(groupPeriods.groupId, group.id)).orderBy(asc(groupPeriods.periodNumber)),
     paidUserIds(group.id),
   ]);
-  const today = todayIn(group.timeZone, now);
+  // The group's own clock: real time plus its sandbox offset (zero unless its admin moved it).
+  const clockNow = new Date(now.getTime() + group.clockOffsetSeconds * 1000);
+  const today = todayIn(group.timeZone, clockNow);
   const payoutCents = payoutPerTurnCents(group.contributionCents, group.memberCount);
   const current = periods.find((period) => period.status === "pending") ?? null;
   const paidNow = current ? (paid.get(current.periodNumber) ?? new Set<string>()) : new Set<string>();
@@ -127,7 +131,7 @@ export async function groupPageFor(userId: string, groupId: string, now = new Da
     });
   } else {
     scheduleProjected = true;
-    const dates = periodDates(scheduleOf(group), projectedFirstDue(group, now), group.memberCount);
+    const dates = periodDates(scheduleOf(group), projectedFirstDue(group, clockNow), group.memberCount);
     const byPosition = new Map(members.filter((m) => m.payoutPosition !== null).map((m) => [m.payoutPosition!, m]));
     schedule = dates.map((date, index) => {
       const recipient = group.payoutOrder === "fixed" ? byPosition.get(index + 1) : undefined;
@@ -164,6 +168,7 @@ export async function groupPageFor(userId: string, groupId: string, now = new Da
     scheduleProjected,
     startOn: schedule[0]?.date ?? null,
     endOn: schedule[schedule.length - 1]?.date ?? null,
+    clockOffsetDays: Math.round(group.clockOffsetSeconds / 86_400),
     createdAt: group.createdAt.toISOString(),
     startedAt: group.startedAt?.toISOString() ?? null,
     inviteUrlPath: group.status === "forming" && joinedCount < group.memberCount && joinedCount < 12 ? joinUrl(group.inviteCode) : null,
