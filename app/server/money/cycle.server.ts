@@ -18,6 +18,7 @@ import { bankTransfers, groupEvents, groupMembers, groupPeriods, groupReminders,
 import { sendEmailToUser } from "../email/user-email.server";
 import { appUrl, env } from "../env.server";
 import { notify } from "../notifications.server";
+import { failpoint } from "../failpoints.server";
 import { balanceOf } from "./ledger.server";
 import { ensureTransfer, syncTransferEvents } from "./transfers.server";
 
@@ -75,6 +76,7 @@ async function processLocked(groupId: string, now: Date): Promise<ProcessResult>
   let days = 0;
   for (let day = startDay; day <= today; day = addDays(day, 1)) {
     const finished = await processDay(group, day, now);
+    failpoint("before-day-recorded");
     await db().update(groups).set({ processedThrough: day }).where(eq(groups.id, groupId));
     days += 1;
     if (finished) break;

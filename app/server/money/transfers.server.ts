@@ -15,6 +15,7 @@ import { plaidCall } from "../bank/plaid.server";
 import { decryptSecret } from "../crypto.server";
 import { db } from "../db/client.server";
 import { bankAccounts, bankEventCursor, bankItems, bankTransfers, groupMembers, groups, users } from "../db/schema";
+import { failpoint } from "../failpoints.server";
 import { balanceOf, post, type Tx } from "./ledger.server";
 
 type TransferRow = typeof bankTransfers.$inferSelect;
@@ -65,6 +66,7 @@ export async function ensureTransfer(input: {
       statusOn: input.day,
     })
     .onConflictDoNothing();
+  failpoint("after-row-insert");
   const [row] = await db().select().from(bankTransfers).where(eq(bankTransfers.idempotencyKey, input.key));
   if (row && row.status === "created") await submitToBank(row, input.day);
 }
@@ -95,6 +97,7 @@ export async function submitToBank(row: TransferRow, day: CalendarDay) {
     return;
   }
   const decision = authorization.value.authorization;
+  failpoint("after-bank-authorization");
   await db().update(bankTransfers).set({ providerAuthorizationId: decision.id, updatedAt: new Date() }).where(eq(bankTransfers.id, row.id));
   if (decision.decision !== "approved") {
     await applyStatus(row.id, "declined", day, {
@@ -116,6 +119,8 @@ export async function submitToBank(row: TransferRow, day: CalendarDay) {
     console.error(`transfer ${row.idempotencyKey}: create failed: ${created.code}`);
     return;
   }
+  // The bank has made the transfer and we have not recorded it: the crash that matters most.
+  failpoint("after-bank-create");
   await db()
     .update(bankTransfers)
     .set({ providerTransferId: created.value.transfer.id, updatedAt: new Date() })
@@ -149,6 +154,7 @@ export async function applyStatus(
       { previous: row.status, pool, shortfall: Math.max(0, -shortfall) },
     );
     await post(tx, postings, { groupId: row.groupId, periodNumber: row.periodNumber, bankTransferId: row.id, effectiveOn: day });
+    failpoint("inside-status-transaction");
     await tx
       .update(bankTransfers)
       .set({
