@@ -5,13 +5,15 @@ import { GroupDraw } from "~/components/groups/group-draw";
 import { daysUntilLabel, GroupStatusBadge, memberCountLabel, unnamedRecipient } from "~/components/groups/group-labels";
 import { GroupMembers } from "~/components/groups/group-members";
 import { GroupPayoutSchedule } from "~/components/groups/group-payout-schedule";
+import { ADVANCE_DAYS_MAX, ADVANCE_DAYS_MIN, GroupSandboxClock } from "~/components/groups/group-sandbox-clock";
 import { buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
-import { requireUser } from "~/server/auth/guards.server";
+import { requireUser, type SessionUser } from "~/server/auth/guards.server";
 import { appUrl } from "~/server/env.server";
 import { groupPageFor, isUuid, type GroupPageView } from "~/server/groups/group-views.server";
 import { groupUrl, moveMember } from "~/server/groups/groups.server";
+import { advanceClock, isSandboxBank } from "~/server/money/cycle.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/groups.$groupId";
 
@@ -30,12 +32,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
   const group = await groupPageFor(user.id, params.groupId);
   if (!group) return notFound();
-  return { group, inviteUrl: group.inviteUrlPath ? `${appUrl()}${group.inviteUrlPath}` : null };
+  return {
+    group,
+    inviteUrl: group.inviteUrlPath ? `${appUrl()}${group.inviteUrlPath}` : null,
+    // The sandbox clock (card and buttons) exists only against a sandbox bank, and only the admins may move it.
+    sandboxClock: isSandboxBank(),
+    canAdvanceClock: group.viewer.isAdmin || user.isAdmin,
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { user } = await requireUser(request);
   const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "advance-next" || intent === "advance-days") return advanceGroupClock(request, user, params.groupId, intent, formData.get("days"));
   const memberId = formData.get("memberId");
   const direction = formData.get("direction");
   if (formData.get("intent") !== "move" || typeof memberId !== "string" || !isUuid(memberId) || (direction !== "up" && direction !== "down")) {
@@ -49,9 +59,49 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirectWithToast(request, back, { type: "error", title: result.error });
 }
 
+const CLOCK_ADMINS_ONLY = "Only the group admin can move the sandbox clock.";
+const CLOCK_DAYS_RANGE = `Choose between ${ADVANCE_DAYS_MIN} and ${ADVANCE_DAYS_MAX} days.`;
+
+/** A whole number of days in range, or null (empty, decimal, out of range, not a number). */
+function parseAdvanceDays(value: FormDataEntryValue | null) {
+  if (typeof value !== "string" || !/^\s*\d{1,4}\s*$/.test(value)) return null;
+  const days = Number(value);
+  return days >= ADVANCE_DAYS_MIN && days <= ADVANCE_DAYS_MAX ? days : null;
+}
+
+/**
+ * Move the group's sandbox clock (advanceClock replays every day it passes). Non-members see the 404 page, as for any
+ * request about a group they can't see; members who aren't the group admin (nor platform admins) are refused with a
+ * toast; the days are checked here, before anything moves.
+ */
+async function advanceGroupClock(request: Request, user: SessionUser["user"], groupId: string, intent: "advance-next" | "advance-days", daysInput: FormDataEntryValue | null) {
+  const view = await groupPageFor(user.id, groupId);
+  if (!view) return notFound();
+  const back = groupUrl(groupId);
+  if (!view.viewer.isAdmin && !user.isAdmin) return redirectWithToast(request, back, { type: "error", title: CLOCK_ADMINS_ONLY });
+  let by: { days: number } | { nextEvent: true } = { nextEvent: true };
+  if (intent === "advance-days") {
+    const days = parseAdvanceDays(daysInput);
+    if (days === null) return redirectWithToast(request, back, { type: "error", title: CLOCK_DAYS_RANGE });
+    by = { days };
+  }
+  const result = await advanceClock({ id: user.id, isAdmin: user.isAdmin }, groupId, by, new Date());
+  if (!result.ok) {
+    if (result.status === 404) return notFound();
+    return redirectWithToast(request, back, { type: "error", title: result.error });
+  }
+  return redirectWithToast(request, back, {
+    type: "success",
+    title: "Sandbox clock moved",
+    description: `It is now ${formatCalendarDay(result.today, "full")} in this group.`,
+  });
+}
+
 export default function GroupPage({ loaderData }: Route.ComponentProps) {
   const { group, inviteUrl } = loaderData;
   if (!group) return <GroupNotFound />;
+  const showClock = "sandboxClock" in loaderData && loaderData.sandboxClock && group.status === "active";
+  const canAdvance = "canAdvanceClock" in loaderData && loaderData.canAdvanceClock === true;
   return (
     <PageContainer>
       <header className="flex flex-wrap items-start justify-between gap-4">
@@ -79,6 +129,12 @@ export default function GroupPage({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
       </header>
+
+      {showClock ? (
+        <div className="mt-6">
+          <GroupSandboxClock group={group} canAdvance={canAdvance} />
+        </div>
+      ) : null}
 
       <section aria-label="Group at a glance" className="mt-8 grid gap-4 sm:grid-cols-3">
         <Figure label="Members" value={memberCountLabel(group.status, group.joinedCount, group.memberCount)} />

@@ -1,0 +1,88 @@
+import { Form, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import { formatCalendarDay } from "~/domain/format";
+import type { GroupPageView } from "~/server/groups/group-views.server";
+
+/** The days a single "Advance by" may move the clock (the server checks the same bounds). */
+export const ADVANCE_DAYS_MIN = 1;
+export const ADVANCE_DAYS_MAX = 400;
+
+export function daysAheadLabel(days: number) {
+  return `(${days} ${days === 1 ? "day" : "days"} ahead of real time)`;
+}
+
+/**
+ * The group's sandbox clock: the day the group is living (real time plus the offset its admin moved it by) and, for the
+ * group admin or a platform admin, the buttons that move it forward. Plain form posts, so they work without
+ * JavaScript; with it, the pressed button shows that the replay is running (advancing can take seconds).
+ */
+export function GroupSandboxClock({ group, canAdvance }: { group: Pick<GroupPageView, "today" | "clockOffsetDays">; canAdvance: boolean }) {
+  const navigation = useNavigation();
+  const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const busy = pendingIntent === "advance-next" || pendingIntent === "advance-days";
+  return (
+    // Not <Card>: its white background would fight the sandbox tint; same shape, dashed violet so it reads as "not real".
+    <div className="rounded-2xl border border-dashed border-violet-300 bg-violet-50 p-6 shadow-sm">
+      <section aria-labelledby="sandbox-clock-title" data-testid="sandbox-clock">
+        <p className="text-xs font-semibold tracking-wide text-violet-800 uppercase">Sandbox</p>
+        <h2 id="sandbox-clock-title" className="mt-1 text-lg font-semibold text-slate-900">
+          Sandbox time: {formatCalendarDay(group.today, "full")}
+        </h2>
+        {group.clockOffsetDays > 0 ? <p className="text-sm font-medium text-violet-900">{daysAheadLabel(group.clockOffsetDays)}</p> : null}
+        <p className="mt-2 text-sm text-slate-700">
+          In the demo phase this group's clock can be moved forward to watch reminders, debits, settlement and payouts happen. Time never moves
+          back.
+        </p>
+        {canAdvance ? (
+          <div className="mt-4 flex flex-wrap items-end gap-x-6 gap-y-4">
+            <Form method="post" preventScrollReset>
+              <button
+                type="submit"
+                name="intent"
+                value="advance-next"
+                className={buttonClass("primary")}
+                disabled={busy}
+                aria-busy={pendingIntent === "advance-next" ? true : undefined}
+              >
+                {pendingIntent === "advance-next" ? "Advancing…" : "Advance to next event"}
+              </button>
+            </Form>
+            <Form method="post" preventScrollReset>
+              <fieldset className="flex flex-wrap items-end gap-2">
+                <legend className="mb-1 text-sm font-medium text-slate-800">Advance by</legend>
+                <div>
+                  <label htmlFor="advance-days" className="mb-1 block text-xs text-slate-700">
+                    Days
+                  </label>
+                  <input
+                    id="advance-days"
+                    name="days"
+                    type="number"
+                    inputMode="numeric"
+                    min={ADVANCE_DAYS_MIN}
+                    max={ADVANCE_DAYS_MAX}
+                    step={1}
+                    required
+                    defaultValue={1}
+                    className={`${inputClass} w-24`}
+                  />
+                </div>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="advance-days"
+                  className={buttonClass("secondary")}
+                  disabled={busy}
+                  aria-busy={pendingIntent === "advance-days" ? true : undefined}
+                >
+                  {pendingIntent === "advance-days" ? "Advancing…" : "Advance"}
+                </button>
+              </fieldset>
+            </Form>
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}
