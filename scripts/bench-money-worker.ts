@@ -17,12 +17,11 @@ await getPool().query("select 1");
 console.log("ready");
 await new Promise<void>((resolve) => process.stdin.once("data", () => resolve()));
 process.stdin.pause();
-const limit = Number(process.env.BENCH_GROUPS ?? 10_000);
 const startedAt = Date.now();
 let result: { processed: number } | undefined;
 let error: string | undefined;
 try {
-  result = await processDueGroups(now, { limit });
+  result = await processDueGroups(now);
 } catch (caught) {
   error = caught instanceof Error ? (caught.stack ?? caught.message) : String(caught);
 }

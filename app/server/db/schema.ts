@@ -318,6 +318,8 @@ export const groups = pgTable(
     clockOffsetSeconds: bigint("clock_offset_seconds", { mode: "number" }).notNull().default(0),
     /** The group-clock day up to which due work has been processed (reminders, debits, payouts). */
     processedThrough: date("processed_through"),
+    /** When a worker last finished processing it (workers of one scheduler tick skip what another just did). */
+    lastProcessedAt: timestamp("last_processed_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

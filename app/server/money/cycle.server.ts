@@ -20,7 +20,7 @@ import { appUrl, env } from "../env.server";
 import { notify } from "../notifications.server";
 import { failpoint } from "../failpoints.server";
 import { balanceOf } from "./ledger.server";
-import { ensureTransfer, syncTransferEvents } from "./transfers.server";
+import { applyStatus, ensureTransfer, syncTransferEvents } from "./transfers.server";
 
 type GroupRow = typeof groups.$inferSelect;
 
@@ -46,14 +46,21 @@ export function isSandboxBank() {
 
 export type ProcessResult = { status: "processed"; days: number } | { status: "busy" | "not-active" };
 
-/** Process every unprocessed day of one group up to its clock's today. */
-export async function processGroup(groupId: string, now = new Date()): Promise<ProcessResult> {
+/**
+ * Process every unprocessed day of one group up to its clock's today. With `skipIfProcessedSince`, a group another
+ * worker finished after that moment is left alone (the scheduler's workers share one list of groups).
+ */
+export async function processGroup(groupId: string, now = new Date(), options: { skipIfProcessedSince?: Date } = {}): Promise<ProcessResult> {
   const client = await getPool().connect();
   const lockKey = `cycle:${groupId}`;
   try {
     const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock(hashtextextended($1, 0)) as locked", [lockKey]);
     if (!rows[0]?.locked) return { status: "busy" };
     try {
+      if (options.skipIfProcessedSince) {
+        const [fresh] = await db().select({ at: groups.lastProcessedAt }).from(groups).where(eq(groups.id, groupId));
+        if (fresh?.at && fresh.at > options.skipIfProcessedSince) return { status: "busy" };
+      }
       return await processLocked(groupId, now);
     } finally {
       await client.query("select pg_advisory_unlock(hashtextextended($1, 0))", [lockKey]);
@@ -81,6 +88,7 @@ async function processLocked(groupId: string, now: Date): Promise<ProcessResult>
     days += 1;
     if (finished) break;
   }
+  await db().update(groups).set({ lastProcessedAt: new Date() }).where(eq(groups.id, groupId));
   return { status: "processed", days };
 }
 
@@ -209,11 +217,14 @@ async function settleOne(transfer: typeof bankTransfers.$inferSelect, day: Calen
     if (age >= SANDBOX_AVAILABLE_AFTER_DAYS) steps.push("funds_available");
     for (const step of steps) {
       const result = await plaidCall((api) => api.sandboxTransferSimulate({ transfer_id: transfer.providerTransferId!, event_type: step }));
-      // Already there or moved on at the bank (a duplicate run, or a simulated return): the event stream tells us.
-      if (!result.ok && result.code !== "SANDBOX_TRANSFER_EVENT_TRANSITION_INVALID") {
-        console.error(`sandbox settlement of ${transfer.idempotencyKey} to ${step}: ${result.code}`);
-        break;
+      if (result.ok) {
+        // We know what just happened at the bank: record it on this day now (the event stream will repeat it; no-op).
+        await applyStatus(transfer.id, step, day);
+        continue;
       }
+      // Already there or moved on at the bank (a duplicate run, or a simulated return): the event stream tells us.
+      if (result.code !== "SANDBOX_TRANSFER_EVENT_TRANSITION_INVALID") console.error(`sandbox settlement of ${transfer.idempotencyKey} to ${step}: ${result.code}`);
+      break;
     }
   }
 }
@@ -304,23 +315,32 @@ async function tellOutcomes(group: GroupRow, day: CalendarDay) {
  * For the scheduler: active groups whose clock day is past what was processed (or never processed), or with money in
  * flight (a payout may be due as soon as contributions settle).
  */
-export async function processDueGroups(now = new Date(), options: { limit?: number } = {}) {
-  const candidates = await db()
-    .select({
-      id: groups.id,
-      processedThrough: groups.processedThrough,
-      clockOffsetSeconds: groups.clockOffsetSeconds,
-      timeZone: groups.timeZone,
-      inFlight: sql<boolean>`exists (select 1 from ${bankTransfers} where ${bankTransfers.groupId} = ${groups.id} and ${bankTransfers.status} in ('created', 'pending', 'posted'))`,
-    })
-    .from(groups)
-    .where(eq(groups.status, "active"))
-    .limit(options.limit ?? 10_000);
+export async function processDueGroups(now = new Date(), options: { batchSize?: number } = {}) {
+  const tickStartedAt = new Date();
+  const batchSize = options.batchSize ?? 500;
   let processed = 0;
-  for (const group of candidates) {
-    if (!group.inFlight && group.processedThrough && group.processedThrough >= groupToday(group, now)) continue;
-    const result = await processGroup(group.id, now);
-    if (result.status === "processed") processed += 1;
+  let after = "00000000-0000-0000-0000-000000000000";
+  // Every active group, in id order, a batch at a time (no cap on how many groups there are).
+  for (;;) {
+    const candidates = await db()
+      .select({
+        id: groups.id,
+        processedThrough: groups.processedThrough,
+        clockOffsetSeconds: groups.clockOffsetSeconds,
+        timeZone: groups.timeZone,
+        inFlight: sql<boolean>`exists (select 1 from ${bankTransfers} where ${bankTransfers.groupId} = ${groups.id} and ${bankTransfers.status} in ('created', 'pending', 'posted'))`,
+      })
+      .from(groups)
+      .where(and(eq(groups.status, "active"), sql`${groups.id} > ${after}`))
+      .orderBy(asc(groups.id))
+      .limit(batchSize);
+    if (candidates.length === 0) break;
+    after = candidates[candidates.length - 1]!.id;
+    for (const group of candidates) {
+      if (!group.inFlight && group.processedThrough && group.processedThrough >= groupToday(group, now)) continue;
+      const result = await processGroup(group.id, now, { skipIfProcessedSince: tickStartedAt });
+      if (result.status === "processed") processed += 1;
+    }
   }
   return { processed };
 }

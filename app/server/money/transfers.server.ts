@@ -182,7 +182,9 @@ export async function syncTransferEvents(dayFor: (groupId: string) => Promise<Ca
   for (let page = 0; page < (options.maxPages ?? 50); page++) {
     const more = await db().transaction(async (tx) => {
       await tx.insert(bankEventCursor).values({ id: 1, afterId: 0 }).onConflictDoNothing();
-      const [cursor] = await tx.select().from(bankEventCursor).where(eq(bankEventCursor.id, 1)).for("update");
+      // One reader at a time; the others go on with their work (the reader applies everything it reads).
+      const [cursor] = await tx.select().from(bankEventCursor).where(eq(bankEventCursor.id, 1)).for("update", { skipLocked: true });
+      if (!cursor) return false;
       const result = await plaidCall((api) => api.transferEventSync({ after_id: cursor!.afterId, count: 500 }));
       if (!result.ok) {
         console.error(`transfer event sync failed: ${result.code}`);
@@ -197,6 +199,9 @@ export async function syncTransferEvents(dayFor: (groupId: string) => Promise<Ca
       for (const event of events) {
         const row = byProvider.get(event.transfer_id);
         if (!row) continue;
+        // Most events repeat what we already know (we record the status the bank answers with): skip them cheaply.
+        if (!canAdvance(row.status, event.event_type as TransferStatus)) continue;
+        row.status = event.event_type as TransferStatus;
         if (!days.has(row.groupId)) days.set(row.groupId, await dayFor(row.groupId));
         const failure = event.failure_reason
           ? { code: event.failure_reason.ach_return_code ?? event.failure_reason.failure_code ?? null, description: event.failure_reason.description ?? null }

@@ -1,0 +1,1 @@
+ALTER TABLE "groups" ADD COLUMN "last_processed_at" timestamp with time zone;
