@@ -9,7 +9,7 @@
  *    transaction, with unique keys.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { canAdvance, postingsFor, type TransferStatus } from "~/domain/money";
+import { canAdvance, postingsFor, SETTLED_STATUSES, type TransferStatus } from "~/domain/money";
 import type { CalendarDay } from "~/domain/schedule";
 import { plaidCall } from "../bank/plaid.server";
 import { decryptSecret } from "../crypto.server";
@@ -143,11 +143,16 @@ export async function applyStatus(
     if (!row) return false;
     // A settlement event may arrive before we saw posted (events skipped or out of order): treat it as reaching it.
     if (!canAdvance(row.status, to)) return false;
-    await lockPool(tx, row.groupId);
-    const [pool, shortfall] = await Promise.all([
-      balanceOf(tx, { kind: "group_pool", groupId: row.groupId }),
-      balanceOf(tx, { kind: "group_shortfall", groupId: row.groupId }),
-    ]);
+    // Only moves that touch the pool need its balance (and its lock): a contribution settling or coming back, a payout.
+    const touchesPool = row.kind === "payout" || (row.kind === "contribution" && (SETTLED_STATUSES.includes(to) || to === "returned"));
+    let [pool, shortfall] = [0, 0];
+    if (touchesPool) {
+      await lockPool(tx, row.groupId);
+      [pool, shortfall] = await Promise.all([
+        balanceOf(tx, { kind: "group_pool", groupId: row.groupId }),
+        balanceOf(tx, { kind: "group_shortfall", groupId: row.groupId }),
+      ]);
+    }
     const postings = postingsFor(
       { id: row.id, kind: row.kind, groupId: row.groupId, userId: row.userId, amountCents: row.amountCents },
       to,
