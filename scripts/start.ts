@@ -15,7 +15,7 @@ process.env.PORT = String(port);
 const seed = process.env.APP_ENV !== "production" && process.env.SEED !== "false";
 
 try {
-  const stack = await startStack({ dataDir: ".data", port, seed, log: (line) => console.log(line) });
+  const stack = await startStack({ dataDir: ".data", port, seed, worker: true, log: (line) => console.log(line) });
 
   console.log(`
   Rosca is running at ${stack.url}

@@ -1,17 +1,57 @@
 /**
- * The job worker's entry point (Fly's `worker` process group). A placeholder until the job queue exists
- * (DESIGN.md section 1, ADR pending): it only keeps the process group alive so the deployment shape is real.
- * It must exit promptly on SIGTERM, which Fly sends before stopping a machine.
+ * `npm run worker`: the job worker as its own process (Fly's `worker` process group; ADR 007). Works money.tick
+ * (every minute) and bank.sync (webhook-triggered, and every 5 minutes) against DATABASE_URL. Any number may run.
+ *
+ * WORKER_TICK_SECONDS=N also runs processDueGroups every N seconds on this worker's own clock (tests and demos that
+ * should not wait for the next minute). On SIGTERM (Fly, before stopping a machine) or SIGINT it stops fetching, lets
+ * running jobs finish (up to WORKER_STOP_TIMEOUT_SECONDS, default 10, inside fly.toml's kill_timeout), then exits.
+ * A worker killed mid-job loses nothing: its job is redelivered after expiry and the money work is idempotent.
  */
-console.log("worker: no jobs yet; idling until SIGTERM");
+export {};
 
-// A timer is what keeps Node's event loop, and so the process, alive.
-const idle = setInterval(() => {}, 60 * 60 * 1000);
+// Set before the app modules load (libraries may read NODE_ENV on first import), as scripts/serve.ts does.
+process.env.NODE_ENV ??= "production";
 
-function shutdown(signal: string) {
-  console.log(`worker: ${signal} received, exiting`);
-  clearInterval(idle);
-  process.exit(0);
+const { parseEnv } = await import("../app/server/env.server.ts");
+try {
+  parseEnv(process.env);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
 }
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));
+
+const tickSeconds = Number(process.env.WORKER_TICK_SECONDS ?? 0);
+const stopTimeoutSeconds = Number(process.env.WORKER_STOP_TIMEOUT_SECONDS ?? 10);
+if (!Number.isFinite(tickSeconds) || tickSeconds < 0 || !Number.isFinite(stopTimeoutSeconds) || stopTimeoutSeconds < 0) {
+  console.error("WORKER_TICK_SECONDS and WORKER_STOP_TIMEOUT_SECONDS must be non-negative numbers of seconds");
+  process.exit(1);
+}
+
+const { startWorker } = await import("../app/server/jobs/worker.server.ts");
+const { closeDb } = await import("../app/server/db/client.server.ts");
+
+let worker: Awaited<ReturnType<typeof startWorker>>;
+try {
+  worker = await startWorker({ tickSeconds, stopTimeoutMs: stopTimeoutSeconds * 1000 });
+} catch (error) {
+  console.error(`worker: could not start: ${error instanceof Error ? error.message : error}`);
+  await closeDb().catch(() => {});
+  process.exit(1);
+}
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`worker: ${signal} received, stopping`);
+  try {
+    await worker.stop();
+    await closeDb();
+    process.exit(0);
+  } catch (error) {
+    console.error(`worker: unclean stop: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  }
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,7 +1,10 @@
 import { verifyPlaidWebhook } from "~/server/bank/webhook-verify.server";
+import { BANK_SYNC, enqueueBankSync } from "~/server/jobs/queue.server";
 
 /** Plaid sends small JSON bodies; anything larger is not a Plaid webhook. */
 const MAX_BODY_BYTES = 64 * 1024;
+/** How long the answer may wait for the bank.sync job to be queued (Plaid gives up on a webhook after 10 s). */
+const ENQUEUE_WAIT_MS = 2_000;
 
 function json(body: unknown, status: number) {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
@@ -34,8 +37,14 @@ export async function action({ request }: { request: Request }) {
     return json({ error: "Invalid JSON" }, 400);
   }
   if (event.webhook_type === "TRANSFER" && event.webhook_code === "TRANSFER_EVENTS_UPDATE") {
-    // The money-movement work syncs /transfer/event/sync from here; until then the event is only recorded in the log.
-    console.info("plaid webhook: TRANSFER_EVENTS_UPDATE received");
+    // The webhook carries no events, only "there are new ones": a worker reads /transfer/event/sync (ADR 007). The
+    // answer never waits long for the queue and never fails because of it: enqueueBankSync logs its own failures, and
+    // the 5-minute poll reads whatever a lost wake-up would have.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const slow = new Promise<"slow">((resolve) => (timer = setTimeout(() => resolve("slow"), ENQUEUE_WAIT_MS)));
+    const enqueued = await Promise.race([enqueueBankSync("webhook"), slow]);
+    clearTimeout(timer);
+    if (enqueued === "slow") console.warn(`plaid webhook: enqueueing ${BANK_SYNC} is taking over ${ENQUEUE_WAIT_MS} ms; answering now`);
   }
   // Other types (ITEM, DEFAULT_UPDATE, …) are acknowledged and ignored: Plaid retries only non-2xx answers.
   return json({ received: true }, 200);

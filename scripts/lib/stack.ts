@@ -1,6 +1,8 @@
 /**
  * Starts the whole demo stack in this process: PostgreSQL (embedded unless DATABASE_URL is set), migrations, the
- * mail double (unless POSTMARK_SERVER_TOKEN is set), the sandbox bank (unless PLAID_ENV is set), optional demo seed, and the HTTP server on the built app.
+ * mail double (unless POSTMARK_SERVER_TOKEN is set), the sandbox bank (unless PLAID_ENV is set), optional demo seed, the
+ * job worker (when `worker` is set: `npm start` and the e2e tests; production runs `npm run worker` as its own Fly
+ * process group instead) and the HTTP server on the built app.
  * Used by `npm start`, the end-to-end tests and the benchmark. Callers set NODE_ENV=production before calling.
  */
 import { existsSync } from "node:fs";
@@ -19,6 +21,8 @@ export async function startStack(options: {
   port: number;
   host?: string;
   seed: boolean;
+  /** Run the job worker (money.tick, bank.sync; ADR 007) in this process. */
+  worker?: boolean;
   log?: (line: string) => void;
 }): Promise<Stack> {
   const log = options.log ?? (() => {});
@@ -76,6 +80,17 @@ export async function startStack(options: {
           ? `Seeded ${created} demo users and ${groupsCreated} demo groups.`
           : "Demo data already present.",
       );
+    }
+
+    if (options.worker) {
+      // After the seed (so the first tick sees the demo groups). Imported here, like the modules above, so that
+      // NODE_ENV is already set. Stops (reverse order) run after the HTTP server has closed: the worker finishes its
+      // running job, then this module instance's pool closes, both before PostgreSQL stops.
+      const { startWorker } = await import("../../app/server/jobs/worker.server.ts");
+      const { closeDb } = await import("../../app/server/db/client.server.ts");
+      stops.push(closeDb);
+      const worker = await startWorker({ name: "worker-in-process", log });
+      stops.push(worker.stop);
     }
 
     const buildPath = path.resolve("build/server/index.js");

@@ -33,7 +33,7 @@ for (const entry of readdirSync(".data", { withFileTypes: true })) {
 }
 
 const { startStack } = await import("../../scripts/lib/stack.ts");
-const stack = await startStack({ dataDir, port, host: "127.0.0.1", seed: true });
+const stack = await startStack({ dataDir, port, host: "127.0.0.1", seed: true, worker: true });
 console.log(`e2e server on ${stack.url}`);
 const stop = async () => {
   await stack.stop();

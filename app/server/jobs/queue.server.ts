@@ -1,0 +1,144 @@
+/**
+ * The job queue (ADR 007): pg-boss 10 in its own PostgreSQL schema, `pgboss`, beside the app's tables.
+ *
+ * The queue delivers each job at least once; it is not what makes money move exactly once. Every job here only wakes
+ * up idempotent work (processDueGroups, syncBankEvents), whose effects are made exactly-once by deterministic keys,
+ * row-first transfers and advisory locks (ADR 008). A job run twice, or by two workers, costs time, not money.
+ *
+ * One boss per process, shared by whatever started it first:
+ * - "worker" (scripts/worker.ts, or in-process for `npm start`): fetches jobs, runs pg-boss's cron and maintenance.
+ * - "producer" (the web app, lazily on the first enqueue): only sends. No timers, so nothing to keep the process alive.
+ * Both talk to the database through the app's own connection pool (no second pool per process), so closeDb() after
+ * stopQueue() releases every connection.
+ */
+import PgBoss from "pg-boss";
+import { getPool } from "../db/client.server";
+
+export const QUEUE_SCHEMA = "pgboss";
+/** Every minute (cron): process the groups with due work. */
+export const MONEY_TICK = "money.tick";
+/** On each TRANSFER_EVENTS_UPDATE webhook, and every 5 minutes as a poll: read the bank's transfer events. */
+export const BANK_SYNC = "bank.sync";
+
+export type QueueRole = "worker" | "producer";
+
+/**
+ * "stately": at most one job waiting and one running per queue. A burst of webhooks (or ticks piling up behind a slow
+ * run) collapses into one waiting job, and no wake-up is lost: an event that arrives while a sync runs finds the
+ * waiting slot free (the running job has left it) and queues the next sync, which reads from the cursor onwards.
+ */
+const QUEUES: PgBoss.Queue[] = [
+  // A tick that fails is not retried: the next minute's tick does the same work.
+  { name: MONEY_TICK, policy: "stately", retryLimit: 0, expireInSeconds: 60 * 60 },
+  { name: BANK_SYNC, policy: "stately", retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },
+];
+
+type Started = { boss: PgBoss; role: QueueRole };
+let current: Promise<Started> | undefined;
+
+/**
+ * pg-boss's database adapter over the app's pool (the same call pg-boss makes on its own pool). Once the boss has
+ * stopped it answers nothing, as pg-boss's own adapter does when closed: a polling loop that wakes up once more after
+ * stop() must not reopen the pool that closeDb() is about to end (or has ended).
+ */
+function sharedPoolAdapter(): PgBoss.Db & { close(): void } {
+  let open = true;
+  return {
+    executeSql: async (text, values) => (open ? getPool().query(text, values) : { rows: [] }),
+    close: () => {
+      open = false;
+    },
+  };
+}
+
+/**
+ * A new, started boss. Most code wants startQueue() (the process's one boss); tests use this to run two workers in
+ * one process. Installs or migrates the `pgboss` schema if needed (pg-boss serialises that with an advisory lock, so
+ * several processes may start at once) and creates the queues (idempotent).
+ */
+export async function createBoss(role: QueueRole): Promise<PgBoss> {
+  const db = sharedPoolAdapter();
+  const boss = new PgBoss({
+    db,
+    schema: QUEUE_SCHEMA,
+    // Producers only insert jobs. Workers also run the cron clock and maintenance (expiry, archiving); pg-boss
+    // elects one of them per interval through its own tables, so any number of workers may run these.
+    schedule: role === "worker",
+    supervise: role === "worker",
+  });
+  // An EventEmitter "error" without a listener would crash the process: a polling error is logged, and pg-boss retries.
+  boss.on("error", (error) => console.error(`job queue (${role}): ${error.message}`));
+  boss.on("stopped", () => db.close());
+  // One process at a time through start-up: pg-boss 10 locks its schema install, but not queue creation (each queue
+  // is a partition attached to pgboss.job), and processes starting together deadlocked there (seen in the race test).
+  await withStartupLock(async () => {
+    await boss.start();
+    for (const queue of QUEUES) await boss.createQueue(queue.name, queue);
+  });
+  return boss;
+}
+
+async function withStartupLock(work: () => Promise<void>) {
+  const client = await getPool().connect();
+  try {
+    await client.query("select pg_advisory_lock(hashtextextended('pgboss:startup', 0))");
+    try {
+      await work();
+    } finally {
+      await client.query("select pg_advisory_unlock(hashtextextended('pgboss:startup', 0))");
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * The process's boss, started once. A producer request is satisfied by a running worker (it can send too); asking for
+ * a worker when only a producer runs is a programming error (the web app never turns itself into a worker).
+ */
+export async function startQueue(options: { role: QueueRole }): Promise<PgBoss> {
+  if (!current) {
+    const starting = createBoss(options.role).then((boss) => ({ boss, role: options.role }));
+    current = starting;
+    // A failed start (database down) is not cached: the next call tries again.
+    starting.catch(() => {
+      if (current === starting) current = undefined;
+    });
+  }
+  const started = await current;
+  if (options.role === "worker" && started.role !== "worker") {
+    throw new Error("The job queue was started as a producer in this process; a worker needs its own process or startWorker() first.");
+  }
+  return started.boss;
+}
+
+/**
+ * Stop the process's boss: stop fetching, wait up to `timeoutMs` for running jobs (graceful), then forget it. Call it
+ * before closeDb(). Safe to call when nothing was started.
+ */
+export async function stopQueue(options: { timeoutMs?: number } = {}) {
+  const starting = current;
+  current = undefined;
+  if (!starting) return;
+  const started = await starting.catch(() => null);
+  await started?.boss.stop({ graceful: true, timeout: options.timeoutMs ?? 30_000 });
+}
+
+export type EnqueueResult = { ok: true; jobId: string | null } | { ok: false; error: string };
+
+/**
+ * Ask a worker to read the bank's transfer events now (the TRANSFER_EVENTS_UPDATE webhook). Never throws: the webhook
+ * must answer 200 whatever happens here, and the 5-minute poll picks up what a lost wake-up would have read.
+ * jobId is null when a sync was already waiting (stately queue): that one will read these events too.
+ */
+export async function enqueueBankSync(reason = "webhook"): Promise<EnqueueResult> {
+  try {
+    const boss = await startQueue({ role: "producer" });
+    const jobId = await boss.send(BANK_SYNC, { reason, requestedAt: new Date().toISOString() });
+    return { ok: true, jobId };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`job queue: could not enqueue ${BANK_SYNC}: ${message}`);
+    return { ok: false, error: message };
+  }
+}

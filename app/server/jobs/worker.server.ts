@@ -1,0 +1,123 @@
+/**
+ * The worker (ADR 007): fetches money.tick and bank.sync jobs and runs the money movement they wake up. Any number of
+ * workers may run at once, in any number of processes: pg-boss hands each job to one of them (at least once), and
+ * the work itself is idempotent and takes a per-group advisory lock (ADR 008), so overlaps cost time, never money.
+ */
+import type PgBoss from "pg-boss";
+import { processDueGroups, syncBankEvents } from "../money/cycle.server";
+import { BANK_SYNC, MONEY_TICK, startQueue, stopQueue } from "./queue.server";
+
+export type JobDone = { queue: string; jobId: string; worker: string; result: unknown };
+
+export type WorkerOptions = {
+  /** The boss to work with. Default: the process's queue, started as a worker (and stopped by stop()). */
+  boss?: PgBoss;
+  /** Shown in logs and in onJobDone; defaults to "worker-<pid>". */
+  name?: string;
+  log?: (line: string) => void;
+  /** Called after each job finished (tests watch which worker ran what). */
+  onJobDone?: (done: JobDone) => void;
+  /** Also run processDueGroups every N seconds, besides the per-minute cron (WORKER_TICK_SECONDS; tests, demos). */
+  tickSeconds?: number;
+  /** How often an idle worker asks for jobs (pg-boss polls). */
+  pollingIntervalSeconds?: number;
+  /** Register the cron schedules (default true). */
+  schedule?: boolean;
+  /** How long stop() waits for running jobs before giving up on them (they are redelivered after expiry). */
+  stopTimeoutMs?: number;
+};
+
+export type Worker = { name: string; stop: () => Promise<void> };
+
+export async function startWorker(options: WorkerOptions = {}): Promise<Worker> {
+  const name = options.name ?? `worker-${process.pid}`;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const ownsBoss = !options.boss;
+  const boss = options.boss ?? (await startQueue({ role: "worker" }));
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+
+  // The queues exist (created by startQueue/createBoss). Schedules are upserts keyed by queue name, so every worker
+  // may (re)declare them; pg-boss's clock sends each cron job once per minute however many workers run it.
+  if (options.schedule ?? true) {
+    await boss.schedule(MONEY_TICK, "* * * * *", { source: "cron" });
+    await boss.schedule(BANK_SYNC, "*/5 * * * *", { source: "poll" });
+  }
+
+  // One piece of money work at a time in this process (the cron tick, the interval tick, a bank sync). Running them
+  // side by side in one process gains nothing (they take the same per-group and cursor locks) and multiplies the
+  // connections they hold: the ledger resolves accounts on a second pooled connection while a posting transaction
+  // holds the first, so enough concurrent runs on one pool can exhaust it and wait on each other forever.
+  // Concurrency comes from more worker processes, each with its own pool.
+  let chain: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = chain.then(work, work);
+    chain = next.catch(() => {});
+    return next;
+  };
+
+  const run = async (queue: string, jobs: PgBoss.Job<unknown>[], work: () => Promise<unknown>) => {
+    // batchSize 1: one job per call. Several waiting jobs of the same queue would do the same work anyway.
+    for (const job of jobs) {
+      const started = Date.now();
+      try {
+        const result = await serial(work);
+        log(`${name}: ${queue} ${job.id} done in ${Date.now() - started} ms: ${JSON.stringify(result)}`);
+        options.onJobDone?.({ queue, jobId: job.id, worker: name, result });
+      } catch (error) {
+        // Rethrown so pg-boss marks the job failed (and retries it per the queue's policy).
+        console.error(`${name}: ${queue} ${job.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
+        throw error;
+      }
+    }
+  };
+
+  const workIds = [
+    await boss.work(MONEY_TICK, { batchSize: 1, pollingIntervalSeconds }, (jobs) => run(MONEY_TICK, jobs, () => processDueGroups(new Date()))),
+    await boss.work(BANK_SYNC, { batchSize: 1, pollingIntervalSeconds }, (jobs) => run(BANK_SYNC, jobs, async () => ({ applied: await syncBankEvents(new Date()) }))),
+  ];
+
+  // The fixed-interval tick: every worker runs it on its own clock, racing the others (and the cron job) on purpose.
+  let timer: NodeJS.Timeout | undefined;
+  let ticking: Promise<void> | undefined;
+  let stopped = false;
+  if (options.tickSeconds && options.tickSeconds > 0) {
+    const intervalMs = options.tickSeconds * 1000;
+    const tick = async () => {
+      try {
+        const result = await serial(() => processDueGroups(new Date()));
+        if (result.processed > 0) log(`${name}: interval tick processed ${result.processed} groups`);
+      } catch (error) {
+        console.error(`${name}: interval tick failed: ${error instanceof Error ? error.message : error}`);
+      }
+    };
+    const loop = () => {
+      if (stopped) return;
+      // Never overlapping itself: the next tick is set once this one has finished.
+      ticking = tick().finally(() => {
+        ticking = undefined;
+        if (!stopped) timer = setTimeout(loop, intervalMs);
+      });
+    };
+    timer = setTimeout(loop, 0);
+  }
+
+  log(`${name}: working ${MONEY_TICK} and ${BANK_SYNC}${options.tickSeconds ? `, ticking every ${options.tickSeconds} s` : ""}`);
+
+  return {
+    name,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      clearTimeout(timer);
+      await ticking;
+      if (ownsBoss) {
+        // Graceful: stops fetching, waits for the running jobs, then forgets the boss.
+        await stopQueue({ timeoutMs: options.stopTimeoutMs });
+      } else {
+        // Stop fetching. The caller owns the boss; its stop({ graceful: true }) waits for jobs still running.
+        for (const id of workIds) await boss.offWork({ id });
+      }
+      log(`${name}: stopped`);
+    },
+  };
+}
