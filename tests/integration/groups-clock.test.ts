@@ -111,7 +111,8 @@ describe("/groups/{id} action: advance the sandbox clock", () => {
   it("refuses a member who is not the group admin, and nothing moves", async () => {
     const { group, memberJar } = await clockGroup();
     const before = await clockOf(group.id);
-    for (const fields of [{ intent: "advance-next" }, { intent: "advance-days", days: "5" }, { intent: "advance-days", days: "0" }]) {
+    const attempts: Record<string, string>[] = [{ intent: "advance-next" }, { intent: "advance-days", days: "5" }, { intent: "advance-days", days: "0" }];
+    for (const fields of attempts) {
       const result = await advance(group.id, fields, memberJar);
       expect(result.status).toBe(302);
       expect(result.location).toBe(`/groups/${group.id}`);
@@ -140,7 +141,7 @@ describe("/groups/{id} action: advance the sandbox clock", () => {
     for (const user of [stranger, platformAdmin]) {
       const jar = await sessionJarFor(user.id);
       for (const groupId of [group.id, "not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {
-        for (const fields of [{ intent: "advance-next" }, { intent: "advance-days", days: "2" }]) {
+        for (const fields of [{ intent: "advance-next" }, { intent: "advance-days", days: "2" }] as Record<string, string>[]) {
           const result = await call(groupPage.action, post(`/groups/${groupId}`, fields, jar), { groupId });
           expect(result.status).toBe(404);
           expect(result.data).toEqual({ group: null, inviteUrl: null });
