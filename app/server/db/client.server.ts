@@ -11,7 +11,12 @@ let database: Db | undefined;
 /** The shared connection pool, created on first use from DATABASE_URL. */
 export function getPool(): pg.Pool {
   if (!pool) {
-    pool = new pg.Pool({ connectionString: env().DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    pool = new pg.Pool({
+      connectionString: env().DATABASE_URL,
+      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      // A request that cannot get a connection fails loudly after 15 s instead of waiting forever.
+      connectionTimeoutMillis: 15_000,
+    });
     // An idle connection dropped by the server (restart, failover) must not crash the process; the pool replaces it.
     pool.on("error", (error) => console.error("database pool: idle client error:", error.message));
   }

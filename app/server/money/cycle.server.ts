@@ -84,7 +84,11 @@ async function processLocked(groupId: string, now: Date): Promise<ProcessResult>
   for (let day = startDay; day <= today; day = addDays(day, 1)) {
     const finished = await processDay(group, day, now);
     failpoint("before-day-recorded");
-    await db().update(groups).set({ processedThrough: day }).where(eq(groups.id, groupId));
+    // Never backwards (a worker whose clock lags around midnight must not undo another's progress).
+    await db()
+      .update(groups)
+      .set({ processedThrough: sql`greatest(${groups.processedThrough}, ${day}::date)` })
+      .where(eq(groups.id, groupId));
     days += 1;
     if (finished) break;
   }

@@ -16,17 +16,24 @@ type Executor = Db | Tx;
 /** Account ids never change once made: remembered per process. */
 const knownAccounts = new Map<string, string>();
 
-/** The id of an account, created if it does not exist yet (race-safe: the unique index decides). */
-export async function accountId(_executor: Executor, ref: AccountRef): Promise<string> {
-  // Always resolved outside the caller's transaction (committed at once), so a rolled-back transaction can never leave
-  // a remembered id pointing at nothing. An account existing without postings is harmless.
-  const executor = db();
+/**
+ * The id of an account, created if it does not exist yet (race-safe: the unique index decides). Ids are remembered only
+ * when resolved outside a transaction (a rolled-back transaction must not leave a remembered id pointing at nothing);
+ * callers that post inside a transaction resolve their accounts first with `resolveAccounts`, so the transaction never
+ * waits for a second pooled connection.
+ */
+export async function accountId(executor: Executor, ref: AccountRef): Promise<string> {
   const cacheKey = JSON.stringify(ref);
   const known = knownAccounts.get(cacheKey);
   if (known) return known;
   const id = await findOrCreateAccount(executor, ref);
-  knownAccounts.set(cacheKey, id);
+  if (executor === db()) knownAccounts.set(cacheKey, id);
   return id;
+}
+
+/** Resolve (and remember) accounts before a transaction that will post to them. */
+export async function resolveAccounts(refs: AccountRef[]) {
+  for (const ref of refs) await accountId(db(), ref);
 }
 
 async function findOrCreateAccount(executor: Executor, ref: AccountRef): Promise<string> {

@@ -16,7 +16,7 @@ import { decryptSecret } from "../crypto.server";
 import { db } from "../db/client.server";
 import { bankAccounts, bankEventCursor, bankItems, bankTransfers, groupMembers, groups, users } from "../db/schema";
 import { failpoint } from "../failpoints.server";
-import { balanceOf, post, type Tx } from "./ledger.server";
+import { balanceOf, post, resolveAccounts, type Tx } from "./ledger.server";
 
 type TransferRow = typeof bankTransfers.$inferSelect;
 
@@ -138,6 +138,15 @@ export async function applyStatus(
   day: CalendarDay,
   failure?: { code: string | null; description: string | null },
 ): Promise<boolean> {
+  const [known] = await db().select({ userId: bankTransfers.userId, groupId: bankTransfers.groupId }).from(bankTransfers).where(eq(bankTransfers.id, transferId));
+  if (!known) return false;
+  await resolveAccounts([
+    { kind: "member_bank", userId: known.userId },
+    { kind: "group_pool", groupId: known.groupId },
+    { kind: "group_shortfall", groupId: known.groupId },
+    { kind: "payouts_in_transit" },
+    { kind: "platform_fees" },
+  ]);
   return db().transaction(async (tx) => {
     const [row] = await tx.select().from(bankTransfers).where(eq(bankTransfers.id, transferId)).for("update");
     if (!row) return false;
