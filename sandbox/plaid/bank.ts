@@ -587,6 +587,7 @@ export const endpoints: Record<string, Handler> = {
         .onConflictDoNothing()
         .returning();
       if (!transfer) return undefined;
+      await lockEventStream(tx);
       await tx.insert(plaidTransferEvents).values({
         clientId: ctx.clientId,
         transferId: transfer.transferId,
@@ -687,6 +688,7 @@ export const endpoints: Record<string, Handler> = {
           })
           .where(eq(plaidAccounts.accountId, transfer.accountId));
       }
+      await lockEventStream(tx);
       await tx.insert(plaidTransferEvents).values({
         clientId: ctx.clientId,
         transferId,
@@ -704,6 +706,14 @@ export const endpoints: Record<string, Handler> = {
     return {};
   },
 };
+
+/**
+ * Event ids must become visible in order: a reader of /transfer/event/sync that saw event 101 must never later find a
+ * 100 committed after it (it would skip it forever). Writers of events take turns until they commit.
+ */
+async function lockEventStream(tx: { execute: (query: ReturnType<typeof sql>) => Promise<unknown> }) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('sandbox_plaid.transfer_events', 0))`);
+}
 
 async function authorizationByKey(ctx: BankContext, idempotencyKey: string) {
   const [row] = await ctx.db

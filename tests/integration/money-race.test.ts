@@ -13,11 +13,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/test-db";
 
-// Four processDueGroups in one process share one pool. Each holds a connection for its group lock and up to 6
-// posting transactions, and a posting resolves a new ledger account on a further connection (accountId in
-// ledger.server.ts uses db(), outside the caller's transaction): with the default pool of 10 that exhausts the pool
-// and every racer waits for a connection forever. Production runs one money job at a time per worker process
-// (worker.server.ts); here the pool is made big enough for four at once.
+// Four processDueGroups in one process share one pool, each holding a connection for its group lock and up to 6 bank
+// calls with their transactions: the pool is made big enough for four at once. Production runs one money job at a
+// time per worker process (worker.server.ts) with the default pool.
 process.env.DATABASE_POOL_SIZE = "40";
 await useTestDatabase({ bank: true });
 const cycle = await import("../../app/server/money/cycle.server");

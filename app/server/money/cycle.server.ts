@@ -20,7 +20,7 @@ import { appUrl, env } from "../env.server";
 import { notify } from "../notifications.server";
 import { failpoint } from "../failpoints.server";
 import { balanceOf } from "./ledger.server";
-import { applyStatus, ensureTransfer, syncTransferEvents } from "./transfers.server";
+import { applyStatus, ensureTransfer, submitToBank, syncTransferEvents } from "./transfers.server";
 
 type GroupRow = typeof groups.$inferSelect;
 
@@ -98,6 +98,13 @@ async function processLocked(groupId: string, now: Date): Promise<ProcessResult>
 
 /** One day of one group. Returns true when the group completed. */
 async function processDay(group: GroupRow, day: CalendarDay, now: Date): Promise<boolean> {
+  // Transfers a crashed run left between our row and the bank's answer: ask the bank again with the same key (it
+  // answers with what it already made, if anything).
+  const unfinished = await db()
+    .select()
+    .from(bankTransfers)
+    .where(and(eq(bankTransfers.groupId, group.id), eq(bankTransfers.status, "created")));
+  for (const transfer of unfinished) await submitToBank(transfer, day);
   if (isSandboxBank()) await settleSandboxTransfers(group.id, day);
   await syncTransferEvents(async (groupId) => (groupId === group.id ? day : groupDayById(groupId, now)));
   await tellOutcomes(group, day);
@@ -226,8 +233,23 @@ async function settleOne(transfer: typeof bankTransfers.$inferSelect, day: Calen
         await applyStatus(transfer.id, step, day);
         continue;
       }
-      // Already there or moved on at the bank (a duplicate run, or a simulated return): the event stream tells us.
-      if (result.code !== "SANDBOX_TRANSFER_EVENT_TRANSITION_INVALID") console.error(`sandbox settlement of ${transfer.idempotencyKey} to ${step}: ${result.code}`);
+      if (result.code !== "SANDBOX_TRANSFER_EVENT_TRANSITION_INVALID") {
+        console.error(`sandbox settlement of ${transfer.idempotencyKey} to ${step}: ${result.code}`);
+        break;
+      }
+      // Already there or moved on at the bank (a run that crashed before recording it, or a simulated return): ask
+      // the bank where the transfer is and record that.
+      const current = await plaidCall((api) => api.transferGet({ transfer_id: transfer.providerTransferId! }));
+      if (current.ok) {
+        const bankStatus = current.value.transfer.status as TransferStatus;
+        const reason = current.value.transfer.failure_reason;
+        await applyStatus(
+          transfer.id,
+          bankStatus,
+          day,
+          reason ? { code: reason.ach_return_code ?? reason.failure_code ?? null, description: reason.description ?? null } : undefined,
+        );
+      }
       break;
     }
   }
