@@ -20,6 +20,8 @@ test.describe("accounts with JavaScript", () => {
   });
 
   test("the confirmation, reset and signed-in pages have no serious accessibility violations", async ({ page }) => {
+    // Five pages scanned by axe, an email round trip and a reset: over 30 s on a busy 2-core machine.
+    test.setTimeout(90_000);
     const email = uniqueEmail("a11y");
     await page.goto("/register");
     await expectNoSeriousA11yViolations(page);
