@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { LedgerReason, TransferKind, TransferStatus } from "../../domain/money";
 import {
   bigint,
   check,
@@ -465,16 +466,9 @@ export const ledgerAccounts = pgTable(
   (t) => [uniqueIndex("ledger_accounts_owner_key").on(t.kind, sql`coalesce(${t.userId}, '00000000-0000-0000-0000-000000000000')`, sql`coalesce(${t.groupId}, '00000000-0000-0000-0000-000000000000')`)],
 );
 
-export type BankTransferKind = "contribution" | "payout" | "fee";
-export type BankTransferStatus =
-  | "created"
-  | "declined"
-  | "pending"
-  | "posted"
-  | "settled"
-  | "funds_available"
-  | "failed"
-  | "returned";
+/** The rules' own names (app/domain/money.ts), so the columns and the rules cannot drift apart. */
+export type BankTransferKind = TransferKind;
+export type BankTransferStatus = TransferStatus;
 
 /**
  * A transfer we ask the bank to make. The row is written (status created) BEFORE the bank is called, under an
@@ -516,17 +510,6 @@ export const bankTransfers = pgTable(
     index("bank_transfers_status_idx").on(t.status),
   ],
 );
-
-export type LedgerReason =
-  | "contribution"
-  | "contribution_reversal"
-  | "shortfall_cover"
-  | "shortfall_repaid"
-  | "payout_sent"
-  | "payout_settled"
-  | "payout_reversal"
-  | "fee"
-  | "fee_reversal";
 
 /** An immutable posting: amount moves from the debit account to the credit account. Corrections are new rows. */
 export const ledgerTransfers = pgTable(
