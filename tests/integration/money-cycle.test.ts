@@ -78,7 +78,9 @@ describe("a 3-member weekly cycle", () => {
     const declined = transfers.find((t) => t.kind === "contribution" && t.userId === late.id)!;
     expect(declined).toMatchObject({ status: "declined", attempt: 1, failureCode: "NSF", statusOn: "2026-01-09" });
     const bell = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, late.id));
-    expect(bell.map((n) => n.title)).toContain(`Your contribution to ${group.name} did not go through`);
+    expect(bell.filter((n) => n.title === `Your contribution to ${group.name} did not go through`).map((n) => n.body)).toEqual([
+      "Transaction likely to result in a return due to insufficient funds. Attempt 1 of 3: we'll try again in 3 days. Please make sure the funds are available.",
+    ]);
     const adminBell = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, members[0]!.id));
     expect(adminBell.map((n) => n.title)).toContain(`${late.name}'s contribution to ${group.name} is late`);
 

@@ -9,7 +9,8 @@
  */
 import { and, asc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import pLimit from "p-limit";
-import { dueWork, SANDBOX_AVAILABLE_AFTER_DAYS, SANDBOX_SETTLE_AFTER_DAYS, SETTLED_STATUSES, transferKey, type TransferStatus } from "~/domain/money";
+import { dueWork, MAX_ATTEMPTS, REMINDER_DAYS_BEFORE, RETRY_AFTER_DAYS, SANDBOX_AVAILABLE_AFTER_DAYS, SANDBOX_SETTLE_AFTER_DAYS, SETTLED_STATUSES, transferKey, type TransferStatus } from "~/domain/money";
+import { formatMoney } from "~/domain/format";
 import { SETUP_FEE_CENTS } from "~/domain/groups";
 import { addDays, daysBetween, todayIn, type CalendarDay } from "~/domain/schedule";
 import { plaidCall } from "../bank/plaid.server";
@@ -312,7 +313,7 @@ async function tellOutcomes(group: GroupRow, day: CalendarDay) {
         await db().insert(groupEvents).values({ groupId: group.id, userId: transfer.userId, type: transfer.kind, amountCents: transfer.amountCents, periodNumber: transfer.periodNumber });
         if (transfer.kind === "payout") {
           jobs.push(
-            notify(person.id, { title: `Your payout from ${group.name} has arrived`, body: `${(transfer.amountCents / 100).toFixed(2)} USD was sent to your bank account.`, link }),
+            notify(person.id, { title: `Your payout from ${group.name} has arrived`, body: `${formatMoney(transfer.amountCents)} was sent to your bank account.`, link }),
             sendEmailToUser(person, {
               template: "payout-notification",
               data: { name: person.name, groupName: group.name, amountCents: transfer.amountCents, payoutOn: day, groupUrl: `${appUrl()}${link}` },
@@ -325,7 +326,10 @@ async function tellOutcomes(group: GroupRow, day: CalendarDay) {
       jobs.push(
         notify(person.id, {
           title: `Your contribution to ${group.name} did not go through`,
-          body: `${reason} Attempt ${transfer.attempt} of 3; we'll try again in 3 days if attempts remain. Please make sure the funds are available.`,
+          body:
+            transfer.attempt < MAX_ATTEMPTS
+              ? `${reason} Attempt ${transfer.attempt} of ${MAX_ATTEMPTS}: we'll try again in ${RETRY_AFTER_DAYS} days. Please make sure the funds are available.`
+              : `${reason} That was the last of ${MAX_ATTEMPTS} attempts: please contact your group admin.`,
           link,
         }),
       );
@@ -441,7 +445,7 @@ export async function nextEventDay(group: GroupRow, today: CalendarDay): Promise
     if (work.reminders.length && day > today) {
       const reminderPeriods = new Set(work.reminders.map((r) => r.periodNumber));
       // A reminder day counts once (the first day its window opens).
-      const firstReminder = state.periods.find((p) => reminderPeriods.has(p.periodNumber) && addDays(p.dueOn, -2) === day);
+      const firstReminder = state.periods.find((p) => reminderPeriods.has(p.periodNumber) && addDays(p.dueOn, -REMINDER_DAYS_BEFORE) === day);
       if (firstReminder) return day;
     }
   }
