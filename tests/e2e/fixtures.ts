@@ -97,15 +97,20 @@ export async function registerAndConfirm(page: Page, account: { name: string; em
  * A fresh member with sandbox access, granted by the admin through the console, left signed in as that member.
  * Password "Secret123".
  */
-export async function sandboxMember(page: Page, prefix: string) {
-  const email = uniqueEmail(prefix);
-  await registerAndConfirm(page, { name: "Bank Tester", email, password: "Secret123" });
+/** The admin grants a registered user sandbox access through /admin (leaves the browser signed out). */
+export async function grantSandboxAccess(page: Page, email: string) {
   await login(page, ADMIN.email, ADMIN.password);
   await page.goto("/admin");
   await page.getByLabel("Email address").fill(email);
   await page.getByRole("button", { name: "Add User" }).click();
   await expect(toasts(page)).toContainText("User found and granted sandbox access!");
   await logout(page);
+}
+
+export async function sandboxMember(page: Page, prefix: string) {
+  const email = uniqueEmail(prefix);
+  await registerAndConfirm(page, { name: "Bank Tester", email, password: "Secret123" });
+  await grantSandboxAccess(page, email);
   await login(page, email, "Secret123");
   return email;
 }

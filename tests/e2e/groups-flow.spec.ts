@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { ADMIN, emailLinks, expect, expectNoSeriousA11yViolations, login, logout, registerAndConfirm, sandboxMember, test, toasts, uniqueEmail } from "./fixtures";
+import { emailLinks, expect, expectNoSeriousA11yViolations, grantSandboxAccess, login, logout, registerAndConfirm, sandboxMember, test, toasts, uniqueEmail } from "./fixtures";
 
 /**
  * Issue 5's whole flow, with JavaScript on and off: a sandbox member creates a 3-member weekly group in the wizard and
@@ -22,12 +22,7 @@ function fridays() {
 
 async function registerWithSandboxAccess(page: Page, name: string, email: string) {
   await registerAndConfirm(page, { name, email, password: PASSWORD });
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto("/admin");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByRole("button", { name: "Add User" }).click();
-  await expect(toasts(page)).toContainText("User found and granted sandbox access!");
-  await logout(page);
+  await grantSandboxAccess(page, email);
   await login(page, email, PASSWORD);
 }
 

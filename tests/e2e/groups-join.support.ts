@@ -4,7 +4,7 @@
  * read from the invitation email.
  */
 import type { Page } from "@playwright/test";
-import { ADMIN, emailLinks, expect, login, logout, registerAndConfirm, sandboxMember, toasts, uniqueEmail } from "./fixtures";
+import { emailLinks, expect, grantSandboxAccess, logout, registerAndConfirm, sandboxMember, uniqueEmail } from "./fixtures";
 
 export const PASSWORD = "Secret123";
 
@@ -16,15 +16,6 @@ function futureStart() {
   const firstDue = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), 6));
   const longDay = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "long" }).format(firstDue);
   return { startDate: iso, firstDueLong: longDay };
-}
-
-async function grantSandboxAccess(page: Page, email: string) {
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto("/admin");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByRole("button", { name: "Add User" }).click();
-  await expect(toasts(page)).toContainText("User found and granted sandbox access!");
-  await logout(page);
 }
 
 /**
