@@ -1,13 +1,4 @@
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SessionTimer } from "./components/session-timer";
@@ -26,9 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A stale or broken cookie on a public page is dropped quietly; protected pages redirect (requireUser).
   if (lookup.status === "invalid" || lookup.status === "expired") headers.append("Set-Cookie", await clearSessionCookie());
   const user =
-    lookup.status === "active"
-      ? { id: lookup.user.id, name: lookup.user.name, email: lookup.user.email, isAdmin: lookup.user.isAdmin }
-      : null;
+    lookup.status === "active" ? { id: lookup.user.id, name: lookup.user.name, email: lookup.user.email, isAdmin: lookup.user.isAdmin } : null;
   // The bell: the newest notifications and the unread count (two indexed queries), signed-in pages only.
   const feed = user ? await notificationFeed(user.id, 8) : null;
   return data(
@@ -70,7 +59,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
           Skip to content
         </a>
         <SiteHeader user={rootData?.user ?? null} feed={rootData?.feed ?? null} />
@@ -94,17 +86,11 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // Details only in development; users see a calm message and two ways out, never a stack trace.
   const detail =
-    import.meta.env.DEV && error instanceof Error
-      ? error.stack
-      : isRouteErrorResponse(error)
-        ? `${error.status} ${error.statusText}`
-        : null;
+    import.meta.env.DEV && error instanceof Error ? error.stack : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null;
   return (
     <div className="mx-auto max-w-lg px-4 py-20 text-center">
       <h1 className="text-2xl font-bold text-slate-900">Something went wrong</h1>
-      <p className="mt-3 text-slate-600">
-        We hit an unexpected problem showing this page. Your data is safe. Try again, or head back home.
-      </p>
+      <p className="mt-3 text-slate-600">We hit an unexpected problem showing this page. Your data is safe. Try again, or head back home.</p>
       {detail ? <pre className="mt-6 overflow-auto rounded bg-slate-100 p-3 text-left text-xs">{detail}</pre> : null}
       <div className="mt-8 flex justify-center gap-3">
         {/* A plain link to the current page reloads it, with or without JavaScript. */}

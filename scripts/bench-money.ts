@@ -314,7 +314,14 @@ try {
     ["plain INSERT, one statement of all rows (unnest)", batchMs, "one transaction"],
   ];
   const header = ["what", "rows", "wall s", "rows/s", "x slower than batch", "notes"];
-  const lines = rows.map(([label, ms, notes]) => [label, String(DEBITS), seconds(ms), (DEBITS / (ms / 1000)).toFixed(0), (ms / batchMs).toFixed(1), notes]);
+  const lines = rows.map(([label, ms, notes]) => [
+    label,
+    String(DEBITS),
+    seconds(ms),
+    (DEBITS / (ms / 1000)).toFixed(0),
+    (ms / batchMs).toFixed(1),
+    notes,
+  ]);
   const widths = header.map((cell, i) => Math.max(cell.length, ...lines.map((line) => line[i]!.length)));
   const format = (cells: string[]) => cells.map((cell, i) => (i === 0 || i === 5 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
   console.log(`\n${format(header)}\n${widths.map((width) => "-".repeat(width)).join("  ")}`);

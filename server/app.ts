@@ -66,11 +66,7 @@ export function contentSecurityDirectives({
   const formTargets = ["'self'", ...(plaidSandboxUrl ? [new URL(plaidSandboxUrl).origin] : [])];
   return {
     "default-src": ["'self'", ...(plaid ? ["https://cdn.plaid.com"] : [])],
-    "script-src": [
-      "'self'",
-      (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce}'`,
-      ...(plaid ? [PLAID_LINK_SCRIPT] : []),
-    ],
+    "script-src": ["'self'", (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce}'`, ...(plaid ? [PLAID_LINK_SCRIPT] : [])],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:"],
     "connect-src": ["'self'", ...(plaid ? [`https://${plaid}.plaid.com`] : [])],

@@ -33,9 +33,7 @@ export function NotificationsBell({ feed: serverFeed }: { feed: NotificationFeed
   async function open(event: React.FormEvent<HTMLFormElement>, item: NotificationItem) {
     event.preventDefault();
     detailsRef.current?.removeAttribute("open");
-    const response = await fetch(`/api/notifications/${item.id}/read`, { method: "POST", headers: { Accept: "application/json" } }).catch(
-      () => null,
-    );
+    const response = await fetch(`/api/notifications/${item.id}/read`, { method: "POST", headers: { Accept: "application/json" } }).catch(() => null);
     if (!response?.ok) {
       setLoadError(true);
       return;
@@ -53,7 +51,10 @@ export function NotificationsBell({ feed: serverFeed }: { feed: NotificationFeed
           <path d="M13.7 21a2 2 0 0 1-3.4 0" />
         </svg>
         {feed.unreadCount > 0 ? (
-          <span aria-hidden="true" className="absolute top-0.5 right-0.5 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] leading-4 font-bold text-white">
+          <span
+            aria-hidden="true"
+            className="absolute top-0.5 right-0.5 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] leading-4 font-bold text-white"
+          >
             {feed.unreadCount > 99 ? "99+" : feed.unreadCount}
           </span>
         ) : null}
@@ -89,7 +90,10 @@ export function NotificationsBell({ feed: serverFeed }: { feed: NotificationFeed
             ))}
           </ul>
         )}
-        <Link to="/notifications" className="block border-t border-slate-100 px-4 py-2 text-center text-sm font-medium text-brand-700 hover:bg-slate-50">
+        <Link
+          to="/notifications"
+          className="block border-t border-slate-100 px-4 py-2 text-center text-sm font-medium text-brand-700 hover:bg-slate-50"
+        >
           View all notifications
         </Link>
       </div>

@@ -31,8 +31,8 @@ export function SandboxRequestCard({
           Request sandbox access
         </h2>
         <p className="mt-2 text-slate-700">
-          During the demo phase, linking a bank account and creating or joining groups need sandbox access: a test bank where no
-          real money moves. An administrator grants it; requests are reviewed within 24 hours.
+          During the demo phase, linking a bank account and creating or joining groups need sandbox access: a test bank where no real money moves. An
+          administrator grants it; requests are reviewed within 24 hours.
         </p>
         {hasOpenRequest ? (
           <p role="status" className="mt-4 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900">

@@ -25,23 +25,29 @@ export function SessionTimer({ remainingMs }: { remainingMs: number }) {
 
   useEffect(() => {
     if (deadline === null) return;
-    const warnTimer = window.setTimeout(async () => {
-      const status = await fetchStatus("GET").catch(() => null);
-      if (status?.active && Date.now() + status.remainingMs > deadline + 1000) {
-        setDeadline(Date.now() + status.remainingMs); // another tab was active
-      } else {
-        setWarning(true);
-      }
-    }, Math.max(0, deadline - WARNING_BEFORE_MS - Date.now()));
-    const expireTimer = window.setTimeout(async () => {
-      const status = await fetchStatus("GET").catch(() => null);
-      if (status?.active && status.remainingMs > 0) {
-        setWarning(false);
-        setDeadline(Date.now() + status.remainingMs);
-        return;
-      }
-      window.location.assign("/login");
-    }, Math.max(0, deadline - Date.now()));
+    const warnTimer = window.setTimeout(
+      async () => {
+        const status = await fetchStatus("GET").catch(() => null);
+        if (status?.active && Date.now() + status.remainingMs > deadline + 1000) {
+          setDeadline(Date.now() + status.remainingMs); // another tab was active
+        } else {
+          setWarning(true);
+        }
+      },
+      Math.max(0, deadline - WARNING_BEFORE_MS - Date.now()),
+    );
+    const expireTimer = window.setTimeout(
+      async () => {
+        const status = await fetchStatus("GET").catch(() => null);
+        if (status?.active && status.remainingMs > 0) {
+          setWarning(false);
+          setDeadline(Date.now() + status.remainingMs);
+          return;
+        }
+        window.location.assign("/login");
+      },
+      Math.max(0, deadline - Date.now()),
+    );
     return () => {
       window.clearTimeout(warnTimer);
       window.clearTimeout(expireTimer);
@@ -74,7 +80,11 @@ export function SessionTimer({ remainingMs }: { remainingMs: number }) {
       <p id="session-warning-body" className="mt-1 text-sm text-slate-600">
         For your security, we log you out after 30 minutes without activity.
       </p>
-      <button type="button" onClick={stayLoggedIn} className="mt-3 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+      <button
+        type="button"
+        onClick={stayLoggedIn}
+        className="mt-3 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+      >
         Stay Logged In
       </button>
     </div>

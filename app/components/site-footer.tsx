@@ -28,8 +28,8 @@ export function SiteFooter() {
           </ul>
         </nav>
         <p className="mt-6 text-xs text-slate-500">
-          Interest-free rotating savings for US residents 18+. Demo phase: bank connections use a sandbox, and no real
-          money moves. © {new Date().getFullYear()} Rosca.
+          Interest-free rotating savings for US residents 18+. Demo phase: bank connections use a sandbox, and no real money moves. ©{" "}
+          {new Date().getFullYear()} Rosca.
         </p>
       </div>
     </footer>

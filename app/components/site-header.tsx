@@ -90,9 +90,7 @@ export function SiteHeader({ user, feed }: { user: HeaderUser; feed: Notificatio
               <>
                 <p className="px-4 py-2 text-xs text-slate-500">Signed in as {user.name}</p>
                 <MenuLink to="/dashboard">Dashboard</MenuLink>
-                <MenuLink to="/notifications">
-                  Notifications{feed && feed.unreadCount > 0 ? ` (${feed.unreadCount} unread)` : ""}
-                </MenuLink>
+                <MenuLink to="/notifications">Notifications{feed && feed.unreadCount > 0 ? ` (${feed.unreadCount} unread)` : ""}</MenuLink>
                 {user.isAdmin ? <MenuLink to="/admin">Admin</MenuLink> : null}
                 <UserMenuItems isAdmin={user.isAdmin} bankHref="/profile/bank" />
               </>

@@ -71,7 +71,12 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
         <p className="text-sm font-semibold text-slate-900">{toast.title}</p>
         {toast.description ? <p className="mt-0.5 text-sm text-slate-700">{toast.description}</p> : null}
       </div>
-      <button type="button" onClick={() => onDismiss(toast.id)} className="px-3 text-slate-500 hover:text-slate-900" aria-label="Dismiss notification">
+      <button
+        type="button"
+        onClick={() => onDismiss(toast.id)}
+        className="px-3 text-slate-500 hover:text-slate-900"
+        aria-label="Dismiss notification"
+      >
         ×
       </button>
     </div>

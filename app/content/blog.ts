@@ -199,8 +199,7 @@ export const ARTICLES: Article[] = [
     title: "Eight Tips for Running a Savings Group With Friends",
     publishedOn: "2026-11-17",
     author: "Rosca Member Support",
-    excerpt:
-      "A savings circle is only as strong as the promises behind it. These habits keep money from getting in the way of friendship.",
+    excerpt: "A savings circle is only as strong as the promises behind it. These habits keep money from getting in the way of friendship.",
     readingMinutes: 5,
     body: [
       {

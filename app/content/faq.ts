@@ -68,9 +68,7 @@ export const FAQ: FaqItem[] = [
   {
     id: "contact-support",
     question: "How do I contact support?",
-    answer: [
-      "Use the contact form and choose the topic closest to your question. Our support team replies within 24 hours.",
-    ],
+    answer: ["Use the contact form and choose the topic closest to your question. Our support team replies within 24 hours."],
   },
 ];
 

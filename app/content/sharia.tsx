@@ -12,15 +12,14 @@ export const PRINCIPLES: Principle[] = [
     body: (
       <>
         <p>
-          Riba is any predetermined increase on a loan or on an exchange of money for money. In a Rosca group, every
-          member contributes the same total and receives the same total. A group of 10 contributing $500 each period
-          pays out $5,000 per turn: each member puts in $5,000 over the cycle and receives $5,000 once.
+          Riba is any predetermined increase on a loan or on an exchange of money for money. In a Rosca group, every member contributes the same total
+          and receives the same total. A group of 10 contributing $500 each period pays out $5,000 per turn: each member puts in $5,000 over the cycle
+          and receives $5,000 once.
         </p>
         <p>
-          Members who receive the pot early are, in effect, given an interest-free loan by the group, which they repay
-          at face value through their remaining contributions, in the spirit of qard hasan. Nobody is paid extra for
-          waiting, and nobody pays extra for going first. Rosca does not lend money, does not pay interest on
-          balances and does not invest contributions while they move between members.
+          Members who receive the pot early are, in effect, given an interest-free loan by the group, which they repay at face value through their
+          remaining contributions, in the spirit of qard hasan. Nobody is paid extra for waiting, and nobody pays extra for going first. Rosca does
+          not lend money, does not pay interest on balances and does not invest contributions while they move between members.
         </p>
       </>
     ),
@@ -32,15 +31,14 @@ export const PRINCIPLES: Principle[] = [
     body: (
       <>
         <p>
-          Islamic finance allows a known, fair payment for work done, called ujrah. Rosca's only charge is a flat group
-          setup fee of $5-$10, disclosed before you create or join a group. It pays for what we do: collecting
-          contributions, scheduling payouts, keeping the group's records and supporting members.
+          Islamic finance allows a known, fair payment for work done, called ujrah. Rosca's only charge is a flat group setup fee of $5-$10, disclosed
+          before you create or join a group. It pays for what we do: collecting contributions, scheduling payouts, keeping the group's records and
+          supporting members.
         </p>
         <p>
-          The fee is not tied to time or position. It is the same for the member who receives the first payout and the
-          member who receives the last, and it does not grow with the size of the pot or the length of the cycle. We do
-          not auction turns or let members bid for an earlier payout, because a price for receiving money sooner would
-          be interest under another name.
+          The fee is not tied to time or position. It is the same for the member who receives the first payout and the member who receives the last,
+          and it does not grow with the size of the pot or the length of the cycle. We do not auction turns or let members bid for an earlier payout,
+          because a price for receiving money sooner would be interest under another name.
         </p>
       </>
     ),
@@ -51,9 +49,9 @@ export const PRINCIPLES: Principle[] = [
     title: "No hidden uncertainty",
     body: (
       <p>
-        Gharar is excessive uncertainty about what a contract obliges you to pay or entitles you to receive. Before a
-        group starts, every member can see the contribution amount, the schedule, the number of members, the payout per
-        turn, the length of the cycle and the fee. Nothing about the amounts is left to chance or to our discretion.
+        Gharar is excessive uncertainty about what a contract obliges you to pay or entitles you to receive. Before a group starts, every member can
+        see the contribution amount, the schedule, the number of members, the payout per turn, the length of the cycle and the fee. Nothing about the
+        amounts is left to chance or to our discretion.
       </p>
     ),
   },
@@ -63,10 +61,10 @@ export const PRINCIPLES: Principle[] = [
     title: "A transparent, fair payout order",
     body: (
       <p>
-        The payout order is either fixed by the group admin, usually after members have discussed their needs, or drawn
-        at random when the group starts. A random draw only decides the order, never the amount, and it can be checked:
-        a fingerprint of the draw is published when the group is created, so any member can confirm afterwards that the
-        order was not rearranged. Every member sees the full schedule, with recipient, date and amount for each turn.
+        The payout order is either fixed by the group admin, usually after members have discussed their needs, or drawn at random when the group
+        starts. A random draw only decides the order, never the amount, and it can be checked: a fingerprint of the draw is published when the group
+        is created, so any member can confirm afterwards that the order was not rearranged. Every member sees the full schedule, with recipient, date
+        and amount for each turn.
       </p>
     ),
   },
@@ -75,14 +73,13 @@ export const PRINCIPLES: Principle[] = [
 export const SHARIA_DISCLAIMER: ReactNode = (
   <>
     <p>
-      This page explains how Rosca is designed and why we believe it is consistent with the principles of Islamic
-      finance. It is not a fatwa or a religious ruling, and Rosca does not currently hold a certification from a Sharia
-      supervisory board.
+      This page explains how Rosca is designed and why we believe it is consistent with the principles of Islamic finance. It is not a fatwa or a
+      religious ruling, and Rosca does not currently hold a certification from a Sharia supervisory board.
     </p>
     <p>
-      Scholars and schools differ on details, and your own situation may raise questions we have not covered. Please
-      consult a scholar you trust before joining a group if you have any doubt. If something in how Rosca works
-      concerns you, <Link to="/contact">tell us</Link>: we take every such question seriously.
+      Scholars and schools differ on details, and your own situation may raise questions we have not covered. Please consult a scholar you trust
+      before joining a group if you have any doubt. If something in how Rosca works concerns you, <Link to="/contact">tell us</Link>: we take every
+      such question seriously.
     </p>
   </>
 );

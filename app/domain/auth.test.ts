@@ -119,9 +119,7 @@ describe("safeRedirect", () => {
 
 describe("confirmation is compared even while another field is wrong", () => {
   it("shows the mismatch next to a too-short password", () => {
-    expect(
-      errorsOf(registerSchema, { ...goodRegistration, fullName: "A", password: "short", confirmPassword: "different" }),
-    ).toEqual({
+    expect(errorsOf(registerSchema, { ...goodRegistration, fullName: "A", password: "short", confirmPassword: "different" })).toEqual({
       fullName: [AUTH_MESSAGES.fullNameShort],
       password: ["Password must be at least 8 characters long"],
       confirmPassword: ["Passwords do not match"],

@@ -58,9 +58,7 @@ export const newPasswordSchema = z
     AUTH_MESSAGES.passwordWeak,
   );
 
-function withConfirmation<T extends z.ZodObject<{ password: z.ZodType<string>; confirmPassword: z.ZodType<string> }>>(
-  schema: T,
-) {
+function withConfirmation<T extends z.ZodObject<{ password: z.ZodType<string>; confirmPassword: z.ZodType<string> }>>(schema: T) {
   return schema.refine((value) => value.password === value.confirmPassword, {
     message: AUTH_MESSAGES.passwordsMismatch,
     path: ["confirmPassword"],

@@ -114,9 +114,7 @@ describe("step 1: group settings (SPEC.md section 5)", () => {
   });
 
   it("shows every step-1 error at once, the schedule's included", () => {
-    expect(
-      formErrors(groupSettingsSchema, { groupName: "", memberCount: "1", contributionAmount: "10.5", frequency: "weekly" }),
-    ).toEqual({
+    expect(formErrors(groupSettingsSchema, { groupName: "", memberCount: "1", contributionAmount: "10.5", frequency: "weekly" })).toEqual({
       groupName: [GROUP_MESSAGES.nameRequired],
       memberCount: [GROUP_MESSAGES.minMembers],
       contributionAmount: [GROUP_MESSAGES.wholeDollars],
@@ -128,13 +126,28 @@ describe("step 1: group settings (SPEC.md section 5)", () => {
     [{}, { frequency: "monthly", dayOfWeek: null, dayOfMonth: 15 }],
     // The day the frequency does not use is dropped, whatever it holds.
     [{ dayOfWeek: "garbage" }, { frequency: "monthly", dayOfWeek: null, dayOfMonth: 15 }],
-    [{ frequency: "weekly", dayOfWeek: "0", dayOfMonth: "15" }, { frequency: "weekly", dayOfWeek: 0, dayOfMonth: null }],
-    [{ frequency: "biweekly", dayOfWeek: "6" }, { frequency: "biweekly", dayOfWeek: 6, dayOfMonth: null }],
-    [{ frequency: "daily", dayOfWeek: "3", dayOfMonth: "99" }, { frequency: "daily", dayOfWeek: null, dayOfMonth: null }],
+    [
+      { frequency: "weekly", dayOfWeek: "0", dayOfMonth: "15" },
+      { frequency: "weekly", dayOfWeek: 0, dayOfMonth: null },
+    ],
+    [
+      { frequency: "biweekly", dayOfWeek: "6" },
+      { frequency: "biweekly", dayOfWeek: 6, dayOfMonth: null },
+    ],
+    [
+      { frequency: "daily", dayOfWeek: "3", dayOfMonth: "99" },
+      { frequency: "daily", dayOfWeek: null, dayOfMonth: null },
+    ],
     [{ groupName: "  Trip  " }, { groupName: "Trip" }],
     [{ groupName: "x".repeat(80) }, { groupName: "x".repeat(80) }],
-    [{ memberCount: "3", contributionAmount: "10" }, { memberCount: 3, contributionAmount: 10 }],
-    [{ memberCount: "12", contributionAmount: "1000" }, { memberCount: 12, contributionAmount: 1000 }],
+    [
+      { memberCount: "3", contributionAmount: "10" },
+      { memberCount: 3, contributionAmount: 10 },
+    ],
+    [
+      { memberCount: "12", contributionAmount: "1000" },
+      { memberCount: 12, contributionAmount: 1000 },
+    ],
     [{ payoutOrder: "random" }, { payoutOrder: "random" }],
     [{ payoutOrder: "" }, { payoutOrder: "fixed" }],
   ])("accepts %j", (change, expected) => {
@@ -362,10 +375,22 @@ describe("draftFromWizard and describeGroup", () => {
   });
 
   it.each<[Parameters<typeof describeGroup>[0], string]>([
-    [{ memberCount: 5, contributionCents: 10_000, schedule: { frequency: "monthly", dayOfWeek: null, dayOfMonth: 15 } }, "A group of 5 saving $100.00 monthly on the 15th"],
-    [{ memberCount: 10, contributionCents: 50_000, schedule: { frequency: "biweekly", dayOfWeek: 5, dayOfMonth: null } }, "A group of 10 saving $500.00 every other Friday"],
-    [{ memberCount: 3, contributionCents: 100_000, schedule: { frequency: "weekly", dayOfWeek: 1, dayOfMonth: null } }, "A group of 3 saving $1,000.00 every Monday"],
-    [{ memberCount: 12, contributionCents: 1_000, schedule: { frequency: "daily", dayOfWeek: null, dayOfMonth: null } }, "A group of 12 saving $10.00 every day"],
+    [
+      { memberCount: 5, contributionCents: 10_000, schedule: { frequency: "monthly", dayOfWeek: null, dayOfMonth: 15 } },
+      "A group of 5 saving $100.00 monthly on the 15th",
+    ],
+    [
+      { memberCount: 10, contributionCents: 50_000, schedule: { frequency: "biweekly", dayOfWeek: 5, dayOfMonth: null } },
+      "A group of 10 saving $500.00 every other Friday",
+    ],
+    [
+      { memberCount: 3, contributionCents: 100_000, schedule: { frequency: "weekly", dayOfWeek: 1, dayOfMonth: null } },
+      "A group of 3 saving $1,000.00 every Monday",
+    ],
+    [
+      { memberCount: 12, contributionCents: 1_000, schedule: { frequency: "daily", dayOfWeek: null, dayOfMonth: null } },
+      "A group of 12 saving $10.00 every day",
+    ],
   ])("%j → %s", (draft, expected) => {
     expect(describeGroup(draft)).toBe(expected);
   });

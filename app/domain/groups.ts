@@ -226,11 +226,7 @@ type Issue = { path: (string | number)[]; message: string };
  * so an error lands on the input that caused it. `memberCount` null means "unknown" (itself invalid): the
  * list-size rule is then skipped.
  */
-function checkInvitees(
-  entries: readonly unknown[],
-  memberCount: number | null,
-  ownEmail: string,
-): { issues: Issue[]; emails: string[] } {
+function checkInvitees(entries: readonly unknown[], memberCount: number | null, ownEmail: string): { issues: Issue[]; emails: string[] } {
   const issues: Issue[] = [];
   const emails: string[] = [];
   const seen = new Set<string>();
@@ -355,7 +351,10 @@ export function createGroupPayloadSchema(context: { today: CalendarDay; ownEmail
       name: groupNameField,
       memberCount: memberCountField,
       contributionAmount: contributionAmountField,
-      payoutSchedule: z.enum(PAYOUT_ORDERS).nullish().transform((order) => order ?? "fixed"),
+      payoutSchedule: z
+        .enum(PAYOUT_ORDERS)
+        .nullish()
+        .transform((order) => order ?? "fixed"),
       frequency: frequencyField,
       dayOfWeek: dayField,
       dayOfMonth: dayField,

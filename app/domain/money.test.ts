@@ -104,7 +104,8 @@ function expectedPostings(kind: TransferKind, from: TransferStatus, to: Transfer
     return [];
   }
   // payout: it leaves the pool the moment the bank has it (the first move out of created that is not a failure).
-  const sent = from === "created" && ["pending", "posted", "settled", "funds_available"].includes(to) ? [P("sent", pool, transit, A, "payout_sent")] : [];
+  const sent =
+    from === "created" && ["pending", "posted", "settled", "funds_available"].includes(to) ? [P("sent", pool, transit, A, "payout_sent")] : [];
   if (settlesNow) return [...sent, P("settled", transit, member, A, "payout_settled")];
   if (to === "returned" && settledBefore) return [P("returned", member, pool, A, "payout_reversal")];
   if ((to === "failed" || to === "returned") && from !== "created") return [P("failed", transit, pool, A, "payout_reversal")];
@@ -121,7 +122,9 @@ describe("postingsFor: every kind × allowed transition (pool covers, nothing fr
     const t = facts("payout", 30_000);
     expect(postingsFor(t, "pending", { previous: "created", pool: 30_000, shortfall: 0 })).toEqual([P("sent", pool, transit, 30_000, "payout_sent")]);
     expect(postingsFor(t, "posted", { previous: "pending", pool: 0, shortfall: 0 })).toEqual([]);
-    expect(postingsFor(t, "settled", { previous: "posted", pool: 0, shortfall: 0 })).toEqual([P("settled", transit, member, 30_000, "payout_settled")]);
+    expect(postingsFor(t, "settled", { previous: "posted", pool: 0, shortfall: 0 })).toEqual([
+      P("settled", transit, member, 30_000, "payout_settled"),
+    ]);
     expect(postingsFor(t, "funds_available", { previous: "settled", pool: 0, shortfall: 0 })).toEqual([]);
   });
 });
@@ -162,8 +165,12 @@ describe("postingsFor: shortfalls", () => {
   });
 
   it("fees and payouts never touch the shortfall", () => {
-    expect(postingsFor(facts("fee", 500), "settled", { previous: "posted", pool: 0, shortfall: 9_000 })).toEqual([P("settled", member, fees, 500, "fee")]);
-    expect(postingsFor(facts("payout"), "settled", { previous: "posted", pool: 0, shortfall: 9_000 })).toEqual([P("settled", transit, member, 10_000, "payout_settled")]);
+    expect(postingsFor(facts("fee", 500), "settled", { previous: "posted", pool: 0, shortfall: 9_000 })).toEqual([
+      P("settled", member, fees, 500, "fee"),
+    ]);
+    expect(postingsFor(facts("payout"), "settled", { previous: "posted", pool: 0, shortfall: 9_000 })).toEqual([
+      P("settled", transit, member, 10_000, "payout_settled"),
+    ]);
   });
 
   it("keys are the transfer id and the event: the same event twice gives the same keys", () => {
@@ -178,7 +185,11 @@ describe("postingsFor: shortfalls", () => {
 // Property: random transfers, random forward moves
 
 function refKey(ref: AccountRef) {
-  return ref.kind === "member_bank" ? `member:${ref.userId}` : ref.kind === "group_pool" || ref.kind === "group_shortfall" ? `${ref.kind}:${ref.groupId}` : ref.kind;
+  return ref.kind === "member_bank"
+    ? `member:${ref.userId}`
+    : ref.kind === "group_pool" || ref.kind === "group_shortfall"
+      ? `${ref.kind}:${ref.groupId}`
+      : ref.kind;
 }
 
 type SimTransfer = TransferFacts & { status: TransferStatus };
@@ -193,7 +204,11 @@ class Sim {
   }
   move(t: SimTransfer, to: TransferStatus) {
     if (!canAdvance(t.status, to)) return;
-    const postings = postingsFor(t, to, { previous: t.status, pool: this.balance("group_pool:g"), shortfall: Math.max(0, -this.balance("group_shortfall:g")) });
+    const postings = postingsFor(t, to, {
+      previous: t.status,
+      pool: this.balance("group_pool:g"),
+      shortfall: Math.max(0, -this.balance("group_shortfall:g")),
+    });
     for (const p of postings) {
       expect(p.amountCents).toBeGreaterThan(0);
       expect(refKey(p.debit)).not.toBe(refKey(p.credit));
@@ -204,12 +219,19 @@ class Sim {
     t.status = to;
   }
   inTransitExpected() {
-    return this.transfers.filter((t) => t.kind === "payout" && (t.status === "pending" || t.status === "posted")).reduce((sum, t) => sum + t.amountCents, 0);
+    return this.transfers
+      .filter((t) => t.kind === "payout" && (t.status === "pending" || t.status === "posted"))
+      .reduce((sum, t) => sum + t.amountCents, 0);
   }
 }
 
 const action = fc.oneof(
-  fc.record({ type: fc.constant("start" as const), kind: fc.constantFrom<TransferKind>("contribution", "contribution", "fee", "payout"), user: fc.nat(3), amount: fc.integer({ min: 1, max: 40_000 }) }),
+  fc.record({
+    type: fc.constant("start" as const),
+    kind: fc.constantFrom<TransferKind>("contribution", "contribution", "fee", "payout"),
+    user: fc.nat(3),
+    amount: fc.integer({ min: 1, max: 40_000 }),
+  }),
   fc.record({ type: fc.constant("move" as const), pick: fc.nat(), to: fc.constantFrom(...STATUSES) }),
 );
 
@@ -258,7 +280,9 @@ describe("postingsFor: ledger invariants under random forward moves", () => {
           sim.move(p, m.to);
           expect(sim.balance("payouts_in_transit")).toBe(sim.inTransitExpected());
           expect(sim.balance("member:u1")).toBe(SETTLED_STATUSES.includes(p.status) ? 30_000 : 0);
-          expect(sim.balance("group_pool:g")).toBe(50_000 - (p.status === "created" || p.status === "declined" || p.status === "failed" || p.status === "returned" ? 0 : 30_000));
+          expect(sim.balance("group_pool:g")).toBe(
+            50_000 - (p.status === "created" || p.status === "declined" || p.status === "failed" || p.status === "returned" ? 0 : 30_000),
+          );
         }
       }),
       { numRuns: 300 },
@@ -284,7 +308,14 @@ function state(overrides: Partial<CycleState> = {}): CycleState {
   };
 }
 
-const T = (kind: TransferKind, periodNumber: number, userId: string, status: TransferStatus, statusOn = "2026-01-09", attempt = 1): CycleTransfer => ({
+const T = (
+  kind: TransferKind,
+  periodNumber: number,
+  userId: string,
+  status: TransferStatus,
+  statusOn = "2026-01-09",
+  attempt = 1,
+): CycleTransfer => ({
   kind,
   periodNumber,
   userId,
@@ -341,16 +372,24 @@ describe("dueWork: debits", () => {
   });
 
   it(`a failed debit is retried ${RETRY_AFTER_DAYS} days after the failure, up to ${MAX_ATTEMPTS} attempts in all`, () => {
-    const others = [T("contribution", 1, "a", "funds_available"), T("contribution", 1, "b", "funds_available"), ...MEMBERS.map((u) => T("fee", 0, u, "funds_available"))];
+    const others = [
+      T("contribution", 1, "a", "funds_available"),
+      T("contribution", 1, "b", "funds_available"),
+      ...MEMBERS.map((u) => T("fee", 0, u, "funds_available")),
+    ];
     for (const failure of ["declined", "failed", "returned"] as const) {
       const first = state({ transfers: [...others, T("contribution", 1, "c", failure, "2026-01-09", 1)] });
       expect(dueWork(first, "2026-01-11").debits).toEqual([]);
       expect(dueWork(first, "2026-01-12").debits).toEqual([{ kind: "contribution", periodNumber: 1, userId: "c", attempt: 2, amountCents: 10_000 }]);
       expect(dueWork(first, "2026-01-13").debits).toEqual([{ kind: "contribution", periodNumber: 1, userId: "c", attempt: 2, amountCents: 10_000 }]);
     }
-    const second = state({ transfers: [...others, T("contribution", 1, "c", "declined", "2026-01-09", 1), T("contribution", 1, "c", "declined", "2026-01-13", 2)] });
+    const second = state({
+      transfers: [...others, T("contribution", 1, "c", "declined", "2026-01-09", 1), T("contribution", 1, "c", "declined", "2026-01-13", 2)],
+    });
     expect(dueWork(second, "2026-01-15").debits).toEqual([]);
-    expect(dueWork(second, "2026-01-16").debits.filter((d) => d.periodNumber === 1)).toEqual([{ kind: "contribution", periodNumber: 1, userId: "c", attempt: 3, amountCents: 10_000 }]);
+    expect(dueWork(second, "2026-01-16").debits.filter((d) => d.periodNumber === 1)).toEqual([
+      { kind: "contribution", periodNumber: 1, userId: "c", attempt: 3, amountCents: 10_000 },
+    ]);
     const third = state({
       transfers: [...others, ...[1, 2, 3].map((attempt) => T("contribution", 1, "c", "failed", "2026-01-13", attempt))],
     });
@@ -358,18 +397,27 @@ describe("dueWork: debits", () => {
   });
 
   it("the fee is retried like a contribution", () => {
-    const transfers = [...MEMBERS.map((u) => T("contribution", 1, u, "funds_available")), T("fee", 0, "a", "declined", "2026-01-09"), T("fee", 0, "b", "settled"), T("fee", 0, "c", "settled")];
+    const transfers = [
+      ...MEMBERS.map((u) => T("contribution", 1, u, "funds_available")),
+      T("fee", 0, "a", "declined", "2026-01-09"),
+      T("fee", 0, "b", "settled"),
+      T("fee", 0, "c", "settled"),
+    ];
     expect(dueWork(state({ transfers }), "2026-01-12").debits).toEqual([{ kind: "fee", periodNumber: 0, userId: "a", attempt: 2, amountCents: 500 }]);
   });
 
   it("every due period with a missing contribution gets its debit (a group that started late catches up)", () => {
-    expect(new Set(dueWork(state(), "2026-01-16").debits.map((d) => `${d.kind}:${d.periodNumber}`))).toEqual(new Set(["contribution:1", "contribution:2", "fee:0"]));
+    expect(new Set(dueWork(state(), "2026-01-16").debits.map((d) => `${d.kind}:${d.periodNumber}`))).toEqual(
+      new Set(["contribution:1", "contribution:2", "fee:0"]),
+    );
   });
 });
 
 describe("dueWork: payouts and completions", () => {
   it("pays the period's recipient once every contribution of the period settled and the pool covers it", () => {
-    expect(dueWork(state({ transfers: PAID_1, poolCents: 30_000 }), "2026-01-11").payouts).toEqual([{ periodNumber: 1, userId: "a", attempt: 1, amountCents: 30_000 }]);
+    expect(dueWork(state({ transfers: PAID_1, poolCents: 30_000 }), "2026-01-11").payouts).toEqual([
+      { periodNumber: 1, userId: "a", attempt: 1, amountCents: 30_000 },
+    ]);
   });
 
   it("waits while any contribution of the period is not settled", () => {
@@ -387,16 +435,25 @@ describe("dueWork: payouts and completions", () => {
 
   it("goes in period order: a later period waits for an earlier payout in flight or unpaid", () => {
     const both = [...PAID_1, ...MEMBERS.map((u) => T("contribution", 2, u, "funds_available", "2026-01-16"))];
-    expect(dueWork(state({ transfers: both, poolCents: 60_000 }), "2026-01-18").payouts).toEqual([{ periodNumber: 1, userId: "a", attempt: 1, amountCents: 30_000 }]);
+    expect(dueWork(state({ transfers: both, poolCents: 60_000 }), "2026-01-18").payouts).toEqual([
+      { periodNumber: 1, userId: "a", attempt: 1, amountCents: 30_000 },
+    ]);
     const inFlight = [...both, T("payout", 1, "a", "pending", "2026-01-18")];
     expect(dueWork(state({ transfers: inFlight, poolCents: 30_000 }), "2026-01-18").payouts).toEqual([]);
     // Period 2 fully paid but period 1 is not: nothing.
-    const unpaid = [...both.filter((t) => !(t.periodNumber === 1 && t.userId === "b" && t.kind === "contribution")), T("contribution", 1, "b", "declined")];
+    const unpaid = [
+      ...both.filter((t) => !(t.periodNumber === 1 && t.userId === "b" && t.kind === "contribution")),
+      T("contribution", 1, "b", "declined"),
+    ];
     expect(dueWork(state({ transfers: unpaid, poolCents: 50_000 }), "2026-01-18").payouts).toEqual([]);
   });
 
   it("completes a period when its payout settled, and moves on to the next payout the same day", () => {
-    const transfers = [...PAID_1, T("payout", 1, "a", "settled", "2026-01-12"), ...MEMBERS.map((u) => T("contribution", 2, u, "funds_available", "2026-01-16"))];
+    const transfers = [
+      ...PAID_1,
+      T("payout", 1, "a", "settled", "2026-01-12"),
+      ...MEMBERS.map((u) => T("contribution", 2, u, "funds_available", "2026-01-16")),
+    ];
     const work = dueWork(state({ transfers, poolCents: 30_000 }), "2026-01-18");
     expect(work.completions).toEqual([1]);
     expect(work.payouts).toEqual([{ periodNumber: 2, userId: "b", attempt: 1, amountCents: 30_000 }]);
@@ -450,14 +507,22 @@ describe("lateMembers", () => {
     const others = PAID_1.filter((t) => !(t.kind === "contribution" && t.userId === "b"));
     const s = state({ transfers: [...others, T("payout", 1, "a", "settled"), T("contribution", 1, "b", "returned", "2026-01-13")] });
     const periods = s.periods.map((p) => (p.periodNumber === 1 ? { ...p, status: "completed" as const } : p));
-    expect(dueWork({ ...s, periods }, "2026-01-16").debits).toContainEqual({ kind: "contribution", periodNumber: 1, userId: "b", attempt: 2, amountCents: 10_000 });
+    expect(dueWork({ ...s, periods }, "2026-01-16").debits).toContainEqual({
+      kind: "contribution",
+      periodNumber: 1,
+      userId: "b",
+      attempt: 2,
+      amountCents: 10_000,
+    });
   });
 });
 
 describe("transferKey and balances", () => {
   it("the key is deterministic per kind, group, period, member and attempt", () => {
     expect(transferKey("contribution", "g", 2, "u", 3)).toBe("contribution:g:2:u:3");
-    expect(new Set([transferKey("fee", "g", 0, "u", 1), transferKey("fee", "g", 0, "u", 2), transferKey("contribution", "g", 0, "u", 1)]).size).toBe(3);
+    expect(new Set([transferKey("fee", "g", 0, "u", 1), transferKey("fee", "g", 0, "u", 2), transferKey("contribution", "g", 0, "u", 1)]).size).toBe(
+      3,
+    );
   });
 
   it("balances are credits minus debits", () => {

@@ -124,13 +124,22 @@ export function postingsFor(
     case "contribution": {
       if (settlesNow) {
         const repay = Math.min(context.shortfall, amount);
-        if (repay > 0) postings.push({ key: key("shortfall-repaid"), debit: member, credit: shortfall, amountCents: repay, reason: "shortfall_repaid" });
-        if (amount - repay > 0) postings.push({ key: key("settled"), debit: member, credit: pool, amountCents: amount - repay, reason: "contribution" });
+        if (repay > 0)
+          postings.push({ key: key("shortfall-repaid"), debit: member, credit: shortfall, amountCents: repay, reason: "shortfall_repaid" });
+        if (amount - repay > 0)
+          postings.push({ key: key("settled"), debit: member, credit: pool, amountCents: amount - repay, reason: "contribution" });
       } else if (to === "returned" && wasSettled) {
         const fromPool = Math.min(Math.max(context.pool, 0), amount);
-        if (fromPool > 0) postings.push({ key: key("returned"), debit: pool, credit: member, amountCents: fromPool, reason: "contribution_reversal" });
+        if (fromPool > 0)
+          postings.push({ key: key("returned"), debit: pool, credit: member, amountCents: fromPool, reason: "contribution_reversal" });
         if (amount - fromPool > 0) {
-          postings.push({ key: key("returned-fronted"), debit: shortfall, credit: member, amountCents: amount - fromPool, reason: "shortfall_cover" });
+          postings.push({
+            key: key("returned-fronted"),
+            debit: shortfall,
+            credit: member,
+            amountCents: amount - fromPool,
+            reason: "shortfall_cover",
+          });
         }
       }
       break;
@@ -152,7 +161,8 @@ export function postingsFor(
     }
     case "fee": {
       if (settlesNow) postings.push({ key: key("settled"), debit: member, credit: fees, amountCents: amount, reason: "fee" });
-      else if (to === "returned" && wasSettled) postings.push({ key: key("returned"), debit: fees, credit: member, amountCents: amount, reason: "fee_reversal" });
+      else if (to === "returned" && wasSettled)
+        postings.push({ key: key("returned"), debit: fees, credit: member, amountCents: amount, reason: "fee_reversal" });
       break;
     }
   }
@@ -163,7 +173,14 @@ export function postingsFor(
 // Due work on a day
 
 export type CyclePeriod = { periodNumber: number; dueOn: CalendarDay; recipientUserId: string; payoutCents: number; status: "pending" | "completed" };
-export type CycleTransfer = { kind: TransferKind; periodNumber: number; userId: string; attempt: number; status: TransferStatus; statusOn: CalendarDay };
+export type CycleTransfer = {
+  kind: TransferKind;
+  periodNumber: number;
+  userId: string;
+  attempt: number;
+  status: TransferStatus;
+  statusOn: CalendarDay;
+};
 
 export type CycleState = {
   contributionCents: number;
@@ -214,7 +231,8 @@ export function dueWork(state: CycleState, today: CalendarDay): DueWork {
     if (period.dueOn > today) continue;
     for (const userId of state.memberUserIds) {
       const attempt = nextAttempt(latest(state.transfers, "contribution", period.periodNumber, userId), today);
-      if (attempt !== null) work.debits.push({ kind: "contribution", periodNumber: period.periodNumber, userId, attempt, amountCents: state.contributionCents });
+      if (attempt !== null)
+        work.debits.push({ kind: "contribution", periodNumber: period.periodNumber, userId, attempt, amountCents: state.contributionCents });
     }
   }
   if (first && first.dueOn <= today && state.feeCents > 0) {
@@ -256,7 +274,8 @@ export function lateMembers(state: Pick<CycleState, "periods" | "transfers" | "m
     if (period.dueOn > today) continue;
     for (const userId of state.memberUserIds) {
       const contribution = latest(state.transfers, "contribution", period.periodNumber, userId);
-      if (contribution && FAILED_STATUSES.includes(contribution.status)) late.push({ periodNumber: period.periodNumber, userId, attempts: contribution.attempt });
+      if (contribution && FAILED_STATUSES.includes(contribution.status))
+        late.push({ periodNumber: period.periodNumber, userId, attempts: contribution.attempt });
     }
   }
   return late;

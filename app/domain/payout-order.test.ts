@@ -146,17 +146,24 @@ describe("shuffleWithWords (the rejection step)", () => {
       return words[`${i}:${attempt}`]!;
     });
     // 2^32 - 1 is rejected; 2^32 - 2 = 4294967294 ≡ 2 (mod 3) keeps c in place; 5 mod 2 = 1 keeps b in place.
-    expect(calls).toEqual([[2, 0], [2, 1], [1, 0]]);
+    expect(calls).toEqual([
+      [2, 0],
+      [2, 1],
+      [1, 0],
+    ]);
     expect(order).toEqual(["a", "b", "c"]);
   });
 
   it("accepts the last word below the limit", () => {
     // range 12: 2^32 mod 12 = 4, so the limit is 2^32 - 4; 2^32 - 5 is accepted (≡ 11 mod 12: no swap at i = 11).
     const calls: string[] = [];
-    shuffleWithWords(Array.from({ length: 12 }, (_, i) => i), (i, attempt) => {
-      calls.push(`${i}:${attempt}`);
-      return i === 11 ? (attempt === 0 ? 2 ** 32 - 4 : 2 ** 32 - 5) : 0;
-    });
+    shuffleWithWords(
+      Array.from({ length: 12 }, (_, i) => i),
+      (i, attempt) => {
+        calls.push(`${i}:${attempt}`);
+        return i === 11 ? (attempt === 0 ? 2 ** 32 - 4 : 2 ** 32 - 5) : 0;
+      },
+    );
     expect(calls.slice(0, 2)).toEqual(["11:0", "11:1"]);
   });
 });

@@ -21,15 +21,7 @@ export const FREQUENCY_LABELS: Record<Frequency, string> = {
 };
 
 /** Index 0 is Sunday, as in SPEC.md section 3 (dayOfWeek 0-6, Sunday first) and `Date#getUTCDay`. */
-export const WEEKDAY_NAMES: readonly string[] = [
-  "Sunday",
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "Saturday",
-];
+export const WEEKDAY_NAMES: readonly string[] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 /** dayOfWeek is set (0-6) exactly for weekly/biweekly, dayOfMonth (1-31) exactly for monthly; the other is null. */
 export type Schedule = { frequency: Frequency; dayOfWeek: number | null; dayOfMonth: number | null };
@@ -153,10 +145,7 @@ export function dayOfMonthOf(day: CalendarDay): number {
 // Schedules
 
 /** SPEC.md section 4: on a frequency change, weekly/biweekly default to Monday (1), monthly to today's day of month. */
-export function scheduleDefaults(
-  frequency: Frequency,
-  today: CalendarDay,
-): { dayOfWeek: number | null; dayOfMonth: number | null } {
+export function scheduleDefaults(frequency: Frequency, today: CalendarDay): { dayOfWeek: number | null; dayOfMonth: number | null } {
   switch (frequency) {
     case "weekly":
     case "biweekly":

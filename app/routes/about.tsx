@@ -17,9 +17,8 @@ export default function About() {
               <p key={paragraph}>{paragraph}</p>
             ))}
             <p>
-              We are building for the people who already save this way and for everyone who would like to: friends
-              planning a trip, colleagues starting side businesses, parents covering school costs, couples saving for a
-              wedding.
+              We are building for the people who already save this way and for everyone who would like to: friends planning a trip, colleagues
+              starting side businesses, parents covering school costs, couples saving for a wedding.
             </p>
           </div>
         </Section>
@@ -49,9 +48,9 @@ export default function About() {
         <Section id="demo" title="Where we are today">
           <div className="max-w-3xl space-y-4 text-slate-700">
             <p>
-              Rosca is in a demo phase. You can create an account, explore the dashboard and, once an administrator
-              grants you sandbox access, link a test bank account and try out groups. Bank connections use a sandbox
-              bank, and no real money moves. Group savings with real accounts will launch soon.
+              Rosca is in a demo phase. You can create an account, explore the dashboard and, once an administrator grants you sandbox access, link a
+              test bank account and try out groups. Bank connections use a sandbox bank, and no real money moves. Group savings with real accounts
+              will launch soon.
             </p>
             <p>Rosca is available to US residents aged 18 and over.</p>
           </div>

@@ -14,15 +14,7 @@ import {
 import { ADMIN_MESSAGES, addUserSchema } from "~/domain/admin";
 import { buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
-import {
-  ADMIN_SEARCH_MAX,
-  addUserByEmail,
-  adminStats,
-  pendingRequests,
-  recentAudit,
-  requireAdminPage,
-  searchUsers,
-} from "~/server/admin.server";
+import { ADMIN_SEARCH_MAX, addUserByEmail, adminStats, pendingRequests, recentAudit, requireAdminPage, searchUsers } from "~/server/admin.server";
 import { declineRequest, grantSandboxAccess, revokeSandboxAccess } from "~/server/sandbox-access.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { Link } from "react-router";

@@ -27,9 +27,7 @@ export const MAX_BODY_BYTES = 32 * 1024;
 
 const JSON_HEADERS = { "Cache-Control": "no-store" };
 
-export type CreateGroupResponse =
-  | { id: string; url: string }
-  | { error: string; issues?: { path: string; message: string }[] };
+export type CreateGroupResponse = { id: string; url: string } | { error: string; issues?: { path: string; message: string }[] };
 
 function fail(status: number, error: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
   return data<CreateGroupResponse>({ error, ...extra }, { status, headers: { ...JSON_HEADERS, ...headers } });

@@ -4,7 +4,10 @@ import { ARTICLES, formatPublishedOn } from "~/content/blog";
 import { pageMeta } from "~/content/site";
 
 export const meta = () =>
-  pageMeta("Blog", "Articles about rotating savings groups: their history, choosing a payout position, saving without riba and running a group with friends.");
+  pageMeta(
+    "Blog",
+    "Articles about rotating savings groups: their history, choosing a payout position, saving without riba and running a group with friends.",
+  );
 
 export default function Blog() {
   return (

@@ -2,8 +2,7 @@ import { PageHeader, Section } from "~/components/marketing/page-header";
 import { ButtonLink } from "~/components/ui/button";
 import { pageMeta } from "~/content/site";
 
-export const meta = () =>
-  pageMeta("Careers", "Open roles at Rosca are coming soon. Tell us about yourself in the meantime.");
+export const meta = () => pageMeta("Careers", "Open roles at Rosca are coming soon. Tell us about yourself in the meantime.");
 
 const INTERESTS = [
   "Product engineering: React, TypeScript and PostgreSQL, with a focus on accessible, server-rendered pages.",
@@ -26,8 +25,8 @@ export default function Careers() {
           title="Coming soon"
           intro={
             <p>
-              When Rosca moves beyond its demo phase, we expect to grow in these areas. If one of them sounds like you,
-              we would love to hear from you now.
+              When Rosca moves beyond its demo phase, we expect to grow in these areas. If one of them sounds like you, we would love to hear from you
+              now.
             </p>
           }
         >
@@ -43,9 +42,8 @@ export default function Careers() {
         <Section id="get-in-touch" title="Get in touch">
           <div className="max-w-2xl space-y-4 text-slate-700">
             <p>
-              Send us a short note through the contact form with the topic Careers: who you are, what you would like to
-              work on, and a link to your work or profile. Please do not send sensitive personal documents. We read
-              every message and reply within 24 hours.
+              Send us a short note through the contact form with the topic Careers: who you are, what you would like to work on, and a link to your
+              work or profile. Please do not send sensitive personal documents. We read every message and reply within 24 hours.
             </p>
           </div>
           <div className="mt-6">

@@ -49,10 +49,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   if (!(await consumeAttempt([["contact-ip", context.clientIp]]))) {
-    return data(
-      submission.reply({ formErrors: ["You've sent several messages in a short time. Please wait an hour, or email us directly."] }),
-      { status: 429 },
-    );
+    return data(submission.reply({ formErrors: ["You've sent several messages in a short time. Please wait an hour, or email us directly."] }), {
+      status: 429,
+    });
   }
 
   const { name, email, topic, message } = submission.value;
@@ -79,12 +78,18 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             Before you write
           </h2>
           <p>
-            Many answers are already in our <Link to="/help" className="font-medium text-brand-800 underline">Help Center</Link>:
-            fees, missed payments, payout order and how to get sandbox access.
+            Many answers are already in our{" "}
+            <Link to="/help" className="font-medium text-brand-800 underline">
+              Help Center
+            </Link>
+            : fees, missed payments, payout order and how to get sandbox access.
           </p>
           <p>
             Found a security problem? Choose <strong>Reporting a security issue</strong> and see our{" "}
-            <Link to="/security" className="font-medium text-brand-800 underline">security page</Link> for how we handle reports.
+            <Link to="/security" className="font-medium text-brand-800 underline">
+              security page
+            </Link>{" "}
+            for how we handle reports.
           </p>
           <p>Please never send passwords, full bank account numbers or one-time codes. We will never ask for them.</p>
         </aside>
@@ -125,11 +130,7 @@ function ContactForm({
       <Form method="post" action="/contact" {...getFormProps(form)} className="mt-6 space-y-5">
         <FieldErrors id={form.errorId} errors={form.errors} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field
-            label="Name"
-            inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
-            errors={fields.name.errors}
-          />
+          <Field label="Name" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} errors={fields.name.errors} />
           <Field
             label="Email"
             inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
@@ -160,9 +161,7 @@ function ContactForm({
             {...getTextareaProps(fields.message)}
             rows={7}
             className={inputClass}
-            aria-describedby={[fields.message.errors?.length ? fields.message.errorId : null, `${fields.message.id}-hint`]
-              .filter(Boolean)
-              .join(" ")}
+            aria-describedby={[fields.message.errors?.length ? fields.message.errorId : null, `${fields.message.id}-hint`].filter(Boolean).join(" ")}
           />
           <p id={`${fields.message.id}-hint`} className="mt-1 text-xs text-slate-600">
             Up to {CONTACT_MESSAGE_MAX.toLocaleString("en-US")} characters. Include your group name if your question is about a group.

@@ -81,13 +81,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
         {loaderData.bankState === "request-access" ? (
-          loaderData.sandboxCard ? <SandboxRequestCard {...loaderData.sandboxCard} /> : null
+          loaderData.sandboxCard ? (
+            <SandboxRequestCard {...loaderData.sandboxCard} />
+          ) : null
         ) : (
           <BankCard state={loaderData.bankState} />
         )}
-        {loaderData.completeness < 100 ? (
-          <ProfilePrompt completeness={loaderData.completeness} />
-        ) : null}
+        {loaderData.completeness < 100 ? <ProfilePrompt completeness={loaderData.completeness} /> : null}
       </div>
 
       <section aria-label="Your savings at a glance" className="mt-8 grid gap-4 sm:grid-cols-3">

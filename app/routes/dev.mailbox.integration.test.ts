@@ -41,7 +41,10 @@ const confirmUrl = "http://localhost:3000/auth/confirm?id=4f0c9a52-6a51-4c39-9d0
 
 describe("/dev/mailbox", () => {
   it("lists messages newest first and filters by recipient", async () => {
-    const first = await sendEmail("mailbox-a@example.com", { template: "welcome", data: { name: "A", dashboardUrl: "http://localhost:3000/dashboard" } });
+    const first = await sendEmail("mailbox-a@example.com", {
+      template: "welcome",
+      data: { name: "A", dashboardUrl: "http://localhost:3000/dashboard" },
+    });
     const second = await sendEmail("mailbox-b@example.com", { template: "confirm-email", data: { name: "B", confirmUrl, expiresInHours: 24 } });
     if (!first.ok || !second.ok) throw new Error("sending failed");
 

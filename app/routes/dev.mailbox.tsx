@@ -52,8 +52,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="text-3xl font-bold text-slate-900">Mailbox</h1>
           <p className="mt-2 max-w-2xl text-slate-700">
-            Every email the app sends outside production is captured here by the mail sandbox instead of being delivered.
-            Newest first.
+            Every email the app sends outside production is captured here by the mail sandbox instead of being delivered. Newest first.
           </p>
         </div>
       </div>
@@ -89,9 +88,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">
-                {to ? `Messages to ${to}` : "All captured messages"}, newest first
-              </caption>
+              <caption className="sr-only">{to ? `Messages to ${to}` : "All captured messages"}, newest first</caption>
               <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
                 <tr>
                   <th scope="col" className="px-4 py-3 font-semibold">
@@ -113,7 +110,9 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
                       <Link to={`/dev/mailbox/${message.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
                         {message.subject}
                       </Link>
-                      {message.tag ? <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs whitespace-nowrap text-slate-700">{message.tag}</span> : null}
+                      {message.tag ? (
+                        <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs whitespace-nowrap text-slate-700">{message.tag}</span>
+                      ) : null}
                     </td>
                     <td className="px-4 py-3 whitespace-nowrap text-slate-700">
                       <time dateTime={message.submittedAt}>{formatSubmittedAt(message.submittedAt)}</time>

@@ -5,7 +5,12 @@ import type { Route } from "./+types/groups.$groupId.statement-csv";
 
 /** A file name from the group's name: letters, digits and dashes only. */
 function filename(name: string) {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60) || "group";
+  const slug =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60) || "group";
   return `${slug}-statement.csv`;
 }
 
@@ -31,7 +36,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       TRANSFER_STATUS_LABELS[row.status as keyof typeof TRANSFER_STATUS_LABELS] ?? row.status,
       dollars(row.poolBalanceCents),
     ]),
-    { header: true, columns: ["Date", "Member", "Kind", "Period", "Amount (USD)", "Pool change (USD)", "Status", "Pool balance (USD)"], record_delimiter: "\r\n" },
+    {
+      header: true,
+      columns: ["Date", "Member", "Kind", "Period", "Amount (USD)", "Pool change (USD)", "Status", "Pool balance (USD)"],
+      record_delimiter: "\r\n",
+    },
   );
   return new Response(body, {
     headers: {

@@ -48,8 +48,8 @@ export default function Statement({ loaderData }: Route.ComponentProps) {
         </a>
       </div>
       <p className="mt-2 max-w-3xl text-slate-600">
-        Every posting of the group's ledger, oldest first. Contributions count once the bank has settled them; a payout counts
-        when it leaves the pool. Setup fees go to the platform, not the pool.
+        Every posting of the group's ledger, oldest first. Contributions count once the bank has settled them; a payout counts when it leaves the
+        pool. Setup fees go to the platform, not the pool.
       </p>
       <Card className="mt-6 overflow-x-auto">
         {rows.length === 0 ? (
@@ -59,12 +59,24 @@ export default function Statement({ loaderData }: Route.ComponentProps) {
             <caption className="sr-only">Postings of {group.name} with the running pool balance</caption>
             <thead className="border-b border-slate-200 text-slate-600">
               <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">Date</th>
-                <th scope="col" className="py-2 pr-3 font-medium">Member</th>
-                <th scope="col" className="py-2 pr-3 font-medium">Kind</th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">Amount</th>
-                <th scope="col" className="py-2 pr-3 font-medium">Status</th>
-                <th scope="col" className="py-2 text-right font-medium">Pool balance</th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Date
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Member
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Kind
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  Amount
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  Pool balance
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -74,7 +74,13 @@ function parseAdvanceDays(value: FormDataEntryValue | null) {
  * request about a group they can't see; members who aren't the group admin (nor platform admins) are refused with a
  * toast; the days are checked here, before anything moves.
  */
-async function advanceGroupClock(request: Request, user: SessionUser["user"], groupId: string, intent: "advance-next" | "advance-days", daysInput: FormDataEntryValue | null) {
+async function advanceGroupClock(
+  request: Request,
+  user: SessionUser["user"],
+  groupId: string,
+  intent: "advance-next" | "advance-days",
+  daysInput: FormDataEntryValue | null,
+) {
   const view = await groupPageFor(user.id, groupId);
   if (!view) return notFound();
   const back = groupUrl(groupId);
@@ -161,8 +167,8 @@ export default function GroupPage({ loaderData }: Route.ComponentProps) {
                   Invite members
                 </h2>
                 <p className="mt-1 mb-3 text-sm text-slate-600">
-                  {group.memberCount - group.joinedCount} {group.memberCount - group.joinedCount === 1 ? "seat" : "seats"} left. Share this link with the
-                  people you trust.
+                  {group.memberCount - group.joinedCount} {group.memberCount - group.joinedCount === 1 ? "seat" : "seats"} left. Share this link with
+                  the people you trust.
                 </p>
                 <CopyInviteLink url={inviteUrl} groupName={group.name} />
               </section>

@@ -44,9 +44,7 @@ type WizardView =
   | { step: 1; values: SettingsValues; emails: string[]; errors: FieldErrorMap }
   | { step: 2; settings: GroupSettings; values: SettingsValues; emails: string[]; errors: FieldErrorMap; idempotencyKey: string };
 
-type ActionData =
-  | { refused: true; failure: Failure }
-  | { refused: false; view: WizardView; failure: Failure | null; formKey: string };
+type ActionData = { refused: true; failure: Failure } | { refused: false; view: WizardView; failure: Failure | null; formKey: string };
 
 function today(now = new Date()) {
   return todayIn(DEFAULT_TIME_ZONE, now);
@@ -220,8 +218,7 @@ export default function CreateGroup({ loaderData }: Route.ComponentProps) {
             </Alert>
           ) : null}
           <Alert tone="warning" title="Sandbox access required">
-            Creating a group needs sandbox access during the demo phase. Ask for it below; an administrator reviews requests
-            within 24 hours.
+            Creating a group needs sandbox access during the demo phase. Ask for it below; an administrator reviews requests within 24 hours.
           </Alert>
           {"sandboxCard" in loaderData && loaderData.sandboxCard ? <SandboxRequestCard {...loaderData.sandboxCard} /> : null}
         </div>

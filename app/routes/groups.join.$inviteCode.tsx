@@ -23,14 +23,7 @@ import { createLinkToken, exchangePublicToken } from "~/server/bank/bank.server"
 import type { User } from "~/server/db/schema";
 import { appUrl, env } from "~/server/env.server";
 import { invitationView } from "~/server/groups/group-views.server";
-import {
-  declineInvitation,
-  groupUrl,
-  INVALID_INVITATION,
-  joinGroup,
-  lookupInvitation,
-  NOT_AUTHORIZED_TO_JOIN,
-} from "~/server/groups/groups.server";
+import { declineInvitation, groupUrl, INVALID_INVITATION, joinGroup, lookupInvitation, NOT_AUTHORIZED_TO_JOIN } from "~/server/groups/groups.server";
 import { sandboxCardState } from "~/server/sandbox-access.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/groups.join.$inviteCode";
@@ -79,7 +72,10 @@ async function notAuthorized(userId: string) {
 
 /** Invalid, expired, declined, full, not addressed to this user: all look the same (no probing). 429 when rate-limited. */
 function invalid(reason: "invalid" | "rate-limited") {
-  return data({ state: "invalid" as const, title: "Invalid Invitation", message: INVALID_INVITATION }, { status: reason === "rate-limited" ? 429 : 404 });
+  return data(
+    { state: "invalid" as const, title: "Invalid Invitation", message: INVALID_INVITATION },
+    { status: reason === "rate-limited" ? 429 : 404 },
+  );
 }
 
 /**
@@ -182,7 +178,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     const sandboxUrl = env().PLAID_SANDBOX_URL;
     if (mode === "none" || !sandboxUrl) {
-      return redirectWithToast(request, back, { type: "error", title: "Linking Failed", description: "No bank-linking provider is configured on this server." });
+      return redirectWithToast(request, back, {
+        type: "error",
+        title: "Linking Failed",
+        description: "No bank-linking provider is configured on this server.",
+      });
     }
     const redirectUri = `${appUrl()}${back}`;
     const token = await createLinkToken(user, { redirectUri });
@@ -348,8 +348,7 @@ function BankStep({ data }: { data: ReadyData }) {
           Link a bank account
         </h2>
         <p className="mt-2 text-slate-700">
-          You accepted the terms. Contributions to {data.invitation.groupName} are debited from a linked bank account, so link
-          one to finish joining.
+          You accepted the terms. Contributions to {data.invitation.groupName} are debited from a linked bank account, so link one to finish joining.
         </p>
         {data.cancelled ? (
           <div className="mt-4">

@@ -21,7 +21,11 @@ export default function Help() {
             Frequently asked questions
           </a>
           {GUIDES.map((guide) => (
-            <a key={guide.id} href={`#${guide.id}`} className="rounded-full border border-brand-200 bg-white px-4 py-2 font-medium text-brand-900 hover:bg-brand-50">
+            <a
+              key={guide.id}
+              href={`#${guide.id}`}
+              className="rounded-full border border-brand-200 bg-white px-4 py-2 font-medium text-brand-900 hover:bg-brand-50"
+            >
               {guide.title}
             </a>
           ))}
@@ -38,7 +42,12 @@ export default function Help() {
         <Section id="guides" title="Step-by-step guides">
           <div className="grid gap-6 lg:grid-cols-3">
             {GUIDES.map((guide) => (
-              <section key={guide.id} id={guide.id} aria-labelledby={`${guide.id}-title`} className="scroll-mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <section
+                key={guide.id}
+                id={guide.id}
+                aria-labelledby={`${guide.id}-title`}
+                className="scroll-mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+              >
                 <h3 id={`${guide.id}-title`} className="text-lg font-semibold text-slate-900">
                   {guide.title}
                 </h3>
@@ -46,7 +55,10 @@ export default function Help() {
                 <ol className="mt-5 space-y-4">
                   {guide.steps.map((step, index) => (
                     <li key={step} className="flex gap-3 text-slate-700">
-                      <span aria-hidden="true" className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-900">
+                      <span
+                        aria-hidden="true"
+                        className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-900"
+                      >
                         {index + 1}
                       </span>
                       <span>{step}</span>

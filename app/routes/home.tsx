@@ -48,9 +48,8 @@ export default function Home() {
               Save Together, Grow Together
             </h1>
             <p className="mt-5 max-w-xl text-lg text-slate-700">
-              Rosca brings the rotating savings circle your family may already know, a tanda, susu, hagbad or
-              paluwagan, online. Everyone contributes the same amount on a schedule, and each member takes a turn
-              receiving the whole pot. No interest, no credit check, no surprises.
+              Rosca brings the rotating savings circle your family may already know, a tanda, susu, hagbad or paluwagan, online. Everyone contributes
+              the same amount on a schedule, and each member takes a turn receiving the whole pot. No interest, no credit check, no surprises.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               {primaryCta}
@@ -58,9 +57,7 @@ export default function Home() {
                 Learn More
               </ButtonLink>
             </div>
-            <p className="mt-4 text-sm text-slate-600">
-              Demo phase: bank connections use a sandbox, and no real money moves.
-            </p>
+            <p className="mt-4 text-sm text-slate-600">Demo phase: bank connections use a sandbox, and no real money moves.</p>
           </div>
 
           <figure className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg">
@@ -107,11 +104,7 @@ export default function Home() {
       </section>
 
       <div className="mx-auto max-w-6xl space-y-20 px-4 py-16 sm:px-6">
-        <Section
-          id="how-it-works"
-          title="How it works"
-          intro={<p>Three steps, repeated until every member has had a turn.</p>}
-        >
+        <Section id="how-it-works" title="How it works" intro={<p>Three steps, repeated until every member has had a turn.</p>}>
           <ol className="grid gap-6 md:grid-cols-3">
             {HOW_IT_WORKS.map((step, index) => (
               <li key={step.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -153,12 +146,7 @@ export default function Home() {
         <Section
           id="examples"
           title="Example groups"
-          intro={
-            <p>
-              Every member pays the same and receives the same. Each payout is the contribution times the number of
-              members.
-            </p>
-          }
+          intro={<p>Every member pays the same and receives the same. Each payout is the contribution times the number of members.</p>}
         >
           <ul className="grid gap-6 md:grid-cols-3">
             {EXAMPLE_GROUPS.map((group) => (
@@ -168,8 +156,8 @@ export default function Home() {
             ))}
           </ul>
           <p className="mt-4 text-sm text-slate-600">
-            These examples show how rotating savings works. During the demo phase, Rosca groups have {MIN_MEMBERS} to{" "}
-            {MAX_MEMBERS} members and contributions of {MIN_CONTRIBUTION} to {MAX_CONTRIBUTION} per period.
+            These examples show how rotating savings works. During the demo phase, Rosca groups have {MIN_MEMBERS} to {MAX_MEMBERS} members and
+            contributions of {MIN_CONTRIBUTION} to {MAX_CONTRIBUTION} per period.
           </p>
         </Section>
 

@@ -15,20 +15,13 @@ import { authenticator, InvalidCredentialsError } from "~/server/auth/authentica
 import { requireAnonymous } from "~/server/auth/guards.server";
 import { consumeAttempt, resetAttempts, TOO_MANY_ATTEMPTS } from "~/server/auth/rate-limit.server";
 import { createSession } from "~/server/auth/session.server";
-import {
-  clearPendingLogin,
-  hasTwoFactor,
-  readPendingLogin,
-  startPendingLogin,
-  verifyTwoFactorCode,
-} from "~/server/auth/two-factor.server";
+import { clearPendingLogin, hasTwoFactor, readPendingLogin, startPendingLogin, verifyTwoFactorCode } from "~/server/auth/two-factor.server";
 import type { User } from "~/server/db/schema";
 import { findUserById } from "~/server/profile.server";
 import { sendLoginAlert } from "~/server/security.server";
 import { env } from "~/server/env.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/login";
-
 
 export function meta() {
   return [{ title: "Log in — Rosca" }];
@@ -85,7 +78,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const submission = parseWithZod(formData, { schema: loginCodeSchema });
     // Every code counts against the account's login limit: six digits must not be guessable.
-    if (!(await consumeAttempt([["login-ip", ip], ["login-account", user.email]]))) {
+    if (
+      !(await consumeAttempt([
+        ["login-ip", ip],
+        ["login-account", user.email],
+      ]))
+    ) {
       return data(
         { intent: "2fa" as const, result: submission.reply(), error: { title: "Login Failed", message: TOO_MANY_ATTEMPTS }, sent: false },
         { status: 429 },
@@ -120,7 +118,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ intent, result: submission.reply(), error: null as FormError | null, sent: false }, { status: 400 });
     }
     const email = submission.value.email;
-    if (!(await consumeAttempt([["reset-ip", ip], ["reset-account", email]]))) {
+    if (
+      !(await consumeAttempt([
+        ["reset-ip", ip],
+        ["reset-account", email],
+      ]))
+    ) {
       return data(
         { intent, result: submission.reply(), error: { title: "Too Many Requests", message: TOO_MANY_ATTEMPTS }, sent: false },
         { status: 429 },
@@ -131,7 +134,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       console.error("reset request failed", error);
       return data(
-        { intent, result: submission.reply(), error: { title: "Reset Failed", message: "Failed to send reset email. Please try again." }, sent: false },
+        {
+          intent,
+          result: submission.reply(),
+          error: { title: "Reset Failed", message: "Failed to send reset email. Please try again." },
+          sent: false,
+        },
         { status: 500 },
       );
     }
@@ -149,18 +157,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = safeRedirect(formData.get("redirectTo"));
   const reply = () => submission?.reply({ hideFields: ["password"] }) ?? undefined;
 
-  if (!(await consumeAttempt([["login-ip", ip], ["login-account", email]]))) {
-    return data(
-      { intent: "login", result: reply(), error: { title: "Login Failed", message: TOO_MANY_ATTEMPTS }, sent: false },
-      { status: 429 },
-    );
+  if (
+    !(await consumeAttempt([
+      ["login-ip", ip],
+      ["login-account", email],
+    ]))
+  ) {
+    return data({ intent: "login", result: reply(), error: { title: "Login Failed", message: TOO_MANY_ATTEMPTS }, sent: false }, { status: 429 });
   }
 
   let user;
   try {
-    user = isDemo
-      ? await authenticate(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)
-      : await authenticator.authenticate("form", request);
+    user = isDemo ? await authenticate(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password) : await authenticator.authenticate("form", request);
     if (!user) throw new InvalidCredentialsError();
   } catch (error) {
     if (!(error instanceof InvalidCredentialsError)) throw error;
@@ -187,7 +195,13 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   return (
     <PageContainer narrow>
       <Card>
-        {loaderData.step === "2fa" || actionData?.intent === "2fa" ? <TwoFactorForm /> : resetMode ? <ResetRequestForm /> : <LoginForm demo={loaderData.demo} />}
+        {loaderData.step === "2fa" || actionData?.intent === "2fa" ? (
+          <TwoFactorForm />
+        ) : resetMode ? (
+          <ResetRequestForm />
+        ) : (
+          <LoginForm demo={loaderData.demo} />
+        )}
       </Card>
     </PageContainer>
   );
@@ -229,7 +243,11 @@ function LoginForm({ demo }: { demo: { email: string; password: string } | null 
       </p>
       <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-        {error ? <Alert tone="error" title={error.title}>{error.message}</Alert> : null}
+        {error ? (
+          <Alert tone="error" title={error.title}>
+            {error.message}
+          </Alert>
+        ) : null}
         <Field
           label="Email"
           inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", key: fields.email.key }}
@@ -303,7 +321,11 @@ function TwoFactorForm() {
       <p className="mt-1 text-sm text-slate-600">Enter the 6-digit code from your authenticator app.</p>
       {/* Posts to /login?step=2fa (the current URL), so an error re-renders this step, with or without JavaScript. */}
       <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
-        {error ? <Alert tone="error" title={error.title}>{error.message}</Alert> : null}
+        {error ? (
+          <Alert tone="error" title={error.title}>
+            {error.message}
+          </Alert>
+        ) : null}
         <Field
           label="Authentication code"
           inputProps={{
@@ -349,14 +371,24 @@ function ResetRequestForm() {
             {AUTH_MESSAGES.resetSent}
           </Notice>
         ) : null}
-        {error ? <Alert tone="error" title={error.title}>{error.message}</Alert> : null}
+        {error ? (
+          <Alert tone="error" title={error.title}>
+            {error.message}
+          </Alert>
+        ) : null}
         {invalid ? <Notice tone="error" title="Invalid Email" /> : null}
         <Field
           label="Email"
           inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", key: fields.email.key }}
           errors={fields.email.errors}
         />
-        <button type="submit" name="intent" value="reset-request" className={buttonClass("primary", "w-full")} disabled={navigation.state === "submitting"}>
+        <button
+          type="submit"
+          name="intent"
+          value="reset-request"
+          className={buttonClass("primary", "w-full")}
+          disabled={navigation.state === "submitting"}
+        >
           {navigation.state === "submitting" ? "Sending…" : "Send Reset Link"}
         </button>
         <Link to="/login" className={buttonClass("ghost", "w-full")}>
@@ -366,4 +398,3 @@ function ResetRequestForm() {
     </>
   );
 }
-

@@ -94,7 +94,11 @@ function ProfileView({ profile }: { profile: LoaderData["profile"] }) {
     ["City", profile.city],
     ["State/Province", profile.state],
     ["ZIP/Postal code", profile.zipCode],
-    ["Date of birth", profile.dateOfBirth ? formatDay(profile.dateOfBirth) : null, profile.dateOfBirth ? PROFILE_MESSAGES.dateOfBirthLocked : undefined],
+    [
+      "Date of birth",
+      profile.dateOfBirth ? formatDay(profile.dateOfBirth) : null,
+      profile.dateOfBirth ? PROFILE_MESSAGES.dateOfBirthLocked : undefined,
+    ],
   ];
   return (
     <Card>
@@ -150,22 +154,44 @@ function ProfileForm({ loaderData, actionData }: { loaderData: LoaderData; actio
             {PROFILE_MESSAGES.updateFailed.description}
           </Alert>
         ) : null}
-        <Field label="Display name" inputProps={text(fields.name, "name")} errors={fields.name.errors} hint="Shown to other members. Left empty, it shows as “User”." />
+        <Field
+          label="Display name"
+          inputProps={text(fields.name, "name")}
+          errors={fields.name.errors}
+          hint="Shown to other members. Left empty, it shows as “User”."
+        />
         <div>
           <label htmlFor="profile-email" className="mb-1 block text-sm font-medium text-slate-800">
             Email
           </label>
-          <input id="profile-email" type="email" value={profile.email} readOnly aria-describedby="profile-email-hint" className={`${inputClass} bg-slate-50 text-slate-600`} />
+          <input
+            id="profile-email"
+            type="email"
+            value={profile.email}
+            readOnly
+            aria-describedby="profile-email-hint"
+            className={`${inputClass} bg-slate-50 text-slate-600`}
+          />
           <p id="profile-email-hint" className="mt-1 text-xs text-slate-600">
             {PROFILE_MESSAGES.emailLocked}
           </p>
         </div>
-        <Field label="Phone" inputProps={{ ...text(fields.phone, "tel"), type: "tel" }} errors={fields.phone.errors} hint="A US number, e.g. (313) 555-0142" />
+        <Field
+          label="Phone"
+          inputProps={{ ...text(fields.phone, "tel"), type: "tel" }}
+          errors={fields.phone.errors}
+          hint="A US number, e.g. (313) 555-0142"
+        />
         <Field label="Street address" inputProps={text(fields.address, "street-address")} errors={fields.address.errors} />
         <div className="grid gap-4 sm:grid-cols-3">
           <Field label="City" inputProps={text(fields.city, "address-level2")} errors={fields.city.errors} />
           <Field label="State/Province" inputProps={text(fields.state, "address-level1")} errors={fields.state.errors} hint="e.g. MI or Michigan" />
-          <Field label="ZIP/Postal code" inputProps={{ ...text(fields.zipCode, "postal-code"), inputMode: "numeric" }} errors={fields.zipCode.errors} hint="12345 or 12345-6789" />
+          <Field
+            label="ZIP/Postal code"
+            inputProps={{ ...text(fields.zipCode, "postal-code"), inputMode: "numeric" }}
+            errors={fields.zipCode.errors}
+            hint="12345 or 12345-6789"
+          />
         </div>
         {profile.dateOfBirth ? (
           <div>

@@ -117,8 +117,7 @@ export async function action({ request }: Route.ActionArgs) {
       return redirectWithToast(request, PAGE, {
         type: "warning",
         title: "JavaScript Required",
-        description:
-          "Connecting a bank opens the bank-linking provider's secure window, which needs JavaScript. Please turn it on and try again.",
+        description: "Connecting a bank opens the bank-linking provider's secure window, which needs JavaScript. Please turn it on and try again.",
       });
     }
     const sandboxUrl = env().PLAID_SANDBOX_URL;

@@ -6,13 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Card } from "~/components/ui/page";
 import { AUTH_MESSAGES } from "~/domain/auth";
-import {
-  changePasswordSchema,
-  confirmTwoFactorSchema,
-  disableTwoFactorSchema,
-  SECURITY_MESSAGES,
-  toggleSchema,
-} from "~/domain/profile";
+import { changePasswordSchema, confirmTwoFactorSchema, disableTwoFactorSchema, SECURITY_MESSAGES, toggleSchema } from "~/domain/profile";
 import { requireUser } from "~/server/auth/guards.server";
 import {
   cancelTwoFactorEnrolment,
@@ -86,8 +80,7 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (!isIntent(intent)) return data<ActionResult>({ intent: null, error: "Unknown action." }, { status: 400 });
-  const back = (title: string, description: string) =>
-    redirectWithToast(request, "/profile/security", { type: "success", title, description });
+  const back = (title: string, description: string) => redirectWithToast(request, "/profile/security", { type: "success", title, description });
 
   switch (intent) {
     case "change-password": {
@@ -127,10 +120,7 @@ export async function action({ request }: Route.ActionArgs) {
         return data<ActionResult>({ intent, result: submission.reply() }, { status: 400 });
       }
       if (!(await confirmTwoFactorEnrolment(user.id, submission.value.code))) {
-        return data<ActionResult>(
-          { intent, result: submission.reply({ fieldErrors: { code: [SECURITY_MESSAGES.invalidCode] } }) },
-          { status: 400 },
-        );
+        return data<ActionResult>({ intent, result: submission.reply({ fieldErrors: { code: [SECURITY_MESSAGES.invalidCode] } }) }, { status: 400 });
       }
       return back("Two-Factor Authentication Enabled", "From now on, signing in asks for a code from your authenticator app.");
     }
@@ -176,10 +166,7 @@ export async function action({ request }: Route.ActionArgs) {
       if (submission.status !== "success") return data<ActionResult>({ intent, result: submission.reply() }, { status: 400 });
       const visible = submission.value.enabled === true;
       await setProfileVisible(user.id, visible);
-      return back(
-        "Privacy Saved",
-        visible ? "Members of your groups can see your profile details." : "Members of your groups see only your name.",
-      );
+      return back("Privacy Saved", visible ? "Members of your groups can see your profile details." : "Members of your groups see only your name.");
     }
   }
 }
@@ -248,7 +235,11 @@ function ChangePassword({ actionData }: { actionData: ActionData }) {
       <Form method="post" {...getFormProps(form)} noValidate className="mt-4 max-w-md space-y-4">
         <Field
           label="Current password"
-          inputProps={{ ...getInputProps(fields.currentPassword, { type: "password" }), key: fields.currentPassword.key, autoComplete: "current-password" }}
+          inputProps={{
+            ...getInputProps(fields.currentPassword, { type: "password" }),
+            key: fields.currentPassword.key,
+            autoComplete: "current-password",
+          }}
           errors={fields.currentPassword.errors}
         />
         <Field
@@ -259,7 +250,11 @@ function ChangePassword({ actionData }: { actionData: ActionData }) {
         />
         <Field
           label="Confirm new password"
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), key: fields.confirmPassword.key, autoComplete: "new-password" }}
+          inputProps={{
+            ...getInputProps(fields.confirmPassword, { type: "password" }),
+            key: fields.confirmPassword.key,
+            autoComplete: "new-password",
+          }}
           errors={fields.confirmPassword.errors}
         />
         <SubmitButton intent="change-password">Change Password</SubmitButton>
@@ -277,7 +272,8 @@ function TwoFactor({ twoFactor, actionData }: { twoFactor: LoaderData["twoFactor
       {twoFactor.enabled ? (
         <>
           <p className="mt-1 text-sm text-slate-700">
-            <span className="font-semibold text-green-800">On</span> since {twoFactor.enabledAt}. Signing in asks for a code from your authenticator app.
+            <span className="font-semibold text-green-800">On</span> since {twoFactor.enabledAt}. Signing in asks for a code from your authenticator
+            app.
           </p>
           <DisableTwoFactor actionData={actionData} />
         </>
@@ -297,13 +293,7 @@ function TwoFactor({ twoFactor, actionData }: { twoFactor: LoaderData["twoFactor
   );
 }
 
-function ConfirmTwoFactor({
-  enrolment,
-  actionData,
-}: {
-  enrolment: NonNullable<LoaderData["twoFactor"]["enrolment"]>;
-  actionData: ActionData;
-}) {
+function ConfirmTwoFactor({ enrolment, actionData }: { enrolment: NonNullable<LoaderData["twoFactor"]["enrolment"]>; actionData: ActionData }) {
   const [form, fields] = useForm({
     id: "2fa-confirm",
     lastResult: resultFor(actionData, "2fa-confirm"),
@@ -317,7 +307,13 @@ function ConfirmTwoFactor({
         <li>Or enter the key by hand.</li>
         <li>Type the 6-digit code the app shows.</li>
       </ol>
-      <img src={enrolment.qrCodeDataUrl} alt="QR code for your authenticator app" width={180} height={180} className="rounded border border-slate-200" />
+      <img
+        src={enrolment.qrCodeDataUrl}
+        alt="QR code for your authenticator app"
+        width={180}
+        height={180}
+        className="rounded border border-slate-200"
+      />
       <div>
         <p className="text-sm text-slate-600">Setup key</p>
         <code data-testid="totp-secret" className="break-all rounded bg-slate-100 px-2 py-1 font-mono text-sm text-slate-900">
@@ -388,7 +384,13 @@ function Sessions({ sessions }: { sessions: LoaderData["sessions"] }) {
             {session.current ? null : (
               <Form method="post">
                 <input type="hidden" name="sessionId" value={session.id} />
-                <button type="submit" name="intent" value="sign-out-session" className={buttonClass("secondary")} aria-label={`Sign out ${session.device}, last active ${session.lastActiveAt}`}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="sign-out-session"
+                  className={buttonClass("secondary")}
+                  aria-label={`Sign out ${session.device}, last active ${session.lastActiveAt}`}
+                >
                   Sign Out
                 </button>
               </Form>
@@ -409,7 +411,19 @@ function Sessions({ sessions }: { sessions: LoaderData["sessions"] }) {
   );
 }
 
-function Toggle({ intent, title, description, label, checked }: { intent: Intent; title: string; description: string; label: string; checked: boolean }) {
+function Toggle({
+  intent,
+  title,
+  description,
+  label,
+  checked,
+}: {
+  intent: Intent;
+  title: string;
+  description: string;
+  label: string;
+  checked: boolean;
+}) {
   const id = `${intent}-enabled`;
   return (
     <Card>

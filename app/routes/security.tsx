@@ -6,7 +6,10 @@ import { pageMeta } from "~/content/site";
 import { env } from "~/server/env.server";
 
 export const meta = () =>
-  pageMeta("Security", "How Rosca protects your account: argon2id password hashing, short server-side sessions, rate-limited login and encrypted bank connections.");
+  pageMeta(
+    "Security",
+    "How Rosca protects your account: argon2id password hashing, short server-side sessions, rate-limited login and encrypted bank connections.",
+  );
 
 export function loader() {
   return { supportEmail: env().SUPPORT_EMAIL };
@@ -18,7 +21,12 @@ export default function Security({ loaderData }: Route.ComponentProps) {
       <PageHeader
         eyebrow="Security"
         title="How we keep your account safe"
-        lead={<p>Saving with other people depends on trust. Here is what we do to protect your account and your information, and how to reach us if you find a problem.</p>}
+        lead={
+          <p>
+            Saving with other people depends on trust. Here is what we do to protect your account and your information, and how to reach us if you
+            find a problem.
+          </p>
+        }
       />
       <div className="mx-auto max-w-6xl space-y-16 px-4 py-12 sm:px-6">
         <Section id="protections" title="How we protect accounts">
@@ -43,8 +51,8 @@ export default function Security({ loaderData }: Route.ComponentProps) {
         <Section id="disclosure" title="Responsible disclosure">
           <div className="max-w-3xl space-y-4 text-slate-700">
             <p>
-              If you believe you have found a security vulnerability in Rosca, please tell us privately so we can fix it
-              before anyone is harmed. Email{" "}
+              If you believe you have found a security vulnerability in Rosca, please tell us privately so we can fix it before anyone is harmed.
+              Email{" "}
               <a href={`mailto:${loaderData.supportEmail}?subject=Security%20report`} className="font-medium text-brand-800 underline">
                 {loaderData.supportEmail}
               </a>{" "}
@@ -52,8 +60,7 @@ export default function Security({ loaderData }: Route.ComponentProps) {
               <Link to="/contact?topic=security" className="font-medium text-brand-800 underline">
                 contact form
               </Link>{" "}
-              with the topic "Reporting a security issue". Include the steps to reproduce the problem and what you think
-              its impact is.
+              with the topic "Reporting a security issue". Include the steps to reproduce the problem and what you think its impact is.
             </p>
             <p>We ask that you:</p>
             <ul className="list-disc space-y-2 pl-5">
@@ -62,8 +69,8 @@ export default function Security({ loaderData }: Route.ComponentProps) {
               <li>give us reasonable time to fix the issue before sharing it publicly.</li>
             </ul>
             <p>
-              In return, we will acknowledge your report within 24 hours, keep you updated while we work on it, and not
-              pursue legal action against research done in good faith under these guidelines.
+              In return, we will acknowledge your report within 24 hours, keep you updated while we work on it, and not pursue legal action against
+              research done in good faith under these guidelines.
             </p>
           </div>
         </Section>

@@ -17,8 +17,8 @@ export default function Sharia() {
         title="Saving together without riba"
         lead={
           <p>
-            Rotating savings groups have long been a halal way for Muslim families to save and to meet large expenses
-            without interest. Here is how Rosca keeps to the principles that make them so.
+            Rotating savings groups have long been a halal way for Muslim families to save and to meet large expenses without interest. Here is how
+            Rosca keeps to the principles that make them so.
           </p>
         }
       />
@@ -37,11 +37,11 @@ export default function Sharia() {
 
         <Section id="in-practice" title="What this means in practice">
           <ul className="max-w-3xl list-disc space-y-2 pl-5 text-slate-700">
-              <li>Over a full cycle, you receive exactly what you contribute: no more, no less.</li>
-              <li>Your fee is the same whether your turn is first or last.</li>
-              <li>All amounts, dates and fees are shown before you commit.</li>
-              <li>Rosca never lends to members or charges late interest. A payout is made only from contributions that arrived.</li>
-              <li>During the demo phase, no real money moves: bank connections use a sandbox.</li>
+            <li>Over a full cycle, you receive exactly what you contribute: no more, no less.</li>
+            <li>Your fee is the same whether your turn is first or last.</li>
+            <li>All amounts, dates and fees are shown before you commit.</li>
+            <li>Rosca never lends to members or charges late interest. A payout is made only from contributions that arrived.</li>
+            <li>During the demo phase, no real money moves: bank connections use a sandbox.</li>
           </ul>
         </Section>
 

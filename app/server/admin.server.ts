@@ -19,7 +19,6 @@ export const ADMIN_PAGE_SIZE = 25;
 export const ADMIN_SEARCH_MAX = 200;
 export { ADMIN_MESSAGES };
 
-
 /**
  * The admin guard for /admin (SPEC.md section 2): no session at all → /login with 'Authentication Required';
  * anything else is requireAdmin's (expired or broken sessions keep their own messages; non-admins → /dashboard
@@ -86,7 +85,10 @@ export async function searchUsers({ q = "", page = 1, pageSize = ADMIN_PAGE_SIZE
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(pageSize)
       .offset((safePage - 1) * pageSize),
-    db().select({ value: sql<number>`count(*)`.mapWith(Number) }).from(users).where(where),
+    db()
+      .select({ value: sql<number>`count(*)`.mapWith(Number) })
+      .from(users)
+      .where(where),
   ]);
   const totalCount = total?.value ?? 0;
   return {
@@ -139,7 +141,6 @@ export async function recentAudit(limit = 20) {
     .limit(limit);
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
-
 
 export type AddUserResult =
   | { status: "invalid" }
@@ -195,4 +196,3 @@ export async function addUserByEmail(actorId: string, rawEmail: string, now = ne
     return { status: "failed" };
   }
 }
-

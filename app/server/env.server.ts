@@ -40,8 +40,7 @@ const envSchema = z
     if (!env.SESSION_SECRET) ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
     if (!env.APP_URL) ctx.addIssue({ code: "custom", path: ["APP_URL"], message: "is required in production" });
     if (!env.ENCRYPTION_KEY) ctx.addIssue({ code: "custom", path: ["ENCRYPTION_KEY"], message: "is required in production" });
-    if (!env.POSTMARK_SERVER_TOKEN)
-      ctx.addIssue({ code: "custom", path: ["POSTMARK_SERVER_TOKEN"], message: "is required in production" });
+    if (!env.POSTMARK_SERVER_TOKEN) ctx.addIssue({ code: "custom", path: ["POSTMARK_SERVER_TOKEN"], message: "is required in production" });
     if (env.MAIL_SANDBOX_URL)
       ctx.addIssue({ code: "custom", path: ["MAIL_SANDBOX_URL"], message: "selects the mail sandbox, which production refuses" });
     if (env.PLAID_SANDBOX_URL)

@@ -16,11 +16,7 @@ export const NOTIFICATION_LIST_LIMIT = 20;
 type Executor = Pick<Db, "insert">;
 
 /** Create a notification. Pass a transaction as `executor` to make it part of the event that caused it. */
-export async function notify(
-  userId: string,
-  input: { title: string; body?: string | null; link?: string | null },
-  executor: Executor = db(),
-) {
+export async function notify(userId: string, input: { title: string; body?: string | null; link?: string | null }, executor: Executor = db()) {
   // Links are internal paths only; anything else is dropped rather than stored.
   const link = input.link && safeRedirect(input.link, "") === input.link ? input.link : null;
   const [row] = await executor

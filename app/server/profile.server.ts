@@ -6,10 +6,7 @@ import { PROFILE_MESSAGES, splitDisplayName, type ProfileInput } from "~/domain/
 import { db } from "./db/client.server";
 import { users, type User } from "./db/schema";
 
-export type UpdateProfileResult =
-  | { status: "ok" }
-  | { status: "date-of-birth-locked"; message: string }
-  | { status: "error" };
+export type UpdateProfileResult = { status: "ok" } | { status: "date-of-birth-locked"; message: string } | { status: "error" };
 
 /**
  * Save the Profile Information form. Empty fields become null; a blank display name becomes 'User' with no first or
@@ -20,12 +17,7 @@ export type UpdateProfileResult =
 export async function updateProfile(userId: string, input: ProfileInput, now = new Date()): Promise<UpdateProfileResult> {
   try {
     return await db().transaction(async (tx) => {
-      const [current] = await tx
-        .select({ dateOfBirth: users.dateOfBirth })
-        .from(users)
-        .where(eq(users.id, userId))
-        .for("update")
-        .limit(1);
+      const [current] = await tx.select({ dateOfBirth: users.dateOfBirth }).from(users).where(eq(users.id, userId)).for("update").limit(1);
       if (!current) return { status: "error" } as const;
       const requested = input.dateOfBirth ?? null;
       if (current.dateOfBirth !== null && requested !== null && requested !== current.dateOfBirth) {
@@ -69,9 +61,7 @@ export type VisibleProfile = {
  * else is null. Use it wherever a page shows one user to another (group members, payout schedule, invitations);
  * never pass a User row to such a page directly. The viewer seeing themself should use their own row instead.
  */
-export function visibleProfile(
-  user: Pick<User, "id" | "name" | "email" | "phone" | "city" | "state" | "profileVisible">,
-): VisibleProfile {
+export function visibleProfile(user: Pick<User, "id" | "name" | "email" | "phone" | "city" | "state" | "profileVisible">): VisibleProfile {
   if (!user.profileVisible) return { id: user.id, name: user.name, email: null, phone: null, city: null, state: null };
   return { id: user.id, name: user.name, email: user.email, phone: user.phone, city: user.city, state: user.state };
 }

@@ -116,7 +116,10 @@ async function setSandboxAccess(actorId: string, userId: string, authorized: boo
               body: "You can now link a sandbox bank account, create groups and join groups.",
               link: "/profile/bank-accounts",
             }
-          : { title: "Sandbox access revoked", body: "An administrator revoked your sandbox access. Contact support if you think this is a mistake." },
+          : {
+              title: "Sandbox access revoked",
+              body: "An administrator revoked your sandbox access. Contact support if you think this is a mistake.",
+            },
         tx,
       );
     }
@@ -133,7 +136,11 @@ async function setSandboxAccess(actorId: string, userId: string, authorized: boo
   return { status: outcome.changed ? "changed" : "unchanged" } as const;
 }
 
-export function grantSandboxAccess(actorId: string, userId: string, options: { details?: Record<string, unknown>; now?: Date } = {}): Promise<SandboxChangeResult> {
+export function grantSandboxAccess(
+  actorId: string,
+  userId: string,
+  options: { details?: Record<string, unknown>; now?: Date } = {},
+): Promise<SandboxChangeResult> {
   return setSandboxAccess(actorId, userId, true, options.details, options.now ?? new Date());
 }
 
@@ -152,7 +159,11 @@ export async function declineRequest(actorId: string, requestId: string, now = n
       .returning({ userId: sandboxAccessRequests.userId });
     if (!row) return { status: "not-found" } as const;
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId)).limit(1);
-    await audit(tx, { actorId, action: AUDIT_ACTIONS.decline, targetUserId: row.userId, targetEmail: user?.email ?? "", details: { requestId } }, now);
+    await audit(
+      tx,
+      { actorId, action: AUDIT_ACTIONS.decline, targetUserId: row.userId, targetEmail: user?.email ?? "", details: { requestId } },
+      now,
+    );
     await notify(
       row.userId,
       { title: "Sandbox access request declined", body: "An administrator declined your sandbox access request. Contact support for details." },
@@ -161,4 +172,3 @@ export async function declineRequest(actorId: string, requestId: string, now = n
     return { status: "declined" } as const;
   });
 }
-

@@ -187,11 +187,7 @@ async function itemForAccessToken(ctx: BankContext, body: Body): Promise<PlaidIt
 }
 
 async function accountsOf(ctx: BankContext, item: PlaidItemRow, body: Body): Promise<PlaidAccountRow[]> {
-  const accounts = await ctx.db
-    .select()
-    .from(plaidAccounts)
-    .where(eq(plaidAccounts.itemId, item.itemId))
-    .orderBy(asc(plaidAccounts.position));
+  const accounts = await ctx.db.select().from(plaidAccounts).where(eq(plaidAccounts.itemId, item.itemId)).orderBy(asc(plaidAccounts.position));
   const options = objectField(body, "options");
   if (!options || options.account_ids === undefined) return accounts;
   const wanted = stringArray(options.account_ids, "options.account_ids");
@@ -393,11 +389,7 @@ export const endpoints: Record<string, Handler> = {
         .update(plaidPublicTokens)
         .set({ exchangedAt: now })
         .where(
-          and(
-            eq(plaidPublicTokens.publicToken, publicToken),
-            sql`${plaidPublicTokens.exchangedAt} is null`,
-            gt(plaidPublicTokens.expiresAt, now),
-          ),
+          and(eq(plaidPublicTokens.publicToken, publicToken), sql`${plaidPublicTokens.exchangedAt} is null`, gt(plaidPublicTokens.expiresAt, now)),
         )
         .returning();
       if (!exchanged) {
@@ -407,7 +399,10 @@ export const endpoints: Record<string, Handler> = {
       const [item] = await tx.select().from(plaidItems).where(eq(plaidItems.itemId, exchanged.itemId));
       if (!item || item.clientId !== ctx.clientId) throw plaidErrors.invalidPublicToken("unknown");
       const accessToken = sandboxToken("access");
-      await tx.update(plaidItems).set({ accessTokenSha256: hashAccessToken(accessToken) }).where(eq(plaidItems.itemId, item.itemId));
+      await tx
+        .update(plaidItems)
+        .set({ accessTokenSha256: hashAccessToken(accessToken) })
+        .where(eq(plaidItems.itemId, item.itemId));
       return { access_token: accessToken, item_id: item.itemId };
     });
   },
@@ -459,7 +454,10 @@ export const endpoints: Record<string, Handler> = {
 
   "/webhook_verification_key/get": async (ctx, body) => {
     requireFields(body, ["key_id"]);
-    const [key] = await ctx.db.select().from(plaidWebhookKeys).where(eq(plaidWebhookKeys.kid, stringField(body, "key_id")));
+    const [key] = await ctx.db
+      .select()
+      .from(plaidWebhookKeys)
+      .where(eq(plaidWebhookKeys.kid, stringField(body, "key_id")));
     if (!key) throw plaidErrors.invalidWebhookKeyId();
     const jwk = key.publicJwk;
     return {
@@ -676,7 +674,10 @@ export const endpoints: Record<string, Handler> = {
         failure = { failureCode: code, achReturnCode: null, failureDescription: description };
       }
 
-      await tx.update(plaidTransfers).set({ status: eventType, ...failure }).where(eq(plaidTransfers.transferId, transferId));
+      await tx
+        .update(plaidTransfers)
+        .set({ status: eventType, ...failure })
+        .where(eq(plaidTransfers.transferId, transferId));
       // Settling moves the money; a return after settlement moves it back.
       const delta = balanceChangeCents(transfer.type, transfer.status, eventType, transfer.amountCents);
       if (delta !== 0) {
@@ -719,9 +720,7 @@ async function authorizationByKey(ctx: BankContext, idempotencyKey: string) {
   const [row] = await ctx.db
     .select()
     .from(plaidTransferAuthorizations)
-    .where(
-      and(eq(plaidTransferAuthorizations.clientId, ctx.clientId), eq(plaidTransferAuthorizations.idempotencyKey, idempotencyKey)),
-    );
+    .where(and(eq(plaidTransferAuthorizations.clientId, ctx.clientId), eq(plaidTransferAuthorizations.idempotencyKey, idempotencyKey)));
   return row;
 }
 
@@ -729,4 +728,3 @@ async function authorizationByKey(ctx: BankContext, idempotencyKey: string) {
 function uuidLike(): string {
   return globalThis.crypto.randomUUID();
 }
-

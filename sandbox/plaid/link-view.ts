@@ -47,7 +47,10 @@ function exitForm(field: "token" | "link_session_id", value: string) {
 
 export function institutionsPage(input: { linkToken: string; clientName: string; institutions: LinkInstitution[] }) {
   const buttons = input.institutions
-    .map((institution) => `<button type="submit" name="institution_id" value="${escapeHtml(institution.institution_id)}">${escapeHtml(institution.name)}</button>`)
+    .map(
+      (institution) =>
+        `<button type="submit" name="institution_id" value="${escapeHtml(institution.institution_id)}">${escapeHtml(institution.name)}</button>`,
+    )
     .join("\n");
   return page(
     "Select your bank",

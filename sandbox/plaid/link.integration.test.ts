@@ -17,7 +17,10 @@ beforeAll(async () => {
   const databaseUrl = await createTestDatabase();
   sandbox = await startBankSandbox({ databaseUrl, linkCorsOrigins: [APP] });
   client = new PlaidApi(
-    new Configuration({ basePath: sandbox.url, baseOptions: { headers: { "PLAID-CLIENT-ID": "sandbox-client-id", "PLAID-SECRET": "sandbox-secret" } } }),
+    new Configuration({
+      basePath: sandbox.url,
+      baseOptions: { headers: { "PLAID-CLIENT-ID": "sandbox-client-id", "PLAID-SECRET": "sandbox-secret" } },
+    }),
   );
 });
 
@@ -85,7 +88,10 @@ describe("HTML Link flow (no JavaScript)", () => {
     expect(startHtml).toContain('<button type="submit" name="institution_id" value="ins_109509">First Gingham Credit Union</button>');
     expect(startHtml).toContain('<button type="submit" name="institution_id" value="ins_109511">Tartan Bank</button>');
 
-    const credentials = await postForm("/link/credentials", [["token", token], ["institution_id", "ins_109511"]]);
+    const credentials = await postForm("/link/credentials", [
+      ["token", token],
+      ["institution_id", "ins_109511"],
+    ]);
     const credentialsHtml = await credentials.text();
     expect(credentialsHtml).toContain("<h1>Log in to Tartan Bank</h1>");
     const linkSessionId = hiddenValue(credentialsHtml, "link_session_id");
@@ -104,7 +110,10 @@ describe("HTML Link flow (no JavaScript)", () => {
     expect(accountsHtml).toContain("Plaid Saving ••1111 (savings)");
 
     // Share the checking account only.
-    const select = await postForm("/link/select", [["link_session_id", linkSessionId], ["account_id", accountIds[0]!]]);
+    const select = await postForm("/link/select", [
+      ["link_session_id", linkSessionId],
+      ["account_id", accountIds[0]!],
+    ]);
     expect(select.status).toBe(303);
     const location = new URL(select.headers.get("location")!);
     expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_URI);
@@ -121,16 +130,22 @@ describe("HTML Link flow (no JavaScript)", () => {
     expect(accounts.item.institution_id).toBe("ins_109511");
 
     // The session is finished: posting the last step again does not issue a second public token.
-    const again = await postForm("/link/select", [["link_session_id", linkSessionId], ["account_id", accountIds[0]!]]);
+    const again = await postForm("/link/select", [
+      ["link_session_id", linkSessionId],
+      ["account_id", accountIds[0]!],
+    ]);
     expect(again.status).toBe(400);
     expect(await again.text()).toContain("INVALID_LINK_SESSION: link session is already completed");
   });
 
   it("refuses a redirect_uri other than the link token's (no open redirect)", async () => {
     const token = await linkToken();
-    const response = await fetch(`${sandbox.url}/link?token=${encodeURIComponent(token)}&redirect_uri=${encodeURIComponent("https://evil.example/")}`, {
-      redirect: "manual",
-    });
+    const response = await fetch(
+      `${sandbox.url}/link?token=${encodeURIComponent(token)}&redirect_uri=${encodeURIComponent("https://evil.example/")}`,
+      {
+        redirect: "manual",
+      },
+    );
     expect(response.status).toBe(400);
     expect(response.headers.get("location")).toBeNull();
     expect(await response.text()).toContain("INVALID_FIELD: redirect_uri does not match the link token&#39;s redirect_uri");
@@ -184,7 +199,10 @@ describe("HTML Link flow (no JavaScript)", () => {
     expect(accountsHtml).toContain("Household &lt;Checking&gt; ••9876 (checking)");
     expect(accountsHtml).toContain("Plaid Saving ••0001 (savings)");
 
-    const select = await postForm("/link/select", [["link_session_id", linkSessionId], ...accountIds.map((id): [string, string] => ["account_id", id])]);
+    const select = await postForm("/link/select", [
+      ["link_session_id", linkSessionId],
+      ...accountIds.map((id): [string, string] => ["account_id", id]),
+    ]);
     expect(select.status).toBe(303);
     const location = new URL(select.headers.get("location")!);
     expect(JSON.parse(location.searchParams.get("accounts")!)).toEqual([
@@ -279,11 +297,25 @@ describe("JSON Link flow", () => {
     ]);
     const linkSessionId = started.body.link_session_id;
 
-    const failed = await post("/link/session/login", { link_session_id: linkSessionId, institution_id: "ins_109509", username: "user_good", password: "error_INVALID_CREDENTIALS" });
+    const failed = await post("/link/session/login", {
+      link_session_id: linkSessionId,
+      institution_id: "ins_109509",
+      username: "user_good",
+      password: "error_INVALID_CREDENTIALS",
+    });
     expect(failed.status).toBe(400);
-    expect(failed.body).toMatchObject({ error_type: "ITEM_ERROR", error_code: "INVALID_CREDENTIALS", display_message: "The provided credentials were not correct. Please try again." });
+    expect(failed.body).toMatchObject({
+      error_type: "ITEM_ERROR",
+      error_code: "INVALID_CREDENTIALS",
+      display_message: "The provided credentials were not correct. Please try again.",
+    });
 
-    const login = await post("/link/session/login", { link_session_id: linkSessionId, institution_id: "ins_109509", username: "user_good", password: "pass_good" });
+    const login = await post("/link/session/login", {
+      link_session_id: linkSessionId,
+      institution_id: "ins_109509",
+      username: "user_good",
+      password: "pass_good",
+    });
     expect(login.status).toBe(200);
     expect(login.body.institution).toEqual({ institution_id: "ins_109509", name: "First Gingham Credit Union" });
     expect(login.body.accounts.map((account: { mask: string }) => account.mask)).toEqual(["0000", "1111"]);
@@ -308,7 +340,12 @@ describe("JSON Link flow", () => {
   it("logs in user_custom with a JSON configuration, and answers a bad one with INVALID_CREDENTIALS", async () => {
     const started = await post("/link/session/institutions", { link_token: await linkToken() });
     const linkSessionId = started.body.link_session_id;
-    const bad = await post("/link/session/login", { link_session_id: linkSessionId, institution_id: "ins_109508", username: "user_custom", password: "{}" });
+    const bad = await post("/link/session/login", {
+      link_session_id: linkSessionId,
+      institution_id: "ins_109508",
+      username: "user_custom",
+      password: "{}",
+    });
     expect(bad.status).toBe(400);
     const { request_id: _, ...badBody } = bad.body;
     expect(badBody).toEqual({
@@ -323,9 +360,16 @@ describe("JSON Link flow", () => {
     });
 
     const password = JSON.stringify({
-      override_accounts: [{ type: "depository", subtype: "checking", starting_balance: 250, numbers: { account: "4444555566", ach_routing: "322271627" } }],
+      override_accounts: [
+        { type: "depository", subtype: "checking", starting_balance: 250, numbers: { account: "4444555566", ach_routing: "322271627" } },
+      ],
     });
-    const login = await post("/link/session/login", { link_session_id: linkSessionId, institution_id: "ins_109508", username: "user_custom", password });
+    const login = await post("/link/session/login", {
+      link_session_id: linkSessionId,
+      institution_id: "ins_109508",
+      username: "user_custom",
+      password,
+    });
     expect(login.status).toBe(200);
     expect(login.body.accounts.map(({ id: _id, ...rest }: { id: string }) => rest)).toEqual([
       { name: "Plaid Checking", mask: "5566", type: "depository", subtype: "checking" },

@@ -103,10 +103,7 @@ function linkAccount(account: typeof plaidAccounts.$inferSelect): LinkAccount {
 }
 
 /** Keeps the selected accounts on the item, issues the public token and completes the session (once). */
-export async function selectAccounts(
-  db: BankDb,
-  input: { linkSessionId: unknown; accountIds: unknown; now: Date },
-): Promise<LinkSuccess> {
+export async function selectAccounts(db: BankDb, input: { linkSessionId: unknown; accountIds: unknown; now: Date }): Promise<LinkSuccess> {
   const { session } = await openSession(db, input.linkSessionId, input.now);
   if (!session.itemId || !session.institutionId) {
     throw new PlaidFailure(400, "INVALID_INPUT", "INVALID_LINK_SESSION", "log in before selecting accounts");

@@ -113,9 +113,7 @@ export const plaidTransferAuthorizations = sandboxPlaid.table(
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (table) => [
-    uniqueIndex("transfer_authorizations_idempotency_key")
-      .on(table.clientId, table.idempotencyKey)
-      .where(sql`${table.idempotencyKey} is not null`),
+    uniqueIndex("transfer_authorizations_idempotency_key").on(table.clientId, table.idempotencyKey).where(sql`${table.idempotencyKey} is not null`),
   ],
 );
 

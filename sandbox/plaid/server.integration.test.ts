@@ -128,7 +128,14 @@ describe("authentication and errors", () => {
     const response = await fetch(`${sandbox.url}/link/token/create`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ client_id: CLIENT_ID, secret: SECRET, client_name: "Rosca", language: "en", country_codes: ["US"], user: { client_user_id: "u1" } }),
+      body: JSON.stringify({
+        client_id: CLIENT_ID,
+        secret: SECRET,
+        client_name: "Rosca",
+        language: "en",
+        country_codes: ["US"],
+        user: { client_user_id: "u1" },
+      }),
     });
     expect(response.status).toBe(200);
     expect((await response.json()).link_token).toMatch(/^link-sandbox-/);
@@ -500,7 +507,14 @@ describe("transfers", () => {
       description: "Transaction likely to result in a return due to insufficient funds.",
     });
     expect(
-      await rejection(client.transferCreate({ access_token: accessToken, account_id: checking.account_id, authorization_id: data.authorization.id, description: "Rosca" })),
+      await rejection(
+        client.transferCreate({
+          access_token: accessToken,
+          account_id: checking.account_id,
+          authorization_id: data.authorization.id,
+          description: "Rosca",
+        }),
+      ),
     ).toEqual(
       plaidError(400, "TRANSFER_ERROR", "TRANSFER_FORBIDDEN_AUTHORIZATION_DECLINED", "a transfer cannot be created from a declined authorization"),
     );
@@ -582,7 +596,12 @@ describe("transfers", () => {
     const { data: auth } = await client.transferAuthorizationCreate(
       authorizationRequest(accessToken, savings.account_id, "12.34", { type: TransferType.Credit }),
     );
-    const { data } = await client.transferCreate({ access_token: accessToken, account_id: savings.account_id, authorization_id: auth.authorization.id, description: "Payout" });
+    const { data } = await client.transferCreate({
+      access_token: accessToken,
+      account_id: savings.account_id,
+      authorization_id: auth.authorization.id,
+      description: "Payout",
+    });
     await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "posted" });
     await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "settled" });
     expect(await balances(accessToken, savings.account_id)).toEqual({ available: 212.34, current: 222.34 });
@@ -592,7 +611,12 @@ describe("transfers", () => {
     const { accessToken, checking } = await linkItem();
     const makeTransfer = async () => {
       const { data: auth } = await client.transferAuthorizationCreate(authorizationRequest(accessToken, checking.account_id, "1.00"));
-      const { data } = await client.transferCreate({ access_token: accessToken, account_id: checking.account_id, authorization_id: auth.authorization.id, description: "x" });
+      const { data } = await client.transferCreate({
+        access_token: accessToken,
+        account_id: checking.account_id,
+        authorization_id: auth.authorization.id,
+        description: "x",
+      });
       return data.transfer.id;
     };
     const returned = await makeTransfer();
@@ -625,7 +649,12 @@ describe("transfers", () => {
   it("returns a settled debit: the amount goes back to the account, with the ACH code, and the return is final", async () => {
     const { accessToken, checking } = await linkItem();
     const { data: auth } = await client.transferAuthorizationCreate(authorizationRequest(accessToken, checking.account_id, "25.50"));
-    const { data } = await client.transferCreate({ access_token: accessToken, account_id: checking.account_id, authorization_id: auth.authorization.id, description: "Round 2" });
+    const { data } = await client.transferCreate({
+      access_token: accessToken,
+      account_id: checking.account_id,
+      authorization_id: auth.authorization.id,
+      description: "Round 2",
+    });
     const transferId = data.transfer.id;
     const { data: before } = await client.transferEventSync({ after_id: 0, count: 500 });
     const cursor = before.transfer_events.at(-1)!.event_id;
@@ -661,7 +690,12 @@ describe("transfers", () => {
   it("returns a debit after funds_available (default R01), giving the amount back", async () => {
     const { accessToken, checking } = await linkItem();
     const { data: auth } = await client.transferAuthorizationCreate(authorizationRequest(accessToken, checking.account_id, "40.00"));
-    const { data } = await client.transferCreate({ access_token: accessToken, account_id: checking.account_id, authorization_id: auth.authorization.id, description: "Round 3" });
+    const { data } = await client.transferCreate({
+      access_token: accessToken,
+      account_id: checking.account_id,
+      authorization_id: auth.authorization.id,
+      description: "Round 3",
+    });
     for (const event of ["posted", "settled", "funds_available"]) {
       await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: event });
     }
@@ -679,7 +713,12 @@ describe("transfers", () => {
       const { data: auth } = await client.transferAuthorizationCreate(
         authorizationRequest(accessToken, savings.account_id, amount, { type: TransferType.Credit }),
       );
-      const { data } = await client.transferCreate({ access_token: accessToken, account_id: savings.account_id, authorization_id: auth.authorization.id, description: "Payout" });
+      const { data } = await client.transferCreate({
+        access_token: accessToken,
+        account_id: savings.account_id,
+        authorization_id: auth.authorization.id,
+        description: "Payout",
+      });
       await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "posted" });
       await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "settled" });
       return data.transfer.id;
@@ -701,7 +740,12 @@ describe("transfers", () => {
   it("returns concurrently at most once: the money moves back once", async () => {
     const { accessToken, checking } = await linkItem();
     const { data: auth } = await client.transferAuthorizationCreate(authorizationRequest(accessToken, checking.account_id, "10.00"));
-    const { data } = await client.transferCreate({ access_token: accessToken, account_id: checking.account_id, authorization_id: auth.authorization.id, description: "Race" });
+    const { data } = await client.transferCreate({
+      access_token: accessToken,
+      account_id: checking.account_id,
+      authorization_id: auth.authorization.id,
+      description: "Race",
+    });
     await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "posted" });
     await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "settled" });
     const results = await Promise.allSettled(
@@ -732,7 +776,12 @@ describe("transfers", () => {
     const accountId = accounts.accounts[0]!.account_id;
     const { data: auth } = await client.transferAuthorizationCreate(authorizationRequest(exchanged.access_token, accountId, "75.25"));
     expect(auth.authorization.decision).toBe("approved");
-    const { data } = await client.transferCreate({ access_token: exchanged.access_token, account_id: accountId, authorization_id: auth.authorization.id, description: "All in" });
+    const { data } = await client.transferCreate({
+      access_token: exchanged.access_token,
+      account_id: accountId,
+      authorization_id: auth.authorization.id,
+      description: "All in",
+    });
     await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "posted" });
     await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "settled" });
     expect(await balances(exchanged.access_token, accountId)).toEqual({ available: 0, current: 0 });
@@ -747,7 +796,12 @@ describe("transfers", () => {
 
     const { accessToken, checking } = await linkItem();
     const { data: auth } = await client.transferAuthorizationCreate(authorizationRequest(accessToken, checking.account_id, "3.00"));
-    const { data: created } = await client.transferCreate({ access_token: accessToken, account_id: checking.account_id, authorization_id: auth.authorization.id, description: "Sync" });
+    const { data: created } = await client.transferCreate({
+      access_token: accessToken,
+      account_id: checking.account_id,
+      authorization_id: auth.authorization.id,
+      description: "Sync",
+    });
     await client.sandboxTransferSimulate({ transfer_id: created.transfer.id, event_type: "posted" });
     await client.sandboxTransferSimulate({ transfer_id: created.transfer.id, event_type: "settled" });
 
@@ -777,7 +831,12 @@ describe("webhooks", () => {
   it("sends TRANSFER_EVENTS_UPDATE signed with an ES256 JWT that verifies against /webhook_verification_key/get", async () => {
     const { accessToken, checking } = await linkItem({ webhook: webhookUrl });
     const { data: auth } = await client.transferAuthorizationCreate(authorizationRequest(accessToken, checking.account_id, "1.00"));
-    const { data } = await client.transferCreate({ access_token: accessToken, account_id: checking.account_id, authorization_id: auth.authorization.id, description: "Hook" });
+    const { data } = await client.transferCreate({
+      access_token: accessToken,
+      account_id: checking.account_id,
+      authorization_id: auth.authorization.id,
+      description: "Hook",
+    });
     await sandbox.webhooksIdle();
     received.length = 0;
     await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "posted" });
@@ -803,7 +862,12 @@ describe("webhooks", () => {
   it("sends to the simulate call's webhook when given", async () => {
     const { accessToken, checking } = await linkItem();
     const { data: auth } = await client.transferAuthorizationCreate(authorizationRequest(accessToken, checking.account_id, "1.00"));
-    const { data } = await client.transferCreate({ access_token: accessToken, account_id: checking.account_id, authorization_id: auth.authorization.id, description: "Hook" });
+    const { data } = await client.transferCreate({
+      access_token: accessToken,
+      account_id: checking.account_id,
+      authorization_id: auth.authorization.id,
+      description: "Hook",
+    });
     await sandbox.webhooksIdle();
     received.length = 0;
     await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "failed", webhook: webhookUrl });

@@ -243,7 +243,11 @@ function sendHtml(response: http.ServerResponse, status: number, html: string, r
     `frame-ancestors ${appOrigin ?? "'none'"}`,
     "base-uri 'none'",
   ].join("; ");
-  send(response, status, "text/html; charset=utf-8", html, { "Content-Security-Policy": csp, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+  send(response, status, "text/html; charset=utf-8", html, {
+    "Content-Security-Policy": csp,
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",
+  });
 }
 
 function redirect(response: http.ServerResponse, location: string) {
@@ -462,7 +466,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     clientId: process.env.PLAID_CLIENT_ID,
     secret: process.env.PLAID_SECRET,
     webhookUrl: process.env.BANK_SANDBOX_WEBHOOK_URL,
-    linkCorsOrigins: process.env.BANK_SANDBOX_CORS_ORIGINS?.split(",").map((origin) => origin.trim()).filter(Boolean),
+    linkCorsOrigins: process.env.BANK_SANDBOX_CORS_ORIGINS?.split(",")
+      .map((origin) => origin.trim())
+      .filter(Boolean),
   });
   console.log(`bank sandbox: listening on ${sandbox.url} (Plaid basePath for the app)`);
   const shutdown = () => {

@@ -47,21 +47,16 @@ export class PlaidFailure extends Error {
 }
 
 export const plaidErrors = {
-  invalidApiKeys: () =>
-    new PlaidFailure(400, "INVALID_INPUT", "INVALID_API_KEYS", "invalid client_id or secret provided"),
+  invalidApiKeys: () => new PlaidFailure(400, "INVALID_INPUT", "INVALID_API_KEYS", "invalid client_id or secret provided"),
   missingFields: (fields: string[]) =>
     new PlaidFailure(400, "INVALID_REQUEST", "MISSING_FIELDS", `the following required fields are missing: ${fields.join(", ")}`),
   invalidField: (message: string) => new PlaidFailure(400, "INVALID_REQUEST", "INVALID_FIELD", message),
-  invalidBody: () =>
-    new PlaidFailure(400, "INVALID_REQUEST", "INVALID_BODY", "body could not be parsed as JSON"),
-  notFound: (path: string) =>
-    new PlaidFailure(404, "INVALID_REQUEST", "NOT_FOUND", `the sandbox bank has no endpoint ${path}`),
-  methodNotAllowed: () =>
-    new PlaidFailure(405, "INVALID_REQUEST", "INVALID_HTTP_METHOD", "all Plaid API endpoints accept POST only"),
+  invalidBody: () => new PlaidFailure(400, "INVALID_REQUEST", "INVALID_BODY", "body could not be parsed as JSON"),
+  notFound: (path: string) => new PlaidFailure(404, "INVALID_REQUEST", "NOT_FOUND", `the sandbox bank has no endpoint ${path}`),
+  methodNotAllowed: () => new PlaidFailure(405, "INVALID_REQUEST", "INVALID_HTTP_METHOD", "all Plaid API endpoints accept POST only"),
   invalidAccessToken: () =>
     new PlaidFailure(400, "INVALID_INPUT", "INVALID_ACCESS_TOKEN", "provided access token is in an invalid format or does not exist"),
-  itemNotFound: () =>
-    new PlaidFailure(400, "ITEM_ERROR", "ITEM_NOT_FOUND", "the requested item was not found or has been removed"),
+  itemNotFound: () => new PlaidFailure(400, "ITEM_ERROR", "ITEM_NOT_FOUND", "the requested item was not found or has been removed"),
   invalidPublicToken: (reason: "unknown" | "used" | "expired") =>
     new PlaidFailure(
       400,
@@ -82,13 +77,10 @@ export const plaidErrors = {
     ),
   invalidInstitution: (institutionId: string) =>
     new PlaidFailure(400, "INVALID_INPUT", "INVALID_INSTITUTION", `invalid institution_id provided: ${institutionId}`),
-  invalidAccountId: () =>
-    new PlaidFailure(400, "INVALID_INPUT", "INVALID_ACCOUNT_ID", "one or more of the account IDs is invalid"),
-  invalidWebhookKeyId: () =>
-    new PlaidFailure(400, "INVALID_INPUT", "INVALID_WEBHOOK_VERIFICATION_KEY_ID", "invalid key_id provided"),
+  invalidAccountId: () => new PlaidFailure(400, "INVALID_INPUT", "INVALID_ACCOUNT_ID", "one or more of the account IDs is invalid"),
+  invalidWebhookKeyId: () => new PlaidFailure(400, "INVALID_INPUT", "INVALID_WEBHOOK_VERIFICATION_KEY_ID", "invalid key_id provided"),
   transferNotFound: () => new PlaidFailure(400, "INVALID_INPUT", "TRANSFER_NOT_FOUND", "transfer not found"),
-  authorizationNotFound: () =>
-    new PlaidFailure(400, "INVALID_INPUT", "INVALID_FIELD", "authorization_id does not exist"),
+  authorizationNotFound: () => new PlaidFailure(400, "INVALID_INPUT", "INVALID_FIELD", "authorization_id does not exist"),
   authorizationDeclined: () =>
     new PlaidFailure(
       400,
@@ -96,21 +88,32 @@ export const plaidErrors = {
       "TRANSFER_FORBIDDEN_AUTHORIZATION_DECLINED",
       "a transfer cannot be created from a declined authorization",
     ),
-  authorizationMismatch: (field: string) =>
-    new PlaidFailure(400, "INVALID_INPUT", "INVALID_FIELD", `${field} does not match the authorization`),
+  authorizationMismatch: (field: string) => new PlaidFailure(400, "INVALID_INPUT", "INVALID_FIELD", `${field} does not match the authorization`),
   transferAccountUnsupported: () =>
-    new PlaidFailure(400, "TRANSFER_ERROR", "TRANSFER_UNSUPPORTED_ACCOUNT_TYPE", "transfers are only supported for depository checking and savings accounts"),
-  transitionInvalid: (from: string, to: string) =>
     new PlaidFailure(
       400,
-      "SANDBOX_ERROR",
-      "SANDBOX_TRANSFER_EVENT_TRANSITION_INVALID",
-      `the transfer cannot move from ${from} to ${to}`,
+      "TRANSFER_ERROR",
+      "TRANSFER_UNSUPPORTED_ACCOUNT_TYPE",
+      "transfers are only supported for depository checking and savings accounts",
     ),
+  transitionInvalid: (from: string, to: string) =>
+    new PlaidFailure(400, "SANDBOX_ERROR", "SANDBOX_TRANSFER_EVENT_TRANSITION_INVALID", `the transfer cannot move from ${from} to ${to}`),
   rateLimit: (code: string) =>
-    new PlaidFailure(429, "RATE_LIMIT_EXCEEDED", code, "rate limit exceeded for attempts to access this item. please try again later", "Too many attempts. Please try again later."),
+    new PlaidFailure(
+      429,
+      "RATE_LIMIT_EXCEEDED",
+      code,
+      "rate limit exceeded for attempts to access this item. please try again later",
+      "Too many attempts. Please try again later.",
+    ),
   internal: () =>
-    new PlaidFailure(500, "API_ERROR", "INTERNAL_SERVER_ERROR", "an unexpected error occurred", "An unexpected error occurred. Please try again later."),
+    new PlaidFailure(
+      500,
+      "API_ERROR",
+      "INTERNAL_SERVER_ERROR",
+      "an unexpected error occurred",
+      "An unexpected error occurred. Please try again later.",
+    ),
 };
 
 // ---- Money ---------------------------------------------------------------------------------------------------------
@@ -321,7 +324,7 @@ export function parseCustomUser(password: string): { ok: true; accounts: Sandbox
   const extra = unknownKey(config, CUSTOM_TOP_LEVEL_KEYS);
   if (extra) return { ok: false, reason: `unsupported field ${extra}` };
   if (config.version !== undefined && config.version !== "1" && config.version !== "2") {
-    return { ok: false, reason: "version must be \"1\" or \"2\"" };
+    return { ok: false, reason: 'version must be "1" or "2"' };
   }
   if (config.seed !== undefined && typeof config.seed !== "string") return { ok: false, reason: "seed must be a string" };
   const overrides = config.override_accounts;

@@ -109,13 +109,15 @@ describe("POST /email", () => {
   });
 
   it("answers 401 with ErrorCode 10 when the token header is missing", async () => {
-    expect(await rejection(sdkClient(sandbox.url, withoutToken).sendEmail({ From: FROM, To: "a@example.com", Subject: "s", TextBody: "t" }))).toEqual({
-      type: "InvalidAPIKeyError",
-      statusCode: 401,
-      code: 10,
-      message:
-        "No Account or Server API tokens were supplied in the HTTP headers. Please add a header for either X-Postmark-Server-Token or X-Postmark-Account-Token.",
-    });
+    expect(await rejection(sdkClient(sandbox.url, withoutToken).sendEmail({ From: FROM, To: "a@example.com", Subject: "s", TextBody: "t" }))).toEqual(
+      {
+        type: "InvalidAPIKeyError",
+        statusCode: 401,
+        code: 10,
+        message:
+          "No Account or Server API tokens were supplied in the HTTP headers. Please add a header for either X-Postmark-Server-Token or X-Postmark-Account-Token.",
+      },
+    );
   });
 
   it("answers 401 for an empty token on the wire too", async () => {
@@ -184,7 +186,12 @@ describe("POST /email/withTemplate", () => {
   const model = { name: "Amina", confirmUrl: "http://localhost:3000/auth/confirm?id=1&token=2", expiresInHours: 24 };
 
   it("renders the app's template and stores the rendered message", async () => {
-    const response = await client.sendEmailWithTemplate({ From: FROM, To: "templated@example.com", TemplateAlias: "confirm-email", TemplateModel: model });
+    const response = await client.sendEmailWithTemplate({
+      From: FROM,
+      To: "templated@example.com",
+      TemplateAlias: "confirm-email",
+      TemplateModel: model,
+    });
     expect(response).toMatchObject({ To: "templated@example.com", ErrorCode: 0, Message: "OK" });
     const rendered = renderEmail({ template: "confirm-email", data: model });
     const stored = await getMessage(databaseUrl, response.MessageID);
@@ -198,7 +205,9 @@ describe("POST /email/withTemplate", () => {
   });
 
   it("answers 422 with ErrorCode 1101 for an unknown alias", async () => {
-    expect(await rejection(client.sendEmailWithTemplate({ From: FROM, To: "a@example.com", TemplateAlias: "no-such-template", TemplateModel: {} }))).toEqual({
+    expect(
+      await rejection(client.sendEmailWithTemplate({ From: FROM, To: "a@example.com", TemplateAlias: "no-such-template", TemplateModel: {} })),
+    ).toEqual({
       type: "ApiInputError",
       statusCode: 422,
       code: 1101,
@@ -208,7 +217,9 @@ describe("POST /email/withTemplate", () => {
 
   it("answers 422 with ErrorCode 403 naming the missing model fields", async () => {
     expect(
-      await rejection(client.sendEmailWithTemplate({ From: FROM, To: "a@example.com", TemplateAlias: "confirm-email", TemplateModel: { name: "A" } })),
+      await rejection(
+        client.sendEmailWithTemplate({ From: FROM, To: "a@example.com", TemplateAlias: "confirm-email", TemplateModel: { name: "A" } }),
+      ),
     ).toEqual({
       type: "ApiInputError",
       statusCode: 422,

@@ -79,9 +79,7 @@ export async function latestMessageTo(source: MailStoreSource, to: string): Prom
 /** One message by id (the MessageID the double answered with), or null for an unknown or malformed id. */
 export async function getMessage(source: MailStoreSource, id: string): Promise<SandboxMessage | null> {
   if (!isMessageId(id)) return null;
-  const [message] = await withDb(source, (db) =>
-    db.select().from(sandboxMessages).where(eq(sandboxMessages.id, id)).limit(1),
-  );
+  const [message] = await withDb(source, (db) => db.select().from(sandboxMessages).where(eq(sandboxMessages.id, id)).limit(1));
   return message ?? null;
 }
 

@@ -36,6 +36,8 @@ describe("previewDocument", () => {
   });
 
   it("wraps a fragment in a document", () => {
-    expect(previewDocument("<p>Hi</p>")).toBe('<!DOCTYPE html><html><head><meta charset="utf-8"><base target="_top"></head><body><p>Hi</p></body></html>');
+    expect(previewDocument("<p>Hi</p>")).toBe(
+      '<!DOCTYPE html><html><head><meta charset="utf-8"><base target="_top"></head><body><p>Hi</p></body></html>',
+    );
   });
 });

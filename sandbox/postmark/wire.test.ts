@@ -115,7 +115,11 @@ describe("validateTemplatedEmail", () => {
 
   it.each([
     [{ ...templated, TemplateAlias: "nope" }, 1101, "The Template's 'Alias' associated with this request is not valid or was not found."],
-    [{ ...templated, TemplateAlias: undefined, TemplateId: 999_999 }, 1101, "The 'TemplateId' associated with this request is not valid or was not found."],
+    [
+      { ...templated, TemplateAlias: undefined, TemplateId: 999_999 },
+      1101,
+      "The 'TemplateId' associated with this request is not valid or was not found.",
+    ],
     [{ ...templated, TemplateAlias: undefined }, 403, "Invalid request field(s) - TemplateId or TemplateAlias (one is required)."],
     [{ ...templated, TemplateModel: undefined }, 403, "Invalid request field(s) - TemplateModel."],
     [{ ...templated, TemplateModel: { name: "A" } }, 403, "Invalid request field(s) - TemplateModel.dashboardUrl."],

@@ -28,7 +28,12 @@ async function usersByEmail(emails: string[]) {
   const rows = await db()
     .select()
     .from(users)
-    .where(inArray(sql`lower(${users.email})`, emails.map((email) => email.toLowerCase())));
+    .where(
+      inArray(
+        sql`lower(${users.email})`,
+        emails.map((email) => email.toLowerCase()),
+      ),
+    );
   return new Map(rows.map((row) => [row.email.toLowerCase(), row]));
 }
 
@@ -54,12 +59,17 @@ async function linkSandboxBank(user: typeof users.$inferSelect) {
     }),
   );
   if (!token.ok) throw new Error(`seed: sandbox public token for ${user.email}: ${token.code}`);
-  const linked = await exchangePublicToken(user, token.value.public_token, { institution: { institution_id: "ins_109508", name: "First Platypus Bank" } });
+  const linked = await exchangePublicToken(user, token.value.public_token, {
+    institution: { institution_id: "ins_109508", name: "First Platypus Bank" },
+  });
   if (!linked.ok) throw new Error(`seed: linking a bank for ${user.email}: ${linked.code}`);
 }
 
 async function exists(name: string, createdBy: string) {
-  const [row] = await db().select({ id: groups.id }).from(groups).where(and(eq(groups.name, name), eq(groups.createdBy, createdBy)));
+  const [row] = await db()
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(eq(groups.name, name), eq(groups.createdBy, createdBy)));
   return Boolean(row);
 }
 
@@ -87,7 +97,10 @@ async function seedActiveGroup(spec: { name: string; adminEmail: string; contrib
     inviteeEmails: [amina.email, omar.email],
   };
   const startedAt = new Date(now.getTime() - ACTIVE_GROUP_STARTED_DAYS_AGO * 86_400_000);
-  const result = await createGroup(people.get(spec.adminEmail.toLowerCase())!, draft, { idempotencyKey: `seed:${spec.name.replaceAll(" ", "-")}`, now: startedAt });
+  const result = await createGroup(people.get(spec.adminEmail.toLowerCase())!, draft, {
+    idempotencyKey: `seed:${spec.name.replaceAll(" ", "-")}`,
+    now: startedAt,
+  });
   if (!result.ok) throw new Error(`seed: ${spec.name}: ${result.error}`);
   const [group] = await db().select().from(groups).where(eq(groups.id, result.groupId));
   const join = async (email: string) => {
@@ -115,10 +128,12 @@ export async function seedDemoGroups(now = new Date()): Promise<{ created: numbe
   const demo = (await usersByEmail([DEMO_ACCOUNT.email])).get(DEMO_ACCOUNT.email)!;
   let created = 0;
 
-  if (await seedActiveGroup({ name: DEMO_ACTIVE_GROUP, adminEmail: DEMO_ACCOUNT.email, contributionCents: 10_000, adminPosition: 2 }, now)) created += 1;
+  if (await seedActiveGroup({ name: DEMO_ACTIVE_GROUP, adminEmail: DEMO_ACCOUNT.email, contributionCents: 10_000, adminPosition: 2 }, now))
+    created += 1;
   // A second one, run by the platform admin, for the sandbox-clock walkthrough (and its end-to-end test), so moving
   // its clock never disturbs the demo user's group.
-  if (await seedActiveGroup({ name: CLOCK_DEMO_GROUP, adminEmail: ADMIN_ACCOUNT.email, contributionCents: 5_000, adminPosition: 1 }, now)) created += 1;
+  if (await seedActiveGroup({ name: CLOCK_DEMO_GROUP, adminEmail: ADMIN_ACCOUNT.email, contributionCents: 5_000, adminPosition: 1 }, now))
+    created += 1;
 
   if (!(await exists(DEMO_FORMING_GROUP, demo.id))) {
     const draft: GroupDraft = {

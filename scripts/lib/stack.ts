@@ -75,11 +75,7 @@ export async function startStack(options: {
       const { created } = await seedDemoData();
       const { created: groupsCreated } = await seedDemoGroups();
       await closeDb();
-      log(
-        created + groupsCreated > 0
-          ? `Seeded ${created} demo users and ${groupsCreated} demo groups.`
-          : "Demo data already present.",
-      );
+      log(created + groupsCreated > 0 ? `Seeded ${created} demo users and ${groupsCreated} demo groups.` : "Demo data already present.");
     }
 
     if (options.worker) {

@@ -28,9 +28,7 @@ test.describe("accounts", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Log In", exact: true }).click();
-    await expect(page.getByRole("alert")).toContainText(
-      "Invalid username, email, or password. Please check your credentials and try again.",
-    );
+    await expect(page.getByRole("alert")).toContainText("Invalid username, email, or password. Please check your credentials and try again.");
 
     const links = await emailLinks(page, email, "Confirm your email address for Rosca");
     const confirmLink = links.find((href) => href.includes("/auth/confirm"));
@@ -97,9 +95,7 @@ test.describe("accounts", () => {
     await page.getByLabel("Password", { exact: true }).fill("WrongPassword1");
     await page.getByRole("button", { name: "Log In", exact: true }).click();
     await expect(page.getByRole("alert")).toContainText("Login Failed");
-    await expect(page.getByRole("alert")).toContainText(
-      "Invalid username, email, or password. Please check your credentials and try again.",
-    );
+    await expect(page.getByRole("alert")).toContainText("Invalid username, email, or password. Please check your credentials and try again.");
   });
 
   test("forgot password → email → reset → log in with the new password", async ({ page, javaScript }) => {
@@ -166,5 +162,4 @@ test.describe("accounts", () => {
     const cookies = await context.cookies();
     expect(cookies.find((cookie) => cookie.name === "rosca_session")).toBeUndefined();
   });
-
 });

@@ -66,9 +66,7 @@ test.describe("admin console", () => {
     await expect(toasts(page)).toContainText("Sandbox access granted successfully");
     await expect(page).toHaveURL(/\/admin\?q=/);
     await expect(userRow(page, email)).toContainText("Granted");
-    await expect(page.getByRole("region", { name: "Audit log" })).toContainText(
-      `Avery Admin granted sandbox access to Gus Grantee (${email})`,
-    );
+    await expect(page.getByRole("region", { name: "Audit log" })).toContainText(`Avery Admin granted sandbox access to Gus Grantee (${email})`);
     await logout(page);
 
     await login(page, email, PASSWORD);
@@ -77,7 +75,9 @@ test.describe("admin console", () => {
 
     await login(page, ADMIN.email, ADMIN.password);
     await page.goto(`/admin?${new URLSearchParams({ q: email })}`);
-    await userRow(page, email).getByRole("button", { name: /^Revoke/ }).click();
+    await userRow(page, email)
+      .getByRole("button", { name: /^Revoke/ })
+      .click();
     await expect(toasts(page)).toContainText("Sandbox access revoked successfully");
     await expect(userRow(page, email)).toContainText("Revoked");
     await logout(page);

@@ -65,9 +65,7 @@ export async function emailLinks(page: Page, to: string, subject: string): Promi
   // The page streams: the heading can arrive before the links section has been parsed.
   const anchors = page.locator("section[aria-labelledby='links-heading'] a");
   await expect(anchors.first()).toBeVisible();
-  const links = await anchors.evaluateAll((anchors) =>
-    anchors.map((anchor) => (anchor as HTMLAnchorElement).href),
-  );
+  const links = await anchors.evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
   return links;
 }
 

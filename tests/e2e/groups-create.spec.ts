@@ -1,14 +1,5 @@
 import type { Page } from "@playwright/test";
-import {
-  expect,
-  expectNoSeriousA11yViolations,
-  login,
-  registerAndConfirm,
-  sandboxMember,
-  test,
-  toasts,
-  uniqueEmail,
-} from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, login, registerAndConfirm, sandboxMember, test, toasts, uniqueEmail } from "./fixtures";
 
 /** The current step of the progress indicator. */
 function currentStep(page: Page) {
@@ -16,10 +7,7 @@ function currentStep(page: Page) {
 }
 
 test.describe("/groups/create", () => {
-  test("a sandbox member creates a 3-member weekly group: step 1 errors, step 2 errors, Back keeps everything", async ({
-    page,
-    javaScript,
-  }) => {
+  test("a sandbox member creates a 3-member weekly group: step 1 errors, step 2 errors, Back keeps everything", async ({ page, javaScript }) => {
     test.setTimeout(60_000);
     await sandboxMember(page, javaScript ? "create-js" : "create-nojs");
     await page.goto("/groups/create");

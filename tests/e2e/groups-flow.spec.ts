@@ -1,5 +1,17 @@
 import type { Page } from "@playwright/test";
-import { emailLinks, expect, expectNoSeriousA11yViolations, grantSandboxAccess, login, logout, registerAndConfirm, sandboxMember, test, toasts, uniqueEmail } from "./fixtures";
+import {
+  emailLinks,
+  expect,
+  expectNoSeriousA11yViolations,
+  grantSandboxAccess,
+  login,
+  logout,
+  registerAndConfirm,
+  sandboxMember,
+  test,
+  toasts,
+  uniqueEmail,
+} from "./fixtures";
 
 /**
  * Issue 5's whole flow, with JavaScript on and off: a sandbox member creates a 3-member weekly group in the wizard and
@@ -126,8 +138,14 @@ test("create a 3-member group, invite two people, both join (one links a bank on
     ["2", medium.format(second), "$150.00", "Pending"],
     ["3", medium.format(third), "$150.00", "Pending"],
   ]);
-  expect(table.map((cells) => cells[1])).toEqual([expect.stringContaining("Bank Tester"), expect.stringContaining("Ada Early"), expect.stringContaining("Ben Late")]);
-  await expect(page.locator("footer").filter({ hasText: "Start date" })).toContainText(`Start date${longDay.format(first)}End date${longDay.format(third)}`);
+  expect(table.map((cells) => cells[1])).toEqual([
+    expect.stringContaining("Bank Tester"),
+    expect.stringContaining("Ada Early"),
+    expect.stringContaining("Ben Late"),
+  ]);
+  await expect(page.locator("footer").filter({ hasText: "Start date" })).toContainText(
+    `Start date${longDay.format(first)}End date${longDay.format(third)}`,
+  );
   if (javaScript) await expectNoSeriousA11yViolations(page);
 
   // The dashboard: one active group, its next contribution, and the creator's own payout (first in the order).

@@ -18,7 +18,12 @@ test("an invitee logs in from the invite link, accepts the terms, links a bank a
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Join ${groupName}`);
   const details = page.getByRole("region", { name: "Invitation details" });
-  const figure = (term: string) => details.locator("div").filter({ has: page.locator("dt", { hasText: term }) }).locator("dd").first();
+  const figure = (term: string) =>
+    details
+      .locator("div")
+      .filter({ has: page.locator("dt", { hasText: term }) })
+      .locator("dd")
+      .first();
   await expect(figure("Group admin")).toHaveText("Bank Tester");
   await expect(figure("Members")).toHaveText("1 of 3 joined");
   await expect(figure("Contribution")).toHaveText("$100.00");
@@ -105,9 +110,7 @@ test("a user without sandbox access sees the warning and the request card, no de
   await login(page, email, PASSWORD);
   const response = await page.goto("/groups/join/this-code-does-not-exist-43");
   expect(response?.status()).toBe(403);
-  await expect(
-    page.getByText("You are not authorized to join ROSCA groups in demo mode. Please authorize your bank account first."),
-  ).toBeVisible();
+  await expect(page.getByText("You are not authorized to join ROSCA groups in demo mode. Please authorize your bank account first.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Request sandbox access" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Accept and Join" })).toHaveCount(0);
 });

@@ -22,12 +22,7 @@ function futureStart() {
  * A forming 3-member group (monthly on the 6th, $100) by a fresh sandbox member "Bank Tester", inviting a new address;
  * the invitee then registers and gets sandbox access (no bank). Leaves the browser signed in as the invitee.
  */
-export async function invitedMember(
-  page: Page,
-  baseURL: string | undefined,
-  prefix: string,
-  options: { payoutSchedule?: "fixed" | "random" } = {},
-) {
+export async function invitedMember(page: Page, baseURL: string | undefined, prefix: string, options: { payoutSchedule?: "fixed" | "random" } = {}) {
   const groupName = `Join Circle ${Math.random().toString(36).slice(2, 7)}`;
   const { startDate, firstDueLong } = futureStart();
   await sandboxMember(page, `${prefix}-admin`);
@@ -56,4 +51,3 @@ export async function invitedMember(
   expect(joinLink, "a join link in the invitation email").toBeTruthy();
   return { groupId, groupName, inviteeEmail, joinLink: joinLink!, firstDueLong };
 }
-

@@ -26,7 +26,10 @@ test("an active group's page and a random-draw group's page have no serious acce
   await page.context().clearCookies();
   await login(page, DEMO.email, DEMO.password);
   await page.goto("/groups");
-  await page.getByRole("region", { name: /Forming/ }).getByRole("link", { name: "Wedding Fund" }).click();
+  await page
+    .getByRole("region", { name: /Forming/ })
+    .getByRole("link", { name: "Wedding Fund" })
+    .click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Wedding Fund");
   await page.getByRole("region", { name: "Payout schedule" }).locator("summary").click();
   await expectNoSeriousA11yViolations(page);

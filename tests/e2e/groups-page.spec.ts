@@ -2,7 +2,12 @@ import { SAMPLE_MEMBERS } from "../../app/domain/demo-accounts";
 import { DEMO, expect, login, logout, test, toasts } from "./fixtures";
 import { formingGroup } from "./groups-page.support";
 
-test("a forming group's page shows its projected figures, invite link and schedule; /groups and the dashboard list it", async ({ page, baseURL, javaScript, context }) => {
+test("a forming group's page shows its projected figures, invite link and schedule; /groups and the dashboard list it", async ({
+  page,
+  baseURL,
+  javaScript,
+  context,
+}) => {
   test.setTimeout(90_000);
   const group = await formingGroup(page, baseURL, "group-page");
 
@@ -35,7 +40,9 @@ test("a forming group's page shows its projected figures, invite link and schedu
     await expect(rows.nth(row).locator("td").nth(4)).toHaveText("Pending");
   }
   await expect(page.getByText("Projected dates: as if the group filled today.", { exact: false })).toBeVisible();
-  await expect(page.locator("footer").filter({ hasText: "Projected start" })).toContainText(`Projected start${group.dueLong[0]}Projected end${group.dueLong[2]}`);
+  await expect(page.locator("footer").filter({ hasText: "Projected start" })).toContainText(
+    `Projected start${group.dueLong[0]}Projected end${group.dueLong[2]}`,
+  );
 
   // Members: the creator, admin, with their own email; no Paid/Pending before the start.
   const members = page.getByRole("region", { name: "Members", exact: true });
@@ -125,7 +132,10 @@ test("an active group: the dashboard stat cards, the group page and the calendar
   // the money-clock spec moves).
   await login(page, DEMO.email, DEMO.password);
   await page.goto("/groups");
-  await page.getByRole("region", { name: /Active/ }).getByRole("link", { name: "Family Savings Circle" }).click();
+  await page
+    .getByRole("region", { name: /Active/ })
+    .getByRole("link", { name: "Family Savings Circle" })
+    .click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Family Savings Circle");
 
   const glance = page.getByRole("region", { name: "Group at a glance" });
@@ -155,8 +165,12 @@ test("an active group: the dashboard stat cards, the group page and the calendar
   const next = dates[nextIndex]!;
   await expect(glance).toContainText(`Next contribution${longDay.format(next)}Contribution`);
   const recipient = table[nextIndex]!.current === "true" ? "You" : table[nextIndex]!.cells[1]!;
-  await expect(page.getByRole("region", { name: "Next Payout", exact: true })).toContainText(`Recipient${recipient}Date${longDay.format(next)}Amount$300.00`);
-  await expect(page.locator("footer").filter({ hasText: "Start date" })).toContainText(`Start date${longDay.format(dates[0]!)}End date${longDay.format(dates[2]!)}`);
+  await expect(page.getByRole("region", { name: "Next Payout", exact: true })).toContainText(
+    `Recipient${recipient}Date${longDay.format(next)}Amount$300.00`,
+  );
+  await expect(page.locator("footer").filter({ hasText: "Start date" })).toContainText(
+    `Start date${longDay.format(dates[0]!)}End date${longDay.format(dates[2]!)}`,
+  );
 
   // The calendar file: the three contribution days and the demo user's payout day.
   const href = await page.getByRole("link", { name: "Add to calendar" }).getAttribute("href");
@@ -166,7 +180,9 @@ test("an active group: the dashboard stat cards, the group page and the calendar
   expect(response.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
   expect(response.headers()["content-disposition"]).toBe('attachment; filename="family-savings-circle-calendar.ics"');
   const lines = (await response.text()).replace(/\r\n[ \t]/g, "").split("\r\n");
-  const events = lines.filter((line) => line.startsWith("SUMMARY:")).map((summary, index) => [summary, lines.filter((line) => line.startsWith("DTSTART"))[index]]);
+  const events = lines
+    .filter((line) => line.startsWith("SUMMARY:"))
+    .map((summary, index) => [summary, lines.filter((line) => line.startsWith("DTSTART"))[index]]);
   expect(events).toEqual(
     dates.flatMap((day, index) => [
       ["SUMMARY:Contribution due: Family Savings Circle ($100.00)", `DTSTART;VALUE=DATE:${icsDay(day)}`],
@@ -192,7 +208,10 @@ test("an active group: the dashboard stat cards, the group page and the calendar
 test("a forming random-draw group: the commitment, 'Drawn at the start', and the rest of the schedule behind Show All", async ({ page }) => {
   await login(page, DEMO.email, DEMO.password);
   await page.goto("/groups");
-  await page.getByRole("region", { name: /Forming/ }).getByRole("link", { name: "Wedding Fund" }).click();
+  await page
+    .getByRole("region", { name: /Forming/ })
+    .getByRole("link", { name: "Wedding Fund" })
+    .click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Wedding Fund");
   await expect(page.getByRole("region", { name: "Group at a glance" })).toContainText("Members1 of 5 joined");
   await expect(page.getByRole("region", { name: "Next Payout", exact: true })).toContainText("RecipientDrawn at the start");

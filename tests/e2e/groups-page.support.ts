@@ -11,7 +11,9 @@ const mediumDay = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle:
 
 /** Today in New York (the groups' default time zone) as a UTC-midnight Date. */
 function todayInNewYork() {
-  const iso = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  const iso = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    new Date(),
+  );
   return new Date(`${iso}T00:00:00Z`);
 }
 

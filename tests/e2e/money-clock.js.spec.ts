@@ -4,7 +4,10 @@ import { SAMPLE_MEMBERS } from "../../app/domain/demo-accounts";
 import { ADMIN, expect, expectNoSeriousA11yViolations, login, test, toasts } from "./fixtures";
 import { clockCard, CSV_HEADER, exclusively, GROUP, isoDay, MAX_CLICKS, press, readGroupPage, waitForLaterDay } from "./money-clock.support";
 
-test("the sandbox clock: the current period's contributions settle, its payout arrives, and the statement downloads", async ({ page, javaScript }) => {
+test("the sandbox clock: the current period's contributions settle, its payout arrives, and the statement downloads", async ({
+  page,
+  javaScript,
+}) => {
   test.setTimeout(240_000);
   await login(page, ADMIN.email, ADMIN.password);
   await page.goto("/groups");
@@ -54,7 +57,9 @@ test("the sandbox clock: the current period's contributions settle, its payout a
     state = await observe();
     if (!state.completed) {
       const card = clockCard(page);
-      await expect(card).toContainText("In the demo phase this group's clock can be moved forward to watch reminders, debits, settlement and payouts happen. Time never moves back.");
+      await expect(card).toContainText(
+        "In the demo phase this group's clock can be moved forward to watch reminders, debits, settlement and payouts happen. Time never moves back.",
+      );
       await expect(card.getByRole("button", { name: "Advance to next event" })).toBeVisible();
       await expect(card.getByRole("group", { name: "Advance by" }).getByRole("spinbutton", { name: "Days" })).toBeVisible();
       if (javaScript) await expectNoSeriousA11yViolations(page);
@@ -98,7 +103,9 @@ test("the sandbox clock: the current period's contributions settle, its payout a
     }
   });
 
-  test.info().annotations.push({ type: "clock", description: JSON.stringify({ target, days, sawTargetUnpaid, sawEveryonePaid, completed: state.completed }) });
+  test
+    .info()
+    .annotations.push({ type: "clock", description: JSON.stringify({ target, days, sawTargetUnpaid, sawEveryonePaid, completed: state.completed }) });
   // Time only moved forward, as this browser saw it.
   expect([...days].sort()).toEqual(days);
   // The target period's contributions were seen going from unpaid to every member Paid, and it was paid out to its
@@ -108,8 +115,18 @@ test("the sandbox clock: the current period's contributions settle, its payout a
     expect(sawEveryonePaid, "every member seen Paid").toBe(true);
   }
   const table = page.getByRole("table", { name: "Payout schedule", exact: true }).locator("tbody tr");
-  await expect(table.nth(target - 1).locator("td").nth(1)).toContainText(recipient);
-  await expect(table.nth(target - 1).locator("td").nth(4)).toHaveText("Completed");
+  await expect(
+    table
+      .nth(target - 1)
+      .locator("td")
+      .nth(1),
+  ).toContainText(recipient);
+  await expect(
+    table
+      .nth(target - 1)
+      .locator("td")
+      .nth(4),
+  ).toHaveText("Completed");
 
   // Once complete, the clock is gone (it moves only while the group is active); otherwise it is still there.
   if (state.completed) {
@@ -144,7 +161,8 @@ test("the sandbox clock: the current period's contributions settle, its payout a
   expect(csv[0]).toBe(CSV_HEADER);
   const payoutLines = csv.filter((line) => line.includes(`,Payout,${target},`));
   expect(payoutLines).toHaveLength(1);
-  expect(payoutLines[0]).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2},${recipient},Payout,${target},150\\.00,-150\\.00,(Posted|Settled|Available),0\\.00$`));
+  expect(payoutLines[0]).toMatch(
+    new RegExp(`^\\d{4}-\\d{2}-\\d{2},${recipient},Payout,${target},150\\.00,-150\\.00,(Posted|Settled|Available),0\\.00$`),
+  );
   expect(csv.filter((line) => line.includes(`,Contribution,${target},50.00,50.00,`))).toHaveLength(3);
 });
-

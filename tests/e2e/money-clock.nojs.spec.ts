@@ -25,4 +25,3 @@ test("without JavaScript: the clock's forms move the group's time, and the state
   expect(response.status()).toBe(200);
   expect((await response.text()).split("\r\n")[0]).toBe(CSV_HEADER);
 });
-

@@ -8,7 +8,10 @@ test("a member who is not the group admin sees the sandbox time but cannot move 
   const amina = SAMPLE_MEMBERS[0];
   await login(page, amina.email, amina.password);
   await page.goto("/groups");
-  await page.getByRole("region", { name: /Active/ }).getByRole("link", { name: "Family Savings Circle" }).click();
+  await page
+    .getByRole("region", { name: /Active/ })
+    .getByRole("link", { name: "Family Savings Circle" })
+    .click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Family Savings Circle");
   const card = clockCard(page);
   await expect(card.getByRole("heading", { level: 2 })).toHaveText(/^Sandbox time: (Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, \w+ \d{1,2}, \d{4}$/);

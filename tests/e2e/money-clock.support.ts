@@ -86,5 +86,4 @@ async function press(page: Page, button: Locator, before: string) {
   await waitForLaterDay(page, before);
 }
 
-
 export { exclusively, isoDay, clockCard, readGroupPage, waitForLaterDay, press, GROUP, CSV_HEADER, MAX_CLICKS };

@@ -55,8 +55,6 @@ test.describe("security basics", () => {
     await login(page, DEMO.email, DEMO.password);
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole("region", { name: "Notifications" })).toContainText(
-      "Administrator privileges required to access this page.",
-    );
+    await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Administrator privileges required to access this page.");
   });
 });

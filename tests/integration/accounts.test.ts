@@ -242,10 +242,7 @@ describe("password reset", () => {
     const page = await call(resetPassword.loader, get(path));
     expect(page.data).toEqual({ done: false, token: params.get("access_token"), selector: params.get("refresh_token") });
 
-    const same = await call(
-      resetPassword.action,
-      post("/reset-password", { ...page.data, password: "Secret123", confirmPassword: "Secret123" }),
-    );
+    const same = await call(resetPassword.action, post("/reset-password", { ...page.data, password: "Secret123", confirmPassword: "Secret123" }));
     expect(same.status).toBe(400);
     expect(same.data.result.error).toEqual({ password: ["Your new password must be different from your current password."] });
 
@@ -319,7 +316,12 @@ describe("rate limits (per account and per IP, in PostgreSQL)", () => {
     expect(last!.status).toBe(429);
     expect(last!.data.error.message).toBe(TOO_MANY);
     // Another IP is unaffected.
-    const other = await call(login.action, post("/login", { intent: "login", email: uniqueEmail(), password: "Whatever1" }), {}, context("198.51.100.24"));
+    const other = await call(
+      login.action,
+      post("/login", { intent: "login", email: uniqueEmail(), password: "Whatever1" }),
+      {},
+      context("198.51.100.24"),
+    );
     expect(other.status).toBe(401);
   });
 

@@ -155,7 +155,12 @@ describe("grant, revoke, decline", () => {
     // The console shows it: the request is gone from the pending list, the audit entry is listed.
     const page = await call(admin.loader, get("/admin", adminJar));
     expect(page.data.requests.map((row: { userId: string }) => row.userId)).not.toContain(person.id);
-    expect(page.data.audit[0]).toMatchObject({ action: "sandbox.grant", actorName: "Ada Admin", targetName: "Gina Grant", targetEmail: person.email });
+    expect(page.data.audit[0]).toMatchObject({
+      action: "sandbox.grant",
+      actorName: "Ada Admin",
+      targetName: "Gina Grant",
+      targetEmail: person.email,
+    });
   });
 
   it("revokes: flag off, audit row and notification, no email", async () => {
@@ -164,7 +169,9 @@ describe("grant, revoke, decline", () => {
     expect(result).toMatchObject({ status: 302, location: "/admin" });
     expect(await toastsOf(result)).toEqual([{ type: "success", title: "Sandbox access revoked successfully", description: undefined }]);
     expect((await userRow(person.id)).isPlaidSandboxAuthorized).toBe(false);
-    expect(await db().select().from(auditLog).where(eq(auditLog.targetUserId, person.id))).toMatchObject([{ action: "sandbox.revoke", actorId: adminUser.id }]);
+    expect(await db().select().from(auditLog).where(eq(auditLog.targetUserId, person.id))).toMatchObject([
+      { action: "sandbox.revoke", actorId: adminUser.id },
+    ]);
     expect(await db().select().from(notifications).where(eq(notifications.userId, person.id))).toMatchObject([{ title: "Sandbox access revoked" }]);
     expect(await latestMessageTo(databaseUrl, person.email)).toBeNull();
   });
@@ -184,7 +191,9 @@ describe("grant, revoke, decline", () => {
     expect(row).toMatchObject({ status: "declined", resolvedBy: adminUser.id });
     expect((await userRow(person.id)).isPlaidSandboxAuthorized).toBe(false);
     expect(await db().select().from(auditLog).where(eq(auditLog.targetUserId, person.id))).toMatchObject([{ action: "sandbox.request.decline" }]);
-    expect(await db().select().from(notifications).where(eq(notifications.userId, person.id))).toMatchObject([{ title: "Sandbox access request declined" }]);
+    expect(await db().select().from(notifications).where(eq(notifications.userId, person.id))).toMatchObject([
+      { title: "Sandbox access request declined" },
+    ]);
     const again = await call(admin.action, post("/admin", { intent: "decline", requestId: request!.id }, adminJar));
     expect(await toastsOf(again)).toEqual([{ type: "error", title: "Failed to decline the request", description: undefined }]);
   });

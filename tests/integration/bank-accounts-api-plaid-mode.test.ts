@@ -35,8 +35,7 @@ describe("Bank Accounts page with real Plaid configured", () => {
       {
         type: "warning",
         title: "JavaScript Required",
-        description:
-          "Connecting a bank opens the bank-linking provider's secure window, which needs JavaScript. Please turn it on and try again.",
+        description: "Connecting a bank opens the bank-linking provider's secure window, which needs JavaScript. Please turn it on and try again.",
       },
     ]);
   });

@@ -28,7 +28,11 @@ async function linkFirstPlatypus(jar: Awaited<ReturnType<typeof signedInUser>>["
   if (!token.ok) throw new Error(`sandbox public token: ${token.code}`);
   const exchanged = await call(
     page.action,
-    post(PAGE, { intent: "exchange", publicToken: token.value.public_token, institutionId: "ins_109508", institutionName: "First Platypus Bank" }, jar),
+    post(
+      PAGE,
+      { intent: "exchange", publicToken: token.value.public_token, institutionId: "ins_109508", institutionName: "First Platypus Bank" },
+      jar,
+    ),
   );
   expect(await toastTitles(exchanged.setCookies)).toEqual(["Bank Account Connected!"]);
 }
@@ -64,7 +68,9 @@ describe("GET /api/bank/accounts", () => {
     await linkFirstPlatypus(jar);
     const after = await call(api.loader, get(ACCOUNTS, jar));
     expect(after.status).toBe(200);
-    const accounts = [...after.data.accounts].sort((a: { maskNumber: string }, b: { maskNumber: string }) => a.maskNumber.localeCompare(b.maskNumber));
+    const accounts = [...after.data.accounts].sort((a: { maskNumber: string }, b: { maskNumber: string }) =>
+      a.maskNumber.localeCompare(b.maskNumber),
+    );
     expect(accounts).toMatchObject([
       {
         institutionName: "First Platypus Bank",

@@ -23,7 +23,12 @@ describe("contact form", () => {
   });
 
   it("refuses bad input with 400 and stores nothing", async () => {
-    const response = await call(contact.action, post("/contact", { name: "", email: "nope", topic: "groups", message: "" }), {}, context("192.0.2.2"));
+    const response = await call(
+      contact.action,
+      post("/contact", { name: "", email: "nope", topic: "groups", message: "" }),
+      {},
+      context("192.0.2.2"),
+    );
     expect(response.status).toBe(400);
     expect(Object.keys(response.data.error).sort()).toEqual(["email", "message", "name"]);
     const rows = await db().select().from(contactMessages).where(eq(contactMessages.email, "nope"));

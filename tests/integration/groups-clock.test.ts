@@ -66,7 +66,11 @@ describe("/groups/{id} action: advance the sandbox clock", () => {
     // The group's day is the real day moved forward by the offset, and every day up to it has been processed.
     expect(after.processedThrough).toBe(addDays(realToday, days));
     expect(await toastsOf(result.setCookies)).toEqual([
-      { type: "success", title: "Sandbox clock moved", description: `It is now ${formatCalendarDay(addDays(realToday, days), "full")} in this group.` },
+      {
+        type: "success",
+        title: "Sandbox clock moved",
+        description: `It is now ${formatCalendarDay(addDays(realToday, days), "full")} in this group.`,
+      },
     ]);
     // Something happens at least weekly in a weekly group (a reminder, a debit, settlement): never more than 7 days.
     expect(days).toBeGreaterThanOrEqual(1);
@@ -111,7 +115,11 @@ describe("/groups/{id} action: advance the sandbox clock", () => {
   it("refuses a member who is not the group admin, and nothing moves", async () => {
     const { group, memberJar } = await clockGroup();
     const before = await clockOf(group.id);
-    const attempts: Record<string, string>[] = [{ intent: "advance-next" }, { intent: "advance-days", days: "5" }, { intent: "advance-days", days: "0" }];
+    const attempts: Record<string, string>[] = [
+      { intent: "advance-next" },
+      { intent: "advance-days", days: "5" },
+      { intent: "advance-days", days: "0" },
+    ];
     for (const fields of attempts) {
       const result = await advance(group.id, fields, memberJar);
       expect(result.status).toBe(302);

@@ -57,7 +57,13 @@ function fields(intent: string, settings: Partial<typeof SETTINGS> = {}, emails:
   ];
 }
 
-async function submit(jar: CookieJar, intent: string, settings: Partial<typeof SETTINGS> = {}, emails: string[] = [], extra: [string, string][] = []) {
+async function submit(
+  jar: CookieJar,
+  intent: string,
+  settings: Partial<typeof SETTINGS> = {},
+  emails: string[] = [],
+  extra: [string, string][] = [],
+) {
   return call(page.action, postForm(fields(intent, settings, emails, extra), jar));
 }
 
@@ -192,7 +198,13 @@ describe("/groups/create page", () => {
     expect(empty.data.view).toMatchObject({ step: 2, idempotencyKey: key, emails: ["", "  ", ""] });
     expect(empty.data.view.errors).toEqual({ memberEmails: ["Please add at least one member to your group"] });
 
-    const wrong = await submit(jar, "create", { memberCount: "6" }, ["ok@example.com", "nope", user.email.toUpperCase(), "OK@example.com"], [["idempotencyKey", key]]);
+    const wrong = await submit(
+      jar,
+      "create",
+      { memberCount: "6" },
+      ["ok@example.com", "nope", user.email.toUpperCase(), "OK@example.com"],
+      [["idempotencyKey", key]],
+    );
     expect(wrong.data.view.errors).toEqual({
       "memberEmails[1]": ["Please enter a valid email address"],
       "memberEmails[2]": ["You are already in the group as its admin"],
@@ -222,9 +234,13 @@ describe("/groups/create page", () => {
     const { user, jar } = await creator();
     const invitee = `invitee${Date.now()}@example.com`;
     const key = crypto.randomUUID();
-    const result = await submit(jar, "create", { groupName: "Wedding Fund", memberCount: "3" }, [` ${invitee.toUpperCase()} `, "", "second@example.com"], [
-      ["idempotencyKey", key],
-    ]);
+    const result = await submit(
+      jar,
+      "create",
+      { groupName: "Wedding Fund", memberCount: "3" },
+      [` ${invitee.toUpperCase()} `, "", "second@example.com"],
+      [["idempotencyKey", key]],
+    );
     expect(result.status).toBe(302);
     expect(result.location).toBe("/dashboard");
     const toasts = await toastsFrom(result.setCookies);

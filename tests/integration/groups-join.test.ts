@@ -71,7 +71,8 @@ async function membersOf(groupId: string) {
 }
 
 const path = (code: string) => `/groups/join/${code}`;
-const load = (code: string, jar: InstanceType<typeof CookieJar>, search = "") => call(route.loader, get(`${path(code)}${search}`, jar), { inviteCode: code });
+const load = (code: string, jar: InstanceType<typeof CookieJar>, search = "") =>
+  call(route.loader, get(`${path(code)}${search}`, jar), { inviteCode: code });
 const act = (code: string, fields: Record<string, string>, jar: InstanceType<typeof CookieJar>) =>
   call(route.action, post(path(code), fields, jar), { inviteCode: code });
 
@@ -196,7 +197,11 @@ describe("loader", () => {
     // Not accepted (a hand-made URL): step 1.
     expect((await load(group.inviteCode, jar, "?step=bank")).data).toMatchObject({ state: "details" });
     // A return from the bank's Link pages: the confirm form's data, nothing written.
-    const back = await load(group.inviteCode, jar, "?step=bank&terms=on&public_token=public-sandbox-abc&institution_id=ins_109508&institution_name=First+Platypus+Bank");
+    const back = await load(
+      group.inviteCode,
+      jar,
+      "?step=bank&terms=on&public_token=public-sandbox-abc&institution_id=ins_109508&institution_name=First+Platypus+Bank",
+    );
     expect(back.data.returned).toEqual({ publicToken: "public-sandbox-abc", institutionId: "ins_109508", institutionName: "First Platypus Bank" });
     const withBank = await person();
     expect((await load(group.inviteCode, withBank.jar, "?step=bank&terms=on")).data).toMatchObject({ state: "details", needsBank: false });
@@ -242,7 +247,10 @@ describe("action", () => {
     ]);
     const members = await membersOf(group.id);
     expect(members.find((member) => member.userId === invitee.user.id)).toMatchObject({ joinOrder: 2, payoutPosition: 2, isAdmin: false });
-    const [invitation] = await db().select().from(schema.groupInvitations).where(eq(schema.groupInvitations.code, codeFor(invitee.user.email)));
+    const [invitation] = await db()
+      .select()
+      .from(schema.groupInvitations)
+      .where(eq(schema.groupInvitations.code, codeFor(invitee.user.email)));
     expect(invitation!.status).toBe("accepted");
     // Through the group's open link now: already a member, straight to the group.
     expect((await act(group.inviteCode, { intent: "join", terms: "on" }, invitee.jar)).location).toBe(`/groups/${group.id}`);

@@ -112,7 +112,14 @@ describe("/groups/{id} loader", () => {
       { position: 2, recipientName: "Omar Haddad", isYou: true, date: "2027-04-30", amountCents: 30_000, status: "pending" },
       { position: 3, recipientName: null, isYou: false, date: "2027-05-31", amountCents: 30_000, status: "pending" },
     ]);
-    expect(view.members.map((m: { profile: { name: string; email: string | null }; isAdmin: boolean; isYou: boolean }) => [m.profile.name, m.profile.email, m.isAdmin, m.isYou])).toEqual([
+    expect(
+      view.members.map((m: { profile: { name: string; email: string | null }; isAdmin: boolean; isYou: boolean }) => [
+        m.profile.name,
+        m.profile.email,
+        m.isAdmin,
+        m.isYou,
+      ]),
+    ).toEqual([
       ["Amina Yusuf", amina.user.email, true, false],
       // Omar hides his profile from others, but sees his own email.
       ["Omar Haddad", omar.user.email, false, true],
@@ -133,17 +140,19 @@ describe("/groups/{id} loader", () => {
     const started = await join(lena, group.inviteCode);
     expect(started.started).toBe(true);
     // Omar's first contribution settled at the bank (Paid/Pending reads the bank transfers the ledger posts from).
-    await db().insert(schema.bankTransfers).values({
-      idempotencyKey: `contribution:${group.id}:1:${omar.user.id}:1`,
-      kind: "contribution",
-      groupId: group.id,
-      periodNumber: 1,
-      userId: omar.user.id,
-      amountCents: 20_000,
-      status: "settled",
-      initiatedOn: "2027-03-31",
-      statusOn: "2027-04-01",
-    });
+    await db()
+      .insert(schema.bankTransfers)
+      .values({
+        idempotencyKey: `contribution:${group.id}:1:${omar.user.id}:1`,
+        kind: "contribution",
+        groupId: group.id,
+        periodNumber: 1,
+        userId: omar.user.id,
+        amountCents: 20_000,
+        status: "settled",
+        initiatedOn: "2027-03-31",
+        statusOn: "2027-04-01",
+      });
 
     const result = await call(groupPage.loader, get(`/groups/${group.id}`, lena.jar), { groupId: group.id });
     expect(result.status).toBe(200);
@@ -163,7 +172,14 @@ describe("/groups/{id} loader", () => {
       inviteUrlPath: null,
       viewer: { isAdmin: false, canReorder: false, payoutPosition: 3 },
     });
-    expect(view.schedule.map((row: { recipientName: string; isYou: boolean; date: string; status: string }) => [row.recipientName, row.isYou, row.date, row.status])).toEqual([
+    expect(
+      view.schedule.map((row: { recipientName: string; isYou: boolean; date: string; status: string }) => [
+        row.recipientName,
+        row.isYou,
+        row.date,
+        row.status,
+      ]),
+    ).toEqual([
       ["Amina Yusuf", false, "2027-03-31", "pending"],
       ["Omar Haddad", false, "2027-04-30", "pending"],
       ["Lena Park", true, "2027-05-31", "pending"],
@@ -192,7 +208,9 @@ describe("/groups/{id} loader", () => {
     const stranger = await member("Marcus Reed");
     const group = await newGroup(amina);
     const ids = [group.id, "00000000-0000-4000-8000-000000000000", "not-a-uuid", "1; drop table groups"];
-    const results = await Promise.all(ids.map((id) => call(groupPage.loader, get(`/groups/${encodeURIComponent(id)}`, stranger.jar), { groupId: id })));
+    const results = await Promise.all(
+      ids.map((id) => call(groupPage.loader, get(`/groups/${encodeURIComponent(id)}`, stranger.jar), { groupId: id })),
+    );
     for (const result of results) {
       expect(result.status).toBe(404);
       expect(result.data).toEqual({ group: null, inviteUrl: null });
@@ -201,7 +219,9 @@ describe("/groups/{id} loader", () => {
   });
 
   it("sends a signed-out visitor to the login page", async () => {
-    const result = await call(groupPage.loader, get("/groups/00000000-0000-4000-8000-000000000000"), { groupId: "00000000-0000-4000-8000-000000000000" });
+    const result = await call(groupPage.loader, get("/groups/00000000-0000-4000-8000-000000000000"), {
+      groupId: "00000000-0000-4000-8000-000000000000",
+    });
     expect(result.status).toBe(302);
     expect(result.location).toBe("/login?redirectTo=%2Fgroups%2F00000000-0000-4000-8000-000000000000");
   });
@@ -220,7 +240,9 @@ describe("/groups/{id} action: reorder", () => {
     await join(omar, group.inviteCode);
     const omarMember = await memberId(group.id, omar.user.id);
 
-    const result = await call(groupPage.action, post(`/groups/${group.id}`, { intent: "move", memberId: omarMember, direction: "up" }, amina.jar), { groupId: group.id });
+    const result = await call(groupPage.action, post(`/groups/${group.id}`, { intent: "move", memberId: omarMember, direction: "up" }, amina.jar), {
+      groupId: group.id,
+    });
     expect(result.status).toBe(302);
     expect(result.location).toBe(`/groups/${group.id}`);
     expect(await toastTitles(result.setCookies)).toEqual(["Payout order updated"]);
@@ -236,7 +258,9 @@ describe("/groups/{id} action: reorder", () => {
     const group = await newGroup(amina);
     await join(omar, group.inviteCode);
     const omarMember = await memberId(group.id, omar.user.id);
-    const result = await call(groupPage.action, post(`/groups/${group.id}`, { intent: "move", memberId: omarMember, direction: "up" }, omar.jar), { groupId: group.id });
+    const result = await call(groupPage.action, post(`/groups/${group.id}`, { intent: "move", memberId: omarMember, direction: "up" }, omar.jar), {
+      groupId: group.id,
+    });
     expect(result.status).toBe(302);
     expect(await toastTitles(result.setCookies)).toEqual(["Only the group admin can change the payout order."]);
     expect(await positions(group.id)).toEqual({ [amina.user.id]: 1, [omar.user.id]: 2 });
@@ -250,7 +274,11 @@ describe("/groups/{id} action: reorder", () => {
     await join(omar, group.inviteCode);
     const omarMember = await memberId(group.id, omar.user.id);
     for (const groupId of [group.id, "not-a-uuid"]) {
-      const result = await call(groupPage.action, post(`/groups/${groupId}`, { intent: "move", memberId: omarMember, direction: "up" }, stranger.jar), { groupId });
+      const result = await call(
+        groupPage.action,
+        post(`/groups/${groupId}`, { intent: "move", memberId: omarMember, direction: "up" }, stranger.jar),
+        { groupId },
+      );
       expect(result.status).toBe(404);
       expect(result.data).toEqual({ group: null, inviteUrl: null });
     }
@@ -264,7 +292,9 @@ describe("/groups/{id} action: reorder", () => {
     await join(omar, group.inviteCode);
     await join(await member("Lena Park"), group.inviteCode);
     const omarMember = await memberId(group.id, omar.user.id);
-    const result = await call(groupPage.action, post(`/groups/${group.id}`, { intent: "move", memberId: omarMember, direction: "up" }, amina.jar), { groupId: group.id });
+    const result = await call(groupPage.action, post(`/groups/${group.id}`, { intent: "move", memberId: omarMember, direction: "up" }, amina.jar), {
+      groupId: group.id,
+    });
     expect(result.status).toBe(302);
     expect(await toastTitles(result.setCookies)).toEqual(["The payout order can only be changed before the group starts, for a fixed order."]);
     expect((await positions(group.id))[omar.user.id]).toBe(2);
@@ -311,7 +341,16 @@ describe("/groups", () => {
         yourPayout: { date: "2027-03-31", status: "pending" },
         completedPeriods: 0,
       },
-      { name: "Education Fund", status: "forming", memberCount: 4, joinedCount: 1, payoutCents: 20_000, yourPosition: null, nextContributionOn: null, nextPayout: null },
+      {
+        name: "Education Fund",
+        status: "forming",
+        memberCount: 4,
+        joinedCount: 1,
+        payoutCents: 20_000,
+        yourPosition: null,
+        nextContributionOn: null,
+        nextPayout: null,
+      },
     ]);
 
     const loner = await member("Marcus Reed");
@@ -328,7 +367,10 @@ describe("/groups/{id}/calendar.ics", () => {
     await join(omar, group.inviteCode);
     await join(await member("Lena Park"), group.inviteCode);
 
-    const response = (await calendar.loader({ request: get(`/groups/${group.id}/calendar.ics`, omar.jar), params: { groupId: group.id } } as never)) as Response;
+    const response = (await calendar.loader({
+      request: get(`/groups/${group.id}/calendar.ics`, omar.jar),
+      params: { groupId: group.id },
+    } as never)) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="wedding-fund-2027-calendar.ics"');
@@ -364,7 +406,10 @@ describe("/groups/{id}/calendar.ics", () => {
   it("has nothing to offer for a forming group (no dates yet)", async () => {
     const amina = await member("Amina Yusuf");
     const group = await newGroup(amina);
-    const response = (await calendar.loader({ request: get(`/groups/${group.id}/calendar.ics`, amina.jar), params: { groupId: group.id } } as never)) as Response;
+    const response = (await calendar.loader({
+      request: get(`/groups/${group.id}/calendar.ics`, amina.jar),
+      params: { groupId: group.id },
+    } as never)) as Response;
     expect(response.status).toBe(404);
   });
 });
@@ -391,16 +436,34 @@ describe("/dashboard", () => {
     await join(lena, wedding.inviteCode);
     const education = await newGroup(lena, { name: "Education Fund", contributionCents: 20_000, startOn: null }, new Date(NOW.getTime() + 60_000));
     await join(omar, education.inviteCode);
-    await db().insert(schema.groupEvents).values([
-      { groupId: wedding.id, userId: omar.user.id, type: "contribution", amountCents: 10_000, periodNumber: 1, occurredAt: new Date("2026-01-11T15:00:00Z") },
-      { groupId: wedding.id, userId: amina.user.id, type: "payout", amountCents: 30_000, periodNumber: 1, occurredAt: new Date("2026-01-12T15:00:00Z") },
-    ]);
+    await db()
+      .insert(schema.groupEvents)
+      .values([
+        {
+          groupId: wedding.id,
+          userId: omar.user.id,
+          type: "contribution",
+          amountCents: 10_000,
+          periodNumber: 1,
+          occurredAt: new Date("2026-01-11T15:00:00Z"),
+        },
+        {
+          groupId: wedding.id,
+          userId: amina.user.id,
+          type: "payout",
+          amountCents: 30_000,
+          periodNumber: 1,
+          occurredAt: new Date("2026-01-12T15:00:00Z"),
+        },
+      ]);
 
     const result = await call(dashboard.loader, get("/dashboard", omar.jar));
     expect(result.status).toBe(200);
     expect(result.data.stats).toEqual({ activeGroups: 1, nextContributionOn: "2027-03-31", nextPayoutCents: 30_000, nextPayoutOn: "2027-04-30" });
     expect(result.data.groupCount).toBe(2);
-    expect(result.data.cards.map((card: { name: string; status: string; yourPosition: number | null }) => [card.name, card.status, card.yourPosition])).toEqual([
+    expect(
+      result.data.cards.map((card: { name: string; status: string; yourPosition: number | null }) => [card.name, card.status, card.yourPosition]),
+    ).toEqual([
       ["Education Fund", "forming", 2],
       ["Wedding Fund", "active", 2],
     ]);
@@ -412,7 +475,13 @@ describe("/dashboard", () => {
       ...result.data.activity.slice(2).map(activitySentence),
     ]);
     expect(result.data.activity.slice(2).map(activitySentence).sort()).toEqual(
-      ["Amina Yusuf joined Wedding Fund", "You joined Wedding Fund", "Lena Park joined Wedding Fund", "Lena Park joined Education Fund", "You joined Education Fund"].sort(),
+      [
+        "Amina Yusuf joined Wedding Fund",
+        "You joined Wedding Fund",
+        "Lena Park joined Wedding Fund",
+        "Lena Park joined Education Fund",
+        "You joined Education Fund",
+      ].sort(),
     );
   });
 });

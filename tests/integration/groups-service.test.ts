@@ -34,11 +34,21 @@ function draft(overrides: Partial<Draft> = {}): Draft {
 let counter = 0;
 async function member(overrides: Partial<typeof schema.users.$inferInsert> = {}) {
   counter += 1;
-  return createUser({ email: `member${counter}.${Date.now()}@example.com`, name: `Member ${counter}`, isPlaidSandboxAuthorized: true, hasBankAccount: true, ...overrides });
+  return createUser({
+    email: `member${counter}.${Date.now()}@example.com`,
+    name: `Member ${counter}`,
+    isPlaidSandboxAuthorized: true,
+    hasBankAccount: true,
+    ...overrides,
+  });
 }
 
 async function codesFor(groupId: string) {
-  return db().select().from(schema.groupInvitations).where(eq(schema.groupInvitations.groupId, groupId)).orderBy(asc(schema.groupInvitations.createdAt));
+  return db()
+    .select()
+    .from(schema.groupInvitations)
+    .where(eq(schema.groupInvitations.groupId, groupId))
+    .orderBy(asc(schema.groupInvitations.createdAt));
 }
 
 async function groupRow(groupId: string) {
@@ -59,7 +69,14 @@ describe("createGroup", () => {
     expect(result.url).toBe(`/groups/${result.groupId}`);
 
     const group = await groupRow(result.groupId);
-    expect(group).toMatchObject({ status: "forming", memberCount: 3, contributionCents: 10_000, frequency: "monthly", dayOfMonth: 31, createdBy: creator.id });
+    expect(group).toMatchObject({
+      status: "forming",
+      memberCount: 3,
+      contributionCents: 10_000,
+      frequency: "monthly",
+      dayOfMonth: 31,
+      createdBy: creator.id,
+    });
     expect(group.inviteCode).toMatch(/^[A-Za-z0-9_-]{22}$/);
     const members = await db().select().from(schema.groupMembers).where(eq(schema.groupMembers.groupId, group.id));
     expect(members).toMatchObject([{ userId: creator.id, joinOrder: 1, payoutPosition: 1, isAdmin: true }]);
@@ -76,7 +93,9 @@ describe("createGroup", () => {
     expect(receipt?.subject).toBe("Your group Wedding Fund is ready for members");
     // An existing user gets the bell always (the email follows their preference, off by default).
     const bell = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, invitee.id));
-    expect(bell).toMatchObject([{ title: "Amina Yusuf invited you to Wedding Fund", link: `/groups/join/${invitations.find((i) => i.email === invitee.email)!.code}` }]);
+    expect(bell).toMatchObject([
+      { title: "Amina Yusuf invited you to Wedding Fund", link: `/groups/join/${invitations.find((i) => i.email === invitee.email)!.code}` },
+    ]);
     expect(await latestMessageTo(databaseUrl, invitee.email)).toBeNull();
   });
 
@@ -133,7 +152,10 @@ describe("invitations and joining", () => {
     const { invitees, group, codeOf } = await formingGroup();
     const stranger = await member();
     expect(await groupsServer.lookupInvitation(stranger.id, stranger.email, codeOf(invitees[0]!.email))).toEqual({ ok: false, reason: "invalid" });
-    expect(await groupsServer.lookupInvitation(invitees[0]!.id, invitees[0]!.email.toUpperCase(), codeOf(invitees[0]!.email))).toMatchObject({ ok: true, alreadyMember: false });
+    expect(await groupsServer.lookupInvitation(invitees[0]!.id, invitees[0]!.email.toUpperCase(), codeOf(invitees[0]!.email))).toMatchObject({
+      ok: true,
+      alreadyMember: false,
+    });
     expect(await groupsServer.lookupInvitation(stranger.id, stranger.email, group.inviteCode)).toMatchObject({ ok: true, invitationId: null });
   });
 
@@ -166,7 +188,10 @@ describe("invitations and joining", () => {
   it("a declined invitation is invalid afterwards; the open link still works for that person", async () => {
     const { invitees, group, codeOf } = await formingGroup();
     await groupsServer.declineInvitation(invitees[1]!, codeOf(invitees[1]!.email), NOW);
-    expect(await groupsServer.lookupInvitation(invitees[1]!.id, invitees[1]!.email, codeOf(invitees[1]!.email))).toEqual({ ok: false, reason: "invalid" });
+    expect(await groupsServer.lookupInvitation(invitees[1]!.id, invitees[1]!.email, codeOf(invitees[1]!.email))).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
     expect(await groupsServer.lookupInvitation(invitees[1]!.id, invitees[1]!.email, group.inviteCode)).toMatchObject({ ok: true });
   });
 
@@ -201,7 +226,12 @@ describe("invitations and joining", () => {
     const started = await groupRow(group.id);
     expect(started).toMatchObject({ status: "active", firstDueOn: "2026-01-31", lastDueOn: "2026-03-31", drawSeed: null });
     const periods = await db()
-      .select({ n: schema.groupPeriods.periodNumber, dueOn: schema.groupPeriods.dueOn, userId: schema.groupMembers.userId, payoutCents: schema.groupPeriods.payoutCents })
+      .select({
+        n: schema.groupPeriods.periodNumber,
+        dueOn: schema.groupPeriods.dueOn,
+        userId: schema.groupMembers.userId,
+        payoutCents: schema.groupPeriods.payoutCents,
+      })
       .from(schema.groupPeriods)
       .innerJoin(schema.groupMembers, eq(schema.groupMembers.id, schema.groupPeriods.recipientMemberId))
       .where(eq(schema.groupPeriods.groupId, group.id))
@@ -216,7 +246,10 @@ describe("invitations and joining", () => {
   });
 
   it("a random draw reveals the committed seed and follows it", async () => {
-    const { creator, invitees, group, codeOf } = await formingGroup({ payoutOrder: "random", schedule: { frequency: "weekly", dayOfWeek: 5, dayOfMonth: null } });
+    const { creator, invitees, group, codeOf } = await formingGroup({
+      payoutOrder: "random",
+      schedule: { frequency: "weekly", dayOfWeek: 5, dayOfMonth: null },
+    });
     expect(group.drawCommitment).toMatch(/^[0-9a-f]{64}$/);
     expect(group.drawSeed).toBeNull();
     const forming = await db().select().from(schema.groupMembers).where(eq(schema.groupMembers.groupId, group.id));
@@ -228,7 +261,11 @@ describe("invitations and joining", () => {
     expect(commitmentFor(started.drawSeed!)).toBe(group.drawCommitment);
     expect(started.drawSeedEncrypted).toBeNull();
     const expected = drawOrder(started.drawSeed!, [creator.id, invitees[0]!.id, invitees[1]!.id]);
-    const members = await db().select().from(schema.groupMembers).where(eq(schema.groupMembers.groupId, group.id)).orderBy(asc(schema.groupMembers.payoutPosition));
+    const members = await db()
+      .select()
+      .from(schema.groupMembers)
+      .where(eq(schema.groupMembers.groupId, group.id))
+      .orderBy(asc(schema.groupMembers.payoutPosition));
     expect(members.map((m) => m.userId)).toEqual(expected);
     // Weekly on Friday from Saturday 2026-01-10.
     expect(started).toMatchObject({ firstDueOn: "2026-01-16", lastDueOn: "2026-01-30" });
@@ -248,10 +285,18 @@ describe("reordering", () => {
     const idOf = (userId: string) => rows.find((r) => r.userId === userId)!.id;
 
     expect(await groupsServer.moveMember(creator.id, group.id, idOf(b.id), "up")).toEqual({ ok: true });
-    expect(await groupsServer.moveMember(a.id, group.id, idOf(a.id), "up")).toEqual({ ok: false, status: 403, error: "Only the group admin can change the payout order." });
+    expect(await groupsServer.moveMember(a.id, group.id, idOf(a.id), "up")).toEqual({
+      ok: false,
+      status: 403,
+      error: "Only the group admin can change the payout order.",
+    });
     const stranger = await member();
     expect(await groupsServer.moveMember(stranger.id, group.id, idOf(a.id), "up")).toEqual({ ok: false, status: 404, error: "Group Not Found" });
-    const after = await db().select().from(schema.groupMembers).where(eq(schema.groupMembers.groupId, group.id)).orderBy(asc(schema.groupMembers.payoutPosition));
+    const after = await db()
+      .select()
+      .from(schema.groupMembers)
+      .where(eq(schema.groupMembers.groupId, group.id))
+      .orderBy(asc(schema.groupMembers.payoutPosition));
     expect(after.map((m) => m.userId)).toEqual([creator.id, b.id, a.id]);
 
     await groupsServer.joinGroup(await member(), group.inviteCode, NOW);
@@ -300,7 +345,14 @@ describe("reads are scoped by membership", () => {
     const shy = await member({ name: "Shy Person", profileVisible: false, phone: "555-0100" });
     await groupsServer.joinGroup(shy, (await groupRow(created.groupId)).inviteCode, NOW);
     const page = await views.groupPageFor(creator.id, created.groupId, NOW);
-    expect(page!.members.find((m) => m.profile.id === shy.id)!.profile).toEqual({ id: shy.id, name: "Shy Person", email: null, phone: null, city: null, state: null });
+    expect(page!.members.find((m) => m.profile.id === shy.id)!.profile).toEqual({
+      id: shy.id,
+      name: "Shy Person",
+      email: null,
+      phone: null,
+      city: null,
+      state: null,
+    });
     const own = await views.groupPageFor(shy.id, created.groupId, NOW);
     expect(own!.members.find((m) => m.isYou)!.profile.email).toBe(shy.email);
   });
@@ -314,8 +366,15 @@ describe("reads are scoped by membership", () => {
     await groupsServer.joinGroup(a, code, new Date(NOW.getTime() + 1000));
     await groupsServer.joinGroup(b, code, new Date(NOW.getTime() + 2000));
     const cards = await views.groupCardsFor(a.id);
-    expect(cards).toMatchObject([{ id: created.groupId, status: "active", joinedCount: 3, yourPosition: 2, nextContributionOn: "2026-01-31", payoutCents: 30_000 }]);
-    expect(views.dashboardStats(cards)).toEqual({ activeGroups: 1, nextContributionOn: "2026-01-31", nextPayoutCents: 30_000, nextPayoutOn: "2026-02-28" });
+    expect(cards).toMatchObject([
+      { id: created.groupId, status: "active", joinedCount: 3, yourPosition: 2, nextContributionOn: "2026-01-31", payoutCents: 30_000 },
+    ]);
+    expect(views.dashboardStats(cards)).toEqual({
+      activeGroups: 1,
+      nextContributionOn: "2026-01-31",
+      nextPayoutCents: 30_000,
+      nextPayoutOn: "2026-02-28",
+    });
     const activity = await views.recentActivityFor(a.id);
     expect(activity.map((item) => [item.type, item.personName])).toEqual([
       ["join", "Joiner B"],

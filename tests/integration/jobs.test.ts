@@ -34,7 +34,11 @@ async function webhook(body: string) {
   const jwt = await signWebhookBody(bankKey, body, new Date());
   return call(
     route.action,
-    new Request("http://localhost:3000/webhooks/plaid", { method: "POST", body, headers: { "Content-Type": "application/json", "Plaid-Verification": jwt } }),
+    new Request("http://localhost:3000/webhooks/plaid", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/json", "Plaid-Verification": jwt },
+    }),
   );
 }
 
@@ -117,7 +121,14 @@ describe("two workers", () => {
     const bosses = [await queue.createBoss("worker"), await queue.createBoss("worker")];
     const workers = await Promise.all(
       bosses.map((boss, i) =>
-        startWorker({ boss, name: `worker-${i + 1}`, schedule: false, pollingIntervalSeconds: 0.5, log: () => {}, onJobDone: (event) => done.push(event) }),
+        startWorker({
+          boss,
+          name: `worker-${i + 1}`,
+          schedule: false,
+          pollingIntervalSeconds: 0.5,
+          log: () => {},
+          onJobDone: (event) => done.push(event),
+        }),
       ),
     );
     try {

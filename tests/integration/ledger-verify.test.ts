@@ -62,7 +62,10 @@ describe("ledger:verify", () => {
     const simulated = await plaidCall((api) => api.sandboxTransferSimulate({ transfer_id: returned.providerTransferId!, event_type: "returned" }));
     expect(simulated.ok).toBe(true);
     await cycle.syncBankEvents(NOW);
-    const reasons = await db().select({ reason: schema.ledgerTransfers.reason }).from(schema.ledgerTransfers).where(eq(schema.ledgerTransfers.bankTransferId, returned.id));
+    const reasons = await db()
+      .select({ reason: schema.ledgerTransfers.reason })
+      .from(schema.ledgerTransfers)
+      .where(eq(schema.ledgerTransfers.bankTransferId, returned.id));
     expect(reasons.map((r) => r.reason).sort()).toEqual(["contribution", "shortfall_cover"]);
     // And on into period 2 (debits in flight at the end).
     await cycle.advanceClock(admin, group.id, { days: 4 }, NOW);
@@ -105,9 +108,16 @@ describe("ledger:verify", () => {
     const overdrawn = await verifyLedger();
     expect(overdrawn.ok).toBe(false);
     expect(check(overdrawn, "no group pool ever goes negative")).toMatchObject({ ok: false });
-    expect(check(overdrawn, "no group pool ever goes negative").detail).toMatch(new RegExp(`1 went negative: group ${group.id} at -\\d+ on 2026-01-13 after tamper:overdraw`));
-    expect(check(overdrawn, "payouts_in_transit equals the payouts sent and not settled")).toMatchObject({ ok: false, detail: expect.stringMatching(/^payouts_in_transit 1000000; /) });
-    expect(check(overdrawn, "postings match the transfers' statuses").detail).toContain("posting tamper:overdraw (payout_sent, 1000000) has no bank transfer");
+    expect(check(overdrawn, "no group pool ever goes negative").detail).toMatch(
+      new RegExp(`1 went negative: group ${group.id} at -\\d+ on 2026-01-13 after tamper:overdraw`),
+    );
+    expect(check(overdrawn, "payouts_in_transit equals the payouts sent and not settled")).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/^payouts_in_transit 1000000; /),
+    });
+    expect(check(overdrawn, "postings match the transfers' statuses").detail).toContain(
+      "posting tamper:overdraw (payout_sent, 1000000) has no bank transfer",
+    );
     expect(check(overdrawn, "the sum of all account balances is 0").ok).toBe(true); // double entry: still balanced
     expect(check(overdrawn, "the ledger agrees with the bank").ok).toBe(true);
     await db().delete(schema.ledgerTransfers).where(eq(schema.ledgerTransfers.idempotencyKey, "tamper:overdraw"));
@@ -125,7 +135,10 @@ describe("ledger:verify", () => {
     const match = check(flipped, "postings match the transfers' statuses");
     expect(match.ok).toBe(false);
     expect(match.detail).toContain(`${settled.idempotencyKey}: never settled (failed) but postings {"contribution":10000}`);
-    expect(flipped.checks.filter((c) => !c.ok).map((c) => c.name)).toEqual(["the ledger agrees with the bank", "postings match the transfers' statuses"]);
+    expect(flipped.checks.filter((c) => !c.ok).map((c) => c.name)).toEqual([
+      "the ledger agrees with the bank",
+      "postings match the transfers' statuses",
+    ]);
 
     const failing = await runScript();
     expect(failing.stdout).toMatch(/^FAIL {2}the ledger agrees with the bank: .*we show failed/m);
@@ -136,7 +149,9 @@ describe("ledger:verify", () => {
     await db().update(schema.bankTransfers).set({ status: settled.status }).where(eq(schema.bankTransfers.id, settled.id));
     await db().delete(schema.ledgerTransfers).where(eq(schema.ledgerTransfers.bankTransferId, settled.id));
     const unposted = await verifyLedger();
-    expect(check(unposted, "the ledger agrees with the bank").detail).toContain(`${settled.idempotencyKey}: settled at the bank (contribution, 10000) without its contribution posting`);
+    expect(check(unposted, "the ledger agrees with the bank").detail).toContain(
+      `${settled.idempotencyKey}: settled at the bank (contribution, 10000) without its contribution posting`,
+    );
     expect(check(unposted, "postings match the transfers' statuses").detail).toContain(`${settled.idempotencyKey}: funds_available but postings {}`);
   }, 180_000);
 });

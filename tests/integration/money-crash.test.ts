@@ -69,12 +69,15 @@ describe("crash safety", () => {
 
     // A seeded sequence of kill delays (reproducible); the failpoints add their own randomness inside the process.
     let seed = 20261122;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     let killed = 0;
     for (let run = 0; run < RUNS; run++) {
       // Three group-clock days: the debits, their settlement and the payout, the payout's settlement.
       if (run === 7 || run === 14) {
-        await db().update(schema.groups).set({ clockOffsetSeconds: sql`${schema.groups.clockOffsetSeconds} + 86400` }).where(inArray(schema.groups.id, ids));
+        await db()
+          .update(schema.groups)
+          .set({ clockOffsetSeconds: sql`${schema.groups.clockOffsetSeconds} + 86400` })
+          .where(inArray(schema.groups.id, ids));
       }
       const result = await crashingWorker(1_500 + Math.floor(random() * 4_000));
       if (result.signal === "SIGKILL") killed += 1;
@@ -85,7 +88,10 @@ describe("crash safety", () => {
     // session may hold its group lock for a moment after the kill; such a group is skipped and taken on the next pass.)
     // A crash can delay a step by a day (a payout started the day after it could have been), so the groups get one more
     // day after the crashes, as real time would give them.
-    await db().update(schema.groups).set({ clockOffsetSeconds: sql`${schema.groups.clockOffsetSeconds} + 86400` }).where(inArray(schema.groups.id, ids));
+    await db()
+      .update(schema.groups)
+      .set({ clockOffsetSeconds: sql`${schema.groups.clockOffsetSeconds} + 86400` })
+      .where(inArray(schema.groups.id, ids));
     for (let pass = 0; pass < 20; pass++) {
       await cycle.processDueGroups(new Date());
       await cycle.syncBankEvents(new Date());
@@ -105,7 +111,9 @@ describe("crash safety", () => {
     expect(ours.filter((t) => t.kind === "fee")).toHaveLength(GROUPS * MEMBERS);
     expect(ours.filter((t) => t.kind === "payout")).toHaveLength(GROUPS);
     expect(ours.filter((t) => t.status === "created" || !t.providerTransferId)).toEqual([]);
-    const { rows: groupDays } = await db().execute(sql`select id, processed_through::text, clock_offset_seconds from groups where id in ${sql.raw(`('${ids.join("','")}')`)}`);
+    const { rows: groupDays } = await db().execute(
+      sql`select id, processed_through::text, clock_offset_seconds from groups where id in ${sql.raw(`('${ids.join("','")}')`)}`,
+    );
     const settled = (status: string) => status === "settled" || status === "funds_available";
     expect(
       ours.filter((t) => t.kind === "payout").map((t) => settled(t.status)),

@@ -21,7 +21,12 @@ async function transfersOf(groupId: string) {
     .select()
     .from(schema.bankTransfers)
     .where(eq(schema.bankTransfers.groupId, groupId))
-    .orderBy(asc(schema.bankTransfers.periodNumber), asc(schema.bankTransfers.kind), asc(schema.bankTransfers.attempt), asc(schema.bankTransfers.userId));
+    .orderBy(
+      asc(schema.bankTransfers.periodNumber),
+      asc(schema.bankTransfers.kind),
+      asc(schema.bankTransfers.attempt),
+      asc(schema.bankTransfers.userId),
+    );
 }
 
 describe("a 3-member weekly cycle", () => {
@@ -39,7 +44,9 @@ describe("a 3-member weekly cycle", () => {
     expect(transfers.filter((t) => t.kind === "payout")).toHaveLength(3);
     expect(transfers.filter((t) => t.kind === "fee")).toHaveLength(3);
     // The last payout completes the group the day it settles; everything else has reached funds available.
-    expect(transfers.filter((t) => t.status !== "funds_available").map((t) => [t.kind, t.periodNumber, t.status])).toEqual([["payout", 3, "settled"]]);
+    expect(transfers.filter((t) => t.status !== "funds_available").map((t) => [t.kind, t.periodNumber, t.status])).toEqual([
+      ["payout", 3, "settled"],
+    ]);
 
     const balances = await money.ledgerBalances();
     for (const member of members) {
@@ -52,7 +59,11 @@ describe("a 3-member weekly cycle", () => {
     expect(balances.get("payouts_in_transit")).toBe(0);
     expect([...balances.values()].reduce((a, b) => a + b, 0)).toBe(0);
 
-    const periods = await db().select().from(schema.groupPeriods).where(eq(schema.groupPeriods.groupId, group.id)).orderBy(asc(schema.groupPeriods.periodNumber));
+    const periods = await db()
+      .select()
+      .from(schema.groupPeriods)
+      .where(eq(schema.groupPeriods.groupId, group.id))
+      .orderBy(asc(schema.groupPeriods.periodNumber));
     expect(periods.map((p) => [p.status, p.completedOn])).toEqual([
       ["completed", "2026-01-11"],
       ["completed", "2026-01-18"],
@@ -114,12 +125,26 @@ describe("a 3-member weekly cycle", () => {
         .where(eq(schema.ledgerTransfers.groupId, groupId));
       return rows
         .map(({ posting, transfer }) =>
-          [posting.effectiveOn, posting.reason, posting.amountCents, posting.periodNumber, transfer.kind, transfer.attempt, memberIds.indexOf(transfer.userId)].join("|"),
+          [
+            posting.effectiveOn,
+            posting.reason,
+            posting.amountCents,
+            posting.periodNumber,
+            transfer.kind,
+            transfer.attempt,
+            memberIds.indexOf(transfer.userId),
+          ].join("|"),
         )
         .sort();
     }
-    const a = await shape(one.group.id, one.members.map((m) => m.id));
-    const b = await shape(many.group.id, many.members.map((m) => m.id));
+    const a = await shape(
+      one.group.id,
+      one.members.map((m) => m.id),
+    );
+    const b = await shape(
+      many.group.id,
+      many.members.map((m) => m.id),
+    );
     expect(a.length).toBeGreaterThan(12 * 12);
     expect(a).toEqual(b);
     const [g1] = await db().select().from(schema.groups).where(eq(schema.groups.id, one.group.id));
@@ -135,9 +160,16 @@ describe("a 3-member weekly cycle", () => {
       error: "Only the group admin can move the sandbox clock.",
     });
     const stranger = await money.bankedMember();
-    expect(await cycle.advanceClock({ id: stranger.id, isAdmin: false }, group.id, { days: 1 }, NOW)).toEqual({ ok: false, status: 404, error: "Group Not Found" });
+    expect(await cycle.advanceClock({ id: stranger.id, isAdmin: false }, group.id, { days: 1 }, NOW)).toEqual({
+      ok: false,
+      status: 404,
+      error: "Group Not Found",
+    });
     expect(await cycle.advanceClock({ id: stranger.id, isAdmin: true }, group.id, { days: 1 }, NOW)).toMatchObject({ ok: true, days: 1 });
-    const rows = await db().select({ count: sql<number>`count(*)::int` }).from(schema.bankTransfers).where(eq(schema.bankTransfers.groupId, group.id));
+    const rows = await db()
+      .select({ count: sql<number>`count(*)::int` })
+      .from(schema.bankTransfers)
+      .where(eq(schema.bankTransfers.groupId, group.id));
     expect(rows[0]!.count).toBe(0);
   });
 });

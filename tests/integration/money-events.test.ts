@@ -28,7 +28,11 @@ async function reload(transferId: string) {
 
 async function simulate(transferId: string, eventType: string, achReturnCode?: string) {
   const result = await plaidCall((api) =>
-    api.sandboxTransferSimulate({ transfer_id: transferId, event_type: eventType, ...(achReturnCode ? { failure_reason: { ach_return_code: achReturnCode } } : {}) }),
+    api.sandboxTransferSimulate({
+      transfer_id: transferId,
+      event_type: eventType,
+      ...(achReturnCode ? { failure_reason: { ach_return_code: achReturnCode } } : {}),
+    }),
   );
   if (!result.ok) throw new Error(`simulate ${eventType}: ${result.code}`);
 }
@@ -42,7 +46,13 @@ describe("bank events", () => {
     const [contribution] = await db()
       .select()
       .from(schema.bankTransfers)
-      .where(and(eq(schema.bankTransfers.groupId, group.id), eq(schema.bankTransfers.kind, "contribution"), eq(schema.bankTransfers.userId, members[1]!.id)));
+      .where(
+        and(
+          eq(schema.bankTransfers.groupId, group.id),
+          eq(schema.bankTransfers.kind, "contribution"),
+          eq(schema.bankTransfers.userId, members[1]!.id),
+        ),
+      );
     expect(contribution).toMatchObject({ status: "pending", attempt: 1 });
 
     // The bank posts and settles it; our event reader runs three times over the same events (webhook + polls).
@@ -84,7 +94,13 @@ describe("bank events", () => {
     const [late] = await db()
       .select()
       .from(schema.bankTransfers)
-      .where(and(eq(schema.bankTransfers.groupId, group.id), eq(schema.bankTransfers.kind, "contribution"), eq(schema.bankTransfers.userId, members[2]!.id)));
+      .where(
+        and(
+          eq(schema.bankTransfers.groupId, group.id),
+          eq(schema.bankTransfers.kind, "contribution"),
+          eq(schema.bankTransfers.userId, members[2]!.id),
+        ),
+      );
     await simulate(late!.providerTransferId!, "returned", "R01");
     await cycle.syncBankEvents(NOW);
     let balances = await money.ledgerBalances();

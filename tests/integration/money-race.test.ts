@@ -78,7 +78,14 @@ async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T)
 
 /** Per group: how far it has been processed, and its transfers by kind and status ("contribution:pending" → 4). */
 async function progress(groupIds: string[]) {
-  const { rows } = await db().execute<{ id: string; processed_through: string | null; today: string; status: string; transfers: Record<string, number> | null; completed: number }>(sql`
+  const { rows } = await db().execute<{
+    id: string;
+    processed_through: string | null;
+    today: string;
+    status: string;
+    transfers: Record<string, number> | null;
+    completed: number;
+  }>(sql`
     select g.id, g.processed_through::text, (((now() + make_interval(secs => g.clock_offset_seconds)) at time zone g.time_zone)::date)::text as today,
       g.status,
       (select jsonb_object_agg(k, n) from (select t.kind || ':' || t.status as k, count(*)::int as n from bank_transfers t where t.group_id = g.id group by 1) x) as transfers,
@@ -108,7 +115,13 @@ async function assertExactlyOnce(groups: Started[]) {
 
   // The bank: exactly one authorization per key (Plaid's idempotency_key = ours), exactly one transfer per key
   // (metadata.rosca_key), and they are the very ones our rows point at. Nothing at the bank that we do not know of.
-  const { rows: bank } = await db().execute<{ idempotency_key: string; authorizations: number; authorization_ids: string[]; transfers: number; transfer_ids: string[] }>(sql`
+  const { rows: bank } = await db().execute<{
+    idempotency_key: string;
+    authorizations: number;
+    authorization_ids: string[];
+    transfers: number;
+    transfer_ids: string[];
+  }>(sql`
     select a.idempotency_key, count(distinct a.authorization_id)::int as authorizations, array_agg(distinct a.authorization_id) as authorization_ids,
       count(distinct t.transfer_id)::int as transfers, array_remove(array_agg(distinct t.transfer_id), null) as transfer_ids
     from sandbox_plaid.transfer_authorizations a left join sandbox_plaid.transfers t on t.authorization_id = a.authorization_id
@@ -144,7 +157,13 @@ async function assertExactlyOnce(groups: Started[]) {
   expect(new Set(postingKeys).size).toBe(postingKeys.length);
   for (const transfer of ours) {
     const reasons = postings.filter((p) => p.bankTransferId === transfer.id).map((p) => [p.reason, p.amountCents]);
-    const expected = transfer.kind === "payout" ? [["payout_sent", transfer.amountCents], ["payout_settled", transfer.amountCents]] : [[transfer.kind, transfer.amountCents]];
+    const expected =
+      transfer.kind === "payout"
+        ? [
+            ["payout_sent", transfer.amountCents],
+            ["payout_settled", transfer.amountCents],
+          ]
+        : [[transfer.kind, transfer.amountCents]];
     expect(reasons.sort()).toEqual(expected.sort());
   }
   const balances = await money.ledgerBalances();
@@ -196,23 +215,40 @@ describe("exactly once under racing workers", () => {
       const lines: string[] = [];
       output.push(lines);
       child.stdout!.on("data", (chunk: Buffer) => lines.push(...chunk.toString().split("\n").filter(Boolean)));
-      child.stderr!.on("data", (chunk: Buffer) => lines.push(...chunk.toString().split("\n").filter(Boolean).map((l) => `stderr: ${l}`)));
+      child.stderr!.on("data", (chunk: Buffer) =>
+        lines.push(
+          ...chunk
+            .toString()
+            .split("\n")
+            .filter(Boolean)
+            .map((l) => `stderr: ${l}`),
+        ),
+      );
       exits.push(new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal }))));
     }
     const log = () => output.map((lines, i) => lines.map((l) => `[${i + 1}] ${l}`).join("\n")).join("\n");
     try {
-      await waitFor("4 workers to start", async () => output.map((lines) => lines.some((l) => l.includes("working money.tick"))), (up) => up.every(Boolean));
+      await waitFor(
+        "4 workers to start",
+        async () => output.map((lines) => lines.some((l) => l.includes("working money.tick"))),
+        (up) => up.every(Boolean),
+      );
 
       const today = todayIn("America/New_York", new Date());
       // Day 0: debits. Day 1: they settle, the payout goes out. Day 2: the payout settles, period 1 completes.
       const reached = [
-        (r: Awaited<ReturnType<typeof progress>>[number]) => r.transfers?.["contribution:pending"] === MEMBERS && r.transfers?.["fee:pending"] === MEMBERS,
+        (r: Awaited<ReturnType<typeof progress>>[number]) =>
+          r.transfers?.["contribution:pending"] === MEMBERS && r.transfers?.["fee:pending"] === MEMBERS,
         (r: Awaited<ReturnType<typeof progress>>[number]) => r.transfers?.["payout:pending"] === 1,
         (r: Awaited<ReturnType<typeof progress>>[number]) => r.completed === 1,
       ];
       for (let day = 0; day < 3; day++) {
         if (day > 0) await nextDay(ids);
-        await waitFor(`day ${day} processed by the workers`, () => progress(ids), (rows) => allAt(rows, (r) => r.processed_through === addDays(today, day) && reached[day]!(r)));
+        await waitFor(
+          `day ${day} processed by the workers`,
+          () => progress(ids),
+          (rows) => allAt(rows, (r) => r.processed_through === addDays(today, day) && reached[day]!(r)),
+        );
         // Let every worker tick over the finished day a few more times: each of those runs must change nothing.
         await new Promise((resolve) => setTimeout(resolve, 2_500));
       }
@@ -225,10 +261,19 @@ describe("exactly once under racing workers", () => {
     expect(exited, log()).toEqual(Array(WORKERS).fill({ code: 0, signal: null }));
     // All four did work (each processed some group on some tick, or ran a job), and nobody logged an error.
     for (const lines of output) {
-      expect(lines.some((l) => l.includes("interval tick processed") || l.includes("done in")), log()).toBe(true);
-      expect(lines.some((l) => l.includes("stopped")), log()).toBe(true);
+      expect(
+        lines.some((l) => l.includes("interval tick processed") || l.includes("done in")),
+        log(),
+      ).toBe(true);
+      expect(
+        lines.some((l) => l.includes("stopped")),
+        log(),
+      ).toBe(true);
     }
-    expect(output.flat().filter((l) => l.startsWith("stderr:")), log()).toEqual([]);
+    expect(
+      output.flat().filter((l) => l.startsWith("stderr:")),
+      log(),
+    ).toEqual([]);
 
     // Every group processed today..today+2 by the worker processes, none of it by this process.
     await assertExactlyOnce(groups);

@@ -13,7 +13,10 @@ const { notifications, users } = await import("../../app/server/db/schema");
 const { eq } = await import("drizzle-orm");
 
 async function signedInUser(email: string) {
-  const [user] = await db().insert(users).values({ email, name: email.split("@")[0]!, emailConfirmedAt: new Date() }).returning();
+  const [user] = await db()
+    .insert(users)
+    .values({ email, name: email.split("@")[0]!, emailConfirmedAt: new Date() })
+    .returning();
   const jar = new CookieJar();
   jar.store([await createSession(user!.id, get("/"), { remember: false })]);
   return { user: user!, jar };
@@ -55,7 +58,9 @@ describe("in-app notifications", () => {
 
     const probe = await call(apiRead.action, postRead(carols, dave.jar), { id: carols });
     expect(probe).toMatchObject({ status: 404, data: { error: "Notification not found" } });
-    const missing = await call(apiRead.action, postRead("3f0c8a3e-6d0b-4c8e-9b7a-2a1f0e6d5c4b", dave.jar), { id: "3f0c8a3e-6d0b-4c8e-9b7a-2a1f0e6d5c4b" });
+    const missing = await call(apiRead.action, postRead("3f0c8a3e-6d0b-4c8e-9b7a-2a1f0e6d5c4b", dave.jar), {
+      id: "3f0c8a3e-6d0b-4c8e-9b7a-2a1f0e6d5c4b",
+    });
     expect(missing).toMatchObject({ status: 404, data: { error: "Notification not found" } });
     const garbage = await call(apiRead.action, postRead("not-a-uuid", dave.jar), { id: "not-a-uuid" });
     expect(garbage.status).toBe(404);

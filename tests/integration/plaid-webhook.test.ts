@@ -54,7 +54,10 @@ describe("POST /webhooks/plaid", () => {
       const chunks: Buffer[] = [];
       request.on("data", (chunk: Buffer) => chunks.push(chunk));
       request.on("end", () => {
-        deliver({ verification: (request.headers["plaid-verification"] as string | undefined) ?? null, body: Buffer.concat(chunks).toString("utf8") });
+        deliver({
+          verification: (request.headers["plaid-verification"] as string | undefined) ?? null,
+          body: Buffer.concat(chunks).toString("utf8"),
+        });
         response.end("ok");
       });
     });

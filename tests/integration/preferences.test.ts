@@ -70,7 +70,13 @@ describe("notification preferences page", () => {
     expect((await call(notifications.loader, get("/profile/notifications", jar))).data.preferences).toEqual(expected);
 
     await call(notifications.action, post("/profile/notifications", { emailGroupInvitations: "on" }, jar));
-    expect(await getPreferences(user.id)).toEqual({ ...expected, emailPayoutNotifications: false, emailWeeklySummary: false, pushDailyReminders: false, emailGroupInvitations: true });
+    expect(await getPreferences(user.id)).toEqual({
+      ...expected,
+      emailPayoutNotifications: false,
+      emailWeeklySummary: false,
+      pushDailyReminders: false,
+      emailGroupInvitations: true,
+    });
     expect((await db().select().from(notificationPreferences).where(eq(notificationPreferences.userId, user.id))).length).toBe(1);
   });
 });

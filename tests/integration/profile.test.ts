@@ -163,8 +163,22 @@ describe("Profile Information", () => {
 describe("visibleProfile", () => {
   it("shows only the name when the user hides their profile", async () => {
     const { user } = await signedInUser({ phone: "(313) 555-0142", city: "Dearborn", state: "MI" });
-    expect(visibleProfile(user)).toEqual({ id: user.id, name: "Amina Yusuf", email: user.email, phone: "(313) 555-0142", city: "Dearborn", state: "MI" });
-    expect(visibleProfile({ ...user, profileVisible: false })).toEqual({ id: user.id, name: "Amina Yusuf", email: null, phone: null, city: null, state: null });
+    expect(visibleProfile(user)).toEqual({
+      id: user.id,
+      name: "Amina Yusuf",
+      email: user.email,
+      phone: "(313) 555-0142",
+      city: "Dearborn",
+      state: "MI",
+    });
+    expect(visibleProfile({ ...user, profileVisible: false })).toEqual({
+      id: user.id,
+      name: "Amina Yusuf",
+      email: null,
+      phone: null,
+      city: null,
+      state: null,
+    });
   });
 });
 

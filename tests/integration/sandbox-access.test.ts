@@ -47,9 +47,14 @@ describe("/sandbox-access/request", () => {
 
   it("records one open request and goes back with 'Request Sent'", async () => {
     const { user, jar } = await makeUser();
-    const result = await call(route.action, post("/sandbox-access/request", { redirectTo: "/profile/bank-accounts", message: "  For my family group  " }, jar));
+    const result = await call(
+      route.action,
+      post("/sandbox-access/request", { redirectTo: "/profile/bank-accounts", message: "  For my family group  " }, jar),
+    );
     expect(result).toMatchObject({ status: 302, location: "/profile/bank-accounts" });
-    expect(await toastsOf(result)).toEqual([{ type: "success", title: "Request Sent", description: "We review sandbox access requests within 24 hours." }]);
+    expect(await toastsOf(result)).toEqual([
+      { type: "success", title: "Request Sent", description: "We review sandbox access requests within 24 hours." },
+    ]);
     expect(await requestsOf(user.id)).toMatchObject([{ status: "open", message: "For my family group" }]);
 
     // Asking again keeps one open request.
@@ -58,7 +63,11 @@ describe("/sandbox-access/request", () => {
     expect(await requestsOf(user.id)).toHaveLength(1);
 
     const state = await sandboxCardState(user.id);
-    expect(state).toEqual({ hasOpenRequest: true, requestedAt: (await openRequestFor(user.id))!.createdAt.toISOString(), supportEmail: "support@rosca.example" });
+    expect(state).toEqual({
+      hasOpenRequest: true,
+      requestedAt: (await openRequestFor(user.id))!.createdAt.toISOString(),
+      supportEmail: "support@rosca.example",
+    });
   });
 
   it("never redirects off-site", async () => {

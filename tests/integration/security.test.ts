@@ -17,8 +17,7 @@ const { sessions, users } = await import("../../app/server/db/schema");
 const { eq } = await import("drizzle-orm");
 
 const PASSWORD = "Secret123";
-const CHROME_ON_WINDOWS =
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const CHROME_ON_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 let counter = 0;
 function uniqueEmail() {
@@ -36,7 +35,9 @@ async function createUser(values: Partial<typeof users.$inferInsert> = {}) {
 
 async function sessionFor(userId: string, userAgent = CHROME_ON_WINDOWS, ipAddress = "203.0.113.7") {
   const jar = new CookieJar();
-  jar.store([await createSession(userId, new Request("http://localhost:3000/login", { headers: { "user-agent": userAgent } }), { remember: false, ipAddress })]);
+  jar.store([
+    await createSession(userId, new Request("http://localhost:3000/login", { headers: { "user-agent": userAgent } }), { remember: false, ipAddress }),
+  ]);
   return jar;
 }
 
@@ -77,14 +78,18 @@ describe("change password", () => {
     const jar = await sessionFor(user.id);
     const other = await sessionFor(user.id, "curl/8.5.0", "198.51.100.1");
 
-    const wrong = await act({ intent: "change-password", currentPassword: "Wrong1234", newPassword: "NewSecret1", confirmPassword: "NewSecret1" }, jar);
+    const wrong = await act(
+      { intent: "change-password", currentPassword: "Wrong1234", newPassword: "NewSecret1", confirmPassword: "NewSecret1" },
+      jar,
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.data.result.error.currentPassword).toEqual(["Current password is incorrect"]);
 
-    const weak = await act({ intent: "change-password", currentPassword: PASSWORD, newPassword: "weakpassword", confirmPassword: "weakpassword" }, jar);
-    expect(weak.data.result.error.newPassword).toEqual([
-      "Password must contain at least one uppercase letter, one lowercase letter, and one number",
-    ]);
+    const weak = await act(
+      { intent: "change-password", currentPassword: PASSWORD, newPassword: "weakpassword", confirmPassword: "weakpassword" },
+      jar,
+    );
+    expect(weak.data.result.error.newPassword).toEqual(["Password must contain at least one uppercase letter, one lowercase letter, and one number"]);
 
     const same = await act({ intent: "change-password", currentPassword: PASSWORD, newPassword: PASSWORD, confirmPassword: PASSWORD }, jar);
     expect(same.data.result.error.newPassword).toEqual(["Your new password must be different from your current password."]);
@@ -178,7 +183,9 @@ describe("two-factor authentication", () => {
 
     // A forged code-step cookie goes back to the start.
     const forged = new CookieJar();
-    forged.store([`rosca_2fa=${encodeURIComponent(btoa(JSON.stringify({ userId: user.id, remember: false, redirectTo: "/", expiresAt: Date.now() + 60_000 })))}`]);
+    forged.store([
+      `rosca_2fa=${encodeURIComponent(btoa(JSON.stringify({ userId: user.id, remember: false, redirectTo: "/", expiresAt: Date.now() + 60_000 })))}`,
+    ]);
     const refused = await call(login.action, post("/login?step=2fa", { intent: "2fa", code: await currentCode(enrolment.secret) }, forged));
     expect(refused).toMatchObject({ status: 302, location: "/login" });
     expect(refused.setCookies.some((cookie) => cookie.startsWith("rosca_session="))).toBe(false);
@@ -202,18 +209,33 @@ describe("two-factor authentication", () => {
     const secret = (await call(security.loader, get("/profile/security", jar))).data.twoFactor.enrolment.secret;
     await act({ intent: "2fa-confirm", code: await currentCode(secret) }, jar);
 
-    const first = await call(login.action, post("/login", { intent: "login", email: user.email, password: PASSWORD }, undefined), {}, context("198.51.100.77"));
+    const first = await call(
+      login.action,
+      post("/login", { intent: "login", email: user.email, password: PASSWORD }, undefined),
+      {},
+      context("198.51.100.77"),
+    );
     const loginJar = new CookieJar();
     loginJar.store(first.setCookies);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      const result = await call(login.action, post("/login?step=2fa", { intent: "2fa", code: await wrongCode(secret) }, loginJar), {}, context("198.51.100.77"));
+      const result = await call(
+        login.action,
+        post("/login?step=2fa", { intent: "2fa", code: await wrongCode(secret) }, loginJar),
+        {},
+        context("198.51.100.77"),
+      );
       statuses.push(result.status);
     }
     // One attempt went to the password step: 9 wrong codes, then the limit.
     expect(statuses.slice(0, 9).every((status) => status === 401)).toBe(true);
     expect(statuses[9]).toBe(429);
-    const blocked = await call(login.action, post("/login?step=2fa", { intent: "2fa", code: await currentCode(secret) }, loginJar), {}, context("198.51.100.77"));
+    const blocked = await call(
+      login.action,
+      post("/login?step=2fa", { intent: "2fa", code: await currentCode(secret) }, loginJar),
+      {},
+      context("198.51.100.77"),
+    );
     expect(blocked.status).toBe(429);
     expect(blocked.data.error.message).toBe("Too many login attempts. Please wait a few minutes before trying again.");
   });
@@ -231,7 +253,11 @@ describe("sessions", () => {
   it("lists devices, marks this one, signs out one or all others", async () => {
     const user = await createUser();
     const jar = await sessionFor(user.id);
-    const phone = await sessionFor(user.id, "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1", "198.51.100.9");
+    const phone = await sessionFor(
+      user.id,
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+      "198.51.100.9",
+    );
     const laptop = await sessionFor(user.id, "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0", "198.51.100.10");
     const stranger = await createUser();
     const strangerJar = await sessionFor(stranger.id);
@@ -293,7 +319,12 @@ describe("login notifications and profile visibility", () => {
     expect(await listMessages(databaseUrl, { to: user.email })).toEqual([]);
 
     await db().update(users).set({ loginNotifications: true }).where(eq(users.id, user.id));
-    const signedIn = await call(login.action, uaRequest("/login", { intent: "login", email: user.email, password: PASSWORD }), {}, context("198.51.100.44"));
+    const signedIn = await call(
+      login.action,
+      uaRequest("/login", { intent: "login", email: user.email, password: PASSWORD }),
+      {},
+      context("198.51.100.44"),
+    );
     expect(signedIn.status).toBe(302);
     const mail = await listMessages(databaseUrl, { to: user.email });
     expect(mail.map((message) => message.tag)).toEqual(["login-alert"]);

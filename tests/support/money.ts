@@ -38,7 +38,9 @@ export async function setSandboxBalance(userId: string, cents: number) {
     .select({ providerAccountId: bankAccounts.providerAccountId })
     .from(bankAccounts)
     .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.subtype, "checking")));
-  await db().execute(sql`update sandbox_plaid.accounts set available_cents = ${cents}, current_cents = ${cents} where account_id = ${account!.providerAccountId}`);
+  await db().execute(
+    sql`update sandbox_plaid.accounts set available_cents = ${cents}, current_cents = ${cents} where account_id = ${account!.providerAccountId}`,
+  );
 }
 
 export async function sandboxBalance(userId: string) {
@@ -46,7 +48,9 @@ export async function sandboxBalance(userId: string) {
     .select({ providerAccountId: bankAccounts.providerAccountId })
     .from(bankAccounts)
     .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.subtype, "checking")));
-  const { rows } = await db().execute<{ available_cents: string }>(sql`select available_cents from sandbox_plaid.accounts where account_id = ${account!.providerAccountId}`);
+  const { rows } = await db().execute<{ available_cents: string }>(
+    sql`select available_cents from sandbox_plaid.accounts where account_id = ${account!.providerAccountId}`,
+  );
   return Number(rows[0]!.available_cents);
 }
 

@@ -153,12 +153,24 @@ export function UserTable({ users, list }: { users: AdminUser[]; list: AdminList
         <caption className="sr-only">Users</caption>
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">Name</th>
-            <th scope="col" className="py-2 pr-3 font-medium">Email</th>
-            <th scope="col" className="py-2 pr-3 font-medium">Joined</th>
-            <th scope="col" className="py-2 pr-3 font-medium">Role</th>
-            <th scope="col" className="py-2 pr-3 font-medium">Sandbox access</th>
-            <th scope="col" className="py-2 font-medium">Action</th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Name
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Email
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Joined
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Role
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Sandbox access
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              Action
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -259,7 +271,8 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
           <ol className="mt-3 divide-y divide-slate-100 text-sm">
             {entries.map((entry) => {
               const details = (entry.details ?? {}) as { unchanged?: boolean; via?: string };
-              const target = entry.targetName && entry.targetEmail ? `${entry.targetName} (${entry.targetEmail})` : (entry.targetEmail ?? "a deleted user");
+              const target =
+                entry.targetName && entry.targetEmail ? `${entry.targetName} (${entry.targetEmail})` : (entry.targetEmail ?? "a deleted user");
               return (
                 <li key={entry.id} className="flex flex-wrap justify-between gap-2 py-2">
                   <p className="text-slate-800">

@@ -61,7 +61,10 @@ export function LinkBankModal({
 
   useEffect(() => {
     if (state.step !== "loading" || state.slow) return;
-    const timer = window.setTimeout(() => setState((current) => (current.step === "loading" ? { step: "loading", slow: true } : current)), SLOW_AFTER_MS);
+    const timer = window.setTimeout(
+      () => setState((current) => (current.step === "loading" ? { step: "loading", slow: true } : current)),
+      SLOW_AFTER_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [state]);
 
@@ -114,7 +117,13 @@ export function LinkBankModal({
       password: String(form.get("password") ?? ""),
     });
     if (result.ok) {
-      setState({ step: "select", sessionId: state.sessionId, institution: state.institution, accounts: result.payload.accounts as Account[], busy: false });
+      setState({
+        step: "select",
+        sessionId: state.sessionId,
+        institution: state.institution,
+        accounts: result.payload.accounts as Account[],
+        busy: false,
+      });
     } else if (result.code === "INVALID_CREDENTIALS") {
       setState({ ...state, busy: false, error: result.message });
     } else {

@@ -29,7 +29,11 @@ export function PlaidLinkButton({ label, action }: { label: string; action: stri
   const [slow, setSlow] = useState(false);
   const linkToken = tokenFetcher.data?.linkToken ?? null;
 
-  const { open, ready, error: scriptError } = usePlaidLink({
+  const {
+    open,
+    ready,
+    error: scriptError,
+  } = usePlaidLink({
     token: linkToken,
     onSuccess: (publicToken: string | null, metadata: PlaidLinkOnSuccessMetadata) => {
       // Plaid types the token as nullable (flows this page does not use); without one there is nothing to exchange.

@@ -159,9 +159,7 @@ export function WizardProgress({ step }: { step: 1 | 2 }) {
                 {label}
                 {done ? <span className="sr-only"> (completed)</span> : null}
               </span>
-              {number < STEPS.length ? (
-                <span aria-hidden="true" className="hidden h-px w-12 bg-slate-300 sm:block" />
-              ) : null}
+              {number < STEPS.length ? <span aria-hidden="true" className="hidden h-px w-12 bg-slate-300 sm:block" /> : null}
             </li>
           );
         })}
@@ -244,8 +242,7 @@ const MONTH_DAY_OPTIONS = Array.from({ length: 31 }, (_, i) => ({ value: String(
 
 const PAYOUT_ORDER_HELP: Record<(typeof PAYOUT_ORDERS)[number], string> = {
   fixed: "You set the order as the group's admin before it starts; until then it follows the order members join.",
-  random:
-    "The order is drawn when the group starts, from a secret seed whose fingerprint members see now, so anyone can check the draw was fair.",
+  random: "The order is drawn when the group starts, from a secret seed whose fingerprint members see now, so anyone can check the draw was fair.",
 };
 
 function HiddenSettings({ values }: { values: SettingsValues }) {
@@ -461,7 +458,11 @@ export function SettingsStep({
         <FieldErrors id={errorId("payoutOrder")} errors={errors.payoutOrder} />
       </fieldset>
 
-      <section aria-labelledby="summary-heading" className="rounded-xl border border-slate-200 bg-slate-50 p-4" aria-live={hydrated ? "polite" : undefined}>
+      <section
+        aria-labelledby="summary-heading"
+        className="rounded-xl border border-slate-200 bg-slate-50 p-4"
+        aria-live={hydrated ? "polite" : undefined}
+      >
         <h3 id="summary-heading" className="font-semibold text-slate-900">
           Summary
         </h3>
@@ -487,8 +488,8 @@ export function SettingsStep({
         </dl>
         {showDayOfMonth ? (
           <p className="mt-3 text-sm text-slate-700">
-            Note: for monthly payments, months with fewer days use their last day (a group paying on the 31st pays on
-            February 28, or 29 in a leap year).
+            Note: for monthly payments, months with fewer days use their last day (a group paying on the 31st pays on February 28, or 29 in a leap
+            year).
           </p>
         ) : null}
       </section>

@@ -15,11 +15,17 @@ export function GroupCard({ card, headingLevel = 3 }: { card: GroupCardView; hea
   if (card.status === "active") {
     figures.push(["Next contribution", card.nextContributionOn ? formatCalendarDay(card.nextContributionOn, "medium") : "None scheduled"]);
     if (card.nextPayout) {
-      figures.push(["Next payout", `${card.nextPayout.isYou ? "You" : (card.nextPayout.recipientName ?? "—")}, ${formatCalendarDay(card.nextPayout.date, "medium")}`]);
+      figures.push([
+        "Next payout",
+        `${card.nextPayout.isYou ? "You" : (card.nextPayout.recipientName ?? "—")}, ${formatCalendarDay(card.nextPayout.date, "medium")}`,
+      ]);
     }
   }
   if (card.yourPayout) {
-    figures.push(["Your payout", `${formatCalendarDay(card.yourPayout.date, "medium")}${card.yourPayout.status === "completed" ? " (received)" : ""}`]);
+    figures.push([
+      "Your payout",
+      `${formatCalendarDay(card.yourPayout.date, "medium")}${card.yourPayout.status === "completed" ? " (received)" : ""}`,
+    ]);
   }
   return (
     <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={`group-card-${card.id}`}>

@@ -17,8 +17,8 @@ export function GroupDraw({ group }: { group: Pick<GroupPageView, "payoutOrder" 
         <p className="mt-2 text-sm text-slate-700">The payout order was drawn when the group started. You can check it was fair.</p>
       ) : (
         <p className="mt-2 text-sm text-slate-700">
-          The payout order will be drawn when the last member joins. This fingerprint of the secret seed was fixed when the group was created, so the draw
-          cannot be changed afterwards.
+          The payout order will be drawn when the last member joins. This fingerprint of the secret seed was fixed when the group was created, so the
+          draw cannot be changed afterwards.
         </p>
       )}
       <dl className="mt-3 space-y-2 text-sm">

@@ -42,9 +42,7 @@ function MemberList({ members, status }: { members: MemberView[]; status: GroupP
             <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
               <span>{member.profile.name}</span>
               {member.isYou ? <YouTag /> : null}
-              {member.isAdmin ? (
-                <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900">Admin</span>
-              ) : null}
+              {member.isAdmin ? <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900">Admin</span> : null}
             </p>
             {member.profile.email ? <p className="truncate text-sm text-slate-600">{member.profile.email}</p> : null}
           </div>

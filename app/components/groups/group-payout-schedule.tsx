@@ -30,9 +30,7 @@ export function GroupPayoutSchedule({ group }: Props) {
           Projected dates: as if the group filled today. The schedule is fixed when the last member joins.
         </p>
       ) : null}
-      {reorder ? (
-        <p className="mt-1 text-sm text-slate-600">As the group admin you can change the payout order until the group starts.</p>
-      ) : null}
+      {reorder ? <p className="mt-1 text-sm text-slate-600">As the group admin you can change the payout order until the group starts.</p> : null}
       <ScheduleTable rows={shown} caption="Payout schedule" group={group} reorder={reorder} firstOpen={firstOpen} />
       {rest.length > 0 ? (
         <details className="group">
@@ -117,7 +115,12 @@ function ScheduleTable({
                           </button>
                         ) : null}
                         {row.position < reorder.lastFilled ? (
-                          <button type="submit" name="direction" value="down" className="rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-50">
+                          <button
+                            type="submit"
+                            name="direction"
+                            value="down"
+                            className="rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-50"
+                          >
                             <span aria-hidden="true">↓</span>
                             <span className="sr-only">Move {member.profile.name} down</span>
                           </button>

@@ -31,8 +31,7 @@ export function GroupSandboxClock({ group, canAdvance }: { group: Pick<GroupPage
         </h2>
         {group.clockOffsetDays > 0 ? <p className="text-sm font-medium text-violet-900">{daysAheadLabel(group.clockOffsetDays)}</p> : null}
         <p className="mt-2 text-sm text-slate-700">
-          In the demo phase this group's clock can be moved forward to watch reminders, debits, settlement and payouts happen. Time never moves
-          back.
+          In the demo phase this group's clock can be moved forward to watch reminders, debits, settlement and payouts happen. Time never moves back.
         </p>
         {canAdvance ? (
           <div className="mt-4 flex flex-wrap items-end gap-x-6 gap-y-4">

@@ -38,7 +38,11 @@ export function InvitationDetails({ invitation }: { invitation: JoinInvitation }
       note: "The schedule is fixed when the last member joins; this is the date if that happens today.",
     },
     { term: "Your position", value: positionLabel(invitation) },
-    { term: "Total payout", value: formatMoney(invitation.payoutCents), note: `${formatMoney(invitation.contributionCents)} × ${invitation.memberCount} members` },
+    {
+      term: "Total payout",
+      value: formatMoney(invitation.payoutCents),
+      note: `${formatMoney(invitation.contributionCents)} × ${invitation.memberCount} members`,
+    },
   ];
   return (
     <Card>
@@ -60,8 +64,8 @@ export function InvitationDetails({ invitation }: { invitation: JoinInvitation }
           <div className="mt-4 rounded-lg border border-slate-200 px-4 py-3">
             <h3 className="text-sm font-semibold text-slate-900">Draw commitment (SHA-256)</h3>
             <p className="mt-1 text-sm text-slate-600">
-              The payout order is drawn from a secret seed chosen when the group was created; this fingerprint of the seed is
-              published now, so the draw cannot be changed later, and you can check it when the seed is revealed at the start.
+              The payout order is drawn from a secret seed chosen when the group was created; this fingerprint of the seed is published now, so the
+              draw cannot be changed later, and you can check it when the seed is revealed at the start.
             </p>
             <p className="mt-2 break-all font-mono text-xs text-slate-800">{invitation.drawCommitment}</p>
           </div>

@@ -5,7 +5,11 @@ import { formatDollars } from "~/content/site";
 export function ExampleGroupCard({ group }: { group: ExampleGroup }) {
   const payout = payoutPerTurn(group);
   return (
-    <article aria-labelledby={`example-${group.id}`} data-testid={`example-${group.id}`} className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <article
+      aria-labelledby={`example-${group.id}`}
+      data-testid={`example-${group.id}`}
+      className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <h3 id={`example-${group.id}`} className="text-lg font-semibold text-slate-900">
         {group.name}
       </h3>

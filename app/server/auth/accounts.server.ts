@@ -39,10 +39,7 @@ async function issueToken(userId: string, purpose: "confirm_email" | "reset_pass
   return { selector: row!.id, secret };
 }
 
-export type RegisterResult =
-  | { status: "created"; user: User }
-  | { status: "exists" }
-  | { status: "db-error" };
+export type RegisterResult = { status: "created"; user: User } | { status: "exists" } | { status: "db-error" };
 
 /**
  * Create an account and send the confirmation and welcome emails. An email that fails to send does not undo the

@@ -42,11 +42,7 @@ function clientInfo(request: Request, ipAddress: string | undefined) {
 }
 
 /** Start a session for a user; returns the Set-Cookie header. A fresh id at every login (no fixation). */
-export async function createSession(
-  userId: string,
-  request: Request,
-  options: { remember: boolean; ipAddress?: string; now?: Date },
-) {
+export async function createSession(userId: string, request: Request, options: { remember: boolean; ipAddress?: string; now?: Date }) {
   const now = options.now ?? new Date();
   const token = randomToken();
   await db()
@@ -90,10 +86,7 @@ export function lookupSession(request: Request, options: { now?: Date; touch?: b
   return lookup;
 }
 
-async function resolveSession(
-  request: Request,
-  { now = new Date(), touch = true }: { now?: Date; touch?: boolean },
-): Promise<SessionLookup> {
+async function resolveSession(request: Request, { now = new Date(), touch = true }: { now?: Date; touch?: boolean }): Promise<SessionLookup> {
   const token = await readToken(request);
   if (token === null) return { status: "none" };
   if (token === false) return { status: "invalid" };
@@ -132,7 +125,10 @@ export async function extendSession(sessionId: string, now = new Date()) {
 /** Delete the request's session (if any) and return a Set-Cookie header that clears the cookie. */
 export async function destroySession(request: Request) {
   const token = await readToken(request);
-  if (token) await db().delete(sessions).where(eq(sessions.id, sha256(token)));
+  if (token)
+    await db()
+      .delete(sessions)
+      .where(eq(sessions.id, sha256(token)));
   return clearSessionCookie();
 }
 

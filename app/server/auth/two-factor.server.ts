@@ -28,7 +28,10 @@ export const PENDING_LOGIN_TTL_SECONDS = 300;
 /** Offer a new secret: stored encrypted as the pending secret, replacing any earlier offer. */
 export async function startTwoFactorEnrolment(userId: string) {
   const { secret } = await generateTOTP(TOTP);
-  await db().update(users).set({ totpPendingSecretEncrypted: encryptSecret(secret) }).where(eq(users.id, userId));
+  await db()
+    .update(users)
+    .set({ totpPendingSecretEncrypted: encryptSecret(secret) })
+    .where(eq(users.id, userId));
 }
 
 export type EnrolmentDetails = { secret: string; otpauthUri: string; qrCodeDataUrl: string };
@@ -71,11 +74,7 @@ async function codeMatches(sealedSecret: string | null, code: string) {
 
 /** Turn 2FA on if the code matches the pending secret. */
 export async function confirmTwoFactorEnrolment(userId: string, code: string, now = new Date()) {
-  const [user] = await db()
-    .select({ pending: users.totpPendingSecretEncrypted })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const [user] = await db().select({ pending: users.totpPendingSecretEncrypted }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user?.pending || !(await codeMatches(user.pending, code))) return false;
   await db()
     .update(users)

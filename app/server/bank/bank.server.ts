@@ -51,7 +51,12 @@ const notAuthorised: Refusal<"not_authorised"> = {
 };
 
 function bankUnavailable(failure: BankFailure): Refusal<"bank_unavailable"> {
-  return { ok: false, code: "bank_unavailable", message: failure.displayMessage ?? "The bank could not be reached. Please try again.", providerCode: failure.code };
+  return {
+    ok: false,
+    code: "bank_unavailable",
+    message: failure.displayMessage ?? "The bank could not be reached. Please try again.",
+    providerCode: failure.code,
+  };
 }
 
 /** Dollars (a JSON number, or null) to integer cents. */

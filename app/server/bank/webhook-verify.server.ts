@@ -57,11 +57,7 @@ function sha256(body: string): Buffer {
   return createHash("sha256").update(body, "utf8").digest();
 }
 
-export async function verifyPlaidWebhook(
-  rawBody: string,
-  verificationHeader: string | null,
-  now: Date = new Date(),
-): Promise<WebhookVerification> {
+export async function verifyPlaidWebhook(rawBody: string, verificationHeader: string | null, now: Date = new Date()): Promise<WebhookVerification> {
   if (!verificationHeader) return { ok: false, reason: "missing_header" };
 
   let header: ReturnType<typeof decodeProtectedHeader>;

@@ -252,10 +252,7 @@ export const bankAccounts = pgTable(
     connectedAt: timestamp("connected_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex("bank_accounts_item_provider_account_key").on(t.itemId, t.providerAccountId),
-    index("bank_accounts_user_id_idx").on(t.userId),
-  ],
+  (t) => [uniqueIndex("bank_accounts_item_provider_account_key").on(t.itemId, t.providerAccountId), index("bank_accounts_user_id_idx").on(t.userId)],
 );
 
 /**
@@ -463,7 +460,13 @@ export const ledgerAccounts = pgTable(
     groupId: uuid("group_id").references(() => groups.id, { onDelete: "restrict" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("ledger_accounts_owner_key").on(t.kind, sql`coalesce(${t.userId}, '00000000-0000-0000-0000-000000000000')`, sql`coalesce(${t.groupId}, '00000000-0000-0000-0000-000000000000')`)],
+  (t) => [
+    uniqueIndex("ledger_accounts_owner_key").on(
+      t.kind,
+      sql`coalesce(${t.userId}, '00000000-0000-0000-0000-000000000000')`,
+      sql`coalesce(${t.groupId}, '00000000-0000-0000-0000-000000000000')`,
+    ),
+  ],
 );
 
 /** The rules' own names (app/domain/money.ts), so the columns and the rules cannot drift apart. */

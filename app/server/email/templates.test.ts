@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  escapeHtml,
-  formatCalendarDay,
-  formatCents,
-  renderEmail,
-  renderTemplate,
-  TEMPLATE_NAMES,
-  type EmailMessage,
-} from "./templates";
+import { escapeHtml, formatCalendarDay, formatCents, renderEmail, renderTemplate, TEMPLATE_NAMES, type EmailMessage } from "./templates";
 
 const confirmUrl = "https://rosca.example/auth/confirm?id=4f0c9a52-6a51-4c39-9d0b-3c1f2b8e7a11&token=s3cr3t";
 const resetUrl = "https://rosca.example/reset-password?access_token=abc&refresh_token=def&type=recovery";
@@ -49,7 +41,13 @@ const samples: { [T in EmailMessage["template"]]: Extract<EmailMessage, { templa
   },
   "payout-notification": {
     template: "payout-notification",
-    data: { name: "Amina Yusuf", groupName: "Wedding Fund", amountCents: 500_000, payoutOn: "2026-03-20", groupUrl: "https://rosca.example/groups/g1" },
+    data: {
+      name: "Amina Yusuf",
+      groupName: "Wedding Fund",
+      amountCents: 500_000,
+      payoutOn: "2026-03-20",
+      groupUrl: "https://rosca.example/groups/g1",
+    },
   },
   "group-created": {
     template: "group-created",
@@ -248,7 +246,7 @@ describe("payment-reminder and payout-notification", () => {
 describe("links", () => {
   it("renders a non-http URL as text, never as a link", () => {
     const rendered = renderEmail({ template: "welcome", data: { name: "A", dashboardUrl: "javascript:alert(1)" } });
-    expect(rendered.html).not.toContain("href=\"javascript:");
+    expect(rendered.html).not.toContain('href="javascript:');
     expect(rendered.html).toContain("Go to your dashboard: javascript:alert(1)");
   });
 });

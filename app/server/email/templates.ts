@@ -102,12 +102,7 @@ export function isTemplateName(value: unknown): value is TemplateName {
 // Helpers
 
 export function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
+  return value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
 }
 
 /** A subject is one header line: no line breaks, no runs of whitespace. */
@@ -255,10 +250,7 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
 
   "password-reset": (data) => {
     const minutes = data.expiresInMinutes;
-    const expiry =
-      minutes % 60 === 0
-        ? `${minutes / 60} ${minutes === 60 ? "hour" : "hours"}`
-        : `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+    const expiry = minutes % 60 === 0 ? `${minutes / 60} ${minutes === 60 ? "hour" : "hours"}` : `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
     return {
       subject: `Reset your ${PRODUCT} password`,
       ...layout("Use this link to choose a new password.", [
@@ -390,7 +382,10 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
           ],
         },
         { kind: "button", label: "View the invitation", url: data.joinUrl },
-        { kind: "muted", text: "You'll need a Rosca account with sandbox access and a linked bank account to join. Not interested? Ignore this email." },
+        {
+          kind: "muted",
+          text: "You'll need a Rosca account with sandbox access and a linked bank account to join. Not interested? Ignore this email.",
+        },
       ]),
     };
   },

@@ -105,7 +105,10 @@ export async function groupPageFor(userId: string, groupId: string, now = new Da
 
   const members: MemberView[] = memberRows.map(({ member, user }) => ({
     memberId: member.id,
-    profile: user.id === userId ? { id: user.id, name: user.name, email: user.email, phone: user.phone, city: user.city, state: user.state } : visibleProfile(user),
+    profile:
+      user.id === userId
+        ? { id: user.id, name: user.name, email: user.email, phone: user.phone, city: user.city, state: user.state }
+        : visibleProfile(user),
     isAdmin: member.isAdmin,
     isYou: user.id === userId,
     joinOrder: member.joinOrder,
@@ -135,7 +138,14 @@ export async function groupPageFor(userId: string, groupId: string, now = new Da
     const byPosition = new Map(members.filter((m) => m.payoutPosition !== null).map((m) => [m.payoutPosition!, m]));
     schedule = dates.map((date, index) => {
       const recipient = group.payoutOrder === "fixed" ? byPosition.get(index + 1) : undefined;
-      return { position: index + 1, recipientName: recipient?.profile.name ?? null, isYou: recipient?.isYou ?? false, date, amountCents: payoutCents, status: "pending" };
+      return {
+        position: index + 1,
+        recipientName: recipient?.profile.name ?? null,
+        isYou: recipient?.isYou ?? false,
+        date,
+        amountCents: payoutCents,
+        status: "pending",
+      };
     });
   }
 
@@ -269,7 +279,12 @@ export async function groupCardsFor(userId: string): Promise<GroupCardView[]> {
       payoutCents: payoutPerTurnCents(group.contributionCents, group.memberCount),
       scheduleLine: describeSchedule(scheduleOf(group)),
       isAdmin: member.isAdmin,
-      yourPosition: member.payoutPosition !== null && group.status !== "forming" ? member.payoutPosition : group.payoutOrder === "fixed" ? member.payoutPosition : null,
+      yourPosition:
+        member.payoutPosition !== null && group.status !== "forming"
+          ? member.payoutPosition
+          : group.payoutOrder === "fixed"
+            ? member.payoutPosition
+            : null,
       nextContributionOn: next?.period.dueOn ?? null,
       nextPayout: next
         ? { date: next.period.dueOn, recipientName: next.recipientName, isYou: next.recipientUserId === userId, amountCents: next.period.payoutCents }
@@ -321,17 +336,31 @@ export async function recentActivityFor(userId: string, limit = 10): Promise<Act
   }));
 }
 
-export type DashboardStats = { activeGroups: number; nextContributionOn: CalendarDay | null; nextPayoutCents: number | null; nextPayoutOn: CalendarDay | null };
+export type DashboardStats = {
+  activeGroups: number;
+  nextContributionOn: CalendarDay | null;
+  nextPayoutCents: number | null;
+  nextPayoutOn: CalendarDay | null;
+};
 
 /** SPEC.md section 2, dashboard stat cards, from the cards already loaded. "Next payout" is the user's own next payout. */
 export function dashboardStats(cards: GroupCardView[]): DashboardStats {
   const active = cards.filter((card) => card.status === "active");
-  const nextContributionOn = active.map((card) => card.nextContributionOn).filter((day): day is string => day !== null).sort()[0] ?? null;
+  const nextContributionOn =
+    active
+      .map((card) => card.nextContributionOn)
+      .filter((day): day is string => day !== null)
+      .sort()[0] ?? null;
   const payouts = active
     .filter((card) => card.yourPayout?.status === "pending")
     .map((card) => ({ date: card.yourPayout!.date, amountCents: card.payoutCents }))
     .sort((a, b) => a.date.localeCompare(b.date));
-  return { activeGroups: active.length, nextContributionOn, nextPayoutCents: payouts[0]?.amountCents ?? null, nextPayoutOn: payouts[0]?.date ?? null };
+  return {
+    activeGroups: active.length,
+    nextContributionOn,
+    nextPayoutCents: payouts[0]?.amountCents ?? null,
+    nextPayoutOn: payouts[0]?.date ?? null,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

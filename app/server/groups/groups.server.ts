@@ -57,9 +57,7 @@ function hashDraft(draft: GroupDraft) {
 // ---------------------------------------------------------------------------------------------------------------
 // Create
 
-export type CreateGroupResult =
-  | { ok: true; groupId: string; url: string; replayed: boolean }
-  | { ok: false; status: 403 | 409 | 422; error: string };
+export type CreateGroupResult = { ok: true; groupId: string; url: string; replayed: boolean } | { ok: false; status: 403 | 409 | 422; error: string };
 
 type Creator = { id: string; email: string; name: string; isPlaidSandboxAuthorized: boolean };
 
@@ -187,7 +185,11 @@ async function announceNewGroup(creator: Creator, group: GroupRow, invitations: 
     if (user) {
       // A member of ours: the bell always, email as they chose (Notifications preferences).
       jobs.push(
-        notify(user.id, { title: `${creator.name} invited you to ${group.name}`, body: `${scheduleLine}, ${group.memberCount} members.`, link: joinUrl(invitation.code) }),
+        notify(user.id, {
+          title: `${creator.name} invited you to ${group.name}`,
+          body: `${scheduleLine}, ${group.memberCount} members.`,
+          link: joinUrl(invitation.code),
+        }),
         sendEmailToUser(user, message),
       );
     } else {
@@ -216,7 +218,12 @@ export type InvitationLookup =
  * link, for a forming group with a free seat. Every failure looks the same ("invalid") so codes cannot be probed;
  * unknown codes also count against a per-user limit.
  */
-export async function lookupInvitation(userId: string, userEmail: string, code: string, executor: Pick<Db, "select"> = db()): Promise<InvitationLookup> {
+export async function lookupInvitation(
+  userId: string,
+  userEmail: string,
+  code: string,
+  executor: Pick<Db, "select"> = db(),
+): Promise<InvitationLookup> {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(code)) return countMiss(userId);
   const [byInvitation] = await executor
     .select({ group: groups, invitation: groupInvitations })
@@ -300,9 +307,7 @@ export async function joinGroup(user: Joiner, code: string, now = new Date()): P
         and(
           eq(groupInvitations.groupId, group.id),
           eq(groupInvitations.status, "pending"),
-          again.invitationId
-            ? eq(groupInvitations.id, again.invitationId)
-            : sql`lower(${groupInvitations.email}) = ${user.email.toLowerCase()}`,
+          again.invitationId ? eq(groupInvitations.id, again.invitationId) : sql`lower(${groupInvitations.email}) = ${user.email.toLowerCase()}`,
         ),
       );
     await tx.insert(groupEvents).values({ groupId: group.id, userId: user.id, type: "join", occurredAt: now });
@@ -397,7 +402,10 @@ export async function startGroup(tx: Tx, group: GroupRow, now: Date): Promise<Gr
     ordered = [...members].sort((a, b) => (a.payoutPosition ?? a.joinOrder) - (b.payoutPosition ?? b.joinOrder));
   }
   for (const [index, member] of ordered.entries()) {
-    await tx.update(groupMembers).set({ payoutPosition: index + 1 }).where(eq(groupMembers.id, member.id));
+    await tx
+      .update(groupMembers)
+      .set({ payoutPosition: index + 1 })
+      .where(eq(groupMembers.id, member.id));
   }
 
   const firstDue = projectedFirstDue(group, now);
@@ -434,7 +442,13 @@ export async function startGroup(tx: Tx, group: GroupRow, now: Date): Promise<Gr
 
 export type MoveResult = { ok: true } | { ok: false; status: 403 | 404 | 409; error: string };
 
-export async function moveMember(adminUserId: string, groupId: string, memberId: string, direction: "up" | "down", now = new Date()): Promise<MoveResult> {
+export async function moveMember(
+  adminUserId: string,
+  groupId: string,
+  memberId: string,
+  direction: "up" | "down",
+  now = new Date(),
+): Promise<MoveResult> {
   return db().transaction(async (tx) => {
     const [locked] = await tx.execute<{ id: string }>(sql`select id from ${groups} where id = ${groupId} for update`).then((r) => r.rows);
     if (!locked) return { ok: false, status: 404, error: "Group Not Found" };
@@ -457,7 +471,10 @@ export async function moveMember(adminUserId: string, groupId: string, memberId:
     [ordered[index], ordered[other]] = [ordered[other]!, ordered[index]!];
     for (const [position, member] of ordered.entries()) {
       if (member.payoutPosition !== position + 1) {
-        await tx.update(groupMembers).set({ payoutPosition: position + 1 }).where(eq(groupMembers.id, member.id));
+        await tx
+          .update(groupMembers)
+          .set({ payoutPosition: position + 1 })
+          .where(eq(groupMembers.id, member.id));
       }
     }
     await tx.update(groups).set({ updatedAt: now }).where(eq(groups.id, groupId));

@@ -73,7 +73,9 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
 
   const workIds = [
     await boss.work(MONEY_TICK, { batchSize: 1, pollingIntervalSeconds }, (jobs) => run(MONEY_TICK, jobs, () => processDueGroups(new Date()))),
-    await boss.work(BANK_SYNC, { batchSize: 1, pollingIntervalSeconds }, (jobs) => run(BANK_SYNC, jobs, async () => ({ applied: await syncBankEvents(new Date()) }))),
+    await boss.work(BANK_SYNC, { batchSize: 1, pollingIntervalSeconds }, (jobs) =>
+      run(BANK_SYNC, jobs, async () => ({ applied: await syncBankEvents(new Date()) })),
+    ),
   ];
 
   // The fixed-interval tick: every worker runs it on its own clock, racing the others (and the cron job) on purpose.

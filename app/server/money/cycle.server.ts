@@ -9,7 +9,17 @@
  */
 import { and, asc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import pLimit from "p-limit";
-import { dueWork, MAX_ATTEMPTS, REMINDER_DAYS_BEFORE, RETRY_AFTER_DAYS, SANDBOX_AVAILABLE_AFTER_DAYS, SANDBOX_SETTLE_AFTER_DAYS, SETTLED_STATUSES, transferKey, type TransferStatus } from "~/domain/money";
+import {
+  dueWork,
+  MAX_ATTEMPTS,
+  REMINDER_DAYS_BEFORE,
+  RETRY_AFTER_DAYS,
+  SANDBOX_AVAILABLE_AFTER_DAYS,
+  SANDBOX_SETTLE_AFTER_DAYS,
+  SETTLED_STATUSES,
+  transferKey,
+  type TransferStatus,
+} from "~/domain/money";
 import { formatMoney } from "~/domain/format";
 import { SETUP_FEE_CENTS } from "~/domain/groups";
 import { addDays, daysBetween, todayIn, type CalendarDay } from "~/domain/schedule";
@@ -163,7 +173,13 @@ async function processDay(group: GroupRow, day: CalendarDay, now: Date): Promise
       await db().insert(groupEvents).values({ groupId: group.id, type: "completed", occurredAt: now });
       const members = await db().select({ userId: groupMembers.userId }).from(groupMembers).where(eq(groupMembers.groupId, group.id));
       await Promise.allSettled(
-        members.map((m) => notify(m.userId, { title: `${group.name} is complete`, body: "Every member has received their payout. Thank you for saving together.", link: `/groups/${group.id}` })),
+        members.map((m) =>
+          notify(m.userId, {
+            title: `${group.name} is complete`,
+            body: "Every member has received their payout. Thank you for saving together.",
+            link: `/groups/${group.id}`,
+          }),
+        ),
       );
     }
     return true;
@@ -172,7 +188,10 @@ async function processDay(group: GroupRow, day: CalendarDay, now: Date): Promise
 }
 
 async function groupDayById(groupId: string, now: Date) {
-  const [group] = await db().select({ clockOffsetSeconds: groups.clockOffsetSeconds, timeZone: groups.timeZone }).from(groups).where(eq(groups.id, groupId));
+  const [group] = await db()
+    .select({ clockOffsetSeconds: groups.clockOffsetSeconds, timeZone: groups.timeZone })
+    .from(groups)
+    .where(eq(groups.id, groupId));
   return group ? groupToday(group, now) : todayIn("America/New_York", now);
 }
 
@@ -199,7 +218,14 @@ export async function cycleState(group: Pick<GroupRow, "id" | "contributionCents
       payoutCents: period.payoutCents,
       status: period.status,
     })),
-    transfers: transfers.map((t) => ({ kind: t.kind, periodNumber: t.periodNumber, userId: t.userId, attempt: t.attempt, status: t.status, statusOn: t.statusOn })),
+    transfers: transfers.map((t) => ({
+      kind: t.kind,
+      periodNumber: t.periodNumber,
+      userId: t.userId,
+      attempt: t.attempt,
+      status: t.status,
+      statusOn: t.statusOn,
+    })),
     poolCents: pool,
   };
 }
@@ -213,7 +239,13 @@ async function settleSandboxTransfers(groupId: string, day: CalendarDay) {
   const open = await db()
     .select()
     .from(bankTransfers)
-    .where(and(eq(bankTransfers.groupId, groupId), inArray(bankTransfers.status, ["pending", "posted", "settled"]), isNotNull(bankTransfers.providerTransferId)));
+    .where(
+      and(
+        eq(bankTransfers.groupId, groupId),
+        inArray(bankTransfers.status, ["pending", "posted", "settled"]),
+        isNotNull(bankTransfers.providerTransferId),
+      ),
+    );
   const limit = pLimit(BANK_CONCURRENCY);
   await Promise.all(open.map((transfer) => limit(() => settleOne(transfer, day))));
 }
@@ -267,7 +299,11 @@ async function remind(group: GroupRow, reminder: { periodNumber: number; userId:
   if (!user) return;
   const link = `/groups/${group.id}`;
   await Promise.allSettled([
-    notify(user.id, { title: `Contribution due ${reminder.dueOn}`, body: `Your contribution to ${group.name} is debited on ${reminder.dueOn}.`, link }),
+    notify(user.id, {
+      title: `Contribution due ${reminder.dueOn}`,
+      body: `Your contribution to ${group.name} is debited on ${reminder.dueOn}.`,
+      link,
+    }),
     sendEmailToUser(user, {
       template: "payment-reminder",
       data: { name: user.name, groupName: group.name, amountCents: group.contributionCents, dueOn: reminder.dueOn, groupUrl: `${appUrl()}${link}` },
@@ -308,12 +344,29 @@ async function tellOutcomes(group: GroupRow, day: CalendarDay) {
       const [already] = await db()
         .select({ id: groupEvents.id })
         .from(groupEvents)
-        .where(and(eq(groupEvents.groupId, group.id), eq(groupEvents.type, transfer.kind), eq(groupEvents.userId, transfer.userId), eq(groupEvents.periodNumber, transfer.periodNumber)));
+        .where(
+          and(
+            eq(groupEvents.groupId, group.id),
+            eq(groupEvents.type, transfer.kind),
+            eq(groupEvents.userId, transfer.userId),
+            eq(groupEvents.periodNumber, transfer.periodNumber),
+          ),
+        );
       if (!already) {
-        await db().insert(groupEvents).values({ groupId: group.id, userId: transfer.userId, type: transfer.kind, amountCents: transfer.amountCents, periodNumber: transfer.periodNumber });
+        await db().insert(groupEvents).values({
+          groupId: group.id,
+          userId: transfer.userId,
+          type: transfer.kind,
+          amountCents: transfer.amountCents,
+          periodNumber: transfer.periodNumber,
+        });
         if (transfer.kind === "payout") {
           jobs.push(
-            notify(person.id, { title: `Your payout from ${group.name} has arrived`, body: `${formatMoney(transfer.amountCents)} was sent to your bank account.`, link }),
+            notify(person.id, {
+              title: `Your payout from ${group.name} has arrived`,
+              body: `${formatMoney(transfer.amountCents)} was sent to your bank account.`,
+              link,
+            }),
             sendEmailToUser(person, {
               template: "payout-notification",
               data: { name: person.name, groupName: group.name, amountCents: transfer.amountCents, payoutOn: day, groupUrl: `${appUrl()}${link}` },

@@ -93,7 +93,15 @@ export type StatementRow = {
   effectiveOn: CalendarDay;
   memberName: string;
   memberUserId: string;
-  kind: "Contribution" | "Payout" | "Setup fee" | "Contribution returned" | "Payout returned" | "Setup fee returned" | "Covered by platform" | "Shortfall repaid";
+  kind:
+    | "Contribution"
+    | "Payout"
+    | "Setup fee"
+    | "Contribution returned"
+    | "Payout returned"
+    | "Setup fee returned"
+    | "Covered by platform"
+    | "Shortfall repaid";
   periodNumber: number | null;
   /** Signed change of the group's pool (0 for postings that don't touch it, like fees). */
   poolChangeCents: number;
@@ -178,7 +186,6 @@ export async function isMember(userId: string, groupId: string) {
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
   return Boolean(row);
 }
-
 
 /** A member's view of the group statement, or null (not a member, unknown or malformed id: the same to callers). */
 export async function statementPageFor(userId: string, groupId: string) {

@@ -23,7 +23,12 @@ type TransferRow = typeof bankTransfers.$inferSelect;
 /** The account a member pays from and is paid into: their first checking (else first depository) account. */
 async function fundingAccount(userId: string) {
   const rows = await db()
-    .select({ accountId: bankAccounts.providerAccountId, subtype: bankAccounts.subtype, type: bankAccounts.type, token: bankItems.accessTokenEncrypted })
+    .select({
+      accountId: bankAccounts.providerAccountId,
+      subtype: bankAccounts.subtype,
+      type: bankAccounts.type,
+      token: bankItems.accessTokenEncrypted,
+    })
     .from(bankAccounts)
     .innerJoin(bankItems, and(eq(bankItems.id, bankAccounts.itemId), eq(bankItems.status, "active")))
     .where(eq(bankAccounts.userId, userId))
@@ -138,7 +143,10 @@ export async function applyStatus(
   day: CalendarDay,
   failure?: { code: string | null; description: string | null },
 ): Promise<boolean> {
-  const [known] = await db().select({ userId: bankTransfers.userId, groupId: bankTransfers.groupId }).from(bankTransfers).where(eq(bankTransfers.id, transferId));
+  const [known] = await db()
+    .select({ userId: bankTransfers.userId, groupId: bankTransfers.groupId })
+    .from(bankTransfers)
+    .where(eq(bankTransfers.id, transferId));
   if (!known) return false;
   await resolveAccounts([
     { kind: "member_bank", userId: known.userId },
@@ -162,11 +170,11 @@ export async function applyStatus(
         balanceOf(tx, { kind: "group_shortfall", groupId: row.groupId }),
       ]);
     }
-    const postings = postingsFor(
-      { id: row.id, kind: row.kind, groupId: row.groupId, userId: row.userId, amountCents: row.amountCents },
-      to,
-      { previous: row.status, pool, shortfall: Math.max(0, -shortfall) },
-    );
+    const postings = postingsFor({ id: row.id, kind: row.kind, groupId: row.groupId, userId: row.userId, amountCents: row.amountCents }, to, {
+      previous: row.status,
+      pool,
+      shortfall: Math.max(0, -shortfall),
+    });
     await post(tx, postings, { groupId: row.groupId, periodNumber: row.periodNumber, bankTransferId: row.id, effectiveOn: day });
     failpoint("inside-status-transaction");
     await tx
@@ -218,12 +226,18 @@ export async function syncTransferEvents(dayFor: (groupId: string) => Promise<Ca
         row.status = event.event_type as TransferStatus;
         if (!days.has(row.groupId)) days.set(row.groupId, await dayFor(row.groupId));
         const failure = event.failure_reason
-          ? { code: event.failure_reason.ach_return_code ?? event.failure_reason.failure_code ?? null, description: event.failure_reason.description ?? null }
+          ? {
+              code: event.failure_reason.ach_return_code ?? event.failure_reason.failure_code ?? null,
+              description: event.failure_reason.description ?? null,
+            }
           : undefined;
         // Applied in their own transactions: each event's posting commits with its status, whatever happens next.
         if (await applyStatus(row.id, event.event_type as TransferStatus, days.get(row.groupId)!, failure)) applied += 1;
       }
-      await tx.update(bankEventCursor).set({ afterId: events[events.length - 1]!.event_id, updatedAt: new Date() }).where(eq(bankEventCursor.id, 1));
+      await tx
+        .update(bankEventCursor)
+        .set({ afterId: events[events.length - 1]!.event_id, updatedAt: new Date() })
+        .where(eq(bankEventCursor.id, 1));
       return result.value.has_more;
     });
     if (!more) break;

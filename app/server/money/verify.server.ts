@@ -92,7 +92,12 @@ export async function verifyLedger(): Promise<LedgerVerification> {
 
   // (c) No pool's running balance ever goes negative.
   {
-    const { rows } = await db().execute<{ group_id: string; idempotency_key: string | null; effective_on: string | null; running: string | null }>(sql`
+    const { rows } = await db().execute<{
+      group_id: string;
+      idempotency_key: string | null;
+      effective_on: string | null;
+      running: string | null;
+    }>(sql`
       with moves as (
         select a.group_id, t.idempotency_key, t.effective_on, t.created_at, t.id,
           case when t.credit_account_id = a.id then t.amount_cents else -t.amount_cents end as change
@@ -106,7 +111,9 @@ export async function verifyLedger(): Promise<LedgerVerification> {
       select distinct on (group_id) group_id, idempotency_key, effective_on::text, running::text
       from running where running < 0
       order by group_id, effective_on, created_at, id`);
-    const [{ pools } = { pools: "0" }] = (await db().execute<{ pools: string }>(sql`select count(*)::text as pools from ${ledgerAccounts} where kind = 'group_pool'`)).rows;
+    const [{ pools } = { pools: "0" }] = (
+      await db().execute<{ pools: string }>(sql`select count(*)::text as pools from ${ledgerAccounts} where kind = 'group_pool'`)
+    ).rows;
     checks.push({
       name: "no group pool ever goes negative",
       ok: rows.length === 0,
@@ -117,7 +124,10 @@ export async function verifyLedger(): Promise<LedgerVerification> {
   // (d) What is in transit is exactly the payouts sent and not yet settled or failed.
   {
     const transit = postings.reduce(
-      (sum, p) => sum + (p.credit_kind === "payouts_in_transit" ? Number(p.amount_cents) : 0) - (p.debit_kind === "payouts_in_transit" ? Number(p.amount_cents) : 0),
+      (sum, p) =>
+        sum +
+        (p.credit_kind === "payouts_in_transit" ? Number(p.amount_cents) : 0) -
+        (p.debit_kind === "payouts_in_transit" ? Number(p.amount_cents) : 0),
       0,
     );
     const inFlight = transfers.filter((t) => t.kind === "payout" && (t.status === "pending" || t.status === "posted"));
@@ -147,7 +157,9 @@ export async function verifyLedger(): Promise<LedgerVerification> {
 }
 
 /** Each transfer's path through the statuses, as our state machine reads the bank's events, with event ids. */
-async function bankHistory(): Promise<{ ok: true; history: Map<string, Array<{ status: TransferStatus; eventId: number }>>; events: number } | { ok: false; error: string }> {
+async function bankHistory(): Promise<
+  { ok: true; history: Map<string, Array<{ status: TransferStatus; eventId: number }>>; events: number } | { ok: false; error: string }
+> {
   const history = new Map<string, Array<{ status: TransferStatus; eventId: number }>>();
   let afterId = 0;
   let events = 0;
@@ -173,10 +185,19 @@ function settlementPosted(kind: TransferRow["kind"], amount: number, s: Partial<
   return s.payout_settled === amount;
 }
 
-async function agreesWithBank(transfers: TransferRow[], cursor: number, sums: (id: string) => Partial<Record<LedgerReason, number>>): Promise<LedgerCheck> {
+async function agreesWithBank(
+  transfers: TransferRow[],
+  cursor: number,
+  sums: (id: string) => Partial<Record<LedgerReason, number>>,
+): Promise<LedgerCheck> {
   const name = "the ledger agrees with the bank";
   const atBank = transfers.filter((t) => t.provider_transfer_id);
-  if (!plaidClient()) return { name, ok: atBank.length === 0, detail: `no bank configured (PLAID_ENV or PLAID_SANDBOX_URL); ${atBank.length} transfers at the bank not checked` };
+  if (!plaidClient())
+    return {
+      name,
+      ok: atBank.length === 0,
+      detail: `no bank configured (PLAID_ENV or PLAID_SANDBOX_URL); ${atBank.length} transfers at the bank not checked`,
+    };
   const bank = await bankHistory();
   if (!bank.ok) return { name, ok: false, detail: `could not read the bank's transfer events: ${bank.error}` };
   let same = 0;
@@ -205,7 +226,9 @@ async function agreesWithBank(transfers: TransferRow[], cursor: number, sums: (i
       settledAtBank += 1;
       if (settlement.eventId > cursor && !SETTLED_STATUSES.includes(t.status) && t.status !== "returned") awaitingSync += 1;
       else if (!settlementPosted(t.kind, Number(t.amount_cents), sums(t.id))) {
-        problems.push(`${t.idempotency_key}: settled at the bank (${t.kind}, ${t.amount_cents}) without its ${t.kind === "payout" ? "payout_settled" : t.kind === "fee" ? "fee" : "contribution"} posting`);
+        problems.push(
+          `${t.idempotency_key}: settled at the bank (${t.kind}, ${t.amount_cents}) without its ${t.kind === "payout" ? "payout_settled" : t.kind === "fee" ? "fee" : "contribution"} posting`,
+        );
       }
     }
   }
@@ -253,7 +276,8 @@ function postingsProblem(t: TransferRow, s: Partial<Record<LedgerReason, number>
     const inCents = (s.contribution ?? 0) + (s.shortfall_repaid ?? 0);
     const outCents = (s.contribution_reversal ?? 0) + (s.shortfall_cover ?? 0);
     if (settled) return inCents === amount && outCents === 0 ? null : `${t.status} but postings ${show()}`;
-    if (t.status === "returned") return (inCents === 0 && outCents === 0) || (inCents === amount && outCents === amount) ? null : `returned but postings ${show()}`;
+    if (t.status === "returned")
+      return (inCents === 0 && outCents === 0) || (inCents === amount && outCents === amount) ? null : `returned but postings ${show()}`;
     return inCents === 0 && outCents === 0 ? null : `never settled (${t.status}) but postings ${show()}`;
   }
   if (t.kind === "fee") {
@@ -274,13 +298,19 @@ function postingsProblem(t: TransferRow, s: Partial<Record<LedgerReason, number>
     case "failed":
       return want({}) || want({ payout_sent: amount, payout_reversal: amount }) ? null : `failed but postings ${show()}`;
     case "returned":
-      return want({}) || want({ payout_sent: amount, payout_reversal: amount }) || want({ payout_sent: amount, payout_settled: amount, payout_reversal: amount })
+      return want({}) ||
+        want({ payout_sent: amount, payout_reversal: amount }) ||
+        want({ payout_sent: amount, payout_settled: amount, payout_reversal: amount })
         ? null
         : `returned but postings ${show()}`;
   }
 }
 
-function postingsMatchTransfers(postings: PostingRow[], transfers: TransferRow[], sums: (id: string) => Partial<Record<LedgerReason, number>>): LedgerCheck {
+function postingsMatchTransfers(
+  postings: PostingRow[],
+  transfers: TransferRow[],
+  sums: (id: string) => Partial<Record<LedgerReason, number>>,
+): LedgerCheck {
   const problems: string[] = [];
   const byId = new Map(transfers.map((t) => [t.id, t]));
   let settled = 0;
@@ -299,7 +329,9 @@ function postingsMatchTransfers(postings: PostingRow[], transfers: TransferRow[]
     const ownersOk = [
       [p.debit_kind, p.debit_user_id, p.debit_group_id],
       [p.credit_kind, p.credit_user_id, p.credit_group_id],
-    ].every(([kind, userId, groupId]) => (kind === "member_bank" ? userId === t.user_id : kind === "group_pool" || kind === "group_shortfall" ? groupId === t.group_id : true));
+    ].every(([kind, userId, groupId]) =>
+      kind === "member_bank" ? userId === t.user_id : kind === "group_pool" || kind === "group_shortfall" ? groupId === t.group_id : true,
+    );
     if (!accountsOk || !ownersOk || p.group_id !== t.group_id) {
       problems.push(`posting ${p.idempotency_key} (${p.reason}) moves ${p.debit_kind} → ${p.credit_kind}, not the accounts of ${t.idempotency_key}`);
     }
