@@ -1,9 +1,17 @@
 import { defineConfig } from "@playwright/test";
+import { BROWSER_ARGS, resolveBrowser } from "./scripts/lib/browser";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
+// Resolved once in the runner; the workers inherit CHROMIUM_PATH and skip the search.
+if (!process.env.CHROMIUM_PATH) {
+  const browser = await resolveBrowser();
+  process.env.CHROMIUM_PATH = browser.path;
+  console.log(`e2e browser: ${browser.path} (${browser.source})`);
+}
+
 /**
- * End-to-end tests in a real Chromium (Debian's, see ENVIRONMENT.md) against the production build, twice: once with
+ * End-to-end tests in a real Chromium (found by scripts/lib/browser.ts) against the production build, twice: once with
  * JavaScript on and once with it off, because every form must work without it.
  */
 export default defineConfig({
@@ -19,17 +27,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      executablePath: process.env.CHROMIUM_PATH,
+      args: BROWSER_ARGS,
     },
   },
   // *.spec.ts runs in both projects; *.js.spec.ts only with JavaScript (enhancements, axe, which needs JS to run
