@@ -433,19 +433,32 @@ describe("dueWork: payouts and completions", () => {
     expect(dueWork(state({ transfers: PAID_1, poolCents: 29_999 }), "2026-01-11").payouts).toEqual([]);
   });
 
-  it("goes in period order: a later period waits for an earlier payout in flight or unpaid", () => {
+  it("pays each period on its own: a late member or a payout in flight holds up only their own period", () => {
     const both = [...PAID_1, ...MEMBERS.map((u) => T("contribution", 2, u, "funds_available", "2026-01-16"))];
+    // Both periods collected and the pool holds both payouts: both go, in period order.
     expect(dueWork(state({ transfers: both, poolCents: 60_000 }), "2026-01-18").payouts).toEqual([
       { periodNumber: 1, userId: "a", attempt: 1, amountCents: 30_000 },
+      { periodNumber: 2, userId: "b", attempt: 1, amountCents: 30_000 },
     ]);
+    // The pool holds only one: the earlier period's.
+    expect(dueWork(state({ transfers: both, poolCents: 30_000 }), "2026-01-18").payouts).toEqual([
+      { periodNumber: 1, userId: "a", attempt: 1, amountCents: 30_000 },
+    ]);
+    // Period 1's payout in flight: period 2's goes.
     const inFlight = [...both, T("payout", 1, "a", "pending", "2026-01-18")];
-    expect(dueWork(state({ transfers: inFlight, poolCents: 30_000 }), "2026-01-18").payouts).toEqual([]);
-    // Period 2 fully paid but period 1 is not: nothing.
+    expect(dueWork(state({ transfers: inFlight, poolCents: 30_000 }), "2026-01-18").payouts).toEqual([
+      { periodNumber: 2, userId: "b", attempt: 1, amountCents: 30_000 },
+    ]);
+    // Period 1 is waiting on a late member; period 2 is collected: period 2's recipient is paid.
     const unpaid = [
       ...both.filter((t) => !(t.periodNumber === 1 && t.userId === "b" && t.kind === "contribution")),
       T("contribution", 1, "b", "declined"),
     ];
-    expect(dueWork(state({ transfers: unpaid, poolCents: 50_000 }), "2026-01-18").payouts).toEqual([]);
+    expect(dueWork(state({ transfers: unpaid, poolCents: 50_000 }), "2026-01-18").payouts).toEqual([
+      { periodNumber: 2, userId: "b", attempt: 1, amountCents: 30_000 },
+    ]);
+    // Not collected, not paid, whatever the pool holds.
+    expect(dueWork(state({ transfers: unpaid.filter((t) => t.periodNumber !== 2), poolCents: 90_000 }), "2026-01-18").payouts).toEqual([]);
   });
 
   it("completes a period when its payout settled, and moves on to the next payout the same day", () => {

@@ -93,21 +93,40 @@ export type TransferFacts = {
 };
 
 /**
+ * The posting that reserves a payout: pool → payouts_in_transit, written in the same transaction that creates the
+ * payout (under the pool's lock, after checking the pool holds it), before the bank hears of it. From then on no
+ * other payout and no return can spend those cents; if the bank declines or fails the payout, `postingsFor` puts
+ * them back.
+ */
+export function payoutReservation(transfer: TransferFacts): Posting {
+  return {
+    key: `${transfer.id}:sent`,
+    debit: { kind: "group_pool", groupId: transfer.groupId },
+    credit: { kind: "payouts_in_transit" },
+    amountCents: transfer.amountCents,
+    reason: "payout_sent",
+  };
+}
+
+/**
  * The postings for a transfer reaching a status. Keys are deterministic (transfer id + event), so applying the same
  * event twice posts once. `pool` is the group's pool balance and `shortfall` what the platform has fronted the group
- * (a positive number), both before this event; `previous` is the status the transfer is leaving.
+ * (a positive number), both before this event; `previous` is the status the transfer is leaving; `reserved` says
+ * whether the payout's reservation (`payoutReservation`) is posted.
  *
  * - contribution settled: member_bank → pool (first repaying any shortfall the platform fronted).
  * - contribution returned after it settled: pool → member_bank, as far as the pool covers; the rest is fronted by
  *   the platform (group_shortfall), so no pool ever goes negative.
- * - payout sent (when created): pool → payouts_in_transit; settled: in transit → member_bank; failed or returned:
- *   back to the pool (from in transit, or from the member if it had settled).
+ * - payout: reserved (pool → payouts_in_transit) when it is created; settled: in transit → member_bank; declined,
+ *   failed or returned before settling: back from in transit to the pool; returned after settling: from the member
+ *   back to the pool. A payout created before reservations existed (no `sent` posting yet) posts it on its first move
+ *   that is not a failure.
  * - fee settled: member_bank → platform_fees; returned after settling: reversed.
  */
 export function postingsFor(
   transfer: TransferFacts,
   to: TransferStatus,
-  context: { previous: TransferStatus; pool: number; shortfall: number },
+  context: { previous: TransferStatus; pool: number; shortfall: number; reserved?: boolean },
 ): Posting[] {
   const member: AccountRef = { kind: "member_bank", userId: transfer.userId };
   const pool: AccountRef = { kind: "group_pool", groupId: transfer.groupId };
@@ -145,16 +164,15 @@ export function postingsFor(
       break;
     }
     case "payout": {
-      // The payout leaves the pool when the bank accepts it, whichever status we first see it in (after a crash
-      // the first status we record may already be posted or settled).
-      if (context.previous === "created" && !FAILED_STATUSES.includes(to)) {
-        postings.push({ key: key("sent"), debit: pool, credit: transit, amountCents: amount, reason: "payout_sent" });
-      }
+      const failing = FAILED_STATUSES.includes(to);
+      // Reserved at creation; a payout from before reservations is reserved on its first move out of created.
+      const reserved = context.reserved === true || context.previous !== "created";
+      if (!reserved && !failing) postings.push(payoutReservation(transfer));
       if (settlesNow) {
         postings.push({ key: key("settled"), debit: transit, credit: member, amountCents: amount, reason: "payout_settled" });
       } else if (to === "returned" && wasSettled) {
         postings.push({ key: key("returned"), debit: member, credit: pool, amountCents: amount, reason: "payout_reversal" });
-      } else if ((to === "failed" || to === "returned") && context.previous !== "created") {
+      } else if (failing && reserved) {
         postings.push({ key: key("failed"), debit: transit, credit: pool, amountCents: amount, reason: "payout_reversal" });
       }
       break;
@@ -217,8 +235,8 @@ function nextAttempt(previous: CycleTransfer | undefined, today: CalendarDay): n
 
 /**
  * What is due on `today` for an active group. The setup fee is debited with the first contribution (period 1's due
- * day), once per member. Payouts go in period order, each once every member's contribution for it has settled and the
- * pool holds the whole payout.
+ * day), once per member. Each period's payout goes once its due day has come, every member's contribution for it has
+ * settled and the pool holds the whole payout.
  */
 export function dueWork(state: CycleState, today: CalendarDay): DueWork {
   const work: DueWork = { reminders: [], debits: [], payouts: [], completions: [] };
@@ -242,29 +260,58 @@ export function dueWork(state: CycleState, today: CalendarDay): DueWork {
     }
   }
 
+  // Each period's payout on its own: due, its contributions collected, the pool holding it, and (after a decline,
+  // a failure or a return) its retry due. A period waiting on a late member does not hold up the next period's
+  // recipient; the pool check (and, when it is made, the payout's own locked re-check) keeps any payout from
+  // spending money that is not there.
   let pool = state.poolCents;
   for (const period of state.periods) {
-    if (period.status === "completed") continue;
     const payout = latest(state.transfers, "payout", period.periodNumber, period.recipientUserId);
     if (payout && SETTLED_STATUSES.includes(payout.status)) {
-      work.completions.push(period.periodNumber);
+      if (period.status !== "completed") work.completions.push(period.periodNumber);
       continue;
     }
-    if (payout && !FAILED_STATUSES.includes(payout.status)) break; // in flight: later periods wait their turn
-    if (period.dueOn > today) break;
-    // A failed payout is sent again on the retry policy of debits (3 days later, 3 attempts); then it waits for people.
+    if (payout && !FAILED_STATUSES.includes(payout.status)) continue; // in flight
+    if (period.dueOn > today) continue;
+    // A declined, failed or returned payout is sent again on the retry policy of debits (3 days later, 3 attempts).
     const attempt = nextAttempt(payout, today);
-    if (attempt === null) break;
-    const allPaid = state.memberUserIds.every((userId) => {
-      const contribution = latest(state.transfers, "contribution", period.periodNumber, userId);
-      return contribution !== undefined && SETTLED_STATUSES.includes(contribution.status);
-    });
-    if (!allPaid || pool < period.payoutCents) break;
+    if (attempt === null) continue;
+    if (!contributionsCollected(state, period.periodNumber) || pool < period.payoutCents) continue;
     work.payouts.push({ periodNumber: period.periodNumber, userId: period.recipientUserId, attempt, amountCents: period.payoutCents });
     pool -= period.payoutCents;
-    break;
   }
   return work;
+}
+
+/** Whether every member's latest contribution for a period has settled. */
+export function contributionsCollected(state: Pick<CycleState, "memberUserIds" | "transfers">, periodNumber: number) {
+  return state.memberUserIds.every((userId) => {
+    const contribution = latest(state.transfers, "contribution", periodNumber, userId);
+    return contribution !== undefined && SETTLED_STATUSES.includes(contribution.status);
+  });
+}
+
+/**
+ * Whether a group has nothing left to do: every period paid out and settled, nothing at the bank in flight, and no
+ * contribution or fee waiting for a retry. A member whose attempts ran out is not waited for (the platform's fronted
+ * shortfall, if any, shows in the money-health panel).
+ */
+export function settledUp(state: Pick<CycleState, "periods" | "transfers" | "memberUserIds" | "feeCents">) {
+  for (const period of state.periods) {
+    const payout = latest(state.transfers, "payout", period.periodNumber, period.recipientUserId);
+    if (!payout || !SETTLED_STATUSES.includes(payout.status)) return false;
+  }
+  const open = new Map<string, CycleTransfer>();
+  for (const t of state.transfers) {
+    const key = `${t.kind}:${t.periodNumber}:${t.userId}`;
+    const seen = open.get(key);
+    if (!seen || t.attempt > seen.attempt) open.set(key, t);
+  }
+  for (const t of open.values()) {
+    if (!FAILED_STATUSES.includes(t.status) && !SETTLED_STATUSES.includes(t.status)) return false; // in flight
+    if (t.kind !== "payout" && FAILED_STATUSES.includes(t.status) && t.attempt < MAX_ATTEMPTS) return false; // a retry is owed
+  }
+  return true;
 }
 
 /** Members whose contribution for a due period failed and has not (yet) succeeded. */

@@ -14,7 +14,7 @@ const { plaidCall } = await import("../../app/server/bank/plaid.server");
 const money = await import("../support/money");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
-const { and, eq } = await import("drizzle-orm");
+const { and, eq, sql } = await import("drizzle-orm");
 
 // Tuesday 2026-01-06, noon in New York. Weekly on Friday: due Jan 9, 16, 23.
 const NOW = new Date("2026-01-06T17:00:00Z");
@@ -39,6 +39,14 @@ function runScript(): Promise<{ code: number; stdout: string; stderr: string }> 
       },
       (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
+  });
+}
+
+/** What only a bug that went around the database's guards could do: triggers off, for one transaction. */
+async function bypassingGuards(work: (tx: Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0]) => Promise<unknown>) {
+  await db().transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await work(tx);
   });
 }
 
@@ -78,6 +86,7 @@ describe("ledger:verify", () => {
       "the sum of all account balances is 0",
       "no group pool ever goes negative",
       "payouts_in_transit equals the payouts sent and not settled",
+      "no payout before its period's contributions are posted",
       "the ledger agrees with the bank",
       "postings match the transfers' statuses",
     ]);
@@ -90,26 +99,41 @@ describe("ledger:verify", () => {
     expect(script.code).toBe(0);
 
     // Tamper 1: a posting takes more out of the pool than it holds (and parks it in transit, with no bank transfer).
+    // PostgreSQL refuses it (the pool's balance check, in the posting's own transaction)…
     const [pool] = await db()
       .select()
       .from(schema.ledgerAccounts)
       .where(and(eq(schema.ledgerAccounts.kind, "group_pool"), eq(schema.ledgerAccounts.groupId, group.id)));
     const [transit] = await db().select().from(schema.ledgerAccounts).where(eq(schema.ledgerAccounts.kind, "payouts_in_transit"));
-    await db().insert(schema.ledgerTransfers).values({
+    const overdraw = {
       idempotencyKey: "tamper:overdraw",
       debitAccountId: pool!.id,
       creditAccountId: transit!.id,
       amountCents: 1_000_000,
-      reason: "payout_sent",
+      reason: "payout_sent" as const,
       groupId: group.id,
       periodNumber: 2,
       effectiveOn: "2026-01-13",
+    };
+    await expect(db().insert(schema.ledgerTransfers).values(overdraw)).rejects.toMatchObject({
+      cause: expect.objectContaining({ code: "23514", constraint: "ledger_accounts_pool_not_negative" }),
     });
+    // …and postings can't be edited or deleted, nor balances set by hand, nor a status moved backwards.
+    await expect(db().delete(schema.ledgerTransfers).where(eq(schema.ledgerTransfers.groupId, group.id))).rejects.toMatchObject({
+      cause: expect.objectContaining({ message: "ledger postings are immutable (DELETE refused); post a reversal instead" }),
+    });
+    await expect(
+      db().update(schema.ledgerAccounts).set({ balanceCents: 123_45 }).where(eq(schema.ledgerAccounts.id, pool!.id)),
+    ).rejects.toMatchObject({
+      cause: expect.objectContaining({ message: `ledger account ${pool!.id} balance changes only through postings` }),
+    });
+    // So a bug would have to go around the database's guards (triggers off) to do it; verify still finds it.
+    await bypassingGuards((tx) => tx.insert(schema.ledgerTransfers).values(overdraw));
     const overdrawn = await verifyLedger();
     expect(overdrawn.ok).toBe(false);
     expect(check(overdrawn, "no group pool ever goes negative")).toMatchObject({ ok: false });
     expect(check(overdrawn, "no group pool ever goes negative").detail).toMatch(
-      new RegExp(`1 went negative: group ${group.id} at -\\d+ on 2026-01-13 after tamper:overdraw`),
+      new RegExp(`1 went negative, 0 postings dated before an earlier one: group ${group.id} at -\\d+ on 2026-01-13 after tamper:overdraw`),
     );
     expect(check(overdrawn, "payouts_in_transit equals the payouts sent and not settled")).toMatchObject({
       ok: false,
@@ -118,14 +142,21 @@ describe("ledger:verify", () => {
     expect(check(overdrawn, "postings match the transfers' statuses").detail).toContain(
       "posting tamper:overdraw (payout_sent, 1000000) has no bank transfer",
     );
-    expect(check(overdrawn, "the sum of all account balances is 0").ok).toBe(true); // double entry: still balanced
+    // Double entry: still balanced; but the maintained balances never saw the posting.
+    expect(check(overdrawn, "the sum of all account balances is 0")).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/, sum 0; maintained balances sum 0, 2 differ from their postings: /),
+    });
     expect(check(overdrawn, "the ledger agrees with the bank").ok).toBe(true);
-    await db().delete(schema.ledgerTransfers).where(eq(schema.ledgerTransfers.idempotencyKey, "tamper:overdraw"));
+    await bypassingGuards((tx) => tx.delete(schema.ledgerTransfers).where(eq(schema.ledgerTransfers.idempotencyKey, "tamper:overdraw")));
     expect((await verifyLedger()).ok).toBe(true);
 
     // Tamper 2: a contribution that settled at the bank is flipped to failed in our records.
     const settled = transfers.find((t) => t.kind === "contribution" && t.periodNumber === 1 && t.userId === members[2]!.id)!;
-    await db().update(schema.bankTransfers).set({ status: "failed" }).where(eq(schema.bankTransfers.id, settled.id));
+    await expect(db().update(schema.bankTransfers).set({ status: "failed" }).where(eq(schema.bankTransfers.id, settled.id))).rejects.toMatchObject({
+      cause: expect.objectContaining({ message: `bank transfer ${settled.idempotencyKey} cannot move from funds_available to failed` }),
+    });
+    await bypassingGuards((tx) => tx.update(schema.bankTransfers).set({ status: "failed" }).where(eq(schema.bankTransfers.id, settled.id)));
     const flipped = await verifyLedger();
     expect(flipped.ok).toBe(false);
     const bank = check(flipped, "the ledger agrees with the bank");
@@ -146,8 +177,10 @@ describe("ledger:verify", () => {
     expect(failing.code).toBe(1);
 
     // Tamper 3: a settled contribution loses its posting (the bank settled it, the ledger never heard).
-    await db().update(schema.bankTransfers).set({ status: settled.status }).where(eq(schema.bankTransfers.id, settled.id));
-    await db().delete(schema.ledgerTransfers).where(eq(schema.ledgerTransfers.bankTransferId, settled.id));
+    await bypassingGuards(async (tx) => {
+      await tx.update(schema.bankTransfers).set({ status: settled.status }).where(eq(schema.bankTransfers.id, settled.id));
+      await tx.delete(schema.ledgerTransfers).where(eq(schema.ledgerTransfers.bankTransferId, settled.id));
+    });
     const unposted = await verifyLedger();
     expect(check(unposted, "the ledger agrees with the bank").detail).toContain(
       `${settled.idempotencyKey}: settled at the bank (contribution, 10000) without its contribution posting`,

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { LedgerReason, TransferKind, TransferStatus } from "../../domain/money";
 import {
   bigint,
+  bigserial,
   check,
   boolean,
   date,
@@ -318,6 +319,15 @@ export const groups = pgTable(
     processedThrough: date("processed_through"),
     /** When a worker last finished processing it (workers of one scheduler tick skip what another just did). */
     lastProcessedAt: timestamp("last_processed_at", { withTimezone: true }),
+    /**
+     * Money processing health (ADR 008): consecutive failed runs of this group's money work, the last error, and when
+     * it was parked (after MAX_PROCESSING_FAILURES failures in a row it is no longer retried automatically; an admin
+     * resumes it from the money-health panel).
+     */
+    moneyFailures: integer("money_failures").notNull().default(0),
+    moneyLastError: text("money_last_error"),
+    moneyLastFailedAt: timestamp("money_last_failed_at", { withTimezone: true }),
+    moneyParkedAt: timestamp("money_parked_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -448,8 +458,15 @@ export type LedgerAccountKind = "member_bank" | "group_pool" | "group_shortfall"
 /**
  * A ledger account. member_bank: money between a member's own bank account and us (negative = the member paid in
  * more than they received). group_pool: what a group holds. group_shortfall: what the platform fronted a group when a
- * settled contribution came back after its payout left. payouts_in_transit: payouts sent, not yet settled.
- * platform_fees: setup fees earned. Balances are derived from transfers, never stored.
+ * settled contribution came back after its payout left. payouts_in_transit: payouts reserved or sent, not yet
+ * settled. platform_fees: setup fees earned.
+ *
+ * balance_cents (credits minus debits) is maintained by the database itself: a trigger on ledger_transfers updates
+ * both accounts of every posting in the posting's own transaction, under the accounts' row locks, and nothing else
+ * may change it (migration 0010, ADR 008). The checks below are the ledger's invariants, enforced by PostgreSQL: a
+ * posting that would take a pool below zero fails its transaction, whatever code asked for it.
+ * last_effective_on is the latest effective day posted to the account; a group account's postings are never dated
+ * before it, so date order is commit order on every pool.
  */
 export const ledgerAccounts = pgTable(
   "ledger_accounts",
@@ -458,6 +475,8 @@ export const ledgerAccounts = pgTable(
     kind: varchar("kind", { length: 24 }).$type<LedgerAccountKind>().notNull(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "restrict" }),
     groupId: uuid("group_id").references(() => groups.id, { onDelete: "restrict" }),
+    balanceCents: bigint("balance_cents", { mode: "number" }).notNull().default(0),
+    lastEffectiveOn: date("last_effective_on"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -466,6 +485,10 @@ export const ledgerAccounts = pgTable(
       sql`coalesce(${t.userId}, '00000000-0000-0000-0000-000000000000')`,
       sql`coalesce(${t.groupId}, '00000000-0000-0000-0000-000000000000')`,
     ),
+    check("ledger_accounts_pool_not_negative", sql`${t.kind} <> 'group_pool' or ${t.balanceCents} >= 0`),
+    check("ledger_accounts_shortfall_not_positive", sql`${t.kind} <> 'group_shortfall' or ${t.balanceCents} <= 0`),
+    check("ledger_accounts_in_transit_not_negative", sql`${t.kind} <> 'payouts_in_transit' or ${t.balanceCents} >= 0`),
+    check("ledger_accounts_fees_not_negative", sql`${t.kind} <> 'platform_fees' or ${t.balanceCents} >= 0`),
   ],
 );
 
@@ -534,6 +557,11 @@ export const ledgerTransfers = pgTable(
     reversesId: uuid("reverses_id"),
     /** The group-clock day it took effect (statements and replays compare by this, not by wall time). */
     effectiveOn: date("effective_on").notNull(),
+    /**
+     * Commit order per account: assigned by the posting trigger while it holds both accounts' row locks, so on any
+     * one account a later seq was committed later. Running balances are read in (effective_on, seq) order.
+     */
+    seq: bigserial("seq", { mode: "number" }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -542,6 +570,7 @@ export const ledgerTransfers = pgTable(
     index("ledger_transfers_group_idx").on(t.groupId, t.effectiveOn),
     index("ledger_transfers_debit_idx").on(t.debitAccountId),
     index("ledger_transfers_credit_idx").on(t.creditAccountId),
+    index("ledger_transfers_bank_transfer_idx").on(t.bankTransferId),
   ],
 );
 
@@ -559,6 +588,36 @@ export const groupReminders = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.periodNumber, t.userId] })],
+);
+
+export type MoneyIncidentKind = "payout_refused" | "processing_failed" | "group_parked";
+
+/**
+ * What the money engine refused or failed to do, for operators (the admin console's money-health panel, ADR 008): a
+ * payout the invariant guard refused (with the pool and the amount), a failed run of a group's money work, a group
+ * parked after too many failures in a row. One open row per (group, period, kind): a repeat counts occurrences and
+ * keeps the latest detail. resolved_at is set when an admin resumes the group.
+ */
+export const moneyIncidents = pgTable(
+  "money_incidents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    /** 0 when the incident is about the group as a whole. */
+    periodNumber: integer("period_number").notNull().default(0),
+    kind: varchar("kind", { length: 24 }).$type<MoneyIncidentKind>().notNull(),
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull(),
+    occurrences: integer("occurrences").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("money_incidents_open_key").on(t.groupId, t.periodNumber, t.kind).where(sql`${t.resolvedAt} is null`),
+    index("money_incidents_last_seen_idx").on(t.lastSeenAt),
+  ],
 );
 
 /** Where the bank's transfer event stream was read up to (/transfer/event/sync after_id). One row. */

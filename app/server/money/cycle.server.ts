@@ -7,9 +7,10 @@
  * The sandbox clock moves a group's time forward (never back) by an offset; advancing replays each day in turn, exactly
  * as real time would, so advancing 12 periods in one step or in 12 steps gives the same ledger.
  */
-import { and, asc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import {
+  settledUp,
   dueWork,
   MAX_ATTEMPTS,
   REMINDER_DAYS_BEFORE,
@@ -29,9 +30,10 @@ import { bankTransfers, groupEvents, groupMembers, groupPeriods, groupReminders,
 import { sendEmailToUser } from "../email/user-email.server";
 import { appUrl, env } from "../env.server";
 import { notify } from "../notifications.server";
-import { failpoint } from "../failpoints.server";
+import { failpoint, SimulatedCrash } from "../failpoints.server";
 import { balanceOf } from "./ledger.server";
-import { applyStatus, ensureTransfer, submitToBank, syncTransferEvents } from "./transfers.server";
+import { recordPayoutRefusal, recordProcessingFailure, recordProcessingSuccess } from "./health.server";
+import { applyStatus, ensureTransfer, startPayout, submitToBank, syncTransferEvents } from "./transfers.server";
 
 type GroupRow = typeof groups.$inferSelect;
 
@@ -55,11 +57,13 @@ export function isSandboxBank() {
 // ---------------------------------------------------------------------------------------------------------------
 // Processing
 
-export type ProcessResult = { status: "processed"; days: number } | { status: "busy" | "not-active" };
+export type ProcessResult = { status: "processed"; days: number } | { status: "busy" | "not-active" } | { status: "failed"; parked: boolean };
 
 /**
  * Process every unprocessed day of one group up to its clock's today. With `skipIfProcessedSince`, a group another
- * worker finished after that moment is left alone (the scheduler's workers share one list of groups).
+ * worker finished after that moment is left alone (the scheduler's workers share one list of groups). A failure (a
+ * database guard refusing something, the bank or the database down) is contained to this group: it is logged,
+ * counted, and after MAX_PROCESSING_FAILURES in a row the group is parked (health.server.ts); the next tick retries.
  */
 export async function processGroup(groupId: string, now = new Date(), options: { skipIfProcessedSince?: Date } = {}): Promise<ProcessResult> {
   const client = await getPool().connect();
@@ -72,7 +76,14 @@ export async function processGroup(groupId: string, now = new Date(), options: {
         const [fresh] = await db().select({ at: groups.lastProcessedAt }).from(groups).where(eq(groups.id, groupId));
         if (fresh?.at && fresh.at > options.skipIfProcessedSince) return { status: "busy" };
       }
-      return await processLocked(groupId, now);
+      const result = await processLocked(groupId, now);
+      await recordProcessingSuccess(groupId);
+      return result;
+    } catch (error) {
+      // A test's simulated crash is not a failure of the group: it stops the run where it stands, as a crash would.
+      if (error instanceof SimulatedCrash) throw error;
+      const { parked } = await recordProcessingFailure(groupId, error);
+      return { status: "failed", parked };
     } finally {
       await client.query("select pg_advisory_unlock(hashtextextended($1, 0))", [lockKey]);
     }
@@ -141,9 +152,7 @@ async function processDay(group: GroupRow, day: CalendarDay, now: Date): Promise
     ),
   );
   for (const payout of work.payouts) {
-    await ensureTransfer({
-      key: transferKey("payout", group.id, payout.periodNumber, payout.userId, payout.attempt),
-      kind: "payout",
+    const decision = await startPayout({
       groupId: group.id,
       periodNumber: payout.periodNumber,
       userId: payout.userId,
@@ -151,6 +160,8 @@ async function processDay(group: GroupRow, day: CalendarDay, now: Date): Promise
       amountCents: payout.amountCents,
       day,
     });
+    if (decision.ok) await submitToBank(decision.transfer, day);
+    else if (decision.reason === "refused") await recordPayoutRefusal(group, payout.periodNumber, decision.detail);
   }
   await tellOutcomes(group, day);
   for (const periodNumber of work.completions) {
@@ -159,11 +170,12 @@ async function processDay(group: GroupRow, day: CalendarDay, now: Date): Promise
       .set({ status: "completed", completedAt: now, completedOn: day })
       .where(and(eq(groupPeriods.groupId, group.id), eq(groupPeriods.periodNumber, periodNumber), eq(groupPeriods.status, "pending")));
   }
+  // Complete once settled up: every period paid out, nothing in flight, no retry owed (read after today's work).
   const [{ open } = { open: 0 }] = await db()
     .select({ open: sql<number>`count(*)::int` })
     .from(groupPeriods)
     .where(and(eq(groupPeriods.groupId, group.id), eq(groupPeriods.status, "pending")));
-  if (open === 0) {
+  if (open === 0 && settledUp(await cycleState(group))) {
     const [completed] = await db()
       .update(groups)
       .set({ status: "completed", completedAt: now, updatedAt: now })
@@ -261,6 +273,8 @@ async function settleOne(transfer: typeof bankTransfers.$inferSelect, day: Calen
     if (age >= SANDBOX_AVAILABLE_AFTER_DAYS) steps.push("funds_available");
     for (const step of steps) {
       const result = await plaidCall((api) => api.sandboxTransferSimulate({ transfer_id: transfer.providerTransferId!, event_type: step }));
+      // The bank has moved the transfer on and we have not recorded it (issue 12's root cause started here).
+      failpoint("after-bank-simulate");
       if (result.ok) {
         // We know what just happened at the bank: record it on this day now (the event stream will repeat it; no-op).
         await applyStatus(transfer.id, step, day);
@@ -414,7 +428,8 @@ export async function processDueGroups(now = new Date(), options: { batchSize?: 
         inFlight: sql<boolean>`exists (select 1 from ${bankTransfers} where ${bankTransfers.groupId} = ${groups.id} and ${bankTransfers.status} in ('created', 'pending', 'posted'))`,
       })
       .from(groups)
-      .where(and(eq(groups.status, "active"), sql`${groups.id} > ${after}`))
+      // Parked groups wait for an admin (the money-health panel).
+      .where(and(eq(groups.status, "active"), isNull(groups.moneyParkedAt), sql`${groups.id} > ${after}`))
       .orderBy(asc(groups.id))
       .limit(batchSize);
     if (candidates.length === 0) break;
@@ -431,7 +446,11 @@ export async function processDueGroups(now = new Date(), options: { batchSize?: 
 // ---------------------------------------------------------------------------------------------------------------
 // The sandbox clock
 
-export type AdvanceResult = { ok: true; today: CalendarDay; days: number } | { ok: false; status: 403 | 404 | 409; error: string };
+export type AdvanceResult = { ok: true; today: CalendarDay; days: number } | { ok: false; status: 403 | 404 | 409 | 503; error: string };
+
+/** The sandbox clock stops at the first day whose money work failed (that day is retried by the next tick). */
+export const CLOCK_STOPPED_ON_FAILURE =
+  "The sandbox clock stopped: this group's money processing ran into a problem. It will be retried automatically.";
 
 /**
  * Move a sandbox group's clock forward by `days` (1-400), or to the day of its next event, and replay every day in
@@ -456,7 +475,9 @@ export async function advanceClock(
 
   // Catch up to the present first, so "next event" is measured from a processed today.
   const today = groupToday(group, now);
-  if (!group.processedThrough || group.processedThrough < today) await processGroup(groupId, now);
+  if (!group.processedThrough || group.processedThrough < today) {
+    if ((await processGroup(groupId, now)).status === "failed") return { ok: false, status: 503, error: CLOCK_STOPPED_ON_FAILURE };
+  }
   let days: number;
   if ("days" in by) {
     if (!Number.isInteger(by.days) || by.days < 1 || by.days > 400) return { ok: false, status: 409, error: "Choose between 1 and 400 days." };
@@ -473,12 +494,13 @@ export async function advanceClock(
       .where(eq(groups.id, groupId))
       .returning();
     moved += 1;
-    const result = await processGroup(groupId, now);
+    let result = await processGroup(groupId, now);
     if (result.status === "busy") {
       // Another worker holds the group; it will process the day. Wait for it briefly so the replay stays in order.
       await new Promise((resolve) => setTimeout(resolve, 50));
-      await processGroup(groupId, now);
+      result = await processGroup(groupId, now);
     }
+    if (result.status === "failed") return { ok: false, status: 503, error: CLOCK_STOPPED_ON_FAILURE };
     if (updated!.status !== "active") break;
     const [current] = await db().select({ status: groups.status }).from(groups).where(eq(groups.id, groupId));
     if (current?.status !== "active") break;

@@ -3,7 +3,7 @@
  * derived by summing. Postings are written inside the caller's transaction, with the bank transfer's status change
  * that caused them, so the two can never disagree.
  */
-import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { AccountRef, Posting } from "~/domain/money";
 export { TRANSFER_STATUS_LABELS } from "~/domain/money";
 import type { CalendarDay } from "~/domain/schedule";
@@ -51,41 +51,84 @@ async function findOrCreateAccount(executor: Executor, ref: AccountRef): Promise
   return created!.id;
 }
 
-/** Balance (credits minus debits) of one account. */
+/**
+ * Balance (credits minus debits) of one account: the balance the database maintains with every posting (migration
+ * 0010). Inside a transaction that has locked the account (`lockAccounts`), it is the balance the next posting sees.
+ */
 export async function balanceOf(executor: Executor, ref: AccountRef): Promise<number> {
   const id = await accountId(executor, ref);
-  const [row] = await executor
-    .select({
-      balance: sql<string>`coalesce(sum(case when ${ledgerTransfers.creditAccountId} = ${id} then ${ledgerTransfers.amountCents} else -${ledgerTransfers.amountCents} end), 0)`,
-    })
-    .from(ledgerTransfers)
-    .where(or(eq(ledgerTransfers.creditAccountId, id), eq(ledgerTransfers.debitAccountId, id)));
-  return Number(row?.balance ?? 0);
+  const [row] = await executor.select({ balance: ledgerAccounts.balanceCents }).from(ledgerAccounts).where(eq(ledgerAccounts.id, id));
+  return row?.balance ?? 0;
 }
 
-/** Write postings; a key already posted is skipped (the same event applied twice posts once). */
+/**
+ * Lock accounts for the rest of the transaction, in id order (the order the posting trigger locks them in, so two
+ * transactions never wait on each other crosswise), and return their balances. The pool lock of ADR 008: a
+ * transaction that reads a pool's balance to decide what to post holds this until it commits.
+ */
+export async function lockAccounts(tx: Tx, refs: AccountRef[]): Promise<Map<string, number>> {
+  const ids = [...new Set(await Promise.all(refs.map((ref) => accountId(tx, ref))))].sort();
+  const rows = await tx
+    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balanceCents })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, ids))
+    .orderBy(asc(ledgerAccounts.id))
+    .for("update");
+  const byId = new Map(rows.map((row) => [row.id, row.balance]));
+  const balances = new Map<string, number>();
+  for (const ref of refs) balances.set(JSON.stringify(ref), byId.get(await accountId(tx, ref)) ?? 0);
+  return balances;
+}
+
+/** The balance of `ref` in a map from `lockAccounts`. */
+export function lockedBalance(balances: Map<string, number>, ref: AccountRef) {
+  return balances.get(JSON.stringify(ref)) ?? 0;
+}
+
+/**
+ * Write postings inside the caller's transaction. A key already posted is skipped (the same event applied twice posts
+ * once): callers hold the bank transfer's row lock (or are creating the transfer), so no one else can be posting the
+ * same keys, and the unique index on the key stays as the backstop. The accounts are locked first, all at once and in
+ * id order; the database then moves both balances of each posting and refuses any that breaks an account's invariant.
+ */
 export async function post(
   tx: Tx,
   postings: Posting[],
   context: { groupId: string; periodNumber: number; bankTransferId: string; effectiveOn: CalendarDay },
 ) {
-  for (const posting of postings) {
-    const [debitAccountId, creditAccountId] = [await accountId(tx, posting.debit), await accountId(tx, posting.credit)];
-    await tx
-      .insert(ledgerTransfers)
-      .values({
-        idempotencyKey: posting.key,
-        debitAccountId,
-        creditAccountId,
-        amountCents: posting.amountCents,
-        reason: posting.reason,
-        groupId: context.groupId,
-        periodNumber: context.periodNumber,
-        bankTransferId: context.bankTransferId,
-        effectiveOn: context.effectiveOn,
-      })
-      .onConflictDoNothing();
+  if (postings.length === 0) return [];
+  const done = await tx
+    .select({ key: ledgerTransfers.idempotencyKey })
+    .from(ledgerTransfers)
+    .where(
+      inArray(
+        ledgerTransfers.idempotencyKey,
+        postings.map((p) => p.key),
+      ),
+    );
+  const posted = new Set(done.map((row) => row.key));
+  const fresh = postings.filter((p) => !posted.has(p.key));
+  if (fresh.length === 0) return [];
+  await lockAccounts(
+    tx,
+    fresh.flatMap((p) => [p.debit, p.credit]),
+  );
+  const rows = [];
+  for (const posting of fresh) {
+    rows.push({
+      idempotencyKey: posting.key,
+      debitAccountId: await accountId(tx, posting.debit),
+      creditAccountId: await accountId(tx, posting.credit),
+      amountCents: posting.amountCents,
+      reason: posting.reason,
+      groupId: context.groupId,
+      periodNumber: context.periodNumber,
+      bankTransferId: context.bankTransferId,
+      effectiveOn: context.effectiveOn,
+    });
   }
+  await tx.insert(ledgerTransfers).values(rows);
+  return fresh;
 }
 
 export type StatementRow = {

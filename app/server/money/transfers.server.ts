@@ -9,14 +9,14 @@
  *    transaction, with unique keys.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { canAdvance, postingsFor, SETTLED_STATUSES, type TransferStatus } from "~/domain/money";
+import { type AccountRef, canAdvance, FAILED_STATUSES, payoutReservation, postingsFor, transferKey, type TransferStatus } from "~/domain/money";
 import type { CalendarDay } from "~/domain/schedule";
 import { plaidCall } from "../bank/plaid.server";
 import { decryptSecret } from "../crypto.server";
 import { db } from "../db/client.server";
-import { bankAccounts, bankEventCursor, bankItems, bankTransfers, groupMembers, groups, users } from "../db/schema";
+import { bankAccounts, bankEventCursor, bankItems, bankTransfers, groupMembers, groupPeriods, groups, ledgerTransfers, users } from "../db/schema";
 import { failpoint } from "../failpoints.server";
-import { balanceOf, post, resolveAccounts, type Tx } from "./ledger.server";
+import { lockAccounts, lockedBalance, post, resolveAccounts, type Tx } from "./ledger.server";
 
 type TransferRow = typeof bankTransfers.$inferSelect;
 
@@ -148,32 +148,30 @@ export async function applyStatus(
     .from(bankTransfers)
     .where(eq(bankTransfers.id, transferId));
   if (!known) return false;
-  await resolveAccounts([
-    { kind: "member_bank", userId: known.userId },
-    { kind: "group_pool", groupId: known.groupId },
-    { kind: "group_shortfall", groupId: known.groupId },
-    { kind: "payouts_in_transit" },
-    { kind: "platform_fees" },
-  ]);
+  await resolveAccounts(accountsOf(known));
   return db().transaction(async (tx) => {
     const [row] = await tx.select().from(bankTransfers).where(eq(bankTransfers.id, transferId)).for("update");
     if (!row) return false;
     // A settlement event may arrive before we saw posted (events skipped or out of order): treat it as reaching it.
     if (!canAdvance(row.status, to)) return false;
-    // Only moves that touch the pool need its balance (and its lock): a contribution settling or coming back, a payout.
-    const touchesPool = row.kind === "payout" || (row.kind === "contribution" && (SETTLED_STATUSES.includes(to) || to === "returned"));
-    let [pool, shortfall] = [0, 0];
-    if (touchesPool) {
-      await lockPool(tx, row.groupId);
-      [pool, shortfall] = await Promise.all([
-        balanceOf(tx, { kind: "group_pool", groupId: row.groupId }),
-        balanceOf(tx, { kind: "group_shortfall", groupId: row.groupId }),
-      ]);
-    }
+    // The pool's (and shortfall's) row locks, held to commit: postings that depend on the pool's balance are
+    // decided on the balance they will change, and nobody else moves it meanwhile.
+    const locked = await lockAccounts(tx, accountsOf(row));
+    const pool = lockedBalance(locked, { kind: "group_pool", groupId: row.groupId });
+    const shortfall = lockedBalance(locked, { kind: "group_shortfall", groupId: row.groupId });
+    const reserved =
+      row.kind === "payout" &&
+      (
+        await tx
+          .select({ id: ledgerTransfers.id })
+          .from(ledgerTransfers)
+          .where(eq(ledgerTransfers.idempotencyKey, `${row.id}:sent`))
+      ).length > 0;
     const postings = postingsFor({ id: row.id, kind: row.kind, groupId: row.groupId, userId: row.userId, amountCents: row.amountCents }, to, {
       previous: row.status,
       pool,
       shortfall: Math.max(0, -shortfall),
+      reserved,
     });
     await post(tx, postings, { groupId: row.groupId, periodNumber: row.periodNumber, bankTransferId: row.id, effectiveOn: day });
     failpoint("inside-status-transaction");
@@ -186,13 +184,114 @@ export async function applyStatus(
         ...(failure ? { failureCode: failure.code, failureDescription: failure.description } : {}),
       })
       .where(eq(bankTransfers.id, row.id));
+    if (FAILED_STATUSES.includes(to)) await reopenFor(tx, row);
     return true;
   });
 }
 
-/** Postings that read a group's pool balance take the group's advisory lock, so two can't both spend the same cents. */
-export async function lockPool(tx: Tx, groupId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`pool:${groupId}`}, 0))`);
+/** The ledger accounts a transfer of this member and group can touch. */
+function accountsOf(transfer: { userId: string; groupId: string }): AccountRef[] {
+  return [
+    { kind: "member_bank", userId: transfer.userId },
+    { kind: "group_pool", groupId: transfer.groupId },
+    { kind: "group_shortfall", groupId: transfer.groupId },
+    { kind: "payouts_in_transit" },
+    { kind: "platform_fees" },
+  ];
+}
+
+/**
+ * Money that came back (a returned or failed payout, a returned contribution or fee) means the group is not done: the
+ * payout's period is pending again, and a completed group is active again until its retries are through (the cycle
+ * completes it once more when it is settled up).
+ */
+async function reopenFor(tx: Tx, transfer: TransferRow) {
+  if (transfer.kind === "payout") {
+    await tx
+      .update(groupPeriods)
+      .set({ status: "pending", completedAt: null, completedOn: null })
+      .where(
+        and(eq(groupPeriods.groupId, transfer.groupId), eq(groupPeriods.periodNumber, transfer.periodNumber), eq(groupPeriods.status, "completed")),
+      );
+  }
+  await tx
+    .update(groups)
+    .set({ status: "active", completedAt: null, updatedAt: new Date() })
+    .where(and(eq(groups.id, transfer.groupId), eq(groups.status, "completed")));
+}
+
+export type PayoutDecision =
+  | { ok: true; transfer: TransferRow }
+  | { ok: false; reason: "exists" }
+  | { ok: false; reason: "refused"; detail: { poolCents: number; payoutCents: number; contributionsCollected: number; members: number } };
+
+/**
+ * Create a payout, or refuse to: one transaction that locks the group's pool, re-reads from the ledger that the pool
+ * holds the whole payout and that every member's latest contribution for the period has settled and been posted in
+ * full, then inserts the payout row and reserves its amount (pool → payouts_in_transit). Nothing read before this
+ * transaction decides it. The database checks the same again (the payout guard trigger; the pool's balance check),
+ * so a bug here fails the transaction rather than paying out money that is not there. The bank hears of the payout
+ * only after this commits (`submitToBank`).
+ */
+export async function startPayout(input: {
+  groupId: string;
+  periodNumber: number;
+  userId: string;
+  attempt: number;
+  amountCents: number;
+  day: CalendarDay;
+}): Promise<PayoutDecision> {
+  const key = transferKey("payout", input.groupId, input.periodNumber, input.userId, input.attempt);
+  await resolveAccounts(accountsOf(input));
+  return db().transaction(async (tx) => {
+    const locked = await lockAccounts(tx, accountsOf(input));
+    const poolCents = lockedBalance(locked, { kind: "group_pool", groupId: input.groupId });
+    const [existing] = await tx.select({ id: bankTransfers.id }).from(bankTransfers).where(eq(bankTransfers.idempotencyKey, key));
+    if (existing) return { ok: false, reason: "exists" } as const;
+    const { rows } = await tx.execute<{ members: number; collected: number }>(sql`
+      select (select count(*)::int from ${groupMembers} where group_id = ${input.groupId}) as members,
+        (select count(*)::int from (
+          select distinct on (t.user_id) t.id, t.status, t.amount_cents from ${bankTransfers} t
+          where t.group_id = ${input.groupId} and t.kind = 'contribution' and t.period_number = ${input.periodNumber}
+          order by t.user_id, t.attempt desc) latest
+         where latest.status in ('settled', 'funds_available')
+           and (select coalesce(sum(p.amount_cents), 0) from ${ledgerTransfers} p
+                where p.bank_transfer_id = latest.id and p.reason in ('contribution', 'shortfall_repaid')) = latest.amount_cents) as collected`);
+    const { members, collected } = rows[0]!;
+    if (poolCents < input.amountCents || collected < members) {
+      return {
+        ok: false,
+        reason: "refused",
+        detail: { poolCents, payoutCents: input.amountCents, contributionsCollected: collected, members },
+      } as const;
+    }
+    const [row] = await tx
+      .insert(bankTransfers)
+      .values({
+        idempotencyKey: key,
+        kind: "payout",
+        groupId: input.groupId,
+        periodNumber: input.periodNumber,
+        userId: input.userId,
+        attempt: input.attempt,
+        amountCents: input.amountCents,
+        initiatedOn: input.day,
+        statusOn: input.day,
+      })
+      .returning();
+    await post(
+      tx,
+      [payoutReservation({ id: row!.id, kind: "payout", groupId: input.groupId, userId: input.userId, amountCents: input.amountCents })],
+      {
+        groupId: input.groupId,
+        periodNumber: input.periodNumber,
+        bankTransferId: row!.id,
+        effectiveOn: input.day,
+      },
+    );
+    failpoint("inside-payout-transaction");
+    return { ok: true, transfer: row! } as const;
+  });
 }
 
 /**

@@ -78,19 +78,28 @@ export async function verifyLedger(): Promise<LedgerVerification> {
     });
   }
 
-  // (b) The sum of all balances is zero (derived per account, as the app derives them).
+  // (b) The sum of all balances is zero (derived per account from the postings), and the balances the database
+  // maintains (ledger_accounts.balance_cents, migration 0010) are exactly those sums.
   {
-    const { rows } = await db().execute<{ accounts: string; total: string | null }>(sql`
-      select count(*) as accounts, sum(balance) as total from (
-        select a.id,
-          coalesce((select sum(amount_cents) from ${ledgerTransfers} t where t.credit_account_id = a.id), 0)
-          - coalesce((select sum(amount_cents) from ${ledgerTransfers} t where t.debit_account_id = a.id), 0) as balance
-        from ${ledgerAccounts} a) balances`);
-    const total = Number(rows[0]?.total ?? 0);
-    checks.push({ name: "the sum of all account balances is 0", ok: total === 0, detail: `${rows[0]?.accounts ?? 0} accounts, sum ${total}` });
+    const { rows } = await db().execute<{ id: string; kind: string; maintained: string; derived: string }>(sql`
+      select a.id, a.kind, a.balance_cents as maintained,
+        coalesce((select sum(amount_cents) from ${ledgerTransfers} t where t.credit_account_id = a.id), 0)
+        - coalesce((select sum(amount_cents) from ${ledgerTransfers} t where t.debit_account_id = a.id), 0) as derived
+      from ${ledgerAccounts} a`);
+    const total = rows.reduce((sum, row) => sum + Number(row.derived), 0);
+    const maintainedTotal = rows.reduce((sum, row) => sum + Number(row.maintained), 0);
+    const drifted = rows.filter((row) => Number(row.maintained) !== Number(row.derived));
+    checks.push({
+      name: "the sum of all account balances is 0",
+      ok: total === 0 && maintainedTotal === 0 && drifted.length === 0,
+      detail: `${rows.length} accounts, sum ${total}; maintained balances sum ${maintainedTotal}, ${drifted.length} differ from their postings${examples(
+        drifted.map((row) => `${row.kind} ${row.id}: maintained ${row.maintained}, postings ${row.derived}`),
+      )}`,
+    });
   }
 
-  // (c) No pool's running balance ever goes negative.
+  // (c) No pool's running balance ever goes negative, read in date order (effective_on, then commit order seq), as
+  // statements read it; and on every pool date order is commit order (no posting dated before one committed earlier).
   {
     const { rows } = await db().execute<{
       group_id: string;
@@ -99,43 +108,36 @@ export async function verifyLedger(): Promise<LedgerVerification> {
       running: string | null;
     }>(sql`
       with moves as (
-        select a.group_id, t.idempotency_key, t.effective_on, t.created_at, t.id,
+        select a.group_id, t.idempotency_key, t.effective_on, t.seq,
           case when t.credit_account_id = a.id then t.amount_cents else -t.amount_cents end as change
         from ${ledgerAccounts} a
         join ${ledgerTransfers} t on t.credit_account_id = a.id or t.debit_account_id = a.id
         where a.kind = 'group_pool'),
       running as (
-        select group_id, idempotency_key, effective_on, created_at, id,
-          sum(change) over (partition by group_id order by effective_on, created_at, id rows between unbounded preceding and current row) as running
+        select group_id, idempotency_key, effective_on, seq,
+          sum(change) over (partition by group_id order by effective_on, seq rows between unbounded preceding and current row) as running
         from moves)
       select distinct on (group_id) group_id, idempotency_key, effective_on::text, running::text
       from running where running < 0
-      order by group_id, effective_on, created_at, id`);
+      order by group_id, effective_on, seq`);
+    const { rows: backdated } = await db().execute<{ group_id: string; idempotency_key: string; effective_on: string; before: string }>(sql`
+      select group_id, idempotency_key, effective_on::text, before::text from (
+        select a.group_id, t.idempotency_key, t.effective_on,
+          max(t.effective_on) over (partition by a.id order by t.seq rows between unbounded preceding and 1 preceding) as before
+        from ${ledgerAccounts} a
+        join ${ledgerTransfers} t on t.credit_account_id = a.id or t.debit_account_id = a.id
+        where a.kind = 'group_pool') x
+      where effective_on < before`);
     const [{ pools } = { pools: "0" }] = (
       await db().execute<{ pools: string }>(sql`select count(*)::text as pools from ${ledgerAccounts} where kind = 'group_pool'`)
     ).rows;
     checks.push({
       name: "no group pool ever goes negative",
-      ok: rows.length === 0,
-      detail: `${pools} pools; ${rows.length} went negative${examples(rows.map((r) => `group ${r.group_id} at ${r.running} on ${r.effective_on} after ${r.idempotency_key}`))}`,
-    });
-  }
-
-  // (d) What is in transit is exactly the payouts sent and not yet settled or failed.
-  {
-    const transit = postings.reduce(
-      (sum, p) =>
-        sum +
-        (p.credit_kind === "payouts_in_transit" ? Number(p.amount_cents) : 0) -
-        (p.debit_kind === "payouts_in_transit" ? Number(p.amount_cents) : 0),
-      0,
-    );
-    const inFlight = transfers.filter((t) => t.kind === "payout" && (t.status === "pending" || t.status === "posted"));
-    const expected = inFlight.reduce((sum, t) => sum + Number(t.amount_cents), 0);
-    checks.push({
-      name: "payouts_in_transit equals the payouts sent and not settled",
-      ok: transit === expected,
-      detail: `payouts_in_transit ${transit}; ${inFlight.length} payouts pending or posted, ${expected}`,
+      ok: rows.length === 0 && backdated.length === 0,
+      detail: `${pools} pools; ${rows.length} went negative, ${backdated.length} postings dated before an earlier one${examples([
+        ...rows.map((r) => `group ${r.group_id} at ${r.running} on ${r.effective_on} after ${r.idempotency_key}`),
+        ...backdated.map((r) => `group ${r.group_id}: ${r.idempotency_key} on ${r.effective_on} after a posting on ${r.before}`),
+      ])}`,
     });
   }
 
@@ -146,6 +148,29 @@ export async function verifyLedger(): Promise<LedgerVerification> {
     for (const p of byTransfer.get(id) ?? []) result[p.reason] = (result[p.reason] ?? 0) + Number(p.amount_cents);
     return result;
   };
+
+  // (d) What is in transit is exactly the payouts reserved (created, or accepted by the bank) and not yet settled or
+  // failed.
+  {
+    const transit = postings.reduce(
+      (sum, p) =>
+        sum +
+        (p.credit_kind === "payouts_in_transit" ? Number(p.amount_cents) : 0) -
+        (p.debit_kind === "payouts_in_transit" ? Number(p.amount_cents) : 0),
+      0,
+    );
+    const inFlight = transfers.filter((t) => t.kind === "payout" && ["created", "pending", "posted"].includes(t.status) && sums(t.id).payout_sent);
+    const expected = inFlight.reduce((sum, t) => sum + Number(t.amount_cents), 0);
+    checks.push({
+      name: "payouts_in_transit equals the payouts sent and not settled",
+      ok: transit === expected,
+      detail: `payouts_in_transit ${transit}; ${inFlight.length} payouts reserved and not settled, ${expected}`,
+    });
+  }
+
+  // (g) No payout before its contributions: when a payout's reservation was posted, every member of the group had a
+  // settlement posting for that period's contribution (commit order, seq).
+  checks.push(await payoutsAfterContributions());
 
   // (e) The ledger agrees with the bank.
   checks.push(await agreesWithBank(transfers, cursor, sums));
@@ -285,25 +310,46 @@ function postingsProblem(t: TransferRow, s: Partial<Record<LedgerReason, number>
     if (t.status === "returned") return want({}) || want({ fee: amount, fee_reversal: amount }) ? null : `returned but postings ${show()}`;
     return want({}) ? null : `never settled (${t.status}) but postings ${show()}`;
   }
+  const reservedOnly = { payout_sent: amount };
+  const reversed = { payout_sent: amount, payout_reversal: amount };
   switch (t.status) {
     case "created":
+      // Reserved when it was made (a payout from before reservations has nothing until the bank accepts it).
+      return want({}) || want(reservedOnly) ? null : `${t.status} but postings ${show()}`;
     case "declined":
-      return want({}) ? null : `${t.status} but postings ${show()}`;
+      return want({}) || want(reversed) ? null : `${t.status} but postings ${show()}`;
     case "pending":
     case "posted":
-      return want({ payout_sent: amount }) ? null : `${t.status} but postings ${show()}`;
+      return want(reservedOnly) ? null : `${t.status} but postings ${show()}`;
     case "settled":
     case "funds_available":
       return want({ payout_sent: amount, payout_settled: amount }) ? null : `${t.status} but postings ${show()}`;
     case "failed":
-      return want({}) || want({ payout_sent: amount, payout_reversal: amount }) ? null : `failed but postings ${show()}`;
+      return want({}) || want(reversed) ? null : `failed but postings ${show()}`;
     case "returned":
-      return want({}) ||
-        want({ payout_sent: amount, payout_reversal: amount }) ||
-        want({ payout_sent: amount, payout_settled: amount, payout_reversal: amount })
+      return want({}) || want(reversed) || want({ payout_sent: amount, payout_settled: amount, payout_reversal: amount })
         ? null
         : `returned but postings ${show()}`;
   }
+}
+
+/** Check (g): every payout reservation came after a settlement posting of each member's contribution for its period. */
+async function payoutsAfterContributions(): Promise<LedgerCheck> {
+  const { rows } = await db().execute<{ idempotency_key: string; members: number; collected: number }>(sql`
+    select s.idempotency_key,
+      (select count(*)::int from group_members m where m.group_id = s.group_id) as members,
+      (select count(distinct c.user_id)::int from ${ledgerTransfers} p join ${bankTransfers} c on c.id = p.bank_transfer_id
+        where c.group_id = s.group_id and c.kind = 'contribution' and c.period_number = s.period_number
+          and p.reason in ('contribution', 'shortfall_repaid') and p.seq < s.seq) as collected
+    from ${ledgerTransfers} s where s.reason = 'payout_sent'`);
+  const early = rows.filter((row) => row.collected < row.members);
+  return {
+    name: "no payout before its period's contributions are posted",
+    ok: early.length === 0,
+    detail: `${rows.length} payouts reserved; ${early.length} before every contribution of their period was posted${examples(
+      early.map((row) => `${row.idempotency_key}: ${row.collected} of ${row.members}`),
+    )}`,
+  };
 }
 
 function postingsMatchTransfers(

@@ -1,0 +1,211 @@
+/**
+ * Money health, for operators (ADR 008, "When a guard refuses"): what the money engine refused or failed to do is
+ * logged as one structured line and kept in money_incidents, and a group whose runs keep failing is parked (no
+ * longer retried automatically) until an admin resumes it. The admin console's money-health panel reads
+ * `moneyHealth()`.
+ */
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { db } from "../db/client.server";
+import { groups, ledgerAccounts, ledgerTransfers, type MoneyIncidentKind, moneyIncidents } from "../db/schema";
+
+/** A group's money work that fails this many runs in a row is parked: it stops, and shows as needing attention. */
+export const MAX_PROCESSING_FAILURES = 5;
+
+/** One JSON line on stderr: what a log collector indexes (event, group, period, amounts), never people's details. */
+export function moneyLog(level: "info" | "warn" | "error", event: string, fields: Record<string, unknown>) {
+  const line = JSON.stringify({ level, time: new Date().toISOString(), event, ...fields });
+  if (level === "info") console.log(line);
+  else console.error(line);
+}
+
+/** Open an incident, or count one more occurrence of the open one (one open row per group, period and kind). */
+async function recordIncident(groupId: string, periodNumber: number, kind: MoneyIncidentKind, detail: Record<string, unknown>) {
+  await db()
+    .insert(moneyIncidents)
+    .values({ groupId, periodNumber, kind, detail })
+    .onConflictDoUpdate({
+      target: [moneyIncidents.groupId, moneyIncidents.periodNumber, moneyIncidents.kind],
+      targetWhere: isNull(moneyIncidents.resolvedAt),
+      set: { detail, occurrences: sql`${moneyIncidents.occurrences} + 1`, lastSeenAt: new Date() },
+    });
+}
+
+/** The payout guard refused a payout (the pool does not hold it, or a contribution is not collected). */
+export async function recordPayoutRefusal(
+  group: { id: string },
+  periodNumber: number,
+  detail: { poolCents: number; payoutCents: number; contributionsCollected: number; members: number },
+) {
+  moneyLog("error", "money.payout_refused", { groupId: group.id, periodNumber, ...detail });
+  await recordIncident(group.id, periodNumber, "payout_refused", detail);
+}
+
+function describe(error: unknown) {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    const constraint = (error as { constraint?: unknown }).constraint;
+    return {
+      message: error.message.slice(0, 500),
+      ...(typeof code === "string" ? { code } : {}),
+      ...(typeof constraint === "string" ? { constraint } : {}),
+    };
+  }
+  return { message: String(error).slice(0, 500) };
+}
+
+/**
+ * A run of a group's money work failed (a database guard refused something, the bank or the database was down…).
+ * Counted on the group; after MAX_PROCESSING_FAILURES in a row the group is parked. Returns whether it is parked now.
+ */
+export async function recordProcessingFailure(groupId: string, error: unknown): Promise<{ parked: boolean; failures: number }> {
+  const what = describe(error);
+  const [row] = await db()
+    .update(groups)
+    .set({
+      moneyFailures: sql`${groups.moneyFailures} + 1`,
+      moneyLastError: what.message,
+      moneyLastFailedAt: new Date(),
+      moneyParkedAt: sql`case when ${groups.moneyFailures} + 1 >= ${MAX_PROCESSING_FAILURES} then coalesce(${groups.moneyParkedAt}, now()) else ${groups.moneyParkedAt} end`,
+    })
+    .where(eq(groups.id, groupId))
+    .returning({ failures: groups.moneyFailures, parkedAt: groups.moneyParkedAt });
+  const failures = row?.failures ?? 0;
+  const parked = Boolean(row?.parkedAt);
+  moneyLog("error", "money.group_failed", { groupId, failures, parked, ...what });
+  await recordIncident(groupId, 0, "processing_failed", { ...what, failures });
+  if (parked && failures === MAX_PROCESSING_FAILURES) {
+    moneyLog("error", "money.group_parked", { groupId, failures });
+    await recordIncident(groupId, 0, "group_parked", { ...what, failures });
+  }
+  return { parked, failures };
+}
+
+/** A run succeeded: the count of failures in a row starts again. */
+export async function recordProcessingSuccess(groupId: string) {
+  await db()
+    .update(groups)
+    .set({ moneyFailures: 0 })
+    .where(and(eq(groups.id, groupId), gt(groups.moneyFailures, 0), isNull(groups.moneyParkedAt)));
+}
+
+/** An admin resumes a parked group: it is retried on the next tick, and its open incidents are resolved. */
+export async function resumeGroup(groupId: string) {
+  const [row] = await db()
+    .update(groups)
+    .set({ moneyFailures: 0, moneyParkedAt: null, moneyLastError: null })
+    .where(eq(groups.id, groupId))
+    .returning({ id: groups.id });
+  if (!row) return false;
+  await db()
+    .update(moneyIncidents)
+    .set({ resolvedAt: new Date() })
+    .where(and(eq(moneyIncidents.groupId, groupId), isNull(moneyIncidents.resolvedAt)));
+  moneyLog("info", "money.group_resumed", { groupId });
+  return true;
+}
+
+export type MoneyHealthGroup = {
+  id: string;
+  name: string;
+  status: string;
+  failures: number;
+  lastError: string | null;
+  lastFailedAt: Date | null;
+  parkedAt: Date | null;
+  refusals: number;
+  frontedCents: number;
+  returnsFronted: number;
+};
+
+export type MoneyHealth = {
+  totals: { needsAttention: number; parked: number; failing: number; refusals: number; returnsFronted: number; frontedCents: number };
+  groups: MoneyHealthGroup[];
+};
+
+/**
+ * Groups that need attention: failing or parked runs, payouts the guard refused (open incidents), and returns the
+ * platform fronted (shortfall_cover postings; frontedCents is what is still owed to the platform). One query per
+ * panel part, set-based.
+ */
+export async function moneyHealth(limit = 50): Promise<MoneyHealth> {
+  const [failing, refusals, fronted] = await Promise.all([
+    db()
+      .select({
+        id: groups.id,
+        name: groups.name,
+        status: groups.status,
+        failures: groups.moneyFailures,
+        lastError: groups.moneyLastError,
+        lastFailedAt: groups.moneyLastFailedAt,
+        parkedAt: groups.moneyParkedAt,
+      })
+      .from(groups)
+      .where(sql`${groups.moneyFailures} > 0 or ${groups.moneyParkedAt} is not null`),
+    db()
+      .select({
+        groupId: moneyIncidents.groupId,
+        name: groups.name,
+        status: groups.status,
+        count: sql<number>`sum(${moneyIncidents.occurrences})::int`,
+      })
+      .from(moneyIncidents)
+      .innerJoin(groups, eq(groups.id, moneyIncidents.groupId))
+      .where(and(eq(moneyIncidents.kind, "payout_refused"), isNull(moneyIncidents.resolvedAt)))
+      .groupBy(moneyIncidents.groupId, groups.name, groups.status),
+    db()
+      .select({
+        groupId: ledgerAccounts.groupId,
+        name: groups.name,
+        status: groups.status,
+        owedCents: sql<number>`(-${ledgerAccounts.balanceCents})::bigint`,
+        returns: sql<number>`(select count(*)::int from ${ledgerTransfers} t where t.debit_account_id = ${ledgerAccounts.id} and t.reason = 'shortfall_cover')`,
+      })
+      .from(ledgerAccounts)
+      .innerJoin(groups, eq(groups.id, ledgerAccounts.groupId))
+      .where(
+        and(
+          eq(ledgerAccounts.kind, "group_shortfall"),
+          sql`exists (select 1 from ${ledgerTransfers} t where t.debit_account_id = ${ledgerAccounts.id} and t.reason = 'shortfall_cover')`,
+        ),
+      ),
+  ]);
+  const byId = new Map<string, MoneyHealthGroup>();
+  const entry = (id: string, name: string, status: string) => {
+    let found = byId.get(id);
+    if (!found) {
+      found = { id, name, status, failures: 0, lastError: null, lastFailedAt: null, parkedAt: null, refusals: 0, frontedCents: 0, returnsFronted: 0 };
+      byId.set(id, found);
+    }
+    return found;
+  };
+  for (const row of failing) Object.assign(entry(row.id, row.name, row.status), row);
+  for (const row of refusals) entry(row.groupId, row.name, row.status).refusals = row.count;
+  for (const row of fronted) {
+    const group = entry(row.groupId!, row.name, row.status);
+    group.frontedCents = Number(row.owedCents);
+    group.returnsFronted = row.returns;
+  }
+  const all = [...byId.values()].sort(
+    (a, b) =>
+      Number(Boolean(b.parkedAt)) - Number(Boolean(a.parkedAt)) ||
+      b.failures - a.failures ||
+      b.refusals - a.refusals ||
+      b.frontedCents - a.frontedCents,
+  );
+  return {
+    totals: {
+      needsAttention: all.length,
+      parked: all.filter((g) => g.parkedAt).length,
+      failing: all.filter((g) => g.failures > 0).length,
+      refusals: all.reduce((sum, g) => sum + g.refusals, 0),
+      returnsFronted: all.reduce((sum, g) => sum + g.returnsFronted, 0),
+      frontedCents: all.reduce((sum, g) => sum + g.frontedCents, 0),
+    },
+    groups: all.slice(0, limit),
+  };
+}
+
+/** Incidents of one group, newest first (the panel's detail). */
+export async function groupIncidents(groupId: string) {
+  return db().select().from(moneyIncidents).where(eq(moneyIncidents.groupId, groupId)).orderBy(desc(moneyIncidents.lastSeenAt)).limit(20);
+}
