@@ -17,6 +17,8 @@ export const ADMIN_MESSAGES = {
   updateFailed: "Failed to update sandbox access",
   declined: "Sandbox access request declined",
   declineFailed: "Failed to decline the request",
+  groupResumed: "Group resumed: its money work runs again on the next tick",
+  resumeFailed: "Failed to resume the group",
 } as const;
 
 export const addUserSchema = z.object({
@@ -28,4 +30,4 @@ export const addUserSchema = z.object({
     .pipe(z.email({ error: ADMIN_MESSAGES.invalidEmail })),
 });
 
-export type AdminIntent = "grant" | "revoke" | "decline" | "add-user";
+export type AdminIntent = "grant" | "revoke" | "decline" | "add-user" | "resume-group";

@@ -7,13 +7,16 @@ import { describe, expect, it } from "vitest";
 import {
   balances,
   canAdvance,
+  contributionsCollected,
   dueWork,
   lateMembers,
   MAX_ATTEMPTS,
+  payoutReservation,
   postingsFor,
   REMINDER_DAYS_BEFORE,
   RETRY_AFTER_DAYS,
   SETTLED_STATUSES,
+  settledUp,
   transferKey,
   type AccountRef,
   type CycleState,
@@ -490,6 +493,83 @@ describe("dueWork: payouts and completions", () => {
     const s = state({ transfers: [...PAID_1, T("payout", 1, "a", "settled")], poolCents: 0 });
     const periods = s.periods.map((p) => (p.periodNumber === 1 ? { ...p, status: "completed" as const } : p));
     expect(dueWork({ ...s, periods }, "2026-01-12")).toMatchObject({ completions: [], payouts: [] });
+  });
+});
+
+describe("payouts reserved when they are made (issue 12)", () => {
+  const t = { id: "p", kind: "payout" as const, groupId: "g", userId: "u", amountCents: 30_000 };
+  const pool: AccountRef = { kind: "group_pool", groupId: "g" };
+  const transit: AccountRef = { kind: "payouts_in_transit" };
+  const member: AccountRef = { kind: "member_bank", userId: "u" };
+  const reserved = { pool: 0, shortfall: 0, reserved: true };
+
+  it("the reservation moves the payout from the pool to in transit under the key the bank's acceptance used to post", () => {
+    expect(payoutReservation(t)).toEqual({ key: "p:sent", debit: pool, credit: transit, amountCents: 30_000, reason: "payout_sent" });
+  });
+
+  it("a reserved payout posts nothing more when the bank accepts it, and settles from in transit", () => {
+    for (const to of ["pending", "posted"] as const) expect(postingsFor(t, to, { previous: "created", ...reserved })).toEqual([]);
+    expect(postingsFor(t, "settled", { previous: "created", ...reserved })).toEqual([
+      { key: "p:settled", debit: transit, credit: member, amountCents: 30_000, reason: "payout_settled" },
+    ]);
+  });
+
+  it("a reserved payout the bank declines or fails gives the pool its money back, once per key", () => {
+    for (const [previous, to] of [
+      ["created", "declined"],
+      ["created", "failed"],
+      ["pending", "failed"],
+      ["posted", "returned"],
+    ] as const) {
+      expect(postingsFor(t, to, { previous, ...reserved }), `${previous} → ${to}`).toEqual([
+        { key: "p:failed", debit: transit, credit: pool, amountCents: 30_000, reason: "payout_reversal" },
+      ]);
+    }
+  });
+
+  it("a payout from before reservations is reserved on its first move that is not a failure, and a failure then returns nothing", () => {
+    expect(postingsFor(t, "pending", { previous: "created", pool: 30_000, shortfall: 0 })).toEqual([payoutReservation(t)]);
+    expect(postingsFor(t, "declined", { previous: "created", pool: 30_000, shortfall: 0 })).toEqual([]);
+  });
+});
+
+describe("contributionsCollected and settledUp", () => {
+  it("collected means every member's latest contribution for the period settled", () => {
+    expect(contributionsCollected(state({ transfers: PAID_1 }), 1)).toBe(true);
+    expect(contributionsCollected(state({ transfers: PAID_1 }), 2)).toBe(false);
+    const retried = [
+      ...PAID_1.filter((t) => !(t.kind === "contribution" && t.userId === "b")),
+      T("contribution", 1, "b", "returned", "2026-01-10"),
+      T("contribution", 1, "b", "pending", "2026-01-13", 2),
+    ];
+    expect(contributionsCollected(state({ transfers: retried }), 1)).toBe(false);
+    expect(contributionsCollected(state({ transfers: [...retried.slice(0, -1), T("contribution", 1, "b", "settled", "2026-01-14", 2)] }), 1)).toBe(
+      true,
+    );
+  });
+
+  const allPaid = [
+    ...[1, 2, 3].flatMap((p) => MEMBERS.map((u) => T("contribution", p, u, "funds_available"))),
+    ...MEMBERS.map((u) => T("fee", 0, u, "funds_available")),
+    ...[1, 2, 3].map((p) => T("payout", p, MEMBERS[p - 1]!, "settled")),
+  ];
+
+  it("a group is settled up when every payout settled, nothing is in flight and no retry is owed", () => {
+    expect(settledUp(state({ transfers: allPaid }))).toBe(true);
+    // A payout not settled, or returned and owed again.
+    expect(settledUp(state({ transfers: [...allPaid.slice(0, -1), T("payout", 3, "c", "posted")] }))).toBe(false);
+    expect(settledUp(state({ transfers: [...allPaid.slice(0, -1), T("payout", 3, "c", "returned")] }))).toBe(false);
+    // A contribution returned after its payout, with attempts left: the member owes a retry.
+    const returned = [
+      ...allPaid.filter((t) => !(t.kind === "contribution" && t.periodNumber === 2 && t.userId === "b")),
+      T("contribution", 2, "b", "returned"),
+    ];
+    expect(settledUp(state({ transfers: returned }))).toBe(false);
+    // …and once the attempts ran out, nothing more is owed by the cycle (the platform's shortfall shows to admins).
+    const exhausted = [...returned.slice(0, -1), T("contribution", 2, "b", "returned", "2026-01-20", MAX_ATTEMPTS)];
+    expect(settledUp(state({ transfers: exhausted }))).toBe(true);
+    // A fee retry in flight.
+    expect(settledUp(state({ transfers: [...allPaid, T("fee", 0, "a", "pending", "2026-01-20", 2)] }))).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useLocation } from "react-router";
 import { AddUserForm } from "~/components/admin/add-user-form";
+import { MoneyHealthPanel } from "~/components/admin/money-health";
 import {
   adminHref,
   AuditList,
@@ -16,6 +17,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
 import { ADMIN_SEARCH_MAX, addUserByEmail, adminStats, pendingRequests, recentAudit, requireAdminPage, searchUsers } from "~/server/admin.server";
 import { declineRequest, grantSandboxAccess, revokeSandboxAccess } from "~/server/sandbox-access.server";
+import { moneyHealth, resumeGroup } from "~/server/money/health.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { Link } from "react-router";
 import type { Route } from "./+types/admin";
@@ -39,8 +41,14 @@ function listState(source: { get(name: string): unknown }): AdminListState {
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireAdminPage(request);
   const list = listState(new URL(request.url).searchParams);
-  const [stats, results, requests, audit] = await Promise.all([adminStats(), searchUsers(list), pendingRequests(), recentAudit(20)]);
-  return { currentUserId: user.id, stats, results, requests, audit };
+  const [stats, results, requests, audit, health] = await Promise.all([
+    adminStats(),
+    searchUsers(list),
+    pendingRequests(),
+    recentAudit(20),
+    moneyHealth(),
+  ]);
+  return { currentUserId: user.id, stats, results, requests, audit, health };
 }
 
 function badRequest(): never {
@@ -81,6 +89,16 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectWithToast(request, back, { type: "success", title: ADMIN_MESSAGES.declined });
   }
 
+  if (intent === "resume-group") {
+    const groupId = uuidField(formData, "groupId");
+    const resumed = await resumeGroup(groupId).catch((error: unknown) => {
+      console.error("admin: resume group failed", error);
+      return false;
+    });
+    if (!resumed) return redirectWithToast(request, back, { type: "error", title: ADMIN_MESSAGES.resumeFailed });
+    return redirectWithToast(request, back, { type: "success", title: ADMIN_MESSAGES.groupResumed });
+  }
+
   if (intent === "add-user") {
     const submission = parseWithZod(formData, { schema: addUserSchema });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
@@ -106,7 +124,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function AdminPage({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
-  const { stats, results, requests, audit } = loaderData;
+  const { stats, results, requests, audit, health } = loaderData;
   const list: AdminListState = { q: results.q, page: results.page };
   return (
     <PageContainer>
@@ -125,6 +143,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
         {/* A successful add redirects with a new location key, which remounts (and so clears) the form. */}
         <AddUserForm key={location.key} lastResult={actionData} list={list} />
         <PendingRequests requests={requests} list={list} />
+        <MoneyHealthPanel health={health} list={list} />
         <Card>
           <section aria-labelledby="users-title" className="space-y-4">
             <h2 id="users-title" className="text-lg font-semibold text-slate-900">

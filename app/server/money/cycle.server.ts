@@ -19,6 +19,7 @@ import {
   SANDBOX_SETTLE_AFTER_DAYS,
   SETTLED_STATUSES,
   transferKey,
+  type DueWork,
   type TransferStatus,
 } from "~/domain/money";
 import { formatMoney } from "~/domain/format";
@@ -197,6 +198,18 @@ async function processDay(group: GroupRow, day: CalendarDay, now: Date): Promise
     return true;
   }
   return false;
+}
+
+/**
+ * Make a payout that `dueWork` found due: the guarded transaction (`startPayout`) decides, on the locked pool and the
+ * posted contributions, whether it may; a refusal is logged and kept for the money-health panel (the work is found
+ * due again on the next run, and paid once the money is there). Then the bank hears of it.
+ */
+export async function payOut(group: Pick<GroupRow, "id">, payout: DueWork["payouts"][number], day: CalendarDay) {
+  const decision = await startPayout({ groupId: group.id, ...payout, day });
+  if (decision.ok) await submitToBank(decision.transfer, day);
+  else if (decision.reason === "refused") await recordPayoutRefusal(group, payout.periodNumber, decision.detail);
+  return decision;
 }
 
 async function groupDayById(groupId: string, now: Date) {

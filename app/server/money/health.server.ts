@@ -40,12 +40,16 @@ export async function recordPayoutRefusal(
   await recordIncident(group.id, periodNumber, "payout_refused", detail);
 }
 
+/** What went wrong, for logs and the panel: the database's own error (drizzle wraps it, with the query and its
+ * parameters, which stay out of logs), its SQLSTATE and constraint. */
 function describe(error: unknown) {
-  if (error instanceof Error) {
-    const code = (error as { code?: unknown }).code;
-    const constraint = (error as { constraint?: unknown }).constraint;
+  let root = error;
+  while (root instanceof Error && root.cause instanceof Error) root = root.cause;
+  if (root instanceof Error) {
+    const code = (root as { code?: unknown }).code;
+    const constraint = (root as { constraint?: unknown }).constraint;
     return {
-      message: error.message.slice(0, 500),
+      message: root.message.slice(0, 500),
       ...(typeof code === "string" ? { code } : {}),
       ...(typeof constraint === "string" ? { constraint } : {}),
     };
@@ -117,10 +121,36 @@ export type MoneyHealthGroup = {
   returnsFronted: number;
 };
 
+export type FailedJobs = { queue: string; count: number; lastFailedAt: Date | null; lastError: string | null };
+
 export type MoneyHealth = {
   totals: { needsAttention: number; parked: number; failing: number; refusals: number; returnsFronted: number; frontedCents: number };
   groups: MoneyHealthGroup[];
+  /** Jobs that used up their retries in the last 7 days (pg-boss keeps them failed; nothing retries them forever). */
+  failedJobs: FailedJobs[];
 };
+
+/** Failed pg-boss jobs by queue (a database where the queue was never started has no pgboss schema: none). */
+async function failedJobs(): Promise<FailedJobs[]> {
+  try {
+    const { rows } = await db().execute<{ queue: string; count: number; last_failed_at: Date | null; last_error: string | null }>(sql`
+      select name as queue, count(*)::int as count, max(completed_on) as last_failed_at,
+        (array_agg(left(coalesce(output->>'message', output::text), 300) order by completed_on desc nulls last))[1] as last_error
+      from (select name, completed_on, output from pgboss.job where state = 'failed' and created_on > now() - interval '7 days'
+            union all
+            select name, completed_on, output from pgboss.archive where state = 'failed' and created_on > now() - interval '7 days') failed
+      group by name order by name`);
+    return rows.map((row) => ({
+      queue: row.queue,
+      count: row.count,
+      lastFailedAt: row.last_failed_at ? new Date(row.last_failed_at) : null,
+      lastError: row.last_error,
+    }));
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code === "42P01" || (error as { code?: string }).code === "42P01") return [];
+    throw error;
+  }
+}
 
 /**
  * Groups that need attention: failing or parked runs, payouts the guard refused (open incidents), and returns the
@@ -128,7 +158,7 @@ export type MoneyHealth = {
  * panel part, set-based.
  */
 export async function moneyHealth(limit = 50): Promise<MoneyHealth> {
-  const [failing, refusals, fronted] = await Promise.all([
+  const [failing, refusals, fronted, jobs] = await Promise.all([
     db()
       .select({
         id: groups.id,
@@ -168,6 +198,7 @@ export async function moneyHealth(limit = 50): Promise<MoneyHealth> {
           sql`exists (select 1 from ${ledgerTransfers} t where t.debit_account_id = ${ledgerAccounts.id} and t.reason = 'shortfall_cover')`,
         ),
       ),
+    failedJobs(),
   ]);
   const byId = new Map<string, MoneyHealthGroup>();
   const entry = (id: string, name: string, status: string) => {
@@ -202,6 +233,7 @@ export async function moneyHealth(limit = 50): Promise<MoneyHealth> {
       frontedCents: all.reduce((sum, g) => sum + g.frontedCents, 0),
     },
     groups: all.slice(0, limit),
+    failedJobs: jobs,
   };
 }
 

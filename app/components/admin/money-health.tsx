@@ -1,0 +1,134 @@
+/**
+ * The admin console's money-health panel (ADR 008, "When a guard refuses"): groups whose money work fails or was
+ * parked, payouts the invariant guard refused, and contributions returned after their payout that the platform
+ * fronted. Presentational; the route loads `moneyHealth()`. Resume is a plain POST form (works without JavaScript).
+ */
+import { Form } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { Card } from "~/components/ui/page";
+import { formatMoney } from "~/domain/format";
+import { type AdminListState, ListStateFields } from "./admin-panels";
+
+export type MoneyHealthView = {
+  totals: { needsAttention: number; parked: number; failing: number; refusals: number; returnsFronted: number; frontedCents: number };
+  groups: Array<{
+    id: string;
+    name: string;
+    status: string;
+    failures: number;
+    lastError: string | null;
+    parkedAt: string | Date | null;
+    refusals: number;
+    frontedCents: number;
+    returnsFronted: number;
+  }>;
+  failedJobs: Array<{ queue: string; count: number; lastFailedAt: string | Date | null; lastError: string | null }>;
+};
+
+const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+function plural(count: number, one: string, many: string) {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+export function MoneyHealthPanel({ health, list }: { health: MoneyHealthView; list: AdminListState }) {
+  const { totals, groups, failedJobs } = health;
+  return (
+    <Card>
+      <section aria-labelledby="money-health-title" className="space-y-4">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="money-health-title" className="text-lg font-semibold text-slate-900">
+            Money health
+          </h2>
+          <p className="text-sm text-slate-600" data-testid="money-health-summary">
+            {totals.needsAttention === 0
+              ? "Every group's money is healthy."
+              : `${plural(totals.needsAttention, "group needs", "groups need")} attention: ${plural(totals.parked, "parked", "parked")}, ${plural(totals.failing, "failing", "failing")}, ${plural(totals.refusals, "payout refused", "payouts refused")}, ${plural(totals.returnsFronted, "return", "returns")} fronted by the platform (${formatMoney(totals.frontedCents)} still owed).`}
+          </p>
+        </div>
+        {failedJobs.length > 0 ? (
+          <div role="status" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+            <p className="font-semibold">Jobs that failed after their last retry (7 days)</p>
+            <ul className="mt-1 list-disc pl-5">
+              {failedJobs.map((job) => (
+                <li key={job.queue}>
+                  {job.queue}: {job.count}
+                  {job.lastFailedAt ? `, last ${when.format(new Date(job.lastFailedAt))} UTC` : ""}
+                  {job.lastError ? ` — ${job.lastError}` : ""}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {groups.length === 0 ? (
+          <p className="text-sm text-slate-600">No failed runs, no refused payouts, nothing fronted by the platform.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="min-w-full text-left text-sm">
+              <caption className="sr-only">Groups whose money needs attention</caption>
+              <thead className="text-xs uppercase text-slate-500">
+                <tr>
+                  <th scope="col" className="py-2 pr-4">
+                    Group
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Runs
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Refused payouts
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Fronted by the platform
+                  </th>
+                  <th scope="col" className="py-2">
+                    <span className="sr-only">Action</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {groups.map((group) => (
+                  <tr key={group.id} data-testid="money-health-row">
+                    <th scope="row" className="py-2 pr-4 font-medium text-slate-900">
+                      {group.name}
+                      <span className="block text-xs font-normal text-slate-500">
+                        {group.status} · {group.id}
+                      </span>
+                    </th>
+                    <td className="py-2 pr-4">
+                      {group.parkedAt ? (
+                        <span className="font-semibold text-red-700">Parked {when.format(new Date(group.parkedAt))} UTC</span>
+                      ) : group.failures > 0 ? (
+                        <span className="font-semibold text-amber-700">{plural(group.failures, "failure", "failures")} in a row</span>
+                      ) : (
+                        "OK"
+                      )}
+                      {group.lastError ? <span className="block max-w-xs truncate text-xs text-slate-500">{group.lastError}</span> : null}
+                    </td>
+                    <td className="py-2 pr-4">{group.refusals}</td>
+                    <td className="py-2 pr-4">
+                      {group.returnsFronted > 0
+                        ? `${plural(group.returnsFronted, "return", "returns")}, ${formatMoney(group.frontedCents)} owed`
+                        : "—"}
+                    </td>
+                    <td className="py-2">
+                      {group.parkedAt || group.failures > 0 || group.refusals > 0 ? (
+                        <Form method="post" action="/admin">
+                          <input type="hidden" name="intent" value="resume-group" />
+                          <input type="hidden" name="groupId" value={group.id} />
+                          <ListStateFields {...list} />
+                          <button type="submit" className={buttonClass("secondary", "px-3 py-1.5")}>
+                            Resume<span className="sr-only"> {group.name}</span>
+                          </button>
+                        </Form>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </Card>
+  );
+}

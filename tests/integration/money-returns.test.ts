@@ -1,0 +1,176 @@
+/**
+ * Returns after the money moved on (issue 12, part 3): a payout returned after it settled goes back to the pool and is
+ * sent again, once, on the retry policy; a contribution returned after its period's payout left is fronted by the
+ * platform (the ledger says so), the member is late and retried, and the retry repays the platform first. Both also
+ * after the group completed: the group reopens until it is settled up again.
+ */
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../support/test-db";
+
+await useTestDatabase({ bank: true });
+const cycle = await import("../../app/server/money/cycle.server");
+const { verifyLedger } = await import("../../app/server/money/verify.server");
+const { plaidCall } = await import("../../app/server/bank/plaid.server");
+const money = await import("../support/money");
+const { db } = await import("../../app/server/db/client.server");
+const schema = await import("../../app/server/db/schema");
+const { and, asc, eq } = await import("drizzle-orm");
+
+// Tuesday 2026-01-06, noon in New York. Weekly on Friday: due Jan 9, 16, 23.
+const NOW = new Date("2026-01-06T17:00:00Z");
+
+async function simulate(providerTransferId: string, eventType: "returned", achReturnCode: string) {
+  const result = await plaidCall((api) =>
+    api.sandboxTransferSimulate({ transfer_id: providerTransferId, event_type: eventType, failure_reason: { ach_return_code: achReturnCode } }),
+  );
+  if (!result.ok) throw new Error(`simulate ${eventType}: ${result.code}`);
+}
+
+async function transfersOf(groupId: string, where: { kind?: "contribution" | "payout" | "fee"; periodNumber?: number; userId?: string } = {}) {
+  return db()
+    .select()
+    .from(schema.bankTransfers)
+    .where(
+      and(
+        eq(schema.bankTransfers.groupId, groupId),
+        where.kind ? eq(schema.bankTransfers.kind, where.kind) : undefined,
+        where.periodNumber !== undefined ? eq(schema.bankTransfers.periodNumber, where.periodNumber) : undefined,
+        where.userId ? eq(schema.bankTransfers.userId, where.userId) : undefined,
+      ),
+    )
+    .orderBy(asc(schema.bankTransfers.periodNumber), asc(schema.bankTransfers.attempt));
+}
+
+async function reasonsOf(transferId: string) {
+  const rows = await db()
+    .select({ reason: schema.ledgerTransfers.reason, amountCents: schema.ledgerTransfers.amountCents })
+    .from(schema.ledgerTransfers)
+    .where(eq(schema.ledgerTransfers.bankTransferId, transferId));
+  return rows.map((r) => [r.reason, r.amountCents]).sort();
+}
+
+async function groupRow(groupId: string) {
+  const [row] = await db().select().from(schema.groups).where(eq(schema.groups.id, groupId));
+  return row!;
+}
+
+async function periodStatus(groupId: string, periodNumber: number) {
+  const [row] = await db()
+    .select({ status: schema.groupPeriods.status })
+    .from(schema.groupPeriods)
+    .where(and(eq(schema.groupPeriods.groupId, groupId), eq(schema.groupPeriods.periodNumber, periodNumber)));
+  return row!.status;
+}
+
+async function expectVerified() {
+  const verified = await verifyLedger();
+  const failed = verified.checks.filter((check) => !check.ok);
+  expect(failed, JSON.stringify(failed)).toEqual([]);
+}
+
+describe("returns after the money moved on", () => {
+  it("a payout returned after it settled goes back to the pool, reopens its period and is sent again once, 3 days later", async () => {
+    const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
+    const admin = { id: members[0]!.id, isAdmin: false };
+    // Through Jan 11: period 1 collected Jan 10, its payout sent Jan 10 and settled Jan 11.
+    await cycle.advanceClock(admin, group.id, { days: 5 }, NOW);
+    const [payout] = await transfersOf(group.id, { kind: "payout" });
+    expect(payout).toMatchObject({ periodNumber: 1, attempt: 1, status: "settled", userId: members[0]!.id });
+    expect(await periodStatus(group.id, 1)).toBe("completed");
+
+    // The recipient's bank sends it back (R03: no account).
+    await simulate(payout!.providerTransferId!, "returned", "R03");
+    await cycle.syncBankEvents(NOW);
+    expect(await transfersOf(group.id, { kind: "payout" })).toMatchObject([
+      { attempt: 1, status: "returned", failureCode: "R03", statusOn: "2026-01-11" },
+    ]);
+    expect(await reasonsOf(payout!.id)).toEqual([
+      ["payout_reversal", 30_000],
+      ["payout_sent", 30_000],
+      ["payout_settled", 30_000],
+    ]);
+    let balances = await money.ledgerBalances();
+    expect(balances.get(`group_pool:${group.id}`)).toBe(30_000);
+    expect(balances.get(`member_bank:${members[0]!.id}`)).toBe(-10_500);
+    expect(await periodStatus(group.id, 1)).toBe("pending");
+    await expectVerified();
+
+    // Not before the retry is due (the return was on Jan 11; retries come 3 days later, on Jan 14).
+    await cycle.advanceClock(admin, group.id, { days: 2 }, NOW);
+    expect(await transfersOf(group.id, { kind: "payout" })).toHaveLength(1);
+    await cycle.advanceClock(admin, group.id, { days: 2 }, NOW); // Jan 15: sent Jan 14, settled Jan 15
+    const payouts = await transfersOf(group.id, { kind: "payout" });
+    expect(payouts.map((p) => [p.periodNumber, p.attempt, p.status, p.initiatedOn])).toEqual([
+      [1, 1, "returned", "2026-01-10"],
+      [1, 2, "settled", "2026-01-14"],
+    ]);
+    expect(await reasonsOf(payouts[1]!.id)).toEqual([
+      ["payout_sent", 30_000],
+      ["payout_settled", 30_000],
+    ]);
+    expect(await periodStatus(group.id, 1)).toBe("completed");
+    balances = await money.ledgerBalances();
+    expect(balances.get(`group_pool:${group.id}`)).toBe(0);
+    expect(balances.get(`member_bank:${members[0]!.id}`)).toBe(30_000 - 10_500);
+
+    // And only once: the rest of the cycle adds no third attempt.
+    await cycle.advanceClock(admin, group.id, { days: 30 }, NOW);
+    expect((await groupRow(group.id)).status).toBe("completed");
+    expect((await transfersOf(group.id, { kind: "payout", periodNumber: 1 })).map((p) => p.attempt)).toEqual([1, 2]);
+    balances = await money.ledgerBalances();
+    for (const member of members) expect(balances.get(`member_bank:${member.id}`)).toBe(-500);
+    await expectVerified();
+  }, 180_000);
+
+  it("after the group completed: a returned contribution and a returned payout reopen it until it is settled up again", async () => {
+    const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
+    const admin = { id: members[0]!.id, isAdmin: false };
+    await cycle.advanceClock(admin, group.id, { days: 30 }, NOW);
+    expect((await groupRow(group.id)).status).toBe("completed");
+
+    // Weeks late, member 2's last contribution comes back (R01, unauthorized), and so does the last payout.
+    const [contribution] = await transfersOf(group.id, { kind: "contribution", periodNumber: 3, userId: members[1]!.id });
+    const [payout] = await transfersOf(group.id, { kind: "payout", periodNumber: 3 });
+    await simulate(contribution!.providerTransferId!, "returned", "R01");
+    await cycle.syncBankEvents(NOW);
+    // The pool had paid out: the platform fronts the member's refund, and the statement says so.
+    expect(await reasonsOf(contribution!.id)).toEqual([
+      ["contribution", 10_000],
+      ["shortfall_cover", 10_000],
+    ]);
+    let balances = await money.ledgerBalances();
+    expect(balances.get(`group_pool:${group.id}`)).toBe(0);
+    expect(balances.get(`group_shortfall:${group.id}`)).toBe(-10_000);
+    expect((await groupRow(group.id)).status).toBe("active");
+    await simulate(payout!.providerTransferId!, "returned", "R03");
+    await cycle.syncBankEvents(NOW);
+    expect(await periodStatus(group.id, 3)).toBe("pending");
+    balances = await money.ledgerBalances();
+    expect(balances.get(`group_pool:${group.id}`)).toBe(30_000);
+    await expectVerified();
+    // The member is late on period 3.
+    const state = await cycle.cycleState(await groupRow(group.id));
+    const { lateMembers } = await import("../../app/domain/money");
+    expect(lateMembers(state, "2026-02-05")).toEqual([{ periodNumber: 3, userId: members[1]!.id, attempts: 1 }]);
+
+    // The retry of the contribution repays the platform; then the payout goes out again, and the group completes.
+    await cycle.advanceClock(admin, group.id, { days: 10 }, NOW);
+    const retried = await transfersOf(group.id, { kind: "contribution", periodNumber: 3, userId: members[1]!.id });
+    expect(retried.map((t) => [t.attempt, t.status])).toEqual([
+      [1, "returned"],
+      [2, "funds_available"],
+    ]);
+    expect(await reasonsOf(retried[1]!.id)).toEqual([["shortfall_repaid", 10_000]]);
+    const payouts = await transfersOf(group.id, { kind: "payout", periodNumber: 3 });
+    expect(payouts.map((p) => [p.attempt, p.status])).toEqual([
+      [1, "returned"],
+      [2, expect.stringMatching(/^(settled|funds_available)$/)],
+    ]);
+    expect((await groupRow(group.id)).status).toBe("completed");
+    balances = await money.ledgerBalances();
+    expect(balances.get(`group_pool:${group.id}`)).toBe(0);
+    expect(balances.get(`group_shortfall:${group.id}`)).toBe(0);
+    for (const member of members) expect(balances.get(`member_bank:${member.id}`)).toBe(-500);
+    await expectVerified();
+  }, 180_000);
+});
