@@ -10,7 +10,7 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { startBankSandbox } from "../../sandbox/plaid/server.ts";
+import { rateLimitFromEnv, startBankSandbox } from "../../sandbox/plaid/server.ts";
 import { startMailSandbox } from "../../sandbox/postmark/server.ts";
 import { startEmbeddedPostgres } from "./postgres.ts";
 
@@ -56,7 +56,7 @@ export async function startStack(options: {
 
     // The sandbox bank, unless real Plaid is configured (PLAID_ENV with its keys).
     if (!process.env.PLAID_ENV) {
-      const bank = await startBankSandbox({ databaseUrl, port: Number(process.env.BANK_SANDBOX_PORT ?? 0) });
+      const bank = await startBankSandbox({ databaseUrl, port: Number(process.env.BANK_SANDBOX_PORT ?? 0), rateLimit: rateLimitFromEnv() });
       stops.push(bank.stop);
       process.env.PLAID_SANDBOX_URL = bank.url;
       process.env.PLAID_CLIENT_ID ??= "sandbox-client-id";
