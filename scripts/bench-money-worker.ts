@@ -1,7 +1,7 @@
 /**
  * One worker of `scripts/bench-money.ts`: runs processDueGroups once at BENCH_NOW against DATABASE_URL and the bank
  * in PLAID_SANDBOX_URL when told to start (a line on stdin, after it printed "ready"), then prints one JSON line: its
- * own start and end, how many groups it processed, its peak RSS, and the time spent in each stage of the day runs.
+ * own start and end, how many groups it processed, its peak RSS and CPU time, and the time spent in each stage of the day runs.
  * A separate process per worker, as production scales (`npm run worker` machines), each with its own pool.
  */
 export {};
@@ -24,10 +24,12 @@ onStage(({ stage, ms, rows }) => {
 // Connect before the clock starts: the measured time is the work, not the process start-up.
 await getPool().query("select 1");
 // Every worker starts when the bench says so (one line on stdin), once all have loaded and connected.
+const readyRssMb = Math.round(process.memoryUsage().rss / 1024 / 1024);
 console.log("ready");
 await new Promise<void>((resolve) => process.stdin.once("data", () => resolve()));
 process.stdin.pause();
 const startedAt = Date.now();
+const cpuAtStart = process.cpuUsage();
 let result: { processed: number } | undefined;
 let error: string | undefined;
 try {
@@ -36,7 +38,9 @@ try {
   error = caught instanceof Error ? (caught.stack ?? caught.message) : String(caught);
 }
 const endedAt = Date.now();
+const cpu = process.cpuUsage(cpuAtStart);
+const cpuMs = Math.round((cpu.user + cpu.system) / 1000);
 await closeDb();
 const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
-console.log(JSON.stringify({ startedAt, endedAt, processed: result?.processed ?? 0, peakRssMb, stages, bank: plaidStats, error }));
+console.log(JSON.stringify({ startedAt, endedAt, processed: result?.processed ?? 0, readyRssMb, peakRssMb, cpuMs, stages, bank: plaidStats, error }));
 process.exit(error ? 1 : 0);

@@ -6,7 +6,8 @@
  *
  * BENCH_GROUPS and BENCH_WORKERS are lists: every combination runs, each on a fresh database. Defaults: 1000,10000
  * groups (10,000 and 100,000 debits) × 4 workers. `BENCH_GROUPS=100000` is the million-member run (not in CI).
- * BENCH_CPU_PROFILE=1 profiles worker 1 of each run and prints its top functions. MONEY_PAGE_SIZE (the workers'
+ * BENCH_CPU_PROFILE=1 profiles worker 1 and the sandbox bank of each run and prints their top functions; BENCH_PG_STATS=1
+ * prints PostgreSQL's most expensive statements (pg_stat_statements). MONEY_PAGE_SIZE (the workers'
  * page of groups) and BANK_CONCURRENCY (bank calls in flight per worker) pass through to the workers.
  *
  * Each run: an embedded PostgreSQL database cloned from a migrated template; the sandbox bank on it (rate limit lifted);
@@ -21,12 +22,13 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import pg from "pg";
-import { topFunctions } from "./lib/cpu-profile.ts";
+import { byPlace, topFunctions } from "./lib/cpu-profile.ts";
 
 process.env.NODE_ENV = "production";
 process.env.APP_ENV = "test";
@@ -48,6 +50,7 @@ function list(name: string, fallback: string) {
 const GROUP_COUNTS = list("BENCH_GROUPS", "1000,10000");
 const WORKER_COUNTS = list("BENCH_WORKERS", "4");
 const PROFILE = process.env.BENCH_CPU_PROFILE === "1";
+const PG_STATS = process.env.BENCH_PG_STATS === "1";
 const MEMBERS = 10;
 const CONTRIBUTION_CENTS = 10_000;
 const FEE_CENTS = 500;
@@ -81,7 +84,9 @@ type WorkerReport = {
   startedAt: number;
   endedAt: number;
   processed: number;
+  readyRssMb: number;
   peakRssMb: number;
+  cpuMs: number;
   stages: Record<string, { ms: number; rows: number; runs: number }>;
   bank: { calls: number; retries: number; failures: Record<string, number> };
   error?: string;
@@ -107,7 +112,11 @@ try {
   console.log(
     `Money benchmark: groups ${GROUP_COUNTS.join(", ")} x ${MEMBERS} members; worker processes ${WORKER_COUNTS.join(", ")}; node ${process.version}; data in ${tmp}`,
   );
-  const postgres = await startEmbeddedPostgres({ dataDir: path.join(tmp, "pg"), database: "rosca_template" });
+  const postgres = await startEmbeddedPostgres({
+    dataDir: path.join(tmp, "pg"),
+    database: "rosca_template",
+    settings: PG_STATS ? { shared_preload_libraries: "pg_stat_statements", "pg_stat_statements.track": "all" } : {},
+  });
   stops.push(postgres.stop);
   const serverUrl = withDatabase(postgres.url, "postgres");
   const { migrateDatabase } = await import("../app/server/db/migrate.server.ts");
@@ -228,14 +237,28 @@ async function benchOnce(databaseUrl: string, groups: number, workers: number, r
     console.log(`  fixture built in ${seconds(Date.now() - fixtureStarted)} s (period 2 due today, ${today})`);
 
     const profileDir = path.join(tmp, `profile-${run}`);
+    const bankProfile = PROFILE ? await startProfile() : null;
+    if (PG_STATS) {
+      await pool.query("create extension if not exists pg_stat_statements");
+      await pool.query("select pg_stat_statements_reset()");
+    }
+    const bankCpuAtStart = process.cpuUsage();
+    const postgresCpuAtStart = postgresCpuMs();
     const reports = await runWorkers(
       workers,
       { ...process.env, BENCH_NOW: now.toISOString(), DATABASE_URL: databaseUrl },
       PROFILE ? profileDir : null,
     );
+    const bankCpu = process.cpuUsage(bankCpuAtStart);
+    const cpu = {
+      workers: reports.reduce((sum, r) => sum + r.cpuMs, 0),
+      bank: (bankCpu.user + bankCpu.system) / 1000,
+      postgres: postgresCpuMs() - postgresCpuAtStart,
+    };
+    const bankTop = bankProfile ? await bankProfile.stop(path.join(profileDir, "bank.cpuprofile")) : [];
     const wallMs = Math.max(...reports.map((r) => r.endedAt)) - Math.min(...reports.map((r) => r.startedAt));
     console.log(
-      `  due date processed in ${seconds(wallMs)} s: ${(debits / (wallMs / 1000)).toFixed(0)} debits/s; groups per worker ${reports.map((r) => r.processed).join(", ")}; peak RSS MB ${reports.map((r) => r.peakRssMb).join(", ")}`,
+      `  due date processed in ${seconds(wallMs)} s: ${(debits / (wallMs / 1000)).toFixed(0)} debits/s; groups per worker ${reports.map((r) => r.processed).join(", ")}; peak RSS MB ${reports.map((r) => r.peakRssMb).join(", ")} (${reports.map((r) => r.readyRssMb).join(", ")} loaded and connected, before any work)`,
     );
     const stages = new Map<string, { ms: number; rows: number }>();
     for (const report of reports) {
@@ -257,7 +280,25 @@ async function benchOnce(databaseUrl: string, groups: number, workers: number, r
     const retries = reports.reduce((n, r) => n + r.bank.retries, 0);
     const failures: Record<string, number> = {};
     for (const r of reports) for (const [code, n] of Object.entries(r.bank.failures)) failures[code] = (failures[code] ?? 0) + n;
+    const cpuTotal = cpu.workers + cpu.bank + cpu.postgres;
+    console.log(
+      `  CPU during the due date: workers ${seconds(cpu.workers)} s, sandbox bank ${seconds(cpu.bank)} s, PostgreSQL ${seconds(cpu.postgres)} s; ` +
+        `${seconds(cpuTotal)} s in ${seconds(wallMs)} s wall (${(cpuTotal / wallMs).toFixed(2)} cores busy); ${((cpuTotal / debits) * 1000).toFixed(0)} µs of CPU per debit`,
+    );
     console.log(`  bank calls: ${calls} (${(calls / debits).toFixed(2)} per debit), retried ${retries}, failures ${JSON.stringify(failures)}`);
+    if (PG_STATS) {
+      const { rows } = await pool.query<{ ms: number; calls: string; rows: string; query: string }>(
+        `select total_exec_time::float8 as ms, calls, rows, regexp_replace(query, '\\s+', ' ', 'g') as query
+         from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+         order by total_exec_time desc limit 15`,
+      );
+      console.log("  PostgreSQL's statements by total time (pg_stat_statements, nested included):");
+      for (const row of rows) {
+        console.log(
+          `    ${seconds(row.ms).padStart(6)} s  ${String(row.calls).padStart(6)} calls ${String(row.rows).padStart(7)} rows  ${row.query.slice(0, 150)}`,
+        );
+      }
+    }
     const checks = await exactlyOnce(pool, debits, databaseUrl, bank.url);
     for (const [label, ok, value] of checks) console.log(`  ${ok ? "ok  " : "FAIL"} ${label}${ok ? "" : ` (got ${JSON.stringify(value)})`}`);
     let profile: string[] = [];
@@ -265,8 +306,11 @@ async function benchOnce(databaseUrl: string, groups: number, workers: number, r
       const file = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
       if (file) {
         profile = topFunctions(path.join(profileDir, file), 15);
+        console.log(`  worker 1's CPU profile, busy time by place: ${byPlace(path.join(profileDir, file))}`);
         console.log(`  worker 1's CPU profile, top functions by self time:\n${profile.map((line) => `    ${line}`).join("\n")}`);
       }
+      console.log(`  the sandbox bank's CPU profile, busy time by place: ${byPlace(path.join(profileDir, "bank.cpuprofile"))}`);
+      console.log(`  the sandbox bank's CPU profile (this process), top functions by self time:\n${bankTop.map((line) => `    ${line}`).join("\n")}`);
     }
     return { groups, workers, debits, wallMs, reports, checks, profile };
   } finally {
@@ -429,6 +473,51 @@ async function buildFixture(pool: pg.Pool, groups: number, now: Date) {
   }
   await pool.query("analyze");
   return today;
+}
+
+/** CPU time (ms) PostgreSQL has used: the postmaster, its live backends, and the backends it has reaped. */
+function postgresCpuMs(): number {
+  const ticks = 100; // USER_HZ on Linux
+  const stat = (pid: string) =>
+    readFileSync(`/proc/${pid}/stat`, "utf8")
+      .replace(/^.*\) /, "")
+      .split(" ");
+  try {
+    const postmaster = readFileSync(path.join(tmp, "pg", "postmaster.pid"), "utf8")
+      .split("\n")[0]!
+      .trim();
+    const own = stat(postmaster);
+    // After the comm field: state(0) ppid(1) … utime(11) stime(12) cutime(13) cstime(14).
+    let total = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+    for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+      try {
+        const fields = stat(pid);
+        if (fields[1] === postmaster) total += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // The process ended while we read.
+      }
+    }
+    return (total / ticks) * 1000;
+  } catch {
+    return 0;
+  }
+}
+
+/** Profiles this process (where the sandbox bank runs) with the inspector; stop() writes the profile and reads its top functions. */
+async function startProfile() {
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  return {
+    async stop(file: string) {
+      const { profile } = await session.post("Profiler.stop");
+      session.disconnect();
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify(profile));
+      return topFunctions(file, 15);
+    },
+  };
 }
 
 async function runWorkers(count: number, env: NodeJS.ProcessEnv, profileDir: string | null): Promise<WorkerReport[]> {

@@ -59,6 +59,8 @@ export type BankSandbox = {
   stop(): Promise<void>;
   /** Resolves once every webhook sent so far has been delivered (or has failed). */
   webhooksIdle(): Promise<void>;
+  /** Replaces the rate limit from now on (counting starts afresh), e.g. to push back on a run that is under way. */
+  setRateLimit(limit: { requests: number; windowMs: number }): void;
 };
 
 class BodyTooLargeError extends Error {}
@@ -410,7 +412,7 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
   const now = options.now ?? (() => new Date());
   // A double may lose its last few hundred milliseconds of writes if the machine loses power, never consistency: its
   // sessions commit without waiting for the disk (synchronous_commit off), which keeps it from being the bottleneck
-  // of the money engine it stands in for (ADR 011).
+  // of the money engine it stands in for (ADR 009).
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 16, options: "-c synchronous_commit=off" });
   pool.on("error", (error) => console.error("bank sandbox: idle database connection error:", error.message));
   const db = drizzle(pool, { casing: "snake_case" });
@@ -469,6 +471,9 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
   return {
     url: `http://${publicHost}:${port}`,
     webhooksIdle: () => webhooks.idle(),
+    setRateLimit(limit) {
+      server.limiter = new RateLimiter(limit);
+    },
     stop() {
       stopping ??= (async () => {
         await new Promise<void>((resolve) => {

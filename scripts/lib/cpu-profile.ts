@@ -27,3 +27,34 @@ export function topFunctions(file: string, count = 15): string[] {
     .slice(0, count)
     .map(([name, time]) => `${((time / total) * 100).toFixed(1).padStart(5)}%  ${name}`);
 }
+
+/**
+ * Self time by where the code lives, busy time only (idle left out): a package under node_modules, our own top-level
+ * folder (app, sandbox, scripts), Node's internals, or V8's own entries ((garbage collector), (program)).
+ */
+export function byPlace(file: string): string {
+  const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const time = new Map<string, number>();
+  let busy = 0;
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id)!.callFrame;
+    if (frame.functionName === "(idle)") return;
+    const delta = profile.timeDeltas[i] ?? 0;
+    busy += delta;
+    const url = frame.url;
+    const place = !url
+      ? frame.functionName || "(native)"
+      : url.startsWith("node:")
+        ? "node internals"
+        : url.includes("node_modules/")
+          ? (url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? "node_modules")
+          : (url.match(/\/(app|sandbox|scripts)\//)?.[1] ?? "other");
+    time.set(place, (time.get(place) ?? 0) + delta);
+  });
+  return [...time]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([place, t]) => `${place} ${((t / busy) * 100).toFixed(0)}%`)
+    .join(", ");
+}

@@ -21,7 +21,7 @@ export type BankResult<T> = { ok: true; value: T } | BankFailure;
 /**
  * The official SDK's API object. Built with the SDK's own PlaidApiFactory, which makes its functional API once: the
  * PlaidApi class rebuilds it (a thousand methods) on every call, which cost ~40% of a money worker's CPU per call
- * (ADR 011). Calls go over keep-alive connections.
+ * (ADR 009). Calls go over keep-alive connections.
  */
 export type PlaidClient = ReturnType<typeof PlaidApiFactory>;
 

@@ -1,5 +1,5 @@
 /**
- * The group cycle, day by day (ADR 008), a page of groups at a time (ADR 011). For each group-clock day not yet
+ * The group cycle, day by day (ADR 008), a page of groups at a time (ADR 009). For each group-clock day not yet
  * processed: let the sandbox bank settle what is due to settle, read the bank's events, then start what is due
  * (reminders, debits, retries, payouts) and tell members what happened — each stage one batch over the page's groups
  * due that day. Every step is idempotent, so any number of workers may run it at any time; per-group advisory locks,
@@ -587,7 +587,9 @@ export async function processDueGroups(now = new Date(), options: { pageSize?: n
         processedThrough: groups.processedThrough,
         clockOffsetSeconds: groups.clockOffsetSeconds,
         timeZone: groups.timeZone,
-        inFlight: sql<boolean>`exists (select 1 from ${bankTransfers} where ${bankTransfers.groupId} = ${groups.id} and ${bankTransfers.status} in ('created', 'pending', 'posted'))`,
+        // Spelled out: in a one-table select Drizzle leaves columns unqualified, and "id" inside the subquery would be
+        // the transfer's own id (so in-flight groups were never picked up again the same day).
+        inFlight: sql<boolean>`exists (select 1 from ${bankTransfers} b where b.group_id = ${groups}.id and b.status in ('created', 'pending', 'posted'))`,
       })
       .from(groups)
       // Parked groups wait for an admin (the money-health panel).

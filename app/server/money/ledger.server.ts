@@ -35,6 +35,13 @@ export async function accountId(executor: Executor, ref: AccountRef): Promise<st
  * Resolve (and remember) accounts before a transaction that will post to them: the ones not known yet in one query,
  * those that don't exist yet created in one statement (race-safe: the unique index decides), and read again.
  */
+/**
+ * The owner key's stand-in for "no user" / "no group" (the unique index ledger_accounts_owner_key is on these
+ * coalesces): joining on the same expressions lets PostgreSQL use it or hash-join, where `is not distinct from` made
+ * it compare every account with every owner (0.5 s per page of 250 at 10,000 groups).
+ */
+const NO_OWNER = sql.raw("'00000000-0000-0000-0000-000000000000'");
+
 export async function resolveAccounts(refs: AccountRef[]) {
   const missing = new Map<string, AccountRef>();
   for (const ref of refs) {
@@ -51,7 +58,9 @@ export async function resolveAccounts(refs: AccountRef[]) {
     const { rows } = await db().execute<{ id: string; kind: AccountRef["kind"]; user_id: string | null; group_id: string | null }>(sql`
       select a.id, a.kind, a.user_id, a.group_id from ${ledgerAccounts} a
       join (values ${values}) as v(kind, user_id, group_id)
-        on a.kind = v.kind and a.user_id is not distinct from v.user_id and a.group_id is not distinct from v.group_id`);
+        on a.kind = v.kind
+        and coalesce(a.user_id, ${NO_OWNER}::uuid) = coalesce(v.user_id, ${NO_OWNER}::uuid)
+        and coalesce(a.group_id, ${NO_OWNER}::uuid) = coalesce(v.group_id, ${NO_OWNER}::uuid)`);
     for (const row of rows) knownAccounts.set(JSON.stringify(refFor(row.kind, row.user_id, row.group_id)), row.id);
   };
   await find();

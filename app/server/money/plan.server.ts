@@ -1,5 +1,5 @@
 /**
- * The cycle's due work for a set of groups on one group-clock day, decided in SQL (ADR 011): each function is one
+ * The cycle's due work for a set of groups on one group-clock day, decided in SQL (ADR 009): each function is one
  * statement over all the groups at once, never a loop of per-group or per-member queries. They implement the rules of
  * `dueWork`, `settledUp` and the reminder window in app/domain/money.ts, which stay the specification:
  * tests/integration/money-plan.test.ts checks on random histories that the two agree.

@@ -1,6 +1,6 @@
 /**
  * Bank transfers through the official Plaid SDK (Transfer API): authorization, then create, then status changes from
- * the event stream. Crash-safe by construction (ADR 008), and done in batches (ADR 011):
+ * the event stream. Crash-safe by construction (ADR 008), and done in batches (ADR 009):
  *
  * 1. rows are committed (status created) under their deterministic keys before the bank hears of them;
  * 2. each authorization carries the row's key as Plaid's idempotency_key, and /transfer/create is idempotent on the
@@ -129,6 +129,7 @@ export async function submitToBank(row: TransferRow, day: CalendarDay) {
 export async function submitTransfers(rows: TransferRow[], day: CalendarDay) {
   if (rows.length === 0) return;
   const funding = await fundingAccounts(rows.map((row) => row.userId));
+  const payouts = new Set(rows.filter((row) => row.kind === "payout").map((row) => row.id));
   let ids: Array<{ id: string; authorizationId: string; transferId: string | null }> = [];
   let changes: StatusChange[] = [];
   let recording = Promise.resolve();
@@ -138,8 +139,13 @@ export async function submitTransfers(rows: TransferRow[], day: CalendarDay) {
     changes = [];
     // One recorder at a time, in order; the bank calls go on meanwhile.
     recording = recording.then(async () => {
-      await recordProviderIds(idsNow);
-      await applyStatuses(changesNow);
+      // The usual answer for a debit, created → pending, posts nothing: it is written with the bank's ids in one UPDATE.
+      // (A payout's goes through applyStatuses: one from before reservations is reserved on that move.)
+      const pending = new Set(
+        changesNow.filter((change) => change.to === "pending" && !payouts.has(change.transferId)).map((change) => change.transferId),
+      );
+      await recordProviderIds(idsNow, pending, day);
+      await applyStatuses(changesNow.filter((change) => !pending.has(change.transferId)));
     });
     return recording;
   };
@@ -218,18 +224,26 @@ export async function submitTransfers(rows: TransferRow[], day: CalendarDay) {
 }
 
 /** The bank's ids for our rows, in one statement; an id already recorded is never overwritten. */
-async function recordProviderIds(ids: Array<{ id: string; authorizationId: string; transferId: string | null }>) {
+async function recordProviderIds(
+  ids: Array<{ id: string; authorizationId: string; transferId: string | null }>,
+  pending: ReadonlySet<string> = new Set(),
+  day?: CalendarDay,
+) {
   if (ids.length === 0) return;
   const values = sql.join(
-    ids.map((row) => sql`(${row.id}::uuid, ${row.authorizationId}, ${row.transferId})`),
+    ids.map((row) => sql`(${row.id}::uuid, ${row.authorizationId}, ${row.transferId}, ${pending.has(row.id)}::boolean)`),
     sql`, `,
   );
+  // A row still `created` that the bank answered `pending` moves there (the only move that skips applyStatuses: it
+  // has no posting, no notice and no guard but the status trigger's, which allows it).
   await db().execute(sql`
     update ${bankTransfers} b set
       provider_authorization_id = coalesce(b.provider_authorization_id, v.authorization_id),
       provider_transfer_id = coalesce(b.provider_transfer_id, v.transfer_id),
+      status = case when v.pending and b.status = 'created' then 'pending' else b.status end,
+      status_on = case when v.pending and b.status = 'created' then ${day ?? null}::date else b.status_on end,
       updated_at = now()
-    from (values ${values}) as v(id, authorization_id, transfer_id)
+    from (values ${values}) as v(id, authorization_id, transfer_id, pending)
     where b.id = v.id`);
 }
 
@@ -256,11 +270,13 @@ export async function applyStatuses(changes: StatusChange[]): Promise<number> {
 async function applyChunk(changes: StatusChange[]): Promise<number> {
   if (changes.length === 0) return 0;
   const ids = [...new Set(changes.map((change) => change.transferId))].sort();
+  // Accounts are resolved (and created) outside the transaction, only for the moves that can post.
+  const mayPost = new Set(changes.filter((change) => change.to === "returned" || SETTLED_STATUSES.includes(change.to)).map((c) => c.transferId));
   const owners = await db()
-    .select({ userId: bankTransfers.userId, groupId: bankTransfers.groupId })
+    .select({ id: bankTransfers.id, kind: bankTransfers.kind, userId: bankTransfers.userId, groupId: bankTransfers.groupId })
     .from(bankTransfers)
     .where(inArray(bankTransfers.id, ids));
-  await resolveAccounts(owners.flatMap(accountsOf));
+  await resolveAccounts(owners.filter((row) => row.kind === "payout" || mayPost.has(row.id)).flatMap(accountsOf));
   return db().transaction(async (tx) => {
     const rows = await tx.select().from(bankTransfers).where(inArray(bankTransfers.id, ids)).orderBy(asc(bankTransfers.id)).for("update");
     const byId = new Map(rows.map((row) => [row.id, { ...row }]));
