@@ -298,7 +298,8 @@ async function applyChunk(changes: StatusChange[]): Promise<number> {
         : [],
     );
     const entries: Array<{ posting: Posting; groupId: string; periodNumber: number; bankTransferId: string; effectiveOn: CalendarDay }> = [];
-    const updated = new Map<string, { status: TransferStatus; statusOn: CalendarDay; failure?: Failure }>();
+    // Every move each row makes, in order: a chunk may carry several for one transfer (posted, settled, returned).
+    const updated = new Map<string, Array<{ status: TransferStatus; statusOn: CalendarDay; failure?: Failure }>>();
     const failedTransfers: typeof rows = [];
     for (const change of changes) {
       const row = byId.get(change.transferId);
@@ -329,25 +330,34 @@ async function applyChunk(changes: StatusChange[]): Promise<number> {
         entries.push({ posting: p, groupId: row.groupId, periodNumber: row.periodNumber, bankTransferId: row.id, effectiveOn: change.day });
       }
       row.status = change.to;
-      updated.set(row.id, { status: change.to, statusOn: change.day, failure: change.failure ?? updated.get(row.id)?.failure });
+      const moves = updated.get(row.id) ?? [];
+      moves.push({ status: change.to, statusOn: change.day, failure: change.failure ?? moves.at(-1)?.failure });
+      updated.set(row.id, moves);
       if (FAILED_STATUSES.includes(change.to)) failedTransfers.push(row);
     }
     if (updated.size === 0) return 0;
     await postEntries(tx, entries);
     failpoint("inside-status-transaction");
-    const values = sql.join(
-      [...updated].map(
-        ([id, u]) =>
-          sql`(${id}::uuid, ${u.status}, ${u.statusOn}::date, ${u.failure ? 1 : 0}::int, ${u.failure?.code ?? null}, ${u.failure?.description ?? null})`,
-      ),
-      sql`, `,
-    );
-    await tx.execute(sql`
-      update ${bankTransfers} b set status = v.status, status_on = v.status_on, updated_at = now(),
-        failure_code = case when v.has_failure = 1 then v.code else b.failure_code end,
-        failure_description = case when v.has_failure = 1 then v.description else b.failure_description end
-      from (values ${values}) as v(id, status, status_on, has_failure, code, description)
-      where b.id = v.id`);
+    // One UPDATE per step, so the status trigger sees each move as it happened (pending → posted → returned is two
+    // allowed moves; pending → returned in one write is refused). Almost always a single round.
+    const rounds = Math.max(...[...updated.values()].map((moves) => moves.length));
+    for (let round = 0; round < rounds; round++) {
+      const values = sql.join(
+        [...updated]
+          .filter(([, moves]) => moves.length > round)
+          .map(([id, moves]) => {
+            const u = moves[round]!;
+            return sql`(${id}::uuid, ${u.status}, ${u.statusOn}::date, ${u.failure ? 1 : 0}::int, ${u.failure?.code ?? null}, ${u.failure?.description ?? null})`;
+          }),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update ${bankTransfers} b set status = v.status, status_on = v.status_on, updated_at = now(),
+          failure_code = case when v.has_failure = 1 then v.code else b.failure_code end,
+          failure_description = case when v.has_failure = 1 then v.description else b.failure_description end
+        from (values ${values}) as v(id, status, status_on, has_failure, code, description)
+        where b.id = v.id`);
+    }
     if (failedTransfers.length > 0) await reopenFor(tx, failedTransfers);
     return updated.size;
   });
