@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import type pg from "pg";
 import {
   plaidAccounts,
   plaidItems,
@@ -38,7 +39,8 @@ import {
   type SandboxAccount,
 } from "./wire";
 
-export type BankDb = NodePgDatabase;
+/** Drizzle over the bank's pool; the pool itself (`$client`) serves the hot path's prepared statements (bulk.ts). */
+export type BankDb = NodePgDatabase & { $client: pg.Pool };
 
 export type BankContext = {
   db: BankDb;

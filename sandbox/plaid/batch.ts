@@ -8,7 +8,6 @@
  * semantics while costing a few queries per batch instead of about ten per debit.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BankContext } from "./bank";
 import { ACH_CLASSES, hashAccessToken, objectField, optionalString, stringField, TRANSFER_DESCRIPTION_MAX, TRANSFER_NETWORKS } from "./bank";
 import {
@@ -17,10 +16,12 @@ import {
   plaidTransferAuthorizations,
   plaidTransferEvents,
   plaidTransfers,
+  type PlaidAccountRow,
   type PlaidItemRow,
   type PlaidTransferAuthorizationRow,
   type PlaidTransferRow,
 } from "./schema";
+import { insertMany, selectWhereIn } from "./bulk";
 import { decimalToCents, PlaidFailure, plaidErrors } from "./wire";
 
 const BATCH_WAIT_MS = 2;
@@ -130,18 +131,13 @@ export async function authorizeBatch(ctx: BankContext, bodies: Body[]): Promise<
   const keys = [...new Set(requests.map((r) => r.idempotencyKey).filter((key): key is string => typeof key === "string"))];
   const hashes = [...new Set(requests.map((r) => r.accessToken).filter((t): t is string => typeof t === "string"))].map(hashAccessToken);
   const [existing, items] = await Promise.all([
-    keys.length > 0
-      ? ctx.db
-          .select()
-          .from(plaidTransferAuthorizations)
-          .where(and(eq(plaidTransferAuthorizations.clientId, ctx.clientId), inArray(plaidTransferAuthorizations.idempotencyKey, keys)))
-      : Promise.resolve([] as PlaidTransferAuthorizationRow[]),
-    ctx.db.select().from(plaidItems).where(inArray(plaidItems.accessTokenSha256, hashes)),
+    selectWhereIn<PlaidTransferAuthorizationRow>(ctx.db, plaidTransferAuthorizations, "idempotencyKey", keys, ctx.clientId),
+    selectWhereIn<PlaidItemRow>(ctx.db, plaidItems, "accessTokenSha256", hashes),
   ]);
   const byKey = new Map(existing.map((row) => [row.idempotencyKey!, row]));
   const itemByHash = new Map(items.map((item) => [item.accessTokenSha256!, item]));
   const accountIds = [...new Set(requests.map((r) => r.accountId).filter((id): id is string => typeof id === "string"))];
-  const accounts = await ctx.db.select().from(plaidAccounts).where(inArray(plaidAccounts.accountId, accountIds));
+  const accounts = await selectWhereIn<PlaidAccountRow>(ctx.db, plaidAccounts, "accountId", accountIds);
   const accountById = new Map(accounts.map((account) => [account.accountId, account]));
 
   const answers: Array<PlaidTransferAuthorizationRow | PlaidFailure | { pendingKey: string }> = [];
@@ -199,17 +195,18 @@ export async function authorizeBatch(ctx: BankContext, bodies: Body[]): Promise<
     answers.push(row);
   }
   if (fresh.length > 0) {
-    const inserted = await ctx.db.insert(plaidTransferAuthorizations).values(fresh).onConflictDoNothing().returning();
+    const inserted = await insertMany<PlaidTransferAuthorizationRow>(ctx.db, plaidTransferAuthorizations, fresh);
     if (inserted.length < fresh.length) {
       // Another batch (another process) won a key: answer with its authorization.
       const won = new Set(inserted.map((row) => row.authorizationId));
       const lostKeys = fresh.filter((row) => !won.has(row.authorizationId) && row.idempotencyKey).map((row) => row.idempotencyKey!);
-      const winners = lostKeys.length
-        ? await ctx.db
-            .select()
-            .from(plaidTransferAuthorizations)
-            .where(and(eq(plaidTransferAuthorizations.clientId, ctx.clientId), inArray(plaidTransferAuthorizations.idempotencyKey, lostKeys)))
-        : [];
+      const winners = await selectWhereIn<PlaidTransferAuthorizationRow>(
+        ctx.db,
+        plaidTransferAuthorizations,
+        "idempotencyKey",
+        lostKeys,
+        ctx.clientId,
+      );
       const winnerByKey = new Map(winners.map((row) => [row.idempotencyKey!, row]));
       for (let i = 0; i < answers.length; i++) {
         const answer = answers[i];
@@ -249,12 +246,9 @@ export async function transferBatch(ctx: BankContext, bodies: Body[]): Promise<A
   const hashes = [...new Set(requests.map((r) => hashAccessToken(r.accessToken)))];
   const authorizationIds = [...new Set(requests.map((r) => r.authorizationId))];
   const [items, authorizations, existing] = await Promise.all([
-    ctx.db.select().from(plaidItems).where(inArray(plaidItems.accessTokenSha256, hashes)),
-    ctx.db
-      .select()
-      .from(plaidTransferAuthorizations)
-      .where(and(inArray(plaidTransferAuthorizations.authorizationId, authorizationIds), eq(plaidTransferAuthorizations.clientId, ctx.clientId))),
-    ctx.db.select().from(plaidTransfers).where(inArray(plaidTransfers.authorizationId, authorizationIds)),
+    selectWhereIn<PlaidItemRow>(ctx.db, plaidItems, "accessTokenSha256", hashes),
+    selectWhereIn<PlaidTransferAuthorizationRow>(ctx.db, plaidTransferAuthorizations, "authorizationId", authorizationIds, ctx.clientId),
+    selectWhereIn<PlaidTransferRow>(ctx.db, plaidTransfers, "authorizationId", authorizationIds),
   ]);
   const itemByHash = new Map(items.map((item) => [item.accessTokenSha256!, item]));
   const itemById = new Map(items.map((item) => [item.itemId, item]));
@@ -327,30 +321,44 @@ export async function transferBatch(ctx: BankContext, bodies: Body[]): Promise<A
   if (fresh.size === 0) return answers;
 
   const rows = [...fresh.values()];
-  const inserted = await ctx.db.transaction(async (tx) => {
-    const made = await tx.insert(plaidTransfers).values(rows).onConflictDoNothing().returning();
-    if (made.length > 0) {
+  const client = await ctx.db.$client.connect();
+  let inserted: PlaidTransferRow[];
+  try {
+    await client.query("begin");
+    inserted = await insertMany<PlaidTransferRow>(ctx.db, plaidTransfers, rows, client);
+    if (inserted.length > 0) {
       // Event ids must become visible in order: writers of events take turns until they commit.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('sandbox_plaid.transfer_events', 0))`);
-      await tx.insert(plaidTransferEvents).values(
-        made.map((transfer) => ({
+      await client.query("select pg_advisory_xact_lock(hashtextextended('sandbox_plaid.transfer_events', 0))");
+      await insertMany(
+        ctx.db,
+        plaidTransferEvents,
+        inserted.map((transfer) => ({
           clientId: ctx.clientId,
           transferId: transfer.transferId,
           eventType: "pending",
           accountId: transfer.accountId,
           transferType: transfer.type,
           amountCents: transfer.amountCents,
+          failureCode: null,
+          achReturnCode: null,
+          failureDescription: null,
           createdAt: transfer.createdAt,
         })),
+        client,
       );
     }
-    return made;
-  });
+    await client.query("commit");
+  } catch (error) {
+    await client.query("rollback").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
   if (inserted.length < rows.length) {
     // Another batch (another process) made some of these transfers first: answer with theirs.
     const won = new Set(inserted.map((row) => row.transferId));
     const lost = rows.filter((row) => !won.has(row.transferId)).map((row) => row.authorizationId);
-    const theirs = await ctx.db.select().from(plaidTransfers).where(inArray(plaidTransfers.authorizationId, lost));
+    const theirs = await selectWhereIn<PlaidTransferRow>(ctx.db, plaidTransfers, "authorizationId", lost);
     const byAuthorization = new Map(theirs.map((row) => [row.authorizationId, row]));
     for (let i = 0; i < answers.length; i++) {
       const answer = answers[i]!;
