@@ -6,11 +6,11 @@ import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Field, inputClass } from "~/components/ui/field";
 import { Card } from "~/components/ui/page";
+import { formatDate, formatDateTime } from "~/domain/format";
 import { calendarDayIn, DEFAULT_DISPLAY_NAME, PROFILE_MESSAGES, profileSchema } from "~/domain/profile";
 import { completenessTone, profileCompleteness } from "~/domain/profile-completeness";
 import { requireUser } from "~/server/auth/guards.server";
 import { updateProfile } from "~/server/profile.server";
-import { formatDateTime } from "~/server/security.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/profile._index";
 
@@ -18,9 +18,9 @@ export function meta() {
   return [{ title: "Profile — Rosca" }];
 }
 
+/** A calendar day (date of birth): as that day, never shifted by a time zone. */
 function formatDay(day: string) {
-  // A calendar day, not an instant: format it at noon UTC so no time zone moves it.
-  return new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+  return formatDate(day, { style: "long" });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -45,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     account: {
       completeness,
       tone: completenessTone(completeness),
-      memberSince: user.createdAt.toLocaleDateString("en-US", { dateStyle: "long", timeZone: "America/New_York" }),
+      memberSince: formatDate(user.createdAt, { style: "long" }),
       lastLogin: user.lastSignInAt ? formatDateTime(user.lastSignInAt) : "Never",
       bankConnected: user.hasBankAccount,
     },

@@ -9,6 +9,7 @@
  * secret goes into an email except the single-use link that is the point of the email.
  */
 import { z } from "zod";
+import { formatDate, formatMoney } from "../../domain/format";
 
 const PRODUCT = "Rosca";
 
@@ -123,16 +124,14 @@ function greetingName(name: string) {
   return oneLine(name) || "there";
 }
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-
-/** Cents to "$1,234.50". Integer arithmetic up to the division for display. */
+/** Cents to "$1,234.50" (the app's one money formatter). */
 export function formatCents(amountCents: number) {
-  return usd.format(amountCents / 100);
+  return formatMoney(amountCents);
 }
 
-/** "2026-03-06" to "Friday, March 6, 2026". A calendar day has no time zone; format it as UTC so it never shifts. */
+/** "2026-03-06" to "Friday, March 6, 2026" (the app's one date formatter; a calendar day never shifts). */
 export function formatCalendarDay(day: string) {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+  return formatDate(day);
 }
 
 const colors = { text: "#0f172a", muted: "#475569", brand: "#047857", border: "#e2e8f0", page: "#f8fafc" };

@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
+import { formatDate } from "~/domain/format";
 import { describeGroup, payoutPerTurnCents, type GroupDraft } from "~/domain/groups";
 import { commitmentFor, drawOrder, SEED_BYTES } from "~/domain/payout-order";
 import { describeSchedule, firstDueOnOrAfter, periodDates, todayIn, type CalendarDay, type Schedule } from "~/domain/schedule";
@@ -355,7 +356,7 @@ async function announceJoin(user: Joiner, group: GroupRow, started: boolean) {
       jobs.push(
         notify(row.user.id, {
           title: `${group.name} has started`,
-          body: `Every member joined. Your first contribution is due ${group.firstDueOn}; your turn is ${row.position} of ${group.memberCount}.`,
+          body: `Every member joined. Your first contribution is due ${formatDate(group.firstDueOn!)}; your turn is ${row.position} of ${group.memberCount}.`,
           link,
         }),
         sendEmailToUser(row.user, {
