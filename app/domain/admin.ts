@@ -19,6 +19,7 @@ export const ADMIN_MESSAGES = {
   declineFailed: "Failed to decline the request",
   groupResumed: "Group resumed: its money work runs again on the next tick",
   resumeFailed: "Failed to resume the group",
+  fetchUsersFailed: "Failed to fetch users. Please check your permissions.",
 } as const;
 
 export const addUserSchema = z.object({

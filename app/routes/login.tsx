@@ -7,7 +7,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Card, PageContainer } from "~/components/ui/page";
 import { useHydrated } from "~/components/use-hydrated";
-import { AUTH_MESSAGES, loginSchema, resetRequestSchema, safeRedirect } from "~/domain/auth";
+import { AUTH_MESSAGES, loginSchema, RESET_MESSAGES, resetRequestSchema, safeRedirect } from "~/domain/auth";
 import { DEMO_ACCOUNT } from "~/domain/demo-accounts";
 import { loginCodeSchema, SECURITY_MESSAGES } from "~/domain/profile";
 import { authenticate, recordSignIn, requestPasswordReset } from "~/server/auth/accounts.server";
@@ -125,22 +125,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       ]))
     ) {
       return data(
-        { intent, result: submission.reply(), error: { title: "Too Many Requests", message: TOO_MANY_ATTEMPTS }, sent: false },
+        { intent, result: submission.reply(), error: { title: "Too Many Requests", message: RESET_MESSAGES.tooMany }, sent: false },
         { status: 429 },
       );
     }
+    let outcome;
     try {
-      await requestPasswordReset(email);
+      outcome = await requestPasswordReset(email);
     } catch (error) {
       console.error("reset request failed", error);
+      outcome = { status: "send-failed" as const };
+    }
+    // Sent, queued for delivery (an outbox) and "no such account" read the same (no enumeration); only an email that
+    // could not be handed over at all says so, so the person can try again.
+    if (outcome.status === "send-failed") {
       return data(
-        {
-          intent,
-          result: submission.reply(),
-          error: { title: "Reset Failed", message: "Failed to send reset email. Please try again." },
-          sent: false,
-        },
-        { status: 500 },
+        { intent, result: submission.reply(), error: { title: "Reset Failed", message: RESET_MESSAGES.sendFailed }, sent: false },
+        { status: 503 },
       );
     }
     return data({ intent, result: submission.reply({ resetForm: true }), error: null, sent: true });

@@ -30,9 +30,11 @@ function splitName(fullName: string) {
   return { firstName: first || null, lastName: last || null };
 }
 
-async function issueToken(userId: string, purpose: "confirm_email" | "reset_password", ttlMs: number, now: Date) {
+type Executor = Pick<ReturnType<typeof db>, "insert">;
+
+async function issueToken(userId: string, purpose: "confirm_email" | "reset_password", ttlMs: number, now: Date, executor: Executor = db()) {
   const secret = randomToken();
-  const [row] = await db()
+  const [row] = await executor
     .insert(authTokens)
     .values({ userId, purpose, secretHash: sha256(secret), expiresAt: new Date(now.getTime() + ttlMs), createdAt: now })
     .returning({ id: authTokens.id });
@@ -50,8 +52,10 @@ export async function registerUser(input: { fullName: string; email: string; pas
   if (await findUserByEmail(email)) return { status: "exists" };
   const passwordHash = await hashPassword(input.password);
   let user: User;
+  let confirmToken: { selector: string; secret: string };
   try {
-    const [created] = await db().transaction(async (tx) => {
+    // The account and its confirmation token together, or neither: no account is left that cannot be confirmed.
+    const [created, token] = await db().transaction(async (tx) => {
       // An address an admin invited (admin.server.ts addUserByEmail) starts with sandbox access; the invitation is used up.
       const rows = await tx
         .insert(users)
@@ -69,9 +73,10 @@ export async function registerUser(input: { fullName: string; email: string; pas
         .update(userInvitations)
         .set({ acceptedAt: now })
         .where(and(sql`lower(${userInvitations.email}) = ${email}`, isNull(userInvitations.acceptedAt)));
-      return rows;
+      return [rows[0]!, await issueToken(rows[0]!.id, "confirm_email", CONFIRM_EMAIL_TTL_MS, now, tx)] as const;
     });
-    user = created!;
+    user = created;
+    confirmToken = token;
   } catch (error) {
     // Two registrations for one address at once: the unique index decides, the loser sees "already exists".
     if (isUniqueViolation(error)) return { status: "exists" };
@@ -79,7 +84,7 @@ export async function registerUser(input: { fullName: string; email: string; pas
     return { status: "db-error" };
   }
 
-  const { selector, secret } = await issueToken(user.id, "confirm_email", CONFIRM_EMAIL_TTL_MS, now);
+  const { selector, secret } = confirmToken;
   const confirmUrl = `${appUrl()}/auth/confirm?${new URLSearchParams({ id: selector, token: secret })}`;
   const confirmation = await sendEmail(user.email, {
     template: "confirm-email",
@@ -96,16 +101,29 @@ function isUniqueViolation(error: unknown) {
   return cause.code === "23505" || cause.cause?.code === "23505";
 }
 
-/** Look up a live token (unused, unexpired, right purpose) by selector and verify its secret in constant time. */
-async function findLiveToken(purpose: "confirm_email" | "reset_password", selector: string, secret: string, now: Date) {
-  if (!/^[0-9a-f-]{36}$/i.test(selector) || secret.length === 0 || secret.length > 200) return null;
+export type TokenCheck = { status: "valid"; token: typeof authTokens.$inferSelect } | { status: "invalid" | "used" | "expired" };
+
+/**
+ * Look up a token by selector and verify its secret in constant time. "used" and "expired" are told apart from
+ * "invalid" only for the holder of the right secret: a guessed selector learns nothing.
+ */
+async function checkToken(purpose: "confirm_email" | "reset_password", selector: string, secret: string, now: Date): Promise<TokenCheck> {
+  if (!/^[0-9a-f-]{36}$/i.test(selector) || secret.length === 0 || secret.length > 200) return { status: "invalid" };
   const [token] = await db()
     .select()
     .from(authTokens)
     .where(and(eq(authTokens.id, selector), eq(authTokens.purpose, purpose)))
     .limit(1);
-  if (!token || token.usedAt || token.expiresAt <= now) return null;
-  return secretMatches(secret, token.secretHash) ? token : null;
+  if (!token || !secretMatches(secret, token.secretHash)) return { status: "invalid" };
+  if (token.usedAt) return { status: "used" };
+  if (token.expiresAt <= now) return { status: "expired" };
+  return { status: "valid", token };
+}
+
+/** A live token (unused, unexpired, right purpose, right secret), or null. */
+async function findLiveToken(purpose: "confirm_email" | "reset_password", selector: string, secret: string, now: Date) {
+  const check = await checkToken(purpose, selector, secret, now);
+  return check.status === "valid" ? check.token : null;
 }
 
 export async function isConfirmTokenValid(selector: string, secret: string, now = new Date()) {
@@ -155,12 +173,16 @@ export async function recordSignIn(userId: string, now = new Date()) {
 }
 
 /**
- * Send a reset link if the account exists. The caller shows the same message either way (no enumeration).
- * Returns whether a message was attempted, for tests and logs only.
+ * What became of a reset request. "no-account" and "sent" must look the same to the person asking (no enumeration);
+ * "queued" is an email accepted for later delivery (an outbox) and reads like "sent"; "send-failed" is an email that
+ * could not be handed to the mail service at all, which the person is told honestly so they can try again.
  */
-export async function requestPasswordReset(email: string, now = new Date()) {
+export type ResetRequestResult = { status: "sent" | "queued" | "no-account" | "send-failed" };
+
+/** Send a reset link if the account exists. */
+export async function requestPasswordReset(email: string, now = new Date()): Promise<ResetRequestResult> {
   const user = await findUserByEmail(email);
-  if (!user || !user.passwordHash) return false;
+  if (!user || !user.passwordHash) return { status: "no-account" };
   const { selector, secret } = await issueToken(user.id, "reset_password", RESET_PASSWORD_TTL_MS, now);
   // The link carries the Supabase-style parameters SPEC.md section 2 names: the secret as access_token, the
   // selector as refresh_token, and type=recovery.
@@ -169,20 +191,30 @@ export async function requestPasswordReset(email: string, now = new Date()) {
     template: "password-reset",
     data: { name: user.name, resetUrl, expiresInMinutes: RESET_PASSWORD_TTL_MS / 60_000 },
   });
-  if (!result.ok) console.error(`requestPasswordReset: email to user ${user.id} failed: ${result.error}`);
-  return true;
+  if (!result.ok) {
+    console.error(`requestPasswordReset: email to user ${user.id} failed: ${result.error}`);
+    return { status: "send-failed" };
+  }
+  // An outbox answers "queued" (accepted, delivered by a worker); a direct send answers with the provider's message id.
+  return { status: "queued" in result && result.queued ? "queued" : "sent" };
 }
 
 export async function isResetTokenValid(selector: string, secret: string, now = new Date()) {
   return (await findLiveToken("reset_password", selector, secret, now)) !== null;
 }
 
-export type ResetResult = { status: "ok" } | { status: "invalid" } | { status: "same-password" };
+/** Why a reset link does or does not work: the page says "expired" and "already used" apart from "invalid". */
+export async function checkResetToken(selector: string, secret: string, now = new Date()): Promise<TokenCheck["status"]> {
+  return (await checkToken("reset_password", selector, secret, now)).status;
+}
+
+export type ResetResult = { status: "ok" } | { status: "invalid" | "used" | "expired" } | { status: "same-password" };
 
 /** Set a new password from a reset link; the link is spent and every session of the user ends. */
 export async function resetPassword(selector: string, secret: string, password: string, now = new Date()): Promise<ResetResult> {
-  const token = await findLiveToken("reset_password", selector, secret, now);
-  if (!token) return { status: "invalid" };
+  const check = await checkToken("reset_password", selector, secret, now);
+  if (check.status !== "valid") return { status: check.status };
+  const token = check.token;
   const [user] = await db().select().from(users).where(eq(users.id, token.userId)).limit(1);
   if (!user) return { status: "invalid" };
   if (await verifyPassword(user.passwordHash, password)) return { status: "same-password" };
