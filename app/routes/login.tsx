@@ -18,6 +18,7 @@ import { createSession } from "~/server/auth/session.server";
 import { clearPendingLogin, hasTwoFactor, readPendingLogin, startPendingLogin, verifyTwoFactorCode } from "~/server/auth/two-factor.server";
 import type { User } from "~/server/db/schema";
 import { findUserById } from "~/server/profile.server";
+import { noticeSignIn } from "~/server/account-alerts.server";
 import { sendLoginAlert } from "~/server/security.server";
 import { env } from "~/server/env.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -50,10 +51,13 @@ async function completeSignIn(
 ) {
   await recordSignIn(user.id);
   const cookie = await createSession(user.id, request, { remember: options.remember, ipAddress: options.ipAddress });
-  await sendLoginAlert(user, request, options.ipAddress);
+  const alert = await sendLoginAlert(user, request, options.ipAddress);
+  // A browser this account never used: an urgent notice (in-app only when the login alert above already emailed).
+  const deviceCookie = await noticeSignIn(user, request, options.ipAddress, { email: !alert?.ok });
   const headers = new Headers();
   for (const extra of options.extraCookies ?? []) headers.append("Set-Cookie", extra);
   headers.append("Set-Cookie", cookie);
+  if (deviceCookie) headers.append("Set-Cookie", deviceCookie);
   return redirectWithToast(request, options.redirectTo, { type: "success", title: "Login Successful", description: "Welcome back!" }, { headers });
 }
 

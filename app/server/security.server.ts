@@ -9,6 +9,7 @@ import { hashPassword, verifyPassword } from "./auth/password.server";
 import { destroyOtherSessions } from "./auth/session.server";
 import { db } from "./db/client.server";
 import { sessions, users, type User } from "./db/schema";
+import { notifyUrgent, URGENT } from "./account-alerts.server";
 import { sendEmailToUser } from "./email/user-email.server";
 import { appUrl } from "./env.server";
 
@@ -77,6 +78,7 @@ export async function changePassword(
     data: { name: user.name, changedAt: formatDateTime(now), resetUrl: `${appUrl()}/login?mode=reset` },
   });
   if (!sent.ok) console.error(`changePassword: email to user ${user.id} failed: ${sent.error}`);
+  await notifyUrgent(user.id, URGENT.passwordChanged(), now);
   return { status: "ok" };
 }
 

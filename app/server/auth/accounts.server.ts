@@ -6,6 +6,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { normalizeEmail } from "~/domain/auth";
 import { db } from "../db/client.server";
 import { authTokens, sessions, userInvitations, users, type User } from "../db/schema";
+import { notifyUrgent, URGENT } from "../account-alerts.server";
 import { sendEmail } from "../email/email.server";
 import { appUrl } from "../env.server";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -235,5 +236,7 @@ export async function resetPassword(selector: string, secret: string, password: 
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
     return true;
   });
-  return ok ? { status: "ok" } : { status: "invalid" };
+  if (!ok) return { status: "used" };
+  await notifyUrgent(user.id, URGENT.passwordReset(), now);
+  return { status: "ok" };
 }

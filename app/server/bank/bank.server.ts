@@ -20,6 +20,7 @@ import { bankAccounts, bankItems, bankLinkTokens, users } from "../db/schema";
 import { appUrl } from "../env.server";
 import { notify } from "../notifications.server";
 import { plaidCall, type BankFailure } from "./plaid.server";
+import { notifyUrgent, URGENT } from "../account-alerts.server";
 
 /** SPEC.md section 9: a link token is reused for 5 minutes. */
 export const LINK_TOKEN_REUSE_MS = 5 * 60 * 1000;
@@ -336,7 +337,7 @@ export async function unlinkItem(
   const notFound: Refusal<"not_found"> = { ok: false, code: "not_found", message: "Bank account not found" };
   if (!UUID.test(itemId)) return notFound;
   const [item] = await db()
-    .select({ id: bankItems.id, accessTokenEncrypted: bankItems.accessTokenEncrypted })
+    .select({ id: bankItems.id, accessTokenEncrypted: bankItems.accessTokenEncrypted, institutionName: bankItems.institutionName })
     .from(bankItems)
     .where(and(eq(bankItems.id, itemId), eq(bankItems.userId, userId), eq(bankItems.status, "active")))
     .limit(1);
@@ -361,5 +362,6 @@ export async function unlinkItem(
     await tx.delete(bankAccounts).where(and(eq(bankAccounts.itemId, item.id), eq(bankAccounts.userId, userId)));
     await recomputeHasBankAccount(tx, userId);
   });
+  await notifyUrgent(userId, URGENT.bankUnlinked(item.institutionName), options.now);
   return { ok: true };
 }

@@ -5,7 +5,8 @@
  */
 import type PgBoss from "pg-boss";
 import { processDueGroups, syncBankEvents } from "../money/cycle.server";
-import { BANK_SYNC, MONEY_TICK, startQueue, stopQueue } from "./queue.server";
+import { sendWeeklySummaries } from "../weekly-summary.server";
+import { BANK_SYNC, MONEY_TICK, startQueue, stopQueue, WEEKLY_SUMMARY } from "./queue.server";
 
 export type JobDone = { queue: string; jobId: string; worker: string; result: unknown };
 
@@ -41,6 +42,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
   if (options.schedule ?? true) {
     await boss.schedule(MONEY_TICK, "* * * * *", { source: "cron" });
     await boss.schedule(BANK_SYNC, "*/5 * * * *", { source: "poll" });
+    await boss.schedule(WEEKLY_SUMMARY, "0 * * * *", { source: "cron" });
   }
 
   // One piece of money work at a time in this process (the cron tick, the interval tick, a bank sync). Running them
@@ -76,6 +78,14 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
     await boss.work(BANK_SYNC, { batchSize: 1, pollingIntervalSeconds }, (jobs) =>
       run(BANK_SYNC, jobs, async () => ({ applied: await syncBankEvents(new Date()) })),
     ),
+    // Email, not money: outside the money chain, so a long send never delays a tick.
+    await boss.work(WEEKLY_SUMMARY, { batchSize: 1, pollingIntervalSeconds }, async (jobs) => {
+      for (const job of jobs) {
+        const result = await sendWeeklySummaries(new Date());
+        log(`${name}: ${WEEKLY_SUMMARY} ${job.id}: ${JSON.stringify(result)}`);
+        options.onJobDone?.({ queue: WEEKLY_SUMMARY, jobId: job.id, worker: name, result });
+      }
+    }),
   ];
 
   // The fixed-interval tick: every worker runs it on its own clock, racing the others (and the cron job) on purpose.
