@@ -77,7 +77,7 @@ function ToastItem({ toast, onDismiss, interactive }: { toast: Toast; onDismiss:
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
-      className={`pointer-events-auto flex w-full max-w-sm overflow-hidden rounded-lg border shadow-lg has-checked:hidden ${styles[toast.type]}`}
+      className={`pointer-events-auto relative flex w-full max-w-sm overflow-hidden rounded-lg border shadow-lg has-checked:hidden ${styles[toast.type]}`}
     >
       <div className="bar w-1.5 shrink-0" />
       <div className="flex-1 px-4 py-3">

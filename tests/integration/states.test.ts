@@ -80,6 +80,10 @@ describe("registration failures", () => {
         title: "Registration Failed",
         message: "Oops—couldn't create your account right now. Please try again in a moment.",
       });
+      // On the registration page itself, not an error page.
+      expect(textOf(renderRoute(register.default, "/register", null, response.data))).toContain(
+        "Registration Failed Oops—couldn't create your account right now. Please try again in a moment.",
+      );
       // The form keeps what was typed (minus the passwords).
       expect(response.data.result.initialValue).toMatchObject({ fullName: "Amina Yusuf" });
       expect(response.data.result.initialValue.password).toBeUndefined();
