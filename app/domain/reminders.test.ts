@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dailyReminderOn, dailyReminderText, weekOf } from "./reminders";
+import { contributionDueNotice, dailyReminderOn, dailyReminderText, weekOf } from "./reminders";
 
 const DUE = "2026-12-04"; // a Friday
 
@@ -56,5 +56,14 @@ describe("weekOf", () => {
     ["2026-12-14T05:00:00Z", "2026-12-14"],
   ])("%s is in the week of %s (New York)", (now, monday) => {
     expect(weekOf(new Date(now), "America/New_York")).toBe(monday);
+  });
+});
+
+describe("contributionDueNotice (the cycle's regular reminder in the bell)", () => {
+  it("names the due day for people, not as an ISO date", () => {
+    expect(contributionDueNotice({ groupName: "Family Savings Circle", dueOn: "2026-12-01" })).toEqual({
+      title: "Contribution due Tuesday, December 1, 2026",
+      body: "Your contribution to Family Savings Circle is debited on Tuesday, December 1, 2026.",
+    });
   });
 });

@@ -64,6 +64,15 @@ export function dailyReminderText(reminder: DailyReminderStage, facts: { groupNa
   }
 }
 
+/**
+ * The words of the cycle's regular reminder (REMINDER_DAYS_BEFORE the due day, in the bell), with the due day for
+ * people ("Tuesday, December 1, 2026"), never as "2026-12-01". The email of the same reminder is "payment-reminder".
+ */
+export function contributionDueNotice(facts: { groupName: string; dueOn: CalendarDay }) {
+  const due = formatDate(facts.dueOn);
+  return { title: `Contribution due ${due}`, body: `Your contribution to ${facts.groupName} is debited on ${due}.` };
+}
+
 /** The week a summary is for: the Monday (in `timeZone`) of the week `now` falls in. */
 export function weekOf(now: Date, timeZone: string): CalendarDay {
   const today = todayIn(timeZone, now);

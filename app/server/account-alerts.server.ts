@@ -11,6 +11,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { formatDateTime } from "~/domain/format";
+import { MAX_ATTEMPTS, RETRY_AFTER_DAYS } from "~/domain/money";
 import { describeDevice } from "~/domain/profile";
 import { db } from "./db/client.server";
 import { knownDevices, users } from "./db/schema";
@@ -108,6 +109,19 @@ export const URGENT = {
     body: "Signing in no longer needs a code from your authenticator app. If this wasn't you, change your password and turn it back on now.",
     link: "/profile/security",
     actionLabel: "Review account security",
+  }),
+  /**
+   * The member's own failed or returned contribution debit (the cycle's tellOutcomes). `reason` is the bank's
+   * description; `attempt` the attempt that failed (1-based).
+   */
+  contributionFailed: (group: { id: string; name: string }, reason: string, attempt: number): UrgentNotice => ({
+    title: `Your contribution to ${group.name} did not go through`,
+    body:
+      attempt < MAX_ATTEMPTS
+        ? `${reason} Attempt ${attempt} of ${MAX_ATTEMPTS}: we'll try again in ${RETRY_AFTER_DAYS} days. Please make sure the funds are available.`
+        : `${reason} That was the last of ${MAX_ATTEMPTS} attempts: please contact your group admin.`,
+    link: `/groups/${group.id}`,
+    actionLabel: "View your group",
   }),
   bankUnlinked: (institution: string | null): UrgentNotice => ({
     title: "Bank account unlinked",

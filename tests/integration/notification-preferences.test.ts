@@ -22,7 +22,7 @@ const { changePassword } = await import("../../app/server/security.server");
 const { startTwoFactorEnrolment, confirmTwoFactorEnrolment, disableTwoFactor } = await import("../../app/server/auth/two-factor.server");
 const { decryptSecret } = await import("../../app/server/crypto.server");
 const { unlinkItem } = await import("../../app/server/bank/bank.server");
-const { notifyUrgent } = await import("../../app/server/account-alerts.server");
+const { notifyUrgent, URGENT } = await import("../../app/server/account-alerts.server");
 const { sendDailyReminders } = await import("../../app/server/reminders.server");
 const { sendWeeklySummaries } = await import("../../app/server/weekly-summary.server");
 const { advanceClock, groupToday } = await import("../../app/server/money/cycle.server");
@@ -31,6 +31,7 @@ const { startWorker } = await import("../../app/server/jobs/worker.server");
 const { createUser, reloadUser, sessionJarFor, TEST_PASSWORD } = await import("../support/users");
 const money = await import("../support/money");
 const { addDays, todayIn } = await import("../../app/domain/schedule");
+const { formatDate } = await import("../../app/domain/format");
 const { asc, eq } = await import("drizzle-orm");
 
 afterAll(() => queue.stopQueue());
@@ -158,12 +159,17 @@ describe("urgent account notifications", () => {
   });
 
   it("delivers the failed-debit notice the cycle sends through notifyUrgent, only while on", async () => {
-    const notice = {
+    const group = { id: "00000000-0000-0000-0000-000000000000", name: "Family Savings Circle" };
+    const notice = URGENT.contributionFailed(group, "Insufficient funds.", 1);
+    expect(notice).toEqual({
       title: "Your contribution to Family Savings Circle did not go through",
       body: "Insufficient funds. Attempt 1 of 3: we'll try again in 3 days. Please make sure the funds are available.",
       link: "/groups/00000000-0000-0000-0000-000000000000",
       actionLabel: "View your group",
-    };
+    });
+    expect(URGENT.contributionFailed(group, "Insufficient funds.", 3).body).toBe(
+      "Insufficient funds. That was the last of 3 attempts: please contact your group admin.",
+    );
     const on = await createUser();
     expect(await notifyUrgent(on.id, notice)).toMatchObject({ delivered: true, email: { ok: true } });
     expect(await bell(on.id)).toEqual([{ title: notice.title, body: notice.body }]);
@@ -194,11 +200,11 @@ describe("daily reminders, with the sandbox clock driving time", () => {
     for (let step = 0; ; step++) {
       const [current] = await db().select().from(schema.groups).where(eq(schema.groups.id, group.id));
       const today = groupToday(current!, now);
-      // What the cycle's hook does for each day it processes (cycle.server.ts processDay → sendDailyReminders); once
+      // What the cycle's hook does for each day it processes (cycle.server.ts runDay → sendDailyReminders); once
       // the hook is wired, the cycle has sent them already and this call finds them claimed.
-      await sendDailyReminders(current!, today);
+      await sendDailyReminders([current!], today);
       // A day processed twice (a retry, a second worker) sends nothing more.
-      expect(await sendDailyReminders(current!, today)).toEqual({ sent: 0 });
+      expect(await sendDailyReminders([current!], today)).toEqual({ sent: 0 });
       if (today > addDays(due, 2)) break;
       const moved = await advanceClock({ id: admin.id, isAdmin: false }, group.id, { days: 1 }, now);
       expect(moved).toMatchObject({ ok: true, days: 1 });
@@ -224,6 +230,31 @@ describe("daily reminders, with the sandbox clock driving time", () => {
     expect((await mail(emailToo.email, "daily-reminder")).map((m) => m.subject).sort()).toEqual([...titles].sort());
     expect(await mail(appOnly.email, "daily-reminder")).toEqual([]);
     expect(await mail(admin.email, "daily-reminder")).toEqual([]);
+  });
+
+  it("sends a whole set of groups' reminders for one day in one call, as the cycle's runDay does, and each once", async () => {
+    const now = new Date();
+    const startOn = addDays(todayIn("America/New_York", now), 7);
+    const first = await money.startedGroup({ size: 3, now, draft: { startOn, name: "Set One" } });
+    const second = await money.startedGroup({ size: 3, now, draft: { startOn, name: "Set Two", contributionCents: 2_500 } });
+    const [one, two] = [first.members[1]!, second.members[1]!];
+    await setPreferences(one.id, { pushDailyReminders: true });
+    await setPreferences(two.id, { pushDailyReminders: true });
+    const day = addDays(first.group.firstDueOn!, -1);
+    expect(second.group.firstDueOn).toBe(first.group.firstDueOn);
+
+    expect(await sendDailyReminders([first.group, second.group], day)).toEqual({ sent: 2 });
+    expect(await sendDailyReminders([second.group, first.group], day)).toEqual({ sent: 0 });
+    expect(await sendDailyReminders([], day)).toEqual({ sent: 0 });
+
+    expect((await bell(one.id)).filter((n) => n.title.startsWith("Your $"))).toEqual([
+      {
+        title: "Your $100.00 contribution to Set One is due tomorrow",
+        body: `It is debited from your linked bank account on ${formatDate(first.group.firstDueOn!)}. Please make sure the funds are available.`,
+      },
+    ]);
+    expect((await mail(two.email, "daily-reminder")).map((m) => m.subject)).toEqual(["Your $25.00 contribution to Set Two is due tomorrow"]);
+    for (const { members } of [first, second]) expect((await bell(members[0]!.id)).filter((n) => n.title.startsWith("Your $"))).toEqual([]);
   });
 
   /** day → the members reminded that day (sorted), in day order. */
