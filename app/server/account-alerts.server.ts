@@ -5,7 +5,7 @@
  *
  * Security emails that always go (password changed, login alerts the user asked for on the Security page) are not
  * governed here; where one already tells the person by email, the urgent notice is in-app only (`email: false`), so
- * nobody gets two emails about one event. Browser push is not used (ADR 009).
+ * nobody gets two emails about one event. Browser push is not used (ADR 019).
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
