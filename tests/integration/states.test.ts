@@ -17,7 +17,10 @@ const login = await import("../../app/routes/login");
 const resetPassword = await import("../../app/routes/reset-password");
 const profile = await import("../../app/routes/profile._index");
 const root = await import("../../app/root");
-const { closeDb, db, setStatementTimeout } = await import("../../app/server/db/client.server");
+const { closeDb, db, setStatementTimeout, MIGRATION_STATEMENT_TIMEOUT_MS, WEB_STATEMENT_TIMEOUT_MS, WORKER_STATEMENT_TIMEOUT_MS } = await import(
+  "../../app/server/db/client.server"
+);
+const { migrateDatabase } = await import("../../app/server/db/migrate.server");
 const { authTokens } = await import("../../app/server/db/schema");
 const { takeToasts } = await import("../../app/server/toast.server");
 const { createUser, sessionJarFor } = await import("../support/users");
@@ -222,6 +225,31 @@ describe("profile and pages when the database is slow", () => {
 });
 
 // Last: the mail double stays down for the rest of this file.
+describe("statement timeouts by kind of process", () => {
+  it("gives web requests 5 s, workers 5 min and migrations 15 min by default, each on its own connections", async () => {
+    expect([WEB_STATEMENT_TIMEOUT_MS, WORKER_STATEMENT_TIMEOUT_MS, MIGRATION_STATEMENT_TIMEOUT_MS]).toEqual([5_000, 300_000, 900_000]);
+    const shown = await withStatementTimeout(WORKER_STATEMENT_TIMEOUT_MS, () =>
+      db().execute<{ statement_timeout: string }>("show statement_timeout"),
+    );
+    expect(shown.rows[0]!.statement_timeout).toBe("5min");
+  });
+
+  it("fails a migration stuck behind another's migration lock loudly instead of waiting forever", async () => {
+    const other = new pg.Client({ connectionString: databaseUrl });
+    await other.connect();
+    try {
+      await other.query("select pg_advisory_lock(724001)");
+      const started = Date.now();
+      await expect(migrateDatabase(databaseUrl, undefined, 300)).rejects.toThrow("canceling statement due to statement timeout");
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await other.end();
+    }
+    // Once the lock is free, the same call succeeds (nothing left to apply).
+    await expect(migrateDatabase(databaseUrl, undefined, 300)).resolves.toBeUndefined();
+  });
+});
+
 describe("password reset when email is down", () => {
   it("reports a send that failed, and still answers an unknown address as sent", async () => {
     const user = await createUser({ email: uniqueEmail() });

@@ -9,14 +9,25 @@ let pool: pg.Pool | undefined;
 let database: Db | undefined;
 
 /**
- * PostgreSQL statement_timeout for this process's connections, in milliseconds (0: none). The web server sets a short
- * one before its first query (entry.server.tsx, DATABASE_STATEMENT_TIMEOUT_MS, default 5 s), so a stuck query answers a
- * person with "try again" instead of holding a request and a connection; workers, migrations and scripts keep none
- * (the money worker's batch statements may run long, and nobody is waiting on a page). Applies to connections opened
- * after it is set.
+ * PostgreSQL statement_timeout for this process's pool, in milliseconds (0: none), fixed when the pool opens. Each kind
+ * of process sets its own before its first query (ADR 020):
+ * - the web server a short one (entry.server.tsx; DATABASE_STATEMENT_TIMEOUT_MS, default 5 s): a stuck query answers a
+ *   person with "try again" instead of holding a request and a connection;
+ * - a worker a long one (scripts/worker.ts and the in-process worker of `npm start`; DATABASE_WORKER_STATEMENT_TIMEOUT_MS,
+ *   default 5 min): its batch statements may run long, but one stuck behind a lock must not hold the worker forever;
+ * - migrations their own client (migrate.server.ts; DATABASE_MIGRATION_STATEMENT_TIMEOUT_MS, default 15 min).
+ * Scripts and tests keep none unless they set one.
  */
 let statementTimeoutMs = 0;
-export const WEB_STATEMENT_TIMEOUT_MS = Math.max(0, Number(process.env.DATABASE_STATEMENT_TIMEOUT_MS ?? 5_000) || 0);
+function timeoutFromEnv(name: string, fallbackMs: number) {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === "") return fallbackMs;
+  const ms = Number(raw);
+  return Number.isFinite(ms) && ms >= 0 ? Math.floor(ms) : fallbackMs;
+}
+export const WEB_STATEMENT_TIMEOUT_MS = timeoutFromEnv("DATABASE_STATEMENT_TIMEOUT_MS", 5_000);
+export const WORKER_STATEMENT_TIMEOUT_MS = timeoutFromEnv("DATABASE_WORKER_STATEMENT_TIMEOUT_MS", 5 * 60_000);
+export const MIGRATION_STATEMENT_TIMEOUT_MS = timeoutFromEnv("DATABASE_MIGRATION_STATEMENT_TIMEOUT_MS", 15 * 60_000);
 export function setStatementTimeout(ms: number) {
   statementTimeoutMs = ms;
 }
