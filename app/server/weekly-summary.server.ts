@@ -5,9 +5,11 @@
  * claimed (weekly_summaries) before their email goes, so however many runs and workers there are, one email a week.
  * The week starts Monday; nothing goes before 08:00 that Monday in the product's home zone.
  *
- * Set-based: a batch of users at a time, and four queries per batch whatever the number of groups.
+ * Set-based: a batch of users at a time, and four queries per batch whatever the number of groups (the email
+ * preference is read with the candidates, not once per user).
  */
 import { and, asc, eq, gt, inArray, notExists, sql } from "drizzle-orm";
+import pLimit from "p-limit";
 import { DISPLAY_TIME_ZONE } from "~/domain/format";
 import { SETTLED_STATUSES } from "~/domain/money";
 import { weekOf } from "~/domain/reminders";
@@ -15,8 +17,11 @@ import { todayIn, type CalendarDay } from "~/domain/schedule";
 import { db } from "./db/client.server";
 import { bankTransfers, groupMembers, groupPeriods, groups, notificationPreferences, users, weeklySummaries } from "./db/schema";
 import type { TemplateData } from "./email/templates";
-import { sendEmailToUser } from "./email/user-email.server";
+import { sendEmail } from "./email/email.server";
 import { appUrl } from "./env.server";
+
+/** Emails in flight at once. */
+const SEND_CONCURRENCY = 8;
 
 /** The hour (home zone) on the week's Monday from which summaries go. */
 export const WEEKLY_SUMMARY_HOUR = 8;
@@ -74,12 +79,16 @@ export async function sendWeeklySummaries(now = new Date(), options: { batchSize
       recipients.map((user) => user.id),
       now,
     );
+    // The preference was read with the candidates (emailWeeklySummary): sent directly, a few at a time.
+    const limit = pLimit(SEND_CONCURRENCY);
     const results = await Promise.all(
       recipients.map(async (user) => {
-        const result = await sendEmailToUser(user, {
-          template: "weekly-summary",
-          data: { name: user.name, weekOf: week, dashboardUrl: `${appUrl()}/dashboard`, groups: byUser.get(user.id) ?? [] },
-        });
+        const result = await limit(() =>
+          sendEmail(user.email, {
+            template: "weekly-summary",
+            data: { name: user.name, weekOf: week, dashboardUrl: `${appUrl()}/dashboard`, groups: byUser.get(user.id) ?? [] },
+          }),
+        );
         if (!result.ok) {
           // Not sent: give the week back, so the next hourly run tries again.
           console.error(`weekly summary to user ${user.id} failed: ${result.error}`);
