@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { call, CookieJar, context, post } from "../support/routes";
 import { useTestDatabase } from "../support/test-db";
 
-const { databaseUrl } = await useTestDatabase({ bank: true });
+const { databaseUrl, stopMail } = await useTestDatabase({ bank: true });
 
 const { listMessages } = await import("../../sandbox/postmark/store");
 const login = await import("../../app/routes/login");
@@ -330,5 +330,17 @@ describe("weekly summary", () => {
     } finally {
       await worker.stop();
     }
+  });
+
+  // Last in the file: it stops the mail double for good.
+  it("gives the week back when its email fails: no claim is left, so the next hourly run tries again", async () => {
+    const user = await createUser();
+    await setPreferences(user.id, { emailWeeklySummary: true });
+    const week = "2027-01-04";
+    const { rows } = await db().execute<{ n: number }>("select count(*)::int as n from notification_preferences where email_weekly_summary");
+    await stopMail();
+    expect(await sendWeeklySummaries(new Date("2027-01-04T14:00:00Z"))).toEqual({ weekOf: week, sent: 0, failed: rows[0]!.n });
+    const claims = await db().select().from(schema.weeklySummaries).where(eq(schema.weeklySummaries.weekOf, week));
+    expect(claims).toEqual([]);
   });
 });
