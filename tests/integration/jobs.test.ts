@@ -152,15 +152,18 @@ describe("two workers", () => {
     }
   });
 
-  it("startWorker schedules money.tick every minute and bank.sync every 5 minutes", async () => {
+  it("startWorker schedules money.tick every minute, bank.sync every 5 minutes and the weekly summary hourly", async () => {
     const boss = await queue.createBoss("worker");
     const worker = await startWorker({ boss, name: "scheduler", log: () => {} });
     try {
       const schedules = await boss.getSchedules();
-      expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual([
-        [queue.BANK_SYNC, "*/5 * * * *"],
-        [queue.MONEY_TICK, "* * * * *"],
-      ]);
+      expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual(
+        [
+          [queue.BANK_SYNC, "*/5 * * * *"],
+          [queue.MONEY_TICK, "* * * * *"],
+          [queue.WEEKLY_SUMMARY, "0 * * * *"],
+        ].sort(),
+      );
     } finally {
       await worker.stop();
       await boss.stop({ graceful: true, timeout: 5_000 });
