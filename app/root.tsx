@@ -94,6 +94,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       {detail ? <pre className="mt-6 overflow-auto rounded bg-slate-100 p-3 text-left text-xs">{detail}</pre> : null}
       <div className="mt-8 flex justify-center gap-3">
         {/* A plain link to the current page reloads it, with or without JavaScript. */}
+        {/* biome-ignore lint/a11y/useValidAnchor: href="" is the current URL (a reload), which is what this link does */}
         <a href="" className={buttonClass("primary")}>
           Refresh Page
         </a>

@@ -114,7 +114,7 @@ function inviteeErrors(emails: string[], memberCount: number, ownEmail: string) 
   const errors: FieldErrorMap = {};
   for (const issue of result.error.issues) {
     const name = issue.path.length === 0 ? "memberEmails" : `memberEmails[${String(issue.path[0])}]`;
-    (errors[name] ??= []).push(issue.message);
+    errors[name] = [...(errors[name] ?? []), issue.message];
   }
   return { ok: false as const, errors };
 }
