@@ -3,6 +3,10 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    // The process's logger at "warn" in test files (tests/support/quiet-logs.ts); no metrics servers (worker processes
+    // spawned by tests inherit this, and would otherwise race each other for port 9091).
+    setupFiles: ["tests/support/quiet-logs.ts"],
+    env: { METRICS_PORT: "off" },
     projects: [
       {
         extends: true,

@@ -7,6 +7,7 @@ import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
 import { buttonClass } from "./components/ui/button";
 import { clearSessionCookie, lookupSession } from "./server/auth/session.server";
+import { env } from "./server/env.server";
 import { notificationFeed } from "./server/notifications.server";
 import { takeToasts } from "./server/toast.server";
 
@@ -28,6 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       toasts,
       feed,
       nonce: context.cspNonce,
+      // Browser error reporting (entry.client.tsx) only when Sentry is configured; a DSN is public by design.
+      sentry: env().SENTRY_DSN ? { dsn: env().SENTRY_DSN, environment: env().APP_ENV } : null,
     },
     { headers },
   );
@@ -55,6 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {rootData?.sentry ? <meta name="sentry-dsn" content={rootData.sentry.dsn} data-environment={rootData.sentry.environment} /> : null}
         <Meta />
         <Links />
       </head>
