@@ -124,6 +124,39 @@ export function recordPayout(stage: TransferStage, amountCents: number | bigint)
   payoutCentsTotal.inc({ stage }, Number(amountCents));
 }
 
+/** The stage a bank transfer status counts as: pending is submitted (the bank accepted it), posted and
+ * funds_available are not counted again (settled is), declined, failed and cancelled are failed. */
+export function stageOfStatus(status: string): TransferStage | null {
+  switch (status) {
+    case "created":
+      return "created";
+    case "pending":
+      return "submitted";
+    case "settled":
+      return "settled";
+    case "declined":
+    case "failed":
+    case "cancelled":
+      return "failed";
+    case "returned":
+      return "returned";
+    default:
+      return null;
+  }
+}
+
+/**
+ * One call for every committed status change of a bank transfer (contribution, fee or payout): counts it under its
+ * stage, or not at all for statuses that are not a stage (posted, funds_available). Call it once per change that
+ * happened (e.g. when applyStatus's transaction reports a change), after the commit.
+ */
+export function recordTransferStatus(kind: "contribution" | "fee" | "payout", status: string, amountCents: number | bigint) {
+  const stage = stageOfStatus(status);
+  if (!stage) return;
+  if (kind === "payout") recordPayout(stage, amountCents);
+  else recordDebit(stage, kind, amountCents);
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Exposition
 
