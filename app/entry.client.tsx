@@ -1,5 +1,5 @@
 /**
- * React Router's default client entry, plus optional error reporting (ADR 011): when the server renders a Sentry DSN
+ * React Router's default client entry, plus optional error reporting (ADR 014): when the server renders a Sentry DSN
  * (<meta name="sentry-dsn">, only when SENTRY_DSN is set), the SDK is loaded as its own chunk after hydration starts
  * and render errors React catches or does not catch are sent to it. Without a DSN no Sentry code is downloaded: the
  * only cost on every page is the lookup below.

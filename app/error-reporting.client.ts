@@ -1,5 +1,5 @@
 /**
- * The browser side of error reporting (ADR 011), loaded by entry.client.tsx as a separate chunk, and only when the
+ * The browser side of error reporting (ADR 014), loaded by entry.client.tsx as a separate chunk, and only when the
  * server configured a Sentry DSN. Unhandled errors and rejections are caught by the SDK's global handlers; errors React
  * catches in error boundaries are passed in by entry.client.tsx. No tracing, no replays, no personal data.
  */

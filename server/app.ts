@@ -62,7 +62,7 @@ export function contentSecurityDirectives({
   production: boolean;
   plaidEnv?: string;
   plaidSandboxUrl?: string;
-  /** With a Sentry DSN the browser sends error reports to its origin (ADR 011). */
+  /** With a Sentry DSN the browser sends error reports to its origin (ADR 014). */
   sentryDsn?: string;
 }) {
   const plaid = plaidEnv === "sandbox" || plaidEnv === "production" ? plaidEnv : null;

@@ -1,5 +1,5 @@
 /**
- * Optional error reporting to Sentry (ADR 011). Off unless SENTRY_DSN is set: then, and only then, the SDK
+ * Optional error reporting to Sentry (ADR 014). Off unless SENTRY_DSN is set: then, and only then, the SDK
  * (@sentry/react-router, Sentry's maintained React Router SDK) is imported and initialised, once per process, by the
  * process's entry point (scripts/serve.ts, scripts/worker.ts, scripts/lib/stack.ts for `npm start`, scripts/dev.ts).
  * Without a DSN nothing of Sentry's is loaded, on the server or in the browser (app/entry.client.tsx).

@@ -1,6 +1,6 @@
 /**
  * Prometheus metrics (prom-client), served by serveMetrics() on an internal port (METRICS_PORT, default 9091) that the
- * public HTTP server never answers; Fly scrapes it (`[metrics]` in fly.toml). ADR 010.
+ * public HTTP server never answers; Fly scrapes it (`[metrics]` in fly.toml). ADR 013.
  *
  * Every metric lives in prom-client's default registry, which is one per process: this module is loaded twice in a
  * process (from source by the scripts, bundled in the React Router build), so each metric is fetched if it is already

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 
-/** Issue 16: error reporting costs the pages nothing unless it is configured (ADR 011). */
+/** Issue 16: error reporting costs the pages nothing unless it is configured (ADR 014). */
 
 test("without SENTRY_DSN the landing page loads no error-reporting code", async ({ page }) => {
   const scripts: string[] = [];
