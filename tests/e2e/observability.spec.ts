@@ -11,7 +11,9 @@ test("a request id sent in X-Request-Id comes back in the response; without one 
 });
 
 test("the public port does not serve /metrics (it is on METRICS_PORT)", async ({ request }) => {
+  // /metrics is an unknown path here, so it goes where every unknown path goes (SPEC.md section 2: the landing page).
   const response = await request.get("/metrics", { maxRedirects: 0 });
-  expect(response.status()).not.toBe(200);
+  expect(response.status()).toBe(302);
+  expect(response.headers().location).toBe("/");
   expect(await response.text()).not.toContain("rosca_http_request_duration_seconds");
 });
