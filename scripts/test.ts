@@ -94,13 +94,21 @@ async function runTheRest() {
     process.stdout.write(
       `npm test: lint passed; running ${STAGES.map((stage) => stage.name).join(", ")} side by side (output follows as each ends)…\n`,
     );
+    // A line a minute while stages run, so a CI log (and a person) sees progress between the stages' outputs.
+    const running = new Set(STAGES.map((stage) => stage.name));
+    const heartbeat = setInterval(() => {
+      const elapsed = Math.round((performance.now() - started) / 1000);
+      process.stdout.write(`npm test: ${elapsed} s, still running: ${[...running].join(", ")}\n`);
+    }, 60_000);
     await Promise.all(
       STAGES.map(async (stage) => {
         const result = await runStage(stage, false);
+        running.delete(stage.name);
         results.push(result);
         print(result);
       }),
     );
+    clearInterval(heartbeat);
   }
 
   const failed = results.filter((result) => !result.ok);
