@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { debitsTotal, metricsPortFrom, payoutCentsTotal, payoutsTotal, recordTransferStatus, stageOfStatus } from "./metrics.server";
+import {
+  debitCentsTotal,
+  debitsTotal,
+  metricsPortFrom,
+  payoutCentsTotal,
+  payoutsTotal,
+  recordTransferStatus,
+  recordTransfers,
+  stageOfStatus,
+} from "./metrics.server";
 
 describe("money metrics", () => {
   it.each([
@@ -31,6 +40,25 @@ describe("money metrics", () => {
     ]);
     expect((await payoutsTotal.get()).values.map(({ labels, value }) => ({ ...labels, value }))).toEqual([{ stage: "settled", value: 1 }]);
     expect((await payoutCentsTotal.get()).values[0]?.value).toBe(30_000);
+  });
+
+  it("counts a batch of rows (as planned or moved) and hands the batch back", async () => {
+    debitsTotal.reset();
+    debitCentsTotal.reset();
+    const rows = [
+      { id: "a", kind: "contribution", status: "created", amountCents: 2_500 },
+      { id: "b", kind: "contribution", status: "created", amountCents: 2_500 },
+      { id: "c", kind: "fee", status: "created", amountCents: 500 },
+    ] as const;
+    expect(recordTransfers(rows)).toBe(rows);
+    expect((await debitsTotal.get()).values.map(({ labels, value }) => ({ ...labels, value }))).toEqual([
+      { kind: "contribution", stage: "created", value: 2 },
+      { kind: "fee", stage: "created", value: 1 },
+    ]);
+    expect((await debitCentsTotal.get()).values.map(({ labels, value }) => ({ ...labels, value }))).toEqual([
+      { kind: "contribution", stage: "created", value: 5_000 },
+      { kind: "fee", stage: "created", value: 500 },
+    ]);
   });
 });
 

@@ -157,6 +157,18 @@ export function recordTransferStatus(kind: "contribution" | "fee" | "payout", st
   else recordDebit(stage, kind, amountCents);
 }
 
+/**
+ * recordTransferStatus for each of a batch of transfers that just reached `status` (rows inserted — status created —
+ * or rows whose status a committed transaction moved). Returns its argument, so a caller can wrap what it returns:
+ * `return recordTransfers(rows.map(transferRowFrom));`.
+ */
+export function recordTransfers<
+  Rows extends ReadonlyArray<{ kind: "contribution" | "fee" | "payout"; status: string; amountCents: number | bigint }>,
+>(transfers: Rows): Rows {
+  for (const transfer of transfers) recordTransferStatus(transfer.kind, transfer.status, transfer.amountCents);
+  return transfers;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Exposition
 
