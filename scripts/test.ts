@@ -6,7 +6,7 @@
  * They share nothing (each test layer starts its own embedded PostgreSQL on a free port, in its own data directory),
  * and on 2 cores they overlap well: typecheck is one busy core for half a minute, the integration tests wait on
  * PostgreSQL and on child processes, the end-to-end tests on a browser. Measured on the shared 2-core machine (load
- * 8-18 from other work), the same tree took 1,134 s one stage after the other and 660 s side by side.
+ * 8-18 from other work), main before this script took 1,134 s one stage after the other; this branch 660 s side by side.
  *
  * Each stage's output is kept and printed in one piece when the stage ends (interleaved lines of three runners would
  * be unreadable), then a summary with each stage's time. TEST_SERIAL=1 runs the stages one after the other with their
