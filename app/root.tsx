@@ -8,6 +8,7 @@ import { Toaster } from "./components/toaster";
 import { buttonClass } from "./components/ui/button";
 import { clearSessionCookie, lookupSession } from "./server/auth/session.server";
 import { orBusyResponse, type RetryableErrorData } from "./server/db/errors.server";
+import { env } from "./server/env.server";
 import { notificationFeed } from "./server/notifications.server";
 import { takeToasts } from "./server/toast.server";
 
@@ -30,6 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       toasts,
       feed,
       nonce: context.cspNonce,
+      // Browser error reporting (entry.client.tsx) only when Sentry is configured; a DSN is public by design.
+      sentry: env().SENTRY_DSN ? { dsn: env().SENTRY_DSN, environment: env().APP_ENV } : null,
     },
     { headers },
   );
@@ -57,6 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {rootData?.sentry ? <meta name="sentry-dsn" content={rootData.sentry.dsn} data-environment={rootData.sentry.environment} /> : null}
         <Meta />
         <Links />
       </head>
@@ -107,6 +111,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       {detail ? <pre className="mt-6 overflow-auto rounded bg-slate-100 p-3 text-left text-xs">{detail}</pre> : null}
       <div className="mt-8 flex justify-center gap-3">
         {/* A plain link to the current page reloads it, with or without JavaScript. */}
+        {/* biome-ignore lint/a11y/useValidAnchor: href="" is the current URL (a reload), which is what this link does */}
         <a href="" className={buttonClass("primary")}>
           Refresh Page
         </a>

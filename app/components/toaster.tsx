@@ -33,7 +33,7 @@ export function Toaster({ initial }: { initial: Toast[] }) {
   useEffect(() => {
     const fresh = initial.filter((toast) => !seen.current.has(toast.id));
     if (fresh.length === 0) return;
-    fresh.forEach((toast) => seen.current.add(toast.id));
+    for (const toast of fresh) seen.current.add(toast.id);
     setToasts((current) => [...current, ...fresh].slice(-MAX_TOASTS));
   }, [initial]);
 
@@ -70,6 +70,7 @@ function ToastItem({ toast, onDismiss, interactive }: { toast: Toast; onDismiss:
   const closeId = `toast-close-${toast.id}`;
   const closeClass = "shrink-0 cursor-pointer px-3 text-lg leading-none text-slate-600 hover:text-slate-900";
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: not a control; hovering or focusing the toast only pauses its auto-close (WCAG 2.2.1)
     <div
       role={toast.type === "error" ? "alert" : "status"}
       data-toast-type={toast.type}

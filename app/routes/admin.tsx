@@ -31,6 +31,7 @@ import { moneyHealth, resumeGroup } from "~/server/money/health.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { Link } from "react-router";
 import type { Route } from "./+types/admin";
+import { logger } from "~/server/log.server";
 
 export function meta() {
   return [{ title: "Admin Dashboard — Rosca" }];
@@ -54,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The user directory failing (a database error, a timeout) is a state of the page, not an error page: the console
   // says so (SPEC.md section 8, Admin) and keeps working for the rest.
   const users = Promise.all([adminStats(), searchUsers(list)]).catch((error: unknown) => {
-    console.error("admin: could not fetch users", error);
+    logger.error({ err: error }, "admin: could not fetch users");
     return null;
   });
   const [directory, requests, audit, health] = await Promise.all([users, pendingRequests(), recentAudit(20), moneyHealth()]);
@@ -88,7 +89,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "grant" || intent === "revoke") {
     const userId = uuidField(formData, "userId");
     const result = await (intent === "grant" ? grantSandboxAccess(user.id, userId) : revokeSandboxAccess(user.id, userId)).catch((error: unknown) => {
-      console.error(`admin: ${intent} sandbox access failed`, error);
+      logger.error({ err: error, intent }, "admin: sandbox access change failed");
       return { status: "failed" as const };
     });
     if (result.status === "not-found" || result.status === "failed") {
@@ -100,7 +101,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "decline") {
     const requestId = uuidField(formData, "requestId");
     const result = await declineRequest(user.id, requestId).catch((error: unknown) => {
-      console.error("admin: decline failed", error);
+      logger.error({ err: error }, "admin: decline failed");
       return { status: "failed" as const };
     });
     if (result.status !== "declined") return redirectWithToast(request, back, { type: "error", title: ADMIN_MESSAGES.declineFailed });
@@ -110,7 +111,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "resume-group") {
     const groupId = uuidField(formData, "groupId");
     const resumed = await resumeGroup(groupId).catch((error: unknown) => {
-      console.error("admin: resume group failed", error);
+      logger.error({ err: error, groupId }, "admin: resume group failed");
       return false;
     });
     if (!resumed) return redirectWithToast(request, back, { type: "error", title: ADMIN_MESSAGES.resumeFailed });

@@ -23,6 +23,7 @@ import { sendLoginAlert } from "~/server/security.server";
 import { env } from "~/server/env.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/login";
+import { logger } from "~/server/log.server";
 
 export function meta() {
   return [{ title: "Log in — Rosca" }];
@@ -137,7 +138,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       outcome = await requestPasswordReset(email);
     } catch (error) {
-      console.error("reset request failed", error);
+      logger.error({ err: error }, "login: reset request failed");
       outcome = { status: "send-failed" as const };
     }
     // Sent, queued for delivery (an outbox) and "no such account" read the same (no enumeration); only an email that

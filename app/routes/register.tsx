@@ -14,6 +14,7 @@ import { consumeAttempt } from "~/server/auth/rate-limit.server";
 import { isBusyResponse, isDatabaseBusy } from "~/server/db/errors.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/register";
+import { logger } from "~/server/log.server";
 
 export function meta() {
   return [{ title: "Create your account — Rosca" }];
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof Response) throw error;
     // Anything else unexpected stays on the form, with what was typed, and says so (SPEC.md section 8): the database
     // being slow or unreachable is "our servers", everything else the default message. Never the error page.
-    console.error("register: unexpected failure", error);
+    logger.error({ err: error }, "register: unexpected failure");
     return isDatabaseBusy(error) || isBusyResponse(error) ? fail(REGISTER_ERRORS.serverError, 503) : fail(REGISTER_ERRORS.unexpected, 500);
   }
   return redirectWithToast(request, "/login", {

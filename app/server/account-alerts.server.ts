@@ -17,6 +17,7 @@ import { db } from "./db/client.server";
 import { knownDevices, users } from "./db/schema";
 import { sendEmail, type EmailResult } from "./email/email.server";
 import { appUrl, isProduction } from "./env.server";
+import { logger } from "./log.server";
 import { notify } from "./notifications.server";
 import { getPreferences } from "./preferences.server";
 
@@ -45,7 +46,7 @@ export async function notifyUrgent(userId: string, notice: UrgentNotice, now = n
     const wanted = await getPreferences(userId).then(
       (preferences) => preferences.pushUrgentAccount,
       (error: unknown) => {
-        console.error(`notifyUrgent: could not read preferences of user ${userId}; delivering anyway`, error);
+        logger.error({ err: error, userId }, "notifyUrgent: could not read preferences; delivering anyway");
         return true;
       },
     );
@@ -66,10 +67,10 @@ export async function notifyUrgent(userId: string, notice: UrgentNotice, now = n
             },
           }),
     ]);
-    if (email && !email.ok) console.error(`notifyUrgent: email to user ${userId} failed: ${email.error}`);
+    if (email && !email.ok) logger.error({ userId, reason: email.error }, "notifyUrgent: the email failed");
     return { delivered: true, email };
   } catch (error) {
-    console.error(`notifyUrgent: "${notice.title}" for user ${userId} not delivered`, error);
+    logger.error({ err: error, userId, title: notice.title }, "notifyUrgent: not delivered");
     return { delivered: true, email: null };
   }
 }
@@ -196,7 +197,7 @@ export async function noticeSignIn(
     }
     return device.setCookie;
   } catch (error) {
-    console.error(`noticeSignIn: device check for user ${user.id} failed`, error);
+    logger.error({ err: error, userId: user.id }, "noticeSignIn: the device check failed");
     return null;
   }
 }

@@ -14,6 +14,7 @@ import { sendEmail } from "./email/email.server";
 import { appUrl } from "./env.server";
 import { AUDIT_ACTIONS, grantSandboxAccess } from "./sandbox-access.server";
 import { redirectWithToast } from "./toast.server";
+import { logger } from "./log.server";
 
 export const ADMIN_PAGE_SIZE = 25;
 export const ADMIN_SEARCH_MAX = 200;
@@ -187,12 +188,12 @@ export async function addUserByEmail(actorId: string, rawEmail: string, now = ne
       data: { name: email.split("@")[0] ?? email, invitedBy: inviter, registerUrl: `${appUrl()}/register` },
     });
     if (!sent.ok) {
-      console.warn(`addUserByEmail: invitation email failed: ${sent.error}`);
+      logger.warn({ reason: sent.error }, "addUserByEmail: the invitation email failed");
       return { status: "email-failed" };
     }
     return { status: "invited" };
   } catch (error) {
-    console.error("addUserByEmail: could not add the user", error);
+    logger.error({ err: error }, "addUserByEmail: could not add the user");
     return { status: "failed" };
   }
 }

@@ -2,6 +2,7 @@ import { db } from "./db/client.server";
 import { contactMessages } from "./db/schema";
 import { sendEmail } from "./email/email.server";
 import { env } from "./env.server";
+import { logger } from "./log.server";
 
 /**
  * Record a contact-form message, then email it to support. Recorded first, so a mail outage never loses a
@@ -23,6 +24,6 @@ export async function submitContactMessage(input: {
     template: "contact",
     data: { name: input.name, email: input.email, topic: input.topicLabel, message: input.message },
   });
-  if (!sent.ok) console.error(`[contact] message ${saved!.id} recorded but the support email failed: ${sent.error}`);
+  if (!sent.ok) logger.error({ contactMessageId: saved!.id, reason: sent.error }, "contact: message recorded but the support email failed");
   return { id: saved!.id, emailed: sent.ok };
 }

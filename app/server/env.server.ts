@@ -34,6 +34,10 @@ const envSchema = z
     PLAID_SANDBOX_URL: z.url().optional(),
     EMAIL_FROM: z.string().default("Rosca <hello@rosca.example>"),
     SUPPORT_EMAIL: z.email().default("support@rosca.example"),
+    /** pino's level (app/server/log.server.ts); default info. */
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+    /** Sentry's DSN: errors are reported when set (app/server/error-reporting.server.ts); nothing of Sentry's loads otherwise. */
+    SENTRY_DSN: z.url().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.APP_ENV !== "production") return;

@@ -6,6 +6,7 @@ import { PROFILE_MESSAGES, splitDisplayName, type ProfileInput } from "~/domain/
 import { db } from "./db/client.server";
 import { isStatementTimeout } from "./db/errors.server";
 import { bankAccounts, bankItems, users, type User } from "./db/schema";
+import { logger } from "./log.server";
 
 export type UpdateProfileResult = { status: "ok" } | { status: "date-of-birth-locked"; message: string } | { status: "error" };
 
@@ -41,7 +42,7 @@ export async function updateProfile(userId: string, input: ProfileInput, now = n
       return { status: "ok" } as const;
     });
   } catch (error) {
-    console.error(`updateProfile: could not save the profile of user ${userId}`, error);
+    logger.error({ err: error, userId }, "updateProfile: could not save the profile");
     return { status: "error" };
   }
 }
@@ -99,10 +100,10 @@ export async function loadProfile(userId: string): Promise<ProfileLoad> {
     return { status: "ok", user: row.user, bank: { accounts: row.accounts, institutions: row.institutions } };
   } catch (error) {
     if (isStatementTimeout(error)) {
-      console.warn(`loadProfile: timed out for user ${userId}`);
+      logger.warn({ userId }, "loadProfile: timed out");
       return { status: "timeout" };
     }
-    console.error(`loadProfile: could not load the profile of user ${userId}`, error);
+    logger.error({ err: error, userId }, "loadProfile: could not load the profile");
     return { status: "error" };
   }
 }

@@ -16,6 +16,7 @@ import { db } from "./db/client.server";
 import { bankTransfers, dailyReminders, groupMembers, groupPeriods, notificationPreferences, users } from "./db/schema";
 import { sendEmail } from "./email/email.server";
 import { appUrl } from "./env.server";
+import { logger } from "./log.server";
 import { notify } from "./notifications.server";
 
 export type DailyRemindersResult = { sent: number };
@@ -116,6 +117,7 @@ export async function sendDailyReminders(
       return jobs.map((job) => limit(job));
     });
   const results = await Promise.allSettled(sends);
-  for (const result of results) if (result.status === "rejected") console.error("sendDailyReminders: a reminder was not delivered", result.reason);
+  for (const result of results)
+    if (result.status === "rejected") logger.error({ err: result.reason }, "sendDailyReminders: a reminder was not delivered");
   return { sent: mine.size };
 }

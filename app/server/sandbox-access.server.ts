@@ -9,6 +9,7 @@ import { auditLog, sandboxAccessRequests, users } from "./db/schema";
 import { sendEmail } from "./email/email.server";
 import { appUrl, env } from "./env.server";
 import { notify } from "./notifications.server";
+import { logger } from "./log.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -131,7 +132,7 @@ async function setSandboxAccess(actorId: string, userId: string, authorized: boo
       template: "sandbox-granted",
       data: { name: outcome.user.name, bankAccountsUrl: `${appUrl()}/profile/bank-accounts` },
     });
-    if (!sent.ok) console.warn(`grantSandboxAccess: sandbox-granted email to user ${userId} failed (ignored): ${sent.error}`);
+    if (!sent.ok) logger.warn({ userId, reason: sent.error }, "grantSandboxAccess: the sandbox-granted email failed (ignored)");
   }
   return { status: outcome.changed ? "changed" : "unchanged" } as const;
 }

@@ -12,6 +12,7 @@ import { sessions, users, type User } from "./db/schema";
 import { notifyUrgent, URGENT } from "./account-alerts.server";
 import { sendEmailToUser } from "./email/user-email.server";
 import { appUrl } from "./env.server";
+import { logger } from "./log.server";
 
 /** "Nov 22, 2026, 9:41 AM EST": how times appear in emails and on the Security page (the app's one formatter). */
 export { formatDateTime } from "~/domain/format";
@@ -77,7 +78,7 @@ export async function changePassword(
     template: "password-changed",
     data: { name: user.name, changedAt: formatDateTime(now), resetUrl: `${appUrl()}/login?mode=reset` },
   });
-  if (!sent.ok) console.error(`changePassword: email to user ${user.id} failed: ${sent.error}`);
+  if (!sent.ok) logger.error({ userId: user.id, reason: sent.error }, "changePassword: the password-changed email failed");
   await notifyUrgent(user.id, URGENT.passwordChanged(), now);
   return { status: "ok" };
 }
@@ -114,6 +115,6 @@ export async function sendLoginAlert(
       securityUrl: `${appUrl()}/profile/security`,
     },
   });
-  if (!result.ok) console.error(`sendLoginAlert: email to user ${user.id} failed: ${result.error}`);
+  if (!result.ok) logger.error({ userId: user.id, reason: result.error }, "sendLoginAlert: the login alert email failed");
   return result;
 }

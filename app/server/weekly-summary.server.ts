@@ -19,6 +19,7 @@ import { bankTransfers, groupMembers, groupPeriods, groups, notificationPreferen
 import type { TemplateData } from "./email/templates";
 import { sendEmail } from "./email/email.server";
 import { appUrl } from "./env.server";
+import { logger } from "./log.server";
 
 /** Emails in flight at once. */
 const SEND_CONCURRENCY = 8;
@@ -91,7 +92,7 @@ export async function sendWeeklySummaries(now = new Date(), options: { batchSize
         );
         if (!result.ok) {
           // Not sent: give the week back, so the next hourly run tries again.
-          console.error(`weekly summary to user ${user.id} failed: ${result.error}`);
+          logger.error({ userId: user.id, reason: result.error }, "weekly summary: the email failed");
           await db()
             .delete(weeklySummaries)
             .where(and(eq(weeklySummaries.userId, user.id), eq(weeklySummaries.weekOf, week)));

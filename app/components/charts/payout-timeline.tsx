@@ -40,7 +40,7 @@ export function PayoutTimeline({
             : `${turns.filter((turn) => turn.status === "completed").length} of ${turns.length} payouts made. Today is ${formatDate(today)}.`}
       </p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (and named) to scroll by keyboard */}
-      <div className="mt-4 overflow-x-auto pb-2" tabIndex={0} role="region" aria-label="Payout timeline, scrolls sideways">
+      <section className="mt-4 overflow-x-auto pb-2" tabIndex={0} aria-label="Payout timeline, scrolls sideways">
         <ol className="relative flex w-full min-w-max">
           {turns.map((turn, index) => {
             const done = turn.status === "completed";
@@ -77,7 +77,7 @@ export function PayoutTimeline({
             );
           })}
         </ol>
-      </div>
+      </section>
     </section>
   );
 }

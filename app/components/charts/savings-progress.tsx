@@ -20,6 +20,7 @@ function Bar({ fraction, colour }: { fraction: number; colour: string }) {
 export function SavingsProgress({ progress, label }: { progress: Progress; label: string }) {
   const turnWidth = 100 / Math.max(1, progress.turns);
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a chart's parts named as one group; a fieldset is for form controls
     <div className="mt-3 space-y-2 rounded-lg bg-slate-50 p-3 text-sm" role="group" aria-label={label} data-chart="savings">
       <div>
         <p className="flex justify-between gap-2 text-slate-700">

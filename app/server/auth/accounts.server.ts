@@ -11,6 +11,7 @@ import { sendEmail } from "../email/email.server";
 import { appUrl } from "../env.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { randomToken, secretMatches, sha256 } from "./tokens.server";
+import { logger } from "../log.server";
 
 export const CONFIRM_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000; // SPEC.md section 9: reset link valid 1 hour
@@ -81,7 +82,7 @@ export async function registerUser(input: { fullName: string; email: string; pas
   } catch (error) {
     // Two registrations for one address at once: the unique index decides, the loser sees "already exists".
     if (isUniqueViolation(error)) return { status: "exists" };
-    console.error("registerUser: could not save the new user", error);
+    logger.error({ err: error }, "registerUser: could not save the new user");
     return { status: "db-error" };
   }
 
@@ -91,9 +92,9 @@ export async function registerUser(input: { fullName: string; email: string; pas
     template: "confirm-email",
     data: { name: user.name, confirmUrl, expiresInHours: CONFIRM_EMAIL_TTL_MS / 3_600_000 },
   });
-  if (!confirmation.ok) console.error(`registerUser: confirmation email to user ${user.id} failed: ${confirmation.error}`);
+  if (!confirmation.ok) logger.error({ userId: user.id, reason: confirmation.error }, "registerUser: the confirmation email failed");
   const welcome = await sendEmail(user.email, { template: "welcome", data: { name: user.name, dashboardUrl: `${appUrl()}/dashboard` } });
-  if (!welcome.ok) console.warn(`registerUser: welcome email to user ${user.id} failed (ignored): ${welcome.error}`);
+  if (!welcome.ok) logger.warn({ userId: user.id, reason: welcome.error }, "registerUser: the welcome email failed (ignored)");
   return { status: "created", user };
 }
 
@@ -193,7 +194,7 @@ export async function requestPasswordReset(email: string, now = new Date()): Pro
     data: { name: user.name, resetUrl, expiresInMinutes: RESET_PASSWORD_TTL_MS / 60_000 },
   });
   if (!result.ok) {
-    console.error(`requestPasswordReset: email to user ${user.id} failed: ${result.error}`);
+    logger.error({ userId: user.id, reason: result.error }, "requestPasswordReset: the reset email failed");
     return { status: "send-failed" };
   }
   // An outbox answers "queued" (accepted, delivered by a worker); a direct send answers with the provider's message id.

@@ -8,6 +8,7 @@
  * - Anything else is a real failure of that request.
  */
 import { data } from "react-router";
+import { logger } from "../log.server";
 
 /** The SQLSTATE of a PostgreSQL error anywhere in the cause chain, if any. */
 export function pgErrorCode(error: unknown): string | undefined {
@@ -72,7 +73,7 @@ export async function orBusyResponse<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (isDatabaseBusy(error)) {
-      console.warn(`database busy, answering 503: ${messages(error)}`);
+      logger.warn({ reason: messages(error) }, "database busy, answering 503");
       throw busyResponse();
     }
     throw error;

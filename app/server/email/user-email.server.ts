@@ -8,6 +8,7 @@
 import type { PreferenceKey } from "~/domain/profile";
 import { getPreferences } from "../preferences.server";
 import { sendEmail, type EmailMessage, type EmailResult } from "./email.server";
+import { logger } from "../log.server";
 
 /**
  * Which preference governs which template. "account-alert" is governed by the urgent preference in
@@ -32,7 +33,7 @@ export async function sendEmailToUser(user: { id: string; email: string }, messa
       preferences = await getPreferences(user.id);
     } catch (error) {
       // Unknown preferences: do not send what the user may have turned off.
-      console.error(`sendEmailToUser: could not read preferences of user ${user.id}; "${message.template}" not sent`, error);
+      logger.error({ err: error, userId: user.id, template: message.template }, "sendEmailToUser: could not read preferences; not sent");
       return { ok: false, error: "Could not read notification preferences" };
     }
     if (!preferences[preference]) return { ok: true, skipped: "preference" };

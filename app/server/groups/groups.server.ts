@@ -18,6 +18,7 @@ import { sendEmail } from "../email/email.server";
 import { sendEmailToUser } from "../email/user-email.server";
 import { appUrl } from "../env.server";
 import { notify } from "../notifications.server";
+import { logger } from "../log.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type GroupRow = typeof groups.$inferSelect;
@@ -200,9 +201,9 @@ async function announceNewGroup(creator: Creator, group: GroupRow, invitations: 
   }
   const results = await Promise.allSettled(jobs);
   for (const result of results) {
-    if (result.status === "rejected") console.error(`group ${group.id}: an announcement failed`, result.reason);
+    if (result.status === "rejected") logger.error({ err: result.reason, groupId: group.id }, "group: an announcement failed");
     else if (result.value && typeof result.value === "object" && "ok" in result.value && !result.value.ok) {
-      console.error(`group ${group.id}: an announcement email failed`, result.value);
+      logger.error({ groupId: group.id, result: result.value }, "group: an announcement email failed");
     }
   }
 }
@@ -378,7 +379,7 @@ async function announceJoin(user: Joiner, group: GroupRow, started: boolean) {
   }
   const results = await Promise.allSettled(jobs);
   for (const result of results) {
-    if (result.status === "rejected") console.error(`group ${group.id}: a join announcement failed`, result.reason);
+    if (result.status === "rejected") logger.error({ err: result.reason, groupId: group.id }, "group: a join announcement failed");
   }
 }
 

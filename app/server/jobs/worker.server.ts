@@ -4,9 +4,13 @@
  * the work itself is idempotent and takes a per-group advisory lock (ADR 008), so overlaps cost time, never money.
  */
 import type PgBoss from "pg-boss";
+import { logger } from "../log.server";
+import { setQueueDepthSource } from "../metrics.server";
 import { processDueGroups, syncBankEvents } from "../money/cycle.server";
-import { sendWeeklySummaries } from "../weekly-summary.server";
+import { readQueueDepth } from "./queue-depth.server";
 import { BANK_SYNC, MONEY_TICK, startQueue, stopQueue, WEEKLY_SUMMARY } from "./queue.server";
+import { runJob } from "./run-job.server";
+import { sendWeeklySummaries } from "../weekly-summary.server";
 
 export type JobDone = { queue: string; jobId: string; worker: string; result: unknown };
 
@@ -32,7 +36,7 @@ export type Worker = { name: string; stop: () => Promise<void> };
 
 export async function startWorker(options: WorkerOptions = {}): Promise<Worker> {
   const name = options.name ?? `worker-${process.pid}`;
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? ((line: string) => logger.info(line));
   const ownsBoss = !options.boss;
   const boss = options.boss ?? (await startQueue({ role: "worker" }));
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
@@ -60,16 +64,10 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
   const run = async (queue: string, jobs: PgBoss.Job<unknown>[], work: () => Promise<unknown>) => {
     // batchSize 1: one job per call. Several waiting jobs of the same queue would do the same work anyway.
     for (const job of jobs) {
-      const started = Date.now();
-      try {
-        const result = await serial(work);
-        log(`${name}: ${queue} ${job.id} done in ${Date.now() - started} ms: ${JSON.stringify(result)}`);
-        options.onJobDone?.({ queue, jobId: job.id, worker: name, result });
-      } catch (error) {
-        // Rethrown so pg-boss marks the job failed (and retries it per the queue's policy).
-        console.error(`${name}: ${queue} ${job.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
-        throw error;
-      }
+      // Logged and measured by runJob; a failure is rethrown so pg-boss marks the job failed (and retries it per
+      // the queue's policy).
+      const result = await serial(() => runJob({ name: queue, id: job.id, data: job.data, worker: name }, work));
+      options.onJobDone?.({ queue, jobId: job.id, worker: name, result });
     }
   };
 
@@ -81,8 +79,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
     // Email, not money: outside the money chain, so a long send never delays a tick.
     await boss.work(WEEKLY_SUMMARY, { batchSize: 1, pollingIntervalSeconds }, async (jobs) => {
       for (const job of jobs) {
-        const result = await sendWeeklySummaries(new Date());
-        log(`${name}: ${WEEKLY_SUMMARY} ${job.id}: ${JSON.stringify(result)}`);
+        const result = await runJob({ name: WEEKLY_SUMMARY, id: job.id, data: job.data, worker: name }, () => sendWeeklySummaries(new Date()));
         options.onJobDone?.({ queue: WEEKLY_SUMMARY, jobId: job.id, worker: name, result });
       }
     }),
@@ -99,7 +96,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
         const result = await serial(() => processDueGroups(new Date()));
         if (result.processed > 0) log(`${name}: interval tick processed ${result.processed} groups`);
       } catch (error) {
-        console.error(`${name}: interval tick failed: ${error instanceof Error ? error.message : error}`);
+        logger.error({ err: error, worker: name }, "interval tick failed");
       }
     };
     const loop = () => {
@@ -113,7 +110,10 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
     timer = setTimeout(loop, 0);
   }
 
-  log(`${name}: working ${MONEY_TICK} and ${BANK_SYNC}${options.tickSeconds ? `, ticking every ${options.tickSeconds} s` : ""}`);
+  // rosca_job_queue_depth, read at scrape time from the queue's table (any worker's answer is the whole queue's).
+  setQueueDepthSource(() => readQueueDepth([MONEY_TICK, BANK_SYNC, WEEKLY_SUMMARY]));
+
+  log(`${name}: working ${MONEY_TICK}, ${BANK_SYNC} and ${WEEKLY_SUMMARY}${options.tickSeconds ? `, ticking every ${options.tickSeconds} s` : ""}`);
 
   return {
     name,

@@ -14,9 +14,7 @@ import pLimit from "p-limit";
 import {
   dueWork,
   type DueWork,
-  MAX_ATTEMPTS,
   REMINDER_DAYS_BEFORE,
-  RETRY_AFTER_DAYS,
   SANDBOX_AVAILABLE_AFTER_DAYS,
   SANDBOX_SETTLE_AFTER_DAYS,
   SETTLED_STATUSES,
@@ -31,6 +29,9 @@ import { bankTransfers, groupEvents, groupMembers, groupPeriods, groups, users }
 import { sendEmailToUser } from "../email/user-email.server";
 import { appUrl, env } from "../env.server";
 import { notify } from "../notifications.server";
+import { sendDailyReminders } from "../reminders.server";
+import { notifyUrgent, URGENT } from "../account-alerts.server";
+import { contributionDueNotice } from "~/domain/reminders";
 import { failpoint, SimulatedCrash } from "../failpoints.server";
 import { balanceOf } from "./ledger.server";
 import { recordPayoutRefusal, recordProcessingFailure, recordProcessingSuccess } from "./health.server";
@@ -226,6 +227,8 @@ async function runDay(set: GroupRow[], day: CalendarDay, now: Date): Promise<Set
 
   await remind(byId, await claimReminders(ids, day));
   trace("remind");
+  await sendDailyReminders(set, day);
+  trace("daily reminders");
   const debits = await planDebits(ids, day, SETUP_FEE_CENTS);
   trace("plan", debits.length);
   failpoint("after-row-insert");
@@ -336,14 +339,6 @@ export async function payOut(group: Pick<GroupRow, "id">, payout: DueWork["payou
   if (decision.ok) await submitTransfers([decision.transfer], day);
   else if (decision.reason === "refused") await recordPayoutRefusal(group, payout.periodNumber, decision.detail);
   return decision;
-}
-
-async function groupDayById(groupId: string, now: Date) {
-  const [group] = await db()
-    .select({ clockOffsetSeconds: groups.clockOffsetSeconds, timeZone: groups.timeZone })
-    .from(groups)
-    .where(eq(groups.id, groupId));
-  return group ? groupToday(group, now) : todayIn("America/New_York", now);
 }
 
 export async function cycleState(group: Pick<GroupRow, "id" | "contributionCents">) {
@@ -463,11 +458,7 @@ async function remind(byId: Map<string, GroupRow>, reminders: Awaited<ReturnType
         if (!user || !group) return;
         const link = `/groups/${group.id}`;
         await Promise.allSettled([
-          notify(user.id, {
-            title: `Contribution due ${reminder.dueOn}`,
-            body: `Your contribution to ${group.name} is debited on ${reminder.dueOn}.`,
-            link,
-          }),
+          notify(user.id, { ...contributionDueNotice({ groupName: group.name, dueOn: reminder.dueOn }), link }),
           sendEmailToUser(user, {
             template: "payment-reminder",
             data: {
@@ -552,16 +543,7 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
     const member = person.get(transfer.userId)!;
     const link = `/groups/${group.id}`;
     const reason = transfer.failureDescription ?? "The bank did not complete the debit.";
-    jobs.push(() =>
-      notify(member.id, {
-        title: `Your contribution to ${group.name} did not go through`,
-        body:
-          transfer.attempt < MAX_ATTEMPTS
-            ? `${reason} Attempt ${transfer.attempt} of ${MAX_ATTEMPTS}: we'll try again in ${RETRY_AFTER_DAYS} days. Please make sure the funds are available.`
-            : `${reason} That was the last of ${MAX_ATTEMPTS} attempts: please contact your group admin.`,
-        link,
-      }),
-    );
+    jobs.push(() => notifyUrgent(member.id, URGENT.contributionFailed(group, reason, transfer.attempt)));
     if (group.createdBy !== member.id) {
       jobs.push(() => notify(group.createdBy, { title: `${member.name}'s contribution to ${group.name} is late`, body: reason, link }));
     }
