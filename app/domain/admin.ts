@@ -10,6 +10,7 @@ export const ADMIN_MESSAGES = {
   userExists: "User already exists in the system",
   userGranted: "User found and granted sandbox access!",
   invitationSent: "Invitation email sent successfully!",
+  invitationQueued: "Invitation saved. Our mail service isn't answering right now, so the email is queued and will be sent automatically.",
   invitationEmailFailed: "Failed to send invitation email",
   inviteFailed: "Failed to invite user",
   granted: "Sandbox access granted successfully",

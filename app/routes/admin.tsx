@@ -112,6 +112,8 @@ export async function action({ request }: Route.ActionArgs) {
         return redirectWithToast(request, back, { type: "success", title: ADMIN_MESSAGES.userGranted });
       case "invited":
         return redirectWithToast(request, back, { type: "success", title: ADMIN_MESSAGES.invitationSent });
+      case "invitation-queued":
+        return redirectWithToast(request, back, { type: "warning", title: ADMIN_MESSAGES.invitationQueued });
       case "email-failed":
         return redirectWithToast(request, back, { type: "error", title: ADMIN_MESSAGES.invitationEmailFailed });
       case "failed":

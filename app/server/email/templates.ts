@@ -9,6 +9,7 @@
  * secret goes into an email except the single-use link that is the point of the email.
  */
 import { z } from "zod";
+import { setupFeeLine } from "../../domain/groups";
 
 const PRODUCT = "Rosca";
 
@@ -67,6 +68,8 @@ export const templateDataSchemas = {
     memberCount: z.number().int().positive(),
     amountCents: z.number().int().nonnegative(),
     payoutCents: z.number().int().nonnegative(),
+    /** The flat setup fee (SETUP_FEE_CENTS), shown before anyone commits. */
+    setupFeeCents: z.number().int().nonnegative(),
     scheduleLine: z.string(),
     joinUrl: z.string(),
   }),
@@ -379,6 +382,7 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
             ["Contribution", amount],
             ["Schedule", oneLine(data.scheduleLine)],
             ["Payout per turn", formatCents(data.payoutCents)],
+            ["Setup fee", setupFeeLine(data.setupFeeCents)],
           ],
         },
         { kind: "button", label: "View the invitation", url: data.joinUrl },

@@ -19,6 +19,8 @@ export const QUEUE_SCHEMA = "pgboss";
 export const MONEY_TICK = "money.tick";
 /** On each TRANSFER_EVENTS_UPDATE webhook, and every 5 minutes as a poll: read the bank's transfer events. */
 export const BANK_SYNC = "bank.sync";
+/** Every minute (cron): deliver the email outbox's due rows (ADR 010). */
+export const EMAIL_OUTBOX = "email.outbox";
 
 export type QueueRole = "worker" | "producer";
 
@@ -31,6 +33,9 @@ const QUEUES: PgBoss.Queue[] = [
   // A tick that fails is not retried: the next minute's tick does the same work.
   { name: MONEY_TICK, policy: "stately", retryLimit: 0, expireInSeconds: 60 * 60 },
   { name: BANK_SYNC, policy: "stately", retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },
+  // Retries and backoff are per email, in the outbox rows (app/domain/email-outbox.ts); a failed run is just the next
+  // minute's run early.
+  { name: EMAIL_OUTBOX, policy: "stately", retryLimit: 0, expireInSeconds: 15 * 60 },
 ];
 
 type Started = { boss: PgBoss; role: QueueRole };

@@ -4,8 +4,9 @@
  * the work itself is idempotent and takes a per-group advisory lock (ADR 008), so overlaps cost time, never money.
  */
 import type PgBoss from "pg-boss";
+import { deliverDueEmails } from "../email/outbox.server";
 import { processDueGroups, syncBankEvents } from "../money/cycle.server";
-import { BANK_SYNC, MONEY_TICK, startQueue, stopQueue } from "./queue.server";
+import { BANK_SYNC, EMAIL_OUTBOX, MONEY_TICK, startQueue, stopQueue } from "./queue.server";
 
 export type JobDone = { queue: string; jobId: string; worker: string; result: unknown };
 
@@ -41,6 +42,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
   if (options.schedule ?? true) {
     await boss.schedule(MONEY_TICK, "* * * * *", { source: "cron" });
     await boss.schedule(BANK_SYNC, "*/5 * * * *", { source: "poll" });
+    await boss.schedule(EMAIL_OUTBOX, "* * * * *", { source: "cron" });
   }
 
   // One piece of money work at a time in this process (the cron tick, the interval tick, a bank sync). Running them
@@ -71,11 +73,28 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
     }
   };
 
+  const runEmail = async (jobs: PgBoss.Job<unknown>[]) => {
+    for (const job of jobs) {
+      const started = Date.now();
+      try {
+        const result = await deliverDueEmails();
+        if (result.sent + result.retrying + result.failed > 0)
+          log(`${name}: ${EMAIL_OUTBOX} ${job.id} done in ${Date.now() - started} ms: ${JSON.stringify(result)}`);
+        options.onJobDone?.({ queue: EMAIL_OUTBOX, jobId: job.id, worker: name, result });
+      } catch (error) {
+        console.error(`${name}: ${EMAIL_OUTBOX} ${job.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
+        throw error;
+      }
+    }
+  };
+
   const workIds = [
     await boss.work(MONEY_TICK, { batchSize: 1, pollingIntervalSeconds }, (jobs) => run(MONEY_TICK, jobs, () => processDueGroups(new Date()))),
     await boss.work(BANK_SYNC, { batchSize: 1, pollingIntervalSeconds }, (jobs) =>
       run(BANK_SYNC, jobs, async () => ({ applied: await syncBankEvents(new Date()) })),
     ),
+    // Email is not money work: it does not wait behind a long money run (nor holds one up), so it skips `serial`.
+    await boss.work(EMAIL_OUTBOX, { batchSize: 1, pollingIntervalSeconds }, (jobs) => runEmail(jobs)),
   ];
 
   // The fixed-interval tick: every worker runs it on its own clock, racing the others (and the cron job) on purpose.
@@ -103,7 +122,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
     timer = setTimeout(loop, 0);
   }
 
-  log(`${name}: working ${MONEY_TICK} and ${BANK_SYNC}${options.tickSeconds ? `, ticking every ${options.tickSeconds} s` : ""}`);
+  log(`${name}: working ${MONEY_TICK}, ${BANK_SYNC} and ${EMAIL_OUTBOX}${options.tickSeconds ? `, ticking every ${options.tickSeconds} s` : ""}`);
 
   return {
     name,
