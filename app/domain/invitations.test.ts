@@ -46,3 +46,19 @@ describe("describeInvitationOutcome", () => {
     expect(describeInvitationOutcome(outcome)).toBe(sentence);
   });
 });
+
+describe("inviteShareLinks", () => {
+  it("prefills an email and a text message with the link, percent-encoded", async () => {
+    const { inviteShareLinks } = await import("./invitations");
+    const links = inviteShareLinks("https://rosca.example/groups/join/abcDEF123_-xyz7890", "Wedding & Co");
+    expect(links.mailto).toBe(
+      "mailto:?subject=Join%20my%20savings%20group%20Wedding%20%26%20Co%20on%20Rosca&body=I'd%20like%20you%20to%20join%20Wedding%20%26%20Co%2C%20our%20rotating%20savings%20group%20on%20Rosca%3A%20everyone%20contributes%20the%20same%20amount%20on%20a%20schedule%20and%20each%20of%20us%20takes%20a%20turn%20receiving%20the%20whole%20pot%2C%20interest-free.%0A%0AJoin%20here%3A%20https%3A%2F%2Frosca.example%2Fgroups%2Fjoin%2FabcDEF123_-xyz7890",
+    );
+    expect(links.sms).toBe(
+      "sms:?&body=Join%20my%20savings%20group%20Wedding%20%26%20Co%20on%20Rosca%3A%20https%3A%2F%2Frosca.example%2Fgroups%2Fjoin%2FabcDEF123_-xyz7890",
+    );
+    expect(decodeURIComponent(links.sms.slice("sms:?&body=".length))).toBe(
+      "Join my savings group Wedding & Co on Rosca: https://rosca.example/groups/join/abcDEF123_-xyz7890",
+    );
+  });
+});

@@ -1,3 +1,5 @@
+import { formatCalendarDay, formatMoney } from "./format";
+
 /**
  * Group invitations: how long one lasts, what state it is in for the person it was sent to, and how the wizard tells
  * the group's creator what became of the invitations it just sent. Pure: `now` is a parameter.
@@ -73,4 +75,26 @@ export function describeInvitationOutcome(outcome: InvitationOutcome): string {
   if (outcome.failed > 0) parts.push(`${count(outcome.failed, "invitation email", "invitation emails")} could not be delivered`);
   if (parts.length === 0) return "No one was invited by email: share the group's invite link from its page.";
   return `${parts.join(", ")}.`;
+}
+
+/** The 'Successfully Joined' toast's description (SPEC.md section 8: with the first contribution's due date). */
+export function joinedDescription(contributionCents: number, firstDueOn: string) {
+  return `Your first contribution of ${formatMoney(contributionCents)} is due ${formatCalendarDay(firstDueOn, "long")}.`;
+}
+
+/**
+ * Ways to pass a group's invite link on that work without JavaScript: an email and a text message, prefilled. Spaces
+ * are %20 (not "+", which mail and SMS apps show literally). `sms:?&body=` is the form both iOS and Android read.
+ */
+export function inviteShareLinks(inviteUrl: string, groupName: string) {
+  const subject = `Join my savings group ${groupName} on Rosca`;
+  const body = `I'd like you to join ${groupName}, our rotating savings group on Rosca: everyone contributes the same amount on a schedule and each of us takes a turn receiving the whole pot, interest-free.\n\nJoin here: ${inviteUrl}`;
+  const text = `Join my savings group ${groupName} on Rosca: ${inviteUrl}`;
+  return {
+    subject,
+    body,
+    text,
+    mailto: `mailto:?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`,
+    sms: `sms:?&body=${encodeURIComponent(text)}`,
+  };
 }

@@ -18,9 +18,8 @@ import { Alert } from "~/components/ui/alert";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { FieldErrors } from "~/components/ui/field";
 import { Card, PageContainer } from "~/components/ui/page";
-import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { SETUP_FEE_CENTS } from "~/domain/groups";
-import { INVITATION_STATE_MESSAGES } from "~/domain/invitations";
+import { INVITATION_STATE_MESSAGES, joinedDescription } from "~/domain/invitations";
 import { requireUser } from "~/server/auth/guards.server";
 import { createLinkToken, exchangePublicToken } from "~/server/bank/bank.server";
 import type { User } from "~/server/db/schema";
@@ -250,7 +249,7 @@ async function joinAndRedirect(request: Request, user: User, code: string, contr
     return redirectWithToast(request, groupUrl(result.groupId), {
       type: "success",
       title: "Successfully Joined",
-      description: `Your first contribution of ${formatMoney(contributionCents)} is due ${formatCalendarDay(result.firstDueOn, "long")}.`,
+      description: joinedDescription(contributionCents, result.firstDueOn),
     });
   }
   if (result.reason === "no-bank-account") return redirect(bankStepPath(code));
@@ -286,7 +285,9 @@ export default function JoinGroup({ loaderData, actionData: rawActionData }: Rou
       <PageContainer>
         <h1 className="text-3xl font-bold text-slate-900">{view.title}</h1>
         <Card className="mt-6">
-          {"groupName" in view ? <p className="font-semibold text-slate-900">Invitation to {view.groupName}</p> : null}
+          {"groupName" in view && typeof view.groupName === "string" ? (
+            <p className="font-semibold text-slate-900">Invitation to {view.groupName}</p>
+          ) : null}
           <p className="text-slate-700">{view.message}</p>
           <ButtonLink to="/dashboard" className="mt-4">
             Go to Dashboard

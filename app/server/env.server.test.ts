@@ -44,6 +44,12 @@ describe("parseEnv", () => {
     );
   });
 
+  it("refuses production with Plaid's API host overridden", () => {
+    expect(() => parseEnv({ ...productionReady, PLAID_API_URL: "http://127.0.0.1:3026" })).toThrow(
+      "PLAID_API_URL: overrides Plaid's API host, which production refuses",
+    );
+  });
+
   it("refuses an encryption key that is not 32 bytes", () => {
     expect(() => parseEnv({ ...productionReady, ENCRYPTION_KEY: Buffer.alloc(16).toString("base64") })).toThrow(
       "ENCRYPTION_KEY: must be 32 bytes, base64-encoded",

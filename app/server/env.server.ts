@@ -32,6 +32,12 @@ const envSchema = z
     PLAID_SECRET: z.string().min(1).optional(),
     /** Base URL of the sandbox bank (sandbox/plaid), e.g. http://127.0.0.1:3026 */
     PLAID_SANDBOX_URL: z.url().optional(),
+    /**
+     * With PLAID_ENV: send Plaid API calls here instead of Plaid's host for that environment. Tests use it to run the
+     * Plaid configuration (Plaid Link in the browser) end to end against the sandbox bank, which speaks Plaid's wire
+     * format. Refused in production.
+     */
+    PLAID_API_URL: z.url().optional(),
     EMAIL_FROM: z.string().default("Rosca <hello@rosca.example>"),
     SUPPORT_EMAIL: z.email().default("support@rosca.example"),
   })
@@ -45,6 +51,7 @@ const envSchema = z
       ctx.addIssue({ code: "custom", path: ["MAIL_SANDBOX_URL"], message: "selects the mail sandbox, which production refuses" });
     if (env.PLAID_SANDBOX_URL)
       ctx.addIssue({ code: "custom", path: ["PLAID_SANDBOX_URL"], message: "selects the sandbox bank, which production refuses" });
+    if (env.PLAID_API_URL) ctx.addIssue({ code: "custom", path: ["PLAID_API_URL"], message: "overrides Plaid's API host, which production refuses" });
     if (!env.PLAID_ENV || !env.PLAID_CLIENT_ID || !env.PLAID_SECRET)
       ctx.addIssue({ code: "custom", path: ["PLAID_ENV"], message: "PLAID_ENV, PLAID_CLIENT_ID and PLAID_SECRET are required in production" });
   });

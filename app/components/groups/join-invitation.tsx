@@ -99,7 +99,7 @@ export function ImportantInformation() {
 }
 
 /** The four terms statements the acceptance checkbox agrees to. */
-export function termsStatements(invitation: JoinInvitation): string[] {
+export function termsStatements(invitation: Pick<JoinInvitation, "contributionCents" | "memberCount" | "payoutOrder" | "setupFeeCents">): string[] {
   const amount = formatMoney(invitation.contributionCents);
   return [
     `I will contribute ${amount} on every due date until the cycle of ${invitation.memberCount} payouts completes.`,

@@ -325,7 +325,7 @@ async function countMiss(userId: string): Promise<InvitationLookup> {
 }
 
 export type JoinResult =
-  | { ok: true; groupId: string; firstDueOn: CalendarDay; started: boolean; alreadyMember: boolean }
+  | { ok: true; groupId: string; firstDueOn: CalendarDay; started: boolean; alreadyMember: boolean; contributionCents: number }
   | { ok: false; reason: "not-authorized" | "invalid" | "rate-limited" | "no-bank-account" }
   | Extract<InvitationLookup, { reason: "expired" | "revoked" | "closed" }>;
 
@@ -382,7 +382,14 @@ export async function joinGroup(user: Joiner, code: string, now = new Date()): P
   const group = outcome.group;
   if (outcome.emailIds.length > 0) await deliverEmails(outcome.emailIds);
   const [firstDue] = group.firstDueOn ? [group.firstDueOn] : [projectedFirstDue(group, now)];
-  return { ok: true, groupId: group.id, firstDueOn: firstDue!, started: outcome.started, alreadyMember: outcome.alreadyMember };
+  return {
+    ok: true,
+    groupId: group.id,
+    firstDueOn: firstDue!,
+    started: outcome.started,
+    alreadyMember: outcome.alreadyMember,
+    contributionCents: group.contributionCents,
+  };
 }
 
 export type RevokeResult = { ok: true; email: string } | { ok: false; status: 403 | 404 | 409; error: string };
@@ -410,8 +417,8 @@ export async function revokeInvitation(adminUserId: string, groupId: string, inv
 }
 
 /** Decline an email-bound invitation (an open link has nothing to decline). Idempotent; never reveals anything. */
-export async function declineInvitation(user: { id: string; email: string }, code: string, now = new Date()) {
-  await db()
+export async function declineInvitation(user: { id: string; email: string }, code: string, now = new Date()): Promise<{ groupName: string } | null> {
+  const [declined] = await db()
     .update(groupInvitations)
     .set({ status: "declined", respondedBy: user.id, respondedAt: now })
     .where(
@@ -420,7 +427,11 @@ export async function declineInvitation(user: { id: string; email: string }, cod
         eq(groupInvitations.status, "pending"),
         sql`lower(${groupInvitations.email}) = ${user.email.toLowerCase()}`,
       ),
-    );
+    )
+    .returning({ groupId: groupInvitations.groupId });
+  if (!declined) return null;
+  const [group] = await db().select({ name: groups.name }).from(groups).where(eq(groups.id, declined.groupId));
+  return group ? { groupName: group.name } : null;
 }
 
 /** In joinGroup's transaction: tell the admin; when this join started the group, tell everyone (in-app and email). Returns the queued emails. */
