@@ -1,12 +1,14 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { DemoBanner } from "./components/demo-banner";
 import { SessionTimer } from "./components/session-timer";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
 import { buttonClass } from "./components/ui/button";
 import { clearSessionCookie, lookupSession } from "./server/auth/session.server";
+import { env } from "./server/env.server";
 import { notificationFeed } from "./server/notifications.server";
 import { takeToasts } from "./server/toast.server";
 
@@ -28,6 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       toasts,
       feed,
       nonce: context.cspNonce,
+      // Everywhere but production the bank is a sandbox: every page says so (ADR 011). The mailbox link only where
+      // the mail double keeps the emails.
+      demo: env().APP_ENV === "production" ? null : { mailbox: !env().POSTMARK_SERVER_TOKEN && Boolean(env().MAIL_SANDBOX_URL) },
     },
     { headers },
   );
@@ -65,6 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
+        {rootData?.demo ? <DemoBanner mailbox={rootData.demo.mailbox} /> : null}
         <SiteHeader user={rootData?.user ?? null} feed={rootData?.feed ?? null} />
         <main id="main" className="flex-1">
           {children}

@@ -9,6 +9,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
+import { sandboxLinkProxy } from "./sandbox-link-proxy";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -116,6 +117,8 @@ export function createApp({ build, production }: { build: ServerBuild; productio
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
 
   app.use(rejectCrossSiteWrites);
+  // A deployed demo serves the sandbox bank's Link pages on its own origin (its bank listens on loopback only).
+  if (process.env.DEMO_DEPLOYMENT === "true" && process.env.PLAID_SANDBOX_URL) app.use(sandboxLinkProxy(process.env.PLAID_SANDBOX_URL));
   app.all(
     "/{*splat}",
     createRequestHandler({

