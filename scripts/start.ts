@@ -10,6 +10,12 @@ process.env.APP_ENV ??= "demo";
 const { ADMIN_ACCOUNT, DEMO_ACCOUNT } = await import("../app/domain/demo-accounts.ts");
 const { startStack } = await import("./lib/stack.ts");
 
+// A deployed demo (the Docker image's demo target) has no embedded database to fall back on: say so plainly.
+if (process.env.DEMO_DEPLOYMENT === "true" && !process.env.DATABASE_URL) {
+  console.error("A deployed demo (DEMO_DEPLOYMENT=true) needs DATABASE_URL: attach a PostgreSQL (README, Deploy a demo).");
+  process.exit(1);
+}
+
 const port = Number(process.env.PORT ?? 3000);
 process.env.PORT = String(port);
 const seed = process.env.APP_ENV !== "production" && process.env.SEED !== "false";
