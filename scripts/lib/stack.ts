@@ -20,6 +20,13 @@ export async function startStack(options: {
   port: number;
   host?: string;
   seed: boolean;
+  /** Seed the demo groups too (default: with `seed`). They run through the sandbox clock, so not with `bankAsPlaid`. */
+  seedGroups?: boolean;
+  /**
+   * Tests of the Plaid configuration only: run the sandbox bank, and configure the app as for real Plaid (PLAID_ENV,
+   * so pages use Plaid Link) with the bank standing in for Plaid's API host (PLAID_API_URL).
+   */
+  bankAsPlaid?: boolean;
   /** Run the job worker (money.tick, bank.sync; ADR 007) in this process. */
   worker?: boolean;
   log?: (line: string) => void;
@@ -63,6 +70,11 @@ export async function startStack(options: {
       process.env.PLAID_CLIENT_ID ??= "sandbox-client-id";
       process.env.PLAID_SECRET ??= "sandbox-secret";
       log(`Sandbox bank listening on ${bank.url}`);
+      if (options.bankAsPlaid) {
+        process.env.PLAID_ENV = "sandbox";
+        process.env.PLAID_API_URL = bank.url;
+        delete process.env.PLAID_SANDBOX_URL;
+      }
     }
 
     // Validate the complete environment before serving anything: a bad configuration stops here, loudly.
@@ -74,7 +86,7 @@ export async function startStack(options: {
       const { seedDemoGroups } = await import("./seed-groups.ts");
       const { closeDb } = await import("../../app/server/db/client.server.ts");
       const { created } = await seedDemoData();
-      const { created: groupsCreated } = await seedDemoGroups();
+      const { created: groupsCreated } = (options.seedGroups ?? true) ? await seedDemoGroups() : { created: 0 };
       await closeDb();
       log(created + groupsCreated > 0 ? `Seeded ${created} demo users and ${groupsCreated} demo groups.` : "Demo data already present.");
     }
