@@ -35,7 +35,7 @@ export const CONFIRM_MESSAGES = {
   notConfirmed: "Your email address isn't confirmed yet. Follow the link in the confirmation email we sent you, or get a new one.",
   resentTitle: "Check Your Email",
   /** The same answer whether or not the address has an account waiting (no enumeration). */
-  resent: "If an account with that address is waiting for confirmation, we've sent a new confirmation link. It expires in 24 hours.",
+  resent: "If an account with that address is waiting for confirmation, a new confirmation link is on its way. It expires in 24 hours.",
   tooMany: "Too many confirmation emails requested. Please wait an hour and try again.",
   expiredTitle: "Confirmation Link Expired",
   expired: "This confirmation link has expired. Your account is waiting: get a new link and confirm your email to log in.",

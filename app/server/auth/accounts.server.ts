@@ -123,19 +123,17 @@ export async function registerUser(
   return { status: "created", user: created.user, confirmation };
 }
 
-export type ResendConfirmationResult = { status: "sent" | "queued" | "failed" | "not-needed" };
-
 /**
- * Send a fresh confirmation link to an account that exists and is still unconfirmed. The caller answers the same
- * whatever the outcome (no enumeration); the status is for logs and tests. Earlier links stay valid until they expire.
+ * Queue a fresh confirmation link for an account that exists and is still unconfirmed: the token and its email in one
+ * transaction (the outbox, ADR 010). Returns the outbox id, or null when there is nothing to send (no such account,
+ * already confirmed, or no password to confirm). The caller answers the same whatever the outcome (no enumeration).
+ * Earlier links stay valid until they expire.
  */
-export async function resendConfirmation(email: string, options: { redirectTo?: string | null; now?: Date } = {}): Promise<ResendConfirmationResult> {
+export async function queueNewConfirmation(email: string, options: { redirectTo?: string | null; now?: Date } = {}): Promise<string | null> {
   const now = options.now ?? new Date();
   const user = await findUserByEmail(email);
-  if (!user || !user.passwordHash || user.emailConfirmedAt) return { status: "not-needed" };
-  const id = await db().transaction((tx) => queueConfirmation(tx, user, now, options.redirectTo));
-  const result = (await deliverEmails([id])).get(id)!;
-  return { status: result.status };
+  if (!user || !user.passwordHash || user.emailConfirmedAt) return null;
+  return db().transaction((tx) => queueConfirmation(tx, user, now, options.redirectTo));
 }
 
 function isUniqueViolation(error: unknown) {
@@ -310,7 +308,15 @@ export async function requestNewConfirmation(
     ["confirm-account", address],
   ]);
   if (!allowed) return { status: "rate-limited" };
-  const result = await resendConfirmation(address, options);
-  if (result.status === "failed") console.error("requestNewConfirmation: the confirmation email could not be sent");
+  const emailId = await queueNewConfirmation(address, options);
+  // Delivery is not awaited. Awaiting it would make an existing unconfirmed account answer after a Postmark round trip
+  // (up to the inline timeout when Postmark is slow) and any other address at once: the delay would tell who has an
+  // account. The row is committed, so if this attempt fails the outbox job sends it; deliverEmails never throws.
+  if (emailId) {
+    void deliverEmails([emailId]).then((results) => {
+      const result = results.get(emailId)!;
+      if (!result.ok) console.error(`requestNewConfirmation: the confirmation email could not be sent: ${result.error}`);
+    });
+  }
   return { status: "done" };
 }
