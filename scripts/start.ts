@@ -31,7 +31,7 @@ ${
   seed
     ? `
   Demo account:  ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}
-  Admin account: ${ADMIN_ACCOUNT.email} / ${ADMIN_ACCOUNT.password}
+  Admin account: ${ADMIN_ACCOUNT.email} / ${process.env.DEMO_DEPLOYMENT === "true" ? "(DEMO_ADMIN_PASSWORD)" : ADMIN_ACCOUNT.password}
 `
     : ""
 }

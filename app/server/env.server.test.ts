@@ -69,6 +69,7 @@ describe("parseEnv", () => {
         "  - SESSION_SECRET: is required in a deployed demo",
         "  - ENCRYPTION_KEY: is required in a deployed demo",
         "  - APP_URL: is required in a deployed demo",
+        "  - DEMO_ADMIN_PASSWORD: is required in a deployed demo (the README's admin password is public)",
       ].join("\n"),
     );
     expect(() => parseEnv({ ...productionReady, DEMO_DEPLOYMENT: "true" })).toThrow("DEMO_DEPLOYMENT: needs APP_ENV=demo");
@@ -81,6 +82,7 @@ describe("parseEnv", () => {
       APP_URL: "https://rosca-demo.fly.dev",
       MAIL_SANDBOX_URL: "http://127.0.0.1:3025",
       PLAID_SANDBOX_URL: "http://127.0.0.1:3026",
+      DEMO_ADMIN_PASSWORD: "a private one, 12+",
     });
     expect(env).toMatchObject({ APP_ENV: "demo", DEMO_DEPLOYMENT: true, SESSION_SECRET: "b".repeat(40) });
   });

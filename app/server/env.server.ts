@@ -47,6 +47,11 @@ const envSchema = z
       .enum(["true", "false"])
       .default("false")
       .transform((value) => value === "true"),
+    /**
+     * A deployed demo's admin password (ADR 011). The demo admin sees every email and the admin console, so on the
+     * internet it must not be the password printed in the README. Required with DEMO_DEPLOYMENT; ignored elsewhere.
+     */
+    DEMO_ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
   })
   .superRefine((env, ctx) => {
     if (env.DEMO_DEPLOYMENT) {
@@ -55,6 +60,12 @@ const envSchema = z
       if (!env.SESSION_SECRET) ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in a deployed demo" });
       if (!env.ENCRYPTION_KEY) ctx.addIssue({ code: "custom", path: ["ENCRYPTION_KEY"], message: "is required in a deployed demo" });
       if (!env.APP_URL) ctx.addIssue({ code: "custom", path: ["APP_URL"], message: "is required in a deployed demo" });
+      if (!env.DEMO_ADMIN_PASSWORD)
+        ctx.addIssue({
+          code: "custom",
+          path: ["DEMO_ADMIN_PASSWORD"],
+          message: "is required in a deployed demo (the README's admin password is public)",
+        });
     }
     if (env.APP_ENV !== "production") return;
     if (!env.SESSION_SECRET) ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });

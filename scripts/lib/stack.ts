@@ -85,7 +85,8 @@ export async function startStack(options: {
       const { seedDemoData } = await import("./seed.ts");
       const { seedDemoGroups } = await import("./seed-groups.ts");
       const { closeDb } = await import("../../app/server/db/client.server.ts");
-      const { created } = await seedDemoData();
+      // A deployed demo's admin gets its own password, never the README's (ADR 011).
+      const { created } = await seedDemoData({ adminPassword: env.DEMO_DEPLOYMENT ? env.DEMO_ADMIN_PASSWORD : undefined });
       const { created: groupsCreated } = (options.seedGroups ?? true) ? await seedDemoGroups() : { created: 0 };
       await closeDb();
       log(created + groupsCreated > 0 ? `Seeded ${created} demo users and ${groupsCreated} demo groups.` : "Demo data already present.");

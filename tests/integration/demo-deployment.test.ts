@@ -15,6 +15,7 @@ process.env.DEMO_DEPLOYMENT = "true";
 process.env.SESSION_SECRET = "s".repeat(48);
 process.env.ENCRYPTION_KEY = Buffer.alloc(32, 3).toString("base64");
 process.env.APP_URL = "https://rosca-demo.example";
+process.env.DEMO_ADMIN_PASSWORD = "Deployed-Admin-2026";
 
 const { sandboxLinkProxy } = await import("../../server/sandbox-link-proxy");
 const root = await import("../../app/root");
@@ -44,6 +45,19 @@ describe("a deployed demo", () => {
     const html = renderToStaticMarkup(DemoBanner({ mailbox: true }));
     expect(html).toContain('<strong class="font-semibold">Demo — no real money.</strong> Banks are a sandbox and payments are simulated.');
     expect(html).toContain('<a href="/dev/mailbox"');
+  });
+
+  it("seeds the demo accounts, the admin with DEMO_ADMIN_PASSWORD instead of the README's", async () => {
+    const { seedDemoData } = await import("../../scripts/lib/seed");
+    const { authenticate } = await import("../../app/server/auth/accounts.server");
+    const { ADMIN_ACCOUNT, DEMO_ACCOUNT } = await import("../../app/domain/demo-accounts");
+    const { parseEnv } = await import("../../app/server/env.server");
+    const config = parseEnv(process.env);
+    await seedDemoData({ adminPassword: config.DEMO_DEPLOYMENT ? config.DEMO_ADMIN_PASSWORD : undefined });
+    expect(await authenticate(ADMIN_ACCOUNT.email, ADMIN_ACCOUNT.password)).toBeNull();
+    expect(await authenticate(ADMIN_ACCOUNT.email, "Deployed-Admin-2026")).toMatchObject({ email: ADMIN_ACCOUNT.email, isAdmin: true });
+    // The demo user keeps the README's password: trying the demo is the point.
+    expect(await authenticate(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)).toMatchObject({ email: DEMO_ACCOUNT.email, isAdmin: false });
   });
 
   it("sets Secure session cookies (it is served over HTTPS)", async () => {
