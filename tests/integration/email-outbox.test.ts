@@ -73,6 +73,23 @@ describe("atomic with what causes it", () => {
     expect((await listMessages(databaseUrl, { to: address })).map((m) => m.subject)).toEqual(["Welcome to Rosca"]);
   });
 
+  it("sends one person's emails in the order they were queued (a new account's confirmation before its welcome)", async () => {
+    for (let run = 0; run < 5; run += 1) {
+      const address = `order${run}.${Date.now()}@example.com`;
+      const ids = await db().transaction(async (tx) => [
+        await outbox.queueEmail(tx, address, {
+          template: "confirm-email",
+          data: { name: "O", confirmUrl: "http://localhost:3000/auth/confirm?id=x&token=y", expiresInHours: 24 },
+        }),
+        await outbox.queueEmail(tx, address, { template: "welcome", data: { name: "O", dashboardUrl: "http://localhost:3000/dashboard" } }),
+      ]);
+      const results = await outbox.deliverEmails(ids);
+      expect([...results.values()].map((result) => result.status)).toEqual(["sent", "sent"]);
+      // Newest first: the welcome was sent after the confirmation.
+      expect((await listMessages(databaseUrl, { to: address })).map((m) => m.tag)).toEqual(["welcome", "confirm-email"]);
+    }
+  });
+
   it("keeps single-use links encrypted while waiting and erases them once sent", async () => {
     const address = `secret.${Date.now()}@example.com`;
     const confirmUrl = "http://localhost:3000/auth/confirm?id=4f0c9a52-6a51-4c39-9d0b-3c1f2b8e7a11&token=very-secret-token";

@@ -173,8 +173,16 @@ export async function deliverEmails(ids: string[], options: { now?: Date; timeou
   const sender = emailSender({ timeoutSeconds: options.timeoutSeconds ?? OUTBOX_POLICY.inlineTimeoutSeconds });
   try {
     const claimed = await claim(sql`id in ${ids}`, clock(), ids.length);
+    // One person's emails go one after another, in the order the caller queued them (a new account's confirmation
+    // before its welcome); different people's go in parallel (a new group's invitations).
     const limit = pLimit(4);
-    await Promise.all(claimed.map((row) => limit(async () => results.set(row.id, await attempt(row, sender, clock)))));
+    await Promise.all(
+      byRecipientInOrder(claimed, ids).map((rows) =>
+        limit(async () => {
+          for (const row of rows) results.set(row.id, await attempt(row, sender, clock));
+        }),
+      ),
+    );
     const rest = ids.filter((id) => !results.has(id));
     if (rest.length > 0) {
       for (const row of await db().select().from(emailOutbox).where(inArray(emailOutbox.id, rest))) results.set(row.id, resultOf(row));
@@ -184,6 +192,17 @@ export async function deliverEmails(ids: string[], options: { now?: Date; timeou
   }
   for (const id of ids) if (!results.has(id)) results.set(id, { ok: true, status: "queued", queued: true, error: null, outboxId: id });
   return results;
+}
+
+/** Rows grouped by recipient (case-insensitively), each group in the order of `ids`. */
+function byRecipientInOrder(rows: Claimed[], ids: string[]): Claimed[][] {
+  const position = new Map(ids.map((id, index) => [id, index]));
+  const groups = new Map<string, Claimed[]>();
+  for (const row of [...rows].sort((a, b) => position.get(a.id)! - position.get(b.id)!)) {
+    const key = row.toAddress.toLowerCase();
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  return [...groups.values()];
 }
 
 export type DeliveryRun = { sent: number; retrying: number; failed: number };
