@@ -24,11 +24,16 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 30_000,
+  // npm test runs this beside the type check and Vitest (scripts/test.ts), so a test gets about half the CPU it would
+  // alone: the longest ones (9 axe scans in one test) need more than 30 s then.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: "retain-on-failure",
+    // Recording a trace costs every test about a third of the browser's CPU, so none is recorded by default (a
+    // screenshot of a failure is kept); rerun a failing spec with `npx playwright test <spec> --trace on` for one.
+    trace: "off",
+    screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH,
       args: BROWSER_ARGS,

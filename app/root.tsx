@@ -33,6 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // Everywhere but production the bank is a sandbox: every page says so (ADR 011). The mailbox link only where
       // the mail double keeps the emails.
       demo: env().APP_ENV === "production" ? null : { mailbox: !env().POSTMARK_SERVER_TOKEN && Boolean(env().MAIL_SANDBOX_URL) },
+      // Browser error reporting (entry.client.tsx) only when Sentry is configured; a DSN is public by design.
+      sentry: env().SENTRY_DSN ? { dsn: env().SENTRY_DSN, environment: env().APP_ENV } : null,
     },
     { headers },
   );
@@ -60,6 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {rootData?.sentry ? <meta name="sentry-dsn" content={rootData.sentry.dsn} data-environment={rootData.sentry.environment} /> : null}
         <Meta />
         <Links />
       </head>
@@ -100,6 +103,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       {detail ? <pre className="mt-6 overflow-auto rounded bg-slate-100 p-3 text-left text-xs">{detail}</pre> : null}
       <div className="mt-8 flex justify-center gap-3">
         {/* A plain link to the current page reloads it, with or without JavaScript. */}
+        {/* biome-ignore lint/a11y/useValidAnchor: href="" is the current URL (a reload), which is what this link does */}
         <a href="" className={buttonClass("primary")}>
           Refresh Page
         </a>

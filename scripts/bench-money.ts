@@ -1,26 +1,34 @@
 /**
- * `npm run bench:money` (and the second half of `npm run bench`): the time to process one due date for BENCH_GROUPS
- * (default 10,000) active groups of 10 members, i.e. 10 x BENCH_GROUPS contribution debits, by BENCH_WORKERS (default
- * 4) worker processes against the sandbox bank; and, as the ceiling, the same number of plain INSERTs into PostgreSQL
- * on the same server (single-row over a pool, and one multi-row statement). Results go to stdout.
+ * `npm run bench:money` (and the second half of `npm run bench`): how fast one due date is processed — every member
+ * of BENCH_GROUPS active groups of 10 debited through the sandbox bank by BENCH_WORKERS worker processes — beside the
+ * ceiling of the same PostgreSQL measured in the same run (plain single-row INSERTs from as many connections as
+ * workers), and proof that it was done exactly once.
  *
- * Everything is fresh and thrown away: an embedded PostgreSQL in a new temporary directory, migrated; the sandbox bank
- * on it (rate limit lifted); the fixture built in bulk with SQL: users, bank items and accounts on both sides (ours,
- * with the access token encrypted, and the sandbox bank's, with the token's SHA-256), weekly groups whose period 1 is
- * done (contributions and setup fees settled, period 1 completed) and whose period 2 is due today, with its reminders
- * already sent and everything processed through yesterday. So the measured work is exactly the due date: per member,
- * one contribution debit through /transfer/authorization/create and /transfer/create, recorded as pending.
+ * BENCH_GROUPS and BENCH_WORKERS are lists: every combination runs, each on a fresh database. Defaults: 1000,10000
+ * groups (10,000 and 100,000 debits) × 4 workers. `BENCH_GROUPS=100000` is the million-member run (not in CI).
+ * BENCH_CPU_PROFILE=1 profiles worker 1 and the sandbox bank of each run and prints their top functions; BENCH_PG_STATS=1
+ * prints PostgreSQL's most expensive statements (pg_stat_statements). MONEY_PAGE_SIZE (the workers'
+ * page of groups) and BANK_CONCURRENCY (bank calls in flight per worker) pass through to the workers.
  *
- * Each worker is `tsx scripts/bench-money-worker.ts`, a separate process that calls processDueGroups once (production
- * scales by adding worker machines). The clock starts when all workers have loaded and connected.
+ * Each run: an embedded PostgreSQL database cloned from a migrated template; the sandbox bank on it (rate limit lifted);
+ * the fixture built in bulk with SQL — users, bank items and accounts on both sides (ours with the access token
+ * encrypted, the bank's with the token's SHA-256), weekly groups whose period 1 is done (contributions, setup fees
+ * and the payout settled, with their ledger postings and maintained balances) and whose period 2 is due today, with
+ * its reminders sent and everything processed through yesterday. So the measured work is exactly the due date: per
+ * member, one contribution debit through /transfer/authorization/create and /transfer/create, recorded as pending.
+ * The clock starts when all workers have loaded and connected. After the run the bench checks, and prints: one
+ * authorization and one transfer at the bank per debit, one row per (group, period, member, kind, attempt), no
+ * posting for a debit that has not settled (one posting per settlement event), and `ledger:verify` passing.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import pg from "pg";
+import { byPlace, topFunctions } from "./lib/cpu-profile.ts";
 
 process.env.NODE_ENV = "production";
 process.env.APP_ENV = "test";
@@ -31,16 +39,22 @@ delete process.env.POSTMARK_SERVER_TOKEN;
 delete process.env.MAIL_SANDBOX_URL;
 process.env.ENCRYPTION_KEY = randomBytes(32).toString("base64");
 
-const GROUPS = Number(process.env.BENCH_GROUPS ?? 10_000);
-const WORKERS = Number(process.env.BENCH_WORKERS ?? 4);
+function list(name: string, fallback: string) {
+  const values = (process.env[name] ?? fallback).split(",").map((v) => Number(v.trim()));
+  if (values.some((v) => !Number.isInteger(v) || v < 1)) {
+    console.error(`${name} must be a comma-separated list of positive integers`);
+    process.exit(2);
+  }
+  return values;
+}
+const GROUP_COUNTS = list("BENCH_GROUPS", "1000,10000");
+const WORKER_COUNTS = list("BENCH_WORKERS", "4");
+const PROFILE = process.env.BENCH_CPU_PROFILE === "1";
+const PG_STATS = process.env.BENCH_PG_STATS === "1";
 const MEMBERS = 10;
 const CONTRIBUTION_CENTS = 10_000;
-const BANK_CONCURRENCY = Number(process.env.BANK_CONCURRENCY ?? 6);
-const DEBITS = GROUPS * MEMBERS;
-if (!Number.isInteger(GROUPS) || GROUPS < 1 || !Number.isInteger(WORKERS) || WORKERS < 1) {
-  console.error("BENCH_GROUPS and BENCH_WORKERS must be positive integers");
-  process.exit(2);
-}
+const FEE_CENTS = 500;
+const CEILING_ROWS = 20_000;
 
 const { startEmbeddedPostgres } = await import("./lib/postgres.ts");
 const { startBankSandbox } = await import("../sandbox/plaid/server.ts");
@@ -64,45 +78,257 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
-function seconds(ms: number) {
-  return (ms / 1000).toFixed(1);
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+
+type WorkerReport = {
+  startedAt: number;
+  endedAt: number;
+  processed: number;
+  readyRssMb: number;
+  peakRssMb: number;
+  cpuMs: number;
+  stages: Record<string, { ms: number; rows: number; runs: number }>;
+  bank: { calls: number; retries: number; failures: Record<string, number> };
+  error?: string;
+};
+type RunResult = {
+  groups: number;
+  workers: number;
+  debits: number;
+  wallMs: number;
+  reports: WorkerReport[];
+  checks: Array<[string, boolean, unknown]>;
+  profile: string[];
+};
+
+function withDatabase(url: string, database: string) {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
 }
 
 let failed = false;
 try {
-  console.log(`Money benchmark: ${GROUPS} groups x ${MEMBERS} members = ${DEBITS} debits, ${WORKERS} worker process(es); data in ${tmp}`);
-  const postgres = await startEmbeddedPostgres({ dataDir: path.join(tmp, "pg"), database: "rosca" });
+  console.log(
+    `Money benchmark: groups ${GROUP_COUNTS.join(", ")} x ${MEMBERS} members; worker processes ${WORKER_COUNTS.join(", ")}; node ${process.version}; data in ${tmp}`,
+  );
+  const postgres = await startEmbeddedPostgres({
+    dataDir: path.join(tmp, "pg"),
+    database: "rosca_template",
+    settings: PG_STATS ? { shared_preload_libraries: "pg_stat_statements", "pg_stat_statements.track": "all" } : {},
+  });
   stops.push(postgres.stop);
-  const databaseUrl = postgres.url;
-  process.env.DATABASE_URL = databaseUrl;
+  const serverUrl = withDatabase(postgres.url, "postgres");
   const { migrateDatabase } = await import("../app/server/db/migrate.server.ts");
-  await migrateDatabase(databaseUrl);
+  await migrateDatabase(postgres.url);
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  stops.push(() => admin.end());
 
+  // The ceiling, measured once in this run on the same server: plain single-row INSERTs, autocommit, from as many
+  // connections as there are workers (the largest count), and as one multi-row statement.
+  await admin.query("create database rosca_ceiling template rosca_template");
+  const ceiling = await measureCeiling(withDatabase(postgres.url, "rosca_ceiling"), Math.max(...WORKER_COUNTS));
+  console.log(
+    `Ceiling: ${ceiling.singleRowsPerSecond.toFixed(0)} single-row INSERTs/s from ${Math.max(...WORKER_COUNTS)} connections; ${ceiling.batchRowsPerSecond.toFixed(0)} rows/s in one statement.`,
+  );
+
+  const results: RunResult[] = [];
+  let run = 0;
+  for (const groups of GROUP_COUNTS) {
+    for (const workers of WORKER_COUNTS) {
+      run += 1;
+      const database = `rosca_run_${run}`;
+      await admin.query(`create database ${database} template rosca_template`);
+      const result = await benchOnce(withDatabase(postgres.url, database), groups, workers, run);
+      results.push(result);
+      if (result.checks.some(([, ok]) => !ok)) failed = true;
+      await admin.query(`drop database ${database} with (force)`);
+    }
+  }
+
+  // The table.
+  const header = ["groups", "debits", "workers", "wall s", "debits/s", "of ceiling", "peak RSS per worker (MB)", "exactly once"];
+  const rows = results.map((r) => [
+    String(r.groups),
+    String(r.debits),
+    String(r.workers),
+    seconds(r.wallMs),
+    (r.debits / (r.wallMs / 1000)).toFixed(0),
+    `${((r.debits / (r.wallMs / 1000) / ceiling.singleRowsPerSecond) * 100).toFixed(1)}%`,
+    r.reports.map((w) => w.peakRssMb).join(", "),
+    r.checks.every(([, ok]) => ok) ? "yes" : "NO",
+  ]);
+  const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i]!.length)));
+  const format = (cells: string[]) => cells.map((cell, i) => cell.padStart(widths[i]!)).join("  ");
+  console.log(`\n${format(header)}\n${widths.map((width) => "-".repeat(width)).join("  ")}`);
+  for (const row of rows) console.log(format(row));
+  console.log(
+    `\nCeiling (same run, same server): ${ceiling.singleRowsPerSecond.toFixed(0)} single-row INSERTs/s from ${Math.max(...WORKER_COUNTS)} connections ` +
+      `(autocommit); ${ceiling.batchRowsPerSecond.toFixed(0)} rows/s as one statement. Goal: ≥ 35% of the single-row ceiling; ` +
+      `everything (PostgreSQL, the sandbox bank, the workers) shares this machine, so treat the figures as relative.`,
+  );
+  const rates = results.filter((r) => r.workers === Math.max(...WORKER_COUNTS)).map((r) => r.debits / (r.wallMs / 1000));
+  if (rates.length > 1) {
+    const falling = rates.slice(1).some((rate, i) => rate < rates[i]! * 0.9);
+    console.log(`Scaling with the number of groups: ${falling ? "the rate FALLS as the count grows" : "the rate does not fall as the count grows"}.`);
+  }
+} catch (error) {
+  failed = true;
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+} finally {
+  for (const child of children) child.kill("SIGTERM");
+  await stop();
+}
+process.exit(failed ? 1 : 0);
+
+// ---------------------------------------------------------------------------------------------------------------
+
+async function measureCeiling(databaseUrl: string, connections: number) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
+  pool.on("error", () => {});
+  try {
+    await pool.query(`create table bench_inserts (
+      id bigserial primary key, idempotency_key text not null unique, group_id uuid not null, user_id uuid not null,
+      period_number int not null, amount_cents bigint not null, created_at timestamptz not null default now())`);
+    let next = 0;
+    const started = Date.now();
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        for (let i = next++; i < CEILING_ROWS; i = next++) {
+          await pool.query(
+            `insert into bench_inserts (idempotency_key, group_id, user_id, period_number, amount_cents)
+             values ($1, md5('group:' || ($2::int / ${MEMBERS}))::uuid, md5('user:' || $2::int)::uuid, 2, ${CONTRIBUTION_CENTS})`,
+            [`single:${i}`, i],
+          );
+        }
+      }),
+    );
+    const singleMs = Date.now() - started;
+    const batchStarted = Date.now();
+    await pool.query(
+      `insert into bench_inserts (idempotency_key, group_id, user_id, period_number, amount_cents)
+       select 'batch:' || i, md5('group:' || (i / ${MEMBERS}))::uuid, md5('user:' || i)::uuid, 2, ${CONTRIBUTION_CENTS}
+       from generate_series(0, ${CEILING_ROWS - 1}) i`,
+    );
+    const batchMs = Date.now() - batchStarted;
+    return { singleRowsPerSecond: CEILING_ROWS / (singleMs / 1000), batchRowsPerSecond: CEILING_ROWS / (Math.max(batchMs, 1) / 1000) };
+  } finally {
+    await pool.end();
+  }
+}
+
+async function benchOnce(databaseUrl: string, groups: number, workers: number, run: number): Promise<RunResult> {
+  const debits = groups * MEMBERS;
+  console.log(`\nRun ${run}: ${groups} groups (${debits} debits), ${workers} worker process(es)`);
   const bank = await startBankSandbox({ databaseUrl, rateLimit: { requests: 1_000_000_000, windowMs: 60_000 } });
-  stops.push(bank.stop);
-  process.env.PLAID_SANDBOX_URL = bank.url;
-  process.env.PLAID_CLIENT_ID = "sandbox-client-id";
-  process.env.PLAID_SECRET = "sandbox-secret";
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  pool.on("error", () => {});
+  try {
+    process.env.DATABASE_URL = databaseUrl;
+    process.env.PLAID_SANDBOX_URL = bank.url;
+    process.env.PLAID_CLIENT_ID = "sandbox-client-id";
+    process.env.PLAID_SECRET = "sandbox-secret";
+    const { parseEnv } = await import("../app/server/env.server.ts");
+    parseEnv(process.env);
+    const now = new Date();
+    const fixtureStarted = Date.now();
+    const today = await buildFixture(pool, groups, now);
+    console.log(`  fixture built in ${seconds(Date.now() - fixtureStarted)} s (period 2 due today, ${today})`);
 
-  // App modules only now, with the environment complete.
-  const { parseEnv } = await import("../app/server/env.server.ts");
-  parseEnv(process.env);
+    const profileDir = path.join(tmp, `profile-${run}`);
+    const bankProfile = PROFILE ? await startProfile() : null;
+    if (PG_STATS) {
+      await pool.query("create extension if not exists pg_stat_statements");
+      await pool.query("select pg_stat_statements_reset()");
+    }
+    const bankCpuAtStart = process.cpuUsage();
+    const postgresCpuAtStart = postgresCpuMs();
+    const reports = await runWorkers(
+      workers,
+      { ...process.env, BENCH_NOW: now.toISOString(), DATABASE_URL: databaseUrl },
+      PROFILE ? profileDir : null,
+    );
+    const bankCpu = process.cpuUsage(bankCpuAtStart);
+    const cpu = {
+      workers: reports.reduce((sum, r) => sum + r.cpuMs, 0),
+      bank: (bankCpu.user + bankCpu.system) / 1000,
+      postgres: postgresCpuMs() - postgresCpuAtStart,
+    };
+    const bankTop = bankProfile ? await bankProfile.stop(path.join(profileDir, "bank.cpuprofile")) : [];
+    const wallMs = Math.max(...reports.map((r) => r.endedAt)) - Math.min(...reports.map((r) => r.startedAt));
+    console.log(
+      `  due date processed in ${seconds(wallMs)} s: ${(debits / (wallMs / 1000)).toFixed(0)} debits/s; groups per worker ${reports.map((r) => r.processed).join(", ")}; peak RSS MB ${reports.map((r) => r.peakRssMb).join(", ")} (${reports.map((r) => r.readyRssMb).join(", ")} loaded and connected, before any work)`,
+    );
+    const stages = new Map<string, { ms: number; rows: number }>();
+    for (const report of reports) {
+      for (const [stage, value] of Object.entries(report.stages)) {
+        const entry = stages.get(stage) ?? { ms: 0, rows: 0 };
+        entry.ms += value.ms;
+        entry.rows += value.rows;
+        stages.set(stage, entry);
+      }
+    }
+    const total = [...stages.values()].reduce((sum, s) => sum + s.ms, 0);
+    console.log(
+      `  where the workers' time went: ${[...stages]
+        .sort((a, b) => b[1].ms - a[1].ms)
+        .map(([stage, s]) => `${stage} ${((s.ms / total) * 100).toFixed(0)}%${s.rows ? ` (${s.rows} rows)` : ""}`)
+        .join(", ")}`,
+    );
+    const calls = reports.reduce((n, r) => n + r.bank.calls, 0);
+    const retries = reports.reduce((n, r) => n + r.bank.retries, 0);
+    const failures: Record<string, number> = {};
+    for (const r of reports) for (const [code, n] of Object.entries(r.bank.failures)) failures[code] = (failures[code] ?? 0) + n;
+    const cpuTotal = cpu.workers + cpu.bank + cpu.postgres;
+    console.log(
+      `  CPU during the due date: workers ${seconds(cpu.workers)} s, sandbox bank ${seconds(cpu.bank)} s, PostgreSQL ${seconds(cpu.postgres)} s; ` +
+        `${seconds(cpuTotal)} s in ${seconds(wallMs)} s wall (${(cpuTotal / wallMs).toFixed(2)} cores busy); ${((cpuTotal / debits) * 1000).toFixed(0)} µs of CPU per debit`,
+    );
+    console.log(`  bank calls: ${calls} (${(calls / debits).toFixed(2)} per debit), retried ${retries}, failures ${JSON.stringify(failures)}`);
+    if (PG_STATS) {
+      const { rows } = await pool.query<{ ms: number; calls: string; rows: string; query: string }>(
+        `select total_exec_time::float8 as ms, calls, rows, regexp_replace(query, '\\s+', ' ', 'g') as query
+         from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+         order by total_exec_time desc limit 15`,
+      );
+      console.log("  PostgreSQL's statements by total time (pg_stat_statements, nested included):");
+      for (const row of rows) {
+        console.log(
+          `    ${seconds(row.ms).padStart(6)} s  ${String(row.calls).padStart(6)} calls ${String(row.rows).padStart(7)} rows  ${row.query.slice(0, 150)}`,
+        );
+      }
+    }
+    const checks = await exactlyOnce(pool, debits, databaseUrl, bank.url);
+    for (const [label, ok, value] of checks) console.log(`  ${ok ? "ok  " : "FAIL"} ${label}${ok ? "" : ` (got ${JSON.stringify(value)})`}`);
+    let profile: string[] = [];
+    if (PROFILE) {
+      const file = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
+      if (file) {
+        profile = topFunctions(path.join(profileDir, file), 15);
+        console.log(`  worker 1's CPU profile, busy time by place: ${byPlace(path.join(profileDir, file))}`);
+        console.log(`  worker 1's CPU profile, top functions by self time:\n${profile.map((line) => `    ${line}`).join("\n")}`);
+      }
+      console.log(`  the sandbox bank's CPU profile, busy time by place: ${byPlace(path.join(profileDir, "bank.cpuprofile"))}`);
+      console.log(`  the sandbox bank's CPU profile (this process), top functions by self time:\n${bankTop.map((line) => `    ${line}`).join("\n")}`);
+    }
+    return { groups, workers, debits, wallMs, reports, checks, profile };
+  } finally {
+    await pool.end();
+    await bank.stop();
+  }
+}
+
+/**
+ * The fixture, in bulk SQL. Returns today (New York). Postings are written with the guards off for this one
+ * transaction and the maintained balances computed once at the end (the posting trigger would do the same row by row).
+ */
+async function buildFixture(pool: pg.Pool, groups: number, now: Date) {
   const { encryptSecret } = await import("../app/server/crypto.server.ts");
   const { addDays, todayIn } = await import("../app/domain/schedule.ts");
-
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: Math.max(WORKERS * BANK_CONCURRENCY, WORKERS) });
-  // Connections the server drops while it stops are of no interest.
-  pool.on("error", () => {});
-  stops.push(() => pool.end());
-
-  // ---------------------------------------------------------------------------------------------------------
-  // The fixture, in bulk
-  const now = new Date();
   const today = todayIn("America/New_York", now);
   const firstDue = addDays(today, -7);
-  const fixtureStarted = Date.now();
-  console.log(`Building the fixture (period 1 due ${firstDue} and done, period 2 due today, ${today})…`);
-  const users = DEBITS;
+  const users = groups * MEMBERS;
   await pool.query(
     `insert into users (id, email, name, is_plaid_sandbox_authorized, has_bank_account)
      select md5('user:' || i)::uuid, 'bench' || i || '@example.com', 'Bench Member ' || i, true, true from generate_series(0, $1 - 1) i`,
@@ -155,14 +381,14 @@ try {
        extract(dow from $2::date)::int, 'America/New_York', 'fixed', 'active', 'bench-invite-' || g, now() - interval '8 days',
        $3::date, $3::date + ${7 * (MEMBERS - 1)}, $2::date - 1
      from generate_series(0, $1 - 1) g`,
-    [GROUPS, today, firstDue],
+    [groups, today, firstDue],
   );
   await pool.query(
     `insert into group_members (id, group_id, user_id, join_order, payout_position, is_admin, joined_at)
      select md5('member:' || g || ':' || m)::uuid, md5('group:' || g)::uuid, md5('user:' || (g * ${MEMBERS} + m))::uuid, m + 1, m + 1, m = 0,
        now() - interval '9 days'
      from generate_series(0, $1 - 1) g, generate_series(0, ${MEMBERS - 1}) m`,
-    [GROUPS],
+    [groups],
   );
   await pool.query(
     `insert into group_periods (group_id, period_number, due_on, recipient_member_id, payout_cents, status, completed_at, completed_on)
@@ -170,45 +396,141 @@ try {
        case when p = 1 then 'completed' else 'pending' end, case when p = 1 then now() - interval '5 days' end,
        case when p = 1 then $2::date + 2 end
      from generate_series(0, $1 - 1) g, generate_series(1, ${MEMBERS}) p`,
-    [GROUPS, firstDue],
+    [groups, firstDue],
   );
   // Period 2's reminders went out two days ago.
   await pool.query(
     `insert into group_reminders (group_id, period_number, user_id, sent_at)
      select md5('group:' || g)::uuid, 2, md5('user:' || (g * ${MEMBERS} + m))::uuid, now() - interval '2 days'
      from generate_series(0, $1 - 1) g, generate_series(0, ${MEMBERS - 1}) m`,
-    [GROUPS],
+    [groups],
   );
-  // Period 1's contributions and the setup fees (period 0) settled long ago, their outcomes told.
+  // Period 1's contributions and the setup fees (period 0) settled long ago, and period 1's payout to member 0; all
+  // told. Then their postings, as the engine would have made them, and the balances the database keeps.
   await pool.query(
-    `insert into bank_transfers (idempotency_key, kind, group_id, period_number, user_id, attempt, amount_cents, status, initiated_on, status_on,
-       notified_status)
-     select k.kind || ':' || md5('group:' || g)::uuid || ':' || k.period || ':' || md5('user:' || (g * ${MEMBERS} + m))::uuid || ':1',
-       k.kind, md5('group:' || g)::uuid, k.period, md5('user:' || (g * ${MEMBERS} + m))::uuid, 1, k.amount, 'funds_available', $2::date,
-       $2::date + 2, 'funds_available'
-     from generate_series(0, $1 - 1) g, generate_series(0, ${MEMBERS - 1}) m,
-       (values ('contribution', 1, ${CONTRIBUTION_CENTS}), ('fee', 0, 500)) as k(kind, period, amount)`,
-    [GROUPS, firstDue],
+    `insert into ledger_accounts (id, kind, user_id)
+     select md5('acct:member:' || i)::uuid, 'member_bank', md5('user:' || i)::uuid from generate_series(0, $1 - 1) i`,
+    [users],
   );
+  await pool.query(
+    `insert into ledger_accounts (id, kind, group_id)
+     select md5('acct:pool:' || g)::uuid, 'group_pool', md5('group:' || g)::uuid from generate_series(0, $1 - 1) g
+     union all
+     select md5('acct:shortfall:' || g)::uuid, 'group_shortfall', md5('group:' || g)::uuid from generate_series(0, $1 - 1) g`,
+    [groups],
+  );
+  await pool.query(
+    `insert into ledger_accounts (id, kind) values (md5('acct:fees')::uuid, 'platform_fees'), (md5('acct:transit')::uuid, 'payouts_in_transit')`,
+  );
+  const client = await pool.connect();
+  try {
+    await client.query("begin");
+    await client.query("set local session_replication_role = replica");
+    await client.query(
+      `insert into bank_transfers (id, idempotency_key, kind, group_id, period_number, user_id, attempt, amount_cents, status, initiated_on, status_on,
+         notified_status)
+       select md5(k.kind || ':' || g || ':' || m)::uuid,
+         k.kind || ':' || md5('group:' || g)::uuid || ':' || k.period || ':' || md5('user:' || (g * ${MEMBERS} + m))::uuid || ':1',
+         k.kind, md5('group:' || g)::uuid, k.period, md5('user:' || (g * ${MEMBERS} + m))::uuid, 1, k.amount, 'funds_available', $2::date,
+         $2::date + 2, 'funds_available'
+       from generate_series(0, $1 - 1) g, generate_series(0, ${MEMBERS - 1}) m,
+         (values ('contribution', 1, ${CONTRIBUTION_CENTS}), ('fee', 0, ${FEE_CENTS})) as k(kind, period, amount)
+       union all
+       select md5('payout:' || g)::uuid, 'payout:' || md5('group:' || g)::uuid || ':1:' || md5('user:' || (g * ${MEMBERS}))::uuid || ':1',
+         'payout', md5('group:' || g)::uuid, 1, md5('user:' || (g * ${MEMBERS}))::uuid, 1, ${CONTRIBUTION_CENTS * MEMBERS}, 'funds_available',
+         $2::date + 1, $2::date + 3, 'funds_available'
+       from generate_series(0, $1 - 1) g`,
+      [groups, firstDue],
+    );
+    await client.query(
+      `insert into ledger_transfers (idempotency_key, debit_account_id, credit_account_id, amount_cents, reason, group_id, period_number, bank_transfer_id, effective_on)
+       select md5(k.kind || ':' || g || ':' || m)::uuid || ':settled', md5('acct:member:' || (g * ${MEMBERS} + m))::uuid,
+         case when k.kind = 'fee' then md5('acct:fees')::uuid else md5('acct:pool:' || g)::uuid end,
+         k.amount, k.kind, md5('group:' || g)::uuid, k.period, md5(k.kind || ':' || g || ':' || m)::uuid, $2::date + 1
+       from generate_series(0, $1 - 1) g, generate_series(0, ${MEMBERS - 1}) m,
+         (values ('contribution', 1, ${CONTRIBUTION_CENTS}), ('fee', 0, ${FEE_CENTS})) as k(kind, period, amount)
+       union all
+       select md5('payout:' || g)::uuid || ':sent', md5('acct:pool:' || g)::uuid, md5('acct:transit')::uuid, ${CONTRIBUTION_CENTS * MEMBERS},
+         'payout_sent', md5('group:' || g)::uuid, 1, md5('payout:' || g)::uuid, $2::date + 1
+       from generate_series(0, $1 - 1) g
+       union all
+       select md5('payout:' || g)::uuid || ':settled', md5('acct:transit')::uuid, md5('acct:member:' || (g * ${MEMBERS}))::uuid,
+         ${CONTRIBUTION_CENTS * MEMBERS}, 'payout_settled', md5('group:' || g)::uuid, 1, md5('payout:' || g)::uuid, $2::date + 2
+       from generate_series(0, $1 - 1) g`,
+      [groups, firstDue],
+    );
+    await client.query(`
+      update ledger_accounts a set
+        balance_cents = coalesce((select sum(amount_cents) from ledger_transfers t where t.credit_account_id = a.id), 0)
+          - coalesce((select sum(amount_cents) from ledger_transfers t where t.debit_account_id = a.id), 0),
+        last_effective_on = (select max(effective_on) from ledger_transfers t where t.credit_account_id = a.id or t.debit_account_id = a.id)`);
+    await client.query("commit");
+  } catch (error) {
+    await client.query("rollback");
+    throw error;
+  } finally {
+    client.release();
+  }
   await pool.query("analyze");
-  console.log(`Fixture built in ${seconds(Date.now() - fixtureStarted)} s.`);
+  return today;
+}
 
-  // ---------------------------------------------------------------------------------------------------------
-  // The due date, by WORKERS processes
-  type WorkerReport = { startedAt: number; endedAt: number; processed: number; error?: string };
-  const workerEnv = {
-    ...process.env,
-    BENCH_NOW: now.toISOString(),
-    BENCH_GROUPS: String(GROUPS),
-    BANK_CONCURRENCY: String(BANK_CONCURRENCY),
+/** CPU time (ms) PostgreSQL has used: the postmaster, its live backends, and the backends it has reaped. */
+function postgresCpuMs(): number {
+  const ticks = 100; // USER_HZ on Linux
+  const stat = (pid: string) =>
+    readFileSync(`/proc/${pid}/stat`, "utf8")
+      .replace(/^.*\) /, "")
+      .split(" ");
+  try {
+    const postmaster = readFileSync(path.join(tmp, "pg", "postmaster.pid"), "utf8")
+      .split("\n")[0]!
+      .trim();
+    const own = stat(postmaster);
+    // After the comm field: state(0) ppid(1) … utime(11) stime(12) cutime(13) cstime(14).
+    let total = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+    for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+      try {
+        const fields = stat(pid);
+        if (fields[1] === postmaster) total += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // The process ended while we read.
+      }
+    }
+    return (total / ticks) * 1000;
+  } catch {
+    return 0;
+  }
+}
+
+/** Profiles this process (where the sandbox bank runs) with the inspector; stop() writes the profile and reads its top functions. */
+async function startProfile() {
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  return {
+    async stop(file: string) {
+      const { profile } = await session.post("Profiler.stop");
+      session.disconnect();
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify(profile));
+      return topFunctions(file, 15);
+    },
   };
-  const tsx = path.resolve("node_modules/.bin/tsx");
+}
+
+async function runWorkers(count: number, env: NodeJS.ProcessEnv, profileDir: string | null): Promise<WorkerReport[]> {
   const ready: Array<Promise<void>> = [];
   const reports: Array<Promise<WorkerReport>> = [];
   const errors: string[] = [];
-  for (let w = 0; w < WORKERS; w++) {
-    const child = spawn(tsx, ["scripts/bench-money-worker.ts"], { env: workerEnv, stdio: ["pipe", "pipe", "pipe"] });
+  const spawned: ChildProcess[] = [];
+  if (profileDir) mkdirSync(profileDir, { recursive: true });
+  for (let w = 0; w < count; w++) {
+    const profile = profileDir && w === 0 ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [];
+    const child = spawn(process.execPath, ["--import", "tsx", ...profile, "scripts/bench-money-worker.ts"], { env, stdio: ["pipe", "pipe", "pipe"] });
     children.add(child);
+    spawned.push(child);
     const lines = createInterface({ input: child.stdout! });
     let last = "";
     let tellReady: () => void;
@@ -237,105 +559,68 @@ try {
     );
   }
   await Promise.all(ready);
-  console.log(`${WORKERS} worker(s) loaded; processing the due date…`);
-  const goAt = Date.now();
-  for (const child of children) child.stdin!.end("go\n");
+  for (const child of spawned) child.stdin!.end("go\n");
   const done = await Promise.all(reports);
-  const wallMs = Math.max(...done.map((r) => r.endedAt)) - Math.min(...done.map((r) => r.startedAt));
-  const processedCalls = done.reduce((n, r) => n + r.processed, 0);
-  console.log(
-    `Due date processed: ${seconds(wallMs)} s (from go: ${seconds(Date.now() - goAt)} s); groups processed per worker: ${done.map((r) => r.processed).join(", ")}`,
-  );
   for (const line of errors) console.error(`  ${line}`);
-
-  // Everything due was debited, once, and reached the bank.
-  const counts = (
-    await pool.query<{ ours: number; submitted: number; pending: number; at_bank: number; bank_authorizations: number; other: number }>(
-      `select
-        (select count(*)::int from bank_transfers where kind = 'contribution' and period_number = 2) as ours,
-        (select count(*)::int from bank_transfers where kind = 'contribution' and period_number = 2 and provider_transfer_id is not null) as submitted,
-        (select count(*)::int from bank_transfers where kind = 'contribution' and period_number = 2 and status = 'pending') as pending,
-        (select count(*)::int from sandbox_plaid.transfers) as at_bank,
-        (select count(*)::int from sandbox_plaid.transfer_authorizations) as bank_authorizations,
-        (select count(*)::int from bank_transfers where not (kind = 'contribution' and period_number = 2)) - $1::int as other`,
-      [GROUPS * MEMBERS * 2],
-    )
-  ).rows[0]!;
-  const checks = [
-    [`contribution debits for period 2 in bank_transfers = ${DEBITS}`, counts.ours === DEBITS, counts.ours],
-    [`of them submitted to the bank (provider transfer id) = ${DEBITS}`, counts.submitted === DEBITS, counts.submitted],
-    [`of them pending = ${DEBITS}`, counts.pending === DEBITS, counts.pending],
-    [`transfers at the sandbox bank = ${DEBITS}`, counts.at_bank === DEBITS, counts.at_bank],
-    [`authorizations at the sandbox bank = ${DEBITS}`, counts.bank_authorizations === DEBITS, counts.bank_authorizations],
-    ["no other new transfers (fees, payouts, retries)", counts.other === 0, counts.other],
-  ] as const;
-  for (const [label, ok, value] of checks) {
-    console.log(`  ${ok ? "ok  " : "FAIL"} ${label}${ok ? "" : ` (got ${value})`}`);
-    if (!ok) failed = true;
-  }
-
-  // ---------------------------------------------------------------------------------------------------------
-  // The ceiling: the same number of plain INSERTs into PostgreSQL, on the same server
-  await pool.query(`create table bench_inserts (
-    id bigserial primary key, idempotency_key text not null unique, group_id uuid not null, user_id uuid not null,
-    period_number int not null, amount_cents bigint not null, created_at timestamptz not null default now())`);
-  const insertOne = (i: number, tag: string) =>
-    pool.query(
-      `insert into bench_inserts (idempotency_key, group_id, user_id, period_number, amount_cents)
-       values ($1, md5('group:' || ($2::int / ${MEMBERS}))::uuid, md5('user:' || $2::int)::uuid, 2, ${CONTRIBUTION_CENTS})`,
-      [`${tag}:${i}`, i],
-    );
-  async function singleRows(concurrency: number, tag: string) {
-    let next = 0;
-    const started = Date.now();
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        for (let i = next++; i < DEBITS; i = next++) await insertOne(i, tag);
-      }),
-    );
-    return Date.now() - started;
-  }
-  const singleFew = await singleRows(WORKERS, "few");
-  const singleMany = await singleRows(WORKERS * BANK_CONCURRENCY, "many");
-  const batchStarted = Date.now();
-  const keys = Array.from({ length: DEBITS }, (_, i) => `batch:${i}`);
-  await pool.query(
-    `insert into bench_inserts (idempotency_key, group_id, user_id, period_number, amount_cents)
-     select k, md5('group:' || (i / ${MEMBERS}))::uuid, md5('user:' || i)::uuid, 2, ${CONTRIBUTION_CENTS}
-     from unnest($1::text[]) with ordinality as t(k, n), lateral (select (n - 1)::int as i) x`,
-    [keys],
-  );
-  const batchMs = Date.now() - batchStarted;
-
-  const rows: Array<[string, number, string]> = [
-    [`process one due date: ${WORKERS} worker process(es) + sandbox bank`, wallMs, `${GROUPS} groups, ${processedCalls} group runs`],
-    [`plain INSERT, one row per statement, ${WORKERS} connections`, singleFew, "autocommit"],
-    [`plain INSERT, one row per statement, ${WORKERS * BANK_CONCURRENCY} connections`, singleMany, "autocommit"],
-    ["plain INSERT, one statement of all rows (unnest)", batchMs, "one transaction"],
-  ];
-  const header = ["what", "rows", "wall s", "rows/s", "x slower than batch", "notes"];
-  const lines = rows.map(([label, ms, notes]) => [
-    label,
-    String(DEBITS),
-    seconds(ms),
-    (DEBITS / (ms / 1000)).toFixed(0),
-    (ms / batchMs).toFixed(1),
-    notes,
-  ]);
-  const widths = header.map((cell, i) => Math.max(cell.length, ...lines.map((line) => line[i]!.length)));
-  const format = (cells: string[]) => cells.map((cell, i) => (i === 0 || i === 5 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
-  console.log(`\n${format(header)}\n${widths.map((width) => "-".repeat(width)).join("  ")}`);
-  for (const line of lines) console.log(format(line));
-  console.log(
-    `\nEach debit: ~6 queries of ours, /transfer/authorization/create and /transfer/create at the sandbox bank (its own pool of 4 ` +
-      `connections, in this process), and the bank's own rows; per group also the event sync and the day's bookkeeping. ` +
-      `Same machine for everything: treat figures as relative. node ${process.version}.`,
-  );
-} catch (error) {
-  failed = true;
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-} finally {
-  for (const child of children) child.kill("SIGTERM");
-  await stop();
+  return done;
 }
-process.exit(failed ? 1 : 0);
+
+/** After the run: every debit made once, at the bank and here, and the ledger verified (ledger:verify, as a process). */
+async function exactlyOnce(pool: pg.Pool, debits: number, databaseUrl: string, bankUrl: string): Promise<Array<[string, boolean, unknown]>> {
+  const { rows } = await pool.query<{
+    ours: number;
+    pending: number;
+    duplicate_keys: number;
+    bank_authorizations: number;
+    bank_transfers: number;
+    keys_not_once: number;
+    unknown_at_bank: number;
+    new_postings: number;
+  }>(
+    `select
+      (select count(*)::int from bank_transfers where kind = 'contribution' and period_number = 2) as ours,
+      (select count(*)::int from bank_transfers where kind = 'contribution' and period_number = 2 and status = 'pending' and provider_transfer_id is not null) as pending,
+      (select count(*)::int from (select 1 from bank_transfers group by group_id, period_number, user_id, kind, attempt having count(*) > 1) d) as duplicate_keys,
+      (select count(*)::int from sandbox_plaid.transfer_authorizations) as bank_authorizations,
+      (select count(*)::int from sandbox_plaid.transfers) as bank_transfers,
+      (select count(*)::int from (
+        select a.idempotency_key from sandbox_plaid.transfer_authorizations a left join sandbox_plaid.transfers t on t.authorization_id = a.authorization_id
+        group by a.idempotency_key having count(distinct a.authorization_id) <> 1 or count(t.transfer_id) <> 1) k) as keys_not_once,
+      (select count(*)::int from sandbox_plaid.transfer_authorizations a where not exists (select 1 from bank_transfers b where b.idempotency_key = a.idempotency_key)) as unknown_at_bank,
+      (select count(*)::int from ledger_transfers t join bank_transfers b on b.id = t.bank_transfer_id where b.period_number = 2) as new_postings`,
+  );
+  const c = rows[0]!;
+  const verify = await new Promise<{ code: number; output: string }>((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/ledger-verify.ts"], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, PLAID_SANDBOX_URL: bankUrl, APP_ENV: "test" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("exit", (code) => resolve({ code: code ?? 1, output }));
+  });
+  return [
+    [
+      `one row per (group, period, member, kind, attempt): ${debits} contribution debits for period 2`,
+      c.ours === debits && c.duplicate_keys === 0,
+      c,
+    ],
+    [`every debit at the bank and recorded pending: ${debits}`, c.pending === debits, c.pending],
+    [
+      `one authorization and one transfer at the bank per debit: ${debits} and ${debits}`,
+      c.bank_authorizations === debits && c.bank_transfers === debits && c.keys_not_once === 0,
+      c,
+    ],
+    ["nothing at the bank that we do not know of", c.unknown_at_bank === 0, c.unknown_at_bank],
+    ["one posting per settlement event: none yet for debits still pending", c.new_postings === 0, c.new_postings],
+    [
+      "ledger:verify passes",
+      verify.code === 0,
+      verify.output
+        .split("\n")
+        .filter((line) => line.startsWith("FAIL"))
+        .join("; ") || verify.output.slice(-500),
+    ],
+  ];
+}

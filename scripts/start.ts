@@ -9,6 +9,7 @@ process.env.APP_ENV ??= "demo";
 
 const { ADMIN_ACCOUNT, DEMO_ACCOUNT } = await import("../app/domain/demo-accounts.ts");
 const { startStack } = await import("./lib/stack.ts");
+const { metricsPortFrom } = await import("../app/server/metrics.server.ts");
 
 // A deployed demo (the Docker image's demo target) has no embedded database to fall back on: say so plainly.
 if (process.env.DEMO_DEPLOYMENT === "true" && !process.env.DATABASE_URL) {
@@ -21,12 +22,13 @@ process.env.PORT = String(port);
 const seed = process.env.APP_ENV !== "production" && process.env.SEED !== "false";
 
 try {
-  const stack = await startStack({ dataDir: ".data", port, seed, worker: true, log: (line) => console.log(line) });
+  const stack = await startStack({ dataDir: ".data", port, seed, worker: true, metricsPort: metricsPortFrom(), log: (line) => console.log(line) });
 
   console.log(`
   Rosca is running at ${stack.url}
   ${stack.embedded ? "Database: embedded PostgreSQL (data in ./.data)" : "Database: DATABASE_URL"}
   ${process.env.MAIL_SANDBOX_URL ? `Mailbox (captured emails): ${stack.url}/dev/mailbox` : "Email: Postmark"}
+  Metrics (Prometheus): ${stack.metricsUrl ?? "off"}
 ${
   seed
     ? `

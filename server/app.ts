@@ -9,7 +9,10 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
-import { sandboxLinkProxy } from "./sandbox-link-proxy";
+import { logger } from "../app/server/log.server.ts";
+import { reportError } from "../app/server/error-reporting.server.ts";
+import { labelStatic, requestLogging } from "./request-log.ts";
+import { sandboxLinkProxy } from "./sandbox-link-proxy.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -55,10 +58,13 @@ export function contentSecurityDirectives({
   production,
   plaidEnv,
   plaidSandboxUrl,
+  sentryDsn,
 }: {
   production: boolean;
   plaidEnv?: string;
   plaidSandboxUrl?: string;
+  /** With a Sentry DSN the browser sends error reports to its origin (ADR 014). */
+  sentryDsn?: string;
 }) {
   const plaid = plaidEnv === "sandbox" || plaidEnv === "production" ? plaidEnv : null;
   // Without JavaScript, "Link Bank Account" is a form post answered by a redirect to the sandbox bank's Link pages;
@@ -70,7 +76,7 @@ export function contentSecurityDirectives({
     "script-src": ["'self'", (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce}'`, ...(plaid ? [PLAID_LINK_SCRIPT] : [])],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:"],
-    "connect-src": ["'self'", ...(plaid ? [`https://${plaid}.plaid.com`] : [])],
+    "connect-src": ["'self'", ...(plaid ? [`https://${plaid}.plaid.com`] : []), ...(sentryDsn ? [new URL(sentryDsn).origin] : [])],
     "frame-src": ["'self'", ...(plaid ? ["https://cdn.plaid.com"] : [])],
     "form-action": formTargets,
     "frame-ancestors": ["'none'"],
@@ -78,17 +84,30 @@ export function contentSecurityDirectives({
   };
 }
 
-export function createApp({ build, production }: { build: ServerBuild; production: boolean }) {
+export function createApp({
+  build,
+  production,
+  devMiddleware,
+}: {
+  /** The server build, or (development) a function that loads the current one. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  production: boolean;
+  /** Development: Vite's middleware (modules, HMR, assets), in place of the built client files. */
+  devMiddleware?: express.RequestHandler;
+}) {
   const app = express();
   const directives = contentSecurityDirectives({
     production,
     plaidEnv: process.env.PLAID_ENV,
     plaidSandboxUrl: process.env.PLAID_SANDBOX_URL,
+    sentryDsn: process.env.SENTRY_DSN || undefined,
   });
   app.disable("x-powered-by");
   // Fly's proxy sets X-Forwarded-For / -Proto; trust exactly one hop.
   app.set("trust proxy", 1);
 
+  // First: every request, even one refused below, gets a request id, a log line and a duration sample.
+  app.use(requestLogging({ build }));
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
@@ -111,10 +130,14 @@ export function createApp({ build, production }: { build: ServerBuild; productio
   });
   app.use(compression());
 
-  const clientDir = path.resolve("build/client");
-  // Fingerprinted assets never change: cache them for a year.
-  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  if (devMiddleware) {
+    app.use(labelStatic(devMiddleware));
+  } else {
+    const clientDir = path.resolve("build/client");
+    // Fingerprinted assets never change: cache them for a year.
+    app.use("/assets", labelStatic(express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false })));
+    app.use(labelStatic(express.static(clientDir, { maxAge: "1h", index: false })));
+  }
 
   app.use(rejectCrossSiteWrites);
   // A deployed demo serves the sandbox bank's Link pages on its own origin (its bank listens on loopback only).
@@ -133,5 +156,13 @@ export function createApp({ build, production }: { build: ServerBuild; productio
       }),
     }),
   );
+  // An error that escaped every handler above (React Router renders its own errors): logged and reported, and the
+  // client gets a plain 500 without a stack trace, whatever NODE_ENV says.
+  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    logger.error({ err: error }, "unhandled error in the HTTP server");
+    void reportError(error);
+    if (res.headersSent) return next(error);
+    res.status(500).type("text/plain").send("Something went wrong.");
+  });
   return app;
 }

@@ -148,6 +148,7 @@ export const resetPasswordSchema = withConfirmation(
 export function safeRedirect(target: unknown, fallback = "/dashboard"): string {
   if (typeof target !== "string" || target.length === 0 || target.length > 2000) return fallback;
   if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
   if (/[\u0000-\u001f\\]/.test(target)) return fallback;
   return target;
 }

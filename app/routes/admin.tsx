@@ -23,6 +23,7 @@ import { outboxHealth, retryFailedEmail } from "~/server/email/outbox.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { Link } from "react-router";
 import type { Route } from "./+types/admin";
+import { logger } from "~/server/log.server";
 
 export function meta() {
   return [{ title: "Admin Dashboard — Rosca" }];
@@ -73,7 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "grant" || intent === "revoke") {
     const userId = uuidField(formData, "userId");
     const result = await (intent === "grant" ? grantSandboxAccess(user.id, userId) : revokeSandboxAccess(user.id, userId)).catch((error: unknown) => {
-      console.error(`admin: ${intent} sandbox access failed`, error);
+      logger.error({ err: error, intent }, "admin: sandbox access change failed");
       return { status: "failed" as const };
     });
     if (result.status === "not-found" || result.status === "failed") {
@@ -85,7 +86,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "decline") {
     const requestId = uuidField(formData, "requestId");
     const result = await declineRequest(user.id, requestId).catch((error: unknown) => {
-      console.error("admin: decline failed", error);
+      logger.error({ err: error }, "admin: decline failed");
       return { status: "failed" as const };
     });
     if (result.status !== "declined") return redirectWithToast(request, back, { type: "error", title: ADMIN_MESSAGES.declineFailed });
@@ -95,7 +96,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "resume-group") {
     const groupId = uuidField(formData, "groupId");
     const resumed = await resumeGroup(groupId).catch((error: unknown) => {
-      console.error("admin: resume group failed", error);
+      logger.error({ err: error, groupId }, "admin: resume group failed");
       return false;
     });
     if (!resumed) return redirectWithToast(request, back, { type: "error", title: ADMIN_MESSAGES.resumeFailed });
@@ -105,7 +106,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "retry-email") {
     const emailId = uuidField(formData, "emailId");
     const result = await retryFailedEmail(emailId).catch((error: unknown) => {
-      console.error("admin: retry email failed", error);
+      logger.error({ err: error, emailId }, "admin: retry email failed");
       return null;
     });
     if (!result) return redirectWithToast(request, back, { type: "error", title: ADMIN_MESSAGES.emailRetryFailed });

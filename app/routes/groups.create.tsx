@@ -21,6 +21,7 @@ import { createGroup, NOT_AUTHORIZED_TO_CREATE } from "~/server/groups/groups.se
 import { sandboxCardState } from "~/server/sandbox-access.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/groups.create";
+import { logger } from "~/server/log.server";
 
 export function meta() {
   return [{ title: "Create a Group — Rosca" }];
@@ -115,7 +116,7 @@ function inviteeErrors(emails: string[], memberCount: number, ownEmail: string) 
   const errors: FieldErrorMap = {};
   for (const issue of result.error.issues) {
     const name = issue.path.length === 0 ? "memberEmails" : `memberEmails[${String(issue.path[0])}]`;
-    (errors[name] ??= []).push(issue.message);
+    errors[name] = [...(errors[name] ?? []), issue.message];
   }
   return { ok: false as const, errors };
 }
@@ -185,7 +186,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     result = await createGroup(user, draftFromWizard(settings, invitees.emails, DEFAULT_TIME_ZONE), { idempotencyKey });
   } catch (error) {
-    console.error("groups/create: createGroup failed", error);
+    logger.error({ err: error }, "groups/create: createGroup failed");
     return reply(step2(rowsFor(emails, settings.memberCount)), 500, { title: FAILURE_TITLE, message: UNEXPECTED_FAILURE });
   }
   if (!result.ok) {

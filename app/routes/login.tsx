@@ -30,6 +30,7 @@ import { sendLoginAlert } from "~/server/security.server";
 import { env } from "~/server/env.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/login";
+import { logger } from "~/server/log.server";
 
 export function meta() {
   return [{ title: "Log in — Rosca" }];
@@ -155,7 +156,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await requestPasswordReset(email);
     } catch (error) {
-      console.error("reset request failed", error);
+      logger.error({ err: error }, "login: reset request failed");
       return data(
         {
           intent,

@@ -14,6 +14,7 @@ import { itemFundsActiveGroup } from "~/server/money/transfers.server";
 import { sandboxCardState } from "~/server/sandbox-access.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/profile.bank-accounts";
+import { logger } from "~/server/log.server";
 
 export function meta() {
   return [{ title: "Bank Accounts — Rosca" }];
@@ -76,7 +77,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     accounts = await bankAccountsFor(user.id);
   } catch (error) {
-    console.error("bank accounts: could not load", error);
+    logger.error({ err: error }, "bank accounts: could not load");
     return { state: "error" as const, message: "Failed to fetch bank accounts" };
   }
   return {

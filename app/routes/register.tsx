@@ -13,6 +13,7 @@ import { requireAnonymous } from "~/server/auth/guards.server";
 import { consumeAttempt } from "~/server/auth/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/register";
+import { logger } from "~/server/log.server";
 
 export function meta() {
   return [{ title: "Create your account — Rosca" }];
@@ -45,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Where they were going (an invitation, say) travels in the confirmation link and on to the login.
     result = await registerUser({ ...submission.value, redirectTo: safeRedirect(formData.get("redirectTo"), "") });
   } catch (error) {
-    console.error("register: unexpected failure", error);
+    logger.error({ err: error }, "register: unexpected failure");
     return data(
       {
         result: submission.reply(hide),

@@ -14,6 +14,7 @@ import { deliverEmails, queueEmail } from "./email/email.server";
 import { appUrl } from "./env.server";
 import { AUDIT_ACTIONS, grantSandboxAccess } from "./sandbox-access.server";
 import { redirectWithToast } from "./toast.server";
+import { logger } from "./log.server";
 
 export const ADMIN_PAGE_SIZE = 25;
 export const ADMIN_SEARCH_MAX = 200;
@@ -190,12 +191,12 @@ export async function addUserByEmail(actorId: string, rawEmail: string, now = ne
 
     const sent = (await deliverEmails([emailId])).get(emailId)!;
     if (!sent.ok) {
-      console.warn(`addUserByEmail: invitation email failed: ${sent.error}`);
+      logger.warn({ reason: sent.error }, "addUserByEmail: the invitation email failed");
       return { status: "email-failed" };
     }
     return { status: sent.status === "sent" ? "invited" : "invitation-queued" };
   } catch (error) {
-    console.error("addUserByEmail: could not add the user", error);
+    logger.error({ err: error }, "addUserByEmail: could not add the user");
     return { status: "failed" };
   }
 }

@@ -2,6 +2,7 @@ import { db } from "./db/client.server";
 import { contactMessages } from "./db/schema";
 import { deliverEmails, queueEmail } from "./email/email.server";
 import { env } from "./env.server";
+import { logger } from "./log.server";
 
 /**
  * Record a contact-form message and queue its email to support, in one transaction (the outbox, ADR 010), then try to
@@ -28,7 +29,10 @@ export async function submitContactMessage(input: {
     return { id: row!.id, emailId };
   });
   const sent = (await deliverEmails([saved.emailId])).get(saved.emailId)!;
-  if (sent.status !== "sent")
-    console.error(`[contact] message ${saved.id} recorded; the support email is ${sent.status}: ${sent.ok ? sent.error : sent.error}`);
+  if (sent.status === "failed") {
+    logger.error({ contactMessageId: saved.id, reason: sent.error }, "contact: message recorded but the support email failed");
+  } else if (sent.status === "queued") {
+    logger.warn({ contactMessageId: saved.id, reason: sent.error }, "contact: message recorded; the support email waits in the outbox");
+  }
   return { id: saved.id, emailed: sent.status === "sent" };
 }

@@ -52,6 +52,10 @@ const envSchema = z
      * internet it must not be the password printed in the README. Required with DEMO_DEPLOYMENT; ignored elsewhere.
      */
     DEMO_ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
+    /** pino's level (app/server/log.server.ts); default info. */
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+    /** Sentry's DSN: errors are reported when set (app/server/error-reporting.server.ts); nothing of Sentry's loads otherwise. */
+    SENTRY_DSN: z.url().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.DEMO_DEPLOYMENT) {

@@ -9,6 +9,7 @@ import { auditLog, sandboxAccessRequests, users } from "./db/schema";
 import { deliverEmails, queueEmail } from "./email/email.server";
 import { appUrl, env } from "./env.server";
 import { notify } from "./notifications.server";
+import { logger } from "./log.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -138,7 +139,7 @@ async function setSandboxAccess(actorId: string, userId: string, authorized: boo
   if (!outcome) return { status: "not-found" } as const;
   if (outcome.emailId) {
     const sent = (await deliverEmails([outcome.emailId])).get(outcome.emailId)!;
-    if (!sent.ok) console.warn(`grantSandboxAccess: sandbox-granted email to user ${userId} failed (ignored): ${sent.error}`);
+    if (!sent.ok) logger.warn({ userId, reason: sent.error }, "grantSandboxAccess: the sandbox-granted email failed (ignored)");
   }
   return { status: outcome.changed ? "changed" : "unchanged" } as const;
 }

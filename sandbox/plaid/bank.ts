@@ -5,12 +5,12 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import type pg from "pg";
 import {
   plaidAccounts,
   plaidItems,
   plaidLinkTokens,
   plaidPublicTokens,
-  plaidTransferAuthorizations,
   plaidTransferEvents,
   plaidTransfers,
   plaidWebhookKeys,
@@ -20,6 +20,7 @@ import {
   type PlaidTransferEventRow,
   type PlaidTransferRow,
 } from "./schema";
+import type { TransferBatches } from "./batch";
 import type { WebhookSender } from "./webhooks";
 import {
   ACH_RETURN_CODES,
@@ -28,7 +29,6 @@ import {
   centsToBalance,
   centsToDecimal,
   checkCredentials,
-  decimalToCents,
   findInstitution,
   plaidErrors,
   randomId,
@@ -37,7 +37,8 @@ import {
   type SandboxAccount,
 } from "./wire";
 
-export type BankDb = NodePgDatabase;
+/** Drizzle over the bank's pool; the pool itself (`$client`) serves the hot path's prepared statements (bulk.ts). */
+export type BankDb = NodePgDatabase & { $client: pg.Pool };
 
 export type BankContext = {
   db: BankDb;
@@ -46,39 +47,41 @@ export type BankContext = {
   webhooks: WebhookSender;
   /** Where TRANSFER webhooks go when neither the simulate call nor the item names a webhook URL. */
   defaultWebhookUrl?: string;
+  /** The group-committed endpoints (batch.ts), one set per server. */
+  batches: TransferBatches;
 };
 
 type Body = Record<string, unknown>;
 
 export const LINK_TOKEN_TTL_MS = 4 * 60 * 60 * 1000;
 export const PUBLIC_TOKEN_TTL_MS = 30 * 60 * 1000;
-const TRANSFER_DESCRIPTION_MAX = 15;
+export const TRANSFER_DESCRIPTION_MAX = 15;
 const EVENT_SYNC_DEFAULT_COUNT = 25;
 const EVENT_SYNC_MAX_COUNT = 500;
-const TRANSFER_NETWORKS = ["ach", "same-day-ach"];
-const ACH_CLASSES = ["ccd", "ppd", "tel", "web"];
+export const TRANSFER_NETWORKS = ["ach", "same-day-ach"];
+export const ACH_CLASSES = ["ccd", "ppd", "tel", "web"];
 
 // ---- Request helpers ------------------------------------------------------------------------------------------------
 
-function requireFields(body: Body, fields: string[]) {
+export function requireFields(body: Body, fields: string[]) {
   const missing = fields.filter((field) => body[field] === undefined || body[field] === null || body[field] === "");
   if (missing.length > 0) throw plaidErrors.missingFields(missing);
 }
 
-function stringField(body: Body, field: string): string {
+export function stringField(body: Body, field: string): string {
   const value = body[field];
   if (typeof value !== "string") throw plaidErrors.invalidField(`${field} must be a string`);
   return value;
 }
 
-function optionalString(body: Body, field: string): string | null {
+export function optionalString(body: Body, field: string): string | null {
   const value = body[field];
   if (value === undefined || value === null) return null;
   if (typeof value !== "string") throw plaidErrors.invalidField(`${field} must be a string`);
   return value;
 }
 
-function objectField(body: Body, field: string): Body | null {
+export function objectField(body: Body, field: string): Body | null {
   const value = body[field];
   if (value === undefined || value === null) return null;
   if (typeof value !== "object" || Array.isArray(value)) throw plaidErrors.invalidField(`${field} must be an object`);
@@ -323,7 +326,7 @@ export function serializeEvent(row: PlaidTransferEventRow) {
   };
 }
 
-function notifyTransferEvents(ctx: BankContext, url: string | null) {
+export function notifyTransferEvents(ctx: BankContext, url: string | null) {
   const target = url ?? ctx.defaultWebhookUrl ?? null;
   if (!target) return;
   ctx.webhooks.send(target, { webhook_type: "TRANSFER", webhook_code: "TRANSFER_EVENTS_UPDATE", environment: "sandbox" });
@@ -477,133 +480,18 @@ export const endpoints: Record<string, Handler> = {
 
   "/transfer/authorization/create": async (ctx, body) => {
     requireFields(body, ["access_token", "account_id", "type", "network", "amount", "user"]);
-    const idempotencyKey = optionalString(body, "idempotency_key");
-    if (idempotencyKey) {
-      const existing = await authorizationByKey(ctx, idempotencyKey);
-      if (existing) return { authorization: serializeAuthorization(existing) };
-    }
-    const item = await itemForAccessToken(ctx, body);
-    const accountId = stringField(body, "account_id");
-    const [account] = await ctx.db
-      .select()
-      .from(plaidAccounts)
-      .where(and(eq(plaidAccounts.accountId, accountId), eq(plaidAccounts.itemId, item.itemId)));
-    if (!account) throw plaidErrors.invalidAccountId();
-    const type = stringField(body, "type");
-    if (type !== "debit" && type !== "credit") throw plaidErrors.invalidField("type must be one of debit, credit");
-    const network = stringField(body, "network");
-    if (!TRANSFER_NETWORKS.includes(network)) throw plaidErrors.invalidField(`network must be one of ${TRANSFER_NETWORKS.join(", ")}`);
-    const achClass = optionalString(body, "ach_class");
-    if (achClass === null) throw plaidErrors.missingFields(["ach_class"]);
-    if (!ACH_CLASSES.includes(achClass)) throw plaidErrors.invalidField(`ach_class must be one of ${ACH_CLASSES.join(", ")}`);
-    const amountCents = decimalToCents(body.amount);
-    if (amountCents === null) throw plaidErrors.invalidField("amount must be a positive decimal string with at most two decimal places");
-    const user = objectField(body, "user")!;
-    if (typeof user.legal_name !== "string" || user.legal_name === "") throw plaidErrors.missingFields(["user.legal_name"]);
-    const isoCurrencyCode = optionalString(body, "iso_currency_code") ?? "USD";
-    if (isoCurrencyCode !== "USD") throw plaidErrors.invalidField("iso_currency_code must be USD");
-
-    // A debit pulls from the user's account: declined when the available balance cannot cover it.
-    const nsf = type === "debit" && account.availableCents < amountCents;
-    const [inserted] = await ctx.db
-      .insert(plaidTransferAuthorizations)
-      .values({
-        authorizationId: uuidLike(),
-        clientId: ctx.clientId,
-        idempotencyKey,
-        itemId: item.itemId,
-        accountId,
-        type,
-        network,
-        achClass,
-        amountCents,
-        isoCurrencyCode,
-        user: {
-          legal_name: user.legal_name,
-          phone_number: user.phone_number ?? null,
-          email_address: user.email_address ?? null,
-          address: user.address ?? null,
-        },
-        decision: nsf ? "declined" : "approved",
-        rationaleCode: nsf ? "NSF" : null,
-        rationaleDescription: nsf ? "Transaction likely to result in a return due to insufficient funds." : null,
-        createdAt: ctx.now(),
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (inserted) return { authorization: serializeAuthorization(inserted) };
-    // A concurrent request with the same idempotency key won the race: answer with its authorization.
-    const winner = idempotencyKey ? await authorizationByKey(ctx, idempotencyKey) : undefined;
-    if (!winner) throw plaidErrors.internal();
-    return { authorization: serializeAuthorization(winner) };
+    // Group commit (batch.ts): validated and written with the requests that arrive together.
+    const authorization = await ctx.batches.authorizations.add(body);
+    return { authorization: serializeAuthorization(authorization) };
   },
 
   "/transfer/create": async (ctx, body) => {
     requireFields(body, ["access_token", "account_id", "authorization_id", "description"]);
-    const item = await itemForAccessToken(ctx, body);
-    const authorizationId = stringField(body, "authorization_id");
-    const [authorization] = await ctx.db
-      .select()
-      .from(plaidTransferAuthorizations)
-      .where(and(eq(plaidTransferAuthorizations.authorizationId, authorizationId), eq(plaidTransferAuthorizations.clientId, ctx.clientId)));
-    if (!authorization) throw plaidErrors.authorizationNotFound();
-    // The authorization id is the idempotency key: a retry answers with the transfer already made.
-    const [existing] = await ctx.db.select().from(plaidTransfers).where(eq(plaidTransfers.authorizationId, authorizationId));
-    if (existing) return { transfer: serializeTransfer(existing) };
-    if (authorization.decision !== "approved") throw plaidErrors.authorizationDeclined();
-    if (authorization.itemId !== item.itemId) throw plaidErrors.authorizationMismatch("access_token");
-    if (stringField(body, "account_id") !== authorization.accountId) throw plaidErrors.authorizationMismatch("account_id");
-    if (body.amount !== undefined && decimalToCents(body.amount) !== authorization.amountCents) {
-      throw plaidErrors.authorizationMismatch("amount");
-    }
-    const description = stringField(body, "description");
-    if (description.length > TRANSFER_DESCRIPTION_MAX) {
-      throw plaidErrors.invalidField(`description must be at most ${TRANSFER_DESCRIPTION_MAX} characters`);
-    }
-    const metadata = objectField(body, "metadata") as Record<string, string> | null;
-    const now = ctx.now();
-    const created = await ctx.db.transaction(async (tx) => {
-      const [transfer] = await tx
-        .insert(plaidTransfers)
-        .values({
-          transferId: uuidLike(),
-          clientId: ctx.clientId,
-          authorizationId,
-          itemId: item.itemId,
-          accountId: authorization.accountId,
-          type: authorization.type,
-          network: authorization.network,
-          achClass: authorization.achClass,
-          amountCents: authorization.amountCents,
-          isoCurrencyCode: authorization.isoCurrencyCode,
-          description,
-          user: authorization.user,
-          metadata,
-          status: "pending",
-          createdAt: now,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!transfer) return undefined;
-      await lockEventStream(tx);
-      await tx.insert(plaidTransferEvents).values({
-        clientId: ctx.clientId,
-        transferId: transfer.transferId,
-        eventType: "pending",
-        accountId: transfer.accountId,
-        transferType: transfer.type,
-        amountCents: transfer.amountCents,
-        createdAt: now,
-      });
-      return transfer;
-    });
-    if (!created) {
-      const [raced] = await ctx.db.select().from(plaidTransfers).where(eq(plaidTransfers.authorizationId, authorizationId));
-      if (!raced) throw plaidErrors.internal();
-      return { transfer: serializeTransfer(raced) };
-    }
-    notifyTransferEvents(ctx, item.webhook);
-    return { transfer: serializeTransfer(created) };
+    stringField(body, "access_token");
+    stringField(body, "authorization_id");
+    const answer = await ctx.batches.transfers.add(body);
+    if (answer.created) notifyTransferEvents(ctx, answer.webhook);
+    return { transfer: serializeTransfer(answer.transfer) };
   },
 
   "/transfer/get": async (ctx, body) => {
@@ -714,17 +602,4 @@ export const endpoints: Record<string, Handler> = {
  */
 async function lockEventStream(tx: { execute: (query: ReturnType<typeof sql>) => Promise<unknown> }) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('sandbox_plaid.transfer_events', 0))`);
-}
-
-async function authorizationByKey(ctx: BankContext, idempotencyKey: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(plaidTransferAuthorizations)
-    .where(and(eq(plaidTransferAuthorizations.clientId, ctx.clientId), eq(plaidTransferAuthorizations.idempotencyKey, idempotencyKey)));
-  return row;
-}
-
-/** Transfer and authorization ids are UUIDs on Plaid's wire. */
-function uuidLike(): string {
-  return globalThis.crypto.randomUUID();
 }

@@ -122,10 +122,12 @@ export const plaidTransfers = sandboxPlaid.table(
   {
     transferId: text().primaryKey(),
     clientId: text().notNull(),
-    /** The authorization id is the transfer's idempotency key: one authorization, at most one transfer. */
-    authorizationId: text()
-      .notNull()
-      .references(() => plaidTransferAuthorizations.authorizationId),
+    /**
+     * The authorization id is the transfer's idempotency key: one authorization, at most one transfer. No foreign key:
+     * the batch reads the authorization before it inserts, authorizations are never deleted, and the key's FOR KEY
+     * SHARE check was PostgreSQL's most expensive statement of a due date (ADR 009).
+     */
+    authorizationId: text().notNull(),
     itemId: text().notNull(),
     accountId: text().notNull(),
     type: text().notNull(),

@@ -16,6 +16,7 @@ import { pathToFileURL } from "node:url";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { endpoints, type BankContext, type BankDb } from "./bank";
+import { transferBatches, type TransferBatches } from "./batch";
 import {
   checkRedirect,
   exitRedirect,
@@ -45,8 +46,10 @@ export type BankSandboxOptions = {
   webhookUrl?: string;
   /** Origins allowed to call /link/session/* from a browser (CORS). None by default: the app should proxy them. */
   linkCorsOrigins?: string[];
-  /** Requests allowed per client per endpoint per window before 429 RATE_LIMIT_EXCEEDED. */
+  /** Requests allowed per client per endpoint per window before 429 RATE_LIMIT_EXCEEDED (Plaid's 1000 a minute by default). */
   rateLimit?: { requests: number; windowMs: number };
+  /** Database connections (16 by default). */
+  poolSize?: number;
   /** The bank's clock; tests move it to expire tokens. */
   now?: () => Date;
 };
@@ -56,6 +59,8 @@ export type BankSandbox = {
   stop(): Promise<void>;
   /** Resolves once every webhook sent so far has been delivered (or has failed). */
   webhooksIdle(): Promise<void>;
+  /** Replaces the rate limit from now on (counting starts afresh), e.g. to push back on a run that is under way. */
+  setRateLimit(limit: { requests: number; windowMs: number }): void;
 };
 
 class BodyTooLargeError extends Error {}
@@ -95,14 +100,26 @@ function sendFailure(response: http.ServerResponse, failure: PlaidFailure, heade
 const requestId = () => randomId(15);
 
 /** A sliding-window counter per client and endpoint, in memory (a restart forgives everyone). */
+/**
+ * Plaid's per-client, per-endpoint limit as an exact sliding window: the times of the requests allowed in the last
+ * window, oldest first, dropped from the front as they age out (amortised O(1) a request, however high the limit).
+ */
 class RateLimiter {
-  private readonly hits = new Map<string, number[]>();
+  private readonly hits = new Map<string, { times: number[]; head: number }>();
   constructor(private readonly limit: { requests: number; windowMs: number }) {}
   allow(key: string, nowMs: number): boolean {
-    const recent = (this.hits.get(key) ?? []).filter((at) => nowMs - at < this.limit.windowMs);
-    const allowed = recent.length < this.limit.requests;
-    if (allowed) recent.push(nowMs);
-    this.hits.set(key, recent);
+    let log = this.hits.get(key);
+    if (!log) {
+      log = { times: [], head: 0 };
+      this.hits.set(key, log);
+    }
+    while (log.head < log.times.length && nowMs - log.times[log.head]! >= this.limit.windowMs) log.head += 1;
+    if (log.head > 1024 && log.head * 2 > log.times.length) {
+      log.times = log.times.slice(log.head);
+      log.head = 0;
+    }
+    const allowed = log.times.length - log.head < this.limit.requests;
+    if (allowed) log.times.push(nowMs);
     return allowed;
   }
 }
@@ -122,6 +139,7 @@ type Server = {
   webhookUrl?: string;
   corsOrigins: Set<string>;
   limiter: RateLimiter;
+  batches: TransferBatches;
 };
 
 function parseJson(raw: string): Record<string, unknown> {
@@ -161,6 +179,7 @@ async function handleApi(server: Server, path: string, request: http.IncomingMes
     now: server.now,
     webhooks: server.webhooks,
     defaultWebhookUrl: server.webhookUrl,
+    batches: server.batches,
   };
   const result = await handler(ctx, body);
   sendJson(response, 200, { ...result, request_id: requestId() });
@@ -379,10 +398,25 @@ async function handle(server: Server, request: http.IncomingMessage, response: h
   }
 }
 
+/**
+ * BANK_SANDBOX_RATE_LIMIT: requests per minute per endpoint (Plaid's limit is 1000), to try the app against a bank
+ * that pushes back. Unset: the default. Invalid: refused at start-up.
+ */
+export function rateLimitFromEnv(value = process.env.BANK_SANDBOX_RATE_LIMIT): BankSandboxOptions["rateLimit"] {
+  if (value === undefined || value === "") return undefined;
+  const requests = Number(value);
+  if (!Number.isInteger(requests) || requests < 1)
+    throw new Error(`BANK_SANDBOX_RATE_LIMIT must be a positive whole number of requests a minute, got ${value}`);
+  return { requests, windowMs: 60_000 };
+}
+
 export async function startBankSandbox(options: BankSandboxOptions): Promise<BankSandbox> {
   const host = options.host ?? "127.0.0.1";
   const now = options.now ?? (() => new Date());
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
+  // A double may lose its last few hundred milliseconds of writes if the machine loses power, never consistency: its
+  // sessions commit without waiting for the disk (synchronous_commit off), which keeps it from being the bottleneck
+  // of the money engine it stands in for (ADR 009).
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 16, options: "-c synchronous_commit=off" });
   pool.on("error", (error) => console.error("bank sandbox: idle database connection error:", error.message));
   const db = drizzle(pool, { casing: "snake_case" });
 
@@ -394,15 +428,17 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
     throw error;
   }
   const webhooks = new WebhookSender(key, now);
+  const clientId = options.clientId ?? "sandbox-client-id";
   const server: Server = {
     db,
-    clientId: options.clientId ?? "sandbox-client-id",
+    clientId,
     secret: options.secret ?? "sandbox-secret",
     now,
     webhooks,
     webhookUrl: options.webhookUrl,
     corsOrigins: new Set(options.linkCorsOrigins ?? []),
     limiter: new RateLimiter(options.rateLimit ?? { requests: 1000, windowMs: 60_000 }),
+    batches: transferBatches({ db, clientId, now, webhooks, defaultWebhookUrl: options.webhookUrl }),
   };
 
   const httpServer = http.createServer((request, response) => {
@@ -412,6 +448,11 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
       else response.destroy();
     });
   });
+  // Clients keep connections open between bursts (the money worker's batches, a day apart in a sandbox replay). Node's
+  // default of 5 s idle raced clients reusing a connection the server had just closed (ECONNRESET on loopback); idle
+  // connections now live longer than clients keep them.
+  httpServer.keepAliveTimeout = 65_000;
+  httpServer.headersTimeout = 66_000;
 
   try {
     await new Promise<void>((resolve, reject) => {
@@ -433,6 +474,9 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
   return {
     url: `http://${publicHost}:${port}`,
     webhooksIdle: () => webhooks.idle(),
+    setRateLimit(limit) {
+      server.limiter = new RateLimiter(limit);
+    },
     stop() {
       stopping ??= (async () => {
         await new Promise<void>((resolve) => {
@@ -466,6 +510,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     clientId: process.env.PLAID_CLIENT_ID,
     secret: process.env.PLAID_SECRET,
     webhookUrl: process.env.BANK_SANDBOX_WEBHOOK_URL,
+    rateLimit: rateLimitFromEnv(),
     linkCorsOrigins: process.env.BANK_SANDBOX_CORS_ORIGINS?.split(",")
       .map((origin) => origin.trim())
       .filter(Boolean),

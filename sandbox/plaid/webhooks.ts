@@ -50,9 +50,15 @@ export async function signWebhookBody(key: SigningKey, body: string, now: Date):
 /**
  * Sends webhooks in the background (Plaid answers the API call first and delivers later) and keeps track of them, so
  * stop() and the tests can wait for deliveries still in flight. A failed delivery is logged, not retried.
+ *
+ * The same webhook to the same URL is coalesced, as Plaid does for TRANSFER_EVENTS_UPDATE ("new events are
+ * available"): while one is in flight, any number of further ones become a single delivery after it. No wake-up is
+ * lost (whoever hears the last one reads every event up to then), and a burst of 100,000 transfers is not 100,000
+ * webhooks.
  */
 export class WebhookSender {
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly running = new Map<string, { again: boolean }>();
 
   constructor(
     private readonly key: SigningKey,
@@ -61,7 +67,23 @@ export class WebhookSender {
   ) {}
 
   send(url: string, payload: Record<string, unknown>): void {
-    const delivery = this.deliver(url, payload).finally(() => this.inFlight.delete(delivery));
+    const id = `${url} ${JSON.stringify(payload)}`;
+    const current = this.running.get(id);
+    if (current) {
+      current.again = true;
+      return;
+    }
+    const state = { again: false };
+    this.running.set(id, state);
+    const delivery = (async () => {
+      do {
+        state.again = false;
+        await this.deliver(url, payload);
+      } while (state.again);
+    })().finally(() => {
+      this.running.delete(id);
+      this.inFlight.delete(delivery);
+    });
     this.inFlight.add(delivery);
   }
 

@@ -28,6 +28,8 @@ export async function startEmbeddedPostgres(options: {
   database: string;
   port?: number;
   log?: (line: string) => void;
+  /** Extra server settings (`-c name=value`), e.g. for the benchmarks' statement statistics. */
+  settings?: Record<string, string>;
 }): Promise<RunningPostgres> {
   const dataDir = path.resolve(options.dataDir);
   mkdirSync(path.dirname(dataDir), { recursive: true });
@@ -43,7 +45,13 @@ export async function startEmbeddedPostgres(options: {
     // As root, initdb refuses to run; the package then runs postgres as a dedicated OS user it creates.
     createPostgresUser: typeof process.getuid === "function" && process.getuid() === 0,
     // Loopback only, and no unix socket (which would need a writable /var/run/postgresql).
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+    postgresFlags: [
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "unix_socket_directories=",
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
+    ],
     onLog: (message) => options.log?.(String(message)),
     onError: (message) => options.log?.(String(message)),
   });

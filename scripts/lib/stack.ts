@@ -6,14 +6,22 @@
  * Used by `npm start`, the end-to-end tests and the benchmark. Callers set NODE_ENV=production before calling.
  */
 import { existsSync } from "node:fs";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
-import { startBankSandbox } from "../../sandbox/plaid/server.ts";
+import { rateLimitFromEnv, startBankSandbox } from "../../sandbox/plaid/server.ts";
 import { startMailSandbox } from "../../sandbox/postmark/server.ts";
 
-export type Stack = { url: string; databaseUrl: string; embedded: boolean; stop: () => Promise<void> };
+export type Stack = {
+  url: string;
+  databaseUrl: string;
+  embedded: boolean;
+  /** Where Prometheus metrics are served, or null (metricsPort null, or the port was taken). */
+  metricsUrl: string | null;
+  stop: () => Promise<void>;
+};
 
 export async function startStack(options: {
   dataDir: string;
@@ -27,14 +35,21 @@ export async function startStack(options: {
    * so pages use Plaid Link) with the bank standing in for Plaid's API host (PLAID_API_URL).
    */
   bankAsPlaid?: boolean;
-  /** Run the job worker (money.tick, bank.sync; ADR 007) in this process. */
+  /** Run the job worker (money.tick, bank.sync, email.outbox; ADR 007) in this process. */
   worker?: boolean;
+  /** Serve /metrics on this port (0: any free one); null or absent: no metrics server. */
+  metricsPort?: number | null;
   log?: (line: string) => void;
+  /**
+   * Development (scripts/dev.ts): the app from Vite's dev server (HMR) instead of build/. Gets the HTTP server to attach
+   * Vite's HMR websocket to, and returns the build loader and the middleware for createApp.
+   */
+  dev?: (server: Server) => Promise<{ build: () => Promise<ServerBuild>; middleware: RequestHandler; close: () => Promise<void> }>;
 }): Promise<Stack> {
   const log = options.log ?? (() => {});
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
-    for (const fn of stops.reverse()) await fn().catch((error) => console.error(error));
+    for (const fn of stops.reverse()) await fn().catch((error: unknown) => console.error(error));
     stops.length = 0;
   };
 
@@ -64,7 +79,7 @@ export async function startStack(options: {
 
     // The sandbox bank, unless real Plaid is configured (PLAID_ENV with its keys).
     if (!process.env.PLAID_ENV) {
-      const bank = await startBankSandbox({ databaseUrl, port: Number(process.env.BANK_SANDBOX_PORT ?? 0) });
+      const bank = await startBankSandbox({ databaseUrl, port: Number(process.env.BANK_SANDBOX_PORT ?? 0), rateLimit: rateLimitFromEnv() });
       stops.push(bank.stop);
       process.env.PLAID_SANDBOX_URL = bank.url;
       process.env.PLAID_CLIENT_ID ??= "sandbox-client-id";
@@ -80,6 +95,8 @@ export async function startStack(options: {
     // Validate the complete environment before serving anything: a bad configuration stops here, loudly.
     const { parseEnv } = await import("../../app/server/env.server.ts");
     const env = parseEnv(process.env);
+    const { initErrorReportingFromEnv } = await import("../../app/server/error-reporting.server.ts");
+    await initErrorReportingFromEnv("app");
 
     if (options.seed) {
       const { seedDemoData } = await import("./seed.ts");
@@ -103,22 +120,45 @@ export async function startStack(options: {
       stops.push(worker.stop);
     }
 
-    const buildPath = path.resolve("build/server/index.js");
-    if (!existsSync(buildPath)) throw new Error("No build found: run `npm run build` first.");
+    let metricsUrl: string | null = null;
+    if (options.metricsPort !== undefined && options.metricsPort !== null) {
+      const { serveMetrics } = await import("../../app/server/metrics.server.ts");
+      const metrics = await serveMetrics({ port: options.metricsPort, production: env.APP_ENV === "production" });
+      if (metrics) {
+        stops.push(metrics.stop);
+        metricsUrl = metrics.url;
+      }
+    }
+
     // React and React Router pick their development or production build from NODE_ENV when first imported, so
     // the server module is imported only now, after the caller has set NODE_ENV.
     const { createApp } = await import("../../server/app.ts");
-    const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-    // A deployed demo is served like production (HTTPS behind Fly's proxy: HSTS, Fly-Client-IP), doubles and all.
-    const app = createApp({ build, production: env.APP_ENV === "production" || env.DEMO_DEPLOYMENT });
-    // Runs after the HTTP server has closed (stops run in reverse order) and before PostgreSQL stops.
-    stops.push(async () => {
-      const entry = build.entry.module as { closeDatabase?: () => Promise<void> };
-      await entry.closeDatabase?.();
-    });
+    const server = createServer();
+    let app: ReturnType<typeof createApp>;
+    if (options.dev) {
+      const dev = await options.dev(server);
+      stops.push(dev.close);
+      app = createApp({ build: dev.build, production: false, devMiddleware: dev.middleware });
+    } else {
+      const buildPath = path.resolve("build/server/index.js");
+      if (!existsSync(buildPath)) throw new Error("No build found: run `npm run build` first.");
+      const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+      // A deployed demo is served like production (HTTPS behind Fly's proxy: HSTS, Fly-Client-IP), doubles and all.
+      app = createApp({ build, production: env.APP_ENV === "production" || env.DEMO_DEPLOYMENT });
+      // Runs after the HTTP server has closed (stops run in reverse order) and before PostgreSQL stops.
+      stops.push(async () => {
+        const entry = build.entry.module as { closeDatabase?: () => Promise<void> };
+        await entry.closeDatabase?.();
+      });
+    }
+    server.on("request", app);
     const host = options.host ?? "0.0.0.0";
-    const server = await new Promise<Server>((resolve, reject) => {
-      const listening = app.listen(options.port, host, (error?: Error) => (error ? reject(error) : resolve(listening)));
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(options.port, host, () => {
+        server.off("error", reject);
+        resolve();
+      });
     });
     stops.push(
       () =>
@@ -129,7 +169,7 @@ export async function startStack(options: {
     );
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : options.port;
-    return { url: `http://localhost:${port}`, databaseUrl, embedded, stop };
+    return { url: `http://localhost:${port}`, databaseUrl, embedded, metricsUrl, stop };
   } catch (error) {
     await stop();
     throw error;

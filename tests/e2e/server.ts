@@ -14,6 +14,8 @@ process.env.LOGIN_RATE_LIMIT_PER_IP ??= "1000";
 process.env.RESET_RATE_LIMIT_PER_IP ??= "1000";
 process.env.CONTACT_RATE_LIMIT_PER_IP ??= "1000";
 process.env.REGISTER_RATE_LIMIT_PER_IP ??= "1000";
+// One JSON line per request would bury Playwright's output: warnings and errors only (LOG_LEVEL=info to see them all).
+process.env.LOG_LEVEL ??= "warn";
 
 // One fresh data directory per run, removed on exit, so concurrent runs never share a database.
 mkdirSync(".data", { recursive: true });

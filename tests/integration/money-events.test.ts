@@ -86,6 +86,35 @@ describe("bank events", () => {
     expect(balances.get(`member_bank:${members[1]!.id}`) ?? 0).toBe(0);
   }, 120_000);
 
+  it("posted, settled and returned read in one sync move a pending debit through each status: settled, then reversed", async () => {
+    // Found by the property test (seed 950752508): applied as one write, pending → returned was refused by the
+    // status trigger, and the group failed every run until parked.
+    const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
+    await cycle.advanceClock({ id: members[0]!.id, isAdmin: false }, group.id, { days: 3 }, NOW);
+    const [debit] = await db()
+      .select()
+      .from(schema.bankTransfers)
+      .where(
+        and(
+          eq(schema.bankTransfers.groupId, group.id),
+          eq(schema.bankTransfers.kind, "contribution"),
+          eq(schema.bankTransfers.userId, members[2]!.id),
+        ),
+      );
+    expect(debit).toMatchObject({ status: "pending" });
+    await simulate(debit!.providerTransferId!, "posted");
+    await simulate(debit!.providerTransferId!, "settled");
+    await simulate(debit!.providerTransferId!, "returned", "R01");
+    await cycle.syncBankEvents(NOW);
+    expect(await reload(debit!.id)).toMatchObject({ status: "returned", failureCode: "R01" });
+    expect((await postingsOf(debit!.id)).map((p) => [p.reason, p.amountCents]).sort()).toEqual([
+      ["contribution", 10_000],
+      ["contribution_reversal", 10_000],
+    ]);
+    const [after] = await db().select().from(schema.groups).where(eq(schema.groups.id, group.id));
+    expect(after).toMatchObject({ moneyFailures: 0, moneyParkedAt: null });
+  });
+
   it("a return after the payout left is covered by the platform, never by a negative pool, and repaid by the retry", async () => {
     const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
     const admin = { id: members[0]!.id, isAdmin: false };

@@ -208,7 +208,7 @@ describe("exactly once under racing workers", () => {
       // node --import tsx, as Fly runs it: no npm/npx process in between, so SIGTERM reaches the worker itself.
       const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
         // The production pool size (this process's larger pool is for its in-process race only).
-        env: { ...process.env, WORKER_TICK_SECONDS: "1", WORKER_STOP_TIMEOUT_SECONDS: "10", DATABASE_POOL_SIZE: "10" },
+        env: { ...process.env, WORKER_TICK_SECONDS: "1", WORKER_STOP_TIMEOUT_SECONDS: "10", DATABASE_POOL_SIZE: "10", MONEY_PAGE_SIZE: "1" },
         stdio: ["ignore", "pipe", "pipe"],
       });
       children.push(child);
@@ -259,12 +259,11 @@ describe("exactly once under racing workers", () => {
     }
     const exited = await Promise.all(exits);
     expect(exited, log()).toEqual(Array(WORKERS).fill({ code: 0, signal: null }));
-    // All four did work (each processed some group on some tick, or ran a job), and nobody logged an error.
+    // They raced: the groups' work was taken by more than one of them (a page is one group here, so a worker that
+    // finds a group locked takes the next), every one stopped cleanly, and nobody logged an error.
+    const worked = output.filter((lines) => lines.some((l) => l.includes("interval tick processed") || l.includes("done in")));
+    expect(worked.length, log()).toBeGreaterThanOrEqual(2);
     for (const lines of output) {
-      expect(
-        lines.some((l) => l.includes("interval tick processed") || l.includes("done in")),
-        log(),
-      ).toBe(true);
       expect(
         lines.some((l) => l.includes("stopped")),
         log(),

@@ -28,6 +28,8 @@ export type TestContext = {
   mailUrl: string;
   /** Stop the mail double early, to test what happens when email is down. */
   stopMail: () => Promise<void>;
+  /** The sandbox bank, when asked for. */
+  bank: import("../../sandbox/plaid/server.ts").BankSandbox | null;
 };
 
 export async function useTestDatabase(options: { bank?: boolean } = {}): Promise<TestContext> {
@@ -40,7 +42,7 @@ export async function useTestDatabase(options: { bank?: boolean } = {}): Promise
   const mail = await startMailSandbox({ databaseUrl });
   process.env.MAIL_SANDBOX_URL = mail.url;
   // The sandbox bank, for tests of the app's bank module (the bank's own contract tests start theirs).
-  let bank: { url: string; stop(): Promise<void> } | null = null;
+  let bank: import("../../sandbox/plaid/server.ts").BankSandbox | null = null;
   if (options.bank) {
     const { startBankSandbox } = await import("../../sandbox/plaid/server.ts");
     // Money-movement tests drive hundreds of transfers a minute through the sandbox; Plaid's per-client rate limit
@@ -62,5 +64,5 @@ export async function useTestDatabase(options: { bank?: boolean } = {}): Promise
     await stopMail();
     await bank?.stop();
   });
-  return { databaseUrl, mailUrl: mail.url, stopMail };
+  return { databaseUrl, mailUrl: mail.url, stopMail, bank };
 }

@@ -45,7 +45,8 @@ export function PlaidLinkButton({ label, action, fields = {} }: { label: string;
         return;
       }
       setPhase("exchanging");
-      exchange.submit(
+      // Progress and result arrive through exchange.state/data; the promise carries nothing more.
+      void exchange.submit(
         {
           ...fields,
           intent: "exchange",
@@ -80,7 +81,8 @@ export function PlaidLinkButton({ label, action, fields = {} }: { label: string;
     }
   }, [phase, ready, error, open]);
 
-  // Not ready after 5 s: offer a retry.
+  // Not ready after 5 s: offer a retry. The token request's progress restarts the wait, so it is a dependency on purpose.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tokenFetcher.state re-arms the timer
   useEffect(() => {
     if (phase !== "loading" || ready || error) return;
     setSlow(false);
@@ -102,7 +104,7 @@ export function PlaidLinkButton({ label, action, fields = {} }: { label: string;
     setPhase("loading");
     setSlow(false);
     // Ask for a token unless one is already here (then the effect above opens Link once it is ready).
-    if (!linkToken || tokenError) tokenFetcher.submit({ ...fields, intent: "link-token" }, { method: "post", action });
+    if (!linkToken || tokenError) void tokenFetcher.submit({ ...fields, intent: "link-token" }, { method: "post", action });
   }
 
   const busy = phase === "loading" && !error;

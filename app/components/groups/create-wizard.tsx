@@ -259,6 +259,7 @@ function HiddenEmails({ emails }: { emails: string[] }) {
   return (
     <>
       {emails.map((email, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the position is the field (memberEmails[i]); rows are only appended
         <input key={index} type="hidden" name={`memberEmails[${index}]`} value={email} />
       ))}
     </>
@@ -582,6 +583,7 @@ export function InviteStep({
             const id = `memberEmails-${index}`;
             const rowErrors = errors[name];
             return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the position is the field (memberEmails[i]); rows are only appended
               <li key={index}>
                 <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
                   {`Member ${index + 2} email`}

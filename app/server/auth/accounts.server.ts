@@ -11,6 +11,7 @@ import { appUrl } from "../env.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { consumeAttempt } from "./rate-limit.server";
 import { randomToken, secretMatches, sha256 } from "./tokens.server";
+import { logger } from "../log.server";
 
 export const CONFIRM_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000; // SPEC.md section 9: reset link valid 1 hour
@@ -114,12 +115,14 @@ export async function registerUser(
   } catch (error) {
     // Two registrations for one address at once: the unique index decides, the loser sees "already exists".
     if (isUniqueViolation(error)) return { status: "exists" };
-    console.error("registerUser: could not save the new user", error);
+    logger.error({ err: error }, "registerUser: could not save the new user");
     return { status: "db-error" };
   }
   const delivered = await deliverEmails(created.emailIds);
   const confirmation = delivered.get(created.emailIds[0]!)!;
-  if (!confirmation.ok) console.error(`registerUser: confirmation email to user ${created.user.id} failed: ${confirmation.error}`);
+  if (!confirmation.ok) logger.error({ userId: created.user.id, reason: confirmation.error }, "registerUser: the confirmation email failed");
+  const welcome = delivered.get(created.emailIds[1]!)!;
+  if (!welcome.ok) logger.warn({ userId: created.user.id, reason: welcome.error }, "registerUser: the welcome email failed (ignored)");
   return { status: "created", user: created.user, confirmation };
 }
 
@@ -256,7 +259,7 @@ export async function requestPasswordReset(email: string, now = new Date()) {
     );
   });
   const result = (await deliverEmails([id])).get(id)!;
-  if (!result.ok) console.error(`requestPasswordReset: email to user ${user.id} failed: ${result.error}`);
+  if (!result.ok) logger.error({ userId: user.id, reason: result.error }, "requestPasswordReset: the reset email failed");
   return true;
 }
 
@@ -315,7 +318,7 @@ export async function requestNewConfirmation(
   if (emailId) {
     void deliverEmails([emailId]).then((results) => {
       const result = results.get(emailId)!;
-      if (!result.ok) console.error(`requestNewConfirmation: the confirmation email could not be sent: ${result.error}`);
+      if (!result.ok) logger.error({ outboxId: emailId, reason: result.error }, "requestNewConfirmation: the confirmation email could not be sent");
     });
   }
   return { status: "done" };

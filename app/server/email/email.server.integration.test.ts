@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { startMailSandbox } from "../../../sandbox/postmark/server";
 import { getMessage, latestMessageTo } from "../../../sandbox/postmark/store";
 import { useTestDatabase } from "../../../tests/support/test-db";
+import { logger } from "../log.server";
 import { createEmailSender, sendEmail } from "./email.server";
 import { renderEmail } from "./templates";
 
@@ -52,7 +53,7 @@ describe("sendEmail through the mail double", () => {
   });
 
   it("returns Postmark's error for an address the API refuses, without throwing, and does not retry it", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = vi.spyOn(logger, "error").mockImplementation(() => {});
     const result = await sendEmail("not-an-address", { template: "welcome", data: { name: "A", dashboardUrl: "http://localhost:3000/dashboard" } });
     expect(result).toEqual({
       ok: false,
@@ -61,7 +62,10 @@ describe("sendEmail through the mail double", () => {
       errorCode: 300,
       outboxId: expect.any(String),
     });
-    expect(log).toHaveBeenCalledWith(`email: "welcome" not sent via sandbox (code 300): Invalid 'To' address: 'not-an-address'.`);
+    expect(log).toHaveBeenCalledWith(
+      { template: "welcome", via: "sandbox", errorCode: 300, reason: "Invalid 'To' address: 'not-an-address'." },
+      "email: not sent",
+    );
   });
 
   it("uses the double the environment names", () => {
@@ -71,7 +75,7 @@ describe("sendEmail through the mail double", () => {
 
 describe("when the double is down", () => {
   it("returns a failure result instead of throwing", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = vi.spyOn(logger, "error").mockImplementation(() => {});
     const sandbox = await startMailSandbox({ databaseUrl });
     const sender = createEmailSender({ from: "Rosca <hello@rosca.example>", mailSandboxUrl: sandbox.url });
     const message = { template: "welcome", data: { name: "A", dashboardUrl: "http://localhost:3000/dashboard" } } as const;
@@ -81,7 +85,10 @@ describe("when the double is down", () => {
 
     const result = await sender.send("down@example.com", message);
     expect(result).toEqual({ ok: false, error: `Could not reach the mail sandbox at ${sandbox.url}: fetch failed`, permanent: false });
-    expect(log).toHaveBeenCalledWith(`email: "welcome" not sent via sandbox: Could not reach the mail sandbox at ${sandbox.url}: fetch failed`);
+    expect(log).toHaveBeenCalledWith(
+      { template: "welcome", via: "sandbox", reason: `Could not reach the mail sandbox at ${sandbox.url}: fetch failed` },
+      "email: not sent",
+    );
     expect(await latestMessageTo(databaseUrl, "down@example.com")).toBeNull();
   });
 });

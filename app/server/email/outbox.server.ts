@@ -21,6 +21,7 @@ import { afterFailure, OUTBOX_POLICY } from "~/domain/email-outbox";
 import { decryptSecret, encryptSecret } from "../crypto.server";
 import { db, type Db } from "../db/client.server";
 import { emailOutbox } from "../db/schema";
+import { logger } from "../log.server";
 import { emailSender, type EmailSender } from "./postmark.server";
 import { isTemplateName, templateDataSchemas, type EmailMessage } from "./templates";
 
@@ -66,7 +67,7 @@ export async function sendEmail(to: string, message: EmailMessage, options: Queu
   try {
     outboxId = await queueEmail(db(), to, message, options);
   } catch (error) {
-    console.error(`email: "${message.template}" could not be written to the outbox`, error);
+    logger.error({ err: error, template: message.template }, "email: could not be written to the outbox");
     return { ok: false, status: "failed", error: "The email could not be queued" };
   }
   const results = await deliverEmails([outboxId], { now: options.now });
@@ -111,7 +112,7 @@ function messageOf(row: OutboxRow): EmailMessage | null {
     const data = templateDataSchemas[row.template].parse(JSON.parse(decryptSecret(row.payloadEncrypted)));
     return { template: row.template, data } as EmailMessage;
   } catch (error) {
-    console.error(`email outbox: row ${row.id} ("${row.template}") cannot be read`, error);
+    logger.error({ err: error, outboxId: row.id, template: row.template }, "email outbox: the stored email cannot be read");
     return null;
   }
 }
@@ -144,7 +145,7 @@ async function attempt(row: Claimed, sender: EmailSender, now: () => Date): Prom
     return { ok: true, status: "queued", queued: true, error: outcome.error, outboxId: row.id };
   }
   await db().update(emailOutbox).set({ status: "failed", failedAt: at, leaseUntil: null, lastError: outcome.error }).where(mine);
-  console.error(`email outbox: "${row.template}" to row ${row.id} failed for good after ${row.attempts} attempt(s): ${outcome.error}`);
+  logger.error({ outboxId: row.id, template: row.template, attempts: row.attempts, reason: outcome.error }, "email outbox: failed for good");
   return {
     ok: false,
     status: "failed",
@@ -188,7 +189,7 @@ export async function deliverEmails(ids: string[], options: { now?: Date; timeou
       for (const row of await db().select().from(emailOutbox).where(inArray(emailOutbox.id, rest))) results.set(row.id, resultOf(row));
     }
   } catch (error) {
-    console.error("email outbox: immediate delivery failed; the delivery job will retry", error);
+    logger.error({ err: error, outboxIds: ids }, "email outbox: immediate delivery failed; the delivery job will retry");
   }
   for (const id of ids) if (!results.has(id)) results.set(id, { ok: true, status: "queued", queued: true, error: null, outboxId: id });
   return results;

@@ -18,6 +18,7 @@
  */
 import { Errors, ServerClient } from "postmark";
 import { env } from "../env.server";
+import { logger } from "../log.server";
 import { renderEmail, type EmailMessage } from "./templates";
 
 export type { EmailMessage, TemplateName } from "./templates";
@@ -103,7 +104,7 @@ export function createEmailSender(config: EmailConfig): EmailSender {
     mode: setup.mode,
     async send(to, message) {
       if (setup.mode === "unconfigured") {
-        console.error(`email: "${message.template}" not sent: ${setup.error}`);
+        logger.error({ template: message.template, reason: setup.error }, "email: not sent");
         return { ok: false, error: setup.error, permanent: false };
       }
       let rendered;
@@ -111,7 +112,7 @@ export function createEmailSender(config: EmailConfig): EmailSender {
         rendered = renderEmail(message);
       } catch (error) {
         // A template bug is not an expected failure, but it must not take the caller's request down with it.
-        console.error(`email: "${message.template}" could not be rendered`, error);
+        logger.error({ err: error, template: message.template }, "email: could not be rendered");
         return { ok: false, error: `Could not render the "${message.template}" email`, permanent: true };
       }
       try {
@@ -127,14 +128,15 @@ export function createEmailSender(config: EmailConfig): EmailSender {
           ...(message.template === "contact" ? { ReplyTo: message.data.email } : {}),
         });
         if (response.ErrorCode !== 0) {
-          console.error(`email: "${message.template}" refused by ${setup.mode} (code ${response.ErrorCode}): ${response.Message}`);
+          logger.error({ template: message.template, via: setup.mode, errorCode: response.ErrorCode, reason: response.Message }, "email: refused");
           return { ok: false, error: response.Message, errorCode: response.ErrorCode, permanent: true };
         }
         return { ok: true, messageId: response.MessageID };
       } catch (error) {
         const failure = describeFailure(error, describeBackend(config, setup.mode));
-        console.error(
-          `email: "${message.template}" not sent via ${setup.mode}${failure.errorCode ? ` (code ${failure.errorCode})` : ""}: ${failure.error}`,
+        logger.error(
+          { template: message.template, via: setup.mode, ...(failure.errorCode ? { errorCode: failure.errorCode } : {}), reason: failure.error },
+          "email: not sent",
         );
         return { ok: false, ...failure };
       }

@@ -13,6 +13,7 @@ import { db } from "../db/client.server";
 import { getPreferences } from "../preferences.server";
 import { deliverEmails, queueEmail, type EmailResult } from "./outbox.server";
 import type { EmailMessage } from "./templates";
+import { logger } from "../log.server";
 
 /**
  * Which preference governs which template. "weekly-summary" has no template yet; it is
@@ -54,7 +55,7 @@ export async function sendEmailToUser(user: UserAddress, message: EmailMessage):
     outboxId = await queueEmailToUser(db(), user, message);
   } catch (error) {
     // Unknown preferences, or no outbox: do not send what the user may have turned off, and say it was not sent.
-    console.error(`sendEmailToUser: "${message.template}" to user ${user.id} could not be queued`, error);
+    logger.error({ err: error, userId: user.id, template: message.template }, "sendEmailToUser: could not be queued; not sent");
     return { ok: false, status: "failed", error: "The email could not be queued" };
   }
   if (outboxId === null) return { ok: true, skipped: "preference" };

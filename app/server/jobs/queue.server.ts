@@ -13,6 +13,7 @@
  */
 import PgBoss from "pg-boss";
 import { getPool } from "../db/client.server";
+import { logger } from "../log.server";
 
 export const QUEUE_SCHEMA = "pgboss";
 /** Every minute (cron): process the groups with due work. */
@@ -72,7 +73,7 @@ export async function createBoss(role: QueueRole): Promise<PgBoss> {
     supervise: role === "worker",
   });
   // An EventEmitter "error" without a listener would crash the process: a polling error is logged, and pg-boss retries.
-  boss.on("error", (error) => console.error(`job queue (${role}): ${error.message}`));
+  boss.on("error", (error) => logger.error({ err: error, role }, "job queue: error"));
   boss.on("stopped", () => db.close());
   // One process at a time through start-up: pg-boss 10 locks its schema install, but not queue creation (each queue
   // is a partition attached to pgboss.job), and processes starting together deadlocked there (seen in the race test).
@@ -143,7 +144,7 @@ export async function enqueueBankSync(reason = "webhook"): Promise<EnqueueResult
     return { ok: true, jobId };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    console.error(`job queue: could not enqueue ${BANK_SYNC}: ${message}`);
+    logger.error({ err: error, queue: BANK_SYNC }, "job queue: could not enqueue");
     return { ok: false, error: message };
   }
 }

@@ -1,8 +1,10 @@
 /**
- * The group cycle, day by day (ADR 008). For each group-clock day not yet processed: let the sandbox bank settle what
- * is due to settle, read the bank's events, then start what is due (reminders, debits, retries, the payout) and tell
- * members what happened. Every step is idempotent, so any number of workers may run it at any time; a per-group
- * advisory lock keeps them from doing the same group at once (a courtesy: correctness comes from the keys).
+ * The group cycle, day by day (ADR 008), a page of groups at a time (ADR 009). For each group-clock day not yet
+ * processed: let the sandbox bank settle what is due to settle, read the bank's events, then start what is due
+ * (reminders, debits, retries, payouts) and tell members what happened — each stage one batch over the page's groups
+ * due that day. Every step is idempotent, so any number of workers may run it at any time; per-group advisory locks,
+ * taken without waiting, keep them from doing the same group at once (a courtesy: correctness comes from the keys and
+ * the database's guards).
  *
  * The sandbox clock moves a group's time forward (never back) by an offset; advancing replays each day in turn, exactly
  * as real time would, so advancing 12 periods in one step or in 12 steps gives the same ledger.
@@ -10,16 +12,14 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import {
-  settledUp,
   dueWork,
+  type DueWork,
   MAX_ATTEMPTS,
   REMINDER_DAYS_BEFORE,
   RETRY_AFTER_DAYS,
   SANDBOX_AVAILABLE_AFTER_DAYS,
   SANDBOX_SETTLE_AFTER_DAYS,
   SETTLED_STATUSES,
-  transferKey,
-  type DueWork,
   type TransferStatus,
 } from "~/domain/money";
 import { formatMoney } from "~/domain/format";
@@ -27,19 +27,25 @@ import { SETUP_FEE_CENTS } from "~/domain/groups";
 import { addDays, daysBetween, todayIn, type CalendarDay } from "~/domain/schedule";
 import { plaidCall } from "../bank/plaid.server";
 import { getPool, db } from "../db/client.server";
-import { bankTransfers, groupEvents, groupMembers, groupPeriods, groupReminders, groups, users } from "../db/schema";
+import { bankTransfers, groupEvents, groupMembers, groupPeriods, groups, users } from "../db/schema";
 import { sendEmailToUser } from "../email/user-email.server";
 import { appUrl, env } from "../env.server";
 import { notify } from "../notifications.server";
 import { failpoint, SimulatedCrash } from "../failpoints.server";
 import { balanceOf } from "./ledger.server";
 import { recordPayoutRefusal, recordProcessingFailure, recordProcessingSuccess } from "./health.server";
-import { applyStatus, ensureTransfer, startPayout, submitToBank, syncTransferEvents } from "./transfers.server";
+import { claimReminders, completePeriods, payoutsDue, planDebits, settledUpGroups } from "./plan.server";
+import {
+  applyStatuses,
+  BANK_CONCURRENCY,
+  type StatusChange,
+  startPayout,
+  submitTransfers,
+  syncTransferEvents,
+  type TransferRow,
+} from "./transfers.server";
 
 type GroupRow = typeof groups.$inferSelect;
-
-/** Bank calls in flight at once per group: enough to overlap network waits, few enough for Plaid's rate limits. */
-const BANK_CONCURRENCY = Number(process.env.BANK_CONCURRENCY ?? 6);
 
 /** The group's clock: real time plus its sandbox offset. */
 export function groupNow(group: Pick<GroupRow, "clockOffsetSeconds">, now: Date) {
@@ -56,168 +62,280 @@ export function isSandboxBank() {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Processing
+// Processing: pages of groups, one group-clock day at a time, each stage one batch over the page
 
 export type ProcessResult = { status: "processed"; days: number } | { status: "busy" | "not-active" } | { status: "failed"; parked: boolean };
 
+/** Groups a worker takes at once: the unit of its locks, of its memory, and of each stage's batch. */
+export const PAGE_SIZE = Number(process.env.MONEY_PAGE_SIZE ?? 200);
+
+/** The day a group's processing resumes from: the day after the last one processed (today is run again). */
+function startDayOf(group: Pick<GroupRow, "processedThrough" | "timeZone" | "startedAt">, today: CalendarDay) {
+  if (!group.processedThrough) return todayIn(group.timeZone, group.startedAt!);
+  return group.processedThrough < today ? addDays(group.processedThrough, 1) : today;
+}
+
 /**
- * Process every unprocessed day of one group up to its clock's today. With `skipIfProcessedSince`, a group another
- * worker finished after that moment is left alone (the scheduler's workers share one list of groups). A failure (a
- * database guard refusing something, the bank or the database down) is contained to this group: it is logged,
- * counted, and after MAX_PROCESSING_FAILURES in a row the group is parked (health.server.ts); the next tick retries.
+ * Process every unprocessed day of one group up to its clock's today (the sandbox clock, tests, and a worker's page of
+ * one). A failure (a database guard refusing something, the bank or the database down) is contained to this group:
+ * it is logged, counted, and after MAX_PROCESSING_FAILURES in a row the group is parked (health.server.ts).
  */
 export async function processGroup(groupId: string, now = new Date(), options: { skipIfProcessedSince?: Date } = {}): Promise<ProcessResult> {
+  const outcome = await processPage([groupId], now, options.skipIfProcessedSince);
+  return outcome.get(groupId) ?? { status: "busy" };
+}
+
+/**
+ * Lock a page of groups (a session advisory lock each, `cycle:<id>`, taken with try-lock: a group another worker holds
+ * is skipped, never waited for, so workers sharing a due date never queue behind each other), then replay their days
+ * in step: on each day, the groups due that day go through `runDay` together. A killed worker's locks go with its
+ * connection.
+ */
+async function processPage(groupIds: string[], now: Date, skipIfProcessedSince?: Date): Promise<Map<string, ProcessResult>> {
+  const results = new Map<string, ProcessResult>();
   const client = await getPool().connect();
-  const lockKey = `cycle:${groupId}`;
   try {
-    const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock(hashtextextended($1, 0)) as locked", [lockKey]);
-    if (!rows[0]?.locked) return { status: "busy" };
+    const { rows: locked } = await client.query<{ id: string }>(
+      "select id::text from unnest($1::uuid[]) as id where pg_try_advisory_lock(hashtextextended('cycle:' || id::text, 0))",
+      [groupIds],
+    );
+    const mine = locked.map((row) => row.id);
     try {
-      if (options.skipIfProcessedSince) {
-        const [fresh] = await db().select({ at: groups.lastProcessedAt }).from(groups).where(eq(groups.id, groupId));
-        if (fresh?.at && fresh.at > options.skipIfProcessedSince) return { status: "busy" };
+      if (mine.length === 0) return results;
+      const rows = await db().select().from(groups).where(inArray(groups.id, mine));
+      const live: GroupRow[] = [];
+      for (const group of rows) {
+        if (skipIfProcessedSince && group.lastProcessedAt && group.lastProcessedAt > skipIfProcessedSince) results.set(group.id, { status: "busy" });
+        else if (group.status !== "active") results.set(group.id, { status: "not-active" });
+        else live.push(group);
       }
-      const result = await processLocked(groupId, now);
-      await recordProcessingSuccess(groupId);
-      return result;
-    } catch (error) {
-      // A test's simulated crash is not a failure of the group: it stops the run where it stands, as a crash would.
-      if (error instanceof SimulatedCrash) throw error;
-      const { parked } = await recordProcessingFailure(groupId, error);
-      return { status: "failed", parked };
+      const ranges = live.map((group) => {
+        const today = groupToday(group, now);
+        return { group, from: startDayOf(group, today), to: today, days: 0, done: false };
+      });
+      if (ranges.length === 0) return results;
+      const first = ranges.reduce((min, r) => (r.from < min ? r.from : min), ranges[0]!.from);
+      const last = ranges.reduce((max, r) => (r.to > max ? r.to : max), ranges[0]!.to);
+      for (let day = first; day <= last; day = addDays(day, 1)) {
+        const due = ranges.filter((r) => !r.done && r.from <= day && day <= r.to);
+        if (due.length === 0) continue;
+        const outcome = await runDayContained(
+          due.map((r) => r.group),
+          day,
+          now,
+        );
+        for (const r of due) {
+          const result = outcome.get(r.group.id);
+          if (result === "failed" || result === "parked") {
+            r.done = true;
+            results.set(r.group.id, { status: "failed", parked: result === "parked" });
+          } else {
+            r.days += 1;
+            if (result === "completed") r.done = true;
+          }
+        }
+      }
+      const processed = ranges.filter((r) => !results.has(r.group.id));
+      if (processed.length > 0) {
+        await db()
+          .update(groups)
+          .set({ lastProcessedAt: new Date() })
+          .where(
+            inArray(
+              groups.id,
+              processed.map((r) => r.group.id),
+            ),
+          );
+        await recordProcessingSuccess(processed.map((r) => r.group.id));
+      }
+      for (const r of processed) results.set(r.group.id, { status: "processed", days: r.days });
+      return results;
     } finally {
-      await client.query("select pg_advisory_unlock(hashtextextended($1, 0))", [lockKey]);
+      if (mine.length > 0)
+        await client.query("select pg_advisory_unlock(hashtextextended('cycle:' || id::text, 0)) from unnest($1::uuid[]) as id", [mine]);
     }
   } finally {
     client.release();
   }
 }
 
-async function processLocked(groupId: string, now: Date): Promise<ProcessResult> {
-  const [group] = await db().select().from(groups).where(eq(groups.id, groupId));
-  if (!group || group.status !== "active") return { status: "not-active" };
-  const today = groupToday(group, now);
-  // Resume after the last processed day; today itself is run again (events may have arrived since).
-  const startDay = group.processedThrough
-    ? group.processedThrough < today
-      ? addDays(group.processedThrough, 1)
-      : today
-    : todayIn(group.timeZone, group.startedAt!);
-  let days = 0;
-  for (let day = startDay; day <= today; day = addDays(day, 1)) {
-    const finished = await processDay(group, day, now);
-    failpoint("before-day-recorded");
-    // Never backwards (a worker whose clock lags around midnight must not undo another's progress).
-    await db()
-      .update(groups)
-      .set({ processedThrough: sql`greatest(${groups.processedThrough}, ${day}::date)` })
-      .where(eq(groups.id, groupId));
-    days += 1;
-    if (finished) break;
+type DayOutcome = "ok" | "completed" | "failed" | "parked";
+
+/**
+ * One day for a set of groups, with failures contained: if the batch fails, each group runs the day alone (every
+ * stage is idempotent, so what the batch did is not done twice), and only the groups that fail alone are counted as
+ * failing. A test's simulated crash stops everything where it stands, as a crash would.
+ */
+async function runDayContained(set: GroupRow[], day: CalendarDay, now: Date): Promise<Map<string, DayOutcome>> {
+  const outcome = new Map<string, DayOutcome>();
+  try {
+    const completed = await runDay(set, day, now);
+    for (const group of set) outcome.set(group.id, completed.has(group.id) ? "completed" : "ok");
+    return outcome;
+  } catch (error) {
+    if (error instanceof SimulatedCrash) throw error;
+    if (set.length === 1) {
+      const { parked } = await recordProcessingFailure(set[0]!.id, error);
+      outcome.set(set[0]!.id, parked ? "parked" : "failed");
+      return outcome;
+    }
   }
-  await db().update(groups).set({ lastProcessedAt: new Date() }).where(eq(groups.id, groupId));
-  return { status: "processed", days };
+  for (const group of set) {
+    try {
+      const completed = await runDay([group], day, now);
+      outcome.set(group.id, completed.has(group.id) ? "completed" : "ok");
+    } catch (error) {
+      if (error instanceof SimulatedCrash) throw error;
+      const { parked } = await recordProcessingFailure(group.id, error);
+      outcome.set(group.id, parked ? "parked" : "failed");
+    }
+  }
+  return outcome;
 }
 
-/** One day of one group. Returns true when the group completed. */
-async function processDay(group: GroupRow, day: CalendarDay, now: Date): Promise<boolean> {
-  // Transfers a crashed run left between our row and the bank's answer: ask the bank again with the same key (it
-  // answers with what it already made, if anything).
-  const unfinished = await db()
+/**
+ * One group-clock day for a set of groups (all at that day), stage by stage, each stage one batch over the set:
+ *
+ * 1. submit: transfers a crashed run left between our row and the bank's answer (the bank answers with what it made);
+ * 2. settle (sandbox only): the sandbox bank moves the groups' transfers along, as a real bank would on its own;
+ * 3. sync: the bank's event stream, applied (statuses and postings);
+ * 4. tell: outcomes to members (activity, late contributions, payouts arrived);
+ * 5. plan: reminders claimed, debits inserted (`planDebits`), then submitted;
+ * 6. payout: the payouts due, each made (or refused) on its locked pool, then submitted;
+ * 7. complete: periods whose payout settled, then groups that are settled up; the day is recorded.
+ *
+ * Returns the groups that completed.
+ */
+async function runDay(set: GroupRow[], day: CalendarDay, now: Date): Promise<Set<string>> {
+  const ids = set.map((group) => group.id);
+  const byId = new Map(set.map((group) => [group.id, group]));
+  const trace = stageTrace(ids.length, day);
+
+  const leftovers = await db()
     .select()
     .from(bankTransfers)
-    .where(and(eq(bankTransfers.groupId, group.id), eq(bankTransfers.status, "created")));
-  for (const transfer of unfinished) await submitToBank(transfer, day);
-  if (isSandboxBank()) await settleSandboxTransfers(group.id, day);
-  await syncTransferEvents(async (groupId) => (groupId === group.id ? day : groupDayById(groupId, now)));
-  await tellOutcomes(group, day);
+    .where(and(inArray(bankTransfers.groupId, ids), eq(bankTransfers.status, "created")));
+  await submitTransfers(leftovers, day);
+  trace("submit leftovers", leftovers.length);
+  if (isSandboxBank()) await settleSandboxTransfers(ids, day);
+  trace("settle");
+  await syncTransferEvents(daysFor(byId, day, now));
+  trace("sync");
+  await tellOutcomes(byId, day);
+  trace("tell");
 
-  const state = await cycleState(group);
-  const work = dueWork(state, day);
-  const limit = pLimit(BANK_CONCURRENCY);
-  await Promise.all(work.reminders.map((reminder) => limit(() => remind(group, reminder))));
-  await Promise.all(
-    work.debits.map((debit) =>
+  await remind(byId, await claimReminders(ids, day));
+  trace("remind");
+  const debits = await planDebits(ids, day, SETUP_FEE_CENTS);
+  trace("plan", debits.length);
+  failpoint("after-row-insert");
+  await submitTransfers(debits, day);
+  trace("submit", debits.length);
+
+  const made: TransferRow[] = [];
+  for (const payout of await payoutsDue(ids, day)) {
+    const decision = await startPayout({ ...payout, day });
+    if (decision.ok) made.push(decision.transfer);
+    else if (decision.reason === "refused") await recordPayoutRefusal({ id: payout.groupId }, payout.periodNumber, decision.detail);
+  }
+  await submitTransfers(made, day);
+  trace("payout", made.length);
+  await tellOutcomes(byId, day);
+
+  await completePeriods(ids, day, now);
+  const done = await settledUpGroups(ids);
+  const completed = await completeGroups(done, byId, now);
+  trace("complete");
+  failpoint("before-day-recorded");
+  // Never backwards (a worker whose clock lags around midnight must not undo another's progress).
+  await db()
+    .update(groups)
+    .set({ processedThrough: sql`greatest(${groups.processedThrough}, ${day}::date)` })
+    .where(inArray(groups.id, ids));
+  return completed;
+}
+
+export type StageTiming = { stage: string; day: CalendarDay; groups: number; rows?: number; ms: number };
+let stageListener: ((timing: StageTiming) => void) | null = null;
+
+/** Instrumentation (the money bench): called after each stage of each day run with how long it took. */
+export function onStage(listener: ((timing: StageTiming) => void) | null) {
+  stageListener = listener;
+}
+
+function stageTrace(groupCount: number, day: CalendarDay) {
+  let last = performance.now();
+  return (stage: string, rows?: number) => {
+    if (!stageListener) return;
+    const at = performance.now();
+    stageListener({ stage, day, groups: groupCount, rows, ms: at - last });
+    last = at;
+  };
+}
+
+/** Each event takes effect on its group's day: `day` for the groups being run, their clock's today for the others. */
+function daysFor(running: Map<string, GroupRow>, day: CalendarDay, now: Date) {
+  return async (groupIds: string[]) => {
+    const days = new Map<string, CalendarDay>();
+    const others = groupIds.filter((id) => !running.has(id));
+    for (const id of groupIds) if (running.has(id)) days.set(id, day);
+    if (others.length > 0) {
+      const rows = await db()
+        .select({ id: groups.id, clockOffsetSeconds: groups.clockOffsetSeconds, timeZone: groups.timeZone })
+        .from(groups)
+        .where(inArray(groups.id, others));
+      for (const row of rows) days.set(row.id, groupToday(row, now));
+    }
+    for (const id of groupIds) if (!days.has(id)) days.set(id, todayIn("America/New_York", now));
+    return days;
+  };
+}
+
+/** Complete the groups that are settled up; tell their members. Returns the ids completed now. */
+async function completeGroups(groupIds: string[], byId: Map<string, GroupRow>, now: Date) {
+  if (groupIds.length === 0) return new Set<string>();
+  const completed = await db()
+    .update(groups)
+    .set({ status: "completed", completedAt: now, updatedAt: now })
+    .where(and(inArray(groups.id, groupIds), eq(groups.status, "active")))
+    .returning({ id: groups.id });
+  if (completed.length === 0) return new Set<string>();
+  const completedIds = completed.map((row) => row.id);
+  await db()
+    .insert(groupEvents)
+    .values(completedIds.map((groupId) => ({ groupId, type: "completed" as const, occurredAt: now })));
+  const members = await db()
+    .select({ groupId: groupMembers.groupId, userId: groupMembers.userId })
+    .from(groupMembers)
+    .where(inArray(groupMembers.groupId, completedIds));
+  const limit = pLimit(NOTIFY_CONCURRENCY);
+  await Promise.allSettled(
+    members.map((m) =>
       limit(() =>
-        ensureTransfer({
-          key: transferKey(debit.kind, group.id, debit.periodNumber, debit.userId, debit.attempt),
-          kind: debit.kind,
-          groupId: group.id,
-          periodNumber: debit.periodNumber,
-          userId: debit.userId,
-          attempt: debit.attempt,
-          amountCents: debit.amountCents,
-          day,
+        notify(m.userId, {
+          title: `${byId.get(m.groupId)!.name} is complete`,
+          body: "Every member has received their payout. Thank you for saving together.",
+          link: `/groups/${m.groupId}`,
         }),
       ),
     ),
   );
-  for (const payout of work.payouts) {
-    const decision = await startPayout({
-      groupId: group.id,
-      periodNumber: payout.periodNumber,
-      userId: payout.userId,
-      attempt: payout.attempt,
-      amountCents: payout.amountCents,
-      day,
-    });
-    if (decision.ok) await submitToBank(decision.transfer, day);
-    else if (decision.reason === "refused") await recordPayoutRefusal(group, payout.periodNumber, decision.detail);
-  }
-  await tellOutcomes(group, day);
-  for (const periodNumber of work.completions) {
-    await db()
-      .update(groupPeriods)
-      .set({ status: "completed", completedAt: now, completedOn: day })
-      .where(and(eq(groupPeriods.groupId, group.id), eq(groupPeriods.periodNumber, periodNumber), eq(groupPeriods.status, "pending")));
-  }
-  // Complete once settled up: every period paid out, nothing in flight, no retry owed (read after today's work).
-  const [{ open } = { open: 0 }] = await db()
-    .select({ open: sql<number>`count(*)::int` })
-    .from(groupPeriods)
-    .where(and(eq(groupPeriods.groupId, group.id), eq(groupPeriods.status, "pending")));
-  if (open === 0 && settledUp(await cycleState(group))) {
-    const [completed] = await db()
-      .update(groups)
-      .set({ status: "completed", completedAt: now, updatedAt: now })
-      .where(and(eq(groups.id, group.id), eq(groups.status, "active")))
-      .returning({ id: groups.id });
-    if (completed) {
-      await db().insert(groupEvents).values({ groupId: group.id, type: "completed", occurredAt: now });
-      const members = await db().select({ userId: groupMembers.userId }).from(groupMembers).where(eq(groupMembers.groupId, group.id));
-      await Promise.allSettled(
-        members.map((m) =>
-          notify(m.userId, {
-            title: `${group.name} is complete`,
-            body: "Every member has received their payout. Thank you for saving together.",
-            link: `/groups/${group.id}`,
-          }),
-        ),
-      );
-    }
-    return true;
-  }
-  return false;
+  return new Set(completedIds);
 }
 
+/** Notifications and emails in flight at once while telling a page of groups what happened. */
+const NOTIFY_CONCURRENCY = 8;
+
 /**
- * Make a payout that `dueWork` found due: the guarded transaction (`startPayout`) decides, on the locked pool and the
- * posted contributions, whether it may; a refusal is logged and kept for the money-health panel (the work is found
- * due again on the next run, and paid once the money is there). Then the bank hears of it.
+ * Make a payout that is due: the guarded transaction (`startPayout`) decides, on the locked pool and the posted
+ * contributions, whether it may; a refusal is logged and kept for the money-health panel (the payout is found due
+ * again on the next run, and paid once the money is there). Then the bank hears of it.
  */
 export async function payOut(group: Pick<GroupRow, "id">, payout: DueWork["payouts"][number], day: CalendarDay) {
   const decision = await startPayout({ groupId: group.id, ...payout, day });
-  if (decision.ok) await submitToBank(decision.transfer, day);
+  if (decision.ok) await submitTransfers([decision.transfer], day);
   else if (decision.reason === "refused") await recordPayoutRefusal(group, payout.periodNumber, decision.detail);
   return decision;
-}
-
-async function groupDayById(groupId: string, now: Date) {
-  const [group] = await db()
-    .select({ clockOffsetSeconds: groups.clockOffsetSeconds, timeZone: groups.timeZone })
-    .from(groups)
-    .where(eq(groups.id, groupId));
-  return group ? groupToday(group, now) : todayIn("America/New_York", now);
 }
 
 export async function cycleState(group: Pick<GroupRow, "id" | "contributionCents">) {
@@ -256,100 +374,121 @@ export async function cycleState(group: Pick<GroupRow, "id" | "contributionCents
 }
 
 /**
- * The sandbox bank settles nothing by itself (neither does Plaid's sandbox): as real banks would, move this group's
+ * The sandbox bank settles nothing by itself (neither does Plaid's sandbox): as real banks would, move these groups'
  * transfers along on schedule — posted and settled the day after they were made, funds available the day after that.
- * Transfers the bank already moved elsewhere (a simulated return, say) are left alone.
+ * Transfers the bank already moved elsewhere (a simulated return, say) are left alone. The bank's answers are applied
+ * in status chunks.
  */
-async function settleSandboxTransfers(groupId: string, day: CalendarDay) {
+async function settleSandboxTransfers(groupIds: string[], day: CalendarDay) {
   const open = await db()
     .select()
     .from(bankTransfers)
     .where(
       and(
-        eq(bankTransfers.groupId, groupId),
+        inArray(bankTransfers.groupId, groupIds),
         inArray(bankTransfers.status, ["pending", "posted", "settled"]),
         isNotNull(bankTransfers.providerTransferId),
+        sql`${bankTransfers.initiatedOn} <= ${addDays(day, -SANDBOX_SETTLE_AFTER_DAYS)}::date`,
       ),
     );
+  const changes: StatusChange[] = [];
   const limit = pLimit(BANK_CONCURRENCY);
-  await Promise.all(open.map((transfer) => limit(() => settleOne(transfer, day))));
+  await Promise.all(open.map((transfer) => limit(() => settleOne(transfer, day, changes))));
+  await applyStatuses(changes);
 }
 
-async function settleOne(transfer: typeof bankTransfers.$inferSelect, day: CalendarDay) {
-  {
-    const age = daysBetween(transfer.initiatedOn, day);
-    const steps: TransferStatus[] = [];
-    if (age >= SANDBOX_SETTLE_AFTER_DAYS) {
-      if (transfer.status === "pending") steps.push("posted");
-      if (transfer.status === "pending" || transfer.status === "posted") steps.push("settled");
+async function settleOne(transfer: TransferRow, day: CalendarDay, changes: StatusChange[]) {
+  const age = daysBetween(transfer.initiatedOn, day);
+  const steps: TransferStatus[] = [];
+  if (age >= SANDBOX_SETTLE_AFTER_DAYS) {
+    if (transfer.status === "pending") steps.push("posted");
+    if (transfer.status === "pending" || transfer.status === "posted") steps.push("settled");
+  }
+  if (age >= SANDBOX_AVAILABLE_AFTER_DAYS) steps.push("funds_available");
+  for (const step of steps) {
+    // Retried like the idempotent calls: if a lost answer hid a simulation the bank did make, the retry is refused as an
+    // invalid transition and the bank is asked where the transfer is (below).
+    const result = await plaidCall((api) => api.sandboxTransferSimulate({ transfer_id: transfer.providerTransferId!, event_type: step }), {
+      retry: true,
+    });
+    // The bank has moved the transfer on and we have not recorded it (issue 12's root cause started here).
+    failpoint("after-bank-simulate");
+    if (result.ok) {
+      // We know what just happened at the bank: record it on this day (the event stream will repeat it; no-op).
+      changes.push({ transferId: transfer.id, to: step, day });
+      continue;
     }
-    if (age >= SANDBOX_AVAILABLE_AFTER_DAYS) steps.push("funds_available");
-    for (const step of steps) {
-      const result = await plaidCall((api) => api.sandboxTransferSimulate({ transfer_id: transfer.providerTransferId!, event_type: step }));
-      // The bank has moved the transfer on and we have not recorded it (issue 12's root cause started here).
-      failpoint("after-bank-simulate");
-      if (result.ok) {
-        // We know what just happened at the bank: record it on this day now (the event stream will repeat it; no-op).
-        await applyStatus(transfer.id, step, day);
-        continue;
-      }
-      if (result.code !== "SANDBOX_TRANSFER_EVENT_TRANSITION_INVALID") {
-        console.error(`sandbox settlement of ${transfer.idempotencyKey} to ${step}: ${result.code}`);
-        break;
-      }
-      // Already there or moved on at the bank (a run that crashed before recording it, or a simulated return): ask
-      // the bank where the transfer is and record that.
-      const current = await plaidCall((api) => api.transferGet({ transfer_id: transfer.providerTransferId! }));
-      if (current.ok) {
-        const bankStatus = current.value.transfer.status as TransferStatus;
-        const reason = current.value.transfer.failure_reason;
-        await applyStatus(
-          transfer.id,
-          bankStatus,
-          day,
-          reason ? { code: reason.ach_return_code ?? reason.failure_code ?? null, description: reason.description ?? null } : undefined,
-        );
-      }
+    if (result.code !== "SANDBOX_TRANSFER_EVENT_TRANSITION_INVALID") {
+      console.error(`sandbox settlement of ${transfer.idempotencyKey} to ${step}: ${result.code}`);
       break;
     }
+    // Already there or moved on at the bank (a run that crashed before recording it, or a simulated return): ask
+    // the bank where the transfer is and record that.
+    const current = await plaidCall((api) => api.transferGet({ transfer_id: transfer.providerTransferId! }), { retry: true });
+    if (current.ok) {
+      const reason = current.value.transfer.failure_reason;
+      changes.push({
+        transferId: transfer.id,
+        to: current.value.transfer.status as TransferStatus,
+        day,
+        failure: reason ? { code: reason.ach_return_code ?? reason.failure_code ?? null, description: reason.description ?? null } : undefined,
+      });
+    }
+    break;
   }
 }
 
-async function remind(group: GroupRow, reminder: { periodNumber: number; userId: string; dueOn: CalendarDay }) {
-  const claimed = await db()
-    .insert(groupReminders)
-    .values({ groupId: group.id, periodNumber: reminder.periodNumber, userId: reminder.userId })
-    .onConflictDoNothing()
-    .returning({ userId: groupReminders.userId });
-  if (claimed.length === 0) return;
-  const [user] = await db().select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, reminder.userId));
-  if (!user) return;
-  const link = `/groups/${group.id}`;
-  await Promise.allSettled([
-    notify(user.id, {
-      title: `Contribution due ${reminder.dueOn}`,
-      body: `Your contribution to ${group.name} is debited on ${reminder.dueOn}.`,
-      link,
-    }),
-    sendEmailToUser(user, {
-      template: "payment-reminder",
-      data: { name: user.name, groupName: group.name, amountCents: group.contributionCents, dueOn: reminder.dueOn, groupUrl: `${appUrl()}${link}` },
-    }),
-  ]);
+/** Tell members their contribution is coming up (in-app, and by email if they want it). */
+async function remind(byId: Map<string, GroupRow>, reminders: Awaited<ReturnType<typeof claimReminders>>) {
+  if (reminders.length === 0) return;
+  const people = await db()
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(inArray(users.id, [...new Set(reminders.map((r) => r.userId))]));
+  const byUser = new Map(people.map((p) => [p.id, p]));
+  const limit = pLimit(NOTIFY_CONCURRENCY);
+  await Promise.allSettled(
+    reminders.map((reminder) =>
+      limit(async () => {
+        const user = byUser.get(reminder.userId);
+        const group = byId.get(reminder.groupId);
+        if (!user || !group) return;
+        const link = `/groups/${group.id}`;
+        await Promise.allSettled([
+          notify(user.id, {
+            title: `Contribution due ${reminder.dueOn}`,
+            body: `Your contribution to ${group.name} is debited on ${reminder.dueOn}.`,
+            link,
+          }),
+          sendEmailToUser(user, {
+            template: "payment-reminder",
+            data: {
+              name: user.name,
+              groupName: group.name,
+              amountCents: group.contributionCents,
+              dueOn: reminder.dueOn,
+              groupUrl: `${appUrl()}${link}`,
+            },
+          }),
+        ]);
+      }),
+    ),
+  );
 }
 
 /**
- * Tell people what happened to transfers since we last told them: a settled contribution or payout becomes activity
- * (and the recipient hears of their payout); a failed, declined or returned contribution makes the member late, and
- * both they and the group admin hear of it. Each outcome is claimed with a conditional update, so it is told once.
+ * Tell people what happened to these groups' transfers since we last told them: a settled contribution or payout
+ * becomes activity (once per member, kind and period; the recipient hears of their payout); a failed, declined or
+ * returned contribution makes the member late, and both they and the group admin hear of it. Outcomes are claimed
+ * with one conditional update, so each is told once.
  */
-async function tellOutcomes(group: GroupRow, day: CalendarDay) {
+async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
   const changed = await db()
     .update(bankTransfers)
     .set({ notifiedStatus: sql`${bankTransfers.status}` })
     .where(
       and(
-        eq(bankTransfers.groupId, group.id),
+        inArray(bankTransfers.groupId, [...byId.keys()]),
         or(sql`${bankTransfers.notifiedStatus} is null`, ne(bankTransfers.notifiedStatus, bankTransfers.status)),
         inArray(bankTransfers.status, ["settled", "funds_available", "declined", "failed", "returned"]),
       ),
@@ -359,78 +498,80 @@ async function tellOutcomes(group: GroupRow, day: CalendarDay) {
   const people = await db()
     .select({ id: users.id, email: users.email, name: users.name })
     .from(users)
-    .where(inArray(users.id, [...new Set([...changed.map((t) => t.userId), group.createdBy])]));
-  const byId = new Map(people.map((p) => [p.id, p]));
-  const link = `/groups/${group.id}`;
-  const jobs: Array<Promise<unknown>> = [];
-  for (const transfer of changed) {
-    const person = byId.get(transfer.userId)!;
-    const settled = SETTLED_STATUSES.includes(transfer.status);
-    if (settled && transfer.kind !== "fee") {
-      // funds_available after settled is the same money: one activity entry.
-      const [already] = await db()
-        .select({ id: groupEvents.id })
-        .from(groupEvents)
-        .where(
-          and(
-            eq(groupEvents.groupId, group.id),
-            eq(groupEvents.type, transfer.kind),
-            eq(groupEvents.userId, transfer.userId),
-            eq(groupEvents.periodNumber, transfer.periodNumber),
-          ),
-        );
-      if (!already) {
-        await db().insert(groupEvents).values({
-          groupId: group.id,
-          userId: transfer.userId,
-          type: transfer.kind,
-          amountCents: transfer.amountCents,
-          periodNumber: transfer.periodNumber,
-        });
-        if (transfer.kind === "payout") {
-          jobs.push(
-            notify(person.id, {
-              title: `Your payout from ${group.name} has arrived`,
-              body: `${formatMoney(transfer.amountCents)} was sent to your bank account.`,
-              link,
-            }),
-            sendEmailToUser(person, {
-              template: "payout-notification",
-              data: { name: person.name, groupName: group.name, amountCents: transfer.amountCents, payoutOn: day, groupUrl: `${appUrl()}${link}` },
-            }),
-          );
-        }
-      }
-    } else if (!settled && transfer.kind === "contribution") {
-      const reason = transfer.failureDescription ?? "The bank did not complete the debit.";
+    .where(inArray(users.id, [...new Set([...changed.map((t) => t.userId), ...changed.map((t) => byId.get(t.groupId)!.createdBy)])]));
+  const person = new Map(people.map((p) => [p.id, p]));
+
+  // Activity: one entry per member, kind and period (funds_available after settled is the same money).
+  const settledRows = new Map<string, TransferRow>();
+  for (const t of changed) {
+    if (SETTLED_STATUSES.includes(t.status) && t.kind !== "fee") settledRows.set(`${t.groupId}:${t.kind}:${t.userId}:${t.periodNumber}`, t);
+  }
+  const jobs: Array<() => Promise<unknown>> = [];
+  if (settledRows.size > 0) {
+    const values = sql.join(
+      [...settledRows.values()].map((t) => sql`(${t.groupId}::uuid, ${t.userId}::uuid, ${t.kind}, ${t.amountCents}::bigint, ${t.periodNumber}::int)`),
+      sql`, `,
+    );
+    const { rows: added } = await db().execute<{ group_id: string; user_id: string; type: string; amount_cents: string }>(sql`
+      insert into ${groupEvents} (group_id, user_id, type, amount_cents, period_number)
+      select v.group_id, v.user_id, v.type, v.amount_cents, v.period_number from (values ${values}) as v(group_id, user_id, type, amount_cents, period_number)
+      where not exists (select 1 from ${groupEvents} e where e.group_id = v.group_id and e.type = v.type and e.user_id = v.user_id and e.period_number = v.period_number)
+      returning group_id, user_id, type, amount_cents`);
+    for (const event of added) {
+      if (event.type !== "payout") continue;
+      const group = byId.get(event.group_id)!;
+      const recipient = person.get(event.user_id)!;
+      const link = `/groups/${group.id}`;
+      const amountCents = Number(event.amount_cents);
       jobs.push(
-        notify(person.id, {
-          title: `Your contribution to ${group.name} did not go through`,
-          body:
-            transfer.attempt < MAX_ATTEMPTS
-              ? `${reason} Attempt ${transfer.attempt} of ${MAX_ATTEMPTS}: we'll try again in ${RETRY_AFTER_DAYS} days. Please make sure the funds are available.`
-              : `${reason} That was the last of ${MAX_ATTEMPTS} attempts: please contact your group admin.`,
-          link,
-        }),
+        () =>
+          notify(recipient.id, {
+            title: `Your payout from ${group.name} has arrived`,
+            body: `${formatMoney(amountCents)} was sent to your bank account.`,
+            link,
+          }),
+        () =>
+          sendEmailToUser(recipient, {
+            template: "payout-notification",
+            data: { name: recipient.name, groupName: group.name, amountCents, payoutOn: day, groupUrl: `${appUrl()}${link}` },
+          }),
       );
-      if (group.createdBy !== person.id) {
-        jobs.push(notify(group.createdBy, { title: `${person.name}'s contribution to ${group.name} is late`, body: reason, link }));
-      }
     }
   }
-  await Promise.allSettled(jobs);
+  for (const transfer of changed) {
+    if (SETTLED_STATUSES.includes(transfer.status) || transfer.kind !== "contribution") continue;
+    const group = byId.get(transfer.groupId)!;
+    const member = person.get(transfer.userId)!;
+    const link = `/groups/${group.id}`;
+    const reason = transfer.failureDescription ?? "The bank did not complete the debit.";
+    jobs.push(() =>
+      notify(member.id, {
+        title: `Your contribution to ${group.name} did not go through`,
+        body:
+          transfer.attempt < MAX_ATTEMPTS
+            ? `${reason} Attempt ${transfer.attempt} of ${MAX_ATTEMPTS}: we'll try again in ${RETRY_AFTER_DAYS} days. Please make sure the funds are available.`
+            : `${reason} That was the last of ${MAX_ATTEMPTS} attempts: please contact your group admin.`,
+        link,
+      }),
+    );
+    if (group.createdBy !== member.id) {
+      jobs.push(() => notify(group.createdBy, { title: `${member.name}'s contribution to ${group.name} is late`, body: reason, link }));
+    }
+  }
+  const limit = pLimit(NOTIFY_CONCURRENCY);
+  await Promise.allSettled(jobs.map((job) => limit(job)));
 }
 
 /**
- * For the scheduler: active groups whose clock day is past what was processed (or never processed), or with money in
- * flight (a payout may be due as soon as contributions settle).
+ * For the scheduler: every active group that is not parked, a page at a time, whose clock day is past what was
+ * processed (or never processed), or with money in flight (a payout may be due as soon as contributions settle). A
+ * group another worker of the same tick finished already is skipped.
  */
-export async function processDueGroups(now = new Date(), options: { batchSize?: number } = {}) {
+export async function processDueGroups(now = new Date(), options: { pageSize?: number } = {}) {
   const tickStartedAt = new Date();
-  const batchSize = options.batchSize ?? 500;
+  const pageSize = options.pageSize ?? PAGE_SIZE;
   let processed = 0;
   let after = "00000000-0000-0000-0000-000000000000";
-  // Every active group, in id order, a batch at a time (no cap on how many groups there are).
   for (;;) {
     const candidates = await db()
       .select({
@@ -438,20 +579,25 @@ export async function processDueGroups(now = new Date(), options: { batchSize?: 
         processedThrough: groups.processedThrough,
         clockOffsetSeconds: groups.clockOffsetSeconds,
         timeZone: groups.timeZone,
-        inFlight: sql<boolean>`exists (select 1 from ${bankTransfers} where ${bankTransfers.groupId} = ${groups.id} and ${bankTransfers.status} in ('created', 'pending', 'posted'))`,
+        // Spelled out: in a one-table select Drizzle leaves columns unqualified, and "id" inside the subquery would be
+        // the transfer's own id (so in-flight groups were never picked up again the same day).
+        inFlight: sql<boolean>`exists (select 1 from ${bankTransfers} b where b.group_id = ${groups}.id and b.status in ('created', 'pending', 'posted'))`,
       })
       .from(groups)
       // Parked groups wait for an admin (the money-health panel).
       .where(and(eq(groups.status, "active"), isNull(groups.moneyParkedAt), sql`${groups.id} > ${after}`))
       .orderBy(asc(groups.id))
-      .limit(batchSize);
+      .limit(pageSize);
     if (candidates.length === 0) break;
     after = candidates[candidates.length - 1]!.id;
-    for (const group of candidates) {
-      if (!group.inFlight && group.processedThrough && group.processedThrough >= groupToday(group, now)) continue;
-      const result = await processGroup(group.id, now, { skipIfProcessedSince: tickStartedAt });
-      if (result.status === "processed") processed += 1;
-    }
+    const due = candidates.filter((group) => group.inFlight || !group.processedThrough || group.processedThrough < groupToday(group, now));
+    if (due.length === 0) continue;
+    const results = await processPage(
+      due.map((group) => group.id),
+      now,
+      tickStartedAt,
+    );
+    for (const result of results.values()) if (result.status === "processed") processed += 1;
   }
   return { processed };
 }
@@ -542,9 +688,5 @@ export async function nextEventDay(group: GroupRow, today: CalendarDay): Promise
 
 /** Read the bank's transfer events (webhook-triggered or polled); each takes effect on its group's clock day. */
 export async function syncBankEvents(now = new Date()) {
-  const days = new Map<string, CalendarDay>();
-  return syncTransferEvents(async (groupId) => {
-    if (!days.has(groupId)) days.set(groupId, await groupDayById(groupId, now));
-    return days.get(groupId)!;
-  });
+  return syncTransferEvents(daysFor(new Map(), todayIn("America/New_York", now), now));
 }

@@ -4,7 +4,7 @@
  * longer retried automatically) until an admin resumes it. The admin console's money-health panel reads
  * `moneyHealth()`.
  */
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { db } from "../db/client.server";
 import { groups, ledgerAccounts, ledgerTransfers, type MoneyIncidentKind, moneyIncidents } from "../db/schema";
 
@@ -84,12 +84,13 @@ export async function recordProcessingFailure(groupId: string, error: unknown): 
   return { parked, failures };
 }
 
-/** A run succeeded: the count of failures in a row starts again. */
-export async function recordProcessingSuccess(groupId: string) {
+/** Runs succeeded: each group's count of failures in a row starts again (one statement for a page of groups). */
+export async function recordProcessingSuccess(groupIds: string[]) {
+  if (groupIds.length === 0) return;
   await db()
     .update(groups)
     .set({ moneyFailures: 0 })
-    .where(and(eq(groups.id, groupId), gt(groups.moneyFailures, 0), isNull(groups.moneyParkedAt)));
+    .where(and(inArray(groups.id, groupIds), gt(groups.moneyFailures, 0), isNull(groups.moneyParkedAt)));
 }
 
 /** An admin resumes a parked group: it is retried on the next tick, and its open incidents are resolved. */

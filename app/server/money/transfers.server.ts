@@ -1,40 +1,79 @@
 /**
  * Bank transfers through the official Plaid SDK (Transfer API): authorization, then create, then status changes from
- * the event stream. Crash-safe by construction (ADR 008):
+ * the event stream. Crash-safe by construction (ADR 008), and done in batches (ADR 009):
  *
- * 1. the row is committed (status created) under its deterministic key before the bank hears of it;
- * 2. the authorization carries the same key as Plaid's idempotency_key, and /transfer/create is idempotent on the
+ * 1. rows are committed (status created) under their deterministic keys before the bank hears of them;
+ * 2. each authorization carries the row's key as Plaid's idempotency_key, and /transfer/create is idempotent on the
  *    authorization id, so re-running step 2 after a crash anywhere returns the transfer the bank already made;
- * 3. statuses only move forward (canAdvance), under the row's lock, and each posts its ledger entries in the same
- *    transaction, with unique keys.
+ * 3. statuses only move forward (canAdvance), under the rows' locks, and post their ledger entries in the same
+ *    transaction, with unique keys; the database checks the invariants again (migration 0010).
+ *
+ * A batch of rows goes to the bank with BANK_CONCURRENCY calls in flight over keep-alive connections; the answers are
+ * recorded in chunks (one UPDATE of the provider ids and one status transaction per chunk), not one commit per debit.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { type AccountRef, canAdvance, FAILED_STATUSES, payoutReservation, postingsFor, transferKey, type TransferStatus } from "~/domain/money";
+import pLimit from "p-limit";
+import {
+  type AccountRef,
+  canAdvance,
+  FAILED_STATUSES,
+  type Posting,
+  payoutReservation,
+  postingsFor,
+  SETTLED_STATUSES,
+  transferKey,
+  type TransferStatus,
+} from "~/domain/money";
 import type { CalendarDay } from "~/domain/schedule";
 import { plaidCall } from "../bank/plaid.server";
 import { decryptSecret } from "../crypto.server";
 import { db } from "../db/client.server";
 import { bankAccounts, bankEventCursor, bankItems, bankTransfers, groupMembers, groupPeriods, groups, ledgerTransfers, users } from "../db/schema";
 import { failpoint } from "../failpoints.server";
-import { lockAccounts, lockedBalance, post, resolveAccounts, type Tx } from "./ledger.server";
+import { lockAccounts, lockedBalance, postEntries, resolveAccounts, type Tx } from "./ledger.server";
 
-type TransferRow = typeof bankTransfers.$inferSelect;
+export type TransferRow = typeof bankTransfers.$inferSelect;
+export type Failure = { code: string | null; description: string | null };
+export type StatusChange = { transferId: string; to: TransferStatus; day: CalendarDay; failure?: Failure };
 
-/** The account a member pays from and is paid into: their first checking (else first depository) account. */
-async function fundingAccount(userId: string) {
+/** Bank calls in flight at once per worker process: enough to hide the round trips, few enough for Plaid's limits. */
+export const BANK_CONCURRENCY = Number(process.env.BANK_CONCURRENCY ?? 32);
+/** Answers recorded per chunk (one provider-id UPDATE and one status transaction each). */
+const RECORD_CHUNK = 250;
+/** Status changes applied per transaction. */
+const STATUS_CHUNK = 250;
+
+type Funding = { accountId: string; accessToken: string; name: string };
+
+/**
+ * The account each member pays from and is paid into: their first checking (else first depository) account of an
+ * active item, with the decrypted access token and the legal name for the authorization. One query for all of them.
+ */
+async function fundingAccounts(userIds: string[]): Promise<Map<string, Funding>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
   const rows = await db()
     .select({
+      userId: bankAccounts.userId,
       accountId: bankAccounts.providerAccountId,
       subtype: bankAccounts.subtype,
       type: bankAccounts.type,
       token: bankItems.accessTokenEncrypted,
+      name: users.name,
     })
     .from(bankAccounts)
     .innerJoin(bankItems, and(eq(bankItems.id, bankAccounts.itemId), eq(bankItems.status, "active")))
-    .where(eq(bankAccounts.userId, userId))
-    .orderBy(asc(bankAccounts.connectedAt), asc(bankAccounts.id));
-  const account = rows.find((row) => row.subtype === "checking") ?? rows.find((row) => row.type === "depository");
-  return account ? { accountId: account.accountId, accessToken: decryptSecret(account.token) } : null;
+    .innerJoin(users, eq(users.id, bankAccounts.userId))
+    .where(inArray(bankAccounts.userId, ids))
+    .orderBy(asc(bankAccounts.userId), asc(bankAccounts.connectedAt), asc(bankAccounts.id));
+  const byUser = new Map<string, typeof rows>();
+  for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
+  const result = new Map<string, Funding>();
+  for (const [userId, accounts] of byUser) {
+    const account = accounts.find((row) => row.subtype === "checking") ?? accounts.find((row) => row.type === "depository");
+    if (account) result.set(userId, { accountId: account.accountId, accessToken: decryptSecret(account.token), name: account.name });
+  }
+  return result;
 }
 
 function dollars(cents: number) {
@@ -45,7 +84,8 @@ const DESCRIPTIONS = { contribution: "Rosca contrib", payout: "Rosca payout", fe
 
 /**
  * Make sure a transfer exists for this key: insert the row if missing, then drive it to the bank if it has not got
- * there yet. Safe to call any number of times, from any number of workers, at any point after a crash.
+ * there yet. Safe to call any number of times, from any number of workers, at any point after a crash. (The cycle
+ * plans debits in bulk, `planDebits`; this is the one-off form.)
  */
 export async function ensureTransfer(input: {
   key: string;
@@ -73,119 +113,253 @@ export async function ensureTransfer(input: {
     .onConflictDoNothing();
   failpoint("after-row-insert");
   const [row] = await db().select().from(bankTransfers).where(eq(bankTransfers.idempotencyKey, input.key));
-  if (row && row.status === "created") await submitToBank(row, input.day);
+  if (row && row.status === "created") await submitTransfers([row], input.day);
 }
 
-/** Step 2: authorization (idempotent on our key) then create (idempotent on the authorization). */
+/** Step 2 for one row (kept for callers that have one). */
 export async function submitToBank(row: TransferRow, day: CalendarDay) {
-  const account = await fundingAccount(row.userId);
-  if (!account) {
-    await applyStatus(row.id, "failed", day, { code: "NO_BANK_ACCOUNT", description: "No linked bank account to use." });
-    return;
-  }
-  const [person] = await db().select({ name: users.name }).from(users).where(eq(users.id, row.userId));
-  const authorization = await plaidCall((api) =>
-    api.transferAuthorizationCreate({
-      access_token: account.accessToken,
-      account_id: account.accountId,
-      type: row.kind === "payout" ? "credit" : "debit",
-      network: "ach",
-      ach_class: "ppd",
-      amount: dollars(row.amountCents),
-      user: { legal_name: person?.name ?? "Rosca member" },
-      idempotency_key: row.idempotencyKey,
-    } as Parameters<import("plaid").PlaidApi["transferAuthorizationCreate"]>[0]),
-  );
-  if (!authorization.ok) {
-    // Unknown outcome (timeout, rate limit, bank down): leave it created; the next run asks again with the same key.
-    console.error(`transfer ${row.idempotencyKey}: authorization failed: ${authorization.code}`);
-    return;
-  }
-  const decision = authorization.value.authorization;
-  failpoint("after-bank-authorization");
-  await db().update(bankTransfers).set({ providerAuthorizationId: decision.id, updatedAt: new Date() }).where(eq(bankTransfers.id, row.id));
-  if (decision.decision !== "approved") {
-    await applyStatus(row.id, "declined", day, {
-      code: decision.decision_rationale?.code ?? "DECLINED",
-      description: decision.decision_rationale?.description ?? "The bank declined the transfer.",
+  await submitTransfers([row], day);
+}
+
+/**
+ * Step 2 for a batch of rows in status created: authorization (idempotent on our key), then create (idempotent on the
+ * authorization), BANK_CONCURRENCY at a time. An unknown outcome (timeout, rate limit after the client's retries, bank
+ * down) leaves the row created, and the next run asks again with the same key. Answers are recorded a chunk at a time.
+ */
+export async function submitTransfers(rows: TransferRow[], day: CalendarDay) {
+  if (rows.length === 0) return;
+  const funding = await fundingAccounts(rows.map((row) => row.userId));
+  const payouts = new Set(rows.filter((row) => row.kind === "payout").map((row) => row.id));
+  let ids: Array<{ id: string; authorizationId: string; transferId: string | null }> = [];
+  let changes: StatusChange[] = [];
+  let recording = Promise.resolve();
+  const record = () => {
+    const [idsNow, changesNow] = [ids, changes];
+    ids = [];
+    changes = [];
+    // One recorder at a time, in order; the bank calls go on meanwhile.
+    recording = recording.then(async () => {
+      // The usual answer for a debit, created → pending, posts nothing: it is written with the bank's ids in one UPDATE.
+      // (A payout's goes through applyStatuses: one from before reservations is reserved on that move.)
+      const pending = new Set(
+        changesNow.filter((change) => change.to === "pending" && !payouts.has(change.transferId)).map((change) => change.transferId),
+      );
+      await recordProviderIds(idsNow, pending, day);
+      await applyStatuses(changesNow.filter((change) => !pending.has(change.transferId)));
     });
-    return;
-  }
-  const created = await plaidCall((api) =>
-    api.transferCreate({
-      access_token: account.accessToken,
-      account_id: account.accountId,
-      authorization_id: decision.id,
-      description: DESCRIPTIONS[row.kind],
-      metadata: { rosca_key: row.idempotencyKey.slice(0, 500) },
-    } as Parameters<import("plaid").PlaidApi["transferCreate"]>[0]),
+    return recording;
+  };
+  const limit = pLimit(BANK_CONCURRENCY);
+  await Promise.all(
+    rows.map((row) =>
+      limit(async () => {
+        const account = funding.get(row.userId);
+        if (!account) {
+          changes.push({
+            transferId: row.id,
+            to: "failed",
+            day,
+            failure: { code: "NO_BANK_ACCOUNT", description: "No linked bank account to use." },
+          });
+          return;
+        }
+        const authorization = await plaidCall(
+          (api) =>
+            api.transferAuthorizationCreate({
+              access_token: account.accessToken,
+              account_id: account.accountId,
+              type: row.kind === "payout" ? "credit" : "debit",
+              network: "ach",
+              ach_class: "ppd",
+              amount: dollars(row.amountCents),
+              user: { legal_name: account.name || "Rosca member" },
+              idempotency_key: row.idempotencyKey,
+            } as Parameters<import("plaid").PlaidApi["transferAuthorizationCreate"]>[0]),
+          { retry: true },
+        );
+        if (!authorization.ok) {
+          console.error(`transfer ${row.idempotencyKey}: authorization failed: ${authorization.code}`);
+          return;
+        }
+        const decision = authorization.value.authorization;
+        failpoint("after-bank-authorization");
+        if (decision.decision !== "approved") {
+          ids.push({ id: row.id, authorizationId: decision.id, transferId: null });
+          changes.push({
+            transferId: row.id,
+            to: "declined",
+            day,
+            failure: {
+              code: decision.decision_rationale?.code ?? "DECLINED",
+              description: decision.decision_rationale?.description ?? "The bank declined the transfer.",
+            },
+          });
+          return;
+        }
+        const created = await plaidCall(
+          (api) =>
+            api.transferCreate({
+              access_token: account.accessToken,
+              account_id: account.accountId,
+              authorization_id: decision.id,
+              description: DESCRIPTIONS[row.kind],
+              metadata: { rosca_key: row.idempotencyKey.slice(0, 500) },
+            } as Parameters<import("plaid").PlaidApi["transferCreate"]>[0]),
+          { retry: true },
+        );
+        if (!created.ok) {
+          ids.push({ id: row.id, authorizationId: decision.id, transferId: null });
+          console.error(`transfer ${row.idempotencyKey}: create failed: ${created.code}`);
+          return;
+        }
+        // The bank has made the transfer and we have not recorded it: the crash that matters most.
+        failpoint("after-bank-create");
+        ids.push({ id: row.id, authorizationId: decision.id, transferId: created.value.transfer.id });
+        changes.push({ transferId: row.id, to: created.value.transfer.status as TransferStatus, day });
+        if (changes.length >= RECORD_CHUNK) await record();
+      }),
+    ),
   );
-  if (!created.ok) {
-    console.error(`transfer ${row.idempotencyKey}: create failed: ${created.code}`);
-    return;
-  }
-  // The bank has made the transfer and we have not recorded it: the crash that matters most.
-  failpoint("after-bank-create");
-  await db()
-    .update(bankTransfers)
-    .set({ providerTransferId: created.value.transfer.id, updatedAt: new Date() })
-    .where(and(eq(bankTransfers.id, row.id), sql`${bankTransfers.providerTransferId} is null`));
-  await applyStatus(row.id, created.value.transfer.status as TransferStatus, day);
+  await record();
+}
+
+/** The bank's ids for our rows, in one statement; an id already recorded is never overwritten. */
+async function recordProviderIds(
+  ids: Array<{ id: string; authorizationId: string; transferId: string | null }>,
+  pending: ReadonlySet<string> = new Set(),
+  day?: CalendarDay,
+) {
+  if (ids.length === 0) return;
+  const values = sql.join(
+    ids.map((row) => sql`(${row.id}::uuid, ${row.authorizationId}, ${row.transferId}, ${pending.has(row.id)}::boolean)`),
+    sql`, `,
+  );
+  // A row still `created` that the bank answered `pending` moves there (the only move that skips applyStatuses: it
+  // has no posting, no notice and no guard but the status trigger's, which allows it).
+  await db().execute(sql`
+    update ${bankTransfers} b set
+      provider_authorization_id = coalesce(b.provider_authorization_id, v.authorization_id),
+      provider_transfer_id = coalesce(b.provider_transfer_id, v.transfer_id),
+      status = case when v.pending and b.status = 'created' then 'pending' else b.status end,
+      status_on = case when v.pending and b.status = 'created' then ${day ?? null}::date else b.status_on end,
+      updated_at = now()
+    from (values ${values}) as v(id, authorization_id, transfer_id, pending)
+    where b.id = v.id`);
 }
 
 /**
  * Move a transfer to a status (if that is forward) and post what the move means, in one transaction under the
  * row's lock. Returns true when it changed something. Duplicate and out-of-order events are no-ops.
  */
-export async function applyStatus(
-  transferId: string,
-  to: TransferStatus,
-  day: CalendarDay,
-  failure?: { code: string | null; description: string | null },
-): Promise<boolean> {
-  const [known] = await db()
-    .select({ userId: bankTransfers.userId, groupId: bankTransfers.groupId })
+export async function applyStatus(transferId: string, to: TransferStatus, day: CalendarDay, failure?: Failure): Promise<boolean> {
+  return (await applyStatuses([{ transferId, to, day, failure }])) > 0;
+}
+
+/**
+ * Apply status changes, STATUS_CHUNK per transaction: the rows are locked (in id order), each change is checked with
+ * canAdvance against the status before it (several changes of one transfer apply in turn), the accounts the postings
+ * touch are locked (in id order) and their balances read, the postings are decided in order on running balances and
+ * written in one statement, and the statuses in another. Returns how many changes applied.
+ */
+export async function applyStatuses(changes: StatusChange[]): Promise<number> {
+  let applied = 0;
+  for (let start = 0; start < changes.length; start += STATUS_CHUNK) applied += await applyChunk(changes.slice(start, start + STATUS_CHUNK));
+  return applied;
+}
+
+async function applyChunk(changes: StatusChange[]): Promise<number> {
+  if (changes.length === 0) return 0;
+  const ids = [...new Set(changes.map((change) => change.transferId))].sort();
+  // Accounts are resolved (and created) outside the transaction, only for the moves that can post.
+  const mayPost = new Set(changes.filter((change) => change.to === "returned" || SETTLED_STATUSES.includes(change.to)).map((c) => c.transferId));
+  const owners = await db()
+    .select({ id: bankTransfers.id, kind: bankTransfers.kind, userId: bankTransfers.userId, groupId: bankTransfers.groupId })
     .from(bankTransfers)
-    .where(eq(bankTransfers.id, transferId));
-  if (!known) return false;
-  await resolveAccounts(accountsOf(known));
+    .where(inArray(bankTransfers.id, ids));
+  await resolveAccounts(owners.filter((row) => row.kind === "payout" || mayPost.has(row.id)).flatMap(accountsOf));
   return db().transaction(async (tx) => {
-    const [row] = await tx.select().from(bankTransfers).where(eq(bankTransfers.id, transferId)).for("update");
-    if (!row) return false;
-    // A settlement event may arrive before we saw posted (events skipped or out of order): treat it as reaching it.
-    if (!canAdvance(row.status, to)) return false;
-    // The pool's (and shortfall's) row locks, held to commit: postings that depend on the pool's balance are
-    // decided on the balance they will change, and nobody else moves it meanwhile.
-    const locked = await lockAccounts(tx, accountsOf(row));
-    const pool = lockedBalance(locked, { kind: "group_pool", groupId: row.groupId });
-    const shortfall = lockedBalance(locked, { kind: "group_shortfall", groupId: row.groupId });
-    const reserved =
-      row.kind === "payout" &&
-      (
-        await tx
-          .select({ id: ledgerTransfers.id })
-          .from(ledgerTransfers)
-          .where(eq(ledgerTransfers.idempotencyKey, `${row.id}:sent`))
-      ).length > 0;
-    const postings = postingsFor({ id: row.id, kind: row.kind, groupId: row.groupId, userId: row.userId, amountCents: row.amountCents }, to, {
-      previous: row.status,
-      pool,
-      shortfall: Math.max(0, -shortfall),
-      reserved,
+    const rows = await tx.select().from(bankTransfers).where(inArray(bankTransfers.id, ids)).orderBy(asc(bankTransfers.id)).for("update");
+    const byId = new Map(rows.map((row) => [row.id, { ...row }]));
+    // Only moves that post need balances and locks: a payout's, a contribution settling or coming back, a fee's.
+    const posting = changes.filter((change) => {
+      const row = byId.get(change.transferId);
+      return row && (row.kind === "payout" || SETTLED_STATUSES.includes(change.to) || change.to === "returned");
     });
-    await post(tx, postings, { groupId: row.groupId, periodNumber: row.periodNumber, bankTransferId: row.id, effectiveOn: day });
+    const balances =
+      posting.length > 0
+        ? await lockAccounts(tx, [...new Set(posting.map((c) => byId.get(c.transferId)!))].flatMap(accountsOf))
+        : new Map<string, number>();
+    const payoutIds = rows.filter((row) => row.kind === "payout").map((row) => `${row.id}:sent`);
+    const reserved = new Set(
+      payoutIds.length > 0
+        ? (
+            await tx.select({ id: ledgerTransfers.bankTransferId }).from(ledgerTransfers).where(inArray(ledgerTransfers.idempotencyKey, payoutIds))
+          ).map((r) => r.id)
+        : [],
+    );
+    const entries: Array<{ posting: Posting; groupId: string; periodNumber: number; bankTransferId: string; effectiveOn: CalendarDay }> = [];
+    // Every move each row makes, in order: a chunk may carry several for one transfer (posted, settled, returned).
+    const updated = new Map<string, Array<{ status: TransferStatus; statusOn: CalendarDay; failure?: Failure }>>();
+    const failedTransfers: typeof rows = [];
+    for (const change of changes) {
+      const row = byId.get(change.transferId);
+      // A settlement event may arrive before we saw posted (events skipped or out of order): treat it as reaching it.
+      if (!row || !canAdvance(row.status, change.to)) continue;
+      const poolRef: AccountRef = { kind: "group_pool", groupId: row.groupId };
+      const shortfallRef: AccountRef = { kind: "group_shortfall", groupId: row.groupId };
+      const postings = postingsFor(
+        { id: row.id, kind: row.kind, groupId: row.groupId, userId: row.userId, amountCents: row.amountCents },
+        change.to,
+        {
+          previous: row.status,
+          pool: lockedBalance(balances, poolRef),
+          shortfall: Math.max(0, -lockedBalance(balances, shortfallRef)),
+          reserved: reserved.has(row.id),
+        },
+      );
+      for (const p of postings) {
+        // Running balances, so the next change in this chunk decides on what this one left.
+        for (const [ref, sign] of [
+          [p.debit, -1],
+          [p.credit, 1],
+        ] as const) {
+          const key = JSON.stringify(ref);
+          if (balances.has(key)) balances.set(key, balances.get(key)! + sign * p.amountCents);
+        }
+        if (p.reason === "payout_sent") reserved.add(row.id);
+        entries.push({ posting: p, groupId: row.groupId, periodNumber: row.periodNumber, bankTransferId: row.id, effectiveOn: change.day });
+      }
+      row.status = change.to;
+      const moves = updated.get(row.id) ?? [];
+      moves.push({ status: change.to, statusOn: change.day, failure: change.failure ?? moves.at(-1)?.failure });
+      updated.set(row.id, moves);
+      if (FAILED_STATUSES.includes(change.to)) failedTransfers.push(row);
+    }
+    if (updated.size === 0) return 0;
+    await postEntries(tx, entries);
     failpoint("inside-status-transaction");
-    await tx
-      .update(bankTransfers)
-      .set({
-        status: to,
-        statusOn: day,
-        updatedAt: new Date(),
-        ...(failure ? { failureCode: failure.code, failureDescription: failure.description } : {}),
-      })
-      .where(eq(bankTransfers.id, row.id));
-    if (FAILED_STATUSES.includes(to)) await reopenFor(tx, row);
-    return true;
+    // One UPDATE per step, so the status trigger sees each move as it happened (pending → posted → returned is two
+    // allowed moves; pending → returned in one write is refused). Almost always a single round.
+    const rounds = Math.max(...[...updated.values()].map((moves) => moves.length));
+    for (let round = 0; round < rounds; round++) {
+      const values = sql.join(
+        [...updated]
+          .filter(([, moves]) => moves.length > round)
+          .map(([id, moves]) => {
+            const u = moves[round]!;
+            return sql`(${id}::uuid, ${u.status}, ${u.statusOn}::date, ${u.failure ? 1 : 0}::int, ${u.failure?.code ?? null}, ${u.failure?.description ?? null})`;
+          }),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update ${bankTransfers} b set status = v.status, status_on = v.status_on, updated_at = now(),
+          failure_code = case when v.has_failure = 1 then v.code else b.failure_code end,
+          failure_description = case when v.has_failure = 1 then v.description else b.failure_description end
+        from (values ${values}) as v(id, status, status_on, has_failure, code, description)
+        where b.id = v.id`);
+    }
+    if (failedTransfers.length > 0) await reopenFor(tx, failedTransfers);
+    return updated.size;
   });
 }
 
@@ -205,19 +379,22 @@ function accountsOf(transfer: { userId: string; groupId: string }): AccountRef[]
  * payout's period is pending again, and a completed group is active again until its retries are through (the cycle
  * completes it once more when it is settled up).
  */
-async function reopenFor(tx: Tx, transfer: TransferRow) {
-  if (transfer.kind === "payout") {
-    await tx
-      .update(groupPeriods)
-      .set({ status: "pending", completedAt: null, completedOn: null })
-      .where(
-        and(eq(groupPeriods.groupId, transfer.groupId), eq(groupPeriods.periodNumber, transfer.periodNumber), eq(groupPeriods.status, "completed")),
-      );
+async function reopenFor(tx: Tx, transfers: TransferRow[]) {
+  const payouts = transfers.filter((t) => t.kind === "payout");
+  if (payouts.length > 0) {
+    const values = sql.join(
+      payouts.map((t) => sql`(${t.groupId}::uuid, ${t.periodNumber}::int)`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update ${groupPeriods} p set status = 'pending', completed_at = null, completed_on = null
+      from (values ${values}) as v(group_id, period_number)
+      where p.group_id = v.group_id and p.period_number = v.period_number and p.status = 'completed'`);
   }
   await tx
     .update(groups)
     .set({ status: "active", completedAt: null, updatedAt: new Date() })
-    .where(and(eq(groups.id, transfer.groupId), eq(groups.status, "completed")));
+    .where(and(inArray(groups.id, [...new Set(transfers.map((t) => t.groupId))]), eq(groups.status, "completed")));
 }
 
 export type PayoutDecision =
@@ -231,7 +408,7 @@ export type PayoutDecision =
  * full, then inserts the payout row and reserves its amount (pool → payouts_in_transit). Nothing read before this
  * transaction decides it. The database checks the same again (the payout guard trigger; the pool's balance check),
  * so a bug here fails the transaction rather than paying out money that is not there. The bank hears of the payout
- * only after this commits (`submitToBank`).
+ * only after this commits (`submitTransfers`).
  */
 export async function startPayout(input: {
   groupId: string;
@@ -279,59 +456,68 @@ export async function startPayout(input: {
         statusOn: input.day,
       })
       .returning();
-    await post(
-      tx,
-      [payoutReservation({ id: row!.id, kind: "payout", groupId: input.groupId, userId: input.userId, amountCents: input.amountCents })],
+    await postEntries(tx, [
       {
+        posting: payoutReservation({ id: row!.id, kind: "payout", groupId: input.groupId, userId: input.userId, amountCents: input.amountCents }),
         groupId: input.groupId,
         periodNumber: input.periodNumber,
         bankTransferId: row!.id,
         effectiveOn: input.day,
       },
-    );
+    ]);
     failpoint("inside-payout-transaction");
     return { ok: true, transfer: row! } as const;
   });
 }
 
 /**
- * Read the bank's transfer event stream from our cursor and apply each event (webhook-triggered and polled). One
- * reader at a time (the cursor row's lock); the day an event takes effect is the group's clock day, given by `dayFor`.
+ * Read the bank's transfer event stream from our cursor and apply it, a page (500 events) at a time: one reader at a
+ * time (the cursor row's lock; others go on with their work), one query to match the page's transfers, one to date
+ * them (`daysFor`: each event takes effect on its group's clock day), and the changes applied in status chunks before
+ * the cursor moves past them. Webhook-triggered and polled.
  */
-export async function syncTransferEvents(dayFor: (groupId: string) => Promise<CalendarDay>, options: { maxPages?: number } = {}) {
+export async function syncTransferEvents(daysFor: (groupIds: string[]) => Promise<Map<string, CalendarDay>>, options: { maxPages?: number } = {}) {
   let applied = 0;
   for (let page = 0; page < (options.maxPages ?? 50); page++) {
     const more = await db().transaction(async (tx) => {
       await tx.insert(bankEventCursor).values({ id: 1, afterId: 0 }).onConflictDoNothing();
-      // One reader at a time; the others go on with their work (the reader applies everything it reads).
       const [cursor] = await tx.select().from(bankEventCursor).where(eq(bankEventCursor.id, 1)).for("update", { skipLocked: true });
       if (!cursor) return false;
-      const result = await plaidCall((api) => api.transferEventSync({ after_id: cursor!.afterId, count: 500 }));
+      const result = await plaidCall((api) => api.transferEventSync({ after_id: cursor.afterId, count: 500 }), { retry: true });
       if (!result.ok) {
         console.error(`transfer event sync failed: ${result.code}`);
         return false;
       }
       const events = result.value.transfer_events;
       if (events.length === 0) return false;
-      const ids = [...new Set(events.map((event) => event.transfer_id))];
-      const ours = await tx.select().from(bankTransfers).where(inArray(bankTransfers.providerTransferId, ids));
-      const byProvider = new Map(ours.map((row) => [row.providerTransferId!, row]));
-      const days = new Map<string, CalendarDay>();
+      const ours = await tx
+        .select({
+          id: bankTransfers.id,
+          status: bankTransfers.status,
+          groupId: bankTransfers.groupId,
+          providerTransferId: bankTransfers.providerTransferId,
+        })
+        .from(bankTransfers)
+        .where(inArray(bankTransfers.providerTransferId, [...new Set(events.map((event) => event.transfer_id))]));
+      const byProvider = new Map(ours.map((row) => [row.providerTransferId!, { ...row }]));
+      const wanted: Array<{ row: (typeof ours)[number]; to: TransferStatus; failure?: Failure }> = [];
       for (const event of events) {
         const row = byProvider.get(event.transfer_id);
-        if (!row) continue;
         // Most events repeat what we already know (we record the status the bank answers with): skip them cheaply.
-        if (!canAdvance(row.status, event.event_type as TransferStatus)) continue;
+        if (!row || !canAdvance(row.status, event.event_type as TransferStatus)) continue;
         row.status = event.event_type as TransferStatus;
-        if (!days.has(row.groupId)) days.set(row.groupId, await dayFor(row.groupId));
         const failure = event.failure_reason
           ? {
               code: event.failure_reason.ach_return_code ?? event.failure_reason.failure_code ?? null,
               description: event.failure_reason.description ?? null,
             }
           : undefined;
-        // Applied in their own transactions: each event's posting commits with its status, whatever happens next.
-        if (await applyStatus(row.id, event.event_type as TransferStatus, days.get(row.groupId)!, failure)) applied += 1;
+        wanted.push({ row, to: event.event_type as TransferStatus, failure });
+      }
+      if (wanted.length > 0) {
+        const days = await daysFor([...new Set(wanted.map((w) => w.row.groupId))]);
+        // Applied in their own transactions: each event's postings commit with its status, before the cursor moves.
+        applied += await applyStatuses(wanted.map((w) => ({ transferId: w.row.id, to: w.to, day: days.get(w.row.groupId)!, failure: w.failure })));
       }
       await tx
         .update(bankEventCursor)

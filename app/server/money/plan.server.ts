@@ -1,0 +1,191 @@
+/**
+ * The cycle's due work for a set of groups on one group-clock day, decided in SQL (ADR 009): each function is one
+ * statement over all the groups at once, never a loop of per-group or per-member queries. They implement the rules of
+ * `dueWork`, `settledUp` and the reminder window in app/domain/money.ts, which stay the specification:
+ * tests/integration/money-plan.test.ts checks on random histories that the two agree.
+ */
+import { sql } from "drizzle-orm";
+import { FAILED_STATUSES, MAX_ATTEMPTS, REMINDER_DAYS_BEFORE, RETRY_AFTER_DAYS, SETTLED_STATUSES } from "~/domain/money";
+import type { CalendarDay } from "~/domain/schedule";
+import { db } from "../db/client.server";
+import type { TransferRow } from "./transfers.server";
+
+const failed = sql.raw(FAILED_STATUSES.map((s) => `'${s}'`).join(", "));
+const settled = sql.raw(SETTLED_STATUSES.map((s) => `'${s}'`).join(", "));
+
+/** A uuid[] parameter. */
+function ids(groupIds: readonly string[]) {
+  return sql`${`{${groupIds.join(",")}}`}::uuid[]`;
+}
+
+/**
+ * Insert every debit due on `day` for these groups, and return the rows it made: for every period due on or before
+ * the day, each member's contribution, and with period 1 each member's setup fee (period 0); the first attempt where
+ * there is none yet, the next one where the latest failed (declined, failed or returned) at least RETRY_AFTER_DAYS ago
+ * and fewer than MAX_ATTEMPTS were made. Keys are `transferKey`'s, so a re-run (or another worker) inserts nothing.
+ */
+export async function planDebits(groupIds: readonly string[], day: CalendarDay, feeCents: number): Promise<TransferRow[]> {
+  if (groupIds.length === 0) return [];
+  const { rows } = await db().execute<Record<string, unknown>>(sql`
+    with due as (
+      select p.group_id, p.period_number, 'contribution'::text as kind, g.contribution_cents as amount
+      from group_periods p join groups g on g.id = p.group_id
+      where p.group_id = any(${ids(groupIds)}) and p.due_on <= ${day}::date
+      union all
+      select p.group_id, 0, 'fee', ${feeCents}::bigint
+      from group_periods p
+      where p.group_id = any(${ids(groupIds)}) and p.period_number = 1 and p.due_on <= ${day}::date and ${feeCents}::bigint > 0
+    ),
+    latest as (
+      select distinct on (t.group_id, t.kind, t.period_number, t.user_id) t.group_id, t.kind, t.period_number, t.user_id, t.attempt, t.status, t.status_on
+      from bank_transfers t
+      where t.group_id = any(${ids(groupIds)}) and t.kind in ('contribution', 'fee')
+      order by t.group_id, t.kind, t.period_number, t.user_id, t.attempt desc
+    )
+    insert into bank_transfers (idempotency_key, kind, group_id, period_number, user_id, attempt, amount_cents, initiated_on, status_on)
+    select d.kind || ':' || d.group_id || ':' || d.period_number || ':' || m.user_id || ':' || (coalesce(l.attempt, 0) + 1),
+      d.kind, d.group_id, d.period_number, m.user_id, coalesce(l.attempt, 0) + 1, d.amount, ${day}::date, ${day}::date
+    from due d
+    join group_members m on m.group_id = d.group_id
+    left join latest l on l.group_id = d.group_id and l.kind = d.kind and l.period_number = d.period_number and l.user_id = m.user_id
+    where l.attempt is null
+      or (l.status in (${failed}) and l.attempt < ${MAX_ATTEMPTS} and l.status_on + ${RETRY_AFTER_DAYS}::int <= ${day}::date)
+    order by d.group_id, d.kind, d.period_number, m.user_id
+    on conflict do nothing
+    returning *`);
+  return rows.map(transferRowFrom);
+}
+
+/** A bank_transfers row from a raw query, in drizzle's shape. */
+export function transferRowFrom(row: Record<string, unknown>): TransferRow {
+  return {
+    id: row.id as string,
+    idempotencyKey: row.idempotency_key as string,
+    kind: row.kind as TransferRow["kind"],
+    groupId: row.group_id as string,
+    periodNumber: Number(row.period_number),
+    userId: row.user_id as string,
+    attempt: Number(row.attempt),
+    amountCents: Number(row.amount_cents),
+    status: row.status as TransferRow["status"],
+    initiatedOn: String(row.initiated_on),
+    statusOn: String(row.status_on),
+    providerAuthorizationId: (row.provider_authorization_id as string | null) ?? null,
+    providerTransferId: (row.provider_transfer_id as string | null) ?? null,
+    failureCode: (row.failure_code as string | null) ?? null,
+    failureDescription: (row.failure_description as string | null) ?? null,
+    notifiedStatus: (row.notified_status as TransferRow["notifiedStatus"]) ?? null,
+    createdAt: new Date(row.created_at as string),
+    updatedAt: new Date(row.updated_at as string),
+  };
+}
+
+/**
+ * Claim the reminders due on `day` (from REMINDER_DAYS_BEFORE days before each open period's due day through it, to
+ * every member), once per group, period and member whatever re-runs or workers do. Returns the ones claimed now.
+ */
+export async function claimReminders(groupIds: readonly string[], day: CalendarDay) {
+  if (groupIds.length === 0) return [];
+  const { rows } = await db().execute<{ group_id: string; period_number: number; user_id: string; due_on: string }>(sql`
+    with claimed as (
+      insert into group_reminders (group_id, period_number, user_id)
+      select p.group_id, p.period_number, m.user_id
+      from group_periods p join group_members m on m.group_id = p.group_id
+      where p.group_id = any(${ids(groupIds)}) and p.status <> 'completed'
+        and p.due_on - ${REMINDER_DAYS_BEFORE}::int <= ${day}::date and ${day}::date <= p.due_on
+      on conflict do nothing
+      returning group_id, period_number, user_id)
+    select c.group_id, c.period_number, c.user_id, p.due_on::text as due_on
+    from claimed c join group_periods p on p.group_id = c.group_id and p.period_number = c.period_number`);
+  return rows.map((r) => ({ groupId: r.group_id, periodNumber: Number(r.period_number), userId: r.user_id, dueOn: r.due_on }));
+}
+
+export type PayoutDue = { groupId: string; periodNumber: number; userId: string; attempt: number; amountCents: number };
+
+/**
+ * The payouts due on `day`: periods due on or before it whose every member's latest contribution has settled, with
+ * no payout yet or a latest payout that failed (declined, failed or returned) at least RETRY_AFTER_DAYS ago with
+ * attempts left; then, per group in period order, as many as its pool holds. (Each is then made, or refused, by
+ * `startPayout` on the locked pool.)
+ */
+export async function payoutsDue(groupIds: readonly string[], day: CalendarDay): Promise<PayoutDue[]> {
+  if (groupIds.length === 0) return [];
+  const { rows } = await db().execute<{
+    group_id: string;
+    period_number: number;
+    user_id: string;
+    attempt: number;
+    payout_cents: string;
+    pool_cents: string;
+  }>(sql`
+    with latest_pay as (
+      select distinct on (t.group_id, t.period_number) t.group_id, t.period_number, t.attempt, t.status, t.status_on
+      from bank_transfers t where t.group_id = any(${ids(groupIds)}) and t.kind = 'payout'
+      order by t.group_id, t.period_number, t.attempt desc
+    ),
+    latest_contribution as (
+      select distinct on (t.group_id, t.period_number, t.user_id) t.group_id, t.period_number, t.status
+      from bank_transfers t where t.group_id = any(${ids(groupIds)}) and t.kind = 'contribution'
+      order by t.group_id, t.period_number, t.user_id, t.attempt desc
+    ),
+    collected as (
+      select group_id, period_number, count(*) as n from latest_contribution where status in (${settled}) group by 1, 2
+    ),
+    members as (select group_id, count(*) as n from group_members where group_id = any(${ids(groupIds)}) group by 1)
+    select p.group_id, p.period_number, r.user_id, coalesce(lp.attempt, 0) + 1 as attempt, p.payout_cents,
+      coalesce((select a.balance_cents from ledger_accounts a where a.kind = 'group_pool' and a.group_id = p.group_id), 0) as pool_cents
+    from group_periods p
+    join group_members r on r.id = p.recipient_member_id
+    join members m on m.group_id = p.group_id
+    join collected c on c.group_id = p.group_id and c.period_number = p.period_number and c.n = m.n
+    left join latest_pay lp on lp.group_id = p.group_id and lp.period_number = p.period_number
+    where p.group_id = any(${ids(groupIds)}) and p.due_on <= ${day}::date
+      and (lp.attempt is null
+        or (lp.status in (${failed}) and lp.attempt < ${MAX_ATTEMPTS} and lp.status_on + ${RETRY_AFTER_DAYS}::int <= ${day}::date))
+    order by p.group_id, p.period_number`);
+  const pools = new Map<string, number>();
+  const due: PayoutDue[] = [];
+  for (const row of rows) {
+    const pool = pools.get(row.group_id) ?? Number(row.pool_cents);
+    const amountCents = Number(row.payout_cents);
+    if (pool < amountCents) continue;
+    pools.set(row.group_id, pool - amountCents);
+    due.push({ groupId: row.group_id, periodNumber: Number(row.period_number), userId: row.user_id, attempt: Number(row.attempt), amountCents });
+  }
+  return due;
+}
+
+/** Mark completed the open periods whose latest payout settled; returns how many. */
+export async function completePeriods(groupIds: readonly string[], day: CalendarDay, now: Date) {
+  if (groupIds.length === 0) return 0;
+  const { rowCount } = await db().execute(sql`
+    update group_periods p set status = 'completed', completed_at = ${now.toISOString()}::timestamptz, completed_on = ${day}::date
+    where p.group_id = any(${ids(groupIds)}) and p.status = 'pending'
+      and (select t.status from bank_transfers t where t.group_id = p.group_id and t.kind = 'payout' and t.period_number = p.period_number
+           order by t.attempt desc limit 1) in (${settled})`);
+  return rowCount ?? 0;
+}
+
+/**
+ * Of these groups, the active ones that are settled up (`settledUp`): every period completed and its latest payout
+ * settled, nothing at the bank in flight, no contribution or fee with a retry owed.
+ */
+export async function settledUpGroups(groupIds: readonly string[]): Promise<string[]> {
+  if (groupIds.length === 0) return [];
+  const { rows } = await db().execute<{ id: string }>(sql`
+    with latest as (
+      select distinct on (t.group_id, t.kind, t.period_number, t.user_id) t.group_id, t.kind, t.attempt, t.status
+      from bank_transfers t where t.group_id = any(${ids(groupIds)})
+      order by t.group_id, t.kind, t.period_number, t.user_id, t.attempt desc
+    )
+    select g.id from groups g
+    where g.id = any(${ids(groupIds)}) and g.status = 'active'
+      and exists (select 1 from group_periods p where p.group_id = g.id)
+      and not exists (select 1 from group_periods p where p.group_id = g.id and p.status <> 'completed')
+      and not exists (select 1 from group_periods p where p.group_id = g.id
+        and coalesce((select t.status from bank_transfers t where t.group_id = g.id and t.kind = 'payout' and t.period_number = p.period_number
+                      order by t.attempt desc limit 1), 'none') not in (${settled}))
+      and not exists (select 1 from latest l where l.group_id = g.id and l.status not in (${failed}, ${settled}))
+      and not exists (select 1 from latest l where l.group_id = g.id and l.kind <> 'payout' and l.status in (${failed}) and l.attempt < ${MAX_ATTEMPTS})`);
+  return rows.map((row) => row.id);
+}
