@@ -24,6 +24,7 @@ const { createBoss } = await import("../../app/server/jobs/queue.server");
 const { startWorker } = await import("../../app/server/jobs/worker.server");
 const { EMAIL_OUTBOX } = await import("../../app/server/jobs/queue.server");
 const { eq, inArray } = await import("drizzle-orm");
+const { logger } = await import("../../app/server/log.server");
 
 const mailPort = Number(new URL(mailUrl).port);
 let restarted: { stop(): Promise<void> } | null = null;
@@ -107,7 +108,7 @@ describe("atomic with what causes it", () => {
 
 describe("a mail outage that recovers", () => {
   it("registration succeeds while Postmark is down; the emails wait, retry with backoff, and arrive once when it is back", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(logger, "error").mockImplementation(() => {});
     await mailDown();
     const email = `outage.${Date.now()}@example.com`;
 
@@ -209,7 +210,7 @@ describe("the email.outbox job", () => {
 
 describe("after the last retry", () => {
   it("gives up, shows the email to admins, and an admin sends it again once Postmark answers", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(logger, "error").mockImplementation(() => {});
     const address = `giveup.${Date.now()}@example.com`;
     const id = await outbox.queueEmail(db(), address, { template: "welcome", data: { name: "G", dashboardUrl: "http://localhost:3000/dashboard" } });
     // One attempt left, and Postmark down for it.
@@ -263,7 +264,7 @@ describe("after the last retry", () => {
   });
 
   it("gives up at once on an address Postmark refuses for good (422), without retrying", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(logger, "error").mockImplementation(() => {});
     const result = await outbox.sendEmail("not-an-address", {
       template: "welcome",
       data: { name: "X", dashboardUrl: "http://localhost:3000/dashboard" },

@@ -24,6 +24,7 @@ const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
 const { listMessages, latestMessageTo } = await import("../../sandbox/postmark/store");
 const { and, eq } = await import("drizzle-orm");
+const { logger } = await import("../../app/server/log.server");
 
 let counter = 0;
 async function person(overrides: Partial<typeof schema.users.$inferInsert> = {}) {
@@ -173,7 +174,7 @@ describe("the wizard tells the truth about invitations", () => {
   });
 
   it("during a mail outage: the group is created and the email is queued, and the confirmation says so", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(logger, "error").mockImplementation(() => {});
     const { jar } = await person({ name: "Olu Outage" });
     const member = await person();
     const stranger = `queued.${Date.now()}@example.com`;
