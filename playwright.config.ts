@@ -2,6 +2,9 @@ import { defineConfig } from "@playwright/test";
 import { BROWSER_ARGS, resolveBrowser } from "./scripts/lib/browser";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The second server, in the Plaid configuration (*.plaid.spec.ts), and the sandbox bank behind it as Plaid's API. */
+export const PLAID_PORT = PORT + 100;
+export const PLAID_BANK_PORT = PORT + 200;
 
 // Resolved once in the runner; the workers inherit CHROMIUM_PATH and skip the search.
 if (!process.env.CHROMIUM_PATH) {
@@ -37,18 +40,31 @@ export default defineConfig({
     },
   },
   // *.spec.ts runs in both projects; *.js.spec.ts only with JavaScript (enhancements, axe, which needs JS to run
-  // in the page); *.nojs.spec.ts only without it (server-side fallbacks that JavaScript replaces).
+  // in the page); *.nojs.spec.ts only without it (server-side fallbacks that JavaScript replaces); *.plaid.spec.ts
+  // against the second server, configured for real Plaid (Plaid Link is JavaScript only).
   projects: [
-    { name: "js", use: { javaScriptEnabled: true }, testIgnore: /\.nojs\.spec\.ts$/ },
-    { name: "nojs", use: { javaScriptEnabled: false }, testIgnore: /\.js\.spec\.ts$/ },
+    { name: "js", use: { javaScriptEnabled: true }, testIgnore: [/\.nojs\.spec\.ts$/, /\.plaid\.spec\.ts$/] },
+    { name: "nojs", use: { javaScriptEnabled: false }, testIgnore: [/\.js\.spec\.ts$/, /\.plaid\.spec\.ts$/] },
+    { name: "plaid", use: { javaScriptEnabled: true, baseURL: `http://127.0.0.1:${PLAID_PORT}` }, testMatch: /\.plaid\.spec\.ts$/ },
   ],
-  webServer: {
-    command: "tsx tests/e2e/server.ts",
-    url: `http://127.0.0.1:${PORT}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: { E2E_PORT: String(PORT), NODE_ENV: "production" },
-  },
+  webServer: [
+    {
+      command: "tsx tests/e2e/server.ts",
+      url: `http://127.0.0.1:${PORT}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { E2E_PORT: String(PORT), NODE_ENV: "production" },
+    },
+    {
+      command: "tsx tests/e2e/server.ts",
+      url: `http://127.0.0.1:${PLAID_PORT}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { E2E_PORT: String(PLAID_PORT), E2E_LINK_MODE: "plaid", E2E_PLAID_BANK_PORT: String(PLAID_BANK_PORT), NODE_ENV: "production" },
+    },
+  ],
 });

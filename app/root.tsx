@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { DemoBanner } from "./components/demo-banner";
 import { SessionTimer } from "./components/session-timer";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -31,6 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       toasts,
       feed,
       nonce: context.cspNonce,
+      // Everywhere but production the bank is a sandbox: every page says so (ADR 011). The mailbox link only where
+      // the mail double keeps the emails.
+      demo: env().APP_ENV === "production" ? null : { mailbox: !env().POSTMARK_SERVER_TOKEN && Boolean(env().MAIL_SANDBOX_URL) },
       // Browser error reporting (entry.client.tsx) only when Sentry is configured; a DSN is public by design.
       sentry: env().SENTRY_DSN ? { dsn: env().SENTRY_DSN, environment: env().APP_ENV } : null,
     },
@@ -71,6 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
+        {rootData?.demo ? <DemoBanner mailbox={rootData.demo.mailbox} /> : null}
         <SiteHeader user={rootData?.user ?? null} feed={rootData?.feed ?? null} />
         <main id="main" className="flex-1">
           {children}

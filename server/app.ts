@@ -12,6 +12,7 @@ import type { ServerBuild } from "react-router";
 import { logger } from "../app/server/log.server.ts";
 import { reportError } from "../app/server/error-reporting.server.ts";
 import { labelStatic, requestLogging } from "./request-log.ts";
+import { sandboxLinkProxy } from "./sandbox-link-proxy.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -139,6 +140,8 @@ export function createApp({
   }
 
   app.use(rejectCrossSiteWrites);
+  // A deployed demo serves the sandbox bank's Link pages on its own origin (its bank listens on loopback only).
+  if (process.env.DEMO_DEPLOYMENT === "true" && process.env.PLAID_SANDBOX_URL) app.use(sandboxLinkProxy(process.env.PLAID_SANDBOX_URL));
   app.all(
     "/{*splat}",
     createRequestHandler({

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useLocation } from "react-router";
 import { AddUserForm } from "~/components/admin/add-user-form";
+import { EmailDeliveryPanel } from "~/components/admin/email-delivery";
 import { MoneyHealthPanel } from "~/components/admin/money-health";
 import {
   adminHref,
@@ -28,6 +29,7 @@ import {
 } from "~/server/admin.server";
 import { declineRequest, grantSandboxAccess, revokeSandboxAccess } from "~/server/sandbox-access.server";
 import { moneyHealth, resumeGroup } from "~/server/money/health.server";
+import { outboxHealth, retryFailedEmail } from "~/server/email/outbox.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { Link } from "react-router";
 import type { Route } from "./+types/admin";
@@ -58,7 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     logger.error({ err: error }, "admin: could not fetch users");
     return null;
   });
-  const [directory, requests, audit, health] = await Promise.all([users, pendingRequests(), recentAudit(20), moneyHealth()]);
+  const [directory, requests, audit, health, email] = await Promise.all([users, pendingRequests(), recentAudit(20), moneyHealth(), outboxHealth()]);
   return {
     currentUserId: user.id,
     stats: directory?.[0] ?? null,
@@ -67,6 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     requests,
     audit,
     health,
+    email,
   };
 }
 
@@ -118,6 +121,18 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectWithToast(request, back, { type: "success", title: ADMIN_MESSAGES.groupResumed });
   }
 
+  if (intent === "retry-email") {
+    const emailId = uuidField(formData, "emailId");
+    const result = await retryFailedEmail(emailId).catch((error: unknown) => {
+      logger.error({ err: error, emailId }, "admin: retry email failed");
+      return null;
+    });
+    if (!result) return redirectWithToast(request, back, { type: "error", title: ADMIN_MESSAGES.emailRetryFailed });
+    if (result.status === "sent") return redirectWithToast(request, back, { type: "success", title: ADMIN_MESSAGES.emailSent });
+    if (result.status === "queued") return redirectWithToast(request, back, { type: "warning", title: ADMIN_MESSAGES.emailRequeued });
+    return redirectWithToast(request, back, { type: "error", title: ADMIN_MESSAGES.emailRefused, description: result.error });
+  }
+
   if (intent === "add-user") {
     const submission = parseWithZod(formData, { schema: addUserSchema });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
@@ -131,6 +146,8 @@ export async function action({ request }: Route.ActionArgs) {
         return redirectWithToast(request, back, { type: "success", title: ADMIN_MESSAGES.userGranted });
       case "invited":
         return redirectWithToast(request, back, { type: "success", title: ADMIN_MESSAGES.invitationSent });
+      case "invitation-queued":
+        return redirectWithToast(request, back, { type: "warning", title: ADMIN_MESSAGES.invitationQueued });
       case "email-failed":
         return redirectWithToast(request, back, { type: "error", title: ADMIN_MESSAGES.invitationEmailFailed });
       case "failed":
@@ -143,7 +160,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function AdminPage({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
-  const { stats, results, requests, audit, health } = loaderData;
+  const { stats, results, requests, audit, health, email } = loaderData;
   const list: AdminListState = { q: results.q, page: results.page };
   return (
     <PageContainer>
@@ -163,6 +180,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
         <AddUserForm key={location.key} lastResult={actionData} list={list} />
         <PendingRequests requests={requests} list={list} />
         <MoneyHealthPanel health={health} list={list} />
+        <EmailDeliveryPanel view={email} list={list} />
         <Card>
           <section aria-labelledby="users-title" className="space-y-4">
             <h2 id="users-title" className="text-lg font-semibold text-slate-900">

@@ -46,7 +46,7 @@ describe("/dev/mailbox", () => {
       data: { name: "A", dashboardUrl: "http://localhost:3000/dashboard" },
     });
     const second = await sendEmail("mailbox-b@example.com", { template: "confirm-email", data: { name: "B", confirmUrl, expiresInHours: 24 } });
-    if (!first.ok || !second.ok) throw new Error("sending failed");
+    if (first.status !== "sent" || second.status !== "sent") throw new Error("sending failed");
 
     const all = await listLoader(listArgs());
     expect(all.to).toBe("");
@@ -68,7 +68,7 @@ describe("/dev/mailbox", () => {
 describe("/dev/mailbox/:messageId", () => {
   it("returns headers, bodies, a top-target preview and the links", async () => {
     const sent = await sendEmail("mailbox-c@example.com", { template: "confirm-email", data: { name: "C", confirmUrl, expiresInHours: 24 } });
-    if (!sent.ok) throw new Error("sending failed");
+    if (sent.status !== "sent") throw new Error("sending failed");
 
     const result = await messageLoader(messageArgs(sent.messageId));
     expect(result.message).toMatchObject({

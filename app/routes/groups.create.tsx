@@ -14,6 +14,7 @@ import { SandboxRequestCard } from "~/components/sandbox-request-card";
 import { Alert } from "~/components/ui/alert";
 import { Card, PageContainer } from "~/components/ui/page";
 import { draftFromWizard, GROUP_LIMITS, groupSettingsSchema, inviteesSchema, type GroupSettings } from "~/domain/groups";
+import { describeInvitationOutcome } from "~/domain/invitations";
 import { DEFAULT_TIME_ZONE, todayIn } from "~/domain/schedule";
 import { requireUser } from "~/server/auth/guards.server";
 import { createGroup, NOT_AUTHORIZED_TO_CREATE } from "~/server/groups/groups.server";
@@ -194,10 +195,14 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return reply(step2(rowsFor(emails, settings.memberCount)), result.status, { title: FAILURE_TITLE, message: result.error });
   }
+  // Exactly what happened to the invitations (emailed, told in the app, queued behind a mail outage), never more. A
+  // replay of the same submission (a double click) created and sent nothing this time.
   return redirectWithToast(request, "/dashboard", {
-    type: "success",
+    type: result.replayed || result.invitations.queued + result.invitations.failed === 0 ? "success" : "warning",
     title: "Group Created Successfully!",
-    description: `Your group "${settings.groupName}" has been created. Check your email for the details.`,
+    description: result.replayed
+      ? `Your group "${settings.groupName}" has been created.`
+      : `Your group "${settings.groupName}" has been created. ${describeInvitationOutcome(result.invitations)}`,
   });
 }
 

@@ -9,7 +9,7 @@ import { Card } from "~/components/ui/page";
 import { formatDay } from "~/domain/format";
 import { requireUser } from "~/server/auth/guards.server";
 import { bankAccountsFor, createLinkToken, exchangePublicToken, unlinkItem, type BankAccountView } from "~/server/bank/bank.server";
-import { appUrl, env } from "~/server/env.server";
+import { appUrl, env, sandboxLinkPagesUrl } from "~/server/env.server";
 import { itemFundsActiveGroup } from "~/server/money/transfers.server";
 import { sandboxCardState } from "~/server/sandbox-access.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -121,7 +121,8 @@ export async function action({ request }: Route.ActionArgs) {
         description: "Connecting a bank opens the bank-linking provider's secure window, which needs JavaScript. Please turn it on and try again.",
       });
     }
-    const sandboxUrl = env().PLAID_SANDBOX_URL;
+    // The bank's Link pages, where the browser can reach them (the app's own origin in a deployed demo).
+    const sandboxUrl = sandboxLinkPagesUrl();
     if (mode === "none" || !sandboxUrl) {
       return redirectWithToast(request, PAGE, {
         type: "error",

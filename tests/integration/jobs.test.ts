@@ -152,7 +152,7 @@ describe("two workers", () => {
     }
   });
 
-  it("startWorker schedules money.tick every minute, bank.sync every 5 minutes and the weekly summary hourly", async () => {
+  it("startWorker schedules money.tick every minute, bank.sync every 5 minutes, email.outbox every minute and the weekly summary hourly", async () => {
     const boss = await queue.createBoss("worker");
     const worker = await startWorker({ boss, name: "scheduler", log: () => {} });
     try {
@@ -160,6 +160,7 @@ describe("two workers", () => {
       expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual(
         [
           [queue.BANK_SYNC, "*/5 * * * *"],
+          [queue.EMAIL_OUTBOX, "* * * * *"],
           [queue.MONEY_TICK, "* * * * *"],
           [queue.WEEKLY_SUMMARY, "0 * * * *"],
         ].sort(),

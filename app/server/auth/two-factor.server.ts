@@ -15,7 +15,7 @@ import { createCookie } from "react-router";
 import { decryptSecret, encryptSecret } from "../crypto.server";
 import { db } from "../db/client.server";
 import { users, type User } from "../db/schema";
-import { env, isProduction } from "../env.server";
+import { env, servedOverHttps } from "../env.server";
 import { notifyUrgent, URGENT } from "../account-alerts.server";
 import { logger } from "../log.server";
 
@@ -127,7 +127,7 @@ function pendingLoginCookie() {
   return createCookie("rosca_2fa", {
     httpOnly: true,
     sameSite: "lax",
-    secure: isProduction(),
+    secure: servedOverHttps(),
     // "/", not "/login": with JavaScript, React Router fetches /login.data, which a "/login" cookie path does not match.
     path: "/",
     secrets: [env().SESSION_SECRET],

@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import { formatDate, formatMoney } from "../../domain/format";
+import { setupFeeLine } from "../../domain/groups";
 
 const PRODUCT = "Rosca";
 
@@ -68,6 +69,8 @@ export const templateDataSchemas = {
     memberCount: z.number().int().positive(),
     amountCents: z.number().int().nonnegative(),
     payoutCents: z.number().int().nonnegative(),
+    /** The flat setup fee (SETUP_FEE_CENTS), shown before anyone commits. */
+    setupFeeCents: z.number().int().nonnegative(),
     scheduleLine: z.string(),
     joinUrl: z.string(),
   }),
@@ -415,6 +418,7 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
             ["Contribution", amount],
             ["Schedule", oneLine(data.scheduleLine)],
             ["Payout per turn", formatCents(data.payoutCents)],
+            ["Setup fee", setupFeeLine(data.setupFeeCents)],
           ],
         },
         { kind: "button", label: "View the invitation", url: data.joinUrl },

@@ -22,6 +22,8 @@ export const MONEY_TICK = "money.tick";
 export const BANK_SYNC = "bank.sync";
 /** Every hour (cron): send the week's summaries not sent yet (weekly-summary.server.ts claims one per user and week). */
 export const WEEKLY_SUMMARY = "notifications.weekly-summary";
+/** Every minute (cron): deliver the email outbox's due rows (ADR 010). */
+export const EMAIL_OUTBOX = "email.outbox";
 
 export type QueueRole = "worker" | "producer";
 
@@ -36,6 +38,9 @@ const QUEUES: PgBoss.Queue[] = [
   { name: BANK_SYNC, policy: "stately", retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },
   // Not retried: the next hour's run sends whatever this one did not.
   { name: WEEKLY_SUMMARY, policy: "stately", retryLimit: 0, expireInSeconds: 30 * 60 },
+  // Retries and backoff are per email, in the outbox rows (app/domain/email-outbox.ts); a failed run is just the next
+  // minute's run early.
+  { name: EMAIL_OUTBOX, policy: "stately", retryLimit: 0, expireInSeconds: 15 * 60 },
 ];
 
 type Started = { boss: PgBoss; role: QueueRole };

@@ -1,14 +1,15 @@
 /**
- * The worker (ADR 007): fetches money.tick and bank.sync jobs and runs the money movement they wake up. Any number of
- * workers may run at once, in any number of processes: pg-boss hands each job to one of them (at least once), and
+ * The worker (ADR 007): fetches money.tick, bank.sync and email.outbox jobs (ADR 010) and runs the work they wake up.
+ * Any number of workers may run at once, in any number of processes: pg-boss hands each job to one of them (at least once), and
  * the work itself is idempotent and takes a per-group advisory lock (ADR 008), so overlaps cost time, never money.
  */
 import type PgBoss from "pg-boss";
+import { deliverDueEmails } from "../email/outbox.server";
 import { logger } from "../log.server";
 import { setQueueDepthSource } from "../metrics.server";
 import { processDueGroups, syncBankEvents } from "../money/cycle.server";
 import { readQueueDepth } from "./queue-depth.server";
-import { BANK_SYNC, MONEY_TICK, startQueue, stopQueue, WEEKLY_SUMMARY } from "./queue.server";
+import { BANK_SYNC, EMAIL_OUTBOX, MONEY_TICK, startQueue, stopQueue, WEEKLY_SUMMARY } from "./queue.server";
 import { runJob } from "./run-job.server";
 import { sendWeeklySummaries } from "../weekly-summary.server";
 
@@ -47,6 +48,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
     await boss.schedule(MONEY_TICK, "* * * * *", { source: "cron" });
     await boss.schedule(BANK_SYNC, "*/5 * * * *", { source: "poll" });
     await boss.schedule(WEEKLY_SUMMARY, "0 * * * *", { source: "cron" });
+    await boss.schedule(EMAIL_OUTBOX, "* * * * *", { source: "cron" });
   }
 
   // One piece of money work at a time in this process (the cron tick, the interval tick, a bank sync). Running them
@@ -71,12 +73,22 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
     }
   };
 
+  const runEmail = async (jobs: PgBoss.Job<unknown>[]) => {
+    for (const job of jobs) {
+      // Logged and measured by runJob like the money jobs; a failure is rethrown so pg-boss retries it.
+      const result = await runJob({ name: EMAIL_OUTBOX, id: job.id, data: job.data, worker: name }, () => deliverDueEmails());
+      options.onJobDone?.({ queue: EMAIL_OUTBOX, jobId: job.id, worker: name, result });
+    }
+  };
+
   const workIds = [
     await boss.work(MONEY_TICK, { batchSize: 1, pollingIntervalSeconds }, (jobs) => run(MONEY_TICK, jobs, () => processDueGroups(new Date()))),
     await boss.work(BANK_SYNC, { batchSize: 1, pollingIntervalSeconds }, (jobs) =>
       run(BANK_SYNC, jobs, async () => ({ applied: await syncBankEvents(new Date()) })),
     ),
-    // Email, not money: outside the money chain, so a long send never delays a tick.
+    // Email is not money work: it does not wait behind a long money run (nor holds one up), so it skips `serial`.
+    await boss.work(EMAIL_OUTBOX, { batchSize: 1, pollingIntervalSeconds }, (jobs) => runEmail(jobs)),
+    // The weekly summary is not money work either: outside the money chain, so a long send never delays a tick.
     await boss.work(WEEKLY_SUMMARY, { batchSize: 1, pollingIntervalSeconds }, async (jobs) => {
       for (const job of jobs) {
         const result = await runJob({ name: WEEKLY_SUMMARY, id: job.id, data: job.data, worker: name }, () => sendWeeklySummaries(new Date()));
@@ -111,9 +123,11 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
   }
 
   // rosca_job_queue_depth, read at scrape time from the queue's table (any worker's answer is the whole queue's).
-  setQueueDepthSource(() => readQueueDepth([MONEY_TICK, BANK_SYNC, WEEKLY_SUMMARY]));
+  setQueueDepthSource(() => readQueueDepth([MONEY_TICK, BANK_SYNC, EMAIL_OUTBOX, WEEKLY_SUMMARY]));
 
-  log(`${name}: working ${MONEY_TICK}, ${BANK_SYNC} and ${WEEKLY_SUMMARY}${options.tickSeconds ? `, ticking every ${options.tickSeconds} s` : ""}`);
+  log(
+    `${name}: working ${MONEY_TICK}, ${BANK_SYNC}, ${EMAIL_OUTBOX} and ${WEEKLY_SUMMARY}${options.tickSeconds ? `, ticking every ${options.tickSeconds} s` : ""}`,
+  );
 
   return {
     name,
