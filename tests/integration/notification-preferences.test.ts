@@ -333,14 +333,21 @@ describe("weekly summary", () => {
   });
 
   // Last in the file: it stops the mail double for good.
-  it("gives the week back when its email fails: no claim is left, so the next hourly run tries again", async () => {
+  it("keeps the week claimed when the mail service is down: the email waits in the outbox, which retries it (ADR 010)", async () => {
     const user = await createUser();
     await setPreferences(user.id, { emailWeeklySummary: true });
     const week = "2027-01-04";
     const { rows } = await db().execute<{ n: number }>("select count(*)::int as n from notification_preferences where email_weekly_summary");
     await stopMail();
-    expect(await sendWeeklySummaries(new Date("2027-01-04T14:00:00Z"))).toEqual({ weekOf: week, sent: 0, failed: rows[0]!.n });
+    expect(await sendWeeklySummaries(new Date("2027-01-04T14:00:00Z"))).toEqual({ weekOf: week, sent: rows[0]!.n, failed: 0 });
     const claims = await db().select().from(schema.weeklySummaries).where(eq(schema.weeklySummaries.weekOf, week));
-    expect(claims).toEqual([]);
+    expect(claims.map((claim) => claim.userId)).toContain(user.id);
+    const queued = await db()
+      .select({ status: schema.emailOutbox.status, template: schema.emailOutbox.template })
+      .from(schema.emailOutbox)
+      .where(eq(schema.emailOutbox.toAddress, user.email));
+    expect(queued).toEqual([{ status: "queued", template: "weekly-summary" }]);
+    // The next hourly run sends nothing twice: the week is claimed.
+    expect(await sendWeeklySummaries(new Date("2027-01-04T15:00:00Z"))).toEqual({ weekOf: week, sent: 0, failed: 0 });
   });
 });

@@ -21,7 +21,7 @@ const { closeDb, db, setStatementTimeout, MIGRATION_STATEMENT_TIMEOUT_MS, WEB_ST
   "../../app/server/db/client.server"
 );
 const { migrateDatabase } = await import("../../app/server/db/migrate.server");
-const { authTokens } = await import("../../app/server/db/schema");
+const { authTokens, emailOutbox } = await import("../../app/server/db/schema");
 const { takeToasts } = await import("../../app/server/toast.server");
 const { createUser, sessionJarFor } = await import("../support/users");
 const { eq } = await import("drizzle-orm");
@@ -251,12 +251,17 @@ describe("statement timeouts by kind of process", () => {
 });
 
 describe("password reset when email is down", () => {
-  it("reports a send that failed, and still answers an unknown address as sent", async () => {
+  it("queues the email in the outbox (retried until the mail service is back, ADR 010) and answers as sent, like an unknown address", async () => {
     const user = await createUser({ email: uniqueEmail() });
     await stopMail();
-    const failed = await call(login.action, post("/login", { intent: "reset-request", email: user.email }), {}, context(freshIp()));
-    expect(failed.status).toBe(503);
-    expect(failed.data).toMatchObject({ sent: false, error: { title: "Reset Failed", message: "Failed to send reset email. Please try again." } });
+    const queued = await call(login.action, post("/login", { intent: "reset-request", email: user.email }), {}, context(freshIp()));
+    expect(queued.status).toBe(200);
+    expect(queued.data).toMatchObject({ sent: true, error: null });
+    const rows = await db()
+      .select({ status: emailOutbox.status, template: emailOutbox.template })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, user.email));
+    expect(rows).toEqual([{ status: "queued", template: "password-reset" }]);
 
     const unknown = await call(login.action, post("/login", { intent: "reset-request", email: uniqueEmail() }), {}, context(freshIp()));
     expect(unknown.status).toBe(200);
