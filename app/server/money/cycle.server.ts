@@ -482,17 +482,30 @@ async function remind(byId: Map<string, GroupRow>, reminders: Awaited<ReturnType
  * with one conditional update, so each is told once.
  */
 async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
-  const changed = await db()
-    .update(bankTransfers)
-    .set({ notifiedStatus: sql`${bankTransfers.status}` })
-    .where(
-      and(
-        inArray(bankTransfers.groupId, [...byId.keys()]),
-        or(sql`${bankTransfers.notifiedStatus} is null`, ne(bankTransfers.notifiedStatus, bankTransfers.status)),
-        inArray(bankTransfers.status, ["settled", "funds_available", "declined", "failed", "returned"]),
-      ),
-    )
-    .returning();
+  const untold = and(
+    inArray(bankTransfers.groupId, [...byId.keys()]),
+    or(sql`${bankTransfers.notifiedStatus} is null`, ne(bankTransfers.notifiedStatus, bankTransfers.status)),
+    inArray(bankTransfers.status, ["settled", "funds_available", "declined", "failed", "returned"]),
+  );
+  // Claimed under row locks taken in id order, as applyStatuses takes them: another worker applying bank events to
+  // these transfers waits instead of deadlocking with an UPDATE that locks in scan order (40P01, found by the race test).
+  const changed = await db().transaction(async (tx) => {
+    const locked = await tx.select({ id: bankTransfers.id }).from(bankTransfers).where(untold).orderBy(asc(bankTransfers.id)).for("update");
+    if (locked.length === 0) return [];
+    return tx
+      .update(bankTransfers)
+      .set({ notifiedStatus: sql`${bankTransfers.status}` })
+      .where(
+        and(
+          inArray(
+            bankTransfers.id,
+            locked.map((row) => row.id),
+          ),
+          untold,
+        ),
+      )
+      .returning();
+  });
   if (changed.length === 0) return;
   const people = await db()
     .select({ id: users.id, email: users.email, name: users.name })
