@@ -21,6 +21,7 @@ import { moneyHealth, resumeGroup } from "~/server/money/health.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { Link } from "react-router";
 import type { Route } from "./+types/admin";
+import { readForm } from "~/server/request-body.server";
 
 export function meta() {
   return [{ title: "Admin Dashboard — Rosca" }];
@@ -62,8 +63,8 @@ function uuidField(formData: FormData, name: string) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  const formData = await readForm(request);
   const { user } = await requireAdminPage(request);
-  const formData = await request.formData();
   const back = adminHref(listState(formData));
   const intent = formData.get("intent");
 

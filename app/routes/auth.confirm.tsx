@@ -4,6 +4,7 @@ import { Card, PageContainer } from "~/components/ui/page";
 import { confirmEmail, isConfirmTokenValid } from "~/server/auth/accounts.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/auth.confirm";
+import { readForm } from "~/server/request-body.server";
 
 const INVALID = {
   type: "error" as const,
@@ -28,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const confirmed = await confirmEmail(String(formData.get("id") ?? ""), String(formData.get("token") ?? ""));
   if (!confirmed) throw await redirectWithToast(request, "/login", INVALID);
   return redirect("/auth-success");

@@ -19,6 +19,7 @@ import { getOptionalUser } from "~/server/auth/guards.server";
 import { consumeAttempt } from "~/server/auth/rate-limit.server";
 import { submitContactMessage } from "~/server/contact.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/request-body.server";
 
 export const meta = () =>
   pageMeta("Contact Us", "Questions about groups, your account or sandbox access? Send us a message; we reply within 24 hours.");
@@ -37,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
 
   // A bot filled the hidden field: answer exactly as for a person, so it learns nothing, but keep and send nothing.
   const honeypot = formData.get(CONTACT_HONEYPOT_FIELD);

@@ -16,6 +16,7 @@ import { groupUrl, moveMember } from "~/server/groups/groups.server";
 import { advanceClock, isSandboxBank } from "~/server/money/cycle.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/groups.$groupId";
+import { readForm } from "~/server/request-body.server";
 
 const GROUP_NOT_FOUND = "Group Not Found";
 
@@ -42,8 +43,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
+  const formData = await readForm(request);
   const { user } = await requireUser(request);
-  const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "advance-next" || intent === "advance-days") return advanceGroupClock(request, user, params.groupId, intent, formData.get("days"));
   const memberId = formData.get("memberId");

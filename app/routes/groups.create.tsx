@@ -20,6 +20,7 @@ import { createGroup, NOT_AUTHORIZED_TO_CREATE } from "~/server/groups/groups.se
 import { sandboxCardState } from "~/server/sandbox-access.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/groups.create";
+import { readForm } from "~/server/request-body.server";
 
 export function meta() {
   return [{ title: "Create a Group — Rosca" }];
@@ -125,11 +126,11 @@ function intentOf(formData: FormData): Intent {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  const formData = await readForm(request);
   const { user } = await requireUser(request);
   if (!user.isPlaidSandboxAuthorized) {
     return data<ActionData>({ refused: true, failure: { title: FAILURE_TITLE, message: NOT_AUTHORIZED_TO_CREATE } }, { status: 403 });
   }
-  const formData = await request.formData();
   const intent = intentOf(formData);
   const values = readSettingsValues(formData);
   const emails = readEmails(formData);

@@ -27,6 +27,7 @@ import { declineInvitation, groupUrl, INVALID_INVITATION, joinGroup, lookupInvit
 import { sandboxCardState } from "~/server/sandbox-access.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/groups.join.$inviteCode";
+import { readForm } from "~/server/request-body.server";
 
 /** Accept and Join (and the bank step's forms, which carry the acceptance along as a hidden field). */
 const acceptSchema = z.object({
@@ -133,8 +134,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
+  const formData = await readForm(request);
   const { user } = await requireUser(request);
-  const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   const code = params.inviteCode;
   if (!user.isPlaidSandboxAuthorized) return notAuthorized(user.id);

@@ -22,6 +22,7 @@ import { sendLoginAlert } from "~/server/security.server";
 import { env } from "~/server/env.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/login";
+import { readForm } from "~/server/request-body.server";
 
 export function meta() {
   return [{ title: "Log in — Rosca" }];
@@ -60,8 +61,9 @@ async function completeSignIn(
 type FormError = { title: string; message: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
+  // A clone: remix-auth-form reads the body again (authenticator.server.ts).
+  const formData = await readForm(request.clone());
   await requireAnonymous(request);
-  const formData = await request.clone().formData();
   const intent = formData.get("intent");
   const ip = context.clientIp;
 

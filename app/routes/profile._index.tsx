@@ -13,6 +13,7 @@ import { updateProfile } from "~/server/profile.server";
 import { formatDateTime } from "~/server/security.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/profile._index";
+import { readForm } from "~/server/request-body.server";
 
 export function meta() {
   return [{ title: "Profile — Rosca" }];
@@ -53,8 +54,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  const formData = await readForm(request);
   const { user } = await requireUser(request);
-  const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: profileSchema(calendarDayIn(new Date())) });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), failed: false }, { status: 400 });

@@ -14,6 +14,7 @@ import { itemFundsActiveGroup } from "~/server/money/transfers.server";
 import { sandboxCardState } from "~/server/sandbox-access.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/profile.bank-accounts";
+import { readForm } from "~/server/request-body.server";
 
 export function meta() {
   return [{ title: "Bank Accounts — Rosca" }];
@@ -91,8 +92,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  const formData = await readForm(request);
   const { user } = await requireUser(request);
-  const formData = await request.formData();
   const intent = formData.get("intent");
   if (!user.isPlaidSandboxAuthorized) {
     return redirectWithToast(request, PAGE, {

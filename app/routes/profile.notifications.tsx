@@ -7,6 +7,7 @@ import { requireUser } from "~/server/auth/guards.server";
 import { getPreferences, savePreferences } from "~/server/preferences.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/profile.notifications";
+import { readForm } from "~/server/request-body.server";
 
 export function meta() {
   return [{ title: "Notification preferences — Rosca" }];
@@ -18,8 +19,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  const formData = await readForm(request);
   const { user } = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: preferencesSchema });
+  const submission = parseWithZod(formData, { schema: preferencesSchema });
   if (submission.status !== "success") return data({ error: "Those preferences could not be read." }, { status: 400 });
   await savePreferences(user.id, submission.value);
   return redirectWithToast(request, "/profile/notifications", {

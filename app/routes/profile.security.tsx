@@ -28,6 +28,7 @@ import {
 } from "~/server/security.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/profile.security";
+import { readForm } from "~/server/request-body.server";
 
 export function meta() {
   return [{ title: "Security — Rosca" }];
@@ -76,8 +77,8 @@ function isIntent(value: unknown): value is Intent {
 type ActionResult = { intent: Intent | null; result?: SubmissionResult<string[]>; error?: string };
 
 export async function action({ request }: Route.ActionArgs) {
+  const formData = await readForm(request);
   const { user, sessionId } = await requireUser(request);
-  const formData = await request.formData();
   const intent = formData.get("intent");
   if (!isIntent(intent)) return data<ActionResult>({ intent: null, error: "Unknown action." }, { status: 400 });
   const back = (title: string, description: string) => redirectWithToast(request, "/profile/security", { type: "success", title, description });

@@ -13,6 +13,7 @@ import { requireAnonymous } from "~/server/auth/guards.server";
 import { consumeAttempt } from "~/server/auth/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/register";
+import { readForm } from "~/server/request-body.server";
 
 export function meta() {
   return [{ title: "Create your account — Rosca" }];
@@ -24,8 +25,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readForm(request);
   await requireAnonymous(request);
-  const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: registerSchema });
   const hide = { hideFields: ["password", "confirmPassword"] };
   if (submission.status !== "success") {

@@ -10,6 +10,7 @@ import { AUTH_MESSAGES, resetPasswordSchema } from "~/domain/auth";
 import { isResetTokenValid, resetPassword } from "~/server/auth/accounts.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/reset-password";
+import { readForm } from "~/server/request-body.server";
 
 const INVALID_LINK = {
   type: "error" as const,
@@ -37,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: resetPasswordSchema });
   const hide = { hideFields: ["password", "confirmPassword"] };
   if (submission.status !== "success") {
