@@ -21,8 +21,9 @@ import { findUserById } from "~/server/profile.server";
 import { sendLoginAlert } from "~/server/security.server";
 import { env } from "~/server/env.server";
 import { redirectWithToast } from "~/server/toast.server";
-import type { Route } from "./+types/login";
+import { rememberMailboxAddress } from "~/server/mailbox.server";
 import { readForm } from "~/server/request-body.server";
+import type { Route } from "./+types/login";
 
 export function meta() {
   return [{ title: "Log in — Rosca" }];
@@ -55,6 +56,9 @@ async function completeSignIn(
   const headers = new Headers();
   for (const extra of options.extraCookies ?? []) headers.append("Set-Cookie", extra);
   headers.append("Set-Cookie", cookie);
+  // The password proves the address: this browser may read its mail in the demo mailbox from now on.
+  const mailbox = await rememberMailboxAddress(request, user.email);
+  if (mailbox) headers.append("Set-Cookie", mailbox);
   return redirectWithToast(request, options.redirectTo, { type: "success", title: "Login Successful", description: "Welcome back!" }, { headers });
 }
 

@@ -12,8 +12,9 @@ import { registerUser } from "~/server/auth/accounts.server";
 import { requireAnonymous } from "~/server/auth/guards.server";
 import { consumeAttempt } from "~/server/auth/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
-import type { Route } from "./+types/register";
 import { readForm } from "~/server/request-body.server";
+import { rememberMailboxAddress } from "~/server/mailbox.server";
+import type { Route } from "./+types/register";
 
 export function meta() {
   return [{ title: "Create your account — Rosca" }];
@@ -72,11 +73,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 503 },
     );
   }
-  return redirectWithToast(request, "/login", {
-    type: "success",
-    title: "Registration Successful",
-    description: "Please check your email to confirm your account.",
-  });
+  // The account was created here: this browser may read its mail (the confirmation link) in the demo mailbox.
+  const mailbox = await rememberMailboxAddress(request, result.user.email);
+  return redirectWithToast(
+    request,
+    "/login",
+    { type: "success", title: "Registration Successful", description: "Please check your email to confirm your account." },
+    mailbox ? { headers: { "Set-Cookie": mailbox } } : {},
+  );
 }
 
 export default function Register() {
