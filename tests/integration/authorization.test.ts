@@ -229,7 +229,8 @@ describe("objects that belong to someone else", () => {
     expect([move.status, move.location]).toEqual([302, `/groups/${groupA.id}`]);
     expect(await toastTitles(move.setCookies)).toHaveLength(1);
     const outsider = await world.jar("outsider");
-    for (const fields of [{ intent: "advance-next" }, { intent: "advance-days", days: "3" }, moveFields]) {
+    const intents: Array<Record<string, string>> = [{ intent: "advance-next" }, { intent: "advance-days", days: "3" }, moveFields];
+    for (const fields of intents) {
       const answer = await call(route.module.action!, post(`/groups/${groupA.id}`, fields, outsider), { groupId: groupA.id });
       expect([fields.intent, answer.status]).toEqual([fields.intent, 404]);
     }

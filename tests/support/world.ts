@@ -11,6 +11,7 @@
  *   admin         the site's administrator (is_admin), in no group
  */
 import { eq, sql } from "drizzle-orm";
+import pg from "pg";
 import { db } from "../../app/server/db/client.server";
 import { bankItems, groupInvitations, groups, notifications, sessions } from "../../app/server/db/schema";
 import { createGroup } from "../../app/server/groups/groups.server";
@@ -88,20 +89,32 @@ export async function buildWorld(now = new Date()) {
 
 export type World = Awaited<ReturnType<typeof buildWorld>>;
 
-/** A fingerprint of every row of every table (all schemas but PostgreSQL's own): equal means nothing was written. */
-export async function databaseFingerprint(): Promise<Map<string, string>> {
-  const { rows: tables } = await db().execute<{ name: string }>(sql`
-    select format('%I.%I', table_schema, table_name) as name from information_schema.tables
-    where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')
-    order by 1`);
-  const query = tables
-    .map(
-      ({ name }) =>
-        `select '${name}' as name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as digest from ${name} t`,
-    )
-    .join(" union all ");
-  const { rows } = await db().execute<{ name: string; digest: string }>(sql.raw(query));
-  return new Map(rows.map((row) => [row.name, row.digest]));
+/**
+ * A fingerprint of every row of every table (all schemas but PostgreSQL's own): equal means nothing was written.
+ * Of the app's database, or of the database at `url`.
+ */
+export async function databaseFingerprint(url?: string): Promise<Map<string, string>> {
+  const client = url ? new pg.Client({ connectionString: url }) : null;
+  await client?.connect();
+  const query = async <T extends Record<string, unknown>>(text: string) =>
+    client ? (await client.query<T>(text)).rows : (await db().execute<T>(sql.raw(text))).rows;
+  try {
+    const tables = await query<{ name: string }>(`
+      select format('%I.%I', table_schema, table_name) as name from information_schema.tables
+      where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')
+      order by 1`);
+    const digests = await query<{ name: string; digest: string }>(
+      tables
+        .map(
+          ({ name }) =>
+            `select '${name}' as name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as digest from ${name} t`,
+        )
+        .join(" union all "),
+    );
+    return new Map(digests.map((row) => [row.name, row.digest]));
+  } finally {
+    await client?.end();
+  }
 }
 
 /** The tables whose fingerprint differs. */
