@@ -20,8 +20,8 @@ import { declineRequest, grantSandboxAccess, revokeSandboxAccess } from "~/serve
 import { moneyHealth, resumeGroup } from "~/server/money/health.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { Link } from "react-router";
-import type { Route } from "./+types/admin";
 import { readForm } from "~/server/request-body.server";
+import type { Route } from "./+types/admin";
 
 export function meta() {
   return [{ title: "Admin Dashboard — Rosca" }];

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { getOptionalUser } from "~/server/auth/guards.server";
 import { createLinkToken } from "~/server/bank/bank.server";
 import { sandboxLinkCall } from "~/server/bank/link-session.server";
-import type { Route } from "./+types/api.bank.link";
 import { readJson } from "~/server/request-body.server";
+import type { Route } from "./+types/api.bank.link";
 
 const stepSchema = z.discriminatedUnion("step", [
   z.object({ step: z.literal("institutions") }),

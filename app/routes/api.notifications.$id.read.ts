@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { getOptionalUser } from "~/server/auth/guards.server";
 import { markNotificationRead } from "~/server/notifications.server";
-import type { Route } from "./+types/api.notifications.$id.read";
 import { readForm } from "~/server/request-body.server";
+import type { Route } from "./+types/api.notifications.$id.read";
 
 function wantsJson(request: Request) {
   return (request.headers.get("accept") ?? "").includes("application/json");

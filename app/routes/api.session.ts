@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { clearSessionCookie, extendSession, lookupSession } from "~/server/auth/session.server";
 import { flashToast } from "~/server/toast.server";
-import type { Route } from "./+types/api.session";
 import { readForm } from "~/server/request-body.server";
+import type { Route } from "./+types/api.session";
 
 /** GET: the session's status without extending it (the idle-timer island asks before warning or logging out). */
 export async function loader({ request }: Route.LoaderArgs) {

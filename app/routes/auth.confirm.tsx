@@ -3,8 +3,8 @@ import { buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
 import { confirmEmail, isConfirmTokenValid } from "~/server/auth/accounts.server";
 import { redirectWithToast } from "~/server/toast.server";
-import type { Route } from "./+types/auth.confirm";
 import { readForm } from "~/server/request-body.server";
+import type { Route } from "./+types/auth.confirm";
 
 const INVALID = {
   type: "error" as const,

@@ -15,8 +15,8 @@ import { groupPageFor, isUuid, type GroupPageView } from "~/server/groups/group-
 import { groupUrl, moveMember } from "~/server/groups/groups.server";
 import { advanceClock, isSandboxBank } from "~/server/money/cycle.server";
 import { redirectWithToast } from "~/server/toast.server";
-import type { Route } from "./+types/groups.$groupId";
 import { readForm } from "~/server/request-body.server";
+import type { Route } from "./+types/groups.$groupId";
 
 const GROUP_NOT_FOUND = "Group Not Found";
 

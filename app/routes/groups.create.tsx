@@ -19,8 +19,8 @@ import { requireUser } from "~/server/auth/guards.server";
 import { createGroup, NOT_AUTHORIZED_TO_CREATE } from "~/server/groups/groups.server";
 import { sandboxCardState } from "~/server/sandbox-access.server";
 import { redirectWithToast } from "~/server/toast.server";
-import type { Route } from "./+types/groups.create";
 import { readForm } from "~/server/request-body.server";
+import type { Route } from "./+types/groups.create";
 
 export function meta() {
   return [{ title: "Create a Group — Rosca" }];

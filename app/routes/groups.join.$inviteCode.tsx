@@ -26,8 +26,8 @@ import { invitationView } from "~/server/groups/group-views.server";
 import { declineInvitation, groupUrl, INVALID_INVITATION, joinGroup, lookupInvitation, NOT_AUTHORIZED_TO_JOIN } from "~/server/groups/groups.server";
 import { sandboxCardState } from "~/server/sandbox-access.server";
 import { redirectWithToast } from "~/server/toast.server";
-import type { Route } from "./+types/groups.join.$inviteCode";
 import { readForm } from "~/server/request-body.server";
+import type { Route } from "./+types/groups.join.$inviteCode";
 
 /** Accept and Join (and the bank step's forms, which carry the acceptance along as a hidden field). */
 const acceptSchema = z.object({

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { destroySession } from "~/server/auth/session.server";
 import { redirectWithToast } from "~/server/toast.server";
-import type { Route } from "./+types/logout";
 import { readForm } from "~/server/request-body.server";
+import type { Route } from "./+types/logout";
 
 /** Logout is a POST (a GET could be triggered by any page embedding a link or image). */
 export async function action({ request }: Route.ActionArgs) {

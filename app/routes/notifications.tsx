@@ -5,8 +5,8 @@ import { formatTimestamp } from "~/domain/format";
 import { requireUser } from "~/server/auth/guards.server";
 import { markAllNotificationsRead, notificationFeed } from "~/server/notifications.server";
 import { redirectWithToast } from "~/server/toast.server";
-import type { Route } from "./+types/notifications";
 import { readForm } from "~/server/request-body.server";
+import type { Route } from "./+types/notifications";
 
 export function meta() {
   return [{ title: "Notifications — Rosca" }];

@@ -12,8 +12,8 @@ import { requireUser } from "~/server/auth/guards.server";
 import { updateProfile } from "~/server/profile.server";
 import { formatDateTime } from "~/server/security.server";
 import { redirectWithToast } from "~/server/toast.server";
-import type { Route } from "./+types/profile._index";
 import { readForm } from "~/server/request-body.server";
+import type { Route } from "./+types/profile._index";
 
 export function meta() {
   return [{ title: "Profile — Rosca" }];

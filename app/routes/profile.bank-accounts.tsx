@@ -13,8 +13,8 @@ import { appUrl, env } from "~/server/env.server";
 import { itemFundsActiveGroup } from "~/server/money/transfers.server";
 import { sandboxCardState } from "~/server/sandbox-access.server";
 import { redirectWithToast } from "~/server/toast.server";
-import type { Route } from "./+types/profile.bank-accounts";
 import { readForm } from "~/server/request-body.server";
+import type { Route } from "./+types/profile.bank-accounts";
 
 export function meta() {
   return [{ title: "Bank Accounts — Rosca" }];

@@ -6,8 +6,8 @@ import { preferencesSchema, type PreferenceKey } from "~/domain/profile";
 import { requireUser } from "~/server/auth/guards.server";
 import { getPreferences, savePreferences } from "~/server/preferences.server";
 import { redirectWithToast } from "~/server/toast.server";
-import type { Route } from "./+types/profile.notifications";
 import { readForm } from "~/server/request-body.server";
+import type { Route } from "./+types/profile.notifications";
 
 export function meta() {
   return [{ title: "Notification preferences — Rosca" }];

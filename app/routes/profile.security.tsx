@@ -27,8 +27,8 @@ import {
   signOutSession,
 } from "~/server/security.server";
 import { redirectWithToast } from "~/server/toast.server";
-import type { Route } from "./+types/profile.security";
 import { readForm } from "~/server/request-body.server";
+import type { Route } from "./+types/profile.security";
 
 export function meta() {
   return [{ title: "Security — Rosca" }];

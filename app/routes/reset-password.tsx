@@ -9,8 +9,8 @@ import { Card, PageContainer } from "~/components/ui/page";
 import { AUTH_MESSAGES, resetPasswordSchema } from "~/domain/auth";
 import { isResetTokenValid, resetPassword } from "~/server/auth/accounts.server";
 import { redirectWithToast } from "~/server/toast.server";
-import type { Route } from "./+types/reset-password";
 import { readForm } from "~/server/request-body.server";
+import type { Route } from "./+types/reset-password";
 
 const INVALID_LINK = {
   type: "error" as const,

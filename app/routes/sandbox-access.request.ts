@@ -3,8 +3,8 @@ import { safeRedirect } from "~/domain/auth";
 import { requireUser } from "~/server/auth/guards.server";
 import { requestSandboxAccess, SANDBOX_REQUEST_MESSAGE_MAX } from "~/server/sandbox-access.server";
 import { redirectWithToast } from "~/server/toast.server";
-import type { Route } from "./+types/sandbox-access.request";
 import { readForm } from "~/server/request-body.server";
+import type { Route } from "./+types/sandbox-access.request";
 
 /** Nothing to show at this URL: the request-access card posts here. */
 export function loader() {

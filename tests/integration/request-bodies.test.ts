@@ -17,7 +17,7 @@ const BOUNDARY = "----rosca-body-test";
 const part = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
 
 /** The bodies no route may accept. Each names what it breaks. */
-const BAD_BODIES: Array<{ name: string; body: string | Uint8Array; type: string | null }> = [
+const BAD_BODIES: Array<{ name: string; body: string | Uint8Array<ArrayBuffer>; type: string | null }> = [
   {
     name: "truncated multipart (no closing boundary)",
     body: part("intent", "login") + part("email", "a@example.com"),
