@@ -6,7 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { parseEnv } from "../app/server/env.server.ts";
-import { createApp } from "../server/app.ts";
+import { createApp, createHttpServer } from "../server/app.ts";
 
 process.env.NODE_ENV = "production";
 let env;
@@ -18,7 +18,7 @@ try {
 }
 const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
 const app = createApp({ build, production: env.APP_ENV === "production" });
-const server = app.listen(env.PORT, "0.0.0.0", () => console.log(`Listening on port ${env.PORT} (${env.APP_ENV})`));
+const server = createHttpServer(app).listen(env.PORT, "0.0.0.0", () => console.log(`Listening on port ${env.PORT} (${env.APP_ENV})`));
 const shutdown = () => server.close(() => process.exit(0));
 process.on("SIGINT", shutdown);
 process.on("SIGTERM", shutdown);

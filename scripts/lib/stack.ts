@@ -14,7 +14,16 @@ import { rateLimitFromEnv, startBankSandbox } from "../../sandbox/plaid/server.t
 import { startMailSandbox } from "../../sandbox/postmark/server.ts";
 import { startEmbeddedPostgres } from "./postgres.ts";
 
-export type Stack = { url: string; databaseUrl: string; embedded: boolean; stop: () => Promise<void> };
+export type Stack = {
+  url: string;
+  databaseUrl: string;
+  embedded: boolean;
+  /** The HTTP server's admission control (server/admission.ts): queue and shedding figures. */
+  admission: import("../../server/admission.ts").AdmissionControl;
+  /** The server build's entry module: its own copy of the database module's exports (closeDatabase, poolStats). */
+  entry: { poolStats?: (options?: { reset?: boolean }) => import("../../app/server/db/client.server.ts").PoolStats };
+  stop: () => Promise<void>;
+};
 
 export async function startStack(options: {
   dataDir: string;
@@ -93,7 +102,7 @@ export async function startStack(options: {
     if (!existsSync(buildPath)) throw new Error("No build found: run `npm run build` first.");
     // React and React Router pick their development or production build from NODE_ENV when first imported, so
     // the server module is imported only now, after the caller has set NODE_ENV.
-    const { createApp } = await import("../../server/app.ts");
+    const { createApp, createHttpServer } = await import("../../server/app.ts");
     const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
     const app = createApp({ build, production: env.APP_ENV === "production" });
     // Runs after the HTTP server has closed (stops run in reverse order) and before PostgreSQL stops.
@@ -103,7 +112,9 @@ export async function startStack(options: {
     });
     const host = options.host ?? "0.0.0.0";
     const server = await new Promise<Server>((resolve, reject) => {
-      const listening = app.listen(options.port, host, (error?: Error) => (error ? reject(error) : resolve(listening)));
+      const listening = createHttpServer(app);
+      listening.once("error", reject);
+      listening.listen(options.port, host, () => resolve(listening));
     });
     stops.push(
       () =>
@@ -114,7 +125,14 @@ export async function startStack(options: {
     );
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : options.port;
-    return { url: `http://localhost:${port}`, databaseUrl, embedded, stop };
+    return {
+      url: `http://localhost:${port}`,
+      databaseUrl,
+      embedded,
+      admission: app.locals.admission,
+      entry: build.entry.module as Stack["entry"],
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;
