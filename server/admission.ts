@@ -1,5 +1,5 @@
 /**
- * Admission control for the React Router handler (docs/decisions/011-overload.md): at most `maxConcurrent` requests
+ * Admission control for the React Router handler (docs/decisions/017-overload.md): at most `maxConcurrent` requests
  * render at once; the rest wait in a first-come-first-served queue; a request that would wait too long is answered
  * at once with 503 and Retry-After instead.
  *

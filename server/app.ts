@@ -92,7 +92,7 @@ function envNumber(name: string, fallback: number) {
 }
 
 /**
- * Overload limits (docs/decisions/011-overload.md), from measurements on a 2-core machine: 16 renders at once keep
+ * Overload limits (docs/decisions/017-overload.md), from measurements on a 2-core machine: 16 renders at once keep
  * the CPU and the database pool busy (more only lengthen the pool's queue: its wait p99 went from 0.15 s to 0.44 s at
  * 32); up to 256 more wait (Fly's hard limit is 250 per machine); nobody waits more than 6 s, which with a render's
  * own time under load stays inside the 10 s after which clients commonly give up. Each is overridable.
@@ -109,7 +109,7 @@ export function overloadLimits() {
 
 /**
  * The HTTP server for the app, with Node's timeouts set on purpose rather than left at their defaults
- * (docs/decisions/011-overload.md):
+ * (docs/decisions/017-overload.md):
  * - headersTimeout 20 s: a client gets that long to send its request headers (a slow-headers client cannot hold a
  *   socket for Node's default 60 s), checked every 5 s (connectionsCheckingInterval; Node's default of 30 s would let
  *   such a client linger up to 50 s);

@@ -1,5 +1,5 @@
 /**
- * A short-lived cache of the public pages as an anonymous visitor sees them (docs/decisions/011-overload.md).
+ * A short-lived cache of the public pages as an anonymous visitor sees them (docs/decisions/017-overload.md).
  *
  * The landing page is what a crowd hits first, and it is the same for every anonymous visitor; rendering it costs
  * several milliseconds of the one event loop, which is what limited a 200-connection crowd. Pages in `paths`, asked

@@ -1,5 +1,5 @@
 /**
- * Who may read what in the dev mailbox (/dev/mailbox; docs/decisions/010-demo-mailbox.md). Captured email carries
+ * Who may read what in the dev mailbox (/dev/mailbox; docs/decisions/016-demo-mailbox.md). Captured email carries
  * confirmation and password-reset links, so showing all of it to anyone would hand every account to anyone who can
  * reach a demo. The mailbox shows:
  *

@@ -1,5 +1,5 @@
 /**
- * The one place request bodies are read (docs/decisions/009-request-bodies.md). Every action reads its body through
+ * The one place request bodies are read (docs/decisions/015-request-bodies.md). Every action reads its body through
  * readForm, readJson or readText, first thing, before its guards: an unreadable body is refused the same way for
  * every visitor, before anything is looked up or written.
  *

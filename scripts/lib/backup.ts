@@ -1,5 +1,5 @@
 /**
- * Backup and restore of the embedded PostgreSQL (`npm run db:backup` / `db:restore`; docs/decisions/012-backups.md).
+ * Backup and restore of the embedded PostgreSQL (`npm run db:backup` / `db:restore`; docs/decisions/018-backups.md).
  *
  * A backup is a physical base backup of the whole cluster, taken with PostgreSQL's own low-level backup API while the
  * server runs (pg_backup_start / pg_backup_stop), plus exactly the WAL it needs, in one .tar.gz:

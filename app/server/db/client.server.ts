@@ -35,7 +35,7 @@ class MeasuredPool extends pg.Pool {
 let pool: MeasuredPool | undefined;
 let database: Db | undefined;
 
-/** Connections per process (DATABASE_POOL_SIZE); docs/decisions/011-overload.md says how the default was chosen. */
+/** Connections per process (DATABASE_POOL_SIZE); docs/decisions/017-overload.md says how the default was chosen. */
 export function poolSize() {
   return Number(process.env.DATABASE_POOL_SIZE ?? 10);
 }
