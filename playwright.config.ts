@@ -2,6 +2,9 @@ import { defineConfig } from "@playwright/test";
 import { BROWSER_ARGS, resolveBrowser } from "./scripts/lib/browser";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The second server, in the Plaid configuration (*.plaid.spec.ts), and the sandbox bank behind it as Plaid's API. */
+export const PLAID_PORT = PORT + 100;
+export const PLAID_BANK_PORT = PORT + 200;
 
 // Resolved once in the runner; the workers inherit CHROMIUM_PATH and skip the search.
 if (!process.env.CHROMIUM_PATH) {
@@ -21,29 +24,47 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 30_000,
+  // npm test runs this beside the type check and Vitest (scripts/test.ts), so a test gets about half the CPU it would
+  // alone: the longest ones (9 axe scans in one test) need more than 30 s then.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: "retain-on-failure",
+    // Recording a trace costs every test about a third of the browser's CPU, so none is recorded by default (a
+    // screenshot of a failure is kept); rerun a failing spec with `npx playwright test <spec> --trace on` for one.
+    trace: "off",
+    screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH,
       args: BROWSER_ARGS,
     },
   },
   // *.spec.ts runs in both projects; *.js.spec.ts only with JavaScript (enhancements, axe, which needs JS to run
-  // in the page); *.nojs.spec.ts only without it (server-side fallbacks that JavaScript replaces).
+  // in the page); *.nojs.spec.ts only without it (server-side fallbacks that JavaScript replaces); *.plaid.spec.ts
+  // against the second server, configured for real Plaid (Plaid Link is JavaScript only).
   projects: [
-    { name: "js", use: { javaScriptEnabled: true }, testIgnore: /\.nojs\.spec\.ts$/ },
-    { name: "nojs", use: { javaScriptEnabled: false }, testIgnore: /\.js\.spec\.ts$/ },
+    { name: "js", use: { javaScriptEnabled: true }, testIgnore: [/\.nojs\.spec\.ts$/, /\.plaid\.spec\.ts$/] },
+    { name: "nojs", use: { javaScriptEnabled: false }, testIgnore: [/\.js\.spec\.ts$/, /\.plaid\.spec\.ts$/] },
+    { name: "plaid", use: { javaScriptEnabled: true, baseURL: `http://127.0.0.1:${PLAID_PORT}` }, testMatch: /\.plaid\.spec\.ts$/ },
   ],
-  webServer: {
-    command: "tsx tests/e2e/server.ts",
-    url: `http://127.0.0.1:${PORT}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: { E2E_PORT: String(PORT), NODE_ENV: "production" },
-  },
+  webServer: [
+    {
+      command: "tsx tests/e2e/server.ts",
+      url: `http://127.0.0.1:${PORT}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { E2E_PORT: String(PORT), NODE_ENV: "production" },
+    },
+    {
+      command: "tsx tests/e2e/server.ts",
+      url: `http://127.0.0.1:${PLAID_PORT}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { E2E_PORT: String(PLAID_PORT), E2E_LINK_MODE: "plaid", E2E_PLAID_BANK_PORT: String(PLAID_BANK_PORT), NODE_ENV: "production" },
+    },
+  ],
 });

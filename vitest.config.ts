@@ -3,6 +3,15 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    // The process's logger at "warn" in test files (tests/support/quiet-logs.ts); no metrics servers (worker processes
+    // spawned by tests inherit this, and would otherwise race each other for port 9091).
+    setupFiles: ["tests/support/quiet-logs.ts"],
+    env: { METRICS_PORT: "off" },
+    // Two files at a time (Vitest's default is one per core minus one: 1 on 2 cores, every file in turn). Integration
+    // files each have their own database and spend much of their time waiting on PostgreSQL, the doubles and child
+    // processes; more than 2 made the money suites' long tests hit their timeouts on 2 cores. One value for both
+    // projects, so that they run side by side.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

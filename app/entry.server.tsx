@@ -2,8 +2,10 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
 import { ServerRouter } from "react-router";
+import { reportError } from "./server/error-reporting.server";
+import { logger } from "./server/log.server";
 
 export const streamTimeout = 5_000;
 
@@ -40,9 +42,23 @@ export default function handleRequest(
       },
       onError(error: unknown) {
         responseStatusCode = 500;
-        if (shellRendered) console.error(error);
+        if (shellRendered) {
+          logger.error({ err: error }, "error while streaming a page");
+          void reportError(error);
+        }
       },
     });
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/**
+ * Errors thrown by loaders, actions and rendering (not thrown Responses: those are answers, like a 404). React Router
+ * already shows the route's error boundary; this logs the error (with the request id, from the log context) and
+ * reports it when Sentry is on. Requests the client gave up on are not errors of ours.
+ */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "unhandled error in a route");
+  void reportError(error, { method: request.method, path: new URL(request.url).pathname });
 }

@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { DemoBanner } from "./components/demo-banner";
 import { SessionTimer } from "./components/session-timer";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -8,6 +9,7 @@ import { Toaster } from "./components/toaster";
 import { buttonClass } from "./components/ui/button";
 import { BODY_ERROR_MESSAGES, isBodyErrorStatus } from "./domain/request-body";
 import { clearSessionCookie, lookupSession } from "./server/auth/session.server";
+import { env } from "./server/env.server";
 import { notificationFeed } from "./server/notifications.server";
 import { takeToasts } from "./server/toast.server";
 
@@ -29,6 +31,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       toasts,
       feed,
       nonce: context.cspNonce,
+      // Everywhere but production the bank is a sandbox: every page says so (ADR 011). The mailbox link only where
+      // the mail double keeps the emails.
+      demo: env().APP_ENV === "production" ? null : { mailbox: !env().POSTMARK_SERVER_TOKEN && Boolean(env().MAIL_SANDBOX_URL) },
+      // Browser error reporting (entry.client.tsx) only when Sentry is configured; a DSN is public by design.
+      sentry: env().SENTRY_DSN ? { dsn: env().SENTRY_DSN, environment: env().APP_ENV } : null,
     },
     { headers },
   );
@@ -56,6 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {rootData?.sentry ? <meta name="sentry-dsn" content={rootData.sentry.dsn} data-environment={rootData.sentry.environment} /> : null}
         <Meta />
         <Links />
       </head>
@@ -66,6 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
+        {rootData?.demo ? <DemoBanner mailbox={rootData.demo.mailbox} /> : null}
         <SiteHeader user={rootData?.user ?? null} feed={rootData?.feed ?? null} />
         <main id="main" className="flex-1">
           {children}
@@ -100,6 +109,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       {detail ? <pre className="mt-6 overflow-auto rounded bg-slate-100 p-3 text-left text-xs">{detail}</pre> : null}
       <div className="mt-8 flex justify-center gap-3">
         {/* A plain link to the current page reloads it, with or without JavaScript. */}
+        {/* biome-ignore lint/a11y/useValidAnchor: href="" is the current URL (a reload), which is what this link does */}
         <a href="" className={buttonClass("primary")}>
           Refresh Page
         </a>

@@ -34,6 +34,7 @@ export default [
   route("groups", "routes/groups.tsx"),
   route("groups/create", "routes/groups.create.tsx"),
   route("groups/join/:inviteCode", "routes/groups.join.$inviteCode.tsx"),
+  route("invitations", "routes/invitations.tsx"),
   route("groups/:groupId", "routes/groups.$groupId.tsx"),
   route("groups/:groupId/calendar.ics", "routes/groups.$groupId.calendar.ts"),
   route("groups/:groupId/statement", "routes/groups.$groupId.statement.tsx"),

@@ -9,23 +9,31 @@ process.env.APP_ENV ??= "demo";
 
 const { ADMIN_ACCOUNT, DEMO_ACCOUNT } = await import("../app/domain/demo-accounts.ts");
 const { startStack } = await import("./lib/stack.ts");
+const { metricsPortFrom } = await import("../app/server/metrics.server.ts");
+
+// A deployed demo (the Docker image's demo target) has no embedded database to fall back on: say so plainly.
+if (process.env.DEMO_DEPLOYMENT === "true" && !process.env.DATABASE_URL) {
+  console.error("A deployed demo (DEMO_DEPLOYMENT=true) needs DATABASE_URL: attach a PostgreSQL (README, Deploy a demo).");
+  process.exit(1);
+}
 
 const port = Number(process.env.PORT ?? 3000);
 process.env.PORT = String(port);
 const seed = process.env.APP_ENV !== "production" && process.env.SEED !== "false";
 
 try {
-  const stack = await startStack({ dataDir: ".data", port, seed, worker: true, log: (line) => console.log(line) });
+  const stack = await startStack({ dataDir: ".data", port, seed, worker: true, metricsPort: metricsPortFrom(), log: (line) => console.log(line) });
 
   console.log(`
   Rosca is running at ${stack.url}
   ${stack.embedded ? "Database: embedded PostgreSQL (data in ./.data)" : "Database: DATABASE_URL"}
   ${process.env.MAIL_SANDBOX_URL ? `Mailbox (captured emails): ${stack.url}/dev/mailbox` : "Email: Postmark"}
+  Metrics (Prometheus): ${stack.metricsUrl ?? "off"}
 ${
   seed
     ? `
   Demo account:  ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}
-  Admin account: ${ADMIN_ACCOUNT.email} / ${ADMIN_ACCOUNT.password}
+  Admin account: ${ADMIN_ACCOUNT.email} / ${process.env.DEMO_DEPLOYMENT === "true" ? "(DEMO_ADMIN_PASSWORD)" : ADMIN_ACCOUNT.password}
 `
     : ""
 }

@@ -29,12 +29,21 @@ if (!Number.isFinite(tickSeconds) || tickSeconds < 0 || !Number.isFinite(stopTim
 
 const { startWorker } = await import("../app/server/jobs/worker.server.ts");
 const { closeDb } = await import("../app/server/db/client.server.ts");
+const { logger } = await import("../app/server/log.server.ts");
+const { serveMetrics } = await import("../app/server/metrics.server.ts");
+const { flushErrorReports, initErrorReportingFromEnv } = await import("../app/server/error-reporting.server.ts");
+
+await initErrorReportingFromEnv("worker");
+// The worker serves no HTTP but its metrics (jobs, queue depth, money counters), on METRICS_PORT like the app.
+const metrics = await serveMetrics();
+if (metrics) logger.info(`worker: metrics on ${metrics.url}`);
 
 let worker: Awaited<ReturnType<typeof startWorker>>;
 try {
   worker = await startWorker({ tickSeconds, stopTimeoutMs: stopTimeoutSeconds * 1000 });
 } catch (error) {
-  console.error(`worker: could not start: ${error instanceof Error ? error.message : error}`);
+  logger.error({ err: error }, "worker: could not start");
+  await metrics?.stop();
   await closeDb().catch(() => {});
   process.exit(1);
 }
@@ -43,13 +52,15 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`worker: ${signal} received, stopping`);
+  logger.info(`worker: ${signal} received, stopping`);
   try {
     await worker.stop();
     await closeDb();
+    await metrics?.stop();
+    await flushErrorReports();
     process.exit(0);
   } catch (error) {
-    console.error(`worker: unclean stop: ${error instanceof Error ? error.message : error}`);
+    logger.error({ err: error }, "worker: unclean stop");
     process.exit(1);
   }
 }

@@ -9,10 +9,13 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
-import type { ServerBuild } from "react-router";
-import { createRequestHandler as createFetchHandler } from "react-router";
+import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import { type AdmissionControl, admissionControl } from "./admission";
 import { publicPageCache } from "./page-cache";
+import { logger } from "../app/server/log.server.ts";
+import { reportError } from "../app/server/error-reporting.server.ts";
+import { labelStatic, requestLogging } from "./request-log.ts";
+import { sandboxLinkProxy } from "./sandbox-link-proxy.ts";
 
 /** Pages that are the same for every anonymous visitor: served from server/page-cache.ts for a minute at a time. */
 const PUBLIC_PAGES = new Set(["/", "/about", "/careers", "/blog", "/help", "/sharia", "/privacy", "/terms", "/security"]);
@@ -61,10 +64,13 @@ export function contentSecurityDirectives({
   production,
   plaidEnv,
   plaidSandboxUrl,
+  sentryDsn,
 }: {
   production: boolean;
   plaidEnv?: string;
   plaidSandboxUrl?: string;
+  /** With a Sentry DSN the browser sends error reports to its origin (ADR 014). */
+  sentryDsn?: string;
 }) {
   const plaid = plaidEnv === "sandbox" || plaidEnv === "production" ? plaidEnv : null;
   // Without JavaScript, "Link Bank Account" is a form post answered by a redirect to the sandbox bank's Link pages;
@@ -76,7 +82,7 @@ export function contentSecurityDirectives({
     "script-src": ["'self'", (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce}'`, ...(plaid ? [PLAID_LINK_SCRIPT] : [])],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:"],
-    "connect-src": ["'self'", ...(plaid ? [`https://${plaid}.plaid.com`] : [])],
+    "connect-src": ["'self'", ...(plaid ? [`https://${plaid}.plaid.com`] : []), ...(sentryDsn ? [new URL(sentryDsn).origin] : [])],
     "frame-src": ["'self'", ...(plaid ? ["https://cdn.plaid.com"] : [])],
     "form-action": formTargets,
     "frame-ancestors": ["'none'"],
@@ -117,21 +123,37 @@ export function overloadLimits() {
  * - keepAliveTimeout 65 s: longer than the 60 s after which Fly's proxy drops an idle connection, so the proxy, not
  *   the app, closes an idle keep-alive connection and never sends a request down one the app is closing.
  */
-export function createHttpServer(app: Express) {
-  return http.createServer({ headersTimeout: 20_000, requestTimeout: 30_000, keepAliveTimeout: 65_000, connectionsCheckingInterval: 5_000 }, app);
+export function createHttpServer(app?: Express) {
+  const server = http.createServer({ headersTimeout: 20_000, requestTimeout: 30_000, keepAliveTimeout: 65_000, connectionsCheckingInterval: 5_000 });
+  // Without an app here (the dev server needs the HTTP server before the app exists), the caller adds it: server.on("request", app).
+  if (app) server.on("request", app);
+  return server;
 }
 
-export function createApp({ build, production }: { build: ServerBuild; production: boolean }) {
+export function createApp({
+  build,
+  production,
+  devMiddleware,
+}: {
+  /** The server build, or (development) a function that loads the current one. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  production: boolean;
+  /** Development: Vite's middleware (modules, HMR, assets), in place of the built client files. */
+  devMiddleware?: express.RequestHandler;
+}) {
   const app = express();
   const directives = contentSecurityDirectives({
     production,
     plaidEnv: process.env.PLAID_ENV,
     plaidSandboxUrl: process.env.PLAID_SANDBOX_URL,
+    sentryDsn: process.env.SENTRY_DSN || undefined,
   });
   app.disable("x-powered-by");
   // Fly's proxy sets X-Forwarded-For / -Proto; trust exactly one hop.
   app.set("trust proxy", 1);
 
+  // First: every request, even one refused below, gets a request id, a log line and a duration sample.
+  app.use(requestLogging({ build }));
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
@@ -154,12 +176,18 @@ export function createApp({ build, production }: { build: ServerBuild; productio
   });
   app.use(compression());
 
-  const clientDir = path.resolve("build/client");
-  // Fingerprinted assets never change: cache them for a year.
-  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  if (devMiddleware) {
+    app.use(labelStatic(devMiddleware));
+  } else {
+    const clientDir = path.resolve("build/client");
+    // Fingerprinted assets never change: cache them for a year.
+    app.use("/assets", labelStatic(express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false })));
+    app.use(labelStatic(express.static(clientDir, { maxAge: "1h", index: false })));
+  }
 
   app.use(rejectCrossSiteWrites);
+  // A deployed demo serves the sandbox bank's Link pages on its own origin (its bank listens on loopback only).
+  if (process.env.DEMO_DEPLOYMENT === "true" && process.env.PLAID_SANDBOX_URL) app.use(sandboxLinkProxy(process.env.PLAID_SANDBOX_URL));
   // Error detail in responses follows how the code was built, never the deployment kind: `npm start` is a
   // production build in demo mode, and must not show stack traces either.
   const mode = process.env.NODE_ENV === "production" ? "production" : "development";
@@ -172,7 +200,8 @@ export function createApp({ build, production }: { build: ServerBuild; productio
     render: (url, nonce) => renderPage(new Request(url), { cspNonce: nonce, clientIp: "page-cache" }),
   });
   app.locals.pageCache = pageCache;
-  if (envNumber("PAGE_CACHE_SECONDS", 60) > 0) app.use(pageCache.middleware);
+  // Not in development, where a page must show the code just saved (PAGE_CACHE_SECONDS=0 turns it off elsewhere).
+  if (!devMiddleware && envNumber("PAGE_CACHE_SECONDS", 60) > 0) app.use(pageCache.middleware);
   // After the cheap answers (assets, refusals, cached pages), before any rendering. /healthz stays out of the queue: it
   // says the process is alive, and a busy process is.
   const admission: AdmissionControl = admissionControl({ ...overloadLimits(), exempt: (req) => req.path === "/healthz" });
@@ -190,5 +219,13 @@ export function createApp({ build, production }: { build: ServerBuild; productio
       }),
     }),
   );
+  // An error that escaped every handler above (React Router renders its own errors): logged and reported, and the
+  // client gets a plain 500 without a stack trace, whatever NODE_ENV says.
+  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    logger.error({ err: error }, "unhandled error in the HTTP server");
+    void reportError(error);
+    if (res.headersSent) return next(error);
+    res.status(500).type("text/plain").send("Something went wrong.");
+  });
   return app;
 }

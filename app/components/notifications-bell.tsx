@@ -38,8 +38,8 @@ export function NotificationsBell({ feed: serverFeed }: { feed: NotificationFeed
       setLoadError(true);
       return;
     }
-    navigate(item.link ?? "/notifications");
-    revalidator.revalidate();
+    void navigate(item.link ?? "/notifications");
+    void revalidator.revalidate();
   }
 
   const label = feed.unreadCount === 0 ? "Notifications, none unread" : `Notifications, ${feed.unreadCount} unread`;

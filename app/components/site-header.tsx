@@ -13,8 +13,9 @@ export function SiteHeader({ user, feed }: { user: HeaderUser; feed: Notificatio
   const location = useLocation();
 
   // With JavaScript, menus also close on navigation, on a click elsewhere and on Escape.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation; the location is the trigger, not an input
   useEffect(() => {
-    headerRef.current?.querySelectorAll("details[open]").forEach((menu) => menu.removeAttribute("open"));
+    for (const menu of headerRef.current?.querySelectorAll("details[open]") ?? []) menu.removeAttribute("open");
   }, [location]);
   useEffect(() => {
     const closeOthers = (event: MouseEvent) => {

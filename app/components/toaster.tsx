@@ -28,7 +28,7 @@ export function Toaster({ initial }: { initial: Toast[] }) {
   useEffect(() => {
     const fresh = initial.filter((toast) => !seen.current.has(toast.id));
     if (fresh.length === 0) return;
-    fresh.forEach((toast) => seen.current.add(toast.id));
+    for (const toast of fresh) seen.current.add(toast.id);
     setToasts((current) => [...current, ...fresh].slice(-MAX_TOASTS));
   }, [initial]);
 

@@ -10,6 +10,7 @@ export const ADMIN_MESSAGES = {
   userExists: "User already exists in the system",
   userGranted: "User found and granted sandbox access!",
   invitationSent: "Invitation email sent successfully!",
+  invitationQueued: "Invitation saved. Our mail service isn't answering right now, so the email is queued and will be sent automatically.",
   invitationEmailFailed: "Failed to send invitation email",
   inviteFailed: "Failed to invite user",
   granted: "Sandbox access granted successfully",
@@ -19,6 +20,10 @@ export const ADMIN_MESSAGES = {
   declineFailed: "Failed to decline the request",
   groupResumed: "Group resumed: its money work runs again on the next tick",
   resumeFailed: "Failed to resume the group",
+  emailSent: "Email sent",
+  emailRequeued: "The mail service still isn't answering: the email is queued again and will be retried automatically.",
+  emailRefused: "The mail service refused the email",
+  emailRetryFailed: "That email can't be sent again (it was sent meanwhile, or it is not a failed email).",
 } as const;
 
 export const addUserSchema = z.object({

@@ -29,6 +29,27 @@ export const AUTH_MESSAGES = {
   samePassword: "Your new password must be different from your current password.",
 } as const;
 
+/** Confirmation emails: the login page's unconfirmed state, re-sending, and the confirmation link's own page. */
+export const CONFIRM_MESSAGES = {
+  notConfirmedTitle: "Email Not Confirmed",
+  notConfirmed: "Your email address isn't confirmed yet. Follow the link in the confirmation email we sent you, or get a new one.",
+  resentTitle: "Check Your Email",
+  /** The same answer whether or not the address has an account waiting (no enumeration). */
+  resent: "If an account with that address is waiting for confirmation, a new confirmation link is on its way. It expires in 24 hours.",
+  tooMany: "Too many confirmation emails requested. Please wait an hour and try again.",
+  expiredTitle: "Confirmation Link Expired",
+  expired: "This confirmation link has expired. Your account is waiting: get a new link and confirm your email to log in.",
+  invalidTitle: "Invalid Confirmation Link",
+  invalid: "This confirmation link is invalid. Check that you copied the whole link, or get a new one with your email address.",
+  alreadyConfirmedTitle: "Email Already Confirmed",
+  alreadyConfirmed: "Your email address is already confirmed. Log in to continue.",
+} as const;
+
+/** Where a page that needs an account sends people: with an invitation in hand, the login page says why. */
+export function isInvitationPath(path: string) {
+  return /^\/groups\/join\/[A-Za-z0-9_-]+(?:\?.*)?$/.test(path);
+}
+
 /** Longest password we hash: bounds the cost an attacker can make us spend. */
 export const PASSWORD_MAX_LENGTH = 128;
 export const EMAIL_MAX_LENGTH = 254;
@@ -105,6 +126,12 @@ export const resetRequestSchema = z.object({
   email: strictEmail(AUTH_MESSAGES.emailInvalid, AUTH_MESSAGES.emailInvalid),
 });
 
+/** "Resend confirmation email" with an address typed in. */
+export const resendConfirmationSchema = z.object({
+  email: strictEmail(AUTH_MESSAGES.emailRequired, AUTH_MESSAGES.emailInvalid),
+  redirectTo: z.string().optional(),
+});
+
 export const resetPasswordSchema = withConfirmation(
   z.object({
     selector: z.string().uuid(),
@@ -121,6 +148,7 @@ export const resetPasswordSchema = withConfirmation(
 export function safeRedirect(target: unknown, fallback = "/dashboard"): string {
   if (typeof target !== "string" || target.length === 0 || target.length > 2000) return fallback;
   if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
   if (/[\u0000-\u001f\\]/.test(target)) return fallback;
   return target;
 }

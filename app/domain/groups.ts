@@ -80,6 +80,16 @@ export const PAYOUT_ORDER_LABELS: Record<PayoutOrder, string> = {
  */
 export const SETUP_FEE_CENTS = 500;
 
+/**
+ * How the fee is shown before anyone commits (the wizard's review step, the join page, the invitation email):
+ * "$5.00 one-time setup fee, the same for every member and position". The amount is a parameter so the email can show
+ * what it was sent with; callers pass SETUP_FEE_CENTS.
+ */
+export function setupFeeLine(setupFeeCents: number = SETUP_FEE_CENTS) {
+  const amount = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(setupFeeCents / 100);
+  return `${amount} one-time setup fee, the same for every member and position`;
+}
+
 /** Payout per turn = contribution times member count (SPEC.md section 9). Cents in, cents out. */
 export function payoutPerTurnCents(contributionCents: number, memberCount: number): number {
   const payoutCents = contributionCents * memberCount;

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useLocation } from "react-router";
 import { AddUserForm } from "~/components/admin/add-user-form";
+import { EmailDeliveryPanel } from "~/components/admin/email-delivery";
 import { MoneyHealthPanel } from "~/components/admin/money-health";
 import {
   adminHref,
@@ -18,10 +19,12 @@ import { Card, PageContainer } from "~/components/ui/page";
 import { ADMIN_SEARCH_MAX, addUserByEmail, adminStats, pendingRequests, recentAudit, requireAdminPage, searchUsers } from "~/server/admin.server";
 import { declineRequest, grantSandboxAccess, revokeSandboxAccess } from "~/server/sandbox-access.server";
 import { moneyHealth, resumeGroup } from "~/server/money/health.server";
+import { outboxHealth, retryFailedEmail } from "~/server/email/outbox.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { Link } from "react-router";
 import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/admin";
+import { logger } from "~/server/log.server";
 
 export function meta() {
   return [{ title: "Admin Dashboard — Rosca" }];
@@ -42,14 +45,15 @@ function listState(source: { get(name: string): unknown }): AdminListState {
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireAdminPage(request);
   const list = listState(new URL(request.url).searchParams);
-  const [stats, results, requests, audit, health] = await Promise.all([
+  const [stats, results, requests, audit, health, email] = await Promise.all([
     adminStats(),
     searchUsers(list),
     pendingRequests(),
     recentAudit(20),
     moneyHealth(),
+    outboxHealth(),
   ]);
-  return { currentUserId: user.id, stats, results, requests, audit, health };
+  return { currentUserId: user.id, stats, results, requests, audit, health, email };
 }
 
 function badRequest(): never {
@@ -71,7 +75,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "grant" || intent === "revoke") {
     const userId = uuidField(formData, "userId");
     const result = await (intent === "grant" ? grantSandboxAccess(user.id, userId) : revokeSandboxAccess(user.id, userId)).catch((error: unknown) => {
-      console.error(`admin: ${intent} sandbox access failed`, error);
+      logger.error({ err: error, intent }, "admin: sandbox access change failed");
       return { status: "failed" as const };
     });
     if (result.status === "not-found" || result.status === "failed") {
@@ -83,7 +87,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "decline") {
     const requestId = uuidField(formData, "requestId");
     const result = await declineRequest(user.id, requestId).catch((error: unknown) => {
-      console.error("admin: decline failed", error);
+      logger.error({ err: error }, "admin: decline failed");
       return { status: "failed" as const };
     });
     if (result.status !== "declined") return redirectWithToast(request, back, { type: "error", title: ADMIN_MESSAGES.declineFailed });
@@ -93,11 +97,23 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "resume-group") {
     const groupId = uuidField(formData, "groupId");
     const resumed = await resumeGroup(groupId).catch((error: unknown) => {
-      console.error("admin: resume group failed", error);
+      logger.error({ err: error, groupId }, "admin: resume group failed");
       return false;
     });
     if (!resumed) return redirectWithToast(request, back, { type: "error", title: ADMIN_MESSAGES.resumeFailed });
     return redirectWithToast(request, back, { type: "success", title: ADMIN_MESSAGES.groupResumed });
+  }
+
+  if (intent === "retry-email") {
+    const emailId = uuidField(formData, "emailId");
+    const result = await retryFailedEmail(emailId).catch((error: unknown) => {
+      logger.error({ err: error, emailId }, "admin: retry email failed");
+      return null;
+    });
+    if (!result) return redirectWithToast(request, back, { type: "error", title: ADMIN_MESSAGES.emailRetryFailed });
+    if (result.status === "sent") return redirectWithToast(request, back, { type: "success", title: ADMIN_MESSAGES.emailSent });
+    if (result.status === "queued") return redirectWithToast(request, back, { type: "warning", title: ADMIN_MESSAGES.emailRequeued });
+    return redirectWithToast(request, back, { type: "error", title: ADMIN_MESSAGES.emailRefused, description: result.error });
   }
 
   if (intent === "add-user") {
@@ -113,6 +129,8 @@ export async function action({ request }: Route.ActionArgs) {
         return redirectWithToast(request, back, { type: "success", title: ADMIN_MESSAGES.userGranted });
       case "invited":
         return redirectWithToast(request, back, { type: "success", title: ADMIN_MESSAGES.invitationSent });
+      case "invitation-queued":
+        return redirectWithToast(request, back, { type: "warning", title: ADMIN_MESSAGES.invitationQueued });
       case "email-failed":
         return redirectWithToast(request, back, { type: "error", title: ADMIN_MESSAGES.invitationEmailFailed });
       case "failed":
@@ -125,7 +143,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function AdminPage({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
-  const { stats, results, requests, audit, health } = loaderData;
+  const { stats, results, requests, audit, health, email } = loaderData;
   const list: AdminListState = { q: results.q, page: results.page };
   return (
     <PageContainer>
@@ -145,6 +163,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
         <AddUserForm key={location.key} lastResult={actionData} list={list} />
         <PendingRequests requests={requests} list={list} />
         <MoneyHealthPanel health={health} list={list} />
+        <EmailDeliveryPanel view={email} list={list} />
         <Card>
           <section aria-labelledby="users-title" className="space-y-4">
             <h2 id="users-title" className="text-lg font-semibold text-slate-900">

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { getOptionalUser } from "~/server/auth/guards.server";
 import { bankAccountsFor, type BankAccountView } from "~/server/bank/bank.server";
 import type { Route } from "./+types/api.bank.accounts";
+import { logger } from "~/server/log.server";
 
 /** The signed-in user's own bank data: never cached by the browser or a proxy. */
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -27,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const accounts = await bankAccountsFor(session.user.id);
     return data<BankAccountsResponse>({ accounts }, { headers: PRIVATE });
   } catch (error) {
-    console.error("GET /api/bank/accounts failed", error);
+    logger.error({ err: error }, "GET /api/bank/accounts failed");
     return data<BankAccountsResponse>({ error: "An unexpected error occurred" }, { status: 500, headers: PRIVATE });
   }
 }

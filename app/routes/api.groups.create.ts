@@ -7,6 +7,7 @@ import { lookupSession } from "~/server/auth/session.server";
 import { createGroup, NOT_AUTHORIZED_TO_CREATE } from "~/server/groups/groups.server";
 import { readJson } from "~/server/request-body.server";
 import type { Route } from "./+types/api.groups.create";
+import { logger } from "~/server/log.server";
 
 /**
  * POST /api/groups/create (SPEC.md sections 3 and 7): create a group from the JSON payload, with the wizard's rules
@@ -87,7 +88,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data<CreateGroupResponse>(body201, { status: 201, headers: { ...JSON_HEADERS, Location: result.url } });
   } catch (error) {
     if (error instanceof Response) throw error;
-    console.error("POST /api/groups/create failed", error);
+    logger.error({ err: error }, "POST /api/groups/create failed");
     return fail(500, "Failed to create group");
   }
 }

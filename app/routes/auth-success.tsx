@@ -1,10 +1,19 @@
 import { ButtonLink } from "~/components/ui/button";
 import { Card } from "~/components/ui/page";
 import { pageMeta } from "~/content/site";
+import { isInvitationPath, safeRedirect } from "~/domain/auth";
+import type { Route } from "./+types/auth-success";
 
 export const meta = () => pageMeta("Email Confirmed", "Your email address is confirmed. Log in to start saving with your group.");
 
-export default function AuthSuccess() {
+/** Where the person was going when they signed up (carried by the confirmation link), if it is a safe path. */
+export function loader({ request }: Route.LoaderArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "");
+  return { redirectTo: redirectTo === "/dashboard" ? "" : redirectTo };
+}
+
+export default function AuthSuccess({ loaderData }: Route.ComponentProps) {
+  const { redirectTo } = loaderData;
   return (
     <div className="mx-auto w-full max-w-md px-4 py-16 sm:px-6">
       <Card className="text-center">
@@ -12,8 +21,12 @@ export default function AuthSuccess() {
           ✓
         </span>
         <h1 className="mt-5 text-2xl font-bold text-slate-900">Email Confirmed</h1>
-        <p className="mt-3 text-slate-700">Thanks for confirming your email address. Your account is ready: log in to get started.</p>
-        <ButtonLink to="/login" className="mt-8 w-full">
+        <p className="mt-3 text-slate-700">
+          {isInvitationPath(redirectTo)
+            ? "Thanks for confirming your email address. Log in and we'll take you to your invitation."
+            : "Thanks for confirming your email address. Your account is ready: log in to get started."}
+        </p>
+        <ButtonLink to={redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login"} className="mt-8 w-full">
           Log In
         </ButtonLink>
       </Card>

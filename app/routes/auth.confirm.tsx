@@ -1,52 +1,162 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
-import { confirmEmail, isConfirmTokenValid } from "~/server/auth/accounts.server";
+import { CONFIRM_MESSAGES, safeRedirect } from "~/domain/auth";
+import { confirmEmail, confirmLinkState, requestNewConfirmation } from "~/server/auth/accounts.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/auth.confirm";
 
-const INVALID = {
-  type: "error" as const,
-  title: "Invalid Confirmation Link",
-  description: "This confirmation link is invalid, already used or expired. Try logging in, or register again.",
-};
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title =
+    loaderData?.state === "expired"
+      ? CONFIRM_MESSAGES.expiredTitle
+      : loaderData?.state === "invalid"
+        ? CONFIRM_MESSAGES.invalidTitle
+        : "Confirm your email";
+  return [{ title: `${title} — Rosca` }];
+}
 
-export function meta() {
-  return [{ title: "Confirm your email — Rosca" }];
+/** The path the confirmation link carries (where the person was going when they signed up), if it is a safe one. */
+function carriedRedirect(value: unknown) {
+  return safeRedirect(value, "");
+}
+
+function withRedirect(path: string, redirectTo: string) {
+  return redirectTo ? `${path}?${new URLSearchParams({ redirectTo })}` : path;
 }
 
 /**
  * GET shows a confirm button; POST confirms. A loader never writes, and mail scanners that prefetch links cannot
- * spend the token on the user's behalf.
+ * spend the token on the user's behalf. A link that no longer works says why, and never sends anyone to register
+ * again (their account exists): an expired link offers a new one in one click, an invalid one asks for the address.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const id = params.get("id") ?? "";
   const token = params.get("token") ?? "";
-  if (!(await isConfirmTokenValid(id, token))) throw await redirectWithToast(request, "/login", INVALID);
-  return { id, token };
+  const redirectTo = carriedRedirect(params.get("redirectTo"));
+  const state = await confirmLinkState(id, token);
+  if (state.status === "confirmed") {
+    throw await redirectWithToast(request, withRedirect("/login", redirectTo), {
+      type: "info",
+      title: CONFIRM_MESSAGES.alreadyConfirmedTitle,
+      description: CONFIRM_MESSAGES.alreadyConfirmed,
+    });
+  }
+  if (state.status === "expired") return data({ state: "expired" as const, id, token, redirectTo, sent: false, error: null }, { status: 410 });
+  if (state.status === "invalid")
+    return data({ state: "invalid" as const, id: "", token: "", redirectTo, sent: false, error: null }, { status: 400 });
+  return { state: "valid" as const, id, token, redirectTo, sent: false, error: null };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
-  const confirmed = await confirmEmail(String(formData.get("id") ?? ""), String(formData.get("token") ?? ""));
-  if (!confirmed) throw await redirectWithToast(request, "/login", INVALID);
-  return redirect("/auth-success");
+  const intent = formData.get("intent");
+  const id = String(formData.get("id") ?? "");
+  const token = String(formData.get("token") ?? "");
+  const redirectTo = carriedRedirect(formData.get("redirectTo"));
+
+  if (intent === "resend") {
+    // The expired link itself says whose account it is: the new link goes to that address, and only the holder of
+    // the old link's secret can ask for it this way.
+    const state = await confirmLinkState(id, token);
+    if (state.status !== "expired") {
+      return data({ state: "invalid" as const, id: "", token: "", redirectTo, sent: false, error: null }, { status: 400 });
+    }
+    const outcome = await requestNewConfirmation(state.email, context.clientIp, { redirectTo });
+    if (outcome.status === "rate-limited") {
+      return data({ state: "expired" as const, id, token, redirectTo, sent: false, error: CONFIRM_MESSAGES.tooMany }, { status: 429 });
+    }
+    return data({ state: "expired" as const, id, token, redirectTo, sent: true, error: null });
+  }
+
+  const confirmed = await confirmEmail(id, token);
+  if (!confirmed) {
+    const state = await confirmLinkState(id, token);
+    if (state.status === "confirmed") return redirect(withRedirect("/login", redirectTo));
+    return data(
+      { state: state.status === "expired" ? ("expired" as const) : ("invalid" as const), id, token, redirectTo, sent: false, error: null },
+      { status: state.status === "expired" ? 410 : 400 },
+    );
+  }
+  return redirect(withRedirect("/auth-success", redirectTo));
 }
 
-export default function ConfirmEmail({ loaderData }: Route.ComponentProps) {
+export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const view = actionData ?? loaderData;
+
+  if (view.state === "expired") {
+    return (
+      <PageContainer narrow>
+        <Card>
+          <h1 className="text-2xl font-bold text-slate-900">{CONFIRM_MESSAGES.expiredTitle}</h1>
+          <p className="mt-2 text-slate-700">{CONFIRM_MESSAGES.expired}</p>
+          <Form method="post" className="mt-6 space-y-4">
+            {view.sent ? (
+              <Alert tone="success" title={CONFIRM_MESSAGES.resentTitle}>
+                {CONFIRM_MESSAGES.resent}
+              </Alert>
+            ) : null}
+            {view.error ? (
+              <Alert tone="error" title="Too Many Requests">
+                {view.error}
+              </Alert>
+            ) : null}
+            <input type="hidden" name="id" value={view.id} />
+            <input type="hidden" name="token" value={view.token} />
+            <input type="hidden" name="redirectTo" value={view.redirectTo} />
+            <button type="submit" name="intent" value="resend" className={buttonClass("primary", "w-full")} disabled={busy}>
+              {busy ? "Sending…" : "Resend confirmation email"}
+            </button>
+          </Form>
+          <p className="mt-4 text-sm text-slate-600">
+            Confirmed it already?{" "}
+            <Link to={withRedirect("/login", view.redirectTo)} className="font-medium text-brand-700 underline">
+              Log in
+            </Link>
+          </p>
+        </Card>
+      </PageContainer>
+    );
+  }
+
+  if (view.state === "invalid") {
+    const resend = new URLSearchParams({ mode: "resend" });
+    if (view.redirectTo) resend.set("redirectTo", view.redirectTo);
+    return (
+      <PageContainer narrow>
+        <Card>
+          <h1 className="text-2xl font-bold text-slate-900">{CONFIRM_MESSAGES.invalidTitle}</h1>
+          <p className="mt-2 text-slate-700">{CONFIRM_MESSAGES.invalid}</p>
+          <Link to={`/login?${resend}`} className={buttonClass("primary", "mt-6 w-full")}>
+            Resend confirmation email
+          </Link>
+          <p className="mt-4 text-sm text-slate-600">
+            Confirmed it already?{" "}
+            <Link to={withRedirect("/login", view.redirectTo)} className="font-medium text-brand-700 underline">
+              Log in
+            </Link>
+          </p>
+        </Card>
+      </PageContainer>
+    );
+  }
+
   return (
     <PageContainer narrow>
       <Card>
         <h1 className="text-2xl font-bold text-slate-900">Confirm your email</h1>
         <p className="mt-2 text-slate-600">One click and your account is ready.</p>
         <Form method="post" className="mt-6">
-          <input type="hidden" name="id" value={loaderData.id} />
-          <input type="hidden" name="token" value={loaderData.token} />
-          <button type="submit" className={buttonClass("primary", "w-full")} disabled={navigation.state === "submitting"}>
-            {navigation.state === "submitting" ? "Confirming…" : "Confirm Email"}
+          <input type="hidden" name="id" value={view.id} />
+          <input type="hidden" name="token" value={view.token} />
+          <input type="hidden" name="redirectTo" value={view.redirectTo} />
+          <button type="submit" name="intent" value="confirm" className={buttonClass("primary", "w-full")} disabled={busy}>
+            {busy ? "Confirming…" : "Confirm Email"}
           </button>
         </Form>
       </Card>

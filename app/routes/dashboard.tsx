@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
@@ -9,6 +9,8 @@ import { GroupActivity } from "~/components/groups/group-activity";
 import { GroupCard } from "~/components/groups/group-card";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { dashboardStats, groupCardsFor, recentActivityFor } from "~/server/groups/group-views.server";
+import { invitationInboxFor } from "~/server/groups/invitations.server";
+import { InvitationCard } from "~/components/groups/invitation-card";
 import { requireUser } from "~/server/auth/guards.server";
 import { sandboxCardState } from "~/server/sandbox-access.server";
 import type { Route } from "./+types/dashboard";
@@ -33,10 +35,12 @@ type BankState = "request-access" | "link-bank" | "connected";
 
 /** Running and forming groups on the dashboard; the rest are on /groups. */
 const DASHBOARD_CARDS = 4;
+const DASHBOARD_INVITATIONS = 3;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
-  const [cards, activity] = await Promise.all([groupCardsFor(user.id), recentActivityFor(user.id)]);
+  const [cards, activity, inbox] = await Promise.all([groupCardsFor(user.id), recentActivityFor(user.id), invitationInboxFor(user)]);
+  const pendingInvitations = inbox.filter((invitation) => invitation.state === "open");
   const bankState: BankState = !user.isPlaidSandboxAuthorized ? "request-access" : user.hasBankAccount ? "connected" : "link-bank";
   return {
     sandboxCard: bankState === "request-access" ? await sandboxCardState(user.id) : null,
@@ -51,11 +55,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     cards: cards.filter((card) => card.status !== "completed").slice(0, DASHBOARD_CARDS),
     groupCount: cards.length,
     activity,
+    // The dashboard shows the first few; /invitations has them all, and the ones that closed.
+    invitations: pendingInvitations.slice(0, DASHBOARD_INVITATIONS),
+    invitationCount: pendingInvitations.length,
   };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { stats } = loaderData;
+  const navigation = useNavigation();
   return (
     <PageContainer>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -89,6 +97,28 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         )}
         {loaderData.completeness < 100 ? <ProfilePrompt completeness={loaderData.completeness} /> : null}
       </div>
+
+      {loaderData.invitationCount > 0 ? (
+        <Card className="mt-8">
+          <section aria-labelledby="dashboard-invitations-title">
+            <div className="flex items-center justify-between">
+              <h2 id="dashboard-invitations-title" className="text-lg font-semibold text-slate-900">
+                Pending invitations ({loaderData.invitationCount})
+              </h2>
+              <Link to="/invitations" className="text-sm font-medium text-brand-700 underline">
+                All invitations
+              </Link>
+            </div>
+            <ul className="mt-4 space-y-4">
+              {loaderData.invitations.map((invitation) => (
+                <li key={invitation.code}>
+                  <InvitationCard invitation={invitation} busy={navigation.state !== "idle"} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        </Card>
+      ) : null}
 
       <section aria-label="Your savings at a glance" className="mt-8 grid gap-4 sm:grid-cols-3">
         <Stat label="Active groups" value={String(stats.activeGroups)} />

@@ -81,7 +81,7 @@ describe("/dev/mailbox for an admin", () => {
       data: { name: "A", dashboardUrl: "http://localhost:3000/dashboard" },
     });
     const second = await sendEmail("mailbox-b@example.com", { template: "confirm-email", data: { name: "B", confirmUrl, expiresInHours: 24 } });
-    if (!first.ok || !second.ok) throw new Error("sending failed");
+    if (first.status !== "sent" || second.status !== "sent") throw new Error("sending failed");
 
     const all = await listLoader(listArgs("", adminJar));
     expect(all.to).toBe("");
@@ -102,7 +102,7 @@ describe("/dev/mailbox for an admin", () => {
 
   it("opens a message: headers, bodies, a top-target preview and the links", async () => {
     const sent = await sendEmail("mailbox-c@example.com", { template: "confirm-email", data: { name: "C", confirmUrl, expiresInHours: 24 } });
-    if (!sent.ok) throw new Error("sending failed");
+    if (sent.status !== "sent") throw new Error("sending failed");
 
     const result = await messageLoader(messageArgs(sent.messageId, adminJar));
     expect(result.message).toMatchObject({

@@ -12,7 +12,9 @@ import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { requireUser, type SessionUser } from "~/server/auth/guards.server";
 import { appUrl } from "~/server/env.server";
 import { groupPageFor, isUuid, type GroupPageView } from "~/server/groups/group-views.server";
-import { groupUrl, moveMember } from "~/server/groups/groups.server";
+import { groupUrl, moveMember, revokeInvitation } from "~/server/groups/groups.server";
+import { sentInvitationsFor } from "~/server/groups/invitations.server";
+import { SentInvitations } from "~/components/groups/sent-invitations";
 import { advanceClock, isSandboxBank } from "~/server/money/cycle.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readForm } from "~/server/request-body.server";
@@ -36,6 +38,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     group,
     inviteUrl: group.inviteUrlPath ? `${appUrl()}${group.inviteUrlPath}` : null,
+    // The group's admin sees the invitations it sent and what became of them (and can revoke pending ones).
+    sentInvitations: group.viewer.isAdmin ? await sentInvitationsFor(user.id, group.id) : null,
     // The sandbox clock (card and buttons) exists only against a sandbox bank, and only the admins may move it.
     sandboxClock: isSandboxBank(),
     canAdvanceClock: group.viewer.isAdmin || user.isAdmin,
@@ -47,6 +51,23 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { user } = await requireUser(request);
   const intent = formData.get("intent");
   if (intent === "advance-next" || intent === "advance-days") return advanceGroupClock(request, user, params.groupId, intent, formData.get("days"));
+  if (intent === "revoke-invitation") {
+    const invitationId = formData.get("invitationId");
+    if (typeof invitationId !== "string" || !isUuid(invitationId) || !isUuid(params.groupId)) {
+      return data({ group: null, inviteUrl: null, error: "Bad Request" }, { status: 400 });
+    }
+    const result = await revokeInvitation(user.id, params.groupId, invitationId);
+    const back = groupUrl(params.groupId);
+    if (result.ok) {
+      return redirectWithToast(request, back, {
+        type: "success",
+        title: "Invitation revoked",
+        description: `The invitation to ${result.email} no longer works.`,
+      });
+    }
+    if (result.status === 404) return notFound();
+    return redirectWithToast(request, back, { type: "error", title: result.error });
+  }
   const memberId = formData.get("memberId");
   const direction = formData.get("direction");
   if (formData.get("intent") !== "move" || typeof memberId !== "string" || !isUuid(memberId) || (direction !== "up" && direction !== "down")) {
@@ -178,6 +199,11 @@ export default function GroupPage({ loaderData }: Route.ComponentProps) {
           <Card>
             <GroupMembers group={group} />
           </Card>
+          {"sentInvitations" in loaderData && loaderData.sentInvitations && loaderData.sentInvitations.length > 0 ? (
+            <Card>
+              <SentInvitations invitations={loaderData.sentInvitations} canRevoke={group.status === "forming"} />
+            </Card>
+          ) : null}
           {group.payoutOrder === "random" && group.drawCommitment ? (
             <Card>
               <GroupDraw group={group} />

@@ -14,6 +14,7 @@ import { SandboxRequestCard } from "~/components/sandbox-request-card";
 import { Alert } from "~/components/ui/alert";
 import { Card, PageContainer } from "~/components/ui/page";
 import { draftFromWizard, GROUP_LIMITS, groupSettingsSchema, inviteesSchema, type GroupSettings } from "~/domain/groups";
+import { describeInvitationOutcome } from "~/domain/invitations";
 import { DEFAULT_TIME_ZONE, todayIn } from "~/domain/schedule";
 import { requireUser } from "~/server/auth/guards.server";
 import { createGroup, NOT_AUTHORIZED_TO_CREATE } from "~/server/groups/groups.server";
@@ -21,6 +22,7 @@ import { sandboxCardState } from "~/server/sandbox-access.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/groups.create";
+import { logger } from "~/server/log.server";
 
 export function meta() {
   return [{ title: "Create a Group — Rosca" }];
@@ -115,7 +117,7 @@ function inviteeErrors(emails: string[], memberCount: number, ownEmail: string) 
   const errors: FieldErrorMap = {};
   for (const issue of result.error.issues) {
     const name = issue.path.length === 0 ? "memberEmails" : `memberEmails[${String(issue.path[0])}]`;
-    (errors[name] ??= []).push(issue.message);
+    errors[name] = [...(errors[name] ?? []), issue.message];
   }
   return { ok: false as const, errors };
 }
@@ -185,7 +187,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     result = await createGroup(user, draftFromWizard(settings, invitees.emails, DEFAULT_TIME_ZONE), { idempotencyKey });
   } catch (error) {
-    console.error("groups/create: createGroup failed", error);
+    logger.error({ err: error }, "groups/create: createGroup failed");
     return reply(step2(rowsFor(emails, settings.memberCount)), 500, { title: FAILURE_TITLE, message: UNEXPECTED_FAILURE });
   }
   if (!result.ok) {
@@ -194,10 +196,14 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return reply(step2(rowsFor(emails, settings.memberCount)), result.status, { title: FAILURE_TITLE, message: result.error });
   }
+  // Exactly what happened to the invitations (emailed, told in the app, queued behind a mail outage), never more. A
+  // replay of the same submission (a double click) created and sent nothing this time.
   return redirectWithToast(request, "/dashboard", {
-    type: "success",
+    type: result.replayed || result.invitations.queued + result.invitations.failed === 0 ? "success" : "warning",
     title: "Group Created Successfully!",
-    description: `Your group "${settings.groupName}" has been created. Check your email for the details.`,
+    description: result.replayed
+      ? `Your group "${settings.groupName}" has been created.`
+      : `Your group "${settings.groupName}" has been created. ${describeInvitationOutcome(result.invitations)}`,
   });
 }
 

@@ -11,19 +11,29 @@ import {
   type JoinInvitation,
 } from "~/components/groups/join-invitation";
 import { LinkBankModal } from "~/components/bank/link-bank-modal";
+import { PlaidLinkButton } from "~/components/bank/plaid-link-button";
 import { useHydrated } from "~/components/use-hydrated";
 import { SandboxRequestCard } from "~/components/sandbox-request-card";
 import { Alert } from "~/components/ui/alert";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { FieldErrors } from "~/components/ui/field";
 import { Card, PageContainer } from "~/components/ui/page";
-import { formatCalendarDay, formatMoney } from "~/domain/format";
+import { SETUP_FEE_CENTS } from "~/domain/groups";
+import { INVITATION_STATE_MESSAGES, joinedDescription } from "~/domain/invitations";
 import { requireUser } from "~/server/auth/guards.server";
 import { createLinkToken, exchangePublicToken } from "~/server/bank/bank.server";
 import type { User } from "~/server/db/schema";
-import { appUrl, env } from "~/server/env.server";
+import { appUrl, env, sandboxLinkPagesUrl } from "~/server/env.server";
 import { invitationView } from "~/server/groups/group-views.server";
-import { declineInvitation, groupUrl, INVALID_INVITATION, joinGroup, lookupInvitation, NOT_AUTHORIZED_TO_JOIN } from "~/server/groups/groups.server";
+import {
+  declineInvitation,
+  groupUrl,
+  INVALID_INVITATION,
+  joinGroup,
+  lookupInvitation,
+  NOT_AUTHORIZED_TO_JOIN,
+  type InvitationLookup,
+} from "~/server/groups/groups.server";
 import { sandboxCardState } from "~/server/sandbox-access.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readForm } from "~/server/request-body.server";
@@ -36,19 +46,24 @@ const acceptSchema = z.object({
 
 const LINKING_FAILED_DESCRIPTION = "We couldn't connect your bank account. Please try again.";
 
+/** SPEC.md section 8 (token failure), without naming the provider; as on /profile/bank-accounts. */
+const UNABLE_TO_LOAD_PROVIDER = "Unable to load the bank-linking provider. Please try again.";
+
 export function meta({ loaderData }: Route.MetaArgs) {
   const title =
     loaderData && "invitation" in loaderData
       ? `Join ${loaderData.invitation.groupName}`
       : loaderData?.state === "not-authorized"
         ? "Join a Group"
-        : "Invalid Invitation";
+        : loaderData && "title" in loaderData
+          ? loaderData.title
+          : "Invalid Invitation";
   return [{ title: `${title} — Rosca` }];
 }
 
 /**
  * How the bank step links a bank (as on /profile/bank-accounts): the sandbox bank double, with its own Link pages that
- * work without JavaScript; real Plaid (JavaScript only, not offered on this page yet); or nothing configured.
+ * work without JavaScript; real Plaid, through Plaid Link (JavaScript only: without it the page says so); or nothing.
  */
 type LinkMode = "sandbox" | "plaid" | "none";
 function linkMode(): LinkMode {
@@ -71,11 +86,24 @@ async function notAuthorized(userId: string) {
   return data({ state: "not-authorized" as const, message: NOT_AUTHORIZED_TO_JOIN, card: await sandboxCardState(userId) }, { status: 403 });
 }
 
-/** Invalid, expired, declined, full, not addressed to this user: all look the same (no probing). 429 when rate-limited. */
-function invalid(reason: "invalid" | "rate-limited") {
+const expiryDay = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "America/New_York" });
+
+/**
+ * Unknown, declined, full, not addressed to this user: all look the same (no probing); 429 when rate-limited. The
+ * invitation's own addressee is told when it expired, was revoked or closed (410), so they know to ask again.
+ */
+type Unavailable = Extract<InvitationLookup, { reason: "expired" | "revoked" | "closed" }>;
+
+function invalid(lookup: { reason: "invalid" | "rate-limited" } | Unavailable) {
+  if (lookup.reason === "expired" || lookup.reason === "revoked" || lookup.reason === "closed") {
+    const title = INVITATION_STATE_MESSAGES[`${lookup.reason}Title`];
+    const message =
+      lookup.reason === "expired" ? INVITATION_STATE_MESSAGES.expired(expiryDay.format(lookup.expiresAt)) : INVITATION_STATE_MESSAGES[lookup.reason];
+    return data({ state: "invalid" as const, title, message, groupName: lookup.groupName }, { status: 410 });
+  }
   return data(
     { state: "invalid" as const, title: "Invalid Invitation", message: INVALID_INVITATION },
-    { status: reason === "rate-limited" ? 429 : 404 },
+    { status: lookup.reason === "rate-limited" ? 429 : 404 },
   );
 }
 
@@ -90,7 +118,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!user.isPlaidSandboxAuthorized) return notAuthorized(user.id);
   const code = params.inviteCode;
   const lookup = await lookupInvitation(user.id, user.email, code);
-  if (!lookup.ok) return invalid(lookup.reason);
+  if (!lookup.ok) return invalid(lookup);
   if (lookup.alreadyMember) throw redirect(groupUrl(lookup.group.id));
 
   const view = await invitationView(lookup.group);
@@ -107,6 +135,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     yourPosition: view.yourPosition,
     payoutOrder: view.payoutOrder,
     drawCommitment: view.drawCommitment,
+    setupFeeCents: SETUP_FEE_CENTS,
   };
   const search = new URL(request.url).searchParams;
   const onBankStep = !user.hasBankAccount && search.get("step") === "bank" && search.get("terms") === "on";
@@ -140,7 +169,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const code = params.inviteCode;
   if (!user.isPlaidSandboxAuthorized) return notAuthorized(user.id);
   const lookup = await lookupInvitation(user.id, user.email, code);
-  if (!lookup.ok) return invalid(lookup.reason);
+  if (!lookup.ok) return invalid(lookup);
   const group = lookup.group;
   if (lookup.alreadyMember) return redirect(groupUrl(group.id));
 
@@ -154,7 +183,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     });
   }
 
-  if (intent !== "join" && intent !== "start-link" && intent !== "exchange") {
+  if (intent !== "join" && intent !== "start-link" && intent !== "exchange" && intent !== "link-token") {
     return data({ state: "details" as const, result: null, error: "Unknown action." }, { status: 400 });
   }
   // Every step that can end in a membership re-checks the acceptance.
@@ -165,19 +194,29 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   if (intent === "join") return joinAndRedirect(request, user, code, group.contributionCents);
 
+  // Plaid Link (JavaScript) asks for its link token here, through a fetcher: JSON in reply, never a redirect.
+  if (intent === "link-token") {
+    if (linkMode() !== "plaid") return data({ error: UNABLE_TO_LOAD_PROVIDER }, { status: 409 });
+    const token = await createLinkToken(user);
+    if (!token.ok) return data({ error: UNABLE_TO_LOAD_PROVIDER }, { status: 502 });
+    return data({ linkToken: token.linkToken });
+  }
+
   if (intent === "start-link") {
     // Linked meanwhile (another tab): nothing left to link.
     if (user.hasBankAccount) return joinAndRedirect(request, user, code, group.contributionCents);
     const mode = linkMode();
     const back = bankStepPath(code);
     if (mode === "plaid") {
+      // Only reached without JavaScript: with it, the bank step opens Plaid Link instead of posting this form.
       return redirectWithToast(request, back, {
         type: "warning",
         title: "JavaScript Required",
         description: "Connecting a bank opens the bank-linking provider's secure window, which needs JavaScript. Please turn it on and try again.",
       });
     }
-    const sandboxUrl = env().PLAID_SANDBOX_URL;
+    // The bank's Link pages, where the browser can reach them (the app's own origin in a deployed demo).
+    const sandboxUrl = sandboxLinkPagesUrl();
     if (mode === "none" || !sandboxUrl) {
       return redirectWithToast(request, back, {
         type: "error",
@@ -212,16 +251,19 @@ async function joinAndRedirect(request: Request, user: User, code: string, contr
     return redirectWithToast(request, groupUrl(result.groupId), {
       type: "success",
       title: "Successfully Joined",
-      description: `Your first contribution of ${formatMoney(contributionCents)} is due ${formatCalendarDay(result.firstDueOn, "long")}.`,
+      description: joinedDescription(contributionCents, result.firstDueOn),
     });
   }
   if (result.reason === "no-bank-account") return redirect(bankStepPath(code));
   if (result.reason === "not-authorized") return notAuthorized(user.id);
-  // Lost the last seat to someone else, or the invitation changed meanwhile.
-  return invalid(result.reason);
+  // Lost the last seat to someone else, or the invitation changed (expired, revoked) meanwhile.
+  if (result.reason === "expired" || result.reason === "revoked" || result.reason === "closed") return invalid(result as Unavailable);
+  return invalid({ reason: result.reason === "rate-limited" ? "rate-limited" : "invalid" });
 }
 
-export default function JoinGroup({ loaderData, actionData }: Route.ComponentProps) {
+export default function JoinGroup({ loaderData, actionData: rawActionData }: Route.ComponentProps) {
+  // The link-token reply (JSON for Plaid Link's fetcher) is not a page state.
+  const actionData = rawActionData && "state" in rawActionData ? rawActionData : undefined;
   // A refused POST (not authorised, invalid) shows what the loader would; a terms error goes back to step 1.
   const blocked = actionData && (actionData.state === "not-authorized" || actionData.state === "invalid") ? actionData : null;
   const view = blocked ?? loaderData;
@@ -245,6 +287,9 @@ export default function JoinGroup({ loaderData, actionData }: Route.ComponentPro
       <PageContainer>
         <h1 className="text-3xl font-bold text-slate-900">{view.title}</h1>
         <Card className="mt-6">
+          {"groupName" in view && typeof view.groupName === "string" ? (
+            <p className="font-semibold text-slate-900">Invitation to {view.groupName}</p>
+          ) : null}
           <p className="text-slate-700">{view.message}</p>
           <ButtonLink to="/dashboard" className="mt-4">
             Go to Dashboard
@@ -382,6 +427,10 @@ function BankStep({ data }: { data: ReadyData }) {
         {data.returned ? null : hydrated && data.linkMode === "sandbox" ? (
           <div className="mt-5">
             <LinkBankModal label="Connect Bank Account" action={path} fields={{ terms: "on" }} />
+          </div>
+        ) : hydrated && data.linkMode === "plaid" ? (
+          <div className="mt-5">
+            <PlaidLinkButton label="Connect Bank Account" action={path} fields={{ terms: "on" }} />
           </div>
         ) : (
           <Form method="post" action={path} className="mt-5">

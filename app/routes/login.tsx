@@ -7,11 +7,19 @@ import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Card, PageContainer } from "~/components/ui/page";
 import { useHydrated } from "~/components/use-hydrated";
-import { AUTH_MESSAGES, loginSchema, resetRequestSchema, safeRedirect } from "~/domain/auth";
+import {
+  AUTH_MESSAGES,
+  CONFIRM_MESSAGES,
+  isInvitationPath,
+  loginSchema,
+  resendConfirmationSchema,
+  resetRequestSchema,
+  safeRedirect,
+} from "~/domain/auth";
 import { DEMO_ACCOUNT } from "~/domain/demo-accounts";
 import { loginCodeSchema, SECURITY_MESSAGES } from "~/domain/profile";
-import { authenticate, recordSignIn, requestPasswordReset } from "~/server/auth/accounts.server";
-import { authenticator, InvalidCredentialsError } from "~/server/auth/authenticator.server";
+import { authenticate, recordSignIn, requestNewConfirmation, requestPasswordReset } from "~/server/auth/accounts.server";
+import { authenticator, EmailNotConfirmedError, InvalidCredentialsError } from "~/server/auth/authenticator.server";
 import { requireAnonymous } from "~/server/auth/guards.server";
 import { consumeAttempt, resetAttempts, TOO_MANY_ATTEMPTS } from "~/server/auth/rate-limit.server";
 import { createSession } from "~/server/auth/session.server";
@@ -24,6 +32,7 @@ import { redirectWithToast } from "~/server/toast.server";
 import { rememberMailboxAddress } from "~/server/mailbox.server";
 import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/login";
+import { logger } from "~/server/log.server";
 
 export function meta() {
   return [{ title: "Log in — Rosca" }];
@@ -118,6 +127,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
 
+  if (intent === "resend-confirmation") {
+    const submission = parseWithZod(formData, { schema: resendConfirmationSchema });
+    if (submission.status !== "success") {
+      return data({ intent, result: submission.reply(), error: null as FormError | null, sent: false }, { status: 400 });
+    }
+    const outcome = await requestNewConfirmation(submission.value.email, ip, { redirectTo: safeRedirect(submission.value.redirectTo, "") });
+    if (outcome.status === "rate-limited") {
+      return data(
+        { intent, result: submission.reply(), error: { title: "Too Many Requests", message: CONFIRM_MESSAGES.tooMany }, sent: false },
+        { status: 429 },
+      );
+    }
+    return data({ intent, result: submission.reply({ resetForm: true }), error: null, sent: true });
+  }
+
   if (intent === "reset-request") {
     const submission = parseWithZod(formData, { schema: resetRequestSchema });
     if (submission.status !== "success") {
@@ -138,7 +162,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await requestPasswordReset(email);
     } catch (error) {
-      console.error("reset request failed", error);
+      logger.error({ err: error }, "login: reset request failed");
       return data(
         {
           intent,
@@ -177,6 +201,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     user = isDemo ? await authenticate(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password) : await authenticator.authenticate("form", request);
     if (!user) throw new InvalidCredentialsError();
   } catch (error) {
+    if (error instanceof EmailNotConfirmedError) {
+      // The right password: they may know the account is unconfirmed, and get a new link from here.
+      return data(
+        {
+          intent: "login",
+          result: reply(),
+          error: { title: CONFIRM_MESSAGES.notConfirmedTitle, message: CONFIRM_MESSAGES.notConfirmed },
+          sent: false,
+          unconfirmed: { email },
+        },
+        { status: 403 },
+      );
+    }
     if (!(error instanceof InvalidCredentialsError)) throw error;
     return data(
       { intent: "login", result: reply(), error: { title: "Login Failed", message: AUTH_MESSAGES.invalidCredentials }, sent: false },
@@ -198,11 +235,14 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const actionData = useActionData<typeof action>();
   const resetMode = searchParams.get("mode") === "reset" || actionData?.intent === "reset-request";
+  const resendMode = searchParams.get("mode") === "resend" || actionData?.intent === "resend-confirmation";
   return (
     <PageContainer narrow>
       <Card>
         {loaderData.step === "2fa" || actionData?.intent === "2fa" ? (
           <TwoFactorForm />
+        ) : resendMode ? (
+          <ResendConfirmationForm />
         ) : resetMode ? (
           <ResetRequestForm />
         ) : (
@@ -228,7 +268,10 @@ function LoginForm({ demo }: { demo: { email: string; password: string } | null 
     shouldRevalidate: "onInput",
   });
   const error = actionData?.intent === "login" ? actionData.error : null;
+  const unconfirmed = actionData?.intent === "login" && "unconfirmed" in actionData ? actionData.unconfirmed : null;
   const submitting = navigation.state === "submitting";
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+  const withRedirect = (path: string) => (safeRedirect(redirectTo, "") ? `${path}?${new URLSearchParams({ redirectTo })}` : path);
 
   function fillDemo(event: React.MouseEvent<HTMLButtonElement>) {
     if (!demo) return;
@@ -241,15 +284,35 @@ function LoginForm({ demo }: { demo: { email: string; password: string } | null 
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Log in to your account</h1>
+      {isInvitationPath(redirectTo) ? (
+        <div className="mt-4">
+          <Alert tone="info" title="You have an invitation">
+            Log in, or create an account if you are new to Rosca, and we'll take you straight to the group that invited you.
+          </Alert>
+        </div>
+      ) : null}
       <p className="mt-1 text-sm text-slate-600">
         New here?{" "}
-        <Link to="/register" className="font-medium text-brand-700 underline">
+        <Link to={withRedirect("/register")} className="font-medium text-brand-700 underline">
           Create an account
         </Link>
       </p>
+      {unconfirmed ? (
+        // Its own form, outside the login form: one click sends a new link to the address just typed.
+        <Form method="post" className="mt-6 space-y-3">
+          <Alert tone="warning" title={error?.title}>
+            {error?.message}
+          </Alert>
+          <input type="hidden" name="email" value={unconfirmed.email} />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <button type="submit" name="intent" value="resend-confirmation" className={buttonClass("secondary", "w-full")} disabled={submitting}>
+            Resend confirmation email
+          </button>
+        </Form>
+      ) : null}
       <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
-        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-        {error ? (
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        {error && !unconfirmed ? (
           <Alert tone="error" title={error.title}>
             {error.message}
           </Alert>
@@ -290,6 +353,14 @@ function LoginForm({ demo }: { demo: { email: string; password: string } | null 
             Forgot your password?
           </Link>
         </div>
+        <p className="text-sm">
+          <Link
+            to={redirectTo ? `?${new URLSearchParams({ mode: "resend", redirectTo })}` : "?mode=resend"}
+            className="font-medium text-brand-700 underline"
+          >
+            Didn't get the confirmation email?
+          </Link>
+        </p>
         <button type="submit" name="intent" value="login" className={buttonClass("primary", "w-full")} disabled={submitting}>
           {submitting && navigation.formData?.get("intent") !== "demo" ? "Logging in…" : "Log In"}
         </button>
@@ -398,6 +469,60 @@ function ResetRequestForm() {
           {navigation.state === "submitting" ? "Sending…" : "Send Reset Link"}
         </button>
         <Link to="/login" className={buttonClass("ghost", "w-full")}>
+          Back to Login
+        </Link>
+      </Form>
+    </>
+  );
+}
+
+/** "Resend confirmation email" for an address typed in (reached from the login page and the confirmation link's page). */
+function ResendConfirmationForm() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const lastResult = actionData?.intent === "resend-confirmation" ? actionData.result : undefined;
+  const [form, fields] = useForm({
+    id: "resend-confirmation",
+    lastResult,
+    defaultValue: { email: searchParams.get("email") ?? "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resendConfirmationSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const error = actionData?.intent === "resend-confirmation" ? actionData.error : null;
+  const sent = actionData?.intent === "resend-confirmation" && actionData.sent;
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Resend confirmation email</h1>
+      <p className="mt-1 text-sm text-slate-600">Enter the address you signed up with and we'll send a new confirmation link.</p>
+      <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        {sent ? (
+          <Notice key={form.key} tone="success" title={CONFIRM_MESSAGES.resentTitle}>
+            {CONFIRM_MESSAGES.resent}
+          </Notice>
+        ) : null}
+        {error ? (
+          <Alert tone="error" title={error.title}>
+            {error.message}
+          </Alert>
+        ) : null}
+        <Field
+          label="Email"
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", key: fields.email.key }}
+          errors={fields.email.errors}
+        />
+        <button
+          type="submit"
+          name="intent"
+          value="resend-confirmation"
+          className={buttonClass("primary", "w-full")}
+          disabled={navigation.state === "submitting"}
+        >
+          {navigation.state === "submitting" ? "Sending…" : "Resend confirmation email"}
+        </button>
+        <Link to={redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login"} className={buttonClass("ghost", "w-full")}>
           Back to Login
         </Link>
       </Form>

@@ -9,12 +9,13 @@ import { Card } from "~/components/ui/page";
 import { formatDay } from "~/domain/format";
 import { requireUser } from "~/server/auth/guards.server";
 import { bankAccountsFor, createLinkToken, exchangePublicToken, unlinkItem, type BankAccountView } from "~/server/bank/bank.server";
-import { appUrl, env } from "~/server/env.server";
+import { appUrl, env, sandboxLinkPagesUrl } from "~/server/env.server";
 import { itemFundsActiveGroup } from "~/server/money/transfers.server";
 import { sandboxCardState } from "~/server/sandbox-access.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/profile.bank-accounts";
+import { logger } from "~/server/log.server";
 
 export function meta() {
   return [{ title: "Bank Accounts — Rosca" }];
@@ -77,7 +78,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     accounts = await bankAccountsFor(user.id);
   } catch (error) {
-    console.error("bank accounts: could not load", error);
+    logger.error({ err: error }, "bank accounts: could not load");
     return { state: "error" as const, message: "Failed to fetch bank accounts" };
   }
   return {
@@ -121,7 +122,8 @@ export async function action({ request }: Route.ActionArgs) {
         description: "Connecting a bank opens the bank-linking provider's secure window, which needs JavaScript. Please turn it on and try again.",
       });
     }
-    const sandboxUrl = env().PLAID_SANDBOX_URL;
+    // The bank's Link pages, where the browser can reach them (the app's own origin in a deployed demo).
+    const sandboxUrl = sandboxLinkPagesUrl();
     if (mode === "none" || !sandboxUrl) {
       return redirectWithToast(request, PAGE, {
         type: "error",

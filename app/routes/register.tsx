@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Field, FieldErrors } from "~/components/ui/field";
 import { Card, PageContainer } from "~/components/ui/page";
 import { useHydrated } from "~/components/use-hydrated";
-import { AUTH_MESSAGES, registerSchema } from "~/domain/auth";
+import { AUTH_MESSAGES, registerSchema, safeRedirect } from "~/domain/auth";
 import { registerUser } from "~/server/auth/accounts.server";
 import { requireAnonymous } from "~/server/auth/guards.server";
 import { consumeAttempt } from "~/server/auth/rate-limit.server";
@@ -15,6 +15,7 @@ import { redirectWithToast } from "~/server/toast.server";
 import { readForm } from "~/server/request-body.server";
 import { rememberMailboxAddress } from "~/server/mailbox.server";
 import type { Route } from "./+types/register";
+import { logger } from "~/server/log.server";
 
 export function meta() {
   return [{ title: "Create your account — Rosca" }];
@@ -44,9 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   let result;
   try {
-    result = await registerUser(submission.value);
+    // Where they were going (an invitation, say) travels in the confirmation link and on to the login.
+    result = await registerUser({ ...submission.value, redirectTo: safeRedirect(formData.get("redirectTo"), "") });
   } catch (error) {
-    console.error("register: unexpected failure", error);
+    logger.error({ err: error }, "register: unexpected failure");
     return data(
       {
         result: submission.reply(hide),
@@ -73,11 +75,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 503 },
     );
   }
+  const redirectTo = safeRedirect(formData.get("redirectTo"), "");
   // The account was created here: this browser may read its mail (the confirmation link) in the demo mailbox.
   const mailbox = await rememberMailboxAddress(request, result.user.email);
   return redirectWithToast(
     request,
-    "/login",
+    redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login",
     { type: "success", title: "Registration Successful", description: "Please check your email to confirm your account." },
     mailbox ? { headers: { "Set-Cookie": mailbox } } : {},
   );
@@ -87,6 +90,8 @@ export default function Register() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
+  const [searchParams] = useSearchParams();
+  const redirectTo = safeRedirect(searchParams.get("redirectTo"), "");
   const [form, fields] = useForm({
     id: "register",
     lastResult: actionData?.result,
@@ -106,11 +111,12 @@ export default function Register() {
         <h1 className="text-2xl font-bold text-slate-900">Create your account</h1>
         <p className="mt-1 text-sm text-slate-600">
           Already have an account?{" "}
-          <Link to="/login" className="font-medium text-brand-700 underline">
+          <Link to={redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login"} className="font-medium text-brand-700 underline">
             Log in
           </Link>
         </p>
         <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
+          <input type="hidden" name="redirectTo" value={redirectTo} />
           {actionData?.error ? (
             <Alert tone="error" title={actionData.error.title}>
               {actionData.error.message}

@@ -1,6 +1,7 @@
 import { verifyPlaidWebhook } from "~/server/bank/webhook-verify.server";
 import { BANK_SYNC, enqueueBankSync } from "~/server/jobs/queue.server";
 import { readText } from "~/server/request-body.server";
+import { logger } from "~/server/log.server";
 
 /** Plaid sends small JSON bodies; anything larger is not a Plaid webhook. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -43,7 +44,7 @@ export async function action({ request }: { request: Request }) {
     const slow = new Promise<"slow">((resolve) => (timer = setTimeout(() => resolve("slow"), ENQUEUE_WAIT_MS)));
     const enqueued = await Promise.race([enqueueBankSync("webhook"), slow]);
     clearTimeout(timer);
-    if (enqueued === "slow") console.warn(`plaid webhook: enqueueing ${BANK_SYNC} is taking over ${ENQUEUE_WAIT_MS} ms; answering now`);
+    if (enqueued === "slow") logger.warn({ queue: BANK_SYNC, waitedMs: ENQUEUE_WAIT_MS }, "plaid webhook: enqueueing is slow; answering now");
   }
   // Other types (ITEM, DEFAULT_UPDATE, …) are acknowledged and ignored: Plaid retries only non-2xx answers.
   return json({ received: true }, 200);

@@ -10,10 +10,11 @@ import { lookupSession } from "./auth/session.server";
 import { requireAdmin } from "./auth/guards.server";
 import { db } from "./db/client.server";
 import { auditLog, sandboxAccessRequests, users } from "./db/schema";
-import { sendEmail } from "./email/email.server";
+import { deliverEmails, queueEmail } from "./email/email.server";
 import { appUrl } from "./env.server";
 import { AUDIT_ACTIONS, grantSandboxAccess } from "./sandbox-access.server";
 import { redirectWithToast } from "./toast.server";
+import { logger } from "./log.server";
 
 export const ADMIN_PAGE_SIZE = 25;
 export const ADMIN_SEARCH_MAX = 200;
@@ -147,6 +148,8 @@ export type AddUserResult =
   | { status: "exists" }
   | { status: "granted"; userId: string }
   | { status: "invited" }
+  /** The invitation is recorded and its email waits in the outbox: the mail service did not answer yet. */
+  | { status: "invitation-queued" }
   | { status: "email-failed" }
   | { status: "failed" };
 
@@ -171,7 +174,7 @@ export async function addUserByEmail(actorId: string, rawEmail: string, now = ne
       return granted.status === "not-found" ? { status: "failed" } : { status: "granted", userId: existing.id };
     }
 
-    const inviter = await db().transaction(async (tx) => {
+    const emailId = await db().transaction(async (tx) => {
       // One invitation per address: inviting again refreshes it (and re-opens one accepted by a since-deleted account).
       await tx.execute(sql`
         insert into user_invitations (email, invited_by, created_at)
@@ -179,20 +182,21 @@ export async function addUserByEmail(actorId: string, rawEmail: string, now = ne
         on conflict (lower(email)) do update set invited_by = excluded.invited_by, created_at = excluded.created_at, accepted_at = null`);
       await tx.insert(auditLog).values({ actorId, action: AUDIT_ACTIONS.invite, targetEmail: email, createdAt: now });
       const [row] = await tx.select({ name: users.name }).from(users).where(eq(users.id, actorId)).limit(1);
-      return row?.name ?? "An administrator";
+      // The email is part of the invitation (the outbox, ADR 010).
+      return queueEmail(tx, email, {
+        template: "invitation",
+        data: { name: email.split("@")[0] ?? email, invitedBy: row?.name ?? "An administrator", registerUrl: `${appUrl()}/register` },
+      });
     });
 
-    const sent = await sendEmail(email, {
-      template: "invitation",
-      data: { name: email.split("@")[0] ?? email, invitedBy: inviter, registerUrl: `${appUrl()}/register` },
-    });
+    const sent = (await deliverEmails([emailId])).get(emailId)!;
     if (!sent.ok) {
-      console.warn(`addUserByEmail: invitation email failed: ${sent.error}`);
+      logger.warn({ reason: sent.error }, "addUserByEmail: the invitation email failed");
       return { status: "email-failed" };
     }
-    return { status: "invited" };
+    return { status: sent.status === "sent" ? "invited" : "invitation-queued" };
   } catch (error) {
-    console.error("addUserByEmail: could not add the user", error);
+    logger.error({ err: error }, "addUserByEmail: could not add the user");
     return { status: "failed" };
   }
 }

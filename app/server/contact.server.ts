@@ -1,11 +1,13 @@
 import { db } from "./db/client.server";
 import { contactMessages } from "./db/schema";
-import { sendEmail } from "./email/email.server";
+import { deliverEmails, queueEmail } from "./email/email.server";
 import { env } from "./env.server";
+import { logger } from "./log.server";
 
 /**
- * Record a contact-form message, then email it to support. Recorded first, so a mail outage never loses a
- * message: support can still read it in the database. Returns whether the email went out (for logs and tests).
+ * Record a contact-form message and queue its email to support, in one transaction (the outbox, ADR 010), then try to
+ * send it at once. A mail outage never loses a message: the email waits in the outbox, and support can read the
+ * message in the database meanwhile. Returns whether the email went out yet (for logs and tests).
  */
 export async function submitContactMessage(input: {
   userId: string | null;
@@ -15,14 +17,22 @@ export async function submitContactMessage(input: {
   topicLabel: string;
   message: string;
 }) {
-  const [saved] = await db()
-    .insert(contactMessages)
-    .values({ userId: input.userId, name: input.name, email: input.email, topic: input.topic, message: input.message })
-    .returning({ id: contactMessages.id });
-  const sent = await sendEmail(env().SUPPORT_EMAIL, {
-    template: "contact",
-    data: { name: input.name, email: input.email, topic: input.topicLabel, message: input.message },
+  const saved = await db().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({ userId: input.userId, name: input.name, email: input.email, topic: input.topic, message: input.message })
+      .returning({ id: contactMessages.id });
+    const emailId = await queueEmail(tx, env().SUPPORT_EMAIL, {
+      template: "contact",
+      data: { name: input.name, email: input.email, topic: input.topicLabel, message: input.message },
+    });
+    return { id: row!.id, emailId };
   });
-  if (!sent.ok) console.error(`[contact] message ${saved!.id} recorded but the support email failed: ${sent.error}`);
-  return { id: saved!.id, emailed: sent.ok };
+  const sent = (await deliverEmails([saved.emailId])).get(saved.emailId)!;
+  if (sent.status === "failed") {
+    logger.error({ contactMessageId: saved.id, reason: sent.error }, "contact: message recorded but the support email failed");
+  } else if (sent.status === "queued") {
+    logger.warn({ contactMessageId: saved.id, reason: sent.error }, "contact: message recorded; the support email waits in the outbox");
+  }
+  return { id: saved.id, emailed: sent.status === "sent" };
 }

@@ -44,6 +44,12 @@ describe("parseEnv", () => {
     );
   });
 
+  it("refuses production with Plaid's API host overridden", () => {
+    expect(() => parseEnv({ ...productionReady, PLAID_API_URL: "http://127.0.0.1:3026" })).toThrow(
+      "PLAID_API_URL: overrides Plaid's API host, which production refuses",
+    );
+  });
+
   it("refuses an encryption key that is not 32 bytes", () => {
     expect(() => parseEnv({ ...productionReady, ENCRYPTION_KEY: Buffer.alloc(16).toString("base64") })).toThrow(
       "ENCRYPTION_KEY: must be 32 bytes, base64-encoded",
@@ -54,6 +60,31 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ APP_ENV: "demo", SESSION_SECRET: "short" })).toThrow(
       /DATABASE_URL: .*\n.*SESSION_SECRET: SESSION_SECRET must be at least 32 characters/,
     );
+  });
+
+  it("a deployed demo (DEMO_DEPLOYMENT) needs real secrets and its public URL, and only in demo mode", () => {
+    expect(() => parseEnv({ APP_ENV: "demo", DEMO_DEPLOYMENT: "true", DATABASE_URL: "postgres://localhost/rosca" })).toThrow(
+      [
+        "Invalid environment:",
+        "  - SESSION_SECRET: is required in a deployed demo",
+        "  - ENCRYPTION_KEY: is required in a deployed demo",
+        "  - APP_URL: is required in a deployed demo",
+        "  - DEMO_ADMIN_PASSWORD: is required in a deployed demo (the README's admin password is public)",
+      ].join("\n"),
+    );
+    expect(() => parseEnv({ ...productionReady, DEMO_DEPLOYMENT: "true" })).toThrow("DEMO_DEPLOYMENT: needs APP_ENV=demo");
+    const env = parseEnv({
+      APP_ENV: "demo",
+      DEMO_DEPLOYMENT: "true",
+      DATABASE_URL: "postgres://localhost/rosca",
+      SESSION_SECRET: "b".repeat(40),
+      ENCRYPTION_KEY: Buffer.alloc(32, 9).toString("base64"),
+      APP_URL: "https://rosca-demo.fly.dev",
+      MAIL_SANDBOX_URL: "http://127.0.0.1:3025",
+      PLAID_SANDBOX_URL: "http://127.0.0.1:3026",
+      DEMO_ADMIN_PASSWORD: "a private one, 12+",
+    });
+    expect(env).toMatchObject({ APP_ENV: "demo", DEMO_DEPLOYMENT: true, SESSION_SECRET: "b".repeat(40) });
   });
 
   it("gives demo mode a development secret and the default port", () => {

@@ -5,7 +5,9 @@ import { z } from "zod";
  *
  * APP_ENV says what kind of deployment this is, independently of NODE_ENV (which only says how the code was built):
  * - development / test: local work; sandbox doubles expected.
- * - demo: `npm start` on a laptop — production build, sandbox doubles allowed, dev mailbox visible.
+ * - demo: `npm start` on a laptop — production build, sandbox doubles allowed, dev mailbox visible. With
+ *   DEMO_DEPLOYMENT=true (the Docker image's `demo` target, fly.demo.toml) it is a demo on the internet: the same
+ *   sandbox bank and mail double, but real SESSION_SECRET, ENCRYPTION_KEY and APP_URL are required, as in production.
  * - production: a real deployment — every secret required, sandbox doubles refused.
  */
 const appEnvSchema = z.enum(["development", "test", "demo", "production"]);
@@ -38,6 +40,12 @@ const envSchema = z
     PLAID_SECRET: z.string().min(1).optional(),
     /** Base URL of the sandbox bank (sandbox/plaid), e.g. http://127.0.0.1:3026 */
     PLAID_SANDBOX_URL: z.url().optional(),
+    /**
+     * With PLAID_ENV: send Plaid API calls here instead of Plaid's host for that environment. Tests use it to run the
+     * Plaid configuration (Plaid Link in the browser) end to end against the sandbox bank, which speaks Plaid's wire
+     * format. Refused in production.
+     */
+    PLAID_API_URL: z.url().optional(),
     EMAIL_FROM: z.string().default("Rosca <hello@rosca.example>"),
     SUPPORT_EMAIL: z.email().default("support@rosca.example"),
     /**
@@ -49,6 +57,20 @@ const envSchema = z
       .enum(["true", "false", ""], { message: 'must be "true" or "false"' })
       .optional()
       .transform((value) => value === "true"),
+    /** A demo reachable from the internet (ADR 011): demo data and sandbox doubles, with real secrets. */
+    DEMO_DEPLOYMENT: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((value) => value === "true"),
+    /**
+     * A deployed demo's admin password (ADR 011). The demo admin sees every email and the admin console, so on the
+     * internet it must not be the password printed in the README. Required with DEMO_DEPLOYMENT; ignored elsewhere.
+     */
+    DEMO_ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
+    /** pino's level (app/server/log.server.ts); default info. */
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+    /** Sentry's DSN: errors are reported when set (app/server/error-reporting.server.ts); nothing of Sentry's loads otherwise. */
+    SENTRY_DSN: z.url().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.MAILBOX_OPEN && env.APP_ENV === "production") {
@@ -60,6 +82,19 @@ const envSchema = z
         message: `shows every captured email to anyone, so it is for this machine only: APP_URL must be on localhost, not ${new URL(env.APP_URL).host}`,
       });
     }
+    if (env.DEMO_DEPLOYMENT) {
+      if (env.APP_ENV !== "demo") ctx.addIssue({ code: "custom", path: ["DEMO_DEPLOYMENT"], message: "needs APP_ENV=demo" });
+      // Sessions, flash messages and secrets at rest must not use the public development values on the internet.
+      if (!env.SESSION_SECRET) ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in a deployed demo" });
+      if (!env.ENCRYPTION_KEY) ctx.addIssue({ code: "custom", path: ["ENCRYPTION_KEY"], message: "is required in a deployed demo" });
+      if (!env.APP_URL) ctx.addIssue({ code: "custom", path: ["APP_URL"], message: "is required in a deployed demo" });
+      if (!env.DEMO_ADMIN_PASSWORD)
+        ctx.addIssue({
+          code: "custom",
+          path: ["DEMO_ADMIN_PASSWORD"],
+          message: "is required in a deployed demo (the README's admin password is public)",
+        });
+    }
     if (env.APP_ENV !== "production") return;
     if (!env.SESSION_SECRET) ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
     if (!env.APP_URL) ctx.addIssue({ code: "custom", path: ["APP_URL"], message: "is required in production" });
@@ -69,6 +104,7 @@ const envSchema = z
       ctx.addIssue({ code: "custom", path: ["MAIL_SANDBOX_URL"], message: "selects the mail sandbox, which production refuses" });
     if (env.PLAID_SANDBOX_URL)
       ctx.addIssue({ code: "custom", path: ["PLAID_SANDBOX_URL"], message: "selects the sandbox bank, which production refuses" });
+    if (env.PLAID_API_URL) ctx.addIssue({ code: "custom", path: ["PLAID_API_URL"], message: "overrides Plaid's API host, which production refuses" });
     if (!env.PLAID_ENV || !env.PLAID_CLIENT_ID || !env.PLAID_SECRET)
       ctx.addIssue({ code: "custom", path: ["PLAID_ENV"], message: "PLAID_ENV, PLAID_CLIENT_ID and PLAID_SECRET are required in production" });
   });
@@ -100,6 +136,21 @@ export function env(): Env {
 
 export function isProduction() {
   return env().APP_ENV === "production";
+}
+
+/** Served over HTTPS to the internet (production, or a deployed demo): cookies are Secure. */
+export function servedOverHttps() {
+  return env().APP_ENV === "production" || env().DEMO_DEPLOYMENT;
+}
+
+/**
+ * Where a browser opens the sandbox bank's Link pages (the no-JavaScript bank linking): the bank itself on a laptop;
+ * in a deployed demo the app's own origin, which forwards them (server/sandbox-link-proxy.ts).
+ */
+export function sandboxLinkPagesUrl() {
+  const config = env();
+  if (!config.PLAID_SANDBOX_URL) return undefined;
+  return config.DEMO_DEPLOYMENT ? appUrl() : config.PLAID_SANDBOX_URL;
 }
 
 /** The origin used in links we send by email. */

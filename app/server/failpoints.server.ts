@@ -50,6 +50,7 @@ export function failpoint(name: string) {
   }
   const probability = points().get(name);
   if (probability && Math.random() < probability) {
+    // biome-ignore lint/suspicious/noConsole: written synchronously to stderr right before SIGKILL (test-only crash injection)
     console.error(`failpoint ${name}: killing the process`);
     process.kill(process.pid, "SIGKILL");
   }

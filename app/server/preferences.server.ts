@@ -4,11 +4,12 @@
  */
 import { eq } from "drizzle-orm";
 import { DEFAULT_PREFERENCES, PREFERENCE_KEYS, type Preferences } from "~/domain/profile";
-import { db } from "./db/client.server";
+import { db, type Db } from "./db/client.server";
 import { notificationPreferences } from "./db/schema";
 
-export async function getPreferences(userId: string): Promise<Preferences> {
-  const [row] = await db().select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)).limit(1);
+/** Pass a transaction as `executor` to read inside it (no second pooled connection while it holds one). */
+export async function getPreferences(userId: string, executor: Pick<Db, "select"> = db()): Promise<Preferences> {
+  const [row] = await executor.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)).limit(1);
   if (!row) return { ...DEFAULT_PREFERENCES };
   return Object.fromEntries(PREFERENCE_KEYS.map((key) => [key, row[key]])) as Preferences;
 }

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { PROFILE_MESSAGES, splitDisplayName, type ProfileInput } from "~/domain/profile";
 import { db } from "./db/client.server";
 import { users, type User } from "./db/schema";
+import { logger } from "./log.server";
 
 export type UpdateProfileResult = { status: "ok" } | { status: "date-of-birth-locked"; message: string } | { status: "error" };
 
@@ -40,7 +41,7 @@ export async function updateProfile(userId: string, input: ProfileInput, now = n
       return { status: "ok" } as const;
     });
   } catch (error) {
-    console.error(`updateProfile: could not save the profile of user ${userId}`, error);
+    logger.error({ err: error, userId }, "updateProfile: could not save the profile");
     return { status: "error" };
   }
 }

@@ -6,9 +6,10 @@
 import { and, eq } from "drizzle-orm";
 import { db, type Db } from "./db/client.server";
 import { auditLog, sandboxAccessRequests, users } from "./db/schema";
-import { sendEmail } from "./email/email.server";
+import { deliverEmails, queueEmail } from "./email/email.server";
 import { appUrl, env } from "./env.server";
 import { notify } from "./notifications.server";
+import { logger } from "./log.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -123,15 +124,22 @@ async function setSandboxAccess(actorId: string, userId: string, authorized: boo
         tx,
       );
     }
-    return { user, changed };
+    // The email is part of the grant (the outbox, ADR 010): committed together, or not at all.
+    const emailId =
+      changed && authorized
+        ? await queueEmail(
+            tx,
+            user.email,
+            { template: "sandbox-granted", data: { name: user.name, bankAccountsUrl: `${appUrl()}/profile/bank-accounts` } },
+            { userId, now },
+          )
+        : null;
+    return { user, changed, emailId };
   });
   if (!outcome) return { status: "not-found" } as const;
-  if (outcome.changed && authorized) {
-    const sent = await sendEmail(outcome.user.email, {
-      template: "sandbox-granted",
-      data: { name: outcome.user.name, bankAccountsUrl: `${appUrl()}/profile/bank-accounts` },
-    });
-    if (!sent.ok) console.warn(`grantSandboxAccess: sandbox-granted email to user ${userId} failed (ignored): ${sent.error}`);
+  if (outcome.emailId) {
+    const sent = (await deliverEmails([outcome.emailId])).get(outcome.emailId)!;
+    if (!sent.ok) logger.warn({ userId, reason: sent.error }, "grantSandboxAccess: the sandbox-granted email failed (ignored)");
   }
   return { status: outcome.changed ? "changed" : "unchanged" } as const;
 }

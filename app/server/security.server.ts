@@ -10,6 +10,7 @@ import { db } from "./db/client.server";
 import { sessions, users, type User } from "./db/schema";
 import { sendEmailToUser } from "./email/user-email.server";
 import { appUrl } from "./env.server";
+import { logger } from "./log.server";
 
 const TIME_ZONE = "America/New_York";
 
@@ -87,7 +88,7 @@ export async function changePassword(
     template: "password-changed",
     data: { name: user.name, changedAt: formatDateTime(now), resetUrl: `${appUrl()}/login?mode=reset` },
   });
-  if (!sent.ok) console.error(`changePassword: email to user ${user.id} failed: ${sent.error}`);
+  if (!sent.ok) logger.error({ userId: user.id, reason: sent.error }, "changePassword: the password-changed email failed");
   return { status: "ok" };
 }
 
@@ -123,6 +124,6 @@ export async function sendLoginAlert(
       securityUrl: `${appUrl()}/profile/security`,
     },
   });
-  if (!result.ok) console.error(`sendLoginAlert: email to user ${user.id} failed: ${result.error}`);
+  if (!result.ok) logger.error({ userId: user.id, reason: result.error }, "sendLoginAlert: the login alert email failed");
   return result;
 }

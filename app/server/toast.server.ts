@@ -3,7 +3,7 @@
  * next page even without JavaScript. The root loader reads and clears them.
  */
 import { createCookieSessionStorage, redirect } from "react-router";
-import { env, isProduction } from "./env.server";
+import { env, servedOverHttps } from "./env.server";
 import { type Toast, type ToastInput, MAX_TOASTS } from "~/domain/toast";
 
 function storage() {
@@ -12,7 +12,7 @@ function storage() {
       name: "rosca_flash",
       httpOnly: true,
       sameSite: "lax",
-      secure: isProduction(),
+      secure: servedOverHttps(),
       path: "/",
       secrets: [env().SESSION_SECRET],
     },

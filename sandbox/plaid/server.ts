@@ -109,7 +109,10 @@ class RateLimiter {
   constructor(private readonly limit: { requests: number; windowMs: number }) {}
   allow(key: string, nowMs: number): boolean {
     let log = this.hits.get(key);
-    if (!log) this.hits.set(key, (log = { times: [], head: 0 }));
+    if (!log) {
+      log = { times: [], head: 0 };
+      this.hits.set(key, log);
+    }
     while (log.head < log.times.length && nowMs - log.times[log.head]! >= this.limit.windowMs) log.head += 1;
     if (log.head > 1024 && log.head * 2 > log.times.length) {
       log.times = log.times.slice(log.head);

@@ -286,7 +286,7 @@ function unknownKey(value: Record<string, unknown>, allowed: string[]): string |
 /** A 9-digit ABA routing number with a valid check digit (3-7-1 weights). */
 export function isValidRoutingNumber(value: string): boolean {
   if (!/^\d{9}$/.test(value)) return false;
-  const d = [...value].map(Number);
+  const d = value.split("").map(Number);
   const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
   return sum % 10 === 0;
 }

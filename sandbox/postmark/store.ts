@@ -12,7 +12,7 @@ import pg from "pg";
 import { sandboxMessages, type SandboxMessage } from "./schema";
 
 /** Any node-postgres Drizzle database, whatever schema it was created with. */
-export type MailStoreDb = NodePgDatabase<any>;
+export type MailStoreDb = NodePgDatabase<Record<string, unknown>>;
 export type MailStoreSource = MailStoreDb | string;
 
 export type { SandboxMessage };

@@ -30,7 +30,11 @@ const SEED_USERS: SeedUser[] = [
   { ...SAMPLE_MEMBERS[3] },
 ];
 
-export async function seedDemoData() {
+/**
+ * `adminPassword`: the demo admin's password when it must not be the public one (a deployed demo, ADR 011). It applies
+ * when the admin is created; an existing admin keeps the password it has.
+ */
+export async function seedDemoData(options: { adminPassword?: string } = {}) {
   const existing = await db()
     .select({ email: sql<string>`lower(${users.email})` })
     .from(users)
@@ -47,7 +51,7 @@ export async function seedDemoData() {
         name: seed.name,
         firstName: first ?? null,
         lastName: rest.join(" ") || null,
-        passwordHash: await hashPassword(seed.password),
+        passwordHash: await hashPassword(seed.isAdmin && options.adminPassword ? options.adminPassword : seed.password),
         emailConfirmedAt: new Date(),
         isAdmin: seed.isAdmin ?? false,
         isPlaidSandboxAuthorized: seed.sandbox ?? false,

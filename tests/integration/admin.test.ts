@@ -11,7 +11,7 @@ const { addUserByEmail, likePattern, searchUsers } = await import("../../app/ser
 const { latestMessageTo } = await import("../../sandbox/postmark/store");
 const { extractLinks } = await import("../../sandbox/postmark/view");
 const { db } = await import("../../app/server/db/client.server");
-const { auditLog, notifications, sandboxAccessRequests, userInvitations, users } = await import("../../app/server/db/schema");
+const { auditLog, emailOutbox, notifications, sandboxAccessRequests, userInvitations, users } = await import("../../app/server/db/schema");
 const { desc, eq, sql } = await import("drizzle-orm");
 
 let counter = 0;
@@ -307,7 +307,7 @@ describe("search and stats", () => {
 
 // Last: it stops the mail double.
 describe("when email is down", () => {
-  it("still records the grant, and says 'Failed to send invitation email' for an invitation", async () => {
+  it("still records the grant, and says the invitation's email is queued (not sent, not lost)", async () => {
     await stopMail();
     const person = await makeUser();
     const granted = await call(admin.action, post("/admin", { intent: "grant", userId: person.id }, adminJar));
@@ -316,7 +316,21 @@ describe("when email is down", () => {
 
     const email = `offline.${Date.now()}@example.com`;
     const invited = await call(admin.action, post("/admin", { intent: "add-user", email }, adminJar));
-    expect(await toastsOf(invited)).toEqual([{ type: "error", title: "Failed to send invitation email", description: undefined }]);
+    expect(await toastsOf(invited)).toEqual([
+      {
+        type: "warning",
+        title: "Invitation saved. Our mail service isn't answering right now, so the email is queued and will be sent automatically.",
+        description: undefined,
+      },
+    ]);
     expect(await db().select().from(userInvitations).where(eq(userInvitations.email, email))).toHaveLength(1);
+    // Both emails wait in the outbox for the delivery job: the grant's and the invitation's.
+    const waiting = await db().select().from(emailOutbox).where(eq(emailOutbox.status, "queued"));
+    expect(waiting.map((row) => [row.toAddress, row.template, row.attempts]).sort()).toEqual(
+      [
+        [person.email, "sandbox-granted", 1],
+        [email, "invitation", 1],
+      ].sort(),
+    );
   });
 });

@@ -12,6 +12,7 @@ const { db } = await import("../../app/server/db/client.server");
 const { sessions } = await import("../../app/server/db/schema");
 const { Products } = await import("plaid");
 const { eq, sql } = await import("drizzle-orm");
+const { logger } = await import("../../app/server/log.server");
 
 const ACCOUNTS = "/api/bank/accounts";
 const PAGE = "/profile/bank-accounts";
@@ -90,7 +91,7 @@ describe("GET /api/bank/accounts", () => {
 
   it("answers 500 'An unexpected error occurred' when loading fails, logging the cause but never returning it", async () => {
     const { jar } = await signedInUser({ isPlaidSandboxAuthorized: true });
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
     // A real failure of the query under bankAccountsFor: its table is gone (sessions and users still work).
     await db().execute(sql`alter table bank_accounts rename to bank_accounts_away`);
     try {
@@ -98,7 +99,9 @@ describe("GET /api/bank/accounts", () => {
       expect(result.status).toBe(500);
       expect(result.data).toEqual({ error: "An unexpected error occurred" });
       expect(logged).toHaveBeenCalledTimes(1);
-      expect(String(logged.mock.calls[0]![1])).toContain("bank_accounts");
+      const [fields, line] = logged.mock.calls[0] as unknown as [{ err: unknown }, string];
+      expect(line).toBe("GET /api/bank/accounts failed");
+      expect(String(fields.err)).toContain("bank_accounts");
     } finally {
       await db().execute(sql`alter table bank_accounts_away rename to bank_accounts`);
       logged.mockRestore();

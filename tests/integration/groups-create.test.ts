@@ -248,7 +248,8 @@ describe("/groups/create page", () => {
       {
         type: "success",
         title: "Group Created Successfully!",
-        description: 'Your group "Wedding Fund" has been created. Check your email for the details.',
+        // Neither address has an account: both invitations were emailed, nobody was notified in the app.
+        description: 'Your group "Wedding Fund" has been created. 2 invitations emailed.',
       },
     ]);
 

@@ -173,7 +173,7 @@ describe("loader", () => {
     expect(result.location).toBe(`/groups/${group.id}`);
   });
 
-  it("treats someone else's email-bound code, a declined code and a full group as invalid", async () => {
+  it("treats someone else's email-bound code and a full group as invalid, and tells the addressee the invitation closed", async () => {
     const invitee = await person();
     const { group, codeFor } = await formingGroup({ memberCount: 3, inviteeEmails: [invitee.user.email] });
     const stranger = await person();
@@ -186,7 +186,16 @@ describe("loader", () => {
       const joiner = await person();
       expect((await act(group.inviteCode, { intent: "join", terms: "on" }, joiner.jar)).status).toBe(302);
     }
-    expect((await load(codeFor(invitee.user.email), invitee.jar)).data).toMatchObject({ state: "invalid", message: INVALID });
+    // Its addressee is told why it no longer works (nobody else learns anything about it).
+    const closed = await load(codeFor(invitee.user.email), invitee.jar);
+    expect(closed.status).toBe(410);
+    expect(closed.data).toEqual({
+      state: "invalid",
+      title: "Invitation Closed",
+      message: "This group has filled up or started, so the invitation can no longer be accepted.",
+      groupName: group.name,
+    });
+    expect((await load(codeFor(invitee.user.email), stranger.jar)).status).toBe(404);
     expect((await load(group.inviteCode, stranger.jar)).status).toBe(404);
   });
 

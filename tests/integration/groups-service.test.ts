@@ -64,7 +64,8 @@ describe("createGroup", () => {
     const creator = await member({ name: "Amina Yusuf" });
     const invitee = await member();
     const result = await groupsServer.createGroup(creator, draft({ inviteeEmails: [invitee.email, "new.person@example.com"] }), { now: NOW });
-    expect(result).toMatchObject({ ok: true, replayed: false });
+    // The stranger's invitation was emailed; the member was told in the app (their invitation emails are off by default).
+    expect(result).toMatchObject({ ok: true, replayed: false, invitations: { emailed: 1, queued: 0, failed: 0, notifiedInApp: 1 } });
     if (!result.ok) throw new Error("unreachable");
     expect(result.url).toBe(`/groups/${result.groupId}`);
 
@@ -84,6 +85,8 @@ describe("createGroup", () => {
     expect(invitations.map((i) => i.email).sort()).toEqual([invitee.email, "new.person@example.com"].sort());
     expect(new Set(invitations.map((i) => i.code)).size).toBe(2);
     expect(invitations.every((i) => i.status === "pending" && i.code !== group.inviteCode)).toBe(true);
+    // Invitations last 14 days.
+    expect(invitations.map((i) => i.expiresAt)).toEqual([new Date("2026-01-24T20:00:00Z"), new Date("2026-01-24T20:00:00Z")]);
 
     const stranger = await latestMessageTo(databaseUrl, "new.person@example.com");
     expect(stranger?.subject).toBe("Amina Yusuf invited you to join Wedding Fund");
@@ -152,7 +155,9 @@ describe("invitations and joining", () => {
     const { invitees, group, codeOf } = await formingGroup();
     const stranger = await member();
     expect(await groupsServer.lookupInvitation(stranger.id, stranger.email, codeOf(invitees[0]!.email))).toEqual({ ok: false, reason: "invalid" });
-    expect(await groupsServer.lookupInvitation(invitees[0]!.id, invitees[0]!.email.toUpperCase(), codeOf(invitees[0]!.email))).toMatchObject({
+    expect(
+      await groupsServer.lookupInvitation(invitees[0]!.id, invitees[0]!.email.toUpperCase(), codeOf(invitees[0]!.email), db(), NOW),
+    ).toMatchObject({
       ok: true,
       alreadyMember: false,
     });
@@ -171,7 +176,7 @@ describe("invitations and joining", () => {
     const { creator, invitees, group, codeOf } = await formingGroup();
     const first = await groupsServer.joinGroup(invitees[0]!, codeOf(invitees[0]!.email), NOW);
     // Monthly on the 31st, from Saturday 2026-01-10 → 2026-01-31.
-    expect(first).toEqual({ ok: true, groupId: group.id, firstDueOn: "2026-01-31", started: false, alreadyMember: false });
+    expect(first).toEqual({ ok: true, groupId: group.id, firstDueOn: "2026-01-31", started: false, alreadyMember: false, contributionCents: 10_000 });
     const [invitation] = (await codesFor(group.id)).filter((i) => i.email === invitees[0]!.email);
     expect(invitation).toMatchObject({ status: "accepted", respondedBy: invitees[0]!.id });
     const bell = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, creator.id));

@@ -152,13 +152,14 @@ describe("two workers", () => {
     }
   });
 
-  it("startWorker schedules money.tick every minute and bank.sync every 5 minutes", async () => {
+  it("startWorker schedules money.tick every minute, bank.sync every 5 minutes and email.outbox every minute", async () => {
     const boss = await queue.createBoss("worker");
     const worker = await startWorker({ boss, name: "scheduler", log: () => {} });
     try {
       const schedules = await boss.getSchedules();
       expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual([
         [queue.BANK_SYNC, "*/5 * * * *"],
+        [queue.EMAIL_OUTBOX, "* * * * *"],
         [queue.MONEY_TICK, "* * * * *"],
       ]);
     } finally {

@@ -82,11 +82,15 @@ async function writeState(s: {
     periodNumber: number,
     userId: string,
     attempts: Array<{ status: (typeof STATUSES)[number]; daysAgo: number }>,
-  ) =>
-    attempts.forEach((a, i) => transfers.push({ kind, periodNumber, userId, attempt: i + 1, status: a.status, statusOn: addDays(DAY, -a.daysAgo) }));
-  periods.forEach((p, i) => members.forEach((userId, m) => add("contribution", p.periodNumber, userId, s.contributions[i]![m]!)));
-  members.forEach((userId, m) => add("fee", 0, userId, s.fees[m]!));
-  periods.forEach((p, i) => add("payout", p.periodNumber, p.recipientUserId, s.payouts[i]!));
+  ) => {
+    for (const [i, a] of attempts.entries()) {
+      transfers.push({ kind, periodNumber, userId, attempt: i + 1, status: a.status, statusOn: addDays(DAY, -a.daysAgo) });
+    }
+  };
+  for (const [i, p] of periods.entries())
+    for (const [m, userId] of members.entries()) add("contribution", p.periodNumber, userId, s.contributions[i]![m]!);
+  for (const [m, userId] of members.entries()) add("fee", 0, userId, s.fees[m]!);
+  for (const [i, p] of periods.entries()) add("payout", p.periodNumber, p.recipientUserId, s.payouts[i]!);
 
   await db().transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);

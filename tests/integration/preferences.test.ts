@@ -12,7 +12,7 @@ const { getPreferences } = await import("../../app/server/preferences.server");
 const testUsers = await import("../support/users");
 const { takeToasts } = await import("../../app/server/toast.server");
 const { db } = await import("../../app/server/db/client.server");
-const { notificationPreferences, users } = await import("../../app/server/db/schema");
+const { notificationPreferences } = await import("../../app/server/db/schema");
 const { eq } = await import("drizzle-orm");
 
 const DEFAULTS = {

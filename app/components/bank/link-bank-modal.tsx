@@ -143,7 +143,8 @@ export function LinkBankModal({
       return;
     }
     setState({ step: "exchanging", institution: state.institution });
-    exchange.submit(
+    // The fetcher reports its progress and result through exchange.state/data; the promise carries nothing more.
+    void exchange.submit(
       {
         ...fields,
         intent: "exchange",

@@ -20,9 +20,11 @@ type TokenReply = { linkToken?: string; error?: string };
  *
  * react-plaid-link injects Plaid's script from its CDN as soon as this mounts (the CSP allows it only when PLAID_ENV is
  * set, server/app.ts). The link token is asked for on click, from `action` with intent=link-token; the server caches
- * it for 5 minutes per user, so a second click reuses it.
+ * it for 5 minutes per user, so a second click reuses it. `fields` go with both posts (the join page sends the terms
+ * acceptance along, as its other bank-step forms do); the exchange's answer is usually a redirect, which the fetcher
+ * follows (the join page's goes to the group joined).
  */
-export function PlaidLinkButton({ label, action }: { label: string; action: string }) {
+export function PlaidLinkButton({ label, action, fields = {} }: { label: string; action: string; fields?: Record<string, string> }) {
   const tokenFetcher = useFetcher<TokenReply>();
   const exchange = useFetcher();
   const [phase, setPhase] = useState<"idle" | "loading" | "opened" | "exchanging">("idle");
@@ -43,8 +45,10 @@ export function PlaidLinkButton({ label, action }: { label: string; action: stri
         return;
       }
       setPhase("exchanging");
-      exchange.submit(
+      // Progress and result arrive through exchange.state/data; the promise carries nothing more.
+      void exchange.submit(
         {
+          ...fields,
           intent: "exchange",
           publicToken,
           institutionId: metadata.institution?.institution_id ?? "",
@@ -77,7 +81,8 @@ export function PlaidLinkButton({ label, action }: { label: string; action: stri
     }
   }, [phase, ready, error, open]);
 
-  // Not ready after 5 s: offer a retry.
+  // Not ready after 5 s: offer a retry. The token request's progress restarts the wait, so it is a dependency on purpose.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tokenFetcher.state re-arms the timer
   useEffect(() => {
     if (phase !== "loading" || ready || error) return;
     setSlow(false);
@@ -99,7 +104,7 @@ export function PlaidLinkButton({ label, action }: { label: string; action: stri
     setPhase("loading");
     setSlow(false);
     // Ask for a token unless one is already here (then the effect above opens Link once it is ready).
-    if (!linkToken || tokenError) tokenFetcher.submit({ intent: "link-token" }, { method: "post", action });
+    if (!linkToken || tokenError) void tokenFetcher.submit({ ...fields, intent: "link-token" }, { method: "post", action });
   }
 
   const busy = phase === "loading" && !error;
@@ -115,7 +120,7 @@ export function PlaidLinkButton({ label, action }: { label: string; action: stri
             <button
               type="button"
               className={buttonClass("secondary", "mt-2")}
-              onClick={() => tokenFetcher.submit({ intent: "link-token" }, { method: "post", action })}
+              onClick={() => tokenFetcher.submit({ ...fields, intent: "link-token" }, { method: "post", action })}
             >
               Retry
             </button>

@@ -1,18 +1,21 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { showToast } from "~/components/toaster";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
+import { inviteShareLinks } from "~/domain/invitations";
 
 /**
- * The group's invite link. Without JavaScript it is a read-only field whose text can be selected and copied; with
- * JavaScript, Copy Link uses the clipboard and Share the Web Share API (only where the browser has it).
+ * The group's invite link. What works everywhere, JavaScript or not: the link in a read-only field (selected on focus
+ * where scripts run), and "Email the link" / "Text the link" (mailto: and sms: links, prefilled). With JavaScript,
+ * Copy Link uses the clipboard, and Share the Web Share API where the browser has it.
  */
 export function CopyInviteLink({ url, groupName }: { url: string; groupName: string }) {
   const id = useId();
   const hydrated = useHydrated();
   const input = useRef<HTMLInputElement>(null);
   const [canShare, setCanShare] = useState(false);
+  const links = inviteShareLinks(url, groupName);
   useEffect(() => setCanShare(typeof navigator.share === "function"), []);
 
   async function copy() {
@@ -27,7 +30,7 @@ export function CopyInviteLink({ url, groupName }: { url: string; groupName: str
 
   async function share() {
     try {
-      await navigator.share({ title: `Join ${groupName}`, text: `Join my savings group ${groupName}`, url });
+      await navigator.share({ title: `Join ${groupName}`, text: links.subject, url });
     } catch {
       // Closing the share sheet rejects too; nothing to report.
     }
@@ -60,6 +63,18 @@ export function CopyInviteLink({ url, groupName }: { url: string; groupName: str
           </Button>
         ) : null}
       </div>
+      <ul className="mt-3 flex flex-wrap gap-2" aria-label="Send the link">
+        <li>
+          <a href={links.mailto} className={buttonClass("secondary")}>
+            Email the link
+          </a>
+        </li>
+        <li>
+          <a href={links.sms} className={buttonClass("secondary")}>
+            Text the link
+          </a>
+        </li>
+      </ul>
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
         Anyone with this link can ask to join while there are free seats. They need a Rosca account with sandbox access.
       </p>

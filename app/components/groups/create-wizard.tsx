@@ -11,7 +11,7 @@ import { buttonClass } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatMoney } from "~/domain/format";
-import { GROUP_LIMITS, PAYOUT_ORDER_LABELS, PAYOUT_ORDERS, type GroupSettings } from "~/domain/groups";
+import { GROUP_LIMITS, PAYOUT_ORDER_LABELS, PAYOUT_ORDERS, SETUP_FEE_CENTS, setupFeeLine, type GroupSettings } from "~/domain/groups";
 import {
   dayOfMonthOf,
   describeSchedule,
@@ -259,6 +259,7 @@ function HiddenEmails({ emails }: { emails: string[] }) {
   return (
     <>
       {emails.map((email, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the position is the field (memberEmails[i]); rows are only appended
         <input key={index} type="hidden" name={`memberEmails[${index}]`} value={email} />
       ))}
     </>
@@ -563,7 +564,11 @@ export function InviteStep({
           <Recap term="Schedule" value={scheduleLine ?? FREQUENCY_LABELS[settings.frequency]} />
           <Recap term="Payout order" value={PAYOUT_ORDER_LABELS[settings.payoutOrder]} />
           <Recap term="Payout per turn" value={formatMoney(payoutCents)} />
+          <Recap term="Setup fee" value={formatMoney(SETUP_FEE_CENTS)} />
         </dl>
+        <p className="mt-3 text-sm font-medium text-slate-800" data-testid="setup-fee">
+          {setupFeeLine(SETUP_FEE_CENTS)}. It is charged once, with each member's first contribution; there is no other fee, and no interest.
+        </p>
       </section>
 
       <fieldset aria-describedby={describedBy("memberEmails-hint", listErrors?.length && errorId("memberEmails"))}>
@@ -578,6 +583,7 @@ export function InviteStep({
             const id = `memberEmails-${index}`;
             const rowErrors = errors[name];
             return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the position is the field (memberEmails[i]); rows are only appended
               <li key={index}>
                 <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
                   {`Member ${index + 2} email`}
@@ -625,7 +631,10 @@ export function InviteStep({
           What happens next
         </h3>
         <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-700">
-          <li>We email an invitation to each person you invite.</li>
+          <li>
+            People without a Rosca account get the invitation by email. People who already have one see it in the app, and by email too if they turned
+            on emails for new group invitations.
+          </li>
           <li>They create an account, if they don't have one yet, and link a bank account.</li>
           <li>The group starts when all members have joined; everyone then gets the payment schedule.</li>
         </ol>

@@ -1,6 +1,6 @@
 import { Alert } from "~/components/ui/alert";
 import { Card } from "~/components/ui/page";
-import { SETUP_FEE_CENTS } from "~/domain/groups";
+import { setupFeeLine } from "~/domain/groups";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
 
 /** SPEC.md section 5, Join. */
@@ -20,6 +20,8 @@ export type JoinInvitation = {
   yourPosition: number | null;
   payoutOrder: "fixed" | "random";
   drawCommitment: string | null;
+  /** The flat setup fee (SETUP_FEE_CENTS), shown before anyone commits. */
+  setupFeeCents: number;
 };
 
 export function positionLabel(invitation: Pick<JoinInvitation, "yourPosition" | "memberCount">) {
@@ -43,6 +45,11 @@ export function InvitationDetails({ invitation }: { invitation: JoinInvitation }
       value: formatMoney(invitation.payoutCents),
       note: `${formatMoney(invitation.contributionCents)} × ${invitation.memberCount} members`,
     },
+    {
+      term: "Setup fee",
+      value: formatMoney(invitation.setupFeeCents),
+      note: "Charged once, with your first contribution.",
+    },
   ];
   return (
     <Card>
@@ -51,6 +58,9 @@ export function InvitationDetails({ invitation }: { invitation: JoinInvitation }
           Invitation details
         </h2>
         <p className="mt-1 text-sm text-slate-600">{invitation.description}</p>
+        <p className="mt-3 rounded-lg border border-brand-200 bg-brand-50 px-4 py-2 text-sm font-medium text-brand-900" data-testid="setup-fee">
+          {setupFeeLine(invitation.setupFeeCents)}
+        </p>
         <dl className="mt-4 grid gap-4 sm:grid-cols-2">
           {rows.map((row) => (
             <div key={row.term} className="rounded-lg bg-slate-50 px-4 py-3">
@@ -89,7 +99,7 @@ export function ImportantInformation() {
 }
 
 /** The four terms statements the acceptance checkbox agrees to. */
-export function termsStatements(invitation: JoinInvitation): string[] {
+export function termsStatements(invitation: Pick<JoinInvitation, "contributionCents" | "memberCount" | "payoutOrder" | "setupFeeCents">): string[] {
   const amount = formatMoney(invitation.contributionCents);
   return [
     `I will contribute ${amount} on every due date until the cycle of ${invitation.memberCount} payouts completes.`,
@@ -97,7 +107,7 @@ export function termsStatements(invitation: JoinInvitation): string[] {
     invitation.payoutOrder === "random"
       ? "I understand that payouts follow the payout order drawn when the group starts."
       : "I understand that payouts follow the payout order set by the group admin before the group starts.",
-    `I understand that the setup fee of ${formatMoney(SETUP_FEE_CENTS)} is flat and the same for every position.`,
+    `I understand that the setup fee of ${formatMoney(invitation.setupFeeCents)} is flat and the same for every position.`,
   ];
 }
 

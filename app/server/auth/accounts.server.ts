@@ -3,13 +3,15 @@
  * own the transactions and the emails.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { normalizeEmail } from "~/domain/auth";
-import { db } from "../db/client.server";
+import { normalizeEmail, safeRedirect } from "~/domain/auth";
+import { db, type Db } from "../db/client.server";
 import { authTokens, sessions, userInvitations, users, type User } from "../db/schema";
-import { sendEmail } from "../email/email.server";
+import { deliverEmails, queueEmail, type EmailResult } from "../email/email.server";
 import { appUrl } from "../env.server";
 import { hashPassword, verifyPassword } from "./password.server";
+import { consumeAttempt } from "./rate-limit.server";
 import { randomToken, secretMatches, sha256 } from "./tokens.server";
+import { logger } from "../log.server";
 
 export const CONFIRM_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000; // SPEC.md section 9: reset link valid 1 hour
@@ -30,30 +32,62 @@ function splitName(fullName: string) {
   return { firstName: first || null, lastName: last || null };
 }
 
-async function issueToken(userId: string, purpose: "confirm_email" | "reset_password", ttlMs: number, now: Date) {
+type Executor = Pick<Db, "insert">;
+
+async function issueToken(userId: string, purpose: "confirm_email" | "reset_password", ttlMs: number, now: Date, executor: Executor = db()) {
   const secret = randomToken();
-  const [row] = await db()
+  const [row] = await executor
     .insert(authTokens)
     .values({ userId, purpose, secretHash: sha256(secret), expiresAt: new Date(now.getTime() + ttlMs), createdAt: now })
     .returning({ id: authTokens.id });
   return { selector: row!.id, secret };
 }
 
-export type RegisterResult = { status: "created"; user: User } | { status: "exists" } | { status: "db-error" };
+export type RegisterResult = { status: "created"; user: User; confirmation: EmailResult } | { status: "exists" } | { status: "db-error" };
 
 /**
- * Create an account and send the confirmation and welcome emails. An email that fails to send does not undo the
- * account (SPEC.md section 7: welcome failures are ignored); it is logged.
+ * The link in a confirmation email. `redirectTo` (a same-origin path, e.g. the invitation someone was following when
+ * they signed up) rides along so the confirmation and the login after it can take them back there; anything that is
+ * not a safe path is dropped here, and checked again wherever it is used.
  */
-export async function registerUser(input: { fullName: string; email: string; password: string }, now = new Date()): Promise<RegisterResult> {
+function confirmUrlFor(selector: string, secret: string, redirectTo?: string | null) {
+  const params = new URLSearchParams({ id: selector, token: secret });
+  const target = safeRedirect(redirectTo, "");
+  if (target && target !== "/dashboard") params.set("redirectTo", target);
+  return `${appUrl()}/auth/confirm?${params}`;
+}
+
+/** Issue a confirmation token and queue its email, in the caller's transaction. */
+async function queueConfirmation(tx: Executor, user: Pick<User, "id" | "email" | "name">, now: Date, redirectTo?: string | null) {
+  const { selector, secret } = await issueToken(user.id, "confirm_email", CONFIRM_EMAIL_TTL_MS, now, tx);
+  return queueEmail(
+    tx,
+    user.email,
+    {
+      template: "confirm-email",
+      data: { name: user.name, confirmUrl: confirmUrlFor(selector, secret, redirectTo), expiresInHours: CONFIRM_EMAIL_TTL_MS / 3_600_000 },
+    },
+    { userId: user.id, now },
+  );
+}
+
+/**
+ * Create an account with its confirmation token and its confirmation and welcome emails, in one transaction (the
+ * emails go into the outbox, ADR 010): no account is left that cannot be confirmed. Delivery is tried right after the
+ * commit; a mail outage delays the emails, it does not undo the account (SPEC.md section 7: welcome failures are ignored).
+ */
+export async function registerUser(
+  input: { fullName: string; email: string; password: string; redirectTo?: string | null },
+  now = new Date(),
+): Promise<RegisterResult> {
   const email = normalizeEmail(input.email);
   if (await findUserByEmail(email)) return { status: "exists" };
   const passwordHash = await hashPassword(input.password);
-  let user: User;
+  let created: { user: User; emailIds: string[] };
   try {
-    const [created] = await db().transaction(async (tx) => {
+    created = await db().transaction(async (tx) => {
       // An address an admin invited (admin.server.ts addUserByEmail) starts with sandbox access; the invitation is used up.
-      const rows = await tx
+      const [user] = await tx
         .insert(users)
         .values({
           email,
@@ -69,26 +103,40 @@ export async function registerUser(input: { fullName: string; email: string; pas
         .update(userInvitations)
         .set({ acceptedAt: now })
         .where(and(sql`lower(${userInvitations.email}) = ${email}`, isNull(userInvitations.acceptedAt)));
-      return rows;
+      const confirmationId = await queueConfirmation(tx, user!, now, input.redirectTo);
+      const welcomeId = await queueEmail(
+        tx,
+        user!.email,
+        { template: "welcome", data: { name: user!.name, dashboardUrl: `${appUrl()}/dashboard` } },
+        { userId: user!.id, now },
+      );
+      return { user: user!, emailIds: [confirmationId, welcomeId] };
     });
-    user = created!;
   } catch (error) {
     // Two registrations for one address at once: the unique index decides, the loser sees "already exists".
     if (isUniqueViolation(error)) return { status: "exists" };
-    console.error("registerUser: could not save the new user", error);
+    logger.error({ err: error }, "registerUser: could not save the new user");
     return { status: "db-error" };
   }
+  const delivered = await deliverEmails(created.emailIds);
+  const confirmation = delivered.get(created.emailIds[0]!)!;
+  if (!confirmation.ok) logger.error({ userId: created.user.id, reason: confirmation.error }, "registerUser: the confirmation email failed");
+  const welcome = delivered.get(created.emailIds[1]!)!;
+  if (!welcome.ok) logger.warn({ userId: created.user.id, reason: welcome.error }, "registerUser: the welcome email failed (ignored)");
+  return { status: "created", user: created.user, confirmation };
+}
 
-  const { selector, secret } = await issueToken(user.id, "confirm_email", CONFIRM_EMAIL_TTL_MS, now);
-  const confirmUrl = `${appUrl()}/auth/confirm?${new URLSearchParams({ id: selector, token: secret })}`;
-  const confirmation = await sendEmail(user.email, {
-    template: "confirm-email",
-    data: { name: user.name, confirmUrl, expiresInHours: CONFIRM_EMAIL_TTL_MS / 3_600_000 },
-  });
-  if (!confirmation.ok) console.error(`registerUser: confirmation email to user ${user.id} failed: ${confirmation.error}`);
-  const welcome = await sendEmail(user.email, { template: "welcome", data: { name: user.name, dashboardUrl: `${appUrl()}/dashboard` } });
-  if (!welcome.ok) console.warn(`registerUser: welcome email to user ${user.id} failed (ignored): ${welcome.error}`);
-  return { status: "created", user };
+/**
+ * Queue a fresh confirmation link for an account that exists and is still unconfirmed: the token and its email in one
+ * transaction (the outbox, ADR 010). Returns the outbox id, or null when there is nothing to send (no such account,
+ * already confirmed, or no password to confirm). The caller answers the same whatever the outcome (no enumeration).
+ * Earlier links stay valid until they expire.
+ */
+export async function queueNewConfirmation(email: string, options: { redirectTo?: string | null; now?: Date } = {}): Promise<string | null> {
+  const now = options.now ?? new Date();
+  const user = await findUserByEmail(email);
+  if (!user || !user.passwordHash || user.emailConfirmedAt) return null;
+  return db().transaction((tx) => queueConfirmation(tx, user, now, options.redirectTo));
 }
 
 function isUniqueViolation(error: unknown) {
@@ -110,6 +158,29 @@ async function findLiveToken(purpose: "confirm_email" | "reset_password", select
 
 export async function isConfirmTokenValid(selector: string, secret: string, now = new Date()) {
   return (await findLiveToken("confirm_email", selector, secret, now)) !== null;
+}
+
+/**
+ * Why a confirmation link does not work, for the page that says so: "expired" only for the holder of the right secret
+ * (a guessed selector learns nothing), and then with the address it was for, so a new link can be asked for in one click.
+ */
+export async function confirmLinkState(
+  selector: string,
+  secret: string,
+  now = new Date(),
+): Promise<{ status: "valid" } | { status: "confirmed" } | { status: "expired"; email: string } | { status: "invalid" }> {
+  if (!/^[0-9a-f-]{36}$/i.test(selector) || secret.length === 0 || secret.length > 200) return { status: "invalid" };
+  const [row] = await db()
+    .select({ token: authTokens, email: users.email, confirmedAt: users.emailConfirmedAt })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(and(eq(authTokens.id, selector), eq(authTokens.purpose, "confirm_email")))
+    .limit(1);
+  if (!row || !secretMatches(secret, row.token.secretHash)) return { status: "invalid" };
+  // Already confirmed (this link used, or another one): nothing to resend, log in.
+  if (row.confirmedAt) return { status: "confirmed" };
+  if (row.token.usedAt || row.token.expiresAt <= now) return { status: "expired", email: row.email };
+  return { status: "valid" };
 }
 
 /** Mark the email confirmed. Returns false for an invalid, used or expired link. */
@@ -137,10 +208,23 @@ export async function confirmEmail(selector: string, secret: string, now = new D
  * (SPEC.md section 8 gives them one message), and cost the same time.
  */
 export async function authenticate(email: string, password: string): Promise<User | null> {
+  const check = await checkCredentials(email, password);
+  return check.status === "ok" ? check.user : null;
+}
+
+/**
+ * Like authenticate, but tells "right password, email not confirmed yet" apart: only someone who knows the password
+ * learns that, and they are told so they can ask for a new confirmation link instead of registering again.
+ */
+export async function checkCredentials(
+  email: string,
+  password: string,
+): Promise<{ status: "ok"; user: User } | { status: "invalid" | "unconfirmed" }> {
   const user = await findUserByEmail(email);
   const valid = await verifyPassword(user?.passwordHash, password);
-  if (!user || !valid || !user.emailConfirmedAt) return null;
-  return user;
+  if (!user || !valid) return { status: "invalid" };
+  if (!user.emailConfirmedAt) return { status: "unconfirmed" };
+  return { status: "ok", user };
 }
 
 /**
@@ -161,15 +245,21 @@ export async function recordSignIn(userId: string, now = new Date()) {
 export async function requestPasswordReset(email: string, now = new Date()) {
   const user = await findUserByEmail(email);
   if (!user || !user.passwordHash) return false;
-  const { selector, secret } = await issueToken(user.id, "reset_password", RESET_PASSWORD_TTL_MS, now);
-  // The link carries the Supabase-style parameters SPEC.md section 2 names: the secret as access_token, the
-  // selector as refresh_token, and type=recovery.
-  const resetUrl = `${appUrl()}/reset-password?${new URLSearchParams({ access_token: secret, refresh_token: selector, type: "recovery" })}`;
-  const result = await sendEmail(user.email, {
-    template: "password-reset",
-    data: { name: user.name, resetUrl, expiresInMinutes: RESET_PASSWORD_TTL_MS / 60_000 },
+  // The token and its email together (the outbox, ADR 010): a committed token always has its email on the way.
+  const id = await db().transaction(async (tx) => {
+    const { selector, secret } = await issueToken(user.id, "reset_password", RESET_PASSWORD_TTL_MS, now, tx);
+    // The link carries the Supabase-style parameters SPEC.md section 2 names: the secret as access_token, the
+    // selector as refresh_token, and type=recovery.
+    const resetUrl = `${appUrl()}/reset-password?${new URLSearchParams({ access_token: secret, refresh_token: selector, type: "recovery" })}`;
+    return queueEmail(
+      tx,
+      user.email,
+      { template: "password-reset", data: { name: user.name, resetUrl, expiresInMinutes: RESET_PASSWORD_TTL_MS / 60_000 } },
+      { userId: user.id, now },
+    );
   });
-  if (!result.ok) console.error(`requestPasswordReset: email to user ${user.id} failed: ${result.error}`);
+  const result = (await deliverEmails([id])).get(id)!;
+  if (!result.ok) logger.error({ userId: user.id, reason: result.error }, "requestPasswordReset: the reset email failed");
   return true;
 }
 
@@ -204,4 +294,32 @@ export async function resetPassword(selector: string, secret: string, password: 
     return true;
   });
   return ok ? { status: "ok" } : { status: "invalid" };
+}
+
+/**
+ * "Resend confirmation email", as the login page and the confirmation link's page offer it: rate-limited per network
+ * and per address, and answered the same whether or not there is an account waiting.
+ */
+export async function requestNewConfirmation(
+  email: string,
+  clientIp: string,
+  options: { redirectTo?: string | null; now?: Date } = {},
+): Promise<{ status: "done" | "rate-limited" }> {
+  const address = normalizeEmail(email);
+  const allowed = await consumeAttempt([
+    ["confirm-ip", clientIp],
+    ["confirm-account", address],
+  ]);
+  if (!allowed) return { status: "rate-limited" };
+  const emailId = await queueNewConfirmation(address, options);
+  // Delivery is not awaited. Awaiting it would make an existing unconfirmed account answer after a Postmark round trip
+  // (up to the inline timeout when Postmark is slow) and any other address at once: the delay would tell who has an
+  // account. The row is committed, so if this attempt fails the outbox job sends it; deliverEmails never throws.
+  if (emailId) {
+    void deliverEmails([emailId]).then((results) => {
+      const result = results.get(emailId)!;
+      if (!result.ok) logger.error({ outboxId: emailId, reason: result.error }, "requestNewConfirmation: the confirmation email could not be sent");
+    });
+  }
+  return { status: "done" };
 }

@@ -1,10 +1,15 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { User } from "../db/schema";
-import { authenticate } from "./accounts.server";
+import { checkCredentials } from "./accounts.server";
 
 export class InvalidCredentialsError extends Error {
   override name = "InvalidCredentialsError";
+}
+
+/** The right password for an account whose email is not confirmed yet (the login page offers a new link). */
+export class EmailNotConfirmedError extends Error {
+  override name = "EmailNotConfirmedError";
 }
 
 /**
@@ -17,9 +22,10 @@ authenticator.use(
   new FormStrategy(async ({ form }) => {
     const email = String(form.get("email") ?? "");
     const password = String(form.get("password") ?? "");
-    const user = await authenticate(email, password);
-    if (!user) throw new InvalidCredentialsError();
-    return user;
+    const check = await checkCredentials(email, password);
+    if (check.status === "unconfirmed") throw new EmailNotConfirmedError();
+    if (check.status !== "ok") throw new InvalidCredentialsError();
+    return check.user;
   }),
   "form",
 );

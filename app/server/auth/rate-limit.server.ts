@@ -9,7 +9,16 @@ import { AUTH_MESSAGES } from "~/domain/auth";
 
 export const TOO_MANY_ATTEMPTS = AUTH_MESSAGES.tooManyAttempts;
 
-type LimiterName = "login-account" | "login-ip" | "reset-account" | "reset-ip" | "contact-ip" | "register-ip" | "invite-user";
+type LimiterName =
+  | "login-account"
+  | "login-ip"
+  | "reset-account"
+  | "reset-ip"
+  | "confirm-account"
+  | "confirm-ip"
+  | "contact-ip"
+  | "register-ip"
+  | "invite-user";
 
 const LIMITS: Record<LimiterName, { points: number; duration: number }> = {
   // 10 tries per account per 15 minutes: enough for typos, far too few to guess a password.
@@ -18,6 +27,9 @@ const LIMITS: Record<LimiterName, { points: number; duration: number }> = {
   "login-ip": { points: Number(process.env.LOGIN_RATE_LIMIT_PER_IP ?? 50), duration: 15 * 60 },
   "reset-account": { points: 3, duration: 60 * 60 },
   "reset-ip": { points: Number(process.env.RESET_RATE_LIMIT_PER_IP ?? 20), duration: 60 * 60 },
+  // "Resend confirmation email": a few per address an hour (an inbox is not a target to flood), more per network.
+  "confirm-account": { points: 3, duration: 60 * 60 },
+  "confirm-ip": { points: Number(process.env.CONFIRM_RATE_LIMIT_PER_IP ?? 20), duration: 60 * 60 },
   // Sign-ups: a family registering together fits; probing which emails have accounts does not.
   "register-ip": { points: Number(process.env.REGISTER_RATE_LIMIT_PER_IP ?? 20), duration: 60 * 60 },
   // The public contact form: generous for people, a wall for scripts that get past the honeypot.

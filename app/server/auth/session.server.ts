@@ -7,7 +7,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { db } from "../db/client.server";
 import { sessions, users, type User } from "../db/schema";
-import { env, isProduction } from "../env.server";
+import { env, servedOverHttps } from "../env.server";
 import { randomToken, sha256 } from "./tokens.server";
 
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
@@ -20,7 +20,7 @@ function sessionCookie(remember: boolean) {
   return createCookie("rosca_session", {
     httpOnly: true,
     sameSite: "lax",
-    secure: isProduction(),
+    secure: servedOverHttps(),
     path: "/",
     secrets: [env().SESSION_SECRET],
     // Without maxAge the cookie ends with the browser; with it, it survives a restart.

@@ -15,7 +15,8 @@ import { createCookie } from "react-router";
 import { decryptSecret, encryptSecret } from "../crypto.server";
 import { db } from "../db/client.server";
 import { users, type User } from "../db/schema";
-import { env, isProduction } from "../env.server";
+import { env, servedOverHttps } from "../env.server";
+import { logger } from "../log.server";
 
 const TOTP = { period: 30, digits: 6, algorithm: "SHA-1" } as const;
 export const TOTP_ISSUER = "Rosca";
@@ -44,7 +45,7 @@ export async function enrolmentDetails(user: Pick<User, "email" | "totpPendingSe
     secret = decryptSecret(user.totpPendingSecretEncrypted);
   } catch (error) {
     // A key rotation or a damaged value: offer a fresh start instead of failing the page.
-    console.error("enrolmentDetails: pending TOTP secret could not be decrypted", error);
+    logger.error({ err: error }, "enrolmentDetails: pending TOTP secret could not be decrypted");
     return null;
   }
   const otpauthUri = getTOTPAuthUri({ ...TOTP, secret, accountName: user.email, issuer: TOTP_ISSUER });
@@ -59,7 +60,7 @@ async function matchingStep(sealedSecret: string | null, code: string): Promise<
   try {
     secret = decryptSecret(sealedSecret);
   } catch (error) {
-    console.error("two-factor: TOTP secret could not be decrypted", error);
+    logger.error({ err: error }, "two-factor: TOTP secret could not be decrypted");
     return null;
   }
   // window 1: the previous and next 30-second step also count, for clock drift and slow typing.
@@ -123,7 +124,7 @@ function pendingLoginCookie() {
   return createCookie("rosca_2fa", {
     httpOnly: true,
     sameSite: "lax",
-    secure: isProduction(),
+    secure: servedOverHttps(),
     // "/", not "/login": with JavaScript, React Router fetches /login.data, which a "/login" cookie path does not match.
     path: "/",
     secrets: [env().SESSION_SECRET],

@@ -20,6 +20,7 @@ import { bankAccounts, bankItems, bankLinkTokens, users } from "../db/schema";
 import { appUrl } from "../env.server";
 import { notify } from "../notifications.server";
 import { plaidCall, type BankFailure } from "./plaid.server";
+import { logger } from "../log.server";
 
 /** SPEC.md section 9: a link token is reused for 5 minutes. */
 export const LINK_TOKEN_REUSE_MS = 5 * 60 * 1000;
@@ -188,7 +189,7 @@ export async function exchangePublicToken(
       );
     });
   } catch (error) {
-    console.error("bank: could not store a linked item:", error instanceof Error ? error.message : error);
+    logger.error({ err: error }, "bank: could not store a linked item");
     // Undo the connection at the bank, unless the item is someone else's: removing it would disconnect them.
     if (!(error instanceof ItemOwnedElsewhere)) await plaidCall((api) => api.itemRemove({ access_token: accessToken }));
     return linkingFailed();

@@ -30,7 +30,8 @@ let client: { key: string; api: PlaidClient } | undefined;
 /** The configured Plaid client; null when no bank is configured (neither PLAID_ENV nor PLAID_SANDBOX_URL). */
 export function plaidClient(): PlaidClient | null {
   const config = env();
-  const basePath = config.PLAID_ENV ? PlaidEnvironments[config.PLAID_ENV] : config.PLAID_SANDBOX_URL;
+  // PLAID_API_URL (never in production) stands in for Plaid's host: the sandbox bank, in tests of the Plaid configuration.
+  const basePath = config.PLAID_ENV ? (config.PLAID_API_URL ?? PlaidEnvironments[config.PLAID_ENV]) : config.PLAID_SANDBOX_URL;
   if (!basePath || !config.PLAID_CLIENT_ID || !config.PLAID_SECRET) return null;
   const key = `${basePath}|${config.PLAID_CLIENT_ID}`;
   if (client?.key !== key) {

@@ -3,6 +3,7 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { env } from "../env.server";
 import * as schema from "./schema";
+import { logger } from "../log.server";
 
 export type Db = NodePgDatabase<typeof schema>;
 
@@ -50,7 +51,7 @@ export function getPool(): pg.Pool {
       connectionTimeoutMillis: 15_000,
     });
     // An idle connection dropped by the server (restart, failover) must not crash the process; the pool replaces it.
-    pool.on("error", (error) => console.error("database pool: idle client error:", error.message));
+    pool.on("error", (error) => logger.error({ err: error }, "database pool: idle client error"));
   }
   return pool;
 }

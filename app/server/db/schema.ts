@@ -377,14 +377,24 @@ export const groupInvitations = pgTable(
       .references(() => groups.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     code: text("code").notNull().unique(),
-    status: varchar("status", { length: 16 }).$type<"pending" | "accepted" | "declined">().notNull().default("pending"),
+    status: varchar("status", { length: 16 }).$type<GroupInvitationStatus>().notNull().default("pending"),
     invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
     respondedBy: uuid("responded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     respondedAt: timestamp("responded_at", { withTimezone: true }),
+    /** A pending invitation stops working at this instant (INVITATION_TTL_DAYS after it was sent, app/domain/invitations.ts). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Set when the group's admin withdrew the invitation (status "revoked"). */
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("group_invitations_group_email_key").on(t.groupId, sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("group_invitations_group_email_key").on(t.groupId, sql`lower(${t.email})`),
+    // The invitations inbox looks invitations up by the signed-in user's address.
+    index("group_invitations_email_idx").on(sql`lower(${t.email})`),
+  ],
 );
+
+export type GroupInvitationStatus = "pending" | "accepted" | "declined" | "revoked";
 
 /**
  * One row per period of an active group (its schedule): every member contributes on due_on and the recipient
@@ -626,3 +636,45 @@ export const bankEventCursor = pgTable("bank_event_cursor", {
   afterId: bigint("after_id", { mode: "number" }).notNull().default(0),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Email (ADR 010): every email is a row here first, written in the transaction of whatever caused it.
+
+export type EmailOutboxStatus = "queued" | "sending" | "sent" | "failed";
+
+/**
+ * The email outbox. A row is written (status "queued") in the same transaction as the event that causes the email, so
+ * a committed event always has its email and a rolled-back one never does. Delivery (app/server/email/outbox.server.ts)
+ * claims a row by moving it to "sending" with a lease, hands it to Postmark, and records "sent", or "queued" again with
+ * next_attempt_at pushed out by the backoff, or "failed" after the last attempt (or a refusal no retry can fix).
+ * A "sending" row whose lease ran out (its process died mid-send) is claimed again.
+ *
+ * payload_encrypted is the template data, encrypted (crypto.server.ts): confirmation and reset emails carry single-use
+ * links. It is erased once the email is sent; a failed row keeps it so an admin can send it again.
+ */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toAddress: text("to_address").notNull(),
+    template: varchar("template", { length: 64 }).notNull(),
+    payloadEncrypted: text("payload_encrypted"),
+    /** The user the email is to or about, when there is one (for the admin view; never used to address the email). */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    status: varchar("status", { length: 16 }).$type<EmailOutboxStatus>().notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    providerMessageId: text("provider_message_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("email_outbox_status", sql`${t.status} in ('queued', 'sending', 'sent', 'failed')`),
+    // What the delivery job scans: rows waiting for an attempt, or stuck mid-send.
+    index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'sending')`),
+    index("email_outbox_failed_idx").on(t.failedAt).where(sql`${t.status} = 'failed'`),
+  ],
+);

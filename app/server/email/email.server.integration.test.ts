@@ -1,10 +1,12 @@
 /**
- * sendEmail end to end: the official SDK, over HTTP, into the mail double, stored in PostgreSQL.
+ * sendEmail end to end: through the outbox, the official SDK, over HTTP, into the mail double, stored in PostgreSQL.
+ * (The outbox's retries, outages and the delivery job: tests/integration/email-outbox.test.ts.)
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { startMailSandbox } from "../../../sandbox/postmark/server";
 import { getMessage, latestMessageTo } from "../../../sandbox/postmark/store";
 import { useTestDatabase } from "../../../tests/support/test-db";
+import { logger } from "../log.server";
 import { createEmailSender, sendEmail } from "./email.server";
 import { renderEmail } from "./templates";
 
@@ -22,8 +24,8 @@ describe("sendEmail through the mail double", () => {
 
     const result = await sendEmail("amina@example.com", message);
 
-    expect(result.ok).toBe(true);
-    if (!result.ok) return;
+    expect(result.status).toBe("sent");
+    if (result.status !== "sent") return;
     const stored = await getMessage(databaseUrl, result.messageId);
     const rendered = renderEmail(message);
     expect(stored).toMatchObject({
@@ -50,11 +52,20 @@ describe("sendEmail through the mail double", () => {
     expect(stored).toMatchObject({ replyTo: "omar@example.com", subject: "Contact form: Billing — from Omar", tag: "contact" });
   });
 
-  it("returns Postmark's error for an address the API refuses, without throwing", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+  it("returns Postmark's error for an address the API refuses, without throwing, and does not retry it", async () => {
+    const log = vi.spyOn(logger, "error").mockImplementation(() => {});
     const result = await sendEmail("not-an-address", { template: "welcome", data: { name: "A", dashboardUrl: "http://localhost:3000/dashboard" } });
-    expect(result).toEqual({ ok: false, error: "Invalid 'To' address: 'not-an-address'.", errorCode: 300 });
-    expect(log).toHaveBeenCalledWith(`email: "welcome" not sent via sandbox (code 300): Invalid 'To' address: 'not-an-address'.`);
+    expect(result).toEqual({
+      ok: false,
+      status: "failed",
+      error: "Invalid 'To' address: 'not-an-address'.",
+      errorCode: 300,
+      outboxId: expect.any(String),
+    });
+    expect(log).toHaveBeenCalledWith(
+      { template: "welcome", via: "sandbox", errorCode: 300, reason: "Invalid 'To' address: 'not-an-address'." },
+      "email: not sent",
+    );
   });
 
   it("uses the double the environment names", () => {
@@ -64,7 +75,7 @@ describe("sendEmail through the mail double", () => {
 
 describe("when the double is down", () => {
   it("returns a failure result instead of throwing", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = vi.spyOn(logger, "error").mockImplementation(() => {});
     const sandbox = await startMailSandbox({ databaseUrl });
     const sender = createEmailSender({ from: "Rosca <hello@rosca.example>", mailSandboxUrl: sandbox.url });
     const message = { template: "welcome", data: { name: "A", dashboardUrl: "http://localhost:3000/dashboard" } } as const;
@@ -73,8 +84,11 @@ describe("when the double is down", () => {
     await sandbox.stop();
 
     const result = await sender.send("down@example.com", message);
-    expect(result).toEqual({ ok: false, error: `Could not reach the mail sandbox at ${sandbox.url}: fetch failed` });
-    expect(log).toHaveBeenCalledWith(`email: "welcome" not sent via sandbox: Could not reach the mail sandbox at ${sandbox.url}: fetch failed`);
+    expect(result).toEqual({ ok: false, error: `Could not reach the mail sandbox at ${sandbox.url}: fetch failed`, permanent: false });
+    expect(log).toHaveBeenCalledWith(
+      { template: "welcome", via: "sandbox", reason: `Could not reach the mail sandbox at ${sandbox.url}: fetch failed` },
+      "email: not sent",
+    );
     expect(await latestMessageTo(databaseUrl, "down@example.com")).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { logger } from "../log.server";
 import { createEmailSender, EMAIL_NOT_CONFIGURED } from "./email.server";
 
 const message = { template: "welcome", data: { name: "Amina", dashboardUrl: "https://rosca.example/dashboard" } } as const;
@@ -15,34 +16,37 @@ describe("createEmailSender", () => {
   });
 
   it("fails loudly, without throwing, when neither is configured", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = vi.spyOn(logger, "error").mockImplementation(() => {});
     const result = await createEmailSender({ from: "a@b.co" }).send("amina@example.com", message);
-    expect(result).toEqual({ ok: false, error: "Email is not configured (set POSTMARK_SERVER_TOKEN or MAIL_SANDBOX_URL)" });
+    expect(result).toEqual({ ok: false, error: "Email is not configured (set POSTMARK_SERVER_TOKEN or MAIL_SANDBOX_URL)", permanent: false });
     expect(EMAIL_NOT_CONFIGURED).toBe("Email is not configured (set POSTMARK_SERVER_TOKEN or MAIL_SANDBOX_URL)");
-    expect(log).toHaveBeenCalledWith(`email: "welcome" not sent: ${EMAIL_NOT_CONFIGURED}`);
+    expect(log).toHaveBeenCalledWith({ template: "welcome", reason: EMAIL_NOT_CONFIGURED }, "email: not sent");
   });
 
   it("refuses a sandbox URL that is not http(s)", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(logger, "error").mockImplementation(() => {});
     const sender = createEmailSender({ from: "a@b.co", mailSandboxUrl: "ftp://127.0.0.1:21" });
     expect(sender.mode).toBe("unconfigured");
     expect(await sender.send("amina@example.com", message)).toEqual({
       ok: false,
       error: "MAIL_SANDBOX_URL must be an http(s) URL: ftp://127.0.0.1:21",
+      permanent: false,
     });
   });
 });
 
-describe("sendEmail from the environment", () => {
+describe("the transport from the environment", () => {
   it("returns the not-configured failure outside production when no backend is set", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
     vi.stubEnv("APP_ENV", "development");
     vi.stubEnv("DATABASE_URL", "postgres://unused/unused");
     vi.stubEnv("POSTMARK_SERVER_TOKEN", undefined);
     vi.stubEnv("MAIL_SANDBOX_URL", undefined);
     vi.resetModules();
-    const { sendEmail } = await import("./email.server");
-    expect(await sendEmail("amina@example.com", message)).toEqual({ ok: false, error: EMAIL_NOT_CONFIGURED });
+    // A fresh module graph, so the logger to silence is the one the fresh email.server will import.
+    vi.spyOn((await import("../log.server")).logger, "error").mockImplementation(() => {});
+    const { emailSender } = await import("./email.server");
+    // Not a permanent failure: the outbox keeps the email until the configuration is fixed.
+    expect(await emailSender().send("amina@example.com", message)).toEqual({ ok: false, error: EMAIL_NOT_CONFIGURED, permanent: false });
     vi.unstubAllEnvs();
   });
 });

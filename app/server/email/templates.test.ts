@@ -71,6 +71,7 @@ const samples: { [T in EmailMessage["template"]]: Extract<EmailMessage, { templa
       memberCount: 3,
       amountCents: 10_000,
       payoutCents: 30_000,
+      setupFeeCents: 500,
       scheduleLine: "Every other Friday",
       joinUrl: "https://rosca.example/groups/join/abcdEFGH1234ijkl",
     },
@@ -99,6 +100,7 @@ describe("group templates", () => {
     expect(rendered.text).toContain("$300.00");
     expect(rendered.text).toContain("Every other Friday");
     expect(rendered.text).toContain("https://rosca.example/groups/join/abcdEFGH1234ijkl");
+    expect(rendered.text).toContain("Setup fee: $5.00 one-time setup fee, the same for every member and position");
   });
 
   it("tells each member their turn when the group starts", () => {

@@ -9,6 +9,7 @@
  * secret goes into an email except the single-use link that is the point of the email.
  */
 import { z } from "zod";
+import { setupFeeLine } from "../../domain/groups";
 
 const PRODUCT = "Rosca";
 
@@ -67,6 +68,8 @@ export const templateDataSchemas = {
     memberCount: z.number().int().positive(),
     amountCents: z.number().int().nonnegative(),
     payoutCents: z.number().int().nonnegative(),
+    /** The flat setup fee (SETUP_FEE_CENTS), shown before anyone commits. */
+    setupFeeCents: z.number().int().nonnegative(),
     scheduleLine: z.string(),
     joinUrl: z.string(),
   }),
@@ -144,38 +147,57 @@ type Block =
   | { kind: "facts"; rows: Array<[string, string]> }
   | { kind: "quote"; text: string };
 
+function blockHtml(block: Block): string {
+  switch (block.kind) {
+    case "p":
+      return `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${colors.text};">${escapeHtml(block.text)}</p>`;
+    case "muted":
+      return `<p style="margin:0 0 16px;font-size:14px;line-height:20px;color:${colors.muted};">${escapeHtml(block.text)}</p>`;
+    case "quote":
+      return `<div style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${colors.border};font-size:15px;line-height:22px;color:${colors.text};white-space:pre-wrap;">${escapeHtml(block.text)}</div>`;
+    case "facts":
+      return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border-collapse:collapse;width:100%;">${block.rows
+        .map(
+          ([label, value]) =>
+            `<tr><td style="padding:6px 12px 6px 0;font-size:14px;color:${colors.muted};vertical-align:top;white-space:nowrap;">${escapeHtml(label)}</td><td style="padding:6px 0;font-size:15px;color:${colors.text};">${escapeHtml(value)}</td></tr>`,
+        )
+        .join("")}</table>`;
+    case "button": {
+      if (!isHttpUrl(block.url)) {
+        return `<p style="margin:0 0 16px;font-size:14px;color:${colors.muted};">${escapeHtml(block.label)}: ${escapeHtml(block.url)}</p>`;
+      }
+      const href = escapeHtml(block.url);
+      return (
+        `<p style="margin:8px 0 24px;"><a href="${href}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:${colors.brand};color:#ffffff;font-size:16px;font-weight:600;text-decoration:none;">${escapeHtml(block.label)}</a></p>` +
+        `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:${colors.muted};">If the button does not work, copy this link into your browser:<br><a href="${href}" style="color:${colors.brand};word-break:break-all;">${href}</a></p>`
+      );
+    }
+  }
+}
+
+function blockText(block: Block): string {
+  switch (block.kind) {
+    case "p":
+    case "muted":
+      return block.text;
+    case "quote":
+      return block.text
+        .split(/\r?\n/)
+        .map((line) => `> ${line}`)
+        .join("\n");
+    case "facts":
+      return block.rows.map(([label, value]) => `${label}: ${value}`).join("\n");
+    case "button":
+      return `${block.label}: ${block.url}`;
+  }
+}
+
 /**
  * One layout for every email: a single centred column with inline styles (mail clients drop <style> blocks and
  * external CSS). Blocks are plain data so the same content renders to HTML and to text.
  */
 function layout(preheader: string, blocks: Block[]): { html: string; text: string } {
-  const htmlBlocks = blocks.map((block) => {
-    switch (block.kind) {
-      case "p":
-        return `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${colors.text};">${escapeHtml(block.text)}</p>`;
-      case "muted":
-        return `<p style="margin:0 0 16px;font-size:14px;line-height:20px;color:${colors.muted};">${escapeHtml(block.text)}</p>`;
-      case "quote":
-        return `<div style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${colors.border};font-size:15px;line-height:22px;color:${colors.text};white-space:pre-wrap;">${escapeHtml(block.text)}</div>`;
-      case "facts":
-        return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border-collapse:collapse;width:100%;">${block.rows
-          .map(
-            ([label, value]) =>
-              `<tr><td style="padding:6px 12px 6px 0;font-size:14px;color:${colors.muted};vertical-align:top;white-space:nowrap;">${escapeHtml(label)}</td><td style="padding:6px 0;font-size:15px;color:${colors.text};">${escapeHtml(value)}</td></tr>`,
-          )
-          .join("")}</table>`;
-      case "button": {
-        if (!isHttpUrl(block.url)) {
-          return `<p style="margin:0 0 16px;font-size:14px;color:${colors.muted};">${escapeHtml(block.label)}: ${escapeHtml(block.url)}</p>`;
-        }
-        const href = escapeHtml(block.url);
-        return (
-          `<p style="margin:8px 0 24px;"><a href="${href}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:${colors.brand};color:#ffffff;font-size:16px;font-weight:600;text-decoration:none;">${escapeHtml(block.label)}</a></p>` +
-          `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:${colors.muted};">If the button does not work, copy this link into your browser:<br><a href="${href}" style="color:${colors.brand};word-break:break-all;">${href}</a></p>`
-        );
-      }
-    }
-  });
+  const htmlBlocks = blocks.map(blockHtml);
 
   const html = [
     "<!DOCTYPE html>",
@@ -193,25 +215,7 @@ function layout(preheader: string, blocks: Block[]): { html: string; text: strin
     "</body></html>",
   ].join("\n");
 
-  const text = blocks
-    .map((block) => {
-      switch (block.kind) {
-        case "p":
-        case "muted":
-          return block.text;
-        case "quote":
-          return block.text
-            .split(/\r?\n/)
-            .map((line) => `> ${line}`)
-            .join("\n");
-        case "facts":
-          return block.rows.map(([label, value]) => `${label}: ${value}`).join("\n");
-        case "button":
-          return `${block.label}: ${block.url}`;
-      }
-    })
-    .concat(`-- \n${PRODUCT} — interest-free rotating savings groups.`)
-    .join("\n\n");
+  const text = blocks.map(blockText).concat(`-- \n${PRODUCT} — interest-free rotating savings groups.`).join("\n\n");
 
   return { html, text: `${text}\n` };
 }
@@ -379,6 +383,7 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
             ["Contribution", amount],
             ["Schedule", oneLine(data.scheduleLine)],
             ["Payout per turn", formatCents(data.payoutCents)],
+            ["Setup fee", setupFeeLine(data.setupFeeCents)],
           ],
         },
         { kind: "button", label: "View the invitation", url: data.joinUrl },

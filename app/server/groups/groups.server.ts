@@ -1,20 +1,22 @@
 /**
  * Groups: the commands (create, join, decline, reorder, start). Every command re-checks who may do it, runs in one
  * transaction, and takes the group's row lock (SELECT … FOR UPDATE) before changing membership, so concurrent joins
- * serialise and the last seat goes to exactly one person. Emails and notifications go after the commit: a lost email
- * never undoes a join, and a rolled-back join never sends one.
+ * serialise and the last seat goes to exactly one person. Notifications and emails are written in the same transaction
+ * (emails into the outbox, ADR 010) and the emails are tried right after the commit: a rolled-back join sends nothing,
+ * a committed one cannot lose its emails, and a mail outage delays them without undoing anything.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { describeGroup, payoutPerTurnCents, type GroupDraft } from "~/domain/groups";
+import { describeGroup, payoutPerTurnCents, SETUP_FEE_CENTS, type GroupDraft } from "~/domain/groups";
+import { invitationExpiresAt, invitationState, type InvitationOutcome } from "~/domain/invitations";
 import { commitmentFor, drawOrder, SEED_BYTES } from "~/domain/payout-order";
 import { describeSchedule, firstDueOnOrAfter, periodDates, todayIn, type CalendarDay, type Schedule } from "~/domain/schedule";
 import { consumeAttempt } from "../auth/rate-limit.server";
 import { decryptSecret, encryptSecret } from "../crypto.server";
 import { db, type Db } from "../db/client.server";
 import { groupEvents, groupInvitations, groupMembers, groupPeriods, groups, idempotencyKeys, users } from "../db/schema";
-import { sendEmail } from "../email/email.server";
-import { sendEmailToUser } from "../email/user-email.server";
+import { deliverEmails, queueEmail } from "../email/email.server";
+import { queueEmailToUser } from "../email/user-email.server";
 import { appUrl } from "../env.server";
 import { notify } from "../notifications.server";
 
@@ -57,7 +59,11 @@ function hashDraft(draft: GroupDraft) {
 // ---------------------------------------------------------------------------------------------------------------
 // Create
 
-export type CreateGroupResult = { ok: true; groupId: string; url: string; replayed: boolean } | { ok: false; status: 403 | 409 | 422; error: string };
+export type CreateGroupResult =
+  | { ok: true; groupId: string; url: string; replayed: false; invitations: InvitationOutcome }
+  /** A repeat of an earlier request (same idempotency key): nothing was created or sent this time. */
+  | { ok: true; groupId: string; url: string; replayed: true }
+  | { ok: false; status: 403 | 409 | 422; error: string };
 
 type Creator = { id: string; email: string; name: string; isPlaidSandboxAuthorized: boolean };
 
@@ -116,14 +122,22 @@ export async function createGroup(
       isAdmin: true,
       joinedAt: now,
     });
-    const invitations = draft.inviteeEmails.map((email) => ({ groupId, email, code: newInviteCode(), invitedBy: creator.id, createdAt: now }));
+    const invitations = draft.inviteeEmails.map((email) => ({
+      groupId,
+      email,
+      code: newInviteCode(),
+      invitedBy: creator.id,
+      createdAt: now,
+      expiresAt: invitationExpiresAt(now),
+    }));
     if (invitations.length > 0) await tx.insert(groupInvitations).values(invitations);
     await tx.insert(groupEvents).values([
       { groupId, userId: creator.id, type: "created", occurredAt: now },
       { groupId, userId: creator.id, type: "join", occurredAt: now },
     ]);
     const [row] = await tx.select().from(groups).where(eq(groups.id, groupId));
-    return { group: row!, invitations };
+    const announced = await announceNewGroup(tx, creator, row!, invitations, now);
+    return { group: row!, announced };
   });
 
   if (created === null) {
@@ -135,25 +149,40 @@ export async function createGroup(
     return { ok: true, groupId: existing.resourceId, url: groupUrl(existing.resourceId), replayed: true };
   }
 
-  await announceNewGroup(creator, created.group, created.invitations);
-  return { ok: true, groupId: created.group.id, url: groupUrl(created.group.id), replayed: false };
+  const invitations = await deliverAnnouncements(created.announced);
+  return { ok: true, groupId: created.group.id, url: groupUrl(created.group.id), replayed: false, invitations };
 }
 
-async function announceNewGroup(creator: Creator, group: GroupRow, invitations: Array<{ email: string; code: string }>) {
+type Announced = { receiptId: string; invitationEmailIds: string[]; notifiedInApp: number };
+
+/**
+ * In createGroup's transaction: the creator's receipt, and for each invitee the invitation. Someone without an account
+ * gets the email (it is the invitation itself). A member of ours always gets the in-app notification, and the email
+ * too when their "New group invitations" preference is on (SPEC.md: off by default).
+ */
+async function announceNewGroup(
+  tx: Tx,
+  creator: Creator,
+  group: GroupRow,
+  invitations: Array<{ email: string; code: string }>,
+  now: Date,
+): Promise<Announced> {
   const base = appUrl();
   const scheduleLine = describeSchedule(scheduleOf(group));
   const payoutCents = payoutPerTurnCents(group.contributionCents, group.memberCount);
   const emails = invitations.map((invitation) => invitation.email);
   const existingUsers = emails.length
-    ? await db()
+    ? await tx
         .select({ id: users.id, email: users.email, name: users.name })
         .from(users)
         .where(sql`lower(${users.email}) in ${emails.map((email) => email.toLowerCase())}`)
     : [];
   const byEmail = new Map(existingUsers.map((user) => [user.email.toLowerCase(), user]));
 
-  const jobs: Array<Promise<unknown>> = [
-    sendEmail(creator.email, {
+  const receiptId = await queueEmail(
+    tx,
+    creator.email,
+    {
       template: "group-created",
       data: {
         name: creator.name,
@@ -165,8 +194,11 @@ async function announceNewGroup(creator: Creator, group: GroupRow, invitations: 
         inviteUrl: `${base}${joinUrl(group.inviteCode)}`,
         groupUrl: `${base}${groupUrl(group.id)}`,
       },
-    }),
-  ];
+    },
+    { userId: creator.id, now },
+  );
+  const invitationEmailIds: string[] = [];
+  let notifiedInApp = 0;
   for (const invitation of invitations) {
     const user = byEmail.get(invitation.email.toLowerCase());
     const message = {
@@ -178,32 +210,42 @@ async function announceNewGroup(creator: Creator, group: GroupRow, invitations: 
         memberCount: group.memberCount,
         amountCents: group.contributionCents,
         payoutCents,
+        setupFeeCents: SETUP_FEE_CENTS,
         scheduleLine,
         joinUrl: `${base}${joinUrl(invitation.code)}`,
       },
     };
     if (user) {
-      // A member of ours: the bell always, email as they chose (Notifications preferences).
-      jobs.push(
-        notify(user.id, {
+      await notify(
+        user.id,
+        {
           title: `${creator.name} invited you to ${group.name}`,
           body: `${scheduleLine}, ${group.memberCount} members.`,
           link: joinUrl(invitation.code),
-        }),
-        sendEmailToUser(user, message),
+        },
+        tx,
       );
+      notifiedInApp += 1;
+      const id = await queueEmailToUser(tx, user, message, { now });
+      if (id) invitationEmailIds.push(id);
     } else {
-      // Not a member yet: the email is the invitation itself.
-      jobs.push(sendEmail(invitation.email, message));
+      invitationEmailIds.push(await queueEmail(tx, invitation.email, message, { now }));
     }
   }
-  const results = await Promise.allSettled(jobs);
-  for (const result of results) {
-    if (result.status === "rejected") console.error(`group ${group.id}: an announcement failed`, result.reason);
-    else if (result.value && typeof result.value === "object" && "ok" in result.value && !result.value.ok) {
-      console.error(`group ${group.id}: an announcement email failed`, result.value);
-    }
+  return { receiptId, invitationEmailIds, notifiedInApp };
+}
+
+/** After the commit: try every email now, and count what became of the invitations (for the wizard's message). */
+async function deliverAnnouncements(announced: Announced): Promise<InvitationOutcome> {
+  const results = await deliverEmails([announced.receiptId, ...announced.invitationEmailIds]);
+  const outcome: InvitationOutcome = { emailed: 0, queued: 0, failed: 0, notifiedInApp: announced.notifiedInApp };
+  for (const id of announced.invitationEmailIds) {
+    const result = results.get(id)!;
+    if (result.status === "sent") outcome.emailed += 1;
+    else if (result.status === "queued") outcome.queued += 1;
+    else outcome.failed += 1;
   }
+  return outcome;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -211,18 +253,25 @@ async function announceNewGroup(creator: Creator, group: GroupRow, invitations: 
 
 export type InvitationLookup =
   | { ok: true; group: GroupRow; invitationId: string | null; alreadyMember: boolean }
-  | { ok: false; reason: "invalid" | "rate-limited" };
+  | { ok: false; reason: "invalid" | "rate-limited" }
+  /**
+   * An invitation addressed to this user that can no longer be accepted. Only its addressee learns this (and the
+   * group's name): anyone else, and every other failure, gets "invalid".
+   */
+  | { ok: false; reason: "expired" | "revoked" | "closed"; groupName: string; expiresAt: Date };
 
 /**
- * Resolve an invite code for a user: an email-bound invitation (pending, addressed to this user) or the group's open
- * link, for a forming group with a free seat. Every failure looks the same ("invalid") so codes cannot be probed;
- * unknown codes also count against a per-user limit.
+ * Resolve an invite code for a user: an email-bound invitation (pending, unexpired, addressed to this user) or the
+ * group's open link, for a forming group with a free seat. Every failure looks the same ("invalid") so codes cannot be
+ * probed, except to the invitation's own addressee, who is told it expired, was revoked or closed; unknown codes also
+ * count against a per-user limit.
  */
 export async function lookupInvitation(
   userId: string,
   userEmail: string,
   code: string,
   executor: Pick<Db, "select"> = db(),
+  now = new Date(),
 ): Promise<InvitationLookup> {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(code)) return countMiss(userId);
   const [byInvitation] = await executor
@@ -232,14 +281,19 @@ export async function lookupInvitation(
     .where(eq(groupInvitations.code, code));
   let group: GroupRow | undefined;
   let invitationId: string | null = null;
+  let expiresAt: Date | null = null;
   if (byInvitation) {
     const { invitation } = byInvitation;
     if (invitation.email.toLowerCase() !== userEmail.toLowerCase()) return { ok: false, reason: "invalid" };
     // The person who accepted may come back through the same link: it leads to their group (checked below).
     const acceptedByThisUser = invitation.status === "accepted" && invitation.respondedBy === userId;
+    if (invitation.status === "revoked") {
+      return { ok: false, reason: "revoked", groupName: byInvitation.group.name, expiresAt: invitation.expiresAt };
+    }
     if (invitation.status !== "pending" && !acceptedByThisUser) return { ok: false, reason: "invalid" };
     group = byInvitation.group;
     invitationId = invitation.id;
+    if (invitation.status === "pending") expiresAt = invitation.expiresAt;
   } else {
     [group] = await executor.select().from(groups).where(eq(groups.inviteCode, code));
     if (!group) return countMiss(userId);
@@ -249,12 +303,19 @@ export async function lookupInvitation(
     .from(groupMembers)
     .where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.userId, userId)));
   if (membership) return { ok: true, group, invitationId, alreadyMember: true };
-  if (group.status !== "forming") return { ok: false, reason: "invalid" };
   const [{ members } = { members: 0 }] = await executor
     .select({ members: sql<number>`count(*)::int` })
     .from(groupMembers)
     .where(eq(groupMembers.groupId, group.id));
-  if (members >= group.memberCount) return { ok: false, reason: "invalid" };
+  if (invitationId && expiresAt) {
+    const state = invitationState(
+      { status: "pending", expiresAt },
+      { status: group.status, joinedCount: members, memberCount: group.memberCount },
+      now,
+    );
+    if (state === "expired" || state === "closed") return { ok: false, reason: state, groupName: group.name, expiresAt };
+  }
+  if (group.status !== "forming" || members >= group.memberCount) return { ok: false, reason: "invalid" };
   return { ok: true, group, invitationId, alreadyMember: false };
 }
 
@@ -264,8 +325,9 @@ async function countMiss(userId: string): Promise<InvitationLookup> {
 }
 
 export type JoinResult =
-  | { ok: true; groupId: string; firstDueOn: CalendarDay; started: boolean; alreadyMember: boolean }
-  | { ok: false; reason: "not-authorized" | "invalid" | "rate-limited" | "no-bank-account" };
+  | { ok: true; groupId: string; firstDueOn: CalendarDay; started: boolean; alreadyMember: boolean; contributionCents: number }
+  | { ok: false; reason: "not-authorized" | "invalid" | "rate-limited" | "no-bank-account" }
+  | Extract<InvitationLookup, { reason: "expired" | "revoked" | "closed" }>;
 
 type Joiner = { id: string; email: string; name: string; isPlaidSandboxAuthorized: boolean; hasBankAccount: boolean };
 
@@ -276,16 +338,16 @@ type Joiner = { id: string; email: string; name: string; isPlaidSandboxAuthorize
 export async function joinGroup(user: Joiner, code: string, now = new Date()): Promise<JoinResult> {
   if (!user.isPlaidSandboxAuthorized) return { ok: false, reason: "not-authorized" };
   if (!user.hasBankAccount) return { ok: false, reason: "no-bank-account" };
-  const first = await lookupInvitation(user.id, user.email, code);
+  const first = await lookupInvitation(user.id, user.email, code, db(), now);
   if (!first.ok) return first;
 
   const outcome = await db().transaction(async (tx) => {
     await tx.execute(sql`select id from ${groups} where id = ${first.group.id} for update`);
-    const again = await lookupInvitation(user.id, user.email, code, tx);
+    const again = await lookupInvitation(user.id, user.email, code, tx, now);
     if (!again.ok) return again;
     const group = again.group;
     if (again.alreadyMember) {
-      return { ok: true as const, group, started: false, alreadyMember: true };
+      return { ok: true as const, group, started: false, alreadyMember: true, emailIds: [] as string[] };
     }
     const [{ next } = { next: 1 }] = await tx
       .select({ next: sql<number>`coalesce(max(${groupMembers.joinOrder}), 0)::int + 1` })
@@ -312,19 +374,51 @@ export async function joinGroup(user: Joiner, code: string, now = new Date()): P
       );
     await tx.insert(groupEvents).values({ groupId: group.id, userId: user.id, type: "join", occurredAt: now });
     const started = next === group.memberCount ? await startGroup(tx, group, now) : null;
-    return { ok: true as const, group: started ?? group, started: started !== null, alreadyMember: false };
+    const emailIds = await announceJoin(tx, user, started ?? group, started !== null, now);
+    return { ok: true as const, group: started ?? group, started: started !== null, alreadyMember: false, emailIds };
   });
   if (!outcome.ok) return outcome;
 
   const group = outcome.group;
-  if (!outcome.alreadyMember) await announceJoin(user, group, outcome.started);
+  if (outcome.emailIds.length > 0) await deliverEmails(outcome.emailIds);
   const [firstDue] = group.firstDueOn ? [group.firstDueOn] : [projectedFirstDue(group, now)];
-  return { ok: true, groupId: group.id, firstDueOn: firstDue!, started: outcome.started, alreadyMember: outcome.alreadyMember };
+  return {
+    ok: true,
+    groupId: group.id,
+    firstDueOn: firstDue!,
+    started: outcome.started,
+    alreadyMember: outcome.alreadyMember,
+    contributionCents: group.contributionCents,
+  };
+}
+
+export type RevokeResult = { ok: true; email: string } | { ok: false; status: 403 | 404 | 409; error: string };
+
+/**
+ * The group's admin withdraws a pending invitation, before the group starts. The link then says "revoked" to its
+ * addressee (and their inbox does); a seat it would have taken stays open for someone else.
+ */
+export async function revokeInvitation(adminUserId: string, groupId: string, invitationId: string, now = new Date()): Promise<RevokeResult> {
+  return db().transaction(async (tx) => {
+    const [row] = await tx
+      .select({ invitation: groupInvitations, group: groups, isAdmin: groupMembers.isAdmin })
+      .from(groupInvitations)
+      .innerJoin(groups, eq(groups.id, groupInvitations.groupId))
+      .leftJoin(groupMembers, and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, adminUserId)))
+      .where(and(eq(groupInvitations.id, invitationId), eq(groupInvitations.groupId, groupId)))
+      .for("update", { of: groupInvitations });
+    // Not a member: the same 404 as for a group that does not exist.
+    if (!row || row.isAdmin === null) return { ok: false, status: 404, error: "Group Not Found" };
+    if (!row.isAdmin) return { ok: false, status: 403, error: "Only the group admin can revoke invitations." };
+    if (row.invitation.status !== "pending") return { ok: false, status: 409, error: "This invitation was already answered or revoked." };
+    await tx.update(groupInvitations).set({ status: "revoked", revokedAt: now, respondedAt: now }).where(eq(groupInvitations.id, invitationId));
+    return { ok: true, email: row.invitation.email };
+  });
 }
 
 /** Decline an email-bound invitation (an open link has nothing to decline). Idempotent; never reveals anything. */
-export async function declineInvitation(user: { id: string; email: string }, code: string, now = new Date()) {
-  await db()
+export async function declineInvitation(user: { id: string; email: string }, code: string, now = new Date()): Promise<{ groupName: string } | null> {
+  const [declined] = await db()
     .update(groupInvitations)
     .set({ status: "declined", respondedBy: user.id, respondedAt: now })
     .where(
@@ -333,52 +427,61 @@ export async function declineInvitation(user: { id: string; email: string }, cod
         eq(groupInvitations.status, "pending"),
         sql`lower(${groupInvitations.email}) = ${user.email.toLowerCase()}`,
       ),
-    );
+    )
+    .returning({ groupId: groupInvitations.groupId });
+  if (!declined) return null;
+  const [group] = await db().select({ name: groups.name }).from(groups).where(eq(groups.id, declined.groupId));
+  return group ? { groupName: group.name } : null;
 }
 
-async function announceJoin(user: Joiner, group: GroupRow, started: boolean) {
+/** In joinGroup's transaction: tell the admin; when this join started the group, tell everyone (in-app and email). Returns the queued emails. */
+async function announceJoin(tx: Tx, user: Joiner, group: GroupRow, started: boolean, now: Date): Promise<string[]> {
   const link = groupUrl(group.id);
-  const jobs: Array<Promise<unknown>> = [];
   if (group.createdBy !== user.id) {
-    jobs.push(notify(group.createdBy, { title: `${user.name} joined ${group.name}`, link }));
+    await notify(group.createdBy, { title: `${user.name} joined ${group.name}`, link }, tx);
   }
-  if (started) {
-    const rows = await db()
-      .select({ user: { id: users.id, email: users.email, name: users.name }, position: groupMembers.payoutPosition })
-      .from(groupMembers)
-      .innerJoin(users, eq(users.id, groupMembers.userId))
-      .where(eq(groupMembers.groupId, group.id));
-    const periods = await db().select().from(groupPeriods).where(eq(groupPeriods.groupId, group.id));
-    const payoutCents = payoutPerTurnCents(group.contributionCents, group.memberCount);
-    for (const row of rows) {
-      const period = periods.find((p) => p.periodNumber === row.position);
-      jobs.push(
-        notify(row.user.id, {
-          title: `${group.name} has started`,
-          body: `Every member joined. Your first contribution is due ${group.firstDueOn}; your turn is ${row.position} of ${group.memberCount}.`,
-          link,
-        }),
-        sendEmailToUser(row.user, {
-          template: "group-started",
-          data: {
-            name: row.user.name,
-            groupName: group.name,
-            amountCents: group.contributionCents,
-            firstDueOn: group.firstDueOn!,
-            payoutPosition: row.position!,
-            memberCount: group.memberCount,
-            payoutOn: period!.dueOn,
-            payoutCents,
-            groupUrl: `${appUrl()}${link}`,
-          },
-        }),
-      );
-    }
+  if (!started) return [];
+  const rows = await tx
+    .select({ user: { id: users.id, email: users.email, name: users.name }, position: groupMembers.payoutPosition })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(eq(groupMembers.groupId, group.id));
+  const periods = await tx.select().from(groupPeriods).where(eq(groupPeriods.groupId, group.id));
+  const payoutCents = payoutPerTurnCents(group.contributionCents, group.memberCount);
+  const emailIds: string[] = [];
+  for (const row of rows) {
+    const period = periods.find((p) => p.periodNumber === row.position);
+    await notify(
+      row.user.id,
+      {
+        title: `${group.name} has started`,
+        body: `Every member joined. Your first contribution is due ${group.firstDueOn}; your turn is ${row.position} of ${group.memberCount}.`,
+        link,
+      },
+      tx,
+    );
+    const id = await queueEmailToUser(
+      tx,
+      row.user,
+      {
+        template: "group-started",
+        data: {
+          name: row.user.name,
+          groupName: group.name,
+          amountCents: group.contributionCents,
+          firstDueOn: group.firstDueOn!,
+          payoutPosition: row.position!,
+          memberCount: group.memberCount,
+          payoutOn: period!.dueOn,
+          payoutCents,
+          groupUrl: `${appUrl()}${link}`,
+        },
+      },
+      { now },
+    );
+    if (id) emailIds.push(id);
   }
-  const results = await Promise.allSettled(jobs);
-  for (const result of results) {
-    if (result.status === "rejected") console.error(`group ${group.id}: a join announcement failed`, result.reason);
-  }
+  return emailIds;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -13,12 +13,15 @@
  */
 import PgBoss from "pg-boss";
 import { getPool } from "../db/client.server";
+import { logger } from "../log.server";
 
 export const QUEUE_SCHEMA = "pgboss";
 /** Every minute (cron): process the groups with due work. */
 export const MONEY_TICK = "money.tick";
 /** On each TRANSFER_EVENTS_UPDATE webhook, and every 5 minutes as a poll: read the bank's transfer events. */
 export const BANK_SYNC = "bank.sync";
+/** Every minute (cron): deliver the email outbox's due rows (ADR 010). */
+export const EMAIL_OUTBOX = "email.outbox";
 
 export type QueueRole = "worker" | "producer";
 
@@ -31,6 +34,9 @@ const QUEUES: PgBoss.Queue[] = [
   // A tick that fails is not retried: the next minute's tick does the same work.
   { name: MONEY_TICK, policy: "stately", retryLimit: 0, expireInSeconds: 60 * 60 },
   { name: BANK_SYNC, policy: "stately", retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },
+  // Retries and backoff are per email, in the outbox rows (app/domain/email-outbox.ts); a failed run is just the next
+  // minute's run early.
+  { name: EMAIL_OUTBOX, policy: "stately", retryLimit: 0, expireInSeconds: 15 * 60 },
 ];
 
 type Started = { boss: PgBoss; role: QueueRole };
@@ -67,7 +73,7 @@ export async function createBoss(role: QueueRole): Promise<PgBoss> {
     supervise: role === "worker",
   });
   // An EventEmitter "error" without a listener would crash the process: a polling error is logged, and pg-boss retries.
-  boss.on("error", (error) => console.error(`job queue (${role}): ${error.message}`));
+  boss.on("error", (error) => logger.error({ err: error, role }, "job queue: error"));
   boss.on("stopped", () => db.close());
   // One process at a time through start-up: pg-boss 10 locks its schema install, but not queue creation (each queue
   // is a partition attached to pgboss.job), and processes starting together deadlocked there (seen in the race test).
@@ -138,7 +144,7 @@ export async function enqueueBankSync(reason = "webhook"): Promise<EnqueueResult
     return { ok: true, jobId };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    console.error(`job queue: could not enqueue ${BANK_SYNC}: ${message}`);
+    logger.error({ err: error, queue: BANK_SYNC }, "job queue: could not enqueue");
     return { ok: false, error: message };
   }
 }

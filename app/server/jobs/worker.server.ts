@@ -1,11 +1,16 @@
 /**
- * The worker (ADR 007): fetches money.tick and bank.sync jobs and runs the money movement they wake up. Any number of
- * workers may run at once, in any number of processes: pg-boss hands each job to one of them (at least once), and
+ * The worker (ADR 007): fetches money.tick, bank.sync and email.outbox jobs (ADR 010) and runs the work they wake up.
+ * Any number of workers may run at once, in any number of processes: pg-boss hands each job to one of them (at least once), and
  * the work itself is idempotent and takes a per-group advisory lock (ADR 008), so overlaps cost time, never money.
  */
 import type PgBoss from "pg-boss";
+import { deliverDueEmails } from "../email/outbox.server";
+import { logger } from "../log.server";
+import { setQueueDepthSource } from "../metrics.server";
 import { processDueGroups, syncBankEvents } from "../money/cycle.server";
-import { BANK_SYNC, MONEY_TICK, startQueue, stopQueue } from "./queue.server";
+import { readQueueDepth } from "./queue-depth.server";
+import { BANK_SYNC, EMAIL_OUTBOX, MONEY_TICK, startQueue, stopQueue } from "./queue.server";
+import { runJob } from "./run-job.server";
 
 export type JobDone = { queue: string; jobId: string; worker: string; result: unknown };
 
@@ -31,7 +36,7 @@ export type Worker = { name: string; stop: () => Promise<void> };
 
 export async function startWorker(options: WorkerOptions = {}): Promise<Worker> {
   const name = options.name ?? `worker-${process.pid}`;
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? ((line: string) => logger.info(line));
   const ownsBoss = !options.boss;
   const boss = options.boss ?? (await startQueue({ role: "worker" }));
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
@@ -41,6 +46,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
   if (options.schedule ?? true) {
     await boss.schedule(MONEY_TICK, "* * * * *", { source: "cron" });
     await boss.schedule(BANK_SYNC, "*/5 * * * *", { source: "poll" });
+    await boss.schedule(EMAIL_OUTBOX, "* * * * *", { source: "cron" });
   }
 
   // One piece of money work at a time in this process (the cron tick, the interval tick, a bank sync). Running them
@@ -58,16 +64,18 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
   const run = async (queue: string, jobs: PgBoss.Job<unknown>[], work: () => Promise<unknown>) => {
     // batchSize 1: one job per call. Several waiting jobs of the same queue would do the same work anyway.
     for (const job of jobs) {
-      const started = Date.now();
-      try {
-        const result = await serial(work);
-        log(`${name}: ${queue} ${job.id} done in ${Date.now() - started} ms: ${JSON.stringify(result)}`);
-        options.onJobDone?.({ queue, jobId: job.id, worker: name, result });
-      } catch (error) {
-        // Rethrown so pg-boss marks the job failed (and retries it per the queue's policy).
-        console.error(`${name}: ${queue} ${job.id} failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
-        throw error;
-      }
+      // Logged and measured by runJob; a failure is rethrown so pg-boss marks the job failed (and retries it per
+      // the queue's policy).
+      const result = await serial(() => runJob({ name: queue, id: job.id, data: job.data, worker: name }, work));
+      options.onJobDone?.({ queue, jobId: job.id, worker: name, result });
+    }
+  };
+
+  const runEmail = async (jobs: PgBoss.Job<unknown>[]) => {
+    for (const job of jobs) {
+      // Logged and measured by runJob like the money jobs; a failure is rethrown so pg-boss retries it.
+      const result = await runJob({ name: EMAIL_OUTBOX, id: job.id, data: job.data, worker: name }, () => deliverDueEmails());
+      options.onJobDone?.({ queue: EMAIL_OUTBOX, jobId: job.id, worker: name, result });
     }
   };
 
@@ -76,6 +84,8 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
     await boss.work(BANK_SYNC, { batchSize: 1, pollingIntervalSeconds }, (jobs) =>
       run(BANK_SYNC, jobs, async () => ({ applied: await syncBankEvents(new Date()) })),
     ),
+    // Email is not money work: it does not wait behind a long money run (nor holds one up), so it skips `serial`.
+    await boss.work(EMAIL_OUTBOX, { batchSize: 1, pollingIntervalSeconds }, (jobs) => runEmail(jobs)),
   ];
 
   // The fixed-interval tick: every worker runs it on its own clock, racing the others (and the cron job) on purpose.
@@ -89,7 +99,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
         const result = await serial(() => processDueGroups(new Date()));
         if (result.processed > 0) log(`${name}: interval tick processed ${result.processed} groups`);
       } catch (error) {
-        console.error(`${name}: interval tick failed: ${error instanceof Error ? error.message : error}`);
+        logger.error({ err: error, worker: name }, "interval tick failed");
       }
     };
     const loop = () => {
@@ -103,7 +113,10 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
     timer = setTimeout(loop, 0);
   }
 
-  log(`${name}: working ${MONEY_TICK} and ${BANK_SYNC}${options.tickSeconds ? `, ticking every ${options.tickSeconds} s` : ""}`);
+  // rosca_job_queue_depth, read at scrape time from the queue's table (any worker's answer is the whole queue's).
+  setQueueDepthSource(() => readQueueDepth([MONEY_TICK, BANK_SYNC, EMAIL_OUTBOX]));
+
+  log(`${name}: working ${MONEY_TICK}, ${BANK_SYNC} and ${EMAIL_OUTBOX}${options.tickSeconds ? `, ticking every ${options.tickSeconds} s` : ""}`);
 
   return {
     name,

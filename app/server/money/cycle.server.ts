@@ -338,14 +338,6 @@ export async function payOut(group: Pick<GroupRow, "id">, payout: DueWork["payou
   return decision;
 }
 
-async function groupDayById(groupId: string, now: Date) {
-  const [group] = await db()
-    .select({ clockOffsetSeconds: groups.clockOffsetSeconds, timeZone: groups.timeZone })
-    .from(groups)
-    .where(eq(groups.id, groupId));
-  return group ? groupToday(group, now) : todayIn("America/New_York", now);
-}
-
 export async function cycleState(group: Pick<GroupRow, "id" | "contributionCents">) {
   const [members, periods, transfers, pool] = await Promise.all([
     db().select({ userId: groupMembers.userId }).from(groupMembers).where(eq(groupMembers.groupId, group.id)).orderBy(asc(groupMembers.joinOrder)),

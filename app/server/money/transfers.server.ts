@@ -236,14 +236,19 @@ async function recordProviderIds(
   );
   // A row still `created` that the bank answered `pending` moves there (the only move that skips applyStatuses: it
   // has no posting, no notice and no guard but the status trigger's, which allows it).
+  // The rows are locked in id order first, as applyStatuses locks them: another worker applying bank events to the same
+  // transfers (their `pending` events) then waits instead of deadlocking with an UPDATE that locks in VALUES order
+  // (found by the race test: 40P01 in one run of six).
   await db().execute(sql`
+    with v(id, authorization_id, transfer_id, pending) as (values ${values}),
+    locked as materialized (select t.id from ${bankTransfers} t where t.id in (select id from v) order by t.id for update)
     update ${bankTransfers} b set
       provider_authorization_id = coalesce(b.provider_authorization_id, v.authorization_id),
       provider_transfer_id = coalesce(b.provider_transfer_id, v.transfer_id),
       status = case when v.pending and b.status = 'created' then 'pending' else b.status end,
       status_on = case when v.pending and b.status = 'created' then ${day ?? null}::date else b.status_on end,
       updated_at = now()
-    from (values ${values}) as v(id, authorization_id, transfer_id, pending)
+    from v join locked on locked.id = v.id
     where b.id = v.id`);
 }
 

@@ -1,0 +1,117 @@
+import { data, redirect, useNavigation } from "react-router";
+import { InvitationCard } from "~/components/groups/invitation-card";
+import { TERMS_REQUIRED } from "~/components/groups/join-invitation";
+import { ButtonLink } from "~/components/ui/button";
+import { Card, PageContainer } from "~/components/ui/page";
+import { joinedDescription } from "~/domain/invitations";
+import { requireUser } from "~/server/auth/guards.server";
+import { declineInvitation, groupUrl, joinGroup } from "~/server/groups/groups.server";
+import { invitationInboxFor } from "~/server/groups/invitations.server";
+import { readForm } from "~/server/request-body.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/invitations";
+
+export function meta() {
+  return [{ title: "Invitations — Rosca" }];
+}
+
+const PAGE = "/invitations";
+const CODE = /^[A-Za-z0-9_-]{16,64}$/;
+
+function joinPath(code: string) {
+  return `/groups/join/${encodeURIComponent(code)}`;
+}
+
+/** The signed-in user's invitations (addressed to their email): open ones to accept or decline, and recent closed ones. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireUser(request);
+  return { invitations: await invitationInboxFor(user), error: null as { code: string; message: string } | null };
+}
+
+/**
+ * Accept (terms ticked) or Decline, as plain posts. Accepting runs the same join as the join page; whatever it cannot
+ * finish here (no sandbox access, no bank yet, the invitation changed) continues on the join page, which explains.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireUser(request);
+  const formData = await readForm(request);
+  const intent = formData.get("intent");
+  const code = formData.get("code");
+  if (typeof code !== "string" || !CODE.test(code) || (intent !== "accept" && intent !== "decline")) {
+    throw data("Bad Request", { status: 400 });
+  }
+
+  if (intent === "decline") {
+    const declined = await declineInvitation(user, code);
+    if (!declined) return redirect(joinPath(code));
+    return redirectWithToast(request, PAGE, {
+      type: "info",
+      title: "Invitation declined",
+      description: `You declined the invitation to ${declined.groupName}.`,
+    });
+  }
+
+  if (formData.get("terms") !== "on") {
+    return data({ invitations: await invitationInboxFor(user), error: { code, message: TERMS_REQUIRED } }, { status: 400 });
+  }
+  // Not allowed to join yet, or no bank: the join page says why, and its bank step carries the acceptance along.
+  if (!user.isPlaidSandboxAuthorized) return redirect(joinPath(code));
+  if (!user.hasBankAccount) return redirect(`${joinPath(code)}?step=bank&terms=on`);
+  const result = await joinGroup(user, code);
+  if (!result.ok) return redirect(joinPath(code));
+  if (result.alreadyMember) return redirect(groupUrl(result.groupId));
+  return redirectWithToast(request, groupUrl(result.groupId), {
+    type: "success",
+    title: "Successfully Joined",
+    description: joinedDescription(result.contributionCents, result.firstDueOn),
+  });
+}
+
+export default function Invitations({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const view = actionData ?? loaderData;
+  const open = view.invitations.filter((invitation) => invitation.state === "open");
+  const closed = view.invitations.filter((invitation) => invitation.state !== "open");
+  return (
+    <PageContainer>
+      <h1 className="text-3xl font-bold text-slate-900">Invitations</h1>
+      <p className="mt-1 text-slate-600">Savings groups you've been invited to join.</p>
+      <section aria-labelledby="open-invitations-title" className="mt-6">
+        <h2 id="open-invitations-title" className="text-lg font-semibold text-slate-900">
+          Pending invitations
+        </h2>
+        {open.length === 0 ? (
+          <Card className="mt-3">
+            <p className="text-slate-600">You have no pending invitations.</p>
+            <ButtonLink to="/dashboard" variant="secondary" className="mt-4">
+              Go to Dashboard
+            </ButtonLink>
+          </Card>
+        ) : (
+          <ul className="mt-3 space-y-4">
+            {open.map((invitation) => (
+              <li key={invitation.code}>
+                <InvitationCard invitation={invitation} error={view.error?.code === invitation.code ? view.error.message : null} busy={busy} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {closed.length > 0 ? (
+        <section aria-labelledby="closed-invitations-title" className="mt-8">
+          <h2 id="closed-invitations-title" className="text-lg font-semibold text-slate-900">
+            No longer open
+          </h2>
+          <ul className="mt-3 space-y-4">
+            {closed.map((invitation) => (
+              <li key={invitation.code}>
+                <InvitationCard invitation={invitation} busy={busy} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,245 @@
+/**
+ * Prometheus metrics (prom-client), served by serveMetrics() on an internal port (METRICS_PORT, default 9091) that the
+ * public HTTP server never answers; Fly scrapes it (`[metrics]` in fly.toml). ADR 013.
+ *
+ * Every metric lives in prom-client's default registry, which is one per process: this module is loaded twice in a
+ * process (from source by the scripts, bundled in the React Router build), so each metric is fetched if it is already
+ * registered and created otherwise, and both copies count into the same series.
+ *
+ * Series (all prefixed rosca_; labels in braces):
+ * - rosca_http_request_duration_seconds{method,route,status_code}  histogram; route is the React Router route id
+ *   ("routes/groups.$groupId"), "static" for files from build/client, "unmatched" otherwise (bounded cardinality).
+ * - rosca_jobs_total{job_name,outcome}, rosca_job_duration_seconds{job_name,outcome}  outcome: completed | failed.
+ * - rosca_job_queue_depth{queue,state}  jobs waiting (created, retry) and running (active), read at scrape time.
+ * - rosca_debits_total{kind,stage}, rosca_debit_cents_total{kind,stage}  kind: contribution | fee.
+ * - rosca_payouts_total{stage}, rosca_payout_cents_total{stage}.
+ *   stage: created (row written) | submitted (accepted by the bank) | settled | failed (declined or failed at the bank)
+ *   | returned (reversed after settling).
+ * - Node.js process metrics (process_*, nodejs_*), prom-client's defaults.
+ */
+import { createServer, type Server } from "node:http";
+import client from "prom-client";
+import { logger } from "./log.server";
+
+const registry = client.register;
+
+function counter<L extends string>(name: string, help: string, labelNames: readonly L[]): client.Counter<L> {
+  return (registry.getSingleMetric(name) as client.Counter<L> | undefined) ?? new client.Counter({ name, help, labelNames });
+}
+
+function histogram<L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]): client.Histogram<L> {
+  return (registry.getSingleMetric(name) as client.Histogram<L> | undefined) ?? new client.Histogram({ name, help, labelNames, buckets });
+}
+
+const DEFAULTS_KEY = Symbol.for("rosca.metrics.defaults");
+const globals = globalThis as typeof globalThis & { [DEFAULTS_KEY]?: true };
+if (!globals[DEFAULTS_KEY]) {
+  globals[DEFAULTS_KEY] = true;
+  client.collectDefaultMetrics({ register: registry });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// HTTP
+
+export const httpRequestDuration = histogram(
+  "rosca_http_request_duration_seconds",
+  "Time from receiving a request to finishing its response, by route id.",
+  ["method", "route", "status_code"],
+  [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+);
+
+export function observeHttpRequest(labels: { method: string; route: string; statusCode: number }, seconds: number) {
+  httpRequestDuration.observe({ method: labels.method, route: labels.route, status_code: String(labels.statusCode) }, seconds);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Jobs
+
+export type JobOutcome = "completed" | "failed";
+
+export const jobsTotal = counter("rosca_jobs_total", "Jobs run by this process, by job (queue) name and outcome.", ["job_name", "outcome"]);
+export const jobDuration = histogram(
+  "rosca_job_duration_seconds",
+  "How long a job ran, by job (queue) name and outcome.",
+  ["job_name", "outcome"],
+  [0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
+);
+
+export function observeJob(jobName: string, outcome: JobOutcome, seconds: number) {
+  jobsTotal.inc({ job_name: jobName, outcome });
+  jobDuration.observe({ job_name: jobName, outcome }, seconds);
+}
+
+export type QueueDepth = Array<{ queue: string; state: "created" | "retry" | "active"; count: number }>;
+
+const QUEUE_DEPTH_KEY = Symbol.for("rosca.metrics.queueDepth");
+const queueDepthSource = globalThis as typeof globalThis & { [QUEUE_DEPTH_KEY]?: () => Promise<QueueDepth> };
+
+/**
+ * Where rosca_job_queue_depth reads from at scrape time (the worker sets it; app/server/jobs/queue-depth.server.ts).
+ * A process without a source reports no queue depth.
+ */
+export function setQueueDepthSource(read: (() => Promise<QueueDepth>) | undefined) {
+  queueDepthSource[QUEUE_DEPTH_KEY] = read;
+}
+
+if (!registry.getSingleMetric("rosca_job_queue_depth")) {
+  new client.Gauge({
+    name: "rosca_job_queue_depth",
+    help: "Jobs in the queue by queue name and state (created and retry are waiting, active are running), read at scrape time.",
+    labelNames: ["queue", "state"],
+    async collect() {
+      this.reset();
+      const read = queueDepthSource[QUEUE_DEPTH_KEY];
+      if (!read) return;
+      try {
+        for (const { queue, state, count } of await read()) this.set({ queue, state }, count);
+      } catch (error) {
+        logger.warn({ err: error }, "metrics: could not read the job queue depth");
+      }
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Money (wired into the money engine by its owner; see the README's "Metrics" section for where each call belongs)
+
+export type TransferStage = "created" | "submitted" | "settled" | "failed" | "returned";
+export type DebitKind = "contribution" | "fee";
+
+export const debitsTotal = counter("rosca_debits_total", "Member debits (contributions and setup fees) by kind and stage.", ["kind", "stage"]);
+export const debitCentsTotal = counter("rosca_debit_cents_total", "Amount of member debits in cents, by kind and stage.", ["kind", "stage"]);
+export const payoutsTotal = counter("rosca_payouts_total", "Payouts to the period's recipient by stage.", ["stage"]);
+export const payoutCentsTotal = counter("rosca_payout_cents_total", "Amount of payouts in cents, by stage.", ["stage"]);
+
+/** Count a member debit reaching `stage` (call once per transfer and stage, after the change is committed). */
+export function recordDebit(stage: TransferStage, kind: DebitKind, amountCents: number | bigint) {
+  debitsTotal.inc({ kind, stage });
+  debitCentsTotal.inc({ kind, stage }, Number(amountCents));
+}
+
+/** Count a payout reaching `stage` (call once per transfer and stage, after the change is committed). */
+export function recordPayout(stage: TransferStage, amountCents: number | bigint) {
+  payoutsTotal.inc({ stage });
+  payoutCentsTotal.inc({ stage }, Number(amountCents));
+}
+
+/** The stage a bank transfer status counts as: pending is submitted (the bank accepted it), posted and
+ * funds_available are not counted again (settled is), declined, failed and cancelled are failed. */
+export function stageOfStatus(status: string): TransferStage | null {
+  switch (status) {
+    case "created":
+      return "created";
+    case "pending":
+      return "submitted";
+    case "settled":
+      return "settled";
+    case "declined":
+    case "failed":
+    case "cancelled":
+      return "failed";
+    case "returned":
+      return "returned";
+    default:
+      return null;
+  }
+}
+
+/**
+ * One call for every committed status change of a bank transfer (contribution, fee or payout): counts it under its
+ * stage, or not at all for statuses that are not a stage (posted, funds_available). Call it once per change that
+ * happened (e.g. when applyStatus's transaction reports a change), after the commit.
+ */
+export function recordTransferStatus(kind: "contribution" | "fee" | "payout", status: string, amountCents: number | bigint) {
+  const stage = stageOfStatus(status);
+  if (!stage) return;
+  if (kind === "payout") recordPayout(stage, amountCents);
+  else recordDebit(stage, kind, amountCents);
+}
+
+/**
+ * recordTransferStatus for each of a batch of transfers that just reached `status` (rows inserted — status created —
+ * or rows whose status a committed transaction moved). Returns its argument, so a caller can wrap what it returns:
+ * `return recordTransfers(rows.map(transferRowFrom));`.
+ */
+export function recordTransfers<
+  Rows extends ReadonlyArray<{ kind: "contribution" | "fee" | "payout"; status: string; amountCents: number | bigint }>,
+>(transfers: Rows): Rows {
+  for (const transfer of transfers) recordTransferStatus(transfer.kind, transfer.status, transfer.amountCents);
+  return transfers;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Exposition
+
+/** The Prometheus text exposition of every metric in this process. */
+export async function metricsText(): Promise<{ contentType: string; body: string }> {
+  return { contentType: registry.contentType, body: await registry.metrics() };
+}
+
+/**
+ * METRICS_PORT as a port: unset → 9091; "off" (or "false", "none") → null, no metrics server; 0 → any free port.
+ * Throws on anything else, so a typo does not silently turn metrics off.
+ */
+export function metricsPortFrom(env: NodeJS.ProcessEnv = process.env): number | null {
+  const raw = env.METRICS_PORT?.trim();
+  if (raw === undefined || raw === "") return 9091;
+  if (["off", "false", "none"].includes(raw.toLowerCase())) return null;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`METRICS_PORT must be a port number or "off", got ${raw}`);
+  return port;
+}
+
+export type MetricsServer = { url: string; port: number; stop: () => Promise<void> };
+
+/**
+ * Serve GET /metrics on its own port. It is a separate server from the app's, so the public port never answers
+ * /metrics; on Fly only the platform's scraper reaches it (fly.toml exposes no service on it). METRICS_HOST
+ * defaults to all interfaces in production (Fly scrapes over its private network) and to loopback elsewhere.
+ * A port already in use is logged and skipped outside production: metrics are not worth refusing to start a demo for.
+ */
+export async function serveMetrics(options: { port?: number | null; host?: string; production?: boolean } = {}): Promise<MetricsServer | null> {
+  const port = options.port === undefined ? metricsPortFrom() : options.port;
+  if (port === null) return null;
+  const production = options.production ?? process.env.APP_ENV === "production";
+  const host = options.host ?? process.env.METRICS_HOST ?? (production ? "::" : "127.0.0.1");
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? "/").split("?")[0];
+    if (req.method !== "GET" || path !== "/metrics") {
+      res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found. Metrics are at /metrics.\n");
+      return;
+    }
+    metricsText().then(
+      ({ contentType, body }) => res.writeHead(200, { "Content-Type": contentType }).end(body),
+      (error: unknown) => {
+        logger.error({ err: error }, "metrics: could not collect");
+        res.writeHead(500, { "Content-Type": "text/plain" }).end("Could not collect metrics.\n");
+      },
+    );
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, host, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    if (production) throw error;
+    logger.warn({ err: error }, `metrics: not serving on ${host}:${port}`);
+    return null;
+  }
+  const address = server.address();
+  const actualPort = typeof address === "object" && address ? address.port : port;
+  const shownHost = host.includes(":") ? `[${host === "::" ? "::1" : host}]` : host === "0.0.0.0" ? "127.0.0.1" : host;
+  return {
+    url: `http://${shownHost}:${actualPort}/metrics`,
+    port: actualPort,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

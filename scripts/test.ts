@@ -1,0 +1,125 @@
+/**
+ * `npm test`: lint first (seconds; a formatting slip fails fast), then three independent stages side by side:
+ * - typecheck: react-router typegen && tsc
+ * - vitest: the unit and integration tests (one run, both projects)
+ * - e2e: react-router build, then Playwright (it starts its own server on the build)
+ * They share nothing (each test layer starts its own embedded PostgreSQL on a free port, in its own data directory),
+ * and on 2 cores they overlap well: typecheck is one busy core for half a minute, the integration tests wait on
+ * PostgreSQL and on child processes, the end-to-end tests on a browser. Measured on the shared 2-core machine (load
+ * 8-18 from other work), main before this script took 1,134 s one stage after the other; this branch 660 s side by side.
+ *
+ * Each stage's output is kept and printed in one piece when the stage ends (interleaved lines of three runners would
+ * be unreadable), then a summary with each stage's time. TEST_SERIAL=1 runs the stages one after the other with their
+ * output live instead. The exit code is non-zero when any stage failed.
+ */
+import { spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+type Step = { label: string; command: string; args: string[] };
+type Stage = { name: string; steps: Step[] };
+type Result = { name: string; ok: boolean; seconds: number; steps: Array<{ label: string; seconds: number; ok: boolean }>; output: string };
+
+/** A tool from node_modules/.bin (no npx or npm process in between). */
+const bin = (label: string, tool: string, ...args: string[]): Step => ({ label, command: path.resolve("node_modules/.bin", tool), args });
+
+const LINT: Stage = { name: "lint", steps: [bin("biome check", "biome", "check", "--error-on-warnings", ".")] };
+const STAGES: Stage[] = [
+  { name: "typecheck", steps: [bin("typegen", "react-router", "typegen"), bin("tsc", "tsc")] },
+  { name: "vitest", steps: [bin("vitest", "vitest", "run")] },
+  { name: "e2e", steps: [bin("build", "react-router", "build"), bin("playwright", "playwright", "test")] },
+];
+
+const serial = process.env.TEST_SERIAL === "1" || process.env.TEST_SERIAL === "true";
+const logDir = path.resolve(".data/test-logs");
+mkdirSync(logDir, { recursive: true });
+
+function runStep(step: Step, live: boolean, sink: string[]): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(step.command, step.args, {
+      stdio: live ? "inherit" : ["ignore", "pipe", "pipe"],
+      // Colours in the kept output when the terminal shows colours.
+      env: { ...process.env, ...(process.stdout.isTTY && !live ? { FORCE_COLOR: "1" } : {}) },
+    });
+    child.stdout?.on("data", (chunk: Buffer) => sink.push(chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => sink.push(chunk.toString()));
+    child.on("error", (error) => {
+      sink.push(`${step.command}: ${error.message}\n`);
+      resolve(false);
+    });
+    child.on("exit", (code) => resolve(code === 0));
+  });
+}
+
+async function runStage(stage: Stage, live: boolean): Promise<Result> {
+  const started = performance.now();
+  const output: string[] = [];
+  const steps: Result["steps"] = [];
+  let ok = true;
+  for (const step of stage.steps) {
+    const stepStarted = performance.now();
+    ok = await runStep(step, live, output);
+    steps.push({ label: step.label, seconds: (performance.now() - stepStarted) / 1000, ok });
+    if (!ok) break;
+  }
+  const result = { name: stage.name, ok, seconds: (performance.now() - started) / 1000, steps, output: output.join("") };
+  writeFileSync(path.join(logDir, `${stage.name}.log`), result.output);
+  return result;
+}
+
+function print(result: Result) {
+  if (result.output) {
+    process.stdout.write(`\n━━━━ ${result.name} (${result.ok ? "passed" : "FAILED"}, ${result.seconds.toFixed(1)} s) ━━━━\n`);
+    process.stdout.write(result.output.endsWith("\n") ? result.output : `${result.output}\n`);
+  }
+}
+
+const started = performance.now();
+const results: Result[] = [];
+
+const lint = await runStage(LINT, serial);
+results.push(lint);
+if (!lint.ok) {
+  print(lint);
+  process.stdout.write("\nnpm test: lint failed (npm run format fixes formatting; see above for the rest).\n");
+  process.exitCode = 1;
+} else {
+  await runTheRest();
+}
+
+async function runTheRest() {
+  if (serial) {
+    for (const stage of STAGES) results.push(await runStage(stage, true));
+  } else {
+    process.stdout.write(
+      `npm test: lint passed; running ${STAGES.map((stage) => stage.name).join(", ")} side by side (output follows as each ends)…\n`,
+    );
+    // A line a minute while stages run, so a CI log (and a person) sees progress between the stages' outputs.
+    const running = new Set(STAGES.map((stage) => stage.name));
+    const heartbeat = setInterval(() => {
+      const elapsed = Math.round((performance.now() - started) / 1000);
+      process.stdout.write(`npm test: ${elapsed} s, still running: ${[...running].join(", ")}\n`);
+    }, 60_000);
+    await Promise.all(
+      STAGES.map(async (stage) => {
+        const result = await runStage(stage, false);
+        running.delete(stage.name);
+        results.push(result);
+        print(result);
+      }),
+    );
+    clearInterval(heartbeat);
+  }
+
+  const failed = results.filter((result) => !result.ok);
+  const total = (performance.now() - started) / 1000;
+  const lines = results.map((result) => {
+    const steps = result.steps.length > 1 ? `  (${result.steps.map((step) => `${step.label} ${step.seconds.toFixed(1)} s`).join(", ")})` : "";
+    return `  ${result.name.padEnd(10)} ${result.seconds.toFixed(1).padStart(6)} s  ${result.ok ? "passed" : "FAILED"}${steps}`;
+  });
+  process.stdout.write(
+    `\nnpm test: ${failed.length === 0 ? "passed" : `FAILED (${failed.map((result) => result.name).join(", ")})`} in ${total.toFixed(1)} s\n${lines.join("\n")}\n` +
+      `  (each stage's output is also in .data/test-logs/)\n`,
+  );
+  process.exitCode = failed.length === 0 ? 0 : 1;
+}
