@@ -126,7 +126,7 @@ describe("/dev/mailbox for an admin", () => {
 describe("/dev/mailbox scoped to the visitor", () => {
   it("shows an anonymous browser nothing, in the list or by id", async () => {
     const sent = await sendEmail("someone-else@example.com", { template: "confirm-email", data: { name: "S", confirmUrl, expiresInHours: 24 } });
-    if (!sent.ok) throw new Error("sending failed");
+    if (sent.status !== "sent") throw new Error("sending failed");
     const list = await listLoader(listArgs());
     expect(list.scope).toEqual({ kind: "addresses", addresses: [], signedIn: false });
     expect(list.messages).toEqual([]);
@@ -138,7 +138,7 @@ describe("/dev/mailbox scoped to the visitor", () => {
     const jar = await sessionJarFor(user.id);
     const own = await sendEmail("own-mail@example.com", { template: "welcome", data: { name: "O", dashboardUrl: "http://x/d" } });
     const other = await sendEmail("other@example.com", { template: "confirm-email", data: { name: "X", confirmUrl, expiresInHours: 24 } });
-    if (!own.ok || !other.ok) throw new Error("sending failed");
+    if (own.status !== "sent" || other.status !== "sent") throw new Error("sending failed");
     // Named, upper-case and Cc recipients count as the address too (the mail double stores them as sent).
     const copied = await saveMessage(db(), {
       fromAddress: "x@example.com",
@@ -210,7 +210,7 @@ describe("/dev/mailbox scoped to the visitor", () => {
   it("signing in with the password remembers the address for after logging out", async () => {
     const user = await createUser({ email: `signs-in.${Date.now()}@example.com` });
     const sent = await sendEmail(user.email, { template: "welcome", data: { name: "S", dashboardUrl: "http://x/d" } });
-    if (!sent.ok) throw new Error("sending failed");
+    if (sent.status !== "sent") throw new Error("sending failed");
     const signedIn = await call(
       login.action,
       post("/login", { intent: "login", email: user.email, password: TEST_PASSWORD }),
@@ -247,7 +247,7 @@ describe("/dev/mailbox scoped to the visitor", () => {
 
   it("a forged mailbox cookie counts for nothing", async () => {
     const sent = await sendEmail("forged@example.com", { template: "welcome", data: { name: "F", dashboardUrl: "http://x/d" } });
-    if (!sent.ok) throw new Error("sending failed");
+    if (sent.status !== "sent") throw new Error("sending failed");
     const forged = new CookieJar();
     forged.store([`rosca_mailbox=${Buffer.from(JSON.stringify(["forged@example.com"])).toString("base64")}; Path=/`]);
     expect(await opens(forged, sent.messageId)).toBe(false);
@@ -273,7 +273,7 @@ async function withEnvironment(
 describe("MAILBOX_OPEN=true (local development)", () => {
   it("shows everything to anyone", async () => {
     const sent = await sendEmail("open-mailbox@example.com", { template: "welcome", data: { name: "O", dashboardUrl: "http://x/d" } });
-    if (!sent.ok) throw new Error("sending failed");
+    if (sent.status !== "sent") throw new Error("sending failed");
     await withEnvironment({ MAILBOX_OPEN: "true" }, async ({ list, detail }) => {
       const listed = await list.loader(listArgs("?to=open-mailbox%40example.com"));
       expect(listed.scope).toEqual({ kind: "all", why: "open" });
