@@ -53,7 +53,7 @@ export function admissionControl(options: AdmissionOptions) {
     drain();
   }
 
-  function start(req: Request, res: Response, next: NextFunction) {
+  function start(_req: Request, res: Response, next: NextFunction) {
     active += 1;
     counts.admitted += 1;
     let released = false;

@@ -107,9 +107,11 @@ describe("db:backup and db:restore", () => {
     await writer.connect();
     const user = members[1]!.id;
     const notificationsBefore = await count(source.url, "notifications");
-    let writing = true;
+    // Stopped from outside the loop, once the backup is taken.
+    const backupTaken = new AbortController();
     const writes = (async () => {
-      while (writing) await writer.query("insert into notifications (user_id, title) values ($1, 'written during the backup')", [user]);
+      while (!backupTaken.signal.aborted)
+        await writer.query("insert into notifications (user_id, title) values ($1, 'written during the backup')", [user]);
     })();
 
     const file = path.join(base, "backups", "rosca.tar.gz");
@@ -120,7 +122,7 @@ describe("db:backup and db:restore", () => {
       adminUrl: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
       file,
     });
-    writing = false;
+    backupTaken.abort();
     await writes;
     await writer.end();
     const notificationsAfter = await count(source.url, "notifications");

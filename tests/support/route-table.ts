@@ -5,7 +5,6 @@
  */
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 
-// biome-ignore lint/suspicious/noExplicitAny: route modules export loaders and actions of many shapes.
 export type RouteModule = { loader?: (args: any) => unknown; action?: (args: any) => unknown; default?: unknown };
 
 export type RouteEntry = {

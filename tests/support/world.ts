@@ -16,7 +16,7 @@ import { db } from "../../app/server/db/client.server";
 import { bankItems, groupInvitations, groups, notifications, sessions } from "../../app/server/db/schema";
 import { createGroup } from "../../app/server/groups/groups.server";
 import { bankedMember, startedGroup } from "./money";
-import { type CookieJar } from "./routes";
+import type { CookieJar } from "./routes";
 import { createUser, sessionJarFor } from "./users";
 
 export const ROLES = ["anonymous", "unauthorized", "member", "coMember", "outsider", "admin"] as const;
