@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
 import { ServerRouter } from "react-router";
+import { setStatementTimeout, WEB_STATEMENT_TIMEOUT_MS } from "./server/db/client.server";
 import { reportError } from "./server/error-reporting.server";
 import { logger } from "./server/log.server";
 
@@ -14,6 +15,10 @@ export const streamTimeout = 5_000;
  * this through `build.entry.module` to close that pool before stopping PostgreSQL.
  */
 export { closeDb as closeDatabase, poolStats } from "./server/db/client.server";
+
+// Web requests get a short statement_timeout (a person is waiting); the worker and scripts, which import the database
+// module outside this build, keep none. Set before the first query opens a connection.
+setStatementTimeout(WEB_STATEMENT_TIMEOUT_MS);
 
 export default function handleRequest(
   request: Request,

@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from "react-router";
 import { ErrorBoundary } from "./root";
 
 function renderBoundary(error: unknown) {
@@ -20,6 +21,17 @@ describe("root error boundary", () => {
     expect(html).toMatch(/<a href="\/"[^>]*>Go Home<\/a>/);
     // Never a stack trace or an internal message outside development.
     expect(html).not.toContain("database exploded");
+  });
+
+  it("turns a busy database (the 503 the guards throw) into a plain retry page", async () => {
+    vi.stubEnv("DEV", true);
+    const { busyResponse } = await import("./server/db/errors.server");
+    const thrown = busyResponse() as unknown as { data: unknown; init: { status: number } };
+    const html = renderBoundary(new ErrorResponseImpl(thrown.init.status, "Service Unavailable", thrown.data));
+    expect(html).toContain(">This is taking longer than it should</h1>");
+    expect(html).toContain("We couldn&#x27;t load this page in time. Nothing was lost. Please try again in a moment.");
+    expect(html).toMatch(/<a href=""[^>]*>Refresh Page<\/a>/);
+    expect(html).not.toContain("503");
   });
 
   it("shows the stack in development only", () => {

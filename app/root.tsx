@@ -9,12 +9,14 @@ import { Toaster } from "./components/toaster";
 import { buttonClass } from "./components/ui/button";
 import { BODY_ERROR_MESSAGES, isBodyErrorStatus } from "./domain/request-body";
 import { clearSessionCookie, lookupSession } from "./server/auth/session.server";
+import { orBusyResponse, type RetryableErrorData } from "./server/db/errors.server";
 import { env } from "./server/env.server";
 import { notificationFeed } from "./server/notifications.server";
 import { takeToasts } from "./server/toast.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [lookup, { toasts, setCookie }] = await Promise.all([lookupSession(request), takeToasts(request)]);
+  // A database that does not answer in time shows the retry page (503), never a stack trace.
+  const [lookup, { toasts, setCookie }] = await orBusyResponse(() => Promise.all([lookupSession(request), takeToasts(request)]));
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);
   // A stale or broken cookie on a public page is dropped quietly; protected pages redirect (requireUser).
@@ -22,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user =
     lookup.status === "active" ? { id: lookup.user.id, name: lookup.user.name, email: lookup.user.email, isAdmin: lookup.user.isAdmin } : null;
   // The bell: the newest notifications and the unread count (two indexed queries), signed-in pages only.
-  const feed = user ? await notificationFeed(user.id, 8) : null;
+  const feed = user ? await orBusyResponse(() => notificationFeed(user.id, 8)) : null;
   return data(
     {
       user,
@@ -94,17 +96,25 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A busy database (statement timeout, no connection): a retryable state, said plainly (server/db/errors.server.ts).
+  const busy = isRouteErrorResponse(error) && error.status === 503 && (error.data as RetryableErrorData | undefined)?.reason === "busy";
   // Details only in development; users see a calm message and two ways out, never a stack trace.
-  const detail =
-    import.meta.env.DEV && error instanceof Error ? error.stack : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null;
+  const detail = busy
+    ? null
+    : import.meta.env.DEV && error instanceof Error
+      ? error.stack
+      : isRouteErrorResponse(error)
+        ? `${error.status} ${error.statusText}`
+        : null;
   // A request body the server could not read (app/server/request-body.server.ts): nothing was saved, say what to do.
-  const message =
-    isRouteErrorResponse(error) && isBodyErrorStatus(error.status)
+  const message = busy
+    ? "We couldn't load this page in time. Nothing was lost. Please try again in a moment."
+    : isRouteErrorResponse(error) && isBodyErrorStatus(error.status)
       ? BODY_ERROR_MESSAGES[error.status]
       : "We hit an unexpected problem showing this page. Your data is safe. Try again, or head back home.";
   return (
     <div className="mx-auto max-w-lg px-4 py-20 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">Something went wrong</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{busy ? "This is taking longer than it should" : "Something went wrong"}</h1>
       <p className="mt-3 text-slate-600">{message}</p>
       {detail ? <pre className="mt-6 overflow-auto rounded bg-slate-100 p-3 text-left text-xs">{detail}</pre> : null}
       <div className="mt-8 flex justify-center gap-3">

@@ -28,7 +28,9 @@ if (!Number.isFinite(tickSeconds) || tickSeconds < 0 || !Number.isFinite(stopTim
 }
 
 const { startWorker } = await import("../app/server/jobs/worker.server.ts");
-const { closeDb } = await import("../app/server/db/client.server.ts");
+const { closeDb, setStatementTimeout, WORKER_STATEMENT_TIMEOUT_MS } = await import("../app/server/db/client.server.ts");
+// A worker's statements may run long, but not forever (ADR 020). Before the first query opens the pool.
+setStatementTimeout(WORKER_STATEMENT_TIMEOUT_MS);
 const { logger } = await import("../app/server/log.server.ts");
 const { serveMetrics } = await import("../app/server/metrics.server.ts");
 const { flushErrorReports, initErrorReportingFromEnv } = await import("../app/server/error-reporting.server.ts");

@@ -1,8 +1,7 @@
 import { Form, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/page";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+import { formatDate } from "~/domain/format";
 
 /**
  * For users without sandbox access (SPEC.md sections 2 and 6): ask for it, either as a request recorded for the
@@ -41,7 +40,7 @@ export function SandboxRequestCard({
               <>
                 {" "}
                 <span className="text-brand-800">
-                  (Sent <time dateTime={requestedAt}>{dateFormat.format(new Date(requestedAt))}</time>.)
+                  (Sent <time dateTime={requestedAt}>{formatDate(requestedAt, { style: "medium" })}</time>.)
                 </span>
               </>
             ) : null}

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useHydrated } from "./use-hydrated";
 import { MAX_TOASTS, toastDurationMs, type Toast, type ToastInput } from "~/domain/toast";
 
 type Listener = (toast: Toast) => void;
@@ -18,12 +19,16 @@ const styles: Record<Toast["type"], string> = {
 };
 
 /**
- * Toasts from the server (flash messages) render in the HTML, so they are visible without JavaScript. With
- * JavaScript, each closes after its duration (errors 4 s, successes 2 s) and at most 20 show at once.
+ * Toasts from the server (flash messages) render in the HTML, so they are visible without JavaScript. They sit at the
+ * bottom of the window, away from page headings and forms. Without JavaScript each has a close control that is a
+ * checkbox styled as a button (CSS hides the toast once it is ticked); with JavaScript it is a real button, and each
+ * toast closes on its own after its duration (errors 4 s, successes 2 s; paused while hovered or focused), at most 20
+ * at once.
  */
 export function Toaster({ initial }: { initial: Toast[] }) {
   const [toasts, setToasts] = useState<Toast[]>(initial.slice(-MAX_TOASTS));
   const seen = useRef(new Set(initial.map((toast) => toast.id)));
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const fresh = initial.filter((toast) => !seen.current.has(toast.id));
@@ -40,45 +45,62 @@ export function Toaster({ initial }: { initial: Toast[] }) {
     };
   }, []);
 
-  const dismiss = (id: string) => setToasts((current) => current.filter((toast) => toast.id !== id));
+  const dismiss = useCallback((id: string) => setToasts((current) => current.filter((toast) => toast.id !== id)), []);
 
   return (
     <section
       aria-label="Notifications"
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 top-16 z-50 flex flex-col items-center gap-2 px-4 sm:left-auto sm:right-4 sm:items-end"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex max-h-[60vh] flex-col items-center justify-end gap-2 overflow-hidden px-4 sm:left-auto sm:right-4 sm:items-end"
     >
       {toasts.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
+        <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} interactive={hydrated} />
       ))}
     </section>
   );
 }
 
-function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {
+function ToastItem({ toast, onDismiss, interactive }: { toast: Toast; onDismiss: (id: string) => void; interactive: boolean }) {
+  const [paused, setPaused] = useState(false);
   useEffect(() => {
+    if (paused) return;
     const timer = window.setTimeout(() => onDismiss(toast.id), toastDurationMs(toast.type));
     return () => window.clearTimeout(timer);
-  }, [toast.id, toast.type, onDismiss]);
+  }, [toast.id, toast.type, onDismiss, paused]);
+  const closeId = `toast-close-${toast.id}`;
+  const closeClass = "shrink-0 cursor-pointer px-3 text-lg leading-none text-slate-600 hover:text-slate-900";
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: not a control; hovering or focusing the toast only pauses its auto-close (WCAG 2.2.1)
     <div
       role={toast.type === "error" ? "alert" : "status"}
       data-toast-type={toast.type}
-      className={`pointer-events-auto flex w-full max-w-sm overflow-hidden rounded-lg border shadow-lg ${styles[toast.type]}`}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+      className={`pointer-events-auto relative flex w-full max-w-sm overflow-hidden rounded-lg border shadow-lg has-checked:hidden ${styles[toast.type]}`}
     >
       <div className="bar w-1.5 shrink-0" />
       <div className="flex-1 px-4 py-3">
         <p className="text-sm font-semibold text-slate-900">{toast.title}</p>
         {toast.description ? <p className="mt-0.5 text-sm text-slate-700">{toast.description}</p> : null}
       </div>
-      <button
-        type="button"
-        onClick={() => onDismiss(toast.id)}
-        className="px-3 text-slate-500 hover:text-slate-900"
-        aria-label="Dismiss notification"
-      >
-        ×
-      </button>
+      {interactive ? (
+        <button type="button" onClick={() => onDismiss(toast.id)} className={closeClass} aria-label="Dismiss notification">
+          ×
+        </button>
+      ) : (
+        <>
+          <input type="checkbox" id={closeId} className="peer sr-only" aria-label="Dismiss notification" />
+          <label
+            htmlFor={closeId}
+            aria-hidden="true"
+            className={`${closeClass} flex items-center peer-focus-visible:outline-2 peer-focus-visible:outline-brand-700`}
+          >
+            ×
+          </label>
+        </>
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@
  * The four sample articles of the blog (SPEC.md section 1). Bodies are structured blocks rather than HTML strings,
  * so nothing is injected with dangerouslySetInnerHTML and headings stay in order under the page's h1.
  */
+import { formatDate } from "~/domain/format";
 
 export type Block =
   | { kind: "h2"; text: string }
@@ -260,5 +261,5 @@ export function findArticle(id: string) {
 
 /** "2026-11-17" -> "November 17, 2026", computed in UTC so server and browser agree. */
 export function formatPublishedOn(isoDay: string) {
-  return new Date(`${isoDay}T00:00:00Z`).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  return formatDate(isoDay, { style: "long" });
 }

@@ -20,6 +20,7 @@ export const ADMIN_MESSAGES = {
   declineFailed: "Failed to decline the request",
   groupResumed: "Group resumed: its money work runs again on the next tick",
   resumeFailed: "Failed to resume the group",
+  fetchUsersFailed: "Failed to fetch users. Please check your permissions.",
   emailSent: "Email sent",
   emailRequeued: "The mail service still isn't answering: the email is queued again and will be retried automatically.",
   emailRefused: "The mail service refused the email",

@@ -29,6 +29,26 @@ export const AUTH_MESSAGES = {
   samePassword: "Your new password must be different from your current password.",
 } as const;
 
+/** Registration failures (SPEC.md section 8, Registration), title and message. */
+export const REGISTER_ERRORS = {
+  tooMany: { title: "Too Many Requests", message: "Too many sign-up attempts from your network. Please wait an hour and try again." },
+  saveFailed: {
+    title: "Account Creation Issue",
+    message: "We hit a temporary issue saving your account. Our team has been notified. Please try again shortly.",
+  },
+  serverError: { title: "Server Error", message: "Our servers are experiencing issues. Please try again in a few minutes." },
+  unexpected: { title: "Registration Failed", message: "Oops—couldn't create your account right now. Please try again in a moment." },
+} as const;
+
+/** Password reset requests (SPEC.md section 8, Reset request): their own limit message, and the honest send failure. */
+export const RESET_MESSAGES = {
+  tooMany: "Too many password reset requests. Please wait an hour and try again.",
+  sendFailed: "Failed to send reset email. Please try again.",
+  invalidLink: "This password reset link is invalid. Please request a new one.",
+  usedLink: "This password reset link has already been used. Please request a new one if you still need it.",
+  expiredLink: "This password reset link has expired (links are valid for 1 hour). Please request a new one.",
+} as const;
+
 /** Confirmation emails: the login page's unconfirmed state, re-sending, and the confirmation link's own page. */
 export const CONFIRM_MESSAGES = {
   notConfirmedTitle: "Email Not Confirmed",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCalendarDay, formatDay, formatMoney, formatTimestamp } from "./format";
+import { formatCalendarDay, formatDate, formatDateTime, formatDay, formatMoney, formatMoneyShort, formatTimestamp } from "./format";
 
 describe("display formatting (America/New_York)", () => {
   it.each([
@@ -28,5 +28,32 @@ describe("money and calendar days", () => {
     expect(formatCalendarDay("2026-03-06")).toBe("March 6, 2026");
     expect(formatCalendarDay("2026-03-06", "full")).toBe("Friday, March 6, 2026");
     expect(formatCalendarDay("2026-01-31", "medium")).toBe("Jan 31, 2026");
+  });
+});
+
+describe("formatDate: the one date formatter", () => {
+  it("shows a calendar day as that day, in full by default, whatever the machine's zone", () => {
+    expect(formatDate("2026-12-01")).toBe("Tuesday, December 1, 2026");
+    expect(formatDate("2026-12-01", { style: "long" })).toBe("December 1, 2026");
+    expect(formatDate("2026-12-01", { style: "medium" })).toBe("Dec 1, 2026");
+    // A zone is for instants; a calendar day is already a day in the group's zone and never moves.
+    expect(formatDate("2026-12-01", { timeZone: "Pacific/Kiritimati" })).toBe("Tuesday, December 1, 2026");
+  });
+
+  it("shows an instant as the day it falls on in the given zone", () => {
+    // 03:30 UTC on December 2 is still December 1 in New York and in Los Angeles, already December 2 in Tokyo.
+    expect(formatDate("2026-12-02T03:30:00Z")).toBe("Tuesday, December 1, 2026");
+    expect(formatDate(new Date("2026-12-02T03:30:00Z"), { timeZone: "America/Los_Angeles" })).toBe("Tuesday, December 1, 2026");
+    expect(formatDate("2026-12-02T03:30:00Z", { timeZone: "Asia/Tokyo" })).toBe("Wednesday, December 2, 2026");
+  });
+
+  it("formats times with the zone's abbreviation", () => {
+    expect(formatDateTime("2026-12-02T03:30:00Z").replace(/\u202f/g, " ")).toBe("Dec 1, 2026, 10:30 PM EST");
+    expect(formatDateTime("2026-12-02T03:30:00Z", { timeZone: "America/Chicago" }).replace(/\u202f/g, " ")).toBe("Dec 1, 2026, 9:30 PM CST");
+  });
+
+  it("formats whole dollars for chart axes", () => {
+    expect(formatMoneyShort(150_000)).toBe("$1,500");
+    expect(formatMoneyShort(0)).toBe("$0");
   });
 });

@@ -1,29 +1,86 @@
 /**
- * Display formatting shared by server and browser. Times are shown in the product's home time zone so the server
- * render and the hydrated page agree; groups will carry their own time zone for calendar days.
+ * Display formatting shared by server, browser and emails: the one place dates, times and money become text for people.
+ *
+ * Two kinds of date reach this module:
+ * - a calendar day, "2026-12-01": a group's due or payout day. It is already a day in the group's time zone (the
+ *   group's clock decided it), so it is shown as exactly that day, never shifted by anyone's zone;
+ * - an instant (a Date or an ISO timestamp): shown as the day and time it falls on in a time zone, the group's when
+ *   the instant is about a group, else the product's home zone. Server render and hydration use the same zone, so they
+ *   agree.
  */
 export const DISPLAY_TIME_ZONE = "America/New_York";
 
-const timestampFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: DISPLAY_TIME_ZONE,
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZoneName: "short",
-});
+export type DateStyle = "full" | "long" | "medium";
+export type DateOptions = {
+  /** "full": Tuesday, December 1, 2026 (the default); "long": December 1, 2026; "medium": Dec 1, 2026 (dense tables). */
+  style?: DateStyle;
+  /** For instants: the zone whose calendar decides the day (a group's zone). Ignored for calendar days. */
+  timeZone?: string;
+};
 
-const dayFormat = new Intl.DateTimeFormat("en-US", { timeZone: DISPLAY_TIME_ZONE, dateStyle: "long" });
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** "Nov 21, 2026, 6:04 PM EST" */
-export function formatTimestamp(iso: string | Date) {
-  return timestampFormat.format(typeof iso === "string" ? new Date(iso) : iso);
+/** Intl formatters are costly to build and cheap to reuse: one per style and zone. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(key: string, make: () => Intl.DateTimeFormat) {
+  let found = formatters.get(key);
+  if (!found) {
+    found = make();
+    formatters.set(key, found);
+  }
+  return found;
 }
 
-/** "November 21, 2026" */
+/**
+ * The date formatter: "Tuesday, December 1, 2026" by default. A calendar day is formatted at UTC midnight with the UTC
+ * calendar, which names the same day whatever the machine's zone; an instant is formatted in `timeZone`.
+ */
+export function formatDate(value: string | Date, options: DateOptions = {}): string {
+  const style = options.style ?? "full";
+  if (typeof value === "string" && CALENDAR_DAY.test(value)) {
+    return formatter(`day:${style}`, () => new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: style })).format(
+      new Date(`${value}T00:00:00Z`),
+    );
+  }
+  const timeZone = options.timeZone ?? DISPLAY_TIME_ZONE;
+  return formatter(`instant:${style}:${timeZone}`, () => new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: style })).format(toDate(value));
+}
+
+/** "Nov 21, 2026, 6:04 PM EST": an instant with its time, in `timeZone` (default the product's). */
+export function formatDateTime(value: string | Date, options: { timeZone?: string } = {}): string {
+  const timeZone = options.timeZone ?? DISPLAY_TIME_ZONE;
+  return formatter(
+    `datetime:${timeZone}`,
+    () =>
+      new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        month: "short",
+        day: "numeric",
+        year: "numeric",
+        hour: "numeric",
+        minute: "2-digit",
+        timeZoneName: "short",
+      }),
+  ).format(toDate(value));
+}
+
+function toDate(value: string | Date) {
+  return typeof value === "string" ? new Date(value) : value;
+}
+
+/** "Nov 21, 2026, 6:04 PM EST" (formatDateTime in the product's zone; the name the notification lists use). */
+export function formatTimestamp(iso: string | Date) {
+  return formatDateTime(iso);
+}
+
+/** "November 21, 2026": the day an instant falls on in the product's zone (formatDate, long). */
 export function formatDay(iso: string | Date) {
-  return dayFormat.format(typeof iso === "string" ? new Date(iso) : iso);
+  return formatDate(iso, { style: "long" });
+}
+
+/** A calendar day in a given style (formatDate; "long" by default here, for the pages that use it). */
+export function formatCalendarDay(day: string, style: DateStyle = "long") {
+  return formatDate(day, { style });
 }
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
@@ -33,16 +90,8 @@ export function formatMoney(cents: number) {
   return usd.format(cents / 100);
 }
 
-const calendarDayFormats = {
-  long: new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "long" }),
-  full: new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "full" }),
-  medium: new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "medium" }),
-};
-
-/**
- * A calendar day ("2026-03-06", no time zone: a group's due day) as "March 6, 2026" (long), "Friday, March 6, 2026"
- * (full) or "Mar 6, 2026" (medium). Formatted as UTC midnight so it never shifts a day.
- */
-export function formatCalendarDay(day: string, style: keyof typeof calendarDayFormats = "long") {
-  return calendarDayFormats[style].format(new Date(`${day}T00:00:00Z`));
+/** Whole dollars without cents for chart axes: 150000 → "$1,500". */
+const usdWhole = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0, minimumFractionDigits: 0 });
+export function formatMoneyShort(cents: number) {
+  return usdWhole.format(cents / 100);
 }

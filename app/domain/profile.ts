@@ -16,6 +16,12 @@ import { newPasswordSchema, AUTH_MESSAGES, PASSWORD_MAX_LENGTH } from "./auth";
 export const PROFILE_MESSAGES = {
   updated: { title: "Profile Updated", description: "Your profile information has been saved successfully." },
   updateFailed: { title: "Update Failed", description: "Failed to update profile. Please try again." },
+  // SPEC.md section 8, Profile: a load that timed out, and any other load failure (limited access, defaults shown).
+  loadTimedOut: { title: "Profile Unavailable", description: "Profile loading timed out. Please refresh the page to try again." },
+  loadFailed: {
+    title: "Limited Access",
+    description: "We couldn't load your full profile right now, so some details may be missing or out of date. Please refresh to try again.",
+  },
   emailLocked: "Email cannot be changed",
   dateOfBirthLocked: "Date of birth cannot be changed once set",
   nameLong: "Display name must be at most 100 characters",

@@ -14,9 +14,19 @@ import {
   type AdminListState,
 } from "~/components/admin/admin-panels";
 import { ADMIN_MESSAGES, addUserSchema } from "~/domain/admin";
+import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
-import { ADMIN_SEARCH_MAX, addUserByEmail, adminStats, pendingRequests, recentAudit, requireAdminPage, searchUsers } from "~/server/admin.server";
+import {
+  ADMIN_PAGE_SIZE,
+  ADMIN_SEARCH_MAX,
+  addUserByEmail,
+  adminStats,
+  pendingRequests,
+  recentAudit,
+  requireAdminPage,
+  searchUsers,
+} from "~/server/admin.server";
 import { declineRequest, grantSandboxAccess, revokeSandboxAccess } from "~/server/sandbox-access.server";
 import { moneyHealth, resumeGroup } from "~/server/money/health.server";
 import { outboxHealth, retryFailedEmail } from "~/server/email/outbox.server";
@@ -45,15 +55,23 @@ function listState(source: { get(name: string): unknown }): AdminListState {
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireAdminPage(request);
   const list = listState(new URL(request.url).searchParams);
-  const [stats, results, requests, audit, health, email] = await Promise.all([
-    adminStats(),
-    searchUsers(list),
-    pendingRequests(),
-    recentAudit(20),
-    moneyHealth(),
-    outboxHealth(),
-  ]);
-  return { currentUserId: user.id, stats, results, requests, audit, health, email };
+  // The user directory failing (a database error, a timeout) is a state of the page, not an error page: the console
+  // says so (SPEC.md section 8, Admin) and keeps working for the rest.
+  const users = Promise.all([adminStats(), searchUsers(list)]).catch((error: unknown) => {
+    logger.error({ err: error }, "admin: could not fetch users");
+    return null;
+  });
+  const [directory, requests, audit, health, email] = await Promise.all([users, pendingRequests(), recentAudit(20), moneyHealth(), outboxHealth()]);
+  return {
+    currentUserId: user.id,
+    stats: directory?.[0] ?? null,
+    results: directory?.[1] ?? { q: list.q, page: list.page, pageSize: ADMIN_PAGE_SIZE, total: 0, pageCount: 1, users: [] },
+    usersError: directory ? null : ADMIN_MESSAGES.fetchUsersFailed,
+    requests,
+    audit,
+    health,
+    email,
+  };
 }
 
 function badRequest(): never {
@@ -158,7 +176,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
       </div>
 
       <div className="mt-6 space-y-6">
-        <StatCards stats={stats} />
+        {stats ? <StatCards stats={stats} /> : null}
         {/* A successful add redirects with a new location key, which remounts (and so clears) the form. */}
         <AddUserForm key={location.key} lastResult={actionData} list={list} />
         <PendingRequests requests={requests} list={list} />
@@ -170,8 +188,18 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
               Users
             </h2>
             <UserSearch key={results.q} q={results.q} />
-            <UserTable users={results.users} list={list} />
-            <Pagination q={results.q} page={results.page} pageCount={results.pageCount} total={results.total} pageSize={results.pageSize} />
+            {loaderData.usersError ? (
+              <Alert tone="error" title={loaderData.usersError}>
+                <Link to={adminHref(list)} className="font-medium underline">
+                  Try Again
+                </Link>
+              </Alert>
+            ) : (
+              <>
+                <UserTable users={results.users} list={list} />
+                <Pagination q={results.q} page={results.page} pageCount={results.pageCount} total={results.total} pageSize={results.pageSize} />
+              </>
+            )}
           </section>
         </Card>
         <AuditList entries={audit} />

@@ -8,6 +8,7 @@ import { SandboxRequestCard } from "~/components/sandbox-request-card";
 import { GroupActivity } from "~/components/groups/group-activity";
 import { GroupCard } from "~/components/groups/group-card";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
+import { savingsFor } from "~/server/groups/charts.server";
 import { dashboardStats, groupCardsFor, recentActivityFor } from "~/server/groups/group-views.server";
 import { invitationInboxFor } from "~/server/groups/invitations.server";
 import { InvitationCard } from "~/components/groups/invitation-card";
@@ -41,6 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
   const [cards, activity, inbox] = await Promise.all([groupCardsFor(user.id), recentActivityFor(user.id), invitationInboxFor(user)]);
   const pendingInvitations = inbox.filter((invitation) => invitation.state === "open");
+  const shown = cards.filter((card) => card.status !== "completed").slice(0, DASHBOARD_CARDS);
   const bankState: BankState = !user.isPlaidSandboxAuthorized ? "request-access" : user.hasBankAccount ? "connected" : "link-bank";
   return {
     sandboxCard: bankState === "request-access" ? await sandboxCardState(user.id) : null,
@@ -52,7 +54,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     missing: missingProfileFields(user).map((field) => FIELD_LABELS[field] ?? field),
     showProfileModal: new URL(request.url).searchParams.get("complete-profile") === "1",
     stats: dashboardStats(cards),
-    cards: cards.filter((card) => card.status !== "completed").slice(0, DASHBOARD_CARDS),
+    cards: shown,
+    // Per group: paid in so far vs received, and where your payout falls (SavingsProgress on each card).
+    savings: await savingsFor(user.id, shown),
     groupCount: cards.length,
     activity,
     // The dashboard shows the first few; /invitations has them all, and the ones that closed.
@@ -143,7 +147,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {loaderData.cards.length > 0 ? (
             <div className="mt-4 grid gap-4 md:grid-cols-2">
               {loaderData.cards.map((card) => (
-                <GroupCard key={card.id} card={card} />
+                <GroupCard key={card.id} card={card} savings={loaderData.savings[card.id]} />
               ))}
             </div>
           ) : loaderData.groupCount > 0 ? (

@@ -8,9 +8,13 @@ import { GroupPayoutSchedule } from "~/components/groups/group-payout-schedule";
 import { ADVANCE_DAYS_MAX, ADVANCE_DAYS_MIN, GroupSandboxClock } from "~/components/groups/group-sandbox-clock";
 import { buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
+import { PayoutTimeline } from "~/components/charts/payout-timeline";
+import { PoolBalanceChart } from "~/components/charts/pool-balance-chart";
+import { poolChart, type PoolChart } from "~/domain/charts";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { requireUser, type SessionUser } from "~/server/auth/guards.server";
 import { appUrl } from "~/server/env.server";
+import { poolMovementsFor } from "~/server/groups/charts.server";
 import { groupPageFor, isUuid, type GroupPageView } from "~/server/groups/group-views.server";
 import { groupUrl, moveMember, revokeInvitation } from "~/server/groups/groups.server";
 import { sentInvitationsFor } from "~/server/groups/invitations.server";
@@ -35,8 +39,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
   const group = await groupPageFor(user.id, params.groupId);
   if (!group) return notFound();
+  // The pool over the cycle, once there is a cycle (a forming group has no schedule and no money).
+  const pool =
+    group.status !== "forming" && group.startOn && group.endOn
+      ? poolChart(await poolMovementsFor(group.id), { start: group.startOn, end: group.endOn, payoutCents: group.payoutCents })
+      : null;
   return {
     group,
+    pool,
     inviteUrl: group.inviteUrlPath ? `${appUrl()}${group.inviteUrlPath}` : null,
     // The group's admin sees the invitations it sent and what became of them (and can revoke pending ones).
     sentInvitations: group.viewer.isAdmin ? await sentInvitationsFor(user.id, group.id) : null,
@@ -174,9 +184,19 @@ export default function GroupPage({ loaderData }: Route.ComponentProps) {
         <Figure label="Contribution" value={formatMoney(group.contributionCents)} note={group.scheduleLine} />
       </section>
 
+      <Card className="mt-6">
+        <PayoutTimeline
+          turns={group.schedule.map((row) => ({ ...row, recipient: row.recipientName }))}
+          today={group.today}
+          projected={group.scheduleProjected}
+          emptyRecipient={unnamedRecipient(group.payoutOrder)}
+        />
+      </Card>
+
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <NextPayout group={group} />
+          <PoolCard group={group} pool={"pool" in loaderData ? (loaderData.pool ?? null) : null} />
           <Card>
             <GroupPayoutSchedule group={group} />
           </Card>
@@ -278,6 +298,24 @@ function NextPayout({ group }: { group: GroupPageView }) {
           Next Payout
         </h2>
         {body}
+      </section>
+    </Card>
+  );
+}
+
+function PoolCard({ group, pool }: { group: GroupPageView; pool: PoolChart | null }) {
+  return (
+    <Card>
+      <section aria-labelledby="pool-title">
+        <h2 id="pool-title" className="text-lg font-semibold text-slate-900">
+          Pool balance
+        </h2>
+        <p className="mt-1 mb-3 text-sm text-slate-600">Contributions fill the pool each period; each payout empties it.</p>
+        {pool && group.status !== "forming" ? (
+          <PoolBalanceChart chart={pool} today={group.today} status={group.status} dueDays={group.schedule.map((row) => row.date)} />
+        ) : (
+          <p className="text-slate-700">The pool starts with the group: no money moves until all {group.memberCount} members have joined.</p>
+        )}
       </section>
     </Card>
   );

@@ -3,6 +3,7 @@ import { GROUP_STATUS_LABELS, type GroupStatus } from "~/components/groups/group
 import { ButtonLink } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
 import { requireUser } from "~/server/auth/guards.server";
+import { savingsFor } from "~/server/groups/charts.server";
 import { groupCardsFor } from "~/server/groups/group-views.server";
 import type { Route } from "./+types/groups";
 
@@ -12,7 +13,8 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
-  return { cards: await groupCardsFor(user.id) };
+  const cards = await groupCardsFor(user.id);
+  return { cards, savings: await savingsFor(user.id, cards) };
 }
 
 const SECTIONS: GroupStatus[] = ["active", "forming", "completed"];
@@ -46,7 +48,7 @@ export default function GroupsPage({ loaderData }: Route.ComponentProps) {
               </h2>
               <div className="mt-3 grid gap-4 md:grid-cols-2">
                 {inSection.map((card) => (
-                  <GroupCard key={card.id} card={card} />
+                  <GroupCard key={card.id} card={card} savings={loaderData.savings[card.id]} />
                 ))}
               </div>
             </section>

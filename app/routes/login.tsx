@@ -10,6 +10,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import {
   AUTH_MESSAGES,
   CONFIRM_MESSAGES,
+  RESET_MESSAGES,
   isInvitationPath,
   loginSchema,
   resendConfirmationSchema,
@@ -26,6 +27,7 @@ import { createSession } from "~/server/auth/session.server";
 import { clearPendingLogin, hasTwoFactor, readPendingLogin, startPendingLogin, verifyTwoFactorCode } from "~/server/auth/two-factor.server";
 import type { User } from "~/server/db/schema";
 import { findUserById } from "~/server/profile.server";
+import { noticeSignIn } from "~/server/account-alerts.server";
 import { sendLoginAlert } from "~/server/security.server";
 import { env } from "~/server/env.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -61,10 +63,13 @@ async function completeSignIn(
 ) {
   await recordSignIn(user.id);
   const cookie = await createSession(user.id, request, { remember: options.remember, ipAddress: options.ipAddress });
-  await sendLoginAlert(user, request, options.ipAddress);
+  const alert = await sendLoginAlert(user, request, options.ipAddress);
+  // A browser this account never used: an urgent notice (in-app only when the login alert above already emailed).
+  const deviceCookie = await noticeSignIn(user, request, options.ipAddress, { email: !alert?.ok });
   const headers = new Headers();
   for (const extra of options.extraCookies ?? []) headers.append("Set-Cookie", extra);
   headers.append("Set-Cookie", cookie);
+  if (deviceCookie) headers.append("Set-Cookie", deviceCookie);
   // The password proves the address: this browser may read its mail in the demo mailbox from now on.
   const mailbox = await rememberMailboxAddress(request, user.email);
   if (mailbox) headers.append("Set-Cookie", mailbox);
@@ -155,22 +160,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       ]))
     ) {
       return data(
-        { intent, result: submission.reply(), error: { title: "Too Many Requests", message: TOO_MANY_ATTEMPTS }, sent: false },
+        { intent, result: submission.reply(), error: { title: "Too Many Requests", message: RESET_MESSAGES.tooMany }, sent: false },
         { status: 429 },
       );
     }
+    let outcome;
     try {
-      await requestPasswordReset(email);
+      outcome = await requestPasswordReset(email);
     } catch (error) {
       logger.error({ err: error }, "login: reset request failed");
+      outcome = { status: "send-failed" as const };
+    }
+    // Sent, queued for delivery (an outbox) and "no such account" read the same (no enumeration); only an email that
+    // could not be handed over at all says so, so the person can try again.
+    if (outcome.status === "send-failed") {
       return data(
-        {
-          intent,
-          result: submission.reply(),
-          error: { title: "Reset Failed", message: "Failed to send reset email. Please try again." },
-          sent: false,
-        },
-        { status: 500 },
+        { intent, result: submission.reply(), error: { title: "Reset Failed", message: RESET_MESSAGES.sendFailed }, sent: false },
+        { status: 503 },
       );
     }
     return data({ intent, result: submission.reply({ resetForm: true }), error: null, sent: true });

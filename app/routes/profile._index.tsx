@@ -6,11 +6,11 @@ import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Field, inputClass } from "~/components/ui/field";
 import { Card } from "~/components/ui/page";
+import { formatDate, formatDateTime } from "~/domain/format";
 import { calendarDayIn, DEFAULT_DISPLAY_NAME, PROFILE_MESSAGES, profileSchema } from "~/domain/profile";
 import { completenessTone, profileCompleteness } from "~/domain/profile-completeness";
 import { requireUser } from "~/server/auth/guards.server";
-import { updateProfile } from "~/server/profile.server";
-import { formatDateTime } from "~/server/security.server";
+import { loadProfile, updateProfile } from "~/server/profile.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/profile._index";
@@ -19,16 +19,20 @@ export function meta() {
   return [{ title: "Profile — Rosca" }];
 }
 
+/** A calendar day (date of birth): as that day, never shifted by a time zone. */
 function formatDay(day: string) {
-  // A calendar day, not an instant: format it at noon UTC so no time zone moves it.
-  return new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+  return formatDate(day, { style: "long" });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireUser(request);
+  const session = await requireUser(request);
   const url = new URL(request.url);
+  // The page's own read; when it times out or fails, the page says so and shows what the session already knows.
+  const loaded = await loadProfile(session.user.id);
+  const user = loaded.status === "ok" ? loaded.user : session.user;
   const completeness = profileCompleteness(user);
   return {
+    loadState: loaded.status,
     editing: url.searchParams.get("edit") === "1",
     today: calendarDayIn(new Date()),
     profile: {
@@ -46,9 +50,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     account: {
       completeness,
       tone: completenessTone(completeness),
-      memberSince: user.createdAt.toLocaleDateString("en-US", { dateStyle: "long", timeZone: "America/New_York" }),
+      memberSince: formatDate(user.createdAt, { style: "long" }),
       lastLogin: user.lastSignInAt ? formatDateTime(user.lastSignInAt) : "Never",
       bankConnected: user.hasBankAccount,
+      bankInstitutions: loaded.status === "ok" ? loaded.bank.institutions : [],
     },
   };
 }
@@ -76,6 +81,16 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Profile Information</h1>
+      {loaderData.loadState === "timeout" || loaderData.loadState === "error" ? (
+        <div className="mt-4">
+          <Alert tone="warning" title={PROFILE_MESSAGES[loaderData.loadState === "timeout" ? "loadTimedOut" : "loadFailed"].title}>
+            {PROFILE_MESSAGES[loaderData.loadState === "timeout" ? "loadTimedOut" : "loadFailed"].description}{" "}
+            <a href="/profile" className="font-medium underline">
+              Refresh
+            </a>
+          </Alert>
+        </div>
+      ) : null}
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[1fr_280px]">
         {editing ? <ProfileForm loaderData={loaderData} actionData={actionData} /> : <ProfileView profile={loaderData.profile} />}
         <AccountCard account={loaderData.account} />

@@ -310,10 +310,13 @@ function AccountCard({ account, busy }: { account: BankAccountView; busy: boolea
           </button>
         </Form>
       </div>
-      {/* Hidden by default; <details> shows and hides it with or without JavaScript. */}
-      <details className="mt-4 rounded-lg bg-slate-50 px-4 py-3">
-        <summary className="text-sm font-medium text-brand-700">
-          Show balance<span className="sr-only"> of {account.accountName}</span>
+      {/* Hidden by default; <details> shows and hides it with or without JavaScript, and CSS swaps the label with the
+          open state, so it reads "Hide balance" while the balance is shown (the hidden label is out of the accessible name). */}
+      <details className="group mt-4 rounded-lg bg-slate-50 px-4 py-3">
+        <summary className="cursor-pointer text-sm font-medium text-brand-700">
+          <span className="group-open:hidden">Show balance</span>
+          <span className="hidden group-open:inline">Hide balance</span>
+          <span className="sr-only"> of {account.accountName}</span>
         </summary>
         <dl className="mt-2 grid gap-1 text-sm">
           <div className="flex gap-2">

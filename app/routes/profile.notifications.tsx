@@ -31,23 +31,42 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
+/** What each choice does, as it does it (the senders: email/user-email.server.ts, reminders, weekly summary, account alerts). */
 const GROUPS: Array<{ legend: string; hint: string; options: Array<{ key: PreferenceKey; label: string; description: string }> }> = [
   {
     legend: "Email notifications",
-    hint: "Security emails (sign-in alerts, password changes) are always sent.",
+    hint: "Security emails (sign-in alerts you asked for, password changes) are always sent.",
     options: [
-      { key: "emailContributionReminders", label: "Contribution reminders", description: "A reminder before each contribution is due." },
-      { key: "emailPayoutNotifications", label: "Payout notifications", description: "When your payout turn is coming up or has been paid." },
+      {
+        key: "emailContributionReminders",
+        label: "Contribution reminders",
+        description: "An email two days before each contribution is due (and your daily reminders, if you turn those on).",
+      },
+      { key: "emailPayoutNotifications", label: "Payout notifications", description: "When your payout has been sent to your bank." },
       { key: "emailGroupInvitations", label: "New group invitations", description: "When someone invites you to a group." },
-      { key: "emailWeeklySummary", label: "Weekly summary", description: "A weekly round-up of your groups." },
+      {
+        key: "emailWeeklySummary",
+        label: "Weekly summary",
+        description: "Every Monday morning: each of your groups' period, who has paid, the next due date and the next payout.",
+      },
     ],
   },
   {
     legend: "Push notifications",
-    hint: "Shown in the app.",
+    hint: "Delivered at once in the app (the bell) and, where noted, by email. Browser push is not offered yet.",
     options: [
-      { key: "pushUrgentAccount", label: "Urgent account notifications", description: "Failed payments and security events." },
-      { key: "pushDailyReminders", label: "Daily reminders", description: "A daily nudge about upcoming contributions." },
+      {
+        key: "pushUrgentAccount",
+        label: "Urgent account notifications",
+        description:
+          "In the app and by email: a failed or returned payment, a sign-in from a new device, password or two-factor changes, a bank account unlinked.",
+      },
+      {
+        key: "pushDailyReminders",
+        label: "Daily reminders",
+        description:
+          "From three days before each due date until your contribution has gone through, one reminder a day (by email too when contribution reminders are on).",
+      },
     ],
   },
 ];

@@ -7,10 +7,11 @@ import { buttonClass } from "~/components/ui/button";
 import { Field, FieldErrors } from "~/components/ui/field";
 import { Card, PageContainer } from "~/components/ui/page";
 import { useHydrated } from "~/components/use-hydrated";
-import { AUTH_MESSAGES, registerSchema, safeRedirect } from "~/domain/auth";
+import { AUTH_MESSAGES, REGISTER_ERRORS, registerSchema, safeRedirect } from "~/domain/auth";
 import { registerUser } from "~/server/auth/accounts.server";
 import { requireAnonymous } from "~/server/auth/guards.server";
 import { consumeAttempt } from "~/server/auth/rate-limit.server";
+import { isBusyResponse, isDatabaseBusy } from "~/server/db/errors.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readForm } from "~/server/request-body.server";
 import { rememberMailboxAddress } from "~/server/mailbox.server";
@@ -26,58 +27,35 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
+type FormError = { title: string; message: string };
+
 export async function action({ request, context }: Route.ActionArgs) {
+  // A body the server cannot read answers 4xx before anything else (request-body.server.ts).
   const formData = await readForm(request);
-  await requireAnonymous(request);
   const submission = parseWithZod(formData, { schema: registerSchema });
   const hide = { hideFields: ["password", "confirmPassword"] };
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(hide), error: null }, { status: 400 });
-  }
-  if (!(await consumeAttempt([["register-ip", context.clientIp]]))) {
-    return data(
-      {
-        result: submission.reply(hide),
-        error: { title: "Too Many Requests", message: "Too many sign-up attempts from your network. Please wait an hour and try again." },
-      },
-      { status: 429 },
-    );
-  }
-  let result;
+  const fail = (error: FormError, status: number) => data({ result: submission.reply(hide), error }, { status });
+  let email: string;
   try {
+    await requireAnonymous(request);
+    if (submission.status !== "success") return data({ result: submission.reply(hide), error: null }, { status: 400 });
+    if (!(await consumeAttempt([["register-ip", context.clientIp]]))) return fail(REGISTER_ERRORS.tooMany, 429);
     // Where they were going (an invitation, say) travels in the confirmation link and on to the login.
-    result = await registerUser({ ...submission.value, redirectTo: safeRedirect(formData.get("redirectTo"), "") });
+    const result = await registerUser({ ...submission.value, redirectTo: safeRedirect(formData.get("redirectTo"), "") });
+    if (result.status === "exists") return fail({ title: "Account Already Exists", message: AUTH_MESSAGES.accountExists }, 409);
+    if (result.status === "db-error") return fail(REGISTER_ERRORS.saveFailed, 503);
+    email = result.user.email;
   } catch (error) {
+    // A redirect (already signed in) is an answer, not a failure.
+    if (error instanceof Response) throw error;
+    // Anything else unexpected stays on the form, with what was typed, and says so (SPEC.md section 8): the database
+    // being slow or unreachable is "our servers", everything else the default message. Never the error page.
     logger.error({ err: error }, "register: unexpected failure");
-    return data(
-      {
-        result: submission.reply(hide),
-        error: { title: "Server Error", message: "Our servers are experiencing issues. Please try again in a few minutes." },
-      },
-      { status: 500 },
-    );
-  }
-  if (result.status === "exists") {
-    return data(
-      { result: submission.reply(hide), error: { title: "Account Already Exists", message: AUTH_MESSAGES.accountExists } },
-      { status: 409 },
-    );
-  }
-  if (result.status === "db-error") {
-    return data(
-      {
-        result: submission.reply(hide),
-        error: {
-          title: "Account Creation Issue",
-          message: "We hit a temporary issue saving your account. Our team has been notified. Please try again shortly.",
-        },
-      },
-      { status: 503 },
-    );
+    return isDatabaseBusy(error) || isBusyResponse(error) ? fail(REGISTER_ERRORS.serverError, 503) : fail(REGISTER_ERRORS.unexpected, 500);
   }
   const redirectTo = safeRedirect(formData.get("redirectTo"), "");
   // The account was created here: this browser may read its mail (the confirmation link) in the demo mailbox.
-  const mailbox = await rememberMailboxAddress(request, result.user.email);
+  const mailbox = await rememberMailboxAddress(request, email);
   return redirectWithToast(
     request,
     redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login",

@@ -6,17 +6,26 @@ import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Card, PageContainer } from "~/components/ui/page";
-import { AUTH_MESSAGES, resetPasswordSchema } from "~/domain/auth";
-import { isResetTokenValid, resetPassword } from "~/server/auth/accounts.server";
+import { AUTH_MESSAGES, RESET_MESSAGES, resetPasswordSchema } from "~/domain/auth";
+import { checkResetToken, resetPassword } from "~/server/auth/accounts.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/reset-password";
 
-const INVALID_LINK = {
-  type: "error" as const,
-  title: "Invalid Reset Link",
-  description: "This password reset link is invalid or has expired. Please request a new one.",
-};
+/**
+ * Where a link that does not work sends the person (SPEC.md section 8, Reset set): an invalid or spent link to /login
+ * with 'Invalid Reset Link'; an expired one (the link was real, its hour is up) straight to a new request form.
+ */
+async function badLink(request: Request, status: "invalid" | "used" | "expired") {
+  if (status === "expired") {
+    return redirectWithToast(request, "/login?mode=reset", { type: "error", title: "Reset Link Expired", description: RESET_MESSAGES.expiredLink });
+  }
+  return redirectWithToast(request, "/login", {
+    type: "error",
+    title: "Invalid Reset Link",
+    description: status === "used" ? RESET_MESSAGES.usedLink : RESET_MESSAGES.invalidLink,
+  });
+}
 
 export function meta() {
   return [{ title: "Choose a new password — Rosca" }];
@@ -24,16 +33,16 @@ export function meta() {
 
 /**
  * The emailed link carries access_token (the secret), refresh_token (the token's id) and type=recovery
- * (SPEC.md section 2). Anything else — missing, used, expired — goes back to /login with 'Invalid Reset Link'.
+ * (SPEC.md section 2). Anything else goes back to /login: 'Reset Link Expired' for a real link past its hour,
+ * 'Invalid Reset Link' for the rest (missing, wrong, already used).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   if (params.get("done") === "1") return { done: true as const };
   const token = params.get("access_token") ?? "";
   const selector = params.get("refresh_token") ?? "";
-  if (params.get("type") !== "recovery" || !(await isResetTokenValid(selector, token))) {
-    throw await redirectWithToast(request, "/login", INVALID_LINK);
-  }
+  const status = params.get("type") === "recovery" ? await checkResetToken(selector, token) : "invalid";
+  if (status !== "valid") throw await badLink(request, status);
   return { done: false as const, token, selector };
 }
 
@@ -43,12 +52,12 @@ export async function action({ request }: Route.ActionArgs) {
   const hide = { hideFields: ["password", "confirmPassword"] };
   if (submission.status !== "success") {
     // A tampered hidden field is an invalid link, not a form error.
-    if (submission.error?.token || submission.error?.selector) throw await redirectWithToast(request, "/login", INVALID_LINK);
+    if (submission.error?.token || submission.error?.selector) throw await badLink(request, "invalid");
     return data({ result: submission.reply(hide) }, { status: 400 });
   }
   const { selector, token, password } = submission.value;
   const outcome = await resetPassword(selector, token, password);
-  if (outcome.status === "invalid") throw await redirectWithToast(request, "/login", INVALID_LINK);
+  if (outcome.status === "invalid" || outcome.status === "used" || outcome.status === "expired") throw await badLink(request, outcome.status);
   if (outcome.status === "same-password") {
     return data({ result: submission.reply({ ...hide, fieldErrors: { password: [AUTH_MESSAGES.samePassword] } }) }, { status: 400 });
   }

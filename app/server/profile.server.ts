@@ -1,10 +1,11 @@
 /**
  * The profile aggregate: what /profile shows and saves, and what other members may see of a user.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { PROFILE_MESSAGES, splitDisplayName, type ProfileInput } from "~/domain/profile";
 import { db } from "./db/client.server";
-import { users, type User } from "./db/schema";
+import { isStatementTimeout } from "./db/errors.server";
+import { bankAccounts, bankItems, users, type User } from "./db/schema";
 import { logger } from "./log.server";
 
 export type UpdateProfileResult = { status: "ok" } | { status: "date-of-birth-locked"; message: string } | { status: "error" };
@@ -70,4 +71,39 @@ export function visibleProfile(user: Pick<User, "id" | "name" | "email" | "phone
 export async function findUserById(userId: string) {
   const [user] = await db().select().from(users).where(eq(users.id, userId)).limit(1);
   return user ?? null;
+}
+
+export type ProfileLoad =
+  | { status: "ok"; user: User; bank: { accounts: number; institutions: string[] } }
+  | { status: "timeout" }
+  | { status: "error" };
+
+/**
+ * The profile page's own read (SPEC.md sections 2 and 8): the user's row as it is now, and their bank connection from
+ * the linked accounts themselves. A read that outlives the statement timeout is "timeout", any other failure "error";
+ * the page shows each state rather than an error page. One query.
+ */
+export async function loadProfile(userId: string): Promise<ProfileLoad> {
+  try {
+    const [row] = await db()
+      .select({
+        user: users,
+        accounts: sql<number>`(select count(*)::int from ${bankAccounts} where ${bankAccounts.userId} = ${users.id})`,
+        institutions: sql<
+          string[]
+        >`array(select distinct coalesce(${bankItems.institutionName}, 'Bank') from ${bankItems} where ${bankItems.userId} = ${users.id} and ${bankItems.status} = 'active' order by 1)`,
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    if (!row) return { status: "error" };
+    return { status: "ok", user: row.user, bank: { accounts: row.accounts, institutions: row.institutions } };
+  } catch (error) {
+    if (isStatementTimeout(error)) {
+      logger.warn({ userId }, "loadProfile: timed out");
+      return { status: "timeout" };
+    }
+    logger.error({ err: error, userId }, "loadProfile: could not load the profile");
+    return { status: "error" };
+  }
 }

@@ -3,29 +3,19 @@
  * auth/two-factor.server.ts.
  */
 import { and, desc, eq, ne } from "drizzle-orm";
+import { formatDateTime } from "~/domain/format";
 import { describeDevice } from "~/domain/profile";
 import { hashPassword, verifyPassword } from "./auth/password.server";
 import { destroyOtherSessions } from "./auth/session.server";
 import { db } from "./db/client.server";
 import { sessions, users, type User } from "./db/schema";
+import { notifyUrgent, URGENT } from "./account-alerts.server";
 import { sendEmailToUser } from "./email/user-email.server";
 import { appUrl } from "./env.server";
 import { logger } from "./log.server";
 
-const TIME_ZONE = "America/New_York";
-
-/** "Nov 22, 2026, 9:41 AM EST": how times appear in emails and on the Security page. */
-export function formatDateTime(date: Date) {
-  return new Intl.DateTimeFormat("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: TIME_ZONE,
-    timeZoneName: "short",
-  }).format(date);
-}
+/** "Nov 22, 2026, 9:41 AM EST": how times appear in emails and on the Security page (the app's one formatter). */
+export { formatDateTime } from "~/domain/format";
 
 export type SessionSummary = {
   id: string;
@@ -89,6 +79,7 @@ export async function changePassword(
     data: { name: user.name, changedAt: formatDateTime(now), resetUrl: `${appUrl()}/login?mode=reset` },
   });
   if (!sent.ok) logger.error({ userId: user.id, reason: sent.error }, "changePassword: the password-changed email failed");
+  await notifyUrgent(user.id, URGENT.passwordChanged(), now);
   return { status: "ok" };
 }
 

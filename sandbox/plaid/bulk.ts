@@ -18,7 +18,7 @@ const SQL_TYPES: Record<string, string> = {
   PgTimestamp: "timestamptz",
 };
 
-type Shape = { name: string; columns: Array<{ key: string; column: string; type: string | null }>; numeric: Set<string> };
+type Shape = { name: string; table: string; columns: Array<{ key: string; column: string; type: string | null }>; numeric: Set<string> };
 
 const shapes = new WeakMap<Table, Shape>();
 
@@ -36,7 +36,7 @@ function shapeOf(table: Table): Shape {
         .filter(([, column]) => column.columnType === "PgBigInt53" || column.columnType === "PgBigSerial53")
         .map(([key]) => snake(key)),
     );
-    shape = { name: `sandbox_plaid.${getTableName(table)}`, columns, numeric };
+    shape = { name: `sandbox_plaid.${getTableName(table)}`, table: getTableName(table), columns, numeric };
     shapes.set(table, shape);
   }
   return shape;
@@ -54,7 +54,8 @@ function reader<T>(shape: Shape) {
 export async function selectWhereIn<T>(db: BankDb, table: Table, column: string, keys: string[], clientId?: string): Promise<T[]> {
   if (keys.length === 0) return [];
   const shape = shapeOf(table);
-  const name = `sandbox:select:${shape.name}:${column}${clientId ? ":client" : ""}`;
+  // Statement names are cut at 63 bytes by PostgreSQL: keep them short and distinct.
+  const name = `sb:s:${shape.table}:${column}${clientId ? ":c" : ""}`;
   const text = `select * from ${shape.name} where ${snake(column)} = any($1::text[])${clientId ? " and client_id = $2" : ""}`;
   const { rows } = await db.$client.query({ name, text, values: clientId ? [keys, clientId] : [keys] });
   return rows.map(reader<T>(shape));
@@ -78,7 +79,7 @@ export async function insertMany<T>(db: BankDb, table: Table, rows: Array<Record
       return c.type === "jsonb" && value !== null ? JSON.stringify(value) : value;
     }),
   );
-  const query = { name: `sandbox:insert:${shape.name}`, text, values };
+  const query = { name: `sb:i:${shape.table}`, text, values };
   const { rows: written } = client ? await client.query(query) : await db.$client.query(query);
   return written.map(reader<T>(shape));
 }

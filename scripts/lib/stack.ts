@@ -118,8 +118,10 @@ export async function startStack(options: {
       // NODE_ENV is already set. Stops (reverse order) run after the HTTP server has closed: the worker finishes its
       // running job, then this module instance's pool closes, both before PostgreSQL stops.
       const { startWorker } = await import("../../app/server/jobs/worker.server.ts");
-      const { closeDb } = await import("../../app/server/db/client.server.ts");
+      const { closeDb, setStatementTimeout, WORKER_STATEMENT_TIMEOUT_MS } = await import("../../app/server/db/client.server.ts");
       stops.push(closeDb);
+      // This module instance is the worker's alone (the web build has its own, with the web timeout; ADR 020).
+      setStatementTimeout(WORKER_STATEMENT_TIMEOUT_MS);
       const worker = await startWorker({ name: "worker-in-process", log });
       stops.push(worker.stop);
     }

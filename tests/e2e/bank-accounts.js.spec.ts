@@ -27,7 +27,12 @@ test("link a bank in the Link modal (JavaScript)", async ({ page }) => {
 
   const checking = page.getByRole("listitem").filter({ hasText: "••••0000" });
   await expect(checking.getByText("Available balance:")).toBeHidden();
+  // A show/hide toggle (SPEC.md section 2): the label says what a press will do.
+  await expect(checking.getByText("Show balance", { exact: true })).toBeVisible();
+  await expect(checking.getByText("Hide balance", { exact: true })).toBeHidden();
   await checking.locator("summary").click();
+  await expect(checking.getByText("Hide balance", { exact: true })).toBeVisible();
+  await expect(checking.getByText("Show balance", { exact: true })).toBeHidden();
   await expect(checking.locator("dd").first()).toHaveText("$100.00");
   await checking.getByRole("button", { name: /^Unlink/ }).click();
   await expect(toasts(page)).toContainText("Bank account unlinked");

@@ -24,10 +24,18 @@ test("link First Platypus Bank through the sandbox Link pages, reveal the balanc
 
   const checking = page.getByRole("listitem").filter({ hasText: "••••0000" });
   await expect(checking.getByText("Available balance:")).toBeHidden();
+  // A show/hide toggle (SPEC.md section 2): the label says what a press will do.
+  await expect(checking.getByText("Show balance", { exact: true })).toBeVisible();
+  await expect(checking.getByText("Hide balance", { exact: true })).toBeHidden();
   await checking.locator("summary").click();
+  await expect(checking.getByText("Hide balance", { exact: true })).toBeVisible();
+  await expect(checking.getByText("Show balance", { exact: true })).toBeHidden();
   await expect(checking.getByText("Available balance:")).toBeVisible();
   await expect(checking.locator("dd").first()).toHaveText("$100.00");
   await expect(checking.locator("dd").nth(1)).toHaveText("$110.00");
+  await checking.getByText("Hide balance", { exact: true }).click();
+  await expect(checking.getByText("Available balance:")).toBeHidden();
+  await expect(checking.getByText("Show balance", { exact: true })).toBeVisible();
 
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: "Bank account connected" })).toBeVisible();

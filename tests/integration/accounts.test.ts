@@ -358,6 +358,6 @@ describe("rate limits (per account and per IP, in PostgreSQL)", () => {
     }
     const blocked = await call(login.action, post("/login", { intent: "reset-request", email }));
     expect(blocked.status).toBe(429);
-    expect(blocked.data.error.message).toBe(TOO_MANY);
+    expect(blocked.data.error.message).toBe("Too many password reset requests. Please wait an hour and try again.");
   });
 });

@@ -353,8 +353,14 @@ describe("/groups", () => {
       },
     ]);
 
+    // Each card's savings at a glance: nothing paid or received before the first due day; the turn where it is known.
+    expect(result.data.savings).toEqual({
+      [active.id]: { paidInCents: 0, receivedCents: 0, cycleCents: 30_000, turns: 3, completedTurns: 0, yourTurn: 1 },
+      [forming.id]: { paidInCents: 0, receivedCents: 0, cycleCents: 20_000, turns: 4, completedTurns: 0, yourTurn: null },
+    });
+
     const loner = await member("Marcus Reed");
-    expect((await call(groupsList.loader, get("/groups", loner.jar))).data).toEqual({ cards: [] });
+    expect((await call(groupsList.loader, get("/groups", loner.jar))).data).toEqual({ cards: [], savings: {} });
   });
 });
 

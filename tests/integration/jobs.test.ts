@@ -152,16 +152,19 @@ describe("two workers", () => {
     }
   });
 
-  it("startWorker schedules money.tick every minute, bank.sync every 5 minutes and email.outbox every minute", async () => {
+  it("startWorker schedules money.tick every minute, bank.sync every 5 minutes, email.outbox every minute and the weekly summary hourly", async () => {
     const boss = await queue.createBoss("worker");
     const worker = await startWorker({ boss, name: "scheduler", log: () => {} });
     try {
       const schedules = await boss.getSchedules();
-      expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual([
-        [queue.BANK_SYNC, "*/5 * * * *"],
-        [queue.EMAIL_OUTBOX, "* * * * *"],
-        [queue.MONEY_TICK, "* * * * *"],
-      ]);
+      expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual(
+        [
+          [queue.BANK_SYNC, "*/5 * * * *"],
+          [queue.EMAIL_OUTBOX, "* * * * *"],
+          [queue.MONEY_TICK, "* * * * *"],
+          [queue.WEEKLY_SUMMARY, "0 * * * *"],
+        ].sort(),
+      );
     } finally {
       await worker.stop();
       await boss.stop({ graceful: true, timeout: 5_000 });

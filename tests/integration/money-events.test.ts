@@ -21,6 +21,15 @@ async function postingsOf(transferId: string) {
   return db().select().from(schema.ledgerTransfers).where(eq(schema.ledgerTransfers.bankTransferId, transferId));
 }
 
+/** The member's (first) contribution debit in the group. */
+async function contributionOf(groupId: string, userId: string) {
+  const [row] = await db()
+    .select()
+    .from(schema.bankTransfers)
+    .where(and(eq(schema.bankTransfers.groupId, groupId), eq(schema.bankTransfers.kind, "contribution"), eq(schema.bankTransfers.userId, userId)));
+  return row;
+}
+
 async function reload(transferId: string) {
   const [row] = await db().select().from(schema.bankTransfers).where(eq(schema.bankTransfers.id, transferId));
   return row!;
@@ -43,16 +52,7 @@ describe("bank events", () => {
     const admin = { id: members[0]!.id, isAdmin: false };
     // To Jan 9, the due day: the debits are made and pending at the bank.
     await cycle.advanceClock(admin, group.id, { days: 3 }, NOW);
-    const [contribution] = await db()
-      .select()
-      .from(schema.bankTransfers)
-      .where(
-        and(
-          eq(schema.bankTransfers.groupId, group.id),
-          eq(schema.bankTransfers.kind, "contribution"),
-          eq(schema.bankTransfers.userId, members[1]!.id),
-        ),
-      );
+    const contribution = await contributionOf(group.id, members[1]!.id);
     expect(contribution).toMatchObject({ status: "pending", attempt: 1 });
 
     // The bank posts and settles it; our event reader runs three times over the same events (webhook + polls).
@@ -91,16 +91,7 @@ describe("bank events", () => {
     // status trigger, and the group failed every run until parked.
     const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
     await cycle.advanceClock({ id: members[0]!.id, isAdmin: false }, group.id, { days: 3 }, NOW);
-    const [debit] = await db()
-      .select()
-      .from(schema.bankTransfers)
-      .where(
-        and(
-          eq(schema.bankTransfers.groupId, group.id),
-          eq(schema.bankTransfers.kind, "contribution"),
-          eq(schema.bankTransfers.userId, members[2]!.id),
-        ),
-      );
+    const debit = await contributionOf(group.id, members[2]!.id);
     expect(debit).toMatchObject({ status: "pending" });
     await simulate(debit!.providerTransferId!, "posted");
     await simulate(debit!.providerTransferId!, "settled");

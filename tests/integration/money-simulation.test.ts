@@ -222,7 +222,9 @@ describe("randomized money simulation", () => {
     console.log(`money simulation: seed ${SEED}: ${GROUPS} groups, ${members} members, ${declinesSeen} declines, ${returnsInjected} returns`);
     expect(declinesSeen).toBeGreaterThan(0);
     expect(returnsInjected).toBeGreaterThan(0);
-  }, 180_000);
+    // Wall-clock only: about 70 s beside the other money suites, but npm test now runs Vitest and the e2e suite side by
+    // side on two cores, and three full runs went past the old 180 s. Correctness does not depend on it.
+  }, 420_000);
 });
 
 function addDaysIso(day: string, days: number) {

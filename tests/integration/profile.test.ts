@@ -83,6 +83,7 @@ describe("Profile Information", () => {
       memberSince: "March 4, 2025",
       lastLogin: "Nov 21, 2026, 9:30 AM EST",
       bankConnected: true,
+      bankInstitutions: [],
     });
     expect(page.data.editing).toBe(false);
     expect((await call(profile.loader, get("/profile?edit=1", jar))).data.editing).toBe(true);

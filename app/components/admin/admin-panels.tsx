@@ -9,13 +9,7 @@ import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { Card } from "~/components/ui/page";
 import type { AdminIntent } from "~/domain/admin";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-const dateTimeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-
-export function formatDate(iso: string) {
-  return dateFormat.format(new Date(iso));
-}
+import { formatDate, formatDateTime } from "~/domain/format";
 
 export type AdminListState = { q: string; page: number };
 
@@ -99,7 +93,7 @@ export function PendingRequests({ requests, list }: { requests: PendingRequest[]
                 <div>
                   <p className="font-medium text-slate-900">{request.name}</p>
                   <p className="text-sm text-slate-600">
-                    {request.email} · requested <time dateTime={request.createdAt}>{dateTimeFormat.format(new Date(request.createdAt))} UTC</time>
+                    {request.email} · requested <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
                   </p>
                   {request.message ? <p className="mt-1 text-sm text-slate-700">“{request.message}”</p> : null}
                 </div>
@@ -179,7 +173,7 @@ export function UserTable({ users, list }: { users: AdminUser[]; list: AdminList
               <td className="py-2 pr-3 font-medium text-slate-900">{user.name}</td>
               <td className="py-2 pr-3 break-all text-slate-700">{user.email}</td>
               <td className="py-2 pr-3 text-slate-700">
-                <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+                <time dateTime={user.createdAt}>{formatDate(user.createdAt, { style: "medium" })}</time>
               </td>
               <td className="py-2 pr-3">
                 <Badge tone={user.isAdmin ? "brand" : "slate"}>{user.isAdmin ? "Admin" : "User"}</Badge>
@@ -282,7 +276,7 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
                     {details.unchanged ? " (no change)" : ""}
                   </p>
                   <time dateTime={entry.createdAt} className="text-slate-600">
-                    {dateTimeFormat.format(new Date(entry.createdAt))} UTC
+                    {formatDateTime(entry.createdAt)}
                   </time>
                 </li>
               );

@@ -1,10 +1,12 @@
 import { Link } from "react-router";
+import { SavingsProgress } from "~/components/charts/savings-progress";
+import type { SavingsProgress as Progress } from "~/domain/charts";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
 import type { GroupCardView } from "~/server/groups/group-views.server";
 import { GroupStatusBadge, memberCountLabel } from "./group-labels";
 
 /** One group in a list (/groups and the dashboard): the key figures and a link to its page. */
-export function GroupCard({ card, headingLevel = 3 }: { card: GroupCardView; headingLevel?: 2 | 3 }) {
+export function GroupCard({ card, headingLevel = 3, savings }: { card: GroupCardView; headingLevel?: 2 | 3; savings?: Progress }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const figures: Array<[string, string]> = [
     ["Members", memberCountLabel(card.status, card.joinedCount, card.memberCount)],
@@ -53,6 +55,7 @@ export function GroupCard({ card, headingLevel = 3 }: { card: GroupCardView; hea
           {card.completedPeriods} of {card.memberCount} payouts completed
         </p>
       ) : null}
+      {savings ? <SavingsProgress progress={savings} label={`Your savings in ${card.name}`} /> : null}
     </article>
   );
 }

@@ -8,6 +8,8 @@ export type AccountSummary = {
   memberSince: string;
   lastLogin: string;
   bankConnected: boolean;
+  /** The linked banks, when known (empty when the profile read failed). */
+  bankInstitutions?: string[];
 };
 
 /** Profile → Account: completion bar (SPEC.md section 5 colours), member since, last login, status, bank status. */
@@ -51,6 +53,9 @@ export function AccountCard({ account }: { account: AccountSummary }) {
           <dt className="shrink-0 text-slate-600">Bank status</dt>
           <dd className={`font-medium ${account.bankConnected ? "text-green-800" : "text-slate-700"}`}>
             {account.bankConnected ? "Connected" : "Not Connected"}
+            {account.bankConnected && account.bankInstitutions?.length ? (
+              <span className="block text-xs font-normal text-slate-600">{account.bankInstitutions.join(", ")}</span>
+            ) : null}
           </dd>
         </div>
       </dl>

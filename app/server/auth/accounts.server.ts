@@ -6,6 +6,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { normalizeEmail, safeRedirect } from "~/domain/auth";
 import { db, type Db } from "../db/client.server";
 import { authTokens, sessions, userInvitations, users, type User } from "../db/schema";
+import { notifyUrgent, URGENT } from "../account-alerts.server";
 import { deliverEmails, queueEmail, type EmailResult } from "../email/email.server";
 import { appUrl } from "../env.server";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -144,16 +145,29 @@ function isUniqueViolation(error: unknown) {
   return cause.code === "23505" || cause.cause?.code === "23505";
 }
 
-/** Look up a live token (unused, unexpired, right purpose) by selector and verify its secret in constant time. */
-async function findLiveToken(purpose: "confirm_email" | "reset_password", selector: string, secret: string, now: Date) {
-  if (!/^[0-9a-f-]{36}$/i.test(selector) || secret.length === 0 || secret.length > 200) return null;
+export type TokenCheck = { status: "valid"; token: typeof authTokens.$inferSelect } | { status: "invalid" | "used" | "expired" };
+
+/**
+ * Look up a token by selector and verify its secret in constant time. "used" and "expired" are told apart from
+ * "invalid" only for the holder of the right secret: a guessed selector learns nothing.
+ */
+async function checkToken(purpose: "confirm_email" | "reset_password", selector: string, secret: string, now: Date): Promise<TokenCheck> {
+  if (!/^[0-9a-f-]{36}$/i.test(selector) || secret.length === 0 || secret.length > 200) return { status: "invalid" };
   const [token] = await db()
     .select()
     .from(authTokens)
     .where(and(eq(authTokens.id, selector), eq(authTokens.purpose, purpose)))
     .limit(1);
-  if (!token || token.usedAt || token.expiresAt <= now) return null;
-  return secretMatches(secret, token.secretHash) ? token : null;
+  if (!token || !secretMatches(secret, token.secretHash)) return { status: "invalid" };
+  if (token.usedAt) return { status: "used" };
+  if (token.expiresAt <= now) return { status: "expired" };
+  return { status: "valid", token };
+}
+
+/** A live token (unused, unexpired, right purpose, right secret), or null. */
+async function findLiveToken(purpose: "confirm_email" | "reset_password", selector: string, secret: string, now: Date) {
+  const check = await checkToken(purpose, selector, secret, now);
+  return check.status === "valid" ? check.token : null;
 }
 
 export async function isConfirmTokenValid(selector: string, secret: string, now = new Date()) {
@@ -239,12 +253,16 @@ export async function recordSignIn(userId: string, now = new Date()) {
 }
 
 /**
- * Send a reset link if the account exists. The caller shows the same message either way (no enumeration).
- * Returns whether a message was attempted, for tests and logs only.
+ * What became of a reset request. "no-account" and "sent" must look the same to the person asking (no enumeration);
+ * "queued" is an email accepted for later delivery (an outbox) and reads like "sent"; "send-failed" is an email that
+ * could not be handed to the mail service at all, which the person is told honestly so they can try again.
  */
-export async function requestPasswordReset(email: string, now = new Date()) {
+export type ResetRequestResult = { status: "sent" | "queued" | "no-account" | "send-failed" };
+
+/** Send a reset link if the account exists. */
+export async function requestPasswordReset(email: string, now = new Date()): Promise<ResetRequestResult> {
   const user = await findUserByEmail(email);
-  if (!user || !user.passwordHash) return false;
+  if (!user || !user.passwordHash) return { status: "no-account" };
   // The token and its email together (the outbox, ADR 010): a committed token always has its email on the way.
   const id = await db().transaction(async (tx) => {
     const { selector, secret } = await issueToken(user.id, "reset_password", RESET_PASSWORD_TTL_MS, now, tx);
@@ -259,20 +277,30 @@ export async function requestPasswordReset(email: string, now = new Date()) {
     );
   });
   const result = (await deliverEmails([id])).get(id)!;
-  if (!result.ok) logger.error({ userId: user.id, reason: result.error }, "requestPasswordReset: the reset email failed");
-  return true;
+  if (!result.ok) {
+    logger.error({ userId: user.id, reason: result.error }, "requestPasswordReset: the reset email failed");
+    return { status: "send-failed" };
+  }
+  // Queued: the mail service did not take it yet; the outbox retries it (ADR 010). It reads like "sent".
+  return { status: result.status === "queued" ? "queued" : "sent" };
 }
 
 export async function isResetTokenValid(selector: string, secret: string, now = new Date()) {
   return (await findLiveToken("reset_password", selector, secret, now)) !== null;
 }
 
-export type ResetResult = { status: "ok" } | { status: "invalid" } | { status: "same-password" };
+/** Why a reset link does or does not work: the page says "expired" and "already used" apart from "invalid". */
+export async function checkResetToken(selector: string, secret: string, now = new Date()): Promise<TokenCheck["status"]> {
+  return (await checkToken("reset_password", selector, secret, now)).status;
+}
+
+export type ResetResult = { status: "ok" } | { status: "invalid" | "used" | "expired" } | { status: "same-password" };
 
 /** Set a new password from a reset link; the link is spent and every session of the user ends. */
 export async function resetPassword(selector: string, secret: string, password: string, now = new Date()): Promise<ResetResult> {
-  const token = await findLiveToken("reset_password", selector, secret, now);
-  if (!token) return { status: "invalid" };
+  const check = await checkToken("reset_password", selector, secret, now);
+  if (check.status !== "valid") return { status: check.status };
+  const token = check.token;
   const [user] = await db().select().from(users).where(eq(users.id, token.userId)).limit(1);
   if (!user) return { status: "invalid" };
   if (await verifyPassword(user.passwordHash, password)) return { status: "same-password" };
@@ -293,7 +321,9 @@ export async function resetPassword(selector: string, secret: string, password: 
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
     return true;
   });
-  return ok ? { status: "ok" } : { status: "invalid" };
+  if (!ok) return { status: "used" };
+  await notifyUrgent(user.id, URGENT.passwordReset(), now);
+  return { status: "ok" };
 }
 
 /**

@@ -5,6 +5,7 @@
 import { redirect } from "react-router";
 import type { User } from "../db/schema";
 import { redirectWithToast } from "../toast.server";
+import { orBusyResponse } from "../db/errors.server";
 import { clearSessionCookie, lookupSession } from "./session.server";
 
 export type SessionUser = { user: User; sessionId: string; expiresAt: Date };
@@ -17,7 +18,7 @@ function loginUrl(request: Request) {
 
 /** The signed-in user, or null. Never redirects. */
 export async function getOptionalUser(request: Request, now?: Date): Promise<SessionUser | null> {
-  const lookup = await lookupSession(request, { now });
+  const lookup = await orBusyResponse(() => lookupSession(request, { now }));
   return lookup.status === "active" ? { user: lookup.user, sessionId: lookup.sessionId, expiresAt: lookup.expiresAt } : null;
 }
 
@@ -26,7 +27,7 @@ export async function getOptionalUser(request: Request, now?: Date): Promise<Ses
  * unknown cookie, with a session-expired notice after the idle timeout. The stale cookie is cleared either way.
  */
 export async function requireUser(request: Request, now?: Date): Promise<SessionUser> {
-  const lookup = await lookupSession(request, { now });
+  const lookup = await orBusyResponse(() => lookupSession(request, { now }));
   if (lookup.status === "active") return { user: lookup.user, sessionId: lookup.sessionId, expiresAt: lookup.expiresAt };
   if (lookup.status === "none") throw redirect(loginUrl(request));
   const headers = { "Set-Cookie": await clearSessionCookie() };
@@ -48,7 +49,7 @@ export async function requireUser(request: Request, now?: Date): Promise<Session
 
 /** For login/register pages: a signed-in user goes to the dashboard instead. */
 export async function requireAnonymous(request: Request) {
-  const lookup = await lookupSession(request, { touch: false });
+  const lookup = await orBusyResponse(() => lookupSession(request, { touch: false }));
   if (lookup.status === "active") throw redirect("/dashboard");
 }
 

@@ -38,22 +38,23 @@ const LIMITS: Record<LimiterName, { points: number; duration: number }> = {
   "invite-user": { points: Number(process.env.INVITE_LOOKUP_LIMIT_PER_USER ?? 30), duration: 15 * 60 },
 };
 
-const limiters = new Map<LimiterName, RateLimiterPostgres>();
+const limiters = new Map<LimiterName, { pool: ReturnType<typeof getPool>; limiter: RateLimiterPostgres }>();
 
+/** The limiter on the current pool (a pool closed and reopened, as tests and restarts do, gets a new limiter). */
 function limiter(name: LimiterName) {
-  let current = limiters.get(name);
-  if (!current) {
-    current = new RateLimiterPostgres({
-      storeClient: getPool(),
-      storeType: "pool",
-      tableName: "rate_limits",
-      tableCreated: true, // created by our migrations
-      clearExpiredByTimeout: false, // no background timers in the request path
-      keyPrefix: name,
-      ...LIMITS[name],
-    });
-    limiters.set(name, current);
-  }
+  const pool = getPool();
+  const cached = limiters.get(name);
+  if (cached?.pool === pool) return cached.limiter;
+  const current = new RateLimiterPostgres({
+    storeClient: pool,
+    storeType: "pool",
+    tableName: "rate_limits",
+    tableCreated: true, // created by our migrations
+    clearExpiredByTimeout: false, // no background timers in the request path
+    keyPrefix: name,
+    ...LIMITS[name],
+  });
+  limiters.set(name, { pool, limiter: current });
   return current;
 }
 

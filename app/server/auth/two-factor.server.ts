@@ -16,6 +16,7 @@ import { decryptSecret, encryptSecret } from "../crypto.server";
 import { db } from "../db/client.server";
 import { users, type User } from "../db/schema";
 import { env, servedOverHttps } from "../env.server";
+import { notifyUrgent, URGENT } from "../account-alerts.server";
 import { logger } from "../log.server";
 
 const TOTP = { period: 30, digits: 6, algorithm: "SHA-1" } as const;
@@ -81,6 +82,7 @@ export async function confirmTwoFactorEnrolment(userId: string, code: string, no
     .update(users)
     .set({ totpSecretEncrypted: user.pending, totpEnabledAt: now, totpPendingSecretEncrypted: null, updatedAt: now })
     .where(eq(users.id, userId));
+  await notifyUrgent(userId, URGENT.twoFactorEnabled(), now);
   return true;
 }
 
@@ -93,6 +95,7 @@ export async function disableTwoFactor(userId: string, now = new Date()) {
     .update(users)
     .set({ totpSecretEncrypted: null, totpEnabledAt: null, totpPendingSecretEncrypted: null, totpLastUsedStep: null, updatedAt: now })
     .where(eq(users.id, userId));
+  await notifyUrgent(userId, URGENT.twoFactorDisabled(), now);
 }
 
 export function hasTwoFactor(user: Pick<User, "totpEnabledAt" | "totpSecretEncrypted">) {

@@ -20,6 +20,7 @@ import { bankAccounts, bankItems, bankLinkTokens, users } from "../db/schema";
 import { appUrl } from "../env.server";
 import { notify } from "../notifications.server";
 import { plaidCall, type BankFailure } from "./plaid.server";
+import { notifyUrgent, URGENT } from "../account-alerts.server";
 import { logger } from "../log.server";
 
 /** SPEC.md section 9: a link token is reused for 5 minutes. */
@@ -337,7 +338,7 @@ export async function unlinkItem(
   const notFound: Refusal<"not_found"> = { ok: false, code: "not_found", message: "Bank account not found" };
   if (!UUID.test(itemId)) return notFound;
   const [item] = await db()
-    .select({ id: bankItems.id, accessTokenEncrypted: bankItems.accessTokenEncrypted })
+    .select({ id: bankItems.id, accessTokenEncrypted: bankItems.accessTokenEncrypted, institutionName: bankItems.institutionName })
     .from(bankItems)
     .where(and(eq(bankItems.id, itemId), eq(bankItems.userId, userId), eq(bankItems.status, "active")))
     .limit(1);
@@ -362,5 +363,6 @@ export async function unlinkItem(
     await tx.delete(bankAccounts).where(and(eq(bankAccounts.itemId, item.id), eq(bankAccounts.userId, userId)));
     await recomputeHasBankAccount(tx, userId);
   });
+  await notifyUrgent(userId, URGENT.bankUnlinked(item.institutionName), options.now);
   return { ok: true };
 }

@@ -678,3 +678,58 @@ export const emailOutbox = pgTable(
     index("email_outbox_failed_idx").on(t.failedAt).where(sql`${t.status} = 'failed'`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------------------------
+// Notifications that preferences govern (issue 18): devices seen at sign-in, daily reminders and weekly summaries sent.
+
+/**
+ * Browsers a user has signed in from: a random id in a long-lived cookie (rosca_device), stored here only as its
+ * SHA-256. A sign-in from a browser not listed is a new-device sign-in (an urgent account notification).
+ */
+export const knownDevices = pgTable(
+  "known_devices",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    deviceHash: text("device_hash").notNull(),
+    userAgent: text("user_agent"),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);
+
+/**
+ * Daily reminders sent (the "Daily reminders" preference): one per group, period, member and group-clock day, claimed
+ * by inserting the row first, so re-runs and concurrent workers send it once.
+ */
+export const dailyReminders = pgTable(
+  "daily_reminders",
+  {
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    periodNumber: integer("period_number").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The group-clock day it is for. */
+    day: date("day").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.periodNumber, t.userId, t.day] })],
+);
+
+/** Weekly summary emails sent: one per user and week (the Monday it starts on, in the product's zone), claimed first. */
+export const weeklySummaries = pgTable(
+  "weekly_summaries",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    weekOf: date("week_of").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.weekOf] })],
+);

@@ -90,7 +90,89 @@ const samples: { [T in EmailMessage["template"]]: Extract<EmailMessage, { templa
       groupUrl: "https://rosca.example/groups/g1",
     },
   },
+  "account-alert": {
+    template: "account-alert",
+    data: {
+      name: "Amina Yusuf",
+      title: "New sign-in to your Rosca account",
+      body: "Someone signed in from Firefox on Windows (IP 203.0.113.9). If this wasn't you, change your password now.",
+      occurredAt: "Dec 1, 2026, 9:41 AM EST",
+      actionLabel: "Review account security",
+      actionUrl: "https://rosca.example/profile/security",
+    },
+  },
+  "daily-reminder": {
+    template: "daily-reminder",
+    data: {
+      name: "Amina Yusuf",
+      title: "Your $100.00 contribution to Wedding Fund is due in 3 days",
+      body: "It is debited from your linked bank account on Friday, March 6, 2026. Please make sure the funds are available.",
+      groupUrl: "https://rosca.example/groups/g1",
+    },
+  },
+  "weekly-summary": {
+    template: "weekly-summary",
+    data: {
+      name: "Amina Yusuf",
+      weekOf: "2026-03-02",
+      dashboardUrl: "https://rosca.example/dashboard",
+      groups: [
+        {
+          name: "Wedding Fund",
+          url: "https://rosca.example/groups/g1",
+          status: "active",
+          memberCount: 3,
+          joinedCount: 3,
+          contributionCents: 10_000,
+          period: 2,
+          paidNames: ["Omar Haddad", "You"],
+          unpaidNames: ["Lena Fischer"],
+          nextDueOn: "2026-03-06",
+          nextPayout: { recipient: "Omar Haddad", payoutOn: "2026-03-06", amountCents: 30_000 },
+        },
+        {
+          name: "Office Club",
+          url: "https://rosca.example/groups/g2",
+          status: "forming",
+          memberCount: 5,
+          joinedCount: 2,
+          contributionCents: 5_000,
+          period: null,
+          paidNames: [],
+          unpaidNames: [],
+          nextDueOn: null,
+          nextPayout: null,
+        },
+      ],
+    },
+  },
 };
+
+describe("notification-preference templates", () => {
+  it("sums up each group's week: period, who paid, next due date, next payout", () => {
+    const rendered = renderEmail(samples["weekly-summary"]);
+    expect(rendered.subject).toBe("Your Rosca week: 2 groups, week of March 2, 2026");
+    expect(rendered.text).toContain(
+      [
+        "Group: Wedding Fund",
+        "Period: 2 of 3",
+        "Paid this period: Omar Haddad, You (2 of 3)",
+        "Still to pay: Lena Fischer",
+        "Next due: Friday, March 6, 2026 · $100.00",
+        "Next payout: Omar Haddad · Friday, March 6, 2026 · $300.00",
+      ].join("\n"),
+    );
+    expect(rendered.text).toContain("Group: Office Club\nStatus: Forming: 2 of 5 members have joined");
+    expect(rendered.html).toContain("Still to pay");
+  });
+
+  it("puts the alert's own words in the subject and the body", () => {
+    const rendered = renderEmail(samples["account-alert"]);
+    expect(rendered.subject).toBe("New sign-in to your Rosca account");
+    expect(rendered.text).toContain("Someone signed in from Firefox on Windows (IP 203.0.113.9).");
+    expect(rendered.text).toContain("Review account security: https://rosca.example/profile/security");
+  });
+});
 
 describe("group templates", () => {
   it("states the invitation's figures", () => {

@@ -9,6 +9,7 @@
  * secret goes into an email except the single-use link that is the point of the email.
  */
 import { z } from "zod";
+import { formatDate, formatMoney } from "../../domain/format";
 import { setupFeeLine } from "../../domain/groups";
 
 const PRODUCT = "Rosca";
@@ -85,6 +86,42 @@ export const templateDataSchemas = {
     payoutCents: z.number().int().nonnegative(),
     groupUrl: z.string(),
   }),
+  /**
+   * An urgent account notification (a new-device sign-in, a password or two-factor change, a bank unlinked, a failed
+   * debit), sent while the user's "Urgent account notifications" preference is on. title and body are the bell's words.
+   */
+  "account-alert": z.object({
+    name: z.string(),
+    title: z.string(),
+    body: z.string(),
+    occurredAt: z.string(),
+    actionLabel: z.string(),
+    actionUrl: z.string(),
+  }),
+  /** A daily contribution reminder ("Daily reminders"); title and body from app/domain/reminders.ts, as in the bell. */
+  "daily-reminder": z.object({ name: z.string(), title: z.string(), body: z.string(), groupUrl: z.string() }),
+  /** The weekly summary ("Weekly summary"): each of the user's groups as it stands. Days are calendar days, YYYY-MM-DD. */
+  "weekly-summary": z.object({
+    name: z.string(),
+    weekOf: z.iso.date(),
+    dashboardUrl: z.string(),
+    groups: z.array(
+      z.object({
+        name: z.string(),
+        url: z.string(),
+        status: z.enum(["forming", "active", "completed"]),
+        memberCount: z.number().int().positive(),
+        joinedCount: z.number().int().nonnegative(),
+        contributionCents: z.number().int().nonnegative(),
+        /** The current period (active groups). */
+        period: z.number().int().positive().nullable(),
+        paidNames: z.array(z.string()),
+        unpaidNames: z.array(z.string()),
+        nextDueOn: z.iso.date().nullable(),
+        nextPayout: z.object({ recipient: z.string(), payoutOn: z.iso.date(), amountCents: z.number().int().nonnegative() }).nullable(),
+      }),
+    ),
+  }),
 } as const;
 
 export type TemplateName = keyof typeof templateDataSchemas;
@@ -126,16 +163,14 @@ function greetingName(name: string) {
   return oneLine(name) || "there";
 }
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-
-/** Cents to "$1,234.50". Integer arithmetic up to the division for display. */
+/** Cents to "$1,234.50" (the app's one money formatter). */
 export function formatCents(amountCents: number) {
-  return usd.format(amountCents / 100);
+  return formatMoney(amountCents);
 }
 
-/** "2026-03-06" to "Friday, March 6, 2026". A calendar day has no time zone; format it as UTC so it never shifts. */
+/** "2026-03-06" to "Friday, March 6, 2026" (the app's one date formatter; a calendar day never shifts). */
 export function formatCalendarDay(day: string) {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+  return formatDate(day);
 }
 
 const colors = { text: "#0f172a", muted: "#475569", brand: "#047857", border: "#e2e8f0", page: "#f8fafc" };
@@ -438,6 +473,59 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
     };
   },
 
+  "account-alert": (data) => ({
+    subject: oneLine(data.title),
+    ...layout(oneLine(data.title), [
+      { kind: "p", text: `Hi ${greetingName(data.name)},` },
+      { kind: "p", text: oneLine(data.title) },
+      { kind: "p", text: data.body },
+      { kind: "facts", rows: [["When", oneLine(data.occurredAt)]] },
+      { kind: "button", label: data.actionLabel, url: data.actionUrl },
+      {
+        kind: "muted",
+        text: "You get this email because urgent account notifications are on. You can turn them off under Profile → Notifications.",
+      },
+    ]),
+  }),
+
+  "daily-reminder": (data) => ({
+    subject: oneLine(data.title),
+    ...layout(oneLine(data.title), [
+      { kind: "p", text: `Hi ${greetingName(data.name)},` },
+      { kind: "p", text: `${oneLine(data.title)}.` },
+      { kind: "p", text: data.body },
+      { kind: "button", label: "View your group", url: data.groupUrl },
+      {
+        kind: "muted",
+        text: "You get a reminder each day until your contribution settles because daily reminders are on. Turn them off under Profile → Notifications.",
+      },
+    ]),
+  }),
+
+  "weekly-summary": (data) => {
+    const week = formatDate(data.weekOf, { style: "long" });
+    const count = data.groups.length;
+    return {
+      subject: `Your ${PRODUCT} week: ${count} ${count === 1 ? "group" : "groups"}, week of ${week}`,
+      ...layout(`Where your ${count === 1 ? "group stands" : "groups stand"} this week.`, [
+        { kind: "p", text: `Hi ${greetingName(data.name)},` },
+        {
+          kind: "p",
+          text:
+            count === 0
+              ? "You aren't in any savings group right now."
+              : `Here is where your ${count === 1 ? "group stands" : "groups stand"} this week.`,
+        },
+        ...data.groups.flatMap((group): Block[] => [
+          { kind: "facts", rows: weeklyGroupRows(group) },
+          { kind: "muted", text: `Open ${oneLine(group.name)}: ${group.url}` },
+        ]),
+        { kind: "button", label: "Go to your dashboard", url: data.dashboardUrl },
+        { kind: "muted", text: "You get this email once a week because the weekly summary is on. Turn it off under Profile → Notifications." },
+      ]),
+    };
+  },
+
   "payout-notification": (data) => {
     const amount = formatCents(data.amountCents);
     const day = formatCalendarDay(data.payoutOn);
@@ -460,6 +548,31 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
     };
   },
 };
+
+function weeklyGroupRows(group: TemplateData<"weekly-summary">["groups"][number]): Array<[string, string]> {
+  const rows: Array<[string, string]> = [["Group", oneLine(group.name)]];
+  if (group.status === "forming") {
+    rows.push(["Status", `Forming: ${group.joinedCount} of ${group.memberCount} members have joined`]);
+    return rows;
+  }
+  if (group.status === "completed") {
+    rows.push(["Status", `Completed: all ${group.memberCount} payouts made`]);
+    return rows;
+  }
+  rows.push(["Period", group.period ? `${group.period} of ${group.memberCount}` : "—"]);
+  const paid = group.paidNames.map(oneLine);
+  const unpaid = group.unpaidNames.map(oneLine);
+  rows.push(["Paid this period", paid.length ? `${paid.join(", ")} (${paid.length} of ${paid.length + unpaid.length})` : "No one yet"]);
+  if (unpaid.length) rows.push(["Still to pay", unpaid.join(", ")]);
+  if (group.nextDueOn) rows.push(["Next due", `${formatDate(group.nextDueOn)} · ${formatCents(group.contributionCents)}`]);
+  if (group.nextPayout) {
+    rows.push([
+      "Next payout",
+      `${oneLine(group.nextPayout.recipient)} · ${formatDate(group.nextPayout.payoutOn)} · ${formatCents(group.nextPayout.amountCents)}`,
+    ]);
+  }
+  return rows;
+}
 
 /** Render a typed message. */
 export function renderEmail(message: EmailMessage): RenderedEmail {

@@ -16,11 +16,12 @@ import type { EmailMessage } from "./templates";
 import { logger } from "../log.server";
 
 /**
- * Which preference governs which template. "weekly-summary" has no template yet; it is
- * listed so the issues that add them are governed from their first message.
+ * Which preference governs which template. "account-alert" is governed by the urgent preference in
+ * account-alerts.server.ts (in-app and email together), so it is not listed here.
  */
 export const PREFERENCE_FOR_TEMPLATE: Readonly<Record<string, PreferenceKey>> = {
   "payment-reminder": "emailContributionReminders",
+  "daily-reminder": "emailContributionReminders",
   "payout-notification": "emailPayoutNotifications",
   "group-invitation": "emailGroupInvitations",
   "weekly-summary": "emailWeeklySummary",

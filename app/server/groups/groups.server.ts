@@ -7,6 +7,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
+import { formatDate } from "~/domain/format";
 import { describeGroup, payoutPerTurnCents, SETUP_FEE_CENTS, type GroupDraft } from "~/domain/groups";
 import { invitationExpiresAt, invitationState, type InvitationOutcome } from "~/domain/invitations";
 import { commitmentFor, drawOrder, SEED_BYTES } from "~/domain/payout-order";
@@ -455,7 +456,7 @@ async function announceJoin(tx: Tx, user: Joiner, group: GroupRow, started: bool
       row.user.id,
       {
         title: `${group.name} has started`,
-        body: `Every member joined. Your first contribution is due ${group.firstDueOn}; your turn is ${row.position} of ${group.memberCount}.`,
+        body: `Every member joined. Your first contribution is due ${formatDate(group.firstDueOn!)}; your turn is ${row.position} of ${group.memberCount}.`,
         link,
       },
       tx,

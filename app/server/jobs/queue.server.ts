@@ -20,6 +20,8 @@ export const QUEUE_SCHEMA = "pgboss";
 export const MONEY_TICK = "money.tick";
 /** On each TRANSFER_EVENTS_UPDATE webhook, and every 5 minutes as a poll: read the bank's transfer events. */
 export const BANK_SYNC = "bank.sync";
+/** Every hour (cron): send the week's summaries not sent yet (weekly-summary.server.ts claims one per user and week). */
+export const WEEKLY_SUMMARY = "notifications.weekly-summary";
 /** Every minute (cron): deliver the email outbox's due rows (ADR 010). */
 export const EMAIL_OUTBOX = "email.outbox";
 
@@ -34,6 +36,8 @@ const QUEUES: PgBoss.Queue[] = [
   // A tick that fails is not retried: the next minute's tick does the same work.
   { name: MONEY_TICK, policy: "stately", retryLimit: 0, expireInSeconds: 60 * 60 },
   { name: BANK_SYNC, policy: "stately", retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },
+  // Not retried: the next hour's run sends whatever this one did not.
+  { name: WEEKLY_SUMMARY, policy: "stately", retryLimit: 0, expireInSeconds: 30 * 60 },
   // Retries and backoff are per email, in the outbox rows (app/domain/email-outbox.ts); a failed run is just the next
   // minute's run early.
   { name: EMAIL_OUTBOX, policy: "stately", retryLimit: 0, expireInSeconds: 15 * 60 },

@@ -9,8 +9,9 @@ import { logger } from "../log.server";
 import { setQueueDepthSource } from "../metrics.server";
 import { processDueGroups, syncBankEvents } from "../money/cycle.server";
 import { readQueueDepth } from "./queue-depth.server";
-import { BANK_SYNC, EMAIL_OUTBOX, MONEY_TICK, startQueue, stopQueue } from "./queue.server";
+import { BANK_SYNC, EMAIL_OUTBOX, MONEY_TICK, startQueue, stopQueue, WEEKLY_SUMMARY } from "./queue.server";
 import { runJob } from "./run-job.server";
+import { sendWeeklySummaries } from "../weekly-summary.server";
 
 export type JobDone = { queue: string; jobId: string; worker: string; result: unknown };
 
@@ -46,6 +47,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
   if (options.schedule ?? true) {
     await boss.schedule(MONEY_TICK, "* * * * *", { source: "cron" });
     await boss.schedule(BANK_SYNC, "*/5 * * * *", { source: "poll" });
+    await boss.schedule(WEEKLY_SUMMARY, "0 * * * *", { source: "cron" });
     await boss.schedule(EMAIL_OUTBOX, "* * * * *", { source: "cron" });
   }
 
@@ -86,6 +88,13 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
     ),
     // Email is not money work: it does not wait behind a long money run (nor holds one up), so it skips `serial`.
     await boss.work(EMAIL_OUTBOX, { batchSize: 1, pollingIntervalSeconds }, (jobs) => runEmail(jobs)),
+    // The weekly summary is not money work either: outside the money chain, so a long send never delays a tick.
+    await boss.work(WEEKLY_SUMMARY, { batchSize: 1, pollingIntervalSeconds }, async (jobs) => {
+      for (const job of jobs) {
+        const result = await runJob({ name: WEEKLY_SUMMARY, id: job.id, data: job.data, worker: name }, () => sendWeeklySummaries(new Date()));
+        options.onJobDone?.({ queue: WEEKLY_SUMMARY, jobId: job.id, worker: name, result });
+      }
+    }),
   ];
 
   // The fixed-interval tick: every worker runs it on its own clock, racing the others (and the cron job) on purpose.
@@ -114,9 +123,11 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
   }
 
   // rosca_job_queue_depth, read at scrape time from the queue's table (any worker's answer is the whole queue's).
-  setQueueDepthSource(() => readQueueDepth([MONEY_TICK, BANK_SYNC, EMAIL_OUTBOX]));
+  setQueueDepthSource(() => readQueueDepth([MONEY_TICK, BANK_SYNC, EMAIL_OUTBOX, WEEKLY_SUMMARY]));
 
-  log(`${name}: working ${MONEY_TICK}, ${BANK_SYNC} and ${EMAIL_OUTBOX}${options.tickSeconds ? `, ticking every ${options.tickSeconds} s` : ""}`);
+  log(
+    `${name}: working ${MONEY_TICK}, ${BANK_SYNC}, ${EMAIL_OUTBOX} and ${WEEKLY_SUMMARY}${options.tickSeconds ? `, ticking every ${options.tickSeconds} s` : ""}`,
+  );
 
   return {
     name,

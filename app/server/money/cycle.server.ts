@@ -14,9 +14,7 @@ import pLimit from "p-limit";
 import {
   dueWork,
   type DueWork,
-  MAX_ATTEMPTS,
   REMINDER_DAYS_BEFORE,
-  RETRY_AFTER_DAYS,
   SANDBOX_AVAILABLE_AFTER_DAYS,
   SANDBOX_SETTLE_AFTER_DAYS,
   SETTLED_STATUSES,
@@ -31,6 +29,9 @@ import { bankTransfers, groupEvents, groupMembers, groupPeriods, groups, users }
 import { sendEmailToUser } from "../email/user-email.server";
 import { appUrl, env } from "../env.server";
 import { notify } from "../notifications.server";
+import { sendDailyReminders } from "../reminders.server";
+import { notifyUrgent, URGENT } from "../account-alerts.server";
+import { contributionDueNotice } from "~/domain/reminders";
 import { failpoint, SimulatedCrash } from "../failpoints.server";
 import { balanceOf } from "./ledger.server";
 import { recordPayoutRefusal, recordProcessingFailure, recordProcessingSuccess } from "./health.server";
@@ -226,6 +227,8 @@ async function runDay(set: GroupRow[], day: CalendarDay, now: Date): Promise<Set
 
   await remind(byId, await claimReminders(ids, day));
   trace("remind");
+  await sendDailyReminders(set, day);
+  trace("daily reminders");
   const debits = await planDebits(ids, day, SETUP_FEE_CENTS);
   trace("plan", debits.length);
   failpoint("after-row-insert");
@@ -455,11 +458,7 @@ async function remind(byId: Map<string, GroupRow>, reminders: Awaited<ReturnType
         if (!user || !group) return;
         const link = `/groups/${group.id}`;
         await Promise.allSettled([
-          notify(user.id, {
-            title: `Contribution due ${reminder.dueOn}`,
-            body: `Your contribution to ${group.name} is debited on ${reminder.dueOn}.`,
-            link,
-          }),
+          notify(user.id, { ...contributionDueNotice({ groupName: group.name, dueOn: reminder.dueOn }), link }),
           sendEmailToUser(user, {
             template: "payment-reminder",
             data: {
@@ -483,17 +482,30 @@ async function remind(byId: Map<string, GroupRow>, reminders: Awaited<ReturnType
  * with one conditional update, so each is told once.
  */
 async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
-  const changed = await db()
-    .update(bankTransfers)
-    .set({ notifiedStatus: sql`${bankTransfers.status}` })
-    .where(
-      and(
-        inArray(bankTransfers.groupId, [...byId.keys()]),
-        or(sql`${bankTransfers.notifiedStatus} is null`, ne(bankTransfers.notifiedStatus, bankTransfers.status)),
-        inArray(bankTransfers.status, ["settled", "funds_available", "declined", "failed", "returned"]),
-      ),
-    )
-    .returning();
+  const untold = and(
+    inArray(bankTransfers.groupId, [...byId.keys()]),
+    or(sql`${bankTransfers.notifiedStatus} is null`, ne(bankTransfers.notifiedStatus, bankTransfers.status)),
+    inArray(bankTransfers.status, ["settled", "funds_available", "declined", "failed", "returned"]),
+  );
+  // Claimed under row locks taken in id order, as applyStatuses takes them: another worker applying bank events to
+  // these transfers waits instead of deadlocking with an UPDATE that locks in scan order (40P01, found by the race test).
+  const changed = await db().transaction(async (tx) => {
+    const locked = await tx.select({ id: bankTransfers.id }).from(bankTransfers).where(untold).orderBy(asc(bankTransfers.id)).for("update");
+    if (locked.length === 0) return [];
+    return tx
+      .update(bankTransfers)
+      .set({ notifiedStatus: sql`${bankTransfers.status}` })
+      .where(
+        and(
+          inArray(
+            bankTransfers.id,
+            locked.map((row) => row.id),
+          ),
+          untold,
+        ),
+      )
+      .returning();
+  });
   if (changed.length === 0) return;
   const people = await db()
     .select({ id: users.id, email: users.email, name: users.name })
@@ -544,16 +556,7 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
     const member = person.get(transfer.userId)!;
     const link = `/groups/${group.id}`;
     const reason = transfer.failureDescription ?? "The bank did not complete the debit.";
-    jobs.push(() =>
-      notify(member.id, {
-        title: `Your contribution to ${group.name} did not go through`,
-        body:
-          transfer.attempt < MAX_ATTEMPTS
-            ? `${reason} Attempt ${transfer.attempt} of ${MAX_ATTEMPTS}: we'll try again in ${RETRY_AFTER_DAYS} days. Please make sure the funds are available.`
-            : `${reason} That was the last of ${MAX_ATTEMPTS} attempts: please contact your group admin.`,
-        link,
-      }),
-    );
+    jobs.push(() => notifyUrgent(member.id, URGENT.contributionFailed(group, reason, transfer.attempt)));
     if (group.createdBy !== member.id) {
       jobs.push(() => notify(group.createdBy, { title: `${member.name}'s contribution to ${group.name} is late`, body: reason, link }));
     }

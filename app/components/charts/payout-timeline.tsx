@@ -1,0 +1,83 @@
+/**
+ * The payout timeline: every turn of the cycle along a line, done ones filled, the next one ringed, today between
+ * them. An ordered list drawn with CSS and small inline SVG markers, so it is text first: it reflows on a phone,
+ * reads in order to a screen reader, and needs no script. The track scrolls sideways when twelve turns don't fit.
+ */
+import { formatDate } from "~/domain/format";
+import type { CalendarDay } from "~/domain/schedule";
+
+export type TimelineTurn = {
+  position: number;
+  /** "You", a name, or null when nobody holds the turn yet. */
+  recipient: string | null;
+  date: CalendarDay;
+  status: "completed" | "pending";
+  isYou: boolean;
+};
+
+export function PayoutTimeline({
+  turns,
+  today,
+  projected,
+  emptyRecipient,
+}: {
+  turns: TimelineTurn[];
+  today: CalendarDay;
+  projected: boolean;
+  emptyRecipient: string;
+}) {
+  const next = turns.find((turn) => turn.status === "pending")?.position ?? null;
+  return (
+    <section aria-labelledby="timeline-title">
+      <h2 id="timeline-title" className="text-lg font-semibold text-slate-900">
+        Payout timeline
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        {projected
+          ? "Projected: the dates if the group filled today."
+          : next === null
+            ? "Every turn has been paid."
+            : `${turns.filter((turn) => turn.status === "completed").length} of ${turns.length} payouts made. Today is ${formatDate(today)}.`}
+      </p>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (and named) to scroll by keyboard */}
+      <section className="mt-4 overflow-x-auto pb-2" tabIndex={0} aria-label="Payout timeline, scrolls sideways">
+        <ol className="relative flex w-full min-w-max">
+          {turns.map((turn, index) => {
+            const done = turn.status === "completed";
+            const isNext = turn.position === next;
+            return (
+              <li
+                key={turn.position}
+                className="relative flex min-w-24 flex-1 flex-col items-center text-center"
+                data-status={done ? "completed" : isNext ? "next" : "pending"}
+              >
+                {/* The track: a segment to the previous turn, solid once its payout is done. */}
+                {index > 0 ? (
+                  <span aria-hidden="true" className={`absolute top-3 right-1/2 h-0.5 w-full ${done ? "bg-brand-600" : "bg-slate-300"}`} />
+                ) : null}
+                <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="relative h-6 w-6">
+                  {done ? (
+                    <>
+                      <circle cx="12" cy="12" r="11" fill="#047857" />
+                      <path d="M7 12.5l3 3 7-7" fill="none" stroke="#ffffff" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+                    </>
+                  ) : (
+                    <circle cx="12" cy="12" r="9.5" fill="#ffffff" stroke={isNext ? "#047857" : "#94a3b8"} strokeWidth={isNext ? 4 : 2} />
+                  )}
+                </svg>
+                <span className="mt-1 text-xs text-slate-600">Turn {turn.position}</span>
+                <span className={`mt-0.5 max-w-full truncate px-1 text-sm ${turn.isYou ? "font-bold text-brand-800" : "font-medium text-slate-900"}`}>
+                  {turn.isYou ? "You" : (turn.recipient ?? emptyRecipient)}
+                </span>
+                <span className="text-xs text-slate-600">{formatDate(turn.date, { style: "medium" })}</span>
+                <span className={`text-xs ${done ? "text-brand-800" : isNext ? "font-semibold text-slate-900" : "text-slate-600"}`}>
+                  {done ? "Paid" : isNext ? "Next" : "Pending"}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,195 @@
+/**
+ * The group's pool over its cycle: money in (contributions) raises it, payouts take it back to zero. Server-rendered
+ * SVG, no script: it reads the same with JavaScript off. The drawing is decorative for assistive technology
+ * (aria-hidden); the sentence under it and the table in "Show the numbers" (a <details>, so it opens without
+ * JavaScript) carry the same facts as text.
+ */
+import { dayOffset, linear, moneyTicks, poolStepPoints, type PoolChart } from "~/domain/charts";
+import { formatDate, formatMoney, formatMoneyShort } from "~/domain/format";
+import type { CalendarDay } from "~/domain/schedule";
+
+const WIDTH = 640;
+const HEIGHT = 240;
+const MARGIN = { top: 16, right: 20, bottom: 44, left: 64 };
+/** Contrast at least 3:1 against white (graphical objects, WCAG 1.4.11). */
+const COLOURS = { in: "#059669", out: "#c2410c", balance: "#0f172a" };
+
+export type PoolChartProps = {
+  chart: PoolChart;
+  /** The group's clock today; the line stops here for a running group. */
+  today: CalendarDay;
+  status: "active" | "completed";
+  /** The due days, for the x axis. */
+  dueDays: CalendarDay[];
+};
+
+export function PoolBalanceChart({ chart, today, status, dueDays }: PoolChartProps) {
+  const biggest = Math.max(chart.maxCents, ...chart.days.map((day) => Math.max(day.inCents, day.outCents)));
+  const ticks = moneyTicks(biggest);
+  const top = ticks[ticks.length - 1]!;
+  // Payouts go below the axis, so the chart reads "in" up and "out" down; without any payout yet, no room below.
+  const paidOut = chart.totalOutCents > 0;
+  const bottom = paidOut ? -top : 0;
+  const allTicks = paidOut
+    ? [
+        ...ticks
+          .slice(1)
+          .map((tick) => -tick)
+          .reverse(),
+        ...ticks,
+      ]
+    : ticks;
+  const spanDays = Math.max(1, dayOffset(chart.start, chart.end));
+  const x = (day: CalendarDay) => linear(0, spanDays, MARGIN.left + 8, WIDTH - MARGIN.right - 8)(dayOffset(chart.start, day));
+  const y = linear(bottom, top, HEIGHT - MARGIN.bottom, MARGIN.top);
+  const until = status === "completed" || today > chart.end ? chart.end : today < chart.start ? chart.start : today;
+  const points = poolStepPoints(chart, until, x, y);
+  const line = points.map(([px, py], index) => `${index === 0 ? "M" : "L"}${px.toFixed(1)},${py.toFixed(1)}`).join(" ");
+  const barWidth = Math.min(16, Math.max(4, (WIDTH - MARGIN.left - MARGIN.right) / spanDays / 2));
+  // Label every due day when they fit (about 44 px each), else every second or third one.
+  const every = Math.max(1, Math.ceil((dueDays.length * 44) / (WIDTH - MARGIN.left - MARGIN.right)));
+  const empty = chart.days.length === 0;
+  const shown = chart.days.filter((day) => day.day <= until);
+
+  return (
+    <figure aria-labelledby="pool-chart-caption">
+      <div className="overflow-x-auto">
+        <svg
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          className="h-auto w-full min-w-[28rem]"
+          aria-hidden="true"
+          focusable="false"
+          data-chart="pool-balance"
+          fontFamily="inherit"
+        >
+          {allTicks.map((tick) => (
+            <g key={tick}>
+              <line
+                x1={MARGIN.left}
+                x2={WIDTH - MARGIN.right}
+                y1={y(tick)}
+                y2={y(tick)}
+                stroke={tick === 0 ? "#94a3b8" : "#e2e8f0"}
+                strokeWidth={1}
+              />
+              <text x={MARGIN.left - 8} y={y(tick)} dy="0.32em" textAnchor="end" fontSize={12} fill="#475569">
+                {tick < 0 ? `−${formatMoneyShort(-tick)}` : formatMoneyShort(tick)}
+              </text>
+            </g>
+          ))}
+          {dueDays.map((day, index) =>
+            index % every === 0 ? (
+              <g key={day}>
+                <line x1={x(day)} x2={x(day)} y1={HEIGHT - MARGIN.bottom} y2={HEIGHT - MARGIN.bottom + 5} stroke="#94a3b8" />
+                <text x={x(day)} y={HEIGHT - MARGIN.bottom + 20} textAnchor="middle" fontSize={12} fill="#475569">
+                  {formatDate(day, { style: "medium" }).replace(/, \d{4}$/, "")}
+                </text>
+              </g>
+            ) : null,
+          )}
+          <text x={MARGIN.left} y={HEIGHT - 6} fontSize={12} fill="#475569">
+            Due days
+          </text>
+          {empty ? (
+            <text x={(MARGIN.left + WIDTH - MARGIN.right) / 2} y={y(top / 2)} textAnchor="middle" fontSize={14} fill="#475569">
+              No money has moved yet
+            </text>
+          ) : (
+            <>
+              {shown.map((day) => (
+                <g key={day.day}>
+                  {day.inCents > 0 ? (
+                    <rect
+                      x={x(day.day) - barWidth / 2}
+                      y={y(day.inCents)}
+                      width={barWidth}
+                      height={y(0) - y(day.inCents)}
+                      fill={COLOURS.in}
+                      rx={1.5}
+                    />
+                  ) : null}
+                  {day.outCents > 0 ? (
+                    <rect x={x(day.day) - barWidth / 2} y={y(0)} width={barWidth} height={y(-day.outCents) - y(0)} fill={COLOURS.out} rx={1.5} />
+                  ) : null}
+                </g>
+              ))}
+              <path d={line} fill="none" stroke={COLOURS.balance} strokeWidth={2.5} strokeLinejoin="round" />
+            </>
+          )}
+          {status === "active" && today >= chart.start && today <= chart.end ? (
+            <g>
+              <line x1={x(today)} x2={x(today)} y1={MARGIN.top} y2={HEIGHT - MARGIN.bottom} stroke="#0f172a" strokeDasharray="4 3" />
+              <text x={x(today) + 4} y={MARGIN.top} dy="0.8em" fontSize={12} fill="#0f172a">
+                Today
+              </text>
+            </g>
+          ) : null}
+        </svg>
+      </div>
+      {empty ? null : (
+        <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700" aria-hidden="true">
+          <li className="flex items-center gap-2">
+            <span className="inline-block h-3 w-3 rounded-sm" style={{ background: COLOURS.in }} />
+            Money in
+          </li>
+          <li className="flex items-center gap-2">
+            <span className="inline-block h-3 w-3 rounded-sm" style={{ background: COLOURS.out }} />
+            Paid out
+          </li>
+          <li className="flex items-center gap-2">
+            <span className="inline-block h-0.5 w-4" style={{ background: COLOURS.balance }} />
+            Pool balance
+          </li>
+        </ul>
+      )}
+      <figcaption id="pool-chart-caption" className="mt-2 text-sm text-slate-700">
+        {poolSentence(chart, status)}
+      </figcaption>
+      {empty ? null : (
+        <details className="mt-2 text-sm">
+          <summary className="cursor-pointer font-medium text-brand-700">Show the numbers</summary>
+          <div className="mt-2 overflow-x-auto">
+            <table className="w-full text-left">
+              <caption className="sr-only">Pool balance by day</caption>
+              <thead className="border-b border-slate-200 text-slate-600">
+                <tr>
+                  <th scope="col" className="py-1.5 pr-3 font-medium">
+                    Date
+                  </th>
+                  <th scope="col" className="py-1.5 pr-3 text-right font-medium">
+                    Money in
+                  </th>
+                  <th scope="col" className="py-1.5 pr-3 text-right font-medium">
+                    Paid out
+                  </th>
+                  <th scope="col" className="py-1.5 text-right font-medium">
+                    Pool balance
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {chart.days.map((day) => (
+                  <tr key={day.day} className="border-b border-slate-100">
+                    <th scope="row" className="py-1.5 pr-3 font-normal">
+                      {formatDate(day.day, { style: "medium" })}
+                    </th>
+                    <td className="py-1.5 pr-3 text-right">{day.inCents ? formatMoney(day.inCents) : "—"}</td>
+                    <td className="py-1.5 pr-3 text-right">{day.outCents ? formatMoney(day.outCents) : "—"}</td>
+                    <td className="py-1.5 text-right font-medium">{formatMoney(day.balanceCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      )}
+    </figure>
+  );
+}
+
+export function poolSentence(chart: PoolChart, status: "active" | "completed") {
+  if (chart.days.length === 0) return "No money has moved yet: the pool fills as contributions settle on each due day.";
+  const moved = `${formatMoney(chart.totalInCents)} has come in and ${formatMoney(chart.totalOutCents)} has been paid out`;
+  if (status === "completed") return `Cycle complete: ${moved}. The pool is back to ${formatMoney(chart.balanceCents)}.`;
+  return `The pool holds ${formatMoney(chart.balanceCents)} now: ${moved} so far.`;
+}

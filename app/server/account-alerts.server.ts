@@ -1,0 +1,209 @@
+/**
+ * Urgent account notifications (Profile → Notifications, "Urgent account notifications", on by default): a sign-in
+ * from a new device, a password or two-factor change, a bank account unlinked, a contribution debit that failed or came
+ * back. While the preference is on, each is delivered at once in the app (the bell) and by email; turned off, neither.
+ *
+ * Security emails that always go (password changed, login alerts the user asked for on the Security page) are not
+ * governed here; where one already tells the person by email, the urgent notice is in-app only (`email: false`), so
+ * nobody gets two emails about one event. Browser push is not used (ADR 019).
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { and, count, eq, sql } from "drizzle-orm";
+import { createCookie } from "react-router";
+import { formatDateTime } from "~/domain/format";
+import { MAX_ATTEMPTS, RETRY_AFTER_DAYS } from "~/domain/money";
+import { describeDevice } from "~/domain/profile";
+import { db } from "./db/client.server";
+import { knownDevices, users } from "./db/schema";
+import { sendEmail, type EmailResult } from "./email/email.server";
+import { appUrl, isProduction } from "./env.server";
+import { logger } from "./log.server";
+import { notify } from "./notifications.server";
+import { getPreferences } from "./preferences.server";
+
+export type UrgentNotice = {
+  title: string;
+  body: string;
+  /** Same-origin path the bell and the email's button lead to. */
+  link: string;
+  /** The email's button. */
+  actionLabel: string;
+  /** False when another email about the same event always goes anyway (a security email). Default true. */
+  email?: boolean;
+};
+
+export type UrgentResult = { delivered: false; reason: "preference-off" | "no-user" } | { delivered: true; email: EmailResult | null };
+
+/**
+ * Tell a user about something urgent on their account, now: in-app and by email, if their urgent preference is on.
+ * Never throws (it runs after the event it reports has happened, which must not be undone by a failed notice). If the
+ * preferences cannot be read, it delivers: an unread preference must not silence a security notice.
+ */
+export async function notifyUrgent(userId: string, notice: UrgentNotice, now = new Date()): Promise<UrgentResult> {
+  try {
+    const [user] = await db().select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
+    if (!user) return { delivered: false, reason: "no-user" };
+    const wanted = await getPreferences(userId).then(
+      (preferences) => preferences.pushUrgentAccount,
+      (error: unknown) => {
+        logger.error({ err: error, userId }, "notifyUrgent: could not read preferences; delivering anyway");
+        return true;
+      },
+    );
+    if (!wanted) return { delivered: false, reason: "preference-off" };
+    const [, email] = await Promise.all([
+      notify(userId, { title: notice.title, body: notice.body, link: notice.link }),
+      notice.email === false
+        ? null
+        : sendEmail(user.email, {
+            template: "account-alert",
+            data: {
+              name: user.name,
+              title: notice.title,
+              body: notice.body,
+              occurredAt: formatDateTime(now),
+              actionLabel: notice.actionLabel,
+              actionUrl: `${appUrl()}${notice.link}`,
+            },
+          }),
+    ]);
+    if (email && !email.ok) logger.error({ userId, reason: email.error }, "notifyUrgent: the email failed");
+    return { delivered: true, email };
+  } catch (error) {
+    logger.error({ err: error, userId, title: notice.title }, "notifyUrgent: not delivered");
+    return { delivered: true, email: null };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The notices themselves (one wording each, used by the code that makes the change)
+
+export const URGENT = {
+  newDevice: (device: string, ipAddress: string): UrgentNotice => ({
+    title: "New sign-in to your Rosca account",
+    body: `Someone signed in from ${device} (IP ${ipAddress}), a device not used on this account before. If this wasn't you, change your password now and sign out your other sessions.`,
+    link: "/profile/security",
+    actionLabel: "Review account security",
+  }),
+  /** The "password-changed" email always goes; the notice adds the bell. */
+  passwordChanged: (): UrgentNotice => ({
+    title: "Your password was changed",
+    body: "The password of your account was just changed and your other sessions were signed out. If this wasn't you, reset your password now.",
+    link: "/profile/security",
+    actionLabel: "Review account security",
+    email: false,
+  }),
+  passwordReset: (): UrgentNotice => ({
+    title: "Your password was reset",
+    body: "Your password was reset with an emailed link and every session was signed out. If this wasn't you, reset it again now and contact support.",
+    link: "/login?mode=reset",
+    actionLabel: "Reset your password",
+  }),
+  twoFactorEnabled: (): UrgentNotice => ({
+    title: "Two-factor authentication turned on",
+    body: "Signing in now needs a code from your authenticator app as well as your password. If this wasn't you, change your password now.",
+    link: "/profile/security",
+    actionLabel: "Review account security",
+  }),
+  twoFactorDisabled: (): UrgentNotice => ({
+    title: "Two-factor authentication turned off",
+    body: "Signing in no longer needs a code from your authenticator app. If this wasn't you, change your password and turn it back on now.",
+    link: "/profile/security",
+    actionLabel: "Review account security",
+  }),
+  /**
+   * The member's own failed or returned contribution debit (the cycle's tellOutcomes). `reason` is the bank's
+   * description; `attempt` the attempt that failed (1-based).
+   */
+  contributionFailed: (group: { id: string; name: string }, reason: string, attempt: number): UrgentNotice => ({
+    title: `Your contribution to ${group.name} did not go through`,
+    body:
+      attempt < MAX_ATTEMPTS
+        ? `${reason} Attempt ${attempt} of ${MAX_ATTEMPTS}: we'll try again in ${RETRY_AFTER_DAYS} days. Please make sure the funds are available.`
+        : `${reason} That was the last of ${MAX_ATTEMPTS} attempts: please contact your group admin.`,
+    link: `/groups/${group.id}`,
+    actionLabel: "View your group",
+  }),
+  bankUnlinked: (institution: string | null): UrgentNotice => ({
+    title: "Bank account unlinked",
+    body: `${institution ?? "A bank"} was unlinked from your account. Contributions and payouts can't use it any more. If this wasn't you, change your password now.`,
+    link: "/profile/bank-accounts",
+    actionLabel: "Review bank accounts",
+  }),
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Devices
+
+/** A random id per browser, kept for a long time (browsers cap cookies at 400 days), httpOnly; stored only hashed. */
+function deviceCookie() {
+  return createCookie("rosca_device", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isProduction(),
+    path: "/",
+    maxAge: 400 * 24 * 60 * 60,
+  });
+}
+
+const hash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export type SignInDevice = { isNew: boolean; isFirst: boolean; setCookie: string };
+
+/**
+ * Remember the browser a user just signed in from. New: this user never signed in from it (no device cookie, or one
+ * not on this user's list). First: the user has no device at all yet (their very first sign-in), which is not news.
+ */
+export async function recordSignInDevice(userId: string, request: Request, now = new Date()): Promise<SignInDevice> {
+  const cookie = deviceCookie();
+  const presented = await cookie.parse(request.headers.get("cookie"));
+  const token = typeof presented === "string" && /^[A-Za-z0-9_-]{43}$/.test(presented) ? presented : randomBytes(32).toString("base64url");
+  const deviceHash = hash(token);
+  const userAgent = request.headers.get("user-agent")?.slice(0, 500) ?? null;
+  const setCookie = await cookie.serialize(token);
+  // One statement decides: an existing row is a known device; otherwise the insert wins (a concurrent double sign-in
+  // from one browser inserts once).
+  const [known] = await db()
+    .update(knownDevices)
+    .set({ lastSeenAt: now, userAgent })
+    .where(and(eq(knownDevices.userId, userId), eq(knownDevices.deviceHash, deviceHash)))
+    .returning({ userId: knownDevices.userId });
+  if (known) return { isNew: false, isFirst: false, setCookie };
+  const [{ devices } = { devices: 0 }] = await db().select({ devices: count() }).from(knownDevices).where(eq(knownDevices.userId, userId));
+  const inserted = await db()
+    .insert(knownDevices)
+    .values({ userId, deviceHash, userAgent, firstSeenAt: now, lastSeenAt: now })
+    .onConflictDoNothing()
+    .returning({ userId: knownDevices.userId });
+  return { isNew: inserted.length > 0, isFirst: devices === 0, setCookie };
+}
+
+/**
+ * After a successful sign-in: record the device and, when it is new (and not the account's first), send the urgent
+ * new-device notice. Returns the device cookie to set. Never throws: a sign-in must not fail because of its notice.
+ */
+export async function noticeSignIn(
+  user: { id: string },
+  request: Request,
+  ipAddress: string | undefined,
+  options: { email?: boolean; now?: Date } = {},
+) {
+  const now = options.now ?? new Date();
+  try {
+    const device = await recordSignInDevice(user.id, request, now);
+    if (device.isNew && !device.isFirst) {
+      const notice = URGENT.newDevice(describeDevice(request.headers.get("user-agent")), ipAddress || "unknown");
+      await notifyUrgent(user.id, { ...notice, email: options.email ?? true }, now);
+    }
+    return device.setCookie;
+  } catch (error) {
+    logger.error({ err: error, userId: user.id }, "noticeSignIn: the device check failed");
+    return null;
+  }
+}
+
+/** For tests and the Security page: how many devices a user has signed in from. */
+export async function deviceCount(userId: string) {
+  const [row] = await db().select({ devices: sql<number>`count(*)::int` }).from(knownDevices).where(eq(knownDevices.userId, userId));
+  return row?.devices ?? 0;
+}
