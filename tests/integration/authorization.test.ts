@@ -55,7 +55,8 @@ const MATRIX: Record<string, Row> = {
   // Without a valid link both go to /login (SPEC.md section 2), whoever asks.
   "/reset-password": { get: all("302 /login"), post: all("302 /login") },
   "/auth-success": { get: all("200"), post: NO_ACTION },
-  "/auth/confirm": { get: all("302 /login"), post: all("302 /login") },
+  // A confirmation link without a valid token is its own page, "invalid link" (400), whoever asks.
+  "/auth/confirm": { get: all("400"), post: all("400") },
   // Logout is a POST; a GET goes home. Logging out needs no session.
   "/logout": { get: all("302 /"), post: all("302 /login") },
 
@@ -82,6 +83,8 @@ const MATRIX: Record<string, Row> = {
     get: roles("302 /login", "403", "302 /groups", "302 /groups", "404", "404"),
     post: roles("302 /login", "403", "302 /groups", "302 /groups", "404", "404"),
   },
+  // The invitations inbox lists the visitor's own invitations; a post without a known intent and code is a 400.
+  "/invitations": { get: signedIn("200"), post: signedIn("400") },
   // Group A's pages: its members only; to anyone else the group does not exist. A post without a known intent is
   // refused before the group is looked up, the same 400 for any id (so it tells nothing); a real intent from a
   // non-member is a 404 (the object-level tests below).
@@ -285,6 +288,18 @@ describe("objects that belong to someone else", () => {
       expect([role, page.status]).toEqual([role, 404]);
       const declined = await call(route.module.action!, post(`/groups/join/${code}`, { intent: "decline" }, jar), { inviteCode: code });
       expect([role, declined.status]).toEqual([role, 404]);
+      // The same through the invitations inbox: not in their list, and declining or accepting it is sent on to the
+      // invite link (which says it does not exist), changing nothing.
+      const inbox = routes.find((entry) => entry.pattern === "/invitations")!;
+      const listed = await call(inbox.module.loader!, get("/invitations", jar));
+      expect(JSON.stringify(listed.data)).not.toContain(code);
+      for (const intent of ["decline", "accept"]) {
+        const answer = await call(inbox.module.action!, post("/invitations", { intent, code, terms: "on" }, jar));
+        expect([role, intent, answer.status, answer.location?.split("?")[0]]).toEqual([role, intent, 302, `/groups/join/${code}`]);
+        // (Accepting without a linked bank goes to the link's bank step, which is the same 404.)
+        const next = await call(route.module.loader!, get(answer.location!, jar), { inviteCode: code });
+        expect([role, intent, next.status]).toEqual([role, intent, 404]);
+      }
     }
     const [invitation] = await db().select().from(schema.groupInvitations).where(eq(schema.groupInvitations.id, world.invitation.id));
     expect(invitation).toEqual(world.invitation);
