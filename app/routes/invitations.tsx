@@ -33,8 +33,9 @@ export async function loader({ request }: Route.LoaderArgs) {
  * finish here (no sandbox access, no bank yet, the invitation changed) continues on the join page, which explains.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireUser(request);
+  // An unreadable body is a 4xx before anything else, signed in or not (request-body.server.ts).
   const formData = await readForm(request);
+  const { user } = await requireUser(request);
   const intent = formData.get("intent");
   const code = formData.get("code");
   if (typeof code !== "string" || !CODE.test(code) || (intent !== "accept" && intent !== "decline")) {
