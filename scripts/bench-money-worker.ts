@@ -15,7 +15,8 @@ const { plaidStats } = await import("../app/server/bank/plaid.server.ts");
 
 const stages: Record<string, { ms: number; rows: number; runs: number }> = {};
 onStage(({ stage, ms, rows }) => {
-  const entry = (stages[stage] ??= { ms: 0, rows: 0, runs: 0 });
+  stages[stage] ??= { ms: 0, rows: 0, runs: 0 };
+  const entry = stages[stage];
   entry.ms += ms;
   entry.rows += rows ?? 0;
   entry.runs += 1;

@@ -25,7 +25,8 @@ export const AUTH_MESSAGES = {
   invalidCredentials: "Invalid username, email, or password. Please check your credentials and try again.",
   tooManyAttempts: "Too many login attempts. Please wait a few minutes before trying again.",
   accountExists: "An account with this email already exists. Please try logging in instead.",
-  resetSent: "If an account exists for that address, we've sent a link to reset your password. The link expires in 1 hour.",
+  // On its way, not "sent": the answer never waits for the mail service (accounts.server.ts requestPasswordReset).
+  resetSent: "If an account exists for that address, a link to reset your password is on its way to it. The link expires in 1 hour.",
   samePassword: "Your new password must be different from your current password.",
 } as const;
 

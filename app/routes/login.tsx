@@ -164,16 +164,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 429 },
       );
     }
-    let outcome;
     try {
-      outcome = await requestPasswordReset(email);
+      // Queued for delivery and "no such account" read the same, in words and in time (no enumeration).
+      await requestPasswordReset(email);
     } catch (error) {
+      // Nothing was queued (the database failed): say so, so the person can try again.
       logger.error({ err: error }, "login: reset request failed");
-      outcome = { status: "send-failed" as const };
-    }
-    // Sent, queued for delivery (an outbox) and "no such account" read the same (no enumeration); only an email that
-    // could not be handed over at all says so, so the person can try again.
-    if (outcome.status === "send-failed") {
       return data(
         { intent, result: submission.reply(), error: { title: "Reset Failed", message: RESET_MESSAGES.sendFailed }, sent: false },
         { status: 503 },

@@ -1,5 +1,5 @@
 /**
- * Failpoints for crash tests: a named point in the money code where a test can make the process die at once
+ * Failpoints for crash tests: a named point in the money code (or another multi-step write) where a test can make the process die at once
  * (SIGKILL: no finally blocks, no graceful shutdown, like a power cut). Off unless ROSCA_FAILPOINTS is set or a test
  * arms one, and never in production. Format: "name:probability,name:probability", e.g. "after-bank-create:0.3".
  *

@@ -102,7 +102,7 @@ if (!registry.getSingleMetric("rosca_job_queue_depth")) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Money (wired into the money engine by its owner; see the README's "Metrics" section for where each call belongs)
+// Money (called by the money engine after each commit: plan.server.ts, transfers.server.ts; ADR 013)
 
 export type TransferStage = "created" | "submitted" | "settled" | "failed" | "returned";
 export type DebitKind = "contribution" | "fee";

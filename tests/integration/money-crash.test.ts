@@ -72,7 +72,10 @@ describe("crash safety", () => {
 
     // A seeded sequence of kill delays (reproducible); the failpoints add their own randomness inside the process.
     let seed = 20261122;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
     let killed = 0;
     for (let run = 0; run < RUNS; run++) {
       // Three group-clock days: the debits, their settlement and the payout, the payout's settlement.

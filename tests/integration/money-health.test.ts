@@ -19,6 +19,18 @@ const { signedInUser, toastTitles } = await import("../support/users");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
 const { and, eq, sql } = await import("drizzle-orm");
+const { logger } = await import("../../app/server/log.server");
+
+type Logged = { event?: string; groupId?: string; failures?: number; [field: string]: unknown };
+
+/** What the money engine logs at error level from now on (its fields, as pino receives them), kept off the output. */
+function captureErrorLog() {
+  const logged: Logged[] = [];
+  vi.spyOn(logger, "error").mockImplementation(((fields: unknown) => {
+    if (typeof fields === "object" && fields !== null) logged.push(fields as Logged);
+  }) as typeof logger.error);
+  return logged;
+}
 
 // Tuesday 2026-01-06, noon in New York. Weekly on Friday: due Jan 9, 16, 23.
 const NOW = new Date("2026-01-06T17:00:00Z");
@@ -94,10 +106,7 @@ describe("a payout the guard refuses", () => {
     expect(result.ok).toBe(true);
     await cycle.syncBankEvents(NOW);
 
-    const logged: string[] = [];
-    vi.spyOn(console, "error").mockImplementation((line: unknown) => {
-      logged.push(String(line));
-    });
+    const logged = captureErrorLog();
     const decision = await cycle.payOut(group, work.payouts[0]!, "2026-01-10");
     expect(decision).toEqual({
       ok: false,
@@ -110,9 +119,8 @@ describe("a payout the guard refuses", () => {
       .from(schema.bankTransfers)
       .where(and(eq(schema.bankTransfers.groupId, group.id), eq(schema.bankTransfers.kind, "payout")));
     expect(payouts).toEqual([]);
-    const line = JSON.parse(logged.find((l) => l.includes("money.payout_refused"))!);
+    const line = logged.find((l) => l.event === "money.payout_refused");
     expect(line).toMatchObject({
-      level: "error",
       event: "money.payout_refused",
       groupId: group.id,
       periodNumber: 1,
@@ -154,10 +162,7 @@ describe("a group whose money work keeps failing", () => {
     await db().execute(
       sql.raw("create trigger fail_group_transfers before insert on bank_transfers for each row execute function fail_group_transfers()"),
     );
-    const logged: string[] = [];
-    vi.spyOn(console, "error").mockImplementation((line: unknown) => {
-      logged.push(String(line));
-    });
+    const logged = captureErrorLog();
     try {
       for (let run = 1; run <= MAX_PROCESSING_FAILURES; run++) {
         const result = await cycle.processGroup(group.id, new Date());
@@ -169,7 +174,7 @@ describe("a group whose money work keeps failing", () => {
         moneyLastError: expect.stringContaining(`simulated fault for group ${group.id}`),
       });
       expect(parked!.moneyParkedAt).toBeInstanceOf(Date);
-      const events = logged.filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as { event: string; groupId?: string; failures?: number });
+      const events = logged;
       expect(events.filter((e) => e.event === "money.group_failed" && e.groupId === group.id).map((e) => e.failures)).toEqual([1, 2, 3, 4, 5]);
       expect(events.filter((e) => e.event === "money.group_parked" && e.groupId === group.id)).toHaveLength(1);
 

@@ -22,7 +22,7 @@ const DAY = "2026-03-10";
 const FEE = 500;
 const STATUSES = ["created", "pending", "posted", "settled", "funds_available", "declined", "failed", "returned"] as const;
 
-let people: string[] = [];
+const people: string[] = [];
 beforeAll(async () => {
   for (let i = 0; i < 5; i++) people.push((await createUser({ email: `planner${i}@example.com` })).id);
 });

@@ -79,7 +79,7 @@ const caseArb = fc.record({
   steps: fc.array(stepArb, { minLength: 3, maxLength: 10 }),
 });
 
-let people: Awaited<ReturnType<typeof money.bankedMember>>[] = [];
+const people: Awaited<ReturnType<typeof money.bankedMember>>[] = [];
 let cases = 0;
 let crashes = 0;
 let steps = 0;

@@ -22,6 +22,9 @@ const { closeDb, db, setStatementTimeout, MIGRATION_STATEMENT_TIMEOUT_MS, WEB_ST
 );
 const { migrateDatabase } = await import("../../app/server/db/migrate.server");
 const { authTokens, emailOutbox } = await import("../../app/server/db/schema");
+const { backgroundDeliveries } = await import("../../app/server/email/email.server");
+const { armFailpoint, disarmFailpoints } = await import("../../app/server/failpoints.server");
+const { AUTH_MESSAGES } = await import("../../app/domain/auth");
 const { takeToasts } = await import("../../app/server/toast.server");
 const { createUser, sessionJarFor } = await import("../support/users");
 const { eq } = await import("drizzle-orm");
@@ -113,6 +116,7 @@ describe("registration failures", () => {
 describe("password reset states", () => {
   async function resetLinkFor(email: string) {
     expect((await call(login.action, post("/login", { intent: "reset-request", email }), {}, context(freshIp()))).data.sent).toBe(true);
+    await backgroundDeliveries();
     const message = await latestMessageTo(databaseUrl, email);
     const link = extractLinks(message!).find((href) => new URL(href).pathname === "/reset-password")!;
     const url = new URL(link);
@@ -251,12 +255,18 @@ describe("statement timeouts by kind of process", () => {
 });
 
 describe("password reset when email is down", () => {
-  it("queues the email in the outbox (retried until the mail service is back, ADR 010) and answers as sent, like an unknown address", async () => {
+  it("queues the email in the outbox (retried until the mail service is back, ADR 010) and says it is on its way, like for an unknown address", async () => {
     const user = await createUser({ email: uniqueEmail() });
     await stopMail();
     const queued = await call(login.action, post("/login", { intent: "reset-request", email: user.email }), {}, context(freshIp()));
     expect(queued.status).toBe(200);
     expect(queued.data).toMatchObject({ sent: true, error: null });
+    // The page's words promise delivery, not that it happened.
+    expect(AUTH_MESSAGES.resetSent).toBe(
+      "If an account exists for that address, a link to reset your password is on its way to it. The link expires in 1 hour.",
+    );
+    // The answer did not wait for the mail service; the attempt it started failed and left the email queued.
+    await backgroundDeliveries();
     const rows = await db()
       .select({ status: emailOutbox.status, template: emailOutbox.template })
       .from(emailOutbox)
@@ -266,5 +276,19 @@ describe("password reset when email is down", () => {
     const unknown = await call(login.action, post("/login", { intent: "reset-request", email: uniqueEmail() }), {}, context(freshIp()));
     expect(unknown.status).toBe(200);
     expect(unknown.data.sent).toBe(true);
+  });
+
+  it("says the request failed, and writes nothing, when the link cannot be saved", async () => {
+    const user = await createUser({ email: uniqueEmail() });
+    armFailpoint("reset-before-commit");
+    try {
+      const failed = await call(login.action, post("/login", { intent: "reset-request", email: user.email }), {}, context(freshIp()));
+      expect(failed.status).toBe(503);
+      expect(failed.data).toMatchObject({ sent: false, error: { title: "Reset Failed", message: "Failed to send reset email. Please try again." } });
+    } finally {
+      disarmFailpoints();
+    }
+    expect(await db().select().from(authTokens).where(eq(authTokens.userId, user.id))).toEqual([]);
+    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, user.email))).toEqual([]);
   });
 });

@@ -7,11 +7,12 @@ import { normalizeEmail, safeRedirect } from "~/domain/auth";
 import { db, type Db } from "../db/client.server";
 import { authTokens, sessions, userInvitations, users, type User } from "../db/schema";
 import { notifyUrgent, URGENT } from "../account-alerts.server";
-import { deliverEmails, queueEmail, type EmailResult } from "../email/email.server";
+import { deliverEmails, deliverInBackground, queueEmail, type EmailResult } from "../email/email.server";
 import { appUrl } from "../env.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { consumeAttempt } from "./rate-limit.server";
 import { randomToken, secretMatches, sha256 } from "./tokens.server";
+import { failpoint } from "../failpoints.server";
 import { logger } from "../log.server";
 
 export const CONFIRM_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
@@ -253,13 +254,15 @@ export async function recordSignIn(userId: string, now = new Date()) {
 }
 
 /**
- * What became of a reset request. "no-account" and "sent" must look the same to the person asking (no enumeration);
- * "queued" is an email accepted for later delivery (an outbox) and reads like "sent"; "send-failed" is an email that
- * could not be handed to the mail service at all, which the person is told honestly so they can try again.
+ * What became of a reset request: the link queued in the outbox, or no account to send one to. The two must look the
+ * same to the person asking, in words and in time (no enumeration), so the answer never waits for the mail service:
+ * the page says the link is on its way (true: it is in the outbox, which retries until the mail service takes it, ADR
+ * 010) and delivery starts in the background. Only a request that could not be queued at all (the database failed;
+ * the caller sees the error) says "Failed to send reset email".
  */
-export type ResetRequestResult = { status: "sent" | "queued" | "no-account" | "send-failed" };
+export type ResetRequestResult = { status: "queued" | "no-account" };
 
-/** Send a reset link if the account exists. */
+/** Queue a reset link if the account exists, and start delivering it without waiting. */
 export async function requestPasswordReset(email: string, now = new Date()): Promise<ResetRequestResult> {
   const user = await findUserByEmail(email);
   if (!user || !user.passwordHash) return { status: "no-account" };
@@ -269,20 +272,17 @@ export async function requestPasswordReset(email: string, now = new Date()): Pro
     // The link carries the Supabase-style parameters SPEC.md section 2 names: the secret as access_token, the
     // selector as refresh_token, and type=recovery.
     const resetUrl = `${appUrl()}/reset-password?${new URLSearchParams({ access_token: secret, refresh_token: selector, type: "recovery" })}`;
-    return queueEmail(
+    const queued = await queueEmail(
       tx,
       user.email,
       { template: "password-reset", data: { name: user.name, resetUrl, expiresInMinutes: RESET_PASSWORD_TTL_MS / 60_000 } },
       { userId: user.id, now },
     );
+    failpoint("reset-before-commit");
+    return queued;
   });
-  const result = (await deliverEmails([id])).get(id)!;
-  if (!result.ok) {
-    logger.error({ userId: user.id, reason: result.error }, "requestPasswordReset: the reset email failed");
-    return { status: "send-failed" };
-  }
-  // Queued: the mail service did not take it yet; the outbox retries it (ADR 010). It reads like "sent".
-  return { status: result.status === "queued" ? "queued" : "sent" };
+  deliverInBackground([id]);
+  return { status: "queued" };
 }
 
 export async function isResetTokenValid(selector: string, secret: string, now = new Date()) {
@@ -344,12 +344,7 @@ export async function requestNewConfirmation(
   const emailId = await queueNewConfirmation(address, options);
   // Delivery is not awaited. Awaiting it would make an existing unconfirmed account answer after a Postmark round trip
   // (up to the inline timeout when Postmark is slow) and any other address at once: the delay would tell who has an
-  // account. The row is committed, so if this attempt fails the outbox job sends it; deliverEmails never throws.
-  if (emailId) {
-    void deliverEmails([emailId]).then((results) => {
-      const result = results.get(emailId)!;
-      if (!result.ok) logger.error({ outboxId: emailId, reason: result.error }, "requestNewConfirmation: the confirmation email could not be sent");
-    });
-  }
+  // account. The row is committed, so if this attempt fails the outbox job sends it (a failure for good is logged).
+  if (emailId) deliverInBackground([emailId]);
   return { status: "done" };
 }

@@ -195,6 +195,25 @@ export async function deliverEmails(ids: string[], options: { now?: Date; timeou
   return results;
 }
 
+const inBackground = new Set<Promise<unknown>>();
+
+/**
+ * `deliverEmails` without waiting for it: for answers that must not depend on the mail service (a reset request says
+ * the same, as fast, whether or not the address has an account). What this process does not get to deliver (it stops,
+ * the service is down) the delivery job retries from the outbox.
+ */
+export function deliverInBackground(ids: string[]) {
+  const run: Promise<unknown> = deliverEmails(ids)
+    .catch((error) => logger.error({ err: error, outboxIds: ids }, "email outbox: background delivery failed"))
+    .finally(() => inBackground.delete(run));
+  inBackground.add(run);
+}
+
+/** Resolves once every background delivery started so far has finished (tests; a graceful stop). */
+export async function backgroundDeliveries() {
+  await Promise.allSettled([...inBackground]);
+}
+
 /** Rows grouped by recipient (case-insensitively), each group in the order of `ids`. */
 function byRecipientInOrder(rows: Claimed[], ids: string[]): Claimed[][] {
   const position = new Map(ids.map((id, index) => [id, index]));

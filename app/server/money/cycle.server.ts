@@ -33,9 +33,10 @@ import { sendDailyReminders } from "../reminders.server";
 import { notifyUrgent, URGENT } from "../account-alerts.server";
 import { contributionDueNotice } from "~/domain/reminders";
 import { failpoint, SimulatedCrash } from "../failpoints.server";
+import { logger } from "../log.server";
 import { balanceOf } from "./ledger.server";
 import { recordPayoutRefusal, recordProcessingFailure, recordProcessingSuccess } from "./health.server";
-import { claimReminders, completePeriods, payoutsDue, planDebits, settledUpGroups } from "./plan.server";
+import { claimReminders, completePeriods, groupsLockedInOrder, payoutsDue, planDebits, settledUpGroups } from "./plan.server";
 import {
   applyStatuses,
   BANK_CONCURRENCY,
@@ -144,7 +145,7 @@ async function processPage(groupIds: string[], now: Date, skipIfProcessedSince?:
           .where(
             inArray(
               groups.id,
-              processed.map((r) => r.group.id),
+              groupsLockedInOrder(processed.map((r) => r.group.id)),
             ),
           );
         await recordProcessingSuccess(processed.map((r) => r.group.id));
@@ -254,7 +255,7 @@ async function runDay(set: GroupRow[], day: CalendarDay, now: Date): Promise<Set
   await db()
     .update(groups)
     .set({ processedThrough: sql`greatest(${groups.processedThrough}, ${day}::date)` })
-    .where(inArray(groups.id, ids));
+    .where(inArray(groups.id, groupsLockedInOrder(ids)));
   return completed;
 }
 
@@ -300,7 +301,7 @@ async function completeGroups(groupIds: string[], byId: Map<string, GroupRow>, n
   const completed = await db()
     .update(groups)
     .set({ status: "completed", completedAt: now, updatedAt: now })
-    .where(and(inArray(groups.id, groupIds), eq(groups.status, "active")))
+    .where(and(inArray(groups.id, groupsLockedInOrder(groupIds)), eq(groups.status, "active")))
     .returning({ id: groups.id });
   if (completed.length === 0) return new Set<string>();
   const completedIds = completed.map((row) => row.id);
@@ -422,7 +423,7 @@ async function settleOne(transfer: TransferRow, day: CalendarDay, changes: Statu
       continue;
     }
     if (result.code !== "SANDBOX_TRANSFER_EVENT_TRANSITION_INVALID") {
-      console.error(`sandbox settlement of ${transfer.idempotencyKey} to ${step}: ${result.code}`);
+      logger.error({ transferKey: transfer.idempotencyKey, step, code: result.code }, "money: sandbox settlement failed");
       break;
     }
     // Already there or moved on at the bank (a run that crashed before recording it, or a simulated return): ask

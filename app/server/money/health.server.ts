@@ -7,15 +7,15 @@
 import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { db } from "../db/client.server";
 import { groups, ledgerAccounts, ledgerTransfers, type MoneyIncidentKind, moneyIncidents } from "../db/schema";
+import { logger } from "../log.server";
+import { groupsLockedInOrder } from "./plan.server";
 
 /** A group's money work that fails this many runs in a row is parked: it stops, and shows as needing attention. */
 export const MAX_PROCESSING_FAILURES = 5;
 
-/** One JSON line on stderr: what a log collector indexes (event, group, period, amounts), never people's details. */
+/** One log line (pino, JSON in production): what a log collector indexes (event, group, period, amounts), never people's details. */
 export function moneyLog(level: "info" | "warn" | "error", event: string, fields: Record<string, unknown>) {
-  const line = JSON.stringify({ level, time: new Date().toISOString(), event, ...fields });
-  if (level === "info") console.log(line);
-  else console.error(line);
+  logger[level]({ event, ...fields }, event);
 }
 
 /** Open an incident, or count one more occurrence of the open one (one open row per group, period and kind). */
@@ -90,7 +90,7 @@ export async function recordProcessingSuccess(groupIds: string[]) {
   await db()
     .update(groups)
     .set({ moneyFailures: 0 })
-    .where(and(inArray(groups.id, groupIds), gt(groups.moneyFailures, 0), isNull(groups.moneyParkedAt)));
+    .where(and(inArray(groups.id, groupsLockedInOrder(groupIds)), gt(groups.moneyFailures, 0), isNull(groups.moneyParkedAt)));
 }
 
 /** An admin resumes a parked group: it is retried on the next tick, and its open incidents are resolved. */

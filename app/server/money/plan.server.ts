@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { FAILED_STATUSES, MAX_ATTEMPTS, REMINDER_DAYS_BEFORE, RETRY_AFTER_DAYS, SETTLED_STATUSES } from "~/domain/money";
 import type { CalendarDay } from "~/domain/schedule";
 import { db } from "../db/client.server";
+import { recordTransfers } from "../metrics.server";
 import type { TransferRow } from "./transfers.server";
 
 const failed = sql.raw(FAILED_STATUSES.map((s) => `'${s}'`).join(", "));
@@ -16,6 +17,17 @@ const settled = sql.raw(SETTLED_STATUSES.map((s) => `'${s}'`).join(", "));
 /** A uuid[] parameter. */
 function ids(groupIds: readonly string[]) {
   return sql`${`{${groupIds.join(",")}}`}::uuid[]`;
+}
+
+/**
+ * `where groups.id in ${groupsLockedInOrder(ids)}`: these groups' rows, locked in id order, for a multi-row UPDATE.
+ * An UPDATE by itself locks rows in the order it scans them, so two over overlapping groups (a worker's page, another
+ * worker's event sync reopening some of them, an admin) can each hold a row the other waits for: a deadlock. Here the
+ * UPDATE only ever touches rows the subquery has already locked, and the subquery locks in id order, so the second
+ * statement waits for the first instead. (PostgreSQL does not flatten a subquery with FOR UPDATE into the join.)
+ */
+export function groupsLockedInOrder(groupIds: readonly string[]) {
+  return sql`(select l.id from groups l where l.id = any(${ids(groupIds)}) order by l.id for update of l)`;
 }
 
 /**
@@ -53,7 +65,8 @@ export async function planDebits(groupIds: readonly string[], day: CalendarDay, 
     order by d.group_id, d.kind, d.period_number, m.user_id
     on conflict do nothing
     returning *`);
-  return rows.map(transferRowFrom);
+  // Committed (one statement): count the debits created (metrics).
+  return recordTransfers(rows.map(transferRowFrom));
 }
 
 /** A bank_transfers row from a raw query, in drizzle's shape. */
@@ -160,9 +173,13 @@ export async function completePeriods(groupIds: readonly string[], day: Calendar
   if (groupIds.length === 0) return 0;
   const { rowCount } = await db().execute(sql`
     update group_periods p set status = 'completed', completed_at = ${now.toISOString()}::timestamptz, completed_on = ${day}::date
-    where p.group_id = any(${ids(groupIds)}) and p.status = 'pending'
-      and (select t.status from bank_transfers t where t.group_id = p.group_id and t.kind = 'payout' and t.period_number = p.period_number
-           order by t.attempt desc limit 1) in (${settled})`);
+    where p.status = 'pending' and p.id in (
+      -- Locked in id order first, like groupsLockedInOrder (an event sync may reopen some of these periods meanwhile).
+      select q.id from group_periods q
+      where q.group_id = any(${ids(groupIds)}) and q.status = 'pending'
+        and (select t.status from bank_transfers t where t.group_id = q.group_id and t.kind = 'payout' and t.period_number = q.period_number
+             order by t.attempt desc limit 1) in (${settled})
+      order by q.id for update of q)`);
   return rowCount ?? 0;
 }
 

@@ -30,7 +30,10 @@ import { decryptSecret } from "../crypto.server";
 import { db } from "../db/client.server";
 import { bankAccounts, bankEventCursor, bankItems, bankTransfers, groupMembers, groupPeriods, groups, ledgerTransfers, users } from "../db/schema";
 import { failpoint } from "../failpoints.server";
+import { logger } from "../log.server";
+import { recordTransfers } from "../metrics.server";
 import { lockAccounts, lockedBalance, postEntries, resolveAccounts, type Tx } from "./ledger.server";
+import { groupsLockedInOrder } from "./plan.server";
 
 export type TransferRow = typeof bankTransfers.$inferSelect;
 export type Failure = { code: string | null; description: string | null };
@@ -97,7 +100,7 @@ export async function ensureTransfer(input: {
   amountCents: number;
   day: CalendarDay;
 }) {
-  await db()
+  const inserted = await db()
     .insert(bankTransfers)
     .values({
       idempotencyKey: input.key,
@@ -110,7 +113,9 @@ export async function ensureTransfer(input: {
       initiatedOn: input.day,
       statusOn: input.day,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ kind: bankTransfers.kind, status: bankTransfers.status, amountCents: bankTransfers.amountCents });
+  recordTransfers(inserted);
   failpoint("after-row-insert");
   const [row] = await db().select().from(bankTransfers).where(eq(bankTransfers.idempotencyKey, input.key));
   if (row && row.status === "created") await submitTransfers([row], input.day);
@@ -178,7 +183,7 @@ export async function submitTransfers(rows: TransferRow[], day: CalendarDay) {
           { retry: true },
         );
         if (!authorization.ok) {
-          console.error(`transfer ${row.idempotencyKey}: authorization failed: ${authorization.code}`);
+          logger.error({ transferKey: row.idempotencyKey, code: authorization.code }, "money: bank authorization failed; the row stays created and is asked again");
           return;
         }
         const decision = authorization.value.authorization;
@@ -209,7 +214,7 @@ export async function submitTransfers(rows: TransferRow[], day: CalendarDay) {
         );
         if (!created.ok) {
           ids.push({ id: row.id, authorizationId: decision.id, transferId: null });
-          console.error(`transfer ${row.idempotencyKey}: create failed: ${created.code}`);
+          logger.error({ transferKey: row.idempotencyKey, code: created.code }, "money: bank transfer create failed; the row stays created and is asked again");
           return;
         }
         // The bank has made the transfer and we have not recorded it: the crash that matters most.
@@ -239,9 +244,9 @@ async function recordProviderIds(
   // The rows are locked in id order first, as applyStatuses locks them: another worker applying bank events to the same
   // transfers (their `pending` events) then waits instead of deadlocking with an UPDATE that locks in VALUES order
   // (found by the race test: 40P01 in one run of six).
-  await db().execute(sql`
+  const { rows } = await db().execute<{ kind: TransferRow["kind"]; status: string; amount_cents: string; before: string }>(sql`
     with v(id, authorization_id, transfer_id, pending) as (values ${values}),
-    locked as materialized (select t.id from ${bankTransfers} t where t.id in (select id from v) order by t.id for update)
+    locked as materialized (select t.id, t.status as before from ${bankTransfers} t where t.id in (select id from v) order by t.id for update)
     update ${bankTransfers} b set
       provider_authorization_id = coalesce(b.provider_authorization_id, v.authorization_id),
       provider_transfer_id = coalesce(b.provider_transfer_id, v.transfer_id),
@@ -249,7 +254,12 @@ async function recordProviderIds(
       status_on = case when v.pending and b.status = 'created' then ${day ?? null}::date else b.status_on end,
       updated_at = now()
     from v join locked on locked.id = v.id
-    where b.id = v.id`);
+    where b.id = v.id
+    returning b.kind, b.status, b.amount_cents, locked.before`);
+  // Committed (one statement): count the debits the bank accepted (metrics: submitted).
+  recordTransfers(
+    rows.filter((row) => row.before !== row.status).map((row) => ({ kind: row.kind, status: row.status, amountCents: Number(row.amount_cents) })),
+  );
 }
 
 /**
@@ -268,12 +278,20 @@ export async function applyStatus(transferId: string, to: TransferStatus, day: C
  */
 export async function applyStatuses(changes: StatusChange[]): Promise<number> {
   let applied = 0;
-  for (let start = 0; start < changes.length; start += STATUS_CHUNK) applied += await applyChunk(changes.slice(start, start + STATUS_CHUNK));
+  for (let start = 0; start < changes.length; start += STATUS_CHUNK) {
+    const moves = await applyChunk(changes.slice(start, start + STATUS_CHUNK));
+    // Committed: count each move under its stage (metrics).
+    recordTransfers(moves);
+    applied += new Set(moves.map((move) => move.id)).size;
+  }
   return applied;
 }
 
-async function applyChunk(changes: StatusChange[]): Promise<number> {
-  if (changes.length === 0) return 0;
+type Move = { id: string; kind: TransferRow["kind"]; status: TransferStatus; amountCents: number };
+
+/** One chunk in one transaction; returns every move it made (a transfer may make several). */
+async function applyChunk(changes: StatusChange[]): Promise<Move[]> {
+  if (changes.length === 0) return [];
   const ids = [...new Set(changes.map((change) => change.transferId))].sort();
   // Accounts are resolved (and created) outside the transaction, only for the moves that can post.
   const mayPost = new Set(changes.filter((change) => change.to === "returned" || SETTLED_STATUSES.includes(change.to)).map((c) => c.transferId));
@@ -306,6 +324,7 @@ async function applyChunk(changes: StatusChange[]): Promise<number> {
     // Every move each row makes, in order: a chunk may carry several for one transfer (posted, settled, returned).
     const updated = new Map<string, Array<{ status: TransferStatus; statusOn: CalendarDay; failure?: Failure }>>();
     const failedTransfers: typeof rows = [];
+    const made: Move[] = [];
     for (const change of changes) {
       const row = byId.get(change.transferId);
       // A settlement event may arrive before we saw posted (events skipped or out of order): treat it as reaching it.
@@ -335,12 +354,13 @@ async function applyChunk(changes: StatusChange[]): Promise<number> {
         entries.push({ posting: p, groupId: row.groupId, periodNumber: row.periodNumber, bankTransferId: row.id, effectiveOn: change.day });
       }
       row.status = change.to;
+      made.push({ id: row.id, kind: row.kind, status: change.to, amountCents: row.amountCents });
       const moves = updated.get(row.id) ?? [];
       moves.push({ status: change.to, statusOn: change.day, failure: change.failure ?? moves.at(-1)?.failure });
       updated.set(row.id, moves);
       if (FAILED_STATUSES.includes(change.to)) failedTransfers.push(row);
     }
-    if (updated.size === 0) return 0;
+    if (updated.size === 0) return [];
     await postEntries(tx, entries);
     failpoint("inside-status-transaction");
     // One UPDATE per step, so the status trigger sees each move as it happened (pending → posted → returned is two
@@ -364,7 +384,7 @@ async function applyChunk(changes: StatusChange[]): Promise<number> {
         where b.id = v.id`);
     }
     if (failedTransfers.length > 0) await reopenFor(tx, failedTransfers);
-    return updated.size;
+    return made;
   });
 }
 
@@ -393,13 +413,16 @@ async function reopenFor(tx: Tx, transfers: TransferRow[]) {
     );
     await tx.execute(sql`
       update ${groupPeriods} p set status = 'pending', completed_at = null, completed_on = null
-      from (values ${values}) as v(group_id, period_number)
-      where p.group_id = v.group_id and p.period_number = v.period_number and p.status = 'completed'`);
+      where p.status = 'completed' and p.id in (
+        -- Locked in id order first (groupsLockedInOrder says why).
+        select q.id from ${groupPeriods} q join (values ${values}) as v(group_id, period_number)
+          on q.group_id = v.group_id and q.period_number = v.period_number
+        where q.status = 'completed' order by q.id for update of q)`);
   }
   await tx
     .update(groups)
     .set({ status: "active", completedAt: null, updatedAt: new Date() })
-    .where(and(inArray(groups.id, [...new Set(transfers.map((t) => t.groupId))]), eq(groups.status, "completed")));
+    .where(and(inArray(groups.id, groupsLockedInOrder([...new Set(transfers.map((t) => t.groupId))])), eq(groups.status, "completed")));
 }
 
 export type PayoutDecision =
@@ -425,7 +448,7 @@ export async function startPayout(input: {
 }): Promise<PayoutDecision> {
   const key = transferKey("payout", input.groupId, input.periodNumber, input.userId, input.attempt);
   await resolveAccounts(accountsOf(input));
-  return db().transaction(async (tx) => {
+  const decision = await db().transaction(async (tx): Promise<PayoutDecision> => {
     const locked = await lockAccounts(tx, accountsOf(input));
     const poolCents = lockedBalance(locked, { kind: "group_pool", groupId: input.groupId });
     const [existing] = await tx.select({ id: bankTransfers.id }).from(bankTransfers).where(eq(bankTransfers.idempotencyKey, key));
@@ -473,6 +496,9 @@ export async function startPayout(input: {
     failpoint("inside-payout-transaction");
     return { ok: true, transfer: row! } as const;
   });
+  // Committed: count the payout (metrics: created).
+  if (decision.ok) recordTransfers([decision.transfer]);
+  return decision;
 }
 
 /**
@@ -490,7 +516,7 @@ export async function syncTransferEvents(daysFor: (groupIds: string[]) => Promis
       if (!cursor) return false;
       const result = await plaidCall((api) => api.transferEventSync({ after_id: cursor.afterId, count: 500 }), { retry: true });
       if (!result.ok) {
-        console.error(`transfer event sync failed: ${result.code}`);
+        logger.error({ code: result.code }, "money: transfer event sync failed");
         return false;
       }
       const events = result.value.transfer_events;
