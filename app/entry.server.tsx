@@ -14,7 +14,7 @@ export const streamTimeout = 5_000;
  * The server build carries its own copy of the database module; whoever runs the build (scripts/lib/stack.ts) calls
  * this through `build.entry.module` to close that pool before stopping PostgreSQL.
  */
-export { closeDb as closeDatabase } from "./server/db/client.server";
+export { closeDb as closeDatabase, poolStats } from "./server/db/client.server";
 
 // Web requests get a short statement_timeout (a person is waiting); the worker and scripts, which import the database
 // module outside this build, keep none. Set before the first query opens a connection.

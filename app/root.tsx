@@ -7,6 +7,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
 import { buttonClass } from "./components/ui/button";
+import { BODY_ERROR_MESSAGES, isBodyErrorStatus } from "./domain/request-body";
 import { clearSessionCookie, lookupSession } from "./server/auth/session.server";
 import { orBusyResponse, type RetryableErrorData } from "./server/db/errors.server";
 import { env } from "./server/env.server";
@@ -105,14 +106,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       : isRouteErrorResponse(error)
         ? `${error.status} ${error.statusText}`
         : null;
+  // A request body the server could not read (app/server/request-body.server.ts): nothing was saved, say what to do.
+  const message = busy
+    ? "We couldn't load this page in time. Nothing was lost. Please try again in a moment."
+    : isRouteErrorResponse(error) && isBodyErrorStatus(error.status)
+      ? BODY_ERROR_MESSAGES[error.status]
+      : "We hit an unexpected problem showing this page. Your data is safe. Try again, or head back home.";
   return (
     <div className="mx-auto max-w-lg px-4 py-20 text-center">
       <h1 className="text-2xl font-bold text-slate-900">{busy ? "This is taking longer than it should" : "Something went wrong"}</h1>
-      <p className="mt-3 text-slate-600">
-        {busy
-          ? "We couldn't load this page in time. Nothing was lost. Please try again in a moment."
-          : "We hit an unexpected problem showing this page. Your data is safe. Try again, or head back home."}
-      </p>
+      <p className="mt-3 text-slate-600">{message}</p>
       {detail ? <pre className="mt-6 overflow-auto rounded bg-slate-100 p-3 text-left text-xs">{detail}</pre> : null}
       <div className="mt-8 flex justify-center gap-3">
         {/* A plain link to the current page reloads it, with or without JavaScript. */}

@@ -1,14 +1,27 @@
 /**
  * `npm run bench` (after `react-router build`): the production build under load, with autocannon.
  *
- * Starts the whole stack in this process (embedded PostgreSQL in .data/bench, migrations, demo seed, mail double,
- * Express + the build), signs in as the demo user, then measures three routes on the same server:
+ * Starts the whole stack in this process as `npm start` does (embedded PostgreSQL in .data/bench, migrations, demo
+ * seed, mail double, sandbox bank, the in-process job worker, Express + the build), signs in as the demo user, then:
+ *
+ * Stage 1, throughput (BENCH_CONNECTIONS, default 50, for BENCH_DURATION s, default 10):
  *   /healthz     no loader work, no database: the ceiling of this server on this machine
  *   /            the landing page: a full server render, no database query
  *   /dashboard   a signed-in page shell: session lookup in PostgreSQL plus a full render
- * Results go to stdout only. Exits non-zero when any run saw errors, timeouts or a non-2xx response.
+ * Stage 2, overload (BENCH_OVERLOAD_CONNECTIONS, default 200 — Fly's soft limit for one machine — for
+ * BENCH_OVERLOAD_DURATION s, default 60): /healthz first (the reference), then /, /dashboard and the demo user's group
+ * page. Goal (issue 17): no timeouts, no 5xx, p99 < 1 s on /; beyond capacity the server sheds (503, Retry-After).
+ *
+ * For every run it also prints where the time went in the server process: event-loop delay (p50/p99/max), the
+ * database pool (checkouts, how long they waited p99/max, the longest queue), the process's CPU use, and the admission
+ * queue in front of the renderer (server/admission.ts: queue waits, requests shed with 503, clients that left while
+ * queued). HTTP_MAX_CONCURRENT, HTTP_MAX_QUEUE, HTTP_MAX_QUEUE_WAIT_MS and DATABASE_POOL_SIZE apply as in production.
+ * BENCH_STAGES=throughput or =overload runs one stage, BENCH_ROUTES=dashboard,group some of stage 2's routes (the
+ * first row is the reference for the ratios); BENCH_WORKER=false leaves the job worker out.
+ * Results go to stdout only. Exits non-zero when any run saw errors, timeouts or a 5xx (stage 1: any non-2xx).
  */
 import { createRequire } from "node:module";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 
 // Before anything reads the environment. APP_ENV=test: a local production build with sandbox doubles and plain-HTTP
 // cookies (production would demand real secrets and Secure cookies).
@@ -22,22 +35,32 @@ delete process.env.POSTMARK_SERVER_TOKEN;
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const OVERLOAD_CONNECTIONS = Number(process.env.BENCH_OVERLOAD_CONNECTIONS ?? 200);
+const OVERLOAD_DURATION_S = Number(process.env.BENCH_OVERLOAD_DURATION ?? 60);
+const STAGES = new Set((process.env.BENCH_STAGES ?? "throughput,overload").split(",").map((stage) => stage.trim()));
+const WORKER = process.env.BENCH_WORKER !== "false";
+/** Stage 2's routes by label (ceiling, landing, dashboard, group); all by default. */
+const OVERLOAD_ROUTES = new Set((process.env.BENCH_ROUTES ?? "ceiling,landing,dashboard,group").split(",").map((route) => route.trim()));
+/** autocannon's own limit: a request without an answer after this long counts as a timeout. */
+const TIMEOUT_S = 10;
 const WARMUP_S = 2;
 
 /** The subset of autocannon's programmatic API used here (the package ships no types). */
 type AutocannonResult = {
   requests: { mean: number; total: number };
-  latency: { p50: number; p99: number; mean: number; max: number };
+  latency: { p50: number; p90: number; p99: number; mean: number; max: number };
   errors: number;
   timeouts: number;
   non2xx: number;
   "2xx": number;
+  "5xx": number;
   statusCodeStats: Record<string, { count: number }>;
 };
 type AutocannonOptions = {
   url: string;
   connections: number;
   duration: number;
+  timeout: number;
   headers?: Record<string, string>;
   workers?: number;
   warmup?: { connections: number; duration: number };
@@ -54,8 +77,8 @@ process.env.PORT = String(port);
 const origin = `http://127.0.0.1:${port}`;
 process.env.APP_URL = origin;
 
-console.log("Starting the stack (embedded PostgreSQL in .data/bench)…");
-const stack = await startStack({ dataDir: ".data/bench", port, host: "127.0.0.1", seed: true });
+console.log(`Starting the stack (embedded PostgreSQL in .data/bench${WORKER ? ", job worker in-process as under npm start" : ", no job worker"})…`);
+const stack = await startStack({ dataDir: ".data/bench", port, host: "127.0.0.1", seed: true, worker: WORKER });
 
 let stopping: Promise<void> | undefined;
 const stop = () => (stopping ??= stack.stop());
@@ -85,50 +108,153 @@ async function login(): Promise<string> {
   return session;
 }
 
-/** One request before the load: the dashboard must render for this cookie, not bounce to /login. */
-async function verifyDashboard(cookie: string) {
+/** One request before the load: the dashboard must render for this cookie; returns the first group page it links. */
+async function verifyDashboard(cookie: string): Promise<string> {
   const response = await fetch(`${origin}/dashboard`, { redirect: "manual", headers: { Cookie: cookie } });
   const body = await response.text();
   if (response.status !== 200) {
     throw new Error(`GET /dashboard with the session cookie gave HTTP ${response.status} (${response.headers.get("location") ?? "no location"})`);
   }
   if (!body.includes(DEMO_ACCOUNT.name)) throw new Error(`GET /dashboard did not render the demo user's name (${DEMO_ACCOUNT.name})`);
+  const group = /href="(\/groups\/[0-9a-f-]{36})"/.exec(body)?.[1];
+  if (!group) throw new Error("GET /dashboard links no group page (the demo seed makes three)");
+  const page = await fetch(`${origin}${group}`, { redirect: "manual", headers: { Cookie: cookie } });
+  await page.text();
+  if (page.status !== 200) throw new Error(`GET ${group} gave HTTP ${page.status}`);
+  return group;
 }
 
-type Row = { label: string; path: string; result: AutocannonResult };
+/** What the server process did while autocannon (in a worker thread) was loading it. */
+type ServerSide = {
+  loopDelayP50Ms: number;
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
+  cpuPercent: number;
+  pool: ReturnType<NonNullable<typeof stack.entry.poolStats>> | null;
+  admission: ReturnType<typeof stack.admission.stats>;
+};
 
-async function measure(label: string, path: string, headers: Record<string, string> = {}): Promise<Row> {
-  console.log(`  ${label.padEnd(10)} ${path} — ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s…`);
+type Row = { label: string; path: string; connections: number; result: AutocannonResult; server: ServerSide };
+
+async function measure(label: string, path: string, connections: number, durationS: number, headers: Record<string, string> = {}): Promise<Row> {
+  console.log(`  ${label.padEnd(10)} ${path} — ${connections} connections, ${WARMUP_S} s warm-up + ${durationS} s…`);
+  // The warm-up is part of autocannon's run; the server-side figures cover it too (a few percent of the run).
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  stack.entry.poolStats?.({ reset: true });
+  stack.admission.stats({ reset: true });
+  const cpuBefore = process.cpuUsage();
+  const started = process.hrtime.bigint();
+  loop.enable();
   const result = await autocannon({
     url: `${origin}${path}`,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
+    connections,
+    duration: durationS,
+    timeout: TIMEOUT_S,
     headers,
     // The load generator runs in a worker thread: on the main thread it would compete with the server for the
     // same event loop and the numbers would measure autocannon as much as the app.
     workers: 1,
-    warmup: { connections: CONNECTIONS, duration: WARMUP_S },
+    warmup: { connections, duration: WARMUP_S },
   });
-  return { label, path, result };
-}
-
-function printTable(rows: Row[]) {
-  const ceiling = rows[0]!.result.requests.mean;
-  const header = ["route", "path", "req/s (mean)", "% of ceiling", "p50 ms", "p99 ms", "non-2xx", "errors"];
-  const lines = rows.map(({ label, path, result }) => [
+  loop.disable();
+  const elapsedUs = Number(process.hrtime.bigint() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const ms = (ns: number) => Math.round(ns / 1e5) / 10;
+  return {
     label,
     path,
-    result.requests.mean.toFixed(0),
-    `${((result.requests.mean / ceiling) * 100).toFixed(0)}%`,
-    String(result.latency.p50),
-    String(result.latency.p99),
-    String(result.non2xx),
-    String(result.errors + result.timeouts),
-  ]);
+    connections,
+    result,
+    server: {
+      loopDelayP50Ms: ms(loop.percentile(50)),
+      loopDelayP99Ms: ms(loop.percentile(99)),
+      loopDelayMaxMs: ms(loop.max),
+      // user + system time of the whole process (server and the autocannon worker thread) over wall time; 100% = one core.
+      cpuPercent: Math.round(((cpu.user + cpu.system) / elapsedUs) * 100),
+      pool: stack.entry.poolStats?.() ?? null,
+      admission: stack.admission.stats(),
+    },
+  };
+}
+
+function table(header: string[], lines: string[][]) {
   const widths = header.map((cell, i) => Math.max(cell.length, ...lines.map((line) => line[i]!.length)));
   const format = (cells: string[]) => cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
   console.log(`\n${format(header)}\n${widths.map((width) => "-".repeat(width)).join("  ")}`);
   for (const line of lines) console.log(format(line));
+}
+
+function count(result: AutocannonResult, predicate: (code: number) => boolean) {
+  return Object.entries(result.statusCodeStats).reduce((sum, [code, { count }]) => sum + (predicate(Number(code)) ? count : 0), 0);
+}
+
+function printRows(title: string, rows: Row[]) {
+  console.log(`\n${title}`);
+  const ceiling = rows[0]!.result.requests.mean;
+  table(
+    [
+      "route",
+      "path",
+      "conns",
+      "req/s",
+      "% of /healthz",
+      "p50 ms",
+      "p99 ms",
+      "max ms",
+      "p99 ÷ /healthz p99",
+      "2xx",
+      "503 shed",
+      "other non-2xx",
+      "timeouts",
+      "errors",
+    ],
+    rows.map(({ label, path, connections, result }) => [
+      label,
+      path,
+      String(connections),
+      result.requests.mean.toFixed(0),
+      `${((result.requests.mean / ceiling) * 100).toFixed(0)}%`,
+      String(result.latency.p50),
+      String(result.latency.p99),
+      String(result.latency.max),
+      (result.latency.p99 / Math.max(1, rows[0]!.result.latency.p99)).toFixed(1),
+      String(result["2xx"]),
+      String(count(result, (code) => code === 503)),
+      String(count(result, (code) => (code < 200 || code >= 300) && code !== 503)),
+      String(result.timeouts),
+      String(result.errors - result.timeouts),
+    ]),
+  );
+  table(
+    ["route", "path", "loop delay p50 ms", "p99 ms", "max ms", "cpu %", "pool size", "checkouts", "pool wait p99 ms", "max ms", "longest queue"],
+    rows.map(({ label, path, server }) => [
+      label,
+      path,
+      String(server.loopDelayP50Ms),
+      String(server.loopDelayP99Ms),
+      String(server.loopDelayMaxMs),
+      String(server.cpuPercent),
+      String(server.pool?.size ?? "-"),
+      String(server.pool?.checkouts ?? "-"),
+      String(server.pool?.waitP99Ms ?? "-"),
+      String(server.pool?.waitMaxMs ?? "-"),
+      String(server.pool?.maxWaiting ?? "-"),
+    ]),
+  );
+  table(
+    ["route", "path", "admitted", "queue wait p50 ms", "p99 ms", "max ms", "longest queue", "shed (503)", "left while queued"],
+    rows.map(({ label, path, server: { admission } }) => [
+      label,
+      path,
+      String(admission.admitted),
+      String(admission.queueWaitP50Ms),
+      String(admission.queueWaitP99Ms),
+      String(admission.queueWaitMaxMs),
+      String(admission.maxQueued),
+      String(admission.shed),
+      String(admission.abandoned),
+    ]),
+  );
 }
 
 /**
@@ -138,35 +264,71 @@ function printTable(rows: Row[]) {
  */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 2000));
 
+function codes(result: AutocannonResult) {
+  return Object.entries(result.statusCodeStats)
+    .map(([code, { count }]) => `${code}×${count}`)
+    .join(", ");
+}
+
 let failed = false;
 let loaded = false;
 try {
   const cookie = await login();
-  await verifyDashboard(cookie);
-  console.log(`Signed in as ${DEMO_ACCOUNT.email}; /dashboard renders.\n`);
+  const groupPath = await verifyDashboard(cookie);
+  console.log(`Signed in as ${DEMO_ACCOUNT.email}; /dashboard and ${groupPath} render.`);
 
   loaded = true;
-  const rows: Row[] = [];
-  for (const [label, path, headers] of [
-    ["ceiling", "/healthz", {}],
-    ["landing", "/", {}],
-    ["dashboard", "/dashboard", { Cookie: cookie }],
-  ] as const) {
-    rows.push(await measure(label, path, headers));
-    await settle();
-  }
-  printTable(rows);
-
-  for (const { path, result } of rows) {
-    if (result.errors + result.timeouts + result.non2xx > 0) {
-      failed = true;
-      const codes = Object.entries(result.statusCodeStats)
-        .map(([code, { count }]) => `${code}×${count}`)
-        .join(", ");
-      console.error(`${path}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx (status codes: ${codes})`);
+  if (STAGES.has("throughput")) {
+    console.log(`\nStage 1, throughput: ${CONNECTIONS} connections, ${DURATION_S} s per route`);
+    const rows: Row[] = [];
+    for (const [label, path, headers] of [
+      ["ceiling", "/healthz", {}],
+      ["landing", "/", {}],
+      ["dashboard", "/dashboard", { Cookie: cookie }],
+    ] as const) {
+      rows.push(await measure(label, path, CONNECTIONS, DURATION_S, headers));
+      await settle();
+    }
+    printRows(`Stage 1, throughput (${CONNECTIONS} connections)`, rows);
+    for (const { path, result } of rows) {
+      if (result.errors + result.timeouts + result.non2xx > 0) {
+        failed = true;
+        console.error(`${path}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx (status codes: ${codes(result)})`);
+      }
     }
   }
-  console.log(`\nnode ${process.version}; server and load generator share this machine, so treat figures as relative.`);
+
+  if (STAGES.has("overload")) {
+    console.log(`\nStage 2, overload: ${OVERLOAD_CONNECTIONS} connections, ${OVERLOAD_DURATION_S} s per route (${TIMEOUT_S} s counts as a timeout)`);
+    const rows: Row[] = [];
+    for (const [label, path, headers] of [
+      ["ceiling", "/healthz", {}],
+      ["landing", "/", {}],
+      ["dashboard", "/dashboard", { Cookie: cookie }],
+      ["group", groupPath, { Cookie: cookie }],
+    ] as const) {
+      if (!OVERLOAD_ROUTES.has(label)) continue;
+      rows.push(await measure(label, path, OVERLOAD_CONNECTIONS, OVERLOAD_DURATION_S, headers));
+      await settle();
+    }
+    printRows(`Stage 2, overload (${OVERLOAD_CONNECTIONS} connections)`, rows);
+    for (const { path, result } of rows) {
+      const serverErrors = count(result, (code) => code >= 500 && code !== 503);
+      if (result.errors + result.timeouts + serverErrors > 0) {
+        failed = true;
+        console.error(
+          `${path}: ${result.errors} errors (${result.timeouts} timeouts), ${serverErrors} 5xx other than 503 (status codes: ${codes(result)})`,
+        );
+      }
+    }
+    const landing = rows.find((row) => row.label === "landing")?.result;
+    if (landing) {
+      console.log(
+        `\n/ at ${OVERLOAD_CONNECTIONS} connections: p99 ${landing.latency.p99} ms (goal < 1000 ms), ${landing.timeouts} timeouts, ${count(landing, (code) => code >= 500)} 5xx.`,
+      );
+    }
+  }
+  console.log(`\nnode ${process.version}; server and load generator share this machine, so treat figures as relative (see the /healthz ratios).`);
 } catch (error) {
   failed = true;
   console.error(error instanceof Error ? error.message : error);

@@ -10,7 +10,7 @@ import { parseEnv } from "../app/server/env.server.ts";
 import { flushErrorReports, initErrorReportingFromEnv } from "../app/server/error-reporting.server.ts";
 import { logger } from "../app/server/log.server.ts";
 import { serveMetrics } from "../app/server/metrics.server.ts";
-import { createApp } from "../server/app.ts";
+import { createApp, createHttpServer } from "../server/app.ts";
 
 process.env.NODE_ENV = "production";
 let env: ReturnType<typeof parseEnv>;
@@ -24,7 +24,7 @@ await initErrorReportingFromEnv("app");
 const metrics = await serveMetrics({ production: env.APP_ENV === "production" });
 const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
 const app = createApp({ build, production: env.APP_ENV === "production" });
-const server = app.listen(env.PORT, "0.0.0.0", () =>
+const server = createHttpServer(app).listen(env.PORT, "0.0.0.0", () =>
   logger.info({ port: env.PORT, appEnv: env.APP_ENV, metrics: metrics?.url ?? "off" }, `Listening on port ${env.PORT} (${env.APP_ENV})`),
 );
 const shutdown = () =>

@@ -1,9 +1,12 @@
 import { readFileSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
-import { contentSecurityDirectives, createApp, PLAID_LINK_SCRIPT } from "./app";
+import express from "express";
+import { contentSecurityDirectives, createApp, createHttpServer, PLAID_LINK_SCRIPT } from "./app";
 
 /** The Content-Security-Policy header the real middleware stack sends, for the environment given. */
 async function cspHeader(environment: { PLAID_ENV?: string; PLAID_SANDBOX_URL?: string }) {
@@ -79,5 +82,29 @@ describe("Content-Security-Policy", () => {
     // The URL the policy allows is the one react-plaid-link injects (it does not export the constant).
     const packageCode = readFileSync(createRequire(import.meta.url).resolve("react-plaid-link"), "utf8");
     expect(packageCode).toContain(`'${PLAID_LINK_SCRIPT}'`);
+  });
+});
+
+describe("the HTTP server", () => {
+  it("sets its timeouts on purpose: 20 s for headers, 30 s per request, keep-alive past Fly's 60 s idle cut", () => {
+    const server = createHttpServer(express());
+    expect([server.headersTimeout, server.requestTimeout, server.keepAliveTimeout]).toEqual([20_000, 30_000, 65_000]);
+  });
+
+  it("cuts off a client that sends its headers too slowly", async () => {
+    const app = express();
+    app.get("/", (_req, res) => res.send("ok"));
+    const server = http.createServer({ headersTimeout: 300, requestTimeout: 300, connectionsCheckingInterval: 50 }, app);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const socket = net.connect((server.address() as AddressInfo).port, "127.0.0.1");
+      let answer = "";
+      socket.on("data", (chunk) => (answer += chunk.toString()));
+      socket.write("GET / HTTP/1.1\r\nHost: x\r\n");
+      await new Promise((resolve) => socket.once("close", resolve));
+      expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout/);
+    } finally {
+      server.close();
+    }
   });
 });

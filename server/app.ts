@@ -3,16 +3,22 @@
  * Used by scripts/start.ts (demo), the Docker image (production), the e2e tests and the benchmark.
  */
 import { randomBytes } from "node:crypto";
+import http from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type NextFunction, type Request, type Response } from "express";
+import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
+import { type AdmissionControl, admissionControl } from "./admission";
+import { publicPageCache } from "./page-cache";
 import { logger } from "../app/server/log.server.ts";
 import { reportError } from "../app/server/error-reporting.server.ts";
 import { labelStatic, requestLogging } from "./request-log.ts";
 import { sandboxLinkProxy } from "./sandbox-link-proxy.ts";
+
+/** Pages that are the same for every anonymous visitor: served from server/page-cache.ts for a minute at a time. */
+const PUBLIC_PAGES = new Set(["/", "/about", "/careers", "/blog", "/help", "/sharia", "/privacy", "/terms", "/security"]);
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -84,6 +90,46 @@ export function contentSecurityDirectives({
   };
 }
 
+/** A non-negative number from the environment, or the fallback when unset or not one. */
+function envNumber(name: string, fallback: number) {
+  const raw = process.env[name];
+  const value = Number(raw);
+  return raw !== undefined && raw.trim() !== "" && Number.isFinite(value) && value >= 0 ? value : fallback;
+}
+
+/**
+ * Overload limits (docs/decisions/017-overload.md), from measurements on a 2-core machine: 16 renders at once keep
+ * the CPU and the database pool busy (more only lengthen the pool's queue: its wait p99 went from 0.15 s to 0.44 s at
+ * 32); up to 256 more wait (Fly's hard limit is 250 per machine); nobody waits more than 6 s, which with a render's
+ * own time under load stays inside the 10 s after which clients commonly give up. Each is overridable.
+ */
+export function overloadLimits() {
+  return {
+    // 0: no limit (for comparison runs of the bench).
+    maxConcurrent: envNumber("HTTP_MAX_CONCURRENT", 16) || Number.POSITIVE_INFINITY,
+    maxQueue: envNumber("HTTP_MAX_QUEUE", 256),
+    maxWaitMs: envNumber("HTTP_MAX_QUEUE_WAIT_MS", 6_000),
+    retryAfterSeconds: 2,
+  };
+}
+
+/**
+ * The HTTP server for the app, with Node's timeouts set on purpose rather than left at their defaults
+ * (docs/decisions/017-overload.md):
+ * - headersTimeout 20 s: a client gets that long to send its request headers (a slow-headers client cannot hold a
+ *   socket for Node's default 60 s), checked every 5 s (connectionsCheckingInterval; Node's default of 30 s would let
+ *   such a client linger up to 50 s);
+ * - requestTimeout 30 s: the whole request, body included (forms are at most 64 KB; the default is 300 s);
+ * - keepAliveTimeout 65 s: longer than the 60 s after which Fly's proxy drops an idle connection, so the proxy, not
+ *   the app, closes an idle keep-alive connection and never sends a request down one the app is closing.
+ */
+export function createHttpServer(app?: Express) {
+  const server = http.createServer({ headersTimeout: 20_000, requestTimeout: 30_000, keepAliveTimeout: 65_000, connectionsCheckingInterval: 5_000 });
+  // Without an app here (the dev server needs the HTTP server before the app exists), the caller adds it: server.on("request", app).
+  if (app) server.on("request", app);
+  return server;
+}
+
 export function createApp({
   build,
   production,
@@ -142,13 +188,30 @@ export function createApp({
   app.use(rejectCrossSiteWrites);
   // A deployed demo serves the sandbox bank's Link pages on its own origin (its bank listens on loopback only).
   if (process.env.DEMO_DEPLOYMENT === "true" && process.env.PLAID_SANDBOX_URL) app.use(sandboxLinkProxy(process.env.PLAID_SANDBOX_URL));
+  // Error detail in responses follows how the code was built, never the deployment kind: `npm start` is a
+  // production build in demo mode, and must not show stack traces either.
+  const mode = process.env.NODE_ENV === "production" ? "production" : "development";
+  // Anonymous public pages from memory, before the queue: serving one costs about what /healthz does.
+  const renderPage = createFetchHandler(build, mode);
+  const pageCache = publicPageCache({
+    paths: (pagePath) => PUBLIC_PAGES.has(pagePath),
+    // PAGE_CACHE_SECONDS=0 turns it off.
+    ttlMs: envNumber("PAGE_CACHE_SECONDS", 60) * 1000,
+    render: (url, nonce) => renderPage(new Request(url), { cspNonce: nonce, clientIp: "page-cache" }),
+  });
+  app.locals.pageCache = pageCache;
+  // Not in development, where a page must show the code just saved (PAGE_CACHE_SECONDS=0 turns it off elsewhere).
+  if (!devMiddleware && envNumber("PAGE_CACHE_SECONDS", 60) > 0) app.use(pageCache.middleware);
+  // After the cheap answers (assets, refusals, cached pages), before any rendering. /healthz stays out of the queue: it
+  // says the process is alive, and a busy process is.
+  const admission: AdmissionControl = admissionControl({ ...overloadLimits(), exempt: (req) => req.path === "/healthz" });
+  app.locals.admission = admission;
+  app.use(admission.middleware);
   app.all(
     "/{*splat}",
     createRequestHandler({
       build,
-      // Error detail in responses follows how the code was built, never the deployment kind: `npm start` is a
-      // production build in demo mode, and must not show stack traces either.
-      mode: process.env.NODE_ENV === "production" ? "production" : "development",
+      mode,
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
         // Fly-Client-IP is set by Fly's proxy; elsewhere a client could forge it, so only production trusts it.

@@ -32,6 +32,7 @@ import { moneyHealth, resumeGroup } from "~/server/money/health.server";
 import { outboxHealth, retryFailedEmail } from "~/server/email/outbox.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { Link } from "react-router";
+import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/admin";
 import { logger } from "~/server/log.server";
 
@@ -84,8 +85,8 @@ function uuidField(formData: FormData, name: string) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  const formData = await readForm(request);
   const { user } = await requireAdminPage(request);
-  const formData = await request.formData();
   const back = adminHref(listState(formData));
   const intent = formData.get("intent");
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getOptionalUser } from "~/server/auth/guards.server";
 import { createLinkToken } from "~/server/bank/bank.server";
 import { sandboxLinkCall } from "~/server/bank/link-session.server";
+import { readJson } from "~/server/request-body.server";
 import type { Route } from "./+types/api.bank.link";
 
 const stepSchema = z.discriminatedUnion("step", [
@@ -23,13 +24,14 @@ const stepSchema = z.discriminatedUnion("step", [
  * for signed-in, sandbox-authorised users only; cross-site posts are refused by server/app.ts.
  */
 export async function action({ request }: Route.ActionArgs) {
+  const posted = await readJson(request);
   const session = await getOptionalUser(request);
   if (!session) return data({ error: "Session expired. Please log in again." }, { status: 401 });
   const { user } = session;
   if (!user.isPlaidSandboxAuthorized) {
     return data({ error: "Bank linking is available to sandbox-authorised members only." }, { status: 403 });
   }
-  const parsed = stepSchema.safeParse(await request.json().catch(() => null));
+  const parsed = stepSchema.safeParse(posted);
   if (!parsed.success) return data({ error: "Invalid request" }, { status: 400 });
   const input = parsed.data;
 

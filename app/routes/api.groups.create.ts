@@ -5,6 +5,7 @@ import type { User } from "~/server/db/schema";
 import { getOptionalUser } from "~/server/auth/guards.server";
 import { lookupSession } from "~/server/auth/session.server";
 import { createGroup, NOT_AUTHORIZED_TO_CREATE } from "~/server/groups/groups.server";
+import { readJson } from "~/server/request-body.server";
 import type { Route } from "./+types/api.groups.create";
 import { logger } from "~/server/log.server";
 
@@ -62,48 +63,14 @@ async function authenticate(request: Request): Promise<User | null> {
   return (await getOptionalUser(request))?.user ?? null;
 }
 
-/** The body as text, or "too-large" once more than MAX_BODY_BYTES arrive (read no further than that). */
-async function readBody(request: Request): Promise<string | "too-large"> {
-  const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return "too-large";
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => {});
-      return "too-large";
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
-}
-
-function isJson(request: Request) {
-  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-  return type === "application/json" || (type !== undefined && /^application\/[a-z0-9.+-]+\+json$/.test(type));
-}
-
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return fail(405, "Method Not Allowed", {}, { Allow: "POST" });
   try {
     const user = await authenticate(request);
     if (!user) return fail(401, "User not authenticated");
     if (!user.isPlaidSandboxAuthorized) return fail(403, NOT_AUTHORIZED_TO_CREATE);
-    if (!isJson(request)) return fail(415, "Content-Type must be application/json");
-
-    const body = await readBody(request);
-    if (body === "too-large") return fail(413, "Request body must be 32 KB or smaller");
-    let payload: unknown;
-    try {
-      payload = JSON.parse(body);
-    } catch {
-      return fail(400, "Request body must be valid JSON");
-    }
+    // 415, 413 and 400 (not UTF-8, not JSON, a key twice) as {error}, thrown by the shared reader.
+    const payload = await readJson(request, { maxBytes: MAX_BODY_BYTES });
 
     const now = new Date();
     const parsed = createGroupPayloadSchema({ today: todayIn(DEFAULT_TIME_ZONE, now), ownEmail: user.email, now }).safeParse(payload);
@@ -120,6 +87,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return data<CreateGroupResponse>(body201, { status: 201, headers: { ...JSON_HEADERS, Location: result.url } });
   } catch (error) {
+    if (error instanceof Response) throw error;
     logger.error({ err: error }, "POST /api/groups/create failed");
     return fail(500, "Failed to create group");
   }

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { getOptionalUser } from "~/server/auth/guards.server";
 import { markNotificationRead } from "~/server/notifications.server";
+import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/api.notifications.$id.read";
 
 function wantsJson(request: Request) {
@@ -15,6 +16,8 @@ function wantsJson(request: Request) {
 export async function action({ request, params }: Route.ActionArgs) {
   const json = wantsJson(request);
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
+  // fetch() posts no body, the no-JavaScript bell an empty form; anything unreadable is refused first.
+  await readForm(request);
   const session = await getOptionalUser(request);
   if (!session) {
     return json ? data({ error: "Session expired. Please log in again." }, { status: 401 }) : redirect("/login");

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { clearSessionCookie, extendSession, lookupSession } from "~/server/auth/session.server";
 import { flashToast } from "~/server/toast.server";
+import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/api.session";
 
 /** GET: the session's status without extending it (the idle-timer island asks before warning or logging out). */
@@ -25,6 +26,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** POST: "Stay Logged In" — mark the session active now. */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return data({ error: "Method not allowed" }, { status: 405 });
+  // The island posts no body; an unreadable one is refused before the session is touched.
+  await readForm(request);
   const lookup = await lookupSession(request, { touch: false });
   if (lookup.status !== "active") return data({ active: false, remainingMs: 0 }, { status: 401 });
   const now = new Date();

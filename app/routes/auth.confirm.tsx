@@ -5,6 +5,7 @@ import { Card, PageContainer } from "~/components/ui/page";
 import { CONFIRM_MESSAGES, safeRedirect } from "~/domain/auth";
 import { confirmEmail, confirmLinkState, requestNewConfirmation } from "~/server/auth/accounts.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/auth.confirm";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -51,7 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const id = String(formData.get("id") ?? "");
   const token = String(formData.get("token") ?? "");

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/contact";
 import { PageHeader } from "~/components/marketing/page-header";
 import { Button } from "~/components/ui/button";
@@ -37,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
 
   // A bot filled the hidden field: answer exactly as for a person, so it learns nothing, but keep and send nothing.
   const honeypot = formData.get(CONTACT_HONEYPOT_FIELD);

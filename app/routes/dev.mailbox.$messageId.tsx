@@ -5,6 +5,7 @@ import { db } from "~/server/db/client.server";
 import { env } from "~/server/env.server";
 import { getMessage } from "../../sandbox/postmark/store";
 import { extractLinks, previewDocument } from "../../sandbox/postmark/view";
+import { mailboxScope, mayRead } from "~/server/mailbox.server";
 import type { Route } from "./+types/dev.mailbox.$messageId";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -16,12 +17,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 const notFound = () => new Response("Not Found", { status: 404, statusText: "Not Found" });
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   // Captured email holds confirmation and reset links: never reachable in production.
   if (env().APP_ENV === "production") throw notFound();
-  // getMessage answers null for a malformed id as for an unknown one, so neither becomes a database error.
-  const message = await getMessage(db(), params.messageId);
-  if (!message) throw notFound();
+  // getMessage answers null for a malformed id as for an unknown one, so neither becomes a database error. A message
+  // this visitor may not read (app/server/mailbox.server.ts) is not found either: the id alone opens nothing.
+  const [message, scope] = await Promise.all([getMessage(db(), params.messageId), mailboxScope(request)]);
+  if (!message || !mayRead(scope, message)) throw notFound();
   return {
     message: {
       id: message.id,

@@ -6,6 +6,7 @@ import { PageContainer } from "~/components/ui/page";
 import { db } from "~/server/db/client.server";
 import { env } from "~/server/env.server";
 import { listMessages } from "../../sandbox/postmark/store";
+import { type MailboxScope, mailboxScope } from "~/server/mailbox.server";
 import type { Route } from "./+types/dev.mailbox";
 
 /** How many messages the mailbox shows; older ones are still in the table. */
@@ -23,9 +24,12 @@ function refuseInProduction() {
 export async function loader({ request }: Route.LoaderArgs) {
   refuseInProduction();
   const to = (new URL(request.url).searchParams.get("to") ?? "").trim().slice(0, 320);
-  const messages = await listMessages(db(), { to: to || undefined, limit: PAGE_SIZE });
+  // Only what this visitor may read (app/server/mailbox.server.ts); the filter narrows within that.
+  const scope = await mailboxScope(request);
+  const messages = await listMessages(db(), { to: to || undefined, anyOf: scope.kind === "all" ? undefined : scope.addresses, limit: PAGE_SIZE });
   return {
     to,
+    scope,
     pageSize: PAGE_SIZE,
     messages: messages.map((message) => ({
       id: message.id,
@@ -44,8 +48,28 @@ function formatSubmittedAt(iso: string) {
   return `${timeFormat.format(new Date(iso))} UTC`;
 }
 
+/** Whose mail this page shows, in one sentence. */
+function ScopeNote({ scope }: { scope: MailboxScope }) {
+  if (scope.kind === "all") {
+    return scope.why === "admin" ? (
+      <p className="mt-2 text-sm text-slate-700">You are an administrator: you see every captured message.</p>
+    ) : (
+      <p className="mt-2 text-sm text-slate-700">
+        <code>MAILBOX_OPEN=true</code>: every captured message is shown to anyone who opens this page (local development only).
+      </p>
+    );
+  }
+  if (scope.addresses.length === 0) return null;
+  return (
+    <p className="mt-2 text-sm text-slate-700">
+      Showing email to {scope.addresses.join(", ")}: {scope.signedIn ? "your address, and " : ""}accounts created or signed in to in this browser.
+    </p>
+  );
+}
+
 export default function Mailbox({ loaderData }: Route.ComponentProps) {
-  const { to, messages, pageSize } = loaderData;
+  const { to, scope, messages, pageSize } = loaderData;
+  const nothingVisible = scope.kind === "addresses" && scope.addresses.length === 0;
   return (
     <PageContainer>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
@@ -54,6 +78,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 max-w-2xl text-slate-700">
             Every email the app sends outside production is captured here by the mail sandbox instead of being delivered. Newest first.
           </p>
+          <ScopeNote scope={scope} />
         </div>
       </div>
 
@@ -77,7 +102,21 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
       </Form>
 
       <div className="mt-6 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-        {messages.length === 0 ? (
+        {nothingVisible ? (
+          <div className="p-6">
+            <Alert tone="info" title="Nothing to show in this browser yet">
+              This mailbox shows email sent to your own account:{" "}
+              <Link to="/login?redirectTo=%2Fdev%2Fmailbox" className="font-medium underline">
+                log in
+              </Link>{" "}
+              to read yours. Accounts you create here (
+              <Link to="/register" className="font-medium underline">
+                sign up
+              </Link>
+              ) are remembered in this browser, so their confirmation email shows without logging in.
+            </Alert>
+          </div>
+        ) : messages.length === 0 ? (
           <div className="p-6">
             <Alert tone="info" title={to ? `No messages to ${to}` : "No messages yet"}>
               {to
@@ -88,7 +127,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">{to ? `Messages to ${to}` : "All captured messages"}, newest first</caption>
+              <caption className="sr-only">{to ? `Messages to ${to}` : "Captured messages"}, newest first</caption>
               <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
                 <tr>
                   <th scope="col" className="px-4 py-3 font-semibold">

@@ -21,6 +21,7 @@ import { sentInvitationsFor } from "~/server/groups/invitations.server";
 import { SentInvitations } from "~/components/groups/sent-invitations";
 import { advanceClock, isSandboxBank } from "~/server/money/cycle.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/groups.$groupId";
 
 const GROUP_NOT_FOUND = "Group Not Found";
@@ -56,8 +57,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
+  const formData = await readForm(request);
   const { user } = await requireUser(request);
-  const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "advance-next" || intent === "advance-days") return advanceGroupClock(request, user, params.groupId, intent, formData.get("days"));
   if (intent === "revoke-invitation") {

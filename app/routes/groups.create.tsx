@@ -20,6 +20,7 @@ import { requireUser } from "~/server/auth/guards.server";
 import { createGroup, NOT_AUTHORIZED_TO_CREATE } from "~/server/groups/groups.server";
 import { sandboxCardState } from "~/server/sandbox-access.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/groups.create";
 import { logger } from "~/server/log.server";
 
@@ -127,11 +128,11 @@ function intentOf(formData: FormData): Intent {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  const formData = await readForm(request);
   const { user } = await requireUser(request);
   if (!user.isPlaidSandboxAuthorized) {
     return data<ActionData>({ refused: true, failure: { title: FAILURE_TITLE, message: NOT_AUTHORIZED_TO_CREATE } }, { status: 403 });
   }
-  const formData = await request.formData();
   const intent = intentOf(formData);
   const values = readSettingsValues(formData);
   const emails = readEmails(formData);

@@ -36,6 +36,7 @@ import {
 } from "~/server/groups/groups.server";
 import { sandboxCardState } from "~/server/sandbox-access.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/groups.join.$inviteCode";
 
 /** Accept and Join (and the bank step's forms, which carry the acceptance along as a hidden field). */
@@ -162,8 +163,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
+  const formData = await readForm(request);
   const { user } = await requireUser(request);
-  const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   const code = params.inviteCode;
   if (!user.isPlaidSandboxAuthorized) return notAuthorized(user.id);

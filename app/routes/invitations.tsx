@@ -7,6 +7,7 @@ import { joinedDescription } from "~/domain/invitations";
 import { requireUser } from "~/server/auth/guards.server";
 import { declineInvitation, groupUrl, joinGroup } from "~/server/groups/groups.server";
 import { invitationInboxFor } from "~/server/groups/invitations.server";
+import { readForm } from "~/server/request-body.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/invitations";
 
@@ -32,8 +33,9 @@ export async function loader({ request }: Route.LoaderArgs) {
  * finish here (no sandbox access, no bank yet, the invitation changed) continues on the join page, which explains.
  */
 export async function action({ request }: Route.ActionArgs) {
+  // An unreadable body is a 4xx before anything else, signed in or not (request-body.server.ts).
+  const formData = await readForm(request);
   const { user } = await requireUser(request);
-  const formData = await request.formData();
   const intent = formData.get("intent");
   const code = formData.get("code");
   if (typeof code !== "string" || !CODE.test(code) || (intent !== "accept" && intent !== "decline")) {

@@ -31,6 +31,8 @@ import { noticeSignIn } from "~/server/account-alerts.server";
 import { sendLoginAlert } from "~/server/security.server";
 import { env } from "~/server/env.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { rememberMailboxAddress } from "~/server/mailbox.server";
+import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/login";
 import { logger } from "~/server/log.server";
 
@@ -68,14 +70,18 @@ async function completeSignIn(
   for (const extra of options.extraCookies ?? []) headers.append("Set-Cookie", extra);
   headers.append("Set-Cookie", cookie);
   if (deviceCookie) headers.append("Set-Cookie", deviceCookie);
+  // The password proves the address: this browser may read its mail in the demo mailbox from now on.
+  const mailbox = await rememberMailboxAddress(request, user.email);
+  if (mailbox) headers.append("Set-Cookie", mailbox);
   return redirectWithToast(request, options.redirectTo, { type: "success", title: "Login Successful", description: "Welcome back!" }, { headers });
 }
 
 type FormError = { title: string; message: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
+  // A clone: remix-auth-form reads the body again (authenticator.server.ts).
+  const formData = await readForm(request.clone());
   await requireAnonymous(request);
-  const formData = await request.clone().formData();
   const intent = formData.get("intent");
   const ip = context.clientIp;
 

@@ -1,10 +1,13 @@
 import { redirect } from "react-router";
 import { destroySession } from "~/server/auth/session.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/logout";
 
 /** Logout is a POST (a GET could be triggered by any page embedding a link or image). */
 export async function action({ request }: Route.ActionArgs) {
+  // Nothing to read, but an unreadable body is refused like everywhere else (it is not a logout button's post).
+  await readForm(request);
   const clearCookie = await destroySession(request);
   return redirectWithToast(
     request,

@@ -5,6 +5,7 @@ import { formatTimestamp } from "~/domain/format";
 import { requireUser } from "~/server/auth/guards.server";
 import { markAllNotificationsRead, notificationFeed } from "~/server/notifications.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/notifications";
 
 export function meta() {
@@ -17,8 +18,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  const formData = await readForm(request);
   const { user } = await requireUser(request);
-  const formData = await request.formData();
   if (formData.get("intent") !== "mark-all-read") throw new Response("Unknown action", { status: 400 });
   await markAllNotificationsRead(user.id);
   return redirectWithToast(request, "/notifications", { type: "success", title: "All notifications marked as read" });

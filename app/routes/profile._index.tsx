@@ -12,6 +12,7 @@ import { completenessTone, profileCompleteness } from "~/domain/profile-complete
 import { requireUser } from "~/server/auth/guards.server";
 import { loadProfile, updateProfile } from "~/server/profile.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/profile._index";
 
 export function meta() {
@@ -58,8 +59,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  const formData = await readForm(request);
   const { user } = await requireUser(request);
-  const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: profileSchema(calendarDayIn(new Date())) });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), failed: false }, { status: 400 });

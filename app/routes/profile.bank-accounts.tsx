@@ -13,6 +13,7 @@ import { appUrl, env, sandboxLinkPagesUrl } from "~/server/env.server";
 import { itemFundsActiveGroup } from "~/server/money/transfers.server";
 import { sandboxCardState } from "~/server/sandbox-access.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/profile.bank-accounts";
 import { logger } from "~/server/log.server";
 
@@ -92,8 +93,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  const formData = await readForm(request);
   const { user } = await requireUser(request);
-  const formData = await request.formData();
   const intent = formData.get("intent");
   if (!user.isPlaidSandboxAuthorized) {
     return redirectWithToast(request, PAGE, {

@@ -6,6 +6,7 @@ import { preferencesSchema, type PreferenceKey } from "~/domain/profile";
 import { requireUser } from "~/server/auth/guards.server";
 import { getPreferences, savePreferences } from "~/server/preferences.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/profile.notifications";
 
 export function meta() {
@@ -18,8 +19,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  const formData = await readForm(request);
   const { user } = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: preferencesSchema });
+  const submission = parseWithZod(formData, { schema: preferencesSchema });
   if (submission.status !== "success") return data({ error: "Those preferences could not be read." }, { status: 400 });
   await savePreferences(user.id, submission.value);
   return redirectWithToast(request, "/profile/notifications", {

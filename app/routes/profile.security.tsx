@@ -27,6 +27,7 @@ import {
   signOutSession,
 } from "~/server/security.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/profile.security";
 
 export function meta() {
@@ -76,8 +77,8 @@ function isIntent(value: unknown): value is Intent {
 type ActionResult = { intent: Intent | null; result?: SubmissionResult<string[]>; error?: string };
 
 export async function action({ request }: Route.ActionArgs) {
+  const formData = await readForm(request);
   const { user, sessionId } = await requireUser(request);
-  const formData = await request.formData();
   const intent = formData.get("intent");
   if (!isIntent(intent)) return data<ActionResult>({ intent: null, error: "Unknown action." }, { status: 400 });
   const back = (title: string, description: string) => redirectWithToast(request, "/profile/security", { type: "success", title, description });

@@ -13,6 +13,8 @@ import { requireAnonymous } from "~/server/auth/guards.server";
 import { consumeAttempt } from "~/server/auth/rate-limit.server";
 import { isBusyResponse, isDatabaseBusy } from "~/server/db/errors.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/request-body.server";
+import { rememberMailboxAddress } from "~/server/mailbox.server";
 import type { Route } from "./+types/register";
 import { logger } from "~/server/log.server";
 
@@ -28,10 +30,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 type FormError = { title: string; message: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  // A body the server cannot read answers 4xx before anything else (request-body.server.ts).
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: registerSchema });
   const hide = { hideFields: ["password", "confirmPassword"] };
   const fail = (error: FormError, status: number) => data({ result: submission.reply(hide), error }, { status });
+  let email: string;
   try {
     await requireAnonymous(request);
     if (submission.status !== "success") return data({ result: submission.reply(hide), error: null }, { status: 400 });
@@ -40,6 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await registerUser({ ...submission.value, redirectTo: safeRedirect(formData.get("redirectTo"), "") });
     if (result.status === "exists") return fail({ title: "Account Already Exists", message: AUTH_MESSAGES.accountExists }, 409);
     if (result.status === "db-error") return fail(REGISTER_ERRORS.saveFailed, 503);
+    email = result.user.email;
   } catch (error) {
     // A redirect (already signed in) is an answer, not a failure.
     if (error instanceof Response) throw error;
@@ -49,11 +54,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return isDatabaseBusy(error) || isBusyResponse(error) ? fail(REGISTER_ERRORS.serverError, 503) : fail(REGISTER_ERRORS.unexpected, 500);
   }
   const redirectTo = safeRedirect(formData.get("redirectTo"), "");
-  return redirectWithToast(request, redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login", {
-    type: "success",
-    title: "Registration Successful",
-    description: "Please check your email to confirm your account.",
-  });
+  // The account was created here: this browser may read its mail (the confirmation link) in the demo mailbox.
+  const mailbox = await rememberMailboxAddress(request, email);
+  return redirectWithToast(
+    request,
+    redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login",
+    { type: "success", title: "Registration Successful", description: "Please check your email to confirm your account." },
+    mailbox ? { headers: { "Set-Cookie": mailbox } } : {},
+  );
 }
 
 export default function Register() {

@@ -9,6 +9,7 @@ import { Card, PageContainer } from "~/components/ui/page";
 import { AUTH_MESSAGES, RESET_MESSAGES, resetPasswordSchema } from "~/domain/auth";
 import { checkResetToken, resetPassword } from "~/server/auth/accounts.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/reset-password";
 
 /**
@@ -46,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: resetPasswordSchema });
   const hide = { hideFields: ["password", "confirmPassword"] };
   if (submission.status !== "success") {

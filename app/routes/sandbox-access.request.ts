@@ -3,6 +3,7 @@ import { safeRedirect } from "~/domain/auth";
 import { requireUser } from "~/server/auth/guards.server";
 import { requestSandboxAccess, SANDBOX_REQUEST_MESSAGE_MAX } from "~/server/sandbox-access.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/sandbox-access.request";
 
 /** Nothing to show at this URL: the request-access card posts here. */
@@ -12,8 +13,8 @@ export function loader() {
 
 /** Record the signed-in user's request (at most one open one) and go back to the page the card was on. */
 export async function action({ request }: Route.ActionArgs) {
+  const formData = await readForm(request);
   const { user } = await requireUser(request);
-  const formData = await request.formData();
   const redirectTo = safeRedirect(formData.get("redirectTo"));
   const message = formData.get("message");
   const result = await requestSandboxAccess(user.id, typeof message === "string" ? message.slice(0, SANDBOX_REQUEST_MESSAGE_MAX) : null);

@@ -1,5 +1,6 @@
 import { verifyPlaidWebhook } from "~/server/bank/webhook-verify.server";
 import { BANK_SYNC, enqueueBankSync } from "~/server/jobs/queue.server";
+import { readText } from "~/server/request-body.server";
 import { logger } from "~/server/log.server";
 
 /** Plaid sends small JSON bodies; anything larger is not a Plaid webhook. */
@@ -23,10 +24,8 @@ export function loader() {
 // Typed without ./+types so the module stands on its own until app/routes.ts registers it.
 export async function action({ request }: { request: Request }) {
   if (request.method !== "POST") return json({ error: "Method not allowed" }, 405);
-  const declaredLength = Number(request.headers.get("content-length") ?? 0);
-  if (declaredLength > MAX_BODY_BYTES) return json({ error: "Payload too large" }, 413);
-  const rawBody = await request.text();
-  if (Buffer.byteLength(rawBody, "utf8") > MAX_BODY_BYTES) return json({ error: "Payload too large" }, 413);
+  // The exact text, bounded: 413 beyond MAX_BODY_BYTES, 415 unless JSON, 400 unless UTF-8 (thrown as JSON).
+  const rawBody = await readText(request, { maxBytes: MAX_BODY_BYTES, types: ["application/json"] });
 
   const verified = await verifyPlaidWebhook(rawBody, request.headers.get("plaid-verification"));
   if (!verified.ok) return json({ error: "Invalid webhook signature", reason: verified.reason }, 401);

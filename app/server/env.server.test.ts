@@ -92,4 +92,30 @@ describe("parseEnv", () => {
     expect(env.PORT).toBe(4000);
     expect(env.SESSION_SECRET).toBe("development-only-secret-not-for-production-use");
   });
+
+  describe("MAILBOX_OPEN", () => {
+    const demo = { APP_ENV: "demo", DATABASE_URL: "postgres://localhost/rosca" };
+
+    it("is off unless set to true", () => {
+      expect(parseEnv(demo).MAILBOX_OPEN).toBe(false);
+      expect(parseEnv({ ...demo, MAILBOX_OPEN: "false" }).MAILBOX_OPEN).toBe(false);
+      expect(() => parseEnv({ ...demo, MAILBOX_OPEN: "yes" })).toThrow('MAILBOX_OPEN: must be "true" or "false"');
+    });
+
+    it.each(["http://localhost:3000", "http://127.0.0.1:3117", "http://[::1]:3000", undefined])(
+      "opens the mailbox on this machine (APP_URL %s)",
+      (url) => {
+        expect(parseEnv({ ...demo, MAILBOX_OPEN: "true", ...(url ? { APP_URL: url } : {}) }).MAILBOX_OPEN).toBe(true);
+      },
+    );
+
+    it("is refused on a deployed demo and in production", () => {
+      expect(() => parseEnv({ ...demo, MAILBOX_OPEN: "true", APP_URL: "https://rosca-demo.fly.dev" })).toThrow(
+        "MAILBOX_OPEN: shows every captured email to anyone, so it is for this machine only: APP_URL must be on localhost, not rosca-demo.fly.dev",
+      );
+      expect(() => parseEnv({ ...productionReady, MAILBOX_OPEN: "true" })).toThrow(
+        "MAILBOX_OPEN: shows every captured email to anyone; production refuses it",
+      );
+    });
+  });
 });

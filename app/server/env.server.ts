@@ -12,6 +12,12 @@ import { z } from "zod";
  */
 const appEnvSchema = z.enum(["development", "test", "demo", "production"]);
 
+/** Whether a URL points at this machine (localhost, 127.0.0.0/8 or ::1). */
+function isLoopbackUrl(url: string) {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+  return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
 const envSchema = z
   .object({
     APP_ENV: appEnvSchema.default("development"),
@@ -42,6 +48,15 @@ const envSchema = z
     PLAID_API_URL: z.url().optional(),
     EMAIL_FROM: z.string().default("Rosca <hello@rosca.example>"),
     SUPPORT_EMAIL: z.email().default("support@rosca.example"),
+    /**
+     * "true": the dev mailbox shows every captured email to anyone who opens it (local development). Otherwise it is
+     * scoped to the visitor (app/server/mailbox.server.ts). Refused in production and unless APP_URL is on this
+     * machine: on a deployed demo it would hand out every account's reset link.
+     */
+    MAILBOX_OPEN: z
+      .enum(["true", "false", ""], { message: 'must be "true" or "false"' })
+      .optional()
+      .transform((value) => value === "true"),
     /** A demo reachable from the internet (ADR 011): demo data and sandbox doubles, with real secrets. */
     DEMO_DEPLOYMENT: z
       .enum(["true", "false"])
@@ -58,6 +73,15 @@ const envSchema = z
     SENTRY_DSN: z.url().optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.MAILBOX_OPEN && env.APP_ENV === "production") {
+      ctx.addIssue({ code: "custom", path: ["MAILBOX_OPEN"], message: "shows every captured email to anyone; production refuses it" });
+    } else if (env.MAILBOX_OPEN && env.APP_URL && !isLoopbackUrl(env.APP_URL)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MAILBOX_OPEN"],
+        message: `shows every captured email to anyone, so it is for this machine only: APP_URL must be on localhost, not ${new URL(env.APP_URL).host}`,
+      });
+    }
     if (env.DEMO_DEPLOYMENT) {
       if (env.APP_ENV !== "demo") ctx.addIssue({ code: "custom", path: ["DEMO_DEPLOYMENT"], message: "needs APP_ENV=demo" });
       // Sessions, flash messages and secrets at rest must not use the public development values on the internet.

@@ -6,7 +6,7 @@
  * its own) or a database URL, for which a short-lived connection is opened and closed around the call (handy in
  * tests that only know the URL).
  */
-import { desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { sandboxMessages, type SandboxMessage } from "./schema";
@@ -52,6 +52,8 @@ function hasRecipient(address: string): SQL {
 export type ListMessagesOptions = {
   /** Only messages with this exact recipient address (To, Cc or Bcc; case-insensitive). */
   to?: string;
+  /** Only messages to at least one of these addresses (the dev mailbox's scope); an empty list matches nothing. */
+  anyOf?: string[];
   /** At most this many, newest first. Default 50, capped at 500. */
   limit?: number;
 };
@@ -60,11 +62,13 @@ export type ListMessagesOptions = {
 export function listMessages(source: MailStoreSource, options: ListMessagesOptions = {}): Promise<SandboxMessage[]> {
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? 50), 1), 500);
   const to = options.to?.trim();
+  if (options.anyOf && options.anyOf.length === 0) return Promise.resolve([]);
+  const conditions = [to ? hasRecipient(to) : undefined, options.anyOf ? or(...options.anyOf.map(hasRecipient)) : undefined];
   return withDb(source, (db) =>
     db
       .select()
       .from(sandboxMessages)
-      .where(to ? hasRecipient(to) : undefined)
+      .where(and(...conditions))
       .orderBy(desc(sandboxMessages.submittedAt), desc(sandboxMessages.id))
       .limit(limit),
   );

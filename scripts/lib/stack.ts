@@ -6,7 +6,7 @@
  * Used by `npm start`, the end-to-end tests and the benchmark. Callers set NODE_ENV=production before calling.
  */
 import { existsSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
@@ -18,6 +18,10 @@ export type Stack = {
   url: string;
   databaseUrl: string;
   embedded: boolean;
+  /** The HTTP server's admission control (server/admission.ts): queue and shedding figures. */
+  admission: import("../../server/admission.ts").AdmissionControl;
+  /** The server build's entry module: its own copy of the database module's exports (closeDatabase, poolStats). */
+  entry: { poolStats?: (options?: { reset?: boolean }) => import("../../app/server/db/client.server.ts").PoolStats };
   /** Where Prometheus metrics are served, or null (metricsPort null, or the port was taken). */
   metricsUrl: string | null;
   stop: () => Promise<void>;
@@ -134,9 +138,12 @@ export async function startStack(options: {
 
     // React and React Router pick their development or production build from NODE_ENV when first imported, so
     // the server module is imported only now, after the caller has set NODE_ENV.
-    const { createApp } = await import("../../server/app.ts");
-    const server = createServer();
+    const { createApp, createHttpServer } = await import("../../server/app.ts");
+    // Node's timeouts set on purpose (server/app.ts); created before the app, which the dev server needs for HMR.
+    const server = createHttpServer();
     let app: ReturnType<typeof createApp>;
+    // The build's entry module (its own copy of the database module: poolStats for the bench); none in development.
+    let entry: Stack["entry"] = {};
     if (options.dev) {
       const dev = await options.dev(server);
       stops.push(dev.close);
@@ -147,6 +154,7 @@ export async function startStack(options: {
       const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
       // A deployed demo is served like production (HTTPS behind Fly's proxy: HSTS, Fly-Client-IP), doubles and all.
       app = createApp({ build, production: env.APP_ENV === "production" || env.DEMO_DEPLOYMENT });
+      entry = build.entry.module as Stack["entry"];
       // Runs after the HTTP server has closed (stops run in reverse order) and before PostgreSQL stops.
       stops.push(async () => {
         const entry = build.entry.module as { closeDatabase?: () => Promise<void> };
@@ -171,7 +179,15 @@ export async function startStack(options: {
     );
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : options.port;
-    return { url: `http://localhost:${port}`, databaseUrl, embedded, metricsUrl, stop };
+    return {
+      url: `http://localhost:${port}`,
+      databaseUrl,
+      embedded,
+      metricsUrl,
+      admission: app.locals.admission,
+      entry,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

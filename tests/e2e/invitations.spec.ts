@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { emailLinks, expect, grantSandboxAccess, login, sandboxMember, test, toasts, uniqueEmail } from "./fixtures";
+import { ADMIN, emailLinks, expect, grantSandboxAccess, login, sandboxMember, test, toasts, uniqueEmail } from "./fixtures";
 
 /**
  * Issue 14's path for real people, with JavaScript on and off, in one go:
@@ -106,9 +106,14 @@ test("invite → register → confirm → log in → back to the invitation → 
   ]);
 
   // The newcomer: the invitation email states the fee; following it logged out leads to log in, then sign up.
+  // (Their inbox is read through the site admin's mailbox: the demo mailbox shows a browser only its own mail, and the
+  // newcomer's browser has not given any address yet.)
+  const inbox = await newPage(browser, baseURL, javaScript);
+  await login(inbox, ADMIN.email, ADMIN.password);
+  const links = await emailLinks(inbox, newcomer, `Bank Tester invited you to join ${groupName}`);
+  await expect(inbox.locator("section[aria-labelledby='text-heading'] pre")).toContainText(`Setup fee: ${FEE}`);
+  await inbox.context().close();
   const invitee = await newPage(browser, baseURL, javaScript);
-  const links = await emailLinks(invitee, newcomer, `Bank Tester invited you to join ${groupName}`);
-  await expect(invitee.locator("section[aria-labelledby='text-heading'] pre")).toContainText(`Setup fee: ${FEE}`);
   const joinLink = links.find((href) => href.includes("/groups/join/"))!;
   const joinPath = new URL(joinLink).pathname;
   await invitee.goto(joinLink);

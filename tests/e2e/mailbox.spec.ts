@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, expectNoSeriousA11yViolations, test, uniqueEmail } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, login, logout, test, uniqueEmail } from "./fixtures";
 
 const PASSWORD = "Secret123";
 const CONFIRM_SUBJECT = "Confirm your email address for Rosca";
@@ -96,5 +96,42 @@ test.describe("dev mailbox", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Message Not Found");
       await expect(page.getByRole("link", { name: "Back to mailbox" })).toHaveAttribute("href", "/dev/mailbox");
     }
+  });
+
+  test("shows each browser only its own mail: a reset link reaches the person who asked from their browser, no one else", async ({
+    page,
+    browser,
+  }) => {
+    const email = uniqueEmail("mailbox-scope");
+    await registerAndWaitForEmail(page, email);
+
+    // Someone else's browser asks for a reset of that account, and is told what everyone is told.
+    const stranger = await browser.newContext();
+    const strangerPage = await stranger.newPage();
+    await strangerPage.goto("/login?mode=reset");
+    await strangerPage.getByLabel("Email").fill(email);
+    await strangerPage.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(strangerPage.getByText("The link expires in 1 hour.")).toBeVisible();
+    // Their mailbox shows nothing at all, and the reset email's address does not open it.
+    await strangerPage.goto(`/dev/mailbox?${new URLSearchParams({ to: email })}`);
+    await expect(strangerPage.getByRole("status")).toContainText("Nothing to show in this browser yet");
+    await expect(strangerPage.getByRole("table")).toHaveCount(0);
+
+    // The account's own browser sees the reset email (it created the account here) and can open it.
+    await filterByRecipient(page, email);
+    await expect(page.getByText(`Showing email to ${email}: accounts created or signed in to in this browser.`)).toBeVisible();
+    await page.getByRole("link", { name: "Reset your Rosca password" }).click();
+    await expect(page).toHaveURL(/\/dev\/mailbox\/[0-9a-f-]{36}$/);
+    const messageUrl = page.url();
+    await expect(page.locator("section[aria-labelledby='links-heading'] a").first()).toHaveAttribute("href", /\/reset-password\?access_token=/);
+
+    // The same URL in the stranger's browser is a 404, signed out or signed in as someone else.
+    const response = await strangerPage.goto(messageUrl);
+    expect(response?.status()).toBe(404);
+    await expect(strangerPage.getByRole("heading", { level: 1 })).toHaveText("Message Not Found");
+    await login(strangerPage, "amina@rosca.example", "MemberPass2026");
+    expect((await strangerPage.goto(messageUrl))?.status()).toBe(404);
+    await logout(strangerPage);
+    await stranger.close();
   });
 });

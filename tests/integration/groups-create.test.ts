@@ -352,10 +352,14 @@ function apiRequest(
 
 /** The action's response with its headers (call() keeps only status, location, cookies and data). */
 async function callApi(request: Request) {
-  const value = (await api.action({ request, params: {}, context: context(), unstable_pattern: "" } as never)) as {
-    data: Record<string, unknown>;
-    init: ResponseInit | null;
-  };
+  let value: { data: Record<string, unknown>; init: ResponseInit | null };
+  try {
+    value = (await api.action({ request, params: {}, context: context(), unstable_pattern: "" } as never)) as typeof value;
+  } catch (thrown) {
+    // An unreadable body is refused by the shared reader (request-body.server.ts) as a thrown JSON Response.
+    if (!(thrown instanceof Response)) throw thrown;
+    return { status: thrown.status, headers: thrown.headers, body: (await thrown.json()) as Record<string, unknown> };
+  }
   const init = value.init ?? {};
   return { status: init.status ?? 200, headers: new Headers(init.headers), body: value.data };
 }

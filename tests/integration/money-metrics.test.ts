@@ -16,7 +16,7 @@ const STAGES = ["created", "submitted", "settled", "failed", "returned"] as cons
 
 type Counter = typeof debitsTotal;
 
-async function valueOf(counter: Counter, labels: Record<string, string>) {
+async function counterValue(counter: Counter, labels: Record<string, string>) {
   const { values } = await counter.get();
   return values.find((v) => Object.entries(labels).every(([key, value]) => (v.labels as Record<string, unknown>)[key] === value))?.value ?? 0;
 }
@@ -26,11 +26,11 @@ async function snapshot() {
   const out: Record<string, number> = {};
   for (const stage of STAGES) {
     for (const kind of ["contribution", "fee"]) {
-      out[`debits ${kind} ${stage}`] = await valueOf(debitsTotal, { kind, stage });
-      out[`debit cents ${kind} ${stage}`] = await valueOf(debitCentsTotal, { kind, stage });
+      out[`debits ${kind} ${stage}`] = await counterValue(debitsTotal, { kind, stage });
+      out[`debit cents ${kind} ${stage}`] = await counterValue(debitCentsTotal, { kind, stage });
     }
-    out[`payouts ${stage}`] = await valueOf(payoutsTotal, { stage });
-    out[`payout cents ${stage}`] = await valueOf(payoutCentsTotal, { stage });
+    out[`payouts ${stage}`] = await counterValue(payoutsTotal, { stage });
+    out[`payout cents ${stage}`] = await counterValue(payoutCentsTotal, { stage });
   }
   return out;
 }

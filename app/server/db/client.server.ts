@@ -1,3 +1,4 @@
+import { createHistogram, type RecordableHistogram } from "node:perf_hooks";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { env } from "../env.server";
@@ -6,8 +7,39 @@ import { logger } from "../log.server";
 
 export type Db = NodePgDatabase<typeof schema>;
 
-let pool: pg.Pool | undefined;
+/**
+ * pg.Pool that records how long each checkout waited for a connection (pool.query checks out through connect() too).
+ * The wait is where an undersized pool shows under load: requests queue here, not in PostgreSQL. Read it with
+ * poolStats(); `npm run bench` prints it per stage.
+ */
+class MeasuredPool extends pg.Pool {
+  waits: RecordableHistogram = createHistogram();
+  checkouts = 0;
+  maxWaiting = 0;
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg's overloads (callback or promise) pass straight through.
+  override connect(callback?: any): any {
+    const started = process.hrtime.bigint();
+    this.checkouts += 1;
+    this.maxWaiting = Math.max(this.maxWaiting, this.waitingCount + 1);
+    const record = () => this.waits.record(Math.max(1, Number(process.hrtime.bigint() - started)));
+    if (callback) {
+      return super.connect((error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => {
+        record();
+        callback(error, client, done);
+      });
+    }
+    return super.connect().finally(record);
+  }
+}
+
+let pool: MeasuredPool | undefined;
 let database: Db | undefined;
+
+/** Connections per process (DATABASE_POOL_SIZE); docs/decisions/017-overload.md says how the default was chosen. */
+export function poolSize() {
+  return Number(process.env.DATABASE_POOL_SIZE ?? 10);
+}
 
 /**
  * PostgreSQL statement_timeout for this process's pool, in milliseconds (0: none), fixed when the pool opens. Each kind
@@ -36,9 +68,9 @@ export function setStatementTimeout(ms: number) {
 /** The shared connection pool, created on first use from DATABASE_URL. */
 export function getPool(): pg.Pool {
   if (!pool) {
-    pool = new pg.Pool({
+    pool = new MeasuredPool({
       connectionString: env().DATABASE_URL,
-      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      max: poolSize(),
       // A request that cannot get a connection fails loudly after 15 s instead of waiting forever.
       connectionTimeoutMillis: 15_000,
       // Sent in the startup message: the server enforces it on every statement of these connections.
@@ -48,6 +80,41 @@ export function getPool(): pg.Pool {
     pool.on("error", (error) => logger.error({ err: error }, "database pool: idle client error"));
   }
   return pool;
+}
+
+export type PoolStats = {
+  size: number;
+  total: number;
+  idle: number;
+  waiting: number;
+  maxWaiting: number;
+  checkouts: number;
+  waitP50Ms: number;
+  waitP99Ms: number;
+  waitMaxMs: number;
+};
+
+/** How the pool has been doing since the last reset (reset: true starts a new window, e.g. per bench stage). */
+export function poolStats({ reset = false }: { reset?: boolean } = {}): PoolStats {
+  const current = pool;
+  const ms = (ns: number) => Math.round((ns / 1e6) * 10) / 10;
+  const stats: PoolStats = {
+    size: poolSize(),
+    total: current?.totalCount ?? 0,
+    idle: current?.idleCount ?? 0,
+    waiting: current?.waitingCount ?? 0,
+    maxWaiting: current?.maxWaiting ?? 0,
+    checkouts: current?.checkouts ?? 0,
+    waitP50Ms: current && current.waits.count > 0 ? ms(current.waits.percentile(50)) : 0,
+    waitP99Ms: current && current.waits.count > 0 ? ms(current.waits.percentile(99)) : 0,
+    waitMaxMs: current && current.waits.count > 0 ? ms(current.waits.max) : 0,
+  };
+  if (reset && current) {
+    current.waits.reset();
+    current.checkouts = 0;
+    current.maxWaiting = 0;
+  }
+  return stats;
 }
 
 export function db(): Db {

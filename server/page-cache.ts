@@ -1,0 +1,103 @@
+/**
+ * A short-lived cache of the public pages as an anonymous visitor sees them (docs/decisions/017-overload.md).
+ *
+ * The landing page is what a crowd hits first, and it is the same for every anonymous visitor; rendering it costs
+ * several milliseconds of the one event loop, which is what limited a 200-connection crowd. Pages in `paths`, asked
+ * for with GET/HEAD, without a query and without any cookie that can change what they show, are rendered once per
+ * `ttlMs` and served from memory. Everything else (a signed-in visitor, a pending toast, a form, any query) goes to
+ * React Router as usual.
+ *
+ * The one per-response part of such a page is the CSP nonce on its scripts: a cached page is rendered with a nonce of
+ * its own, and each response gets that nonce replaced by the response's (128 random bits, base64: it cannot occur in
+ * the page by accident). Concurrent misses share one render.
+ */
+import { randomBytes } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+
+/** Cookies that never change what a public page shows (the demo mailbox's list of addresses). */
+const IGNORED_COOKIES = new Set(["rosca_mailbox"]);
+
+type Entry = { status: number; contentType: string; html: string; nonce: string; expiresAt: number };
+
+export type PageCacheOptions = {
+  /** Exact paths (no query) that are the same for every anonymous visitor. */
+  paths: (path: string) => boolean;
+  ttlMs: number;
+  /**
+   * At most this many pages in memory (default 64). The key includes the Host header, which the client chooses: without
+   * a bound, a flood of made-up hosts would fill the memory. The oldest entry makes room.
+   */
+  maxEntries?: number;
+  /** Render a URL as React Router would for a cookieless GET, with this CSP nonce. */
+  render: (url: string, nonce: string) => Promise<globalThis.Response>;
+  now?: () => number;
+};
+
+function cookieNames(header: string | undefined) {
+  return (header ?? "")
+    .split(";")
+    .map((pair) => pair.split("=")[0]!.trim())
+    .filter(Boolean);
+}
+
+export function publicPageCache(options: PageCacheOptions) {
+  const now = options.now ?? Date.now;
+  const maxEntries = options.maxEntries ?? 64;
+  const entries = new Map<string, Entry>();
+  const rendering = new Map<string, Promise<Entry | null>>();
+  const counts = { hits: 0, misses: 0, bypassed: 0 };
+
+  async function renderEntry(url: string): Promise<Entry | null> {
+    const nonce = randomBytes(16).toString("base64");
+    const response = await options.render(url, nonce);
+    const contentType = response.headers.get("content-type") ?? "";
+    // Only a plain, successful HTML page that sets nothing for the visitor may be shared.
+    if (response.status !== 200 || !contentType.startsWith("text/html") || response.headers.has("set-cookie")) {
+      await response.body?.cancel();
+      return null;
+    }
+    const entry = { status: 200, contentType, html: await response.text(), nonce, expiresAt: now() + options.ttlMs };
+    entries.delete(url);
+    // Map keeps insertion order: the first key is the oldest page.
+    while (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+    entries.set(url, entry);
+    return entry;
+  }
+
+  function cacheable(req: Request) {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    if (req.originalUrl !== req.path || !options.paths(req.path)) return false;
+    return cookieNames(req.headers.cookie).every((name) => IGNORED_COOKIES.has(name));
+  }
+
+  async function middleware(req: Request, res: Response, next: NextFunction) {
+    if (!cacheable(req)) {
+      if (req.method === "GET" && options.paths(req.path)) counts.bypassed += 1;
+      return next();
+    }
+    // Per origin: a page may carry absolute links built from the address it was asked for.
+    const url = `${req.protocol}://${req.get("host")}${req.path}`;
+    let entry = entries.get(url);
+    const fresh = entry !== undefined && entry.expiresAt > now();
+    if (!fresh) {
+      counts.misses += 1;
+      let pending = rendering.get(url);
+      if (!pending) {
+        pending = renderEntry(url).finally(() => rendering.delete(url));
+        rendering.set(url, pending);
+      }
+      entry = (await pending) ?? undefined;
+      // Not cacheable after all (an error page, a redirect): render it the ordinary way.
+      if (!entry) return next();
+    } else {
+      counts.hits += 1;
+    }
+    res
+      .status(entry!.status)
+      .type(entry!.contentType)
+      .set("X-Page-Cache", fresh ? "hit" : "miss");
+    res.send(entry!.html.replaceAll(entry!.nonce, res.locals.cspNonce as string));
+  }
+
+  return { middleware, stats: () => ({ ...counts, entries: entries.size }) };
+}
