@@ -142,12 +142,7 @@ async function processPage(groupIds: string[], now: Date, skipIfProcessedSince?:
         await db()
           .update(groups)
           .set({ lastProcessedAt: new Date() })
-          .where(
-            inArray(
-              groups.id,
-              groupsLockedInOrder(processed.map((r) => r.group.id)),
-            ),
-          );
+          .where(inArray(groups.id, groupsLockedInOrder(processed.map((r) => r.group.id))));
         await recordProcessingSuccess(processed.map((r) => r.group.id));
       }
       for (const r of processed) results.set(r.group.id, { status: "processed", days: r.days });

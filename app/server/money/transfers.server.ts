@@ -183,7 +183,10 @@ export async function submitTransfers(rows: TransferRow[], day: CalendarDay) {
           { retry: true },
         );
         if (!authorization.ok) {
-          logger.error({ transferKey: row.idempotencyKey, code: authorization.code }, "money: bank authorization failed; the row stays created and is asked again");
+          logger.error(
+            { transferKey: row.idempotencyKey, code: authorization.code },
+            "money: bank authorization failed; the row stays created and is asked again",
+          );
           return;
         }
         const decision = authorization.value.authorization;
@@ -214,7 +217,10 @@ export async function submitTransfers(rows: TransferRow[], day: CalendarDay) {
         );
         if (!created.ok) {
           ids.push({ id: row.id, authorizationId: decision.id, transferId: null });
-          logger.error({ transferKey: row.idempotencyKey, code: created.code }, "money: bank transfer create failed; the row stays created and is asked again");
+          logger.error(
+            { transferKey: row.idempotencyKey, code: created.code },
+            "money: bank transfer create failed; the row stays created and is asked again",
+          );
           return;
         }
         // The bank has made the transfer and we have not recorded it: the crash that matters most.
