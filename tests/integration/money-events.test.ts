@@ -106,6 +106,32 @@ describe("bank events", () => {
     expect(after).toMatchObject({ moneyFailures: 0, moneyParkedAt: null });
   });
 
+  it("a settlement the bank made that we did not record, then a return: the sandbox settler leaves both to the event stream, in order", async () => {
+    // Found by the property test (500 histories, CI): the settler's simulation was refused (the bank had settled it — a
+    // lost answer or a crash after the simulation — and then returned it), so it recorded where the bank stood now,
+    // posted → returned, skipping the settlement: no contribution posting, no reversal, and the ledger's history
+    // disagreed with the bank's ("settled at the bank without its contribution posting").
+    const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
+    const admin = { id: members[0]!.id, isAdmin: false };
+    await cycle.advanceClock(admin, group.id, { days: 3 }, NOW);
+    const debit = await contributionOf(group.id, members[2]!.id);
+    await simulate(debit!.providerTransferId!, "posted");
+    await cycle.syncBankEvents(NOW);
+    expect(await reload(debit!.id)).toMatchObject({ status: "posted" });
+    await simulate(debit!.providerTransferId!, "settled");
+    await simulate(debit!.providerTransferId!, "returned", "R01");
+    // Jan 10: the settler tries to settle it (refused: the bank has moved on), then the sync reads what happened.
+    await cycle.advanceClock(admin, group.id, { days: 1 }, NOW);
+    expect(await reload(debit!.id)).toMatchObject({ status: "returned", failureCode: "R01" });
+    expect((await postingsOf(debit!.id)).map((p) => [p.reason, p.amountCents]).sort()).toEqual([
+      ["contribution", 10_000],
+      ["contribution_reversal", 10_000],
+    ]);
+    const { verifyLedger } = await import("../../app/server/money/verify.server");
+    const agrees = (await verifyLedger()).checks.find((check) => check.name === "the ledger agrees with the bank")!;
+    expect(agrees.ok, agrees.detail).toBe(true);
+  });
+
   it("a return after the payout left is covered by the platform, never by a negative pool, and repaid by the retry", async () => {
     const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
     const admin = { id: members[0]!.id, isAdmin: false };

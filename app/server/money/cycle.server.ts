@@ -406,7 +406,7 @@ async function settleOne(transfer: TransferRow, day: CalendarDay, changes: Statu
   if (age >= SANDBOX_AVAILABLE_AFTER_DAYS) steps.push("funds_available");
   for (const step of steps) {
     // Retried like the idempotent calls: if a lost answer hid a simulation the bank did make, the retry is refused as an
-    // invalid transition and the bank is asked where the transfer is (below).
+    // invalid transition, and the event stream records what the bank did (below).
     const result = await plaidCall((api) => api.sandboxTransferSimulate({ transfer_id: transfer.providerTransferId!, event_type: step }), {
       retry: true,
     });
@@ -421,18 +421,11 @@ async function settleOne(transfer: TransferRow, day: CalendarDay, changes: Statu
       logger.error({ transferKey: transfer.idempotencyKey, step, code: result.code }, "money: sandbox settlement failed");
       break;
     }
-    // Already there or moved on at the bank (a run that crashed before recording it, or a simulated return): ask
-    // the bank where the transfer is and record that.
-    const current = await plaidCall((api) => api.transferGet({ transfer_id: transfer.providerTransferId! }), { retry: true });
-    if (current.ok) {
-      const reason = current.value.transfer.failure_reason;
-      changes.push({
-        transferId: transfer.id,
-        to: current.value.transfer.status as TransferStatus,
-        day,
-        failure: reason ? { code: reason.ach_return_code ?? reason.failure_code ?? null, description: reason.description ?? null } : undefined,
-      });
-    }
+    // Already there or moved on at the bank (a run that crashed before recording it, a lost answer, a return): the
+    // bank's event stream says what happened, in order, and the sync stage right after this one applies it. Recording
+    // only where the transfer is now would skip steps: posted → returned over a settlement the bank made (settled, then
+    // returned) loses the settlement's posting and its reversal, and the ledger's history disagrees with the bank's
+    // (found by the property test; money-events.test.ts).
     break;
   }
 }
