@@ -3,24 +3,19 @@
  * Pure: used by Conform in the browser and on the server, and by the JSON APIs.
  */
 import { z } from "zod";
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, FIELD_MESSAGES, normalizeEmail, PASSWORD_MAX_LENGTH } from "./auth-rules";
+
+// The messages, limits and helpers the browser needs too live in auth-rules.ts (no zod there); re-exported here.
+export {
+  EMAIL_MAX_LENGTH,
+  isInvitationPath,
+  normalizeEmail,
+  PASSWORD_MAX_LENGTH,
+  safeRedirect,
+} from "./auth-rules";
 
 export const AUTH_MESSAGES = {
-  loginEmailRequired: "Email is required",
-  loginEmailInvalid: "Email is invalid",
-  loginPasswordRequired: "Password is required",
-  loginPasswordShort: "Password must be at least 6 characters",
-  fullNameRequired: "Full name is required",
-  fullNameShort: "Full name must be at least 2 characters",
-  fullNameLong: "Full name must be at most 100 characters",
-  emailRequired: "Email address is required",
-  emailInvalid: "Please enter a valid email address",
-  passwordRequired: "Password is required",
-  passwordShort: "Password must be at least 8 characters long",
-  passwordLong: "Password must be at most 128 characters",
-  passwordWeak: "Password must contain at least one uppercase letter, one lowercase letter, and one number",
-  confirmRequired: "Please confirm your password",
-  passwordsMismatch: "Passwords do not match",
-  termsRequired: "You must agree to the Terms of Service and Privacy Policy",
+  ...FIELD_MESSAGES,
   // SPEC.md section 8
   invalidCredentials: "Invalid username, email, or password. Please check your credentials and try again.",
   tooManyAttempts: "Too many login attempts. Please wait a few minutes before trying again.",
@@ -28,26 +23,6 @@ export const AUTH_MESSAGES = {
   // On its way, not "sent": the answer never waits for the mail service (accounts.server.ts requestPasswordReset).
   resetSent: "If an account exists for that address, a link to reset your password is on its way to it. The link expires in 1 hour.",
   samePassword: "Your new password must be different from your current password.",
-} as const;
-
-/** Registration failures (SPEC.md section 8, Registration), title and message. */
-export const REGISTER_ERRORS = {
-  tooMany: { title: "Too Many Requests", message: "Too many sign-up attempts from your network. Please wait an hour and try again." },
-  saveFailed: {
-    title: "Account Creation Issue",
-    message: "We hit a temporary issue saving your account. Our team has been notified. Please try again shortly.",
-  },
-  serverError: { title: "Server Error", message: "Our servers are experiencing issues. Please try again in a few minutes." },
-  unexpected: { title: "Registration Failed", message: "Oops—couldn't create your account right now. Please try again in a moment." },
-} as const;
-
-/** Password reset requests (SPEC.md section 8, Reset request): their own limit message, and the honest send failure. */
-export const RESET_MESSAGES = {
-  tooMany: "Too many password reset requests. Please wait an hour and try again.",
-  sendFailed: "Failed to send reset email. Please try again.",
-  invalidLink: "This password reset link is invalid. Please request a new one.",
-  usedLink: "This password reset link has already been used. Please request a new one if you still need it.",
-  expiredLink: "This password reset link has expired (links are valid for 1 hour). Please request a new one.",
 } as const;
 
 /** Confirmation emails: the login page's unconfirmed state, re-sending, and the confirmation link's own page. */
@@ -66,19 +41,25 @@ export const CONFIRM_MESSAGES = {
   alreadyConfirmed: "Your email address is already confirmed. Log in to continue.",
 } as const;
 
-/** Where a page that needs an account sends people: with an invitation in hand, the login page says why. */
-export function isInvitationPath(path: string) {
-  return /^\/groups\/join\/[A-Za-z0-9_-]+(?:\?.*)?$/.test(path);
-}
+/** Password reset requests (SPEC.md section 8, Reset request): their own limit message, and the honest send failure. */
+export const RESET_MESSAGES = {
+  tooMany: "Too many password reset requests. Please wait an hour and try again.",
+  sendFailed: "Failed to send reset email. Please try again.",
+  invalidLink: "This password reset link is invalid. Please request a new one.",
+  usedLink: "This password reset link has already been used. Please request a new one if you still need it.",
+  expiredLink: "This password reset link has expired (links are valid for 1 hour). Please request a new one.",
+} as const;
 
-/** Longest password we hash: bounds the cost an attacker can make us spend. */
-export const PASSWORD_MAX_LENGTH = 128;
-export const EMAIL_MAX_LENGTH = 254;
-
-/** Normalise an email address for storage and lookup. Uniqueness is case-insensitive (lower(email) index). */
-export function normalizeEmail(email: string) {
-  return email.trim().toLowerCase();
-}
+/** Registration failures (SPEC.md section 8, Registration), title and message. */
+export const REGISTER_ERRORS = {
+  tooMany: { title: "Too Many Requests", message: "Too many sign-up attempts from your network. Please wait an hour and try again." },
+  saveFailed: {
+    title: "Account Creation Issue",
+    message: "We hit a temporary issue saving your account. Our team has been notified. Please try again shortly.",
+  },
+  serverError: { title: "Server Error", message: "Our servers are experiencing issues. Please try again in a few minutes." },
+  unexpected: { title: "Registration Failed", message: "Oops—couldn't create your account right now. Please try again in a moment." },
+} as const;
 
 const strictEmail = (required: string, invalid: string) =>
   z
@@ -86,7 +67,7 @@ const strictEmail = (required: string, invalid: string) =>
     .trim()
     .min(1, required)
     .max(EMAIL_MAX_LENGTH, invalid)
-    .pipe(z.email({ error: invalid }))
+    .pipe(z.email({ error: invalid, pattern: EMAIL_PATTERN }))
     .transform(normalizeEmail);
 
 /** New-password rules shared by registration and reset (SPEC.md section 5). */
@@ -118,7 +99,7 @@ export const loginSchema = z.object({
     .trim()
     .min(1, AUTH_MESSAGES.loginEmailRequired)
     .max(EMAIL_MAX_LENGTH, AUTH_MESSAGES.loginEmailInvalid)
-    .pipe(z.email({ error: AUTH_MESSAGES.loginEmailInvalid }))
+    .pipe(z.email({ error: AUTH_MESSAGES.loginEmailInvalid, pattern: EMAIL_PATTERN }))
     .transform(normalizeEmail),
   password: z
     .string({ error: AUTH_MESSAGES.loginPasswordRequired })
@@ -130,12 +111,23 @@ export const loginSchema = z.object({
 
 export const registerSchema = withConfirmation(
   z.object({
+    // One check with one message (not min(1) with abort, then min(2)): an aborted field stops zod's object-level
+    // checks, which hid "Passwords do not match" while the name was blank.
     fullName: z
       .string({ error: AUTH_MESSAGES.fullNameRequired })
       .trim()
-      .min(1, { error: AUTH_MESSAGES.fullNameRequired, abort: true })
-      .min(2, AUTH_MESSAGES.fullNameShort)
-      .max(100, AUTH_MESSAGES.fullNameLong),
+      .check((ctx) => {
+        const name = ctx.value;
+        const message =
+          name.length === 0
+            ? AUTH_MESSAGES.fullNameRequired
+            : name.length < 2
+              ? AUTH_MESSAGES.fullNameShort
+              : name.length > 100
+                ? AUTH_MESSAGES.fullNameLong
+                : null;
+        if (message) ctx.issues.push({ code: "custom", message, input: name });
+      }),
     email: strictEmail(AUTH_MESSAGES.emailRequired, AUTH_MESSAGES.emailInvalid),
     password: newPasswordSchema,
     confirmPassword: z.string({ error: AUTH_MESSAGES.confirmRequired }),
@@ -161,15 +153,3 @@ export const resetPasswordSchema = withConfirmation(
     confirmPassword: z.string({ error: AUTH_MESSAGES.confirmRequired }),
   }),
 );
-
-/**
- * Where to go after login. Only same-origin absolute paths are allowed: `//evil.example` and `/\evil.example` are
- * protocol-relative tricks browsers follow off-site, so they fall back to the dashboard.
- */
-export function safeRedirect(target: unknown, fallback = "/dashboard"): string {
-  if (typeof target !== "string" || target.length === 0 || target.length > 2000) return fallback;
-  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-  if (/[\u0000-\u001f\\]/.test(target)) return fallback;
-  return target;
-}

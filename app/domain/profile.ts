@@ -12,6 +12,7 @@
  */
 import { z } from "zod";
 import { newPasswordSchema, AUTH_MESSAGES, PASSWORD_MAX_LENGTH } from "./auth";
+import { SECURITY_MESSAGES } from "./auth-rules";
 
 export const PROFILE_MESSAGES = {
   updated: { title: "Profile Updated", description: "Your profile information has been saved successfully." },
@@ -241,14 +242,8 @@ export type ProfileInput = z.infer<ReturnType<typeof profileSchema>>;
 // ---------------------------------------------------------------------------------------------------------------
 // Security forms. The `intent` that picks the form comes from the submit button and is read by the route, not here.
 
-export const SECURITY_MESSAGES = {
-  currentPasswordRequired: "Current password is required",
-  currentPasswordWrong: "Current password is incorrect",
-  passwordRequired: "Password is required",
-  passwordWrong: "Password is incorrect",
-  codeRequired: "Enter the 6-digit code from your authenticator app",
-  invalidCode: "Invalid MFA code",
-} as const;
+// The security messages live with the browser-side form rules (auth-rules.ts); re-exported for the server's schemas.
+export { SECURITY_MESSAGES };
 
 const currentPassword = (required: string) => z.string({ error: required }).min(1, required).max(PASSWORD_MAX_LENGTH, required);
 
@@ -274,7 +269,8 @@ export const changePasswordSchema = z
 export const totpCodeField = z
   .string({ error: SECURITY_MESSAGES.codeRequired })
   .transform((value) => value.replace(/\s/g, ""))
-  .pipe(z.string().regex(/^\d{6}$/, SECURITY_MESSAGES.invalidCode));
+  // The inner string's own error too: Conform turns the empty string that a blank code becomes into a missing value.
+  .pipe(z.string({ error: SECURITY_MESSAGES.invalidCode }).regex(/^\d{6}$/, SECURITY_MESSAGES.invalidCode));
 
 export const confirmTwoFactorSchema = z.object({ code: totpCodeField });
 

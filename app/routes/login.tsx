@@ -1,24 +1,26 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
+import type { z } from "zod";
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { Alert, Notice } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Card, PageContainer } from "~/components/ui/page";
 import { useHydrated } from "~/components/use-hydrated";
+import { validateWith } from "~/components/form-rules";
+import { AUTH_MESSAGES, CONFIRM_MESSAGES, loginSchema, RESET_MESSAGES, resendConfirmationSchema, resetRequestSchema } from "~/domain/auth";
 import {
-  AUTH_MESSAGES,
-  CONFIRM_MESSAGES,
-  RESET_MESSAGES,
+  SECURITY_MESSAGES,
   isInvitationPath,
-  loginSchema,
-  resendConfirmationSchema,
-  resetRequestSchema,
+  loginCodeFormErrors,
+  loginFormErrors,
+  resendConfirmationFormErrors,
+  resetRequestFormErrors,
   safeRedirect,
-} from "~/domain/auth";
+} from "~/domain/auth-rules";
 import { DEMO_ACCOUNT } from "~/domain/demo-accounts";
-import { loginCodeSchema, SECURITY_MESSAGES } from "~/domain/profile";
+import { loginCodeSchema } from "~/domain/profile";
 import { authenticate, recordSignIn, requestNewConfirmation, requestPasswordReset } from "~/server/auth/accounts.server";
 import { authenticator, EmailNotConfirmedError, InvalidCredentialsError } from "~/server/auth/authenticator.server";
 import { requireAnonymous } from "~/server/auth/guards.server";
@@ -105,12 +107,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       ]))
     ) {
       return data(
-        { intent: "2fa" as const, result: submission.reply(), error: { title: "Login Failed", message: TOO_MANY_ATTEMPTS }, sent: false },
+        { intent: "2fa" as const, result: submission.reply(), error: { title: "Login Failed", message: TOO_MANY_ATTEMPTS }, sent: null },
         { status: 429 },
       );
     }
     if (submission.status !== "success") {
-      return data({ intent: "2fa" as const, result: submission.reply(), error: null, sent: false }, { status: 400 });
+      return data({ intent: "2fa" as const, result: submission.reply(), error: null, sent: null }, { status: 400 });
     }
     if (!(await verifyTwoFactorCode(user, submission.value.code))) {
       return data(
@@ -118,7 +120,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           intent: "2fa" as const,
           result: submission.reply({ hideFields: ["code"], fieldErrors: { code: [SECURITY_MESSAGES.invalidCode] } }),
           error: null,
-          sent: false,
+          sent: null,
         },
         { status: 401 },
       );
@@ -135,22 +137,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "resend-confirmation") {
     const submission = parseWithZod(formData, { schema: resendConfirmationSchema });
     if (submission.status !== "success") {
-      return data({ intent, result: submission.reply(), error: null as FormError | null, sent: false }, { status: 400 });
+      return data({ intent, result: submission.reply(), error: null as FormError | null, sent: null }, { status: 400 });
     }
     const outcome = await requestNewConfirmation(submission.value.email, ip, { redirectTo: safeRedirect(submission.value.redirectTo, "") });
     if (outcome.status === "rate-limited") {
       return data(
-        { intent, result: submission.reply(), error: { title: "Too Many Requests", message: CONFIRM_MESSAGES.tooMany }, sent: false },
+        { intent, result: submission.reply(), error: { title: "Too Many Requests", message: CONFIRM_MESSAGES.tooMany }, sent: null },
         { status: 429 },
       );
     }
-    return data({ intent, result: submission.reply({ resetForm: true }), error: null, sent: true });
+    return data({ intent, result: submission.reply({ resetForm: true }), error: null, sent: CONFIRM_MESSAGES.resent });
   }
 
   if (intent === "reset-request") {
     const submission = parseWithZod(formData, { schema: resetRequestSchema });
     if (submission.status !== "success") {
-      return data({ intent, result: submission.reply(), error: null as FormError | null, sent: false }, { status: 400 });
+      return data({ intent, result: submission.reply(), error: null as FormError | null, sent: null }, { status: 400 });
     }
     const email = submission.value.email;
     if (
@@ -160,7 +162,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ]))
     ) {
       return data(
-        { intent, result: submission.reply(), error: { title: "Too Many Requests", message: RESET_MESSAGES.tooMany }, sent: false },
+        { intent, result: submission.reply(), error: { title: "Too Many Requests", message: RESET_MESSAGES.tooMany }, sent: null },
         { status: 429 },
       );
     }
@@ -171,18 +173,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       // Nothing was queued (the database failed): say so, so the person can try again.
       logger.error({ err: error }, "login: reset request failed");
       return data(
-        { intent, result: submission.reply(), error: { title: "Reset Failed", message: RESET_MESSAGES.sendFailed }, sent: false },
+        { intent, result: submission.reply(), error: { title: "Reset Failed", message: RESET_MESSAGES.sendFailed }, sent: null },
         { status: 503 },
       );
     }
-    return data({ intent, result: submission.reply({ resetForm: true }), error: null, sent: true });
+    return data({ intent, result: submission.reply({ resetForm: true }), error: null, sent: AUTH_MESSAGES.resetSent });
   }
 
   // The demo account exists only where the seed ran; production never has one.
   const isDemo = intent === "demo" && env().APP_ENV !== "production";
   const submission = isDemo ? null : parseWithZod(formData, { schema: loginSchema });
   if (submission && submission.status !== "success") {
-    return data({ intent: "login", result: submission.reply({ hideFields: ["password"] }), error: null, sent: false }, { status: 400 });
+    return data({ intent: "login", result: submission.reply({ hideFields: ["password"] }), error: null, sent: null }, { status: 400 });
   }
   const email = isDemo ? DEMO_ACCOUNT.email : submission!.value!.email;
   const remember = isDemo ? false : Boolean(submission!.value!.remember);
@@ -195,7 +197,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ["login-account", email],
     ]))
   ) {
-    return data({ intent: "login", result: reply(), error: { title: "Login Failed", message: TOO_MANY_ATTEMPTS }, sent: false }, { status: 429 });
+    return data({ intent: "login", result: reply(), error: { title: "Login Failed", message: TOO_MANY_ATTEMPTS }, sent: null }, { status: 429 });
   }
 
   let user;
@@ -210,7 +212,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           intent: "login",
           result: reply(),
           error: { title: CONFIRM_MESSAGES.notConfirmedTitle, message: CONFIRM_MESSAGES.notConfirmed },
-          sent: false,
+          sent: null,
           unconfirmed: { email },
         },
         { status: 403 },
@@ -218,7 +220,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (!(error instanceof InvalidCredentialsError)) throw error;
     return data(
-      { intent: "login", result: reply(), error: { title: "Login Failed", message: AUTH_MESSAGES.invalidCredentials }, sent: false },
+      { intent: "login", result: reply(), error: { title: "Login Failed", message: AUTH_MESSAGES.invalidCredentials }, sent: null },
       { status: 401 },
     );
   }
@@ -265,7 +267,7 @@ function LoginForm({ demo }: { demo: { email: string; password: string } | null 
   const [form, fields] = useForm({
     id: "login",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    onValidate: validateWith<z.input<typeof loginSchema>>(loginFormErrors),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -390,7 +392,7 @@ function TwoFactorForm() {
   const [form, fields] = useForm({
     id: "login-2fa",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginCodeSchema }),
+    onValidate: validateWith<z.input<typeof loginCodeSchema>>(loginCodeFormErrors),
     shouldValidate: "onSubmit",
   });
   const error = actionData?.intent === "2fa" ? actionData.error : null;
@@ -434,11 +436,11 @@ function ResetRequestForm() {
   const [form, fields] = useForm({
     id: "reset-request",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetRequestSchema }),
+    onValidate: validateWith<z.input<typeof resetRequestSchema>>(resetRequestFormErrors),
     shouldValidate: "onSubmit",
   });
   const error = actionData?.intent === "reset-request" ? actionData.error : null;
-  const sent = actionData?.intent === "reset-request" && actionData.sent;
+  const sent = actionData?.intent === "reset-request" ? actionData.sent : null;
   const invalid = Boolean(fields.email.errors?.length);
   return (
     <>
@@ -447,7 +449,7 @@ function ResetRequestForm() {
       <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
         {sent ? (
           <Notice key={form.key} tone="success" title="Check Your Email">
-            {AUTH_MESSAGES.resetSent}
+            {sent}
           </Notice>
         ) : null}
         {error ? (
@@ -488,11 +490,11 @@ function ResendConfirmationForm() {
     id: "resend-confirmation",
     lastResult,
     defaultValue: { email: searchParams.get("email") ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resendConfirmationSchema }),
+    onValidate: validateWith<z.input<typeof resendConfirmationSchema>>(resendConfirmationFormErrors),
     shouldValidate: "onSubmit",
   });
   const error = actionData?.intent === "resend-confirmation" ? actionData.error : null;
-  const sent = actionData?.intent === "resend-confirmation" && actionData.sent;
+  const sent = actionData?.intent === "resend-confirmation" ? actionData.sent : null;
   const redirectTo = searchParams.get("redirectTo") ?? "";
   return (
     <>
@@ -501,8 +503,8 @@ function ResendConfirmationForm() {
       <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {sent ? (
-          <Notice key={form.key} tone="success" title={CONFIRM_MESSAGES.resentTitle}>
-            {CONFIRM_MESSAGES.resent}
+          <Notice key={form.key} tone="success" title="Check Your Email">
+            {sent}
           </Notice>
         ) : null}
         {error ? (

@@ -1,13 +1,16 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
+import type { z } from "zod";
 import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Field, FieldErrors } from "~/components/ui/field";
 import { Card, PageContainer } from "~/components/ui/page";
 import { useHydrated } from "~/components/use-hydrated";
-import { AUTH_MESSAGES, REGISTER_ERRORS, registerSchema, safeRedirect } from "~/domain/auth";
+import { validateWith } from "~/components/form-rules";
+import { AUTH_MESSAGES, REGISTER_ERRORS, registerSchema } from "~/domain/auth";
+import { registerFormErrors, safeRedirect } from "~/domain/auth-rules";
 import { registerUser } from "~/server/auth/accounts.server";
 import { requireAnonymous } from "~/server/auth/guards.server";
 import { consumeAttempt } from "~/server/auth/rate-limit.server";
@@ -73,7 +76,7 @@ export default function Register() {
   const [form, fields] = useForm({
     id: "register",
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    onValidate: validateWith<z.input<typeof registerSchema>>(registerFormErrors),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
