@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
 import { ServerRouter } from "react-router";
+import { loadIslands } from "./components/island";
 import { setStatementTimeout, WEB_STATEMENT_TIMEOUT_MS } from "./server/db/client.server";
 import { reportError } from "./server/error-reporting.server";
 import { logger } from "./server/log.server";
@@ -20,7 +21,7 @@ export { closeDb as closeDatabase, poolStats } from "./server/db/client.server";
 // module outside this build, keep none. Set before the first query opens a connection.
 setStatementTimeout(WEB_STATEMENT_TIMEOUT_MS);
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -30,6 +31,8 @@ export default function handleRequest(
   // Bots and no-JS clients get the whole document at once; browsers get it streamed.
   const readyOption = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
   const nonce = loadContext?.cspNonce;
+  // Lazily loaded components render in full on the server (components/island.tsx); a no-op after the first request.
+  await loadIslands();
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {

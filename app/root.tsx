@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import type { Route } from "./+types/root";
 import "./app.css";
 import { DemoBanner } from "./components/demo-banner";
-import { SessionTimer } from "./components/session-timer";
+import { island } from "./components/island";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
@@ -13,6 +13,9 @@ import { orBusyResponse, type RetryableErrorData } from "./server/db/errors.serv
 import { env } from "./server/env.server";
 import { notificationFeed } from "./server/notifications.server";
 import { takeToasts } from "./server/toast.server";
+
+/** The idle-session warning: signed-in visitors only, so a chunk anonymous visitors never download (island.tsx). */
+const SessionTimer = island(() => import("./components/session-timer").then((module) => module.SessionTimer));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A database that does not answer in time shows the retry page (503), never a stack trace.

@@ -1,6 +1,10 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { NotificationsBell, type NotificationFeed } from "./notifications-bell";
+import { island } from "./island";
+import type { NotificationFeed } from "./notifications-bell";
+
+/** Signed-in visitors only: a chunk of its own, which anonymous visitors never download (island.tsx). */
+const NotificationsBell = island(() => import("./notifications-bell").then((module) => module.NotificationsBell));
 
 type HeaderUser = { id: string; name: string; email: string; isAdmin: boolean } | null;
 
