@@ -2,7 +2,8 @@
  * `npm test`: lint first (seconds; a formatting slip fails fast), then three independent stages side by side:
  * - typecheck: react-router typegen && tsc
  * - vitest: the unit and integration tests (one run, both projects)
- * - e2e: react-router build, then Playwright (it starts its own server on the build)
+ * - e2e: react-router build, the JavaScript budgets (scripts/size.ts), then Playwright (it starts its own server on
+ *   the build)
  * They share nothing (each test layer starts its own embedded PostgreSQL on a free port, in its own data directory),
  * and on 2 cores they overlap well: typecheck is one busy core for half a minute, the integration tests wait on
  * PostgreSQL and on child processes, the end-to-end tests on a browser. Measured on the shared 2-core machine (load
@@ -27,7 +28,8 @@ const LINT: Stage = { name: "lint", steps: [bin("biome check", "biome", "check",
 const STAGES: Stage[] = [
   { name: "typecheck", steps: [bin("typegen", "react-router", "typegen"), bin("tsc", "tsc")] },
   { name: "vitest", steps: [bin("vitest", "vitest", "run")] },
-  { name: "e2e", steps: [bin("build", "react-router", "build"), bin("playwright", "playwright", "test")] },
+  // The JavaScript budgets (issue 15) right after the build they measure, before the browser tests.
+  { name: "e2e", steps: [bin("build", "react-router", "build"), bin("size", "tsx", "scripts/size.ts"), bin("playwright", "playwright", "test")] },
 ];
 
 const serial = process.env.TEST_SERIAL === "1" || process.env.TEST_SERIAL === "true";

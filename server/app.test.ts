@@ -108,3 +108,64 @@ describe("the HTTP server", () => {
     }
   });
 });
+
+describe("pre-compressed static files", () => {
+  it("sends the .br or .gz beside a file by what the client accepts, with Vary, untouched by compression; other methods pass by", async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const path = await import("node:path");
+    const { brotliCompressSync, gzipSync } = await import("node:zlib");
+    const compression = createRequire(import.meta.url)("compression") as () => express.RequestHandler;
+    const { precompressedStatic } = await import("./app");
+    const dir = mkdtempSync(path.join(tmpdir(), "static-"));
+    const body = `console.log(${JSON.stringify("x".repeat(5000))});`;
+    writeFileSync(path.join(dir, "app-1.js"), body);
+    writeFileSync(path.join(dir, "app-1.js.br"), brotliCompressSync(body));
+    writeFileSync(path.join(dir, "app-1.js.gz"), gzipSync(body));
+    const app = express();
+    app.use(compression());
+    app.use(precompressedStatic(dir, { immutable: true, maxAge: "1y", index: false }));
+    app.use((req, res) => {
+      res.status(404).type("text/plain").send(`no ${req.method}`);
+    });
+    const server = app.listen(0, "127.0.0.1");
+    try {
+      await new Promise((resolve) => server.once("listening", resolve));
+      const { port } = server.address() as AddressInfo;
+      const get = (encoding: string, method = "GET") =>
+        new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+          const request = http.request(
+            { port, host: "127.0.0.1", path: "/app-1.js", method, headers: { "Accept-Encoding": encoding } },
+            (response) => {
+              const chunks: Buffer[] = [];
+              response.on("data", (chunk: Buffer) => chunks.push(chunk));
+              response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+            },
+          );
+          request.on("error", reject);
+          request.end();
+        });
+      const br = await get("gzip, deflate, br");
+      expect([br.status, br.headers["content-encoding"], br.headers.vary, br.headers["content-type"]]).toEqual([
+        200,
+        "br",
+        "Accept-Encoding",
+        "text/javascript; charset=UTF-8",
+      ]);
+      expect(br.body.equals(brotliCompressSync(body))).toBe(true);
+      expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      const gz = await get("gzip");
+      expect(gz.headers["content-encoding"]).toBe("gzip");
+      expect(gz.body.equals(gzipSync(body))).toBe(true);
+      const plain = await get("identity");
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.body.toString()).toBe(body);
+      // A POST is not a static request: the app's own answer, with no stray Content-Encoding.
+      const post = await get("br", "POST");
+      expect([post.status, post.headers["content-encoding"], post.body.toString()]).toEqual([404, undefined, "no POST"]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

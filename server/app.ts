@@ -8,6 +8,7 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
+import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import { type AdmissionControl, admissionControl } from "./admission";
@@ -88,6 +89,16 @@ export function contentSecurityDirectives({
     "frame-ancestors": ["'none'"],
     "upgrade-insecure-requests": production ? [] : null,
   };
+}
+
+/**
+ * Static files with their pre-compressed variants (express-static-gzip over serve-static), Brotli first. Only for GET
+ * and HEAD: the library sets Content-Encoding before it knows whether it will answer, so any other method goes past it
+ * untouched (and then gets the app's own answer, unencoded).
+ */
+export function precompressedStatic(root: string, options: { immutable?: boolean; maxAge: string; index: false }): express.RequestHandler {
+  const serve = expressStaticGzip(root, { enableBrotli: true, orderPreference: ["br", "gz"], index: false, serveStatic: options });
+  return (req, res, next) => (req.method === "GET" || req.method === "HEAD" ? serve(req, res, next) : next());
 }
 
 /** A non-negative number from the environment, or the fallback when unset or not one. */
@@ -180,9 +191,11 @@ export function createApp({
     app.use(labelStatic(devMiddleware));
   } else {
     const clientDir = path.resolve("build/client");
-    // Fingerprinted assets never change: cache them for a year.
-    app.use("/assets", labelStatic(express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false })));
-    app.use(labelStatic(express.static(clientDir, { maxAge: "1h", index: false })));
+    // The build compressed every text asset already (scripts/lib/precompress.ts): the `.br` or `.gz` beside it is sent
+    // as it is, with Vary: Accept-Encoding, and compression() below leaves an encoded response alone. Fingerprinted
+    // assets never change: cached for a year.
+    app.use("/assets", labelStatic(precompressedStatic(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false })));
+    app.use(labelStatic(precompressedStatic(clientDir, { maxAge: "1h", index: false })));
   }
 
   app.use(rejectCrossSiteWrites);
