@@ -37,6 +37,10 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
+      // A Suspense boundary that has finished rendering is written in place, never "outlined": React otherwise sends a
+      // finished boundary found past the first 12,800 bytes as a hidden <div> that a script moves into place, and
+      // without JavaScript it stays hidden (the notifications bell, an island, vanished from signed-in pages).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       [readyOption]() {
         shellRendered = true;
         const body = new PassThrough();
