@@ -14,7 +14,8 @@ function vitest(file: string, env: Record<string, string> = {}) {
   return { ok: result.status === 0, seconds: (Date.now() - started) / 1000 };
 }
 
-const property = vitest("tests/integration/money-property.test.ts", { FC_NUM_RUNS: String(cases) });
+// Both shards (money-property.test.ts and money-property-2.test.ts), side by side.
+const property = vitest("tests/integration/money-property", { FC_NUM_RUNS: String(cases) });
 console.log(`money nightly: property test, ${cases} cases: ${property.ok ? "passed" : "FAILED"} in ${property.seconds.toFixed(0)} s`);
 if (!property.ok) process.exit(1);
 for (const suite of ["money-crash", "money-race"]) {

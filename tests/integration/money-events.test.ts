@@ -132,6 +132,60 @@ describe("bank events", () => {
     expect(agrees.ok, agrees.detail).toBe(true);
   });
 
+  it("contributions that settle after the day ran, applied by another reader of the event stream: the payout still goes out that day", async () => {
+    // Found by the race suite (4 workers): the bank had settled the contributions already (a first run of the day that
+    // failed after the settler's calls), so the day's retry left them to the event stream; but another worker held the
+    // stream, so its own read was skipped. It saw the contributions still pending, made no payout and recorded the
+    // day. The other worker then applied the settlements, and with nothing in flight and the day recorded, the group
+    // was not due again until the next day: the payout slipped a day.
+    const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
+    const admin = { id: members[0]!.id, isAdmin: false };
+    await cycle.advanceClock(admin, group.id, { days: 3 }, NOW);
+    const debits = await db()
+      .select()
+      .from(schema.bankTransfers)
+      .where(and(eq(schema.bankTransfers.groupId, group.id), eq(schema.bankTransfers.kind, "contribution")));
+    for (const debit of debits) {
+      await simulate(debit.providerTransferId!, "posted");
+      await simulate(debit.providerTransferId!, "settled");
+    }
+    const payouts = () =>
+      db()
+        .select({ initiatedOn: schema.bankTransfers.initiatedOn })
+        .from(schema.bankTransfers)
+        .where(and(eq(schema.bankTransfers.groupId, group.id), eq(schema.bankTransfers.kind, "payout")));
+
+    // Another reader holds the event stream (its cursor row) while the group's Jan 10 runs.
+    const { getPool } = await import("../../app/server/db/client.server");
+    const other = await getPool().connect();
+    try {
+      await other.query("begin");
+      await other.query("select * from bank_event_cursor where id = 1 for update");
+      await cycle.advanceClock(admin, group.id, { days: 1 }, NOW);
+      // The settler finds them settled at the bank already and leaves them to the stream, which it cannot read: no payout.
+      expect(await payouts()).toEqual([]);
+      const [ran] = await db().select().from(schema.groups).where(eq(schema.groups.id, group.id));
+      expect(ran!.processedThrough).toBe("2026-01-10");
+      await other.query("commit");
+    } finally {
+      other.release();
+    }
+    // The other reader (a webhook, another worker) applies the settlements...
+    await cycle.syncBankEvents(NOW);
+    const settled = await db()
+      .select({ status: schema.bankTransfers.status })
+      .from(schema.bankTransfers)
+      .where(and(eq(schema.bankTransfers.groupId, group.id), eq(schema.bankTransfers.kind, "contribution")));
+    expect(settled.map((row) => row.status)).toEqual(members.map(() => "settled"));
+    // ...and the next tick runs the group again: it has news its day run had not seen. The payout goes out on Jan 10.
+    await cycle.processDueGroups(NOW);
+    expect(await payouts()).toEqual([{ initiatedOn: "2026-01-10" }]);
+    const [after] = await db().select().from(schema.groups).where(eq(schema.groups.id, group.id));
+    // Seen now (the payout in flight keeps it due each tick, as any group with money at the bank).
+    expect(after!.bankChanges).toBeGreaterThan(0);
+    expect(after!.bankChangesSeen).toBe(after!.bankChanges);
+  }, 120_000);
+
   it("a return after the payout left is covered by the platform, never by a negative pool, and repaid by the retry", async () => {
     const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
     const admin = { id: members[0]!.id, isAdmin: false };

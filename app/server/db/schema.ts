@@ -320,6 +320,13 @@ export const groups = pgTable(
     /** When a worker last finished processing it (workers of one scheduler tick skip what another just did). */
     lastProcessedAt: timestamp("last_processed_at", { withTimezone: true }),
     /**
+     * News from the bank (ADR 008): bumped in the same transaction as any status change the bank's event stream brings
+     * for this group's transfers, whoever applies it. `bankChangesSeen` is what the group's last day run had seen when
+     * it read the stream; while it is behind, the group is due again (a payout may have become due after its run).
+     */
+    bankChanges: bigint("bank_changes", { mode: "number" }).notNull().default(0),
+    bankChangesSeen: bigint("bank_changes_seen", { mode: "number" }).notNull().default(0),
+    /**
      * Money processing health (ADR 008): consecutive failed runs of this group's money work, the last error, and when
      * it was parked (after MAX_PROCESSING_FAILURES failures in a row it is no longer retried automatically; an admin
      * resumes it from the money-health panel).

@@ -217,6 +217,9 @@ async function runDay(set: GroupRow[], day: CalendarDay, now: Date): Promise<Set
   if (isSandboxBank()) await settleSandboxTransfers(ids, day);
   trace("settle");
   await syncTransferEvents(daysFor(byId, day, now));
+  // The bank's news these groups have now seen: everything applied before this read is visible to the stages below.
+  // Another worker may still be applying more (it holds the stream while we go on); that bumps bank_changes past this.
+  const seen = await db().select({ id: groups.id, bankChanges: groups.bankChanges }).from(groups).where(inArray(groups.id, ids));
   trace("sync");
   await tellOutcomes(byId, day);
   trace("tell");
@@ -247,10 +250,15 @@ async function runDay(set: GroupRow[], day: CalendarDay, now: Date): Promise<Set
   trace("complete");
   failpoint("before-day-recorded");
   // Never backwards (a worker whose clock lags around midnight must not undo another's progress).
-  await db()
-    .update(groups)
-    .set({ processedThrough: sql`greatest(${groups.processedThrough}, ${day}::date)` })
-    .where(inArray(groups.id, groupsLockedInOrder(ids)));
+  const seenValues = sql.join(
+    seen.map((row) => sql`(${row.id}::uuid, ${row.bankChanges}::bigint)`),
+    sql`, `,
+  );
+  await db().execute(sql`
+    update ${groups} g set processed_through = greatest(g.processed_through, ${day}::date),
+      bank_changes_seen = greatest(g.bank_changes_seen, v.seen)
+    from (values ${seenValues}) as v(id, seen)
+    where g.id = v.id and g.id in ${groupsLockedInOrder(ids)}`);
   return completed;
 }
 
@@ -556,7 +564,8 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
 
 /**
  * For the scheduler: every active group that is not parked, a page at a time, whose clock day is past what was
- * processed (or never processed), or with money in flight (a payout may be due as soon as contributions settle). A
+ * processed (or never processed), with money in flight (a payout may be due as soon as contributions settle), or
+ * with news from the bank its last day run had not seen (applied meanwhile by another worker's sync or a webhook). A
  * group another worker of the same tick finished already is skipped.
  */
 export async function processDueGroups(now = new Date(), options: { pageSize?: number } = {}) {
@@ -574,6 +583,9 @@ export async function processDueGroups(now = new Date(), options: { pageSize?: n
         // Spelled out: in a one-table select Drizzle leaves columns unqualified, and "id" inside the subquery would be
         // the transfer's own id (so in-flight groups were never picked up again the same day).
         inFlight: sql<boolean>`exists (select 1 from ${bankTransfers} b where b.group_id = ${groups}.id and b.status in ('created', 'pending', 'posted'))`,
+        // News from the bank applied after the group's last day run read the stream (e.g. by another worker's sync
+        // or a webhook): its contributions may have settled since, and a payout be due today.
+        unseenBankNews: sql<boolean>`${groups.bankChanges} > ${groups.bankChangesSeen}`,
       })
       .from(groups)
       // Parked groups wait for an admin (the money-health panel).
@@ -582,7 +594,9 @@ export async function processDueGroups(now = new Date(), options: { pageSize?: n
       .limit(pageSize);
     if (candidates.length === 0) break;
     after = candidates[candidates.length - 1]!.id;
-    const due = candidates.filter((group) => group.inFlight || !group.processedThrough || group.processedThrough < groupToday(group, now));
+    const due = candidates.filter(
+      (group) => group.inFlight || group.unseenBankNews || !group.processedThrough || group.processedThrough < groupToday(group, now),
+    );
     if (due.length === 0) continue;
     const results = await processPage(
       due.map((group) => group.id),

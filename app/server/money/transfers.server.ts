@@ -282,10 +282,10 @@ export async function applyStatus(transferId: string, to: TransferStatus, day: C
  * touch are locked (in id order) and their balances read, the postings are decided in order on running balances and
  * written in one statement, and the statuses in another. Returns how many changes applied.
  */
-export async function applyStatuses(changes: StatusChange[]): Promise<number> {
+export async function applyStatuses(changes: StatusChange[], options: { fromEventStream?: boolean } = {}): Promise<number> {
   let applied = 0;
   for (let start = 0; start < changes.length; start += STATUS_CHUNK) {
-    const moves = await applyChunk(changes.slice(start, start + STATUS_CHUNK));
+    const moves = await applyChunk(changes.slice(start, start + STATUS_CHUNK), options.fromEventStream ?? false);
     // Committed: count each move under its stage (metrics).
     recordTransfers(moves);
     applied += new Set(moves.map((move) => move.id)).size;
@@ -295,8 +295,12 @@ export async function applyStatuses(changes: StatusChange[]): Promise<number> {
 
 type Move = { id: string; kind: TransferRow["kind"]; status: TransferStatus; amountCents: number };
 
-/** One chunk in one transaction; returns every move it made (a transfer may make several). */
-async function applyChunk(changes: StatusChange[]): Promise<Move[]> {
+/**
+ * One chunk in one transaction; returns every move it made (a transfer may make several). From the event stream, the
+ * groups whose transfers moved are marked (`groups.bank_changes`) in the same transaction: whoever applied the news, a
+ * day run that read the stream before it sees it is behind and runs the group again (cycle.server.ts).
+ */
+async function applyChunk(changes: StatusChange[], fromEventStream: boolean): Promise<Move[]> {
   if (changes.length === 0) return [];
   const ids = [...new Set(changes.map((change) => change.transferId))].sort();
   // Accounts are resolved (and created) outside the transaction, only for the moves that can post.
@@ -390,6 +394,13 @@ async function applyChunk(changes: StatusChange[]): Promise<Move[]> {
         where b.id = v.id`);
     }
     if (failedTransfers.length > 0) await reopenFor(tx, failedTransfers);
+    if (fromEventStream) {
+      const moved = [...new Set([...updated.keys()].map((id) => byId.get(id)!.groupId))];
+      await tx
+        .update(groups)
+        .set({ bankChanges: sql`${groups.bankChanges} + 1` })
+        .where(inArray(groups.id, groupsLockedInOrder(moved)));
+    }
     return made;
   });
 }
@@ -554,7 +565,10 @@ export async function syncTransferEvents(daysFor: (groupIds: string[]) => Promis
       if (wanted.length > 0) {
         const days = await daysFor([...new Set(wanted.map((w) => w.row.groupId))]);
         // Applied in their own transactions: each event's postings commit with its status, before the cursor moves.
-        applied += await applyStatuses(wanted.map((w) => ({ transferId: w.row.id, to: w.to, day: days.get(w.row.groupId)!, failure: w.failure })));
+        applied += await applyStatuses(
+          wanted.map((w) => ({ transferId: w.row.id, to: w.to, day: days.get(w.row.groupId)!, failure: w.failure })),
+          { fromEventStream: true },
+        );
       }
       await tx
         .update(bankEventCursor)
