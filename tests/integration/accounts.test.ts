@@ -239,7 +239,9 @@ describe("password reset", () => {
 
     const requested = await call(login.action, post("/login", { intent: "reset-request", email }));
     expect(requested.status).toBe(200);
-    expect(requested.data.sent).toBe("If an account exists for that address, a link to reset your password is on its way to it. The link expires in 1 hour.");
+    expect(requested.data.sent).toBe(
+      "If an account exists for that address, a link to reset your password is on its way to it. The link expires in 1 hour.",
+    );
     // The answer does not wait for delivery (its timing would tell who has an account): the email follows.
     await backgroundDeliveries();
     const message = await latestMessageTo(databaseUrl, email);
@@ -295,7 +297,9 @@ describe("password reset", () => {
     const email = uniqueEmail();
     const response = await call(login.action, post("/login", { intent: "reset-request", email }));
     expect(response.status).toBe(200);
-    expect(response.data.sent).toBe("If an account exists for that address, a link to reset your password is on its way to it. The link expires in 1 hour.");
+    expect(response.data.sent).toBe(
+      "If an account exists for that address, a link to reset your password is on its way to it. The link expires in 1 hour.",
+    );
     await backgroundDeliveries();
     expect(await listMessages(databaseUrl, { to: email })).toEqual([]);
   });

@@ -137,7 +137,11 @@ describe("Resend confirmation email", () => {
     });
     const resent = await call(login.action, post("/login", { intent: "resend-confirmation", email, redirectTo: INVITE }), {}, context(ip()));
     expect(resent.status).toBe(200);
-    expect(resent.data).toMatchObject({ intent: "resend-confirmation", sent: "If an account with that address is waiting for confirmation, a new confirmation link is on its way. It expires in 24 hours.", error: null });
+    expect(resent.data).toMatchObject({
+      intent: "resend-confirmation",
+      sent: "If an account with that address is waiting for confirmation, a new confirmation link is on its way. It expires in 24 hours.",
+      error: null,
+    });
     // Delivery is not awaited by the answer (its timing would tell who has an account): the email follows.
     await expect.poll(async () => (await confirmLinks(email)).length).toBe(2);
     const links = await confirmLinks(email);
@@ -157,7 +161,11 @@ describe("Resend confirmation email", () => {
     for (const address of [unknown, confirmedEmail]) {
       const reply = await call(login.action, post("/login", { intent: "resend-confirmation", email: address }), {}, context(ip()));
       expect(reply.status).toBe(200);
-      expect(reply.data).toMatchObject({ intent: "resend-confirmation", sent: "If an account with that address is waiting for confirmation, a new confirmation link is on its way. It expires in 24 hours.", error: null });
+      expect(reply.data).toMatchObject({
+        intent: "resend-confirmation",
+        sent: "If an account with that address is waiting for confirmation, a new confirmation link is on its way. It expires in 24 hours.",
+        error: null,
+      });
     }
     // Nothing queued (the outbox row is written before the answer; its delivery is not awaited)…
     expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, unknown))).toEqual([]);

@@ -115,7 +115,9 @@ describe("registration failures", () => {
 
 describe("password reset states", () => {
   async function resetLinkFor(email: string) {
-    expect((await call(login.action, post("/login", { intent: "reset-request", email }), {}, context(freshIp()))).data.sent).toBe("If an account exists for that address, a link to reset your password is on its way to it. The link expires in 1 hour.");
+    expect((await call(login.action, post("/login", { intent: "reset-request", email }), {}, context(freshIp()))).data.sent).toBe(
+      "If an account exists for that address, a link to reset your password is on its way to it. The link expires in 1 hour.",
+    );
     await backgroundDeliveries();
     const message = await latestMessageTo(databaseUrl, email);
     const link = extractLinks(message!).find((href) => new URL(href).pathname === "/reset-password")!;
@@ -260,7 +262,10 @@ describe("password reset when email is down", () => {
     await stopMail();
     const queued = await call(login.action, post("/login", { intent: "reset-request", email: user.email }), {}, context(freshIp()));
     expect(queued.status).toBe(200);
-    expect(queued.data).toMatchObject({ sent: "If an account exists for that address, a link to reset your password is on its way to it. The link expires in 1 hour.", error: null });
+    expect(queued.data).toMatchObject({
+      sent: "If an account exists for that address, a link to reset your password is on its way to it. The link expires in 1 hour.",
+      error: null,
+    });
     // The page's words promise delivery, not that it happened.
     expect(AUTH_MESSAGES.resetSent).toBe(
       "If an account exists for that address, a link to reset your password is on its way to it. The link expires in 1 hour.",
@@ -275,7 +280,9 @@ describe("password reset when email is down", () => {
 
     const unknown = await call(login.action, post("/login", { intent: "reset-request", email: uniqueEmail() }), {}, context(freshIp()));
     expect(unknown.status).toBe(200);
-    expect(unknown.data.sent).toBe("If an account exists for that address, a link to reset your password is on its way to it. The link expires in 1 hour.");
+    expect(unknown.data.sent).toBe(
+      "If an account exists for that address, a link to reset your password is on its way to it. The link expires in 1 hour.",
+    );
   });
 
   it("says the request failed, and writes nothing, when the link cannot be saved", async () => {
