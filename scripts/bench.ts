@@ -5,9 +5,12 @@
  * seed, mail double, sandbox bank, the in-process job worker, Express + the build), signs in as the demo user, then:
  *
  * Stage 1, throughput (BENCH_CONNECTIONS, default 50, for BENCH_DURATION s, default 10):
- *   /healthz     no loader work, no database: the ceiling of this server on this machine
- *   /            the landing page: a full server render, no database query
- *   /dashboard   a signed-in page shell: session lookup in PostgreSQL plus a full render
+ *   /healthz        no loader work, no database: the ceiling of this server on this machine
+ *   /               the landing page as a crowd gets it: from the public page cache (server/page-cache.ts)
+ *   /?rendered      the landing page rendered for each request (a query string bypasses the cache): the reference
+ *                   for the signed-in pages' "% of /" (issue 15)
+ *   /dashboard      the demo user's dashboard
+ *   group page      the demo user's active group, its statement, and /notifications
  * Stage 2, overload (BENCH_OVERLOAD_CONNECTIONS, default 200 — Fly's soft limit for one machine — for
  * BENCH_OVERLOAD_DURATION s, default 60): /healthz first (the reference), then /, /dashboard and the demo user's group
  * page. Goal (issue 17): no timeouts, no 5xx, p99 < 1 s on /; beyond capacity the server sheds (503, Retry-After).
@@ -40,6 +43,12 @@ const OVERLOAD_DURATION_S = Number(process.env.BENCH_OVERLOAD_DURATION ?? 60);
 const STAGES = new Set((process.env.BENCH_STAGES ?? "throughput,overload").split(",").map((stage) => stage.trim()));
 const WORKER = process.env.BENCH_WORKER !== "false";
 /** Stage 2's routes by label (ceiling, landing, dashboard, group); all by default. */
+/** Stage 1's routes by label; all by default (the first is the reference for "% of /healthz"). */
+const THROUGHPUT_ROUTES = new Set(
+  (process.env.BENCH_THROUGHPUT_ROUTES ?? "ceiling,landing,rendered /,dashboard,group,statement,notifications")
+    .split(",")
+    .map((route) => route.trim()),
+);
 const OVERLOAD_ROUTES = new Set((process.env.BENCH_ROUTES ?? "ceiling,landing,dashboard,group").split(",").map((route) => route.trim()));
 /** autocannon's own limit: a request without an answer after this long counts as a timeout. */
 const TIMEOUT_S = 10;
@@ -191,6 +200,8 @@ function count(result: AutocannonResult, predicate: (code: number) => boolean) {
 function printRows(title: string, rows: Row[]) {
   console.log(`\n${title}`);
   const ceiling = rows[0]!.result.requests.mean;
+  // The rendered landing page, when measured: what a server render of a page without a database costs here.
+  const rendered = rows.find((row) => row.label === "rendered /")?.result.requests.mean;
   table(
     [
       "route",
@@ -198,6 +209,7 @@ function printRows(title: string, rows: Row[]) {
       "conns",
       "req/s",
       "% of /healthz",
+      "% of rendered /",
       "p50 ms",
       "p99 ms",
       "max ms",
@@ -214,6 +226,7 @@ function printRows(title: string, rows: Row[]) {
       String(connections),
       result.requests.mean.toFixed(0),
       `${((result.requests.mean / ceiling) * 100).toFixed(0)}%`,
+      rendered ? `${((result.requests.mean / rendered) * 100).toFixed(0)}%` : "-",
       String(result.latency.p50),
       String(result.latency.p99),
       String(result.latency.max),
@@ -284,8 +297,13 @@ try {
     for (const [label, path, headers] of [
       ["ceiling", "/healthz", {}],
       ["landing", "/", {}],
+      ["rendered /", "/?rendered", {}],
       ["dashboard", "/dashboard", { Cookie: cookie }],
+      ["group", groupPath, { Cookie: cookie }],
+      ["statement", `${groupPath}/statement`, { Cookie: cookie }],
+      ["notifications", "/notifications", { Cookie: cookie }],
     ] as const) {
+      if (!THROUGHPUT_ROUTES.has(label)) continue;
       rows.push(await measure(label, path, CONNECTIONS, DURATION_S, headers));
       await settle();
     }
