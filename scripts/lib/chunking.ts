@@ -1,5 +1,5 @@
 /**
- * How the client build groups modules into files (issue 15, ADR 019). Every page loads the framework (React, React
+ * How the client build groups modules into files (issue 15, ADR 022). Every page loads the framework (React, React
  * DOM, React Router), the client entry and the root route with everything the root route imports; Rolldown's
  * automatic chunking would still cut that set into a dozen small files, one per combination of routes that shares a
  * module. Served separately, each small file is compressed on its own (a gzip stream learns nothing from the files
