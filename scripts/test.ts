@@ -10,12 +10,13 @@
  * 8-18 from other work), main before this script took 1,134 s one stage after the other; this branch 660 s side by side.
  *
  * Each stage's output is kept and printed in one piece when the stage ends (interleaved lines of three runners would
- * be unreadable), then a summary with each stage's time. TEST_SERIAL=1 runs the stages one after the other with their
+ * be unreadable; a failed stage's at the very end), then a summary with each stage's time. TEST_SERIAL=1 runs the stages one after the other with their
  * output live instead. The exit code is non-zero when any stage failed.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { flakyTests } from "./lib/test-output.ts";
 
 type Step = { label: string; command: string; args: string[] };
 type Stage = { name: string; steps: Step[] };
@@ -107,13 +108,17 @@ async function runTheRest() {
         const result = await runStage(stage, false);
         running.delete(stage.name);
         results.push(result);
-        print(result);
+        // A failed stage's output waits for the end, so the last lines of a CI log (often all it keeps) are the
+        // failure and its runner's summary rather than a later stage's passing list.
+        if (result.ok) print(result);
       }),
     );
     clearInterval(heartbeat);
+    for (const result of results) if (!result.ok) print(result);
   }
 
   const failed = results.filter((result) => !result.ok);
+  const flaky = results.flatMap((result) => flakyTests(result.output).map((test) => `  ${result.name}: FLAKY (passed on its retry): ${test}`));
   const total = (performance.now() - started) / 1000;
   const lines = results.map((result) => {
     const steps = result.steps.length > 1 ? `  (${result.steps.map((step) => `${step.label} ${step.seconds.toFixed(1)} s`).join(", ")})` : "";
@@ -121,6 +126,7 @@ async function runTheRest() {
   });
   process.stdout.write(
     `\nnpm test: ${failed.length === 0 ? "passed" : `FAILED (${failed.map((result) => result.name).join(", ")})`} in ${total.toFixed(1)} s\n${lines.join("\n")}\n` +
+      (flaky.length > 0 ? `${flaky.join("\n")}\n` : "") +
       `  (each stage's output is also in .data/test-logs/)\n`,
   );
   process.exitCode = failed.length === 0 ? 0 : 1;
