@@ -22,13 +22,12 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { Session } from "node:inspector/promises";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import pg from "pg";
-import { byPlace, topFunctions } from "./lib/cpu-profile.ts";
+import { byPlace, startProfile, topFunctions } from "./lib/cpu-profile.ts";
 
 process.env.NODE_ENV = "production";
 process.env.APP_ENV = "test";
@@ -501,23 +500,6 @@ function postgresCpuMs(): number {
   } catch {
     return 0;
   }
-}
-
-/** Profiles this process (where the sandbox bank runs) with the inspector; stop() writes the profile and reads its top functions. */
-async function startProfile() {
-  const session = new Session();
-  session.connect();
-  await session.post("Profiler.enable");
-  await session.post("Profiler.start");
-  return {
-    async stop(file: string) {
-      const { profile } = await session.post("Profiler.stop");
-      session.disconnect();
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, JSON.stringify(profile));
-      return topFunctions(file, 15);
-    },
-  };
 }
 
 async function runWorkers(count: number, env: NodeJS.ProcessEnv, profileDir: string | null): Promise<WorkerReport[]> {

@@ -2,7 +2,9 @@
  * Reading a V8 CPU profile (`node --cpu-prof`): the functions with the most self time, as lines to print. For the
  * benchmarks' "where does the time go" (issue 13).
  */
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
+import path from "node:path";
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number } };
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
@@ -57,4 +59,21 @@ export function byPlace(file: string): string {
     .slice(0, 8)
     .map(([place, t]) => `${place} ${((t / busy) * 100).toFixed(0)}%`)
     .join(", ");
+}
+
+/** Profiles this thread with the inspector until stop(), which writes the profile to `file` and returns its top functions. */
+export async function startProfile() {
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  return {
+    async stop(file: string, count = 15) {
+      const { profile } = await session.post("Profiler.stop");
+      session.disconnect();
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify(profile));
+      return topFunctions(file, count);
+    },
+  };
 }
