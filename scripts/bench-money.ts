@@ -22,12 +22,13 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import pg from "pg";
 import { byPlace, startProfile, topFunctions } from "./lib/cpu-profile.ts";
+import { postgresCpuMs } from "./lib/postgres-cpu.ts";
 
 process.env.NODE_ENV = "production";
 process.env.APP_ENV = "test";
@@ -242,7 +243,7 @@ async function benchOnce(databaseUrl: string, groups: number, workers: number, r
       await pool.query("select pg_stat_statements_reset()");
     }
     const bankCpuAtStart = process.cpuUsage();
-    const postgresCpuAtStart = postgresCpuMs();
+    const postgresCpuAtStart = postgresCpuMs(path.join(tmp, "pg"));
     const reports = await runWorkers(
       workers,
       { ...process.env, BENCH_NOW: now.toISOString(), DATABASE_URL: databaseUrl },
@@ -252,7 +253,7 @@ async function benchOnce(databaseUrl: string, groups: number, workers: number, r
     const cpu = {
       workers: reports.reduce((sum, r) => sum + r.cpuMs, 0),
       bank: (bankCpu.user + bankCpu.system) / 1000,
-      postgres: postgresCpuMs() - postgresCpuAtStart,
+      postgres: postgresCpuMs(path.join(tmp, "pg")) - postgresCpuAtStart,
     };
     const bankTop = bankProfile ? await bankProfile.stop(path.join(profileDir, "bank.cpuprofile")) : [];
     const wallMs = Math.max(...reports.map((r) => r.endedAt)) - Math.min(...reports.map((r) => r.startedAt));
@@ -472,34 +473,6 @@ async function buildFixture(pool: pg.Pool, groups: number, now: Date) {
   }
   await pool.query("analyze");
   return today;
-}
-
-/** CPU time (ms) PostgreSQL has used: the postmaster, its live backends, and the backends it has reaped. */
-function postgresCpuMs(): number {
-  const ticks = 100; // USER_HZ on Linux
-  const stat = (pid: string) =>
-    readFileSync(`/proc/${pid}/stat`, "utf8")
-      .replace(/^.*\) /, "")
-      .split(" ");
-  try {
-    const postmaster = readFileSync(path.join(tmp, "pg", "postmaster.pid"), "utf8")
-      .split("\n")[0]!
-      .trim();
-    const own = stat(postmaster);
-    // After the comm field: state(0) ppid(1) … utime(11) stime(12) cutime(13) cstime(14).
-    let total = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
-    for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-      try {
-        const fields = stat(pid);
-        if (fields[1] === postmaster) total += Number(fields[11]) + Number(fields[12]);
-      } catch {
-        // The process ended while we read.
-      }
-    }
-    return (total / ticks) * 1000;
-  } catch {
-    return 0;
-  }
 }
 
 async function runWorkers(count: number, env: NodeJS.ProcessEnv, profileDir: string | null): Promise<WorkerReport[]> {

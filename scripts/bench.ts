@@ -10,7 +10,8 @@
  *   /?rendered      the landing page rendered for each request (a query string bypasses the cache): the reference
  *                   for the signed-in pages' "% of /" (issue 15)
  *   /dashboard      the demo user's dashboard
- *   group page      the demo user's active group, its statement, and /notifications
+ *   group page      a 10-member group in mid-cycle that the demo user admins (seeded for the bench:
+ *                   scripts/lib/seed-groups.ts), its statement, and /notifications
  * Stage 2, overload (BENCH_OVERLOAD_CONNECTIONS, default 200 — Fly's soft limit for one machine — for
  * BENCH_OVERLOAD_DURATION s, default 60): /healthz first (the reference), then /, /dashboard and the demo user's group
  * page. Goal (issue 17): no timeouts, no 5xx, p99 < 1 s on /; beyond capacity the server sheds (503, Retry-After).
@@ -19,6 +20,7 @@
  * database pool (checkouts, how long they waited p99/max, the longest queue), the process's CPU use, and the admission
  * queue in front of the renderer (server/admission.ts: queue waits, requests shed with 503, clients that left while
  * queued). HTTP_MAX_CONCURRENT, HTTP_MAX_QUEUE, HTTP_MAX_QUEUE_WAIT_MS and DATABASE_POOL_SIZE apply as in production.
+ * BENCH_CPU_PROFILE=1 profiles the server during each stage-1 route and prints its busiest functions.
  * BENCH_STAGES=throughput or =overload runs one stage, BENCH_ROUTES=dashboard,group some of stage 2's routes (the
  * first row is the reference for the ratios); BENCH_WORKER=false leaves the job worker out.
  * Results go to stdout only. Exits non-zero when any run saw errors, timeouts or a 5xx (stage 1: any non-2xx).
@@ -42,6 +44,8 @@ const OVERLOAD_CONNECTIONS = Number(process.env.BENCH_OVERLOAD_CONNECTIONS ?? 20
 const OVERLOAD_DURATION_S = Number(process.env.BENCH_OVERLOAD_DURATION ?? 60);
 const STAGES = new Set((process.env.BENCH_STAGES ?? "throughput,overload").split(",").map((stage) => stage.trim()));
 const WORKER = process.env.BENCH_WORKER !== "false";
+/** BENCH_CPU_PROFILE=1: a CPU profile of the server (this process's main thread) per stage-1 route, top functions printed. */
+const PROFILE = process.env.BENCH_CPU_PROFILE === "1";
 /** Stage 2's routes by label (ceiling, landing, dashboard, group); all by default. */
 /** Stage 1's routes by label; all by default (the first is the reference for "% of /healthz"). */
 const THROUGHPUT_ROUTES = new Set(
@@ -72,13 +76,15 @@ type AutocannonOptions = {
   timeout: number;
   headers?: Record<string, string>;
   workers?: number;
-  warmup?: { connections: number; duration: number };
 };
 const autocannon = createRequire(import.meta.url)("autocannon") as (options: AutocannonOptions) => Promise<AutocannonResult>;
 
 const { DEMO_ACCOUNT } = await import("../app/domain/demo-accounts.ts");
+const { byPlace, startProfile } = await import("./lib/cpu-profile.ts");
+const { postgresCpuMs } = await import("./lib/postgres-cpu.ts");
 const { freePort } = await import("./lib/postgres.ts");
 const { startStack } = await import("./lib/stack.ts");
+const { BENCH_GROUP, seedBenchGroup } = await import("./lib/seed-groups.ts");
 
 const port = await freePort();
 process.env.PORT = String(port);
@@ -117,20 +123,18 @@ async function login(): Promise<string> {
   return session;
 }
 
-/** One request before the load: the dashboard must render for this cookie; returns the first group page it links. */
-async function verifyDashboard(cookie: string): Promise<string> {
+/** One request before the load: the dashboard must render for this cookie, and the group page `group` too. */
+async function verifyDashboard(cookie: string, group: string): Promise<void> {
   const response = await fetch(`${origin}/dashboard`, { redirect: "manual", headers: { Cookie: cookie } });
   const body = await response.text();
   if (response.status !== 200) {
     throw new Error(`GET /dashboard with the session cookie gave HTTP ${response.status} (${response.headers.get("location") ?? "no location"})`);
   }
   if (!body.includes(DEMO_ACCOUNT.name)) throw new Error(`GET /dashboard did not render the demo user's name (${DEMO_ACCOUNT.name})`);
-  const group = /href="(\/groups\/[0-9a-f-]{36})"/.exec(body)?.[1];
-  if (!group) throw new Error("GET /dashboard links no group page (the demo seed makes three)");
+  if (!body.includes(`href="${group}"`)) throw new Error(`GET /dashboard does not link the bench group's page ${group}`);
   const page = await fetch(`${origin}${group}`, { redirect: "manual", headers: { Cookie: cookie } });
   await page.text();
   if (page.status !== 200) throw new Error(`GET ${group} gave HTTP ${page.status}`);
-  return group;
 }
 
 /** What the server process did while autocannon (in a worker thread) was loading it. */
@@ -139,6 +143,8 @@ type ServerSide = {
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
   cpuPercent: number;
+  /** PostgreSQL's CPU time over the run (all its processes), ms. */
+  postgresCpuMs: number;
   pool: ReturnType<NonNullable<typeof stack.entry.poolStats>> | null;
   admission: ReturnType<typeof stack.admission.stats>;
 };
@@ -147,11 +153,13 @@ type Row = { label: string; path: string; connections: number; result: Autocanno
 
 async function measure(label: string, path: string, connections: number, durationS: number, headers: Record<string, string> = {}): Promise<Row> {
   console.log(`  ${label.padEnd(10)} ${path} — ${connections} connections, ${WARMUP_S} s warm-up + ${durationS} s…`);
-  // The warm-up is part of autocannon's run; the server-side figures cover it too (a few percent of the run).
+  // The warm-up is a run of its own, so the server-side figures (and the per-request ones) cover the measured run only.
+  await autocannon({ url: `${origin}${path}`, connections, duration: WARMUP_S, timeout: TIMEOUT_S, headers, workers: 1 });
   const loop = monitorEventLoopDelay({ resolution: 10 });
   stack.entry.poolStats?.({ reset: true });
   stack.admission.stats({ reset: true });
   const cpuBefore = process.cpuUsage();
+  const postgresBefore = postgresCpuMs(".data/bench/pg");
   const started = process.hrtime.bigint();
   loop.enable();
   const result = await autocannon({
@@ -163,7 +171,6 @@ async function measure(label: string, path: string, connections: number, duratio
     // The load generator runs in a worker thread: on the main thread it would compete with the server for the
     // same event loop and the numbers would measure autocannon as much as the app.
     workers: 1,
-    warmup: { connections, duration: WARMUP_S },
   });
   loop.disable();
   const elapsedUs = Number(process.hrtime.bigint() - started) / 1000;
@@ -180,6 +187,7 @@ async function measure(label: string, path: string, connections: number, duratio
       loopDelayMaxMs: ms(loop.max),
       // user + system time of the whole process (server and the autocannon worker thread) over wall time; 100% = one core.
       cpuPercent: Math.round(((cpu.user + cpu.system) / elapsedUs) * 100),
+      postgresCpuMs: postgresCpuMs(".data/bench/pg") - postgresBefore,
       pool: stack.entry.poolStats?.() ?? null,
       admission: stack.admission.stats(),
     },
@@ -239,14 +247,30 @@ function printRows(title: string, rows: Row[]) {
     ]),
   );
   table(
-    ["route", "path", "loop delay p50 ms", "p99 ms", "max ms", "cpu %", "pool size", "checkouts", "pool wait p99 ms", "max ms", "longest queue"],
-    rows.map(({ label, path, server }) => [
+    [
+      "route",
+      "path",
+      "loop delay p50 ms",
+      "p99 ms",
+      "max ms",
+      "cpu %",
+      "postgres cpu ms/req",
+      "checkouts/req",
+      "pool size",
+      "checkouts",
+      "pool wait p99 ms",
+      "max ms",
+      "longest queue",
+    ],
+    rows.map(({ label, path, server, result }) => [
       label,
       path,
       String(server.loopDelayP50Ms),
       String(server.loopDelayP99Ms),
       String(server.loopDelayMaxMs),
       String(server.cpuPercent),
+      result.requests.total > 0 ? (server.postgresCpuMs / result.requests.total).toFixed(2) : "-",
+      server.pool && result.requests.total > 0 ? (server.pool.checkouts / result.requests.total).toFixed(1) : "-",
       String(server.pool?.size ?? "-"),
       String(server.pool?.checkouts ?? "-"),
       String(server.pool?.waitP99Ms ?? "-"),
@@ -286,8 +310,13 @@ function codes(result: AutocannonResult) {
 let failed = false;
 let loaded = false;
 try {
+  // The group page as members live on it: ten members, mid-cycle (seeded once into .data/bench; the demo's groups have
+  // three).
+  const benchGroup = Date.now();
+  const groupPath = `/groups/${await seedBenchGroup()}`;
+  console.log(`Bench group (${BENCH_GROUP}, 10 members, mid-cycle) ready in ${((Date.now() - benchGroup) / 1000).toFixed(1)} s.`);
   const cookie = await login();
-  const groupPath = await verifyDashboard(cookie);
+  await verifyDashboard(cookie, groupPath);
   console.log(`Signed in as ${DEMO_ACCOUNT.email}; /dashboard and ${groupPath} render.`);
 
   loaded = true;
@@ -304,7 +333,13 @@ try {
       ["notifications", "/notifications", { Cookie: cookie }],
     ] as const) {
       if (!THROUGHPUT_ROUTES.has(label)) continue;
+      const profile = PROFILE ? await startProfile() : null;
       rows.push(await measure(label, path, CONNECTIONS, DURATION_S, headers));
+      if (profile) {
+        const file = `.data/bench-profiles/${label.replace(/\W+/g, "-")}.cpuprofile`;
+        const top = await profile.stop(file, 20);
+        console.log(`    CPU profile of the server (${file}), busy time by place: ${byPlace(file)}\n      ${top.join("\n      ")}`);
+      }
       await settle();
     }
     printRows(`Stage 1, throughput (${CONNECTIONS} connections)`, rows);

@@ -8,6 +8,7 @@ import { Products } from "plaid";
 import { ADMIN_ACCOUNT, DEMO_ACCOUNT, SAMPLE_MEMBERS } from "../../app/domain/demo-accounts.ts";
 import type { GroupDraft } from "../../app/domain/groups.ts";
 import { todayIn } from "../../app/domain/schedule.ts";
+import { hashPassword } from "../../app/server/auth/password.server.ts";
 import { exchangePublicToken } from "../../app/server/bank/bank.server.ts";
 import { plaidCall } from "../../app/server/bank/plaid.server.ts";
 import { db } from "../../app/server/db/client.server.ts";
@@ -151,4 +152,64 @@ export async function seedDemoGroups(now = new Date()): Promise<{ created: numbe
     created += 1;
   }
   return { created };
+}
+
+export const BENCH_GROUP = "Neighborhood Circle";
+/** The bench group's nine other members; never in the demo seed (`npm start` does not create them). */
+export const BENCH_MEMBERS = Array.from({ length: 9 }, (_, index) => ({
+  email: `neighbor${index + 1}@bench.rosca.example`,
+  name: `Neighbor ${index + 1}`,
+}));
+/** Started five weeks and a day ago, weekly: five of its ten turns paid out, the sixth period under way. */
+const BENCH_GROUP_STARTED_DAYS_AGO = 36;
+
+/**
+ * A page as members live on it (issue 15): an active weekly group of ten, mid-cycle, with the demo user as its admin
+ * and nine bench members, every day since its start replayed through the sandbox bank. For `npm run bench` and the
+ * queries-per-page test, not the demo. Idempotent: returns the group's id either way.
+ */
+export async function seedBenchGroup(now = new Date()): Promise<string> {
+  const demo = (await usersByEmail([DEMO_ACCOUNT.email])).get(DEMO_ACCOUNT.email)!;
+  const [existing] = await db()
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(eq(groups.name, BENCH_GROUP), eq(groups.createdBy, demo.id)));
+  if (existing) return existing.id;
+  // They never sign in: one hash of a random password for all nine.
+  const passwordHash = await hashPassword(crypto.randomUUID());
+  await db()
+    .insert(users)
+    .values(
+      BENCH_MEMBERS.map((member) => ({
+        email: member.email,
+        name: member.name,
+        passwordHash,
+        emailConfirmedAt: now,
+        isPlaidSandboxAuthorized: true,
+      })),
+    )
+    .onConflictDoNothing();
+  const emails = [DEMO_ACCOUNT.email, ...BENCH_MEMBERS.map((member) => member.email)];
+  for (const person of (await usersByEmail(emails)).values()) await linkSandboxBank(person);
+  const people = await usersByEmail(emails);
+  const startedAt = new Date(now.getTime() - BENCH_GROUP_STARTED_DAYS_AGO * 86_400_000);
+  const draft: GroupDraft = {
+    name: BENCH_GROUP,
+    memberCount: 10,
+    contributionCents: 10_000,
+    payoutOrder: "fixed",
+    schedule: { frequency: "weekly", dayOfWeek: 3, dayOfMonth: null },
+    startOn: null,
+    timeZone: "America/New_York",
+    inviteeEmails: [],
+  };
+  const created = await createGroup(people.get(DEMO_ACCOUNT.email)!, draft, { idempotencyKey: "seed:bench-group", now: startedAt });
+  if (!created.ok) throw new Error(`seed: ${BENCH_GROUP}: ${created.error}`);
+  const [group] = await db().select().from(groups).where(eq(groups.id, created.groupId));
+  for (const member of BENCH_MEMBERS) {
+    const joined = await joinGroup(people.get(member.email)!, group!.inviteCode, startedAt);
+    if (!joined.ok) throw new Error(`seed: ${member.email} joining ${BENCH_GROUP}: ${joined.reason}`);
+  }
+  await processGroup(group!.id, now);
+  return group!.id;
 }

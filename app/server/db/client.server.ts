@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createHistogram, type RecordableHistogram } from "node:perf_hooks";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
@@ -12,6 +13,20 @@ export type Db = NodePgDatabase<typeof schema>;
  * The wait is where an undersized pool shows under load: requests queue here, not in PostgreSQL. Read it with
  * poolStats(); `npm run bench` prints it per stage.
  */
+/**
+ * What one piece of work (a page's loaders, in tests and `npm run bench`) asked of the database: every SQL statement
+ * sent through Drizzle and every pool checkout. Recorded only inside queryLog(); elsewhere a lookup that finds nothing.
+ */
+export type QueryLog = { queries: string[]; checkouts: number };
+const queryScope = new AsyncLocalStorage<QueryLog>();
+
+/** Runs fn and returns its result with the statements and checkouts it caused (issue 15: queries per page). */
+export async function queryLog<T>(fn: () => Promise<T>): Promise<{ result: T; log: QueryLog }> {
+  const log: QueryLog = { queries: [], checkouts: 0 };
+  const result = await queryScope.run(log, fn);
+  return { result, log };
+}
+
 class MeasuredPool extends pg.Pool {
   waits: RecordableHistogram = createHistogram();
   checkouts = 0;
@@ -21,6 +36,8 @@ class MeasuredPool extends pg.Pool {
   override connect(callback?: any): any {
     const started = process.hrtime.bigint();
     this.checkouts += 1;
+    const scope = queryScope.getStore();
+    if (scope) scope.checkouts += 1;
     this.maxWaiting = Math.max(this.maxWaiting, this.waitingCount + 1);
     const record = () => this.waits.record(Math.max(1, Number(process.hrtime.bigint() - started)));
     if (callback) {
@@ -118,7 +135,11 @@ export function poolStats({ reset = false }: { reset?: boolean } = {}): PoolStat
 }
 
 export function db(): Db {
-  database ??= drizzle(getPool(), { schema, casing: "snake_case" });
+  database ??= drizzle(getPool(), {
+    schema,
+    casing: "snake_case",
+    logger: { logQuery: (query) => queryScope.getStore()?.queries.push(query) },
+  });
   return database;
 }
 
