@@ -61,16 +61,50 @@ export const SENSITIVE_KEYS = [
   "email",
 ];
 
-/** fast-redact paths for SENSITIVE_KEYS at depth 1 to 4 (pino's redaction has no "any depth" wildcard). */
-export function redactPaths(keys: readonly string[] = SENSITIVE_KEYS): string[] {
-  const paths: string[] = [];
-  for (const key of keys) {
-    const segment = /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `["${key}"]`;
-    for (const prefix of ["", "*", "*.*", "*.*.*"]) {
-      paths.push(prefix === "" ? segment.replace(/^\./, "") : `${prefix}${segment}`);
+const SENSITIVE = new Set<string>(SENSITIVE_KEYS);
+const CENSOR = "[redacted]";
+/** How deep sensitive keys are looked for: the top level is 1. */
+export const REDACT_DEPTH = 4;
+
+/**
+ * `value` with the value of every SENSITIVE_KEYS key at depths 1 to REDACT_DEPTH replaced by "[redacted]". Copy on
+ * write: the caller's objects are never changed, and a line with nothing to hide costs one walk and no copy. Objects
+ * are walked through their own enumerable keys; a copy of an instance keeps its prototype and property descriptors, so
+ * an error stays an error for the serializers (and an HTTP client's headers object keeps its toJSON). Binary data is
+ * left alone.
+ *
+ * Not pino's `redact` option: it takes paths, with no "any depth", so covering 37 keys at 4 depths meant 148 wildcard
+ * paths, which cost ~260 µs on every line — a request log line each request — against ~5 µs for the line itself
+ * (measured on the shared 2-core machine, issue 15). This walk costs a few µs.
+ */
+export function redactSensitive<T>(value: T, depth = 1): T {
+  if (value === null || typeof value !== "object" || depth > REDACT_DEPTH) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null;
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      const replaced = redactSensitive(item, depth + 1);
+      if (replaced !== item) {
+        copy ??= [...value];
+        copy[index] = replaced;
+      }
+    }
+    return (copy ?? value) as T;
+  }
+  if (ArrayBuffer.isView(value)) return value;
+  const prototype = Object.getPrototypeOf(value);
+  const plain = prototype === Object.prototype || prototype === null;
+  const source = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | null = null;
+  for (const key of Object.keys(source)) {
+    const item = source[key];
+    const replaced = SENSITIVE.has(key) && item !== undefined ? CENSOR : redactSensitive(item, depth + 1);
+    if (replaced !== item) {
+      copy ??= plain ? { ...source } : Object.create(prototype, Object.getOwnPropertyDescriptors(source));
+      copy![key] = replaced;
     }
   }
-  return paths;
+  return (copy ?? value) as T;
 }
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
@@ -130,7 +164,8 @@ export function createLogger(options: CreateLoggerOptions = {}): Logger {
   const settings: LoggerOptions = {
     level: options.level ?? defaultLevel(env),
     base: { pid: process.pid },
-    redact: { paths: redactPaths(), censor: "[redacted]" },
+    // Sensitive keys, before the serializers run (redactSensitive keeps an error an error for them).
+    formatters: { log: (object) => redactSensitive(object), bindings: (bindings) => redactSensitive(bindings) },
     serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
     // The request's or job's context on every line, unless the line or the (child) logger already carries it.
     mixin(mergeObject, _level, instance) {
