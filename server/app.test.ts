@@ -169,3 +169,22 @@ describe("pre-compressed static files", () => {
     }
   });
 });
+
+describe("publicFilesIn", () => {
+  it("lists the public files outside /assets as URL paths, without their compressed twins", async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const path = await import("node:path");
+    const { publicFilesIn } = await import("./app");
+    const dir = mkdtempSync(path.join(tmpdir(), "public-"));
+    try {
+      for (const file of ["favicon.svg", "favicon.svg.br", "favicon.svg.gz", "assets/app-1.js", ".well-known/security.txt"]) {
+        mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+        writeFileSync(path.join(dir, file), "x");
+      }
+      expect([...publicFilesIn(dir)].sort()).toEqual(["/.well-known/security.txt", "/favicon.svg"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

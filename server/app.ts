@@ -3,6 +3,7 @@
  * Used by scripts/start.ts (demo), the Docker image (production), the e2e tests and the benchmark.
  */
 import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -101,6 +102,17 @@ export function precompressedStatic(root: string, options: { immutable?: boolean
   return (req, res, next) => (req.method === "GET" || req.method === "HEAD" ? serve(req, res, next) : next());
 }
 
+/** The URL paths of the files under `dir` (the build's client directory) outside /assets, without their .br/.gz twins. */
+export function publicFilesIn(dir: string): Set<string> {
+  const files = new Set<string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
+    const urlPath = `/${path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`;
+    if (!urlPath.startsWith("/assets/")) files.add(urlPath);
+  }
+  return files;
+}
+
 /** A non-negative number from the environment, or the fallback when unset or not one. */
 function envNumber(name: string, fallback: number) {
   const raw = process.env[name];
@@ -195,7 +207,11 @@ export function createApp({
     // as it is, with Vary: Accept-Encoding, and compression() below leaves an encoded response alone. Fingerprinted
     // assets never change: cached for a year.
     app.use("/assets", labelStatic(precompressedStatic(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false })));
-    app.use(labelStatic(precompressedStatic(clientDir, { maxAge: "1h", index: false })));
+    // The other public files (favicon…), found once: a page's URL goes straight past, without a file-system lookup
+    // per request (which showed in the CPU profiles of the signed-in pages, issue 15).
+    const publicFiles = publicFilesIn(clientDir);
+    const publicStatic = labelStatic(precompressedStatic(clientDir, { maxAge: "1h", index: false }));
+    app.use((req, res, next) => (publicFiles.has(req.path) ? publicStatic(req, res, next) : next()));
   }
 
   app.use(rejectCrossSiteWrites);

@@ -61,12 +61,26 @@ function routeTree(build: ServerBuild): RouteTree {
  */
 export function routeIdFor(build: ServerBuild, pathname: string): string | null {
   if (!build.routes) return null;
+  // matchRoutes flattens and compiles the whole route tree on every call (a visible share of a request's CPU), and
+  // most requests repeat a path: remembered per build, a bounded number of paths at a time.
+  let known = routeIds.get(build.routes);
+  if (!known) {
+    known = new Map();
+    routeIds.set(build.routes, known);
+  }
+  const remembered = known.get(pathname);
+  if (remembered !== undefined) return remembered;
   let path = pathname;
   if (path === "/_root.data") path = "/";
   else if (path.endsWith(".data")) path = path.slice(0, -".data".length);
   const matches = matchRoutes(routeTree(build) as Parameters<typeof matchRoutes>[0], path);
-  return (matches?.[matches.length - 1]?.route as RouteNode | undefined)?.id ?? null;
+  const id = (matches?.[matches.length - 1]?.route as RouteNode | undefined)?.id ?? null;
+  if (known.size >= ROUTE_ID_PATHS) known.clear();
+  known.set(pathname, id);
+  return id;
 }
+const ROUTE_ID_PATHS = 10_000;
+const routeIds = new WeakMap<ServerBuild["routes"], Map<string, string | null>>();
 
 /** The label for the duration histogram and the log line: the route id, "static" or "unmatched". */
 function routeLabel(req: IncomingMessage): string {
