@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { linear, moneyTicks, poolChart, poolStepPoints, savingsSentence, share } from "./charts";
+import { linear, moneyTicks, poolChart, poolMovementsFrom, poolStepPoints, savingsFrom, savingsSentence, share } from "./charts";
 import { formatMoney } from "./format";
 
 describe("moneyTicks: round steps from $0 past the maximum", () => {
@@ -134,5 +134,35 @@ describe("poolStepPoints within a day", () => {
       [7, 0],
       [10, 0],
     ]);
+  });
+});
+
+describe("poolMovementsFrom: a day's money in and out as movements", () => {
+  it("puts money in before money out, leaves out empty sides, and reads sums sent as text", () => {
+    expect(
+      poolMovementsFrom([
+        { day: "2026-11-20", inCents: "30000", outCents: 0 },
+        { day: "2026-11-22", inCents: 0, outCents: "30000" },
+        { day: "2026-11-27", inCents: 20000, outCents: 10000 },
+      ]),
+    ).toEqual([
+      { effectiveOn: "2026-11-20", poolChangeCents: 30_000 },
+      { effectiveOn: "2026-11-22", poolChangeCents: -30_000 },
+      { effectiveOn: "2026-11-27", poolChangeCents: 20_000 },
+      { effectiveOn: "2026-11-27", poolChangeCents: -10_000 },
+    ]);
+  });
+});
+
+describe("savingsFrom", () => {
+  it("gives each card its totals with the cycle's figures, and zeros for a group without any", () => {
+    const cards = [
+      { id: "a", payoutCents: 30_000, memberCount: 3, completedPeriods: 1, yourPosition: 2 },
+      { id: "b", payoutCents: 100_000, memberCount: 5, completedPeriods: 0, yourPosition: null },
+    ];
+    expect(savingsFrom(cards, new Map([["a", { paidInCents: 10_500, receivedCents: 0 }]]))).toEqual({
+      a: { paidInCents: 10_500, receivedCents: 0, cycleCents: 30_000, turns: 3, completedTurns: 1, yourTurn: 2 },
+      b: { paidInCents: 0, receivedCents: 0, cycleCents: 100_000, turns: 5, completedTurns: 0, yourTurn: null },
+    });
   });
 });

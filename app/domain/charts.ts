@@ -124,6 +124,39 @@ export type SavingsProgress = {
   yourTurn: number | null;
 };
 
+/**
+ * A group's money into and out of its pool, summed per group-clock day, as movements oldest first (in before out;
+ * two per day at most, none for a day without either).
+ */
+export function poolMovementsFrom(rows: Array<{ day: string; inCents: string | number; outCents: string | number }>): PoolMovement[] {
+  return rows.flatMap((row) => {
+    const movements: PoolMovement[] = [];
+    if (Number(row.inCents) > 0) movements.push({ effectiveOn: row.day, poolChangeCents: Number(row.inCents) });
+    if (Number(row.outCents) > 0) movements.push({ effectiveOn: row.day, poolChangeCents: -Number(row.outCents) });
+    return movements;
+  });
+}
+
+export type MemberTotals = { paidInCents: number; receivedCents: number };
+
+type SavingsCard = { id: string; payoutCents: number; memberCount: number; completedPeriods: number; yourPosition: number | null };
+
+/** Each card's savings at a glance (paid in vs received, your turn) from the member's totals per group. */
+export function savingsFrom(cards: SavingsCard[], totals: Map<string, MemberTotals>): Record<string, SavingsProgress> {
+  return Object.fromEntries(
+    cards.map((card) => [
+      card.id,
+      {
+        ...(totals.get(card.id) ?? { paidInCents: 0, receivedCents: 0 }),
+        cycleCents: card.payoutCents,
+        turns: card.memberCount,
+        completedTurns: card.completedPeriods,
+        yourTurn: card.yourPosition,
+      },
+    ]),
+  );
+}
+
 /** The fraction (0-1) of the cycle a figure represents, for a bar; never outside 0-1. */
 export function share(cents: number, cycleCents: number) {
   if (cycleCents <= 0) return 0;

@@ -8,8 +8,7 @@ import { SandboxRequestCard } from "~/components/sandbox-request-card";
 import { GroupActivity } from "~/components/groups/group-activity";
 import { GroupCard } from "~/components/groups/group-card";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
-import { savingsFor } from "~/server/groups/charts.server";
-import { dashboardStats, groupCardsFor, recentActivityFor } from "~/server/groups/group-views.server";
+import { dashboardStats, groupCardsWithSavings, recentActivityFor } from "~/server/groups/group-views.server";
 import { invitationInboxFor } from "~/server/groups/invitations.server";
 import { InvitationCard } from "~/components/groups/invitation-card";
 import { requireUser } from "~/server/auth/guards.server";
@@ -40,12 +39,18 @@ const DASHBOARD_INVITATIONS = 3;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
-  const [cards, activity, inbox] = await Promise.all([groupCardsFor(user.id), recentActivityFor(user.id), invitationInboxFor(user)]);
+  const bankState: BankState = !user.isPlaidSandboxAuthorized ? "request-access" : user.hasBankAccount ? "connected" : "link-bank";
+  // Every panel's read at once (each a query or two, whatever the number of groups).
+  const [{ cards, savings }, activity, inbox, sandboxCard] = await Promise.all([
+    groupCardsWithSavings(user.id),
+    recentActivityFor(user.id),
+    invitationInboxFor(user),
+    bankState === "request-access" ? sandboxCardState(user.id) : null,
+  ]);
   const pendingInvitations = inbox.filter((invitation) => invitation.state === "open");
   const shown = cards.filter((card) => card.status !== "completed").slice(0, DASHBOARD_CARDS);
-  const bankState: BankState = !user.isPlaidSandboxAuthorized ? "request-access" : user.hasBankAccount ? "connected" : "link-bank";
   return {
-    sandboxCard: bankState === "request-access" ? await sandboxCardState(user.id) : null,
+    sandboxCard,
     name: user.name,
     isDemo: user.email.toLowerCase() === DEMO_ACCOUNT.email,
     sandboxAuthorized: user.isPlaidSandboxAuthorized,
@@ -56,7 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     stats: dashboardStats(cards),
     cards: shown,
     // Per group: paid in so far vs received, and where your payout falls (SavingsProgress on each card).
-    savings: await savingsFor(user.id, shown),
+    savings: Object.fromEntries(shown.map((card) => [card.id, savings[card.id]!])),
     groupCount: cards.length,
     activity,
     // The dashboard shows the first few; /invitations has them all, and the ones that closed.

@@ -14,10 +14,8 @@ import { poolChart, type PoolChart } from "~/domain/charts";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { requireUser, type SessionUser } from "~/server/auth/guards.server";
 import { appUrl } from "~/server/env.server";
-import { poolMovementsFor } from "~/server/groups/charts.server";
-import { groupPageFor, isUuid, type GroupPageView } from "~/server/groups/group-views.server";
+import { groupPageFor, groupPageWithPanels, isUuid, type GroupPageView } from "~/server/groups/group-views.server";
 import { groupUrl, moveMember, revokeInvitation } from "~/server/groups/groups.server";
-import { sentInvitationsFor } from "~/server/groups/invitations.server";
 import { SentInvitations } from "~/components/groups/sent-invitations";
 import { advanceClock, isSandboxBank } from "~/server/money/cycle.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -37,19 +35,20 @@ function notFound() {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
-  const group = await groupPageFor(user.id, params.groupId);
-  if (!group) return notFound();
-  // The pool over the cycle, once there is a cycle (a forming group has no schedule and no money).
-  const pool =
-    group.status !== "forming" && group.startOn && group.endOn
-      ? poolChart(await poolMovementsFor(group.id), { start: group.startOn, end: group.endOn, payoutCents: group.payoutCents })
-      : null;
+  // The group, its members, schedule and payments, and the panels below — one parallel batch after the membership check.
+  const page = await groupPageWithPanels(user.id, params.groupId);
+  if (!page) return notFound();
+  const { group, poolMovements } = page;
   return {
     group,
-    pool,
+    // The pool over the cycle, once there is a cycle (a forming group has no schedule and no money).
+    pool:
+      poolMovements && group.startOn && group.endOn
+        ? poolChart(poolMovements, { start: group.startOn, end: group.endOn, payoutCents: group.payoutCents })
+        : null,
     inviteUrl: group.inviteUrlPath ? `${appUrl()}${group.inviteUrlPath}` : null,
     // The group's admin sees the invitations it sent and what became of them (and can revoke pending ones).
-    sentInvitations: group.viewer.isAdmin ? await sentInvitationsFor(user.id, group.id) : null,
+    sentInvitations: page.sentInvitations,
     // The sandbox clock (card and buttons) exists only against a sandbox bank, and only the admins may move it.
     sandboxClock: isSandboxBank(),
     canAdvanceClock: group.viewer.isAdmin || user.isAdmin,

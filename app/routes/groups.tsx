@@ -3,8 +3,7 @@ import { GROUP_STATUS_LABELS, type GroupStatus } from "~/components/groups/group
 import { ButtonLink } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
 import { requireUser } from "~/server/auth/guards.server";
-import { savingsFor } from "~/server/groups/charts.server";
-import { groupCardsFor } from "~/server/groups/group-views.server";
+import { groupCardsWithSavings } from "~/server/groups/group-views.server";
 import type { Route } from "./+types/groups";
 
 export function meta() {
@@ -13,8 +12,7 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
-  const cards = await groupCardsFor(user.id);
-  return { cards, savings: await savingsFor(user.id, cards) };
+  return groupCardsWithSavings(user.id);
 }
 
 const SECTIONS: GroupStatus[] = ["active", "forming", "completed"];

@@ -3,9 +3,9 @@
  * contributions, payouts); read by their owner only: every query is scoped by user id, so another user's
  * notification is indistinguishable from a missing one (404).
  */
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { safeRedirect } from "~/domain/auth";
-import { db, type Db } from "./db/client.server";
+import { db, type Db, preparedQuery } from "./db/client.server";
 import { notifications } from "./db/schema";
 
 export type NotificationView = { id: string; title: string; body: string | null; link: string | null; createdAt: string; read: boolean };
@@ -26,22 +26,32 @@ export async function notify(userId: string, input: { title: string; body?: stri
   return row!.id;
 }
 
-/** The user's notifications, newest first, with the unread count, in two indexed queries. */
+const feedQuery = preparedQuery("notification_feed", (database, name) =>
+  database
+    .select({
+      id: notifications.id,
+      title: notifications.title,
+      body: notifications.body,
+      link: notifications.link,
+      createdAt: notifications.createdAt,
+      readAt: notifications.readAt,
+      unread: sql<number>`(select count(*)::int from ${notifications} where ${and(eq(notifications.userId, sql.placeholder("userId")), isNull(notifications.readAt))})`,
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, sql.placeholder("userId")))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(sql.placeholder("limit"))
+    .prepare(name),
+);
+
+/**
+ * The user's notifications, newest first, with the unread count: one query (the count rides along on every row, so
+ * a page's bell costs one round trip). No notifications at all means none unread.
+ */
 export async function notificationFeed(userId: string, limit = NOTIFICATION_LIST_LIMIT) {
-  const [rows, [unread]] = await Promise.all([
-    db()
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(limit),
-    db()
-      .select({ value: count() })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
-  ]);
+  const rows = await feedQuery().execute({ userId, limit });
   return {
-    unreadCount: unread?.value ?? 0,
+    unreadCount: rows[0]?.unread ?? 0,
     notifications: rows.map(
       (row): NotificationView => ({
         id: row.id,

@@ -3,9 +3,9 @@
  * Idle timeout: 30 minutes since the last request (SPEC.md section 9), enforced here on every request.
  * Remember-me only changes the cookie's lifetime (it survives a browser restart); the idle timeout still applies.
  */
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
-import { db } from "../db/client.server";
+import { db, preparedQuery } from "../db/client.server";
 import { sessions, users, type User } from "../db/schema";
 import { env, servedOverHttps } from "../env.server";
 import { randomToken, sha256 } from "./tokens.server";
@@ -75,6 +75,17 @@ const lookupsByRequest = new WeakMap<Request, Promise<SessionLookup>>();
  * Resolve the request's session. Expired sessions are deleted. An active one is touched (sliding idle timeout)
  * unless `touch` is false (used by the session-status probe, which must not extend the session).
  */
+/** Every signed-in request's first read: the session and its user, one indexed join. */
+const sessionWithUser = preparedQuery("session_with_user", (database, name) =>
+  database
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare(name),
+);
+
 export function lookupSession(request: Request, options: { now?: Date; touch?: boolean } = {}): Promise<SessionLookup> {
   // Only the everyday form (real clock, touching) is shared; tests with an injected clock always query.
   if (options.now || options.touch === false) return resolveSession(request, options);
@@ -91,12 +102,7 @@ async function resolveSession(request: Request, { now = new Date(), touch = true
   if (token === null) return { status: "none" };
   if (token === false) return { status: "invalid" };
   const id = sha256(token);
-  const [row] = await db()
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
+  const [row] = await sessionWithUser().execute({ id });
   if (!row) return { status: "invalid" };
   const idleFor = now.getTime() - row.session.lastActiveAt.getTime();
   if (idleFor >= SESSION_IDLE_MS || now >= row.session.expiresAt) {

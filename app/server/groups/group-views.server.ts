@@ -6,11 +6,22 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { payoutPerTurnCents } from "~/domain/groups";
 import { daysBetween, describeSchedule, periodDates, todayIn, type CalendarDay } from "~/domain/schedule";
-import { db } from "../db/client.server";
-import { FAILED_STATUSES, SETTLED_STATUSES } from "~/domain/money";
-import { bankTransfers, groupEvents, groupMembers, groupPeriods, groups, users, type GroupEventType, type GroupStatus } from "../db/schema";
+import { db, preparedQuery } from "../db/client.server";
+import { FAILED_STATUSES, SETTLED_STATUSES, type TransferStatus } from "~/domain/money";
+import {
+  groupEvents,
+  groupMembers,
+  groupPeriods,
+  groups,
+  users,
+  type GroupEventType,
+  type GroupInvitationStatus,
+  type GroupStatus,
+} from "../db/schema";
 import { visibleProfile, type VisibleProfile } from "../profile.server";
+import { type MemberTotals, type PoolMovement, poolMovementsFrom, type SavingsProgress, savingsFrom } from "~/domain/charts";
 import { joinUrl, projectedFirstDue, scheduleOf } from "./groups.server";
+import { type SentInvitation, sentInvitationViews } from "./invitations.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
@@ -74,48 +85,126 @@ export type GroupPageView = {
 
 type GroupRow = typeof groups.$inferSelect;
 
+type PageMember = {
+  id: string;
+  isAdmin: boolean;
+  joinOrder: number;
+  payoutPosition: number | null;
+  userId: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  city: string | null;
+  state: string | null;
+  profileVisible: boolean;
+};
+type PagePeriod = { periodNumber: number; recipientMemberId: string; dueOn: CalendarDay; payoutCents: number; status: "pending" | "completed" };
+type PagePayment = { userId: string; status: TransferStatus };
+type PagePoolDay = { day: CalendarDay; inCents: number; outCents: number };
+type PageInvitation = { id: string; email: string; status: GroupInvitationStatus; createdAt: string; expiresAt: string };
+
+/**
+ * The whole group page in one statement (issue 15: each query held a pooled connection for a turn of the event loop,
+ * so a page's queries, not PostgreSQL's work, were what ran out): the group found through the viewer's membership —
+ * no row for anyone else, and then none of the rest is read — with its members, periods and the current period's
+ * latest contribution attempt per member as JSON, and, when `panels` is set, the pool's movements per day (once the
+ * group runs) and, for its admin, the invitations sent.
+ */
+const groupPageRow = preparedQuery("group_page", (database, name) => {
+  const panels = sql`${sql.placeholder("panels")}::boolean`;
+  return database
+    .select({
+      group: groups,
+      viewer: groupMembers,
+      members: sql<PageMember[]>`(
+        select coalesce(json_agg(json_build_object(
+          'id', m.id, 'isAdmin', m.is_admin, 'joinOrder', m.join_order, 'payoutPosition', m.payout_position,
+          'userId', u.id, 'name', u.name, 'email', u.email, 'phone', u.phone, 'city', u.city, 'state', u.state,
+          'profileVisible', u.profile_visible) order by m.join_order), '[]'::json)
+        from group_members m join users u on u.id = m.user_id
+        where m.group_id = ${groups.id})`,
+      periods: sql<PagePeriod[]>`(
+        select coalesce(json_agg(json_build_object(
+          'periodNumber', p.period_number, 'recipientMemberId', p.recipient_member_id, 'dueOn', p.due_on,
+          'payoutCents', p.payout_cents, 'status', p.status) order by p.period_number), '[]'::json)
+        from group_periods p
+        where p.group_id = ${groups.id})`,
+      payments: sql<PagePayment[]>`(
+        select coalesce(json_agg(json_build_object('userId', latest.user_id, 'status', latest.status)), '[]'::json)
+        from (
+          select distinct on (t.user_id) t.user_id, t.status
+          from bank_transfers t
+          where t.group_id = ${groups.id} and t.kind = 'contribution'
+            and t.period_number = (select min(c.period_number) from group_periods c where c.group_id = ${groups.id} and c.status = 'pending')
+          order by t.user_id, t.attempt desc
+        ) latest)`,
+      pool: sql<PagePoolDay[] | null>`case when ${panels} and ${groups.status} <> 'forming' then (
+        select coalesce(json_agg(json_build_object('day', days.day, 'inCents', days.in_cents, 'outCents', days.out_cents) order by days.day), '[]'::json)
+        from (
+          select l.effective_on as day,
+            coalesce(sum(l.amount_cents) filter (where l.credit_account_id = a.id), 0) as in_cents,
+            coalesce(sum(l.amount_cents) filter (where l.debit_account_id = a.id), 0) as out_cents
+          from ledger_accounts a join ledger_transfers l on l.credit_account_id = a.id or l.debit_account_id = a.id
+          where a.kind = 'group_pool' and a.group_id = ${groups.id}
+          group by l.effective_on
+        ) days) end`,
+      invitations: sql<PageInvitation[] | null>`case when ${panels} and ${groupMembers.isAdmin} then (
+        select coalesce(json_agg(json_build_object(
+          'id', i.id, 'email', i.email, 'status', i.status, 'createdAt', i.created_at, 'expiresAt', i.expires_at)
+          order by i.created_at, i.email), '[]'::json)
+        from group_invitations i
+        where i.group_id = ${groups.id}) end`,
+    })
+    .from(groups)
+    .innerJoin(groupMembers, and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, sql.placeholder("userId"))))
+    .where(eq(groups.id, sql.placeholder("groupId")))
+    .prepare(name);
+});
+
+/** The page's panels beyond the group itself: the pool over the cycle (once it runs) and, for its admin, the invitations sent. */
+export type GroupPagePanels = { poolMovements: PoolMovement[] | null; sentInvitations: SentInvitation[] | null };
+
 /** The group page for one of its members, or null (unknown id, malformed id, or not a member: the same to the caller). */
 export async function groupPageFor(userId: string, groupId: string, now = new Date()): Promise<GroupPageView | null> {
-  if (!isUuid(groupId)) return null;
-  const [row] = await db()
-    .select({ group: groups, viewer: groupMembers })
-    .from(groups)
-    .innerJoin(groupMembers, and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, userId)))
-    .where(eq(groups.id, groupId));
-  if (!row) return null;
-  const { group, viewer } = row;
+  return (await groupPageWithPanels(userId, groupId, now, { panels: false }))?.group ?? null;
+}
 
-  const [memberRows, periods, paid] = await Promise.all([
-    db()
-      .select({ member: groupMembers, user: users })
-      .from(groupMembers)
-      .innerJoin(users, eq(users.id, groupMembers.userId))
-      .where(eq(groupMembers.groupId, group.id))
-      .orderBy(asc(groupMembers.joinOrder)),
-    db().select().from(groupPeriods).where(eq(groupPeriods.groupId, group.id)).orderBy(asc(groupPeriods.periodNumber)),
-    paidUserIds(group.id),
-  ]);
+/**
+ * The group page with its panels, in one query whatever the size of the group (groupPageRow).
+ */
+export async function groupPageWithPanels(
+  userId: string,
+  groupId: string,
+  now = new Date(),
+  { panels = true }: { panels?: boolean } = {},
+): Promise<({ group: GroupPageView } & GroupPagePanels) | null> {
+  if (!isUuid(groupId)) return null;
+  const [row] = await groupPageRow().execute({ groupId, userId, panels });
+  if (!row) return null;
+  const { group, viewer, periods } = row;
+  const poolMovements = row.pool ? poolMovementsFrom(row.pool) : null;
+  const invitationRows = row.invitations
+    ? row.invitations.map((invitation) => ({ ...invitation, createdAt: new Date(invitation.createdAt), expiresAt: new Date(invitation.expiresAt) }))
+    : null;
   // The group's own clock: real time plus its sandbox offset (zero unless its admin moved it).
   const clockNow = new Date(now.getTime() + group.clockOffsetSeconds * 1000);
   const today = todayIn(group.timeZone, clockNow);
   const payoutCents = payoutPerTurnCents(group.contributionCents, group.memberCount);
-  const current = periods.find((period) => period.status === "pending") ?? null;
-  const paidNow = current ? (paid.get(current.periodNumber) ?? new Set<string>()) : new Set<string>();
-  const lateNow = current ? (paid.late.get(current.periodNumber) ?? new Set<string>()) : new Set<string>();
+  const { paid: paidNow, late: lateNow } = paymentsByOutcome(row.payments);
 
-  const members: MemberView[] = memberRows.map(({ member, user }) => ({
-    memberId: member.id,
-    profile:
-      user.id === userId
-        ? { id: user.id, name: user.name, email: user.email, phone: user.phone, city: user.city, state: user.state }
-        : visibleProfile(user),
-    isAdmin: member.isAdmin,
-    isYou: user.id === userId,
-    joinOrder: member.joinOrder,
-    payoutPosition: member.payoutPosition,
-    hasPaid: paidNow.has(user.id),
-    isLate: lateNow.has(user.id),
-  }));
+  const members: MemberView[] = row.members.map((member) => {
+    const user = { id: member.userId, name: member.name, email: member.email, phone: member.phone, city: member.city, state: member.state };
+    return {
+      memberId: member.id,
+      profile: user.id === userId ? user : visibleProfile({ ...user, profileVisible: member.profileVisible }),
+      isAdmin: member.isAdmin,
+      isYou: user.id === userId,
+      joinOrder: member.joinOrder,
+      payoutPosition: member.payoutPosition,
+      hasPaid: paidNow.has(user.id),
+      isLate: lateNow.has(user.id),
+    };
+  });
   const byMemberId = new Map(members.map((member) => [member.memberId, member]));
 
   let schedule: ScheduleRowView[];
@@ -152,7 +241,7 @@ export async function groupPageFor(userId: string, groupId: string, now = new Da
   const next = group.status === "completed" ? null : (schedule.find((entry) => entry.status === "pending") ?? null);
   const joinedCount = members.length;
   const viewerMember = byMemberId.get(viewer.id)!;
-  return {
+  const view: GroupPageView = {
     id: group.id,
     name: group.name,
     description: group.description,
@@ -189,32 +278,28 @@ export async function groupPageFor(userId: string, groupId: string, now = new Da
       payoutPosition: viewerMember.payoutPosition,
     },
   };
+  return {
+    group: view,
+    poolMovements,
+    sentInvitations: invitationRows
+      ? sentInvitationViews(invitationRows, { status: group.status, joinedCount, memberCount: group.memberCount }, now)
+      : null,
+  };
 }
 
 /**
- * period number → user ids whose contribution for that period has settled at the bank (the latest attempt), and the
- * ones whose latest attempt failed (late). Read from the bank transfers, the same facts the ledger posts from.
+ * The current period's contributions (the first pending period's; none before the start or after the end), from each
+ * member's latest attempt: who has paid — settled at the bank — and who is late — failed. Read from the bank
+ * transfers, the same facts the ledger posts from.
  */
-async function paidUserIds(groupId: string) {
-  const rows = await db()
-    .select({ periodNumber: bankTransfers.periodNumber, userId: bankTransfers.userId, attempt: bankTransfers.attempt, status: bankTransfers.status })
-    .from(bankTransfers)
-    .where(and(eq(bankTransfers.groupId, groupId), eq(bankTransfers.kind, "contribution")));
-  const latest = new Map<string, (typeof rows)[number]>();
-  for (const row of rows) {
-    const key = `${row.periodNumber}:${row.userId}`;
-    const seen = latest.get(key);
-    if (!seen || row.attempt > seen.attempt) latest.set(key, row);
+function paymentsByOutcome(latestAttempts: PagePayment[]): { paid: Set<string>; late: Set<string> } {
+  const paid = new Set<string>();
+  const late = new Set<string>();
+  for (const attempt of latestAttempts) {
+    if (SETTLED_STATUSES.includes(attempt.status)) paid.add(attempt.userId);
+    else if (FAILED_STATUSES.includes(attempt.status)) late.add(attempt.userId);
   }
-  const paid = new Map<number, Set<string>>();
-  const late = new Map<number, Set<string>>();
-  for (const row of latest.values()) {
-    const target = SETTLED_STATUSES.includes(row.status) ? paid : FAILED_STATUSES.includes(row.status) ? late : null;
-    if (!target) continue;
-    if (!target.has(row.periodNumber)) target.set(row.periodNumber, new Set());
-    target.get(row.periodNumber)!.add(row.userId);
-  }
-  return Object.assign(paid, { late });
+  return { paid, late };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -240,41 +325,66 @@ export type GroupCardView = {
   completedPeriods: number;
 };
 
-/** The user's groups, newest first, with the figures the cards show. Three queries whatever the number of groups. */
+/** The user's groups, newest first, with the figures the cards show. One query whatever the number of groups. */
 export async function groupCardsFor(userId: string): Promise<GroupCardView[]> {
-  const rows = await db()
-    .select({ group: groups, member: groupMembers })
+  return (await loadGroupCards(userId)).cards;
+}
+
+/** The cards and each one's savings at a glance (what the member paid in and received): the dashboard's and /groups' one read. */
+export async function groupCardsWithSavings(userId: string): Promise<{ cards: GroupCardView[]; savings: Record<string, SavingsProgress> }> {
+  const { cards, totals } = await loadGroupCards(userId);
+  return { cards, savings: savingsFrom(cards, totals) };
+}
+
+/**
+ * The user's groups, newest first, each with what its card shows, in one statement: seats taken, the next payout
+ * (the first pending period, with its recipient), the viewer's own turn, the periods completed, and what the viewer
+ * has paid in and received (settled contributions and payouts).
+ */
+const cardRows = preparedQuery("group_cards", (database, name) =>
+  database
+    .select({
+      group: groups,
+      member: groupMembers,
+      joined: sql<number>`(select count(*)::int from group_members seats where seats.group_id = ${groups.id})`,
+      next: sql<{ dueOn: CalendarDay; payoutCents: number; recipientName: string; recipientUserId: string } | null>`(
+        select json_build_object('dueOn', p.due_on, 'payoutCents', p.payout_cents, 'recipientName', u.name, 'recipientUserId', u.id)
+        from group_periods p join group_members m on m.id = p.recipient_member_id join users u on u.id = m.user_id
+        where p.group_id = ${groups.id} and p.status = 'pending'
+        order by p.period_number limit 1)`,
+      mine: sql<{ dueOn: CalendarDay; status: "pending" | "completed" } | null>`(
+        select json_build_object('dueOn', p.due_on, 'status', p.status)
+        from group_periods p
+        where p.group_id = ${groups.id} and p.recipient_member_id = ${groupMembers.id}
+        order by p.period_number limit 1)`,
+      completed: sql<number>`(select count(*)::int from group_periods p where p.group_id = ${groups.id} and p.status = 'completed')`,
+      paidInCents: sql<string>`(
+        select coalesce(sum(t.amount_cents), 0) from bank_transfers t
+        where t.user_id = ${groupMembers.userId} and t.group_id = ${groups.id} and t.kind = 'contribution' and t.status in ${[...SETTLED_STATUSES]})`,
+      receivedCents: sql<string>`(
+        select coalesce(sum(t.amount_cents), 0) from bank_transfers t
+        where t.user_id = ${groupMembers.userId} and t.group_id = ${groups.id} and t.kind = 'payout' and t.status in ${[...SETTLED_STATUSES]})`,
+    })
     .from(groupMembers)
     .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-    .where(eq(groupMembers.userId, userId))
-    .orderBy(desc(groups.createdAt));
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.group.id);
-  const [counts, periods] = await Promise.all([
-    db()
-      .select({ groupId: groupMembers.groupId, joined: sql<number>`count(*)::int` })
-      .from(groupMembers)
-      .where(inArray(groupMembers.groupId, ids))
-      .groupBy(groupMembers.groupId),
-    db()
-      .select({ period: groupPeriods, recipientName: users.name, recipientUserId: users.id })
-      .from(groupPeriods)
-      .innerJoin(groupMembers, eq(groupMembers.id, groupPeriods.recipientMemberId))
-      .innerJoin(users, eq(users.id, groupMembers.userId))
-      .where(inArray(groupPeriods.groupId, ids))
-      .orderBy(asc(groupPeriods.groupId), asc(groupPeriods.periodNumber)),
-  ]);
-  const joinedBy = new Map(counts.map((c) => [c.groupId, c.joined]));
-  return rows.map(({ group, member }) => {
-    const own = periods.filter((p) => p.period.groupId === group.id);
-    const next = group.status === "active" ? own.find((p) => p.period.status === "pending") : undefined;
-    const mine = own.find((p) => p.recipientUserId === userId);
+    .where(eq(groupMembers.userId, sql.placeholder("userId")))
+    .orderBy(desc(groups.createdAt))
+    .prepare(name),
+);
+
+async function loadGroupCards(userId: string): Promise<{ cards: GroupCardView[]; totals: Map<string, MemberTotals> }> {
+  const rows = await cardRows().execute({ userId });
+  const totals = new Map<string, MemberTotals>(
+    rows.map((row) => [row.group.id, { paidInCents: Number(row.paidInCents), receivedCents: Number(row.receivedCents) }]),
+  );
+  const cards = rows.map(({ group, member, joined, next: pending, mine, completed }): GroupCardView => {
+    const next = group.status === "active" ? pending : null;
     return {
       id: group.id,
       name: group.name,
       status: group.status,
       memberCount: group.memberCount,
-      joinedCount: joinedBy.get(group.id) ?? 0,
+      joinedCount: joined,
       contributionCents: group.contributionCents,
       payoutCents: payoutPerTurnCents(group.contributionCents, group.memberCount),
       scheduleLine: describeSchedule(scheduleOf(group)),
@@ -285,16 +395,17 @@ export async function groupCardsFor(userId: string): Promise<GroupCardView[]> {
           : group.payoutOrder === "fixed"
             ? member.payoutPosition
             : null,
-      nextContributionOn: next?.period.dueOn ?? null,
+      nextContributionOn: next?.dueOn ?? null,
       nextPayout: next
-        ? { date: next.period.dueOn, recipientName: next.recipientName, isYou: next.recipientUserId === userId, amountCents: next.period.payoutCents }
+        ? { date: next.dueOn, recipientName: next.recipientName, isYou: next.recipientUserId === userId, amountCents: next.payoutCents }
         : null,
-      yourPayout: mine ? { date: mine.period.dueOn, status: mine.period.status } : null,
+      yourPayout: mine ? { date: mine.dueOn, status: mine.status } : null,
       startOn: group.firstDueOn,
       endOn: group.lastDueOn,
-      completedPeriods: own.filter((p) => p.period.status === "completed").length,
+      completedPeriods: completed,
     };
   });
+  return { cards, totals };
 }
 
 export type ActivityView = {
@@ -309,9 +420,8 @@ export type ActivityView = {
   occurredAt: string;
 };
 
-/** Recent contributions, payouts and joins across the user's groups, newest first. */
-export async function recentActivityFor(userId: string, limit = 10): Promise<ActivityView[]> {
-  const rows = await db()
+const recentActivity = preparedQuery("recent_activity", (database, name) =>
+  database
     .select({ event: groupEvents, groupName: groups.name, personName: users.name })
     .from(groupEvents)
     .innerJoin(groups, eq(groups.id, groupEvents.groupId))
@@ -319,11 +429,23 @@ export async function recentActivityFor(userId: string, limit = 10): Promise<Act
     .where(
       and(
         inArray(groupEvents.type, ["contribution", "payout", "join"]),
-        inArray(groupEvents.groupId, db().select({ id: groupMembers.groupId }).from(groupMembers).where(eq(groupMembers.userId, userId))),
+        inArray(
+          groupEvents.groupId,
+          database
+            .select({ id: groupMembers.groupId })
+            .from(groupMembers)
+            .where(eq(groupMembers.userId, sql.placeholder("userId"))),
+        ),
       ),
     )
     .orderBy(desc(groupEvents.occurredAt), desc(groupEvents.id))
-    .limit(limit);
+    .limit(sql.placeholder("limit"))
+    .prepare(name),
+);
+
+/** Recent contributions, payouts and joins across the user's groups, newest first. */
+export async function recentActivityFor(userId: string, limit = 10): Promise<ActivityView[]> {
+  const rows = await recentActivity().execute({ userId, limit });
   return rows.map(({ event, groupName, personName }) => ({
     id: event.id,
     type: event.type as ActivityView["type"],

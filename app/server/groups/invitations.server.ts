@@ -6,8 +6,8 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { payoutPerTurnCents, SETUP_FEE_CENTS } from "~/domain/groups";
 import { invitationState, type InvitationState } from "~/domain/invitations";
 import { describeSchedule } from "~/domain/schedule";
-import { db } from "../db/client.server";
-import { groupInvitations, groupMembers, groups, users } from "../db/schema";
+import { preparedQuery } from "../db/client.server";
+import { groupInvitations, groupMembers, groups, users, type GroupStatus } from "../db/schema";
 import { scheduleOf } from "./groups.server";
 
 /** How long an invitation that can no longer be accepted (expired, revoked, closed) stays in the inbox, saying so. */
@@ -31,31 +31,36 @@ export type InboxInvitation = {
   expiresAt: string;
 };
 
-/**
- * The signed-in user's invitations, addressed to their email: the open ones first (newest first), then the ones that
- * expired, were revoked or closed in the last 30 days. Answered ones, and groups they are already in, are not listed.
- */
-export async function invitationInboxFor(user: { id: string; email: string }, now = new Date()): Promise<InboxInvitation[]> {
-  const since = new Date(now.getTime() - INBOX_HISTORY_DAYS * 86_400_000);
-  const joined = sql<number>`(select count(*)::int from ${groupMembers} where ${groupMembers.groupId} = ${groups.id})`;
-  const rows = await db()
+/** Invitations to an email (lowercased) that are pending, or were revoked since `since`, for groups `userId` is not in. */
+const inboxRows = preparedQuery("invitation_inbox", (database, name) =>
+  database
     .select({
       invitation: groupInvitations,
       group: groups,
       inviterName: users.name,
-      joinedCount: joined,
+      joinedCount: sql<number>`(select count(*)::int from ${groupMembers} where ${groupMembers.groupId} = ${groups.id})`,
     })
     .from(groupInvitations)
     .innerJoin(groups, eq(groups.id, groupInvitations.groupId))
     .leftJoin(users, eq(users.id, groupInvitations.invitedBy))
     .where(
       and(
-        sql`lower(${groupInvitations.email}) = ${user.email.toLowerCase()}`,
-        sql`(${groupInvitations.status} = 'pending' or (${groupInvitations.status} = 'revoked' and ${groupInvitations.revokedAt} >= ${since}))`,
-        sql`not exists (select 1 from ${groupMembers} where ${groupMembers.groupId} = ${groups.id} and ${groupMembers.userId} = ${user.id})`,
+        sql`lower(${groupInvitations.email}) = ${sql.placeholder("email")}`,
+        sql`(${groupInvitations.status} = 'pending' or (${groupInvitations.status} = 'revoked' and ${groupInvitations.revokedAt} >= ${sql.placeholder("since")}))`,
+        sql`not exists (select 1 from ${groupMembers} where ${groupMembers.groupId} = ${groups.id} and ${groupMembers.userId} = ${sql.placeholder("userId")})`,
       ),
     )
-    .orderBy(desc(groupInvitations.createdAt));
+    .orderBy(desc(groupInvitations.createdAt))
+    .prepare(name),
+);
+
+/**
+ * The signed-in user's invitations, addressed to their email: the open ones first (newest first), then the ones that
+ * expired, were revoked or closed in the last 30 days. Answered ones, and groups they are already in, are not listed.
+ */
+export async function invitationInboxFor(user: { id: string; email: string }, now = new Date()): Promise<InboxInvitation[]> {
+  const since = new Date(now.getTime() - INBOX_HISTORY_DAYS * 86_400_000);
+  const rows = await inboxRows().execute({ email: user.email.toLowerCase(), since, userId: user.id });
   const inbox: InboxInvitation[] = [];
   for (const row of rows) {
     const state = invitationState(
@@ -90,19 +95,14 @@ export async function invitationInboxFor(user: { id: string; email: string }, no
 
 export type SentInvitation = { id: string; email: string; state: InvitationState; sentAt: string; expiresAt: string };
 
-/** The invitations a group sent, for its admin's view of the group page (null for anyone else). */
-export async function sentInvitationsFor(userId: string, groupId: string, now = new Date()): Promise<SentInvitation[] | null> {
-  const [viewer] = await db()
-    .select({ isAdmin: groupMembers.isAdmin, group: groups })
-    .from(groupMembers)
-    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
-  if (!viewer?.isAdmin) return null;
-  const [rows, [{ joined } = { joined: 0 }]] = await Promise.all([
-    db().select().from(groupInvitations).where(eq(groupInvitations.groupId, groupId)).orderBy(groupInvitations.createdAt, groupInvitations.email),
-    db().select({ joined: sql<number>`count(*)::int` }).from(groupMembers).where(eq(groupMembers.groupId, groupId)),
-  ]);
-  const group = { status: viewer.group.status, joinedCount: joined, memberCount: viewer.group.memberCount };
+type InvitationRow = typeof groupInvitations.$inferSelect;
+
+/** What became of each invitation sent, given the group's status and seats taken. */
+export function sentInvitationViews(
+  rows: Array<Pick<InvitationRow, "id" | "email" | "status" | "createdAt" | "expiresAt">>,
+  group: { status: GroupStatus; joinedCount: number; memberCount: number },
+  now = new Date(),
+): SentInvitation[] {
   return rows.map((row) => ({
     id: row.id,
     email: row.email,

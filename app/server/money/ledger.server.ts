@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AccountRef, Posting } from "~/domain/money";
 export { TRANSFER_STATUS_LABELS } from "~/domain/money";
 import type { CalendarDay } from "~/domain/schedule";
-import { db, type Db } from "../db/client.server";
+import { db, type Db, preparedQuery } from "../db/client.server";
 import { bankTransfers, groupMembers, groups, ledgerAccounts, ledgerTransfers, users } from "../db/schema";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -224,6 +224,31 @@ const KIND_LABELS: Record<string, StatementRow["kind"]> = {
   fee_reversal: "Setup fee returned",
 };
 
+/** A group's postings with their bank transfers and members: only the columns the statement shows. */
+const statementRows = preparedQuery("statement_rows", (database, name) =>
+  database
+    .select({
+      posting: {
+        id: ledgerTransfers.id,
+        effectiveOn: ledgerTransfers.effectiveOn,
+        reason: ledgerTransfers.reason,
+        idempotencyKey: ledgerTransfers.idempotencyKey,
+        creditAccountId: ledgerTransfers.creditAccountId,
+        debitAccountId: ledgerTransfers.debitAccountId,
+        amountCents: ledgerTransfers.amountCents,
+        periodNumber: ledgerTransfers.periodNumber,
+      },
+      transfer: { userId: bankTransfers.userId, kind: bankTransfers.kind, status: bankTransfers.status },
+      memberName: users.name,
+    })
+    .from(ledgerTransfers)
+    .innerJoin(bankTransfers, eq(bankTransfers.id, ledgerTransfers.bankTransferId))
+    .innerJoin(users, eq(users.id, bankTransfers.userId))
+    .where(eq(ledgerTransfers.groupId, sql.placeholder("groupId")))
+    .orderBy(asc(ledgerTransfers.effectiveOn))
+    .prepare(name),
+);
+
 /**
  * Every posting of a group, oldest first, with the running pool balance. A payout shows once, when it leaves the pool
  * (its settlement moves money from in-transit to the member and does not change the pool); its status column shows
@@ -231,13 +256,7 @@ const KIND_LABELS: Record<string, StatementRow["kind"]> = {
  */
 export async function statementFor(groupId: string): Promise<StatementRow[]> {
   const pool = await accountId(db(), { kind: "group_pool", groupId });
-  const rows = await db()
-    .select({ posting: ledgerTransfers, transfer: bankTransfers, memberName: users.name })
-    .from(ledgerTransfers)
-    .innerJoin(bankTransfers, eq(bankTransfers.id, ledgerTransfers.bankTransferId))
-    .innerJoin(users, eq(users.id, bankTransfers.userId))
-    .where(eq(ledgerTransfers.groupId, groupId))
-    .orderBy(asc(ledgerTransfers.effectiveOn));
+  const rows = await statementRows().execute({ groupId });
   // Within a day, a stable order that reads naturally: money in, fees, returns, then money out; then by member.
   rows.sort(
     (a, b) =>
@@ -268,23 +287,20 @@ export async function statementFor(groupId: string): Promise<StatementRow[]> {
   return statement;
 }
 
-/** Is this user a member of this group? (Statement access.) */
-export async function isMember(userId: string, groupId: string) {
-  const [row] = await db()
-    .select({ id: groupMembers.id })
-    .from(groupMembers)
-    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
-  return Boolean(row);
-}
+const statementGroup = preparedQuery("statement_group", (database, name) =>
+  database
+    .select({ id: groups.id, name: groups.name, status: groups.status })
+    .from(groups)
+    .innerJoin(groupMembers, and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, sql.placeholder("userId"))))
+    .where(eq(groups.id, sql.placeholder("groupId")))
+    .prepare(name),
+);
 
 /** A member's view of the group statement, or null (not a member, unknown or malformed id: the same to callers). */
 export async function statementPageFor(userId: string, groupId: string) {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(groupId)) return null;
-  if (!(await isMember(userId, groupId))) return null;
-  const [[group], rows] = await Promise.all([
-    db().select({ id: groups.id, name: groups.name, status: groups.status }).from(groups).where(eq(groups.id, groupId)),
-    statementFor(groupId),
-  ]);
+  // The group, found through the viewer's membership: one query answers both.
+  const [group] = await statementGroup().execute({ groupId, userId });
   if (!group) return null;
-  return { group, rows };
+  return { group, rows: await statementFor(groupId) };
 }
