@@ -22,7 +22,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   // In CI a failed test runs once more: one that then passes is reported as flaky — by name, in npm test's closing
-  // summary (scripts/test.ts), to be fixed — instead of a red run that lands nothing. Locally a failure is a failure.
+  // summary (scripts/test.ts), to be fixed — instead of a red run that lands nothing (ADR 024). Locally a failure is a
+  // failure.
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [["list"]] : [["list"]],
