@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { showToast } from "./toaster";
 
 const WARNING_BEFORE_MS = 5 * 60 * 1000;
@@ -20,8 +20,16 @@ export function SessionTimer({ remainingMs }: { remainingMs: number }) {
   // A fresh deadline each time the server reports a remaining time (every page load, or "Stay Logged In").
   const [deadline, setDeadline] = useState<number | null>(null);
   const [warning, setWarning] = useState(false);
+  const firstReport = useRef(true);
 
-  useEffect(() => setDeadline(Date.now() + remainingMs), [remainingMs]);
+  useEffect(() => {
+    // The first figure came with the page's HTML, and this island may hydrate well after the page arrived (it loads
+    // lazily; on a slow device or network, seconds later): count it from when the page started loading, not from
+    // now, or the warning would come late by that much. Later figures arrive with data fetched just now.
+    const reportedAt = firstReport.current ? Date.now() - performance.now() : Date.now();
+    firstReport.current = false;
+    setDeadline(reportedAt + remainingMs);
+  }, [remainingMs]);
 
   useEffect(() => {
     if (deadline === null) return;

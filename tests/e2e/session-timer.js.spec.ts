@@ -36,3 +36,25 @@ test("logs out to /login when the server says the session is over", async ({ pag
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Log in to your account");
 });
+
+test("counts the idle time from the page's arrival, even when the timer's script comes late", async ({ page }) => {
+  // The timer is an island loaded after the page: on a slow device it may start minutes of this fake clock later.
+  await page.clock.install();
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/session-timer-*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  await login(page, DEMO.email, DEMO.password);
+  await page.route("**/api/session", async (route) => {
+    if (route.request().method() !== "GET") return route.fallback();
+    await route.fulfill({ json: { active: true, remainingMs: 5 * 60_000 } });
+  });
+  await page.clock.runFor("24:00");
+  release();
+  await page.clock.runFor("01:05");
+  await expect(page.getByRole("alertdialog")).toContainText("Your session will expire in 5 minutes");
+});
