@@ -11,7 +11,6 @@ import { BODY_ERROR_MESSAGES, isBodyErrorStatus } from "./domain/request-body";
 import { clearSessionCookie, lookupSession } from "./server/auth/session.server";
 import { orBusyResponse, type RetryableErrorData } from "./server/db/errors.server";
 import { env } from "./server/env.server";
-import { notificationFeed } from "./server/notifications.server";
 import { takeToasts } from "./server/toast.server";
 
 /** The idle-session warning: signed-in visitors only, so a chunk anonymous visitors never download (island.tsx). */
@@ -26,8 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (lookup.status === "invalid" || lookup.status === "expired") headers.append("Set-Cookie", await clearSessionCookie());
   const user =
     lookup.status === "active" ? { id: lookup.user.id, name: lookup.user.name, email: lookup.user.email, isAdmin: lookup.user.isAdmin } : null;
-  // The bell: the newest notifications and the unread count (two indexed queries), signed-in pages only.
-  const feed = user ? await orBusyResponse(() => notificationFeed(user.id, 8)) : null;
+  // The bell: the newest notifications and the unread count, read with the session (session.server.ts).
+  const feed = lookup.status === "active" ? lookup.bell : null;
   return data(
     {
       user,

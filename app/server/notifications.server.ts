@@ -12,6 +12,29 @@ export type NotificationView = { id: string; title: string; body: string | null;
 
 /** How many the bell's dropdown and the API return. */
 export const NOTIFICATION_LIST_LIMIT = 20;
+/** How many the bell in every signed-in page's header shows (read with the session: session.server.ts). */
+export const BELL_LIMIT = 8;
+
+export type NotificationFeed = { unreadCount: number; notifications: NotificationView[] };
+
+/** A notification row as a view; `createdAt` may come as a Date or as JSON text. */
+export function notificationView(row: {
+  id: string;
+  title: string;
+  body: string | null;
+  link: string | null;
+  createdAt: Date | string;
+  readAt: Date | string | null;
+}): NotificationView {
+  return {
+    id: row.id,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    createdAt: new Date(row.createdAt).toISOString(),
+    read: row.readAt !== null,
+  };
+}
 
 type Executor = Pick<Db, "insert">;
 
@@ -48,21 +71,9 @@ const feedQuery = preparedQuery("notification_feed", (database, name) =>
  * The user's notifications, newest first, with the unread count: one query (the count rides along on every row, so
  * a page's bell costs one round trip). No notifications at all means none unread.
  */
-export async function notificationFeed(userId: string, limit = NOTIFICATION_LIST_LIMIT) {
+export async function notificationFeed(userId: string, limit = NOTIFICATION_LIST_LIMIT): Promise<NotificationFeed> {
   const rows = await feedQuery().execute({ userId, limit });
-  return {
-    unreadCount: rows[0]?.unread ?? 0,
-    notifications: rows.map(
-      (row): NotificationView => ({
-        id: row.id,
-        title: row.title,
-        body: row.body,
-        link: row.link,
-        createdAt: row.createdAt.toISOString(),
-        read: row.readAt !== null,
-      }),
-    ),
-  };
+  return { unreadCount: rows[0]?.unread ?? 0, notifications: rows.map(notificationView) } satisfies NotificationFeed;
 }
 
 /** Mark one of the user's notifications read. Null when it is not theirs (or does not exist). */

@@ -6,6 +6,7 @@ await useTestDatabase();
 const apiList = await import("../../app/routes/api.notifications");
 const apiRead = await import("../../app/routes/api.notifications.$id.read");
 const page = await import("../../app/routes/notifications");
+const root = await import("../../app/root");
 const { notify } = await import("../../app/server/notifications.server");
 const { createSession } = await import("../../app/server/auth/session.server");
 const { db } = await import("../../app/server/db/client.server");
@@ -42,6 +43,27 @@ describe("in-app notifications", () => {
     expect(list.status).toBe(200);
     expect(list.data.unreadCount).toBe(2);
     expect(list.data.notifications.map((item: { title: string }) => item.title)).toEqual(["Second", "First"]);
+  });
+
+  it("gives every page's bell the 8 newest of the owner's notifications and their unread count, with the session", async () => {
+    const hana = await signedInUser("hana@example.com");
+    const other = await signedInUser("other-bell@example.com");
+    for (let index = 1; index <= 10; index++) {
+      await notify(hana.user.id, { title: `Notice ${index}`, link: index === 10 ? "/groups" : null });
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    await notify(other.user.id, { title: "Not Hana's" });
+    await db().update(notifications).set({ readAt: new Date() }).where(eq(notifications.title, "Notice 9"));
+
+    const { data } = await call(root.loader, get("/dashboard", hana.jar));
+    expect(data.feed.unreadCount).toBe(9);
+    expect(data.feed.notifications.map((item: { title: string }) => item.title)).toEqual([10, 9, 8, 7, 6, 5, 4, 3].map((n) => `Notice ${n}`));
+    expect(data.feed.notifications[0]).toMatchObject({ link: "/groups", read: false, body: null });
+    expect(data.feed.notifications[1].read).toBe(true);
+    expect(data.feed.notifications[0].createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+
+    const newcomer = await signedInUser("newcomer@example.com");
+    expect((await call(root.loader, get("/dashboard", newcomer.jar))).data.feed).toEqual({ unreadCount: 0, notifications: [] });
   });
 
   it("answers 401 to an anonymous request", async () => {

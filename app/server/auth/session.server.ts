@@ -9,6 +9,7 @@ import { db, preparedQuery } from "../db/client.server";
 import { sessions, users, type User } from "../db/schema";
 import { env, servedOverHttps } from "../env.server";
 import { randomToken, sha256 } from "./tokens.server";
+import { BELL_LIMIT, type NotificationFeed, notificationView } from "../notifications.server";
 
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
 /** Absolute cap on a session, however active. */
@@ -32,7 +33,7 @@ export type SessionLookup =
   | { status: "none" }
   | { status: "invalid" }
   | { status: "expired" }
-  | { status: "active"; sessionId: string; user: User; expiresAt: Date };
+  | { status: "active"; sessionId: string; user: User; expiresAt: Date; bell: NotificationFeed };
 
 function clientInfo(request: Request, ipAddress: string | undefined) {
   return {
@@ -75,10 +76,28 @@ const lookupsByRequest = new WeakMap<Request, Promise<SessionLookup>>();
  * Resolve the request's session. Expired sessions are deleted. An active one is touched (sliding idle timeout)
  * unless `touch` is false (used by the session-status probe, which must not extend the session).
  */
-/** Every signed-in request's first read: the session and its user, one indexed join. */
+type BellJson = {
+  unread: number;
+  items: Array<{ id: string; title: string; body: string | null; link: string | null; createdAt: string; readAt: string | null }>;
+};
+
+/**
+ * Every signed-in request's first read: the session and its user, one indexed join — with the bell every page's header
+ * shows (the newest notifications and the unread count) in the same statement, so a page spends no round trip on it
+ * (issue 15; ADR 023).
+ */
 const sessionWithUser = preparedQuery("session_with_user", (database, name) =>
   database
-    .select({ session: sessions, user: users })
+    .select({
+      session: sessions,
+      user: users,
+      bell: sql<BellJson>`json_build_object(
+        'unread', (select count(*)::int from notifications u where u.user_id = ${users.id} and u.read_at is null),
+        'items', (select coalesce(json_agg(n order by n."createdAt" desc, n.id desc), '[]'::json) from (
+          select b.id, b.title, b.body, b.link, b.created_at as "createdAt", b.read_at as "readAt"
+          from notifications b where b.user_id = ${users.id}
+          order by b.created_at desc, b.id desc limit ${BELL_LIMIT}) n))`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sql.placeholder("id")))
@@ -118,6 +137,7 @@ async function resolveSession(request: Request, { now = new Date(), touch = true
     status: "active",
     sessionId: id,
     user: row.user,
+    bell: { unreadCount: row.bell.unread, notifications: row.bell.items.map(notificationView) },
     expiresAt: new Date(lastActiveAt.getTime() + SESSION_IDLE_MS),
   };
 }
