@@ -72,10 +72,6 @@ async function readToken(request: Request): Promise<string | null | false> {
 // The root loader and the page's loader both ask about the session of one request; answer once per Request.
 const lookupsByRequest = new WeakMap<Request, Promise<SessionLookup>>();
 
-/**
- * Resolve the request's session. Expired sessions are deleted. An active one is touched (sliding idle timeout)
- * unless `touch` is false (used by the session-status probe, which must not extend the session).
- */
 type BellJson = {
   unread: number;
   items: Array<{ id: string; title: string; body: string | null; link: string | null; createdAt: string; readAt: string | null }>;
@@ -105,6 +101,10 @@ const sessionWithUser = preparedQuery("session_with_user", (database, name) =>
     .prepare(name),
 );
 
+/**
+ * Resolve the request's session. Expired sessions are deleted. An active one is touched (sliding idle timeout)
+ * unless `touch` is false (used by the session-status probe, which must not extend the session).
+ */
 export function lookupSession(request: Request, options: { now?: Date; touch?: boolean } = {}): Promise<SessionLookup> {
   // Only the everyday form (real clock, touching) is shared; tests with an injected clock always query.
   if (options.now || options.touch === false) return resolveSession(request, options);
