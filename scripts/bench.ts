@@ -84,6 +84,7 @@ const { byPlace, startProfile } = await import("./lib/cpu-profile.ts");
 const { postgresCpuMs } = await import("./lib/postgres-cpu.ts");
 const { freePort } = await import("./lib/postgres.ts");
 const { startStack } = await import("./lib/stack.ts");
+const { signIn } = await import("./lib/sign-in.ts");
 const { BENCH_GROUP, seedBenchGroup } = await import("./lib/seed-groups.ts");
 
 const port = await freePort();
@@ -103,24 +104,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     console.error(`\n${signal}: stopping…`);
     void stop().then(() => process.exit(130));
   });
-}
-
-/** Sign in through the real login form, as a browser without JavaScript would; returns `rosca_session=…`. */
-async function login(): Promise<string> {
-  const response = await fetch(`${origin}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
-    body: new URLSearchParams({ email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password, intent: "login" }),
-  });
-  const session = response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0]!)
-    .find((pair) => pair.startsWith("rosca_session=") && pair.length > "rosca_session=".length);
-  if (response.status !== 302 || !session) {
-    throw new Error(`Login as ${DEMO_ACCOUNT.email} failed: HTTP ${response.status}, no rosca_session cookie`);
-  }
-  return session;
 }
 
 /** One request before the load: the dashboard must render for this cookie, and the group page `group` too. */
@@ -315,7 +298,7 @@ try {
   const benchGroup = Date.now();
   const groupPath = `/groups/${await seedBenchGroup()}`;
   console.log(`Bench group (${BENCH_GROUP}, 10 members, mid-cycle) ready in ${((Date.now() - benchGroup) / 1000).toFixed(1)} s.`);
-  const cookie = await login();
+  const cookie = await signIn(origin, DEMO_ACCOUNT);
   await verifyDashboard(cookie, groupPath);
   console.log(`Signed in as ${DEMO_ACCOUNT.email}; /dashboard and ${groupPath} render.`);
 

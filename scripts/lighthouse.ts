@@ -47,6 +47,7 @@ const { BROWSER_ARGS, resolveBrowser } = await import("./lib/browser.ts");
 const { DEMO_ACCOUNT } = await import("../app/domain/demo-accounts.ts");
 const { freePort } = await import("./lib/postgres.ts");
 const { startStack } = await import("./lib/stack.ts");
+const { signIn } = await import("./lib/sign-in.ts");
 
 // The browser first: without one there is nothing to start the stack for.
 const browser = await resolveBrowser();
@@ -77,24 +78,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     console.error(`\n${signal}: stopping…`);
     void stop().then(() => process.exit(130));
   });
-}
-
-/** Sign in through the real login form, as bench.ts does; returns `rosca_session=…`. */
-async function login(): Promise<string> {
-  const response = await fetch(`${origin}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
-    body: new URLSearchParams({ email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password, intent: "login" }),
-  });
-  const session = response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0]!)
-    .find((pair) => pair.startsWith("rosca_session=") && pair.length > "rosca_session=".length);
-  if (response.status !== 302 || !session) {
-    throw new Error(`Login as ${DEMO_ACCOUNT.email} failed: HTTP ${response.status}, no rosca_session cookie`);
-  }
-  return session;
 }
 
 /** The page of the demo seed's active group ("Family Savings Circle", created by the demo user). */
@@ -184,7 +167,7 @@ function table(header: string[], lines: string[][]) {
 
 let failed = false;
 try {
-  const cookie = await login();
+  const cookie = await signIn(origin, DEMO_ACCOUNT);
   const groupPath = await activeGroupPath();
   const pages: Page[] = [
     { label: "landing", path: "/", headers: {} },

@@ -66,12 +66,13 @@ async function linkSandboxBank(user: typeof users.$inferSelect) {
   if (!linked.ok) throw new Error(`seed: linking a bank for ${user.email}: ${linked.code}`);
 }
 
-async function exists(name: string, createdBy: string) {
+/** The id of the group `name` that `createdBy` created, or null: how the seed knows a group is already there. */
+async function existingGroup(name: string, createdBy: string): Promise<string | null> {
   const [row] = await db()
     .select({ id: groups.id })
     .from(groups)
     .where(and(eq(groups.name, name), eq(groups.createdBy, createdBy)));
-  return Boolean(row);
+  return row?.id ?? null;
 }
 
 /**
@@ -84,7 +85,7 @@ async function seedActiveGroup(spec: { name: string; adminEmail: string; contrib
   const emails = [spec.adminEmail, amina.email, omar.email];
   const before = await usersByEmail(emails);
   const admin = before.get(spec.adminEmail.toLowerCase())!;
-  if (await exists(spec.name, admin.id)) return false;
+  if (await existingGroup(spec.name, admin.id)) return false;
   for (const person of before.values()) await linkSandboxBank(person);
   const people = await usersByEmail(emails);
   const draft: GroupDraft = {
@@ -136,7 +137,7 @@ export async function seedDemoGroups(now = new Date()): Promise<{ created: numbe
   if (await seedActiveGroup({ name: CLOCK_DEMO_GROUP, adminEmail: ADMIN_ACCOUNT.email, contributionCents: 5_000, adminPosition: 1 }, now))
     created += 1;
 
-  if (!(await exists(DEMO_FORMING_GROUP, demo.id))) {
+  if (!(await existingGroup(DEMO_FORMING_GROUP, demo.id))) {
     const draft: GroupDraft = {
       name: DEMO_FORMING_GROUP,
       memberCount: 5,
@@ -170,11 +171,8 @@ const BENCH_GROUP_STARTED_DAYS_AGO = 36;
  */
 export async function seedBenchGroup(now = new Date()): Promise<string> {
   const demo = (await usersByEmail([DEMO_ACCOUNT.email])).get(DEMO_ACCOUNT.email)!;
-  const [existing] = await db()
-    .select({ id: groups.id })
-    .from(groups)
-    .where(and(eq(groups.name, BENCH_GROUP), eq(groups.createdBy, demo.id)));
-  if (existing) return existing.id;
+  const existing = await existingGroup(BENCH_GROUP, demo.id);
+  if (existing) return existing;
   // They never sign in: one hash of a random password for all nine.
   const passwordHash = await hashPassword(crypto.randomUUID());
   await db()
