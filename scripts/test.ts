@@ -1,6 +1,6 @@
 /**
  * `npm test`: lint first (seconds; a formatting slip fails fast), then three independent stages side by side:
- * - typecheck: react-router typegen && tsc
+ * - typecheck: react-router typegen && tsgo (TypeScript's native compiler; ADR 025)
  * - vitest: the unit and integration tests (one run, both projects)
  * - e2e: react-router build, the JavaScript budgets (scripts/size.ts), then Playwright (it starts its own server on
  *   the build)
@@ -27,7 +27,7 @@ const bin = (label: string, tool: string, ...args: string[]): Step => ({ label, 
 
 const LINT: Stage = { name: "lint", steps: [bin("biome check", "biome", "check", "--error-on-warnings", ".")] };
 const STAGES: Stage[] = [
-  { name: "typecheck", steps: [bin("typegen", "react-router", "typegen"), bin("tsc", "tsc")] },
+  { name: "typecheck", steps: [bin("typegen", "react-router", "typegen"), bin("tsgo", "tsgo")] },
   { name: "vitest", steps: [bin("vitest", "vitest", "run")] },
   // The JavaScript budgets (issue 15) right after the build they measure, before the browser tests.
   { name: "e2e", steps: [bin("build", "react-router", "build"), bin("size", "tsx", "scripts/size.ts"), bin("playwright", "playwright", "test")] },
