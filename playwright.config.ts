@@ -20,7 +20,7 @@ if (!process.env.CHROMIUM_PATH) {
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // In CI a failed test runs once more: one that then passes is reported as flaky — by name, in npm test's closing
   // summary (scripts/test.ts), to be fixed — instead of a red run that lands nothing (ADR 024). Locally a failure is a
   // failure.

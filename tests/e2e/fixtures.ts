@@ -92,23 +92,28 @@ export async function registerAndConfirm(page: Page, account: { name: string; em
 }
 
 /**
- * A fresh member with sandbox access, granted by the admin through the console, left signed in as that member.
- * Password "Secret123".
+ * The e2e server's set-up API (tests/e2e/fixture-api.ts), one port above the app the test talks to: for set-up that
+ * other specs walk through in the browser (registration, confirmation, the admin's "Add User").
  */
-/** The admin grants a registered user sandbox access through /admin (leaves the browser signed out). */
-export async function grantSandboxAccess(page: Page, email: string) {
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto("/admin");
-  await page.getByLabel("Email address").fill(email);
-  await page.getByRole("button", { name: "Add User" }).click();
-  await expect(toasts(page)).toContainText("User found and granted sandbox access!");
-  await logout(page);
+async function fixture(page: Page, path: string, data: Record<string, unknown>) {
+  const app = new URL(test.info().project.use.baseURL ?? "http://127.0.0.1:3100");
+  const url = `${app.protocol}//${app.hostname}:${Number(app.port) + 1}${path}`;
+  const response = await page.request.post(url, { data });
+  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
 }
 
+/** The admin grants a registered user sandbox access ("Add User", as on /admin; admin.spec.ts drives the page). */
+export async function grantSandboxAccess(page: Page, email: string) {
+  await fixture(page, "/sandbox-access", { email });
+}
+
+/**
+ * A fresh member with sandbox access: registered, confirmed from the email and granted access by the admin through
+ * the app's own services (the set-up API), then logged in through the form, on /dashboard. Password "Secret123".
+ */
 export async function sandboxMember(page: Page, prefix: string) {
   const email = uniqueEmail(prefix);
-  await registerAndConfirm(page, { name: "Bank Tester", email, password: "Secret123" });
-  await grantSandboxAccess(page, email);
+  await fixture(page, "/members", { name: "Bank Tester", email, password: "Secret123", sandbox: true });
   await login(page, email, "Secret123");
   return email;
 }

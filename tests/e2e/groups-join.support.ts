@@ -44,6 +44,7 @@ export async function invitedMember(page: Page, baseURL: string | undefined, pre
   const { id: groupId } = (await response.json()) as { id: string };
   await logout(page);
 
+  // Through the forms: the dev mailbox shows this browser the emails of the addresses it registered (the invitation).
   await registerAndConfirm(page, { name: "Ina Invitee", email: inviteeEmail, password: PASSWORD });
   await grantSandboxAccess(page, inviteeEmail);
   const links = await emailLinks(page, inviteeEmail, `Bank Tester invited you to join ${groupName}`);

@@ -139,9 +139,8 @@ test("invite → register → confirm → log in → back to the invitation → 
   await expect(invitee).toHaveURL(`/auth-success?${new URLSearchParams({ redirectTo: joinPath })}`);
   await expect(invitee.getByRole("main")).toContainText("Thanks for confirming your email address. Log in and we'll take you to your invitation.");
 
-  // Joining needs sandbox access (SPEC.md section 6): an admin grants it meanwhile, in their own browser.
-  const adminPage = await newPage(browser, baseURL, javaScript);
-  await grantSandboxAccess(adminPage, newcomer);
+  // Joining needs sandbox access (SPEC.md section 6): an admin grants it meanwhile ("Add User"; admin.spec.ts drives the page).
+  await grantSandboxAccess(invitee, newcomer);
 
   await invitee.getByRole("link", { name: "Log In", exact: true }).click();
   await invitee.getByLabel("Email").fill(newcomer);

@@ -39,9 +39,23 @@ const { startStack } = await import("../../scripts/lib/stack.ts");
 // *.plaid.spec.ts tests replace), with the sandbox bank answering as Plaid's API on a known port (E2E_PLAID_BANK_PORT).
 const plaidMode = process.env.E2E_LINK_MODE === "plaid";
 if (plaidMode) process.env.BANK_SANDBOX_PORT = process.env.E2E_PLAID_BANK_PORT;
-const stack = await startStack({ dataDir, port, host: "127.0.0.1", seed: true, seedGroups: !plaidMode, worker: true, bankAsPlaid: plaidMode });
+const stack = await startStack({
+  dataDir,
+  port,
+  host: "127.0.0.1",
+  seed: true,
+  seedGroups: !plaidMode,
+  worker: true,
+  bankAsPlaid: plaidMode,
+  // Removed when the server stops: no need to flush anything to disk.
+  throwawayDatabase: true,
+});
 console.log(`e2e server on ${stack.url}`);
+// The harness's set-up API (tests/e2e/fixture-api.ts) on the next port: fixtureUrl() in fixtures.ts finds it there.
+const { startFixtureApi } = await import("./fixture-api.ts");
+const fixtures = await startFixtureApi({ port: port + 1, databaseUrl: stack.databaseUrl });
 const stop = async () => {
+  await new Promise((resolve) => fixtures.close(resolve));
   await stack.stop();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);

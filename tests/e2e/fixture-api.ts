@@ -1,0 +1,91 @@
+/**
+ * The e2e harness's set-up API: what many specs need before the part they test — a confirmed member, sandbox access
+ * granted by the admin — done by the app's own services in the e2e server's process, instead of a dozen page loads
+ * through forms that other specs already test (registration and confirmation: accounts.spec.ts; the admin's "Add
+ * User": admin.spec.ts; the request-and-grant flow: sandbox-access.spec.ts). Part of the test harness only: started by
+ * tests/e2e/server.ts on loopback, next to the app's port; nothing in the app serves it.
+ *
+ * POST /members        {"name", "email", "password", "sandbox"?: boolean} registers the account as the form does
+ *                      (registerUser: confirmation and welcome emails sent), follows the link in the confirmation email
+ *                      the mail double received (confirmEmail), and with "sandbox" has the admin grant sandbox access
+ *                      (addUserByEmail, as /admin's "Add User" does). 201 {"id"}.
+ * POST /sandbox-access {"email"} the admin's "Add User" for an existing account. 200 {"status"}.
+ * Anything else: 404; a refused step: 400 {"error"}.
+ */
+import { createServer, type IncomingMessage, type Server } from "node:http";
+
+const { registerUser, confirmEmail, findUserByEmail } = await import("../../app/server/auth/accounts.server.ts");
+const { addUserByEmail } = await import("../../app/server/admin.server.ts");
+const { ADMIN_ACCOUNT } = await import("../../app/domain/demo-accounts.ts");
+const { listMessages } = await import("../../sandbox/postmark/store.ts");
+
+class Refused extends Error {}
+
+async function body(request: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString() || "{}");
+  if (typeof parsed !== "object" || parsed === null) throw new Refused("the body must be a JSON object");
+  return parsed as Record<string, unknown>;
+}
+
+function text(value: unknown, name: string) {
+  if (typeof value !== "string" || value.length === 0) throw new Refused(`${name} is required`);
+  return value;
+}
+
+async function grant(email: string) {
+  const admin = await findUserByEmail(ADMIN_ACCOUNT.email);
+  if (!admin) throw new Refused("the seeded admin is missing");
+  const result = await addUserByEmail(admin.id, email);
+  if (result.status !== "granted" && result.status !== "exists") throw new Refused(`granting sandbox access: ${result.status}`);
+  return result.status;
+}
+
+/** The confirmation link the mail double received for `email` (the newest), as its selector and secret. */
+async function confirmationLink(databaseUrl: string, email: string) {
+  const messages = await listMessages(databaseUrl, { to: email, limit: 10 });
+  for (const message of messages) {
+    const href = /https?:\/\/[^\s"'<>]+\/auth\/confirm\?[^\s"'<>]+/.exec(message.textBody ?? message.htmlBody ?? "")?.[0];
+    if (!href) continue;
+    const url = new URL(href.replaceAll("&amp;", "&"));
+    return { selector: url.searchParams.get("id") ?? "", secret: url.searchParams.get("token") ?? "" };
+  }
+  throw new Refused(`no confirmation email to ${email}`);
+}
+
+async function member(databaseUrl: string, input: Record<string, unknown>) {
+  const email = text(input.email, "email");
+  const registered = await registerUser({ fullName: text(input.name, "name"), email, password: text(input.password, "password") });
+  if (registered.status !== "created") throw new Refused(`registering ${email}: ${registered.status}`);
+  const { selector, secret } = await confirmationLink(databaseUrl, email);
+  if (!(await confirmEmail(selector, secret))) throw new Refused(`the confirmation link for ${email} was refused`);
+  if (input.sandbox === true) await grant(email);
+  return { id: registered.user.id };
+}
+
+export async function startFixtureApi(options: { port: number; databaseUrl: string }): Promise<Server> {
+  const server = createServer((request, response) => {
+    const answer = (status: number, payload: unknown) => {
+      response.writeHead(status, { "Content-Type": "application/json" });
+      response.end(JSON.stringify(payload));
+    };
+    const route = `${request.method} ${request.url}`;
+    const work =
+      route === "POST /members"
+        ? body(request).then((input) => member(options.databaseUrl, input))
+        : route === "POST /sandbox-access"
+          ? body(request).then(async (input) => ({ status: await grant(text(input.email, "email")) }))
+          : null;
+    if (!work) return answer(404, { error: `no fixture at ${route}` });
+    work.then(
+      (result) => answer(route === "POST /members" ? 201 : 200, result),
+      (error: unknown) => answer(error instanceof Refused || error instanceof SyntaxError ? 400 : 500, { error: String(error) }),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, "127.0.0.1", resolve);
+  });
+  return server;
+}
