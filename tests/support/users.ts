@@ -13,15 +13,21 @@ import { CookieJar } from "./routes";
 export const TEST_PASSWORD = "Secret123";
 
 let counter = 0;
+/**
+ * TEST_PASSWORD's argon2 hash, made once per file: a hash costs ~25 ms of CPU, and the money suites create hundreds
+ * of users. Each user still gets a real hash that the login code verifies.
+ */
+let testPasswordHash: Promise<string> | undefined;
 
 export async function createUser(values: Partial<typeof users.$inferInsert> = {}) {
   counter += 1;
+  testPasswordHash ??= hashPassword(TEST_PASSWORD);
   const [user] = await db()
     .insert(users)
     .values({
       email: `user${counter}.${Date.now()}@example.com`,
       name: "Amina Yusuf",
-      passwordHash: await hashPassword(TEST_PASSWORD),
+      passwordHash: await testPasswordHash,
       emailConfirmedAt: new Date(),
       ...values,
     })
