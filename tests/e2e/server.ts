@@ -51,7 +51,7 @@ const stack = await startStack({
   throwawayDatabase: true,
 });
 console.log(`e2e server on ${stack.url}`);
-// The harness's set-up API (tests/e2e/fixture-api.ts) on the next port: fixtureUrl() in fixtures.ts finds it there.
+// The harness's set-up API (tests/e2e/fixture-api.ts) on the next port: fixture() in fixtures.ts finds it there.
 const { startFixtureApi } = await import("./fixture-api.ts");
 const fixtures = await startFixtureApi({ port: port + 1, databaseUrl: stack.databaseUrl });
 const stop = async () => {
