@@ -54,6 +54,20 @@ describe("log redaction", () => {
     expect((record.err as { stack: string }).stack).toContain("Postmark refused '[email]'");
   });
 
+  it("leaves out the connection node-postgres attaches to an error, and keeps the rest", () => {
+    const { logger, records } = capture();
+    const error = Object.assign(new Error("terminating connection due to administrator command"), {
+      code: "57P01",
+      client: { parsedStatements: { session_with_user: "select …" }, connectionParameters: { host: "db.internal" } },
+    });
+    logger.error({ err: error }, "database pool: idle client error");
+    const err = records()[0]!.err as Record<string, unknown>;
+    expect(err.client).toBeUndefined();
+    expect(err.code).toBe("57P01");
+    expect(err.message).toBe("terminating connection due to administrator command");
+    expect(err.type).toBe("Error");
+  });
+
   it("redacts the Authorization and Cookie headers of a logged request", () => {
     const { logger, lines } = capture();
     logger.info({ req: { headers: { authorization: "Basic dXNlcjpwYXNz", cookie: "__session=s3ss10n", "user-agent": "curl/8" } } }, "request");

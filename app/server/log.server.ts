@@ -159,6 +159,16 @@ export type CreateLoggerOptions = {
   env?: NodeJS.ProcessEnv;
 };
 
+/**
+ * pino's error serializer copies an error's own properties; node-postgres hangs the whole connection on `client`
+ * (every prepared statement's text, its socket state: tens of KB per line when the database restarts). Left out.
+ */
+function serializeError(error: unknown) {
+  const serialized = pino.stdSerializers.err(error as Error) as unknown;
+  if (serialized && typeof serialized === "object" && "client" in serialized) delete (serialized as { client?: unknown }).client;
+  return serialized;
+}
+
 export function createLogger(options: CreateLoggerOptions = {}): Logger {
   const env = options.env ?? process.env;
   const settings: LoggerOptions = {
@@ -166,7 +176,7 @@ export function createLogger(options: CreateLoggerOptions = {}): Logger {
     base: { pid: process.pid },
     // Sensitive keys, before the serializers run (redactSensitive keeps an error an error for them).
     formatters: { log: (object) => redactSensitive(object), bindings: (bindings) => redactSensitive(bindings) },
-    serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
+    serializers: { err: serializeError, error: serializeError },
     // The request's or job's context on every line, unless the line or the (child) logger already carries it.
     mixin(mergeObject, _level, instance) {
       const context = contextStorage.getStore();
