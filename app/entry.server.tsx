@@ -1,10 +1,10 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
 import { ServerRouter } from "react-router";
 import { loadIslands } from "./components/island";
+import { CoalescingStream } from "./server/coalescing-stream.server";
 import { setStatementTimeout, WEB_STATEMENT_TIMEOUT_MS } from "./server/db/client.server";
 import { reportError } from "./server/error-reporting.server";
 import { logger } from "./server/log.server";
@@ -43,7 +43,8 @@ export default async function handleRequest(
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       [readyOption]() {
         shellRendered = true;
-        const body = new PassThrough();
+        // One chunk per burst of React's writes, not dozens: each is a compression call downstream (ADR 026).
+        const body = new CoalescingStream();
         const stream = createReadableStreamFromReadable(body);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
