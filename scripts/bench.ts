@@ -21,6 +21,7 @@
  * queue in front of the renderer (server/admission.ts: queue waits, requests shed with 503, clients that left while
  * queued). HTTP_MAX_CONCURRENT, HTTP_MAX_QUEUE, HTTP_MAX_QUEUE_WAIT_MS and DATABASE_POOL_SIZE apply as in production.
  * BENCH_CPU_PROFILE=1 profiles the server during each stage-1 route and prints its busiest functions.
+ * Requests carry a browser's Accept-Encoding (BENCH_ACCEPT_ENCODING=identity for uncompressed pages).
  * BENCH_STAGES=throughput or =overload runs one stage, BENCH_ROUTES=dashboard,group some of stage 2's routes (the
  * first row is the reference for the ratios); BENCH_WORKER=false leaves the job worker out.
  * Results go to stdout only. Exits non-zero when any run saw errors, timeouts or a 5xx (stage 1: any non-2xx).
@@ -54,6 +55,11 @@ const THROUGHPUT_ROUTES = new Set(
     .map((route) => route.trim()),
 );
 const OVERLOAD_ROUTES = new Set((process.env.BENCH_ROUTES ?? "ceiling,landing,dashboard,group").split(",").map((route) => route.trim()));
+/**
+ * Every request asks for what a browser asks for, so pages are compressed as users get them: compression is a
+ * large share of a page's CPU (ADR 026). BENCH_ACCEPT_ENCODING=identity measures the uncompressed pages.
+ */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br, zstd";
 /** autocannon's own limit: a request without an answer after this long counts as a timeout. */
 const TIMEOUT_S = 10;
 const WARMUP_S = 2;
@@ -134,7 +140,8 @@ type ServerSide = {
 
 type Row = { label: string; path: string; connections: number; result: AutocannonResult; server: ServerSide };
 
-async function measure(label: string, path: string, connections: number, durationS: number, headers: Record<string, string> = {}): Promise<Row> {
+async function measure(label: string, path: string, connections: number, durationS: number, routeHeaders: Record<string, string> = {}): Promise<Row> {
+  const headers = { "Accept-Encoding": ACCEPT_ENCODING, ...routeHeaders };
   console.log(`  ${label.padEnd(10)} ${path} — ${connections} connections, ${WARMUP_S} s warm-up + ${durationS} s…`);
   // The warm-up is a run of its own, so the server-side figures (and the per-request ones) cover the measured run only.
   await autocannon({ url: `${origin}${path}`, connections, duration: WARMUP_S, timeout: TIMEOUT_S, headers, workers: 1 });
@@ -304,7 +311,7 @@ try {
 
   loaded = true;
   if (STAGES.has("throughput")) {
-    console.log(`\nStage 1, throughput: ${CONNECTIONS} connections, ${DURATION_S} s per route`);
+    console.log(`\nStage 1, throughput: ${CONNECTIONS} connections, ${DURATION_S} s per route, Accept-Encoding: ${ACCEPT_ENCODING}`);
     const rows: Row[] = [];
     for (const [label, path, headers] of [
       ["ceiling", "/healthz", {}],
