@@ -5,7 +5,6 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import http from "node:http";
-import zlib from "node:zlib";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -50,14 +49,6 @@ export function rejectCrossSiteWrites(req: Request, res: Response, next: NextFun
   }
   next();
 }
-
-/**
- * Pages and API answers are compressed per response, on the one event loop's CPU budget: fast settings (ADR 026).
- * Brotli quality 2 instead of compression's 4 costs a 43 KB dashboard 0.50 ms instead of 0.79 ms for 6% more bytes
- * (8.5 KB instead of 8.0 KB); gzip level 3 instead of 6, for clients without brotli, likewise. The fingerprinted assets
- * are compressed once, at build time, at the highest settings (express-static-gzip below).
- */
-const PAGE_COMPRESSION = { level: 3, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } } };
 
 /** Plaid Link's initialize script; Plaid requires it to be loaded from its CDN, never bundled or self-hosted. */
 export const PLAID_LINK_SCRIPT = "https://cdn.plaid.com/link/v2/stable/link-initialize.js";
@@ -206,7 +197,7 @@ export function createApp({
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
     next();
   });
-  app.use(compression(PAGE_COMPRESSION));
+  app.use(compression());
 
   if (devMiddleware) {
     app.use(labelStatic(devMiddleware));
