@@ -43,7 +43,7 @@ export default async function handleRequest(
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       [readyOption]() {
         shellRendered = true;
-        // One chunk per burst of React's writes, not dozens: each is a compression call downstream (ADR 026).
+        // One chunk per burst of React's writes, not dozens: each would be a compression call downstream (ADR 026).
         const body = new CoalescingStream();
         const stream = createReadableStreamFromReadable(body);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
