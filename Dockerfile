@@ -12,7 +12,7 @@ ARG NODE_VERSION=20
 FROM node:${NODE_VERSION}-bookworm-slim AS base
 WORKDIR /app
 ENV NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=false
-# A larger young generation for every Node process of the image: fewer scavenges per request, 7-10% less CPU per page
+# A larger young generation for every Node process of the image: fewer scavenges per request, a few percent less CPU per page
 # for the web server (ADR 026). package.json's start, serve and bench scripts pass the same flag.
 ENV NODE_OPTIONS=--max-semi-space-size=32
 

@@ -1,5 +1,5 @@
 /**
- * Reading a cookie signed by React Router's `createCookie` without its WebCrypto round trips (issue 15; ADR 023).
+ * Reading a cookie signed by React Router's `createCookie` without its WebCrypto round trips (issue 15; ADR 026).
  *
  * Every signed-in request verifies the session cookie. React Router does it with `crypto.subtle`: it imports the secret
  * as a new key and verifies asynchronously on each parse, which cost ≈4% of a dashboard request's CPU. The same check
