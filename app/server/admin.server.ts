@@ -15,6 +15,7 @@ import { appUrl } from "./env.server";
 import { AUDIT_ACTIONS, grantSandboxAccess } from "./sandbox-access.server";
 import { redirectWithToast } from "./toast.server";
 import { logger } from "./log.server";
+import { pageLocation } from "./page-location.server";
 
 export const ADMIN_PAGE_SIZE = 25;
 export const ADMIN_SEARCH_MAX = 200;
@@ -28,9 +29,8 @@ export { ADMIN_MESSAGES };
 export async function requireAdminPage(request: Request) {
   const lookup = await lookupSession(request);
   if (lookup.status === "none") {
-    const url = new URL(request.url);
     // A POST has no page to come back to but the console itself.
-    const target = request.method === "GET" ? url.pathname + url.search : "/admin";
+    const target = request.method === "GET" ? pageLocation(request) : "/admin";
     throw await redirectWithToast(request, `/login?${new URLSearchParams({ redirectTo: target })}`, {
       type: "error",
       title: "Authentication Required",

@@ -1,9 +1,14 @@
 /**
- * Issue 15: what each page a member lives on asks of the database, counted the way React Router serves a document
- * request — the root loader and the page's loader together, with one Request — on the bench's 10-member group in
- * mid-cycle. The counts are fixed whatever the number of members, groups or notifications: one session query (the
- * header's bell comes with it), and one statement per panel (the group page is one statement in all).
+ * Issue 15: what each page a member lives on asks of the database, counted through React Router's own request handler
+ * with the app's future flags (react-router.config.ts), so the root loader and the page's loader get the requests
+ * React Router really gives them — on the bench's 10-member group in mid-cycle. The counts are fixed whatever the
+ * number of members, groups or notifications: one session query (the header's bell comes with it), and one statement
+ * per panel (the group page is one statement in all).
+ *
+ * The data request (`.data`, what a client-side navigation fetches) runs the same loaders as the document request
+ * without rendering HTML, which needs the client build's manifest.
  */
+import type { ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/test-db";
 
@@ -20,8 +25,13 @@ const dashboard = await import("../../app/routes/dashboard");
 const groupPage = await import("../../app/routes/groups.$groupId");
 const statement = await import("../../app/routes/groups.$groupId.statement");
 const notifications = await import("../../app/routes/notifications");
+const entry = await import("../../app/entry.server");
+const { default: config } = await import("../../react-router.config");
+const { createRequestHandler } = await import("react-router");
 
 const NOW = new Date("2026-11-22T15:00:00Z");
+
+type Loader = Parameters<typeof call>[0];
 
 let groupId = "";
 let cookie = "";
@@ -34,16 +44,43 @@ beforeAll(async () => {
   cookie = (await sessionJarFor(demo!.id)).header();
 }, 240_000);
 
-type Loader = Parameters<typeof call>[0];
+/** The four pages under the root layout, as the route config declares them. */
+const route = (id: string, path: string, module: object) => ({ id, parentId: "root", path, module });
+const build = {
+  entry: { module: entry },
+  routes: {
+    root: { id: "root", path: "", module: root },
+    "routes/dashboard": route("routes/dashboard", "dashboard", dashboard),
+    "routes/groups.$groupId": route("routes/groups.$groupId", "groups/:groupId", groupPage),
+    "routes/groups.$groupId.statement": route("routes/groups.$groupId.statement", "groups/:groupId/statement", statement),
+    "routes/notifications": route("routes/notifications", "notifications", notifications),
+  },
+  future: config.future,
+  ssr: true,
+  basename: "/",
+  prerender: [],
+  publicPath: "/",
+  assetsBuildDirectory: "build/client",
+  isSpaMode: false,
+  routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+  assets: { version: "test", url: "/assets/manifest.js", entry: { module: "/assets/entry.js", imports: [] }, routes: {} },
+  allowedActionOrigins: false,
+} as unknown as ServerBuild;
+const handle = createRequestHandler(build, "production");
 
-/** One document request's loaders, as React Router runs them: the root's and the page's, side by side. */
+/**
+ * The statements of one request through React Router's handler (the root's and the page's loaders, side by side), and
+ * the loaders' data read once more with `call` for the tests' checks (the handler's answer is turbo-stream).
+ */
 async function documentRequest(path: string, page: { loader: Loader }, params: Record<string, string> = {}) {
-  const request = () => new Request(`http://localhost:3000${path}`, { headers: { Cookie: cookie } });
+  const request = (target = path) => new Request(`http://localhost:3000${target}`, { headers: { Cookie: cookie } });
   // Once to warm: the session's idle-timeout touch (an UPDATE at most once a minute) is not part of a page's reads.
-  await Promise.all([call(root.loader, request()), call(page.loader, request(), params)]);
-  const shared = request();
-  const { result, log } = await queryLog(() => Promise.all([call(root.loader, shared, {}, context()), call(page.loader, shared, params, context())]));
-  return { root: result[0], page: result[1], log };
+  expect((await handle(request(`${path}.data`), context())).status).toBe(200);
+  const { result: response, log } = await queryLog(() => handle(request(`${path}.data`), context()));
+  expect(response.status).toBe(200);
+  await response.arrayBuffer();
+  const [rootResult, pageResult] = await Promise.all([call(root.loader, request(), {}, context()), call(page.loader, request(), params, context())]);
+  return { root: rootResult, page: pageResult, log };
 }
 
 describe("queries per page", () => {
@@ -78,5 +115,16 @@ describe("queries per page", () => {
     const { root: rootResult, log } = await documentRequest("/notifications", notifications);
     expect(rootResult.data.feed.notifications.length).toBeLessThanOrEqual(8);
     expect([log.queries.length, log.checkouts]).toEqual([2, 2]);
+  });
+});
+
+describe("a signed-out client-side navigation", () => {
+  it("is sent to the login with the page's own address, not React Router's data URL", async () => {
+    const target = `/groups/${groupId}/statement`;
+    const response = await handle(new Request(`http://localhost:3000${target}.data?_routes=routes%2Fgroups.%24groupId.statement`), context());
+    const body = await response.text();
+    // Single fetch answers a loader's redirect inside its turbo-stream payload.
+    expect(body).toContain(JSON.stringify(`/login?${new URLSearchParams({ redirectTo: target })}`));
+    expect(body).not.toContain(".data");
   });
 });

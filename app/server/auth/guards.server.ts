@@ -6,13 +6,13 @@ import { redirect } from "react-router";
 import type { User } from "../db/schema";
 import { redirectWithToast } from "../toast.server";
 import { orBusyResponse } from "../db/errors.server";
+import { pageLocation } from "../page-location.server";
 import { clearSessionCookie, lookupSession } from "./session.server";
 
 export type SessionUser = { user: User; sessionId: string; expiresAt: Date };
 
 function loginUrl(request: Request) {
-  const url = new URL(request.url);
-  const target = url.pathname + url.search;
+  const target = pageLocation(request);
   return target === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo: target })}`;
 }
 
