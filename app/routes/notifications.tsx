@@ -3,7 +3,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
 import { formatTimestamp } from "~/domain/format";
 import { requireUser } from "~/server/auth/guards.server";
-import { markAllNotificationsRead, notificationFeed } from "~/server/notifications.server";
+import { markAllNotificationsRead, notificationPage } from "~/server/notifications.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/notifications";
@@ -14,8 +14,12 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
-  return notificationFeed(user.id, 100);
+  const before = new URL(request.url).searchParams.get("before");
+  if (before !== null && !UUID.test(before)) throw new Response("This page of notifications does not exist.", { status: 400 });
+  return { ...(await notificationPage(user.id, before)), isFirstPage: before === null };
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
@@ -27,7 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** The full list: the bell's destination without JavaScript, and "View all notifications". */
 export default function Notifications({ loaderData }: Route.ComponentProps) {
-  const { notifications, unreadCount } = loaderData;
+  const { notifications, unreadCount, olderBefore, isFirstPage } = loaderData;
   return (
     <PageContainer>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -46,7 +50,9 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       <Card className="mt-6 p-0">
         {notifications.length === 0 ? (
           <p className="p-6 text-slate-600">
-            No notifications yet. We'll let you know here about sandbox access, invitations, contributions and payouts.
+            {isFirstPage
+              ? "No notifications yet. We'll let you know here about sandbox access, invitations, contributions and payouts."
+              : "No older notifications."}
           </p>
         ) : (
           <ul className="divide-y divide-slate-100">
@@ -78,6 +84,22 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </Card>
+      {olderBefore || !isFirstPage ? (
+        <nav aria-label="Notification pages" className="mt-4 flex justify-between gap-4 text-sm font-medium">
+          {isFirstPage ? (
+            <span />
+          ) : (
+            <Link to="/notifications" className="text-brand-700 underline">
+              Newest notifications
+            </Link>
+          )}
+          {olderBefore ? (
+            <Link to={`/notifications?${new URLSearchParams({ before: olderBefore })}`} className="text-brand-700 underline">
+              Older notifications
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
     </PageContainer>
   );
 }

@@ -12,6 +12,8 @@ export type NotificationView = { id: string; title: string; body: string | null;
 
 /** How many the bell's dropdown and the API return. */
 export const NOTIFICATION_LIST_LIMIT = 20;
+/** How many /notifications shows per page; older ones are a link away (`?before=`). */
+export const NOTIFICATIONS_PAGE_SIZE = 25;
 /** How many the bell in every signed-in page's header shows (read with the session: session.server.ts). */
 export const BELL_LIMIT = 8;
 
@@ -74,6 +76,53 @@ const feedQuery = preparedQuery("notification_feed", (database, name) =>
 export async function notificationFeed(userId: string, limit = NOTIFICATION_LIST_LIMIT): Promise<NotificationFeed> {
   const rows = await feedQuery().execute({ userId, limit });
   return { unreadCount: rows[0]?.unread ?? 0, notifications: rows.map(notificationView) } satisfies NotificationFeed;
+}
+
+const pageQuery = preparedQuery("notification_page", (database, name) =>
+  database
+    .select({
+      id: notifications.id,
+      title: notifications.title,
+      body: notifications.body,
+      link: notifications.link,
+      createdAt: notifications.createdAt,
+      readAt: notifications.readAt,
+      unread: sql<number>`(select count(*)::int from ${notifications} where ${and(eq(notifications.userId, sql.placeholder("userId")), isNull(notifications.readAt))})`,
+    })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, sql.placeholder("userId")),
+        // Older than the notification the page starts after (keyset: the same order as the list). One that is not the
+        // user's matches nothing, so it ends the list like a missing one.
+        sql`(${sql.placeholder("before")}::uuid is null or (${notifications.createdAt}, ${notifications.id}) < (
+          select b.created_at, b.id from ${notifications} b where b.id = ${sql.placeholder("before")}::uuid and b.user_id = ${sql.placeholder("userId")}))`,
+      ),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATIONS_PAGE_SIZE + 1)
+    .prepare(name),
+);
+
+export type NotificationPage = NotificationFeed & {
+  /** The id to pass as `?before=` for the next, older page; null on the last page. */
+  olderBefore: string | null;
+};
+
+/**
+ * One page of /notifications, newest first: the first page, or the one after `before` (a notification id from the
+ * previous page's link), with the unread count, in one query.
+ */
+export async function notificationPage(userId: string, before: string | null): Promise<NotificationPage> {
+  const rows = await pageQuery().execute({ userId, before });
+  const shown = rows.slice(0, NOTIFICATIONS_PAGE_SIZE);
+  // The count rides on each row; on a page past the end there is none, so it is read from the first page instead.
+  const unreadCount = rows[0]?.unread ?? (before ? (await notificationFeed(userId, 1)).unreadCount : 0);
+  return {
+    unreadCount,
+    notifications: shown.map(notificationView),
+    olderBefore: rows.length > NOTIFICATIONS_PAGE_SIZE ? shown[shown.length - 1]!.id : null,
+  };
 }
 
 /** Mark one of the user's notifications read. Null when it is not theirs (or does not exist). */

@@ -135,4 +135,53 @@ describe("in-app notifications", () => {
     });
     expect((await call(page.action, bad)).status).toBe(400);
   });
+
+  it("pages /notifications 25 at a time, newest first, with links to older and newest; the unread count on every page", async () => {
+    const ivy = await signedInUser("ivy@example.com");
+    const stranger = await signedInUser("stranger@example.com");
+    const strangers = await notify(stranger.user.id, { title: "Not Ivy's" });
+    const start = Date.parse("2026-11-01T12:00:00Z");
+    // 30 notifications a minute apart, and two at the same instant (the id breaks the tie, in the list's order).
+    await db()
+      .insert(notifications)
+      .values(
+        Array.from({ length: 30 }, (_, index) => ({
+          userId: ivy.user.id,
+          title: `Notice ${index + 1}`,
+          createdAt: new Date(start + index * 60_000),
+        })),
+      );
+    await db()
+      .insert(notifications)
+      .values(["Tie A", "Tie B"].map((title) => ({ userId: ivy.user.id, title, createdAt: new Date(start - 60_000), readAt: new Date() })));
+
+    const first = await call(page.loader, get("/notifications", ivy.jar));
+    const titles = (result: typeof first) => result.data.notifications.map((item: { title: string }) => item.title);
+    expect(first.status).toBe(200);
+    expect(titles(first)).toEqual(Array.from({ length: 25 }, (_, index) => `Notice ${30 - index}`));
+    expect(first.data).toMatchObject({ unreadCount: 30, isFirstPage: true, olderBefore: first.data.notifications[24].id });
+
+    const second = await call(page.loader, get(`/notifications?before=${first.data.olderBefore}`, ivy.jar));
+    const ties = (
+      await db().select({ id: notifications.id, title: notifications.title }).from(notifications).where(eq(notifications.userId, ivy.user.id))
+    )
+      .filter((row) => row.title.startsWith("Tie"))
+      .sort((a, b) => (a.id < b.id ? 1 : -1))
+      .map((row) => row.title);
+    expect(titles(second)).toEqual(["Notice 5", "Notice 4", "Notice 3", "Notice 2", "Notice 1", ...ties]);
+    expect(second.data).toMatchObject({ unreadCount: 30, isFirstPage: false, olderBefore: null });
+
+    // Past the end, or after someone else's notification: nothing listed, nothing leaked, the count still right.
+    const last = second.data.notifications.at(-1).id;
+    expect((await call(page.loader, get(`/notifications?before=${last}`, ivy.jar))).data).toEqual({
+      unreadCount: 30,
+      notifications: [],
+      olderBefore: null,
+      isFirstPage: false,
+    });
+    expect((await call(page.loader, get(`/notifications?before=${strangers}`, ivy.jar))).data.notifications).toEqual([]);
+
+    const malformed = await call(page.loader, get("/notifications?before=not-an-id", ivy.jar));
+    expect(malformed.status).toBe(400);
+  });
 });
