@@ -8,8 +8,8 @@ import { SandboxRequestCard } from "~/components/sandbox-request-card";
 import { GroupActivity } from "~/components/groups/group-activity";
 import { GroupCard } from "~/components/groups/group-card";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
-import { dashboardStats, groupCardsWithSavings, recentActivityFor } from "~/server/groups/group-views.server";
-import { invitationInboxFor } from "~/server/groups/invitations.server";
+import { dashboardFor } from "~/server/dashboard.server";
+import { dashboardStats } from "~/server/groups/group-views.server";
 import { InvitationCard } from "~/components/groups/invitation-card";
 import { requireUser } from "~/server/auth/guards.server";
 import { sandboxCardState } from "~/server/sandbox-access.server";
@@ -40,11 +40,9 @@ const DASHBOARD_INVITATIONS = 3;
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
   const bankState: BankState = !user.isPlaidSandboxAuthorized ? "request-access" : user.hasBankAccount ? "connected" : "link-bank";
-  // Every panel's read at once (each a query or two, whatever the number of groups).
-  const [{ cards, savings }, activity, inbox, sandboxCard] = await Promise.all([
-    groupCardsWithSavings(user.id),
-    recentActivityFor(user.id),
-    invitationInboxFor(user),
+  // The groups, activity and invitations in one statement, whatever the number of groups; the sandbox card beside it.
+  const [{ cards, savings, activity, inbox }, sandboxCard] = await Promise.all([
+    dashboardFor(user),
     bankState === "request-access" ? sandboxCardState(user.id) : null,
   ]);
   const pendingInvitations = inbox.filter((invitation) => invitation.state === "open");

@@ -8,6 +8,8 @@ import { useTestDatabase } from "../support/test-db";
 const { databaseUrl } = await useTestDatabase();
 const groupsServer = await import("../../app/server/groups/groups.server");
 const views = await import("../../app/server/groups/group-views.server");
+const { dashboardFor } = await import("../../app/server/dashboard.server");
+const { invitationInboxFor } = await import("../../app/server/groups/invitations.server");
 const { createUser } = await import("../support/users");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
@@ -380,14 +382,64 @@ describe("reads are scoped by membership", () => {
       nextPayoutCents: 30_000,
       nextPayoutOn: "2026-02-28",
     });
-    const activity = await views.recentActivityFor(a.id);
-    expect(activity.map((item) => [item.type, item.personName])).toEqual([
-      ["join", "Joiner B"],
-      ["join", "Joiner A"],
-      ["join", "Card Creator"],
+    const home = await dashboardFor(a);
+    expect(home.cards).toEqual(cards);
+    expect(home.activity.map((item) => [item.type, item.personName, item.isYou])).toEqual([
+      ["join", "Joiner B", false],
+      ["join", "Joiner A", true],
+      ["join", "Card Creator", false],
     ]);
+    expect(home.activity[1]).toEqual({
+      id: expect.any(String),
+      type: "join",
+      groupId: created.groupId,
+      groupName: "Wedding Fund",
+      personName: "Joiner A",
+      isYou: true,
+      amountCents: null,
+      occurredAt: new Date(NOW.getTime() + 1000).toISOString(),
+    });
     const outsider = await member();
     expect(await views.groupCardsFor(outsider.id)).toEqual([]);
-    expect(await views.recentActivityFor(outsider.id)).toEqual([]);
+    expect(await dashboardFor(outsider)).toEqual({ cards: [], savings: {}, activity: [], inbox: [] });
+  });
+
+  it("the dashboard's one read: every group's card, the newest ten events across them, and the inbox", async () => {
+    const me = await member({ name: "Busy Member" });
+    const admin = await member({ name: "Other Admin" });
+    // Three groups of mine (joined in turn), each with its joins as events, and one I am only invited to.
+    const mine = [];
+    for (const [index, name] of ["First Circle", "Second Circle", "Third Circle"].entries()) {
+      const created = await groupsServer.createGroup(admin, draft({ name, memberCount: 12 }), { now: new Date(NOW.getTime() + index * 60_000) });
+      if (!created.ok) throw new Error(created.error);
+      mine.push(created.groupId);
+      const code = (await groupRow(created.groupId)).inviteCode;
+      for (let seat = 0; seat < 4; seat += 1)
+        await groupsServer.joinGroup(await member(), code, new Date(NOW.getTime() + index * 60_000 + seat * 1000 + 1000));
+      await groupsServer.joinGroup(me, code, new Date(NOW.getTime() + index * 60_000 + 10_000));
+    }
+    const invited = await groupsServer.createGroup(admin, draft({ name: "Invited Circle", inviteeEmails: [me.email] }), {
+      now: new Date(NOW.getTime() + 600_000),
+    });
+    if (!invited.ok) throw new Error(invited.error);
+
+    const home = await dashboardFor(me, new Date(NOW.getTime() + 3_600_000));
+    expect(home.cards.map((card) => card.name)).toEqual(["Third Circle", "Second Circle", "First Circle"]);
+    expect(home.cards).toEqual(await views.groupCardsFor(me.id));
+    expect(home.savings).toEqual((await views.groupCardsWithSavings(me.id)).savings);
+    // 18 joins in my groups (the admin's and five more in each); the newest ten, newest first, are the third group's
+    // six, then the second's newest four.
+    expect(home.activity).toHaveLength(10);
+    expect(home.activity.map((item) => [item.groupName, item.personName === "Busy Member"])).toEqual([
+      ["Third Circle", true],
+      ...Array(4).fill(["Third Circle", false]),
+      ["Third Circle", false],
+      ["Second Circle", true],
+      ...Array(3).fill(["Second Circle", false]),
+    ]);
+    const times = home.activity.map((item) => item.occurredAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(home.inbox.map((entry) => [entry.groupName, entry.state])).toEqual([["Invited Circle", "open"]]);
+    expect(home.inbox).toEqual(await invitationInboxFor(me, new Date(NOW.getTime() + 3_600_000)));
   });
 });

@@ -92,10 +92,11 @@ describe("queries per page", () => {
     expect(group.schedule.map((row: { status: string }) => row.status)).toEqual([...Array(5).fill("completed"), ...Array(5).fill("pending")]);
   });
 
-  it("/dashboard: the session with the bell, and one statement per panel (groups with their savings, activity, invitations)", async () => {
+  it("/dashboard: the session with the bell, and the groups with their savings, the activity and the invitations in one", async () => {
     const { page, log } = await documentRequest("/dashboard", dashboard);
     expect(page.data.cards.length).toBe(3);
-    expect([log.queries.length, log.checkouts]).toEqual([4, 4]);
+    expect(page.data.activity.length).toBe(10);
+    expect([log.queries.length, log.checkouts]).toEqual([2, 2]);
   });
 
   it("a group page: the session with the bell, and the page in one statement", async () => {

@@ -3,21 +3,12 @@
  * scoped by membership: a non-member and an unknown id get the same null (no existence leak). A few set-based
  * queries per page, never one per member or group.
  */
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { payoutPerTurnCents } from "~/domain/groups";
 import { daysBetween, describeSchedule, periodDates, todayIn, type CalendarDay } from "~/domain/schedule";
 import { db, preparedQuery } from "../db/client.server";
 import { FAILED_STATUSES, SETTLED_STATUSES, type TransferStatus } from "~/domain/money";
-import {
-  groupEvents,
-  groupMembers,
-  groupPeriods,
-  groups,
-  users,
-  type GroupEventType,
-  type GroupInvitationStatus,
-  type GroupStatus,
-} from "../db/schema";
+import { groupMembers, groupPeriods, groups, users, type GroupEventType, type GroupInvitationStatus, type GroupStatus } from "../db/schema";
 import { visibleProfile, type VisibleProfile } from "../profile.server";
 import { type MemberTotals, type PoolMovement, poolMovementsFrom, type SavingsProgress, savingsFrom } from "~/domain/charts";
 import { joinUrl, projectedFirstDue, scheduleOf } from "./groups.server";
@@ -327,44 +318,60 @@ export type GroupCardView = {
 
 /** The user's groups, newest first, with the figures the cards show. One query whatever the number of groups. */
 export async function groupCardsFor(userId: string): Promise<GroupCardView[]> {
-  return (await loadGroupCards(userId)).cards;
+  return (await groupCardsWithSavings(userId)).cards;
 }
 
-/** The cards and each one's savings at a glance (what the member paid in and received): the dashboard's and /groups' one read. */
-export async function groupCardsWithSavings(userId: string): Promise<{ cards: GroupCardView[]; savings: Record<string, SavingsProgress> }> {
-  const { cards, totals } = await loadGroupCards(userId);
-  return { cards, savings: savingsFrom(cards, totals) };
+/** The cards and each one's savings at a glance (what the member paid in and received): /groups' one read. */
+export async function groupCardsWithSavings(userId: string): Promise<CardsWithSavings> {
+  return cardsWithSavingsFrom(await cardRows().execute({ userId }), userId);
 }
+
+export type CardsWithSavings = { cards: GroupCardView[]; savings: Record<string, SavingsProgress> };
 
 /**
- * The user's groups, newest first, each with what its card shows, in one statement: seats taken, the next payout
- * (the first pending period, with its recipient), the viewer's own turn, the periods completed, and what the viewer
- * has paid in and received (settled contributions and payouts).
+ * What each card shows, as columns of a statement over the viewer's memberships (`group_members`) joined to their
+ * groups: seats taken, the next payout (the first pending period, with its recipient), the viewer's own turn, the
+ * periods completed, and what the viewer has paid in and received (settled contributions and payouts). Shared by
+ * /groups' statement and the dashboard's (app/server/dashboard.server.ts).
  */
+export const cardFields = {
+  group: groups,
+  member: groupMembers,
+  joined: sql<number>`(select count(*)::int from group_members seats where seats.group_id = ${groups.id})`,
+  next: sql<{ dueOn: CalendarDay; payoutCents: number; recipientName: string; recipientUserId: string } | null>`(
+    select json_build_object('dueOn', p.due_on, 'payoutCents', p.payout_cents, 'recipientName', u.name, 'recipientUserId', u.id)
+    from group_periods p join group_members m on m.id = p.recipient_member_id join users u on u.id = m.user_id
+    where p.group_id = ${groups.id} and p.status = 'pending'
+    order by p.period_number limit 1)`,
+  mine: sql<{ dueOn: CalendarDay; status: "pending" | "completed" } | null>`(
+    select json_build_object('dueOn', p.due_on, 'status', p.status)
+    from group_periods p
+    where p.group_id = ${groups.id} and p.recipient_member_id = ${groupMembers.id}
+    order by p.period_number limit 1)`,
+  completed: sql<number>`(select count(*)::int from group_periods p where p.group_id = ${groups.id} and p.status = 'completed')`,
+  paidInCents: sql<string>`(
+    select coalesce(sum(t.amount_cents), 0) from bank_transfers t
+    where t.user_id = ${groupMembers.userId} and t.group_id = ${groups.id} and t.kind = 'contribution' and t.status in ${[...SETTLED_STATUSES]})`,
+  receivedCents: sql<string>`(
+    select coalesce(sum(t.amount_cents), 0) from bank_transfers t
+    where t.user_id = ${groupMembers.userId} and t.group_id = ${groups.id} and t.kind = 'payout' and t.status in ${[...SETTLED_STATUSES]})`,
+};
+
+/** One row of `cardFields`. */
+export type CardRow = {
+  group: typeof groups.$inferSelect;
+  member: typeof groupMembers.$inferSelect;
+  joined: number;
+  next: { dueOn: CalendarDay; payoutCents: number; recipientName: string; recipientUserId: string } | null;
+  mine: { dueOn: CalendarDay; status: "pending" | "completed" } | null;
+  completed: number;
+  paidInCents: string;
+  receivedCents: string;
+};
+
 const cardRows = preparedQuery("group_cards", (database, name) =>
   database
-    .select({
-      group: groups,
-      member: groupMembers,
-      joined: sql<number>`(select count(*)::int from group_members seats where seats.group_id = ${groups.id})`,
-      next: sql<{ dueOn: CalendarDay; payoutCents: number; recipientName: string; recipientUserId: string } | null>`(
-        select json_build_object('dueOn', p.due_on, 'payoutCents', p.payout_cents, 'recipientName', u.name, 'recipientUserId', u.id)
-        from group_periods p join group_members m on m.id = p.recipient_member_id join users u on u.id = m.user_id
-        where p.group_id = ${groups.id} and p.status = 'pending'
-        order by p.period_number limit 1)`,
-      mine: sql<{ dueOn: CalendarDay; status: "pending" | "completed" } | null>`(
-        select json_build_object('dueOn', p.due_on, 'status', p.status)
-        from group_periods p
-        where p.group_id = ${groups.id} and p.recipient_member_id = ${groupMembers.id}
-        order by p.period_number limit 1)`,
-      completed: sql<number>`(select count(*)::int from group_periods p where p.group_id = ${groups.id} and p.status = 'completed')`,
-      paidInCents: sql<string>`(
-        select coalesce(sum(t.amount_cents), 0) from bank_transfers t
-        where t.user_id = ${groupMembers.userId} and t.group_id = ${groups.id} and t.kind = 'contribution' and t.status in ${[...SETTLED_STATUSES]})`,
-      receivedCents: sql<string>`(
-        select coalesce(sum(t.amount_cents), 0) from bank_transfers t
-        where t.user_id = ${groupMembers.userId} and t.group_id = ${groups.id} and t.kind = 'payout' and t.status in ${[...SETTLED_STATUSES]})`,
-    })
+    .select(cardFields)
     .from(groupMembers)
     .innerJoin(groups, eq(groups.id, groupMembers.groupId))
     .where(eq(groupMembers.userId, sql.placeholder("userId")))
@@ -372,8 +379,8 @@ const cardRows = preparedQuery("group_cards", (database, name) =>
     .prepare(name),
 );
 
-async function loadGroupCards(userId: string): Promise<{ cards: GroupCardView[]; totals: Map<string, MemberTotals> }> {
-  const rows = await cardRows().execute({ userId });
+/** The cards (in the rows' order) and each one's savings, from rows of `cardFields` for `userId`. */
+export function cardsWithSavingsFrom(rows: CardRow[], userId: string): CardsWithSavings {
   const totals = new Map<string, MemberTotals>(
     rows.map((row) => [row.group.id, { paidInCents: Number(row.paidInCents), receivedCents: Number(row.receivedCents) }]),
   );
@@ -405,7 +412,7 @@ async function loadGroupCards(userId: string): Promise<{ cards: GroupCardView[];
       completedPeriods: completed,
     };
   });
-  return { cards, totals };
+  return { cards, savings: savingsFrom(cards, totals) };
 }
 
 export type ActivityView = {
@@ -420,41 +427,39 @@ export type ActivityView = {
   occurredAt: string;
 };
 
-const recentActivity = preparedQuery("recent_activity", (database, name) =>
-  database
-    .select({ event: groupEvents, groupName: groups.name, personName: users.name })
-    .from(groupEvents)
-    .innerJoin(groups, eq(groups.id, groupEvents.groupId))
-    .leftJoin(users, eq(users.id, groupEvents.userId))
-    .where(
-      and(
-        inArray(groupEvents.type, ["contribution", "payout", "join"]),
-        inArray(
-          groupEvents.groupId,
-          database
-            .select({ id: groupMembers.groupId })
-            .from(groupMembers)
-            .where(eq(groupMembers.userId, sql.placeholder("userId"))),
-        ),
-      ),
-    )
-    .orderBy(desc(groupEvents.occurredAt), desc(groupEvents.id))
-    .limit(sql.placeholder("limit"))
-    .prepare(name),
-);
+/** One entry of `recentActivityJson`, as PostgreSQL writes it (instants as ISO text). */
+export type ActivityJson = Omit<ActivityView, "isYou"> & { userId: string | null };
 
-/** Recent contributions, payouts and joins across the user's groups, newest first. */
-export async function recentActivityFor(userId: string, limit = 10): Promise<ActivityView[]> {
-  const rows = await recentActivity().execute({ userId, limit });
-  return rows.map(({ event, groupName, personName }) => ({
-    id: event.id,
-    type: event.type as ActivityView["type"],
-    groupId: event.groupId,
-    groupName,
-    personName,
-    isYou: event.userId === userId,
-    amountCents: event.amountCents,
-    occurredAt: event.occurredAt.toISOString(),
+/** How many contributions, payouts and joins the dashboard lists. */
+export const RECENT_ACTIVITY = 10;
+
+/**
+ * The newest contributions, payouts and joins across the groups of the member `sql.placeholder("userId")`, newest
+ * first, as one JSON array (a subquery for the dashboard's statement). The newest few per group come from the
+ * (group_id, occurred_at) index, the newest of those are kept, and only they are joined to their names.
+ */
+export const recentActivityJson = sql<ActivityJson[]>`(
+  select coalesce(json_agg(json_build_object(
+    'id', e.id, 'type', e.type, 'groupId', e.group_id, 'groupName', g.name, 'userId', e.user_id, 'personName', u.name,
+    'amountCents', e.amount_cents, 'occurredAt', e.occurred_at) order by e.occurred_at desc, e.id desc), '[]'::json)
+  from (
+    select recent.* from group_members mine
+    cross join lateral (
+      select ev.id, ev.type, ev.group_id, ev.user_id, ev.amount_cents, ev.occurred_at from group_events ev
+      where ev.group_id = mine.group_id and ev.type in ('contribution', 'payout', 'join')
+      order by ev.occurred_at desc, ev.id desc limit ${sql.raw(String(RECENT_ACTIVITY))}) recent
+    where mine.user_id = ${sql.placeholder("userId")}
+    order by recent.occurred_at desc, recent.id desc limit ${sql.raw(String(RECENT_ACTIVITY))}
+  ) e
+  join groups g on g.id = e.group_id
+  left join users u on u.id = e.user_id)`;
+
+/** The activity entries as the dashboard shows them, for the viewer `userId`. */
+export function activityFrom(entries: ActivityJson[], userId: string): ActivityView[] {
+  return entries.map(({ userId: personId, occurredAt, ...entry }) => ({
+    ...entry,
+    isYou: personId === userId,
+    occurredAt: new Date(occurredAt).toISOString(),
   }));
 }
 

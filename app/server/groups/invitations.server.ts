@@ -1,13 +1,13 @@
 /**
  * Invitations as people see them: the invitee's inbox (/invitations and the dashboard) and the group admin's list of
- * invitations sent. Each is one set-based query (the seats taken counted per group in the same statement).
+ * invitations sent. Each is one set-based read (the seats taken counted per group in the same statement).
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { payoutPerTurnCents, SETUP_FEE_CENTS } from "~/domain/groups";
 import { invitationState, type InvitationState } from "~/domain/invitations";
 import { describeSchedule } from "~/domain/schedule";
 import { preparedQuery } from "../db/client.server";
-import { groupInvitations, groupMembers, groups, users, type GroupStatus } from "../db/schema";
+import type { GroupInvitationStatus, GroupStatus, groupInvitations } from "../db/schema";
 import { scheduleOf } from "./groups.server";
 
 /** How long an invitation that can no longer be accepted (expired, revoked, closed) stays in the inbox, saying so. */
@@ -31,62 +31,99 @@ export type InboxInvitation = {
   expiresAt: string;
 };
 
-/** Invitations to an email (lowercased) that are pending, or were revoked since `since`, for groups `userId` is not in. */
-const inboxRows = preparedQuery("invitation_inbox", (database, name) =>
-  database
-    .select({
-      invitation: groupInvitations,
-      group: groups,
-      inviterName: users.name,
-      joinedCount: sql<number>`(select count(*)::int from ${groupMembers} where ${groupMembers.groupId} = ${groups.id})`,
-    })
-    .from(groupInvitations)
-    .innerJoin(groups, eq(groups.id, groupInvitations.groupId))
-    .leftJoin(users, eq(users.id, groupInvitations.invitedBy))
-    .where(
-      and(
-        sql`lower(${groupInvitations.email}) = ${sql.placeholder("email")}`,
-        sql`(${groupInvitations.status} = 'pending' or (${groupInvitations.status} = 'revoked' and ${groupInvitations.revokedAt} >= ${sql.placeholder("since")}))`,
-        sql`not exists (select 1 from ${groupMembers} where ${groupMembers.groupId} = ${groups.id} and ${groupMembers.userId} = ${sql.placeholder("userId")})`,
-      ),
-    )
-    .orderBy(desc(groupInvitations.createdAt))
-    .prepare(name),
+/** One invitation of `inboxJson`, as PostgreSQL writes it (instants as ISO text). */
+export type InboxJson = {
+  code: string;
+  status: GroupInvitationStatus;
+  createdAt: string;
+  expiresAt: string;
+  groupId: string;
+  groupName: string;
+  groupStatus: GroupStatus;
+  memberCount: number;
+  joinedCount: number;
+  contributionCents: number;
+  frequency: InboxInvitation["frequency"];
+  dayOfWeek: number | null;
+  dayOfMonth: number | null;
+  payoutOrder: InboxInvitation["payoutOrder"];
+  inviterName: string | null;
+};
+
+/**
+ * Invitations to the email `sql.placeholder("email")` (lowercased) that are pending, or were revoked since
+ * `sql.placeholder("since")`, for groups the user `sql.placeholder("userId")` is not in, newest first, with each
+ * group's seats taken: one JSON array, a subquery for /invitations' statement and the dashboard's
+ * (app/server/dashboard.server.ts).
+ */
+export const inboxJson = sql<InboxJson[]>`(
+  select coalesce(json_agg(json_build_object(
+    'code', i.code, 'status', i.status, 'createdAt', i.created_at, 'expiresAt', i.expires_at,
+    'groupId', g.id, 'groupName', g.name, 'groupStatus', g.status, 'memberCount', g.member_count,
+    'joinedCount', (select count(*)::int from group_members seats where seats.group_id = g.id),
+    'contributionCents', g.contribution_cents, 'frequency', g.frequency, 'dayOfWeek', g.day_of_week,
+    'dayOfMonth', g.day_of_month, 'payoutOrder', g.payout_order, 'inviterName', inviter.name)
+    order by i.created_at desc), '[]'::json)
+  from group_invitations i
+  join groups g on g.id = i.group_id
+  left join users inviter on inviter.id = i.invited_by
+  where lower(i.email) = ${sql.placeholder("email")}
+    and (i.status = 'pending' or (i.status = 'revoked' and i.revoked_at >= ${sql.placeholder("since")}))
+    and not exists (select 1 from group_members m where m.group_id = g.id and m.user_id = ${sql.placeholder("userId")}))`;
+
+const inboxStatement = preparedQuery("invitation_inbox", (database, name) =>
+  database.select({ inbox: inboxJson }).from(sql`(select 1) viewer`).prepare(name),
 );
+
+/** The values `inboxJson`'s placeholders take for `user` at `now`. */
+export function inboxParams(user: { id: string; email: string }, now: Date) {
+  return { email: user.email.toLowerCase(), since: inboxSince(now), userId: user.id };
+}
+
+function inboxSince(now: Date) {
+  return new Date(now.getTime() - INBOX_HISTORY_DAYS * 86_400_000);
+}
 
 /**
  * The signed-in user's invitations, addressed to their email: the open ones first (newest first), then the ones that
  * expired, were revoked or closed in the last 30 days. Answered ones, and groups they are already in, are not listed.
  */
 export async function invitationInboxFor(user: { id: string; email: string }, now = new Date()): Promise<InboxInvitation[]> {
-  const since = new Date(now.getTime() - INBOX_HISTORY_DAYS * 86_400_000);
-  const rows = await inboxRows().execute({ email: user.email.toLowerCase(), since, userId: user.id });
+  const [row] = await inboxStatement().execute(inboxParams(user, now));
+  return inboxFrom(row?.inbox ?? [], now);
+}
+
+/** The inbox as people see it, from `inboxJson`'s entries (see invitationInboxFor). */
+export function inboxFrom(entries: InboxJson[], now: Date): InboxInvitation[] {
+  const since = inboxSince(now);
   const inbox: InboxInvitation[] = [];
-  for (const row of rows) {
+  for (const entry of entries) {
+    const createdAt = new Date(entry.createdAt);
+    const expiresAt = new Date(entry.expiresAt);
     const state = invitationState(
-      row.invitation,
-      { status: row.group.status, joinedCount: row.joinedCount, memberCount: row.group.memberCount },
+      { status: entry.status, expiresAt },
+      { status: entry.groupStatus, joinedCount: entry.joinedCount, memberCount: entry.memberCount },
       now,
     ) as InboxInvitation["state"];
     // Closed and expired ones fade out of the inbox after a while, like revoked ones.
-    if (state === "expired" && row.invitation.expiresAt < since) continue;
-    if (state === "closed" && row.invitation.createdAt < since) continue;
+    if (state === "expired" && expiresAt < since) continue;
+    if (state === "closed" && createdAt < since) continue;
     inbox.push({
-      code: row.invitation.code,
+      code: entry.code,
       state,
-      groupId: row.group.id,
-      groupName: row.group.name,
-      inviterName: row.inviterName ?? "The group admin",
-      memberCount: row.group.memberCount,
-      joinedCount: row.joinedCount,
-      contributionCents: row.group.contributionCents,
-      payoutCents: payoutPerTurnCents(row.group.contributionCents, row.group.memberCount),
-      scheduleLine: describeSchedule(scheduleOf(row.group)),
-      frequency: row.group.frequency,
-      payoutOrder: row.group.payoutOrder,
+      groupId: entry.groupId,
+      groupName: entry.groupName,
+      inviterName: entry.inviterName ?? "The group admin",
+      memberCount: entry.memberCount,
+      joinedCount: entry.joinedCount,
+      contributionCents: entry.contributionCents,
+      payoutCents: payoutPerTurnCents(entry.contributionCents, entry.memberCount),
+      scheduleLine: describeSchedule(scheduleOf(entry)),
+      frequency: entry.frequency,
+      payoutOrder: entry.payoutOrder,
       setupFeeCents: SETUP_FEE_CENTS,
-      sentAt: row.invitation.createdAt.toISOString(),
-      expiresAt: row.invitation.expiresAt.toISOString(),
+      sentAt: createdAt.toISOString(),
+      expiresAt: expiresAt.toISOString(),
     });
   }
   // Open first; the order within each part stays newest first.

@@ -1,0 +1,54 @@
+/**
+ * The dashboard's read: the viewer's group cards with their savings, the recent activity across those groups and the
+ * invitation inbox, in one statement (issue 15: every statement a page makes costs a pooled connection, a round trip
+ * and the socket writes on both sides, more than most of these reads cost PostgreSQL). The sandbox-access card, shown
+ * only to a member without access yet, is read apart.
+ */
+import { desc, eq, sql } from "drizzle-orm";
+import { preparedQuery } from "./db/client.server";
+import { groupMembers, groups } from "./db/schema";
+import {
+  type ActivityJson,
+  type ActivityView,
+  activityFrom,
+  type CardRow,
+  type CardsWithSavings,
+  cardFields,
+  cardsWithSavingsFrom,
+  recentActivityJson,
+} from "./groups/group-views.server";
+import { type InboxInvitation, type InboxJson, inboxFrom, inboxJson, inboxParams } from "./groups/invitations.server";
+
+export type Dashboard = CardsWithSavings & { activity: ActivityView[]; inbox: InboxInvitation[] };
+
+/**
+ * One row per group of the viewer's, newest first, with what its card shows (`cardFields`); a viewer in no group gets
+ * one row without a group (the memberships are left-joined to a single row). The activity and the inbox are
+ * uncorrelated subqueries, computed once, and sent with the first row only.
+ */
+const dashboardRows = preparedQuery("dashboard", (database, name) => {
+  const first = sql`row_number() over (order by ${groups.createdAt} desc) = 1`;
+  return database
+    .select({
+      ...cardFields,
+      activity: sql<ActivityJson[] | null>`case when ${first} then ${recentActivityJson} end`,
+      inbox: sql<InboxJson[] | null>`case when ${first} then ${inboxJson} end`,
+    })
+    .from(sql`(select 1) viewer`)
+    .leftJoin(groupMembers, eq(groupMembers.userId, sql.placeholder("userId")))
+    .leftJoin(groups, eq(groups.id, groupMembers.groupId))
+    .orderBy(desc(groups.createdAt))
+    .prepare(name);
+});
+
+/** Everything the dashboard shows about the viewer's groups and invitations (SPEC.md section 2). */
+export async function dashboardFor(user: { id: string; email: string }, now = new Date()): Promise<Dashboard> {
+  const rows = await dashboardRows().execute(inboxParams(user, now));
+  const cardRows = rows.filter((row): row is typeof row & Pick<CardRow, "group" | "member"> => row.group !== null && row.member !== null);
+  const panels = rows.find((row) => row.inbox !== null);
+  return {
+    ...cardsWithSavingsFrom(cardRows, user.id),
+    activity: activityFrom(panels?.activity ?? [], user.id),
+    inbox: inboxFrom(panels?.inbox ?? [], now),
+  };
+}
