@@ -119,13 +119,17 @@ export async function startStack(options: {
       log(created + groupsCreated > 0 ? `Seeded ${created} demo users and ${groupsCreated} demo groups.` : "Demo data already present.");
     }
 
+    // This module instance's pool (the build has its own): the worker's below, and whatever the caller reads through it
+    // (the bench seeds its group with it). Stops run in reverse order, after the HTTP server has closed: the worker
+    // finishes its running job, then this pool closes, both before PostgreSQL stops (an idle client left open when
+    // PostgreSQL goes logs "terminating connection due to administrator command").
+    const { closeDb, setStatementTimeout, WORKER_STATEMENT_TIMEOUT_MS } = await import("../../app/server/db/client.server.ts");
+    stops.push(closeDb);
+
     if (options.worker) {
       // After the seed (so the first tick sees the demo groups). Imported here, like the modules above, so that
-      // NODE_ENV is already set. Stops (reverse order) run after the HTTP server has closed: the worker finishes its
-      // running job, then this module instance's pool closes, both before PostgreSQL stops.
+      // NODE_ENV is already set.
       const { startWorker } = await import("../../app/server/jobs/worker.server.ts");
-      const { closeDb, setStatementTimeout, WORKER_STATEMENT_TIMEOUT_MS } = await import("../../app/server/db/client.server.ts");
-      stops.push(closeDb);
       // This module instance is the worker's alone (the web build has its own, with the web timeout; ADR 020).
       setStatementTimeout(WORKER_STATEMENT_TIMEOUT_MS);
       const worker = await startWorker({ name: "worker-in-process", log });

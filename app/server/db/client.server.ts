@@ -174,9 +174,25 @@ export function preparedQuery<T>(name: string, build: (database: Db, name: strin
   };
 }
 
+/**
+ * Closes the pool and waits until every connection has said goodbye to the server. pg-pool's `end()` resolves once its
+ * clients are off its list, before their sockets close; a PostgreSQL stopped right after (`npm start`'s and the
+ * bench's embedded one) would then terminate them mid-goodbye, and each would be logged as an idle client error.
+ */
 export async function closeDb() {
   const current = pool;
   pool = undefined;
   database = undefined;
-  await current?.end();
+  if (!current) return;
+  let open = current.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    current.on("remove", () => {
+      open -= 1;
+      if (open <= 0) resolve();
+    });
+  });
+  await current.end();
+  // A connection that never answers does not hold a shutdown up for long.
+  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
 }
