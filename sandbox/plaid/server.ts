@@ -16,6 +16,7 @@ import { pathToFileURL } from "node:url";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { endpoints, type BankContext, type BankDb } from "./bank";
+import { endPool } from "../../app/server/db/end-pool.server";
 import { transferBatches, type TransferBatches } from "./batch";
 import {
   checkRedirect,
@@ -484,7 +485,8 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
           httpServer.closeAllConnections();
         });
         await webhooks.idle();
-        await pool.end();
+        // Every connection closed before whoever started us stops PostgreSQL (endPool).
+        await endPool(pool);
       })();
       return stopping;
     },

@@ -19,6 +19,7 @@ import { pathToFileURL } from "node:url";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { saveMessage, type MailStoreDb } from "./store";
+import { endPool } from "../../app/server/db/end-pool.server";
 import {
   acceptsJson,
   MAX_BATCH_MESSAGES,
@@ -181,7 +182,8 @@ export async function startMailSandbox(options: { databaseUrl: string; port?: nu
           // Keep-alive connections would hold close() open until they time out.
           server.closeAllConnections();
         });
-        await pool.end();
+        // Every connection closed before whoever started us stops PostgreSQL (endPool).
+        await endPool(pool);
       })();
       return stopping;
     },

@@ -4,6 +4,7 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { env } from "../env.server";
 import * as schema from "./schema";
+import { endPool } from "./end-pool.server";
 import { logger } from "../log.server";
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -174,25 +175,10 @@ export function preparedQuery<T>(name: string, build: (database: Db, name: strin
   };
 }
 
-/**
- * Closes the pool and waits until every connection has said goodbye to the server. pg-pool's `end()` resolves once its
- * clients are off its list, before their sockets close; a PostgreSQL stopped right after (`npm start`'s and the
- * bench's embedded one) would then terminate them mid-goodbye, and each would be logged as an idle client error.
- */
+/** Closes the pool, once PostgreSQL has seen every connection go (endPool). The next db() opens a new one. */
 export async function closeDb() {
   const current = pool;
   pool = undefined;
   database = undefined;
-  if (!current) return;
-  let open = current.totalCount;
-  const closed = new Promise<void>((resolve) => {
-    if (open === 0) resolve();
-    current.on("remove", () => {
-      open -= 1;
-      if (open <= 0) resolve();
-    });
-  });
-  await current.end();
-  // A connection that never answers does not hold a shutdown up for long.
-  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+  if (current) await endPool(current);
 }
