@@ -357,17 +357,8 @@ export const cardFields = {
     where t.user_id = ${groupMembers.userId} and t.group_id = ${groups.id} and t.kind = 'payout' and t.status in ${[...SETTLED_STATUSES]})`,
 };
 
-/** One row of `cardFields`. */
-export type CardRow = {
-  group: typeof groups.$inferSelect;
-  member: typeof groupMembers.$inferSelect;
-  joined: number;
-  next: { dueOn: CalendarDay; payoutCents: number; recipientName: string; recipientUserId: string } | null;
-  mine: { dueOn: CalendarDay; status: "pending" | "completed" } | null;
-  completed: number;
-  paidInCents: string;
-  receivedCents: string;
-};
+/** One row of `cardFields` (as /groups' statement returns it). */
+export type CardRow = Awaited<ReturnType<ReturnType<typeof cardRows>["execute"]>>[number];
 
 const cardRows = preparedQuery("group_cards", (database, name) =>
   database
