@@ -82,6 +82,31 @@ describe("calendar days", () => {
   });
 
   it.each([
+    ["1900-02-29", false], // divisible by 100: not a leap year
+    ["2000-02-29", true], // divisible by 400: a leap year
+    ["2100-02-29", false],
+    ["2026-06-31", false],
+    ["2026-09-31", false],
+    ["2026-11-31", false],
+    ["2026-08-31", true],
+  ])("isCalendarDay(%j) is %s (month lengths)", (value, expected) => {
+    expect(isCalendarDay(value)).toBe(expected);
+  });
+
+  it("knows every month's length from 1600 to 2400, as the platform's calendar does", () => {
+    for (let year = 1600; year <= 2400; year++) {
+      for (let month = 1; month <= 12; month++) {
+        const lastDay = new Date(0);
+        lastDay.setUTCFullYear(year, month, 0); // day 0 of the next month: the last day of this one
+        const last = lastDay.getUTCDate();
+        const day = (d: number) => `${year}-${String(month).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+        expect(isCalendarDay(day(last))).toBe(true);
+        if (last < 31) expect(isCalendarDay(day(last + 1))).toBe(false);
+      }
+    }
+  });
+
+  it.each([
     ["2026-01-31", 1, "2026-02-01"],
     ["2024-02-28", 1, "2024-02-29"],
     ["2023-02-28", 1, "2023-03-01"],
