@@ -77,11 +77,6 @@ describe("calendar days", () => {
     [" 2026-01-05", false],
     ["20260105", false],
     ["", false],
-  ])("isCalendarDay(%j) is %s", (value, expected) => {
-    expect(isCalendarDay(value)).toBe(expected);
-  });
-
-  it.each([
     ["1900-02-29", false], // divisible by 100: not a leap year
     ["2000-02-29", true], // divisible by 400: a leap year
     ["2100-02-29", false],
@@ -89,7 +84,7 @@ describe("calendar days", () => {
     ["2026-09-31", false],
     ["2026-11-31", false],
     ["2026-08-31", true],
-  ])("isCalendarDay(%j) is %s (month lengths)", (value, expected) => {
+  ])("isCalendarDay(%j) is %s", (value, expected) => {
     expect(isCalendarDay(value)).toBe(expected);
   });
 

@@ -30,6 +30,7 @@ async function ctrlC(group: "own" | "shared") {
     });
   });
   await Promise.race([ready, exited]);
+  if (child.exitCode !== null) throw new Error(`the fixture exited with code ${child.exitCode} before it was ready: ${lines.join(" | ")}`);
   process.kill(-child.pid!, "SIGINT");
   const code = await exited;
   return { code, lines };
