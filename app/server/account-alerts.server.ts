@@ -13,9 +13,9 @@ import { createCookie } from "react-router";
 import { formatDateTime } from "~/domain/format";
 import { MAX_ATTEMPTS, RETRY_AFTER_DAYS } from "~/domain/money";
 import { describeDevice } from "~/domain/profile";
-import { db } from "./db/client.server";
+import { db, type Db } from "./db/client.server";
 import { knownDevices, users } from "./db/schema";
-import { sendEmail, type EmailResult } from "./email/email.server";
+import { queueEmail, sendEmail, type EmailMessage, type EmailResult } from "./email/email.server";
 import { appUrl, isProduction } from "./env.server";
 import { logger } from "./log.server";
 import { notify } from "./notifications.server";
@@ -53,19 +53,7 @@ export async function notifyUrgent(userId: string, notice: UrgentNotice, now = n
     if (!wanted) return { delivered: false, reason: "preference-off" };
     const [, email] = await Promise.all([
       notify(userId, { title: notice.title, body: notice.body, link: notice.link }),
-      notice.email === false
-        ? null
-        : sendEmail(user.email, {
-            template: "account-alert",
-            data: {
-              name: user.name,
-              title: notice.title,
-              body: notice.body,
-              occurredAt: formatDateTime(now),
-              actionLabel: notice.actionLabel,
-              actionUrl: `${appUrl()}${notice.link}`,
-            },
-          }),
+      notice.email === false ? null : sendEmail(user.email, accountAlertEmail(user, notice, now)),
     ]);
     if (email && !email.ok) logger.error({ userId, reason: email.error }, "notifyUrgent: the email failed");
     return { delivered: true, email };
@@ -73,6 +61,42 @@ export async function notifyUrgent(userId: string, notice: UrgentNotice, now = n
     logger.error({ err: error, userId, title: notice.title }, "notifyUrgent: not delivered");
     return { delivered: true, email: null };
   }
+}
+
+function accountAlertEmail(user: { name: string }, notice: UrgentNotice, now: Date): EmailMessage {
+  return {
+    template: "account-alert",
+    data: {
+      name: user.name,
+      title: notice.title,
+      body: notice.body,
+      occurredAt: formatDateTime(now),
+      actionLabel: notice.actionLabel,
+      actionUrl: `${appUrl()}${notice.link}`,
+    },
+  };
+}
+
+type Executor = Pick<Db, "select" | "insert">;
+
+/**
+ * notifyUrgent inside the transaction of the change it reports: the bell's row and the outbox's email row commit or
+ * roll back with it (ADR 010), so a committed change always has its notice and a rolled-back one never does. Throws on
+ * a database error (failing the transaction with it). Returns the outbox id to hand to deliverEmails (or
+ * deliverInBackground) after the commit; the outbox job sends it within a minute otherwise.
+ */
+export async function queueUrgent(
+  tx: Executor,
+  userId: string,
+  notice: UrgentNotice,
+  now = new Date(),
+): Promise<{ delivered: false; emailId: null } | { delivered: true; emailId: string | null }> {
+  const [user] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
+  if (!user) return { delivered: false, emailId: null };
+  if (!(await getPreferences(userId, tx)).pushUrgentAccount) return { delivered: false, emailId: null };
+  await notify(userId, { title: notice.title, body: notice.body, link: notice.link }, tx);
+  const emailId = notice.email === false ? null : await queueEmail(tx, user.email, accountAlertEmail(user, notice, now), { userId, now });
+  return { delivered: true, emailId };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

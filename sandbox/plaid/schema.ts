@@ -54,6 +54,11 @@ export const plaidItems = sandboxPlaid.table(
     accessTokenSha256: text(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     removedAt: timestamp({ withTimezone: true }),
+    /**
+     * Set by /sandbox/item/reset_login: the item is in Plaid's ITEM_LOGIN_REQUIRED error state until the user logs in
+     * again through Link's update mode (or /sandbox/item/fire_webhook LOGIN_REPAIRED).
+     */
+    loginRequiredAt: timestamp({ withTimezone: true }),
   },
   (table) => [uniqueIndex("items_access_token_sha256_key").on(table.accessTokenSha256)],
 );
