@@ -46,7 +46,7 @@ COPY package.json package-lock.json tsconfig.json ./
 COPY --from=build /app/build ./build
 COPY drizzle ./drizzle
 COPY scripts ./scripts
-COPY server ./server
+COPY host ./host
 COPY app ./app
 COPY sandbox ./sandbox
 USER node
@@ -61,10 +61,10 @@ COPY --from=build /app/build ./build
 # Migrations: applied by scripts/migrate.ts (Fly's release_command), read from ./drizzle at runtime.
 COPY drizzle ./drizzle
 # Entry points run by tsx (a production dependency): serve.ts, migrate.ts, worker.ts. They import the HTTP server
-# (server/) and a few server modules from source (app/server/env.server.ts, app/server/db/migrate.server.ts);
+# (host/) and a few server modules from source (app/server/platform/env.server.ts, app/server/db/migrate.server.ts);
 # tsconfig.json gives tsx the `~/` path alias those modules use. The rest of app/ is already inside build/.
 COPY scripts ./scripts
-COPY server ./server
+COPY host ./host
 COPY app ./app
 # sandbox/ (the Plaid/Postmark doubles) is deliberately NOT copied: production refuses sandbox doubles, nothing it
 # runs imports them (the dev mailbox routes are compiled into build/ and answer 404 in production), and code that is

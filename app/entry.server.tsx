@@ -4,10 +4,10 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
 import { ServerRouter } from "react-router";
 import { loadIslands } from "./components/island";
-import { CoalescingStream } from "./server/coalescing-stream.server";
+import { CoalescingStream } from "./server/platform/coalescing-stream.server";
 import { setStatementTimeout, WEB_STATEMENT_TIMEOUT_MS } from "./server/db/client.server";
-import { reportError } from "./server/error-reporting.server";
-import { logger } from "./server/log.server";
+import { reportError } from "./server/platform/error-reporting.server";
+import { logger } from "./server/platform/log.server";
 
 export const streamTimeout = 5_000;
 

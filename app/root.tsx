@@ -10,8 +10,8 @@ import { buttonClass } from "./components/ui/button";
 import { BODY_ERROR_MESSAGES, isBodyErrorStatus } from "./domain/request-body";
 import { clearSessionCookie, lookupSession } from "./server/auth/session.server";
 import { orBusyResponse, type RetryableErrorData } from "./server/db/errors.server";
-import { env } from "./server/env.server";
-import { takeToasts } from "./server/toast.server";
+import { env } from "./server/platform/env.server";
+import { takeToasts } from "./server/notifications/toast.server";
 
 /** The idle-session warning: signed-in visitors only, so a chunk anonymous visitors never download (island.tsx). */
 const SessionTimer = island(() => import("./components/session-timer").then((module) => module.SessionTimer));
@@ -108,7 +108,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       : isRouteErrorResponse(error)
         ? `${error.status} ${error.statusText}`
         : null;
-  // A request body the server could not read (app/server/request-body.server.ts): nothing was saved, say what to do.
+  // A request body the server could not read (app/server/platform/request-body.server.ts): nothing was saved, say what to do.
   const message = busy
     ? "We couldn't load this page in time. Nothing was lost. Please try again in a moment."
     : isRouteErrorResponse(error) && isBodyErrorStatus(error.status)

@@ -229,7 +229,7 @@ async function benchOnce(databaseUrl: string, groups: number, workers: number, r
     process.env.PLAID_SANDBOX_URL = bank.url;
     process.env.PLAID_CLIENT_ID = "sandbox-client-id";
     process.env.PLAID_SECRET = "sandbox-secret";
-    const { parseEnv } = await import("../app/server/env.server.ts");
+    const { parseEnv } = await import("../app/server/platform/env.server.ts");
     parseEnv(process.env);
     const now = new Date();
     const fixtureStarted = Date.now();
@@ -324,7 +324,7 @@ async function benchOnce(databaseUrl: string, groups: number, workers: number, r
  * transaction and the maintained balances computed once at the end (the posting trigger would do the same row by row).
  */
 async function buildFixture(pool: pg.Pool, groups: number, now: Date) {
-  const { encryptSecret } = await import("../app/server/crypto.server.ts");
+  const { encryptSecret } = await import("../app/server/platform/crypto.server.ts");
   const { addDays, todayIn } = await import("../app/domain/schedule.ts");
   const today = todayIn("America/New_York", now);
   const firstDue = addDays(today, -7);

@@ -6,7 +6,7 @@
  *
  * Stage 1, throughput (BENCH_CONNECTIONS, default 50, for BENCH_DURATION s, default 10):
  *   /healthz        no loader work, no database: the ceiling of this server on this machine
- *   /               the landing page as a crowd gets it: from the public page cache (server/page-cache.ts)
+ *   /               the landing page as a crowd gets it: from the public page cache (host/page-cache.ts)
  *   /?rendered      the landing page rendered for each request (a query string bypasses the cache): the reference
  *                   for the signed-in pages' "% of /" (issue 15)
  *   /dashboard      the demo user's dashboard
@@ -18,7 +18,7 @@
  *
  * For every run it also prints where the time went in the server process: event-loop delay (p50/p99/max), the
  * database pool (checkouts, how long they waited p99/max, the longest queue), the process's CPU use, and the admission
- * queue in front of the renderer (server/admission.ts: queue waits, requests shed with 503, clients that left while
+ * queue in front of the renderer (host/admission.ts: queue waits, requests shed with 503, clients that left while
  * queued). HTTP_MAX_CONCURRENT, HTTP_MAX_QUEUE, HTTP_MAX_QUEUE_WAIT_MS and DATABASE_POOL_SIZE apply as in production.
  * BENCH_CPU_PROFILE=1 profiles the server during each stage-1 route and prints its busiest functions.
  * Requests carry a browser's Accept-Encoding (BENCH_ACCEPT_ENCODING=identity for uncompressed pages).

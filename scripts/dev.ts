@@ -3,7 +3,7 @@
  * embedded PostgreSQL in ./.data/dev (migrated, and demo-seeded on first run; DATABASE_URL, when set, is used instead),
  * the mail double and the sandbox bank, the job worker in-process, and React Router's Vite dev server with hot module
  * replacement. It is `npm start`'s stack (scripts/lib/stack.ts) with Vite in middleware mode in place of the build,
- * behind the same Express server (server/app.ts: security headers, CSRF check, request logs), so development sees
+ * behind the same Express server (host/app.ts: security headers, CSRF check, request logs), so development sees
  * what production does. Logs are pretty-printed (pino-pretty). Ctrl-C stops everything cleanly.
  */
 import type { ServerBuild } from "react-router";
@@ -13,7 +13,7 @@ process.env.APP_ENV ??= "development";
 
 const { ADMIN_ACCOUNT, DEMO_ACCOUNT } = await import("../app/domain/demo-accounts.ts");
 const { startStack } = await import("./lib/stack.ts");
-const { metricsPortFrom } = await import("../app/server/metrics.server.ts");
+const { metricsPortFrom } = await import("../app/server/platform/metrics.server.ts");
 
 const port = Number(process.env.PORT ?? 3000);
 process.env.PORT = String(port);

@@ -6,11 +6,11 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { parseEnv } from "../app/server/env.server.ts";
-import { flushErrorReports, initErrorReportingFromEnv } from "../app/server/error-reporting.server.ts";
-import { logger } from "../app/server/log.server.ts";
-import { serveMetrics } from "../app/server/metrics.server.ts";
-import { createApp, createHttpServer } from "../server/app.ts";
+import { parseEnv } from "../app/server/platform/env.server.ts";
+import { flushErrorReports, initErrorReportingFromEnv } from "../app/server/platform/error-reporting.server.ts";
+import { logger } from "../app/server/platform/log.server.ts";
+import { serveMetrics } from "../app/server/platform/metrics.server.ts";
+import { createApp, createHttpServer } from "../host/app.ts";
 
 process.env.NODE_ENV = "production";
 let env: ReturnType<typeof parseEnv>;

@@ -9,7 +9,7 @@ process.env.APP_ENV ??= "demo";
 
 const { ADMIN_ACCOUNT, DEMO_ACCOUNT } = await import("../app/domain/demo-accounts.ts");
 const { startStack } = await import("./lib/stack.ts");
-const { metricsPortFrom } = await import("../app/server/metrics.server.ts");
+const { metricsPortFrom } = await import("../app/server/platform/metrics.server.ts");
 
 // A deployed demo (the Docker image's demo target) has no embedded database to fall back on: say so plainly.
 if (process.env.DEMO_DEPLOYMENT === "true" && !process.env.DATABASE_URL) {

@@ -12,7 +12,7 @@ export {};
 // Set before the app modules load (libraries may read NODE_ENV on first import), as scripts/serve.ts does.
 process.env.NODE_ENV ??= "production";
 
-const { parseEnv } = await import("../app/server/env.server.ts");
+const { parseEnv } = await import("../app/server/platform/env.server.ts");
 try {
   parseEnv(process.env);
 } catch (error) {
@@ -31,9 +31,9 @@ const { startWorker } = await import("../app/server/jobs/worker.server.ts");
 const { closeDb, setStatementTimeout, WORKER_STATEMENT_TIMEOUT_MS } = await import("../app/server/db/client.server.ts");
 // A worker's statements may run long, but not forever (ADR 020). Before the first query opens the pool.
 setStatementTimeout(WORKER_STATEMENT_TIMEOUT_MS);
-const { logger } = await import("../app/server/log.server.ts");
-const { serveMetrics } = await import("../app/server/metrics.server.ts");
-const { flushErrorReports, initErrorReportingFromEnv } = await import("../app/server/error-reporting.server.ts");
+const { logger } = await import("../app/server/platform/log.server.ts");
+const { serveMetrics } = await import("../app/server/platform/metrics.server.ts");
+const { flushErrorReports, initErrorReportingFromEnv } = await import("../app/server/platform/error-reporting.server.ts");
 
 await initErrorReportingFromEnv("worker");
 // The worker serves no HTTP but its metrics (jobs, queue depth, money counters), on METRICS_PORT like the app.

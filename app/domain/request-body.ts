@@ -1,5 +1,5 @@
 /**
- * What a person sees when a request body cannot be read (app/server/request-body.server.ts throws these statuses;
+ * What a person sees when a request body cannot be read (app/server/platform/request-body.server.ts throws these statuses;
  * the root error boundary shows the message). Plain language: these happen to people only when a network cuts a
  * form short or a page was left open across a change of the form.
  */

@@ -26,15 +26,15 @@ import {
   recentAudit,
   requireAdminPage,
   searchUsers,
-} from "~/server/admin.server";
-import { declineRequest, grantSandboxAccess, revokeSandboxAccess } from "~/server/sandbox-access.server";
+} from "~/server/admin/admin.server";
+import { declineRequest, grantSandboxAccess, revokeSandboxAccess } from "~/server/admin/sandbox-access.server";
 import { moneyHealth, resumeGroup } from "~/server/money/health.server";
 import { outboxHealth, retryFailedEmail } from "~/server/email/outbox.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/notifications/toast.server";
 import { Link } from "react-router";
-import { readForm } from "~/server/request-body.server";
+import { readForm } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/admin";
-import { logger } from "~/server/log.server";
+import { logger } from "~/server/platform/log.server";
 
 export function meta() {
   return [{ title: "Admin Dashboard — Rosca" }];

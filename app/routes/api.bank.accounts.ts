@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { getOptionalUser } from "~/server/auth/guards.server";
 import { bankAccountsFor, type BankAccountView } from "~/server/bank/bank.server";
 import type { Route } from "./+types/api.bank.accounts";
-import { logger } from "~/server/log.server";
+import { logger } from "~/server/platform/log.server";
 
 /** The signed-in user's own bank data: never cached by the browser or a proxy. */
 const PRIVATE = { "Cache-Control": "private, no-store" };

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getOptionalUser } from "~/server/auth/guards.server";
 import { createLinkToken } from "~/server/bank/bank.server";
 import { sandboxLinkCall } from "~/server/bank/link-session.server";
-import { readJson } from "~/server/request-body.server";
+import { readJson } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/api.bank.link";
 
 const stepSchema = z.discriminatedUnion("step", [
@@ -21,7 +21,7 @@ const stepSchema = z.discriminatedUnion("step", [
 
 /**
  * POST /api/bank/link — the sandbox Link modal's steps, proxied to the sandbox bank (ADR 005). JSON in and out,
- * for signed-in, sandbox-authorised users only; cross-site posts are refused by server/app.ts.
+ * for signed-in, sandbox-authorised users only; cross-site posts are refused by host/app.ts.
  */
 export async function action({ request }: Route.ActionArgs) {
   const posted = await readJson(request);

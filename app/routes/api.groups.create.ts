@@ -5,9 +5,9 @@ import type { User } from "~/server/db/schema";
 import { getOptionalUser } from "~/server/auth/guards.server";
 import { lookupSession } from "~/server/auth/session.server";
 import { createGroup, NOT_AUTHORIZED_TO_CREATE } from "~/server/groups/groups.server";
-import { readJson } from "~/server/request-body.server";
+import { readJson } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/api.groups.create";
-import { logger } from "~/server/log.server";
+import { logger } from "~/server/platform/log.server";
 
 /**
  * POST /api/groups/create (SPEC.md sections 3 and 7): create a group from the JSON payload, with the wizard's rules
@@ -15,7 +15,7 @@ import { logger } from "~/server/log.server";
  *
  * Authentication: the session cookie, or `Authorization: Bearer <session token>` where the token is the value of the
  * rosca_session cookie (signed; it goes through the very same lookup, idle timeout included). Cookie-authenticated
- * writes from another site are refused before they get here (server/app.ts, rejectCrossSiteWrites), and this route
+ * writes from another site are refused before they get here (host/app.ts, rejectCrossSiteWrites), and this route
  * also insists on application/json, which a cross-site form cannot send.
  *
  * Idempotency: an `Idempotency-Key` header makes a repeat of the same request return the first result (200, header

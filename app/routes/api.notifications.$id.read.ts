@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { getOptionalUser } from "~/server/auth/guards.server";
-import { markNotificationRead } from "~/server/notifications.server";
-import { readForm } from "~/server/request-body.server";
+import { markNotificationRead } from "~/server/notifications/notifications.server";
+import { readForm } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/api.notifications.$id.read";
 
 function wantsJson(request: Request) {
@@ -11,7 +11,7 @@ function wantsJson(request: Request) {
 /**
  * POST /api/notifications/{id}/read. With JavaScript (Accept: application/json) it answers JSON; a plain form
  * post (the bell without JavaScript) is sent on to the notification's link. Another user's notification is a
- * 404, exactly like a missing one. Cross-site posts never get here (server/app.ts checks the origin).
+ * 404, exactly like a missing one. Cross-site posts never get here (host/app.ts checks the origin).
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const json = wantsJson(request);

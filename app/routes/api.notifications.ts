@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { getOptionalUser } from "~/server/auth/guards.server";
-import { notificationFeed } from "~/server/notifications.server";
+import { notificationFeed } from "~/server/notifications/notifications.server";
 import type { Route } from "./+types/api.notifications";
 
 /** GET /api/notifications: the signed-in user's notifications, newest first, and the unread count. */

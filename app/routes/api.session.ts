@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { clearSessionCookie, extendSession, lookupSession } from "~/server/auth/session.server";
-import { flashToast } from "~/server/toast.server";
-import { readForm } from "~/server/request-body.server";
+import { flashToast } from "~/server/notifications/toast.server";
+import { readForm } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/api.session";
 
 /** GET: the session's status without extending it (the idle-timer island asks before warning or logging out). */

@@ -4,8 +4,8 @@ import { buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
 import { CONFIRM_MESSAGES, safeRedirect } from "~/domain/auth";
 import { confirmEmail, confirmLinkState, requestNewConfirmation } from "~/server/auth/accounts.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { readForm } from "~/server/request-body.server";
+import { redirectWithToast } from "~/server/notifications/toast.server";
+import { readForm } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/auth.confirm";
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { readForm } from "~/server/request-body.server";
+import { readForm } from "~/server/platform/request-body.server";
 
 /** Any unknown path goes to the landing page (SPEC.md section 2). */
 export function loader() {

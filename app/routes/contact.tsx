@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
-import { readForm } from "~/server/request-body.server";
+import { readForm } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/contact";
 import { PageHeader } from "~/components/marketing/page-header";
 import { Button } from "~/components/ui/button";
@@ -18,8 +18,8 @@ import {
 } from "~/domain/contact";
 import { getOptionalUser } from "~/server/auth/guards.server";
 import { consumeAttempt } from "~/server/auth/rate-limit.server";
-import { submitContactMessage } from "~/server/contact.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { submitContactMessage } from "~/server/admin/contact.server";
+import { redirectWithToast } from "~/server/notifications/toast.server";
 
 export const meta = () =>
   pageMeta("Contact Us", "Questions about groups, your account or sandbox access? Send us a message; we reply within 24 hours.");

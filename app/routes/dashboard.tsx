@@ -8,11 +8,11 @@ import { SandboxRequestCard } from "~/components/sandbox-request-card";
 import { GroupActivity } from "~/components/groups/group-activity";
 import { GroupCard } from "~/components/groups/group-card";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
-import { dashboardFor } from "~/server/dashboard.server";
+import { dashboardFor } from "~/server/groups/dashboard.server";
 import { dashboardStats } from "~/server/groups/group-views.server";
 import { InvitationCard } from "~/components/groups/invitation-card";
 import { requireUser } from "~/server/auth/guards.server";
-import { sandboxCardState } from "~/server/sandbox-access.server";
+import { sandboxCardState } from "~/server/admin/sandbox-access.server";
 import type { Route } from "./+types/dashboard";
 
 export function meta() {

@@ -2,10 +2,10 @@ import { isRouteErrorResponse, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
 import { db } from "~/server/db/client.server";
-import { env } from "~/server/env.server";
+import { env } from "~/server/platform/env.server";
 import { getMessage } from "../../sandbox/postmark/store";
 import { extractLinks, previewDocument } from "../../sandbox/postmark/view";
-import { mailboxScope, mayRead } from "~/server/mailbox.server";
+import { mailboxScope, mayRead } from "~/server/email/mailbox.server";
 import type { Route } from "./+types/dev.mailbox.$messageId";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -21,7 +21,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Captured email holds confirmation and reset links: never reachable in production.
   if (env().APP_ENV === "production") throw notFound();
   // getMessage answers null for a malformed id as for an unknown one, so neither becomes a database error. A message
-  // this visitor may not read (app/server/mailbox.server.ts) is not found either: the id alone opens nothing.
+  // this visitor may not read (app/server/email/mailbox.server.ts) is not found either: the id alone opens nothing.
   const [message, scope] = await Promise.all([getMessage(db(), params.messageId), mailboxScope(request)]);
   if (!message || !mayRead(scope, message)) throw notFound();
   return {

@@ -1,6 +1,6 @@
 /**
  * The dev mailbox loaders against a real database filled through the real sender and mail double, and who may read
- * what (app/server/mailbox.server.ts): an admin everything, a signed-in user their own address, a browser the
+ * what (app/server/email/mailbox.server.ts): an admin everything, a signed-in user their own address, a browser the
  * addresses it proved (created the account, or signed in with the password), nobody anything else — in the list and
  * by direct id.
  */

@@ -4,9 +4,9 @@ import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { PageContainer } from "~/components/ui/page";
 import { db } from "~/server/db/client.server";
-import { env } from "~/server/env.server";
+import { env } from "~/server/platform/env.server";
 import { listMessages } from "../../sandbox/postmark/store";
-import { type MailboxScope, mailboxScope } from "~/server/mailbox.server";
+import { type MailboxScope, mailboxScope } from "~/server/email/mailbox.server";
 import type { Route } from "./+types/dev.mailbox";
 
 /** How many messages the mailbox shows; older ones are still in the table. */
@@ -24,7 +24,7 @@ function refuseInProduction() {
 export async function loader({ request }: Route.LoaderArgs) {
   refuseInProduction();
   const to = (new URL(request.url).searchParams.get("to") ?? "").trim().slice(0, 320);
-  // Only what this visitor may read (app/server/mailbox.server.ts); the filter narrows within that.
+  // Only what this visitor may read (app/server/email/mailbox.server.ts); the filter narrows within that.
   const scope = await mailboxScope(request);
   const messages = await listMessages(db(), { to: to || undefined, anyOf: scope.kind === "all" ? undefined : scope.addresses, limit: PAGE_SIZE });
   return {

@@ -1,5 +1,5 @@
 import { requireUser } from "~/server/auth/guards.server";
-import { appUrl } from "~/server/env.server";
+import { appUrl } from "~/server/platform/env.server";
 import { buildGroupCalendar, calendarFilename } from "~/server/groups/calendar.server";
 import { calendarEntriesFor } from "~/server/groups/group-views.server";
 import { groupUrl } from "~/server/groups/groups.server";

@@ -13,13 +13,13 @@ import { PoolBalanceChart } from "~/components/charts/pool-balance-chart";
 import { poolChart, type PoolChart } from "~/domain/charts";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { requireUser, type SessionUser } from "~/server/auth/guards.server";
-import { appUrl } from "~/server/env.server";
+import { appUrl } from "~/server/platform/env.server";
 import { groupPageFor, groupPageWithPanels, isUuid, type GroupPageView } from "~/server/groups/group-views.server";
 import { groupUrl, moveMember, revokeInvitation } from "~/server/groups/groups.server";
 import { SentInvitations } from "~/components/groups/sent-invitations";
 import { advanceClock, isSandboxBank } from "~/server/money/cycle.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { readForm } from "~/server/request-body.server";
+import { redirectWithToast } from "~/server/notifications/toast.server";
+import { readForm } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/groups.$groupId";
 
 const GROUP_NOT_FOUND = "Group Not Found";

@@ -18,11 +18,11 @@ import { describeInvitationOutcome } from "~/domain/invitations";
 import { DEFAULT_TIME_ZONE, todayIn } from "~/domain/schedule";
 import { requireUser } from "~/server/auth/guards.server";
 import { createGroup, NOT_AUTHORIZED_TO_CREATE } from "~/server/groups/groups.server";
-import { sandboxCardState } from "~/server/sandbox-access.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { readForm } from "~/server/request-body.server";
+import { sandboxCardState } from "~/server/admin/sandbox-access.server";
+import { redirectWithToast } from "~/server/notifications/toast.server";
+import { readForm } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/groups.create";
-import { logger } from "~/server/log.server";
+import { logger } from "~/server/platform/log.server";
 
 export function meta() {
   return [{ title: "Create a Group — Rosca" }];

@@ -23,7 +23,7 @@ import { INVITATION_STATE_MESSAGES, joinedDescription } from "~/domain/invitatio
 import { requireUser } from "~/server/auth/guards.server";
 import { createLinkToken, exchangePublicToken } from "~/server/bank/bank.server";
 import type { User } from "~/server/db/schema";
-import { appUrl, env, sandboxLinkPagesUrl } from "~/server/env.server";
+import { appUrl, env, sandboxLinkPagesUrl } from "~/server/platform/env.server";
 import { invitationView } from "~/server/groups/group-views.server";
 import {
   declineInvitation,
@@ -34,9 +34,9 @@ import {
   NOT_AUTHORIZED_TO_JOIN,
   type InvitationLookup,
 } from "~/server/groups/groups.server";
-import { sandboxCardState } from "~/server/sandbox-access.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { readForm } from "~/server/request-body.server";
+import { sandboxCardState } from "~/server/admin/sandbox-access.server";
+import { redirectWithToast } from "~/server/notifications/toast.server";
+import { readForm } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/groups.join.$inviteCode";
 
 /** Accept and Join (and the bank step's forms, which carry the acceptance along as a hidden field). */

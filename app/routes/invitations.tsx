@@ -7,8 +7,8 @@ import { joinedDescription } from "~/domain/invitations";
 import { requireUser } from "~/server/auth/guards.server";
 import { declineInvitation, groupUrl, joinGroup } from "~/server/groups/groups.server";
 import { invitationInboxFor } from "~/server/groups/invitations.server";
-import { readForm } from "~/server/request-body.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/platform/request-body.server";
+import { redirectWithToast } from "~/server/notifications/toast.server";
 import type { Route } from "./+types/invitations";
 
 export function meta() {

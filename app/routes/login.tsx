@@ -28,15 +28,15 @@ import { consumeAttempt, resetAttempts, TOO_MANY_ATTEMPTS } from "~/server/auth/
 import { createSession } from "~/server/auth/session.server";
 import { clearPendingLogin, hasTwoFactor, readPendingLogin, startPendingLogin, verifyTwoFactorCode } from "~/server/auth/two-factor.server";
 import type { User } from "~/server/db/schema";
-import { findUserById } from "~/server/profile.server";
-import { noticeSignIn } from "~/server/account-alerts.server";
-import { sendLoginAlert } from "~/server/security.server";
-import { env } from "~/server/env.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { rememberMailboxAddress } from "~/server/mailbox.server";
-import { readForm } from "~/server/request-body.server";
+import { findUserById } from "~/server/profile/profile.server";
+import { noticeSignIn } from "~/server/notifications/account-alerts.server";
+import { sendLoginAlert } from "~/server/profile/security.server";
+import { env } from "~/server/platform/env.server";
+import { redirectWithToast } from "~/server/notifications/toast.server";
+import { rememberMailboxAddress } from "~/server/email/mailbox.server";
+import { readForm } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/login";
-import { logger } from "~/server/log.server";
+import { logger } from "~/server/platform/log.server";
 
 export function meta() {
   return [{ title: "Log in — Rosca" }];

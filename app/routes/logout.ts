@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { destroySession } from "~/server/auth/session.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { readForm } from "~/server/request-body.server";
+import { redirectWithToast } from "~/server/notifications/toast.server";
+import { readForm } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/logout";
 
 /** Logout is a POST (a GET could be triggered by any page embedding a link or image). */

@@ -3,9 +3,9 @@ import { buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
 import { formatTimestamp } from "~/domain/format";
 import { requireUser } from "~/server/auth/guards.server";
-import { markAllNotificationsRead, notificationPage } from "~/server/notifications.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { readForm } from "~/server/request-body.server";
+import { markAllNotificationsRead, notificationPage } from "~/server/notifications/notifications.server";
+import { redirectWithToast } from "~/server/notifications/toast.server";
+import { readForm } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/notifications";
 
 export function meta() {

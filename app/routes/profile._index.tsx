@@ -10,9 +10,9 @@ import { formatDate, formatDateTime } from "~/domain/format";
 import { calendarDayIn, DEFAULT_DISPLAY_NAME, PROFILE_MESSAGES, profileSchema } from "~/domain/profile";
 import { completenessTone, profileCompleteness } from "~/domain/profile-completeness";
 import { requireUser } from "~/server/auth/guards.server";
-import { loadProfile, updateProfile } from "~/server/profile.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { readForm } from "~/server/request-body.server";
+import { loadProfile, updateProfile } from "~/server/profile/profile.server";
+import { redirectWithToast } from "~/server/notifications/toast.server";
+import { readForm } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/profile._index";
 
 export function meta() {

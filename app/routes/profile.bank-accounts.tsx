@@ -9,13 +9,13 @@ import { Card } from "~/components/ui/page";
 import { formatDay } from "~/domain/format";
 import { requireUser } from "~/server/auth/guards.server";
 import { bankAccountsFor, createLinkToken, exchangePublicToken, unlinkItem, type BankAccountView } from "~/server/bank/bank.server";
-import { appUrl, env, sandboxLinkPagesUrl } from "~/server/env.server";
+import { appUrl, env, sandboxLinkPagesUrl } from "~/server/platform/env.server";
 import { itemFundsActiveGroup } from "~/server/money/transfers.server";
-import { sandboxCardState } from "~/server/sandbox-access.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { readForm } from "~/server/request-body.server";
+import { sandboxCardState } from "~/server/admin/sandbox-access.server";
+import { redirectWithToast } from "~/server/notifications/toast.server";
+import { readForm } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/profile.bank-accounts";
-import { logger } from "~/server/log.server";
+import { logger } from "~/server/platform/log.server";
 
 export function meta() {
   return [{ title: "Bank Accounts — Rosca" }];

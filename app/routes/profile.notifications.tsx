@@ -4,9 +4,9 @@ import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/page";
 import { preferencesSchema, type PreferenceKey } from "~/domain/profile";
 import { requireUser } from "~/server/auth/guards.server";
-import { getPreferences, savePreferences } from "~/server/preferences.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { readForm } from "~/server/request-body.server";
+import { getPreferences, savePreferences } from "~/server/notifications/preferences.server";
+import { redirectWithToast } from "~/server/notifications/toast.server";
+import { readForm } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/profile.notifications";
 
 export function meta() {

@@ -25,9 +25,9 @@ import {
   setProfileVisible,
   signOutOtherSessions,
   signOutSession,
-} from "~/server/security.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { readForm } from "~/server/request-body.server";
+} from "~/server/profile/security.server";
+import { redirectWithToast } from "~/server/notifications/toast.server";
+import { readForm } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/profile.security";
 
 export function meta() {

@@ -15,11 +15,11 @@ import { registerUser } from "~/server/auth/accounts.server";
 import { requireAnonymous } from "~/server/auth/guards.server";
 import { consumeAttempt } from "~/server/auth/rate-limit.server";
 import { isBusyResponse, isDatabaseBusy } from "~/server/db/errors.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { readForm } from "~/server/request-body.server";
-import { rememberMailboxAddress } from "~/server/mailbox.server";
+import { redirectWithToast } from "~/server/notifications/toast.server";
+import { readForm } from "~/server/platform/request-body.server";
+import { rememberMailboxAddress } from "~/server/email/mailbox.server";
 import type { Route } from "./+types/register";
-import { logger } from "~/server/log.server";
+import { logger } from "~/server/platform/log.server";
 
 export function meta() {
   return [{ title: "Create your account — Rosca" }];

@@ -8,8 +8,8 @@ import { Field } from "~/components/ui/field";
 import { Card, PageContainer } from "~/components/ui/page";
 import { AUTH_MESSAGES, RESET_MESSAGES, resetPasswordSchema } from "~/domain/auth";
 import { checkResetToken, resetPassword } from "~/server/auth/accounts.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { readForm } from "~/server/request-body.server";
+import { redirectWithToast } from "~/server/notifications/toast.server";
+import { readForm } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/reset-password";
 
 /**

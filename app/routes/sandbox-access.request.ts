@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import { safeRedirect } from "~/domain/auth";
 import { requireUser } from "~/server/auth/guards.server";
-import { requestSandboxAccess, SANDBOX_REQUEST_MESSAGE_MAX } from "~/server/sandbox-access.server";
-import { redirectWithToast } from "~/server/toast.server";
-import { readForm } from "~/server/request-body.server";
+import { requestSandboxAccess, SANDBOX_REQUEST_MESSAGE_MAX } from "~/server/admin/sandbox-access.server";
+import { redirectWithToast } from "~/server/notifications/toast.server";
+import { readForm } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/sandbox-access.request";
 
 /** Nothing to show at this URL: the request-access card posts here. */

@@ -3,7 +3,7 @@ import type { Route } from "./+types/security";
 import { PageHeader, Section } from "~/components/marketing/page-header";
 import { ACCOUNT_TIPS, SECURITY_MEASURES } from "~/content/security";
 import { pageMeta } from "~/content/site";
-import { env } from "~/server/env.server";
+import { env } from "~/server/platform/env.server";
 
 export const meta = () =>
   pageMeta(

@@ -1,7 +1,7 @@
 import { verifyPlaidWebhook } from "~/server/bank/webhook-verify.server";
 import { BANK_SYNC, enqueueBankSync } from "~/server/jobs/queue.server";
-import { readText } from "~/server/request-body.server";
-import { logger } from "~/server/log.server";
+import { readText } from "~/server/platform/request-body.server";
+import { logger } from "~/server/platform/log.server";
 
 /** Plaid sends small JSON bodies; anything larger is not a Plaid webhook. */
 const MAX_BODY_BYTES = 64 * 1024;

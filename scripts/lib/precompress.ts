@@ -1,7 +1,7 @@
 /**
  * Pre-compressed client assets (issue 15, ADR 022): after the client build writes its files, each compressible one
  * gets a `.gz` beside it (Zopfli: an ordinary gzip stream any browser reads, a few percent smaller than zlib's best)
- * and a `.br` (Brotli at its highest quality). server/app.ts serves them with express-static-gzip, so no request for a
+ * and a `.br` (Brotli at its highest quality). host/app.ts serves them with express-static-gzip, so no request for a
  * script or stylesheet spends CPU on compression, and every byte is compressed once, at build time, as hard as it can
  * be. Only the client build: the server bundle is never sent to a browser.
  */

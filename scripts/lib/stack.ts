@@ -18,8 +18,8 @@ export type Stack = {
   url: string;
   databaseUrl: string;
   embedded: boolean;
-  /** The HTTP server's admission control (server/admission.ts): queue and shedding figures. */
-  admission: import("../../server/admission.ts").AdmissionControl;
+  /** The HTTP server's admission control (host/admission.ts): queue and shedding figures. */
+  admission: import("../../host/admission.ts").AdmissionControl;
   /** The server build's entry module: its own copy of the database module's exports (closeDatabase, poolStats). */
   entry: { poolStats?: (options?: { reset?: boolean }) => import("../../app/server/db/client.server.ts").PoolStats };
   /** Where Prometheus metrics are served, or null (metricsPort null, or the port was taken). */
@@ -105,9 +105,9 @@ export async function startStack(options: {
     }
 
     // Validate the complete environment before serving anything: a bad configuration stops here, loudly.
-    const { parseEnv } = await import("../../app/server/env.server.ts");
+    const { parseEnv } = await import("../../app/server/platform/env.server.ts");
     const env = parseEnv(process.env);
-    const { initErrorReportingFromEnv } = await import("../../app/server/error-reporting.server.ts");
+    const { initErrorReportingFromEnv } = await import("../../app/server/platform/error-reporting.server.ts");
     await initErrorReportingFromEnv("app");
 
     if (options.seed) {
@@ -140,7 +140,7 @@ export async function startStack(options: {
 
     let metricsUrl: string | null = null;
     if (options.metricsPort !== undefined && options.metricsPort !== null) {
-      const { serveMetrics } = await import("../../app/server/metrics.server.ts");
+      const { serveMetrics } = await import("../../app/server/platform/metrics.server.ts");
       const metrics = await serveMetrics({ port: options.metricsPort, production: env.APP_ENV === "production" });
       if (metrics) {
         stops.push(metrics.stop);
@@ -150,8 +150,8 @@ export async function startStack(options: {
 
     // React and React Router pick their development or production build from NODE_ENV when first imported, so
     // the server module is imported only now, after the caller has set NODE_ENV.
-    const { createApp, createHttpServer } = await import("../../server/app.ts");
-    // Node's timeouts set on purpose (server/app.ts); created before the app, which the dev server needs for HMR.
+    const { createApp, createHttpServer } = await import("../../host/app.ts");
+    // Node's timeouts set on purpose (host/app.ts); created before the app, which the dev server needs for HMR.
     const server = createHttpServer();
     let app: ReturnType<typeof createApp>;
     // The build's entry module (its own copy of the database module: poolStats for the bench); none in development.

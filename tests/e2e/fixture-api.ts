@@ -15,7 +15,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 
 const { registerUser, confirmEmail, findUserByEmail } = await import("../../app/server/auth/accounts.server.ts");
-const { addUserByEmail } = await import("../../app/server/admin.server.ts");
+const { addUserByEmail } = await import("../../app/server/admin/admin.server.ts");
 const { ADMIN_ACCOUNT } = await import("../../app/domain/demo-accounts.ts");
 const { listMessages } = await import("../../sandbox/postmark/store.ts");
 

@@ -128,7 +128,7 @@ describe("register → confirm → login → logout", () => {
     expect(after.setCookies.some((cookie) => cookie.startsWith("rosca_session=;"))).toBe(true);
     const flash = new CookieJar();
     flash.store(after.setCookies);
-    const { takeToasts } = await import("../../app/server/toast.server");
+    const { takeToasts } = await import("../../app/server/notifications/toast.server");
     const { toasts } = await takeToasts(get("/login", flash));
     // Toasts not yet shown (no page rendered in this test) queue up in order; the newest is the session error.
     expect(toasts.map((toast) => toast.title)).toEqual(["Login Successful", "Authentication Error"]);
@@ -274,7 +274,7 @@ describe("password reset", () => {
     expect(reused).toMatchObject({ status: 302, location: "/login" });
     const flash = new CookieJar();
     flash.store(reused.setCookies);
-    const { takeToasts } = await import("../../app/server/toast.server");
+    const { takeToasts } = await import("../../app/server/notifications/toast.server");
     expect((await takeToasts(get("/login", flash))).toasts[0]!.title).toBe("Invalid Reset Link");
   });
 

@@ -11,8 +11,8 @@ import { renderRoute, textOf } from "../support/render";
 import { useTestDatabase } from "../support/test-db";
 
 const failNextSearch = vi.hoisted(() => ({ on: false }));
-vi.mock("../../app/server/admin.server", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../app/server/admin.server")>();
+vi.mock("../../app/server/admin/admin.server", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../app/server/admin/admin.server")>();
   return {
     ...original,
     searchUsers: async (...args: Parameters<typeof original.searchUsers>) => {

@@ -12,7 +12,7 @@ process.env.PLAID_SECRET = "test-secret";
 const page = await import("../../app/routes/profile.bank-accounts");
 const api = await import("../../app/routes/api.bank.accounts");
 const { signedInUser } = await import("../support/users");
-const { takeToasts } = await import("../../app/server/toast.server");
+const { takeToasts } = await import("../../app/server/notifications/toast.server");
 const { CookieJar } = await import("../support/routes");
 
 const PAGE = "/profile/bank-accounts";

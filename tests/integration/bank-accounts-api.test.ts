@@ -12,7 +12,7 @@ const { db } = await import("../../app/server/db/client.server");
 const { sessions } = await import("../../app/server/db/schema");
 const { Products } = await import("plaid");
 const { eq, sql } = await import("drizzle-orm");
-const { logger } = await import("../../app/server/log.server");
+const { logger } = await import("../../app/server/platform/log.server");
 
 const ACCOUNTS = "/api/bank/accounts";
 const PAGE = "/profile/bank-accounts";

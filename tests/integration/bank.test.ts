@@ -4,7 +4,7 @@ import { useTestDatabase } from "../support/test-db";
 await useTestDatabase({ bank: true });
 const bank = await import("../../app/server/bank/bank.server");
 const { plaidCall } = await import("../../app/server/bank/plaid.server");
-const { decryptSecret } = await import("../../app/server/crypto.server");
+const { decryptSecret } = await import("../../app/server/platform/crypto.server");
 const { db } = await import("../../app/server/db/client.server");
 const { bankAccounts, bankItems, bankLinkTokens, notifications, users } = await import("../../app/server/db/schema");
 const { Products } = await import("plaid");

@@ -18,7 +18,7 @@ const { extractLinks } = await import("../../sandbox/postmark/view");
 const { db } = await import("../../app/server/db/client.server");
 const { authTokens, emailOutbox, users } = await import("../../app/server/db/schema");
 const { call, context, get, post, CookieJar } = await import("../support/routes");
-const { takeToasts } = await import("../../app/server/toast.server");
+const { takeToasts } = await import("../../app/server/notifications/toast.server");
 const { and, eq } = await import("drizzle-orm");
 
 const INVITE = "/groups/join/AbCdEfGhIjKlMnOpQrStUv";

@@ -48,7 +48,7 @@ describe("contact form", () => {
   // Last: it stops the mail double.
   it("keeps the message when the support email cannot be sent", async () => {
     await stopMail();
-    const { submitContactMessage } = await import("../../app/server/contact.server");
+    const { submitContactMessage } = await import("../../app/server/admin/contact.server");
     const result = await submitContactMessage({ userId: null, ...fields, email: "outage@example.com", topicLabel: "Groups" });
     expect(result.emailed).toBe(false);
     const rows = await db().select().from(contactMessages).where(eq(contactMessages.email, "outage@example.com"));

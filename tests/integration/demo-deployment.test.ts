@@ -1,6 +1,6 @@
 /**
  * A deployed demo (APP_ENV=demo, DEMO_DEPLOYMENT=true; ADR 011): the banner on every page, Secure cookies, and the
- * sandbox bank's no-JavaScript Link pages served on the app's own origin (server/sandbox-link-proxy.ts), since the bank
+ * sandbox bank's no-JavaScript Link pages served on the app's own origin (host/sandbox-link-proxy.ts), since the bank
  * listens on the machine's loopback only. Real HTTP: an Express app with the proxy in front of the sandbox bank.
  * (Production's side of the same switches: production-mode.test.ts.)
  */
@@ -17,7 +17,7 @@ process.env.ENCRYPTION_KEY = Buffer.alloc(32, 3).toString("base64");
 process.env.APP_URL = "https://rosca-demo.example";
 process.env.DEMO_ADMIN_PASSWORD = "Deployed-Admin-2026";
 
-const { sandboxLinkProxy } = await import("../../server/sandbox-link-proxy");
+const { sandboxLinkProxy } = await import("../../host/sandbox-link-proxy");
 const root = await import("../../app/root");
 const joinPage = await import("../../app/routes/groups.join.$inviteCode");
 const groupsServer = await import("../../app/server/groups/groups.server");
@@ -51,7 +51,7 @@ describe("a deployed demo", () => {
     const { seedDemoData } = await import("../../scripts/lib/seed");
     const { authenticate } = await import("../../app/server/auth/accounts.server");
     const { ADMIN_ACCOUNT, DEMO_ACCOUNT } = await import("../../app/domain/demo-accounts");
-    const { parseEnv } = await import("../../app/server/env.server");
+    const { parseEnv } = await import("../../app/server/platform/env.server");
     const config = parseEnv(process.env);
     await seedDemoData({ adminPassword: config.DEMO_DEPLOYMENT ? config.DEMO_ADMIN_PASSWORD : undefined });
     expect(await authenticate(ADMIN_ACCOUNT.email, ADMIN_ACCOUNT.password)).toBeNull();

@@ -19,12 +19,12 @@ const { db } = await import("../../app/server/db/client.server");
 const { emailOutbox, users } = await import("../../app/server/db/schema");
 const { call, context, get, post, CookieJar } = await import("../support/routes");
 const { createUser, sessionJarFor } = await import("../support/users");
-const { takeToasts } = await import("../../app/server/toast.server");
+const { takeToasts } = await import("../../app/server/notifications/toast.server");
 const { createBoss } = await import("../../app/server/jobs/queue.server");
 const { startWorker } = await import("../../app/server/jobs/worker.server");
 const { EMAIL_OUTBOX } = await import("../../app/server/jobs/queue.server");
 const { eq, inArray } = await import("drizzle-orm");
-const { logger } = await import("../../app/server/log.server");
+const { logger } = await import("../../app/server/platform/log.server");
 
 const mailPort = Number(new URL(mailUrl).port);
 let restarted: { stop(): Promise<void> } | null = null;

@@ -11,7 +11,7 @@ await useTestDatabase({ bank: true });
 const groupPage = await import("../../app/routes/groups.$groupId");
 const money = await import("../support/money");
 const { createUser, sessionJarFor, toastTitles } = await import("../support/users");
-const { takeToasts } = await import("../../app/server/toast.server");
+const { takeToasts } = await import("../../app/server/notifications/toast.server");
 const { formatCalendarDay } = await import("../../app/domain/format");
 const { addDays, todayIn } = await import("../../app/domain/schedule");
 const { db } = await import("../../app/server/db/client.server");

@@ -12,7 +12,7 @@ const { databaseUrl } = await useTestDatabase();
 const page = await import("../../app/routes/groups.create");
 const api = await import("../../app/routes/api.groups.create");
 const { signedInUser, toastTitles } = await import("../support/users");
-const { takeToasts } = await import("../../app/server/toast.server");
+const { takeToasts } = await import("../../app/server/notifications/toast.server");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
 const { latestMessageTo } = await import("../../sandbox/postmark/store");
@@ -493,8 +493,8 @@ describe("POST /api/groups/create", () => {
     expect(await groupsBy(user.id)).toHaveLength(1);
   });
 
-  it("refuses a cross-site cookie POST before it reaches the route (server/app.ts)", async () => {
-    const { createApp } = await import("../../server/app");
+  it("refuses a cross-site cookie POST before it reaches the route (host/app.ts)", async () => {
+    const { createApp } = await import("../../host/app");
     // The cross-site check runs before the React Router handler, so no build is needed to see it refuse.
     const app = createApp({ build: {} as ServerBuild, production: false });
     const server = app.listen(0, "127.0.0.1");

@@ -13,7 +13,7 @@ await useTestDatabase({ bank: true });
 const route = await import("../../app/routes/groups.join.$inviteCode");
 const groupsServer = await import("../../app/server/groups/groups.server");
 const { plaidCall } = await import("../../app/server/bank/plaid.server");
-const { takeToasts } = await import("../../app/server/toast.server");
+const { takeToasts } = await import("../../app/server/notifications/toast.server");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
 const { call, get, post, CookieJar } = await import("../support/routes");

@@ -8,7 +8,7 @@ import { useTestDatabase } from "../support/test-db";
 const { databaseUrl } = await useTestDatabase();
 const groupsServer = await import("../../app/server/groups/groups.server");
 const views = await import("../../app/server/groups/group-views.server");
-const { dashboardFor } = await import("../../app/server/dashboard.server");
+const { dashboardFor } = await import("../../app/server/groups/dashboard.server");
 const { invitationInboxFor } = await import("../../app/server/groups/invitations.server");
 const { createUser } = await import("../support/users");
 const { db } = await import("../../app/server/db/client.server");

@@ -1,5 +1,5 @@
 /**
- * /metrics (app/server/metrics.server.ts) on its own port: after a request through the app's middleware and a job run
+ * /metrics (app/server/platform/metrics.server.ts) on its own port: after a request through the app's middleware and a job run
  * by the worker through the queue, the named series are there with the request's route id and the job's name.
  */
 import type { AddressInfo } from "node:net";
@@ -10,8 +10,8 @@ import { useTestDatabase } from "../support/test-db";
 await useTestDatabase({ bank: true });
 const queue = await import("../../app/server/jobs/queue.server");
 const { startWorker } = await import("../../app/server/jobs/worker.server");
-const { serveMetrics, recordDebit, recordPayout } = await import("../../app/server/metrics.server");
-const { createApp } = await import("../../server/app");
+const { serveMetrics, recordDebit, recordPayout } = await import("../../app/server/platform/metrics.server");
+const { createApp } = await import("../../host/app");
 
 afterAll(() => queue.stopQueue());
 

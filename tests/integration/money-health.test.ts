@@ -19,7 +19,7 @@ const { signedInUser, toastTitles } = await import("../support/users");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
 const { and, eq, sql } = await import("drizzle-orm");
-const { logger } = await import("../../app/server/log.server");
+const { logger } = await import("../../app/server/platform/log.server");
 
 type Logged = { event?: string; groupId?: string; failures?: number; [field: string]: unknown };
 

@@ -8,7 +8,7 @@ import { useTestDatabase } from "../support/test-db";
 await useTestDatabase({ bank: true });
 const cycle = await import("../../app/server/money/cycle.server");
 const money = await import("../support/money");
-const { debitCentsTotal, debitsTotal, payoutCentsTotal, payoutsTotal } = await import("../../app/server/metrics.server");
+const { debitCentsTotal, debitsTotal, payoutCentsTotal, payoutsTotal } = await import("../../app/server/platform/metrics.server");
 
 // Tuesday 2026-01-06, noon in New York. Weekly on Friday: due Jan 9, 16, 23.
 const NOW = new Date("2026-01-06T17:00:00Z");

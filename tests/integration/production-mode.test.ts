@@ -1,7 +1,7 @@
 /**
  * Production keeps the demo out: no "Demo — no real money" banner (there is money), no demo account on the login page,
  * Secure cookies, and the sandbox bank's Link pages never served. (A deployed demo: demo-deployment.test.ts; the
- * refusal to start without real secrets: app/server/env.server.test.ts.)
+ * refusal to start without real secrets: app/server/platform/env.server.test.ts.)
  */
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/test-db";
@@ -23,7 +23,7 @@ delete process.env.PLAID_SANDBOX_URL;
 
 const root = await import("../../app/root");
 const login = await import("../../app/routes/login");
-const { env, sandboxLinkPagesUrl } = await import("../../app/server/env.server");
+const { env, sandboxLinkPagesUrl } = await import("../../app/server/platform/env.server");
 const { call, get } = await import("../support/routes");
 
 describe("production", () => {

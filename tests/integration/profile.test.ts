@@ -9,8 +9,8 @@ const profile = await import("../../app/routes/profile._index");
 const security = await import("../../app/routes/profile.security");
 const notifications = await import("../../app/routes/profile.notifications");
 const testUsers = await import("../support/users");
-const { takeToasts } = await import("../../app/server/toast.server");
-const { visibleProfile } = await import("../../app/server/profile.server");
+const { takeToasts } = await import("../../app/server/notifications/toast.server");
+const { visibleProfile } = await import("../../app/server/profile/profile.server");
 const { db } = await import("../../app/server/db/client.server");
 const { users } = await import("../../app/server/db/schema");
 const { eq } = await import("drizzle-orm");
@@ -185,7 +185,7 @@ describe("visibleProfile", () => {
 
 describe("updateProfile", () => {
   it("reports a failure instead of throwing when the row cannot be saved", async () => {
-    const { updateProfile } = await import("../../app/server/profile.server");
+    const { updateProfile } = await import("../../app/server/profile/profile.server");
     expect(await updateProfile("00000000-0000-4000-8000-000000000000", { name: "Nobody" })).toEqual({ status: "error" });
   });
 });

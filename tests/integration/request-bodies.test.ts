@@ -11,7 +11,7 @@ await useTestDatabase({ bank: true });
 const { appRoutes, pathFor, paramsFor } = await import("../support/route-table");
 const { buildWorld, changedTables, databaseFingerprint } = await import("../support/world");
 const { call, BASE } = await import("../support/routes");
-const { MAX_FORM_BYTES } = await import("../../app/server/request-body.server");
+const { MAX_FORM_BYTES } = await import("../../app/server/platform/request-body.server");
 
 const BOUNDARY = "----rosca-body-test";
 const part = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;

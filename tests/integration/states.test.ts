@@ -23,9 +23,9 @@ const { closeDb, db, setStatementTimeout, MIGRATION_STATEMENT_TIMEOUT_MS, WEB_ST
 const { migrateDatabase } = await import("../../app/server/db/migrate.server");
 const { authTokens, emailOutbox } = await import("../../app/server/db/schema");
 const { backgroundDeliveries } = await import("../../app/server/email/email.server");
-const { armFailpoint, disarmFailpoints } = await import("../../app/server/failpoints.server");
+const { armFailpoint, disarmFailpoints } = await import("../../app/server/platform/failpoints.server");
 const { AUTH_MESSAGES } = await import("../../app/domain/auth");
-const { takeToasts } = await import("../../app/server/toast.server");
+const { takeToasts } = await import("../../app/server/notifications/toast.server");
 const { createUser, sessionJarFor } = await import("../support/users");
 const { eq } = await import("drizzle-orm");
 

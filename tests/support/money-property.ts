@@ -77,7 +77,7 @@ export async function moneyPropertySuite({ shard, of }: { shard: number; of: num
   await useTestDatabase({ bank: true });
   const cycle = await import("../../app/server/money/cycle.server");
   const transfers = await import("../../app/server/money/transfers.server");
-  const { armFailpoint, disarmFailpoints, SimulatedCrash } = await import("../../app/server/failpoints.server");
+  const { armFailpoint, disarmFailpoints, SimulatedCrash } = await import("../../app/server/platform/failpoints.server");
   const { plaidCall } = await import("../../app/server/bank/plaid.server");
   const money = await import("../support/money");
   const { db } = await import("../../app/server/db/client.server");

@@ -3,6 +3,6 @@
  * bury the reporter's output. Only this process: child processes a test spawns (scripts/worker.ts) log at their own
  * level, and some tests read those lines.
  */
-import { logger } from "../../app/server/log.server";
+import { logger } from "../../app/server/platform/log.server";
 
 logger.level = process.env.LOG_LEVEL ?? "warn";

@@ -7,7 +7,7 @@ import { hashPassword } from "../../app/server/auth/password.server";
 import { createSession } from "../../app/server/auth/session.server";
 import { db } from "../../app/server/db/client.server";
 import { users } from "../../app/server/db/schema";
-import { takeToasts } from "../../app/server/toast.server";
+import { takeToasts } from "../../app/server/notifications/toast.server";
 import { CookieJar } from "./routes";
 
 export const TEST_PASSWORD = "Secret123";

@@ -19,7 +19,7 @@ type TokenReply = { linkToken?: string; error?: string };
  * error → 'Bank Linking Cancelled'; the script failing to load → the provider message above.
  *
  * react-plaid-link injects Plaid's script from its CDN as soon as this mounts (the CSP allows it only when PLAID_ENV is
- * set, server/app.ts). The link token is asked for on click, from `action` with intent=link-token; the server caches
+ * set, host/app.ts). The link token is asked for on click, from `action` with intent=link-token; the server caches
  * it for 5 minutes per user, so a second click reuses it. `fields` go with both posts (the join page sends the terms
  * acceptance along, as its other bank-step forms do); the exchange's answer is usually a redirect, which the fetcher
  * follows (the join page's goes to the group joined).

@@ -6,14 +6,14 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { normalizeEmail, safeRedirect } from "~/domain/auth";
 import { db, type Db } from "../db/client.server";
 import { authTokens, sessions, userInvitations, users, type User } from "../db/schema";
-import { notifyUrgent, URGENT } from "../account-alerts.server";
+import { notifyUrgent, URGENT } from "../notifications/account-alerts.server";
 import { deliverEmails, deliverInBackground, queueEmail, type EmailResult } from "../email/email.server";
-import { appUrl } from "../env.server";
+import { appUrl } from "../platform/env.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { consumeAttempt } from "./rate-limit.server";
 import { randomToken, secretMatches, sha256 } from "./tokens.server";
-import { failpoint } from "../failpoints.server";
-import { logger } from "../log.server";
+import { failpoint } from "../platform/failpoints.server";
+import { logger } from "../platform/log.server";
 
 export const CONFIRM_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000; // SPEC.md section 9: reset link valid 1 hour

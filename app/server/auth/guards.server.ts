@@ -4,9 +4,9 @@
  */
 import { redirect } from "react-router";
 import type { User } from "../db/schema";
-import { redirectWithToast } from "../toast.server";
+import { redirectWithToast } from "../notifications/toast.server";
 import { orBusyResponse } from "../db/errors.server";
-import { pageLocation } from "../page-location.server";
+import { pageLocation } from "../platform/page-location.server";
 import { clearSessionCookie, lookupSession } from "./session.server";
 
 export type SessionUser = { user: User; sessionId: string; expiresAt: Date };

@@ -7,10 +7,10 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { db, preparedQuery } from "../db/client.server";
 import { sessions, users, type User } from "../db/schema";
-import { env, servedOverHttps } from "../env.server";
+import { env, servedOverHttps } from "../platform/env.server";
 import { cookieFromHeader, unsignCookieValue } from "./cookie-signature.server";
 import { randomToken, sha256 } from "./tokens.server";
-import { BELL_LIMIT, type NotificationFeed, notificationView } from "../notifications.server";
+import { BELL_LIMIT, type NotificationFeed, notificationView } from "../notifications/notifications.server";
 
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
 /** Absolute cap on a session, however active. */

@@ -12,12 +12,12 @@ import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 import QRCode from "qrcode";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { createCookie } from "react-router";
-import { decryptSecret, encryptSecret } from "../crypto.server";
+import { decryptSecret, encryptSecret } from "../platform/crypto.server";
 import { db } from "../db/client.server";
 import { users, type User } from "../db/schema";
-import { env, servedOverHttps } from "../env.server";
-import { notifyUrgent, URGENT } from "../account-alerts.server";
-import { logger } from "../log.server";
+import { env, servedOverHttps } from "../platform/env.server";
+import { notifyUrgent, URGENT } from "../notifications/account-alerts.server";
+import { logger } from "../platform/log.server";
 
 const TOTP = { period: 30, digits: 6, algorithm: "SHA-1" } as const;
 export const TOTP_ISSUER = "Rosca";

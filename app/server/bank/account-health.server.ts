@@ -28,10 +28,10 @@ import {
   revokedAuthorizationNotice,
   unusableAccountNotice,
 } from "~/domain/bank-health";
-import { queueUrgent } from "../account-alerts.server";
+import { queueUrgent } from "../notifications/account-alerts.server";
 import type { Db } from "../db/client.server";
 import { bankAccounts, bankItems, debitAuthorizations, users } from "../db/schema";
-import { notify } from "../notifications.server";
+import { notify } from "../notifications/notifications.server";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Executor = Tx | Db;

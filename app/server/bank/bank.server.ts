@@ -14,14 +14,14 @@
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { CountryCode, Products, type AccountBase } from "plaid";
-import { decryptSecret, encryptSecret } from "../crypto.server";
+import { decryptSecret, encryptSecret } from "../platform/crypto.server";
 import { db, type Db } from "../db/client.server";
 import { bankAccounts, bankItems, bankLinkTokens, users } from "../db/schema";
-import { appUrl } from "../env.server";
-import { notify } from "../notifications.server";
+import { appUrl } from "../platform/env.server";
+import { notify } from "../notifications/notifications.server";
 import { plaidCall, type BankFailure } from "./plaid.server";
-import { notifyUrgent, URGENT } from "../account-alerts.server";
-import { logger } from "../log.server";
+import { notifyUrgent, URGENT } from "../notifications/account-alerts.server";
+import { logger } from "../platform/log.server";
 
 /** SPEC.md section 9: a link token is reused for 5 minutes. */
 export const LINK_TOKEN_REUSE_MS = 5 * 60 * 1000;

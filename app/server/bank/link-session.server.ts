@@ -2,7 +2,7 @@
  * The sandbox Link modal's calls, made server to server: the browser talks only to our origin (CSP connect-src
  * 'self'), we talk to the sandbox bank's JSON Link endpoints (sandbox/plaid/README.md, ADR 005).
  */
-import { env } from "../env.server";
+import { env } from "../platform/env.server";
 
 export type LinkSessionResult = { ok: true; body: Record<string, unknown> } | { ok: false; status: number; code: string; message: string };
 

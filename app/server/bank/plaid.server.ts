@@ -10,7 +10,7 @@
 import http from "node:http";
 import https from "node:https";
 import { Configuration, PlaidApiFactory, PlaidEnvironments } from "plaid";
-import { env } from "../env.server";
+import { env } from "../platform/env.server";
 
 /** Plaid calls are interactive (a user waits on Link); give up well before a proxy would. */
 const PLAID_TIMEOUT_MS = 10_000;

@@ -2,10 +2,10 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { createHistogram, type RecordableHistogram } from "node:perf_hooks";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { env } from "../env.server";
+import { env } from "../platform/env.server";
 import * as schema from "./schema";
 import { endPool } from "./end-pool.server";
-import { logger } from "../log.server";
+import { logger } from "../platform/log.server";
 
 export type Db = NodePgDatabase<typeof schema>;
 

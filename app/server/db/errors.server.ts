@@ -8,7 +8,7 @@
  * - Anything else is a real failure of that request.
  */
 import { data } from "react-router";
-import { logger } from "../log.server";
+import { logger } from "../platform/log.server";
 
 /** The SQLSTATE of a PostgreSQL error anywhere in the cause chain, if any. */
 export function pgErrorCode(error: unknown): string | undefined {

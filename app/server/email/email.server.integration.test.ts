@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { startMailSandbox } from "../../../sandbox/postmark/server";
 import { getMessage, latestMessageTo } from "../../../sandbox/postmark/store";
 import { useTestDatabase } from "../../../tests/support/test-db";
-import { logger } from "../log.server";
+import { logger } from "../platform/log.server";
 import { createEmailSender, sendEmail } from "./email.server";
 import { renderEmail } from "./templates";
 

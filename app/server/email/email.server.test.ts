@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { logger } from "../log.server";
+import { logger } from "../platform/log.server";
 import { createEmailSender, EMAIL_NOT_CONFIGURED } from "./email.server";
 
 const message = { template: "welcome", data: { name: "Amina", dashboardUrl: "https://rosca.example/dashboard" } } as const;
@@ -43,7 +43,7 @@ describe("the transport from the environment", () => {
     vi.stubEnv("MAIL_SANDBOX_URL", undefined);
     vi.resetModules();
     // A fresh module graph, so the logger to silence is the one the fresh email.server will import.
-    vi.spyOn((await import("../log.server")).logger, "error").mockImplementation(() => {});
+    vi.spyOn((await import("../platform/log.server")).logger, "error").mockImplementation(() => {});
     const { emailSender } = await import("./email.server");
     // Not a permanent failure: the outbox keeps the email until the configuration is fixed.
     expect(await emailSender().send("amina@example.com", message)).toEqual({ ok: false, error: EMAIL_NOT_CONFIGURED, permanent: false });

@@ -18,10 +18,10 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import { afterFailure, OUTBOX_POLICY } from "~/domain/email-outbox";
-import { decryptSecret, encryptSecret } from "../crypto.server";
+import { decryptSecret, encryptSecret } from "../platform/crypto.server";
 import { db, type Db } from "../db/client.server";
 import { emailOutbox } from "../db/schema";
-import { logger } from "../log.server";
+import { logger } from "../platform/log.server";
 import { emailSender, type EmailSender } from "./postmark.server";
 import { isTemplateName, templateDataSchemas, type EmailMessage } from "./templates";
 

@@ -17,8 +17,8 @@
  * render); everything else (no answer, 5xx, 429, a token being fixed) is worth trying again.
  */
 import { Errors, ServerClient } from "postmark";
-import { env } from "../env.server";
-import { logger } from "../log.server";
+import { env } from "../platform/env.server";
+import { logger } from "../platform/log.server";
 import { renderEmail, type EmailMessage } from "./templates";
 
 export type { EmailMessage, TemplateName } from "./templates";

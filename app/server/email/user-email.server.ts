@@ -10,10 +10,10 @@
 import type { PreferenceKey } from "~/domain/profile";
 import type { Db } from "../db/client.server";
 import { db } from "../db/client.server";
-import { getPreferences } from "../preferences.server";
+import { getPreferences } from "../notifications/preferences.server";
 import { deliverEmails, queueEmail, type EmailResult } from "./outbox.server";
 import type { EmailMessage } from "./templates";
-import { logger } from "../log.server";
+import { logger } from "../platform/log.server";
 
 /**
  * Which preference governs which template. "account-alert" is governed by the urgent preference in

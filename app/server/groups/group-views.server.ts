@@ -9,7 +9,7 @@ import { daysBetween, describeSchedule, periodDates, todayIn, type CalendarDay }
 import { db, preparedQuery } from "../db/client.server";
 import { FAILED_STATUSES, SETTLED_STATUSES, type TransferStatus } from "~/domain/money";
 import { groupMembers, groupPeriods, groups, users, type GroupEventType, type GroupInvitationStatus, type GroupStatus } from "../db/schema";
-import { visibleProfile, type VisibleProfile } from "../profile.server";
+import { visibleProfile, type VisibleProfile } from "../profile/profile.server";
 import { type MemberTotals, type PoolMovement, poolMovementsFrom, type SavingsProgress, savingsFrom } from "~/domain/charts";
 import { joinUrl, projectedFirstDue, scheduleOf } from "./groups.server";
 import { type SentInvitation, sentInvitationViews } from "./invitations.server";
@@ -332,7 +332,7 @@ export type CardsWithSavings = { cards: GroupCardView[]; savings: Record<string,
  * What each card shows, as columns of a statement over the viewer's memberships (`group_members`) joined to their
  * groups: seats taken, the next payout (the first pending period, with its recipient), the viewer's own turn, the
  * periods completed, and what the viewer has paid in and received (settled contributions and payouts). Shared by
- * /groups' statement and the dashboard's (app/server/dashboard.server.ts).
+ * /groups' statement and the dashboard's (app/server/groups/dashboard.server.ts).
  */
 export const cardFields = {
   group: groups,

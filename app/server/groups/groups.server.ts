@@ -13,13 +13,13 @@ import { invitationExpiresAt, invitationState, type InvitationOutcome } from "~/
 import { commitmentFor, drawOrder, SEED_BYTES } from "~/domain/payout-order";
 import { describeSchedule, firstDueOnOrAfter, periodDates, todayIn, type CalendarDay, type Schedule } from "~/domain/schedule";
 import { consumeAttempt } from "../auth/rate-limit.server";
-import { decryptSecret, encryptSecret } from "../crypto.server";
+import { decryptSecret, encryptSecret } from "../platform/crypto.server";
 import { db, type Db } from "../db/client.server";
 import { groupEvents, groupInvitations, groupMembers, groupPeriods, groups, idempotencyKeys, users } from "../db/schema";
 import { deliverEmails, queueEmail } from "../email/email.server";
 import { queueEmailToUser } from "../email/user-email.server";
-import { appUrl } from "../env.server";
-import { notify } from "../notifications.server";
+import { appUrl } from "../platform/env.server";
+import { notify } from "../notifications/notifications.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type GroupRow = typeof groups.$inferSelect;

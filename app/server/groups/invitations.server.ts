@@ -54,7 +54,7 @@ export type InboxJson = {
  * Invitations to the email `sql.placeholder("email")` (lowercased) that are pending, or were revoked since
  * `sql.placeholder("since")`, for groups the user `sql.placeholder("userId")` is not in, newest first, with each
  * group's seats taken: one JSON array, a subquery for /invitations' statement and the dashboard's
- * (app/server/dashboard.server.ts).
+ * (app/server/groups/dashboard.server.ts).
  */
 export const inboxJson = sql<InboxJson[]>`(
   select coalesce(json_agg(json_build_object(

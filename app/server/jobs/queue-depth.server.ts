@@ -3,7 +3,7 @@
  * table at scrape time. Zeros are reported for every known queue and state, so an empty queue is a 0, not a gap.
  */
 import { getPool } from "../db/client.server";
-import type { QueueDepth } from "../metrics.server";
+import type { QueueDepth } from "../platform/metrics.server";
 import { QUEUE_SCHEMA } from "./queue.server";
 
 const STATES = ["created", "retry", "active"] as const;

@@ -13,7 +13,7 @@
  */
 import PgBoss from "pg-boss";
 import { getPool } from "../db/client.server";
-import { logger } from "../log.server";
+import { logger } from "../platform/log.server";
 
 export const QUEUE_SCHEMA = "pgboss";
 /** Every minute (cron): process the groups with due work. */

@@ -2,11 +2,11 @@
  * Every job handler runs through runJob(): one log line when it ends (job name, id, the savings group when the job is
  * about one, worker, duration, outcome), rosca_jobs_total and rosca_job_duration_seconds by job name and outcome,
  * and the failure reported to Sentry when that is on. Lines logged by the work itself carry jobName and jobId too
- * (the log context, app/server/log.server.ts). New queues should call it from their boss.work() handler.
+ * (the log context, app/server/platform/log.server.ts). New queues should call it from their boss.work() handler.
  */
-import { reportError } from "../error-reporting.server";
-import { logger, withLogContext } from "../log.server";
-import { observeJob } from "../metrics.server";
+import { reportError } from "../platform/error-reporting.server";
+import { logger, withLogContext } from "../platform/log.server";
+import { observeJob } from "../platform/metrics.server";
 
 export type JobInfo = {
   /** The queue's name, e.g. "money.tick". */

@@ -5,13 +5,13 @@
  */
 import type PgBoss from "pg-boss";
 import { deliverDueEmails } from "../email/outbox.server";
-import { logger } from "../log.server";
-import { setQueueDepthSource } from "../metrics.server";
+import { logger } from "../platform/log.server";
+import { setQueueDepthSource } from "../platform/metrics.server";
 import { processDueGroups, syncBankEvents } from "../money/cycle.server";
 import { readQueueDepth } from "./queue-depth.server";
 import { BANK_SYNC, EMAIL_OUTBOX, MONEY_TICK, startQueue, stopQueue, WEEKLY_SUMMARY } from "./queue.server";
 import { runJob } from "./run-job.server";
-import { sendWeeklySummaries } from "../weekly-summary.server";
+import { sendWeeklySummaries } from "../notifications/weekly-summary.server";
 
 export type JobDone = { queue: string; jobId: string; worker: string; result: unknown };
 

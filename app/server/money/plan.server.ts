@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { FAILED_STATUSES, MAX_ATTEMPTS, REMINDER_DAYS_BEFORE, RETRY_AFTER_DAYS, SETTLED_STATUSES } from "~/domain/money";
 import type { CalendarDay } from "~/domain/schedule";
 import { db } from "../db/client.server";
-import { recordTransfers } from "../metrics.server";
+import { recordTransfers } from "../platform/metrics.server";
 import type { TransferRow } from "./transfers.server";
 
 const failed = sql.raw(FAILED_STATUSES.map((s) => `'${s}'`).join(", "));

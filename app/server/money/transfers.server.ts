@@ -26,12 +26,12 @@ import {
 } from "~/domain/money";
 import type { CalendarDay } from "~/domain/schedule";
 import { plaidCall } from "../bank/plaid.server";
-import { decryptSecret } from "../crypto.server";
+import { decryptSecret } from "../platform/crypto.server";
 import { db } from "../db/client.server";
 import { bankAccounts, bankEventCursor, bankItems, bankTransfers, groupMembers, groupPeriods, groups, ledgerTransfers, users } from "../db/schema";
-import { failpoint } from "../failpoints.server";
-import { logger } from "../log.server";
-import { recordTransfers } from "../metrics.server";
+import { failpoint } from "../platform/failpoints.server";
+import { logger } from "../platform/log.server";
+import { recordTransfers } from "../platform/metrics.server";
 import { lockAccounts, lockedBalance, postEntries, resolveAccounts, type Tx } from "./ledger.server";
 import { groupsLockedInOrder } from "./plan.server";
 

@@ -14,8 +14,8 @@
  */
 import { createCookie } from "react-router";
 import { normalizeEmail } from "~/domain/auth";
-import { getOptionalUser } from "./auth/guards.server";
-import { appUrl, env, isProduction } from "./env.server";
+import { getOptionalUser } from "../auth/guards.server";
+import { appUrl, env, isProduction } from "../platform/env.server";
 
 /** How many addresses a browser keeps (newest first); more would push the cookie towards its 4 KB limit. */
 export const MAILBOX_ADDRESS_LIMIT = 8;

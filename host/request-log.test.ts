@@ -3,7 +3,7 @@ import { Writable } from "node:stream";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { afterAll, describe, expect, it } from "vitest";
-import { createLogger } from "../app/server/log.server";
+import { createLogger } from "../app/server/platform/log.server";
 import { createApp } from "./app";
 import { requestIdFor, requestLogging, routeIdFor } from "./request-log";
 

@@ -50,7 +50,7 @@ const envSchema = z
     SUPPORT_EMAIL: z.email().default("support@rosca.example"),
     /**
      * "true": the dev mailbox shows every captured email to anyone who opens it (local development). Otherwise it is
-     * scoped to the visitor (app/server/mailbox.server.ts). Refused in production and unless APP_URL is on this
+     * scoped to the visitor (app/server/email/mailbox.server.ts). Refused in production and unless APP_URL is on this
      * machine: on a deployed demo it would hand out every account's reset link.
      */
     MAILBOX_OPEN: z
@@ -67,9 +67,9 @@ const envSchema = z
      * internet it must not be the password printed in the README. Required with DEMO_DEPLOYMENT; ignored elsewhere.
      */
     DEMO_ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
-    /** pino's level (app/server/log.server.ts); default info. */
+    /** pino's level (app/server/platform/log.server.ts); default info. */
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
-    /** Sentry's DSN: errors are reported when set (app/server/error-reporting.server.ts); nothing of Sentry's loads otherwise. */
+    /** Sentry's DSN: errors are reported when set (app/server/platform/error-reporting.server.ts); nothing of Sentry's loads otherwise. */
     SENTRY_DSN: z.url().optional(),
   })
   .superRefine((env, ctx) => {
@@ -145,7 +145,7 @@ export function servedOverHttps() {
 
 /**
  * Where a browser opens the sandbox bank's Link pages (the no-JavaScript bank linking): the bank itself on a laptop;
- * in a deployed demo the app's own origin, which forwards them (server/sandbox-link-proxy.ts).
+ * in a deployed demo the app's own origin, which forwards them (host/sandbox-link-proxy.ts).
  */
 export function sandboxLinkPagesUrl() {
   const config = env();

@@ -14,12 +14,12 @@ import { DISPLAY_TIME_ZONE } from "~/domain/format";
 import { SETTLED_STATUSES } from "~/domain/money";
 import { weekOf } from "~/domain/reminders";
 import { todayIn, type CalendarDay } from "~/domain/schedule";
-import { db } from "./db/client.server";
-import { bankTransfers, groupMembers, groupPeriods, groups, notificationPreferences, users, weeklySummaries } from "./db/schema";
-import type { TemplateData } from "./email/templates";
-import { sendEmail } from "./email/email.server";
-import { appUrl } from "./env.server";
-import { logger } from "./log.server";
+import { db } from "../db/client.server";
+import { bankTransfers, groupMembers, groupPeriods, groups, notificationPreferences, users, weeklySummaries } from "../db/schema";
+import type { TemplateData } from "../email/templates";
+import { sendEmail } from "../email/email.server";
+import { appUrl } from "../platform/env.server";
+import { logger } from "../platform/log.server";
 
 /** Emails in flight at once. */
 const SEND_CONCURRENCY = 8;

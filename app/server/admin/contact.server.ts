@@ -1,8 +1,8 @@
-import { db } from "./db/client.server";
-import { contactMessages } from "./db/schema";
-import { deliverEmails, queueEmail } from "./email/email.server";
-import { env } from "./env.server";
-import { logger } from "./log.server";
+import { db } from "../db/client.server";
+import { contactMessages } from "../db/schema";
+import { deliverEmails, queueEmail } from "../email/email.server";
+import { env } from "../platform/env.server";
+import { logger } from "../platform/log.server";
 
 /**
  * Record a contact-form message and queue its email to support, in one transaction (the outbox, ADR 010), then try to

@@ -9,7 +9,7 @@
  * - email addresses, bearer credentials and token-like query parameters inside any string of the line (messages,
  *   error messages, stacks): rewritten before the line is written, whatever the key.
  *
- * Inside a request (server/request-log.ts) or a job (app/server/jobs/run-job.server.ts) every line also carries that
+ * Inside a request (host/request-log.ts) or a job (app/server/jobs/run-job.server.ts) every line also carries that
  * request's `reqId`, or the job's `jobName`/`jobId`, without the caller passing them: the context lives in an
  * AsyncLocalStorage shared through globalThis, because this module is loaded twice in one process (from source by the
  * scripts, and bundled inside the React Router build) and both copies must see the same context.

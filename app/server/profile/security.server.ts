@@ -5,14 +5,14 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import { formatDateTime } from "~/domain/format";
 import { describeDevice } from "~/domain/profile";
-import { hashPassword, verifyPassword } from "./auth/password.server";
-import { destroyOtherSessions } from "./auth/session.server";
-import { db } from "./db/client.server";
-import { sessions, users, type User } from "./db/schema";
-import { notifyUrgent, URGENT } from "./account-alerts.server";
-import { sendEmailToUser } from "./email/user-email.server";
-import { appUrl } from "./env.server";
-import { logger } from "./log.server";
+import { hashPassword, verifyPassword } from "../auth/password.server";
+import { destroyOtherSessions } from "../auth/session.server";
+import { db } from "../db/client.server";
+import { sessions, users, type User } from "../db/schema";
+import { notifyUrgent, URGENT } from "../notifications/account-alerts.server";
+import { sendEmailToUser } from "../email/user-email.server";
+import { appUrl } from "../platform/env.server";
+import { logger } from "../platform/log.server";
 
 /** "Nov 22, 2026, 9:41 AM EST": how times appear in emails and on the Security page (the app's one formatter). */
 export { formatDateTime } from "~/domain/format";

@@ -1,11 +1,11 @@
 /**
- * Request observability for the Express server (server/app.ts): one JSON log line per request (pino-http) with the
+ * Request observability for the Express server (host/app.ts): one JSON log line per request (pino-http) with the
  * method, the React Router route id, the status, the duration and the request id, and the same request in the
- * rosca_http_request_duration_seconds histogram (app/server/metrics.server.ts).
+ * rosca_http_request_duration_seconds histogram (app/server/platform/metrics.server.ts).
  *
  * The request id is the caller's X-Request-Id when it is a sane token (what a proxy or a client sends to correlate),
  * otherwise Fly's Fly-Request-Id, otherwise a new UUID; it is returned in the X-Request-Id response header and added to
- * every line logged while the request runs (AsyncLocalStorage, app/server/log.server.ts).
+ * every line logged while the request runs (AsyncLocalStorage, app/server/platform/log.server.ts).
  */
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
@@ -13,8 +13,8 @@ import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { matchRoutes, type ServerBuild } from "react-router";
-import { logger, withLogContext } from "../app/server/log.server.ts";
-import { observeHttpRequest } from "../app/server/metrics.server.ts";
+import { logger, withLogContext } from "../app/server/platform/log.server.ts";
+import { observeHttpRequest } from "../app/server/platform/metrics.server.ts";
 
 /** Letters, digits and . _ : - only, at most 128: anything else (spaces, newlines, quotes) is replaced by a new id. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -3,7 +3,7 @@
  * next page even without JavaScript. The root loader reads and clears them.
  */
 import { createCookieSessionStorage, redirect } from "react-router";
-import { env, servedOverHttps } from "./env.server";
+import { env, servedOverHttps } from "../platform/env.server";
 import { type Toast, type ToastInput, MAX_TOASTS } from "~/domain/toast";
 
 function storage() {

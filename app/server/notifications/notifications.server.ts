@@ -5,8 +5,8 @@
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { safeRedirect } from "~/domain/auth";
-import { db, type Db, preparedQuery } from "./db/client.server";
-import { notifications } from "./db/schema";
+import { db, type Db, preparedQuery } from "../db/client.server";
+import { notifications } from "../db/schema";
 
 export type NotificationView = { id: string; title: string; body: string | null; link: string | null; createdAt: string; read: boolean };
 

@@ -13,11 +13,11 @@ import { createCookie } from "react-router";
 import { formatDateTime } from "~/domain/format";
 import { MAX_ATTEMPTS, RETRY_AFTER_DAYS } from "~/domain/money";
 import { describeDevice } from "~/domain/profile";
-import { db, type Db } from "./db/client.server";
-import { knownDevices, users } from "./db/schema";
-import { queueEmail, sendEmail, type EmailMessage, type EmailResult } from "./email/email.server";
-import { appUrl, isProduction } from "./env.server";
-import { logger } from "./log.server";
+import { db, type Db } from "../db/client.server";
+import { knownDevices, users } from "../db/schema";
+import { queueEmail, sendEmail, type EmailMessage, type EmailResult } from "../email/email.server";
+import { appUrl, isProduction } from "../platform/env.server";
+import { logger } from "../platform/log.server";
 import { notify } from "./notifications.server";
 import { getPreferences } from "./preferences.server";
 

@@ -14,12 +14,12 @@ import helmet from "helmet";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import { type AdmissionControl, admissionControl } from "./admission";
 import { publicPageCache } from "./page-cache";
-import { logger } from "../app/server/log.server.ts";
-import { reportError } from "../app/server/error-reporting.server.ts";
+import { logger } from "../app/server/platform/log.server.ts";
+import { reportError } from "../app/server/platform/error-reporting.server.ts";
 import { labelStatic, requestLogging } from "./request-log.ts";
 import { sandboxLinkProxy } from "./sandbox-link-proxy.ts";
 
-/** Pages that are the same for every anonymous visitor: served from server/page-cache.ts for a minute at a time. */
+/** Pages that are the same for every anonymous visitor: served from host/page-cache.ts for a minute at a time. */
 const PUBLIC_PAGES = new Set(["/", "/about", "/careers", "/blog", "/help", "/sharia", "/privacy", "/terms", "/security"]);
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

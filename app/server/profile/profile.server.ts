@@ -3,10 +3,10 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { PROFILE_MESSAGES, splitDisplayName, type ProfileInput } from "~/domain/profile";
-import { db } from "./db/client.server";
-import { isStatementTimeout } from "./db/errors.server";
-import { bankAccounts, bankItems, users, type User } from "./db/schema";
-import { logger } from "./log.server";
+import { db } from "../db/client.server";
+import { isStatementTimeout } from "../db/errors.server";
+import { bankAccounts, bankItems, users, type User } from "../db/schema";
+import { logger } from "../platform/log.server";
 
 export type UpdateProfileResult = { status: "ok" } | { status: "date-of-birth-locked"; message: string } | { status: "error" };
 

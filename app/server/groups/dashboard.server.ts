@@ -5,8 +5,8 @@
  * only to a member without access yet, is read apart.
  */
 import { desc, eq, sql } from "drizzle-orm";
-import { preparedQuery } from "./db/client.server";
-import { groupMembers, groups } from "./db/schema";
+import { preparedQuery } from "../db/client.server";
+import { groupMembers, groups } from "../db/schema";
 import {
   type ActivityJson,
   type ActivityView,
@@ -16,8 +16,8 @@ import {
   cardFields,
   cardsWithSavingsFrom,
   recentActivityJson,
-} from "./groups/group-views.server";
-import { type InboxInvitation, type InboxJson, inboxFrom, inboxJson, inboxParams } from "./groups/invitations.server";
+} from "./group-views.server";
+import { type InboxInvitation, type InboxJson, inboxFrom, inboxJson, inboxParams } from "./invitations.server";
 
 export type Dashboard = CardsWithSavings & { activity: ActivityView[]; inbox: InboxInvitation[] };
 

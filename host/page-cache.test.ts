@@ -11,7 +11,7 @@ afterEach(async () => {
 
 /**
  * The cache in front of a stand-in renderer that counts its renders and puts its nonce where React Router does; each
- * response's own nonce comes from res.locals, as server/app.ts sets it for the CSP header.
+ * response's own nonce comes from res.locals, as host/app.ts sets it for the CSP header.
  */
 async function serverWith(render?: (url: string, nonce: string) => Promise<Response>, maxEntries?: number) {
   const renders: string[] = [];

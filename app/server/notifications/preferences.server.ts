@@ -4,8 +4,8 @@
  */
 import { eq } from "drizzle-orm";
 import { DEFAULT_PREFERENCES, PREFERENCE_KEYS, type Preferences } from "~/domain/profile";
-import { db, type Db } from "./db/client.server";
-import { notificationPreferences } from "./db/schema";
+import { db, type Db } from "../db/client.server";
+import { notificationPreferences } from "../db/schema";
 
 /** Pass a transaction as `executor` to read inside it (no second pooled connection while it holds one). */
 export async function getPreferences(userId: string, executor: Pick<Db, "select"> = db()): Promise<Preferences> {

@@ -4,7 +4,7 @@
  * process's entry point (scripts/serve.ts, scripts/worker.ts, scripts/lib/stack.ts for `npm start`, scripts/dev.ts).
  * Without a DSN nothing of Sentry's is loaded, on the server or in the browser (app/entry.client.tsx).
  *
- * What is sent: unhandled errors of routes (entry.server.tsx's handleError), of the HTTP server (server/app.ts), of
+ * What is sent: unhandled errors of routes (entry.server.tsx's handleError), of the HTTP server (host/app.ts), of
  * failed jobs (app/server/jobs/run-job.server.ts). No performance tracing, no request bodies, no cookies, no IPs
  * (sendDefaultPii false), and events pass through the same scrubbing as log lines before they leave.
  */

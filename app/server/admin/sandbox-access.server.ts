@@ -4,12 +4,12 @@
  * the email goes out after commit and a failure to send only logs a warning (SPEC.md section 7).
  */
 import { and, eq } from "drizzle-orm";
-import { db, type Db } from "./db/client.server";
-import { auditLog, sandboxAccessRequests, users } from "./db/schema";
-import { deliverEmails, queueEmail } from "./email/email.server";
-import { appUrl, env } from "./env.server";
-import { notify } from "./notifications.server";
-import { logger } from "./log.server";
+import { db, type Db } from "../db/client.server";
+import { auditLog, sandboxAccessRequests, users } from "../db/schema";
+import { deliverEmails, queueEmail } from "../email/email.server";
+import { appUrl, env } from "../platform/env.server";
+import { notify } from "../notifications/notifications.server";
+import { logger } from "../platform/log.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 

@@ -12,11 +12,11 @@ import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
 import pLimit from "p-limit";
 import { DAILY_REMINDER_DAYS_BEFORE, dailyReminderOn, dailyReminderText } from "~/domain/reminders";
 import { addDays, type CalendarDay } from "~/domain/schedule";
-import { db } from "./db/client.server";
-import { bankTransfers, dailyReminders, groupMembers, groupPeriods, notificationPreferences, users } from "./db/schema";
-import { sendEmail } from "./email/email.server";
-import { appUrl } from "./env.server";
-import { logger } from "./log.server";
+import { db } from "../db/client.server";
+import { bankTransfers, dailyReminders, groupMembers, groupPeriods, notificationPreferences, users } from "../db/schema";
+import { sendEmail } from "../email/email.server";
+import { appUrl } from "../platform/env.server";
+import { logger } from "../platform/log.server";
 import { notify } from "./notifications.server";
 
 export type DailyRemindersResult = { sent: number };
