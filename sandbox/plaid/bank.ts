@@ -4,8 +4,6 @@
  */
 import { createHash } from "node:crypto";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import type { NodePgDatabase } from "drizzle-orm/node-postgres";
-import type pg from "pg";
 import {
   plaidAccounts,
   plaidItems,
@@ -20,8 +18,7 @@ import {
   type PlaidTransferEventRow,
   type PlaidTransferRow,
 } from "./schema";
-import type { TransferBatches } from "./batch";
-import type { WebhookSender } from "./webhooks";
+import type { BankContext, BankDb } from "./context";
 import {
   ACH_RETURN_CODES,
   balanceChangeCents,
@@ -36,20 +33,6 @@ import {
   WIRE_ROUTING_NUMBER,
   type SandboxAccount,
 } from "./wire";
-
-/** Drizzle over the bank's pool; the pool itself (`$client`) serves the hot path's prepared statements (bulk.ts). */
-export type BankDb = NodePgDatabase & { $client: pg.Pool };
-
-export type BankContext = {
-  db: BankDb;
-  clientId: string;
-  now: () => Date;
-  webhooks: WebhookSender;
-  /** Where TRANSFER webhooks go when neither the simulate call nor the item names a webhook URL. */
-  defaultWebhookUrl?: string;
-  /** The group-committed endpoints (batch.ts), one set per server. */
-  batches: TransferBatches;
-};
 
 type Body = Record<string, unknown>;
 

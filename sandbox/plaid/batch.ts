@@ -8,7 +8,7 @@
  * semantics while costing a few queries per batch instead of about ten per debit.
  */
 import { randomUUID } from "node:crypto";
-import type { BankContext } from "./bank";
+import type { BankContext, Batcher, TransferAnswer, TransferBatches } from "./context";
 import { ACH_CLASSES, hashAccessToken, objectField, optionalString, stringField, TRANSFER_DESCRIPTION_MAX, TRANSFER_NETWORKS } from "./bank";
 import {
   plaidAccounts,
@@ -32,7 +32,7 @@ const BATCH_MAX = 200;
  * batches at a time (concurrent batches are safe: every write is ON CONFLICT DO NOTHING and the loser answers with the
  * winner's row). While the batches in flight run, the next one fills: the busier the bank, the bigger its batches.
  */
-export class MicroBatcher<I, O> {
+export class MicroBatcher<I, O> implements Batcher<I, O> {
   private queue: Array<{ input: I; resolve: (value: O) => void; reject: (error: unknown) => void }> = [];
   private timer: NodeJS.Timeout | null = null;
   private inFlight = 0;
@@ -238,8 +238,6 @@ function checkItem(ctx: BankContext, item: PlaidItemRow | undefined): PlaidItemR
 
 // ---- /transfer/create -------------------------------------------------------------------------------------------------
 
-export type TransferAnswer = { transfer: PlaidTransferRow; webhook: string | null; created: boolean };
-
 /**
  * Transfers for a batch of requests: each authorization makes at most one transfer (a retry, or several at once,
  * get the one made). New transfers and their `pending` events are written in one transaction, holding the event
@@ -374,11 +372,6 @@ export async function transferBatch(ctx: BankContext, bodies: Body[]): Promise<A
   }
   return answers;
 }
-
-export type TransferBatches = {
-  authorizations: MicroBatcher<Body, PlaidTransferAuthorizationRow>;
-  transfers: MicroBatcher<Body, TransferAnswer>;
-};
 
 /** One set per server: the batches' context is the server's (same database, client and clock for every request). */
 export function transferBatches(ctx: Omit<BankContext, "batches">): TransferBatches {

@@ -6,7 +6,7 @@
  */
 import { getTableColumns, getTableName, type Table } from "drizzle-orm";
 import type pg from "pg";
-import type { BankDb } from "./bank";
+import type { BankDb } from "./context";
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const camel = (column: string) => column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());

@@ -4,7 +4,8 @@
  * functions here, so they behave the same. See README.md for the contract.
  */
 import { and, eq, inArray, isNull, notInArray } from "drizzle-orm";
-import { createItem, issuePublicToken, type BankDb } from "./bank";
+import { createItem, issuePublicToken } from "./bank";
+import type { BankDb } from "./context";
 import { plaidAccounts, plaidItems, plaidLinkSessions, plaidLinkTokens } from "./schema";
 import { checkCredentials, findInstitution, INSTITUTIONS, plaidErrors, PlaidFailure, uuid } from "./wire";
 

@@ -15,9 +15,10 @@ import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { endpoints, type BankContext, type BankDb } from "./bank";
+import { endpoints } from "./bank";
+import type { BankContext, BankDb, TransferBatches } from "./context";
 import { endPool } from "../../app/server/db/end-pool.server";
-import { transferBatches, type TransferBatches } from "./batch";
+import { transferBatches } from "./batch";
 import {
   checkRedirect,
   exitRedirect,

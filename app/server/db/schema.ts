@@ -624,6 +624,7 @@ export const bankTransfers = pgTable(
     index("bank_transfers_status_idx").on(t.status),
   ],
 );
+export type TransferRow = typeof bankTransfers.$inferSelect;
 
 /** An immutable posting: amount moves from the debit account to the credit account. Corrections are new rows. */
 export const ledgerTransfers = pgTable(

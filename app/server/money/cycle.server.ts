@@ -25,7 +25,7 @@ import { SETUP_FEE_CENTS } from "~/domain/groups";
 import { addDays, daysBetween, todayIn, type CalendarDay } from "~/domain/schedule";
 import { plaidCall } from "../bank/plaid.server";
 import { getPool, db } from "../db/client.server";
-import { bankTransfers, groupEvents, groupMembers, groupPeriods, groups, users } from "../db/schema";
+import { bankTransfers, groupEvents, groupMembers, groupPeriods, groups, type TransferRow, users } from "../db/schema";
 import { sendEmailToUser } from "../email/user-email.server";
 import { appUrl, env } from "../platform/env.server";
 import { notify } from "../notifications/notifications.server";
@@ -36,16 +36,9 @@ import { failpoint, SimulatedCrash } from "../platform/failpoints.server";
 import { logger } from "../platform/log.server";
 import { balanceOf } from "./ledger.server";
 import { recordPayoutRefusal, recordProcessingFailure, recordProcessingSuccess } from "./health.server";
-import { claimReminders, completePeriods, groupsLockedInOrder, payoutsDue, planDebits, settledUpGroups } from "./plan.server";
-import {
-  applyStatuses,
-  BANK_CONCURRENCY,
-  type StatusChange,
-  startPayout,
-  submitTransfers,
-  syncTransferEvents,
-  type TransferRow,
-} from "./transfers.server";
+import { groupsLockedInOrder } from "./locks.server";
+import { claimReminders, completePeriods, payoutsDue, planDebits, settledUpGroups } from "./plan.server";
+import { applyStatuses, BANK_CONCURRENCY, type StatusChange, startPayout, submitTransfers, syncTransferEvents } from "./transfers.server";
 
 type GroupRow = typeof groups.$inferSelect;
 

@@ -8,7 +8,7 @@ import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { db } from "../db/client.server";
 import { groups, ledgerAccounts, ledgerTransfers, type MoneyIncidentKind, moneyIncidents } from "../db/schema";
 import { logger } from "../platform/log.server";
-import { groupsLockedInOrder } from "./plan.server";
+import { groupsLockedInOrder } from "./locks.server";
 
 /** A group's money work that fails this many runs in a row is parked: it stops, and shows as needing attention. */
 export const MAX_PROCESSING_FAILURES = 5;

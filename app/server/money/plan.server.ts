@@ -9,29 +9,11 @@ import { FAILED_STATUSES, MAX_ATTEMPTS, REMINDER_DAYS_BEFORE, RETRY_AFTER_DAYS, 
 import type { CalendarDay } from "~/domain/schedule";
 import { db } from "../db/client.server";
 import { recordTransfers } from "../platform/metrics.server";
-import type { TransferRow } from "./transfers.server";
+import type { TransferRow } from "../db/schema";
+import { uuidArray as ids } from "./locks.server";
 
 const failed = sql.raw(FAILED_STATUSES.map((s) => `'${s}'`).join(", "));
 const settled = sql.raw(SETTLED_STATUSES.map((s) => `'${s}'`).join(", "));
-
-/** A uuid[] parameter. */
-function ids(groupIds: readonly string[]) {
-  return sql`${`{${groupIds.join(",")}}`}::uuid[]`;
-}
-
-/**
- * `where groups.id in ${groupsLockedInOrder(ids)}`: these groups' rows, locked in id order, for a multi-row UPDATE.
- * An UPDATE by itself locks rows in the order it scans them, so two over overlapping groups (a worker's page, another
- * worker's event sync reopening some of them, an admin) can each hold a row the other waits for: a deadlock. Here the
- * UPDATE only ever touches rows the subquery has already locked, and the subquery locks in id order, so the second
- * statement waits for the first instead. (PostgreSQL does not flatten a subquery with FOR UPDATE into the join.)
- * The lock is FOR NO KEY UPDATE, the one an UPDATE of non-key columns takes anyway: unlike FOR UPDATE it does not
- * block the KEY SHARE lock a foreign-key check takes, so a transaction inserting transfers for these groups (a
- * multi-group INSERT takes those in whatever order it inserts) never waits on it, and cannot deadlock with it.
- */
-export function groupsLockedInOrder(groupIds: readonly string[]) {
-  return sql`(select l.id from groups l where l.id = any(${ids(groupIds)}) order by l.id for no key update of l)`;
-}
 
 /**
  * Insert every debit due on `day` for these groups, and return the rows it made: for every period due on or before

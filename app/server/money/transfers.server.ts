@@ -28,14 +28,24 @@ import type { CalendarDay } from "~/domain/schedule";
 import { plaidCall } from "../bank/plaid.server";
 import { decryptSecret } from "../platform/crypto.server";
 import { db } from "../db/client.server";
-import { bankAccounts, bankEventCursor, bankItems, bankTransfers, groupMembers, groupPeriods, groups, ledgerTransfers, users } from "../db/schema";
+import {
+  bankAccounts,
+  bankEventCursor,
+  bankItems,
+  bankTransfers,
+  groupMembers,
+  groupPeriods,
+  groups,
+  ledgerTransfers,
+  type TransferRow,
+  users,
+} from "../db/schema";
 import { failpoint } from "../platform/failpoints.server";
 import { logger } from "../platform/log.server";
 import { recordTransfers } from "../platform/metrics.server";
 import { lockAccounts, lockedBalance, postEntries, resolveAccounts, type Tx } from "./ledger.server";
-import { groupsLockedInOrder } from "./plan.server";
+import { groupsLockedInOrder } from "./locks.server";
 
-export type TransferRow = typeof bankTransfers.$inferSelect;
 export type Failure = { code: string | null; description: string | null };
 export type StatusChange = { transferId: string; to: TransferStatus; day: CalendarDay; failure?: Failure };
 

@@ -1,0 +1,33 @@
+/**
+ * What the sandbox bank's handlers run with: its database, client id, clock, webhook sender and the group-commit
+ * batches. In a module of its own so that the endpoints (bank.ts), the group commit (batch.ts) and the bulk statements
+ * (bulk.ts) all import it, and none of them imports another for it.
+ */
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import type pg from "pg";
+import type { PlaidTransferAuthorizationRow, PlaidTransferRow } from "./schema";
+import type { WebhookSender } from "./webhooks";
+
+/** Drizzle over the bank's pool; the pool itself (`$client`) serves the hot path's prepared statements (bulk.ts). */
+export type BankDb = NodePgDatabase & { $client: pg.Pool };
+
+export type BankContext = {
+  db: BankDb;
+  clientId: string;
+  now: () => Date;
+  webhooks: WebhookSender;
+  /** Where TRANSFER webhooks go when neither the simulate call nor the item names a webhook URL. */
+  defaultWebhookUrl?: string;
+  /** The group-committed endpoints (batch.ts), one set per server. */
+  batches: TransferBatches;
+};
+
+/** A request's way into a batch: its own answer once the batch it joined has run (MicroBatcher, batch.ts). */
+export type Batcher<I, O> = { add(input: I): Promise<O> };
+
+export type TransferAnswer = { transfer: PlaidTransferRow; webhook: string | null; created: boolean };
+
+export type TransferBatches = {
+  authorizations: Batcher<Record<string, unknown>, PlaidTransferAuthorizationRow>;
+  transfers: Batcher<Record<string, unknown>, TransferAnswer>;
+};
