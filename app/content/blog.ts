@@ -2,14 +2,8 @@
  * The four sample articles of the blog (SPEC.md section 1). Bodies are structured blocks rather than HTML strings,
  * so nothing is injected with dangerouslySetInnerHTML and headings stay in order under the page's h1.
  */
+import type { Block } from "~/components/marketing/article-body";
 import { formatDate } from "~/domain/format";
-
-export type Block =
-  | { kind: "h2"; text: string }
-  | { kind: "p"; text: string }
-  | { kind: "ul"; items: string[] }
-  | { kind: "ol"; items: string[] }
-  | { kind: "note"; text: string };
 
 export type Article = {
   id: string;

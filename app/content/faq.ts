@@ -1,6 +1,6 @@
 /** Help Center content (SPEC.md section 1: FAQ accordion and three step guides). */
 
-export type FaqItem = { id: string; question: string; answer: string[] };
+import type { FaqItem } from "~/components/marketing/faq-list";
 
 export const FAQ: FaqItem[] = [
   {

@@ -1,4 +1,5 @@
 /** Copy for the landing page (SPEC.md section 2, "/ landing"). */
+import type { ExampleGroup } from "~/components/marketing/example-group-card";
 
 export const HOW_IT_WORKS = [
   {
@@ -36,18 +37,6 @@ export const TRUST_POINTS = [
   },
 ] as const;
 
-export type ExampleGroup = {
-  id: string;
-  name: string;
-  purpose: string;
-  members: number;
-  contribution: number;
-  frequency: string;
-  cycle: string;
-  /** Why the member count is what it is, when the example states only the cycle. */
-  membersNote?: string;
-};
-
 /**
  * The three example groups of SPEC.md section 2 with their stated figures. Where the spec gives only a cycle length,
  * the member count follows from it: a monthly group lasts one month per member, so a 10-month cycle has 10 members.
@@ -83,8 +72,3 @@ export const EXAMPLE_GROUPS: ExampleGroup[] = [
     membersNote: "A 10-month monthly cycle means 10 members.",
   },
 ];
-
-/** Payout per turn = contribution x members (SPEC.md section 9). */
-export function payoutPerTurn(group: Pick<ExampleGroup, "contribution" | "members">) {
-  return group.contribution * group.members;
-}

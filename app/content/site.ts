@@ -23,10 +23,3 @@ export const MAX_CONTRIBUTION = "$1,000";
 export function pageMeta(title: string, description: string) {
   return [{ title: `${title} | ${PRODUCT_NAME}` }, { name: "description", content: description }];
 }
-
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
-
-/** Whole-dollar amounts for marketing copy, e.g. 5000 -> "$5,000". */
-export function formatDollars(dollars: number) {
-  return usd.format(dollars);
-}

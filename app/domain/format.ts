@@ -95,3 +95,8 @@ const usdWhole = new Intl.NumberFormat("en-US", { style: "currency", currency: "
 export function formatMoneyShort(cents: number) {
   return usdWhole.format(cents / 100);
 }
+
+/** Whole-dollar amounts for marketing copy, e.g. 5000 -> "$5,000". */
+export function formatDollars(dollars: number) {
+  return usdWhole.format(dollars);
+}

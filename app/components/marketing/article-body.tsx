@@ -1,5 +1,11 @@
 import type { ReactElement } from "react";
-import type { Block } from "~/content/blog";
+
+export type Block =
+  | { kind: "h2"; text: string }
+  | { kind: "p"; text: string }
+  | { kind: "ul"; items: string[] }
+  | { kind: "ol"; items: string[] }
+  | { kind: "note"; text: string };
 
 /** Renders structured long-form content (blog articles) as semantic HTML. Headings start at h2 below the page h1. */
 export function ArticleBody({ blocks }: { blocks: Block[] }) {

@@ -1,5 +1,21 @@
-import { type ExampleGroup, payoutPerTurn } from "~/content/landing";
-import { formatDollars } from "~/content/site";
+import { formatDollars } from "~/domain/format";
+
+export type ExampleGroup = {
+  id: string;
+  name: string;
+  purpose: string;
+  members: number;
+  contribution: number;
+  frequency: string;
+  cycle: string;
+  /** Why the member count is what it is, when the example states only the cycle. */
+  membersNote?: string;
+};
+
+/** Payout per turn = contribution x members (SPEC.md section 9). */
+function payoutPerTurn(group: Pick<ExampleGroup, "contribution" | "members">) {
+  return group.contribution * group.members;
+}
 
 /** One example group on the landing page, with its figures in a definition list so each label reads with its value. */
 export function ExampleGroupCard({ group }: { group: ExampleGroup }) {

@@ -1,4 +1,4 @@
-import type { FaqItem } from "~/content/faq";
+export type FaqItem = { id: string; question: string; answer: string[] };
 
 /**
  * An accordion built from <details>/<summary>: it opens and closes without JavaScript, is keyboard-operable, and
