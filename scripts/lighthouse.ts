@@ -84,7 +84,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 async function activeGroupPath(): Promise<string> {
   const { and, eq, sql } = await import("drizzle-orm");
   const { db } = await import("../app/server/db/client.server.ts");
-  const { groups, users } = await import("../app/server/db/schema.ts");
+  const { groups, users } = await import("../app/server/db/schema/index.ts");
   const { DEMO_ACTIVE_GROUP } = await import("./lib/seed-groups.ts");
   const [group] = await db()
     .select({ id: groups.id })

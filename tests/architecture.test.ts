@@ -108,7 +108,7 @@ describe("the checks themselves", () => {
   it("refuse an arrow back up, and a component's value import of server code, but not its type import", () => {
     expect(
       violations([
-        { from: "app/domain/money.ts", to: "app/server/db/schema.ts", typeOnly: true },
+        { from: "app/domain/money.ts", to: "app/server/db/schema/money.ts", typeOnly: true },
         { from: "app/components/x.tsx", to: "app/content/faq.ts", typeOnly: false },
         { from: "app/components/x.tsx", to: "app/server/groups/group-views.server.ts", typeOnly: false },
         { from: "app/components/x.tsx", to: "app/server/groups/group-views.server.ts", typeOnly: true },
@@ -117,7 +117,7 @@ describe("the checks themselves", () => {
         { from: "app/server/money/plan.server.ts", to: "app/domain/money.ts", typeOnly: false },
       ]),
     ).toEqual([
-      "domain: app/domain/money.ts -> app/server/db/schema.ts (type)",
+      "domain: app/domain/money.ts -> app/server/db/schema/money.ts (type)",
       "components: app/components/x.tsx -> app/content/faq.ts",
       "components: app/components/x.tsx -> app/server/groups/group-views.server.ts",
       "routes: app/routes/login.tsx -> sandbox/postmark/store.ts",

@@ -12,9 +12,9 @@ import { hashPassword } from "../../app/server/auth/password.server.ts";
 import { exchangePublicToken } from "../../app/server/bank/bank.server.ts";
 import { plaidCall } from "../../app/server/bank/plaid.server.ts";
 import { db } from "../../app/server/db/client.server.ts";
-import { groups, users } from "../../app/server/db/schema.ts";
+import { groups, users } from "../../app/server/db/schema/index.ts";
 import { env } from "../../app/server/platform/env.server.ts";
-import { groupMembers } from "../../app/server/db/schema.ts";
+import { groupMembers } from "../../app/server/db/schema/index.ts";
 import { createGroup, joinGroup, moveMember } from "../../app/server/groups/groups.server.ts";
 import { processGroup } from "../../app/server/money/cycle.server.ts";
 

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { ADMIN_ACCOUNT, DEMO_ACCOUNT, SAMPLE_MEMBERS } from "../../app/domain/demo-accounts.ts";
 import { hashPassword } from "../../app/server/auth/password.server.ts";
 import { db } from "../../app/server/db/client.server.ts";
-import { users } from "../../app/server/db/schema.ts";
+import { users } from "../../app/server/db/schema/index.ts";
 
 type SeedUser = {
   email: string;

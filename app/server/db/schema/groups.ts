@@ -1,0 +1,201 @@
+/** Groups: the group, its members, invitations, periods and events, and the idempotency keys of the requests that create them. */
+import { sql } from "drizzle-orm";
+import { bigint, check, boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+import { timestamps } from "./columns";
+
+export type GroupStatus = "forming" | "active" | "completed";
+
+export type GroupFrequency = "daily" | "weekly" | "biweekly" | "monthly";
+
+export type GroupPayoutOrder = "fixed" | "random";
+
+/**
+ * A rotating savings group (SPEC.md section 3). Money is integer cents. Dates that members see (due days, payout days)
+ * are calendar days in the group's time zone, stored as `date`.
+ *
+ * Random draws are verifiable (ADR 006): draw_commitment (SHA-256 of the seed) is public from creation; the seed
+ * itself is stored encrypted and copied to draw_seed, in the clear, only when the group starts.
+ */
+export const groups = pgTable(
+  "groups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    createdBy: uuid("created_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    memberCount: integer("member_count").notNull(),
+    contributionCents: bigint("contribution_cents", { mode: "number" }).notNull(),
+    frequency: varchar("frequency", { length: 16 }).$type<GroupFrequency>().notNull(),
+    dayOfWeek: integer("day_of_week"),
+    dayOfMonth: integer("day_of_month"),
+    timeZone: text("time_zone").notNull().default("America/New_York"),
+    payoutOrder: varchar("payout_order", { length: 16 }).$type<GroupPayoutOrder>().notNull(),
+    status: varchar("status", { length: 16 }).$type<GroupStatus>().notNull().default("forming"),
+    /** The earliest day the first contribution may fall on (the create payload's startDate); null for "as soon as full". */
+    startOn: date("start_on"),
+    /** The open invite link's code: /groups/join/{invite_code}. 128 random bits, base64url. */
+    inviteCode: text("invite_code").notNull().unique(),
+    drawCommitment: text("draw_commitment"),
+    drawSeedEncrypted: text("draw_seed_encrypted"),
+    /** Revealed at the start (random order only), so any member can recompute the order. */
+    drawSeed: text("draw_seed"),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    firstDueOn: date("first_due_on"),
+    lastDueOn: date("last_due_on"),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** The sandbox clock (ADR 008): the group's time is real time plus this many seconds. Only ever grows. */
+    clockOffsetSeconds: bigint("clock_offset_seconds", { mode: "number" }).notNull().default(0),
+    /** The group-clock day up to which due work has been processed (reminders, debits, payouts). */
+    processedThrough: date("processed_through"),
+    /** When a worker last finished processing it (workers of one scheduler tick skip what another just did). */
+    lastProcessedAt: timestamp("last_processed_at", { withTimezone: true }),
+    /**
+     * News from the bank (ADR 008): bumped in the same transaction as any status change the bank's event stream brings
+     * for this group's transfers, whoever applies it. `bankChangesSeen` is what the group's last day run had seen when
+     * it read the stream; while it is behind, the group is due again (a payout may have become due after its run).
+     */
+    bankChanges: bigint("bank_changes", { mode: "number" }).notNull().default(0),
+    bankChangesSeen: bigint("bank_changes_seen", { mode: "number" }).notNull().default(0),
+    /**
+     * Money processing health (ADR 008): consecutive failed runs of this group's money work, the last error, and when
+     * it was parked (after MAX_PROCESSING_FAILURES failures in a row it is no longer retried automatically; an admin
+     * resumes it from the money-health panel).
+     */
+    moneyFailures: integer("money_failures").notNull().default(0),
+    moneyLastError: text("money_last_error"),
+    moneyLastFailedAt: timestamp("money_last_failed_at", { withTimezone: true }),
+    moneyParkedAt: timestamp("money_parked_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check("groups_member_count_range", sql`${t.memberCount} between 3 and 12`),
+    check("groups_contribution_range", sql`${t.contributionCents} between 1000 and 100000 and ${t.contributionCents} % 100 = 0`),
+    check("groups_day_of_week_range", sql`${t.dayOfWeek} is null or ${t.dayOfWeek} between 0 and 6`),
+    check("groups_day_of_month_range", sql`${t.dayOfMonth} is null or ${t.dayOfMonth} between 1 and 31`),
+    index("groups_created_by_idx").on(t.createdBy),
+  ],
+);
+
+/**
+ * A member of a group. join_order is 1 for the creator and counts up as people join (never reused). payout_position
+ * is the member's turn: for a fixed order it starts as join_order and the admin may reorder before the start; for a
+ * random draw it is null until the start. Uniqueness of positions is kept under the group's row lock (a swap would
+ * trip a non-deferrable unique index).
+ */
+export const groupMembers = pgTable(
+  "group_members",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    joinOrder: integer("join_order").notNull(),
+    payoutPosition: integer("payout_position"),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("group_members_group_user_key").on(t.groupId, t.userId),
+    uniqueIndex("group_members_group_join_order_key").on(t.groupId, t.joinOrder),
+    index("group_members_user_id_idx").on(t.userId),
+  ],
+);
+
+/** An email-bound invitation. Its code is single-use: accepted or declined once. */
+export const groupInvitations = pgTable(
+  "group_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    code: text("code").notNull().unique(),
+    status: varchar("status", { length: 16 }).$type<GroupInvitationStatus>().notNull().default("pending"),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    respondedBy: uuid("responded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    respondedAt: timestamp("responded_at", { withTimezone: true }),
+    /** A pending invitation stops working at this instant (INVITATION_TTL_DAYS after it was sent, app/domain/invitations.ts). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Set when the group's admin withdrew the invitation (status "revoked"). */
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("group_invitations_group_email_key").on(t.groupId, sql`lower(${t.email})`),
+    // The invitations inbox looks invitations up by the signed-in user's address.
+    index("group_invitations_email_idx").on(sql`lower(${t.email})`),
+  ],
+);
+
+export type GroupInvitationStatus = "pending" | "accepted" | "declined" | "revoked";
+
+/**
+ * One row per period of an active group (its schedule): every member contributes on due_on and the recipient
+ * receives contribution x members. Created when the group starts.
+ */
+export const groupPeriods = pgTable(
+  "group_periods",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    periodNumber: integer("period_number").notNull(),
+    dueOn: date("due_on").notNull(),
+    recipientMemberId: uuid("recipient_member_id")
+      .notNull()
+      .references(() => groupMembers.id, { onDelete: "restrict" }),
+    payoutCents: bigint("payout_cents", { mode: "number" }).notNull(),
+    status: varchar("status", { length: 16 }).$type<"pending" | "completed">().notNull().default("pending"),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** The group-clock day the payout settled. */
+    completedOn: date("completed_on"),
+  },
+  (t) => [uniqueIndex("group_periods_group_period_key").on(t.groupId, t.periodNumber), index("group_periods_due_on_idx").on(t.dueOn)],
+);
+
+export type GroupEventType = "created" | "join" | "started" | "contribution" | "payout" | "completed";
+
+/** What happened in a group, for activity feeds. Append-only. */
+export const groupEvents = pgTable(
+  "group_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    /** The member the event is about (who joined, contributed, or was paid). */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    type: varchar("type", { length: 16 }).$type<GroupEventType>().notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }),
+    periodNumber: integer("period_number"),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("group_events_group_occurred_idx").on(t.groupId, t.occurredAt)],
+);
+
+/**
+ * Idempotency keys for requests that create things (POST /api/groups/create and the wizard's final step). The key is
+ * the client's; request_hash detects a key reused for a different request. Scoped per user.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    resourceId: uuid("resource_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.scope, t.key] })],
+);

@@ -1,0 +1,198 @@
+/** Money movement (ADR 008): bank transfers we ask the bank to make, and the double-entry ledger they post to. */
+import { sql } from "drizzle-orm";
+import type { LedgerReason, TransferKind, TransferStatus } from "../../../domain/money";
+import {
+  bigint,
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+import { groups } from "./groups";
+
+export type LedgerAccountKind = "member_bank" | "group_pool" | "group_shortfall" | "payouts_in_transit" | "platform_fees";
+
+/**
+ * A ledger account. member_bank: money between a member's own bank account and us (negative = the member paid in
+ * more than they received). group_pool: what a group holds. group_shortfall: what the platform fronted a group when a
+ * settled contribution came back after its payout left. payouts_in_transit: payouts reserved or sent, not yet
+ * settled. platform_fees: setup fees earned.
+ *
+ * balance_cents (credits minus debits) is maintained by the database itself: a trigger on ledger_transfers updates
+ * both accounts of every posting in the posting's own transaction, under the accounts' row locks, and nothing else
+ * may change it (migration 0010, ADR 008). The checks below are the ledger's invariants, enforced by PostgreSQL: a
+ * posting that would take a pool below zero fails its transaction, whatever code asked for it.
+ * last_effective_on is the latest effective day posted to the account; a group account's postings are never dated
+ * before it, so date order is commit order on every pool.
+ */
+export const ledgerAccounts = pgTable(
+  "ledger_accounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: varchar("kind", { length: 24 }).$type<LedgerAccountKind>().notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "restrict" }),
+    groupId: uuid("group_id").references(() => groups.id, { onDelete: "restrict" }),
+    balanceCents: bigint("balance_cents", { mode: "number" }).notNull().default(0),
+    lastEffectiveOn: date("last_effective_on"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("ledger_accounts_owner_key").on(
+      t.kind,
+      sql`coalesce(${t.userId}, '00000000-0000-0000-0000-000000000000')`,
+      sql`coalesce(${t.groupId}, '00000000-0000-0000-0000-000000000000')`,
+    ),
+    check("ledger_accounts_pool_not_negative", sql`${t.kind} <> 'group_pool' or ${t.balanceCents} >= 0`),
+    check("ledger_accounts_shortfall_not_positive", sql`${t.kind} <> 'group_shortfall' or ${t.balanceCents} <= 0`),
+    check("ledger_accounts_in_transit_not_negative", sql`${t.kind} <> 'payouts_in_transit' or ${t.balanceCents} >= 0`),
+    check("ledger_accounts_fees_not_negative", sql`${t.kind} <> 'platform_fees' or ${t.balanceCents} >= 0`),
+  ],
+);
+
+/** The rules' own names (app/domain/money.ts), so the columns and the rules cannot drift apart. */
+export type BankTransferKind = TransferKind;
+
+export type BankTransferStatus = TransferStatus;
+
+/**
+ * A transfer we ask the bank to make. The row is written (status created) BEFORE the bank is called, under an
+ * idempotency key that is deterministic per group, period, member, kind and attempt; the bank authorization uses the
+ * same key, so a crash between the bank accepting and us recording can only ever lead back to the same transfer.
+ */
+export const bankTransfers = pgTable(
+  "bank_transfers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    kind: varchar("kind", { length: 16 }).$type<BankTransferKind>().notNull(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "restrict" }),
+    periodNumber: integer("period_number").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    attempt: integer("attempt").notNull().default(1),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    status: varchar("status", { length: 16 }).$type<BankTransferStatus>().notNull().default("created"),
+    /** The group-clock day the transfer was started for (its due day for contributions). */
+    initiatedOn: date("initiated_on").notNull(),
+    /** The group-clock day of the last status change (retries are timed from a failure). */
+    statusOn: date("status_on").notNull(),
+    providerAuthorizationId: text("provider_authorization_id"),
+    providerTransferId: text("provider_transfer_id").unique(),
+    failureCode: text("failure_code"),
+    failureDescription: text("failure_description"),
+    /** The status members were last told about (claimed with a conditional update, so each outcome is told once). */
+    notifiedStatus: varchar("notified_status", { length: 16 }).$type<BankTransferStatus>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("bank_transfers_amount_positive", sql`${t.amountCents} > 0`),
+    uniqueIndex("bank_transfers_attempt_key").on(t.groupId, t.periodNumber, t.userId, t.kind, t.attempt),
+    index("bank_transfers_status_idx").on(t.status),
+  ],
+);
+
+export type TransferRow = typeof bankTransfers.$inferSelect;
+
+/** An immutable posting: amount moves from the debit account to the credit account. Corrections are new rows. */
+export const ledgerTransfers = pgTable(
+  "ledger_transfers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    debitAccountId: uuid("debit_account_id")
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: "restrict" }),
+    creditAccountId: uuid("credit_account_id")
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: "restrict" }),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    reason: varchar("reason", { length: 32 }).$type<LedgerReason>().notNull(),
+    groupId: uuid("group_id").references(() => groups.id, { onDelete: "restrict" }),
+    periodNumber: integer("period_number"),
+    bankTransferId: uuid("bank_transfer_id").references(() => bankTransfers.id, { onDelete: "restrict" }),
+    reversesId: uuid("reverses_id"),
+    /** The group-clock day it took effect (statements and replays compare by this, not by wall time). */
+    effectiveOn: date("effective_on").notNull(),
+    /**
+     * Commit order per account: assigned by the posting trigger while it holds both accounts' row locks, so on any
+     * one account a later seq was committed later. Running balances are read in (effective_on, seq) order.
+     */
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("ledger_transfers_amount_positive", sql`${t.amountCents} > 0`),
+    check("ledger_transfers_distinct_accounts", sql`${t.debitAccountId} <> ${t.creditAccountId}`),
+    index("ledger_transfers_group_idx").on(t.groupId, t.effectiveOn),
+    index("ledger_transfers_debit_idx").on(t.debitAccountId),
+    index("ledger_transfers_credit_idx").on(t.creditAccountId),
+    index("ledger_transfers_bank_transfer_idx").on(t.bankTransferId),
+  ],
+);
+
+/** Payment reminders sent: one per group, period and member, whatever retries or workers do. */
+export const groupReminders = pgTable(
+  "group_reminders",
+  {
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    periodNumber: integer("period_number").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.periodNumber, t.userId] })],
+);
+
+export type MoneyIncidentKind = "payout_refused" | "processing_failed" | "group_parked";
+
+/**
+ * What the money engine refused or failed to do, for operators (the admin console's money-health panel, ADR 008): a
+ * payout the invariant guard refused (with the pool and the amount), a failed run of a group's money work, a group
+ * parked after too many failures in a row. One open row per (group, period, kind): a repeat counts occurrences and
+ * keeps the latest detail. resolved_at is set when an admin resumes the group.
+ */
+export const moneyIncidents = pgTable(
+  "money_incidents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    /** 0 when the incident is about the group as a whole. */
+    periodNumber: integer("period_number").notNull().default(0),
+    kind: varchar("kind", { length: 24 }).$type<MoneyIncidentKind>().notNull(),
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull(),
+    occurrences: integer("occurrences").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("money_incidents_open_key").on(t.groupId, t.periodNumber, t.kind).where(sql`${t.resolvedAt} is null`),
+    index("money_incidents_last_seen_idx").on(t.lastSeenAt),
+  ],
+);
+
+/** Where the bank's transfer event stream was read up to (/transfer/event/sync after_id). One row. */
+export const bankEventCursor = pgTable("bank_event_cursor", {
+  id: integer("id").primaryKey().default(1),
+  afterId: bigint("after_id", { mode: "number" }).notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
