@@ -1,17 +1,15 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import type { z } from "zod";
-import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { Alert, Notice } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Card, PageContainer } from "~/components/ui/page";
 import { useHydrated } from "~/components/use-hydrated";
 import { validateWith } from "~/components/form-rules";
-import { AUTH_MESSAGES, CONFIRM_MESSAGES, loginSchema, RESET_MESSAGES, resendConfirmationSchema, resetRequestSchema } from "~/domain/auth";
+import type { loginSchema, resendConfirmationSchema, resetRequestSchema } from "~/domain/auth";
 import {
-  SECURITY_MESSAGES,
   isInvitationPath,
   loginCodeFormErrors,
   loginFormErrors,
@@ -20,23 +18,14 @@ import {
   safeRedirect,
 } from "~/domain/auth-rules";
 import { DEMO_ACCOUNT } from "~/domain/demo-accounts";
-import { loginCodeSchema } from "~/domain/profile";
-import { authenticate, recordSignIn, requestNewConfirmation, requestPasswordReset } from "~/server/auth/accounts.server";
-import { authenticator, EmailNotConfirmedError, InvalidCredentialsError } from "~/server/auth/authenticator.server";
+import type { loginCodeSchema } from "~/domain/profile";
 import { requireAnonymous } from "~/server/auth/guards.server";
-import { consumeAttempt, resetAttempts, TOO_MANY_ATTEMPTS } from "~/server/auth/rate-limit.server";
-import { createSession } from "~/server/auth/session.server";
-import { clearPendingLogin, hasTwoFactor, readPendingLogin, startPendingLogin, verifyTwoFactorCode } from "~/server/auth/two-factor.server";
-import type { User } from "~/server/db/schema";
-import { findUserById } from "~/server/profile/profile.server";
-import { noticeSignIn } from "~/server/notifications/account-alerts.server";
-import { sendLoginAlert } from "~/server/profile/security.server";
+import { resendConfirmation, resetRequest } from "~/server/auth/link-requests.server";
+import { codeStep, passwordStep } from "~/server/auth/sign-in.server";
+import { clearPendingLogin, readPendingLogin } from "~/server/auth/two-factor.server";
 import { env } from "~/server/platform/env.server";
-import { redirectWithToast } from "~/server/notifications/toast.server";
-import { rememberMailboxAddress } from "~/server/email/mailbox.server";
 import { readForm } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/login";
-import { logger } from "~/server/platform/log.server";
 
 export function meta() {
   return [{ title: "Log in — Rosca" }];
@@ -54,185 +43,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/**
- * The end of every successful sign-in (password alone, or password then code): stamp it, start the session, send
- * the login alert if the user wants one, and go where they were headed with 'Login Successful'.
- */
-async function completeSignIn(
-  user: User,
-  request: Request,
-  options: { remember: boolean; redirectTo: string; ipAddress: string; extraCookies?: string[] },
-) {
-  await recordSignIn(user.id);
-  const cookie = await createSession(user.id, request, { remember: options.remember, ipAddress: options.ipAddress });
-  const alert = await sendLoginAlert(user, request, options.ipAddress);
-  // A browser this account never used: an urgent notice (in-app only when the login alert above already emailed).
-  const deviceCookie = await noticeSignIn(user, request, options.ipAddress, { email: !alert?.ok });
-  const headers = new Headers();
-  for (const extra of options.extraCookies ?? []) headers.append("Set-Cookie", extra);
-  headers.append("Set-Cookie", cookie);
-  if (deviceCookie) headers.append("Set-Cookie", deviceCookie);
-  // The password proves the address: this browser may read its mail in the demo mailbox from now on.
-  const mailbox = await rememberMailboxAddress(request, user.email);
-  if (mailbox) headers.append("Set-Cookie", mailbox);
-  return redirectWithToast(request, options.redirectTo, { type: "success", title: "Login Successful", description: "Welcome back!" }, { headers });
-}
-
-type FormError = { title: string; message: string };
-
 export async function action({ request, context }: Route.ActionArgs) {
   // A clone: remix-auth-form reads the body again (authenticator.server.ts).
   const formData = await readForm(request.clone());
   await requireAnonymous(request);
-  const intent = formData.get("intent");
   const ip = context.clientIp;
-
-  if (intent === "2fa") {
-    const pending = await readPendingLogin(request);
-    const user = pending ? await findUserById(pending.userId) : null;
-    if (!pending || !user || !hasTwoFactor(user)) {
-      return redirectWithToast(
-        request,
-        "/login",
-        { type: "error", title: "Verification Expired", description: "Please log in again." },
-        { headers: { "Set-Cookie": await clearPendingLogin() } },
-      );
-    }
-    const submission = parseWithZod(formData, { schema: loginCodeSchema });
-    // Every code counts against the account's login limit: six digits must not be guessable.
-    if (
-      !(await consumeAttempt([
-        ["login-ip", ip],
-        ["login-account", user.email],
-      ]))
-    ) {
-      return data(
-        { intent: "2fa" as const, result: submission.reply(), error: { title: "Login Failed", message: TOO_MANY_ATTEMPTS }, sent: null },
-        { status: 429 },
-      );
-    }
-    if (submission.status !== "success") {
-      return data({ intent: "2fa" as const, result: submission.reply(), error: null, sent: null }, { status: 400 });
-    }
-    if (!(await verifyTwoFactorCode(user, submission.value.code))) {
-      return data(
-        {
-          intent: "2fa" as const,
-          result: submission.reply({ hideFields: ["code"], fieldErrors: { code: [SECURITY_MESSAGES.invalidCode] } }),
-          error: null,
-          sent: null,
-        },
-        { status: 401 },
-      );
-    }
-    await resetAttempts("login-account", user.email);
-    return completeSignIn(user, request, {
-      remember: pending.remember,
-      redirectTo: pending.redirectTo,
-      ipAddress: ip,
-      extraCookies: [await clearPendingLogin()],
-    });
+  switch (formData.get("intent")) {
+    case "2fa":
+      return codeStep(formData, request, ip);
+    case "reset-request":
+      return resetRequest(formData, ip);
+    case "resend-confirmation":
+      return resendConfirmation(formData, ip);
+    default:
+      return passwordStep(formData, request, ip);
   }
-
-  if (intent === "resend-confirmation") {
-    const submission = parseWithZod(formData, { schema: resendConfirmationSchema });
-    if (submission.status !== "success") {
-      return data({ intent, result: submission.reply(), error: null as FormError | null, sent: null }, { status: 400 });
-    }
-    const outcome = await requestNewConfirmation(submission.value.email, ip, { redirectTo: safeRedirect(submission.value.redirectTo, "") });
-    if (outcome.status === "rate-limited") {
-      return data(
-        { intent, result: submission.reply(), error: { title: "Too Many Requests", message: CONFIRM_MESSAGES.tooMany }, sent: null },
-        { status: 429 },
-      );
-    }
-    return data({ intent, result: submission.reply({ resetForm: true }), error: null, sent: CONFIRM_MESSAGES.resent });
-  }
-
-  if (intent === "reset-request") {
-    const submission = parseWithZod(formData, { schema: resetRequestSchema });
-    if (submission.status !== "success") {
-      return data({ intent, result: submission.reply(), error: null as FormError | null, sent: null }, { status: 400 });
-    }
-    const email = submission.value.email;
-    if (
-      !(await consumeAttempt([
-        ["reset-ip", ip],
-        ["reset-account", email],
-      ]))
-    ) {
-      return data(
-        { intent, result: submission.reply(), error: { title: "Too Many Requests", message: RESET_MESSAGES.tooMany }, sent: null },
-        { status: 429 },
-      );
-    }
-    try {
-      // Queued for delivery and "no such account" read the same, in words and in time (no enumeration).
-      await requestPasswordReset(email);
-    } catch (error) {
-      // Nothing was queued (the database failed): say so, so the person can try again.
-      logger.error({ err: error }, "login: reset request failed");
-      return data(
-        { intent, result: submission.reply(), error: { title: "Reset Failed", message: RESET_MESSAGES.sendFailed }, sent: null },
-        { status: 503 },
-      );
-    }
-    return data({ intent, result: submission.reply({ resetForm: true }), error: null, sent: AUTH_MESSAGES.resetSent });
-  }
-
-  // The demo account exists only where the seed ran; production never has one.
-  const isDemo = intent === "demo" && env().APP_ENV !== "production";
-  const submission = isDemo ? null : parseWithZod(formData, { schema: loginSchema });
-  if (submission && submission.status !== "success") {
-    return data({ intent: "login", result: submission.reply({ hideFields: ["password"] }), error: null, sent: null }, { status: 400 });
-  }
-  const email = isDemo ? DEMO_ACCOUNT.email : submission!.value!.email;
-  const remember = isDemo ? false : Boolean(submission!.value!.remember);
-  const redirectTo = safeRedirect(formData.get("redirectTo"));
-  const reply = () => submission?.reply({ hideFields: ["password"] }) ?? undefined;
-
-  if (
-    !(await consumeAttempt([
-      ["login-ip", ip],
-      ["login-account", email],
-    ]))
-  ) {
-    return data({ intent: "login", result: reply(), error: { title: "Login Failed", message: TOO_MANY_ATTEMPTS }, sent: null }, { status: 429 });
-  }
-
-  let user;
-  try {
-    user = isDemo ? await authenticate(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password) : await authenticator.authenticate("form", request);
-    if (!user) throw new InvalidCredentialsError();
-  } catch (error) {
-    if (error instanceof EmailNotConfirmedError) {
-      // The right password: they may know the account is unconfirmed, and get a new link from here.
-      return data(
-        {
-          intent: "login",
-          result: reply(),
-          error: { title: CONFIRM_MESSAGES.notConfirmedTitle, message: CONFIRM_MESSAGES.notConfirmed },
-          sent: null,
-          unconfirmed: { email },
-        },
-        { status: 403 },
-      );
-    }
-    if (!(error instanceof InvalidCredentialsError)) throw error;
-    return data(
-      { intent: "login", result: reply(), error: { title: "Login Failed", message: AUTH_MESSAGES.invalidCredentials }, sent: null },
-      { status: 401 },
-    );
-  }
-
-  if (hasTwoFactor(user)) {
-    // No session yet: the code step finishes the sign-in. The account's attempt counter is reset only after the
-    // code, so re-entering the password cannot buy more guesses at the code.
-    const cookie = await startPendingLogin({ userId: user.id, remember, redirectTo });
-    return redirect("/login?step=2fa", { headers: { "Set-Cookie": cookie } });
-  }
-  await resetAttempts("login-account", email);
-  return completeSignIn(user, request, { remember, redirectTo, ipAddress: ip });
 }
 
 export default function Login({ loaderData }: Route.ComponentProps) {
