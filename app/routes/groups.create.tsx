@@ -1,15 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData, useNavigation } from "react-router";
+import { InviteStep } from "~/components/groups/create-wizard/invite-step";
+import { WizardProgress } from "~/components/groups/create-wizard/progress";
+import { SettingsStep } from "~/components/groups/create-wizard/settings-step";
 import {
   defaultSettings,
-  InviteStep,
   SETTINGS_FIELDS,
   settingsToValues,
-  SettingsStep,
-  WizardProgress,
   type FieldErrorMap,
   type SettingsValues,
-} from "~/components/groups/create-wizard";
+} from "~/components/groups/create-wizard/values";
 import { SandboxRequestCard } from "~/components/sandbox-request-card";
 import { Alert } from "~/components/ui/alert";
 import { Card, PageContainer } from "~/components/ui/page";

@@ -154,7 +154,7 @@ describe("the wizard tells the truth about invitations", () => {
     const { renderToStaticMarkup } = await import("react-dom/server");
     const { createElement } = await import("react");
     const { createMemoryRouter, RouterProvider } = await import("react-router");
-    const { InviteStep } = await import("../../app/components/groups/create-wizard");
+    const { InviteStep } = await import("../../app/components/groups/create-wizard/invite-step");
     const view = step2.data.view;
     const router = createMemoryRouter([
       {

@@ -1,0 +1,261 @@
+/**
+ * Step 1 of the /groups/create wizard (SPEC.md section 2): Group Settings. A plain form that works without
+ * JavaScript (it posts to the route's action, which validates everything again and re-renders); with JavaScript, the
+ * schedule line and summary update as you type and the day control follows the frequency (SPEC.md section 4,
+ * schedule day reset).
+ */
+import { useState } from "react";
+import { Form } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { FieldErrors, inputClass } from "~/components/ui/field";
+import { useHydrated } from "~/components/use-hydrated";
+import { formatMoney } from "~/domain/format";
+import { GROUP_LIMITS, PAYOUT_ORDER_LABELS, PAYOUT_ORDERS } from "~/domain/groups";
+import { FREQUENCIES, FREQUENCY_LABELS, scheduleDefaults, WEEKDAY_NAMES, type CalendarDay } from "~/domain/schedule";
+import { DefaultSubmit, HiddenEmails, SelectField, describedBy, errorId } from "./fields";
+import { type FieldErrorMap, type SettingsValues, isFrequency, scheduleLineFor, summaryFor } from "./values";
+
+const MEMBER_OPTIONS = Array.from({ length: GROUP_LIMITS.maxMembers - GROUP_LIMITS.minMembers + 1 }, (_, i) => {
+  const n = GROUP_LIMITS.minMembers + i;
+  return { value: String(n), label: `${n} members` };
+});
+const FREQUENCY_OPTIONS = FREQUENCIES.map((frequency) => ({ value: frequency, label: FREQUENCY_LABELS[frequency] }));
+const WEEKDAY_OPTIONS = WEEKDAY_NAMES.map((name, index) => ({ value: String(index), label: name }));
+const MONTH_DAY_OPTIONS = Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
+
+const PAYOUT_ORDER_HELP: Record<(typeof PAYOUT_ORDERS)[number], string> = {
+  fixed: "You set the order as the group's admin before it starts; until then it follows the order members join.",
+  random: "The order is drawn when the group starts, from a secret seed whose fingerprint members see now, so anyone can check the draw was fair.",
+};
+
+export function SettingsStep({
+  initial,
+  errors,
+  today,
+  carriedEmails,
+  submitting,
+}: {
+  initial: SettingsValues;
+  errors: FieldErrorMap;
+  today: CalendarDay;
+  /** Emails typed on step 2 before 'Back': carried along so they come back on 'Next'. */
+  carriedEmails: string[];
+  submitting: boolean;
+}) {
+  const hydrated = useHydrated();
+  const [values, setValues] = useState(initial);
+  const set = (field: keyof SettingsValues) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+
+  // SPEC.md section 4: a frequency change resets the day (weekly/bi-weekly → Monday, monthly → today's day).
+  const changeFrequency = (frequency: string) => {
+    setValues((current) => {
+      if (!isFrequency(frequency)) return { ...current, frequency };
+      const defaults = scheduleDefaults(frequency, today);
+      return {
+        ...current,
+        frequency,
+        dayOfWeek: defaults.dayOfWeek === null ? current.dayOfWeek : String(defaults.dayOfWeek),
+        dayOfMonth: defaults.dayOfMonth === null ? current.dayOfMonth : String(defaults.dayOfMonth),
+      };
+    });
+  };
+
+  const weekly = values.frequency === "weekly" || values.frequency === "biweekly";
+  const monthly = values.frequency === "monthly";
+  // Without JavaScript the frequency select cannot show or hide anything: both day controls are there, and the
+  // server uses the one the chosen frequency needs.
+  const showDayOfWeek = !hydrated || weekly;
+  const showDayOfMonth = !hydrated || monthly;
+  const scheduleLine = scheduleLineFor(values);
+  const summary = summaryFor(values);
+
+  return (
+    <Form method="post" noValidate aria-labelledby="settings-heading" className="mt-6 space-y-6">
+      <DefaultSubmit intent="next" />
+      <HiddenEmails emails={carriedEmails} />
+      <h2 id="settings-heading" className="text-xl font-semibold text-slate-900">
+        Group Settings
+      </h2>
+
+      <div>
+        <label htmlFor="groupName" className="mb-1 block text-sm font-medium text-slate-800">
+          Group name
+        </label>
+        <input
+          id="groupName"
+          name="groupName"
+          type="text"
+          value={values.groupName}
+          onChange={(event) => set("groupName")(event.currentTarget.value)}
+          maxLength={GROUP_LIMITS.maxNameLength}
+          autoComplete="off"
+          className={inputClass}
+          aria-invalid={errors.groupName?.length ? true : undefined}
+          aria-describedby={describedBy(errors.groupName?.length && errorId("groupName"))}
+        />
+        <FieldErrors id={errorId("groupName")} errors={errors.groupName} />
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          id="memberCount"
+          name="memberCount"
+          label="Number of members"
+          value={values.memberCount}
+          onChange={set("memberCount")}
+          options={MEMBER_OPTIONS}
+          errors={errors.memberCount}
+          hint="Including you. Between 3 and 12."
+          placeholder="Choose the number of members"
+        />
+        <div>
+          <label htmlFor="contributionAmount" className="mb-1 block text-sm font-medium text-slate-800">
+            Contribution amount (US dollars)
+          </label>
+          <div className="relative">
+            <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-slate-600">
+              $
+            </span>
+            <input
+              id="contributionAmount"
+              name="contributionAmount"
+              type="number"
+              inputMode="numeric"
+              min={GROUP_LIMITS.minContributionDollars}
+              max={GROUP_LIMITS.maxContributionDollars}
+              step={1}
+              value={values.contributionAmount}
+              onChange={(event) => set("contributionAmount")(event.currentTarget.value)}
+              className={`${inputClass} pl-7`}
+              aria-invalid={errors.contributionAmount?.length ? true : undefined}
+              aria-describedby={describedBy(errors.contributionAmount?.length && errorId("contributionAmount"), "contributionAmount-hint")}
+            />
+          </div>
+          <p id="contributionAmount-hint" className="mt-1 text-xs text-slate-600">
+            Whole dollars, $10 to $1,000, paid by each member every period.
+          </p>
+          <FieldErrors id={errorId("contributionAmount")} errors={errors.contributionAmount} />
+        </div>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          id="frequency"
+          name="frequency"
+          label="Payment frequency"
+          value={values.frequency}
+          onChange={changeFrequency}
+          options={FREQUENCY_OPTIONS}
+          errors={errors.frequency}
+          placeholder="Choose a payment frequency"
+        />
+        <div hidden={!showDayOfWeek}>
+          <SelectField
+            id="dayOfWeek"
+            name="dayOfWeek"
+            label="Day of week"
+            value={values.dayOfWeek}
+            onChange={set("dayOfWeek")}
+            options={WEEKDAY_OPTIONS}
+            errors={errors.dayOfWeek}
+            hint={hydrated ? undefined : "Used for weekly and bi-weekly payments."}
+            placeholder="Choose a day of the week"
+          />
+        </div>
+        <div hidden={!showDayOfMonth}>
+          <SelectField
+            id="dayOfMonth"
+            name="dayOfMonth"
+            label="Day of month"
+            value={values.dayOfMonth}
+            onChange={set("dayOfMonth")}
+            options={MONTH_DAY_OPTIONS}
+            errors={errors.dayOfMonth}
+            hint={hydrated ? undefined : "Used for monthly payments."}
+            placeholder="Choose a day of the month"
+          />
+        </div>
+      </div>
+      <p className="text-sm text-slate-700" aria-live={hydrated ? "polite" : undefined}>
+        <span className="font-medium">Schedule: </span>
+        <span data-testid="schedule-line">{scheduleLine ?? "Choose a frequency and a day to see the schedule."}</span>
+      </p>
+
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-slate-800">Payout order</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {PAYOUT_ORDERS.map((order) => (
+            <label
+              key={order}
+              className="flex cursor-pointer gap-3 rounded-lg border border-slate-300 p-4 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+            >
+              <input
+                type="radio"
+                name="payoutOrder"
+                value={order}
+                checked={values.payoutOrder === order}
+                onChange={() => set("payoutOrder")(order)}
+                className="mt-1 h-4 w-4"
+                aria-describedby={`payoutOrder-${order}-help`}
+              />
+              <span>
+                <span className="block font-medium text-slate-900">{PAYOUT_ORDER_LABELS[order]}</span>
+                <span id={`payoutOrder-${order}-help`} className="mt-1 block text-sm text-slate-600">
+                  {PAYOUT_ORDER_HELP[order]}
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+        <FieldErrors id={errorId("payoutOrder")} errors={errors.payoutOrder} />
+      </fieldset>
+
+      <section
+        aria-labelledby="summary-heading"
+        className="rounded-xl border border-slate-200 bg-slate-50 p-4"
+        aria-live={hydrated ? "polite" : undefined}
+      >
+        <h3 id="summary-heading" className="font-semibold text-slate-900">
+          Summary
+        </h3>
+        <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-slate-600">Contribution per member</dt>
+            <dd className="font-semibold text-slate-900" data-testid="summary-contribution">
+              {summary.contributionCents === null ? "—" : formatMoney(summary.contributionCents)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Payout per turn</dt>
+            <dd className="font-semibold text-slate-900" data-testid="summary-payout">
+              {summary.payoutCents === null ? "—" : formatMoney(summary.payoutCents)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Cycle length</dt>
+            <dd className="font-semibold text-slate-900" data-testid="summary-cycle">
+              {summary.cycle ?? "—"}
+            </dd>
+          </div>
+        </dl>
+        {showDayOfMonth ? (
+          <p className="mt-3 text-sm text-slate-700">
+            Note: for monthly payments, months with fewer days use their last day (a group paying on the 31st pays on February 28, or 29 in a leap
+            year).
+          </p>
+        ) : null}
+      </section>
+
+      <div className="flex flex-wrap justify-end gap-3">
+        {hydrated ? null : (
+          <button type="submit" name="intent" value="preview" className={buttonClass("secondary")} disabled={submitting}>
+            Update summary
+          </button>
+        )}
+        <button type="submit" name="intent" value="next" className={buttonClass("primary")} disabled={submitting}>
+          Next: Invite Members
+        </button>
+      </div>
+    </Form>
+  );
+}

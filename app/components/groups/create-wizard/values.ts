@@ -1,0 +1,110 @@
+import { GROUP_LIMITS, type GroupSettings } from "~/domain/groups";
+import { dayOfMonthOf, describeSchedule, FREQUENCIES, scheduleDefaults, type CalendarDay, type Frequency } from "~/domain/schedule";
+
+/** Step 1 as typed: raw strings, echoed back exactly (a wrong value stays visible next to its error). */
+export type SettingsValues = {
+  groupName: string;
+  memberCount: string;
+  contributionAmount: string;
+  frequency: string;
+  dayOfWeek: string;
+  dayOfMonth: string;
+  payoutOrder: string;
+};
+
+export const SETTINGS_FIELDS = [
+  "groupName",
+  "memberCount",
+  "contributionAmount",
+  "frequency",
+  "dayOfWeek",
+  "dayOfMonth",
+  "payoutOrder",
+] as const satisfies readonly (keyof SettingsValues)[];
+
+/** SPEC.md section 9: 5 members, $100, fixed order, monthly on today's day of month (weekly would start on Monday). */
+export function defaultSettings(today: CalendarDay): SettingsValues {
+  return {
+    groupName: "",
+    memberCount: String(GROUP_LIMITS.defaultMembers),
+    contributionAmount: String(GROUP_LIMITS.defaultContributionDollars),
+    frequency: "monthly",
+    dayOfWeek: String(scheduleDefaults("weekly", today).dayOfWeek),
+    dayOfMonth: String(dayOfMonthOf(today)),
+    payoutOrder: "fixed",
+  };
+}
+
+export function settingsToValues(settings: GroupSettings, today: CalendarDay): SettingsValues {
+  const defaults = defaultSettings(today);
+  return {
+    groupName: settings.groupName,
+    memberCount: String(settings.memberCount),
+    contributionAmount: String(settings.contributionAmount),
+    frequency: settings.frequency,
+    // The unused day keeps a sensible value, so switching frequency without JavaScript still has a day chosen.
+    dayOfWeek: settings.dayOfWeek === null ? defaults.dayOfWeek : String(settings.dayOfWeek),
+    dayOfMonth: settings.dayOfMonth === null ? defaults.dayOfMonth : String(settings.dayOfMonth),
+    payoutOrder: settings.payoutOrder,
+  };
+}
+
+/** Errors by field name, as Conform names them ("groupName", "memberEmails[1]", "memberEmails"). */
+export type FieldErrorMap = Record<string, string[] | null | undefined>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The summary (pure; the same on the server render and live in the browser)
+
+function wholeIn(value: string, min: number, max: number): number | null {
+  if (!/^\d+$/.test(value.trim())) return null;
+  const number = Number(value);
+  return number >= min && number <= max ? number : null;
+}
+
+export function isFrequency(value: string): value is Frequency {
+  return (FREQUENCIES as readonly string[]).includes(value);
+}
+
+/** The readable schedule line, or null while the frequency or its day is not a valid choice. */
+export function scheduleLineFor(values: SettingsValues): string | null {
+  if (!isFrequency(values.frequency)) return null;
+  const dayOfWeek = wholeIn(values.dayOfWeek, 0, 6);
+  const dayOfMonth = wholeIn(values.dayOfMonth, 1, 31);
+  const weekly = values.frequency === "weekly" || values.frequency === "biweekly";
+  if (weekly && dayOfWeek === null) return null;
+  if (values.frequency === "monthly" && dayOfMonth === null) return null;
+  return describeSchedule({
+    frequency: values.frequency,
+    dayOfWeek: weekly ? dayOfWeek : null,
+    dayOfMonth: values.frequency === "monthly" ? dayOfMonth : null,
+  });
+}
+
+const PERIOD_UNITS: Record<Frequency, (n: number) => string> = {
+  daily: (n) => `${n} days`,
+  weekly: (n) => `${n} weeks`,
+  biweekly: (n) => `${n * 2} weeks`,
+  monthly: (n) => `${n} months`,
+};
+
+export type WizardSummary = {
+  contributionCents: number | null;
+  payoutCents: number | null;
+  /** "The cycle lasts 5 periods (5 months)." */
+  cycle: string | null;
+};
+
+/** Payout per turn = contribution x members; the cycle lasts as many periods as members (SPEC.md section 9). */
+export function summaryFor(values: SettingsValues): WizardSummary {
+  const members = wholeIn(values.memberCount, GROUP_LIMITS.minMembers, GROUP_LIMITS.maxMembers);
+  const dollars = wholeIn(values.contributionAmount, GROUP_LIMITS.minContributionDollars, GROUP_LIMITS.maxContributionDollars);
+  const contributionCents = dollars === null ? null : dollars * 100;
+  return {
+    contributionCents,
+    payoutCents: contributionCents !== null && members !== null ? contributionCents * members : null,
+    cycle:
+      members === null
+        ? null
+        : `The cycle lasts ${members} periods${isFrequency(values.frequency) ? ` (${PERIOD_UNITS[values.frequency](members)})` : ""}, one payout per period.`,
+  };
+}
