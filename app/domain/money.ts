@@ -2,7 +2,8 @@
  * Money movement rules (ADR 008), pure: what each bank event posts to the ledger, what work is due on a group-clock
  * day, and the ledger's invariants. No I/O; the day is a parameter.
  */
-import { addDays, type CalendarDay } from "./schedule";
+import { type AttemptFacts, MAX_RETRIES_AFTER_RETURN, RETURN_RETRY_WINDOW_DAYS, returnAction, returnedRun } from "./ach";
+import { addDays, type CalendarDay, daysBetween } from "./schedule";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Policy constants
@@ -13,12 +14,25 @@ export const REMINDER_DAYS_BEFORE = 2;
 export const RETRY_AFTER_DAYS = 3;
 /** …up to this many attempts in all (the first plus two retries). */
 export const MAX_ATTEMPTS = 3;
-/** Sandbox settlement: posted on the day it is created, settled the next day, funds available the day after. */
+/**
+ * Sandbox settlement, as a bank would run it: a transfer is posted and settled the day after it was made; a debit's
+ * money is available in the platform's Plaid Ledger (funds_available) the day after that. A credit (payout) ends at
+ * settled: the money is in the member's account (Plaid: funds_available applies to debits only).
+ */
 export const SANDBOX_SETTLE_AFTER_DAYS = 1;
 export const SANDBOX_AVAILABLE_AFTER_DAYS = 2;
 
 export type TransferKind = "contribution" | "payout" | "fee";
-export type TransferStatus = "created" | "declined" | "pending" | "posted" | "settled" | "funds_available" | "failed" | "returned";
+export type TransferStatus =
+  | "created"
+  | "declined"
+  | "pending"
+  | "posted"
+  | "settled"
+  | "funds_available"
+  | "failed"
+  | "returned"
+  | "cancelled";
 
 /** How a transfer's status reads on statements. */
 export const TRANSFER_STATUS_LABELS: Record<TransferStatus, string> = {
@@ -30,12 +44,19 @@ export const TRANSFER_STATUS_LABELS: Record<TransferStatus, string> = {
   declined: "Declined",
   failed: "Failed",
   returned: "Returned",
+  cancelled: "Cancelled",
 };
 
 /** Final failures: the money did not move (or came back). */
-export const FAILED_STATUSES: readonly TransferStatus[] = ["declined", "failed", "returned"];
+export const FAILED_STATUSES: readonly TransferStatus[] = ["declined", "failed", "returned", "cancelled"];
 /** The money moved. */
 export const SETTLED_STATUSES: readonly TransferStatus[] = ["settled", "funds_available"];
+/**
+ * A debit whose money the platform may spend: the Plaid Ledger releases a debit's money only at funds_available (a
+ * hold after settlement), and payouts are paid from the Ledger's available balance. A period pays out once every
+ * contribution of it is here.
+ */
+export const AVAILABLE_STATUS: TransferStatus = "funds_available";
 
 const RANK: Record<TransferStatus, number> = {
   created: 0,
@@ -45,17 +66,20 @@ const RANK: Record<TransferStatus, number> = {
   funds_available: 4,
   declined: 5,
   failed: 5,
+  cancelled: 5,
   returned: 6,
 };
 
 /**
  * Whether a transfer may move from one status to another. Statuses never move backwards; a return may follow
- * settlement (ACH returns arrive days later); failed, declined and returned are final.
+ * settlement (ACH returns arrive days later); failed, declined, cancelled and returned are final. A transfer can be
+ * cancelled only before the bank sends it to the network (Plaid: while `cancellable`, i.e. pending).
  */
 export function canAdvance(from: TransferStatus, to: TransferStatus): boolean {
   if (from === to) return false;
-  if (from === "declined" || from === "failed" || from === "returned") return false;
+  if (from === "declined" || from === "failed" || from === "returned" || from === "cancelled") return false;
   if (to === "declined") return from === "created";
+  if (to === "cancelled") return from === "created" || from === "pending";
   if (to === "failed") return from === "created" || from === "pending";
   if (to === "returned") return from === "posted" || from === "settled" || from === "funds_available";
   return RANK[to] > RANK[from];
@@ -198,6 +222,10 @@ export type CycleTransfer = {
   attempt: number;
   status: TransferStatus;
   statusOn: CalendarDay;
+  /** The day it was started (a returned debit may be presented again only within 180 days of the original). */
+  initiatedOn: CalendarDay;
+  /** The decline rationale or the NACHA return code, when it failed. */
+  failureCode: string | null;
 };
 
 export type CycleState = {
@@ -217,26 +245,50 @@ export type DueWork = {
   completions: number[];
 };
 
-function latest(transfers: readonly CycleTransfer[], kind: TransferKind, periodNumber: number, userId: string) {
-  let found: CycleTransfer | undefined;
-  for (const t of transfers) {
-    if (t.kind === kind && t.periodNumber === periodNumber && t.userId === userId && (!found || t.attempt > found.attempt)) found = t;
-  }
-  return found;
+/** Every attempt of one member's money of one kind for one period, in attempt order. */
+function attemptsOf(transfers: readonly CycleTransfer[], kind: TransferKind, periodNumber: number, userId: string) {
+  return transfers.filter((t) => t.kind === kind && t.periodNumber === periodNumber && t.userId === userId).sort((a, b) => a.attempt - b.attempt);
 }
 
-/** The next attempt of a debit that is due today, or null (in flight, settled, out of attempts, or waiting to retry). */
-function nextAttempt(previous: CycleTransfer | undefined, today: CalendarDay): number | null {
-  if (!previous) return 1;
-  if (!FAILED_STATUSES.includes(previous.status)) return null;
-  if (previous.attempt >= MAX_ATTEMPTS) return null;
-  return addDays(previous.statusOn, RETRY_AFTER_DAYS) <= today ? previous.attempt + 1 : null;
+function latest(transfers: readonly CycleTransfer[], kind: TransferKind, periodNumber: number, userId: string) {
+  return attemptsOf(transfers, kind, periodNumber, userId).at(-1);
+}
+
+const asFacts = (t: CycleTransfer): AttemptFacts => ({ attempt: t.attempt, status: t.status, failureCode: t.failureCode, initiatedOn: t.initiatedOn });
+
+/**
+ * Whether another attempt of this money may ever be made after its latest one (whatever the day): the latest failed
+ * (declined, failed or returned; a cancelled one was stopped on purpose and is not retried), fewer than MAX_ATTEMPTS
+ * were made, and a return allows it — an R01/R09 return is presented again at most twice within 180 days of the
+ * original (`today` decides the window; without it the window is not checked), another code listed in ach.ts allows a
+ * new debit (once the member links another account or authorises again), any other code none. A payout is paid again
+ * whatever came back (the money is the recipient's), within MAX_ATTEMPTS.
+ */
+export function retryAllowed(attempts: readonly CycleTransfer[], today?: CalendarDay): boolean {
+  const last = attempts.at(-1);
+  if (!last) return true;
+  if (!FAILED_STATUSES.includes(last.status) || last.status === "cancelled") return false;
+  if (last.attempt >= MAX_ATTEMPTS) return false;
+  if (last.kind === "payout") return true;
+  if (last.status === "returned" && returnAction(last.failureCode) === "final") return false;
+  const run = returnedRun(attempts.map(asFacts));
+  if (run.length > MAX_RETRIES_AFTER_RETURN) return false;
+  if (today !== undefined && run.length > 0 && daysBetween(run[0]!.initiatedOn, today) > RETURN_RETRY_WINDOW_DAYS) return false;
+  return true;
+}
+
+/** The next attempt of some money that is due today, or null (in flight, settled, out of attempts, or waiting to retry). */
+function nextAttempt(attempts: readonly CycleTransfer[], today: CalendarDay): number | null {
+  const last = attempts.at(-1);
+  if (!last) return 1;
+  if (!retryAllowed(attempts, today)) return null;
+  return addDays(last.statusOn, RETRY_AFTER_DAYS) <= today ? last.attempt + 1 : null;
 }
 
 /**
  * What is due on `today` for an active group. The setup fee is debited with the first contribution (period 1's due
  * day), once per member. Each period's payout goes once its due day has come, every member's contribution for it has
- * settled and the pool holds the whole payout.
+ * reached the platform's available balance (funds_available) and the pool holds the whole payout.
  */
 export function dueWork(state: CycleState, today: CalendarDay): DueWork {
   const work: DueWork = { reminders: [], debits: [], payouts: [], completions: [] };
@@ -248,14 +300,14 @@ export function dueWork(state: CycleState, today: CalendarDay): DueWork {
     // Completed periods too: a contribution returned after its period's payout is still owed, and retried.
     if (period.dueOn > today) continue;
     for (const userId of state.memberUserIds) {
-      const attempt = nextAttempt(latest(state.transfers, "contribution", period.periodNumber, userId), today);
+      const attempt = nextAttempt(attemptsOf(state.transfers, "contribution", period.periodNumber, userId), today);
       if (attempt !== null)
         work.debits.push({ kind: "contribution", periodNumber: period.periodNumber, userId, attempt, amountCents: state.contributionCents });
     }
   }
   if (first && first.dueOn <= today && state.feeCents > 0) {
     for (const userId of state.memberUserIds) {
-      const attempt = nextAttempt(latest(state.transfers, "fee", 0, userId), today);
+      const attempt = nextAttempt(attemptsOf(state.transfers, "fee", 0, userId), today);
       if (attempt !== null) work.debits.push({ kind: "fee", periodNumber: 0, userId, attempt, amountCents: state.feeCents });
     }
   }
@@ -266,7 +318,8 @@ export function dueWork(state: CycleState, today: CalendarDay): DueWork {
   // spending money that is not there.
   let pool = state.poolCents;
   for (const period of state.periods) {
-    const payout = latest(state.transfers, "payout", period.periodNumber, period.recipientUserId);
+    const payouts = attemptsOf(state.transfers, "payout", period.periodNumber, period.recipientUserId);
+    const payout = payouts.at(-1);
     if (payout && SETTLED_STATUSES.includes(payout.status)) {
       if (period.status !== "completed") work.completions.push(period.periodNumber);
       continue;
@@ -274,7 +327,7 @@ export function dueWork(state: CycleState, today: CalendarDay): DueWork {
     if (payout && !FAILED_STATUSES.includes(payout.status)) continue; // in flight
     if (period.dueOn > today) continue;
     // A declined, failed or returned payout is sent again on the retry policy of debits (3 days later, 3 attempts).
-    const attempt = nextAttempt(payout, today);
+    const attempt = nextAttempt(payouts, today);
     if (attempt === null) continue;
     if (!contributionsCollected(state, period.periodNumber) || pool < period.payoutCents) continue;
     work.payouts.push({ periodNumber: period.periodNumber, userId: period.recipientUserId, attempt, amountCents: period.payoutCents });
@@ -283,35 +336,72 @@ export function dueWork(state: CycleState, today: CalendarDay): DueWork {
   return work;
 }
 
-/** Whether every member's latest contribution for a period has settled. */
+/** Whether every member's latest contribution for a period has reached the platform's available balance. */
 export function contributionsCollected(state: Pick<CycleState, "memberUserIds" | "transfers">, periodNumber: number) {
-  return state.memberUserIds.every((userId) => {
-    const contribution = latest(state.transfers, "contribution", periodNumber, userId);
-    return contribution !== undefined && SETTLED_STATUSES.includes(contribution.status);
-  });
+  return state.memberUserIds.every((userId) => latest(state.transfers, "contribution", periodNumber, userId)?.status === AVAILABLE_STATUS);
 }
 
 /**
  * Whether a group has nothing left to do: every period paid out and settled, nothing at the bank in flight, and no
- * contribution or fee waiting for a retry. A member whose attempts ran out is not waited for (the platform's fronted
- * shortfall, if any, shows in the money-health panel).
+ * contribution or fee that will still be retried. A member whose attempts ran out (or whose return allows none) is not
+ * waited for (the platform's fronted shortfall, if any, shows in the money-health panel).
  */
-export function settledUp(state: Pick<CycleState, "periods" | "transfers" | "memberUserIds" | "feeCents">) {
+export function settledUp(state: Pick<CycleState, "periods" | "transfers" | "memberUserIds" | "feeCents">, today?: CalendarDay) {
   for (const period of state.periods) {
     const payout = latest(state.transfers, "payout", period.periodNumber, period.recipientUserId);
     if (!payout || !SETTLED_STATUSES.includes(payout.status)) return false;
   }
-  const open = new Map<string, CycleTransfer>();
+  const chains = new Map<string, CycleTransfer[]>();
   for (const t of state.transfers) {
     const key = `${t.kind}:${t.periodNumber}:${t.userId}`;
-    const seen = open.get(key);
-    if (!seen || t.attempt > seen.attempt) open.set(key, t);
+    chains.set(key, [...(chains.get(key) ?? []), t]);
   }
-  for (const t of open.values()) {
-    if (!FAILED_STATUSES.includes(t.status) && !SETTLED_STATUSES.includes(t.status)) return false; // in flight
-    if (t.kind !== "payout" && FAILED_STATUSES.includes(t.status) && t.attempt < MAX_ATTEMPTS) return false; // a retry is owed
+  for (const chain of chains.values()) {
+    chain.sort((a, b) => a.attempt - b.attempt);
+    const last = chain.at(-1)!;
+    if (!FAILED_STATUSES.includes(last.status) && !SETTLED_STATUSES.includes(last.status)) return false; // in flight
+    if (last.kind !== "payout" && FAILED_STATUSES.includes(last.status) && retryAllowed(chain, today)) return false; // a retry is owed
   }
   return true;
+}
+
+/**
+ * The day a period's payout is expected in the recipient's account, on the sandbox bank's schedule (ADR 030): a payout
+ * at the bank settles SANDBOX_SETTLE_AFTER_DAYS after it was made; one not made yet goes out once the due day's
+ * contributions are available (SANDBOX_AVAILABLE_AFTER_DAYS later, or today if that day has passed) and settles a day
+ * after that. Null once it has arrived, or when it cannot be told (its contributions are late).
+ */
+export function expectedPayoutOn(
+  period: Pick<CyclePeriod, "dueOn">,
+  payout: Pick<CycleTransfer, "status" | "initiatedOn"> | undefined,
+  today: CalendarDay,
+  contributionsLate = false,
+): CalendarDay | null {
+  if (payout && SETTLED_STATUSES.includes(payout.status)) return null;
+  if (payout && !FAILED_STATUSES.includes(payout.status)) {
+    const on = addDays(payout.initiatedOn, SANDBOX_SETTLE_AFTER_DAYS);
+    return on < today ? today : on;
+  }
+  if (contributionsLate) return null;
+  const sent = addDays(period.dueOn, SANDBOX_AVAILABLE_AFTER_DAYS);
+  return addDays(sent < today ? today : sent, SANDBOX_SETTLE_AFTER_DAYS);
+}
+
+/**
+ * What happens next to a member's debit that failed, in their words: tried again (and when), waiting for them to act,
+ * or not tried again. `status` and `failureCode` are the failed attempt's; `attempt` its number.
+ */
+export function nextStepAfterFailure(status: TransferStatus, failureCode: string | null, attempt: number): string {
+  const last = `That was the last of ${MAX_ATTEMPTS} attempts: please contact your group admin.`;
+  if (status === "cancelled") return "It will not be tried again automatically; the group's admin has been told.";
+  if (status === "returned") {
+    const action = returnAction(failureCode);
+    if (action === "unusable") return "This account cannot be used any more: link another account under Profile → Bank Accounts.";
+    if (action === "revoke") return "We will not debit this account again until you authorise debits again under Profile → Bank Accounts.";
+    if (action === "final") return "It will not be tried again automatically; the group's admin has been told.";
+  }
+  if (attempt >= MAX_ATTEMPTS) return last;
+  return `Attempt ${attempt} of ${MAX_ATTEMPTS}: we'll try again in ${RETRY_AFTER_DAYS} days. Please make sure the funds are available.`;
 }
 
 /** Members whose contribution for a due period failed and has not (yet) succeeded. */

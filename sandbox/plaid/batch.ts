@@ -182,6 +182,7 @@ export async function authorizeBatch(ctx: BankContext, bodies: Body[]): Promise<
       authorizationId: randomUUID(),
       clientId: ctx.clientId,
       idempotencyKey: request.idempotencyKey,
+      keyGeneration: 0,
       itemId: item.itemId,
       accountId: request.accountId,
       type: fields.type,

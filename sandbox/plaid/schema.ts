@@ -93,6 +93,12 @@ export const plaidAccounts = sandboxPlaid.table(
     currentCents: bigint({ mode: "number" }).notNull(),
     /** Order of the accounts within the item, as the institution lists them. */
     position: bigint({ mode: "number" }).notNull(),
+    /**
+     * Set when a transfer to or from this account came back saying the account cannot be used (R02, R03, R04, R16,
+     * R20): Plaid then refuses every new authorization on it with TRANSFER_ACCOUNT_BLOCKED.
+     */
+    blockedAt: timestamp({ withTimezone: true }),
+    blockedReturnCode: text(),
   },
   (table) => [index("accounts_item_id_idx").on(table.itemId)],
 );
@@ -116,9 +122,17 @@ export const plaidTransferAuthorizations = sandboxPlaid.table(
     rationaleCode: text(),
     rationaleDescription: text(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
+    /**
+     * Plaid forgets an idempotency key 48 hours after it made the authorization, and a key whose authorization needed
+     * the user (user_action_required) is not idempotent at all: the next request with the key is a new generation of
+     * it. (client, key, generation) is unique, so requests racing with one key still make one authorization.
+     */
+    keyGeneration: bigint({ mode: "number" }).notNull().default(0),
   },
   (table) => [
-    uniqueIndex("transfer_authorizations_idempotency_key").on(table.clientId, table.idempotencyKey).where(sql`${table.idempotencyKey} is not null`),
+    uniqueIndex("transfer_authorizations_idempotency_key")
+      .on(table.clientId, table.idempotencyKey, table.keyGeneration)
+      .where(sql`${table.idempotencyKey} is not null`),
   ],
 );
 
@@ -173,6 +187,19 @@ export const plaidTransferEvents = sandboxPlaid.table(
   (table) => [index("transfer_events_client_id_event_id_idx").on(table.clientId, table.eventId)],
 );
 
+/**
+ * The Plaid Ledger: the client's balance with Plaid that every debit settles into and every credit is paid from.
+ * `pending` holds debits from when they are made until their funds become available (Plaid's hold: our settler calls
+ * funds_available); `available` pays credits, which take their amount when they are made and give it back if they
+ * fail or are returned. A debit returned after its funds were available is taken back from available (which may go
+ * below zero, as at Plaid).
+ */
+export const plaidLedgers = sandboxPlaid.table("ledgers", {
+  clientId: text().primaryKey(),
+  availableCents: bigint({ mode: "number" }).notNull(),
+  pendingCents: bigint({ mode: "number" }).notNull(),
+});
+
 /** ES256 keys that sign webhooks (Plaid-Verification). The newest unexpired key signs; any key can be fetched by kid. */
 export const plaidWebhookKeys = sandboxPlaid.table("webhook_keys", {
   kid: text().primaryKey(),
@@ -187,3 +214,4 @@ export type PlaidAccountRow = typeof plaidAccounts.$inferSelect;
 export type PlaidTransferAuthorizationRow = typeof plaidTransferAuthorizations.$inferSelect;
 export type PlaidTransferRow = typeof plaidTransfers.$inferSelect;
 export type PlaidTransferEventRow = typeof plaidTransferEvents.$inferSelect;
+export type PlaidLedgerRow = typeof plaidLedgers.$inferSelect;

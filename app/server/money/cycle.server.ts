@@ -11,9 +11,12 @@
  */
 import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import pLimit from "p-limit";
+import { failureReason } from "~/domain/ach";
 import {
   dueWork,
   type DueWork,
+  FAILED_STATUSES,
+  nextStepAfterFailure,
   REMINDER_DAYS_BEFORE,
   SANDBOX_AVAILABLE_AFTER_DAYS,
   SANDBOX_SETTLE_AFTER_DAYS,
@@ -37,8 +40,9 @@ import { logger } from "../platform/log.server";
 import { balanceOf } from "./ledger.server";
 import { recordPayoutRefusal, recordProcessingFailure, recordProcessingSuccess } from "./health.server";
 import { groupsLockedInOrder } from "./locks.server";
+import { leftoverRows, leftoversToSend, syncTransferEvents } from "./bank-events.server";
 import { claimReminders, completePeriods, payoutsDue, planDebits, settledUpGroups } from "./plan.server";
-import { applyStatuses, BANK_CONCURRENCY, type StatusChange, startPayout, submitTransfers, syncTransferEvents } from "./transfers.server";
+import { applyStatuses, BANK_CONCURRENCY, type StatusChange, startPayout, submitTransfers } from "./transfers.server";
 
 type GroupRow = typeof groups.$inferSelect;
 
@@ -186,9 +190,11 @@ async function runDayContained(set: GroupRow[], day: CalendarDay, now: Date): Pr
 /**
  * One group-clock day for a set of groups (all at that day), stage by stage, each stage one batch over the set:
  *
- * 1. submit: transfers a crashed run left between our row and the bank's answer (the bank answers with what it made);
- * 2. settle (sandbox only): the sandbox bank moves the groups' transfers along, as a real bank would on its own;
- * 3. sync: the bank's event stream, applied (statuses and postings);
+ * 1. settle (sandbox only): the sandbox bank moves the groups' transfers along, as a real bank would on its own;
+ * 2. sync: the bank's event stream, applied (statuses and postings; transfers whose answers were lost mapped back);
+ * 3. submit: transfers an earlier run left between our row and the bank's answer (the bank answers with what it made;
+ *    a row whose key may have expired goes under a new one once the sync has passed it, bank-events.server.ts), and
+ *    those that waited for their member;
  * 4. tell: outcomes to members (activity, late contributions, payouts arrived);
  * 5. plan: reminders claimed, debits inserted (`planDebits`), then submitted;
  * 6. payout: the payouts due, each made (or refused) on its locked pool, then submitted;
@@ -201,12 +207,6 @@ async function runDay(set: GroupRow[], day: CalendarDay, now: Date): Promise<Set
   const byId = new Map(set.map((group) => [group.id, group]));
   const trace = stageTrace(ids.length, day);
 
-  const leftovers = await db()
-    .select()
-    .from(bankTransfers)
-    .where(and(inArray(bankTransfers.groupId, ids), eq(bankTransfers.status, "created")));
-  await submitTransfers(leftovers, day);
-  trace("submit leftovers", leftovers.length);
   if (isSandboxBank()) await settleSandboxTransfers(ids, day);
   trace("settle");
   await syncTransferEvents(daysFor(byId, day, now));
@@ -214,6 +214,9 @@ async function runDay(set: GroupRow[], day: CalendarDay, now: Date): Promise<Set
   // Another worker may still be applying more (it holds the stream while we go on); that bumps bank_changes past this.
   const seen = await db().select({ id: groups.id, bankChanges: groups.bankChanges }).from(groups).where(inArray(groups.id, ids));
   trace("sync");
+  const leftovers = await leftoversToSend(await leftoverRows(ids));
+  await submitTransfers(leftovers, day);
+  trace("submit leftovers", leftovers.length);
   await tellOutcomes(byId, day);
   trace("tell");
 
@@ -238,7 +241,7 @@ async function runDay(set: GroupRow[], day: CalendarDay, now: Date): Promise<Set
   await tellOutcomes(byId, day);
 
   await completePeriods(ids, day, now);
-  const done = await settledUpGroups(ids);
+  const done = await settledUpGroups(ids, day);
   const completed = await completeGroups(done, byId, now);
   trace("complete");
   failpoint("before-day-recorded");
@@ -368,6 +371,8 @@ export async function cycleState(group: Pick<GroupRow, "id" | "contributionCents
       attempt: t.attempt,
       status: t.status,
       statusOn: t.statusOn,
+      initiatedOn: t.initiatedOn,
+      failureCode: t.failureCode,
     })),
     poolCents: pool,
   };
@@ -387,6 +392,8 @@ async function settleSandboxTransfers(groupIds: string[], day: CalendarDay) {
       and(
         inArray(bankTransfers.groupId, groupIds),
         inArray(bankTransfers.status, ["pending", "posted", "settled"]),
+        // A settled payout has arrived: nothing more happens to it.
+        sql`not (${bankTransfers.kind} = 'payout' and ${bankTransfers.status} = 'settled')`,
         isNotNull(bankTransfers.providerTransferId),
         sql`${bankTransfers.initiatedOn} <= ${addDays(day, -SANDBOX_SETTLE_AFTER_DAYS)}::date`,
       ),
@@ -404,7 +411,9 @@ async function settleOne(transfer: TransferRow, day: CalendarDay, changes: Statu
     if (transfer.status === "pending") steps.push("posted");
     if (transfer.status === "pending" || transfer.status === "posted") steps.push("settled");
   }
-  if (age >= SANDBOX_AVAILABLE_AFTER_DAYS) steps.push("funds_available");
+  // A debit's money reaches the platform's available balance after a hold; a credit ends at settled (Plaid:
+  // funds_available is for debits only, and the bank refuses it for a credit).
+  if (age >= SANDBOX_AVAILABLE_AFTER_DAYS && transfer.kind !== "payout") steps.push("funds_available");
   for (const step of steps) {
     // Retried like the idempotent calls: if a lost answer hid a simulation the bank did make, the retry is refused as an
     // invalid transition, and the event stream records what the bank did (below).
@@ -545,8 +554,9 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
     const group = byId.get(transfer.groupId)!;
     const member = person.get(transfer.userId)!;
     const link = `/groups/${group.id}`;
-    const reason = transfer.failureDescription ?? "The bank did not complete the debit.";
-    jobs.push(() => notifyUrgent(member.id, URGENT.contributionFailed(group, reason, transfer.attempt)));
+    const reason = failureReason(transfer.status, transfer.failureCode, transfer.failureDescription);
+    const nextStep = nextStepAfterFailure(transfer.status, transfer.failureCode, transfer.attempt);
+    jobs.push(() => notifyUrgent(member.id, URGENT.contributionFailed(group, reason, nextStep)));
     if (group.createdBy !== member.id) {
       jobs.push(() => notify(group.createdBy, { title: `${member.name}'s contribution to ${group.name} is late`, body: reason, link }));
     }
@@ -575,7 +585,9 @@ export async function processDueGroups(now = new Date(), options: { pageSize?: n
         timeZone: groups.timeZone,
         // Spelled out: in a one-table select Drizzle leaves columns unqualified, and "id" inside the subquery would be
         // the transfer's own id (so in-flight groups were never picked up again the same day).
-        inFlight: sql<boolean>`exists (select 1 from ${bankTransfers} b where b.group_id = ${groups}.id and b.status in ('created', 'pending', 'posted'))`,
+        // A row waiting for its member is not in flight: nothing happens until they act (which wakes the group).
+        inFlight: sql<boolean>`exists (select 1 from ${bankTransfers} b where b.group_id = ${groups}.id
+          and (b.status in ('pending', 'posted') or (b.status = 'created' and b.waiting_for_member_at is null)))`,
         // News from the bank applied after the group's last day run read the stream (e.g. by another worker's sync
         // or a webhook): its contributions may have settled since, and a payout be due today.
         unseenBankNews: sql<boolean>`${groups.bankChanges} > ${groups.bankChangesSeen}`,
@@ -670,7 +682,10 @@ export async function advanceClock(
 /** The next day something happens: a reminder, a due day, a retry, or (while money is in flight) tomorrow. */
 export async function nextEventDay(group: GroupRow, today: CalendarDay): Promise<CalendarDay> {
   const state = await cycleState(group);
-  const inFlight = state.transfers.some((t) => !["settled", "funds_available", "declined", "failed", "returned"].includes(t.status));
+  // Money still moving: a transfer not final yet (a debit until its funds are available, a payout until it settles).
+  const inFlight = state.transfers.some(
+    (t) => !FAILED_STATUSES.includes(t.status) && t.status !== "funds_available" && !(t.kind === "payout" && t.status === "settled"),
+  );
   if (inFlight) return addDays(today, 1);
   for (let day = addDays(today, 1), i = 0; i < 400; day = addDays(day, 1), i++) {
     const work = dueWork(state, day);

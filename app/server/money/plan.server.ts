@@ -4,22 +4,68 @@
  * `dueWork`, `settledUp` and the reminder window in app/domain/money.ts, which stay the specification:
  * tests/integration/money-plan.test.ts checks on random histories that the two agree.
  */
-import { sql } from "drizzle-orm";
-import { FAILED_STATUSES, MAX_ATTEMPTS, REMINDER_DAYS_BEFORE, RETRY_AFTER_DAYS, SETTLED_STATUSES } from "~/domain/money";
+import { type SQL, sql } from "drizzle-orm";
+import { MAX_RETRIES_AFTER_RETURN, RETURN_ACTIONS, RETURN_RETRY_WINDOW_DAYS } from "~/domain/ach";
+import { AVAILABLE_STATUS, FAILED_STATUSES, MAX_ATTEMPTS, REMINDER_DAYS_BEFORE, RETRY_AFTER_DAYS, SETTLED_STATUSES } from "~/domain/money";
 import type { CalendarDay } from "~/domain/schedule";
 import { db } from "../db/client.server";
 import { recordTransfers } from "../platform/metrics.server";
 import type { TransferRow } from "../db/schema";
 import { uuidArray as ids } from "./locks.server";
 
-const failed = sql.raw(FAILED_STATUSES.map((s) => `'${s}'`).join(", "));
-const settled = sql.raw(SETTLED_STATUSES.map((s) => `'${s}'`).join(", "));
+const list = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+const failed = list(FAILED_STATUSES);
+/** Failures after which the same money may be tried again (a cancelled transfer was stopped on purpose). */
+const retriable = list(FAILED_STATUSES.filter((s) => s !== "cancelled"));
+const settled = list(SETTLED_STATUSES);
+/** Return codes with a rule in ach.ts (any other code allows no automatic retry), and those presented again as "Retry N". */
+const listedReturnCodes = list(Object.keys(RETURN_ACTIONS));
+const retryReturnCodes = list(Object.entries(RETURN_ACTIONS).filter(([, action]) => action === "retry").map(([code]) => code));
+
+/**
+ * Per member, kind and period of these groups' debits (contributions and fees): the latest attempt (its number,
+ * status, status day and failure code) and the trailing run of R01/R09 returns among the entries that reached the
+ * network (its length and the day its original was made): `retryAllowed` in app/domain/money.ts, in SQL.
+ */
+function debitChains(groupIds: readonly string[]): SQL {
+  return sql`
+    attempts as (
+      select t.group_id, t.kind, t.period_number, t.user_id, t.attempt, t.status, t.status_on, t.initiated_on, t.failure_code,
+        t.status not in ('created', 'declined') as entry,
+        t.status = 'returned' and t.failure_code in (${retryReturnCodes}) as retry_return
+      from bank_transfers t where t.group_id = any(${ids(groupIds)}) and t.kind in ('contribution', 'fee')
+    ),
+    marked as (
+      select a.*, count(*) filter (where a.entry and not a.retry_return)
+        over (partition by a.group_id, a.kind, a.period_number, a.user_id order by a.attempt desc rows unbounded preceding) as breaks
+      from attempts a
+    ),
+    chains as (
+      select group_id, kind, period_number, user_id,
+        max(attempt) as attempt,
+        (array_agg(status order by attempt desc))[1] as status,
+        (array_agg(status_on order by attempt desc))[1] as status_on,
+        (array_agg(failure_code order by attempt desc))[1] as failure_code,
+        count(*) filter (where entry and retry_return and breaks = 0) as run_length,
+        min(initiated_on) filter (where entry and retry_return and breaks = 0) as run_since
+      from marked group by group_id, kind, period_number, user_id
+    )`;
+}
+
+/** For a chain `c` whose latest attempt failed: another attempt may still be made (whatever the retry day). */
+function chainRetryAllowed(day: CalendarDay): SQL {
+  return sql`(c.status in (${retriable}) and c.attempt < ${MAX_ATTEMPTS}
+    and not (c.status = 'returned' and coalesce(c.failure_code, '') not in (${listedReturnCodes}))
+    and c.run_length <= ${MAX_RETRIES_AFTER_RETURN}
+    and (c.run_since is null or c.run_since + ${RETURN_RETRY_WINDOW_DAYS}::int >= ${day}::date))`;
+}
 
 /**
  * Insert every debit due on `day` for these groups, and return the rows it made: for every period due on or before
  * the day, each member's contribution, and with period 1 each member's setup fee (period 0); the first attempt where
- * there is none yet, the next one where the latest failed (declined, failed or returned) at least RETRY_AFTER_DAYS ago
- * and fewer than MAX_ATTEMPTS were made. Keys are `transferKey`'s, so a re-run (or another worker) inserts nothing.
+ * there is none yet, the next one where the latest failed at least RETRY_AFTER_DAYS ago and the rules allow another
+ * (`retryAllowed`: fewer than MAX_ATTEMPTS, not cancelled, a return code that allows one, an R01/R09 return presented
+ * again at most twice within 180 days). Keys are `transferKey`'s, so a re-run (or another worker) inserts nothing.
  */
 export async function planDebits(groupIds: readonly string[], day: CalendarDay, feeCents: number): Promise<TransferRow[]> {
   if (groupIds.length === 0) return [];
@@ -33,20 +79,15 @@ export async function planDebits(groupIds: readonly string[], day: CalendarDay, 
       from group_periods p
       where p.group_id = any(${ids(groupIds)}) and p.period_number = 1 and p.due_on <= ${day}::date and ${feeCents}::bigint > 0
     ),
-    latest as (
-      select distinct on (t.group_id, t.kind, t.period_number, t.user_id) t.group_id, t.kind, t.period_number, t.user_id, t.attempt, t.status, t.status_on
-      from bank_transfers t
-      where t.group_id = any(${ids(groupIds)}) and t.kind in ('contribution', 'fee')
-      order by t.group_id, t.kind, t.period_number, t.user_id, t.attempt desc
-    )
+    ${debitChains(groupIds)}
     insert into bank_transfers (idempotency_key, kind, group_id, period_number, user_id, attempt, amount_cents, initiated_on, status_on)
-    select d.kind || ':' || d.group_id || ':' || d.period_number || ':' || m.user_id || ':' || (coalesce(l.attempt, 0) + 1),
-      d.kind, d.group_id, d.period_number, m.user_id, coalesce(l.attempt, 0) + 1, d.amount, ${day}::date, ${day}::date
+    select d.kind || ':' || d.group_id || ':' || d.period_number || ':' || m.user_id || ':' || (coalesce(c.attempt, 0) + 1),
+      d.kind, d.group_id, d.period_number, m.user_id, coalesce(c.attempt, 0) + 1, d.amount, ${day}::date, ${day}::date
     from due d
     join group_members m on m.group_id = d.group_id
-    left join latest l on l.group_id = d.group_id and l.kind = d.kind and l.period_number = d.period_number and l.user_id = m.user_id
-    where l.attempt is null
-      or (l.status in (${failed}) and l.attempt < ${MAX_ATTEMPTS} and l.status_on + ${RETRY_AFTER_DAYS}::int <= ${day}::date)
+    left join chains c on c.group_id = d.group_id and c.kind = d.kind and c.period_number = d.period_number and c.user_id = m.user_id
+    where c.attempt is null
+      or (${chainRetryAllowed(day)} and c.status_on + ${RETRY_AFTER_DAYS}::int <= ${day}::date)
     order by d.group_id, d.kind, d.period_number, m.user_id
     on conflict do nothing
     returning *`);
@@ -75,6 +116,13 @@ export function transferRowFrom(row: Record<string, unknown>): TransferRow {
     notifiedStatus: (row.notified_status as TransferRow["notifiedStatus"]) ?? null,
     createdAt: new Date(row.created_at as string),
     updatedAt: new Date(row.updated_at as string),
+    bankKeyRound: Number(row.bank_key_round ?? 0),
+    bankIdempotencyKey: (row.bank_idempotency_key as string | null) ?? null,
+    bankKeyRotatedAt: row.bank_key_rotated_at ? new Date(row.bank_key_rotated_at as string) : null,
+    lastAttemptAt: row.last_attempt_at ? new Date(row.last_attempt_at as string) : null,
+    waitingForMemberAt: row.waiting_for_member_at ? new Date(row.waiting_for_member_at as string) : null,
+    bankAccountId: (row.bank_account_id as string | null) ?? null,
+    providerAccountId: (row.provider_account_id as string | null) ?? null,
   };
 }
 
@@ -101,9 +149,9 @@ export async function claimReminders(groupIds: readonly string[], day: CalendarD
 export type PayoutDue = { groupId: string; periodNumber: number; userId: string; attempt: number; amountCents: number };
 
 /**
- * The payouts due on `day`: periods due on or before it whose every member's latest contribution has settled, with
- * no payout yet or a latest payout that failed (declined, failed or returned) at least RETRY_AFTER_DAYS ago with
- * attempts left; then, per group in period order, as many as its pool holds. (Each is then made, or refused, by
+ * The payouts due on `day`: periods due on or before it whose every member's latest contribution has reached the
+ * platform's available balance (funds_available), with no payout yet or a latest payout that failed (declined, failed
+ * or returned, not cancelled) at least RETRY_AFTER_DAYS ago with attempts left; then, per group in period order, as many as its pool holds. (Each is then made, or refused, by
  * `startPayout` on the locked pool.)
  */
 export async function payoutsDue(groupIds: readonly string[], day: CalendarDay): Promise<PayoutDue[]> {
@@ -127,7 +175,7 @@ export async function payoutsDue(groupIds: readonly string[], day: CalendarDay):
       order by t.group_id, t.period_number, t.user_id, t.attempt desc
     ),
     collected as (
-      select group_id, period_number, count(*) as n from latest_contribution where status in (${settled}) group by 1, 2
+      select group_id, period_number, count(*) as n from latest_contribution where status = ${AVAILABLE_STATUS} group by 1, 2
     ),
     members as (select group_id, count(*) as n from group_members where group_id = any(${ids(groupIds)}) group by 1)
     select p.group_id, p.period_number, r.user_id, coalesce(lp.attempt, 0) + 1 as attempt, p.payout_cents,
@@ -139,7 +187,7 @@ export async function payoutsDue(groupIds: readonly string[], day: CalendarDay):
     left join latest_pay lp on lp.group_id = p.group_id and lp.period_number = p.period_number
     where p.group_id = any(${ids(groupIds)}) and p.due_on <= ${day}::date
       and (lp.attempt is null
-        or (lp.status in (${failed}) and lp.attempt < ${MAX_ATTEMPTS} and lp.status_on + ${RETRY_AFTER_DAYS}::int <= ${day}::date))
+        or (lp.status in (${retriable}) and lp.attempt < ${MAX_ATTEMPTS} and lp.status_on + ${RETRY_AFTER_DAYS}::int <= ${day}::date))
     order by p.group_id, p.period_number`);
   const pools = new Map<string, number>();
   const due: PayoutDue[] = [];
@@ -170,16 +218,17 @@ export async function completePeriods(groupIds: readonly string[], day: Calendar
 
 /**
  * Of these groups, the active ones that are settled up (`settledUp`): every period completed and its latest payout
- * settled, nothing at the bank in flight, no contribution or fee with a retry owed.
+ * settled, nothing at the bank in flight, no contribution or fee that will still be retried (`retryAllowed` on `day`).
  */
-export async function settledUpGroups(groupIds: readonly string[]): Promise<string[]> {
+export async function settledUpGroups(groupIds: readonly string[], day: CalendarDay): Promise<string[]> {
   if (groupIds.length === 0) return [];
   const { rows } = await db().execute<{ id: string }>(sql`
     with latest as (
       select distinct on (t.group_id, t.kind, t.period_number, t.user_id) t.group_id, t.kind, t.attempt, t.status
       from bank_transfers t where t.group_id = any(${ids(groupIds)})
       order by t.group_id, t.kind, t.period_number, t.user_id, t.attempt desc
-    )
+    ),
+    ${debitChains(groupIds)}
     select g.id from groups g
     where g.id = any(${ids(groupIds)}) and g.status = 'active'
       and exists (select 1 from group_periods p where p.group_id = g.id)
@@ -188,6 +237,6 @@ export async function settledUpGroups(groupIds: readonly string[]): Promise<stri
         and coalesce((select t.status from bank_transfers t where t.group_id = g.id and t.kind = 'payout' and t.period_number = p.period_number
                       order by t.attempt desc limit 1), 'none') not in (${settled}))
       and not exists (select 1 from latest l where l.group_id = g.id and l.status not in (${failed}, ${settled}))
-      and not exists (select 1 from latest l where l.group_id = g.id and l.kind <> 'payout' and l.status in (${failed}) and l.attempt < ${MAX_ATTEMPTS})`);
+      and not exists (select 1 from chains c where c.group_id = g.id and ${chainRetryAllowed(day)})`);
   return rows.map((row) => row.id);
 }

@@ -1,18 +1,27 @@
 /**
  * Bank transfers through the official Plaid SDK (Transfer API): authorization, then create, then status changes from
- * the event stream. Crash-safe by construction (ADR 008), and done in batches (ADR 009):
+ * the event stream. Crash-safe by construction (ADR 008), done in batches (ADR 009), and within Plaid's contract (ADR 030):
  *
  * 1. rows are committed (status created) under their deterministic keys before the bank hears of them;
- * 2. each authorization carries the row's key as Plaid's idempotency_key, and /transfer/create is idempotent on the
- *    authorization id, so re-running step 2 after a crash anywhere returns the transfer the bank already made;
+ * 2. each authorization carries the row's bank key (`bank_idempotency_key`, a 48-character digest of our logical key
+ *    and its authorization round, derived by the database) as Plaid's idempotency_key, and /transfer/create is
+ *    idempotent on the authorization id, so re-running step 2 after a crash anywhere returns the transfer the bank
+ *    already made — as long as the key lives (48 hours at Plaid): a row whose key may have expired is first reconciled
+ *    against the bank's event stream (bank-events.server.ts), and an authorization that died unused (an hour) is
+ *    replaced by a new round's;
  * 3. statuses only move forward (canAdvance), under the rows' locks, and post their ledger entries in the same
- *    transaction, with unique keys; the database checks the invariants again (migration 0010).
+ *    transaction, with unique keys; the database checks the invariants again (migration 0010). A return that says the
+ *    account is gone or the member's authorisation is withdrawn flags the account in the same transaction (ADR 037).
  *
  * A batch of rows goes to the bank with BANK_CONCURRENCY calls in flight over keep-alive connections; the answers are
  * recorded in chunks (one UPDATE of the provider ids and one status transaction per chunk), not one commit per debit.
+ * A row whose member has no usable account (a login to renew, debits not authorised, an unusable account) is not sent:
+ * it waits for them (`waiting_for_member_at`) until something they do wakes their groups (funding.server.ts).
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import pLimit from "p-limit";
+import type { PlaidApi } from "plaid";
+import { type AttemptFacts, achClass, retryNumber, returnAction, transferDescription } from "~/domain/ach";
 import {
   type AccountRef,
   canAdvance,
@@ -25,12 +34,11 @@ import {
   type TransferStatus,
 } from "~/domain/money";
 import type { CalendarDay } from "~/domain/schedule";
-import { plaidCall } from "../bank/plaid.server";
-import { decryptSecret } from "../platform/crypto.server";
-import { db } from "../db/client.server";
+import { markAccountUnusable, markItemLoginRequired, revokeDebitAuthorization } from "../bank/account-health.server";
+import { isRetryable, plaidCall } from "../bank/plaid.server";
+import { db, getPool } from "../db/client.server";
 import {
   bankAccounts,
-  bankEventCursor,
   bankItems,
   bankTransfers,
   groupMembers,
@@ -38,11 +46,12 @@ import {
   groups,
   ledgerTransfers,
   type TransferRow,
-  users,
 } from "../db/schema";
+import { deliverInBackground } from "../email/outbox.server";
 import { failpoint } from "../platform/failpoints.server";
 import { logger } from "../platform/log.server";
 import { recordTransfers } from "../platform/metrics.server";
+import { fundingFor, isFunding } from "./funding.server";
 import { lockAccounts, lockedBalance, postEntries, resolveAccounts, type Tx } from "./ledger.server";
 import { groupsLockedInOrder } from "./locks.server";
 
@@ -56,101 +65,80 @@ const RECORD_CHUNK = 250;
 /** Status changes applied per transaction. */
 const STATUS_CHUNK = 250;
 
-type Funding = { accountId: string; accessToken: string; name: string };
-
-/**
- * The account each member pays from and is paid into: their first checking (else first depository) account of an
- * active item, with the decrypted access token and the legal name for the authorization. One query for all of them.
- */
-async function fundingAccounts(userIds: string[]): Promise<Map<string, Funding>> {
-  const ids = [...new Set(userIds)];
-  if (ids.length === 0) return new Map();
-  const rows = await db()
-    .select({
-      userId: bankAccounts.userId,
-      accountId: bankAccounts.providerAccountId,
-      subtype: bankAccounts.subtype,
-      type: bankAccounts.type,
-      token: bankItems.accessTokenEncrypted,
-      name: users.name,
-    })
-    .from(bankAccounts)
-    .innerJoin(bankItems, and(eq(bankItems.id, bankAccounts.itemId), eq(bankItems.status, "active")))
-    .innerJoin(users, eq(users.id, bankAccounts.userId))
-    .where(inArray(bankAccounts.userId, ids))
-    .orderBy(asc(bankAccounts.userId), asc(bankAccounts.connectedAt), asc(bankAccounts.id));
-  const byUser = new Map<string, typeof rows>();
-  for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
-  const result = new Map<string, Funding>();
-  for (const [userId, accounts] of byUser) {
-    const account = accounts.find((row) => row.subtype === "checking") ?? accounts.find((row) => row.type === "depository");
-    if (account) result.set(userId, { accountId: account.accountId, accessToken: decryptSecret(account.token), name: account.name });
-  }
-  return result;
-}
-
 function dollars(cents: number) {
   return (cents / 100).toFixed(2);
 }
 
-const DESCRIPTIONS = { contribution: "Rosca contrib", payout: "Rosca payout", fee: "Rosca setup fee" } as const;
+const chainKey = (t: { kind: string; groupId: string; periodNumber: number; userId: string }) => `${t.kind}:${t.groupId}:${t.periodNumber}:${t.userId}`;
 
 /**
- * Make sure a transfer exists for this key: insert the row if missing, then drive it to the bank if it has not got
- * there yet. Safe to call any number of times, from any number of workers, at any point after a crash. (The cycle
- * plans debits in bulk, `planDebits`; this is the one-off form.)
+ * The earlier attempts of the debits among `rows` that are not first attempts (a retry's description says whether it
+ * presents a returned debit again), in one query. Keyed by chainKey.
  */
-export async function ensureTransfer(input: {
-  key: string;
-  kind: TransferRow["kind"];
-  groupId: string;
-  periodNumber: number;
-  userId: string;
-  attempt: number;
-  amountCents: number;
-  day: CalendarDay;
-}) {
-  const inserted = await db()
-    .insert(bankTransfers)
-    .values({
-      idempotencyKey: input.key,
-      kind: input.kind,
-      groupId: input.groupId,
-      periodNumber: input.periodNumber,
-      userId: input.userId,
-      attempt: input.attempt,
-      amountCents: input.amountCents,
-      initiatedOn: input.day,
-      statusOn: input.day,
+async function earlierAttempts(rows: TransferRow[]): Promise<Map<string, AttemptFacts[]>> {
+  const retries = rows.filter((row) => row.kind !== "payout" && row.attempt > 1);
+  const result = new Map<string, AttemptFacts[]>();
+  if (retries.length === 0) return result;
+  const wanted = new Set(retries.map(chainKey));
+  const found = await db()
+    .select({
+      kind: bankTransfers.kind,
+      groupId: bankTransfers.groupId,
+      periodNumber: bankTransfers.periodNumber,
+      userId: bankTransfers.userId,
+      attempt: bankTransfers.attempt,
+      status: bankTransfers.status,
+      failureCode: bankTransfers.failureCode,
+      initiatedOn: bankTransfers.initiatedOn,
+      accountId: bankTransfers.providerAccountId,
     })
-    .onConflictDoNothing()
-    .returning({ kind: bankTransfers.kind, status: bankTransfers.status, amountCents: bankTransfers.amountCents });
-  recordTransfers(inserted);
-  failpoint("after-row-insert");
-  const [row] = await db().select().from(bankTransfers).where(eq(bankTransfers.idempotencyKey, input.key));
-  if (row && row.status === "created") await submitTransfers([row], input.day);
+    .from(bankTransfers)
+    .where(
+      and(
+        inArray(bankTransfers.groupId, [...new Set(retries.map((row) => row.groupId))]),
+        inArray(bankTransfers.userId, [...new Set(retries.map((row) => row.userId))]),
+        inArray(bankTransfers.kind, ["contribution", "fee"]),
+      ),
+    );
+  const latestAttempt = new Map(retries.map((row) => [chainKey(row), row.attempt]));
+  for (const attempt of found) {
+    const key = chainKey(attempt);
+    if (!wanted.has(key) || attempt.attempt >= latestAttempt.get(key)!) continue;
+    result.set(key, [...(result.get(key) ?? []), attempt]);
+  }
+  return result;
 }
 
-/** Step 2 for one row (kept for callers that have one). */
-export async function submitToBank(row: TransferRow, day: CalendarDay) {
-  await submitTransfers([row], day);
-}
+type Sent = { id: string; authorizationId: string; transferId: string | null; bankAccountId: string; accountId: string };
 
 /**
- * Step 2 for a batch of rows in status created: authorization (idempotent on our key), then create (idempotent on the
- * authorization), BANK_CONCURRENCY at a time. An unknown outcome (timeout, rate limit after the client's retries, bank
- * down) leaves the row created, and the next run asks again with the same key. Answers are recorded a chunk at a time.
+ * Step 2 for a batch of rows in status created: authorization (idempotent on the row's bank key), then create
+ * (idempotent on the authorization), BANK_CONCURRENCY at a time. What the bank says is recorded a chunk at a time:
+ *
+ * - approved and created: the bank's ids (and the account used) and the status it answered;
+ * - declined (NSF, RISK, TRANSFER_LIMIT_REACHED): the row is declined with the rationale, and retried on the policy;
+ * - user_action_required: the member's bank login must be renewed (Link's update mode); the item is flagged and the
+ *   member told, and the row waits for them (the same key asks again afterwards: Plaid does not hold such a decision
+ *   to the key);
+ * - no answer (timeout, rate limit or 5xx after the client's retries): the row stays created and the next run asks
+ *   again with the same key, getting back whatever the bank made;
+ * - create refused (4xx: the authorization expired unused, say): no transfer was made with that authorization (a
+ *   create that had made one would answer with it), so the row moves to a new authorization round and the next run
+ *   authorizes afresh.
  */
-export async function submitTransfers(rows: TransferRow[], day: CalendarDay) {
+export async function submitTransfers(rows: TransferRow[], day: CalendarDay, now = new Date()) {
   if (rows.length === 0) return;
-  const funding = await fundingAccounts(rows.map((row) => row.userId));
+  const [funding, earlier] = await Promise.all([fundingFor(rows.map((row) => row.userId)), earlierAttempts(rows)]);
   const payouts = new Set(rows.filter((row) => row.kind === "payout").map((row) => row.id));
-  let ids: Array<{ id: string; authorizationId: string; transferId: string | null }> = [];
+  let sent: Sent[] = [];
   let changes: StatusChange[] = [];
+  const rotate: string[] = [];
+  const waiting: string[] = [];
+  const loginRequired = new Map<string, string>();
   let recording = Promise.resolve();
   const record = () => {
-    const [idsNow, changesNow] = [ids, changes];
-    ids = [];
+    const [sentNow, changesNow] = [sent, changes];
+    sent = [];
     changes = [];
     // One recorder at a time, in order; the bank calls go on meanwhile.
     recording = recording.then(async () => {
@@ -159,7 +147,7 @@ export async function submitTransfers(rows: TransferRow[], day: CalendarDay) {
       const pending = new Set(
         changesNow.filter((change) => change.to === "pending" && !payouts.has(change.transferId)).map((change) => change.transferId),
       );
-      await recordProviderIds(idsNow, pending, day);
+      await recordProviderIds(sentNow, pending, day);
       await applyStatuses(changesNow.filter((change) => !pending.has(change.transferId)));
     });
     return recording;
@@ -168,28 +156,39 @@ export async function submitTransfers(rows: TransferRow[], day: CalendarDay) {
   await Promise.all(
     rows.map((row) =>
       limit(async () => {
-        const account = funding.get(row.userId);
-        if (!account) {
-          changes.push({
-            transferId: row.id,
-            to: "failed",
-            day,
-            failure: { code: "NO_BANK_ACCOUNT", description: "No linked bank account to use." },
-          });
+        const direction = row.kind === "payout" ? "credit" : "debit";
+        const account = funding.get(row.userId)?.[direction] ?? "no_account";
+        if (!isFunding(account)) {
+          waiting.push(row.id);
           return;
+        }
+        let retry: 0 | 1 | 2 = 0;
+        if (row.kind !== "payout" && row.attempt > 1) {
+          const number = retryNumber(earlier.get(chainKey(row)) ?? [], day, account.accountId);
+          if (number === null) {
+            // The plan never makes such a row (ach.ts, plan.server.ts); one made by hand is refused here, not sent.
+            changes.push({
+              transferId: row.id,
+              to: "failed",
+              day,
+              failure: { code: "RETRY_NOT_ALLOWED", description: "A returned debit may be presented again only twice, within 180 days." },
+            });
+            return;
+          }
+          retry = number;
         }
         const authorization = await plaidCall(
           (api) =>
             api.transferAuthorizationCreate({
               access_token: account.accessToken,
               account_id: account.accountId,
-              type: row.kind === "payout" ? "credit" : "debit",
+              type: direction,
               network: "ach",
-              ach_class: "ppd",
+              ach_class: achClass(direction),
               amount: dollars(row.amountCents),
-              user: { legal_name: account.name || "Rosca member" },
-              idempotency_key: row.idempotencyKey,
-            } as Parameters<import("plaid").PlaidApi["transferAuthorizationCreate"]>[0]),
+              user: { legal_name: account.legalName },
+              idempotency_key: row.bankIdempotencyKey,
+            } as Parameters<PlaidApi["transferAuthorizationCreate"]>[0]),
           { retry: true },
         );
         if (!authorization.ok) {
@@ -197,12 +196,20 @@ export async function submitTransfers(rows: TransferRow[], day: CalendarDay) {
             { transferKey: row.idempotencyKey, code: authorization.code },
             "money: bank authorization failed; the row stays created and is asked again",
           );
+          if (authorization.code === "TRANSFER_ACCOUNT_BLOCKED") {
+            changes.push({ transferId: row.id, to: "declined", day, failure: { code: authorization.code, description: authorization.message } });
+          }
           return;
         }
         const decision = authorization.value.authorization;
         failpoint("after-bank-authorization");
+        if (decision.decision === "user_action_required") {
+          loginRequired.set(account.itemId, decision.id);
+          waiting.push(row.id);
+          return;
+        }
         if (decision.decision !== "approved") {
-          ids.push({ id: row.id, authorizationId: decision.id, transferId: null });
+          sent.push({ id: row.id, authorizationId: decision.id, transferId: null, bankAccountId: account.bankAccountId, accountId: account.accountId });
           changes.push({
             transferId: row.id,
             to: "declined",
@@ -220,39 +227,65 @@ export async function submitTransfers(rows: TransferRow[], day: CalendarDay) {
               access_token: account.accessToken,
               account_id: account.accountId,
               authorization_id: decision.id,
-              description: DESCRIPTIONS[row.kind],
-              metadata: { rosca_key: row.idempotencyKey.slice(0, 500) },
-            } as Parameters<import("plaid").PlaidApi["transferCreate"]>[0]),
+              description: transferDescription(row.kind, retry),
+              // Our logical key and row: any transfer at the bank maps back to its row (bank-events.server.ts).
+              metadata: { rosca_key: row.idempotencyKey, rosca_transfer: row.id },
+            } as Parameters<PlaidApi["transferCreate"]>[0]),
           { retry: true },
         );
         if (!created.ok) {
-          ids.push({ id: row.id, authorizationId: decision.id, transferId: null });
+          sent.push({ id: row.id, authorizationId: decision.id, transferId: null, bankAccountId: account.bankAccountId, accountId: account.accountId });
+          if (!isRetryable(created)) rotate.push(row.id);
           logger.error(
             { transferKey: row.idempotencyKey, code: created.code },
-            "money: bank transfer create failed; the row stays created and is asked again",
+            isRetryable(created)
+              ? "money: bank transfer create got no answer; the row stays created and is asked again"
+              : "money: bank transfer create refused; the row gets a new authorization next time",
           );
           return;
         }
         // The bank has made the transfer and we have not recorded it: the crash that matters most.
         failpoint("after-bank-create");
-        ids.push({ id: row.id, authorizationId: decision.id, transferId: created.value.transfer.id });
+        sent.push({
+          id: row.id,
+          authorizationId: decision.id,
+          transferId: created.value.transfer.id,
+          bankAccountId: account.bankAccountId,
+          accountId: account.accountId,
+        });
         changes.push({ transferId: row.id, to: created.value.transfer.status as TransferStatus, day });
         if (changes.length >= RECORD_CHUNK) await record();
       }),
     ),
   );
   await record();
+  if (rotate.length > 0) await updateCreatedRows(rotate, sql`bank_key_round = b.bank_key_round + 1, bank_key_rotated_at = ${now.toISOString()}::timestamptz`);
+  if (waiting.length > 0) await updateCreatedRows(waiting, sql`waiting_for_member_at = coalesce(b.waiting_for_member_at, ${now.toISOString()}::timestamptz)`);
+  for (const [itemId, authorizationId] of loginRequired) {
+    const told = await db().transaction((tx) => markItemLoginRequired(tx, { itemId, reason: "USER_ACTION_REQUIRED", authorizationId, now }));
+    if (told.emailIds.length > 0) deliverInBackground(told.emailIds);
+  }
 }
 
-/** The bank's ids for our rows, in one statement; an id already recorded is never overwritten. */
-async function recordProviderIds(
-  ids: Array<{ id: string; authorizationId: string; transferId: string | null }>,
-  pending: ReadonlySet<string> = new Set(),
-  day?: CalendarDay,
-) {
+/** An UPDATE of rows still `created`, locked in id order first (as applyStatuses locks them). */
+async function updateCreatedRows(ids: string[], set: ReturnType<typeof sql>) {
+  await db().execute(sql`
+    with locked as materialized (
+      select t.id from ${bankTransfers} t where t.id = any(${`{${ids.join(",")}}`}::uuid[]) and t.status = 'created' order by t.id for update)
+    update ${bankTransfers} b set ${set}, updated_at = now() from locked where b.id = locked.id`);
+}
+
+/**
+ * The bank's ids for our rows, and the account they use, in one statement. Until a row has its transfer, the latest
+ * authorization (and account) is the one kept; a transfer id once recorded is never overwritten.
+ */
+async function recordProviderIds(ids: Sent[], pending: ReadonlySet<string> = new Set(), day?: CalendarDay) {
   if (ids.length === 0) return;
   const values = sql.join(
-    ids.map((row) => sql`(${row.id}::uuid, ${row.authorizationId}, ${row.transferId}, ${pending.has(row.id)}::boolean)`),
+    ids.map(
+      (row) =>
+        sql`(${row.id}::uuid, ${row.authorizationId}, ${row.transferId}, ${pending.has(row.id)}::boolean, ${row.bankAccountId}::uuid, ${row.accountId})`,
+    ),
     sql`, `,
   );
   // A row still `created` that the bank answered `pending` moves there (the only move that skips applyStatuses: it
@@ -261,11 +294,14 @@ async function recordProviderIds(
   // transfers (their `pending` events) then waits instead of deadlocking with an UPDATE that locks in VALUES order
   // (found by the race test: 40P01 in one run of six).
   const { rows } = await db().execute<{ kind: TransferRow["kind"]; status: string; amount_cents: string; before: string }>(sql`
-    with v(id, authorization_id, transfer_id, pending) as (values ${values}),
+    with v(id, authorization_id, transfer_id, pending, bank_account_id, account_id) as (values ${values}),
     locked as materialized (select t.id, t.status as before from ${bankTransfers} t where t.id in (select id from v) order by t.id for update)
     update ${bankTransfers} b set
-      provider_authorization_id = coalesce(b.provider_authorization_id, v.authorization_id),
+      provider_authorization_id = case when b.provider_transfer_id is null then v.authorization_id else b.provider_authorization_id end,
       provider_transfer_id = coalesce(b.provider_transfer_id, v.transfer_id),
+      bank_account_id = case when b.provider_transfer_id is null then v.bank_account_id else b.bank_account_id end,
+      provider_account_id = case when b.provider_transfer_id is null then v.account_id else b.provider_account_id end,
+      waiting_for_member_at = null,
       status = case when v.pending and b.status = 'created' then 'pending' else b.status end,
       status_on = case when v.pending and b.status = 'created' then ${day ?? null}::date else b.status_on end,
       updated_at = now()
@@ -320,7 +356,7 @@ async function applyChunk(changes: StatusChange[], fromEventStream: boolean): Pr
     .from(bankTransfers)
     .where(inArray(bankTransfers.id, ids));
   await resolveAccounts(owners.filter((row) => row.kind === "payout" || mayPost.has(row.id)).flatMap(accountsOf));
-  return db().transaction(async (tx) => {
+  const outcome = await db().transaction(async (tx) => {
     const rows = await tx.select().from(bankTransfers).where(inArray(bankTransfers.id, ids)).orderBy(asc(bankTransfers.id)).for("update");
     const byId = new Map(rows.map((row) => [row.id, { ...row }]));
     // Only moves that post need balances and locks: a payout's, a contribution settling or coming back, a fee's.
@@ -344,6 +380,7 @@ async function applyChunk(changes: StatusChange[], fromEventStream: boolean): Pr
     // Every move each row makes, in order: a chunk may carry several for one transfer (posted, settled, returned).
     const updated = new Map<string, Array<{ status: TransferStatus; statusOn: CalendarDay; failure?: Failure }>>();
     const failedTransfers: typeof rows = [];
+    const returns: Array<{ row: (typeof rows)[number]; code: string }> = [];
     const made: Move[] = [];
     for (const change of changes) {
       const row = byId.get(change.transferId);
@@ -379,8 +416,9 @@ async function applyChunk(changes: StatusChange[], fromEventStream: boolean): Pr
       moves.push({ status: change.to, statusOn: change.day, failure: change.failure ?? moves.at(-1)?.failure });
       updated.set(row.id, moves);
       if (FAILED_STATUSES.includes(change.to)) failedTransfers.push(row);
+      if (change.to === "returned" && change.failure?.code) returns.push({ row, code: change.failure.code });
     }
-    if (updated.size === 0) return [];
+    if (updated.size === 0) return { made: [], emailIds: [] };
     await postEntries(tx, entries);
     failpoint("inside-status-transaction");
     // One UPDATE per step, so the status trigger sees each move as it happened (pending → posted → returned is two
@@ -404,6 +442,7 @@ async function applyChunk(changes: StatusChange[], fromEventStream: boolean): Pr
         where b.id = v.id`);
     }
     if (failedTransfers.length > 0) await reopenFor(tx, failedTransfers);
+    const emailIds = returns.length > 0 ? await flagReturnedAccounts(tx, returns) : [];
     if (fromEventStream) {
       const moved = [...new Set([...updated.keys()].map((id) => byId.get(id)!.groupId))];
       await tx
@@ -411,8 +450,44 @@ async function applyChunk(changes: StatusChange[], fromEventStream: boolean): Pr
         .set({ bankChanges: sql`${groups.bankChanges} + 1` })
         .where(inArray(groups.id, groupsLockedInOrder(moved)));
     }
-    return made;
+    return { made, emailIds };
   });
+  // Committed: the notices the account flags queued go out now (the outbox job sends whatever this does not).
+  if (outcome.emailIds.length > 0) deliverInBackground(outcome.emailIds);
+  return outcome.made;
+}
+
+/**
+ * A return that says the account cannot be used (R02, R03, R04, R16, R20) flags it unusable; one that says the
+ * member's authorisation of debits is gone (R05, R07, R08, R10, R29, on a debit) withdraws it (ADR 037). In the status
+ * change's transaction; accounts are taken in id order (their rows are locked). Returns the emails queued.
+ */
+async function flagReturnedAccounts(tx: Tx, returns: Array<{ row: TransferRow; code: string }>): Promise<string[]> {
+  const flags: Array<{ bankAccountId: string; code: string; action: "unusable" | "revoke" }> = [];
+  const unknown = returns.filter((r) => !r.row.bankAccountId && r.row.providerAccountId);
+  // A row mapped from the bank's metadata may know only the bank's account id.
+  const byProvider = new Map<string, string>();
+  if (unknown.length > 0) {
+    const found = await tx
+      .select({ id: bankAccounts.id, userId: bankAccounts.userId, providerAccountId: bankAccounts.providerAccountId })
+      .from(bankAccounts)
+      .where(inArray(bankAccounts.providerAccountId, unknown.map((r) => r.row.providerAccountId!)));
+    for (const account of found) byProvider.set(`${account.userId}:${account.providerAccountId}`, account.id);
+  }
+  for (const { row, code } of returns) {
+    const action = returnAction(code);
+    if (action !== "unusable" && !(action === "revoke" && row.kind !== "payout")) continue;
+    const bankAccountId = row.bankAccountId ?? byProvider.get(`${row.userId}:${row.providerAccountId}`);
+    if (bankAccountId) flags.push({ bankAccountId, code, action });
+  }
+  flags.sort((a, b) => (a.bankAccountId < b.bankAccountId ? -1 : a.bankAccountId > b.bankAccountId ? 1 : 0));
+  const emailIds: string[] = [];
+  for (const flag of flags) {
+    const input = { bankAccountId: flag.bankAccountId, returnCode: flag.code };
+    const told = flag.action === "unusable" ? await markAccountUnusable(tx, input) : await revokeDebitAuthorization(tx, input);
+    emailIds.push(...told.emailIds);
+  }
+  return emailIds;
 }
 
 /** The ledger accounts a transfer of this member and group can touch. */
@@ -459,8 +534,8 @@ export type PayoutDecision =
 
 /**
  * Create a payout, or refuse to: one transaction that locks the group's pool, re-reads from the ledger that the pool
- * holds the whole payout and that every member's latest contribution for the period has settled and been posted in
- * full, then inserts the payout row and reserves its amount (pool → payouts_in_transit). Nothing read before this
+ * holds the whole payout and that every member's latest contribution for the period has reached the platform's
+ * available balance (funds_available) and been posted in full, then inserts the payout row and reserves its amount (pool → payouts_in_transit). Nothing read before this
  * transaction decides it. The database checks the same again (the payout guard trigger; the pool's balance check),
  * so a bug here fails the transaction rather than paying out money that is not there. The bank hears of the payout
  * only after this commits (`submitTransfers`).
@@ -486,7 +561,7 @@ export async function startPayout(input: {
           select distinct on (t.user_id) t.id, t.status, t.amount_cents from ${bankTransfers} t
           where t.group_id = ${input.groupId} and t.kind = 'contribution' and t.period_number = ${input.periodNumber}
           order by t.user_id, t.attempt desc) latest
-         where latest.status in ('settled', 'funds_available')
+         where latest.status = 'funds_available'
            and (select coalesce(sum(p.amount_cents), 0) from ${ledgerTransfers} p
                 where p.bank_transfer_id = latest.id and p.reason in ('contribution', 'shortfall_repaid')) = latest.amount_cents) as collected`);
     const { members, collected } = rows[0]!;
@@ -529,69 +604,6 @@ export async function startPayout(input: {
 }
 
 /**
- * Read the bank's transfer event stream from our cursor and apply it, a page (500 events) at a time: one reader at a
- * time (the cursor row's lock; others go on with their work), one query to match the page's transfers, one to date
- * them (`daysFor`: each event takes effect on its group's clock day), and the changes applied in status chunks before
- * the cursor moves past them. Webhook-triggered and polled.
- */
-export async function syncTransferEvents(daysFor: (groupIds: string[]) => Promise<Map<string, CalendarDay>>, options: { maxPages?: number } = {}) {
-  let applied = 0;
-  for (let page = 0; page < (options.maxPages ?? 50); page++) {
-    const more = await db().transaction(async (tx) => {
-      await tx.insert(bankEventCursor).values({ id: 1, afterId: 0 }).onConflictDoNothing();
-      const [cursor] = await tx.select().from(bankEventCursor).where(eq(bankEventCursor.id, 1)).for("update", { skipLocked: true });
-      if (!cursor) return false;
-      const result = await plaidCall((api) => api.transferEventSync({ after_id: cursor.afterId, count: 500 }), { retry: true });
-      if (!result.ok) {
-        logger.error({ code: result.code }, "money: transfer event sync failed");
-        return false;
-      }
-      const events = result.value.transfer_events;
-      if (events.length === 0) return false;
-      const ours = await tx
-        .select({
-          id: bankTransfers.id,
-          status: bankTransfers.status,
-          groupId: bankTransfers.groupId,
-          providerTransferId: bankTransfers.providerTransferId,
-        })
-        .from(bankTransfers)
-        .where(inArray(bankTransfers.providerTransferId, [...new Set(events.map((event) => event.transfer_id))]));
-      const byProvider = new Map(ours.map((row) => [row.providerTransferId!, { ...row }]));
-      const wanted: Array<{ row: (typeof ours)[number]; to: TransferStatus; failure?: Failure }> = [];
-      for (const event of events) {
-        const row = byProvider.get(event.transfer_id);
-        // Most events repeat what we already know (we record the status the bank answers with): skip them cheaply.
-        if (!row || !canAdvance(row.status, event.event_type as TransferStatus)) continue;
-        row.status = event.event_type as TransferStatus;
-        const failure = event.failure_reason
-          ? {
-              code: event.failure_reason.ach_return_code ?? event.failure_reason.failure_code ?? null,
-              description: event.failure_reason.description ?? null,
-            }
-          : undefined;
-        wanted.push({ row, to: event.event_type as TransferStatus, failure });
-      }
-      if (wanted.length > 0) {
-        const days = await daysFor([...new Set(wanted.map((w) => w.row.groupId))]);
-        // Applied in their own transactions: each event's postings commit with its status, before the cursor moves.
-        applied += await applyStatuses(
-          wanted.map((w) => ({ transferId: w.row.id, to: w.to, day: days.get(w.row.groupId)!, failure: w.failure })),
-          { fromEventStream: true },
-        );
-      }
-      await tx
-        .update(bankEventCursor)
-        .set({ afterId: events[events.length - 1]!.event_id, updatedAt: new Date() })
-        .where(eq(bankEventCursor.id, 1));
-      return result.value.has_more;
-    });
-    if (!more) break;
-  }
-  return applied;
-}
-
-/**
  * Whether unlinking this item would leave a member of an active group with no account to pay from or be paid into:
  * true when the user is in an active group and this is their only active bank connection.
  */
@@ -610,3 +622,46 @@ export async function itemFundsActiveGroup(userId: string, itemId: string) {
     .limit(1);
   return others.length === 0;
 }
+
+export type CancelResult =
+  | { ok: true }
+  | { ok: false; code: "not_found" | "not_cancellable" | "busy" | "bank_unavailable"; message: string };
+
+/**
+ * Stop a debit before the bank sends it to the network (Plaid's /transfer/cancel, while the transfer is
+ * `cancellable`): the row becomes cancelled, which posts nothing (the money never moved) and is not retried. Only a
+ * transfer the bank has (pending); a row still being sent is refused, since a transfer may exist for it that we do not
+ * know of yet. Holds the group's processing lock (`cycle:<id>`, as the cycle does), so nothing is sent for the group
+ * meanwhile.
+ */
+export async function cancelTransfer(transferId: string, day: CalendarDay): Promise<CancelResult> {
+  const [row] = await db().select().from(bankTransfers).where(eq(bankTransfers.id, transferId));
+  if (!row) return { ok: false, code: "not_found", message: "Transfer not found." };
+  const client = await getPool().connect();
+  try {
+    const { rows: locked } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock(hashtextextended('cycle:' || $1, 0)) as locked", [
+      row.groupId,
+    ]);
+    if (!locked[0]?.locked) return { ok: false, code: "busy", message: "The group's money is being processed right now. Try again in a minute." };
+    try {
+      const [current] = await db().select().from(bankTransfers).where(eq(bankTransfers.id, transferId));
+      if (!current || current.status !== "pending" || !current.providerTransferId) {
+        return { ok: false, code: "not_cancellable", message: NOT_CANCELLABLE };
+      }
+      const cancelled = await plaidCall((api) => api.transferCancel({ transfer_id: current.providerTransferId! }), { retry: true });
+      if (!cancelled.ok) {
+        if (cancelled.code === "TRANSFER_NOT_CANCELLABLE") return { ok: false, code: "not_cancellable", message: NOT_CANCELLABLE };
+        logger.error({ transferKey: current.idempotencyKey, code: cancelled.code }, "money: transfer cancel failed");
+        return { ok: false, code: "bank_unavailable", message: "The bank could not be reached. Try again in a minute." };
+      }
+      await applyStatus(current.id, "cancelled", day, { code: "CANCELLED", description: "Cancelled before it was sent to the member's bank." });
+      return { ok: true };
+    } finally {
+      await client.query("select pg_advisory_unlock(hashtextextended('cycle:' || $1, 0))", [row.groupId]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+const NOT_CANCELLABLE = "Only a payment the bank has not sent on yet (pending) can be cancelled.";

@@ -325,7 +325,8 @@ function postingsProblem(t: TransferRow, s: Partial<Record<LedgerReason, number>
     case "funds_available":
       return want({ payout_sent: amount, payout_settled: amount }) ? null : `${t.status} but postings ${show()}`;
     case "failed":
-      return want({}) || want(reversed) ? null : `failed but postings ${show()}`;
+    case "cancelled":
+      return want({}) || want(reversed) ? null : `${t.status} but postings ${show()}`;
     case "returned":
       return want({}) || want(reversed) || want({ payout_sent: amount, payout_settled: amount, payout_reversal: amount })
         ? null

@@ -11,7 +11,6 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { formatDateTime } from "~/domain/format";
-import { MAX_ATTEMPTS, RETRY_AFTER_DAYS } from "~/domain/money";
 import { describeDevice } from "~/domain/profile";
 import { db, type Db } from "../db/client.server";
 import { knownDevices, users } from "../db/schema";
@@ -136,15 +135,12 @@ export const URGENT = {
     actionLabel: "Review account security",
   }),
   /**
-   * The member's own failed or returned contribution debit (the cycle's tellOutcomes). `reason` is the bank's
-   * description; `attempt` the attempt that failed (1-based).
+   * The member's own failed, declined or returned contribution debit (the cycle's tellOutcomes): `reason` says what
+   * the bank did (failureReason, app/domain/ach.ts), `nextStep` what happens now (nextStepAfterFailure).
    */
-  contributionFailed: (group: { id: string; name: string }, reason: string, attempt: number): UrgentNotice => ({
+  contributionFailed: (group: { id: string; name: string }, reason: string, nextStep: string): UrgentNotice => ({
     title: `Your contribution to ${group.name} did not go through`,
-    body:
-      attempt < MAX_ATTEMPTS
-        ? `${reason} Attempt ${attempt} of ${MAX_ATTEMPTS}: we'll try again in ${RETRY_AFTER_DAYS} days. Please make sure the funds are available.`
-        : `${reason} That was the last of ${MAX_ATTEMPTS} attempts: please contact your group admin.`,
+    body: `${reason} ${nextStep}`,
     link: `/groups/${group.id}`,
     actionLabel: "View your group",
   }),

@@ -97,10 +97,38 @@ export const bankTransfers = pgTable(
     notifiedStatus: varchar("notified_status", { length: 16 }).$type<BankTransferStatus>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The authorization round (ADR 030): 0 at first; one more each time an authorization died unused (Plaid's expire
+     * after an hour) or the key may have expired at the bank (after 48 hours) and the bank was reconciled first.
+     */
+    bankKeyRound: integer("bank_key_round").notNull().default(0),
+    /**
+     * The key Plaid sees (its `idempotency_key`, at most 50 characters): `bankIdempotencyKey(idempotency_key,
+     * bank_key_round)`, 48 hex characters of SHA-256, written by a trigger on every insert and round change (migration
+     * 0016), so that no code path can send another. Our logical key travels in the transfer's metadata.
+     */
+    bankIdempotencyKey: varchar("bank_idempotency_key", { length: 50 }),
+    /** When the current round began (null: round 0, which began with the row). A key is never sent 47 hours after. */
+    bankKeyRotatedAt: timestamp("bank_key_rotated_at", { withTimezone: true }),
+    /** Written just before a row is sent to the bank again (a retry of an unanswered or unrecorded attempt). */
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    /**
+     * Set while the row waits for its member (no usable account: a login to renew, debits not authorised, an unusable
+     * account): it is not sent, and the scheduler does not count it as money in flight until the member acts.
+     */
+    waitingForMemberAt: timestamp("waiting_for_member_at", { withTimezone: true }),
+    /**
+     * The member's account it was sent from or to: ours and the bank's id. No foreign key: an unlinked account's row
+     * is deleted while its transfers stay, and the check's KEY SHARE lock would wait on the account's health updates
+     * (FOR UPDATE) in the middle of recording a batch.
+     */
+    bankAccountId: uuid("bank_account_id"),
+    providerAccountId: text("provider_account_id"),
   },
   (t) => [
     check("bank_transfers_amount_positive", sql`${t.amountCents} > 0`),
     uniqueIndex("bank_transfers_attempt_key").on(t.groupId, t.periodNumber, t.userId, t.kind, t.attempt),
+    uniqueIndex("bank_transfers_bank_idempotency_key").on(t.bankIdempotencyKey),
     index("bank_transfers_status_idx").on(t.status),
   ],
 );
@@ -195,4 +223,23 @@ export const bankEventCursor = pgTable("bank_event_cursor", {
   id: integer("id").primaryKey().default(1),
   afterId: bigint("after_id", { mode: "number" }).notNull().default(0),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * When a read last reached the end of the stream (the time its request was sent): every transfer the bank had made
+   * by then is known to us, or was resolved from its metadata (bank_foreign_transfers). A key that may have expired is
+   * only replaced once this is later than its row's last attempt (transfers.server.ts, ADR 030).
+   */
+  readToEndAt: timestamp("read_to_end_at", { withTimezone: true }),
+});
+
+/**
+ * Transfers at the bank that the event stream named and none of our rows did, looked up once (/transfer/get) and
+ * found not to be ours by their metadata (a transfer made by hand in Plaid's dashboard, say): their events are
+ * skipped without asking again. A transfer that is ours is recorded on its row instead.
+ */
+export const bankForeignTransfers = pgTable("bank_foreign_transfers", {
+  providerTransferId: text("provider_transfer_id").primaryKey(),
+  /** What we found: `foreign` (no rosca key), or `duplicate` (a second transfer for a key that already has one). */
+  kind: varchar("kind", { length: 16 }).$type<"foreign" | "duplicate">().notNull(),
+  rosca: text("rosca"),
+  seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,0 +1,131 @@
+/**
+ * Which of a member's accounts their money moves through (ADR 030, ADR 037), and waking their groups when that changes.
+ *
+ * A debit is taken from, and a payout paid into, the member's first usable account: checking before other depository
+ * accounts, oldest connection first. Usable means: its item is linked (active) and its login works (not
+ * ITEM_LOGIN_REQUIRED or USER_ACTION_REQUIRED; a pending expiration still works), and the account is not unusable (a
+ * return said it is closed or gone); for a debit also that the member's authorisation of debits from it stands (no
+ * R05/R07/R08/R10/R29 return since they last authorised). When none is, the member is blocked, with the reason the
+ * member has to act on; the transfer waits for them (transfers.server.ts) and nothing is sent.
+ */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { loginBlocksTransfers, type LoginRequiredReason } from "~/domain/bank-health";
+import { type Db, db } from "../db/client.server";
+import { bankAccounts, bankItems, groupMembers, groups, users } from "../db/schema";
+import { decryptSecret } from "../platform/crypto.server";
+import { groupsLockedInOrder } from "./locks.server";
+
+export type Funding = {
+  /** Our bank_accounts row. */
+  bankAccountId: string;
+  /** The bank's account id (Plaid's account_id). */
+  accountId: string;
+  itemId: string;
+  accessToken: string;
+  /** The account holder's name for the authorization (Plaid's user.legal_name). */
+  legalName: string;
+};
+
+/** Why a member has no account money can move through, in the order they would have to act on it. */
+export type FundingBlock = "login_required" | "debits_not_authorised" | "account_unusable" | "no_account";
+
+export type MemberFunding = { debit: Funding | FundingBlock; credit: Funding | FundingBlock };
+
+type Row = {
+  userId: string;
+  bankAccountId: string;
+  accountId: string;
+  subtype: string | null;
+  type: string;
+  itemId: string;
+  loginReason: LoginRequiredReason | null;
+  token: string;
+  unusable: boolean;
+  revoked: boolean;
+  name: string;
+  firstName: string | null;
+  lastName: string | null;
+};
+
+/** The account of `rows` (one member's, in preference order) money can move through in this direction, or why none. */
+function choose(rows: Row[], direction: "debit" | "credit"): Funding | FundingBlock {
+  const usable = rows.find((row) => !loginBlocksTransfers(row.loginReason) && !row.unusable && (direction === "credit" || !row.revoked));
+  if (usable) {
+    const legalName = usable.firstName && usable.lastName ? `${usable.firstName} ${usable.lastName}` : usable.name || "Rosca member";
+    return {
+      bankAccountId: usable.bankAccountId,
+      accountId: usable.accountId,
+      itemId: usable.itemId,
+      accessToken: decryptSecret(usable.token),
+      legalName,
+    };
+  }
+  if (rows.length === 0) return "no_account";
+  if (rows.some((row) => loginBlocksTransfers(row.loginReason) && !row.unusable)) return "login_required";
+  if (direction === "debit" && rows.some((row) => row.revoked && !row.unusable)) return "debits_not_authorised";
+  return "account_unusable";
+}
+
+const rank = (row: Row) => (row.subtype === "checking" ? 0 : row.type === "depository" ? 1 : 2);
+
+/** Every member's funding, both directions, in one query. */
+export async function fundingFor(userIds: readonly string[]): Promise<Map<string, MemberFunding>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  const rows: Row[] = await db()
+    .select({
+      userId: bankAccounts.userId,
+      bankAccountId: bankAccounts.id,
+      accountId: bankAccounts.providerAccountId,
+      subtype: bankAccounts.subtype,
+      type: bankAccounts.type,
+      itemId: bankItems.id,
+      loginReason: bankItems.loginRequiredReason,
+      token: bankItems.accessTokenEncrypted,
+      unusable: sql<boolean>`${bankAccounts.unusableAt} is not null`,
+      revoked: sql<boolean>`${bankAccounts.debitAuthorizationRevokedAt} is not null`,
+      name: users.name,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(bankAccounts)
+    .innerJoin(bankItems, and(eq(bankItems.id, bankAccounts.itemId), eq(bankItems.status, "active")))
+    .innerJoin(users, eq(users.id, bankAccounts.userId))
+    .where(inArray(bankAccounts.userId, ids))
+    .orderBy(asc(bankAccounts.userId), asc(bankAccounts.connectedAt), asc(bankAccounts.id));
+  const byUser = new Map<string, Row[]>();
+  for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
+  const result = new Map<string, MemberFunding>();
+  for (const id of ids) {
+    const mine = [...(byUser.get(id) ?? [])].filter((row) => row.type === "depository").sort((a, b) => rank(a) - rank(b));
+    result.set(id, { debit: choose(mine, "debit"), credit: choose(mine, "credit") });
+  }
+  return result;
+}
+
+export function isFunding(value: Funding | FundingBlock): value is Funding {
+  return typeof value === "object";
+}
+
+type Executor = Pick<Db, "update" | "select">;
+
+/**
+ * Something the member did may let their waiting money move (they reconnected a bank, authorised debits again, linked
+ * another account): mark their active groups as having news from the bank (`groups.bank_changes`), so the scheduler
+ * runs them on its next tick and what waits for the member is sent. Runs in the caller's transaction.
+ */
+export async function wakeMemberGroups(tx: Executor, userId: string) {
+  const mine = tx
+    .select({ id: groupMembers.groupId })
+    .from(groupMembers)
+    .innerJoin(groups, and(eq(groups.id, groupMembers.groupId), eq(groups.status, "active")))
+    .where(eq(groupMembers.userId, userId));
+  const ids = (await mine).map((row) => row.id);
+  if (ids.length === 0) return 0;
+  const woken = await tx
+    .update(groups)
+    .set({ bankChanges: sql`${groups.bankChanges} + 1` })
+    .where(inArray(groups.id, groupsLockedInOrder(ids)))
+    .returning({ id: groups.id });
+  return woken.length;
+}
