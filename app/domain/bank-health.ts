@@ -32,11 +32,13 @@ export function loginStateChanges(current: LoginRequiredReason | null, next: Log
   return !loginBlocksTransfers(current) && loginBlocksTransfers(next);
 }
 
-/** NACHA return codes after which the account cannot be used at all (the member must link another). */
+/** NACHA return codes after which the account cannot be used at all (the member must link another; ach.ts: `unusable`). */
 export const UNUSABLE_ACCOUNT_CODES = {
   R02: "The bank says this account is closed.",
   R03: "The bank could not find an account with this number.",
   R04: "The bank says the account number is not valid.",
+  R16: "The bank says this account is frozen.",
+  R20: "The bank says this account cannot make payments.",
 } as const;
 
 /** NACHA return codes after which the member's authorisation of our debits is gone (they must authorise again). */

@@ -9,8 +9,10 @@ import {
   canAdvance,
   contributionsCollected,
   dueWork,
+  expectedPayoutOn,
   lateMembers,
   MAX_ATTEMPTS,
+  nextStepAfterFailure,
   payoutReservation,
   postingsFor,
   REMINDER_DAYS_BEFORE,
@@ -27,7 +29,7 @@ import {
   type TransferStatus,
 } from "./money";
 
-const STATUSES: TransferStatus[] = ["created", "declined", "pending", "posted", "settled", "funds_available", "failed", "returned"];
+const STATUSES: TransferStatus[] = ["created", "declined", "pending", "posted", "settled", "funds_available", "failed", "returned", "cancelled"];
 const KINDS: TransferKind[] = ["contribution", "payout", "fee"];
 
 // -----------------------------------------------------------------------------------------------------------------
@@ -35,14 +37,15 @@ const KINDS: TransferKind[] = ["contribution", "payout", "fee"];
 
 /** Every allowed move, written out by hand; everything else is refused. */
 const ALLOWED: Record<TransferStatus, TransferStatus[]> = {
-  created: ["pending", "posted", "settled", "funds_available", "declined", "failed"],
-  pending: ["posted", "settled", "funds_available", "failed"],
+  created: ["pending", "posted", "settled", "funds_available", "declined", "failed", "cancelled"],
+  pending: ["posted", "settled", "funds_available", "failed", "cancelled"],
   posted: ["settled", "funds_available", "returned"],
   settled: ["funds_available", "returned"],
   funds_available: ["returned"],
   declined: [],
   failed: [],
   returned: [],
+  cancelled: [],
 };
 
 describe("canAdvance", () => {
@@ -58,8 +61,13 @@ describe("canAdvance", () => {
     }
   });
 
-  it("failed, declined and returned are final", () => {
-    for (const final of ["failed", "declined", "returned"] as const) for (const to of STATUSES) expect(canAdvance(final, to)).toBe(false);
+  it("failed, declined, cancelled and returned are final", () => {
+    for (const final of ["failed", "declined", "returned", "cancelled"] as const)
+      for (const to of STATUSES) expect(canAdvance(final, to)).toBe(false);
+  });
+
+  it("only a transfer the bank has not sent on yet can be cancelled", () => {
+    expect(STATUSES.filter((from) => canAdvance(from, "cancelled"))).toEqual(["created", "pending"]);
   });
 
   it("a return may follow posting or settlement only", () => {
@@ -111,7 +119,7 @@ function expectedPostings(kind: TransferKind, from: TransferStatus, to: Transfer
     from === "created" && ["pending", "posted", "settled", "funds_available"].includes(to) ? [P("sent", pool, transit, A, "payout_sent")] : [];
   if (settlesNow) return [...sent, P("settled", transit, member, A, "payout_settled")];
   if (to === "returned" && settledBefore) return [P("returned", member, pool, A, "payout_reversal")];
-  if ((to === "failed" || to === "returned") && from !== "created") return [P("failed", transit, pool, A, "payout_reversal")];
+  if ((to === "failed" || to === "returned" || to === "cancelled") && from !== "created") return [P("failed", transit, pool, A, "payout_reversal")];
   return sent;
 }
 
@@ -284,7 +292,10 @@ describe("postingsFor: ledger invariants under random forward moves", () => {
           expect(sim.balance("payouts_in_transit")).toBe(sim.inTransitExpected());
           expect(sim.balance("member:u1")).toBe(SETTLED_STATUSES.includes(p.status) ? 30_000 : 0);
           expect(sim.balance("group_pool:g")).toBe(
-            50_000 - (p.status === "created" || p.status === "declined" || p.status === "failed" || p.status === "returned" ? 0 : 30_000),
+            50_000 -
+              (p.status === "created" || p.status === "declined" || p.status === "failed" || p.status === "returned" || p.status === "cancelled"
+                ? 0
+                : 30_000),
           );
         }
       }),
@@ -311,6 +322,7 @@ function state(overrides: Partial<CycleState> = {}): CycleState {
   };
 }
 
+/** A transfer of the cycle; a return without a code given is an R01 (insufficient funds), the commonest. */
 const T = (
   kind: TransferKind,
   periodNumber: number,
@@ -318,6 +330,8 @@ const T = (
   status: TransferStatus,
   statusOn = "2026-01-09",
   attempt = 1,
+  failureCode: string | null = status === "returned" ? "R01" : null,
+  initiatedOn = statusOn,
 ): CycleTransfer => ({
   kind,
   periodNumber,
@@ -325,6 +339,8 @@ const T = (
   attempt,
   status,
   statusOn,
+  initiatedOn,
+  failureCode,
 });
 
 /** Period 1's contributions and the fees, all settled. */
@@ -423,8 +439,8 @@ describe("dueWork: payouts and completions", () => {
     ]);
   });
 
-  it("waits while any contribution of the period is not settled", () => {
-    for (const status of ["created", "pending", "posted", "declined", "failed", "returned"] as const) {
+  it("waits while any contribution of the period has not reached the available balance (settled is not enough)", () => {
+    for (const status of ["created", "pending", "posted", "settled", "declined", "failed", "returned", "cancelled"] as const) {
       const transfers = [...PAID_1.filter((t) => !(t.kind === "contribution" && t.userId === "c")), T("contribution", 1, "c", status)];
       expect(dueWork(state({ transfers, poolCents: 30_000 }), "2026-01-11").payouts).toEqual([]);
     }
@@ -534,7 +550,7 @@ describe("payouts reserved when they are made (issue 12)", () => {
 });
 
 describe("contributionsCollected and settledUp", () => {
-  it("collected means every member's latest contribution for the period settled", () => {
+  it("collected means every member's latest contribution for the period reached the available balance", () => {
     expect(contributionsCollected(state({ transfers: PAID_1 }), 1)).toBe(true);
     expect(contributionsCollected(state({ transfers: PAID_1 }), 2)).toBe(false);
     const retried = [
@@ -544,8 +560,11 @@ describe("contributionsCollected and settledUp", () => {
     ];
     expect(contributionsCollected(state({ transfers: retried }), 1)).toBe(false);
     expect(contributionsCollected(state({ transfers: [...retried.slice(0, -1), T("contribution", 1, "b", "settled", "2026-01-14", 2)] }), 1)).toBe(
-      true,
+      false,
     );
+    expect(
+      contributionsCollected(state({ transfers: [...retried.slice(0, -1), T("contribution", 1, "b", "funds_available", "2026-01-15", 2)] }), 1),
+    ).toBe(true);
   });
 
   const allPaid = [
@@ -624,5 +643,106 @@ describe("transferKey and balances", () => {
       { debitAccountId: "p", creditAccountId: "t", amountCents: 60 },
     ]);
     expect(Object.fromEntries(result)).toEqual({ m: -100, p: 40, t: 60 });
+  });
+});
+
+describe("retries by what the bank said (ADR 030)", () => {
+  const others = [
+    T("contribution", 1, "a", "funds_available"),
+    T("contribution", 1, "b", "funds_available"),
+    ...MEMBERS.map((u) => T("fee", 0, u, "funds_available")),
+  ];
+  const debitsOfC = (transfers: CycleTransfer[], day: string) =>
+    dueWork(state({ transfers: [...others, ...transfers] }), day).debits.filter((d) => d.userId === "c" && d.periodNumber === 1);
+  const next = (attempt: number) => [{ kind: "contribution", periodNumber: 1, userId: "c", attempt, amountCents: 10_000 }];
+
+  it.each([
+    ["R01", true],
+    ["R09", true],
+    ["R02", true],
+    ["R03", true],
+    ["R04", true],
+    ["R16", true],
+    ["R20", true],
+    ["R05", true],
+    ["R07", true],
+    ["R08", true],
+    ["R10", true],
+    ["R29", true],
+    ["R06", false],
+    ["R11", false],
+    [null, false],
+  ])("a debit returned with %s is tried again: %s", (code, retried) => {
+    expect(debitsOfC([T("contribution", 1, "c", "returned", "2026-01-09", 1, code)], "2026-01-12")).toEqual(retried ? next(2) : []);
+  });
+
+  it("a cancelled debit is not tried again", () => {
+    expect(debitsOfC([T("contribution", 1, "c", "cancelled", "2026-01-09", 1)], "2026-01-20")).toEqual([]);
+  });
+
+  it("a returned R01 debit is presented again only within 180 days of the original", () => {
+    const returned = [T("contribution", 1, "c", "returned", "2026-07-05", 1, "R01", "2026-01-09")];
+    expect(debitsOfC(returned, "2026-07-08")).toEqual(next(2));
+    expect(debitsOfC(returned, "2026-07-09")).toEqual([]);
+    // The window runs from the original: the first of the returned presentments, not the latest retry.
+    const retried = [
+      T("contribution", 1, "c", "returned", "2026-01-12", 1, "R01", "2026-01-09"),
+      T("contribution", 1, "c", "declined", "2026-01-15", 2, "NSF"),
+    ];
+    expect(debitsOfC(retried, "2026-07-08")).toEqual(next(3));
+    expect(debitsOfC(retried, "2026-07-09")).toEqual([]);
+  });
+
+  it("a retry window is not opened by a return with another code after a new entry", () => {
+    // An R10 (the member disputed it) is not presented again as a retry: after it, the next debit is a new entry and
+    // the 180 days do not apply.
+    expect(debitsOfC([T("contribution", 1, "c", "returned", "2026-09-01", 1, "R10", "2026-01-09")], "2026-09-04")).toEqual(next(2));
+  });
+
+  it("settledUp waits for a retry the rules still allow, and not for one they do not", () => {
+    const allPaid = [
+      ...[1, 2, 3].flatMap((p) => MEMBERS.map((u) => T("contribution", p, u, "funds_available"))),
+      ...MEMBERS.map((u) => T("fee", 0, u, "funds_available")),
+      ...[1, 2, 3].map((p) => T("payout", p, MEMBERS[p - 1]!, "settled")),
+    ];
+    const without = allPaid.filter((t) => !(t.kind === "contribution" && t.periodNumber === 2 && t.userId === "b"));
+    expect(settledUp(state({ transfers: [...without, T("contribution", 2, "b", "returned", "2026-01-20", 1, "R01")] }))).toBe(false);
+    expect(settledUp(state({ transfers: [...without, T("contribution", 2, "b", "returned", "2026-01-20", 1, "R06")] }))).toBe(true);
+    expect(settledUp(state({ transfers: [...without, T("contribution", 2, "b", "cancelled", "2026-01-20", 1)] }))).toBe(true);
+    const old = T("contribution", 2, "b", "returned", "2026-07-20", 1, "R01", "2026-01-16");
+    expect(settledUp(state({ transfers: [...without, old] }), "2026-07-14")).toBe(false);
+    expect(settledUp(state({ transfers: [...without, old] }), "2026-07-16")).toBe(true);
+  });
+});
+
+describe("expectedPayoutOn", () => {
+  const period = { dueOn: "2026-01-09" };
+  it("a payout not made yet: the due day's debits are available two days later, and the credit settles a day after", () => {
+    expect(expectedPayoutOn(period, undefined, "2026-01-05")).toBe("2026-01-12");
+    expect(expectedPayoutOn(period, undefined, "2026-01-11")).toBe("2026-01-12");
+    // Later than planned (a member paid late): from today.
+    expect(expectedPayoutOn(period, undefined, "2026-01-20")).toBe("2026-01-21");
+    expect(expectedPayoutOn(period, undefined, "2026-01-20", true)).toBeNull();
+  });
+
+  it("a payout at the bank settles the day after it was made; one that arrived has no date; a failed one is made again", () => {
+    expect(expectedPayoutOn(period, { status: "pending", initiatedOn: "2026-01-11" }, "2026-01-11")).toBe("2026-01-12");
+    expect(expectedPayoutOn(period, { status: "posted", initiatedOn: "2026-01-11" }, "2026-01-14")).toBe("2026-01-14");
+    expect(expectedPayoutOn(period, { status: "settled", initiatedOn: "2026-01-11" }, "2026-01-12")).toBeNull();
+    expect(expectedPayoutOn(period, { status: "failed", initiatedOn: "2026-01-11" }, "2026-01-14")).toBe("2026-01-15");
+  });
+});
+
+describe("nextStepAfterFailure", () => {
+  it.each([
+    ["declined", "NSF", 1, "Attempt 1 of 3: we'll try again in 3 days. Please make sure the funds are available."],
+    ["declined", "NSF", 3, "That was the last of 3 attempts: please contact your group admin."],
+    ["returned", "R01", 2, "Attempt 2 of 3: we'll try again in 3 days. Please make sure the funds are available."],
+    ["returned", "R02", 1, "This account cannot be used any more: link another account under Profile → Bank Accounts."],
+    ["returned", "R10", 1, "We will not debit this account again until you authorise debits again under Profile → Bank Accounts."],
+    ["returned", "R06", 1, "It will not be tried again automatically; the group's admin has been told."],
+    ["cancelled", "CANCELLED", 1, "It will not be tried again automatically; the group's admin has been told."],
+  ] as const)("%s %s (attempt %i)", (status, code, attempt, expected) => {
+    expect(nextStepAfterFailure(status, code, attempt)).toBe(expected);
   });
 });

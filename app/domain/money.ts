@@ -23,16 +23,7 @@ export const SANDBOX_SETTLE_AFTER_DAYS = 1;
 export const SANDBOX_AVAILABLE_AFTER_DAYS = 2;
 
 export type TransferKind = "contribution" | "payout" | "fee";
-export type TransferStatus =
-  | "created"
-  | "declined"
-  | "pending"
-  | "posted"
-  | "settled"
-  | "funds_available"
-  | "failed"
-  | "returned"
-  | "cancelled";
+export type TransferStatus = "created" | "declined" | "pending" | "posted" | "settled" | "funds_available" | "failed" | "returned" | "cancelled";
 
 /** How a transfer's status reads on statements. */
 export const TRANSFER_STATUS_LABELS: Record<TransferStatus, string> = {
@@ -254,7 +245,12 @@ function latest(transfers: readonly CycleTransfer[], kind: TransferKind, periodN
   return attemptsOf(transfers, kind, periodNumber, userId).at(-1);
 }
 
-const asFacts = (t: CycleTransfer): AttemptFacts => ({ attempt: t.attempt, status: t.status, failureCode: t.failureCode, initiatedOn: t.initiatedOn });
+const asFacts = (t: CycleTransfer): AttemptFacts => ({
+  attempt: t.attempt,
+  status: t.status,
+  failureCode: t.failureCode,
+  initiatedOn: t.initiatedOn,
+});
 
 /**
  * Whether another attempt of this money may ever be made after its latest one (whatever the day): the latest failed

@@ -7,7 +7,7 @@ import { readJson } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/api.bank.link";
 
 const stepSchema = z.discriminatedUnion("step", [
-  z.object({ step: z.literal("institutions") }),
+  z.object({ step: z.literal("institutions"), reconnectItemId: z.string().uuid().optional() }),
   z.object({
     step: z.literal("login"),
     linkSessionId: z.string().min(1).max(200),
@@ -36,7 +36,9 @@ export async function action({ request }: Route.ActionArgs) {
   const input = parsed.data;
 
   if (input.step === "institutions") {
-    const token = await createLinkToken(user);
+    // Link's update mode for one of the member's items (its login must be renewed), or a new link.
+    const token = await createLinkToken(user, input.reconnectItemId ? { reconnect: { itemId: input.reconnectItemId } } : {});
+    if (!token.ok && token.code === "not_found") return data({ error: "Bank account not found" }, { status: 404 });
     if (!token.ok) return data({ error: "Unable to load the bank-linking provider. Please try again." }, { status: 502 });
     const result = await sandboxLinkCall("institutions", { link_token: token.linkToken });
     return result.ok ? data(result.body) : data({ error: result.message, code: result.code }, { status: result.status });

@@ -8,7 +8,18 @@ import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/page";
 import { formatDay } from "~/domain/format";
 import { requireUser } from "~/server/auth/guards.server";
-import { bankAccountsFor, createLinkToken, exchangePublicToken, unlinkItem, type BankAccountView } from "~/server/bank/bank.server";
+import { BankHealthAlerts, type LinkMode } from "~/components/bank/bank-health-alerts";
+import { authorizeDebits } from "~/server/bank/account-health.server";
+import {
+  bankAccountsFor,
+  confirmReconnected,
+  createLinkToken,
+  exchangePublicToken,
+  unlinkItem,
+  type BankAccountView,
+} from "~/server/bank/bank.server";
+import { db } from "~/server/db/client.server";
+import { deliverInBackground } from "~/server/email/outbox.server";
 import { appUrl, env, sandboxLinkPagesUrl } from "~/server/platform/env.server";
 import { itemFundsActiveGroup } from "~/server/money/transfers.server";
 import { sandboxCardState } from "~/server/admin/sandbox-access.server";
@@ -40,7 +51,6 @@ const BENEFITS = [
  *   the page says so instead of pretending.
  * - "none": no bank configured.
  */
-type LinkMode = "sandbox" | "plaid" | "none";
 function linkMode(): LinkMode {
   const config = env();
   if (config.PLAID_ENV) return "plaid";
@@ -63,13 +73,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!user.isPlaidSandboxAuthorized) {
     return { state: "request-access" as const, card: await sandboxCardState(user.id) };
   }
-  const returned = params.get("public_token")
-    ? {
-        publicToken: params.get("public_token")!.slice(0, 200),
-        institutionId: params.get("institution_id")?.slice(0, 64) ?? "",
-        institutionName: params.get("institution_name")?.slice(0, 200) ?? "your bank",
-      }
-    : null;
+  const reconnectItemId = params.get("reconnect");
+  // Back from the bank's Link pages in update mode: confirm (a POST; loaders never write).
+  const reconnected =
+    reconnectItemId && params.get("public_token")
+      ? { itemId: reconnectItemId.slice(0, 64), institutionName: params.get("institution_name")?.slice(0, 200) ?? "your bank" }
+      : null;
+  const returned =
+    !reconnectItemId && params.get("public_token")
+      ? {
+          publicToken: params.get("public_token")!.slice(0, 200),
+          institutionId: params.get("institution_id")?.slice(0, 64) ?? "",
+          institutionName: params.get("institution_name")?.slice(0, 200) ?? "your bank",
+        }
+      : null;
   const cancelled =
     params.get("status") === "exit"
       ? { message: params.get("error_message")?.slice(0, 300) || "You closed the bank connection before it finished." }
@@ -85,14 +102,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     state: "ready" as const,
     accounts,
     returned,
+    reconnected,
     cancelled,
+    memberName: user.name,
     linkMode: linkMode(),
     // Plaid's own sandbox takes the same test credentials as our double; real banks do not.
     sandboxCredentials: env().PLAID_ENV !== "production",
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const { user } = await requireUser(request);
   const intent = formData.get("intent");
@@ -110,6 +129,79 @@ export async function action({ request }: Route.ActionArgs) {
     const token = await createLinkToken(user);
     if (!token.ok) return data({ error: UNABLE_TO_LOAD_PROVIDER }, { status: 502 });
     return data({ linkToken: token.linkToken });
+  }
+
+  if (intent === "reconnect-token") {
+    if (linkMode() === "none") return data({ error: UNABLE_TO_LOAD_PROVIDER }, { status: 503 });
+    const token = await createLinkToken(user, { reconnect: { itemId: String(formData.get("itemId") ?? "") } });
+    if (!token.ok)
+      return data(
+        { error: token.code === "not_found" ? "Bank account not found" : UNABLE_TO_LOAD_PROVIDER },
+        { status: token.code === "not_found" ? 404 : 502 },
+      );
+    return data({ linkToken: token.linkToken });
+  }
+
+  if (intent === "start-reconnect") {
+    const itemId = String(formData.get("itemId") ?? "");
+    if (linkMode() === "plaid") {
+      // Only reached without JavaScript: with it, the page opens Plaid Link in update mode instead.
+      return redirectWithToast(request, PAGE, {
+        type: "warning",
+        title: "JavaScript Required",
+        description: "Reconnecting a bank opens the bank-linking provider's secure window, which needs JavaScript. Please turn it on and try again.",
+      });
+    }
+    const sandboxUrl = sandboxLinkPagesUrl();
+    if (linkMode() === "none" || !sandboxUrl) {
+      return redirectWithToast(request, PAGE, {
+        type: "error",
+        title: "Linking Failed",
+        description: "No bank-linking provider is configured on this server.",
+      });
+    }
+    const redirectUri = `${appUrl()}${PAGE}?${new URLSearchParams({ reconnect: itemId })}`;
+    const token = await createLinkToken(user, { redirectUri, reconnect: { itemId } });
+    if (!token.ok) return redirectWithToast(request, PAGE, { type: "error", title: "Linking Failed", description: token.message });
+    return redirect(`${sandboxUrl}/link?${new URLSearchParams({ token: token.linkToken, redirect_uri: redirectUri })}`);
+  }
+
+  if (intent === "reconnected") {
+    const result = await confirmReconnected(user, String(formData.get("itemId") ?? ""));
+    if (!result.ok) return redirectWithToast(request, PAGE, { type: "error", title: "Not reconnected yet", description: result.message });
+    return redirectWithToast(request, PAGE, {
+      type: "success",
+      title: "Bank reconnected",
+      description: `${result.institutionName ?? "Your bank"} is connected again. Waiting contributions and payouts go ahead now.`,
+    });
+  }
+
+  if (intent === "authorize-debits") {
+    if (formData.get("consent") !== "yes") {
+      return redirectWithToast(request, PAGE, {
+        type: "error",
+        title: "Debits not authorised",
+        description: "Tick the box to confirm you authorise these debits.",
+      });
+    }
+    const bankAccountId = String(formData.get("bankAccountId") ?? "");
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+    const result = uuid.test(bankAccountId)
+      ? await db().transaction((tx) =>
+          authorizeDebits(tx, {
+            userId: user.id,
+            bankAccountId,
+            consent: { ipAddress: context.clientIp ?? null, userAgent: request.headers.get("user-agent") },
+          }),
+        )
+      : null;
+    if (!result) return redirectWithToast(request, PAGE, { type: "error", title: "Debits not authorised", description: "Bank account not found" });
+    if (result.emailIds.length > 0) deliverInBackground(result.emailIds);
+    return redirectWithToast(request, PAGE, {
+      type: "success",
+      title: "Debits authorised",
+      description: "Thank you. We've emailed you a copy of what you agreed to; waiting contributions go ahead now.",
+    });
   }
 
   if (intent === "start-link") {
@@ -173,6 +265,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function BankAccounts({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const hydrated = useHydrated();
   const busy = navigation.state !== "idle" && navigation.location?.pathname === PAGE;
 
   if (loaderData.state === "request-access") {
@@ -202,7 +295,7 @@ export default function BankAccounts({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const { accounts, returned, cancelled, sandboxCredentials } = loaderData;
+  const { accounts, returned, reconnected, cancelled, sandboxCredentials, memberName, linkMode: mode } = loaderData;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -222,6 +315,21 @@ export default function BankAccounts({ loaderData }: Route.ComponentProps) {
           </Alert>
         </div>
       ) : null}
+
+      {reconnected ? (
+        <Card className="mt-6">
+          <h2 className="text-lg font-semibold text-slate-900">Finish reconnecting {reconnected.institutionName}</h2>
+          <p className="mt-2 text-slate-600">You logged in to your bank again. Confirm, and we'll check the connection with your bank.</p>
+          <Form method="post" action={PAGE} className="mt-4">
+            <input type="hidden" name="itemId" value={reconnected.itemId} />
+            <button type="submit" name="intent" value="reconnected" className={buttonClass("primary")} disabled={busy}>
+              Confirm reconnection
+            </button>
+          </Form>
+        </Card>
+      ) : null}
+
+      <BankHealthAlerts accounts={accounts} memberName={memberName} linkMode={mode} hydrated={hydrated} busy={busy} action={PAGE} />
 
       {returned ? (
         <Card className="mt-6">

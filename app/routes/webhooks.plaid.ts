@@ -1,3 +1,4 @@
+import { applyItemWebhook, isItemWebhook } from "~/server/bank/item-webhooks.server";
 import { verifyPlaidWebhook } from "~/server/bank/webhook-verify.server";
 import { BANK_SYNC, enqueueBankSync } from "~/server/jobs/queue.server";
 import { readText } from "~/server/platform/request-body.server";
@@ -30,11 +31,19 @@ export async function action({ request }: { request: Request }) {
   const verified = await verifyPlaidWebhook(rawBody, request.headers.get("plaid-verification"));
   if (!verified.ok) return json({ error: "Invalid webhook signature", reason: verified.reason }, 401);
 
-  let event: { webhook_type?: unknown; webhook_code?: unknown };
+  let event: Record<string, unknown>;
   try {
-    event = JSON.parse(rawBody);
+    const parsed: unknown = JSON.parse(rawBody);
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return json({ error: "The webhook body must be a JSON object" }, 400);
+    event = parsed as Record<string, unknown>;
   } catch {
     return json({ error: "Invalid JSON" }, 400);
+  }
+  if (event.webhook_type === "ITEM") {
+    if (!isItemWebhook(event)) return json({ error: "An ITEM webhook needs webhook_code and item_id" }, 400);
+    // A bank connection changed state: applied at once (idempotent), told to the member in the same transaction.
+    const outcome = await applyItemWebhook(event);
+    return json({ received: true, outcome }, 200);
   }
   if (event.webhook_type === "TRANSFER" && event.webhook_code === "TRANSFER_EVENTS_UPDATE") {
     // The webhook carries no events, only "there are new ones": a worker reads /transfer/event/sync (ADR 007). The
@@ -46,6 +55,6 @@ export async function action({ request }: { request: Request }) {
     clearTimeout(timer);
     if (enqueued === "slow") logger.warn({ queue: BANK_SYNC, waitedMs: ENQUEUE_WAIT_MS }, "plaid webhook: enqueueing is slow; answering now");
   }
-  // Other types (ITEM, DEFAULT_UPDATE, …) are acknowledged and ignored: Plaid retries only non-2xx answers.
+  // Other types (AUTH, DEFAULT_UPDATE, …) are acknowledged and ignored: Plaid retries only non-2xx answers.
   return json({ received: true }, 200);
 }

@@ -20,17 +20,26 @@ const { sql } = await import("drizzle-orm");
 const NUM_RUNS = Number(process.env.FC_NUM_RUNS_PLAN ?? 150);
 const DAY = "2026-03-10";
 const FEE = 500;
-const STATUSES = ["created", "pending", "posted", "settled", "funds_available", "declined", "failed", "returned"] as const;
+const STATUSES = ["created", "pending", "posted", "settled", "funds_available", "declined", "failed", "returned", "cancelled"] as const;
+/** Failure codes: return codes of every rule in ach.ts (and one with none), decline rationales; null for none. */
+const CODES = ["R01", "R09", "R02", "R10", "R06", "NSF", null] as const;
 
 const people: string[] = [];
 beforeAll(async () => {
   for (let i = 0; i < 5; i++) people.push((await createUser({ email: `planner${i}@example.com` })).id);
 });
 
-const attemptsArb = fc.array(fc.record({ status: fc.constantFrom(...STATUSES), daysAgo: fc.integer({ min: 0, max: 6 }) }), {
-  minLength: 0,
-  maxLength: 3,
-});
+// Started the day of its status, a day before, or long ago (a return presented again only within 180 days).
+const attemptsArb = fc.array(
+  fc.record({
+    status: fc.constantFrom(...STATUSES),
+    daysAgo: fc.integer({ min: 0, max: 6 }),
+    code: fc.constantFrom(...CODES),
+    startedBefore: fc.constantFrom(0, 1, 178, 200),
+  }),
+  { minLength: 0, maxLength: 3 },
+);
+type AttemptSpec = { status: (typeof STATUSES)[number]; daysAgo: number; code: (typeof CODES)[number]; startedBefore: number };
 
 const stateArb = fc.record({
   size: fc.integer({ min: 3, max: 5 }),
@@ -52,9 +61,9 @@ async function writeState(s: {
   firstDueIn: number;
   spacing: number;
   completed: boolean[];
-  contributions: Array<Array<Array<{ status: (typeof STATUSES)[number]; daysAgo: number }>>>;
-  fees: Array<Array<{ status: (typeof STATUSES)[number]; daysAgo: number }>>;
-  payouts: Array<Array<{ status: (typeof STATUSES)[number]; daysAgo: number }>>;
+  contributions: AttemptSpec[][][];
+  fees: AttemptSpec[][];
+  payouts: AttemptSpec[][];
   poolCents: number;
 }) {
   counter += 1;
@@ -76,15 +85,21 @@ async function writeState(s: {
     attempt: number;
     status: (typeof STATUSES)[number];
     statusOn: string;
+    initiatedOn: string;
+    failureCode: string | null;
   }> = [];
-  const add = (
-    kind: "contribution" | "fee" | "payout",
-    periodNumber: number,
-    userId: string,
-    attempts: Array<{ status: (typeof STATUSES)[number]; daysAgo: number }>,
-  ) => {
+  const add = (kind: "contribution" | "fee" | "payout", periodNumber: number, userId: string, attempts: AttemptSpec[]) => {
     for (const [i, a] of attempts.entries()) {
-      transfers.push({ kind, periodNumber, userId, attempt: i + 1, status: a.status, statusOn: addDays(DAY, -a.daysAgo) });
+      transfers.push({
+        kind,
+        periodNumber,
+        userId,
+        attempt: i + 1,
+        status: a.status,
+        statusOn: addDays(DAY, -a.daysAgo),
+        initiatedOn: addDays(DAY, -a.daysAgo - a.startedBefore),
+        failureCode: ["declined", "returned", "failed"].includes(a.status) ? a.code : null,
+      });
     }
   };
   for (const [i, p] of periods.entries())
@@ -111,8 +126,8 @@ async function writeState(s: {
     }
     for (const t of transfers) {
       const amount = t.kind === "fee" ? FEE : t.kind === "payout" ? payoutCents : contributionCents;
-      await tx.execute(sql`insert into bank_transfers (idempotency_key, kind, group_id, period_number, user_id, attempt, amount_cents, status, initiated_on, status_on)
-        values (${domain.transferKey(t.kind, groupId, t.periodNumber, t.userId, t.attempt)}, ${t.kind}, ${groupId}, ${t.periodNumber}, ${t.userId}, ${t.attempt}, ${amount}, ${t.status}, ${t.statusOn}, ${t.statusOn})`);
+      await tx.execute(sql`insert into bank_transfers (idempotency_key, kind, group_id, period_number, user_id, attempt, amount_cents, status, initiated_on, status_on, failure_code)
+        values (${domain.transferKey(t.kind, groupId, t.periodNumber, t.userId, t.attempt)}, ${t.kind}, ${groupId}, ${t.periodNumber}, ${t.userId}, ${t.attempt}, ${amount}, ${t.status}, ${t.initiatedOn}, ${t.statusOn}, ${t.failureCode})`);
     }
   });
   if (s.poolCents > 0) {
@@ -153,7 +168,7 @@ describe("the SQL planners decide what the domain's rules decide", () => {
         // Settled up: the domain's rule, and every period marked completed (which the engine keeps in step with the
         // periods' payouts).
         const allCompleted = state.periods.every((p) => p.status === "completed");
-        expect((await plan.settledUpGroups([groupId])).length === 1).toBe(domain.settledUp(state) && allCompleted);
+        expect((await plan.settledUpGroups([groupId], DAY)).length === 1).toBe(domain.settledUp(state, DAY) && allCompleted);
 
         const debits = await plan.planDebits([groupId], DAY, FEE);
         expect(debits.map(key).sort()).toEqual(expected.debits.map(key).sort());

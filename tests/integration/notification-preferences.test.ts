@@ -18,6 +18,7 @@ const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
 const { savePreferences } = await import("../../app/server/notifications/preferences.server");
 const { DEFAULT_PREFERENCES } = await import("../../app/domain/profile");
+const { nextStepAfterFailure } = await import("../../app/domain/money");
 const { changePassword } = await import("../../app/server/profile/security.server");
 const { startTwoFactorEnrolment, confirmTwoFactorEnrolment, disableTwoFactor } = await import("../../app/server/auth/two-factor.server");
 const { decryptSecret } = await import("../../app/server/platform/crypto.server");
@@ -160,14 +161,14 @@ describe("urgent account notifications", () => {
 
   it("delivers the failed-debit notice the cycle sends through notifyUrgent, only while on", async () => {
     const group = { id: "00000000-0000-0000-0000-000000000000", name: "Family Savings Circle" };
-    const notice = URGENT.contributionFailed(group, "Insufficient funds.", 1);
+    const notice = URGENT.contributionFailed(group, "Insufficient funds.", nextStepAfterFailure("declined", "NSF", 1));
     expect(notice).toEqual({
       title: "Your contribution to Family Savings Circle did not go through",
       body: "Insufficient funds. Attempt 1 of 3: we'll try again in 3 days. Please make sure the funds are available.",
       link: "/groups/00000000-0000-0000-0000-000000000000",
       actionLabel: "View your group",
     });
-    expect(URGENT.contributionFailed(group, "Insufficient funds.", 3).body).toBe(
+    expect(URGENT.contributionFailed(group, "Insufficient funds.", nextStepAfterFailure("declined", "NSF", 3)).body).toBe(
       "Insufficient funds. That was the last of 3 attempts: please contact your group admin.",
     );
     const on = await createUser();

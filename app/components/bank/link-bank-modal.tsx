@@ -41,12 +41,18 @@ export function LinkBankModal({
   label,
   action = "/profile/bank-accounts",
   fields = {},
+  reconnectItemId,
 }: {
   label: string;
   /** The action that exchanges the public token (intent=exchange); the join page links and joins in one step. */
   action?: string;
   /** Extra form fields sent with the exchange (the join page's accepted terms). */
   fields?: Record<string, string>;
+  /**
+   * Link's update mode for one of the member's linked items (its login must be renewed): the same steps at that bank,
+   * and the end is posted as intent=reconnected with the item's id (nothing to exchange: the connection stays the same).
+   */
+  reconnectItemId?: string;
 }) {
   const [state, setState] = useState<State>({ step: "closed" });
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -81,7 +87,7 @@ export function LinkBankModal({
 
   async function open() {
     setState({ step: "loading", slow: false });
-    const result = await linkStep({ step: "institutions" });
+    const result = await linkStep(reconnectItemId ? { step: "institutions", reconnectItemId } : { step: "institutions" });
     if (!result.ok) {
       setState({ step: "error", message: "Unable to load the bank-linking provider. Please try again." });
       return;
@@ -145,13 +151,15 @@ export function LinkBankModal({
     setState({ step: "exchanging", institution: state.institution });
     // The fetcher reports its progress and result through exchange.state/data; the promise carries nothing more.
     void exchange.submit(
-      {
-        ...fields,
-        intent: "exchange",
-        publicToken: String(result.payload.public_token),
-        institutionId: state.institution.institution_id,
-        institutionName: state.institution.name,
-      },
+      reconnectItemId
+        ? { ...fields, intent: "reconnected", itemId: reconnectItemId }
+        : {
+            ...fields,
+            intent: "exchange",
+            publicToken: String(result.payload.public_token),
+            institutionId: state.institution.institution_id,
+            institutionName: state.institution.name,
+          },
       { method: "post", action },
     );
   }
@@ -173,7 +181,13 @@ export function LinkBankModal({
         <div className="p-6">
           <div className="flex items-start justify-between gap-4">
             <h2 id="link-modal-title" className="text-lg font-semibold text-slate-900">
-              {state.step === "login" ? `Log in to ${state.institution.name}` : state.step === "select" ? "Choose accounts" : "Connect a bank"}
+              {state.step === "login"
+                ? `Log in to ${state.institution.name}`
+                : state.step === "select"
+                  ? "Choose accounts"
+                  : reconnectItemId
+                    ? "Reconnect your bank"
+                    : "Connect a bank"}
             </h2>
             <button type="button" onClick={() => void close()} className="px-2 text-slate-500 hover:text-slate-900" aria-label="Close">
               ×
@@ -263,7 +277,7 @@ export function LinkBankModal({
 
           {state.step === "exchanging" ? (
             <p role="status" className="mt-6 text-sm text-slate-700">
-              Connecting your {state.institution.name} accounts…
+              {reconnectItemId ? `Reconnecting ${state.institution.name}…` : `Connecting your ${state.institution.name} accounts…`}
             </p>
           ) : null}
         </div>

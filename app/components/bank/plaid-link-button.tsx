@@ -24,7 +24,22 @@ type TokenReply = { linkToken?: string; error?: string };
  * acceptance along, as its other bank-step forms do); the exchange's answer is usually a redirect, which the fetcher
  * follows (the join page's goes to the group joined).
  */
-export function PlaidLinkButton({ label, action, fields = {} }: { label: string; action: string; fields?: Record<string, string> }) {
+export function PlaidLinkButton({
+  label,
+  action,
+  fields = {},
+  reconnectItemId,
+}: {
+  label: string;
+  action: string;
+  fields?: Record<string, string>;
+  /**
+   * Link's update mode for one of the member's items (its login must be renewed): the token is asked for with
+   * intent=reconnect-token, and success is posted as intent=reconnected (nothing to exchange).
+   */
+  reconnectItemId?: string;
+}) {
+  const tokenRequest = reconnectItemId ? { ...fields, intent: "reconnect-token", itemId: reconnectItemId } : { ...fields, intent: "link-token" };
   const tokenFetcher = useFetcher<TokenReply>();
   const exchange = useFetcher();
   const [phase, setPhase] = useState<"idle" | "loading" | "opened" | "exchanging">("idle");
@@ -47,13 +62,15 @@ export function PlaidLinkButton({ label, action, fields = {} }: { label: string;
       setPhase("exchanging");
       // Progress and result arrive through exchange.state/data; the promise carries nothing more.
       void exchange.submit(
-        {
-          ...fields,
-          intent: "exchange",
-          publicToken,
-          institutionId: metadata.institution?.institution_id ?? "",
-          institutionName: metadata.institution?.name ?? "",
-        },
+        reconnectItemId
+          ? { ...fields, intent: "reconnected", itemId: reconnectItemId }
+          : {
+              ...fields,
+              intent: "exchange",
+              publicToken,
+              institutionId: metadata.institution?.institution_id ?? "",
+              institutionName: metadata.institution?.name ?? "",
+            },
         { method: "post", action },
       );
     },
@@ -104,7 +121,7 @@ export function PlaidLinkButton({ label, action, fields = {} }: { label: string;
     setPhase("loading");
     setSlow(false);
     // Ask for a token unless one is already here (then the effect above opens Link once it is ready).
-    if (!linkToken || tokenError) void tokenFetcher.submit({ ...fields, intent: "link-token" }, { method: "post", action });
+    if (!linkToken || tokenError) void tokenFetcher.submit(tokenRequest, { method: "post", action });
   }
 
   const busy = phase === "loading" && !error;
@@ -120,7 +137,7 @@ export function PlaidLinkButton({ label, action, fields = {} }: { label: string;
             <button
               type="button"
               className={buttonClass("secondary", "mt-2")}
-              onClick={() => tokenFetcher.submit({ ...fields, intent: "link-token" }, { method: "post", action })}
+              onClick={() => tokenFetcher.submit(tokenRequest, { method: "post", action })}
             >
               Retry
             </button>

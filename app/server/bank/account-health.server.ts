@@ -32,6 +32,7 @@ import { queueUrgent } from "../notifications/account-alerts.server";
 import type { Db } from "../db/client.server";
 import { bankAccounts, bankItems, debitAuthorizations, users } from "../db/schema";
 import { notify } from "../notifications/notifications.server";
+import { wakeMemberGroups } from "../money/funding.server";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Executor = Tx | Db;
@@ -79,6 +80,7 @@ export async function markItemLoginRequired(
 /**
  * The item's login works again (the member finished Link's update mode, or Plaid's LOGIN_REPAIRED webhook). With
  * `userId`, only that user's item (the member's own request). Tells the member in the app; no email (they did it).
+ * Wakes the member's groups: their debits and payouts that waited for the login go ahead on the next tick.
  */
 export async function clearItemLoginRequired(tx: Executor, input: { itemId: string; userId?: string }): Promise<HealthChange> {
   const [item] = await tx
@@ -92,6 +94,7 @@ export async function clearItemLoginRequired(tx: Executor, input: { itemId: stri
     .set({ loginRequiredAt: null, loginRequiredReason: null, loginRequiredAuthorizationId: null })
     .where(eq(bankItems.id, input.itemId));
   await notify(item.userId, reconnectedNotice(item.institutionName), tx);
+  await wakeMemberGroups(tx, item.userId);
   return { changed: true, emailIds: [] };
 }
 
@@ -198,6 +201,8 @@ export async function authorizeDebits(
       .update(bankAccounts)
       .set({ debitAuthorizationRevokedAt: null, debitAuthorizationRevokedCode: null, updatedAt: now })
       .where(eq(bankAccounts.id, input.bankAccountId));
+    // Debits that waited for this authorisation go ahead on the next tick.
+    await wakeMemberGroups(tx, input.userId);
   }
   const notice = reauthorizedNotice(label(account));
   const told = await queueUrgent(

@@ -14,6 +14,7 @@
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { CountryCode, Products, type AccountBase } from "plaid";
+import type { LoginRequiredReason } from "~/domain/bank-health";
 import { decryptSecret, encryptSecret } from "../platform/crypto.server";
 import { db, type Db } from "../db/client.server";
 import { bankAccounts, bankItems, bankLinkTokens, users } from "../db/schema";
@@ -21,7 +22,9 @@ import { appUrl } from "../platform/env.server";
 import { notify } from "../notifications/notifications.server";
 import { plaidCall, type BankFailure } from "./plaid.server";
 import { notifyUrgent, URGENT } from "../notifications/account-alerts.server";
+import { clearItemLoginRequired } from "./account-health.server";
 import { logger } from "../platform/log.server";
+import { wakeMemberGroups } from "../money/funding.server";
 
 /** SPEC.md section 9: a link token is reused for 5 minutes. */
 export const LINK_TOKEN_REUSE_MS = 5 * 60 * 1000;
@@ -42,6 +45,8 @@ export type BankAccountView = {
   maskNumber: string | null;
   connectionDate: string;
   balance: { availableCents: number | null; currentCents: number | null; currencyCode: string | null };
+  /** ADR 037: the item's login to renew, the account unusable, or its debit authorisation withdrawn (codes, or null). */
+  health: { loginRequired: LoginRequiredReason | null; unusableCode: string | null; debitsRevokedCode: string | null };
 };
 
 type Refusal<Code extends string> = { ok: false; code: Code; message: string; providerCode?: string };
@@ -73,14 +78,19 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * A Plaid Link token for this user: the cached one while it is under 5 minutes old (and was made for the same
  * redirect URI), else a new one. Stored in PostgreSQL so every app machine shares it.
+ *
+ * With `reconnect`, a token for Link's update mode on one of the user's linked items (never cached): made with the
+ * authorization that answered user_action_required when there is one (Plaid asks for `transfer.authorization_id`
+ * then), else with the item's access token.
  */
 export async function createLinkToken(
   user: BankUser,
-  options: { redirectUri?: string; now?: Date } = {},
-): Promise<{ ok: true; linkToken: string; expiration: string } | Refusal<"not_authorised" | "bank_unavailable">> {
+  options: { redirectUri?: string; now?: Date; reconnect?: { itemId: string } } = {},
+): Promise<{ ok: true; linkToken: string; expiration: string } | Refusal<"not_authorised" | "bank_unavailable" | "not_found">> {
   if (!user.isPlaidSandboxAuthorized) return notAuthorised;
   const now = options.now ?? new Date();
   const redirectUri = options.redirectUri ?? null;
+  if (options.reconnect) return updateModeLinkToken(user, options.reconnect.itemId, redirectUri);
 
   const [cached] = await db().select().from(bankLinkTokens).where(eq(bankLinkTokens.userId, user.id)).limit(1);
   if (cached && cached.expiresAt > now && cached.providerExpiresAt > now && cached.redirectUri === redirectUri) {
@@ -113,6 +123,55 @@ export async function createLinkToken(
     .values({ userId: user.id, ...row })
     .onConflictDoUpdate({ target: bankLinkTokens.userId, set: row });
   return { ok: true, linkToken: created.value.link_token, expiration: providerExpiresAt.toISOString() };
+}
+
+const ITEM_NOT_FOUND: Refusal<"not_found"> = { ok: false, code: "not_found", message: "Bank account not found" };
+
+async function updateModeLinkToken(user: BankUser, itemId: string, redirectUri: string | null) {
+  if (!UUID.test(itemId)) return ITEM_NOT_FOUND;
+  const [item] = await db()
+    .select({ token: bankItems.accessTokenEncrypted, authorizationId: bankItems.loginRequiredAuthorizationId })
+    .from(bankItems)
+    .where(and(eq(bankItems.id, itemId), eq(bankItems.userId, user.id), eq(bankItems.status, "active")));
+  if (!item) return ITEM_NOT_FOUND;
+  const created = await plaidCall((api) =>
+    api.linkTokenCreate({
+      client_name: "Rosca",
+      language: "en",
+      country_codes: [CountryCode.Us],
+      user: { client_user_id: user.id },
+      ...(item.authorizationId ? { transfer: { authorization_id: item.authorizationId } } : { access_token: decryptSecret(item.token) }),
+      webhook: `${appUrl()}/webhooks/plaid`,
+      ...(redirectUri ? { redirect_uri: redirectUri } : {}),
+    }),
+  );
+  if (!created.ok) return bankUnavailable(created);
+  return { ok: true as const, linkToken: created.value.link_token, expiration: new Date(created.value.expiration).toISOString() };
+}
+
+/**
+ * The member finished Link's update mode for one of their items: ask the bank whether the login works now (/item/get:
+ * no error on the item), and if it does, clear the state (account-health.server.ts), which tells the member and wakes
+ * their groups. Only the member's own item; the bank's word, not the browser's, decides.
+ */
+export async function confirmReconnected(
+  user: BankUser,
+  itemId: string,
+): Promise<{ ok: true; institutionName: string | null } | Refusal<"not_authorised" | "not_found" | "bank_unavailable" | "still_required">> {
+  if (!user.isPlaidSandboxAuthorized) return notAuthorised;
+  if (!UUID.test(itemId)) return ITEM_NOT_FOUND;
+  const [item] = await db()
+    .select({ token: bankItems.accessTokenEncrypted, institutionName: bankItems.institutionName })
+    .from(bankItems)
+    .where(and(eq(bankItems.id, itemId), eq(bankItems.userId, user.id), eq(bankItems.status, "active")));
+  if (!item) return ITEM_NOT_FOUND;
+  const checked = await plaidCall((api) => api.itemGet({ access_token: decryptSecret(item.token) }));
+  if (!checked.ok) return bankUnavailable(checked);
+  if (checked.value.item.error?.error_code === "ITEM_LOGIN_REQUIRED") {
+    return { ok: false, code: "still_required", message: "Your bank still needs you to log in. Please try reconnecting again." };
+  }
+  await db().transaction((tx) => clearItemLoginRequired(tx, { itemId, userId: user.id }));
+  return { ok: true, institutionName: item.institutionName };
 }
 
 // ---- Exchange -------------------------------------------------------------------------------------------------------
@@ -179,6 +238,8 @@ export async function exchangePublicToken(
       }
       await upsertAccounts(tx, user.id, itemId, accounts, new Date());
       await recomputeHasBankAccount(tx, user.id);
+      // A new account may be what the member's waiting debits and payouts needed (funding.server.ts).
+      await wakeMemberGroups(tx, user.id);
       await notify(
         user.id,
         {
@@ -261,12 +322,12 @@ async function recomputeHasBankAccount(tx: Tx, userId: string) {
 /** The user's accounts on active items, newest connection first, in one query. */
 export async function bankAccountsFor(userId: string): Promise<BankAccountView[]> {
   const rows = await db()
-    .select({ account: bankAccounts, institutionName: bankItems.institutionName })
+    .select({ account: bankAccounts, institutionName: bankItems.institutionName, loginRequired: bankItems.loginRequiredReason })
     .from(bankAccounts)
     .innerJoin(bankItems, eq(bankItems.id, bankAccounts.itemId))
     .where(and(eq(bankAccounts.userId, userId), eq(bankItems.userId, userId), eq(bankItems.status, "active")))
     .orderBy(desc(bankAccounts.connectedAt), bankAccounts.name, bankAccounts.id);
-  return rows.map(({ account, institutionName }) => ({
+  return rows.map(({ account, institutionName, loginRequired }) => ({
     accountId: account.id,
     itemId: account.itemId,
     institutionName,
@@ -276,6 +337,7 @@ export async function bankAccountsFor(userId: string): Promise<BankAccountView[]
     maskNumber: account.mask,
     connectionDate: account.connectedAt.toISOString(),
     balance: { availableCents: account.availableCents, currentCents: account.currentCents, currencyCode: account.currencyCode },
+    health: { loginRequired, unusableCode: account.unusableCode, debitsRevokedCode: account.debitAuthorizationRevokedCode },
   }));
 }
 

@@ -170,7 +170,10 @@ async function mapTransfer(transfer: BankTransfer) {
     from locked where b.id = locked.id
     returning b.provider_transfer_id`);
   if (rows[0]?.provider_transfer_id === transfer.id) {
-    logger.warn({ transferKey: row.idempotencyKey, providerTransferId: transfer.id }, "money: a transfer whose answer was lost was found at the bank");
+    logger.warn(
+      { transferKey: row.idempotencyKey, providerTransferId: transfer.id },
+      "money: a transfer whose answer was lost was found at the bank",
+    );
     return;
   }
   // A second transfer for one row: it must not exist. Kept out of the ledger, stopped at the bank if it still can be.
@@ -212,7 +215,10 @@ export async function leftoversToSend(rows: TransferRow[], now = new Date()): Pr
         from locked where b.id = locked.id
         returning b.id, b.idempotency_key, b.bank_key_round`);
       for (const row of rotated) {
-        logger.warn({ transferKey: row.idempotency_key, round: row.bank_key_round }, "money: a transfer's bank key may have expired; reconciled, sending it under a new one");
+        logger.warn(
+          { transferKey: row.idempotency_key, round: row.bank_key_round },
+          "money: a transfer's bank key may have expired; reconciled, sending it under a new one",
+        );
         ready.push(row.id);
       }
     }

@@ -20,7 +20,11 @@ const retriable = list(FAILED_STATUSES.filter((s) => s !== "cancelled"));
 const settled = list(SETTLED_STATUSES);
 /** Return codes with a rule in ach.ts (any other code allows no automatic retry), and those presented again as "Retry N". */
 const listedReturnCodes = list(Object.keys(RETURN_ACTIONS));
-const retryReturnCodes = list(Object.entries(RETURN_ACTIONS).filter(([, action]) => action === "retry").map(([code]) => code));
+const retryReturnCodes = list(
+  Object.entries(RETURN_ACTIONS)
+    .filter(([, action]) => action === "retry")
+    .map(([code]) => code),
+);
 
 /**
  * Per member, kind and period of these groups' debits (contributions and fees): the latest attempt (its number,
@@ -47,7 +51,7 @@ function debitChains(groupIds: readonly string[]): SQL {
         (array_agg(status_on order by attempt desc))[1] as status_on,
         (array_agg(failure_code order by attempt desc))[1] as failure_code,
         count(*) filter (where entry and retry_return and breaks = 0) as run_length,
-        min(initiated_on) filter (where entry and retry_return and breaks = 0) as run_since
+        (array_agg(initiated_on order by attempt) filter (where entry and retry_return and breaks = 0))[1] as run_since
       from marked group by group_id, kind, period_number, user_id
     )`;
 }

@@ -37,16 +37,7 @@ import type { CalendarDay } from "~/domain/schedule";
 import { markAccountUnusable, markItemLoginRequired, revokeDebitAuthorization } from "../bank/account-health.server";
 import { isRetryable, plaidCall } from "../bank/plaid.server";
 import { db, getPool } from "../db/client.server";
-import {
-  bankAccounts,
-  bankItems,
-  bankTransfers,
-  groupMembers,
-  groupPeriods,
-  groups,
-  ledgerTransfers,
-  type TransferRow,
-} from "../db/schema";
+import { bankAccounts, bankItems, bankTransfers, groupMembers, groupPeriods, groups, ledgerTransfers, type TransferRow } from "../db/schema";
 import { deliverInBackground } from "../email/outbox.server";
 import { failpoint } from "../platform/failpoints.server";
 import { logger } from "../platform/log.server";
@@ -69,7 +60,8 @@ function dollars(cents: number) {
   return (cents / 100).toFixed(2);
 }
 
-const chainKey = (t: { kind: string; groupId: string; periodNumber: number; userId: string }) => `${t.kind}:${t.groupId}:${t.periodNumber}:${t.userId}`;
+const chainKey = (t: { kind: string; groupId: string; periodNumber: number; userId: string }) =>
+  `${t.kind}:${t.groupId}:${t.periodNumber}:${t.userId}`;
 
 /**
  * The earlier attempts of the debits among `rows` that are not first attempts (a retry's description says whether it
@@ -209,7 +201,13 @@ export async function submitTransfers(rows: TransferRow[], day: CalendarDay, now
           return;
         }
         if (decision.decision !== "approved") {
-          sent.push({ id: row.id, authorizationId: decision.id, transferId: null, bankAccountId: account.bankAccountId, accountId: account.accountId });
+          sent.push({
+            id: row.id,
+            authorizationId: decision.id,
+            transferId: null,
+            bankAccountId: account.bankAccountId,
+            accountId: account.accountId,
+          });
           changes.push({
             transferId: row.id,
             to: "declined",
@@ -234,7 +232,13 @@ export async function submitTransfers(rows: TransferRow[], day: CalendarDay, now
           { retry: true },
         );
         if (!created.ok) {
-          sent.push({ id: row.id, authorizationId: decision.id, transferId: null, bankAccountId: account.bankAccountId, accountId: account.accountId });
+          sent.push({
+            id: row.id,
+            authorizationId: decision.id,
+            transferId: null,
+            bankAccountId: account.bankAccountId,
+            accountId: account.accountId,
+          });
           if (!isRetryable(created)) rotate.push(row.id);
           logger.error(
             { transferKey: row.idempotencyKey, code: created.code },
@@ -259,8 +263,10 @@ export async function submitTransfers(rows: TransferRow[], day: CalendarDay, now
     ),
   );
   await record();
-  if (rotate.length > 0) await updateCreatedRows(rotate, sql`bank_key_round = b.bank_key_round + 1, bank_key_rotated_at = ${now.toISOString()}::timestamptz`);
-  if (waiting.length > 0) await updateCreatedRows(waiting, sql`waiting_for_member_at = coalesce(b.waiting_for_member_at, ${now.toISOString()}::timestamptz)`);
+  if (rotate.length > 0)
+    await updateCreatedRows(rotate, sql`bank_key_round = b.bank_key_round + 1, bank_key_rotated_at = ${now.toISOString()}::timestamptz`);
+  if (waiting.length > 0)
+    await updateCreatedRows(waiting, sql`waiting_for_member_at = coalesce(b.waiting_for_member_at, ${now.toISOString()}::timestamptz)`);
   for (const [itemId, authorizationId] of loginRequired) {
     const told = await db().transaction((tx) => markItemLoginRequired(tx, { itemId, reason: "USER_ACTION_REQUIRED", authorizationId, now }));
     if (told.emailIds.length > 0) deliverInBackground(told.emailIds);
@@ -471,7 +477,12 @@ async function flagReturnedAccounts(tx: Tx, returns: Array<{ row: TransferRow; c
     const found = await tx
       .select({ id: bankAccounts.id, userId: bankAccounts.userId, providerAccountId: bankAccounts.providerAccountId })
       .from(bankAccounts)
-      .where(inArray(bankAccounts.providerAccountId, unknown.map((r) => r.row.providerAccountId!)));
+      .where(
+        inArray(
+          bankAccounts.providerAccountId,
+          unknown.map((r) => r.row.providerAccountId!),
+        ),
+      );
     for (const account of found) byProvider.set(`${account.userId}:${account.providerAccountId}`, account.id);
   }
   for (const { row, code } of returns) {
@@ -623,9 +634,7 @@ export async function itemFundsActiveGroup(userId: string, itemId: string) {
   return others.length === 0;
 }
 
-export type CancelResult =
-  | { ok: true }
-  | { ok: false; code: "not_found" | "not_cancellable" | "busy" | "bank_unavailable"; message: string };
+export type CancelResult = { ok: true } | { ok: false; code: "not_found" | "not_cancellable" | "busy" | "bank_unavailable"; message: string };
 
 /**
  * Stop a debit before the bank sends it to the network (Plaid's /transfer/cancel, while the transfer is

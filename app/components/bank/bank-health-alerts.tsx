@@ -1,0 +1,134 @@
+import { Form } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/button";
+import {
+  type AccountLabel,
+  debitAuthorizationWording,
+  loginBlocksTransfers,
+  reconnectNotice,
+  revokedAuthorizationNotice,
+  unusableAccountNotice,
+} from "~/domain/bank-health";
+import type { BankAccountView } from "~/server/bank/bank.server";
+import { LinkBankModal } from "./link-bank-modal";
+import { PlaidLinkButton } from "./plaid-link-button";
+
+export type LinkMode = "sandbox" | "plaid" | "none";
+
+type Item = { itemId: string; institutionName: string | null; loginRequired: BankAccountView["health"]["loginRequired"] };
+
+/** The member's linked items (bank logins), each once, in the order their accounts are listed. */
+export function groupByItem(accounts: BankAccountView[]): Item[] {
+  const items = new Map<string, Item>();
+  for (const account of accounts) {
+    if (!items.has(account.itemId))
+      items.set(account.itemId, { itemId: account.itemId, institutionName: account.institutionName, loginRequired: account.health.loginRequired });
+  }
+  return [...items.values()];
+}
+
+const label = (account: BankAccountView): AccountLabel => ({
+  institutionName: account.institutionName,
+  accountName: account.accountName,
+  mask: account.maskNumber,
+});
+
+/**
+ * What the member must do about their bank connections (ADR 037): log in again where a login expired (Link's update
+ * mode: the sandbox modal or Plaid Link with JavaScript, the bank's Link pages without), authorise debits again where
+ * they were withdrawn (a plain form: the words, a box to tick, a button), link another account where one can no longer
+ * be used. Nothing when all is well.
+ */
+export function BankHealthAlerts({
+  accounts,
+  memberName,
+  linkMode,
+  hydrated,
+  busy,
+  action,
+}: {
+  accounts: BankAccountView[];
+  memberName: string;
+  linkMode: LinkMode;
+  hydrated: boolean;
+  busy: boolean;
+  action: string;
+}) {
+  const relogin = groupByItem(accounts).filter((item) => item.loginRequired !== null);
+  const revoked = accounts.filter((account) => account.health.debitsRevokedCode && !account.health.unusableCode);
+  const unusable = accounts.filter((account) => account.health.unusableCode);
+  if (relogin.length + revoked.length + unusable.length === 0) return null;
+  return (
+    <div className="mt-6 space-y-4">
+      {relogin.map((item) => {
+        const notice = reconnectNotice(item.institutionName, item.loginRequired!);
+        const bank = item.institutionName ?? "your bank";
+        return (
+          <Alert key={item.itemId} tone={loginBlocksTransfers(item.loginRequired) ? "error" : "warning"} title={notice.title}>
+            <p>{notice.body}</p>
+            <div className="mt-3">
+              <ReconnectButton itemId={item.itemId} label={`Reconnect ${bank}`} linkMode={linkMode} hydrated={hydrated} busy={busy} action={action} />
+            </div>
+          </Alert>
+        );
+      })}
+      {unusable.map((account) => {
+        const notice = unusableAccountNotice(label(account), account.health.unusableCode!);
+        return (
+          <Alert key={`unusable-${account.accountId}`} tone="error" title={notice.title}>
+            <p>{notice.body}</p>
+          </Alert>
+        );
+      })}
+      {revoked.map((account) => {
+        const notice = revokedAuthorizationNotice(label(account), account.health.debitsRevokedCode!);
+        const checkbox = `consent-${account.accountId}`;
+        return (
+          <Alert key={`revoked-${account.accountId}`} tone="warning" title={notice.title}>
+            <p>{notice.body}</p>
+            <Form method="post" action={action} className="mt-3 space-y-3">
+              <input type="hidden" name="bankAccountId" value={account.accountId} />
+              <p className="rounded-md border border-amber-200 bg-white px-3 py-2 text-slate-800">
+                {debitAuthorizationWording({ ...label(account), memberName })}
+              </p>
+              <label htmlFor={checkbox} className="flex items-start gap-2">
+                <input id={checkbox} type="checkbox" name="consent" value="yes" required className="mt-0.5 h-4 w-4" />
+                <span>I authorise these debits.</span>
+              </label>
+              <button type="submit" name="intent" value="authorize-debits" className={buttonClass("primary")} disabled={busy}>
+                Authorise debits
+              </button>
+            </Form>
+          </Alert>
+        );
+      })}
+    </div>
+  );
+}
+
+function ReconnectButton({
+  itemId,
+  label,
+  linkMode,
+  hydrated,
+  busy,
+  action,
+}: {
+  itemId: string;
+  label: string;
+  linkMode: LinkMode;
+  hydrated: boolean;
+  busy: boolean;
+  action: string;
+}) {
+  if (hydrated && linkMode === "sandbox") return <LinkBankModal label={label} action={action} reconnectItemId={itemId} />;
+  if (hydrated && linkMode === "plaid") return <PlaidLinkButton label={label} action={action} reconnectItemId={itemId} />;
+  return (
+    <Form method="post" action={action}>
+      <input type="hidden" name="itemId" value={itemId} />
+      <button type="submit" name="intent" value="start-reconnect" className={buttonClass("primary")} disabled={busy}>
+        {label}
+      </button>
+    </Form>
+  );
+}
