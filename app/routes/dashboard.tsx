@@ -9,6 +9,7 @@ import { GroupActivity } from "~/components/groups/group-activity";
 import { GroupCard } from "~/components/groups/group-card";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { dashboardFor } from "~/server/groups/dashboard.server";
+import { BankAttentionBanners } from "~/components/bank/bank-health-alerts";
 import { dashboardStats } from "~/server/groups/group-views.server";
 import { InvitationCard } from "~/components/groups/invitation-card";
 import { requireUser } from "~/server/auth/guards.server";
@@ -41,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
   const bankState: BankState = !user.isPlaidSandboxAuthorized ? "request-access" : user.hasBankAccount ? "connected" : "link-bank";
   // The groups, activity and invitations in one statement, whatever the number of groups; the sandbox card beside it.
-  const [{ cards, savings, activity, inbox }, sandboxCard] = await Promise.all([
+  const [{ cards, savings, activity, inbox, bank }, sandboxCard] = await Promise.all([
     dashboardFor(user),
     bankState === "request-access" ? sandboxCardState(user.id) : null,
   ]);
@@ -65,6 +66,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // The dashboard shows the first few; /invitations has them all, and the ones that closed.
     invitations: pendingInvitations.slice(0, DASHBOARD_INVITATIONS),
     invitationCount: pendingInvitations.length,
+    bankAttention: bank,
   };
 }
 
@@ -82,6 +84,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="mt-6 space-y-3">
+        <BankAttentionBanners attention={loaderData.bankAttention} />
         {loaderData.isDemo ? (
           <Alert tone="info" title="You're using the demo account">
             Explore freely: bank connections use a sandbox and no real money moves.

@@ -43,8 +43,11 @@ describe("a 3-member weekly cycle", () => {
     expect(transfers.filter((t) => t.kind === "contribution")).toHaveLength(9);
     expect(transfers.filter((t) => t.kind === "payout")).toHaveLength(3);
     expect(transfers.filter((t) => t.kind === "fee")).toHaveLength(3);
-    // The last payout completes the group the day it settles; everything else has reached funds available.
+    // Every debit has reached the platform's available balance; every payout has settled in its recipient's account
+    // (settled is where a credit ends: funds_available is for debits only).
     expect(transfers.filter((t) => t.status !== "funds_available").map((t) => [t.kind, t.periodNumber, t.status])).toEqual([
+      ["payout", 1, "settled"],
+      ["payout", 2, "settled"],
       ["payout", 3, "settled"],
     ]);
 
@@ -64,10 +67,11 @@ describe("a 3-member weekly cycle", () => {
       .from(schema.groupPeriods)
       .where(eq(schema.groupPeriods.groupId, group.id))
       .orderBy(asc(schema.groupPeriods.periodNumber));
+    // Due Friday; debited that day, settled Saturday, available Sunday, when the payout goes; it settles Monday.
     expect(periods.map((p) => [p.status, p.completedOn])).toEqual([
-      ["completed", "2026-01-11"],
-      ["completed", "2026-01-18"],
-      ["completed", "2026-01-25"],
+      ["completed", "2026-01-12"],
+      ["completed", "2026-01-19"],
+      ["completed", "2026-01-26"],
     ]);
     const reminders = await db().select().from(schema.groupReminders).where(eq(schema.groupReminders.groupId, group.id));
     expect(reminders).toHaveLength(9);
@@ -90,7 +94,7 @@ describe("a 3-member weekly cycle", () => {
     expect(declined).toMatchObject({ status: "declined", attempt: 1, failureCode: "NSF", statusOn: "2026-01-09" });
     const bell = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, late.id));
     expect(bell.filter((n) => n.title === `Your contribution to ${group.name} did not go through`).map((n) => n.body)).toEqual([
-      "Transaction likely to result in a return due to insufficient funds. Attempt 1 of 3: we'll try again in 3 days. Please make sure the funds are available.",
+      "Your bank account did not have enough money available for this payment, so it was not attempted. Attempt 1 of 3: we'll try again in 3 days. Please make sure the funds are available.",
     ]);
     const adminBell = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, members[0]!.id));
     expect(adminBell.map((n) => n.title)).toContain(`${late.name}'s contribution to ${group.name} is late`);
@@ -100,12 +104,19 @@ describe("a 3-member weekly cycle", () => {
     transfers = await transfersOf(group.id);
     expect(transfers.filter((t) => t.kind === "payout")).toEqual([]);
 
-    // The member tops up; the retry goes on Jan 12 (3 days after the decline), settles Jan 13, the payout follows.
+    // The member tops up; the retry goes on Jan 12 (3 days after the decline), settles Jan 13; its money is available
+    // on Jan 14, and the payout follows that day (not before: the Ledger pays only from available money).
     await money.setSandboxBalance(late.id, 100_000);
     await cycle.advanceClock(admin, group.id, { days: 2 }, NOW);
     transfers = await transfersOf(group.id);
-    expect(transfers.find((t) => t.kind === "contribution" && t.userId === late.id && t.attempt === 2)).toMatchObject({ initiatedOn: "2026-01-12" });
-    expect(transfers.filter((t) => t.kind === "payout").map((t) => [t.periodNumber, t.initiatedOn])).toEqual([[1, "2026-01-13"]]);
+    expect(transfers.find((t) => t.kind === "contribution" && t.userId === late.id && t.attempt === 2)).toMatchObject({
+      initiatedOn: "2026-01-12",
+      status: "settled",
+    });
+    expect(transfers.filter((t) => t.kind === "payout")).toEqual([]);
+    await cycle.advanceClock(admin, group.id, { days: 1 }, NOW);
+    transfers = await transfersOf(group.id);
+    expect(transfers.filter((t) => t.kind === "payout").map((t) => [t.periodNumber, t.initiatedOn])).toEqual([[1, "2026-01-14"]]);
     const balances = await money.ledgerBalances();
     expect([...balances.values()].reduce((a, b) => a + b, 0)).toBe(0);
   }, 120_000);

@@ -148,6 +148,7 @@ describe("bank events", () => {
     for (const debit of debits) {
       await simulate(debit.providerTransferId!, "posted");
       await simulate(debit.providerTransferId!, "settled");
+      await simulate(debit.providerTransferId!, "funds_available");
     }
     const payouts = () =>
       db()
@@ -176,7 +177,7 @@ describe("bank events", () => {
       .select({ status: schema.bankTransfers.status })
       .from(schema.bankTransfers)
       .where(and(eq(schema.bankTransfers.groupId, group.id), eq(schema.bankTransfers.kind, "contribution")));
-    expect(settled.map((row) => row.status)).toEqual(members.map(() => "settled"));
+    expect(settled.map((row) => row.status)).toEqual(members.map(() => "funds_available"));
     // ...and the next tick runs the group again: it has news its day run had not seen. The payout goes out on Jan 10.
     await cycle.processDueGroups(NOW);
     expect(await payouts()).toEqual([{ initiatedOn: "2026-01-10" }]);

@@ -72,7 +72,7 @@ describe("the database's guards", () => {
     await expect(insert).rejects.toMatchObject({
       cause: expect.objectContaining({
         code: "23514",
-        message: `payout payout:${group.id}:1:${members[0]!.id}:1 refused: 0 of 3 contributions for period 1 collected`,
+        message: `payout payout:${group.id}:1:${members[0]!.id}:1 refused: 0 of 3 contributions for period 1 available`,
       }),
     });
   }, 60_000);
@@ -82,11 +82,12 @@ describe("a payout the guard refuses", () => {
   it("is refused inside its transaction on the locked pool, logged with group, period and amounts, and counted for admins", async () => {
     const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
     const clockAdmin = { id: members[0]!.id, isAdmin: false };
-    // Jan 9: debits made. Settle them at the bank and read the events, but don't run the day yet (no payout).
+    // Jan 9: debits made. Settle them at the bank (and release their money to the available balance) and read the
+    // events, but don't run the day yet (no payout).
     await cycle.advanceClock(clockAdmin, group.id, { days: 3 }, NOW);
     const contributions = await contributionsOf(group.id, 1);
     for (const transfer of contributions) {
-      for (const event of ["posted", "settled"] as const) {
+      for (const event of ["posted", "settled", "funds_available"] as const) {
         const result = await plaidCall((api) => api.sandboxTransferSimulate({ transfer_id: transfer.providerTransferId!, event_type: event }));
         expect(result.ok).toBe(true);
       }

@@ -72,18 +72,21 @@ describe("returns after the money moved on", () => {
   it("a payout returned after it settled goes back to the pool, reopens its period and is sent again once, 3 days later", async () => {
     const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
     const admin = { id: members[0]!.id, isAdmin: false };
-    // Through Jan 11: period 1 collected Jan 10, its payout sent Jan 10 and settled Jan 11.
-    await cycle.advanceClock(admin, group.id, { days: 5 }, NOW);
+    // Through Jan 12: period 1's contributions settled Jan 10 and were available Jan 11, when its payout was sent; it
+    // settled Jan 12.
+    await cycle.advanceClock(admin, group.id, { days: 6 }, NOW);
     const [payout] = await transfersOf(group.id, { kind: "payout" });
-    expect(payout).toMatchObject({ periodNumber: 1, attempt: 1, status: "settled", userId: members[0]!.id });
+    expect(payout).toMatchObject({ periodNumber: 1, attempt: 1, status: "settled", userId: members[0]!.id, initiatedOn: "2026-01-11" });
     expect(await periodStatus(group.id, 1)).toBe("completed");
 
-    // The recipient's bank sends it back (R03: no account).
+    // The recipient's bank sends it back (R03: no account): that account can't be used any more.
     await simulate(payout!.providerTransferId!, "returned", "R03");
     await cycle.syncBankEvents(NOW);
     expect(await transfersOf(group.id, { kind: "payout" })).toMatchObject([
-      { attempt: 1, status: "returned", failureCode: "R03", statusOn: "2026-01-11" },
+      { attempt: 1, status: "returned", failureCode: "R03", statusOn: "2026-01-12" },
     ]);
+    const [flagged] = await db().select().from(schema.bankAccounts).where(eq(schema.bankAccounts.id, payout!.bankAccountId!));
+    expect(flagged).toMatchObject({ userId: members[0]!.id, unusableCode: "R03" });
     expect(await reasonsOf(payout!.id)).toEqual([
       ["payout_reversal", 30_000],
       ["payout_sent", 30_000],
@@ -95,15 +98,18 @@ describe("returns after the money moved on", () => {
     expect(await periodStatus(group.id, 1)).toBe("pending");
     await expectVerified();
 
-    // Not before the retry is due (the return was on Jan 11; retries come 3 days later, on Jan 14).
+    // Not before the retry is due (the return was on Jan 12; retries come 3 days later, on Jan 15); then it goes to the
+    // recipient's other account (their savings: the checking account can't be used), and settles Jan 16.
     await cycle.advanceClock(admin, group.id, { days: 2 }, NOW);
     expect(await transfersOf(group.id, { kind: "payout" })).toHaveLength(1);
-    await cycle.advanceClock(admin, group.id, { days: 2 }, NOW); // Jan 15: sent Jan 14, settled Jan 15
-    const payouts = await transfersOf(group.id, { kind: "payout" });
+    await cycle.advanceClock(admin, group.id, { days: 2 }, NOW);
+    const payouts = await transfersOf(group.id, { kind: "payout", periodNumber: 1 });
     expect(payouts.map((p) => [p.periodNumber, p.attempt, p.status, p.initiatedOn])).toEqual([
-      [1, 1, "returned", "2026-01-10"],
-      [1, 2, "settled", "2026-01-14"],
+      [1, 1, "returned", "2026-01-11"],
+      [1, 2, "settled", "2026-01-15"],
     ]);
+    const [savings] = await db().select().from(schema.bankAccounts).where(eq(schema.bankAccounts.id, payouts[1]!.bankAccountId!));
+    expect(savings).toMatchObject({ userId: members[0]!.id, subtype: "savings", unusableCode: null });
     expect(await reasonsOf(payouts[1]!.id)).toEqual([
       ["payout_sent", 30_000],
       ["payout_settled", 30_000],
@@ -145,6 +151,7 @@ describe("returns after the money moved on", () => {
     await simulate(payout!.providerTransferId!, "returned", "R03");
     await cycle.syncBankEvents(NOW);
     expect(await periodStatus(group.id, 3)).toBe("pending");
+    // Its account is gone (R03): the recipient's other account (their savings) takes the payout again.
     balances = await money.ledgerBalances();
     expect(balances.get(`group_pool:${group.id}`)).toBe(30_000);
     await expectVerified();

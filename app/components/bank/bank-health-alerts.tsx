@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import {
@@ -9,7 +9,7 @@ import {
   revokedAuthorizationNotice,
   unusableAccountNotice,
 } from "~/domain/bank-health";
-import type { BankAccountView } from "~/server/bank/bank.server";
+import type { BankAccountView, BankAttention } from "~/server/bank/bank.server";
 import { LinkBankModal } from "./link-bank-modal";
 import { PlaidLinkButton } from "./plaid-link-button";
 
@@ -130,5 +130,36 @@ function ReconnectButton({
         {label}
       </button>
     </Form>
+  );
+}
+
+/**
+ * The dashboard's banners for what needs the member's hand on their bank connections, each leading to the bank
+ * accounts page, where it is done.
+ */
+export function BankAttentionBanners({ attention }: { attention: BankAttention[] }) {
+  if (attention.length === 0) return null;
+  return (
+    <>
+      {attention.map((item, index) => {
+        const notice =
+          item.kind === "login"
+            ? reconnectNotice(item.institutionName, item.reason)
+            : (item.kind === "unusable" ? unusableAccountNotice : revokedAuthorizationNotice)(
+                { institutionName: item.institutionName, accountName: item.accountName, mask: item.mask },
+                item.code,
+              );
+        const tone = item.kind === "login" && !loginBlocksTransfers(item.reason) ? "warning" : "error";
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list for one render; entries have no id of their own
+          <Alert key={index} tone={tone} title={notice.title}>
+            <p>{notice.body}</p>
+            <Link to={notice.link} className="mt-2 inline-block font-semibold underline">
+              {notice.actionLabel}
+            </Link>
+          </Alert>
+        );
+      })}
+    </>
   );
 }

@@ -341,6 +341,28 @@ export async function bankAccountsFor(userId: string): Promise<BankAccountView[]
   }));
 }
 
+/** What a member must do about their bank connections (ADR 037), as the dashboard's banners show it. */
+export type BankAttention =
+  | { kind: "login"; institutionName: string | null; reason: LoginRequiredReason }
+  | { kind: "unusable" | "revoked"; institutionName: string | null; accountName: string; mask: string | null; code: string };
+
+/**
+ * `BankAttention[]` for the viewer (`$userId`), as a JSON subquery a page's own statement can carry (the dashboard's):
+ * items whose login must be renewed, accounts unusable or whose debits must be authorised again, on linked items.
+ */
+export const bankAttentionJson = sql<BankAttention[]>`(
+  select coalesce(json_agg(x.attention), '[]'::json) from (
+    select json_build_object('kind', 'login', 'institutionName', i.institution_name, 'reason', i.login_required_reason) as attention
+    from bank_items i
+    where i.user_id = ${sql.placeholder("userId")} and i.status = 'active' and i.login_required_reason is not null
+    union all
+    select json_build_object(
+      'kind', case when a.unusable_code is not null then 'unusable' else 'revoked' end, 'institutionName', i.institution_name,
+      'accountName', a.name, 'mask', a.mask, 'code', coalesce(a.unusable_code, a.debit_authorization_revoked_code))
+    from bank_accounts a join bank_items i on i.id = a.item_id and i.status = 'active'
+    where a.user_id = ${sql.placeholder("userId")} and (a.unusable_code is not null or a.debit_authorization_revoked_code is not null)
+  ) x)`;
+
 // ---- Balances -------------------------------------------------------------------------------------------------------
 
 /**

@@ -1,10 +1,11 @@
 /**
- * The dashboard's read: the viewer's group cards with their savings, the recent activity across those groups and the
- * invitation inbox, in one statement (issue 15: every statement a page makes costs a pooled connection, a round trip
+ * The dashboard's read: the viewer's group cards with their savings, the recent activity across those groups, the
+ * invitation inbox and what the viewer must do about their bank connections, in one statement (issue 15: every statement a page makes costs a pooled connection, a round trip
  * and the socket writes on both sides, more than most of these reads cost PostgreSQL). The sandbox-access card, shown
  * only to a member without access yet, is read apart.
  */
 import { desc, eq, sql } from "drizzle-orm";
+import { type BankAttention, bankAttentionJson } from "../bank/bank.server";
 import { preparedQuery } from "../db/client.server";
 import { groupMembers, groups } from "../db/schema";
 import {
@@ -19,7 +20,7 @@ import {
 } from "./group-views.server";
 import { type InboxInvitation, type InboxJson, inboxFrom, inboxJson, inboxParams } from "./invitations.server";
 
-export type Dashboard = CardsWithSavings & { activity: ActivityView[]; inbox: InboxInvitation[] };
+export type Dashboard = CardsWithSavings & { activity: ActivityView[]; inbox: InboxInvitation[]; bank: BankAttention[] };
 
 /**
  * One row per group of the viewer's, newest first, with what its card shows (`cardFields`); a viewer in no group gets
@@ -33,6 +34,7 @@ const dashboardRows = preparedQuery("dashboard", (database, name) => {
       ...cardFields,
       activity: sql<ActivityJson[] | null>`case when ${first} then ${recentActivityJson} end`,
       inbox: sql<InboxJson[] | null>`case when ${first} then ${inboxJson} end`,
+      bank: sql<BankAttention[] | null>`case when ${first} then ${bankAttentionJson} end`,
     })
     .from(sql`(select 1) viewer`)
     .leftJoin(groupMembers, eq(groupMembers.userId, sql.placeholder("userId")))
@@ -50,5 +52,6 @@ export async function dashboardFor(user: { id: string; email: string }, now = ne
     ...cardsWithSavingsFrom(cardRows, user.id),
     activity: activityFrom(panels?.activity ?? [], user.id),
     inbox: inboxFrom(panels?.inbox ?? [], now),
+    bank: panels?.bank ?? [],
   };
 }
