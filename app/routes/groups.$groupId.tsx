@@ -287,6 +287,13 @@ function NextPayout({ group }: { group: GroupPageView }) {
           </p>
         ) : null}
         {next.projected ? <p className="mt-1 text-sm text-slate-600">Projected: the date if the group fills today.</p> : null}
+        {next.isYou && next.arrivesOn ? (
+          <p className="mt-1 text-sm text-slate-700">
+            {next.sent
+              ? `Your payout is on its way: expected in your bank account on ${formatCalendarDay(next.arrivesOn, "long")}.`
+              : `Your payout is expected in your bank account on ${formatCalendarDay(next.arrivesOn, "long")}, once every contribution has cleared.`}
+          </p>
+        ) : null}
       </>
     );
   }

@@ -7,7 +7,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { Products } from "plaid";
 import { ADMIN_ACCOUNT, DEMO_ACCOUNT, SAMPLE_MEMBERS } from "../../app/domain/demo-accounts.ts";
 import type { GroupDraft } from "../../app/domain/groups.ts";
-import { todayIn } from "../../app/domain/schedule.ts";
+import { addDays, dayOfWeekOf, todayIn } from "../../app/domain/schedule.ts";
 import { hashPassword } from "../../app/server/auth/password.server.ts";
 import { exchangePublicToken } from "../../app/server/bank/bank.server.ts";
 import { plaidCall } from "../../app/server/bank/plaid.server.ts";
@@ -18,8 +18,14 @@ import { groupMembers } from "../../app/server/db/schema/index.ts";
 import { createGroup, joinGroup, moveMember } from "../../app/server/groups/groups.server.ts";
 import { processGroup } from "../../app/server/money/cycle.server.ts";
 
-/** The active demo group started this long ago, so the demo opens mid-cycle with real history. */
-const ACTIVE_GROUP_STARTED_DAYS_AGO = 6;
+/**
+ * The active demo groups started this long ago, weekly on the weekday DUE_DAYS_AGO days before the seed ran, so the demo
+ * opens mid-cycle with real history whatever the day: period 1 was due DUE_DAYS_AGO days ago, its contributions
+ * settled the next day and were available the day after, when its payout went out; it settles today. Period 2 is due in
+ * four days. (A fixed weekday would leave period 1's payout in flight on some days of the week.)
+ */
+const ACTIVE_GROUP_STARTED_DAYS_AGO = 7;
+const DUE_DAYS_AGO = 3;
 
 export const DEMO_ACTIVE_GROUP = "Family Savings Circle";
 export const DEMO_FORMING_GROUP = "Wedding Fund";
@@ -93,7 +99,7 @@ async function seedActiveGroup(spec: { name: string; adminEmail: string; contrib
     memberCount: 3,
     contributionCents: spec.contributionCents,
     payoutOrder: "fixed",
-    schedule: { frequency: "weekly", dayOfWeek: 5, dayOfMonth: null },
+    schedule: { frequency: "weekly", dayOfWeek: dayOfWeekOf(addDays(todayIn("America/New_York", now), -DUE_DAYS_AGO)), dayOfMonth: null },
     startOn: null,
     timeZone: "America/New_York",
     inviteeEmails: [amina.email, omar.email],

@@ -1,6 +1,6 @@
 /**
- * Issue 6's walkthrough in the browser: the seeded "Office Savings Club" (run by the platform admin; weekly on Friday,
- * $50, three members, started six days before the seed ran, so mid-cycle) is moved forward on its sandbox clock until
+ * Issue 6's walkthrough in the browser: the seeded "Office Savings Club" (run by the platform admin; weekly, $50, three
+ * members, started a week before the seed ran, so mid-cycle) is moved forward on its sandbox clock until
  * the period that was current on arrival has its contributions settled (every member Paid) and its $150.00 payout sent
  * to the period's recipient (the schedule row Completed, a Payout row on the statement leaving the pool at $0.00); then
  * the statement is downloaded as CSV.

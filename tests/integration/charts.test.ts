@@ -81,11 +81,12 @@ describe("charts on a group's page and on the cards", () => {
     expect(view.data.pool).toMatchObject({ days: [], start: group.firstDueOn, end: group.lastDueOn, balanceCents: 0 });
     expect(view.text).toContain("No money has moved yet: the pool fills as contributions settle on each due day.");
 
-    // Two days after the first due day: the three contributions settled and the first payout left (day 1), and it settled.
+    // Three days after the first due day: the three contributions settled (day 1) and were available (day 2), when the
+    // first payout left; it settled (day 3).
     const [current] = await db().select().from(groups).where(eq(groups.id, group.id));
     const { daysBetween, todayIn } = await import("../../app/domain/schedule");
     const today = todayIn(current!.timeZone, now);
-    expect(await advance(daysBetween(today, group.firstDueOn!) + 2)).toMatchObject({ ok: true });
+    expect(await advance(daysBetween(today, group.firstDueOn!) + 3)).toMatchObject({ ok: true });
     view = await page(second.id, group.id);
     expect(view.text).toContain("The pool holds $0.00 now: $300.00 has come in and $300.00 has been paid out so far.");
     expect(view.text).toContain("Payout timeline 1 of 3 payouts made.");
@@ -105,7 +106,10 @@ describe("charts on a group's page and on the cards", () => {
     expect(view.text).toContain("Payout timeline Every turn has been paid.");
     expect(view.html.match(/<li [^>]*data-status="completed"/g)).toHaveLength(3);
     // The numbers, as a table, under "Show the numbers".
-    expect(view.text).toMatch(/Show the numbers Pool balance by day Date Money in Paid out Pool balance .*\$300\.00 \$300\.00 \$0\.00/);
+    // Each period: its contributions come in the day they settle, its payout goes out the next (when they are available).
+    expect(view.text).toMatch(
+      /Show the numbers Pool balance by day Date Money in Paid out Pool balance .*\$300\.00 — \$300\.00 .*— \$300\.00 \$0\.00/,
+    );
 
     // The member's card: paid in a whole cycle, received one payout, all turns done (on /groups; the dashboard
     // lists running groups only).

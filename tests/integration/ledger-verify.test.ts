@@ -60,10 +60,11 @@ describe("ledger:verify", () => {
   it("passes after a cycle with a return after settlement, and fails the right check after tampering", async () => {
     const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
     const admin = { id: members[0]!.id, isAdmin: false };
-    // To Jan 12: period 1 debited Jan 9, settled Jan 10, paid out Jan 10, payout settled Jan 11 (period completed).
+    // To Jan 12: period 1 debited Jan 9, settled Jan 10, available and paid out Jan 11, payout settled Jan 12 (period
+    // completed).
     await cycle.advanceClock(admin, group.id, { days: 6 }, NOW);
     const transfers = await db().select().from(schema.bankTransfers).where(eq(schema.bankTransfers.groupId, group.id));
-    expect(transfers.filter((t) => t.kind === "payout").map((t) => t.status)).toEqual(["funds_available"]);
+    expect(transfers.filter((t) => t.kind === "payout").map((t) => t.status)).toEqual(["settled"]);
 
     // Member 2's period-1 contribution comes back (R01) after the payout emptied the pool: the platform fronts it.
     const returned = transfers.find((t) => t.kind === "contribution" && t.periodNumber === 1 && t.userId === members[1]!.id)!;

@@ -48,13 +48,13 @@ describe("a due date under the bank's rate limit", () => {
     expect(plaidStats.retries - before.retries).toBeGreaterThan(0);
 
     const ours = await db().execute<{ period_number: number; status: string; attempt: number; key: string; provider_transfer_id: string }>(sql`
-      select period_number, status, attempt, idempotency_key as key, provider_transfer_id from bank_transfers
+      select period_number, status, attempt, bank_idempotency_key as key, provider_transfer_id from bank_transfers
       where kind = 'contribution' and group_id in ${sql.raw(`('${groupIds.join("','")}')`)}`);
     expect(ours.rows).toHaveLength(debits);
     expect(new Set(ours.rows.map((row) => row.key)).size).toBe(debits);
     expect(ours.rows.map((row) => [row.period_number, row.attempt, row.status])).toEqual(Array(debits).fill([1, 1, "pending"]));
 
-    // At the bank: one authorization per idempotency key and one transfer per authorization, each ours.
+    // At the bank: one authorization per idempotency key (our bank key) and one transfer per authorization, each ours.
     const keys = ours.rows.map((row) => row.key);
     const bank = await db().execute<{ authorizations: number; keys: number; transfers: number; authorized: number }>(sql`
       select

@@ -28,8 +28,9 @@ describe("seedDemoGroups", () => {
       [DEMO_ACTIVE_GROUP, "active", 3, 3],
       [DEMO_FORMING_GROUP, "forming", 1, 5],
     ]);
-    // Started Monday Nov 16, weekly on Friday: Nov 20 (Amina's turn, paid out Nov 22), Nov 27 (the demo user's), Dec 4.
-    expect(dashboardStats(cards)).toEqual({ activeGroups: 1, nextContributionOn: "2026-11-27", nextPayoutCents: 30_000, nextPayoutOn: "2026-11-27" });
+    // Started Sunday Nov 15, weekly on Thursday (three days before the seed ran): Nov 19 (Amina's turn: available
+    // Nov 21, paid out that day, in her account Nov 22), Nov 26 (the demo user's), Dec 3.
+    expect(dashboardStats(cards)).toEqual({ activeGroups: 1, nextContributionOn: "2026-11-26", nextPayoutCents: 30_000, nextPayoutOn: "2026-11-26" });
     const active = cards.find((card) => card.name === DEMO_ACTIVE_GROUP)!;
     expect(active.completedPeriods).toBe(1);
     expect(active.yourPosition).toBe(2);

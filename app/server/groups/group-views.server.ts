@@ -7,7 +7,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { payoutPerTurnCents } from "~/domain/groups";
 import { daysBetween, describeSchedule, periodDates, todayIn, type CalendarDay } from "~/domain/schedule";
 import { db, preparedQuery } from "../db/client.server";
-import { FAILED_STATUSES, SETTLED_STATUSES, type TransferStatus } from "~/domain/money";
+import { expectedPayoutOn, FAILED_STATUSES, SETTLED_STATUSES, type TransferStatus } from "~/domain/money";
 import { groupMembers, groupPeriods, groups, users, type GroupEventType, type GroupInvitationStatus, type GroupStatus } from "../db/schema";
 import { visibleProfile, type VisibleProfile } from "../profile/profile.server";
 import { type MemberTotals, type PoolMovement, poolMovementsFrom, type SavingsProgress, savingsFrom } from "~/domain/charts";
@@ -61,7 +61,17 @@ export type GroupPageView = {
   nextContributionOn: CalendarDay | null;
   nextContributionProjected: boolean;
   daysUntilNextContribution: number | null;
-  nextPayout: { recipientName: string | null; isYou: boolean; date: CalendarDay; amountCents: number; projected: boolean } | null;
+  nextPayout: {
+    recipientName: string | null;
+    isYou: boolean;
+    date: CalendarDay;
+    amountCents: number;
+    projected: boolean;
+    /** When the payout is expected in the recipient's account (ADR 030: after the contributions are available); null while it cannot be told. */
+    arrivesOn: CalendarDay | null;
+    /** Whether the payout is at the bank already, on its way. */
+    sent: boolean;
+  } | null;
   members: MemberView[];
   schedule: ScheduleRowView[];
   /** Projected while forming (dates if the group filled today; names only for a fixed order). */
@@ -129,6 +139,12 @@ const groupPageRow = preparedQuery("group_page", (database, name) => {
             and t.period_number = (select min(c.period_number) from group_periods c where c.group_id = ${groups.id} and c.status = 'pending')
           order by t.user_id, t.attempt desc
         ) latest)`,
+      payout: sql<{ status: TransferStatus; initiatedOn: CalendarDay } | null>`(
+        select json_build_object('status', t.status, 'initiatedOn', t.initiated_on)
+        from bank_transfers t
+        where t.group_id = ${groups.id} and t.kind = 'payout'
+          and t.period_number = (select min(c.period_number) from group_periods c where c.group_id = ${groups.id} and c.status = 'pending')
+        order by t.attempt desc limit 1)`,
       pool: sql<PagePoolDay[] | null>`case when ${panels} and ${groups.status} <> 'forming' then (
         select coalesce(json_agg(json_build_object('day', days.day, 'inCents', days.in_cents, 'outCents', days.out_cents) order by days.day), '[]'::json)
         from (
@@ -251,7 +267,15 @@ export async function groupPageWithPanels(
     nextContributionProjected: scheduleProjected,
     daysUntilNextContribution: next ? daysBetween(today, next.date) : null,
     nextPayout: next
-      ? { recipientName: next.recipientName, isYou: next.isYou, date: next.date, amountCents: next.amountCents, projected: scheduleProjected }
+      ? {
+          recipientName: next.recipientName,
+          isYou: next.isYou,
+          date: next.date,
+          amountCents: next.amountCents,
+          projected: scheduleProjected,
+          arrivesOn: group.status === "active" ? expectedPayoutOn({ dueOn: next.date }, row.payout ?? undefined, today, lateNow.size > 0) : null,
+          sent: row.payout !== null && ["pending", "posted"].includes(row.payout.status),
+        }
       : null,
     members,
     schedule,

@@ -155,7 +155,7 @@ async function mapTransfer(transfer: BankTransfer) {
       .onConflictDoNothing();
     return;
   }
-  // Ours, and its answer was lost: record it on its row (unless the row has its transfer already).
+  // Ours: record it on its row (unless the row has its transfer already).
   const { rows } = await db().execute<{ provider_transfer_id: string }>(sql`
     with locked as materialized (select t.id from ${bankTransfers} t where t.id = ${row.id} for update)
     update ${bankTransfers} b set
@@ -170,9 +170,10 @@ async function mapTransfer(transfer: BankTransfer) {
     from locked where b.id = locked.id
     returning b.provider_transfer_id`);
   if (rows[0]?.provider_transfer_id === transfer.id) {
-    logger.warn(
+    // Its create's answer was lost, or another worker has not recorded it yet: either way, recorded now (once).
+    logger.info(
       { transferKey: row.idempotencyKey, providerTransferId: transfer.id },
-      "money: a transfer whose answer was lost was found at the bank",
+      "money: a transfer not yet on its row was mapped from the bank's events",
     );
     return;
   }
