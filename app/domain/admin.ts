@@ -19,6 +19,8 @@ export const ADMIN_MESSAGES = {
   declined: "Sandbox access request declined",
   declineFailed: "Failed to decline the request",
   groupResumed: "Group resumed: its money work runs again on the next tick",
+  debitCancelled: "Debit cancelled: it will not reach the member's bank, and it is not tried again",
+  cancelFailed: "Could not cancel the debit",
   resumeFailed: "Failed to resume the group",
   fetchUsersFailed: "Failed to fetch users. Please check your permissions.",
   emailSent: "Email sent",

@@ -29,6 +29,7 @@ import {
 } from "~/server/admin/admin.server";
 import { declineRequest, grantSandboxAccess, revokeSandboxAccess } from "~/server/admin/sandbox-access.server";
 import { moneyHealth, resumeGroup } from "~/server/money/health.server";
+import { cancelTransfer } from "~/server/money/transfers.server";
 import { outboxHealth, retryFailedEmail } from "~/server/email/outbox.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
 import { Link } from "react-router";
@@ -120,6 +121,13 @@ export async function action({ request }: Route.ActionArgs) {
     });
     if (!resumed) return redirectWithToast(request, back, { type: "error", title: ADMIN_MESSAGES.resumeFailed });
     return redirectWithToast(request, back, { type: "success", title: ADMIN_MESSAGES.groupResumed });
+  }
+
+  if (intent === "cancel-debit") {
+    const transferId = uuidField(formData, "transferId");
+    const result = await cancelTransfer(transferId);
+    if (!result.ok) return redirectWithToast(request, back, { type: "error", title: ADMIN_MESSAGES.cancelFailed, description: result.message });
+    return redirectWithToast(request, back, { type: "success", title: ADMIN_MESSAGES.debitCancelled });
   }
 
   if (intent === "retry-email") {

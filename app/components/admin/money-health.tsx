@@ -23,6 +23,15 @@ export type MoneyHealthView = {
     returnsFronted: number;
   }>;
   failedJobs: Array<{ queue: string; count: number; lastFailedAt: string | Date | null; lastError: string | null }>;
+  cancellable: Array<{
+    transferId: string;
+    groupName: string;
+    memberName: string;
+    kind: "contribution" | "fee";
+    periodNumber: number;
+    amountCents: number;
+    initiatedOn: string;
+  }>;
 };
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
@@ -32,7 +41,7 @@ function plural(count: number, one: string, many: string) {
 }
 
 export function MoneyHealthPanel({ health, list }: { health: MoneyHealthView; list: AdminListState }) {
-  const { totals, groups, failedJobs } = health;
+  const { totals, groups, failedJobs, cancellable } = health;
   return (
     <Card>
       <section aria-labelledby="money-health-title" className="space-y-4">
@@ -128,6 +137,39 @@ export function MoneyHealthPanel({ health, list }: { health: MoneyHealthView; li
             </table>
           </div>
         )}
+        <details className="rounded-md border border-slate-200 p-3 text-sm">
+          <summary className="cursor-pointer font-medium text-slate-900">
+            Debits the bank has not sent yet ({cancellable.length === 20 ? "20 newest" : cancellable.length})
+          </summary>
+          <p className="mt-2 text-slate-600">
+            A debit can be stopped until the bank sends it to the member's bank (usually the day it is made). It is not tried again; the member and
+            the group's admin are told.
+          </p>
+          {cancellable.length === 0 ? (
+            <p className="mt-2 text-slate-600">None right now.</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-slate-100">
+              {cancellable.map((debit) => {
+                const what = `${debit.memberName}'s ${debit.kind === "fee" ? "setup fee" : `period ${debit.periodNumber} contribution`} to ${debit.groupName}`;
+                return (
+                  <li key={debit.transferId} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="cancellable-debit">
+                    <span>
+                      {what}: {formatMoney(debit.amountCents)}, made {debit.initiatedOn}
+                    </span>
+                    <Form method="post" action="/admin">
+                      <input type="hidden" name="intent" value="cancel-debit" />
+                      <input type="hidden" name="transferId" value={debit.transferId} />
+                      <ListStateFields {...list} />
+                      <button type="submit" className={buttonClass("secondary", "px-3 py-1.5")}>
+                        Cancel debit<span className="sr-only"> {what}</span>
+                      </button>
+                    </Form>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </details>
       </section>
     </Card>
   );

@@ -4,9 +4,9 @@
  * longer retried automatically) until an admin resumes it. The admin console's money-health panel reads
  * `moneyHealth()`.
  */
-import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import { db } from "../db/client.server";
-import { groups, ledgerAccounts, ledgerTransfers, type MoneyIncidentKind, moneyIncidents } from "../db/schema";
+import { bankTransfers, groups, ledgerAccounts, ledgerTransfers, type MoneyIncidentKind, moneyIncidents, users } from "../db/schema";
 import { logger } from "../platform/log.server";
 import { groupsLockedInOrder } from "./locks.server";
 
@@ -129,7 +129,22 @@ export type MoneyHealth = {
   groups: MoneyHealthGroup[];
   /** Jobs that used up their retries in the last 7 days (pg-boss keeps them failed; nothing retries them forever). */
   failedJobs: FailedJobs[];
+  /** Debits the bank has not sent on yet (pending), newest first: support can still stop one (cancelTransfer). */
+  cancellable: CancellableDebit[];
 };
+
+export type CancellableDebit = {
+  transferId: string;
+  groupName: string;
+  memberName: string;
+  kind: "contribution" | "fee";
+  periodNumber: number;
+  amountCents: number;
+  initiatedOn: string;
+};
+
+/** How many pending debits the panel lists. */
+const CANCELLABLE_SHOWN = 20;
 
 /** Failed pg-boss jobs by queue (a database where the queue was never started has no pgboss schema: none). */
 async function failedJobs(): Promise<FailedJobs[]> {
@@ -159,7 +174,7 @@ async function failedJobs(): Promise<FailedJobs[]> {
  * panel part, set-based.
  */
 export async function moneyHealth(limit = 50): Promise<MoneyHealth> {
-  const [failing, refusals, fronted, jobs] = await Promise.all([
+  const [failing, refusals, fronted, jobs, cancellable] = await Promise.all([
     db()
       .select({
         id: groups.id,
@@ -200,6 +215,22 @@ export async function moneyHealth(limit = 50): Promise<MoneyHealth> {
         ),
       ),
     failedJobs(),
+    db()
+      .select({
+        transferId: bankTransfers.id,
+        groupName: groups.name,
+        memberName: users.name,
+        kind: sql<"contribution" | "fee">`${bankTransfers.kind}`,
+        periodNumber: bankTransfers.periodNumber,
+        amountCents: bankTransfers.amountCents,
+        initiatedOn: bankTransfers.initiatedOn,
+      })
+      .from(bankTransfers)
+      .innerJoin(groups, eq(groups.id, bankTransfers.groupId))
+      .innerJoin(users, eq(users.id, bankTransfers.userId))
+      .where(and(eq(bankTransfers.status, "pending"), ne(bankTransfers.kind, "payout")))
+      .orderBy(desc(bankTransfers.createdAt))
+      .limit(CANCELLABLE_SHOWN),
   ]);
   const byId = new Map<string, MoneyHealthGroup>();
   const entry = (id: string, name: string, status: string) => {
@@ -235,6 +266,7 @@ export async function moneyHealth(limit = 50): Promise<MoneyHealth> {
     },
     groups: all.slice(0, limit),
     failedJobs: jobs,
+    cancellable,
   };
 }
 

@@ -33,7 +33,7 @@ import {
   transferKey,
   type TransferStatus,
 } from "~/domain/money";
-import type { CalendarDay } from "~/domain/schedule";
+import { type CalendarDay, todayIn } from "~/domain/schedule";
 import { markAccountUnusable, markItemLoginRequired, revokeDebitAuthorization } from "../bank/account-health.server";
 import { isRetryable, plaidCall } from "../bank/plaid.server";
 import { db, getPool } from "../db/client.server";
@@ -643,7 +643,7 @@ export type CancelResult = { ok: true } | { ok: false; code: "not_found" | "not_
  * know of yet. Holds the group's processing lock (`cycle:<id>`, as the cycle does), so nothing is sent for the group
  * meanwhile.
  */
-export async function cancelTransfer(transferId: string, day: CalendarDay): Promise<CancelResult> {
+export async function cancelTransfer(transferId: string, now = new Date()): Promise<CancelResult> {
   const [row] = await db().select().from(bankTransfers).where(eq(bankTransfers.id, transferId));
   if (!row) return { ok: false, code: "not_found", message: "Transfer not found." };
   const client = await getPool().connect();
@@ -663,6 +663,12 @@ export async function cancelTransfer(transferId: string, day: CalendarDay): Prom
         logger.error({ transferKey: current.idempotencyKey, code: cancelled.code }, "money: transfer cancel failed");
         return { ok: false, code: "bank_unavailable", message: "The bank could not be reached. Try again in a minute." };
       }
+      // Dated on the group's clock day, as every status change is.
+      const [group] = await db()
+        .select({ clockOffsetSeconds: groups.clockOffsetSeconds, timeZone: groups.timeZone })
+        .from(groups)
+        .where(eq(groups.id, current.groupId));
+      const day = todayIn(group!.timeZone, new Date(now.getTime() + group!.clockOffsetSeconds * 1000));
       await applyStatus(current.id, "cancelled", day, { code: "CANCELLED", description: "Cancelled before it was sent to the member's bank." });
       return { ok: true };
     } finally {
@@ -673,4 +679,4 @@ export async function cancelTransfer(transferId: string, day: CalendarDay): Prom
   }
 }
 
-const NOT_CANCELLABLE = "Only a payment the bank has not sent on yet (pending) can be cancelled.";
+const NOT_CANCELLABLE = "Only a debit the bank has not sent on yet (pending) can be cancelled.";
