@@ -737,6 +737,7 @@ describe("nextStepAfterFailure", () => {
   it.each([
     ["declined", "NSF", 1, "Attempt 1 of 3: we'll try again in 3 days. Please make sure the funds are available."],
     ["declined", "NSF", 3, "That was the last of 3 attempts: please contact your group admin."],
+    ["declined", "TRANSFER_LIMIT_REACHED", 1, "Attempt 1 of 3: we'll try again in 3 days."],
     ["returned", "R01", 2, "Attempt 2 of 3: we'll try again in 3 days. Please make sure the funds are available."],
     ["returned", "R02", 1, "This account cannot be used any more: link another account under Profile → Bank Accounts."],
     ["returned", "R10", 1, "We will not debit this account again until you authorise debits again under Profile → Bank Accounts."],

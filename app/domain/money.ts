@@ -397,7 +397,9 @@ export function nextStepAfterFailure(status: TransferStatus, failureCode: string
     if (action === "final") return "It will not be tried again automatically; the group's admin has been told.";
   }
   if (attempt >= MAX_ATTEMPTS) return last;
-  return `Attempt ${attempt} of ${MAX_ATTEMPTS}: we'll try again in ${RETRY_AFTER_DAYS} days. Please make sure the funds are available.`;
+  const again = `Attempt ${attempt} of ${MAX_ATTEMPTS}: we'll try again in ${RETRY_AFTER_DAYS} days.`;
+  // A limit is not about the money in the account.
+  return status === "declined" && failureCode === "TRANSFER_LIMIT_REACHED" ? again : `${again} Please make sure the funds are available.`;
 }
 
 /** Members whose contribution for a due period failed and has not (yet) succeeded. */

@@ -32,7 +32,13 @@ export type TestContext = {
   bank: import("../../sandbox/plaid/server.ts").BankSandbox | null;
 };
 
-export async function useTestDatabase(options: { bank?: boolean } = {}): Promise<TestContext> {
+/**
+ * `bank`: start the sandbox bank too (true), with options of its own where a test needs them (its clock, transfer
+ * limits).
+ */
+export async function useTestDatabase(
+  options: { bank?: boolean | Omit<Partial<import("../../sandbox/plaid/server.ts").BankSandboxOptions>, "databaseUrl"> } = {},
+): Promise<TestContext> {
   const databaseUrl = await createTestDatabase();
   process.env.DATABASE_URL = databaseUrl;
   process.env.APP_ENV = "test";
@@ -47,7 +53,11 @@ export async function useTestDatabase(options: { bank?: boolean } = {}): Promise
     const { startBankSandbox } = await import("../../sandbox/plaid/server.ts");
     // Money-movement tests drive hundreds of transfers a minute through the sandbox; Plaid's per-client rate limit
     // (1000 a minute per endpoint) is tested on its own in the bank's contract tests.
-    bank = await startBankSandbox({ databaseUrl, rateLimit: { requests: 1_000_000, windowMs: 60_000 } });
+    bank = await startBankSandbox({
+      databaseUrl,
+      rateLimit: { requests: 1_000_000, windowMs: 60_000 },
+      ...(typeof options.bank === "object" ? options.bank : {}),
+    });
     process.env.PLAID_SANDBOX_URL = bank.url;
     process.env.PLAID_CLIENT_ID = "sandbox-client-id";
     process.env.PLAID_SECRET = "sandbox-secret";

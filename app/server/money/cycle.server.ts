@@ -484,7 +484,7 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
   const untold = and(
     inArray(bankTransfers.groupId, [...byId.keys()]),
     or(sql`${bankTransfers.notifiedStatus} is null`, ne(bankTransfers.notifiedStatus, bankTransfers.status)),
-    inArray(bankTransfers.status, ["settled", "funds_available", "declined", "failed", "returned"]),
+    inArray(bankTransfers.status, ["settled", "funds_available", "declined", "failed", "returned", "cancelled"]),
   );
   // Claimed under row locks taken in id order, as applyStatuses takes them: another worker applying bank events to
   // these transfers waits instead of deadlocking with an UPDATE that locks in scan order (40P01, found by the race test).

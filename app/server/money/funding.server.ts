@@ -4,9 +4,10 @@
  * A debit is taken from, and a payout paid into, the member's first usable account: checking before other depository
  * accounts, oldest connection first. Usable means: its item is linked (active) and its login works (not
  * ITEM_LOGIN_REQUIRED or USER_ACTION_REQUIRED; a pending expiration still works), and the account is not unusable (a
- * return said it is closed or gone); for a debit also that the member's authorisation of debits from it stands (no
- * R05/R07/R08/R10/R29 return since they last authorised). When none is, the member is blocked, with the reason the
- * member has to act on; the transfer waits for them (transfers.server.ts) and nothing is sent.
+ * return said it is closed or gone). A debit also needs the member's authorisation of our debits to stand: after an
+ * R05/R07/R08/R10/R29 return on any of their accounts, none is debited until they authorise again. When no account
+ * is usable, the member is blocked, with the reason they have to act on; the transfer waits for them
+ * (transfers.server.ts) and nothing is sent.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { loginBlocksTransfers, type LoginRequiredReason } from "~/domain/bank-health";
@@ -47,9 +48,14 @@ type Row = {
   lastName: string | null;
 };
 
-/** The account of `rows` (one member's, in preference order) money can move through in this direction, or why none. */
+/**
+ * The account of `rows` (one member's, in preference order) money can move through in this direction, or why none.
+ * A member who withdrew their authorisation of our debits on one account (a return saying so) is not debited from any
+ * other either until they authorise again: the dispute was about our debits, not about that account.
+ */
 function choose(rows: Row[], direction: "debit" | "credit"): Funding | FundingBlock {
-  const usable = rows.find((row) => !loginBlocksTransfers(row.loginReason) && !row.unusable && (direction === "credit" || !row.revoked));
+  if (direction === "debit" && rows.some((row) => row.revoked && !row.unusable)) return "debits_not_authorised";
+  const usable = rows.find((row) => !loginBlocksTransfers(row.loginReason) && !row.unusable);
   if (usable) {
     const legalName = usable.firstName && usable.lastName ? `${usable.firstName} ${usable.lastName}` : usable.name || "Rosca member";
     return {
@@ -62,7 +68,6 @@ function choose(rows: Row[], direction: "debit" | "credit"): Funding | FundingBl
   }
   if (rows.length === 0) return "no_account";
   if (rows.some((row) => loginBlocksTransfers(row.loginReason) && !row.unusable)) return "login_required";
-  if (direction === "debit" && rows.some((row) => row.revoked && !row.unusable)) return "debits_not_authorised";
   return "account_unusable";
 }
 
