@@ -13,6 +13,7 @@ CREATE TABLE "sandbox_plaid"."ledgers" (
 --> statement-breakpoint
 DROP INDEX "sandbox_plaid"."transfer_authorizations_idempotency_key";--> statement-breakpoint
 ALTER TABLE "bank_event_cursor" ADD COLUMN "read_to_end_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "bank_transfers" ADD COLUMN "retry_on" date;--> statement-breakpoint
 ALTER TABLE "bank_transfers" ADD COLUMN "bank_key_round" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "bank_transfers" ADD COLUMN "bank_idempotency_key" varchar(50);--> statement-breakpoint
 ALTER TABLE "bank_transfers" ADD COLUMN "bank_key_rotated_at" timestamp with time zone;--> statement-breakpoint
@@ -20,11 +21,13 @@ ALTER TABLE "bank_transfers" ADD COLUMN "last_attempt_at" timestamp with time zo
 ALTER TABLE "bank_transfers" ADD COLUMN "waiting_for_member_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "bank_transfers" ADD COLUMN "bank_account_id" uuid;--> statement-breakpoint
 ALTER TABLE "bank_transfers" ADD COLUMN "provider_account_id" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "payday" varchar(16);--> statement-breakpoint
 ALTER TABLE "sandbox_plaid"."accounts" ADD COLUMN "blocked_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "sandbox_plaid"."accounts" ADD COLUMN "blocked_return_code" text;--> statement-breakpoint
 ALTER TABLE "sandbox_plaid"."transfer_authorizations" ADD COLUMN "key_generation" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "bank_transfers_bank_idempotency_key" ON "bank_transfers" USING btree ("bank_idempotency_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "transfer_authorizations_idempotency_key" ON "sandbox_plaid"."transfer_authorizations" USING btree ("client_id","idempotency_key","key_generation") WHERE "sandbox_plaid"."transfer_authorizations"."idempotency_key" is not null;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_payday" CHECK ("users"."payday" is null or "users"."payday" ~ '^(weekly:[0-6]|semimonthly|monthly:([1-9]|[12][0-9]|3[01]))$');--> statement-breakpoint
 
 -- Hand-written (ADR 030): the key Plaid sees is derived by the database, so no code path can send another.
 -- bank_idempotency_key = the first 48 hex characters of SHA-256(idempotency_key || '#' || bank_key_round), as

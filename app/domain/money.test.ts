@@ -746,4 +746,25 @@ describe("nextStepAfterFailure", () => {
   ] as const)("%s %s (attempt %i)", (status, code, attempt, expected) => {
     expect(nextStepAfterFailure(status, code, attempt)).toBe(expected);
   });
+
+  it("names the retry day when it follows the member's payday rather than the usual 3 days", () => {
+    expect(nextStepAfterFailure("returned", "R01", 1, { statusOn: "2026-01-09", retryOn: "2026-01-13" })).toBe(
+      "Attempt 1 of 3: we'll try again on January 13, 2026, the day after your payday. Please make sure the funds are available.",
+    );
+    expect(nextStepAfterFailure("returned", "R01", 1, { statusOn: "2026-01-09", retryOn: "2026-01-12" })).toBe(
+      "Attempt 1 of 3: we'll try again in 3 days. Please make sure the funds are available.",
+    );
+  });
+
+  it("a retry waits for the day its failure set (the member's payday)", () => {
+    const others = [
+      T("contribution", 1, "a", "funds_available"),
+      T("contribution", 1, "b", "funds_available"),
+      ...MEMBERS.map((u) => T("fee", 0, u, "funds_available")),
+    ];
+    const failed = { ...T("contribution", 1, "c", "returned", "2026-01-09", 1, "R01"), retryOn: "2026-01-13" };
+    const debitsOn = (day: string) => dueWork(state({ transfers: [...others, failed] }), day).debits.filter((d) => d.userId === "c");
+    expect(debitsOn("2026-01-12")).toEqual([]);
+    expect(debitsOn("2026-01-13")).toEqual([{ kind: "contribution", periodNumber: 1, userId: "c", attempt: 2, amountCents: 10_000 }]);
+  });
 });

@@ -3,6 +3,7 @@
  * day, and the ledger's invariants. No I/O; the day is a parameter.
  */
 import { type AttemptFacts, MAX_RETRIES_AFTER_RETURN, RETURN_RETRY_WINDOW_DAYS, returnAction, returnedRun } from "./ach";
+import { formatCalendarDay } from "./format";
 import { addDays, type CalendarDay, daysBetween } from "./schedule";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -217,6 +218,8 @@ export type CycleTransfer = {
   initiatedOn: CalendarDay;
   /** The decline rationale or the NACHA return code, when it failed. */
   failureCode: string | null;
+  /** After a failure, the day the next attempt is due (payday.ts `retryDay`); null: RETRY_AFTER_DAYS after statusOn. */
+  retryOn?: CalendarDay | null;
 };
 
 export type CycleState = {
@@ -278,7 +281,7 @@ function nextAttempt(attempts: readonly CycleTransfer[], today: CalendarDay): nu
   const last = attempts.at(-1);
   if (!last) return 1;
   if (!retryAllowed(attempts, today)) return null;
-  return addDays(last.statusOn, RETRY_AFTER_DAYS) <= today ? last.attempt + 1 : null;
+  return (last.retryOn ?? addDays(last.statusOn, RETRY_AFTER_DAYS)) <= today ? last.attempt + 1 : null;
 }
 
 /**
@@ -387,7 +390,12 @@ export function expectedPayoutOn(
  * What happens next to a member's debit that failed, in their words: tried again (and when), waiting for them to act,
  * or not tried again. `status` and `failureCode` are the failed attempt's; `attempt` its number.
  */
-export function nextStepAfterFailure(status: TransferStatus, failureCode: string | null, attempt: number): string {
+export function nextStepAfterFailure(
+  status: TransferStatus,
+  failureCode: string | null,
+  attempt: number,
+  when?: { statusOn: CalendarDay; retryOn: CalendarDay | null },
+): string {
   const last = `That was the last of ${MAX_ATTEMPTS} attempts: please contact your group admin.`;
   if (status === "cancelled") return "It will not be tried again automatically; the group's admin has been told.";
   if (status === "returned") {
@@ -397,7 +405,11 @@ export function nextStepAfterFailure(status: TransferStatus, failureCode: string
     if (action === "final") return "It will not be tried again automatically; the group's admin has been told.";
   }
   if (attempt >= MAX_ATTEMPTS) return last;
-  const again = `Attempt ${attempt} of ${MAX_ATTEMPTS}: we'll try again in ${RETRY_AFTER_DAYS} days.`;
+  // Timed to the member's payday (payday.ts), or the usual RETRY_AFTER_DAYS later.
+  const afterPayday = when?.retryOn && when.retryOn !== addDays(when.statusOn, RETRY_AFTER_DAYS);
+  const again = afterPayday
+    ? `Attempt ${attempt} of ${MAX_ATTEMPTS}: we'll try again on ${formatCalendarDay(when.retryOn!, "long")}, the day after your payday.`
+    : `Attempt ${attempt} of ${MAX_ATTEMPTS}: we'll try again in ${RETRY_AFTER_DAYS} days.`;
   // A limit is not about the money in the account.
   return status === "declined" && failureCode === "TRANSFER_LIMIT_REACHED" ? again : `${again} Please make sure the funds are available.`;
 }

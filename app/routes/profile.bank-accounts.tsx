@@ -25,6 +25,8 @@ import { itemFundsActiveGroup } from "~/server/money/transfers.server";
 import { sandboxCardState } from "~/server/admin/sandbox-access.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
 import { readForm } from "~/server/platform/request-body.server";
+import { setPayday } from "~/server/profile/profile.server";
+import { PaydayCard } from "~/components/bank/payday-card";
 import type { Route } from "./+types/profile.bank-accounts";
 import { logger } from "~/server/platform/log.server";
 
@@ -105,6 +107,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     reconnected,
     cancelled,
     memberName: user.name,
+    payday: user.payday ?? "",
     linkMode: linkMode(),
     // Plaid's own sandbox takes the same test credentials as our double; real banks do not.
     sandboxCredentials: env().PLAID_ENV !== "production",
@@ -174,6 +177,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       title: "Bank reconnected",
       description: `${result.institutionName ?? "Your bank"} is connected again. Waiting contributions and payouts go ahead now.`,
     });
+  }
+
+  if (intent === "save-payday") {
+    const saved = await setPayday(user.id, String(formData.get("payday") ?? ""));
+    if (!saved)
+      return redirectWithToast(request, PAGE, { type: "error", title: "Payday not saved", description: "Choose one of the listed paydays." });
+    return redirectWithToast(request, PAGE, { type: "success", title: "Payday saved" });
   }
 
   if (intent === "authorize-debits") {
@@ -367,13 +377,16 @@ export default function BankAccounts({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {accounts.length > 0 ? (
-        <ul className="mt-6 space-y-4">
-          {accounts.map((account) => (
-            <li key={account.accountId}>
-              <AccountCard account={account} busy={busy} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="mt-6 space-y-4">
+            {accounts.map((account) => (
+              <li key={account.accountId}>
+                <AccountCard account={account} busy={busy} />
+              </li>
+            ))}
+          </ul>
+          <PaydayCard payday={loaderData.payday} busy={busy} action={PAGE} />
+        </>
       ) : null}
     </>
   );

@@ -36,10 +36,18 @@ const attemptsArb = fc.array(
     daysAgo: fc.integer({ min: 0, max: 6 }),
     code: fc.constantFrom(...CODES),
     startedBefore: fc.constantFrom(0, 1, 178, 200),
+    // The retry day a failure set (a payday's), or none (rows from before it existed: 3 days after the failure).
+    retryIn: fc.option(fc.integer({ min: 1, max: 14 }), { freq: 2 }),
   }),
   { minLength: 0, maxLength: 3 },
 );
-type AttemptSpec = { status: (typeof STATUSES)[number]; daysAgo: number; code: (typeof CODES)[number]; startedBefore: number };
+type AttemptSpec = {
+  status: (typeof STATUSES)[number];
+  daysAgo: number;
+  code: (typeof CODES)[number];
+  startedBefore: number;
+  retryIn: number | null;
+};
 
 const stateArb = fc.record({
   size: fc.integer({ min: 3, max: 5 }),
@@ -87,6 +95,7 @@ async function writeState(s: {
     statusOn: string;
     initiatedOn: string;
     failureCode: string | null;
+    retryOn: string | null;
   }> = [];
   const add = (kind: "contribution" | "fee" | "payout", periodNumber: number, userId: string, attempts: AttemptSpec[]) => {
     for (const [i, a] of attempts.entries()) {
@@ -99,6 +108,7 @@ async function writeState(s: {
         statusOn: addDays(DAY, -a.daysAgo),
         initiatedOn: addDays(DAY, -a.daysAgo - a.startedBefore),
         failureCode: ["declined", "returned", "failed"].includes(a.status) ? a.code : null,
+        retryOn: a.retryIn === null ? null : addDays(DAY, -a.daysAgo + a.retryIn),
       });
     }
   };
@@ -126,8 +136,8 @@ async function writeState(s: {
     }
     for (const t of transfers) {
       const amount = t.kind === "fee" ? FEE : t.kind === "payout" ? payoutCents : contributionCents;
-      await tx.execute(sql`insert into bank_transfers (idempotency_key, kind, group_id, period_number, user_id, attempt, amount_cents, status, initiated_on, status_on, failure_code)
-        values (${domain.transferKey(t.kind, groupId, t.periodNumber, t.userId, t.attempt)}, ${t.kind}, ${groupId}, ${t.periodNumber}, ${t.userId}, ${t.attempt}, ${amount}, ${t.status}, ${t.initiatedOn}, ${t.statusOn}, ${t.failureCode})`);
+      await tx.execute(sql`insert into bank_transfers (idempotency_key, kind, group_id, period_number, user_id, attempt, amount_cents, status, initiated_on, status_on, failure_code, retry_on)
+        values (${domain.transferKey(t.kind, groupId, t.periodNumber, t.userId, t.attempt)}, ${t.kind}, ${groupId}, ${t.periodNumber}, ${t.userId}, ${t.attempt}, ${amount}, ${t.status}, ${t.initiatedOn}, ${t.statusOn}, ${t.failureCode}, ${t.retryOn})`);
     }
   });
   if (s.poolCents > 0) {

@@ -373,6 +373,7 @@ export async function cycleState(group: Pick<GroupRow, "id" | "contributionCents
       statusOn: t.statusOn,
       initiatedOn: t.initiatedOn,
       failureCode: t.failureCode,
+      retryOn: t.retryOn,
     })),
     poolCents: pool,
   };
@@ -555,7 +556,7 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
     const member = person.get(transfer.userId)!;
     const link = `/groups/${group.id}`;
     const reason = failureReason(transfer.status, transfer.failureCode, transfer.failureDescription);
-    const nextStep = nextStepAfterFailure(transfer.status, transfer.failureCode, transfer.attempt);
+    const nextStep = nextStepAfterFailure(transfer.status, transfer.failureCode, transfer.attempt, transfer);
     jobs.push(() => notifyUrgent(member.id, URGENT.contributionFailed(group, reason, nextStep)));
     if (group.createdBy !== member.id) {
       jobs.push(() => notify(group.createdBy, { title: `${member.name}'s contribution to ${group.name} is late`, body: reason, link }));

@@ -34,7 +34,7 @@ const retryReturnCodes = list(
 function debitChains(groupIds: readonly string[]): SQL {
   return sql`
     attempts as (
-      select t.group_id, t.kind, t.period_number, t.user_id, t.attempt, t.status, t.status_on, t.initiated_on, t.failure_code,
+      select t.group_id, t.kind, t.period_number, t.user_id, t.attempt, t.status, t.status_on, t.retry_on, t.initiated_on, t.failure_code,
         t.status not in ('created', 'declined') as entry,
         t.status = 'returned' and t.failure_code in (${retryReturnCodes}) as retry_return
       from bank_transfers t where t.group_id = any(${ids(groupIds)}) and t.kind in ('contribution', 'fee')
@@ -49,6 +49,7 @@ function debitChains(groupIds: readonly string[]): SQL {
         max(attempt) as attempt,
         (array_agg(status order by attempt desc))[1] as status,
         (array_agg(status_on order by attempt desc))[1] as status_on,
+        (array_agg(retry_on order by attempt desc))[1] as retry_on,
         (array_agg(failure_code order by attempt desc))[1] as failure_code,
         count(*) filter (where entry and retry_return and breaks = 0) as run_length,
         (array_agg(initiated_on order by attempt) filter (where entry and retry_return and breaks = 0))[1] as run_since
@@ -91,7 +92,7 @@ export async function planDebits(groupIds: readonly string[], day: CalendarDay, 
     join group_members m on m.group_id = d.group_id
     left join chains c on c.group_id = d.group_id and c.kind = d.kind and c.period_number = d.period_number and c.user_id = m.user_id
     where c.attempt is null
-      or (${chainRetryAllowed(day)} and c.status_on + ${RETRY_AFTER_DAYS}::int <= ${day}::date)
+      or (${chainRetryAllowed(day)} and coalesce(c.retry_on, c.status_on + ${RETRY_AFTER_DAYS}::int) <= ${day}::date)
     order by d.group_id, d.kind, d.period_number, m.user_id
     on conflict do nothing
     returning *`);
@@ -113,6 +114,7 @@ export function transferRowFrom(row: Record<string, unknown>): TransferRow {
     status: row.status as TransferRow["status"],
     initiatedOn: String(row.initiated_on),
     statusOn: String(row.status_on),
+    retryOn: row.retry_on ? String(row.retry_on) : null,
     providerAuthorizationId: (row.provider_authorization_id as string | null) ?? null,
     providerTransferId: (row.provider_transfer_id as string | null) ?? null,
     failureCode: (row.failure_code as string | null) ?? null,
@@ -169,7 +171,7 @@ export async function payoutsDue(groupIds: readonly string[], day: CalendarDay):
     pool_cents: string;
   }>(sql`
     with latest_pay as (
-      select distinct on (t.group_id, t.period_number) t.group_id, t.period_number, t.attempt, t.status, t.status_on
+      select distinct on (t.group_id, t.period_number) t.group_id, t.period_number, t.attempt, t.status, t.status_on, t.retry_on
       from bank_transfers t where t.group_id = any(${ids(groupIds)}) and t.kind = 'payout'
       order by t.group_id, t.period_number, t.attempt desc
     ),
@@ -191,7 +193,7 @@ export async function payoutsDue(groupIds: readonly string[], day: CalendarDay):
     left join latest_pay lp on lp.group_id = p.group_id and lp.period_number = p.period_number
     where p.group_id = any(${ids(groupIds)}) and p.due_on <= ${day}::date
       and (lp.attempt is null
-        or (lp.status in (${retriable}) and lp.attempt < ${MAX_ATTEMPTS} and lp.status_on + ${RETRY_AFTER_DAYS}::int <= ${day}::date))
+        or (lp.status in (${retriable}) and lp.attempt < ${MAX_ATTEMPTS} and coalesce(lp.retry_on, lp.status_on + ${RETRY_AFTER_DAYS}::int) <= ${day}::date))
     order by p.group_id, p.period_number`);
   const pools = new Map<string, number>();
   const due: PayoutDue[] = [];

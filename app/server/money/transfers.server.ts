@@ -22,10 +22,12 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import type { PlaidApi } from "plaid";
 import { type AttemptFacts, achClass, retryNumber, returnAction, transferDescription } from "~/domain/ach";
+import { type Payday, parsePayday, retryDay } from "~/domain/payday";
 import {
   type AccountRef,
   canAdvance,
   FAILED_STATUSES,
+  RETRY_AFTER_DAYS,
   type Posting,
   payoutReservation,
   postingsFor,
@@ -37,7 +39,7 @@ import { type CalendarDay, todayIn } from "~/domain/schedule";
 import { markAccountUnusable, markItemLoginRequired, revokeDebitAuthorization } from "../bank/account-health.server";
 import { isRetryable, plaidCall } from "../bank/plaid.server";
 import { db, getPool } from "../db/client.server";
-import { bankAccounts, bankItems, bankTransfers, groupMembers, groupPeriods, groups, ledgerTransfers, type TransferRow } from "../db/schema";
+import { bankAccounts, bankItems, bankTransfers, groupMembers, groupPeriods, groups, ledgerTransfers, type TransferRow, users } from "../db/schema";
 import { deliverInBackground } from "../email/outbox.server";
 import { failpoint } from "../platform/failpoints.server";
 import { logger } from "../platform/log.server";
@@ -384,7 +386,17 @@ async function applyChunk(changes: StatusChange[], fromEventStream: boolean): Pr
     );
     const entries: Array<{ posting: Posting; groupId: string; periodNumber: number; bankTransferId: string; effectiveOn: CalendarDay }> = [];
     // Every move each row makes, in order: a chunk may carry several for one transfer (posted, settled, returned).
-    const updated = new Map<string, Array<{ status: TransferStatus; statusOn: CalendarDay; failure?: Failure }>>();
+    const updated = new Map<string, Array<{ status: TransferStatus; statusOn: CalendarDay; failure?: Failure; retryOn?: CalendarDay }>>();
+    // A debit failed for want of money is retried after its member's payday (payday.ts), read for those that fail here.
+    const failingDebits = changes.filter(
+      (c) => FAILED_STATUSES.includes(c.to) && byId.get(c.transferId) && byId.get(c.transferId)!.kind !== "payout",
+    );
+    const paydays = new Map<string, Payday | null>();
+    if (failingDebits.length > 0) {
+      const owners = [...new Set(failingDebits.map((c) => byId.get(c.transferId)!.userId))];
+      for (const row of await tx.select({ id: users.id, payday: users.payday }).from(users).where(inArray(users.id, owners)))
+        paydays.set(row.id, parsePayday(row.payday));
+    }
     const failedTransfers: typeof rows = [];
     const returns: Array<{ row: (typeof rows)[number]; code: string }> = [];
     const made: Move[] = [];
@@ -419,7 +431,17 @@ async function applyChunk(changes: StatusChange[], fromEventStream: boolean): Pr
       row.status = change.to;
       made.push({ id: row.id, kind: row.kind, status: change.to, amountCents: row.amountCents });
       const moves = updated.get(row.id) ?? [];
-      moves.push({ status: change.to, statusOn: change.day, failure: change.failure ?? moves.at(-1)?.failure });
+      const failure = change.failure ?? moves.at(-1)?.failure;
+      const retryOn = FAILED_STATUSES.includes(change.to)
+        ? retryDay({
+            failedOn: change.day,
+            status: change.to,
+            code: failure?.code,
+            payday: row.kind === "payout" ? null : (paydays.get(row.userId) ?? null),
+            defaultAfterDays: RETRY_AFTER_DAYS,
+          })
+        : undefined;
+      moves.push({ status: change.to, statusOn: change.day, failure, retryOn });
       updated.set(row.id, moves);
       if (FAILED_STATUSES.includes(change.to)) failedTransfers.push(row);
       if (change.to === "returned" && change.failure?.code) returns.push({ row, code: change.failure.code });
@@ -436,15 +458,16 @@ async function applyChunk(changes: StatusChange[], fromEventStream: boolean): Pr
           .filter(([, moves]) => moves.length > round)
           .map(([id, moves]) => {
             const u = moves[round]!;
-            return sql`(${id}::uuid, ${u.status}, ${u.statusOn}::date, ${u.failure ? 1 : 0}::int, ${u.failure?.code ?? null}, ${u.failure?.description ?? null})`;
+            return sql`(${id}::uuid, ${u.status}, ${u.statusOn}::date, ${u.failure ? 1 : 0}::int, ${u.failure?.code ?? null}, ${u.failure?.description ?? null}, ${u.retryOn ?? null}::date)`;
           }),
         sql`, `,
       );
       await tx.execute(sql`
         update ${bankTransfers} b set status = v.status, status_on = v.status_on, updated_at = now(),
           failure_code = case when v.has_failure = 1 then v.code else b.failure_code end,
-          failure_description = case when v.has_failure = 1 then v.description else b.failure_description end
-        from (values ${values}) as v(id, status, status_on, has_failure, code, description)
+          failure_description = case when v.has_failure = 1 then v.description else b.failure_description end,
+          retry_on = coalesce(v.retry_on, b.retry_on)
+        from (values ${values}) as v(id, status, status_on, has_failure, code, description, retry_on)
         where b.id = v.id`);
     }
     if (failedTransfers.length > 0) await reopenFor(tx, failedTransfers);

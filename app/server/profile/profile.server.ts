@@ -2,6 +2,7 @@
  * The profile aggregate: what /profile shows and saves, and what other members may see of a user.
  */
 import { eq, sql } from "drizzle-orm";
+import { parsePayday, paydayValue } from "~/domain/payday";
 import { PROFILE_MESSAGES, splitDisplayName, type ProfileInput } from "~/domain/profile";
 import { db } from "../db/client.server";
 import { isStatementTimeout } from "../db/errors.server";
@@ -106,4 +107,19 @@ export async function loadProfile(userId: string): Promise<ProfileLoad> {
     logger.error({ err: error, userId }, "loadProfile: could not load the profile");
     return { status: "error" };
   }
+}
+
+/**
+ * The member's payday (app/domain/payday.ts), or none: after a debit fails for want of money, its retry comes the day
+ * after it. Only the member's own row; `value` is the form's ("weekly:5", "semimonthly", "monthly:31", or "" for none).
+ * False when the value is not one of the choices.
+ */
+export async function setPayday(userId: string, value: string, now = new Date()): Promise<boolean> {
+  const payday = value === "" ? null : parsePayday(value);
+  if (value !== "" && !payday) return false;
+  await db()
+    .update(users)
+    .set({ payday: payday ? paydayValue(payday) : null, updatedAt: now })
+    .where(eq(users.id, userId));
+  return true;
 }

@@ -1,6 +1,6 @@
 /** Accounts: users, their sessions, single-use tokens (confirmation, password reset) and the rate limiter's counters. */
 import { sql } from "drizzle-orm";
-import { bigint, boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns";
 
 /** A person with an account. Profile fields (SPEC.md section 3) and what auth needs live together. */
@@ -36,9 +36,17 @@ export const users = pgTable(
     loginNotifications: boolean("login_notifications").notNull().default(false),
     /** Let members of my groups see my profile details (name is always shown). */
     profileVisible: boolean("profile_visible").notNull().default(true),
+    /**
+     * When the member is usually paid (`paydayValue`, app/domain/payday.ts: "weekly:5", "semimonthly", "monthly:31"),
+     * or null: a debit that failed for want of money is tried again the day after it (ADR 030).
+     */
+    payday: varchar("payday", { length: 16 }),
     ...timestamps,
   },
-  (t) => [uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    check("users_payday", sql`${t.payday} is null or ${t.payday} ~ '^(weekly:[0-6]|semimonthly|monthly:([1-9]|[12][0-9]|3[01]))$'`),
+  ],
 );
 
 /**

@@ -89,6 +89,12 @@ export const bankTransfers = pgTable(
     initiatedOn: date("initiated_on").notNull(),
     /** The group-clock day of the last status change (retries are timed from a failure). */
     statusOn: date("status_on").notNull(),
+    /**
+     * After a failure: the group-clock day the next attempt is due (`retryDay`: the day after the member's payday after
+     * a failure for want of money, else RETRY_AFTER_DAYS after the failure). Null before migration 0016 and while the
+     * transfer has not failed: status_on + RETRY_AFTER_DAYS then.
+     */
+    retryOn: date("retry_on"),
     providerAuthorizationId: text("provider_authorization_id"),
     providerTransferId: text("provider_transfer_id").unique(),
     failureCode: text("failure_code"),
