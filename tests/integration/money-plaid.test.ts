@@ -22,6 +22,7 @@ const { applyItemWebhook } = await import("../../app/server/bank/item-webhooks.s
 const { confirmReconnected, createLinkToken } = await import("../../app/server/bank/bank.server");
 const { sandboxLinkCall } = await import("../../app/server/bank/link-session.server");
 const { decryptSecret } = await import("../../app/server/platform/crypto.server");
+const { setPayday } = await import("../../app/server/profile/profile.server");
 const { bankIdempotencyKey, DECLINE_REASONS } = await import("../../app/domain/ach");
 const money = await import("../support/money");
 const { db } = await import("../../app/server/db/client.server");
@@ -177,6 +178,30 @@ describe("returns, by NACHA rule", () => {
       "Your bank returned the payment for insufficient funds. Attempt 2 of 3: we'll try again in 3 days. Please make sure the funds are available.",
       "Your bank returned the payment for insufficient funds. That was the last of 3 attempts: please contact your group admin.",
     ]);
+  }, 240_000);
+
+  it("with a payday set, an R01 return is presented again the day after the member's next payday", async () => {
+    const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
+    const admin = { id: members[0]!.id, isAdmin: false };
+    const late = members[2]!;
+    expect(await setPayday(late.id, "weekly:2")).toBe(true); // paid on Tuesdays
+    await cycle.advanceClock(admin, group.id, { days: 5 }, NOW); // Sunday Jan 11
+    const [first] = await transfersOf(group.id, { kind: "contribution", userId: late.id });
+    await simulate(first!.providerTransferId!, "returned", "R01");
+    await cycle.syncBankEvents(NOW);
+    expect((await transfersOf(group.id, { kind: "contribution", userId: late.id }))[0]).toMatchObject({
+      statusOn: "2026-01-11",
+      retryOn: "2026-01-14",
+    });
+    expect((await bell(late.id)).map((n) => n.body)).toContain(
+      "Your bank returned the payment for insufficient funds. Attempt 1 of 3: we'll try again on January 14, 2026, the day after your payday. Please make sure the funds are available.",
+    );
+    await cycle.advanceClock(admin, group.id, { days: 2 }, NOW); // Tuesday Jan 13: payday, no retry yet
+    expect(await transfersOf(group.id, { kind: "contribution", userId: late.id, periodNumber: 1 })).toHaveLength(1);
+    await cycle.advanceClock(admin, group.id, { days: 1 }, NOW); // Wednesday Jan 14
+    const [, retried] = await transfersOf(group.id, { kind: "contribution", userId: late.id, periodNumber: 1 });
+    expect(retried).toMatchObject({ attempt: 2, initiatedOn: "2026-01-14" });
+    expect((await atTheBank(retried!)).transfers.map((t) => t.description)).toEqual(["Retry 1"]);
   }, 240_000);
 
   it("an R10 return: the member's authorisation is gone, nothing is debited from any of their accounts until they authorise again", async () => {
