@@ -302,11 +302,9 @@ describe("the Plaid Ledger", () => {
 
   it("holds a debit in pending from its creation, makes it available at funds_available, and answers in Plaid's shape", async () => {
     const item = await linkItem(client);
-    let transferId = "";
-    expect(await change(async () => void (transferId = await makeTransfer(client, item, item.checking.account_id, "25.00")))).toEqual({
-      available: 0,
-      pending: 25,
-    });
+    const before = await ledger(client);
+    const transferId = await makeTransfer(client, item, item.checking.account_id, "25.00");
+    expect(await since(before)).toEqual({ available: 0, pending: 25 });
     expect(await change(() => simulate(client, transferId, "posted", "settled"))).toEqual({ available: 0, pending: 0 });
     expect(await change(() => simulate(client, transferId, "funds_available"))).toEqual({ available: 25, pending: -25 });
     const { data } = await client.transferLedgerGet({});
@@ -319,13 +317,9 @@ describe("the Plaid Ledger", () => {
   it("takes a credit from available when it is made and gives it back when it fails or is returned", async () => {
     await fundLedger(client, 30);
     const item = await linkItem(client);
-    let failing = "";
-    expect(
-      await change(
-        async () =>
-          void (failing = await makeTransfer(client, item, item.checking.account_id, "10.00", { type: TransferType.Credit, description: "Payout" })),
-      ),
-    ).toEqual({ available: -10, pending: 0 });
+    const before = await ledger(client);
+    const failing = await makeTransfer(client, item, item.checking.account_id, "10.00", { type: TransferType.Credit, description: "Payout" });
+    expect(await since(before)).toEqual({ available: -10, pending: 0 });
     expect(await change(() => simulate(client, failing, "failed"))).toEqual({ available: 10, pending: 0 });
     const returning = await makeTransfer(client, item, item.checking.account_id, "10.00", { type: TransferType.Credit, description: "Payout" });
     expect(await change(() => simulate(client, returning, "posted", "settled"))).toEqual({ available: 0, pending: 0 });
@@ -354,7 +348,7 @@ describe("the Plaid Ledger", () => {
     await fundLedger(client, 1);
     const credit = await makeTransfer(client, item, item.checking.account_id, "1.00", { type: TransferType.Credit, description: "Payout" });
     await simulate(client, credit, "posted", "settled");
-    const moved = await change(async () => void (await client.sandboxTransferLedgerSimulateAvailable({})));
+    const moved = await change(() => client.sandboxTransferLedgerSimulateAvailable({}));
     expect(moved.pending).toBeLessThanOrEqual(-7);
     const statuses = await Promise.all(
       [settled, posted, credit].map(async (id) => (await client.transferGet({ transfer_id: id })).data.transfer.status),
