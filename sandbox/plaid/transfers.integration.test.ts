@@ -290,14 +290,17 @@ describe("Retry 1 and Retry 2", () => {
 
 describe("the Plaid Ledger", () => {
   // The Ledger is the client's: measure each test's change from where it starts.
-  async function change(run: () => Promise<void>) {
-    const before = await ledger(client);
-    await run();
+  async function since(before: { available: number; pending: number }) {
     const after = await ledger(client);
     return {
       available: Math.round((after.available - before.available) * 100) / 100,
       pending: Math.round((after.pending - before.pending) * 100) / 100,
     };
+  }
+  async function change(run: () => Promise<unknown>) {
+    const before = await ledger(client);
+    await run();
+    return since(before);
   }
 
   it("holds a debit in pending from its creation, makes it available at funds_available, and answers in Plaid's shape", async () => {
