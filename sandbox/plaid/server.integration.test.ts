@@ -675,14 +675,14 @@ describe("transfers", () => {
       await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "settled" });
       return data.transfer.id;
     };
-    const first = await credit(savings!.account_id, "12.34");
-    expect(await balances(accessToken, savings!.account_id)).toEqual({ available: 212.34, current: 222.34 });
+    const first = await credit(savings.account_id, "12.34");
+    expect(await balances(accessToken, savings.account_id)).toEqual({ available: 212.34, current: 222.34 });
     await client.sandboxTransferSimulate({ transfer_id: first, event_type: "returned", failure_reason: { ach_return_code: "R02" } });
-    expect(await balances(accessToken, savings!.account_id)).toEqual({ available: 200, current: 210 });
+    expect(await balances(accessToken, savings.account_id)).toEqual({ available: 200, current: 210 });
     // R02 (account closed): Plaid refuses every later transfer to or from the account.
     expect(
       await rejection(
-        client.transferAuthorizationCreate(authorizationRequest(accessToken, savings!.account_id, "1.00", { type: TransferType.Credit })),
+        client.transferAuthorizationCreate(authorizationRequest(accessToken, savings.account_id, "1.00", { type: TransferType.Credit })),
       ),
     ).toEqual(plaidError(400, "TRANSFER_ERROR", "TRANSFER_ACCOUNT_BLOCKED", "transfer was blocked due to a previous ACH return on this account"));
 

@@ -75,7 +75,8 @@ export async function linkItem(
   const { data: exchanged } = await client.itemPublicTokenExchange({ public_token: created.public_token });
   const { data: accounts } = await client.accountsGet({ access_token: exchanged.access_token });
   const checking = accounts.accounts.find((account) => account.subtype === "checking")!;
-  const savings = accounts.accounts.find((account) => account.subtype === "savings");
+  // user_good has both; a user_custom item may have no savings account (then this is undefined at run time).
+  const savings = accounts.accounts.find((account) => account.subtype === "savings")!;
   return { accessToken: exchanged.access_token, itemId: exchanged.item_id, checking, savings, accounts: accounts.accounts };
 }
 

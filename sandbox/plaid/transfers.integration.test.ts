@@ -130,7 +130,7 @@ describe("authorization decisions (Plaid's sandbox rules)", () => {
       plaidError(400, "TRANSFER_ERROR", "TRANSFER_ACCOUNT_BLOCKED", "transfer was blocked due to a previous ACH return on this account"),
     );
     // The item's other account is not blocked.
-    const { data } = await client.transferAuthorizationCreate(authorizationRequest(item.accessToken, item.savings!.account_id, "1.00"));
+    const { data } = await client.transferAuthorizationCreate(authorizationRequest(item.accessToken, item.savings.account_id, "1.00"));
     expect(data.authorization.decision).toBe("approved");
   });
 
@@ -171,7 +171,7 @@ describe("idempotency keys and expiry", () => {
     const { data: second } = await client.transferAuthorizationCreate(request);
     expect([first.authorization.decision, second.authorization.decision]).toEqual(["user_action_required", "user_action_required"]);
     expect(second.authorization.id).not.toBe(first.authorization.id);
-    await client.sandboxItemFireWebhook({ access_token: item.accessToken, webhook_code: "LOGIN_REPAIRED" });
+    await client.sandboxItemFireWebhook({ access_token: item.accessToken, webhook_code: "LOGIN_REPAIRED" as never });
     const { data: repaired } = await client.transferAuthorizationCreate(request);
     expect(repaired.authorization.decision).toBe("approved");
     const { data: replay } = await client.transferAuthorizationCreate(request);

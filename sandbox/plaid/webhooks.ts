@@ -60,8 +60,8 @@ export const PLAID_WEBHOOK_TIMING: WebhookTiming = { batchMs: 60_000, retryBaseM
 
 /**
  * Plaid retries for up to 24 hours: 2,880 times the first retry's 30 s. With a shorter retryBaseMs the window shrinks
- * in proportion, so a test sees the same sequence of attempts (30 s, 2 min, 8 min, 32 min, ~2 h, ~8.5 h: six
- * retries) in milliseconds.
+ * in proportion, so a test sees the same sequence of attempts (after 30 s, 2 min, 8 min, 32 min, ~2 h and ~8.5 h: six
+ * retries, the last ~11.4 h after the first attempt; a seventh would come ~45.5 h after it) in milliseconds.
  */
 export const RETRY_WINDOW_FACTOR = (24 * 60 * 60 * 1000) / 30_000;
 
@@ -105,17 +105,17 @@ export class WebhookSender {
     const wait = stream.lastSentAt + this.timing.batchMs - Date.now();
     const state = stream;
     if (wait <= 0) {
-      this.track(this.sendStream(url, state, 0, Date.now()));
+      this.track(this.sendStream(url, state, 0));
       return;
     }
     state.scheduled = true;
-    this.later(wait, () => this.sendStream(url, state, 0, Date.now()));
+    this.later(wait, () => this.sendStream(url, state, 0));
   }
 
   /** Any other webhook (ITEM …): delivered now, retried on failure. */
   send(url: string, payload: Record<string, unknown>): void {
     if (this.closed) return;
-    this.track(this.sendWithRetries(url, payload, 0, Date.now()));
+    this.track(this.sendWithRetries(url, payload, 0));
   }
 
   /** Resolves once nothing is being delivered and nothing is scheduled (batches, retries). */
@@ -130,12 +130,7 @@ export class WebhookSender {
     await this.idle();
   }
 
-  private async sendStream(
-    url: string,
-    stream: { lastSentAt: number; scheduled: boolean; sending: boolean; again: boolean },
-    attempt: number,
-    firstAt: number,
-  ) {
+  private async sendStream(url: string, stream: { lastSentAt: number; scheduled: boolean; sending: boolean; again: boolean }, attempt: number) {
     stream.scheduled = false;
     stream.sending = true;
     stream.again = false;
@@ -143,11 +138,11 @@ export class WebhookSender {
     const delivered = await this.deliver(url, TRANSFER_EVENTS_UPDATE);
     stream.sending = false;
     if (!delivered) {
-      const delay = this.retryDelay(attempt, firstAt);
+      const delay = this.retryDelay(attempt);
       if (delay !== null) {
         // The retry carries whatever arrived meanwhile: the body says only "there are new events".
         stream.scheduled = true;
-        this.later(delay, () => this.sendStream(url, stream, attempt + 1, firstAt));
+        this.later(delay, () => this.sendStream(url, stream, attempt + 1));
         return;
       }
       console.error(`bank sandbox: gave up on TRANSFER_EVENTS_UPDATE to ${url} after ${attempt + 1} attempts`);
@@ -155,22 +150,26 @@ export class WebhookSender {
     if (stream.again) this.transferEvents(url);
   }
 
-  private async sendWithRetries(url: string, payload: Record<string, unknown>, attempt: number, firstAt: number): Promise<void> {
+  private async sendWithRetries(url: string, payload: Record<string, unknown>, attempt: number): Promise<void> {
     if (await this.deliver(url, payload)) return;
-    const delay = this.retryDelay(attempt, firstAt);
+    const delay = this.retryDelay(attempt);
     if (delay === null) {
       console.error(
         `bank sandbox: gave up on ${String(payload.webhook_type)} ${String(payload.webhook_code)} to ${url} after ${attempt + 1} attempts`,
       );
       return;
     }
-    this.later(delay, () => this.sendWithRetries(url, payload, attempt + 1, firstAt));
+    this.later(delay, () => this.sendWithRetries(url, payload, attempt + 1));
   }
 
-  /** The wait before retry number attempt + 1, or null once the retry would fall outside the retry window. */
-  private retryDelay(attempt: number, firstAt: number): number | null {
-    const delay = this.timing.retryBaseMs * 4 ** attempt;
-    return Date.now() + delay - firstAt > this.timing.retryBaseMs * RETRY_WINDOW_FACTOR ? null : delay;
+  /**
+   * The wait before retry number attempt + 1, or null once that retry would fall outside the retry window. Counted on
+   * the schedule (base, 4×, 16×, …), not the clock, so a slow receiver or a busy machine does not lose retries.
+   */
+  private retryDelay(attempt: number): number | null {
+    const base = this.timing.retryBaseMs;
+    const scheduledAt = (base * (4 ** (attempt + 1) - 1)) / 3;
+    return scheduledAt > base * RETRY_WINDOW_FACTOR ? null : base * 4 ** attempt;
   }
 
   private track(work: Promise<void>) {
