@@ -510,8 +510,9 @@ export function schemaFailure(issues: readonly z.core.$ZodIssue[], body: unknown
   const missingFields: string[] = [];
   for (const issue of issues) {
     const value = valueAt(body, issue.path);
+    // A field zod complains about that is not there at all (whatever it expected of it) is a missing one.
     const absent =
-      (issue.code === "invalid_type" && value === undefined) ||
+      value === undefined ||
       (issue.code === "too_small" && issue.origin === "string" && value === "") ||
       (issue.code === "custom" && (issue.params as { missing?: boolean } | undefined)?.missing === true);
     if (absent && !missingFields.includes(fieldPath(issue.path))) missingFields.push(fieldPath(issue.path));
