@@ -443,6 +443,14 @@ describe("JSON Link flow", () => {
 });
 
 describe("Link update mode (a login to renew)", () => {
+  async function post(path: string, body: unknown) {
+    const response = await fetch(`${sandbox.url}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: await response.json() };
+  }
   async function brokenItem() {
     const item = await linkItem(client, { webhook: hooks.url, institutionId: "ins_109511" });
     await client.sandboxItemResetLogin({ access_token: item.accessToken });
@@ -521,14 +529,6 @@ describe("Link update mode (a login to renew)", () => {
     const { data: needsUser } = await client.transferAuthorizationCreate(request);
     expect(needsUser.authorization.decision).toBe("user_action_required");
     const token = await updateToken({ transfer: { authorization_id: needsUser.authorization.id } });
-    const post = async (path: string, body: unknown) => {
-      const response = await fetch(`${sandbox.url}${path}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: await response.json() };
-    };
     const started = await post("/link/session/institutions", { link_token: token });
     expect(started.body.institutions).toEqual([{ institution_id: "ins_109511", name: "Tartan Bank" }]);
     const wrongBank = await post("/link/session/login", {
@@ -555,14 +555,6 @@ describe("Link update mode (a login to renew)", () => {
   it("sends no LOGIN_REPAIRED for an item that was not broken, and keeps a failed login in update mode from touching the item", async () => {
     const item = await linkItem(client, { webhook: hooks.url, institutionId: "ins_109511" });
     const token = await updateToken({ access_token: item.accessToken });
-    const post = async (path: string, body: unknown) => {
-      const response = await fetch(`${sandbox.url}${path}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: await response.json() };
-    };
     const started = await post("/link/session/institutions", { link_token: token });
     const failed = await post("/link/session/login", {
       link_session_id: started.body.link_session_id,
