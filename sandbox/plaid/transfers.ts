@@ -9,7 +9,7 @@ import { and, asc, desc, eq, gt, gte, inArray, lte, sql } from "drizzle-orm";
 import type { BankContext } from "./context";
 import type { SimulateRequest, TransferListRequest } from "./contract";
 import { EVENT_SYNC_COUNT, TRANSFER_LIST_COUNT } from "./contract";
-import { applyLedgerChangeIn, ledgerIdFor, readLedger } from "./ledger";
+import { applyLedgerChangeIn, ledgerIdFor, readLedger, sumChanges } from "./ledger";
 import {
   plaidAccounts,
   plaidItems,
@@ -147,6 +147,8 @@ async function lockEventStream(tx: Tx) {
 
 // ---- Moves ------------------------------------------------------------------------------------------------------------
 
+const MOVE_CHUNK = 1000;
+
 type Failure = { failureCode: string | null; achReturnCode: string | null; failureDescription: string | null };
 const NO_FAILURE: Failure = { failureCode: null, achReturnCode: null, failureDescription: null };
 
@@ -158,15 +160,15 @@ const NO_FAILURE: Failure = { failureCode: null, achReturnCode: null, failureDes
 async function moveTransfers(tx: Tx, ctx: BankContext, transfers: PlaidTransferRow[], to: string, failure: Failure = NO_FAILURE) {
   if (transfers.length === 0) return;
   const now = ctx.now();
-  await tx
-    .update(plaidTransfers)
-    .set({ status: to, ...(to === "returned" || to === "failed" ? failure : {}) })
-    .where(
-      inArray(
-        plaidTransfers.transferId,
-        transfers.map((t) => t.transferId),
-      ),
-    );
+  const recorded = to === "returned" || to === "failed" ? failure : NO_FAILURE;
+  // In chunks: a statement carries at most 65,535 parameters (simulate_available may move thousands of debits).
+  for (let start = 0; start < transfers.length; start += MOVE_CHUNK) {
+    const ids = transfers.slice(start, start + MOVE_CHUNK).map((t) => t.transferId);
+    await tx
+      .update(plaidTransfers)
+      .set({ status: to, ...recorded })
+      .where(inArray(plaidTransfers.transferId, ids));
+  }
   for (const transfer of transfers) {
     const delta = balanceChangeCents(transfer.type, transfer.status, to, transfer.amountCents);
     if (delta !== 0) {
@@ -176,14 +178,7 @@ async function moveTransfers(tx: Tx, ctx: BankContext, transfers: PlaidTransferR
         .where(eq(plaidAccounts.accountId, transfer.accountId));
     }
   }
-  const ledger = transfers.reduce(
-    (sum, t) => {
-      const change = ledgerChange(t.type, t.status, to, t.amountCents);
-      return { availableCents: sum.availableCents + change.availableCents, pendingCents: sum.pendingCents + change.pendingCents };
-    },
-    { availableCents: 0, pendingCents: 0 },
-  );
-  await applyLedgerChangeIn(tx, ctx.clientId, ledger);
+  await applyLedgerChangeIn(tx, ctx.clientId, sumChanges(transfers.map((t) => ledgerChange(t.type, t.status, to, t.amountCents))));
   if (to === "returned" && failure.achReturnCode && BLOCKING_RETURN_CODES.includes(failure.achReturnCode)) {
     // Plaid flags the account as not valid for Transfer: later authorizations answer TRANSFER_ACCOUNT_BLOCKED.
     await tx
@@ -192,18 +187,20 @@ async function moveTransfers(tx: Tx, ctx: BankContext, transfers: PlaidTransferR
       .where(and(inArray(plaidAccounts.accountId, [...new Set(transfers.map((t) => t.accountId))]), sql`${plaidAccounts.blockedAt} is null`));
   }
   await lockEventStream(tx);
-  await tx.insert(plaidTransferEvents).values(
-    transfers.map((transfer) => ({
-      clientId: ctx.clientId,
-      transferId: transfer.transferId,
-      eventType: to,
-      accountId: transfer.accountId,
-      transferType: transfer.type,
-      amountCents: transfer.amountCents,
-      ...(to === "returned" || to === "failed" ? failure : NO_FAILURE),
-      createdAt: now,
-    })),
-  );
+  for (let start = 0; start < transfers.length; start += MOVE_CHUNK) {
+    await tx.insert(plaidTransferEvents).values(
+      transfers.slice(start, start + MOVE_CHUNK).map((transfer) => ({
+        clientId: ctx.clientId,
+        transferId: transfer.transferId,
+        eventType: to,
+        accountId: transfer.accountId,
+        transferType: transfer.type,
+        amountCents: transfer.amountCents,
+        ...recorded,
+        createdAt: now,
+      })),
+    );
+  }
 }
 
 /** The transfer, locked for a move (moves of one transfer take turns, so each happens once). */
