@@ -9,10 +9,20 @@ import type pg from "pg";
 import type { BankDb } from "./context";
 import type { LedgerChange } from "./wire";
 
-/** The client's default (and only) ledger's id: stable, derived from the client id so nothing needs storing. */
+const ledgerIds = new Map<string, string>();
+
+/**
+ * The client's default (and only) ledger's id: stable, derived from the client id so nothing needs storing (and
+ * remembered, since every transfer on the wire names it).
+ */
 export function ledgerIdFor(clientId: string): string {
-  const hex = createHash("sha256").update(`ledger:${clientId}`).digest("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+  let id = ledgerIds.get(clientId);
+  if (!id) {
+    const hex = createHash("sha256").update(`ledger:${clientId}`).digest("hex");
+    id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+    ledgerIds.set(clientId, id);
+  }
+  return id;
 }
 
 type Queryable = Pick<pg.PoolClient, "query"> | pg.Pool;

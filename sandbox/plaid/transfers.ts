@@ -116,7 +116,7 @@ export function serializeEvent(row: PlaidTransferEventRow) {
     event_type: row.eventType,
     account_id: row.accountId,
     funding_account_id: null,
-    ledger_id: null,
+    ledger_id: ledgerIdFor(row.clientId),
     transfer_id: row.transferId,
     origination_account_id: null,
     transfer_type: row.transferType,
