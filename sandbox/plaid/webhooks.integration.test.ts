@@ -224,7 +224,7 @@ describe("/sandbox/item/fire_webhook", () => {
 
 describe("TRANSFER_EVENTS_UPDATE, batched per URL", () => {
   it("sends the first at once, then at most one per webhookBatchMs carrying every event since", async () => {
-    const { bank: sandbox, client } = await bank({ webhookBatchMs: 1500 });
+    const { bank: sandbox, client } = await bank({ webhookBatchMs: 2500 });
     const hooks = await receiver();
     const item = await linkItem(client, { webhook: hooks.url });
     const transferId = await makeTransfer(client, item, item.checking.account_id, "1.00");
@@ -235,7 +235,7 @@ describe("TRANSFER_EVENTS_UPDATE, batched per URL", () => {
       { webhook_type: "TRANSFER", webhook_code: "TRANSFER_EVENTS_UPDATE", environment: "sandbox" },
     ]);
     // The batch counts from when the first left the bank; it reached the receiver a moment later.
-    expect(hooks.received[1]!.at - hooks.received[0]!.at).toBeGreaterThanOrEqual(1300);
+    expect(hooks.received[1]!.at - hooks.received[0]!.at).toBeGreaterThanOrEqual(2300);
   });
 
   it("sends item webhooks at once, each on its own", async () => {
@@ -279,7 +279,7 @@ describe("retries", () => {
 
   it("retries a receiver that does not answer within the timeout", async () => {
     const hooks = await receiver((index) => (index === 0 ? "hang" : 200));
-    const { bank: sandbox, client } = await bank({ webhookRetryBaseMs: 50, webhookTimeoutMs: 200 });
+    const { bank: sandbox, client } = await bank({ webhookRetryBaseMs: 50, webhookTimeoutMs: 1000 });
     const item = await linkItem(client, { webhook: hooks.url });
     await client.sandboxItemResetLogin({ access_token: item.accessToken });
     await sandbox.webhooksIdle();
@@ -296,7 +296,7 @@ describe("retries", () => {
 
   it("lets a pending retry carry the transfer events that arrive meanwhile", async () => {
     const hooks = await receiver((index) => (index === 0 ? 500 : 200));
-    const { bank: sandbox, client } = await bank({ webhookRetryBaseMs: 300, webhookBatchMs: 0 });
+    const { bank: sandbox, client } = await bank({ webhookRetryBaseMs: 2000, webhookBatchMs: 0 });
     const item = await linkItem(client, { webhook: hooks.url });
     const transferId = await makeTransfer(client, item, item.checking.account_id, "1.00");
     await simulate(client, transferId, "posted", "settled");
