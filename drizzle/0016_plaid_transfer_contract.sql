@@ -24,8 +24,13 @@ ALTER TABLE "bank_transfers" ADD COLUMN "provider_account_id" text;--> statement
 ALTER TABLE "users" ADD COLUMN "payday" varchar(16);--> statement-breakpoint
 ALTER TABLE "sandbox_plaid"."accounts" ADD COLUMN "blocked_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "sandbox_plaid"."accounts" ADD COLUMN "blocked_return_code" text;--> statement-breakpoint
+ALTER TABLE "sandbox_plaid"."link_tokens" ADD COLUMN "update_item_id" text;--> statement-breakpoint
 ALTER TABLE "sandbox_plaid"."transfer_authorizations" ADD COLUMN "key_generation" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "sandbox_plaid"."transfers" ADD COLUMN "retry_of" text;--> statement-breakpoint
 CREATE UNIQUE INDEX "bank_transfers_bank_idempotency_key" ON "bank_transfers" USING btree ("bank_idempotency_key");--> statement-breakpoint
+CREATE INDEX "transfers_account_id_idx" ON "sandbox_plaid"."transfers" USING btree ("account_id");--> statement-breakpoint
+CREATE INDEX "transfers_client_id_created_at_idx" ON "sandbox_plaid"."transfers" USING btree ("client_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "transfers_retry_of_description_key" ON "sandbox_plaid"."transfers" USING btree ("retry_of","description") WHERE "sandbox_plaid"."transfers"."retry_of" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "transfer_authorizations_idempotency_key" ON "sandbox_plaid"."transfer_authorizations" USING btree ("client_id","idempotency_key","key_generation") WHERE "sandbox_plaid"."transfer_authorizations"."idempotency_key" is not null;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_payday" CHECK ("users"."payday" is null or "users"."payday" ~ '^(weekly:[0-6]|semimonthly|monthly:([1-9]|[12][0-9]|3[01]))$');--> statement-breakpoint
 

@@ -9,7 +9,10 @@
  */
 import { randomUUID } from "node:crypto";
 import type { BankContext, Batcher, TransferAnswer, TransferBatches } from "./context";
-import { ACH_CLASSES, hashAccessToken, objectField, optionalString, stringField, TRANSFER_DESCRIPTION_MAX, TRANSFER_NETWORKS } from "./bank";
+import { ACH_DESCRIPTION_MAX, type AuthorizationRequest, ENABLED_NETWORKS, type TransferCreateRequest } from "./contract";
+import { checkItem, hashAccessToken } from "./items";
+import { applyLedgerChange, readLedger, sumChanges } from "./ledger";
+import { EVENT_STREAM_LOCK } from "./transfers";
 import {
   plaidAccounts,
   plaidItems,
@@ -22,7 +25,18 @@ import {
   type PlaidTransferRow,
 } from "./schema";
 import { insertMany, selectWhereIn } from "./bulk";
-import { decimalToCents, PlaidFailure, plaidErrors } from "./wire";
+import {
+  authorizationDecision,
+  authorizationExpired,
+  centsToDecimal,
+  decimalToCents,
+  idempotencyKeyHolds,
+  ledgerChange,
+  PlaidFailure,
+  plaidErrors,
+  retryNumber,
+  retryTarget,
+} from "./wire";
 
 const BATCH_WAIT_MS = 2;
 const BATCH_MAX = 200;
@@ -77,182 +91,154 @@ export class MicroBatcher<I, O> implements Batcher<I, O> {
 
 type Body = Record<string, unknown>;
 
-/** A failure thrown by a validation helper, as a value. */
-function attempt<T>(check: () => T): T | PlaidFailure {
-  try {
-    return check();
-  } catch (error) {
-    if (error instanceof PlaidFailure) return error;
-    throw error;
-  }
-}
-
-/** The fields of an authorization request, checked in the order Plaid reports them (after the item and account). */
-function authorizationFields(body: Body) {
-  const type = stringField(body, "type");
-  if (type !== "debit" && type !== "credit") throw plaidErrors.invalidField("type must be one of debit, credit");
-  const network = stringField(body, "network");
-  if (!TRANSFER_NETWORKS.includes(network)) throw plaidErrors.invalidField(`network must be one of ${TRANSFER_NETWORKS.join(", ")}`);
-  const achClass = optionalString(body, "ach_class");
-  if (achClass === null) throw plaidErrors.missingFields(["ach_class"]);
-  if (!ACH_CLASSES.includes(achClass)) throw plaidErrors.invalidField(`ach_class must be one of ${ACH_CLASSES.join(", ")}`);
-  const amountCents = decimalToCents(body.amount);
-  if (amountCents === null) throw plaidErrors.invalidField("amount must be a positive decimal string with at most two decimal places");
-  const user = objectField(body, "user")!;
-  if (typeof user.legal_name !== "string" || user.legal_name === "") throw plaidErrors.missingFields(["user.legal_name"]);
-  const isoCurrencyCode = optionalString(body, "iso_currency_code") ?? "USD";
-  if (isoCurrencyCode !== "USD") throw plaidErrors.invalidField("iso_currency_code must be USD");
-  return {
-    type,
-    network,
-    achClass,
-    amountCents,
-    isoCurrencyCode,
-    user: {
-      legal_name: user.legal_name,
-      phone_number: user.phone_number ?? null,
-      email_address: user.email_address ?? null,
-      address: user.address ?? null,
-    },
-  };
-}
+const unique = <T>(values: Iterable<T>) => [...new Set(values)];
 
 /**
- * Authorizations for a batch of validated requests. A key already used answers with its authorization (whatever else
- * the request says, as Plaid does); a debit larger than the account's available balance is declined (NSF).
+ * Authorizations for a batch of requests the server has checked against the schema (contract.ts). A key still
+ * holding answers with its authorization, whatever else the request says (Plaid's rule); a key 48 hours old, or whose
+ * authorization needed the user, makes the next generation of it (idempotencyKeyHolds). The decision is Plaid's
+ * sandbox's (authorizationDecision). Everything is read in one round of queries, whatever the batch's size.
  */
 export async function authorizeBatch(ctx: BankContext, bodies: Body[]): Promise<Array<PlaidTransferAuthorizationRow | PlaidFailure>> {
-  const requests = bodies.map((body) => ({
-    body,
-    idempotencyKey: attempt(() => optionalString(body, "idempotency_key")),
-    accessToken: attempt(() => stringField(body, "access_token")),
-    accountId: attempt(() => stringField(body, "account_id")),
-  }));
-  const keys = [...new Set(requests.map((r) => r.idempotencyKey).filter((key): key is string => typeof key === "string"))];
-  const hashes = [...new Set(requests.map((r) => r.accessToken).filter((t): t is string => typeof t === "string"))].map(hashAccessToken);
-  const [existing, items] = await Promise.all([
+  const requests = bodies as AuthorizationRequest[];
+  const now = ctx.now();
+  const keys = unique(requests.map((r) => r.idempotency_key).filter((key): key is string => key !== undefined));
+  const [existing, items, accounts, ledger] = await Promise.all([
     selectWhereIn<PlaidTransferAuthorizationRow>(ctx.db, plaidTransferAuthorizations, "idempotencyKey", keys, ctx.clientId),
-    selectWhereIn<PlaidItemRow>(ctx.db, plaidItems, "accessTokenSha256", hashes),
+    selectWhereIn<PlaidItemRow>(ctx.db, plaidItems, "accessTokenSha256", unique(requests.map((r) => hashAccessToken(r.access_token)))),
+    selectWhereIn<PlaidAccountRow>(ctx.db, plaidAccounts, "accountId", unique(requests.map((r) => r.account_id))),
+    requests.some((r) => r.type === "credit") ? readLedger(ctx.db, ctx.clientId) : null,
   ]);
-  const byKey = new Map(existing.map((row) => [row.idempotencyKey!, row]));
+  // The newest generation of each key: the one a request with the key may get back.
+  const latestByKey = new Map<string, PlaidTransferAuthorizationRow>();
+  for (const row of existing) {
+    const latest = latestByKey.get(row.idempotencyKey!);
+    if (!latest || row.keyGeneration > latest.keyGeneration) latestByKey.set(row.idempotencyKey!, row);
+  }
   const itemByHash = new Map(items.map((item) => [item.accessTokenSha256!, item]));
-  const accountIds = [...new Set(requests.map((r) => r.accountId).filter((id): id is string => typeof id === "string"))];
-  const accounts = await selectWhereIn<PlaidAccountRow>(ctx.db, plaidAccounts, "accountId", accountIds);
   const accountById = new Map(accounts.map((account) => [account.accountId, account]));
 
-  const answers: Array<PlaidTransferAuthorizationRow | PlaidFailure | { pendingKey: string }> = [];
+  const answers: Array<PlaidTransferAuthorizationRow | PlaidFailure> = [];
   const fresh: PlaidTransferAuthorizationRow[] = [];
-  const claimed = new Map<string, PlaidTransferAuthorizationRow>();
   for (const request of requests) {
-    if (request.idempotencyKey instanceof PlaidFailure) {
-      answers.push(request.idempotencyKey);
+    const key = request.idempotency_key ?? null;
+    const latest = key ? latestByKey.get(key) : undefined;
+    if (latest && idempotencyKeyHolds(latest, now)) {
+      answers.push(latest);
       continue;
     }
-    const known = request.idempotencyKey ? (byKey.get(request.idempotencyKey) ?? claimed.get(request.idempotencyKey)) : undefined;
-    if (known) {
-      answers.push(known);
-      continue;
-    }
-    if (request.accessToken instanceof PlaidFailure) {
-      answers.push(request.accessToken);
-      continue;
-    }
-    const item = checkItem(ctx, itemByHash.get(hashAccessToken(request.accessToken)));
+    const item = checkItem(ctx, itemByHash.get(hashAccessToken(request.access_token)));
     if (item instanceof PlaidFailure) {
       answers.push(item);
       continue;
     }
-    if (request.accountId instanceof PlaidFailure) {
-      answers.push(request.accountId);
-      continue;
-    }
-    const account = accountById.get(request.accountId);
+    const account = accountById.get(request.account_id);
     if (!account || account.itemId !== item.itemId) {
       answers.push(plaidErrors.invalidAccountId());
       continue;
     }
-    const fields = attempt(() => authorizationFields(request.body));
-    if (fields instanceof PlaidFailure) {
-      answers.push(fields);
+    if (account.blockedAt) {
+      answers.push(plaidErrors.transferAccountBlocked());
       continue;
     }
-    // A debit pulls from the user's account: declined when the available balance cannot cover it.
-    const nsf = fields.type === "debit" && account.availableCents < fields.amountCents;
+    const amountCents = decimalToCents(request.amount)!;
+    const decision = authorizationDecision({
+      type: request.type,
+      amountCents,
+      loginRequired: item.loginRequiredAt !== null,
+      accountAvailableCents: account.availableCents,
+      ledgerAvailableCents: ledger?.availableCents ?? 0,
+      limits: ctx.limits,
+    });
     const row: PlaidTransferAuthorizationRow = {
       authorizationId: randomUUID(),
       clientId: ctx.clientId,
-      idempotencyKey: request.idempotencyKey,
-      keyGeneration: 0,
+      idempotencyKey: key,
+      keyGeneration: latest ? latest.keyGeneration + 1 : 0,
       itemId: item.itemId,
-      accountId: request.accountId,
-      type: fields.type,
-      network: fields.network,
-      achClass: fields.achClass,
-      amountCents: fields.amountCents,
-      isoCurrencyCode: fields.isoCurrencyCode,
-      user: fields.user,
-      decision: nsf ? "declined" : "approved",
-      rationaleCode: nsf ? "NSF" : null,
-      rationaleDescription: nsf ? "Transaction likely to result in a return due to insufficient funds." : null,
-      createdAt: ctx.now(),
+      accountId: account.accountId,
+      type: request.type,
+      network: request.network,
+      achClass: request.ach_class ?? null,
+      amountCents,
+      isoCurrencyCode: request.iso_currency_code ?? "USD",
+      user: {
+        legal_name: request.user.legal_name,
+        phone_number: request.user.phone_number ?? null,
+        email_address: request.user.email_address ?? null,
+        address: request.user.address ?? null,
+      },
+      decision: decision.decision,
+      rationaleCode: decision.code,
+      rationaleDescription: decision.description,
+      createdAt: now,
     };
     fresh.push(row);
-    if (request.idempotencyKey) claimed.set(request.idempotencyKey, row);
+    // A later request of this batch with the key gets this one (or, if it needed the user, the generation after).
+    if (key) latestByKey.set(key, row);
     answers.push(row);
   }
-  if (fresh.length > 0) {
-    const inserted = await insertMany<PlaidTransferAuthorizationRow>(ctx.db, plaidTransferAuthorizations, fresh);
-    if (inserted.length < fresh.length) {
-      // Another batch (another process) won a key: answer with its authorization.
-      const won = new Set(inserted.map((row) => row.authorizationId));
-      const lostKeys = fresh.filter((row) => !won.has(row.authorizationId) && row.idempotencyKey).map((row) => row.idempotencyKey!);
-      const winners = await selectWhereIn<PlaidTransferAuthorizationRow>(
-        ctx.db,
-        plaidTransferAuthorizations,
-        "idempotencyKey",
-        lostKeys,
-        ctx.clientId,
-      );
-      const winnerByKey = new Map(winners.map((row) => [row.idempotencyKey!, row]));
-      for (let i = 0; i < answers.length; i++) {
-        const answer = answers[i];
-        if (
-          answer &&
-          !(answer instanceof PlaidFailure) &&
-          "authorizationId" in answer &&
-          !won.has(answer.authorizationId) &&
-          fresh.includes(answer)
-        ) {
-          answers[i] = (answer.idempotencyKey && winnerByKey.get(answer.idempotencyKey)) || plaidErrors.internal();
-        }
-      }
-    }
-  }
-  return answers as Array<PlaidTransferAuthorizationRow | PlaidFailure>;
-}
+  if (fresh.length === 0) return answers;
 
-function checkItem(ctx: BankContext, item: PlaidItemRow | undefined): PlaidItemRow | PlaidFailure {
-  if (!item || item.clientId !== ctx.clientId) return plaidErrors.invalidAccessToken();
-  if (item.removedAt) return plaidErrors.itemNotFound();
-  return item;
+  const inserted = await insertMany<PlaidTransferAuthorizationRow>(ctx.db, plaidTransferAuthorizations, fresh);
+  if (inserted.length === fresh.length) return answers;
+  // Another batch (another process) made some key's generation first: answer with its authorization.
+  const won = new Set(inserted.map((row) => row.authorizationId));
+  const lost = fresh.filter((row) => !won.has(row.authorizationId));
+  const winners = await selectWhereIn<PlaidTransferAuthorizationRow>(
+    ctx.db,
+    plaidTransferAuthorizations,
+    "idempotencyKey",
+    unique(lost.map((row) => row.idempotencyKey!)),
+    ctx.clientId,
+  );
+  const winnerOf = (row: PlaidTransferAuthorizationRow) =>
+    winners.find((winner) => winner.idempotencyKey === row.idempotencyKey && winner.keyGeneration === row.keyGeneration);
+  return answers.map((answer) =>
+    answer instanceof PlaidFailure || won.has(answer.authorizationId) || !fresh.includes(answer)
+      ? answer
+      : (winnerOf(answer) ?? plaidErrors.internal()),
+  );
 }
 
 // ---- /transfer/create -------------------------------------------------------------------------------------------------
 
+/** Why a transfer request does not fit its authorization (or the description rules), or null. */
+function transferRefusal(request: TransferCreateRequest, authorization: PlaidTransferAuthorizationRow): PlaidFailure | null {
+  if (request.account_id !== authorization.accountId) return plaidErrors.authorizationMismatch("account_id");
+  // The deprecated copies of the authorization's fields, when a client still sends them, must agree with it.
+  if (request.type !== undefined && request.type !== authorization.type) return plaidErrors.authorizationMismatch("type");
+  if (request.network !== undefined && request.network !== authorization.network) return plaidErrors.authorizationMismatch("network");
+  if (request.ach_class !== undefined && request.ach_class !== authorization.achClass) return plaidErrors.authorizationMismatch("ach_class");
+  if (request.iso_currency_code !== undefined && request.iso_currency_code !== authorization.isoCurrencyCode) {
+    return plaidErrors.authorizationMismatch("iso_currency_code");
+  }
+  if (request.amount !== undefined && decimalToCents(request.amount)! > authorization.amountCents) {
+    return plaidErrors.invalidField(`amount must not exceed the authorized amount of ${centsToDecimal(authorization.amountCents)}`);
+  }
+  if (ENABLED_NETWORKS.includes(authorization.network) && request.description.length > ACH_DESCRIPTION_MAX) {
+    return plaidErrors.invalidField(`description must be at most ${ACH_DESCRIPTION_MAX} characters for ACH transfers`);
+  }
+  return null;
+}
+
 /**
  * Transfers for a batch of requests: each authorization makes at most one transfer (a retry, or several at once,
- * get the one made). New transfers and their `pending` events are written in one transaction, holding the event
- * stream's lock once for the whole batch (event ids become visible in order).
+ * get the one made, even after the authorization's hour). A "Retry 1" / "Retry 2" must present again an R01/R09
+ * return of the same account and amount (retryTarget); the earlier transfers of the accounts it concerns are read in
+ * the same round as everything else, and only for batches that carry one. New transfers, their `pending` events and
+ * the Ledger's change (one statement) are written in one transaction, holding the event stream's lock once.
  */
 export async function transferBatch(ctx: BankContext, bodies: Body[]): Promise<Array<TransferAnswer | PlaidFailure>> {
-  // The handler checked these two are strings before the request joined the batch.
-  const requests = bodies.map((body) => ({ body, accessToken: body.access_token as string, authorizationId: body.authorization_id as string }));
-  const hashes = [...new Set(requests.map((r) => hashAccessToken(r.accessToken)))];
-  const authorizationIds = [...new Set(requests.map((r) => r.authorizationId))];
-  const [items, authorizations, existing] = await Promise.all([
-    selectWhereIn<PlaidItemRow>(ctx.db, plaidItems, "accessTokenSha256", hashes),
+  const requests = bodies as TransferCreateRequest[];
+  const now = ctx.now();
+  const authorizationIds = unique(requests.map((r) => r.authorization_id));
+  const retryAccounts = unique(requests.filter((r) => retryNumber(r.description) !== null).map((r) => r.account_id));
+  const [items, authorizations, existing, earlier] = await Promise.all([
+    selectWhereIn<PlaidItemRow>(ctx.db, plaidItems, "accessTokenSha256", unique(requests.map((r) => hashAccessToken(r.access_token)))),
     selectWhereIn<PlaidTransferAuthorizationRow>(ctx.db, plaidTransferAuthorizations, "authorizationId", authorizationIds, ctx.clientId),
     selectWhereIn<PlaidTransferRow>(ctx.db, plaidTransfers, "authorizationId", authorizationIds),
+    selectWhereIn<PlaidTransferRow>(ctx.db, plaidTransfers, "accountId", retryAccounts, ctx.clientId),
   ]);
   const itemByHash = new Map(items.map((item) => [item.accessTokenSha256!, item]));
   const itemById = new Map(items.map((item) => [item.itemId, item]));
@@ -262,64 +248,91 @@ export async function transferBatch(ctx: BankContext, bodies: Body[]): Promise<A
   const answers: Array<TransferAnswer | PlaidFailure> = [];
   const fresh = new Map<string, PlaidTransferRow>();
   for (const request of requests) {
-    const item = checkItem(ctx, itemByHash.get(hashAccessToken(request.accessToken)));
+    const item = checkItem(ctx, itemByHash.get(hashAccessToken(request.access_token)));
     if (item instanceof PlaidFailure) {
       answers.push(item);
       continue;
     }
-    const authorization = authorizationById.get(request.authorizationId);
+    const authorization = authorizationById.get(request.authorization_id);
     if (!authorization) {
       answers.push(plaidErrors.authorizationNotFound());
       continue;
     }
     // The authorization id is the idempotency key: a retry answers with the transfer already made.
-    const made = transferByAuthorization.get(request.authorizationId) ?? fresh.get(request.authorizationId);
+    const made = transferByAuthorization.get(request.authorization_id) ?? fresh.get(request.authorization_id);
     if (made) {
       answers.push({ transfer: made, webhook: itemById.get(made.itemId)?.webhook ?? null, created: false });
       continue;
     }
-    if (authorization.decision !== "approved") {
+    if (authorization.decision === "declined") {
       answers.push(plaidErrors.authorizationDeclined());
+      continue;
+    }
+    if (authorization.decision !== "approved") {
+      answers.push(plaidErrors.authorizationNeedsUser());
+      continue;
+    }
+    if (authorizationExpired(authorization, now)) {
+      answers.push(plaidErrors.authorizationExpired());
       continue;
     }
     if (authorization.itemId !== item.itemId) {
       answers.push(plaidErrors.authorizationMismatch("access_token"));
       continue;
     }
-    const checked = attempt(() => {
-      if (stringField(request.body, "account_id") !== authorization.accountId) throw plaidErrors.authorizationMismatch("account_id");
-      if (request.body.amount !== undefined && decimalToCents(request.body.amount) !== authorization.amountCents)
-        throw plaidErrors.authorizationMismatch("amount");
-      const description = stringField(request.body, "description");
-      if (description.length > TRANSFER_DESCRIPTION_MAX)
-        throw plaidErrors.invalidField(`description must be at most ${TRANSFER_DESCRIPTION_MAX} characters`);
-      return { description, metadata: objectField(request.body, "metadata") as Record<string, string> | null };
-    });
-    if (checked instanceof PlaidFailure) {
-      answers.push(checked);
+    const refusal = transferRefusal(request, authorization);
+    if (refusal) {
+      answers.push(refusal);
       continue;
+    }
+    const amountCents = request.amount === undefined ? authorization.amountCents : decimalToCents(request.amount)!;
+    let retryOf: string | null = null;
+    const retry = retryNumber(request.description);
+    if (retry === "invalid") {
+      answers.push(
+        plaidErrors.invalidField(
+          `description "${request.description}" reads as a retry: a returned debit is presented again as "Retry 1", then "Retry 2"`,
+        ),
+      );
+      continue;
+    }
+    if (retry !== null) {
+      const target =
+        authorization.type === "debit"
+          ? retryTarget(
+              retry,
+              { amountCents, now },
+              [...earlier, ...fresh.values()].filter((t) => t.accountId === authorization.accountId),
+            )
+          : ({ ok: false, reason: "only a returned debit may be presented again" } as const);
+      if (!target.ok) {
+        answers.push(plaidErrors.invalidField(`description "${request.description}" is refused: ${target.reason}`));
+        continue;
+      }
+      retryOf = target.originalId;
     }
     const transfer: PlaidTransferRow = {
       transferId: randomUUID(),
       clientId: ctx.clientId,
-      authorizationId: request.authorizationId,
+      authorizationId: request.authorization_id,
       itemId: item.itemId,
       accountId: authorization.accountId,
       type: authorization.type,
       network: authorization.network,
       achClass: authorization.achClass,
-      amountCents: authorization.amountCents,
+      amountCents,
       isoCurrencyCode: authorization.isoCurrencyCode,
-      description: checked.description,
+      description: request.description,
       user: authorization.user,
-      metadata: checked.metadata,
+      metadata: request.metadata ?? null,
       status: "pending",
       failureCode: null,
       achReturnCode: null,
       failureDescription: null,
-      createdAt: ctx.now(),
+      createdAt: now,
+      retryOf,
     };
-    fresh.set(request.authorizationId, transfer);
+    fresh.set(request.authorization_id, transfer);
     answers.push({ transfer, webhook: item.webhook, created: true });
   }
   if (fresh.size === 0) return answers;
@@ -332,7 +345,7 @@ export async function transferBatch(ctx: BankContext, bodies: Body[]): Promise<A
     inserted = await insertMany<PlaidTransferRow>(ctx.db, plaidTransfers, rows, client);
     if (inserted.length > 0) {
       // Event ids must become visible in order: writers of events take turns until they commit.
-      await client.query("select pg_advisory_xact_lock(hashtextextended('sandbox_plaid.transfer_events', 0))");
+      await client.query(EVENT_STREAM_LOCK);
       await insertMany(
         ctx.db,
         plaidTransferEvents,
@@ -350,6 +363,8 @@ export async function transferBatch(ctx: BankContext, bodies: Body[]): Promise<A
         })),
         client,
       );
+      // Debits go to the Ledger's pending balance, credits are paid from its available balance: one statement.
+      await applyLedgerChange(client, ctx.clientId, sumChanges(inserted.map((t) => ledgerChange(t.type, null, "pending", t.amountCents))));
     }
     await client.query("commit");
   } catch (error) {
@@ -358,20 +373,21 @@ export async function transferBatch(ctx: BankContext, bodies: Body[]): Promise<A
   } finally {
     client.release();
   }
-  if (inserted.length < rows.length) {
-    // Another batch (another process) made some of these transfers first: answer with theirs.
-    const won = new Set(inserted.map((row) => row.transferId));
-    const lost = rows.filter((row) => !won.has(row.transferId)).map((row) => row.authorizationId);
-    const theirs = await selectWhereIn<PlaidTransferRow>(ctx.db, plaidTransfers, "authorizationId", lost);
-    const byAuthorization = new Map(theirs.map((row) => [row.authorizationId, row]));
-    for (let i = 0; i < answers.length; i++) {
-      const answer = answers[i]!;
-      if (answer instanceof PlaidFailure || !answer.created || won.has(answer.transfer.transferId)) continue;
-      const winner = byAuthorization.get(answer.transfer.authorizationId);
-      answers[i] = winner ? { transfer: winner, webhook: answer.webhook, created: false } : plaidErrors.internal();
-    }
-  }
-  return answers;
+  if (inserted.length === rows.length) return answers;
+  // Some rows were not written: another batch (another process) made the transfer for that authorization first (answer
+  // with theirs), or presented the same original debit again with the same retry description (refused).
+  const won = new Set(inserted.map((row) => row.transferId));
+  const lost = rows.filter((row) => !won.has(row.transferId)).map((row) => row.authorizationId);
+  const theirs = await selectWhereIn<PlaidTransferRow>(ctx.db, plaidTransfers, "authorizationId", lost);
+  const byAuthorization = new Map(theirs.map((row) => [row.authorizationId, row]));
+  return answers.map((answer) => {
+    if (answer instanceof PlaidFailure || !answer.created || won.has(answer.transfer.transferId)) return answer;
+    const winner = byAuthorization.get(answer.transfer.authorizationId);
+    if (winner) return { transfer: winner, webhook: answer.webhook, created: false };
+    return plaidErrors.invalidField(
+      `description "${answer.transfer.description}" is refused: the returned debit has already been presented again as "${answer.transfer.description}"`,
+    );
+  });
 }
 
 /** One set per server: the batches' context is the server's (same database, client and clock for every request). */

@@ -5,6 +5,7 @@
  */
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import type pg from "pg";
+import type { FaultRules } from "./faults";
 import type { PlaidTransferAuthorizationRow, PlaidTransferRow } from "./schema";
 import type { WebhookSender } from "./webhooks";
 
@@ -20,11 +21,19 @@ export type BankContext = {
   defaultWebhookUrl?: string;
   /** The group-committed endpoints (batch.ts), one set per server. */
   batches: TransferBatches;
+  /** Single-transfer limits: an authorization above them is declined TRANSFER_LIMIT_REACHED. */
+  limits: TransferLimits;
+  /** Faults on demand set through /sandbox/faults/set (faults.ts). */
+  faults: FaultRules;
 };
+
+/** Plaid's max_single_transfer_debit_amount / max_single_transfer_credit_amount (/transfer/configuration/get), in cents. */
+export type TransferLimits = { maxSingleDebitCents: number; maxSingleCreditCents: number };
 
 /** A request's way into a batch: its own answer once the batch it joined has run (MicroBatcher, batch.ts). */
 export type Batcher<I, O> = { add(input: I): Promise<O> };
 
+/** A transfer answered by /transfer/create; `created` when this request made it (its webhook is then due). */
 export type TransferAnswer = { transfer: PlaidTransferRow; webhook: string | null; created: boolean };
 
 export type TransferBatches = {

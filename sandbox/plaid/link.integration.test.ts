@@ -6,16 +6,20 @@ import { Configuration, CountryCode, PlaidApi, Products } from "plaid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { startBankSandbox, type BankSandbox } from "./server";
+import { authorizationRequest, invalidField, linkItem, plaidError, rejection, sdk, webhookReceiver } from "./testing";
 
 const APP = "http://localhost:3000";
 const REDIRECT_URI = `${APP}/bank/linked`;
 
 let sandbox: BankSandbox;
 let client: PlaidApi;
+let databaseUrl: string;
+let hooks: Awaited<ReturnType<typeof webhookReceiver>>;
 
 beforeAll(async () => {
-  const databaseUrl = await createTestDatabase();
-  sandbox = await startBankSandbox({ databaseUrl, linkCorsOrigins: [APP] });
+  databaseUrl = await createTestDatabase();
+  hooks = await webhookReceiver();
+  sandbox = await startBankSandbox({ databaseUrl, linkCorsOrigins: [APP], webhookBatchMs: 20 });
   client = new PlaidApi(
     new Configuration({
       basePath: sandbox.url,
@@ -26,6 +30,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sandbox?.stop();
+  await hooks?.close();
 });
 
 async function linkToken(redirectUri: string | null = REDIRECT_URI) {
@@ -253,6 +258,19 @@ describe("HTML Link flow (no JavaScript)", () => {
     });
   });
 
+  it("exits from the first page (Select your bank) back to the app, as Link's onExit", async () => {
+    const token = await linkToken();
+    const start = await fetch(`${sandbox.url}/link?token=${encodeURIComponent(token)}&redirect_uri=${encodeURIComponent(REDIRECT_URI)}`);
+    const html = await start.text();
+    expect(html).toContain('<form method="post" action="/link/exit"><input type="hidden" name="token"');
+    const exit = await postForm("/link/exit", [["token", hiddenValue(html, "token")]]);
+    expect(exit.status).toBe(303);
+    expect(exit.headers.get("location")).toBe(`${REDIRECT_URI}?status=exit`);
+    // An unknown token still never redirects anywhere.
+    const unknown = await postForm("/link/exit", [["token", "link-sandbox-nope"]]);
+    expect([unknown.status, unknown.headers.get("location")]).toEqual([400, null]);
+  });
+
   it("exits without an error when the user leaves", async () => {
     const { linkSessionId } = await toCredentials();
     const exit = await postForm("/link/exit", [["link_session_id", linkSessionId]]);
@@ -421,5 +439,165 @@ describe("JSON Link flow", () => {
 
     const api = await fetch(`${sandbox.url}/accounts/get`, { method: "POST", headers: { Origin: APP }, body: "{}" });
     expect(api.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
+
+describe("Link update mode (a login to renew)", () => {
+  async function post(path: string, body: unknown) {
+    const response = await fetch(`${sandbox.url}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: await response.json() };
+  }
+  async function brokenItem() {
+    const item = await linkItem(client, { webhook: hooks.url, institutionId: "ins_109511" });
+    await client.sandboxItemResetLogin({ access_token: item.accessToken });
+    await sandbox.webhooksIdle();
+    hooks.received.length = 0;
+    return item;
+  }
+  async function updateToken(extra: Record<string, unknown>) {
+    const { data } = await client.linkTokenCreate({
+      client_name: "Rosca",
+      language: "en",
+      country_codes: [CountryCode.Us],
+      user: { client_user_id: "user-1" },
+      redirect_uri: REDIRECT_URI,
+      ...extra,
+    } as never);
+    return data.link_token;
+  }
+
+  it("HTML flow with access_token: the item's bank only, its accounts, success clears the error and keeps the access token", async () => {
+    const item = await brokenItem();
+    const token = await updateToken({ access_token: item.accessToken });
+    const start = await fetch(`${sandbox.url}/link?token=${encodeURIComponent(token)}&redirect_uri=${encodeURIComponent(REDIRECT_URI)}`);
+    const startHtml = await start.text();
+    expect(startHtml).toContain('<button type="submit" name="institution_id" value="ins_109511">Tartan Bank</button>');
+    expect(startHtml).not.toContain("ins_109508");
+    const elsewhere = await postForm("/link/credentials", [
+      ["token", token],
+      ["institution_id", "ins_109508"],
+    ]);
+    expect(elsewhere.status).toBe(400);
+    expect(await elsewhere.text()).toContain("INVALID_INSTITUTION: invalid institution_id provided: ins_109508");
+
+    const credentials = await postForm("/link/credentials", [
+      ["token", token],
+      ["institution_id", "ins_109511"],
+    ]);
+    const linkSessionId = hiddenValue(await credentials.text(), "link_session_id");
+    const login = await postForm("/link/login", [
+      ["link_session_id", linkSessionId],
+      ["institution_id", "ins_109511"],
+      ["username", "user_good"],
+      ["password", "pass_good"],
+    ]);
+    const offered = checkboxValues(await login.text());
+    expect(offered).toEqual(item.accounts.map((account) => account.account_id));
+    const select = await postForm("/link/select", [
+      ["link_session_id", linkSessionId],
+      ["account_id", offered[0]!],
+    ]);
+    expect(select.status).toBe(303);
+    const location = new URL(select.headers.get("location")!);
+    expect(location.searchParams.get("public_token")).toMatch(/^public-sandbox-/);
+    expect(location.searchParams.get("institution_id")).toBe("ins_109511");
+
+    // The same access token works again, with every account it had.
+    const { data } = await client.accountsGet({ access_token: item.accessToken });
+    expect([data.item.error, data.accounts.map((account) => account.account_id)]).toEqual([null, item.accounts.map((account) => account.account_id)]);
+    await sandbox.webhooksIdle();
+    expect(hooks.bodies()).toEqual([{ webhook_type: "ITEM", webhook_code: "LOGIN_REPAIRED", item_id: item.itemId, environment: "sandbox" }]);
+    // Nothing to exchange: the update-mode public token never replaces (or doubles) the item's access token.
+    expect(await rejection(client.itemPublicTokenExchange({ public_token: location.searchParams.get("public_token")! }))).toEqual(
+      plaidError(
+        400,
+        "INVALID_INPUT",
+        "INVALID_PUBLIC_TOKEN",
+        "provided public token comes from Link's update mode: the item's access token is unchanged and still valid, so there is nothing to exchange",
+      ),
+    );
+    await client.accountsGet({ access_token: item.accessToken });
+  });
+
+  it("JSON flow with transfer.authorization_id after user_action_required; the same key is then approved", async () => {
+    const item = await brokenItem();
+    const request = authorizationRequest(item.accessToken, item.checking.account_id, "5.00", { idempotency_key: "update-mode-key" });
+    const { data: needsUser } = await client.transferAuthorizationCreate(request);
+    expect(needsUser.authorization.decision).toBe("user_action_required");
+    const token = await updateToken({ transfer: { authorization_id: needsUser.authorization.id } });
+    const started = await post("/link/session/institutions", { link_token: token });
+    expect(started.body.institutions).toEqual([{ institution_id: "ins_109511", name: "Tartan Bank" }]);
+    const wrongBank = await post("/link/session/login", {
+      link_session_id: started.body.link_session_id,
+      institution_id: "ins_109508",
+      username: "user_good",
+      password: "pass_good",
+    });
+    expect([wrongBank.status, wrongBank.body.error_code]).toEqual([400, "INVALID_INSTITUTION"]);
+    const login = await post("/link/session/login", {
+      link_session_id: started.body.link_session_id,
+      institution_id: "ins_109511",
+      username: "user_good",
+      password: "pass_good",
+    });
+    const selected = await post("/link/session/select", { link_session_id: started.body.link_session_id, account_ids: [login.body.accounts[0].id] });
+    expect(selected.status).toBe(200);
+    expect(Object.keys(selected.body).sort()).toEqual(["metadata", "public_token", "request_id"]);
+    expect(selected.body.metadata.institution).toEqual({ institution_id: "ins_109511", name: "Tartan Bank" });
+    const { data: approved } = await client.transferAuthorizationCreate(request);
+    expect(approved.authorization.decision).toBe("approved");
+  });
+
+  it("sends no LOGIN_REPAIRED for an item that was not broken, and keeps a failed login in update mode from touching the item", async () => {
+    const item = await linkItem(client, { webhook: hooks.url, institutionId: "ins_109511" });
+    const token = await updateToken({ access_token: item.accessToken });
+    const started = await post("/link/session/institutions", { link_token: token });
+    const failed = await post("/link/session/login", {
+      link_session_id: started.body.link_session_id,
+      institution_id: "ins_109511",
+      username: "user_good",
+      password: "error_ITEM_LOCKED",
+    });
+    expect(failed.body.error_code).toBe("ITEM_LOCKED");
+    const login = await post("/link/session/login", {
+      link_session_id: started.body.link_session_id,
+      institution_id: "ins_109511",
+      username: "user_good",
+      password: "pass_good",
+    });
+    hooks.received.length = 0;
+    await post("/link/session/select", { link_session_id: started.body.link_session_id, account_ids: [login.body.accounts[0].id] });
+    await sandbox.webhooksIdle();
+    expect(hooks.received).toHaveLength(0);
+    const { data } = await client.accountsGet({ access_token: item.accessToken });
+    expect(data.accounts).toHaveLength(2);
+  });
+
+  it("refuses another client's authorization, and an access token and authorization of different items", async () => {
+    const other = await startBankSandbox({ databaseUrl, clientId: "other-client", secret: "other-secret" });
+    try {
+      const otherClient = sdk(other.url, "other-client", "other-secret");
+      const foreign = await linkItem(otherClient);
+      const { data: foreignAuthorization } = await otherClient.transferAuthorizationCreate(
+        authorizationRequest(foreign.accessToken, foreign.checking.account_id, "1.00"),
+      );
+      expect(await rejection(updateToken({ transfer: { authorization_id: foreignAuthorization.authorization.id } }))).toEqual(
+        invalidField("transfer.authorization_id does not exist"),
+      );
+    } finally {
+      await other.stop();
+    }
+    const first = await linkItem(client);
+    const second = await linkItem(client);
+    const { data: secondAuthorization } = await client.transferAuthorizationCreate(
+      authorizationRequest(second.accessToken, second.checking.account_id, "1.00"),
+    );
+    expect(
+      await rejection(updateToken({ access_token: first.accessToken, transfer: { authorization_id: secondAuthorization.authorization.id } })),
+    ).toEqual(invalidField("transfer.authorization_id is an authorization of another item than access_token's"));
   });
 });

@@ -19,6 +19,11 @@ export const plaidLinkTokens = sandboxPlaid.table("link_tokens", {
   redirectUri: text(),
   createdAt: timestamp({ withTimezone: true }).notNull(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
+  /**
+   * Link's update mode: the item this token re-authenticates (created with `access_token`, or with
+   * `transfer.authorization_id` for the authorization's item). Null for a token that links a new item.
+   */
+  updateItemId: text(),
 });
 
 /**
@@ -162,8 +167,20 @@ export const plaidTransfers = sandboxPlaid.table(
     achReturnCode: text(),
     failureDescription: text(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
+    /**
+     * A "Retry 1" / "Retry 2" debit: the original debit (returned R01/R09) it presents again. Each original is
+     * retried at most once per description (the unique index), so two racing retries make one transfer.
+     */
+    retryOf: text(),
   },
-  (table) => [uniqueIndex("transfers_authorization_id_key").on(table.authorizationId)],
+  (table) => [
+    uniqueIndex("transfers_authorization_id_key").on(table.authorizationId),
+    // The debits of an account, for the retry rules (read only by batches that carry a retry).
+    index("transfers_account_id_idx").on(table.accountId),
+    // /transfer/list, newest first.
+    index("transfers_client_id_created_at_idx").on(table.clientId, table.createdAt),
+    uniqueIndex("transfers_retry_of_description_key").on(table.retryOf, table.description).where(sql`${table.retryOf} is not null`),
+  ],
 );
 
 /** Append-only. event_id is a sequence, so /transfer/event/sync can page with after_id. */

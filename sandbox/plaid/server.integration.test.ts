@@ -3,93 +3,33 @@
  * state in PostgreSQL.
  */
 import { createHash } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { importJWK, jwtVerify, decodeProtectedHeader } from "jose";
-import {
-  ACHClass,
-  Configuration,
-  CountryCode,
-  PlaidApi,
-  Products,
-  TransferNetwork,
-  TransferType,
-  type TransferAuthorizationCreateRequest,
-} from "plaid";
+import { decodeProtectedHeader, importJWK, jwtVerify } from "jose";
+import { CountryCode, Products, TransferType } from "plaid";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/test-db";
-import { startBankSandbox, type BankSandbox } from "./server";
+import { type BankSandbox, startBankSandbox } from "./server";
+import {
+  authorizationRequest,
+  CLIENT_ID,
+  fundLedger,
+  linkItem as link,
+  plaidError,
+  rejection,
+  SECRET,
+  sdk as plaid,
+  webhookReceiver,
+} from "./testing";
 
-const CLIENT_ID = "test-client";
-const SECRET = "test-secret";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-type Received = { headers: http.IncomingHttpHeaders; body: string };
 
 let databaseUrl: string;
 let sandbox: BankSandbox;
-let client: PlaidApi;
-let webhookServer: http.Server;
+let client: ReturnType<typeof plaid>;
+let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
 let webhookUrl: string;
-const received: Received[] = [];
 
-function plaid(url: string, clientId = CLIENT_ID, secret = SECRET) {
-  return new PlaidApi(new Configuration({ basePath: url, baseOptions: { headers: { "PLAID-CLIENT-ID": clientId, "PLAID-SECRET": secret } } }));
-}
-
-/** What the SDK (axios) rejected with: the status and Plaid's error body. */
-async function rejection(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    const response = (error as { response?: { status: number; data: Record<string, unknown> } }).response;
-    if (!response) throw error;
-    const { request_id, ...body } = response.data;
-    expect(request_id).toMatch(/^[A-Za-z0-9]{15}$/);
-    return { status: response.status, ...body };
-  }
-  throw new Error("expected the request to be rejected");
-}
-
-function plaidError(status: number, errorType: string, errorCode: string, errorMessage: string, displayMessage: string | null = null) {
-  return {
-    status,
-    error_type: errorType,
-    error_code: errorCode,
-    error_message: errorMessage,
-    display_message: displayMessage,
-    causes: [],
-    documentation_url: "https://plaid.com/docs/errors/",
-    suggested_action: null,
-  };
-}
-
-async function linkItem(options: { webhook?: string; institutionId?: string } = {}) {
-  const { data: created } = await client.sandboxPublicTokenCreate({
-    institution_id: options.institutionId ?? "ins_109508",
-    initial_products: [Products.Auth, Products.Transfer],
-    options: options.webhook ? { webhook: options.webhook } : undefined,
-  });
-  const { data: exchanged } = await client.itemPublicTokenExchange({ public_token: created.public_token });
-  const { data: accounts } = await client.accountsGet({ access_token: exchanged.access_token });
-  const checking = accounts.accounts.find((account) => account.subtype === "checking")!;
-  const savings = accounts.accounts.find((account) => account.subtype === "savings")!;
-  return { accessToken: exchanged.access_token, itemId: exchanged.item_id, checking, savings };
-}
-
-function authorizationRequest(accessToken: string, accountId: string, amount: string, extra: Partial<TransferAuthorizationCreateRequest> = {}) {
-  return {
-    access_token: accessToken,
-    account_id: accountId,
-    type: TransferType.Debit,
-    network: TransferNetwork.Ach,
-    ach_class: ACHClass.Ppd,
-    amount,
-    user: { legal_name: "Ada Lovelace" },
-    ...extra,
-  };
-}
+const linkItem = (options: { webhook?: string; institutionId?: string } = {}) => link(client, options);
 
 async function balances(accessToken: string, accountId: string) {
   const { data } = await client.accountsBalanceGet({ access_token: accessToken, options: { account_ids: [accountId] } });
@@ -98,23 +38,16 @@ async function balances(accessToken: string, accountId: string) {
 
 beforeAll(async () => {
   databaseUrl = await createTestDatabase();
-  webhookServer = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
-      response.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => webhookServer.listen(0, "127.0.0.1", resolve));
-  webhookUrl = `http://127.0.0.1:${(webhookServer.address() as AddressInfo).port}/webhooks/plaid`;
-  sandbox = await startBankSandbox({ databaseUrl, clientId: CLIENT_ID, secret: SECRET });
+  receiver = await webhookReceiver();
+  webhookUrl = receiver.url;
+  // TRANSFER_EVENTS_UPDATE is batched per URL (webhooks.integration.test.ts); a short batch keeps these tests quick.
+  sandbox = await startBankSandbox({ databaseUrl, clientId: CLIENT_ID, secret: SECRET, webhookBatchMs: 20 });
   client = plaid(sandbox.url);
 });
 
 afterAll(async () => {
   await sandbox?.stop();
-  await new Promise<void>((resolve) => webhookServer?.close(() => resolve()));
+  await receiver?.close();
 });
 
 describe("authentication and errors", () => {
@@ -135,6 +68,7 @@ describe("authentication and errors", () => {
         language: "en",
         country_codes: ["US"],
         user: { client_user_id: "u1" },
+        products: ["auth"],
       }),
     });
     expect(response.status).toBe(200);
@@ -176,14 +110,19 @@ describe("authentication and errors", () => {
       for (let i = 0; i < 2; i++) {
         expect(await rejection(limitedClient.accountsBalanceGet({ access_token: "access-sandbox-x" }))).toMatchObject({ status: 400 });
       }
+      // Plaid's code for /accounts/balance/get, and no display message (rate-limit errors never have one).
       expect(await rejection(limitedClient.accountsBalanceGet({ access_token: "access-sandbox-x" }))).toEqual(
         plaidError(
           429,
           "RATE_LIMIT_EXCEEDED",
-          "BALANCE_LIMIT",
+          "ACCOUNTS_BALANCE_GET_LIMIT",
           "rate limit exceeded for attempts to access this item. please try again later",
-          "Too many attempts. Please try again later.",
         ),
+      );
+      // Each endpoint has its own count; an endpoint without a code of its own answers RATE_LIMIT.
+      for (let i = 0; i < 2; i++) await limitedClient.transferEventSync({ after_id: 0 });
+      expect(await rejection(limitedClient.transferEventSync({ after_id: 0 }))).toEqual(
+        plaidError(429, "RATE_LIMIT_EXCEEDED", "RATE_LIMIT", "rate limit exceeded for attempts to access this item. please try again later"),
       );
     } finally {
       await limited.stop();
@@ -491,7 +430,7 @@ describe("transfers", () => {
         type: "debit",
         amount: "100.00",
         network: "ach",
-        ach_class: "ppd",
+        ach_class: "web",
         iso_currency_code: "USD",
         user: { legal_name: "Ada Lovelace", phone_number: null, email_address: null, address: null },
       },
@@ -520,12 +459,23 @@ describe("transfers", () => {
     );
   });
 
-  it("never declines a credit for NSF (the money goes into the account)", async () => {
+  it("judges a credit against the Plaid Ledger's available balance, never the payee's account", async () => {
     const { accessToken, checking } = await linkItem();
+    const { data: ledgerNow } = await client.transferLedgerGet({});
+    const short = (Number(ledgerNow.balance.available) + 0.01).toFixed(2);
+    const { data: declined } = await client.transferAuthorizationCreate(
+      authorizationRequest(accessToken, checking.account_id, short, { type: TransferType.Credit }),
+    );
+    expect([declined.authorization.decision, declined.authorization.decision_rationale]).toEqual([
+      "declined",
+      { code: "NSF", description: "Insufficient funds in the Ledger's available balance to cover this credit." },
+    ]);
+    await fundLedger(client, 5000);
+    // The payee's account holds 100: a credit of 5000 goes into it, paid from the Ledger.
     const { data } = await client.transferAuthorizationCreate(
       authorizationRequest(accessToken, checking.account_id, "5000.00", { type: TransferType.Credit }),
     );
-    expect(data.authorization.decision).toBe("approved");
+    expect([data.authorization.decision, data.authorization.decision_rationale]).toEqual(["approved", null]);
   });
 
   it("honours idempotency_key: the same key returns the same authorization", async () => {
@@ -562,7 +512,7 @@ describe("transfers", () => {
       description: "Round 1",
       status: "pending",
       network: "ach",
-      ach_class: "ppd",
+      ach_class: "web",
       cancellable: true,
       failure_reason: null,
       metadata: { contribution: "c-1" },
@@ -592,6 +542,7 @@ describe("transfers", () => {
   });
 
   it("credits the account when a credit settles", async () => {
+    await fundLedger(client, 12.34);
     const { accessToken, savings } = await linkItem();
     const { data: auth } = await client.transferAuthorizationCreate(
       authorizationRequest(accessToken, savings.account_id, "12.34", { type: TransferType.Credit }),
@@ -707,15 +658,16 @@ describe("transfers", () => {
     expect(got.transfer.failure_reason).toEqual({ failure_code: "R01", ach_return_code: "R01", description: "Insufficient funds" });
   });
 
-  it("returns a settled credit, and one after funds_available: the amount is taken back", async () => {
-    const { accessToken, savings } = await linkItem();
-    const credit = async (amount: string) => {
+  it("returns a settled credit: the amount is taken back; a credit never reaches funds_available", async () => {
+    await fundLedger(client, 62.34);
+    const { accessToken, savings, checking } = await linkItem();
+    const credit = async (accountId: string, amount: string) => {
       const { data: auth } = await client.transferAuthorizationCreate(
-        authorizationRequest(accessToken, savings.account_id, amount, { type: TransferType.Credit }),
+        authorizationRequest(accessToken, accountId, amount, { type: TransferType.Credit }),
       );
       const { data } = await client.transferCreate({
         access_token: accessToken,
-        account_id: savings.account_id,
+        account_id: accountId,
         authorization_id: auth.authorization.id,
         description: "Payout",
       });
@@ -723,16 +675,30 @@ describe("transfers", () => {
       await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "settled" });
       return data.transfer.id;
     };
-    const first = await credit("12.34");
+    const first = await credit(savings.account_id, "12.34");
     expect(await balances(accessToken, savings.account_id)).toEqual({ available: 212.34, current: 222.34 });
     await client.sandboxTransferSimulate({ transfer_id: first, event_type: "returned", failure_reason: { ach_return_code: "R02" } });
     expect(await balances(accessToken, savings.account_id)).toEqual({ available: 200, current: 210 });
+    // R02 (account closed): Plaid refuses every later transfer to or from the account.
+    expect(
+      await rejection(
+        client.transferAuthorizationCreate(authorizationRequest(accessToken, savings.account_id, "1.00", { type: TransferType.Credit })),
+      ),
+    ).toEqual(plaidError(400, "TRANSFER_ERROR", "TRANSFER_ACCOUNT_BLOCKED", "transfer was blocked due to a previous ACH return on this account"));
 
-    const second = await credit("50.00");
-    await client.sandboxTransferSimulate({ transfer_id: second, event_type: "funds_available" });
-    expect(await balances(accessToken, savings.account_id)).toEqual({ available: 250, current: 260 });
+    const second = await credit(checking.account_id, "50.00");
+    // Plaid: funds_available applies to ACH debits only.
+    expect(await rejection(client.sandboxTransferSimulate({ transfer_id: second, event_type: "funds_available" }))).toEqual(
+      plaidError(
+        400,
+        "SANDBOX_ERROR",
+        "SANDBOX_TRANSFER_EVENT_TRANSITION_INVALID",
+        "the transfer cannot move from settled to funds_available: funds_available applies to ACH debits only; a credit ends at settled",
+      ),
+    );
+    expect(await balances(accessToken, checking.account_id)).toEqual({ available: 150, current: 160 });
     await client.sandboxTransferSimulate({ transfer_id: second, event_type: "returned" });
-    expect(await balances(accessToken, savings.account_id)).toEqual({ available: 200, current: 210 });
+    expect(await balances(accessToken, checking.account_id)).toEqual({ available: 100, current: 110 });
     const { data: got } = await client.transferGet({ transfer_id: second });
     expect(got.transfer.status).toBe("returned");
   });
@@ -822,7 +788,7 @@ describe("transfers", () => {
     expect(page2.transfer_events.map((event) => [event.event_id, event.event_type])).toEqual([[cursor + 1, "settled"]]);
 
     expect(await rejection(client.transferEventSync({ after_id: -1 }))).toEqual(
-      plaidError(400, "INVALID_REQUEST", "INVALID_FIELD", "after_id must be a non-negative integer"),
+      plaidError(400, "INVALID_REQUEST", "INVALID_FIELD", "after_id must be at least 0"),
     );
   });
 });
@@ -838,12 +804,12 @@ describe("webhooks", () => {
       description: "Hook",
     });
     await sandbox.webhooksIdle();
-    received.length = 0;
+    receiver.received.length = 0;
     await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "posted" });
     await sandbox.webhooksIdle();
 
-    expect(received).toHaveLength(1);
-    const webhook = received[0]!;
+    expect(receiver.received).toHaveLength(1);
+    const webhook = receiver.received[0]!;
     expect(JSON.parse(webhook.body)).toEqual({ webhook_type: "TRANSFER", webhook_code: "TRANSFER_EVENTS_UPDATE", environment: "sandbox" });
     expect(webhook.headers["content-type"]).toBe("application/json");
     const jwt = webhook.headers["plaid-verification"] as string;
@@ -869,10 +835,10 @@ describe("webhooks", () => {
       description: "Hook",
     });
     await sandbox.webhooksIdle();
-    received.length = 0;
+    receiver.received.length = 0;
     await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "failed", webhook: webhookUrl });
     await sandbox.webhooksIdle();
-    expect(received).toHaveLength(1);
+    expect(receiver.received).toHaveLength(1);
   });
 
   it("answers an unknown key id with INVALID_WEBHOOK_VERIFICATION_KEY_ID", async () => {

@@ -16,16 +16,22 @@ import { pathToFileURL } from "node:url";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { endpoints } from "./bank";
-import type { BankContext, BankDb, TransferBatches } from "./context";
+import type { BankContext, BankDb, TransferBatches, TransferLimits } from "./context";
+import { parseRequest } from "./contract";
 import { endPool } from "../../app/server/db/end-pool.server";
 import { transferBatches } from "./batch";
+import { DEFAULT_TIMEOUT_DELAY_MS, type Fault, faultFailure, FaultRules, parseFaultHeader } from "./faults";
+import { loginRepairedWebhook } from "./item-webhooks";
+import { itemWebhookUrl } from "./items";
 import {
   checkRedirect,
   exitRedirect,
-  institutionList,
+  institutionsFor,
   isRetryable,
+  type LinkCompletion,
   liveLinkToken,
   logIn,
+  offeredInstitution,
   openSession,
   selectAccounts,
   sessionAccounts,
@@ -33,8 +39,8 @@ import {
   successRedirect,
 } from "./link";
 import { accountsPage, credentialsPage, errorPage, institutionsPage } from "./link-view";
-import { ensureSigningKey, WebhookSender } from "./webhooks";
-import { findInstitution, plaidErrors, PlaidFailure, randomId } from "./wire";
+import { ensureSigningKey, PLAID_WEBHOOK_TIMING, WebhookSender } from "./webhooks";
+import { findInstitution, plaidErrors, PlaidFailure, randomId, rateLimitCodeFor } from "./wire";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -54,12 +60,25 @@ export type BankSandboxOptions = {
   poolSize?: number;
   /** The bank's clock; tests move it to expire tokens. */
   now?: () => Date;
+  /**
+   * Single-transfer limits in cents (an authorization above them is declined TRANSFER_LIMIT_REACHED). Defaults:
+   * DEFAULT_TRANSFER_LIMITS, far above what a group moves (contributions up to $1,000, payouts up to $12,000).
+   */
+  transferLimits?: Partial<TransferLimits>;
+  /** TRANSFER_EVENTS_UPDATE at most once per this many ms per URL (Plaid: about once a minute; default 60,000). */
+  webhookBatchMs?: number;
+  /** First retry of a failed webhook after this many ms, then 4× longer each time, within a 24-hour window scaled alike (default 30,000). */
+  webhookRetryBaseMs?: number;
+  /** A receiver that has not answered within this many ms has failed and is retried (Plaid: 10 s, the default). */
+  webhookTimeoutMs?: number;
 };
+
+export const DEFAULT_TRANSFER_LIMITS: TransferLimits = { maxSingleDebitCents: 1_000_000, maxSingleCreditCents: 2_500_000 };
 
 export type BankSandbox = {
   url: string;
   stop(): Promise<void>;
-  /** Resolves once every webhook sent so far has been delivered (or has failed). */
+  /** Resolves once no webhook is being delivered or waiting (for its batch or a retry). */
   webhooksIdle(): Promise<void>;
   /** Replaces the rate limit from now on (counting starts afresh), e.g. to push back on a run that is under way. */
   setRateLimit(limit: { requests: number; windowMs: number }): void;
@@ -101,7 +120,6 @@ function sendFailure(response: http.ServerResponse, failure: PlaidFailure, heade
 /** Plaid request ids are short random strings; one per request. */
 const requestId = () => randomId(15);
 
-/** A sliding-window counter per client and endpoint, in memory (a restart forgives everyone). */
 /**
  * Plaid's per-client, per-endpoint limit as an exact sliding window: the times of the requests allowed in the last
  * window, oldest first, dropped from the front as they age out (amortised O(1) a request, however high the limit).
@@ -126,12 +144,6 @@ class RateLimiter {
   }
 }
 
-const RATE_LIMIT_CODES: Record<string, string> = {
-  "/accounts/get": "ACCOUNTS_LIMIT",
-  "/accounts/balance/get": "BALANCE_LIMIT",
-  "/auth/get": "AUTH_LIMIT",
-};
-
 type Server = {
   db: BankDb;
   clientId: string;
@@ -142,7 +154,24 @@ type Server = {
   corsOrigins: Set<string>;
   limiter: RateLimiter;
   batches: TransferBatches;
+  limits: TransferLimits;
+  faults: FaultRules;
+  /** Answers held back by a `timeout` fault; stop() lets them go at once. */
+  delays: Set<() => void>;
 };
+
+/** Waits `ms` unless the server stops first. */
+function delay(server: Server, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      server.delays.delete(done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    server.delays.add(done);
+  });
+}
 
 function parseJson(raw: string): Record<string, unknown> {
   if (raw.trim() === "") return {};
@@ -160,21 +189,28 @@ async function handleApi(server: Server, path: string, request: http.IncomingMes
   const handler = endpoints[path];
   if (!handler) return sendFailure(response, plaidErrors.notFound(path));
   if (request.method !== "POST") return sendFailure(response, plaidErrors.methodNotAllowed(), { Allow: "POST" });
-  const body = parseJson(await readBody(request));
+  const raw = parseJson(await readBody(request));
 
   // Credentials: PLAID-CLIENT-ID / PLAID-SECRET headers, or client_id / secret in the body (the SDK sends both).
   const headerClientId = request.headers["plaid-client-id"];
   const headerSecret = request.headers["plaid-secret"];
-  const clientId = typeof headerClientId === "string" && headerClientId !== "" ? headerClientId : body.client_id;
-  const secret = typeof headerSecret === "string" && headerSecret !== "" ? headerSecret : body.secret;
+  const clientId = typeof headerClientId === "string" && headerClientId !== "" ? headerClientId : raw.client_id;
+  const secret = typeof headerSecret === "string" && headerSecret !== "" ? headerSecret : raw.secret;
   const missing = [clientId ? null : "client_id", secret ? null : "secret"].filter((field): field is string => field !== null);
   if (missing.length > 0) throw plaidErrors.missingFields(missing);
   if (clientId !== server.clientId || secret !== server.secret) throw plaidErrors.invalidApiKeys();
 
-  if (!server.limiter.allow(`${server.clientId} ${path}`, server.now().getTime())) {
-    throw plaidErrors.rateLimit(RATE_LIMIT_CODES[path] ?? "RATE_LIMIT");
-  }
+  if (!server.limiter.allow(`${server.clientId} ${path}`, server.now().getTime())) throw plaidErrors.rateLimit(rateLimitCodeFor(path));
 
+  // Faults on demand (faults.ts): this request's header, else the next rule set for the endpoint.
+  let fault: Fault | null = null;
+  if (path !== "/sandbox/faults/set") {
+    const header = request.headers["plaid-sandbox-fault"];
+    fault = typeof header === "string" && header.trim() !== "" ? parseFaultHeader(header) : server.faults.take(path);
+  }
+  if (fault && (fault.fault === "500" || fault.fault === "rate_limit")) throw faultFailure(fault, path);
+
+  const body = parseRequest(path, raw);
   const ctx: BankContext = {
     db: server.db,
     clientId: server.clientId,
@@ -182,9 +218,24 @@ async function handleApi(server: Server, path: string, request: http.IncomingMes
     webhooks: server.webhooks,
     defaultWebhookUrl: server.webhookUrl,
     batches: server.batches,
+    limits: server.limits,
+    faults: server.faults,
   };
   const result = await handler(ctx, body);
+  // The work is done (and committed): the client is told it failed, or is kept waiting past its timeout.
+  if (fault?.fault === "500_after") throw faultFailure(fault, path);
+  if (fault?.fault === "timeout") await delay(server, fault.delayMs ?? DEFAULT_TIMEOUT_DELAY_MS);
   sendJson(response, 200, { ...result, request_id: requestId() });
+}
+
+/** Link's success leaves the item working again in update mode: LOGIN_REPAIRED goes to its webhook, at once. */
+function completed(server: Server, completion: LinkCompletion) {
+  const { repaired, ...success } = completion;
+  if (repaired) {
+    const url = itemWebhookUrl({ defaultWebhookUrl: server.webhookUrl }, repaired);
+    if (url) server.webhooks.send(url, loginRepairedWebhook(repaired.itemId));
+  }
+  return success;
 }
 
 // ---- Link: JSON ------------------------------------------------------------------------------------------------------
@@ -227,7 +278,7 @@ async function handleLinkJson(server: Server, path: string, request: http.Incomi
         });
         break;
       case "/link/session/select":
-        result = await selectAccounts(server.db, { linkSessionId: body.link_session_id, accountIds: body.account_ids, now });
+        result = completed(server, await selectAccounts(server.db, { linkSessionId: body.link_session_id, accountIds: body.account_ids, now }));
         break;
       case "/link/session/exit": {
         const { session } = await openSession(server.db, body.link_session_id, now);
@@ -286,30 +337,27 @@ async function handleLinkHtml(server: Server, path: string, request: http.Incomi
       return sendHtml(
         response,
         200,
-        institutionsPage({ linkToken: linkToken.linkToken, clientName: linkToken.clientName, institutions: institutionList() }),
+        institutionsPage({
+          linkToken: linkToken.linkToken,
+          clientName: linkToken.clientName,
+          institutions: await institutionsFor(server.db, linkToken),
+        }),
         linkToken.redirectUri,
       );
     }
     if (request.method !== "POST") return sendHtml(response, 405, errorPage("This step accepts form posts only."));
     const form = new URLSearchParams(await readBody(request));
 
-    if (path === "/link/credentials") {
-      // Only the token is posted here; the redirect target is its stored redirect_uri, checked at GET /link.
+    if (path === "/link/credentials" || (path === "/link/exit" && !form.has("link_session_id"))) {
+      // Only the token is posted from the first page; the redirect target is its stored redirect_uri, checked at GET
+      // /link.
       const linkToken = await liveLinkToken(server.db, form.get("token"), now);
       if (!linkToken.redirectUri) throw plaidErrors.invalidField("this link token has no redirect_uri");
-      const institution = findInstitution(form.get("institution_id"));
-      if (!institution) throw plaidErrors.invalidInstitution(form.get("institution_id") ?? "");
+      // Exit before choosing a bank: back to the app, as Link's onExit (no session has started).
+      if (path === "/link/exit") return redirect(response, exitRedirect(linkToken.redirectUri, null, null));
+      const institution = await offeredInstitution(server.db, linkToken, form.get("institution_id"));
       const started = await startSession(server.db, linkToken.linkToken, now);
-      return sendHtml(
-        response,
-        200,
-        credentialsPage({
-          linkSessionId: started.link_session_id,
-          institution: { institution_id: institution.institutionId, name: institution.name },
-          error: null,
-        }),
-        linkToken.redirectUri,
-      );
+      return sendHtml(response, 200, credentialsPage({ linkSessionId: started.link_session_id, institution, error: null }), linkToken.redirectUri);
     }
 
     // The remaining steps carry the session; the redirect target is always the link token's stored redirect_uri.
@@ -369,7 +417,7 @@ async function handleLinkHtml(server: Server, path: string, request: http.Incomi
           redirectUri,
         );
       }
-      const success = await selectAccounts(server.db, { linkSessionId: session.linkSessionId, accountIds, now });
+      const success = completed(server, await selectAccounts(server.db, { linkSessionId: session.linkSessionId, accountIds, now }));
       return redirect(response, successRedirect(redirectUri, success));
     }
     return sendHtml(response, 404, errorPage("There is no such step."));
@@ -429,8 +477,14 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
     await pool.end();
     throw error;
   }
-  const webhooks = new WebhookSender(key, now);
+  const webhooks = new WebhookSender(key, now, {
+    batchMs: options.webhookBatchMs ?? PLAID_WEBHOOK_TIMING.batchMs,
+    retryBaseMs: options.webhookRetryBaseMs ?? PLAID_WEBHOOK_TIMING.retryBaseMs,
+    timeoutMs: options.webhookTimeoutMs ?? PLAID_WEBHOOK_TIMING.timeoutMs,
+  });
   const clientId = options.clientId ?? "sandbox-client-id";
+  const limits: TransferLimits = { ...DEFAULT_TRANSFER_LIMITS, ...options.transferLimits };
+  const faults = new FaultRules();
   const server: Server = {
     db,
     clientId,
@@ -440,7 +494,10 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
     webhookUrl: options.webhookUrl,
     corsOrigins: new Set(options.linkCorsOrigins ?? []),
     limiter: new RateLimiter(options.rateLimit ?? { requests: 1000, windowMs: 60_000 }),
-    batches: transferBatches({ db, clientId, now, webhooks, defaultWebhookUrl: options.webhookUrl }),
+    batches: transferBatches({ db, clientId, now, webhooks, defaultWebhookUrl: options.webhookUrl, limits, faults }),
+    limits,
+    faults,
+    delays: new Set(),
   };
 
   const httpServer = http.createServer((request, response) => {
@@ -481,11 +538,13 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
     },
     stop() {
       stopping ??= (async () => {
+        for (const release of [...server.delays]) release();
         await new Promise<void>((resolve) => {
           httpServer.close(() => resolve());
           httpServer.closeAllConnections();
         });
-        await webhooks.idle();
+        // Deliveries under way finish; batches and retries still waiting are dropped (they live in memory only).
+        await webhooks.close();
         // Every connection closed before whoever started us stops PostgreSQL (endPool).
         await endPool(pool);
       })();

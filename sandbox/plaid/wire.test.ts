@@ -1,16 +1,25 @@
 import { describe, expect, it } from "vitest";
 import {
   ACCOUNT_TEMPLATES,
+  authorizationDecision,
+  authorizationExpired,
   balanceChangeCents,
+  canCancel,
   canTransition,
   centsToBalance,
   centsToDecimal,
   checkCredentials,
   decimalToCents,
+  type EarlierDebit,
+  idempotencyKeyHolds,
   isValidRoutingNumber,
+  ledgerChange,
   parseCustomUser,
   PlaidFailure,
+  retryNumber,
+  retryTarget,
   TRANSITIONS,
+  transitionRefusal,
 } from "./wire";
 
 describe("decimalToCents", () => {
@@ -48,27 +57,52 @@ describe("centsToDecimal and centsToBalance", () => {
 
 describe("transfer state machine", () => {
   const statuses = Object.keys(TRANSITIONS);
-  const allowed = new Set([
-    "pending>posted",
-    "pending>failed",
-    "posted>settled",
-    "posted>returned",
-    "settled>funds_available",
-    "settled>returned",
-    "funds_available>returned",
-  ]);
+  const allowed = {
+    debit: new Set([
+      "pending>posted",
+      "pending>failed",
+      "posted>settled",
+      "posted>returned",
+      "settled>funds_available",
+      "settled>returned",
+      "funds_available>returned",
+    ]),
+    // Plaid: funds_available is for ACH debits only; a credit ends at settled.
+    credit: new Set(["pending>posted", "pending>failed", "posted>settled", "posted>returned", "settled>returned"]),
+  };
 
-  it("has the seven statuses", () => {
+  it("has the seven statuses of Plaid's TransferStatus", () => {
     expect(statuses.sort()).toEqual(["cancelled", "failed", "funds_available", "pending", "posted", "returned", "settled"]);
   });
 
-  it.each(statuses.flatMap((from) => statuses.map((to) => [from, to] as const)))("%s → %s", (from, to) => {
-    expect(canTransition(from, to)).toBe(allowed.has(`${from}>${to}`));
+  it.each((["debit", "credit"] as const).flatMap((type) => statuses.flatMap((from) => statuses.map((to) => [type, from, to] as const))))(
+    "a %s: %s → %s",
+    (type, from, to) => {
+      expect(canTransition(type, from, to)).toBe(allowed[type].has(`${from}>${to}`));
+    },
+  );
+
+  it("says why a credit cannot reach funds_available", () => {
+    expect(transitionRefusal("credit", "settled", "funds_available")).toBe("funds_available applies to ACH debits only; a credit ends at settled");
+    expect(transitionRefusal("debit", "pending", "settled")).toBe("");
+    expect(transitionRefusal("debit", "settled", "funds_available")).toBeNull();
   });
 
   it("refuses unknown statuses", () => {
-    expect(canTransition("pending", "swept")).toBe(false);
-    expect(canTransition("nope", "posted")).toBe(false);
+    expect(canTransition("debit", "pending", "swept")).toBe(false);
+    expect(canTransition("debit", "nope", "posted")).toBe(false);
+  });
+
+  it.each([
+    ["pending", true],
+    ["posted", false],
+    ["settled", false],
+    ["funds_available", false],
+    ["failed", false],
+    ["returned", false],
+    ["cancelled", false],
+  ])("%s is cancellable: %s", (status, cancellable) => {
+    expect(canCancel(status)).toBe(cancellable);
   });
 
   it.each([
@@ -76,36 +110,298 @@ describe("transfer state machine", () => {
     ["credit", "posted", "settled", 2550, 2550],
     ["debit", "pending", "posted", 2550, 0],
     ["debit", "pending", "failed", 2550, 0],
+    ["debit", "pending", "cancelled", 2550, 0],
     ["credit", "pending", "failed", 2550, 0],
     ["debit", "posted", "returned", 2550, 0],
     ["credit", "posted", "returned", 2550, 0],
     ["debit", "settled", "funds_available", 2550, 0],
-    ["credit", "settled", "funds_available", 2550, 0],
     // A return after settlement moves the money back.
     ["debit", "settled", "returned", 2550, 2550],
     ["credit", "settled", "returned", 2550, -2550],
     ["debit", "funds_available", "returned", 2550, 2550],
-    ["credit", "funds_available", "returned", 2550, -2550],
-  ])("a %s moving %s → %s changes the balance by the right cents", (type, from, to, amount, change) => {
+  ])("a %s moving %s → %s changes the end user's balance by the right cents", (type, from, to, amount, change) => {
     expect(balanceChangeCents(type, from, to, amount)).toBe(change);
   });
 
-  it("nets to zero over every allowed path that ends in a return", () => {
-    const paths = [
-      ["pending", "posted", "returned"],
-      ["pending", "posted", "settled", "returned"],
-      ["pending", "posted", "settled", "funds_available", "returned"],
-    ];
-    for (const type of ["debit", "credit"]) {
-      for (const path of paths) {
+  it("nets the end user's balance to zero over every allowed path that ends in a return", () => {
+    const paths = {
+      debit: [
+        ["pending", "posted", "returned"],
+        ["pending", "posted", "settled", "returned"],
+        ["pending", "posted", "settled", "funds_available", "returned"],
+      ],
+      credit: [
+        ["pending", "posted", "returned"],
+        ["pending", "posted", "settled", "returned"],
+      ],
+    };
+    for (const type of ["debit", "credit"] as const) {
+      for (const path of paths[type]) {
         let total = 0;
         for (let i = 1; i < path.length; i++) {
-          expect(canTransition(path[i - 1]!, path[i]!)).toBe(true);
+          expect(canTransition(type, path[i - 1]!, path[i]!)).toBe(true);
           total += balanceChangeCents(type, path[i - 1]!, path[i]!, 1234);
         }
         expect(total).toBe(0);
       }
     }
+  });
+});
+
+describe("the Plaid Ledger (ledgerChange)", () => {
+  it.each([
+    // A debit is pending from the moment it is made, available at funds_available.
+    ["debit", null, "pending", { availableCents: 0, pendingCents: 1000 }],
+    ["debit", "pending", "posted", { availableCents: 0, pendingCents: 0 }],
+    ["debit", "posted", "settled", { availableCents: 0, pendingCents: 0 }],
+    ["debit", "settled", "funds_available", { availableCents: 1000, pendingCents: -1000 }],
+    ["debit", "pending", "failed", { availableCents: 0, pendingCents: -1000 }],
+    ["debit", "pending", "cancelled", { availableCents: 0, pendingCents: -1000 }],
+    ["debit", "posted", "returned", { availableCents: 0, pendingCents: -1000 }],
+    ["debit", "settled", "returned", { availableCents: 0, pendingCents: -1000 }],
+    // Returned after its funds were available: clawed back from available (which may go negative).
+    ["debit", "funds_available", "returned", { availableCents: -1000, pendingCents: 0 }],
+    // A credit is paid from available when it is made, and comes back if it does not go through.
+    ["credit", null, "pending", { availableCents: -1000, pendingCents: 0 }],
+    ["credit", "pending", "posted", { availableCents: 0, pendingCents: 0 }],
+    ["credit", "posted", "settled", { availableCents: 0, pendingCents: 0 }],
+    ["credit", "pending", "failed", { availableCents: 1000, pendingCents: 0 }],
+    ["credit", "pending", "cancelled", { availableCents: 1000, pendingCents: 0 }],
+    ["credit", "posted", "returned", { availableCents: 1000, pendingCents: 0 }],
+    ["credit", "settled", "returned", { availableCents: 1000, pendingCents: 0 }],
+  ] as const)("a %s moving %s → %s", (type, from, to, change) => {
+    expect(ledgerChange(type, from, to, 1000)).toEqual(change);
+  });
+
+  it("nets to zero over every path that ends without the money moving, for debits and credits", () => {
+    const ends = ["failed", "cancelled", "returned"];
+    for (const type of ["debit", "credit"] as const) {
+      const paths = [
+        ["pending", "failed"],
+        ["pending", "cancelled"],
+        ["pending", "posted", "returned"],
+        ["pending", "posted", "settled", "returned"],
+        ...(type === "debit" ? [["pending", "posted", "settled", "funds_available", "returned"]] : []),
+      ];
+      for (const path of paths) {
+        expect(ends).toContain(path.at(-1));
+        const total = { availableCents: 0, pendingCents: 0 };
+        let from: string | null = null;
+        for (const to of path) {
+          const change = ledgerChange(type, from, to, 777);
+          total.availableCents += change.availableCents;
+          total.pendingCents += change.pendingCents;
+          from = to;
+        }
+        expect(total).toEqual({ availableCents: 0, pendingCents: 0 });
+      }
+    }
+  });
+
+  it("leaves a collected debit in available and a paid credit out of it", () => {
+    const sum = (type: string, path: string[]) => {
+      let from: string | null = null;
+      let available = 0;
+      let pending = 0;
+      for (const to of path) {
+        const change = ledgerChange(type, from, to, 500);
+        available += change.availableCents;
+        pending += change.pendingCents;
+        from = to;
+      }
+      return [available, pending];
+    };
+    expect(sum("debit", ["pending", "posted", "settled", "funds_available"])).toEqual([500, 0]);
+    expect(sum("debit", ["pending", "posted", "settled"])).toEqual([0, 500]);
+    expect(sum("credit", ["pending", "posted", "settled"])).toEqual([-500, 0]);
+  });
+});
+
+describe("authorizations", () => {
+  const at = new Date("2030-01-03T00:00:00Z");
+  const hoursBefore = (hours: number) => new Date(at.getTime() - hours * 3_600_000);
+
+  it.each([
+    ["approved", 47.99, true],
+    ["approved", 48, false],
+    ["declined", 1, true],
+    ["user_action_required", 0, false],
+  ])("a key whose authorization was %s %d hours ago still holds: %s", (decision, hours, holds) => {
+    expect(idempotencyKeyHolds({ decision, createdAt: hoursBefore(hours) }, at)).toBe(holds);
+  });
+
+  it("expires an authorization one hour after it was made", () => {
+    expect(authorizationExpired({ createdAt: new Date(at.getTime() - 3_599_999) }, at)).toBe(false);
+    expect(authorizationExpired({ createdAt: hoursBefore(1) }, at)).toBe(true);
+  });
+
+  const limits = { maxSingleDebitCents: 100_000, maxSingleCreditCents: 1_200_000 };
+  const decide = (input: Partial<Parameters<typeof authorizationDecision>[0]>) =>
+    authorizationDecision({
+      type: "debit",
+      amountCents: 1000,
+      loginRequired: false,
+      accountAvailableCents: 10_000,
+      ledgerAvailableCents: 0,
+      limits,
+      ...input,
+    });
+
+  it.each([
+    ["a covered debit", {}, { decision: "approved", code: null, description: null }],
+    [
+      "a debit above the available balance",
+      { accountAvailableCents: 999 },
+      { decision: "declined", code: "NSF", description: "Transaction likely to result in a return due to insufficient funds." },
+    ],
+    [
+      "a debit from an account at exactly $0",
+      { accountAvailableCents: 0 },
+      { decision: "declined", code: "RISK", description: "Transaction is high-risk." },
+    ],
+    [
+      "a debit above the single-debit limit",
+      { amountCents: 100_001, accountAvailableCents: 10_000_000 },
+      {
+        decision: "declined",
+        code: "TRANSFER_LIMIT_REACHED",
+        description: "The amount exceeds the maximum single debit transfer amount of $1000.00.",
+      },
+    ],
+    ["a debit at the limit", { amountCents: 100_000, accountAvailableCents: 100_000 }, { decision: "approved", code: null, description: null }],
+    [
+      "any transfer while the login must be renewed",
+      { loginRequired: true, amountCents: 1_000_000 },
+      { decision: "user_action_required", code: null, description: null },
+    ],
+    [
+      "a credit the Ledger covers",
+      { type: "credit", ledgerAvailableCents: 1000, accountAvailableCents: 0 },
+      { decision: "approved", code: null, description: null },
+    ],
+    [
+      "a credit the Ledger does not cover",
+      { type: "credit", ledgerAvailableCents: 999 },
+      { decision: "declined", code: "NSF", description: "Insufficient funds in the Ledger's available balance to cover this credit." },
+    ],
+    [
+      "a credit above the single-credit limit",
+      { type: "credit", amountCents: 1_200_001, ledgerAvailableCents: 5_000_000 },
+      {
+        decision: "declined",
+        code: "TRANSFER_LIMIT_REACHED",
+        description: "The amount exceeds the maximum single credit transfer amount of $12000.00.",
+      },
+    ],
+  ] as const)("%s", (_, input, decision) => {
+    expect(decide(input as Partial<Parameters<typeof authorizationDecision>[0]>)).toEqual(decision);
+  });
+});
+
+describe("retries of returned debits", () => {
+  it.each([
+    ["Retry 1", 1],
+    ["Retry 2", 2],
+    ["Retry 3", "invalid"],
+    ["retry 1", "invalid"],
+    ["RETRY2", "invalid"],
+    ["Retry", "invalid"],
+    ["Contrib", null],
+    ["Retrying", null],
+  ] as const)("%j is %s", (description, number) => {
+    expect(retryNumber(description)).toBe(number);
+  });
+
+  const now = new Date("2030-07-01T00:00:00Z");
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+  const debit = (id: string, extra: Partial<EarlierDebit> = {}): EarlierDebit => ({
+    transferId: id,
+    type: "debit",
+    amountCents: 1000,
+    status: "returned",
+    achReturnCode: "R01",
+    description: "Contrib",
+    retryOf: null,
+    createdAt: daysAgo(10),
+    ...extra,
+  });
+  const request = { amountCents: 1000, now };
+
+  it("presents again the newest R01/R09 return of the same amount as Retry 1", () => {
+    expect(retryTarget(1, request, [debit("old", { createdAt: daysAgo(20), achReturnCode: "R09" }), debit("new")])).toEqual({
+      ok: true,
+      originalId: "new",
+    });
+  });
+
+  it("presents again an original a third time as Retry 2, after its Retry 1 came back R01/R09", () => {
+    const earlier = [debit("o"), debit("r1", { description: "Retry 1", retryOf: "o", achReturnCode: "R09", createdAt: daysAgo(5) })];
+    expect(retryTarget(2, request, earlier)).toEqual({ ok: true, originalId: "o" });
+  });
+
+  it.each([
+    [
+      "no debit of the amount",
+      1,
+      [debit("o", { amountCents: 999 })],
+      'description "Retry 1" presents again a returned debit, and this account has no debit of this amount',
+    ],
+    [
+      "a debit not returned",
+      1,
+      [debit("o", { status: "settled", achReturnCode: null })],
+      'description "Retry 1" presents again a returned debit, and no debit of this account and amount has been returned',
+    ],
+    [
+      "an R10 return",
+      1,
+      [debit("o", { achReturnCode: "R10" })],
+      "the debit of this account and amount was returned with R10, which may not be retried: only R01 and R09 returns may be presented again",
+    ],
+    [
+      "an original older than 180 days",
+      1,
+      [debit("o", { createdAt: daysAgo(181) })],
+      "a returned debit may be retried only within 180 days of the original debit's creation",
+    ],
+    [
+      "an original already retried",
+      1,
+      [debit("o"), debit("r1", { description: "Retry 1", retryOf: "o", status: "pending", achReturnCode: null })],
+      'the returned debit has already been presented again as "Retry 1"',
+    ],
+    [
+      "a Retry 2 without a Retry 1",
+      2,
+      [debit("o")],
+      'description "Retry 2" must follow a "Retry 1" of the same account and amount, and there is none',
+    ],
+    [
+      "a Retry 2 after a Retry 1 returned R10",
+      2,
+      [debit("o"), debit("r1", { description: "Retry 1", retryOf: "o", achReturnCode: "R10" })],
+      'the "Retry 1" of this account and amount was returned with R10, which may not be retried: only R01 and R09 returns may be presented again',
+    ],
+    [
+      "a Retry 2 more than 180 days after the original",
+      2,
+      [debit("o", { createdAt: daysAgo(200) }), debit("r1", { description: "Retry 1", retryOf: "o", createdAt: daysAgo(170) })],
+      "a returned debit may be retried only within 180 days of the original debit's creation",
+    ],
+    [
+      "a third retry",
+      2,
+      [debit("o"), debit("r1", { description: "Retry 1", retryOf: "o" }), debit("r2", { description: "Retry 2", retryOf: "o" })],
+      'the returned debit has already been presented again as "Retry 2"',
+    ],
+    [
+      "a credit",
+      1,
+      [debit("o", { type: "credit" })],
+      'description "Retry 1" presents again a returned debit, and this account has no debit of this amount',
+    ],
+  ] as const)("refuses %s", (_, retry, earlier, reason) => {
+    expect(retryTarget(retry, request, earlier)).toEqual({ ok: false, reason });
   });
 });
 

@@ -46,6 +46,10 @@ export class PlaidFailure extends Error {
   }
 }
 
+/** Plaid's message for an item whose login must be renewed (errors/item#item_login_required). */
+export const ITEM_LOGIN_REQUIRED_MESSAGE =
+  "the login details of this item have changed (credentials, MFA, or required user action) and a user login is required to update this information. use Link's update mode to restore the item to a good state";
+
 export const plaidErrors = {
   invalidApiKeys: () => new PlaidFailure(400, "INVALID_INPUT", "INVALID_API_KEYS", "invalid client_id or secret provided"),
   missingFields: (fields: string[]) =>
@@ -57,7 +61,8 @@ export const plaidErrors = {
   invalidAccessToken: () =>
     new PlaidFailure(400, "INVALID_INPUT", "INVALID_ACCESS_TOKEN", "provided access token is in an invalid format or does not exist"),
   itemNotFound: () => new PlaidFailure(400, "ITEM_ERROR", "ITEM_NOT_FOUND", "the requested item was not found or has been removed"),
-  invalidPublicToken: (reason: "unknown" | "used" | "expired") =>
+  itemLoginRequired: () => new PlaidFailure(400, "ITEM_ERROR", "ITEM_LOGIN_REQUIRED", ITEM_LOGIN_REQUIRED_MESSAGE),
+  invalidPublicToken: (reason: "unknown" | "used" | "expired" | "update") =>
     new PlaidFailure(
       400,
       "INVALID_INPUT",
@@ -66,7 +71,9 @@ export const plaidErrors = {
         ? "provided public token is expired. Public tokens expire 30 minutes after creation at which point they can no longer be exchanged"
         : reason === "used"
           ? "provided public token has already been exchanged. Public tokens are single use"
-          : "provided public token is in an invalid format or does not exist",
+          : reason === "update"
+            ? "provided public token comes from Link's update mode: the item's access token is unchanged and still valid, so there is nothing to exchange"
+            : "provided public token is in an invalid format or does not exist",
     ),
   invalidLinkToken: (reason: "unknown" | "expired") =>
     new PlaidFailure(
@@ -80,7 +87,7 @@ export const plaidErrors = {
   invalidAccountId: () => new PlaidFailure(400, "INVALID_INPUT", "INVALID_ACCOUNT_ID", "one or more of the account IDs is invalid"),
   invalidWebhookKeyId: () => new PlaidFailure(400, "INVALID_INPUT", "INVALID_WEBHOOK_VERIFICATION_KEY_ID", "invalid key_id provided"),
   transferNotFound: () => new PlaidFailure(400, "INVALID_INPUT", "TRANSFER_NOT_FOUND", "transfer not found"),
-  authorizationNotFound: () => new PlaidFailure(400, "INVALID_INPUT", "INVALID_FIELD", "authorization_id does not exist"),
+  authorizationNotFound: () => new PlaidFailure(400, "INVALID_REQUEST", "INVALID_FIELD", "authorization_id does not exist"),
   authorizationDeclined: () =>
     new PlaidFailure(
       400,
@@ -88,7 +95,25 @@ export const plaidErrors = {
       "TRANSFER_FORBIDDEN_AUTHORIZATION_DECLINED",
       "a transfer cannot be created from a declined authorization",
     ),
-  authorizationMismatch: (field: string) => new PlaidFailure(400, "INVALID_INPUT", "INVALID_FIELD", `${field} does not match the authorization`),
+  authorizationNeedsUser: () =>
+    new PlaidFailure(
+      400,
+      "TRANSFER_ERROR",
+      "TRANSFER_FORBIDDEN_AUTHORIZATION_DECLINED",
+      "a transfer cannot be created from an authorization whose decision is user_action_required: repair the item through Link's update mode, then authorize again",
+    ),
+  /**
+   * Plaid documents that an unused authorization expires after one hour, but no error code for using it afterwards;
+   * INVALID_FIELD on authorization_id is our choice (README, "Where Plaid's documentation is silent").
+   */
+  authorizationExpired: () =>
+    new PlaidFailure(
+      400,
+      "INVALID_REQUEST",
+      "INVALID_FIELD",
+      "authorization_id has expired: an authorization must be used within one hour of its creation; create a new authorization",
+    ),
+  authorizationMismatch: (field: string) => new PlaidFailure(400, "INVALID_REQUEST", "INVALID_FIELD", `${field} does not match the authorization`),
   transferAccountUnsupported: () =>
     new PlaidFailure(
       400,
@@ -96,25 +121,69 @@ export const plaidErrors = {
       "TRANSFER_UNSUPPORTED_ACCOUNT_TYPE",
       "transfers are only supported for depository checking and savings accounts",
     ),
-  transitionInvalid: (from: string, to: string) =>
-    new PlaidFailure(400, "SANDBOX_ERROR", "SANDBOX_TRANSFER_EVENT_TRANSITION_INVALID", `the transfer cannot move from ${from} to ${to}`),
-  rateLimit: (code: string) =>
+  transferAccountBlocked: () =>
+    new PlaidFailure(400, "TRANSFER_ERROR", "TRANSFER_ACCOUNT_BLOCKED", "transfer was blocked due to a previous ACH return on this account"),
+  transferNotCancellable: () => new PlaidFailure(400, "TRANSFER_ERROR", "TRANSFER_NOT_CANCELLABLE", "transfer is not cancellable"),
+  transitionInvalid: (from: string, to: string, why = "") =>
     new PlaidFailure(
-      429,
-      "RATE_LIMIT_EXCEEDED",
-      code,
-      "rate limit exceeded for attempts to access this item. please try again later",
-      "Too many attempts. Please try again later.",
+      400,
+      "SANDBOX_ERROR",
+      "SANDBOX_TRANSFER_EVENT_TRANSITION_INVALID",
+      `the transfer cannot move from ${from} to ${to}${why ? `: ${why}` : ""}`,
     ),
-  internal: () =>
+  sandboxProductNotEnabled: (product: string) =>
+    new PlaidFailure(400, "SANDBOX_ERROR", "SANDBOX_PRODUCT_NOT_ENABLED", `The ${product} product is not enabled on this item`),
+  sandboxWebhookInvalid: () =>
     new PlaidFailure(
-      500,
+      400,
+      "SANDBOX_ERROR",
+      "SANDBOX_WEBHOOK_INVALID",
+      "Webhook for this item is either not set up, or invalid. Please update the item's webhook and try again.",
+    ),
+  /** Plaid's rate-limit errors never carry a display message (errors/rate-limit-exceeded). */
+  rateLimit: (code: string) =>
+    new PlaidFailure(429, "RATE_LIMIT_EXCEEDED", code, "rate limit exceeded for attempts to access this item. please try again later"),
+  /** Plaid's INTERNAL_SERVER_ERROR; `status` lets a fault stand for a 502/503/504 from Plaid's edge (faults.ts). */
+  internal: (status = 500) =>
+    new PlaidFailure(
+      status,
       "API_ERROR",
       "INTERNAL_SERVER_ERROR",
       "an unexpected error occurred",
       "An unexpected error occurred. Please try again later.",
     ),
 };
+
+/**
+ * Plaid's RATE_LIMIT_EXCEEDED error codes (errors/rate-limit-exceeded), and the one each of our endpoints answers
+ * with; an endpoint not listed answers RATE_LIMIT.
+ */
+export const RATE_LIMIT_CODES = [
+  "ACCOUNTS_LIMIT",
+  "ACCOUNTS_BALANCE_GET_LIMIT",
+  "AUTH_LIMIT",
+  "BALANCE_LIMIT",
+  "IDENTITY_LIMIT",
+  "INSTITUTIONS_GET_LIMIT",
+  "INSTITUTIONS_GET_BY_ID_LIMIT",
+  "INVESTMENT_HOLDINGS_GET_LIMIT",
+  "INVESTMENT_TRANSACTIONS_LIMIT",
+  "ITEM_GET_LIMIT",
+  "RATE_LIMIT",
+  "TRANSACTIONS_LIMIT",
+  "TRANSACTIONS_SYNC_LIMIT",
+] as const;
+
+export const ENDPOINT_RATE_LIMIT_CODES: Record<string, (typeof RATE_LIMIT_CODES)[number]> = {
+  "/accounts/get": "ACCOUNTS_LIMIT",
+  "/accounts/balance/get": "ACCOUNTS_BALANCE_GET_LIMIT",
+  "/auth/get": "AUTH_LIMIT",
+  "/item/get": "ITEM_GET_LIMIT",
+};
+
+export function rateLimitCodeFor(path: string): string {
+  return ENDPOINT_RATE_LIMIT_CODES[path] ?? "RATE_LIMIT";
+}
 
 // ---- Money ---------------------------------------------------------------------------------------------------------
 
@@ -420,10 +489,12 @@ export function checkCredentials(
 export type TransferStatus = "pending" | "posted" | "settled" | "funds_available" | "failed" | "returned" | "cancelled";
 
 /**
- * The moves /sandbox/transfer/simulate may make. Each is made once: a transfer never goes back, and failed and
- * returned are final. Plaid documents pending → posted | failed, posted → settled | returned and
- * settled → funds_available; an ACH return can also arrive after settlement (unauthorized-debit returns up to 60 days
- * later), so settled and funds_available may move to returned too.
+ * The moves /sandbox/transfer/simulate may make. Each is made once: a transfer never goes back, and failed, returned
+ * and cancelled are final. Plaid documents pending → posted | failed, posted → settled | returned and
+ * settled → funds_available (ACH debits only: a credit ends at settled). An ACH return can also arrive after settlement
+ * (unauthorized-debit returns up to 60 days later), so settled and funds_available may move to returned too: the one
+ * move here that Plaid's simulate documentation does not list (README). `cancelled` is reached through /transfer/cancel
+ * only (canCancel), never through simulate.
  */
 export const TRANSITIONS: Readonly<Record<TransferStatus, readonly TransferStatus[]>> = {
   pending: ["posted", "failed"],
@@ -435,8 +506,25 @@ export const TRANSITIONS: Readonly<Record<TransferStatus, readonly TransferStatu
   cancelled: [],
 };
 
-export function canTransition(from: string, to: string): boolean {
-  return (TRANSITIONS[from as TransferStatus] ?? []).includes(to as TransferStatus);
+/** The event types /sandbox/transfer/simulate accepts (its documented list). */
+export const SIMULATED_EVENTS = ["posted", "settled", "failed", "funds_available", "returned"] as const;
+
+/** Why a simulated move is refused, or null when it is allowed for a transfer of this type. */
+export function transitionRefusal(transferType: string, from: string, to: string): string | null {
+  if (!(TRANSITIONS[from as TransferStatus] ?? []).includes(to as TransferStatus)) return "";
+  if (transferType !== "debit" && (to === "funds_available" || from === "funds_available")) {
+    return "funds_available applies to ACH debits only; a credit ends at settled";
+  }
+  return null;
+}
+
+export function canTransition(transferType: string, from: string, to: string): boolean {
+  return transitionRefusal(transferType, from, to) === null;
+}
+
+/** A transfer can be cancelled until it is sent to the network: while it is pending (Plaid's `cancellable`). */
+export function canCancel(status: string): boolean {
+  return status === "pending";
 }
 
 /** The statuses in which a transfer's money has moved (it settled and was not returned). */
@@ -446,13 +534,39 @@ const MONEY_MOVED: readonly string[] = ["settled", "funds_available"];
  * How a move from `from` to `to` changes the end user's account (available and current alike), in cents. A debit
  * pulls money from the user's account, a credit pays into it; the money moves when the transfer settles. A return
  * after settlement (from settled or funds_available) moves it back: a returned debit gives the amount back, a returned
- * credit takes it back. A return from posted, and every other move, changes nothing.
+ * credit takes it back. A return from posted, a cancellation, and every other move, change nothing.
  */
 export function balanceChangeCents(transferType: string, from: string, to: string, amountCents: number): number {
   const sign = transferType === "debit" ? -1 : 1;
   if (to === "settled" && !MONEY_MOVED.includes(from)) return sign * amountCents;
   if (to === "returned" && MONEY_MOVED.includes(from)) return -sign * amountCents;
   return 0;
+}
+
+/** A change of the Plaid Ledger's two balances, in cents. */
+export type LedgerChange = { availableCents: number; pendingCents: number };
+
+/**
+ * How a transfer changes the client's Plaid Ledger (Plaid's "flow of funds"): a debit's amount is `pending` from the
+ * moment the transfer is made (`from` null) until funds_available moves it to `available`; a debit that fails, is
+ * cancelled or is returned before then leaves pending, one returned after funds_available is clawed back from
+ * available (which may go below zero, as at Plaid). A credit is paid from `available` when it is made and its amount
+ * comes back if it fails, is cancelled or is returned.
+ */
+export function ledgerChange(transferType: string, from: string | null, to: string, amountCents: number): LedgerChange {
+  const none = { availableCents: 0, pendingCents: 0 };
+  if (transferType === "debit") {
+    if (from === null) return { availableCents: 0, pendingCents: amountCents };
+    if (to === "funds_available") return { availableCents: amountCents, pendingCents: -amountCents };
+    if (to === "failed" || to === "cancelled") return { availableCents: 0, pendingCents: -amountCents };
+    if (to === "returned") {
+      return from === "funds_available" ? { availableCents: -amountCents, pendingCents: 0 } : { availableCents: 0, pendingCents: -amountCents };
+    }
+    return none;
+  }
+  if (from === null) return { availableCents: -amountCents, pendingCents: 0 };
+  if (to === "failed" || to === "cancelled" || to === "returned") return { availableCents: amountCents, pendingCents: 0 };
+  return none;
 }
 
 /** Plaid's NACHA return codes the simulator accepts, with the description that goes with them. */
@@ -470,6 +584,158 @@ export const ACH_RETURN_CODES: Record<string, string> = {
   R20: "Non-transaction account",
   R29: "Corporate customer advises not authorized",
 };
+
+/**
+ * Returns after which Plaid flags the end user's account as not valid for Transfer: every later authorization on it
+ * is refused with TRANSFER_ACCOUNT_BLOCKED (closed, missing, malformed, frozen or non-transaction accounts).
+ */
+export const BLOCKING_RETURN_CODES: readonly string[] = ["R02", "R03", "R04", "R16", "R20"];
+
+// ---- Authorizations --------------------------------------------------------------------------------------------------
+
+/** "The transfer authorization will expire if not used after one hour." */
+export const AUTHORIZATION_TTL_MS = 60 * 60 * 1000;
+/** "This idempotency key expires after 48 hours, after which the same key can be reused." */
+export const IDEMPOTENCY_KEY_TTL_MS = 48 * 60 * 60 * 1000;
+
+/**
+ * Whether a request with an idempotency key gets the authorization the key already has: yes for 48 hours after it
+ * was made, unless its decision was user_action_required ("Idempotency does not apply to authorizations whose
+ * decisions are user_action_required"), which the user is expected to fix and then authorize again with the same key.
+ */
+export function idempotencyKeyHolds(authorization: { decision: string; createdAt: Date }, now: Date): boolean {
+  return authorization.decision !== "user_action_required" && now.getTime() - authorization.createdAt.getTime() < IDEMPOTENCY_KEY_TTL_MS;
+}
+
+export function authorizationExpired(authorization: { createdAt: Date }, now: Date): boolean {
+  return now.getTime() - authorization.createdAt.getTime() >= AUTHORIZATION_TTL_MS;
+}
+
+export type Decision = { decision: "approved" | "declined" | "user_action_required"; code: string | null; description: string | null };
+
+export const DECISION_DESCRIPTIONS = {
+  NSF: "Transaction likely to result in a return due to insufficient funds.",
+  LEDGER_NSF: "Insufficient funds in the Ledger's available balance to cover this credit.",
+  RISK: "Transaction is high-risk.",
+} as const;
+
+/**
+ * The decision Plaid's sandbox documents for /transfer/authorization/create, in this order: user_action_required
+ * while the item's login must be renewed (decision_rationale null); declined TRANSFER_LIMIT_REACHED above the
+ * client's single-transfer limit; for a debit, declined RISK when the account's available balance is exactly $0 and
+ * NSF when it is below the amount; for a credit, NSF when the Plaid Ledger's available balance is below the amount
+ * (credits are paid from it); approved otherwise.
+ */
+export function authorizationDecision(input: {
+  type: "debit" | "credit";
+  amountCents: number;
+  loginRequired: boolean;
+  accountAvailableCents: number;
+  ledgerAvailableCents: number;
+  limits: { maxSingleDebitCents: number; maxSingleCreditCents: number };
+}): Decision {
+  if (input.loginRequired) return { decision: "user_action_required", code: null, description: null };
+  const limit = input.type === "debit" ? input.limits.maxSingleDebitCents : input.limits.maxSingleCreditCents;
+  if (input.amountCents > limit) {
+    return {
+      decision: "declined",
+      code: "TRANSFER_LIMIT_REACHED",
+      description: `The amount exceeds the maximum single ${input.type} transfer amount of $${centsToDecimal(limit)}.`,
+    };
+  }
+  if (input.type === "debit") {
+    if (input.accountAvailableCents === 0) return { decision: "declined", code: "RISK", description: DECISION_DESCRIPTIONS.RISK };
+    if (input.accountAvailableCents < input.amountCents) return { decision: "declined", code: "NSF", description: DECISION_DESCRIPTIONS.NSF };
+  } else if (input.ledgerAvailableCents < input.amountCents) {
+    return { decision: "declined", code: "NSF", description: DECISION_DESCRIPTIONS.LEDGER_NSF };
+  }
+  return { decision: "approved", code: null, description: null };
+}
+
+// ---- Retries of returned debits --------------------------------------------------------------------------------------
+
+/** Plaid: "Only transfers that were returned with code R01 or R09 may be retried", up to twice, within 180 days. */
+export const RETRYABLE_RETURN_CODES: readonly string[] = ["R01", "R09"];
+export const RETRY_WINDOW_MS = 180 * 24 * 60 * 60 * 1000;
+export const RETRY_DESCRIPTIONS = ["Retry 1", "Retry 2"] as const;
+
+/**
+ * Which retry a description asks for: 1 or 2 for Plaid's exact "Retry 1" / "Retry 2", "invalid" for anything else
+ * that reads as a retry ("retry 1", "Retry 3", "RETRY2"), null for an ordinary description. A description that looks
+ * like a retry but is not one of the two is refused rather than passed off as an ordinary transfer.
+ */
+export function retryNumber(description: string): 1 | 2 | "invalid" | null {
+  if (description === "Retry 1") return 1;
+  if (description === "Retry 2") return 2;
+  return /^\s*retry\s*\d*\s*$/i.test(description) ? "invalid" : null;
+}
+
+/** What the retry rules need of an earlier transfer of the same account. */
+export type EarlierDebit = {
+  transferId: string;
+  type: string;
+  amountCents: number;
+  status: string;
+  achReturnCode: string | null;
+  description: string;
+  retryOf: string | null;
+  createdAt: Date;
+};
+
+/**
+ * The original debit a "Retry 1" or "Retry 2" presents again, chosen among the earlier transfers of the same account
+ * (`earlier`), or why there is none. "Retry 1" presents again a debit of the same amount that was returned with R01
+ * or R09 and has not been retried yet; "Retry 2" presents it a third time, after its "Retry 1" was returned with R01
+ * or R09 too. Both within 180 days of the original debit's creation. The most recent eligible original wins.
+ */
+export function retryTarget(
+  retry: 1 | 2,
+  request: { amountCents: number; now: Date },
+  earlier: readonly EarlierDebit[],
+): { ok: true; originalId: string } | { ok: false; reason: string } {
+  const description = `Retry ${retry}`;
+  const debits = earlier.filter((t) => t.type === "debit" && t.amountCents === request.amountCents);
+  const byId = new Map(earlier.map((t) => [t.transferId, t]));
+  const retried = (originalId: string, as: string) => earlier.some((t) => t.retryOf === originalId && t.description === as);
+  const newestFirst = (a: EarlierDebit, b: EarlierDebit) => b.createdAt.getTime() - a.createdAt.getTime();
+  // For "Retry 1" the candidates are originals; for "Retry 2", the "Retry 1"s of originals.
+  const presented =
+    retry === 1
+      ? debits.filter((t) => t.retryOf === null && retryNumber(t.description) === null)
+      : debits.filter((t) => t.retryOf !== null && t.description === "Retry 1");
+  const what = retry === 1 ? "debit of this account and amount" : '"Retry 1" of this account and amount';
+  if (presented.length === 0) {
+    return {
+      ok: false,
+      reason:
+        retry === 1
+          ? `description "${description}" presents again a returned debit, and this account has no debit of this amount`
+          : `description "${description}" must follow a "Retry 1" of the same account and amount, and there is none`,
+    };
+  }
+  const returned = presented.filter((t) => t.status === "returned").sort(newestFirst);
+  if (returned.length === 0) {
+    return { ok: false, reason: `description "${description}" presents again a returned debit, and no ${what} has been returned` };
+  }
+  const retryable = returned.filter((t) => t.achReturnCode !== null && RETRYABLE_RETURN_CODES.includes(t.achReturnCode));
+  if (retryable.length === 0) {
+    return {
+      ok: false,
+      reason: `the ${what} was returned with ${returned[0]!.achReturnCode ?? "no return code"}, which may not be retried: only R01 and R09 returns may be presented again`,
+    };
+  }
+  const originalOf = (t: EarlierDebit) => (t.retryOf === null ? t : byId.get(t.retryOf));
+  const recent = retryable.filter((t) => {
+    const original = originalOf(t);
+    return original !== undefined && request.now.getTime() - original.createdAt.getTime() <= RETRY_WINDOW_MS;
+  });
+  if (recent.length === 0) {
+    return { ok: false, reason: "a returned debit may be retried only within 180 days of the original debit's creation" };
+  }
+  const open = recent.filter((t) => !retried(originalOf(t)!.transferId, description));
+  if (open.length === 0) return { ok: false, reason: `the returned debit has already been presented again as "${description}"` };
+  return { ok: true, originalId: originalOf(open[0]!)!.transferId };
+}
 
 // ---- Identifiers ----------------------------------------------------------------------------------------------------
 
