@@ -48,6 +48,9 @@ export const RESET_MESSAGES = {
   invalidLink: "This password reset link is invalid. Please request a new one.",
   usedLink: "This password reset link has already been used. Please request a new one if you still need it.",
   expiredLink: "This password reset link has expired (links are valid for 1 hour). Please request a new one.",
+  // An unused link ended early (ADR 038): a newer one was sent, or the password changed since.
+  revokedLink:
+    "This password reset link no longer works: a newer link was sent or the password was changed. Please request a new one if you still need it.",
 } as const;
 
 /** Registration failures (SPEC.md section 8, Registration), title and message. */

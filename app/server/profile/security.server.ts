@@ -5,6 +5,7 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import { formatDateTime } from "~/domain/format";
 import { describeDevice } from "~/domain/profile";
+import { revokeResetLinks } from "../auth/accounts.server";
 import { hashPassword, verifyPassword } from "../auth/password.server";
 import { destroyOtherSessions } from "../auth/session.server";
 import { db } from "../db/client.server";
@@ -58,7 +59,7 @@ export type ChangePasswordResult = { status: "ok" } | { status: "wrong-password"
 
 /**
  * Change the password of a signed-in user: the current password is required, every other session ends (whoever
- * may have the old password is out) and the "password-changed" email always goes.
+ * may have the old password is out), every unused reset link dies, and the "password-changed" email always goes.
  */
 export async function changePassword(
   user: Pick<User, "id" | "email" | "name">,
@@ -73,6 +74,8 @@ export async function changePassword(
   await db().transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
     await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, currentSessionId)));
+    // A reset link asked for before the change (perhaps by whoever knew the old password) must not undo it.
+    await revokeResetLinks(tx, user.id, now);
   });
   const sent = await sendEmailToUser(user, {
     template: "password-changed",

@@ -1,0 +1,1 @@
+ALTER TABLE "auth_tokens" ADD COLUMN "revoked_at" timestamp with time zone;
