@@ -13,6 +13,7 @@ import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import { type AdmissionControl, admissionControl } from "./admission";
+import { applyTrustProxy, clientIp, trustProxyFrom } from "./client-ip";
 import { publicPageCache } from "./page-cache";
 import { logger } from "../app/server/platform/log.server.ts";
 import { reportError } from "../app/server/platform/error-reporting.server.ts";
@@ -160,6 +161,7 @@ export function createApp({
 }: {
   /** The server build, or (development) a function that loads the current one. */
   build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Served over HTTPS behind Fly's proxy (production, a deployed demo): HSTS, and TRUST_PROXY defaults to `fly`. */
   production: boolean;
   /** Development: Vite's middleware (modules, HMR, assets), in place of the built client files. */
   devMiddleware?: express.RequestHandler;
@@ -172,8 +174,10 @@ export function createApp({
     sentryDsn: process.env.SENTRY_DSN || undefined,
   });
   app.disable("x-powered-by");
-  // Fly's proxy sets X-Forwarded-For / -Proto; trust exactly one hop.
-  app.set("trust proxy", 1);
+  // Which forwarding header to believe, and from whom (host/client-ip.ts): Fly's behind Fly's proxy, none by default
+  // elsewhere, where anyone who reaches the port could forge one.
+  const trust = trustProxyFrom(process.env.TRUST_PROXY, { behindFly: production });
+  applyTrustProxy(app, trust);
 
   // First: every request, even one refused below, gets a request id, a log line and a duration sample.
   app.use(requestLogging({ build }));
@@ -243,8 +247,7 @@ export function createApp({
       mode,
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
-        // Fly-Client-IP is set by Fly's proxy; elsewhere a client could forge it, so only production trusts it.
-        clientIp: (production ? req.get("fly-client-ip") : undefined) ?? req.ip ?? "unknown",
+        clientIp: clientIp(req, trust),
       }),
     }),
   );
