@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { formatDate } from "~/domain/format";
+import { formatDate, formatDateTime } from "~/domain/format";
 import { describeGroup, payoutPerTurnCents, SETUP_FEE_CENTS, type GroupDraft } from "~/domain/groups";
 import { invitationExpiresAt, invitationState, type InvitationOutcome } from "~/domain/invitations";
 import { commitmentFor, drawOrder, SEED_BYTES } from "~/domain/payout-order";
@@ -64,7 +64,28 @@ export type CreateGroupResult =
   | { ok: true; groupId: string; url: string; replayed: false; invitations: InvitationOutcome }
   /** A repeat of an earlier request (same idempotency key): nothing was created or sent this time. */
   | { ok: true; groupId: string; url: string; replayed: true }
-  | { ok: false; status: 403 | 409 | 422; error: string };
+  | { ok: false; status: 403 | 409 | 422; error: string }
+  /** Over the daily limit: when the next group may be created. */
+  | { ok: false; status: 429; error: string; retryAt: Date };
+
+/**
+ * How many groups one account may create in any 24 hours (ADR 038): each sends invitation emails with text of the
+ * creator's choosing (the group's name), so an account must not be a free mass mailer. A person forming circles with
+ * family, friends and colleagues needs a few.
+ */
+export const GROUPS_PER_DAY = Number(process.env.GROUP_CREATE_LIMIT_PER_DAY ?? 5);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Thrown inside createGroup's transaction to undo it (the idempotency key it claimed included) when over the limit. */
+class DailyLimitReached extends Error {
+  constructor(readonly retryAt: Date) {
+    super("daily group creation limit reached");
+  }
+}
+
+export function dailyLimitMessage(retryAt: Date) {
+  return `You can create up to ${GROUPS_PER_DAY} groups in 24 hours. You can create another one after ${formatDateTime(retryAt)}.`;
+}
 
 type Creator = { id: string; email: string; name: string; isPlaidSandboxAuthorized: boolean };
 
@@ -84,7 +105,7 @@ export async function createGroup(
   const requestHash = hashDraft(draft);
   const now = options.now ?? new Date();
 
-  const created = await db().transaction(async (tx) => {
+  const creating = db().transaction(async (tx) => {
     const groupId = crypto.randomUUID();
     if (key !== null) {
       const claimed = await tx
@@ -93,6 +114,18 @@ export async function createGroup(
         .onConflictDoNothing()
         .returning({ key: idempotencyKeys.key });
       if (claimed.length === 0) return null;
+    }
+    // The daily limit, counted under the creator's row lock so that requests at once cannot all slip under it. A
+    // replay (above) is not a new group and never counts.
+    await tx.execute(sql`select id from ${users} where id = ${creator.id} for update`);
+    const recent = await tx
+      .select({ createdAt: groups.createdAt })
+      .from(groups)
+      .where(and(eq(groups.createdBy, creator.id), sql`${groups.createdAt} > ${new Date(now.getTime() - DAY_MS)}`))
+      .orderBy(asc(groups.createdAt));
+    if (recent.length >= GROUPS_PER_DAY) {
+      // The next one may be created when enough of these are a day old.
+      throw new DailyLimitReached(new Date(recent[recent.length - GROUPS_PER_DAY]!.createdAt.getTime() + DAY_MS));
     }
 
     const seed = draft.payoutOrder === "random" ? randomBytes(SEED_BYTES).toString("hex") : null;
@@ -140,6 +173,13 @@ export async function createGroup(
     const announced = await announceNewGroup(tx, creator, row!, invitations, now);
     return { group: row!, announced };
   });
+  let created: Awaited<typeof creating>;
+  try {
+    created = await creating;
+  } catch (error) {
+    if (error instanceof DailyLimitReached) return { ok: false, status: 429, error: dailyLimitMessage(error.retryAt), retryAt: error.retryAt };
+    throw error;
+  }
 
   if (created === null) {
     const [existing] = await db()
