@@ -81,7 +81,7 @@ export async function action({ request }: Route.ActionArgs) {
 
     const result = await createGroup(user, parsed.data, { idempotencyKey: request.headers.get("idempotency-key"), now });
     if (!result.ok) {
-      const retryAfter =
+      const retryAfter: Record<string, string> =
         "retryAt" in result ? { "Retry-After": String(Math.max(1, Math.ceil((result.retryAt.getTime() - now.getTime()) / 1000))) } : {};
       return fail(result.status, result.error, {}, retryAfter);
     }
