@@ -19,6 +19,7 @@ import { db, type Db } from "../db/client.server";
 import { bankAccounts, bankItems, bankLinkTokens, users } from "../db/schema";
 import { appUrl } from "../platform/env.server";
 import { notify } from "../notifications/notifications.server";
+import { publicTokenOwnership, rememberLinkToken } from "./link-ownership.server";
 import { plaidCall, type BankFailure } from "./plaid.server";
 import { notifyUrgent, URGENT } from "../notifications/account-alerts.server";
 import { logger } from "../platform/log.server";
@@ -28,6 +29,9 @@ export const LINK_TOKEN_REUSE_MS = 5 * 60 * 1000;
 
 /** SPEC.md section 8: the one message a failed exchange shows. */
 export const LINKING_FAILED = "Linking Failed";
+
+/** A public token that came from someone else's Link session (ADR 038). */
+export const NOT_OWN_LINK = "This bank connection was started from another account. Please connect your bank again from this account.";
 
 export type BankUser = { id: string; isPlaidSandboxAuthorized: boolean };
 
@@ -73,16 +77,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * A Plaid Link token for this user: the cached one while it is under 5 minutes old (and was made for the same
  * redirect URI), else a new one. Stored in PostgreSQL so every app machine shares it.
+ *
+ * `webhook: false` makes a one-off token without our webhook URL, neither cached nor reused: for set-up code that
+ * links a member's bank before the app listens (the demo seed, the tests), whose items would otherwise send webhooks
+ * nobody answers.
  */
 export async function createLinkToken(
   user: BankUser,
-  options: { redirectUri?: string; now?: Date } = {},
+  options: { redirectUri?: string; now?: Date; webhook?: boolean } = {},
 ): Promise<{ ok: true; linkToken: string; expiration: string } | Refusal<"not_authorised" | "bank_unavailable">> {
   if (!user.isPlaidSandboxAuthorized) return notAuthorised;
   const now = options.now ?? new Date();
   const redirectUri = options.redirectUri ?? null;
+  const oneOff = options.webhook === false;
 
-  const [cached] = await db().select().from(bankLinkTokens).where(eq(bankLinkTokens.userId, user.id)).limit(1);
+  const [cached] = oneOff ? [] : await db().select().from(bankLinkTokens).where(eq(bankLinkTokens.userId, user.id)).limit(1);
   if (cached && cached.expiresAt > now && cached.providerExpiresAt > now && cached.redirectUri === redirectUri) {
     return { ok: true, linkToken: cached.token, expiration: cached.providerExpiresAt.toISOString() };
   }
@@ -94,7 +103,7 @@ export async function createLinkToken(
       country_codes: [CountryCode.Us],
       user: { client_user_id: user.id },
       products: [Products.Auth, Products.Transfer],
-      webhook: `${appUrl()}/webhooks/plaid`,
+      ...(oneOff ? {} : { webhook: `${appUrl()}/webhooks/plaid` }),
       ...(redirectUri ? { redirect_uri: redirectUri } : {}),
     }),
   );
@@ -108,10 +117,14 @@ export async function createLinkToken(
     expiresAt: new Date(now.getTime() + LINK_TOKEN_REUSE_MS),
   };
   // Two tabs racing both get a valid token; the last one written is the one reused.
-  await db()
-    .insert(bankLinkTokens)
-    .values({ userId: user.id, ...row })
-    .onConflictDoUpdate({ target: bankLinkTokens.userId, set: row });
+  if (!oneOff) {
+    await db()
+      .insert(bankLinkTokens)
+      .values({ userId: user.id, ...row })
+      .onConflictDoUpdate({ target: bankLinkTokens.userId, set: row });
+  }
+  // Whose it is, for the exchange's ownership check (link-ownership.server.ts, ADR 038).
+  await rememberLinkToken(user.id, created.value.link_token, providerExpiresAt, now);
   return { ok: true, linkToken: created.value.link_token, expiration: providerExpiresAt.toISOString() };
 }
 
@@ -122,14 +135,15 @@ export type LinkMetadata = { institution?: { institution_id?: string | null; nam
 
 /**
  * Exchange Link's public token for an access token, fetch the accounts, and store item + accounts in one transaction.
- * A provider item already stored for this user is updated in place (no duplicate rows). On any failure after the
+ * Only a public token from a Link session of this user's own Link tokens is exchanged (link-ownership.server.ts): one
+ * from anyone else's session is refused unspent, whoever got hold of it. A provider item already stored for this user is updated in place (no duplicate rows). On any failure after the
  * exchange, the new provider item is removed again (best effort) so nothing is left connected that we do not track.
  */
 export async function exchangePublicToken(
   user: BankUser,
   publicToken: string,
   metadata: LinkMetadata = {},
-): Promise<{ ok: true; accounts: BankAccountView[] } | Refusal<"not_authorised" | "linking_failed">> {
+): Promise<{ ok: true; accounts: BankAccountView[] } | Refusal<"not_authorised" | "linking_failed" | "not_own_link">> {
   if (!user.isPlaidSandboxAuthorized) return notAuthorised;
   const linkingFailed = (failure?: BankFailure): Refusal<"linking_failed"> => ({
     ok: false,
@@ -138,6 +152,10 @@ export async function exchangePublicToken(
     ...(failure ? { providerCode: failure.code } : {}),
   });
   if (typeof publicToken !== "string" || publicToken.length === 0 || publicToken.length > 512) return linkingFailed();
+  // Only a public token from a Link session this user started (ADR 038); refused before it is spent.
+  const ownership = await publicTokenOwnership(user.id, publicToken);
+  if (ownership === "unavailable") return linkingFailed();
+  if (ownership === "not-own") return { ok: false, code: "not_own_link", message: NOT_OWN_LINK };
 
   const exchanged = await plaidCall((api) => api.itemPublicTokenExchange({ public_token: publicToken }));
   if (!exchanged.ok) return linkingFailed(exchanged);
