@@ -73,7 +73,12 @@ export type CreateGroupResult =
  * creator's choosing (the group's name), so an account must not be a free mass mailer. A person forming circles with
  * family, friends and colleagues needs a few.
  */
-export const GROUPS_PER_DAY = Number(process.env.GROUP_CREATE_LIMIT_PER_DAY ?? 5);
+export const GROUPS_PER_DAY = positiveInteger(process.env.GROUP_CREATE_LIMIT_PER_DAY) ?? 5;
+
+function positiveInteger(value: string | undefined) {
+  const number = Number(value);
+  return value !== undefined && Number.isInteger(number) && number > 0 ? number : null;
+}
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Thrown inside createGroup's transaction to undo it (the idempotency key it claimed included) when over the limit. */
