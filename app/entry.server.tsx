@@ -2,7 +2,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { loadIslands } from "./components/island";
 import { CoalescingStream } from "./server/platform/coalescing-stream.server";
 import { setStatementTimeout, WEB_STATEMENT_TIMEOUT_MS } from "./server/db/client.server";
@@ -72,6 +72,12 @@ export default async function handleRequest(
  */
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;
+  // React Router's own 4xx answers (a POST to a route without an action is its 405, an unknown route's data request
+  // its 404) are the client's mistake, not a fault of ours: logged at info, never reported (ADR 038).
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.info({ status: error.status, method: request.method, path: new URL(request.url).pathname }, "request refused by the router");
+    return;
+  }
   logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, "unhandled error in a route");
   void reportError(error, { method: request.method, path: new URL(request.url).pathname });
 }

@@ -4,7 +4,7 @@ import net from "node:net";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "react-router";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import express from "express";
 import { contentSecurityDirectives, createApp, createHttpServer, PLAID_LINK_SCRIPT } from "./app";
 
@@ -186,5 +186,92 @@ describe("publicFilesIn", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/** One request over plain HTTP (fetch refuses TRACE), to a server running `app`. */
+async function rawRequest(app: express.Express, method: string, path: string, headers: Record<string, string> = {}) {
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  try {
+    return await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+      const request = http.request({ port: (server.address() as AddressInfo).port, host: "127.0.0.1", path, method, headers }, (response) => {
+        let body = "";
+        response.on("data", (chunk: Buffer) => {
+          body += chunk.toString();
+        });
+        response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+      });
+      request.on("error", reject);
+      request.end();
+    });
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+describe("methods the app does not serve (ADR 038)", () => {
+  it("answers TRACE, PUT and the like with 405 and Allow, OPTIONS with 204 and Allow, before the app and without an error", async () => {
+    const { logger } = await import("../app/server/platform/log.server");
+    const error = vi.spyOn(logger, "error").mockImplementation(() => undefined);
+    try {
+      // No build: a request that reached React Router would fail (a 500 logged as an error).
+      const app = createApp({ build: {} as ServerBuild, production: false });
+      for (const method of ["TRACE", "PUT", "DELETE", "PATCH", "PROPFIND"]) {
+        const answer = await rawRequest(app, method, "/profile");
+        expect([method, answer.status, answer.headers.allow, answer.body]).toEqual([method, 405, "GET, HEAD, POST", "Method Not Allowed."]);
+        expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+      }
+      const options = await rawRequest(app, "OPTIONS", "/about");
+      expect([options.status, options.headers.allow, options.body]).toEqual([204, "GET, HEAD, POST", ""]);
+      expect(error).not.toHaveBeenCalled();
+    } finally {
+      error.mockRestore();
+    }
+  });
+
+  it("adds Allow: GET, HEAD to the router's own 405 for a POST to a route without an action", async () => {
+    const { onlyServedMethods } = await import("./app");
+    const app = express();
+    app.use(onlyServedMethods);
+    app.post("/about", (_req, res) => {
+      res.status(405).type("text/plain").send("no action");
+    });
+    app.post("/api/session", (_req, res) => {
+      res.status(405).set("Allow", "POST").send("own Allow");
+    });
+    expect((await rawRequest(app, "POST", "/about")).headers.allow).toBe("GET, HEAD");
+    expect((await rawRequest(app, "POST", "/api/session")).headers.allow).toBe("POST");
+  });
+});
+
+describe("Cache-Control (ADR 038)", () => {
+  it("is private, no-store on every answer but a public page as every anonymous visitor sees it, whatever the route said", async () => {
+    const { privateUnlessShared } = await import("./cache-control");
+    const app = express();
+    app.use(privateUnlessShared((path) => path === "/about"));
+    app.get("/about", (req, res) => {
+      if (req.query.toast) res.append("Set-Cookie", "rosca_toast=; Max-Age=0");
+      res.type("text/html").send("<h1>About</h1>");
+    });
+    app.get("/dashboard", (_req, res) => {
+      res.set("Cache-Control", "public, max-age=600").type("text/html").send("<h1>Dashboard</h1>");
+    });
+    app.get("/login", (_req, res) => res.redirect(302, "/dashboard"));
+    const answer = async (path: string, headers: Record<string, string> = {}) =>
+      (await rawRequest(app, "GET", path, headers)).headers["cache-control"];
+
+    // The public page, anonymous: left to its cache.
+    expect(await answer("/about")).toBeUndefined();
+    // The demo mailbox's cookie does not change a public page.
+    expect(await answer("/about", { Cookie: "rosca_mailbox=abc" })).toBeUndefined();
+    // Signed in, with a query, or setting a cookie: private.
+    expect(await answer("/about", { Cookie: "rosca_session=abc" })).toBe("private, no-store");
+    expect(await answer("/about?toast=1")).toBe("private, no-store");
+    // Any other page, a redirect included, whatever the route said.
+    expect(await answer("/dashboard", { Cookie: "rosca_session=abc" })).toBe("private, no-store");
+    expect(await answer("/dashboard")).toBe("private, no-store");
+    expect(await answer("/login", { Cookie: "rosca_session=abc" })).toBe("private, no-store");
+    expect(await answer("/about.data", { Cookie: "rosca_session=abc" })).toBe("private, no-store");
   });
 });

@@ -13,6 +13,9 @@ import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import { type AdmissionControl, admissionControl } from "./admission";
+import { applyTrustProxy, clientIp, trustProxyFrom } from "./client-ip";
+import onHeaders from "on-headers";
+import { privateUnlessShared } from "./cache-control";
 import { publicPageCache } from "./page-cache";
 import { logger } from "../app/server/platform/log.server.ts";
 import { reportError } from "../app/server/platform/error-reporting.server.ts";
@@ -48,6 +51,31 @@ export function rejectCrossSiteWrites(req: Request, res: Response, next: NextFun
     return;
   }
   next();
+}
+
+/** The methods the app serves; `Allow` on every 405 (and on OPTIONS) says so. */
+export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
+const ALLOW = ALLOWED_METHODS.join(", ");
+
+/**
+ * Any other method is answered here (ADR 038): 405 with `Allow`, logged at info like any 4xx, never reported. Before,
+ * TRACE (and CONNECT, TRACK) reached React Router, whose Fetch API Request refuses them: a 500, an error log and an
+ * error report for one anonymous request. OPTIONS says what is allowed (204); there is no CORS to negotiate. A POST
+ * that React Router answers 405 (the route has no action) gets `Allow: GET, HEAD` as its headers go out.
+ */
+export function onlyServedMethods(req: Request, res: Response, next: NextFunction) {
+  if (req.method === "POST") {
+    onHeaders(res, () => {
+      if (res.statusCode === 405 && !res.hasHeader("allow")) res.setHeader("Allow", "GET, HEAD");
+    });
+  }
+  if ((ALLOWED_METHODS as readonly string[]).includes(req.method)) return next();
+  res.set("Allow", ALLOW);
+  if (req.method === "OPTIONS") {
+    res.status(204).end();
+    return;
+  }
+  res.status(405).type("text/plain").send("Method Not Allowed.");
 }
 
 /** Plaid Link's initialize script; Plaid requires it to be loaded from its CDN, never bundled or self-hosted. */
@@ -160,6 +188,7 @@ export function createApp({
 }: {
   /** The server build, or (development) a function that loads the current one. */
   build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Served over HTTPS behind Fly's proxy (production, a deployed demo): HSTS, and TRUST_PROXY defaults to `fly`. */
   production: boolean;
   /** Development: Vite's middleware (modules, HMR, assets), in place of the built client files. */
   devMiddleware?: express.RequestHandler;
@@ -172,8 +201,10 @@ export function createApp({
     sentryDsn: process.env.SENTRY_DSN || undefined,
   });
   app.disable("x-powered-by");
-  // Fly's proxy sets X-Forwarded-For / -Proto; trust exactly one hop.
-  app.set("trust proxy", 1);
+  // Which forwarding header to believe, and from whom (host/client-ip.ts): Fly's behind Fly's proxy, none by default
+  // elsewhere, where anyone who reaches the port could forge one.
+  const trust = trustProxyFrom(process.env.TRUST_PROXY, { behindFly: production });
+  applyTrustProxy(app, trust);
 
   // First: every request, even one refused below, gets a request id, a log line and a duration sample.
   app.use(requestLogging({ build }));
@@ -198,6 +229,7 @@ export function createApp({
     next();
   });
   app.use(compression());
+  app.use(onlyServedMethods);
 
   if (devMiddleware) {
     app.use(labelStatic(devMiddleware));
@@ -214,6 +246,8 @@ export function createApp({
     app.use((req, res, next) => (publicFiles.has(req.path) ? publicStatic(req, res, next) : next()));
   }
 
+  // Everything from here on is the app's answer: private unless it is a public page as every anonymous visitor sees it.
+  app.use(privateUnlessShared((pagePath) => PUBLIC_PAGES.has(pagePath)));
   app.use(rejectCrossSiteWrites);
   // A deployed demo serves the sandbox bank's Link pages on its own origin (its bank listens on loopback only).
   if (process.env.DEMO_DEPLOYMENT === "true" && process.env.PLAID_SANDBOX_URL) app.use(sandboxLinkProxy(process.env.PLAID_SANDBOX_URL));
@@ -243,8 +277,7 @@ export function createApp({
       mode,
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
-        // Fly-Client-IP is set by Fly's proxy; elsewhere a client could forge it, so only production trusts it.
-        clientIp: (production ? req.get("fly-client-ip") : undefined) ?? req.ip ?? "unknown",
+        clientIp: clientIp(req, trust),
       }),
     }),
   );

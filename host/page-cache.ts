@@ -40,6 +40,17 @@ function cookieNames(header: string | undefined) {
     .filter(Boolean);
 }
 
+/**
+ * A request whose answer is the same for every anonymous visitor: GET or HEAD of one of `paths`, without a query and
+ * without any cookie that can change what the page shows. Only such answers are shared, by this cache and by browsers
+ * (host/cache-control.ts marks every other answer `private, no-store`).
+ */
+export function isSharedRequest(req: Request, paths: (path: string) => boolean) {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (req.originalUrl !== req.path || !paths(req.path)) return false;
+  return cookieNames(req.headers.cookie).every((name) => IGNORED_COOKIES.has(name));
+}
+
 export function publicPageCache(options: PageCacheOptions) {
   const now = options.now ?? Date.now;
   const maxEntries = options.maxEntries ?? 64;
@@ -64,14 +75,8 @@ export function publicPageCache(options: PageCacheOptions) {
     return entry;
   }
 
-  function cacheable(req: Request) {
-    if (req.method !== "GET" && req.method !== "HEAD") return false;
-    if (req.originalUrl !== req.path || !options.paths(req.path)) return false;
-    return cookieNames(req.headers.cookie).every((name) => IGNORED_COOKIES.has(name));
-  }
-
   async function middleware(req: Request, res: Response, next: NextFunction) {
-    if (!cacheable(req)) {
+    if (!isSharedRequest(req, options.paths)) {
       if (req.method === "GET" && options.paths(req.path)) counts.bypassed += 1;
       return next();
     }

@@ -69,6 +69,8 @@ export const SECURITY_MESSAGES = {
   passwordWrong: "Password is incorrect",
   codeRequired: "Enter the 6-digit code from your authenticator app",
   invalidCode: "Invalid MFA code",
+  // SPEC.md section 8's login limit message, for the password checks of the Security page (they share its counters).
+  tooManyPasswordAttempts: "Too many attempts. Please wait a few minutes before trying again.",
 } as const;
 
 /** A submitted text value as the server's parsing sees it: an empty or missing field is no value. */

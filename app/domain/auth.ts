@@ -3,6 +3,7 @@
  * Pure: used by Conform in the browser and on the server, and by the JSON APIs.
  */
 import { z } from "zod";
+import { nameError } from "./names";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, FIELD_MESSAGES, normalizeEmail, PASSWORD_MAX_LENGTH } from "./auth-rules";
 
 // The messages, limits and helpers the browser needs too live in auth-rules.ts (no zod there); re-exported here.
@@ -48,6 +49,9 @@ export const RESET_MESSAGES = {
   invalidLink: "This password reset link is invalid. Please request a new one.",
   usedLink: "This password reset link has already been used. Please request a new one if you still need it.",
   expiredLink: "This password reset link has expired (links are valid for 1 hour). Please request a new one.",
+  // An unused link ended early (ADR 038): a newer one was sent, or the password changed since.
+  revokedLink:
+    "This password reset link no longer works: a newer link was sent or the password was changed. Please request a new one if you still need it.",
 } as const;
 
 /** Registration failures (SPEC.md section 8, Registration), title and message. */
@@ -116,16 +120,14 @@ export const registerSchema = withConfirmation(
     fullName: z
       .string({ error: AUTH_MESSAGES.fullNameRequired })
       .trim()
+      .normalize("NFC")
       .check((ctx) => {
         const name = ctx.value;
         const message =
           name.length === 0
             ? AUTH_MESSAGES.fullNameRequired
-            : name.length < 2
-              ? AUTH_MESSAGES.fullNameShort
-              : name.length > 100
-                ? AUTH_MESSAGES.fullNameLong
-                : null;
+            : (nameError(name, "Full name") ??
+              (name.length < 2 ? AUTH_MESSAGES.fullNameShort : name.length > 100 ? AUTH_MESSAGES.fullNameLong : null));
         if (message) ctx.issues.push({ code: "custom", message, input: name });
       }),
     email: strictEmail(AUTH_MESSAGES.emailRequired, AUTH_MESSAGES.emailInvalid),

@@ -3,6 +3,7 @@
  * Pure: used by Conform in the browser and on the server.
  */
 import { z } from "zod";
+import { nameCheck } from "./names";
 import { EMAIL_MAX_LENGTH, normalizeEmail } from "./auth";
 
 export const CONTACT_NAME_MAX = 100;
@@ -58,8 +59,10 @@ export const contactSchema = z.object({
   name: z
     .string({ error: CONTACT_MESSAGES.nameRequired })
     .trim()
+    .normalize("NFC")
     .min(1, CONTACT_MESSAGES.nameRequired)
-    .max(CONTACT_NAME_MAX, CONTACT_MESSAGES.nameLong),
+    .max(CONTACT_NAME_MAX, CONTACT_MESSAGES.nameLong)
+    .check(nameCheck("Name")),
   email: z
     .string({ error: CONTACT_MESSAGES.emailRequired })
     .trim()

@@ -15,6 +15,7 @@
  *   With one it must lie between today and today + 365 days in the group's time zone.
  */
 import { z } from "zod";
+import { nameCheck } from "./names";
 import { EMAIL_MAX_LENGTH, normalizeEmail } from "./auth";
 import {
   addDays,
@@ -109,8 +110,10 @@ export function payoutPerTurnCents(contributionCents: number, memberCount: numbe
 const groupNameField = z
   .string({ error: GROUP_MESSAGES.nameRequired })
   .trim()
+  .normalize("NFC")
   .min(1, GROUP_MESSAGES.nameRequired)
-  .max(GROUP_LIMITS.maxNameLength, GROUP_MESSAGES.nameTooLong);
+  .max(GROUP_LIMITS.maxNameLength, GROUP_MESSAGES.nameTooLong)
+  .check(nameCheck("Group name"));
 
 const within = (min: number, max: number) => (payload: { value: unknown }) =>
   typeof payload.value === "number" && payload.value >= min && payload.value <= max;

@@ -11,6 +11,7 @@
  * - Date of birth: a real calendar day, not in the future, making the user at least 18 today and at most 120.
  */
 import { z } from "zod";
+import { nameCheck } from "./names";
 import { newPasswordSchema, AUTH_MESSAGES, PASSWORD_MAX_LENGTH } from "./auth";
 import { SECURITY_MESSAGES } from "./auth-rules";
 
@@ -204,7 +205,7 @@ export function calendarDayIn(now: Date, timeZone = "America/New_York") {
  */
 export function profileSchema(today: string) {
   return z.object({
-    name: z.string().trim().max(100, PROFILE_MESSAGES.nameLong).optional(),
+    name: z.string().trim().normalize("NFC").max(100, PROFILE_MESSAGES.nameLong).check(nameCheck("Display name")).optional(),
     phone: z
       .string()
       .max(40, PROFILE_MESSAGES.phoneInvalid)

@@ -80,7 +80,11 @@ export async function action({ request }: Route.ActionArgs) {
     }
 
     const result = await createGroup(user, parsed.data, { idempotencyKey: request.headers.get("idempotency-key"), now });
-    if (!result.ok) return fail(result.status, result.error);
+    if (!result.ok) {
+      const retryAfter: Record<string, string> =
+        "retryAt" in result ? { "Retry-After": String(Math.max(1, Math.ceil((result.retryAt.getTime() - now.getTime()) / 1000))) } : {};
+      return fail(result.status, result.error, {}, retryAfter);
+    }
     const body201 = { id: result.groupId, url: result.url };
     if (result.replayed) {
       return data<CreateGroupResponse>(body201, { status: 200, headers: { ...JSON_HEADERS, "Idempotent-Replayed": "true" } });

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { data, Link } from "react-router";
 import { CopyInviteLink } from "~/components/groups/copy-invite-link";
@@ -5,6 +6,7 @@ import { GroupDraw } from "~/components/groups/group-draw";
 import { daysUntilLabel, GroupStatusBadge, memberCountLabel, unnamedRecipient } from "~/components/groups/group-labels";
 import { GroupMembers } from "~/components/groups/group-members";
 import { GroupPayoutSchedule } from "~/components/groups/group-payout-schedule";
+import { ReplaceInviteLink } from "~/components/groups/group-roster";
 import { ADVANCE_DAYS_MAX, ADVANCE_DAYS_MIN, GroupSandboxClock } from "~/components/groups/group-sandbox-clock";
 import { buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
@@ -12,10 +14,12 @@ import { PayoutTimeline } from "~/components/charts/payout-timeline";
 import { PoolBalanceChart } from "~/components/charts/pool-balance-chart";
 import { poolChart, type PoolChart } from "~/domain/charts";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
+import { removeMemberSchema, ROSTER_MESSAGES } from "~/domain/roster";
 import { requireUser, type SessionUser } from "~/server/auth/guards.server";
 import { appUrl } from "~/server/platform/env.server";
 import { groupPageFor, groupPageWithPanels, isUuid, type GroupPageView } from "~/server/groups/group-views.server";
 import { groupUrl, moveMember, revokeInvitation } from "~/server/groups/groups.server";
+import { removeMember, rotateInviteLink } from "~/server/groups/roster.server";
 import { SentInvitations } from "~/components/groups/sent-invitations";
 import { advanceClock, isSandboxBank } from "~/server/money/cycle.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
@@ -60,6 +64,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { user } = await requireUser(request);
   const intent = formData.get("intent");
   if (intent === "advance-next" || intent === "advance-days") return advanceGroupClock(request, user, params.groupId, intent, formData.get("days"));
+  if (intent === "rotate-link" || intent === "remove-member") return changeRoster(request, user, params.groupId, intent, formData);
   if (intent === "revoke-invitation") {
     const invitationId = formData.get("invitationId");
     if (typeof invitationId !== "string" || !isUuid(invitationId) || !isUuid(params.groupId)) {
@@ -88,6 +93,42 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (result.ok) return redirectWithToast(request, back, { type: "success", title: "Payout order updated" });
   if (result.status === 404 && result.error === GROUP_NOT_FOUND) return notFound();
   return redirectWithToast(request, back, { type: "error", title: result.error });
+}
+
+/**
+ * The roster before the start (roster.server.ts): replace the open invite link; remove a member, with a reason they
+ * are shown. A reason that does not pass comes back to the page (400) with what was typed, open at that member.
+ */
+async function changeRoster(
+  request: Request,
+  user: SessionUser["user"],
+  groupId: string,
+  intent: "rotate-link" | "remove-member",
+  formData: FormData,
+) {
+  if (!isUuid(groupId)) return notFound();
+  const back = groupUrl(groupId);
+  if (intent === "rotate-link") {
+    const rotated = await rotateInviteLink(user.id, groupId);
+    if (rotated.ok) return redirectWithToast(request, back, { type: "success", ...ROSTER_MESSAGES.linkReplaced });
+    if (rotated.status === 404) return notFound();
+    return redirectWithToast(request, back, { type: "error", title: rotated.error });
+  }
+  const submission = parseWithZod(formData, { schema: removeMemberSchema });
+  if (submission.status !== "success") {
+    const memberId = formData.get("memberId");
+    if (typeof memberId !== "string" || !isUuid(memberId)) return data({ group: null, inviteUrl: null, error: "Bad Request" }, { status: 400 });
+    return data({ removal: { memberId, result: submission.reply() } }, { status: 400 });
+  }
+  const removed = await removeMember(user, groupId, submission.value.memberId, submission.value.reason);
+  if (removed.ok)
+    return redirectWithToast(request, back, {
+      type: "success",
+      title: ROSTER_MESSAGES.removedTitle,
+      description: ROSTER_MESSAGES.removedToAdmin(removed.name),
+    });
+  if (removed.status === 404 && removed.error === GROUP_NOT_FOUND) return notFound();
+  return redirectWithToast(request, back, { type: "error", title: removed.error });
 }
 
 const CLOCK_ADMINS_ONLY = "Only the group admin can move the sandbox clock.";
@@ -134,8 +175,9 @@ async function advanceGroupClock(
   });
 }
 
-export default function GroupPage({ loaderData }: Route.ComponentProps) {
+export default function GroupPage({ loaderData, actionData }: Route.ComponentProps) {
   const { group, inviteUrl } = loaderData;
+  const removal = actionData && "removal" in actionData ? actionData.removal : null;
   if (!group) return <GroupNotFound />;
   const showClock = "sandboxClock" in loaderData && loaderData.sandboxClock && group.status === "active";
   const canAdvance = "canAdvanceClock" in loaderData && loaderData.canAdvanceClock === true;
@@ -212,11 +254,12 @@ export default function GroupPage({ loaderData }: Route.ComponentProps) {
                   the people you trust.
                 </p>
                 <CopyInviteLink url={inviteUrl} groupName={group.name} />
+                {group.viewer.isAdmin ? <ReplaceInviteLink /> : null}
               </section>
             </Card>
           ) : null}
           <Card>
-            <GroupMembers group={group} />
+            <GroupMembers group={group} canRemove={group.viewer.isAdmin && group.status === "forming"} removal={removal} />
           </Card>
           {"sentInvitations" in loaderData && loaderData.sentInvitations && loaderData.sentInvitations.length > 0 ? (
             <Card>

@@ -20,6 +20,7 @@ import { FieldErrors } from "~/components/ui/field";
 import { Card, PageContainer } from "~/components/ui/page";
 import { SETUP_FEE_CENTS } from "~/domain/groups";
 import { INVITATION_STATE_MESSAGES, joinedDescription } from "~/domain/invitations";
+import { ROSTER_MESSAGES } from "~/domain/roster";
 import { requireUser } from "~/server/auth/guards.server";
 import { createLinkToken, exchangePublicToken } from "~/server/bank/bank.server";
 import type { User } from "~/server/db/schema";
@@ -92,9 +93,21 @@ const expiryDay = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone
  * Unknown, declined, full, not addressed to this user: all look the same (no probing); 429 when rate-limited. The
  * invitation's own addressee is told when it expired, was revoked or closed (410), so they know to ask again.
  */
-type Unavailable = Extract<InvitationLookup, { reason: "expired" | "revoked" | "closed" }>;
+type Unavailable = Extract<InvitationLookup, { reason: "expired" | "revoked" | "closed" | "removed" }>;
 
 function invalid(lookup: { reason: "invalid" | "rate-limited" } | Unavailable) {
+  // Removed by the group's admin (ADR 038): told so, with the reason they were given, whichever link they followed.
+  if (lookup.reason === "removed") {
+    return data(
+      {
+        state: "invalid" as const,
+        title: ROSTER_MESSAGES.removedPageTitle,
+        message: ROSTER_MESSAGES.removedPage(lookup.removalReason),
+        groupName: lookup.groupName,
+      },
+      { status: 403 },
+    );
+  }
   if (lookup.reason === "expired" || lookup.reason === "revoked" || lookup.reason === "closed") {
     const title = INVITATION_STATE_MESSAGES[`${lookup.reason}Title`];
     const message =
@@ -239,7 +252,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     },
   });
   if (!linked.ok) {
-    return redirectWithToast(request, bankStepPath(code), { type: "error", title: "Linking Failed", description: LINKING_FAILED_DESCRIPTION });
+    // Someone else's Link session (ADR 038) says so; every other failure is worth a retry.
+    const description = linked.code === "not_own_link" ? linked.message : LINKING_FAILED_DESCRIPTION;
+    return redirectWithToast(request, bankStepPath(code), { type: "error", title: "Linking Failed", description });
   }
   return joinAndRedirect(request, { ...user, hasBankAccount: user.hasBankAccount || linked.accounts.length > 0 }, code, group.contributionCents);
 }
@@ -257,7 +272,9 @@ async function joinAndRedirect(request: Request, user: User, code: string, contr
   if (result.reason === "no-bank-account") return redirect(bankStepPath(code));
   if (result.reason === "not-authorized") return notAuthorized(user.id);
   // Lost the last seat to someone else, or the invitation changed (expired, revoked) meanwhile.
-  if (result.reason === "expired" || result.reason === "revoked" || result.reason === "closed") return invalid(result as Unavailable);
+  if (result.reason === "expired" || result.reason === "revoked" || result.reason === "closed" || result.reason === "removed") {
+    return invalid(result as Unavailable);
+  }
   return invalid({ reason: result.reason === "rate-limited" ? "rate-limited" : "invalid" });
 }
 

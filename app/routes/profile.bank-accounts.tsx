@@ -251,7 +251,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(request, PAGE, {
         type: "error",
         title: "Linking Failed",
-        description: "We couldn't connect your bank account. Please try again.",
+        // Someone else's Link session (ADR 038) says so; every other failure is worth a retry.
+        description: result.code === "not_own_link" ? result.message : "We couldn't connect your bank account. Please try again.",
       });
     }
     return redirectWithToast(request, PAGE, {

@@ -18,9 +18,9 @@ import {
 } from "~/server/auth/two-factor.server";
 import {
   changePassword,
+  checkCurrentPassword,
   formatDateTime,
   listSessions,
-  passwordMatches,
   setLoginNotifications,
   setProfileVisible,
   signOutOtherSessions,
@@ -76,7 +76,7 @@ function isIntent(value: unknown): value is Intent {
 
 type ActionResult = { intent: Intent | null; result?: SubmissionResult<string[]>; error?: string };
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const { user, sessionId } = await requireUser(request);
   const intent = formData.get("intent");
@@ -90,7 +90,13 @@ export async function action({ request }: Route.ActionArgs) {
       if (submission.status !== "success") {
         return data<ActionResult>({ intent, result: submission.reply({ hideFields: hidden }) }, { status: 400 });
       }
-      const changed = await changePassword(user, sessionId, submission.value);
+      const changed = await changePassword(user, sessionId, { ...submission.value, ip: context.clientIp });
+      if (changed.status === "rate-limited") {
+        return data<ActionResult>(
+          { intent, result: submission.reply({ hideFields: hidden, fieldErrors: { currentPassword: [SECURITY_MESSAGES.tooManyPasswordAttempts] } }) },
+          { status: 429 },
+        );
+      }
       if (changed.status === "wrong-password") {
         return data<ActionResult>(
           { intent, result: submission.reply({ hideFields: hidden, fieldErrors: { currentPassword: [SECURITY_MESSAGES.currentPasswordWrong] } }) },
@@ -134,10 +140,12 @@ export async function action({ request }: Route.ActionArgs) {
       if (submission.status !== "success") {
         return data<ActionResult>({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
       }
-      if (!(await passwordMatches(user.id, submission.value.password))) {
+      const check = await checkCurrentPassword(user, submission.value.password, context.clientIp);
+      if (check !== "ok") {
+        const message = check === "rate-limited" ? SECURITY_MESSAGES.tooManyPasswordAttempts : SECURITY_MESSAGES.passwordWrong;
         return data<ActionResult>(
-          { intent, result: submission.reply({ hideFields: ["password"], fieldErrors: { password: [SECURITY_MESSAGES.passwordWrong] } }) },
-          { status: 400 },
+          { intent, result: submission.reply({ hideFields: ["password"], fieldErrors: { password: [message] } }) },
+          { status: check === "rate-limited" ? 429 : 400 },
         );
       }
       await disableTwoFactor(user.id);

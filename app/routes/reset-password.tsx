@@ -16,14 +16,15 @@ import type { Route } from "./+types/reset-password";
  * Where a link that does not work sends the person (SPEC.md section 8, Reset set): an invalid or spent link to /login
  * with 'Invalid Reset Link'; an expired one (the link was real, its hour is up) straight to a new request form.
  */
-async function badLink(request: Request, status: "invalid" | "used" | "expired") {
+async function badLink(request: Request, status: "invalid" | "used" | "expired" | "revoked") {
   if (status === "expired") {
     return redirectWithToast(request, "/login?mode=reset", { type: "error", title: "Reset Link Expired", description: RESET_MESSAGES.expiredLink });
   }
-  return redirectWithToast(request, "/login", {
+  // A link that ended early (a newer one was sent, or the password changed) opens the request form, like an expired one.
+  return redirectWithToast(request, status === "revoked" ? "/login?mode=reset" : "/login", {
     type: "error",
     title: "Invalid Reset Link",
-    description: status === "used" ? RESET_MESSAGES.usedLink : RESET_MESSAGES.invalidLink,
+    description: status === "used" ? RESET_MESSAGES.usedLink : status === "revoked" ? RESET_MESSAGES.revokedLink : RESET_MESSAGES.invalidLink,
   });
 }
 
@@ -57,7 +58,9 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const { selector, token, password } = submission.value;
   const outcome = await resetPassword(selector, token, password);
-  if (outcome.status === "invalid" || outcome.status === "used" || outcome.status === "expired") throw await badLink(request, outcome.status);
+  if (outcome.status === "invalid" || outcome.status === "used" || outcome.status === "expired" || outcome.status === "revoked") {
+    throw await badLink(request, outcome.status);
+  }
   if (outcome.status === "same-password") {
     return data({ result: submission.reply({ ...hide, fieldErrors: { password: [AUTH_MESSAGES.samePassword] } }) }, { status: 400 });
   }

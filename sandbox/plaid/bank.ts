@@ -4,7 +4,7 @@
  * request_id, which the server adds). Expected failures throw PlaidFailure. Transfers after they are made live in
  * transfers.ts; the two hot endpoints that make them are group-committed (batch.ts).
  */
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { BankContext } from "./context";
 import type { FaultRuleRequest, LinkTokenCreateRequest } from "./contract";
 import { fireWebhookDecision, itemLoginRequiredWebhook } from "./item-webhooks";
@@ -20,13 +20,23 @@ import {
   serializeItem,
   workingItem,
 } from "./items";
-import { plaidItems, plaidLinkTokens, plaidPublicTokens, plaidTransferAuthorizations, plaidWebhookKeys } from "./schema";
+import {
+  plaidAccounts,
+  plaidItems,
+  plaidLinkSessions,
+  plaidLinkTokens,
+  plaidPublicTokens,
+  plaidTransferAuthorizations,
+  plaidWebhookKeys,
+} from "./schema";
 import { notifyTransferEvents, serializeAuthorization, serializeTransfer, transferEndpoints } from "./transfers";
 import { checkCredentials, findInstitution, plaidErrors, PlaidFailure, sandboxToken } from "./wire";
 
 type Body = Record<string, unknown>;
 
 export const LINK_TOKEN_TTL_MS = 4 * 60 * 60 * 1000;
+/** /link/token/get keeps a finished Link session's data this long (Plaid: six hours). */
+export const LINK_SESSION_KEPT_MS = 6 * 60 * 60 * 1000;
 
 type Handler = (ctx: BankContext, body: Body) => Promise<Record<string, unknown>>;
 
@@ -73,6 +83,77 @@ export const endpoints: Record<string, Handler> = {
       updateItemId,
     });
     return { link_token: linkToken, expiration: expiresAt.toISOString() };
+  },
+
+  /**
+   * The link token and its Link sessions with what each ended in (Plaid's `results.item_add_results`, and the
+   * deprecated `on_success`): the one way for a server to learn which public tokens a link token's sessions issued.
+   * Only this client's tokens; a finished session is kept six hours. The app asks it before an exchange (ADR 038).
+   */
+  "/link/token/get": async (ctx, body) => {
+    const linkToken = body.link_token as string;
+    const [row] = await ctx.db
+      .select()
+      .from(plaidLinkTokens)
+      .where(and(eq(plaidLinkTokens.linkToken, linkToken), eq(plaidLinkTokens.clientId, ctx.clientId)));
+    if (!row) throw plaidErrors.invalidLinkToken("unknown");
+    const keptSince = ctx.now().getTime() - LINK_SESSION_KEPT_MS;
+    const sessions = (
+      await ctx.db.select().from(plaidLinkSessions).where(eq(plaidLinkSessions.linkToken, linkToken)).orderBy(asc(plaidLinkSessions.createdAt))
+    ).filter((session) => !session.completedAt || session.completedAt.getTime() > keptSince);
+    const linkSessions = [];
+    for (const session of sessions) {
+      let success: { public_token: string; item_id: string; institution: { institution_id: string; name: string }; accounts: Body[] } | null = null;
+      if (session.publicToken && session.itemId && session.institutionId) {
+        const accounts = await ctx.db
+          .select()
+          .from(plaidAccounts)
+          .where(eq(plaidAccounts.itemId, session.itemId))
+          .orderBy(asc(plaidAccounts.position));
+        success = {
+          public_token: session.publicToken,
+          item_id: session.itemId,
+          institution: { institution_id: session.institutionId, name: findInstitution(session.institutionId)?.name ?? session.institutionId },
+          accounts: accounts.map((account) => ({
+            id: account.accountId,
+            name: account.name,
+            mask: account.mask,
+            type: account.type,
+            subtype: account.subtype,
+            verification_status: null,
+            class_type: null,
+          })),
+        };
+      }
+      linkSessions.push({
+        link_session_id: session.linkSessionId,
+        started_at: session.createdAt.toISOString(),
+        finished_at: session.completedAt?.toISOString() ?? null,
+        results: success ? { item_add_results: [success], bank_transfer_results: [], cra_item_add_results: [] } : null,
+        on_success: success
+          ? {
+              public_token: success.public_token,
+              metadata: { institution: success.institution, accounts: success.accounts, link_session_id: session.linkSessionId },
+            }
+          : null,
+        exit: null,
+      });
+    }
+    return {
+      link_token: row.linkToken,
+      created_at: row.createdAt.toISOString(),
+      expiration: row.expiresAt.toISOString(),
+      metadata: {
+        initial_products: row.products,
+        webhook: row.webhook,
+        // The sandbox bank's institutions are all in the US: the only country a link token here can name.
+        country_codes: ["US"],
+        language: null,
+        redirect_uri: row.redirectUri,
+        client_name: row.clientName,
+      },
+      link_sessions: linkSessions,
+    };
   },
 
   "/sandbox/public_token/create": async (ctx, body) => {

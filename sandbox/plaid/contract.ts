@@ -396,6 +396,7 @@ export type FaultRuleRequest = z.infer<typeof faultRuleSchema>;
 
 export const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
   "/link/token/create": linkTokenCreateSchema,
+  "/link/token/get": z.object({ link_token: id() }),
   "/sandbox/public_token/create": publicTokenCreateSchema,
   "/item/public_token/exchange": z.object({ public_token: id() }),
   "/accounts/get": z.object({ ...accessTokenRequest, options: accountOptions.optional() }),

@@ -599,5 +599,53 @@ describe("Link update mode (a login to renew)", () => {
     expect(
       await rejection(updateToken({ access_token: first.accessToken, transfer: { authorization_id: secondAuthorization.authorization.id } })),
     ).toEqual(invalidField("transfer.authorization_id is an authorization of another item than access_token's"));
+describe("/link/token/get", () => {
+  it("lists the token's Link sessions and the public token each ended in, through the SDK", async () => {
+    const { linkThroughSession } = await import("./link-client");
+    const token = await linkToken();
+    const before = await client.linkTokenGet({ link_token: token });
+    expect(before.data).toMatchObject({
+      link_token: token,
+      metadata: { initial_products: ["auth", "transfer"], country_codes: ["US"], redirect_uri: REDIRECT_URI, client_name: "Rosca", webhook: null },
+      link_sessions: [],
+    });
+    expect(Date.parse(before.data.expiration!) - Date.parse(before.data.created_at!)).toBe(4 * 60 * 60 * 1000);
+
+    const linked = await linkThroughSession(sandbox.url, token);
+    if (!linked.ok) throw new Error(linked.code);
+    // A second session for the same token, left unfinished.
+    const open = await fetch(`${sandbox.url}/link/session/institutions`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ link_token: token }),
+    });
+    const openId = ((await open.json()) as { link_session_id: string }).link_session_id;
+
+    const { data } = await client.linkTokenGet({ link_token: token });
+    expect(data.link_sessions).toHaveLength(2);
+    const [done, unfinished] = data.link_sessions!;
+    expect(done).toMatchObject({
+      link_session_id: linked.linkSessionId,
+      finished_at: expect.any(String),
+      results: {
+        item_add_results: [
+          {
+            public_token: linked.publicToken,
+            item_id: expect.stringMatching(/^[A-Za-z0-9]{37}$/),
+            institution: { institution_id: "ins_109508", name: "First Platypus Bank" },
+          },
+        ],
+      },
+      on_success: { public_token: linked.publicToken, metadata: { link_session_id: linked.linkSessionId } },
+    });
+    expect(done!.results!.item_add_results[0]!.accounts.map((account) => account.mask)).toEqual(["0000", "1111"]);
+    expect(unfinished).toMatchObject({ link_session_id: openId, finished_at: null, results: null, on_success: null });
+  });
+
+  it("answers an unknown or missing link token as Plaid does", async () => {
+    const unknown = await client.linkTokenGet({ link_token: "link-sandbox-00000000-0000-0000-0000-000000000000" }).catch((error) => error.response);
+    expect([unknown.status, unknown.data.error_type, unknown.data.error_code]).toEqual([400, "INVALID_INPUT", "INVALID_LINK_TOKEN"]);
+    const missing = await client.linkTokenGet({} as never).catch((error) => error.response);
+    expect([missing.status, missing.data.error_type, missing.data.error_code]).toEqual([400, "INVALID_REQUEST", "MISSING_FIELDS"]);
   });
 });

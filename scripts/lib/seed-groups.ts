@@ -4,19 +4,18 @@
  * admins a forming group with pending invitations. Idempotent: a group is seeded once, by name and creator.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { Products } from "plaid";
 import { ADMIN_ACCOUNT, DEMO_ACCOUNT, SAMPLE_MEMBERS } from "../../app/domain/demo-accounts.ts";
 import type { GroupDraft } from "../../app/domain/groups.ts";
 import { addDays, dayOfWeekOf, todayIn } from "../../app/domain/schedule.ts";
 import { hashPassword } from "../../app/server/auth/password.server.ts";
-import { exchangePublicToken } from "../../app/server/bank/bank.server.ts";
-import { plaidCall } from "../../app/server/bank/plaid.server.ts";
+import { createLinkToken, exchangePublicToken } from "../../app/server/bank/bank.server.ts";
 import { db } from "../../app/server/db/client.server.ts";
 import { groups, users } from "../../app/server/db/schema/index.ts";
 import { env } from "../../app/server/platform/env.server.ts";
 import { groupMembers } from "../../app/server/db/schema/index.ts";
 import { createGroup, joinGroup, moveMember } from "../../app/server/groups/groups.server.ts";
 import { processGroup } from "../../app/server/money/cycle.server.ts";
+import { linkThroughSession } from "../../sandbox/plaid/link-client.ts";
 
 /**
  * The active demo groups started this long ago, weekly on the weekday DUE_DAYS_AGO days before the seed ran, so the demo
@@ -55,20 +54,21 @@ const DEMO_BANK_CONFIG = JSON.stringify({
   ],
 });
 
-/** Link First Platypus Bank through the sandbox bank, as Plaid's sandbox lets a server do without the Link UI. */
+/**
+ * Link First Platypus Bank as the member would: a Link token issued to them, a session of the sandbox Link logged in
+ * and every account shared, then the app's own exchange (which takes only a public token from the member's own Link
+ * session, ADR 038).
+ */
 async function linkSandboxBank(user: typeof users.$inferSelect) {
   if (user.hasBankAccount) return;
-  const token = await plaidCall((api) =>
-    api.sandboxPublicTokenCreate({
-      institution_id: "ins_109508",
-      initial_products: [Products.Auth, Products.Transfer],
-      options: { override_username: "user_custom", override_password: DEMO_BANK_CONFIG },
-    }),
-  );
-  if (!token.ok) throw new Error(`seed: sandbox public token for ${user.email}: ${token.code}`);
-  const linked = await exchangePublicToken(user, token.value.public_token, {
-    institution: { institution_id: "ins_109508", name: "First Platypus Bank" },
-  });
+  // Seeded before the app listens: a one-off Link token without our webhook URL (the app syncs bank events itself).
+  const linkToken = await createLinkToken(user, { webhook: false });
+  if (!linkToken.ok) throw new Error(`seed: a link token for ${user.email}: ${linkToken.code}`);
+  const bankUrl = env().PLAID_SANDBOX_URL ?? env().PLAID_API_URL;
+  if (!bankUrl) throw new Error("seed: no sandbox bank to link with");
+  const session = await linkThroughSession(bankUrl, linkToken.linkToken, { username: "user_custom", password: DEMO_BANK_CONFIG });
+  if (!session.ok) throw new Error(`seed: the sandbox Link for ${user.email}: ${session.code}`);
+  const linked = await exchangePublicToken(user, session.publicToken, { institution: session.institution });
   if (!linked.ok) throw new Error(`seed: linking a bank for ${user.email}: ${linked.code}`);
 }
 

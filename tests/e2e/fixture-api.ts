@@ -9,7 +9,11 @@
  *                      (registerUser: confirmation and welcome emails sent), follows the link in the confirmation email
  *                      the mail double received (confirmEmail), and with "sandbox" has the admin grant sandbox access
  *                      (addUserByEmail, as /admin's "Add User" does). 201 {"id"}.
+ *                      With "bank" (and "sandbox") it also links First Platypus Bank as the member would: a Link
+ *                      token for them, a session of the sandbox Link, the app's exchange (createLinkToken,
+ *                      linkThroughSession, exchangePublicToken).
  * POST /sandbox-access {"email"} the admin's "Add User" for an existing account. 200 {"status"}.
+ * POST /join           {"email", "code"} that member accepts the invite code (joinGroup, as Accept and Join does). 200 {"groupId"}.
  * Anything else: 404; a refused step: 400 {"error"}.
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
@@ -17,6 +21,9 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 const { registerUser, confirmEmail, findUserByEmail } = await import("../../app/server/auth/accounts.server.ts");
 const { addUserByEmail } = await import("../../app/server/admin/admin.server.ts");
 const { ADMIN_ACCOUNT } = await import("../../app/domain/demo-accounts.ts");
+const { createLinkToken, exchangePublicToken } = await import("../../app/server/bank/bank.server.ts");
+const { joinGroup } = await import("../../app/server/groups/groups.server.ts");
+const { linkThroughSession } = await import("../../sandbox/plaid/link-client.ts");
 const { listMessages } = await import("../../sandbox/postmark/store.ts");
 
 class Refused extends Error {}
@@ -61,7 +68,27 @@ async function member(databaseUrl: string, input: Record<string, unknown>) {
   const { selector, secret } = await confirmationLink(databaseUrl, email);
   if (!(await confirmEmail(selector, secret))) throw new Refused(`the confirmation link for ${email} was refused`);
   if (input.sandbox === true) await grant(email);
+  if (input.bank === true) await linkBank(email);
   return { id: registered.user.id };
+}
+
+async function linkBank(email: string) {
+  const user = await findUserByEmail(email);
+  if (!user) throw new Refused(`no account for ${email}`);
+  const token = await createLinkToken(user, { webhook: false });
+  if (!token.ok) throw new Refused(`a link token for ${email}: ${token.code}`);
+  const session = await linkThroughSession(process.env.PLAID_SANDBOX_URL ?? process.env.PLAID_API_URL ?? "", token.linkToken);
+  if (!session.ok) throw new Refused(`the sandbox Link for ${email}: ${session.code}`);
+  const linked = await exchangePublicToken(user, session.publicToken, { institution: session.institution });
+  if (!linked.ok) throw new Refused(`linking a bank for ${email}: ${linked.code}`);
+}
+
+async function join(input: Record<string, unknown>) {
+  const user = await findUserByEmail(text(input.email, "email"));
+  if (!user) throw new Refused("no such member");
+  const joined = await joinGroup(user, text(input.code, "code"));
+  if (!joined.ok) throw new Refused(`joining: ${joined.reason}`);
+  return { groupId: joined.groupId };
 }
 
 export async function startFixtureApi(options: { port: number; databaseUrl: string }): Promise<Server> {
@@ -76,7 +103,9 @@ export async function startFixtureApi(options: { port: number; databaseUrl: stri
         ? body(request).then((input) => member(options.databaseUrl, input))
         : route === "POST /sandbox-access"
           ? body(request).then(async (input) => ({ status: await grant(text(input.email, "email")) }))
-          : null;
+          : route === "POST /join"
+            ? body(request).then(join)
+            : null;
     if (!work) return answer(404, { error: `no fixture at ${route}` });
     work.then(
       (result) => answer(route === "POST /members" ? 201 : 200, result),

@@ -117,3 +117,18 @@ export async function sandboxMember(page: Page, prefix: string) {
   await login(page, email, "Secret123");
   return email;
 }
+
+/**
+ * A member who could join a group at once: registered, confirmed, sandbox access, First Platypus Bank linked (through
+ * the set-up API, as the member would link it). Not signed in. Password "Secret123".
+ */
+export async function bankedMember(page: Page, prefix: string, name: string) {
+  const email = uniqueEmail(prefix);
+  await fixture(page, "/members", { name, email, password: "Secret123", sandbox: true, bank: true });
+  return email;
+}
+
+/** That member accepts an invite code, as Accept and Join does (the set-up API). */
+export async function joinWith(page: Page, email: string, code: string) {
+  await fixture(page, "/join", { email, code });
+}

@@ -1,35 +1,26 @@
 import { expect, login, test, toasts } from "./fixtures";
+import { linkThroughSession } from "../../sandbox/plaid/link-client";
 import { invitedMember, PASSWORD } from "./groups-join.support";
 
 /**
  * The join page with real Plaid configured (the "plaid" project's server: PLAID_ENV set, the sandbox bank answering
  * as Plaid's API). Only Plaid's browser script is replaced: Plaid Link itself (Plaid's iframe) cannot run without
  * Plaid, so `link-initialize.js` is served by a stand-in that does what Link does for a person who picks First
- * Platypus Bank and logs in: it receives the link token our server asked Plaid for, and calls onSuccess with a public
- * token for that bank (made by the bank's /sandbox/public_token/create, as Plaid's sandbox makes them). Everything of
- * ours runs for real: the island, the link-token action, the exchange, the join.
+ * Platypus Bank and logs in: it receives the link token our server asked Plaid for, runs a Link session for it (the
+ * sandbox bank's JSON Link, standing in for Plaid's) and calls onSuccess with that session's public token. Everything of
+ * ours runs for real: the island, the link-token action, the exchange (and its check that the public token came from
+ * this member's own Link session), the join.
  */
 
 const PLAID_LINK_SCRIPT = "https://cdn.plaid.com/link/v2/stable/link-initialize.js";
 const BANK_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 200}`;
 
-async function sandboxPublicToken() {
-  const response = await fetch(`${BANK_URL}/sandbox/public_token/create`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      client_id: "sandbox-client-id",
-      secret: "sandbox-secret",
-      institution_id: "ins_109508",
-      initial_products: ["auth", "transfer"],
-    }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { public_token: string }).public_token;
-}
-
-/** Plaid's window.Plaid, reduced to what Link does for a person who links First Platypus Bank. */
-function linkStandIn(publicToken: string) {
+/**
+ * Plaid's window.Plaid, reduced to what Link does for a person who links First Platypus Bank: a Link session for the
+ * link token our server gave the page (run by the sandbox bank's JSON Link, through window.__completeLink below), then
+ * onSuccess with that session's public token, the only kind our server exchanges (ADR 038).
+ */
+function linkStandIn() {
   return `
 window.Plaid = {
   create: function (config) {
@@ -38,10 +29,12 @@ window.Plaid = {
     return {
       open: function () {
         window.__plaidOpened = true;
-        config.onSuccess(${JSON.stringify(publicToken)}, {
-          institution: { institution_id: "ins_109508", name: "First Platypus Bank" },
-          accounts: [],
-          link_session_id: "stand-in-session",
+        window.__completeLink(config.token).then(function (linked) {
+          config.onSuccess(linked.publicToken, {
+            institution: linked.institution,
+            accounts: [],
+            link_session_id: linked.linkSessionId,
+          });
         });
       },
       exit: function () {},
@@ -56,10 +49,12 @@ test("an invitee without a bank links one through Plaid Link on the join page an
   test.setTimeout(180_000);
   const { groupId, groupName, inviteeEmail, joinLink, firstDueLong } = await invitedMember(page, baseURL, "plaid-join");
   await login(page, inviteeEmail, PASSWORD);
-  const publicToken = await sandboxPublicToken();
-  await page.route(PLAID_LINK_SCRIPT, (route) =>
-    route.fulfill({ status: 200, contentType: "application/javascript", body: linkStandIn(publicToken) }),
-  );
+  await page.exposeFunction("__completeLink", async (linkToken: string) => {
+    const linked = await linkThroughSession(BANK_URL, linkToken);
+    if (!linked.ok) throw new Error(`the sandbox Link refused: ${linked.code}`);
+    return linked;
+  });
+  await page.route(PLAID_LINK_SCRIPT, (route) => route.fulfill({ status: 200, contentType: "application/javascript", body: linkStandIn() }));
 
   await page.goto(joinLink);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Join ${groupName}`);

@@ -304,6 +304,124 @@ describe("password reset", () => {
     expect(await listMessages(databaseUrl, { to: email })).toEqual([]);
   });
 
+  /** Ask for a reset link (from an address of its own: the per-IP limit has its own test) and read it from the email. */
+  async function requestResetLink(email: string) {
+    counter += 1;
+    const ip = `198.19.${Math.floor(counter / 250)}.${counter % 250}`;
+    const requested = await call(login.action, post("/login", { intent: "reset-request", email }), {}, context(ip));
+    expect(requested.status).toBe(200);
+    await backgroundDeliveries();
+    return linkFromLatestEmail(email, "/reset-password");
+  }
+
+  /** What a reset link does now: its page (the form, or where it sends the person and what the toast says) and a POST with it. */
+  async function resetLinkOutcome(path: string, password = "Another789") {
+    const { takeToasts } = await import("../../app/server/notifications/toast.server");
+    const page = await call(resetPassword.loader, get(path));
+    const params = new URL(path, "http://x").searchParams;
+    const posted = await call(
+      resetPassword.action,
+      post("/reset-password", { token: params.get("access_token")!, selector: params.get("refresh_token")!, password, confirmPassword: password }),
+    );
+    const flash = new CookieJar();
+    flash.store(page.setCookies);
+    const toast = page.status === 302 ? (await takeToasts(get("/login", flash))).toasts[0] : undefined;
+    return {
+      page: page.status === 302 ? `${page.status} ${page.location}` : String(page.status),
+      toast,
+      post: `${posted.status} ${posted.location}`,
+    };
+  }
+
+  const REVOKED = {
+    page: "302 /login?mode=reset",
+    toast: expect.objectContaining({
+      title: "Invalid Reset Link",
+      description:
+        "This password reset link no longer works: a newer link was sent or the password was changed. Please request a new one if you still need it.",
+    }),
+    post: "302 /login?mode=reset",
+  };
+
+  it("keeps one live link per user: a newer link ends the older one, before and after it is used", async () => {
+    const email = uniqueEmail();
+    await registerAccount(email);
+    await confirmAccount(email);
+    const first = await requestResetLink(email);
+    const second = await requestResetLink(email);
+    expect(second).not.toBe(first);
+
+    // L1 is dead as soon as L2 is issued: neither its page nor a POST with it sets a password.
+    expect(await resetLinkOutcome(first)).toEqual(REVOKED);
+    expect((await logIn(email, "Another789")).status).toBe(401);
+
+    // L2 works, once; L1 stays dead after it.
+    const page = await call(resetPassword.loader, get(second));
+    expect(page.status).toBe(200);
+    const done = await call(
+      resetPassword.action,
+      post("/reset-password", { ...page.data, password: "Newsecret456", confirmPassword: "Newsecret456" }),
+    );
+    expect(done).toMatchObject({ status: 302, location: "/reset-password?done=1" });
+    expect(await resetLinkOutcome(first)).toEqual(REVOKED);
+    expect((await logIn(email, "Newsecret456")).status).toBe(302);
+  });
+
+  it("ends an unused link when the password is changed on the Security page", async () => {
+    const email = uniqueEmail();
+    await registerAccount(email);
+    await confirmAccount(email);
+    const link = await requestResetLink(email);
+    const session = sessionJar((await logIn(email, "Secret123")).setCookies);
+    const security = await import("../../app/routes/profile.security");
+    const changed = await call(
+      security.action,
+      post(
+        "/profile/security",
+        { intent: "change-password", currentPassword: "Secret123", newPassword: "Changed789", confirmPassword: "Changed789" },
+        session,
+      ),
+    );
+    expect([changed.status, changed.location]).toEqual([302, "/profile/security"]);
+
+    // Whoever holds the older link cannot take the account back with it.
+    expect(await resetLinkOutcome(link)).toEqual(REVOKED);
+    expect((await logIn(email, "Another789")).status).toBe(401);
+    expect((await logIn(email, "Changed789")).status).toBe(302);
+  });
+
+  it("ends every other unused link when the password is reset with one of them", async () => {
+    const email = uniqueEmail();
+    await registerAccount(email);
+    await confirmAccount(email);
+    const first = await requestResetLink(email);
+    const params = new URL(first, "http://x").searchParams;
+    // A second live link of the same user, as one issued before this change would have left behind.
+    const { db } = await import("../../app/server/db/client.server");
+    const { authTokens } = await import("../../app/server/db/schema");
+    const [row] = await db()
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.id, params.get("refresh_token")!));
+    const { createHash } = await import("node:crypto");
+    const [older] = await db()
+      .insert(authTokens)
+      .values({
+        userId: row!.userId,
+        purpose: "reset_password",
+        secretHash: createHash("sha256").update("older-secret").digest("hex"),
+        expiresAt: row!.expiresAt,
+      })
+      .returning();
+    const olderPath = `/reset-password?${new URLSearchParams({ access_token: "older-secret", refresh_token: older!.id, type: "recovery" })}`;
+    expect((await call(resetPassword.loader, get(olderPath))).status).toBe(200);
+
+    const page = await call(resetPassword.loader, get(first));
+    await call(resetPassword.action, post("/reset-password", { ...page.data, password: "Newsecret456", confirmPassword: "Newsecret456" }));
+    expect(await resetLinkOutcome(olderPath)).toEqual(REVOKED);
+    expect((await logIn(email, "Newsecret456")).status).toBe(302);
+  });
+
   it("redirects an invalid link to /login", async () => {
     const response = await call(resetPassword.loader, get("/reset-password?access_token=abc&refresh_token=nope&type=recovery"));
     expect(response).toMatchObject({ status: 302, location: "/login" });

@@ -231,8 +231,24 @@ describe("objects that belong to someone else", () => {
     const move = await call(route.module.action!, post(`/groups/${groupA.id}`, moveFields, coMember), { groupId: groupA.id });
     expect([move.status, move.location]).toEqual([302, `/groups/${groupA.id}`]);
     expect(await toastTitles(move.setCookies)).toHaveLength(1);
+    // The roster (ADR 038): replacing the invite link and removing a member are the group admin's alone.
+    const rotateFields = { intent: "rotate-link" };
+    const removeFields = { intent: "remove-member", memberId: members[0]!.id, reason: "Not theirs to decide" };
+    for (const [fields, refusal] of [
+      [rotateFields, "Only the group admin can replace the invite link."],
+      [removeFields, "Only the group admin can remove members."],
+    ] as const) {
+      const answer = await call(route.module.action!, post(`/groups/${groupA.id}`, fields, coMember), { groupId: groupA.id });
+      expect([answer.status, answer.location, await toastTitles(answer.setCookies)]).toEqual([302, `/groups/${groupA.id}`, [refusal]]);
+    }
     const outsider = await world.jar("outsider");
-    const intents: Array<Record<string, string>> = [{ intent: "advance-next" }, { intent: "advance-days", days: "3" }, moveFields];
+    const intents: Array<Record<string, string>> = [
+      { intent: "advance-next" },
+      { intent: "advance-days", days: "3" },
+      moveFields,
+      rotateFields,
+      removeFields,
+    ];
     for (const fields of intents) {
       const answer = await call(route.module.action!, post(`/groups/${groupA.id}`, fields, outsider), { groupId: groupA.id });
       expect([fields.intent, answer.status]).toEqual([fields.intent, 404]);
@@ -240,6 +256,7 @@ describe("objects that belong to someone else", () => {
     const [after] = await db().select().from(schema.groups).where(eq(schema.groups.id, groupA.id));
     expect(after).toEqual(before);
     expect(await db().select().from(schema.groupMembers).where(eq(schema.groupMembers.groupId, groupA.id))).toEqual(members);
+    expect(await db().select().from(schema.groupRemovals).where(eq(schema.groupRemovals.groupId, groupA.id))).toEqual([]);
   });
 
   it("another user's notification cannot be marked read", async () => {

@@ -7,10 +7,9 @@ await useTestDatabase({ bank: true });
 const api = await import("../../app/routes/api.bank.accounts");
 const page = await import("../../app/routes/profile.bank-accounts");
 const { signedInUser, sessionJarFor, toastTitles } = await import("../support/users");
-const { plaidCall } = await import("../../app/server/bank/plaid.server");
+const { ownPublicToken } = await import("../support/bank");
 const { db } = await import("../../app/server/db/client.server");
 const { sessions } = await import("../../app/server/db/schema");
-const { Products } = await import("plaid");
 const { eq, sql } = await import("drizzle-orm");
 const { logger } = await import("../../app/server/platform/log.server");
 
@@ -18,22 +17,11 @@ const ACCOUNTS = "/api/bank/accounts";
 const PAGE = "/profile/bank-accounts";
 
 /** Link First Platypus Bank (user_good) through the page's own exchange action, as the Link modal does. */
-async function linkFirstPlatypus(jar: Awaited<ReturnType<typeof signedInUser>>["jar"]) {
-  const token = await plaidCall((plaid) =>
-    plaid.sandboxPublicTokenCreate({
-      institution_id: "ins_109508",
-      initial_products: [Products.Auth, Products.Transfer],
-      options: { override_username: "user_good", override_password: "pass_good" },
-    }),
-  );
-  if (!token.ok) throw new Error(`sandbox public token: ${token.code}`);
+async function linkFirstPlatypus(user: Awaited<ReturnType<typeof signedInUser>>["user"], jar: Awaited<ReturnType<typeof signedInUser>>["jar"]) {
+  const publicToken = await ownPublicToken(user);
   const exchanged = await call(
     page.action,
-    post(
-      PAGE,
-      { intent: "exchange", publicToken: token.value.public_token, institutionId: "ins_109508", institutionName: "First Platypus Bank" },
-      jar,
-    ),
+    post(PAGE, { intent: "exchange", publicToken, institutionId: "ins_109508", institutionName: "First Platypus Bank" }, jar),
   );
   expect(await toastTitles(exchanged.setCookies)).toEqual(["Bank Account Connected!"]);
 }
@@ -62,11 +50,11 @@ describe("GET /api/bank/accounts", () => {
   });
 
   it("returns the user's own accounts, balances included, and only theirs", async () => {
-    const { jar } = await signedInUser({ isPlaidSandboxAuthorized: true });
+    const { user, jar } = await signedInUser({ isPlaidSandboxAuthorized: true });
     const before = await call(api.loader, get(ACCOUNTS, jar));
     expect(before).toMatchObject({ status: 200, data: { accounts: [] } });
 
-    await linkFirstPlatypus(jar);
+    await linkFirstPlatypus(user, jar);
     const after = await call(api.loader, get(ACCOUNTS, jar));
     expect(after.status).toBe(200);
     const accounts = [...after.data.accounts].sort((a: { maskNumber: string }, b: { maskNumber: string }) =>

@@ -4,6 +4,7 @@ import { useTestDatabase } from "../support/test-db";
 await useTestDatabase({ bank: true });
 const bank = await import("../../app/server/bank/bank.server");
 const { plaidCall } = await import("../../app/server/bank/plaid.server");
+const { linkThroughSessionFor, ownPublicToken } = await import("../support/bank");
 const { decryptSecret } = await import("../../app/server/platform/crypto.server");
 const { db } = await import("../../app/server/db/client.server");
 const { bankAccounts, bankItems, bankLinkTokens, notifications, users } = await import("../../app/server/db/schema");
@@ -18,24 +19,12 @@ async function makeUser(email: string, authorised = true) {
   return user!;
 }
 
-/** What Plaid Link hands the browser on success; the sandbox creates it directly, as Plaid's sandbox allows. */
-async function sandboxPublicToken(password = "pass_good") {
-  return plaidCall((api) =>
-    api.sandboxPublicTokenCreate({
-      institution_id: "ins_109508",
-      initial_products: [Products.Auth, Products.Transfer],
-      options: { override_username: "user_good", override_password: password },
-    }),
-  );
-}
-
 async function linkedUser(email: string) {
   const user = await makeUser(email);
-  const token = await sandboxPublicToken();
-  if (!token.ok) throw new Error(`sandbox public token: ${token.code}`);
-  const linked = await bank.exchangePublicToken(user, token.value.public_token);
+  const publicToken = await ownPublicToken(user);
+  const linked = await bank.exchangePublicToken(user, publicToken);
   if (!linked.ok) throw new Error(`exchange: ${linked.code}`);
-  return { user, publicToken: token.value.public_token, accounts: linked.accounts };
+  return { user, publicToken, accounts: linked.accounts };
 }
 
 async function hasBankAccount(userId: string) {
@@ -133,16 +122,51 @@ describe("exchange and accounts", () => {
   });
 
   it("refuses a user without sandbox authorisation before calling the bank (the public token stays unused)", async () => {
-    const outsider = await makeUser("exchange-outsider@example.com", false);
-    const token = await sandboxPublicToken();
-    if (!token.ok) throw new Error(token.code);
-    const refused = await bank.exchangePublicToken(outsider, token.value.public_token);
-    expect(refused).toMatchObject({ ok: false, code: "not_authorised" });
-    expect(await bank.bankAccountsFor(outsider.id)).toEqual([]);
-    expect(await hasBankAccount(outsider.id)).toBe(false);
-    // Still exchangeable: we never spent it.
     const insider = await makeUser("exchange-insider@example.com");
-    expect((await bank.exchangePublicToken(insider, token.value.public_token)).ok).toBe(true);
+    const publicToken = await ownPublicToken(insider);
+    // Authorisation withdrawn (as an admin would) before the exchange.
+    await db().update(users).set({ isPlaidSandboxAuthorized: false }).where(eq(users.id, insider.id));
+    const refused = await bank.exchangePublicToken({ ...insider, isPlaidSandboxAuthorized: false }, publicToken);
+    expect(refused).toMatchObject({ ok: false, code: "not_authorised" });
+    expect(await bank.bankAccountsFor(insider.id)).toEqual([]);
+    expect(await hasBankAccount(insider.id)).toBe(false);
+    // Still exchangeable: we never spent it.
+    await db().update(users).set({ isPlaidSandboxAuthorized: true }).where(eq(users.id, insider.id));
+    expect((await bank.exchangePublicToken(insider, publicToken)).ok).toBe(true);
+  });
+
+  it("exchanges only a public token from the user's own Link session (ADR 038): another user's is refused, unspent", async () => {
+    const alice = await makeUser("owner-alice@example.com");
+    const bob = await makeUser("owner-bob@example.com");
+    const alicesToken = await ownPublicToken(alice);
+    // Bob has Link tokens of his own; none of their sessions issued Alice's public token.
+    await ownPublicToken(bob);
+    const refused = await bank.exchangePublicToken(bob, alicesToken);
+    expect(refused).toEqual({
+      ok: false,
+      code: "not_own_link",
+      message: "This bank connection was started from another account. Please connect your bank again from this account.",
+    });
+    expect(await bank.bankAccountsFor(bob.id)).toEqual([]);
+    expect(await db().select().from(bankItems).where(eq(bankItems.userId, bob.id))).toEqual([]);
+    // A user who never opened Link at all: the same.
+    const carol = await makeUser("owner-carol@example.com");
+    expect(await bank.exchangePublicToken(carol, alicesToken)).toMatchObject({ ok: false, code: "not_own_link" });
+    // A public token made without any Link session (Plaid's /sandbox/public_token/create) belongs to nobody's session.
+    const serverMade = await plaidCall((api) => api.sandboxPublicTokenCreate({ institution_id: "ins_109508", initial_products: [Products.Auth] }));
+    if (!serverMade.ok) throw new Error(serverMade.code);
+    expect(await bank.exchangePublicToken(alice, serverMade.value.public_token)).toMatchObject({ ok: false, code: "not_own_link" });
+    // Alice's own is still unspent, and hers to exchange.
+    expect((await bank.exchangePublicToken(alice, alicesToken)).ok).toBe(true);
+  });
+
+  it("finds the user's public token among several Link tokens of theirs (another tab, another redirect)", async () => {
+    const user = await makeUser("owner-tabs@example.com");
+    const first = await ownPublicToken(user);
+    // A second Link token (another redirect URI replaces the cached one) before the first is exchanged.
+    const second = await bank.createLinkToken(user, { redirectUri: "http://localhost:3000/profile/bank-accounts" });
+    if (!second.ok) throw new Error(second.code);
+    expect((await bank.exchangePublicToken(user, first)).ok).toBe(true);
   });
 
   it("does not duplicate anything when the same public token is exchanged twice", async () => {
@@ -155,15 +179,11 @@ describe("exchange and accounts", () => {
 
   it("surfaces bank failures as typed results, never throws", async () => {
     // Plaid's sandbox fails a login with password error_ITEM_LOCKED.
-    const locked = await sandboxPublicToken("error_ITEM_LOCKED");
-    expect(locked).toMatchObject({ ok: false, code: "ITEM_LOCKED", status: 400 });
     const user = await makeUser("garbage-token@example.com");
-    expect(await bank.exchangePublicToken(user, "public-sandbox-does-not-exist")).toEqual({
-      ok: false,
-      code: "linking_failed",
-      message: "Linking Failed",
-      providerCode: "INVALID_PUBLIC_TOKEN",
-    });
+    const locked = await linkThroughSessionFor(user, { password: "error_ITEM_LOCKED" });
+    expect(locked).toMatchObject({ ok: false, code: "ITEM_LOCKED" });
+    // Not from any session of the user's: refused before the bank is asked to exchange it.
+    expect(await bank.exchangePublicToken(user, "public-sandbox-does-not-exist")).toMatchObject({ ok: false, code: "not_own_link" });
     expect(await bank.exchangePublicToken(user, "")).toEqual({ ok: false, code: "linking_failed", message: "Linking Failed" });
     expect(await hasBankAccount(user.id)).toBe(false);
     expect(await db().select().from(notifications).where(eq(notifications.userId, user.id))).toEqual([]);
@@ -238,9 +258,7 @@ describe("ownership and unlinking", () => {
 
   it("keeps has_bank_account true while another linked item remains", async () => {
     const { user } = await linkedUser("two-items@example.com");
-    const second = await sandboxPublicToken();
-    if (!second.ok) throw new Error(second.code);
-    const linked = await bank.exchangePublicToken(user, second.value.public_token);
+    const linked = await bank.exchangePublicToken(user, await ownPublicToken(user));
     if (!linked.ok) throw new Error(linked.code);
     expect(linked.accounts).toHaveLength(4);
     const items = await db()

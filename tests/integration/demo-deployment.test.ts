@@ -66,6 +66,13 @@ describe("a deployed demo", () => {
     expect(cookie).toMatch(/;\s*Secure/i);
   });
 
+  it("sets the device cookie of a sign-in Secure too", async () => {
+    const { recordSignInDevice } = await import("../../app/server/notifications/account-alerts.server");
+    const user = await createUser();
+    const device = await recordSignInDevice(user.id, new Request("https://rosca-demo.example/login"));
+    expect(device.setCookie).toMatch(/^rosca_device=.*;\s*Secure/i);
+  });
+
   it("sends a browser without JavaScript to the bank's Link pages on the app's own origin", async () => {
     const admin = await createUser({ isPlaidSandboxAuthorized: true, hasBankAccount: true });
     const created = await groupsServer.createGroup(admin, {

@@ -16,8 +16,9 @@ const { takeToasts } = await import("../../app/server/notifications/toast.server
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
 const { latestMessageTo } = await import("../../sandbox/postmark/store");
-const { NOT_AUTHORIZED_TO_CREATE, IDEMPOTENCY_KEY_REUSED } = await import("../../app/server/groups/groups.server");
+const { createGroup, NOT_AUTHORIZED_TO_CREATE, IDEMPOTENCY_KEY_REUSED } = await import("../../app/server/groups/groups.server");
 const { GROUP_MESSAGES } = await import("../../app/domain/groups");
+const { formatDateTime } = await import("../../app/domain/format");
 const { DEFAULT_TIME_ZONE, todayIn, dayOfMonthOf } = await import("../../app/domain/schedule");
 const { asc, eq } = await import("drizzle-orm");
 
@@ -512,5 +513,67 @@ describe("POST /api/groups/create", () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe("the daily limit per account (ADR 038)", () => {
+  const DRAFT = {
+    name: "Limit Circle",
+    memberCount: 3,
+    contributionCents: 10_000,
+    payoutOrder: "fixed" as const,
+    schedule: { frequency: "monthly" as const, dayOfWeek: null, dayOfMonth: 5 },
+    startOn: null,
+    timeZone: "America/New_York",
+    inviteeEmails: ["someone@example.com"],
+  };
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+
+  it("lets an account create 5 groups in 24 hours, then says when the next may be created, on the page and in the API", async () => {
+    const { user, jar } = await creator();
+    // Five over the last day, the oldest 20 hours ago: the sixth may come when it is a day old, 4 hours from now.
+    for (const hours of [20, 10, 5, 1, 0]) expect((await createGroup(user, DRAFT, { now: hoursAgo(hours) })).ok).toBe(true);
+    const retryAt = new Date(hoursAgo(20).getTime() + 86_400_000);
+    const message = `You can create up to 5 groups in 24 hours. You can create another one after ${formatDateTime(retryAt)}.`;
+
+    const refused = await createGroup(user, DRAFT);
+    expect(refused).toMatchObject({ ok: false, status: 429, error: message });
+
+    const viaApi = await callApi(apiRequest(PAYLOAD, { jar, key: "limit-api-1" }));
+    expect([viaApi.status, viaApi.body]).toEqual([429, { error: message }]);
+    expect(Number(viaApi.headers.get("retry-after"))).toBeGreaterThan(4 * 3600 - 60);
+    expect(Number(viaApi.headers.get("retry-after"))).toBeLessThanOrEqual(4 * 3600);
+    // The refused request's Idempotency-Key was not used up: nothing of it stayed behind.
+    expect(await db().select().from(schema.idempotencyKeys).where(eq(schema.idempotencyKeys.key, "limit-api-1"))).toEqual([]);
+
+    const step2 = await submit(jar, "next");
+    const wizard = await submit(jar, "create", {}, ["friend@example.com"], [["idempotencyKey", step2.data.view.idempotencyKey]]);
+    expect([wizard.status, wizard.data.failure]).toEqual([429, { title: "Group Creation Failed", message }]);
+    expect(await groupsBy(user.id)).toHaveLength(5);
+
+    // A day after the oldest, one more.
+    expect((await createGroup(user, DRAFT, { now: new Date(retryAt.getTime() + 1000) })).ok).toBe(true);
+    // Another account is not affected.
+    const { user: other } = await creator();
+    expect((await createGroup(other, DRAFT)).ok).toBe(true);
+  });
+
+  it("counts a replay of an earlier request (same Idempotency-Key) as nothing new, at the limit too", async () => {
+    const { user } = await creator();
+    const first = await createGroup(user, DRAFT, { idempotencyKey: "limit-replay" });
+    for (let n = 0; n < 4; n += 1) expect((await createGroup(user, DRAFT)).ok).toBe(true);
+    expect(await createGroup(user, DRAFT, { idempotencyKey: "limit-replay" })).toMatchObject({
+      ok: true,
+      replayed: true,
+      groupId: (first as { groupId: string }).groupId,
+    });
+  });
+
+  it("holds for requests at once: 8 together create exactly 5", async () => {
+    const { user } = await creator();
+    const results = await Promise.all(Array.from({ length: 8 }, () => createGroup(user, DRAFT)));
+    expect(results.filter((result) => result.ok)).toHaveLength(5);
+    expect(results.filter((result) => !result.ok && result.status === 429)).toHaveLength(3);
+    expect(await groupsBy(user.id)).toHaveLength(5);
   });
 });

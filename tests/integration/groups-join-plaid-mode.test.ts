@@ -2,8 +2,8 @@
  * The join page's bank step with real Plaid configured (PLAID_ENV, link mode "plaid"), through its loader and action.
  * Plaid's API is played by the sandbox bank (PLAID_API_URL; it speaks Plaid's wire format, through the official SDK),
  * so every line of our server code runs as it would against Plaid: the link token Plaid Link opens with, and the
- * public token Plaid Link's onSuccess posts back (here made by /sandbox/public_token/create, as Plaid's sandbox makes
- * them), exchanged and joined in one POST. The sandbox mode's bank step: groups-join.test.ts.
+ * public token Plaid Link's onSuccess posts back (here from a session of the sandbox Link for the person's own Link
+ * token, tests/support/bank.ts), exchanged and joined in one POST. The sandbox mode's bank step: groups-join.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/test-db";
@@ -17,12 +17,12 @@ process.env.PLAID_ENV = "sandbox";
 const route = await import("../../app/routes/groups.join.$inviteCode");
 const groupsServer = await import("../../app/server/groups/groups.server");
 const { plaidCall } = await import("../../app/server/bank/plaid.server");
+const { ownPublicToken } = await import("../support/bank");
 const { takeToasts } = await import("../../app/server/notifications/toast.server");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
 const { call, get, post, CookieJar } = await import("../support/routes");
 const { createUser, sessionJarFor, reloadUser } = await import("../support/users");
-const { Products } = await import("plaid");
 const { and, eq } = await import("drizzle-orm");
 
 let counter = 0;
@@ -93,14 +93,12 @@ describe("the join page with real Plaid configured", () => {
   it("exchanges Plaid Link's public token and joins in the same POST, to the group with 'Successfully Joined'", async () => {
     const group = await formingGroup();
     const { user, jar } = await person({ hasBankAccount: false });
-    // What Plaid Link's onSuccess hands the page: a public token for the bank the person logged in to.
-    const token = await plaidCall((api) =>
-      api.sandboxPublicTokenCreate({ institution_id: "ins_109508", initial_products: [Products.Auth, Products.Transfer] }),
-    );
-    if (!token.ok) throw new Error(`sandbox public token: ${token.code}`);
+    // What Plaid Link's onSuccess hands the page: a public token from the person's own Link session, for the bank
+    // they logged in to.
+    const publicToken = await ownPublicToken(user);
     const result = await act(
       group.inviteCode,
-      { terms: "on", intent: "exchange", publicToken: token.value.public_token, institutionId: "ins_109508", institutionName: "First Platypus Bank" },
+      { terms: "on", intent: "exchange", publicToken, institutionId: "ins_109508", institutionName: "First Platypus Bank" },
       jar,
     );
     expect(result.status).toBe(302);
@@ -144,7 +142,10 @@ describe("the join page with real Plaid configured", () => {
   it("answers 'Linking Failed' on the bank step for a public token Plaid refuses", async () => {
     const group = await formingGroup();
     const { user, jar } = await person({ hasBankAccount: false });
-    const result = await act(group.inviteCode, { terms: "on", intent: "exchange", publicToken: "public-sandbox-not-a-real-token" }, jar);
+    // The person's own public token, spent already (Plaid answers INVALID_PUBLIC_TOKEN).
+    const publicToken = await ownPublicToken(user);
+    expect((await plaidCall((api) => api.itemPublicTokenExchange({ public_token: publicToken }))).ok).toBe(true);
+    const result = await act(group.inviteCode, { terms: "on", intent: "exchange", publicToken }, jar);
     expect(result).toMatchObject({ status: 302, location: bankStep(group.inviteCode) });
     expect(await toastsOf(result.setCookies)).toEqual([
       { type: "error", title: "Linking Failed", description: "We couldn't connect your bank account. Please try again." },

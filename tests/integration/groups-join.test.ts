@@ -13,12 +13,12 @@ await useTestDatabase({ bank: true });
 const route = await import("../../app/routes/groups.join.$inviteCode");
 const groupsServer = await import("../../app/server/groups/groups.server");
 const { plaidCall } = await import("../../app/server/bank/plaid.server");
+const { ownPublicToken } = await import("../support/bank");
 const { takeToasts } = await import("../../app/server/notifications/toast.server");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
 const { call, get, post, CookieJar } = await import("../support/routes");
 const { createUser, sessionJarFor, reloadUser } = await import("../support/users");
-const { Products } = await import("plaid");
 const { and, eq } = await import("drizzle-orm");
 
 type Draft = import("../../app/domain/groups").GroupDraft;
@@ -343,17 +343,11 @@ describe("action", () => {
   it("links the sandbox bank and joins in one step (intent=exchange)", async () => {
     const { group } = await formingGroup();
     const { user, jar } = await person({ hasBankAccount: false });
-    const token = await plaidCall((api) =>
-      api.sandboxPublicTokenCreate({
-        institution_id: "ins_109508",
-        initial_products: [Products.Auth, Products.Transfer],
-        options: { override_username: "user_good", override_password: "pass_good" },
-      }),
-    );
-    if (!token.ok) throw new Error(`sandbox public token: ${token.code}`);
+    // What the Link modal ends with: a public token from the person's own Link session.
+    const publicToken = await ownPublicToken(user);
     const result = await act(
       group.inviteCode,
-      { intent: "exchange", terms: "on", publicToken: token.value.public_token, institutionId: "ins_109508", institutionName: "First Platypus Bank" },
+      { intent: "exchange", terms: "on", publicToken, institutionId: "ins_109508", institutionName: "First Platypus Bank" },
       jar,
     );
     expect(result.status).toBe(302);
@@ -374,12 +368,36 @@ describe("action", () => {
   it("says 'Linking Failed' on step 2 when the bank refuses the token, and joins no one", async () => {
     const { group } = await formingGroup();
     const { user, jar } = await person({ hasBankAccount: false });
-    const result = await act(group.inviteCode, { intent: "exchange", terms: "on", publicToken: "public-sandbox-not-a-real-token" }, jar);
+    // The person's own public token, spent already (the bank answers INVALID_PUBLIC_TOKEN).
+    const publicToken = await ownPublicToken(user);
+    expect((await plaidCall((api) => api.itemPublicTokenExchange({ public_token: publicToken }))).ok).toBe(true);
+    const result = await act(group.inviteCode, { intent: "exchange", terms: "on", publicToken }, jar);
     expect(result.status).toBe(302);
     expect(result.location).toBe(`/groups/join/${group.inviteCode}?step=bank&terms=on`);
     expect(await toastsOf(result.setCookies)).toEqual([
       { type: "error", title: "Linking Failed", description: "We couldn't connect your bank account. Please try again." },
     ]);
     expect((await membersOf(group.id)).map((member) => member.userId)).not.toContain(user.id);
+  });
+
+  it("refuses a public token from another user's Link session (ADR 038): nothing linked, no one joined, the token unspent", async () => {
+    const { group } = await formingGroup();
+    const { user, jar } = await person({ hasBankAccount: false });
+    const { user: other } = await person({ hasBankAccount: false });
+    const othersToken = await ownPublicToken(other);
+    for (const publicToken of [othersToken, "public-sandbox-not-a-real-token"]) {
+      const result = await act(group.inviteCode, { intent: "exchange", terms: "on", publicToken }, jar);
+      expect([result.status, result.location]).toEqual([302, `/groups/join/${group.inviteCode}?step=bank&terms=on`]);
+      expect(await toastsOf(result.setCookies)).toEqual([
+        {
+          type: "error",
+          title: "Linking Failed",
+          description: "This bank connection was started from another account. Please connect your bank again from this account.",
+        },
+      ]);
+    }
+    expect((await reloadUser(user.id)).hasBankAccount).toBe(false);
+    expect((await membersOf(group.id)).map((member) => member.userId)).not.toContain(user.id);
+    expect((await plaidCall((api) => api.itemPublicTokenExchange({ public_token: othersToken }))).ok).toBe(true);
   });
 });

@@ -103,13 +103,17 @@ describe("urgent account notifications", () => {
     const on = await createUser();
     const jar = await sessionJarFor(on.id);
     const sessionId = jar.get("rosca_session")!;
-    expect(await changePassword(on, sessionId, { currentPassword: TEST_PASSWORD, newPassword: "Another123" })).toEqual({ status: "ok" });
+    expect(await changePassword(on, sessionId, { currentPassword: TEST_PASSWORD, newPassword: "Another123", ip: "203.0.113.7" })).toEqual({
+      status: "ok",
+    });
     expect((await bell(on.id)).map((n) => n.title)).toEqual(["Your password was changed"]);
     expect((await mail(on.email)).map((m) => m.tag)).toEqual(["password-changed"]);
 
     const off = await createUser();
     await setPreferences(off.id, { pushUrgentAccount: false });
-    expect(await changePassword(off, "no-session", { currentPassword: TEST_PASSWORD, newPassword: "Another123" })).toEqual({ status: "ok" });
+    expect(await changePassword(off, "no-session", { currentPassword: TEST_PASSWORD, newPassword: "Another123", ip: "203.0.113.7" })).toEqual({
+      status: "ok",
+    });
     expect(await bell(off.id)).toEqual([]);
     expect((await mail(off.email)).map((m) => m.tag)).toEqual(["password-changed"]);
   });

@@ -107,6 +107,80 @@ describe("change password", () => {
   });
 });
 
+describe("the Security page's password checks are limited like the login (ADR 038)", () => {
+  const TOO_MANY = "Too many attempts. Please wait a few minutes before trying again.";
+
+  function changeFrom(jar: CookieJar, ip: string, currentPassword: string) {
+    return call(
+      security.action,
+      post("/profile/security", { intent: "change-password", currentPassword, newPassword: "NewSecret1", confirmPassword: "NewSecret1" }, jar),
+      {},
+      context(ip),
+    );
+  }
+
+  it("answers 15 wrong current passwords on change-password with 10 refusals, then 429, even for the right one", async () => {
+    const user = await createUser();
+    const jar = await sessionFor(user.id);
+    const answers: string[] = [];
+    for (let attempt = 1; attempt <= 15; attempt += 1) {
+      const result = await changeFrom(jar, "198.51.100.31", `Wrong${attempt}abc`);
+      answers.push(`${result.status} ${result.data.result.error.currentPassword}`);
+    }
+    expect(answers).toEqual([...Array(10).fill("400 Current password is incorrect"), ...Array(5).fill(`429 ${TOO_MANY}`)]);
+    const right = await changeFrom(jar, "198.51.100.31", PASSWORD);
+    expect([right.status, right.data.result.error.currentPassword]).toEqual([429, [TOO_MANY]]);
+    expect(await verifyPassword((await reload(user.id)).passwordHash, PASSWORD)).toBe(true);
+    // The same counters as the login's: the login form is closed to the account too.
+    const login = await import("../../app/routes/login");
+    const signIn = await call(login.action, post("/login", { intent: "login", email: user.email, password: PASSWORD }), {}, context("198.51.100.32"));
+    expect([signIn.status, signIn.data.error.message]).toEqual([429, "Too many login attempts. Please wait a few minutes before trying again."]);
+  });
+
+  it("limits the password that turns two-factor off the same way", async () => {
+    const user = await createUser();
+    const jar = await sessionFor(user.id);
+    await act({ intent: "2fa-start" }, jar);
+    const secret = (await call(security.loader, get("/profile/security", jar))).data.twoFactor.enrolment.secret;
+    await act({ intent: "2fa-confirm", code: await currentCode(secret) }, jar);
+    const answers: string[] = [];
+    for (let attempt = 1; attempt <= 15; attempt += 1) {
+      const result = await call(
+        security.action,
+        post("/profile/security", { intent: "2fa-disable", password: `Wrong${attempt}abc` }, jar),
+        {},
+        context("198.51.100.33"),
+      );
+      answers.push(`${result.status} ${result.data.result.error.password}`);
+    }
+    expect(answers).toEqual([...Array(10).fill("400 Password is incorrect"), ...Array(5).fill(`429 ${TOO_MANY}`)]);
+    expect((await reload(user.id)).totpEnabledAt).not.toBeNull();
+  });
+
+  it("counts per network across accounts, and a right password clears only the account's counter", async () => {
+    const ip = "198.51.100.34";
+    // The per-IP limit (50 in 15 minutes by default): five accounts with 9 wrong tries and one right one each.
+    for (let account = 0; account < 5; account += 1) {
+      const user = await createUser();
+      const jar = await sessionFor(user.id);
+      for (let attempt = 0; attempt < 9; attempt += 1) expect((await changeFrom(jar, ip, "Wrong1234")).status).toBe(400);
+      // The right password (then refused as the same one) clears this account's counter, not the network's.
+      const same = await call(
+        security.action,
+        post("/profile/security", { intent: "change-password", currentPassword: PASSWORD, newPassword: PASSWORD, confirmPassword: PASSWORD }, jar),
+        {},
+        context(ip),
+      );
+      expect(same.data.result.error.newPassword).toEqual(["Your new password must be different from your current password."]);
+    }
+    const sixth = await createUser();
+    const blocked = await changeFrom(await sessionFor(sixth.id), ip, PASSWORD);
+    expect([blocked.status, blocked.data.result.error.currentPassword]).toEqual([429, [TOO_MANY]]);
+    // Another network is not affected.
+    expect((await changeFrom(await sessionFor(sixth.id), "198.51.100.35", "Wrong1234")).status).toBe(400);
+  });
+});
+
 describe("two-factor authentication", () => {
   it("enables with a confirming code, then login asks for the code, then disables with the password", async () => {
     const user = await createUser();

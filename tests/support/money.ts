@@ -3,9 +3,8 @@
  * account, and the ledger's figures. Import dynamically after useTestDatabase({ bank: true }).
  */
 import { and, eq, sql } from "drizzle-orm";
-import { Products } from "plaid";
 import { exchangePublicToken } from "../../app/server/bank/bank.server";
-import { plaidCall } from "../../app/server/bank/plaid.server";
+import { ownPublicToken } from "./bank";
 import { db } from "../../app/server/db/client.server";
 import { bankAccounts, groups, ledgerAccounts, ledgerTransfers, users } from "../../app/server/db/schema";
 import { createGroup, joinGroup } from "../../app/server/groups/groups.server";
@@ -18,15 +17,7 @@ let counter = 0;
 export async function bankedMember(name = "Member") {
   counter += 1;
   const user = await createUser({ email: `banked${counter}.${Date.now()}@example.com`, name: `${name} ${counter}`, isPlaidSandboxAuthorized: true });
-  const token = await plaidCall((api) =>
-    api.sandboxPublicTokenCreate({
-      institution_id: "ins_109508",
-      initial_products: [Products.Auth, Products.Transfer],
-      options: { override_username: "user_good", override_password: "pass_good" },
-    }),
-  );
-  if (!token.ok) throw new Error(`sandbox public token: ${token.code}`);
-  const linked = await exchangePublicToken(user, token.value.public_token);
+  const linked = await exchangePublicToken(user, await ownPublicToken(user));
   if (!linked.ok) throw new Error(`exchange: ${linked.code}`);
   const [fresh] = await db().select().from(users).where(eq(users.id, user.id));
   return fresh!;

@@ -16,23 +16,43 @@ export type RouteEntry = {
   parents: RouteModule[];
 };
 
-export async function appRoutes(): Promise<RouteEntry[]> {
+/** A URL pattern of app/routes.ts, its module's file and its parent layouts' files (outermost first). */
+export type RouteFile = { pattern: string; file: string; parentFiles: string[] };
+
+/**
+ * Every URL pattern of app/routes.ts with its module's file, without importing the modules (so that a test outside the
+ * app's process, as the e2e tests are, can walk them too).
+ */
+export async function appRoutePatterns(): Promise<RouteFile[]> {
   const config = (await import("../../app/routes")).default as RouteConfigEntry[];
-  const entries: RouteEntry[] = [];
-  const walk = async (routes: RouteConfigEntry[], base: string, parents: RouteModule[]) => {
+  const entries: RouteFile[] = [];
+  const walk = (routes: RouteConfigEntry[], base: string, parentFiles: string[]) => {
     for (const route of routes) {
       const pattern = route.index ? base || "/" : `${base}/${route.path ?? ""}`.replace(/\/+$/, "") || "/";
-      const module = (await import(`../../app/${route.file}`)) as RouteModule;
       if (route.children?.length) {
         // A layout with an index child: the index is the page at this URL; the layout itself is only a parent.
-        await walk(route.children, pattern === "/" ? "" : pattern, [...parents, module]);
-        if (!route.children.some((child) => child.index)) entries.push({ pattern, file: route.file, module, parents });
+        walk(route.children, pattern === "/" ? "" : pattern, [...parentFiles, route.file]);
+        if (!route.children.some((child) => child.index)) entries.push({ pattern, file: route.file, parentFiles });
       } else {
-        entries.push({ pattern, file: route.file, module, parents });
+        entries.push({ pattern, file: route.file, parentFiles });
       }
     }
   };
-  await walk(config, "", []);
+  walk(config, "", []);
+  return entries;
+}
+
+export async function appRoutes(): Promise<RouteEntry[]> {
+  const load = async (file: string) => (await import(`../../app/${file}`)) as RouteModule;
+  const entries: RouteEntry[] = [];
+  for (const route of await appRoutePatterns()) {
+    entries.push({
+      pattern: route.pattern,
+      file: route.file,
+      module: await load(route.file),
+      parents: await Promise.all(route.parentFiles.map(load)),
+    });
+  }
   return entries;
 }
 

@@ -1,5 +1,6 @@
 import type { GroupPageView, MemberView } from "~/server/groups/group-views.server";
 import { ShowAllSummary, YouTag } from "./group-labels";
+import { type RemovalReply, RemoveMember } from "./group-roster";
 
 /** SPEC.md section 9: the members list collapses at 4. */
 export const MEMBERS_SHOWN = 4;
@@ -9,19 +10,30 @@ export const MEMBERS_SHOWN = 4;
  * the current period and only while the group runs; an email shows only where its owner allows it (the view already
  * applied each member's visibility choice).
  */
-export function GroupMembers({ group }: { group: Pick<GroupPageView, "members" | "status" | "memberCount" | "joinedCount"> }) {
+export function GroupMembers({
+  group,
+  canRemove = false,
+  removal = null,
+}: {
+  group: Pick<GroupPageView, "members" | "status" | "memberCount" | "joinedCount">;
+  /** The viewer is the admin of a forming group: each other member gets a Remove form (group-roster.tsx). */
+  canRemove?: boolean;
+  /** A removal the page refused (its reason), shown open at that member. */
+  removal?: RemovalReply | null;
+}) {
   const shown = group.members.slice(0, MEMBERS_SHOWN);
   const rest = group.members.slice(MEMBERS_SHOWN);
+  const remove = canRemove ? { reply: removal } : null;
   return (
     <section aria-labelledby="members-title">
       <h2 id="members-title" className="text-lg font-semibold text-slate-900">
         Members
       </h2>
-      <MemberList members={shown} status={group.status} />
+      <MemberList members={shown} status={group.status} remove={remove} />
       {rest.length > 0 ? (
-        <details className="group">
+        <details className="group" open={rest.some((member) => member.memberId === removal?.memberId) || undefined}>
           <ShowAllSummary hiddenCount={rest.length} what="members" />
-          <MemberList members={rest} status={group.status} />
+          <MemberList members={rest} status={group.status} remove={remove} />
         </details>
       ) : null}
       {group.status === "forming" && group.joinedCount < group.memberCount ? (
@@ -33,7 +45,15 @@ export function GroupMembers({ group }: { group: Pick<GroupPageView, "members" |
   );
 }
 
-function MemberList({ members, status }: { members: MemberView[]; status: GroupPageView["status"] }) {
+function MemberList({
+  members,
+  status,
+  remove,
+}: {
+  members: MemberView[];
+  status: GroupPageView["status"];
+  remove: { reply: RemovalReply | null } | null;
+}) {
   return (
     <ul className="mt-3 divide-y divide-slate-100">
       {members.map((member) => (
@@ -56,6 +76,9 @@ function MemberList({ members, status }: { members: MemberView[]; status: GroupP
                 {member.isLate ? <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900">Late</span> : null}
               </span>
             )
+          ) : null}
+          {remove && !member.isAdmin && !member.isYou ? (
+            <RemoveMember memberId={member.memberId} name={member.profile.name} reply={remove.reply} />
           ) : null}
         </li>
       ))}

@@ -146,7 +146,7 @@ function isUniqueViolation(error: unknown) {
   return cause.code === "23505" || cause.cause?.code === "23505";
 }
 
-export type TokenCheck = { status: "valid"; token: typeof authTokens.$inferSelect } | { status: "invalid" | "used" | "expired" };
+export type TokenCheck = { status: "valid"; token: typeof authTokens.$inferSelect } | { status: "invalid" | "used" | "expired" | "revoked" };
 
 /**
  * Look up a token by selector and verify its secret in constant time. "used" and "expired" are told apart from
@@ -161,8 +161,21 @@ async function checkToken(purpose: "confirm_email" | "reset_password", selector:
     .limit(1);
   if (!token || !secretMatches(secret, token.secretHash)) return { status: "invalid" };
   if (token.usedAt) return { status: "used" };
+  if (token.revokedAt) return { status: "revoked" };
   if (token.expiresAt <= now) return { status: "expired" };
   return { status: "valid", token };
+}
+
+/**
+ * End every unused reset link of a user (ADR 038), in the caller's transaction: when a newer link is issued (one live
+ * link per user) and whenever the password changes, by a reset link or on the Security page. Whoever holds an older
+ * link, from a forwarded email or a shared mailbox, can no longer set a password with it.
+ */
+export async function revokeResetLinks(tx: Pick<Db, "update">, userId: string, now: Date) {
+  await tx
+    .update(authTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, "reset_password"), isNull(authTokens.usedAt), isNull(authTokens.revokedAt)));
 }
 
 /** A live token (unused, unexpired, right purpose, right secret), or null. */
@@ -268,6 +281,9 @@ export async function requestPasswordReset(email: string, now = new Date()): Pro
   if (!user || !user.passwordHash) return { status: "no-account" };
   // The token and its email together (the outbox, ADR 010): a committed token always has its email on the way.
   const id = await db().transaction(async (tx) => {
+    // One live link per user: the user's row lock orders two requests at once, so the second one ends the first's link.
+    await tx.execute(sql`select id from ${users} where id = ${user.id} for update`);
+    await revokeResetLinks(tx, user.id, now);
     const { selector, secret } = await issueToken(user.id, "reset_password", RESET_PASSWORD_TTL_MS, now, tx);
     // The link carries the Supabase-style parameters SPEC.md section 2 names: the secret as access_token, the
     // selector as refresh_token, and type=recovery.
@@ -294,7 +310,7 @@ export async function checkResetToken(selector: string, secret: string, now = ne
   return (await checkToken("reset_password", selector, secret, now)).status;
 }
 
-export type ResetResult = { status: "ok" } | { status: "invalid" | "used" | "expired" } | { status: "same-password" };
+export type ResetResult = { status: "ok" } | { status: "invalid" | "used" | "expired" | "revoked" } | { status: "same-password" };
 
 /** Set a new password from a reset link; the link is spent and every session of the user ends. */
 export async function resetPassword(selector: string, secret: string, password: string, now = new Date()): Promise<ResetResult> {
@@ -317,8 +333,9 @@ export async function resetPassword(selector: string, secret: string, password: 
       .update(users)
       .set({ passwordHash, updatedAt: now, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${now})` })
       .where(eq(users.id, user.id));
-    // Whoever held the old password is signed out everywhere.
+    // Whoever held the old password is signed out everywhere, and any other reset link of theirs stops working.
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await revokeResetLinks(tx, user.id, now);
     return true;
   });
   if (!ok) return { status: "used" };

@@ -20,6 +20,7 @@ import { db, type Db } from "../db/client.server";
 import { bankAccounts, bankItems, bankLinkTokens, users } from "../db/schema";
 import { appUrl } from "../platform/env.server";
 import { notify } from "../notifications/notifications.server";
+import { publicTokenOwnership, rememberLinkToken } from "./link-ownership.server";
 import { plaidCall, type BankFailure } from "./plaid.server";
 import { notifyUrgent, URGENT } from "../notifications/account-alerts.server";
 import { clearItemLoginRequired } from "./account-health.server";
@@ -31,6 +32,9 @@ export const LINK_TOKEN_REUSE_MS = 5 * 60 * 1000;
 
 /** SPEC.md section 8: the one message a failed exchange shows. */
 export const LINKING_FAILED = "Linking Failed";
+
+/** A public token that came from someone else's Link session (ADR 038). */
+export const NOT_OWN_LINK = "This bank connection was started from another account. Please connect your bank again from this account.";
 
 export type BankUser = { id: string; isPlaidSandboxAuthorized: boolean };
 
@@ -82,17 +86,22 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * With `reconnect`, a token for Link's update mode on one of the user's linked items (never cached): made with the
  * authorization that answered user_action_required when there is one (Plaid asks for `transfer.authorization_id`
  * then), else with the item's access token.
+ *
+ * `webhook: false` makes a one-off token without our webhook URL, neither cached nor reused: for set-up code that
+ * links a member's bank before the app listens (the demo seed, the tests), whose items would otherwise send webhooks
+ * nobody answers.
  */
 export async function createLinkToken(
   user: BankUser,
-  options: { redirectUri?: string; now?: Date; reconnect?: { itemId: string } } = {},
+  options: { redirectUri?: string; now?: Date; webhook?: boolean; reconnect?: { itemId: string } } = {},
 ): Promise<{ ok: true; linkToken: string; expiration: string } | Refusal<"not_authorised" | "bank_unavailable" | "not_found">> {
   if (!user.isPlaidSandboxAuthorized) return notAuthorised;
   const now = options.now ?? new Date();
   const redirectUri = options.redirectUri ?? null;
-  if (options.reconnect) return updateModeLinkToken(user, options.reconnect.itemId, redirectUri);
+  if (options.reconnect) return updateModeLinkToken(user, options.reconnect.itemId, redirectUri, now);
+  const oneOff = options.webhook === false;
 
-  const [cached] = await db().select().from(bankLinkTokens).where(eq(bankLinkTokens.userId, user.id)).limit(1);
+  const [cached] = oneOff ? [] : await db().select().from(bankLinkTokens).where(eq(bankLinkTokens.userId, user.id)).limit(1);
   if (cached && cached.expiresAt > now && cached.providerExpiresAt > now && cached.redirectUri === redirectUri) {
     return { ok: true, linkToken: cached.token, expiration: cached.providerExpiresAt.toISOString() };
   }
@@ -104,7 +113,7 @@ export async function createLinkToken(
       country_codes: [CountryCode.Us],
       user: { client_user_id: user.id },
       products: [Products.Auth, Products.Transfer],
-      webhook: `${appUrl()}/webhooks/plaid`,
+      ...(oneOff ? {} : { webhook: `${appUrl()}/webhooks/plaid` }),
       ...(redirectUri ? { redirect_uri: redirectUri } : {}),
     }),
   );
@@ -118,16 +127,20 @@ export async function createLinkToken(
     expiresAt: new Date(now.getTime() + LINK_TOKEN_REUSE_MS),
   };
   // Two tabs racing both get a valid token; the last one written is the one reused.
-  await db()
-    .insert(bankLinkTokens)
-    .values({ userId: user.id, ...row })
-    .onConflictDoUpdate({ target: bankLinkTokens.userId, set: row });
+  if (!oneOff) {
+    await db()
+      .insert(bankLinkTokens)
+      .values({ userId: user.id, ...row })
+      .onConflictDoUpdate({ target: bankLinkTokens.userId, set: row });
+  }
+  // Whose it is, for the exchange's ownership check (link-ownership.server.ts, ADR 038).
+  await rememberLinkToken(user.id, created.value.link_token, providerExpiresAt, now);
   return { ok: true, linkToken: created.value.link_token, expiration: providerExpiresAt.toISOString() };
 }
 
 const ITEM_NOT_FOUND: Refusal<"not_found"> = { ok: false, code: "not_found", message: "Bank account not found" };
 
-async function updateModeLinkToken(user: BankUser, itemId: string, redirectUri: string | null) {
+async function updateModeLinkToken(user: BankUser, itemId: string, redirectUri: string | null, now: Date) {
   if (!UUID.test(itemId)) return ITEM_NOT_FOUND;
   const [item] = await db()
     .select({ token: bankItems.accessTokenEncrypted, authorizationId: bankItems.loginRequiredAuthorizationId })
@@ -146,7 +159,10 @@ async function updateModeLinkToken(user: BankUser, itemId: string, redirectUri: 
     }),
   );
   if (!created.ok) return bankUnavailable(created);
-  return { ok: true as const, linkToken: created.value.link_token, expiration: new Date(created.value.expiration).toISOString() };
+  const expiresAt = new Date(created.value.expiration);
+  // Whose it is, as for every Link token (link-ownership.server.ts, ADR 038).
+  await rememberLinkToken(user.id, created.value.link_token, expiresAt, now);
+  return { ok: true as const, linkToken: created.value.link_token, expiration: expiresAt.toISOString() };
 }
 
 /**
@@ -181,14 +197,15 @@ export type LinkMetadata = { institution?: { institution_id?: string | null; nam
 
 /**
  * Exchange Link's public token for an access token, fetch the accounts, and store item + accounts in one transaction.
- * A provider item already stored for this user is updated in place (no duplicate rows). On any failure after the
+ * Only a public token from a Link session of this user's own Link tokens is exchanged (link-ownership.server.ts): one
+ * from anyone else's session is refused unspent, whoever got hold of it. A provider item already stored for this user is updated in place (no duplicate rows). On any failure after the
  * exchange, the new provider item is removed again (best effort) so nothing is left connected that we do not track.
  */
 export async function exchangePublicToken(
   user: BankUser,
   publicToken: string,
   metadata: LinkMetadata = {},
-): Promise<{ ok: true; accounts: BankAccountView[] } | Refusal<"not_authorised" | "linking_failed">> {
+): Promise<{ ok: true; accounts: BankAccountView[] } | Refusal<"not_authorised" | "linking_failed" | "not_own_link">> {
   if (!user.isPlaidSandboxAuthorized) return notAuthorised;
   const linkingFailed = (failure?: BankFailure): Refusal<"linking_failed"> => ({
     ok: false,
@@ -197,6 +214,10 @@ export async function exchangePublicToken(
     ...(failure ? { providerCode: failure.code } : {}),
   });
   if (typeof publicToken !== "string" || publicToken.length === 0 || publicToken.length > 512) return linkingFailed();
+  // Only a public token from a Link session this user started (ADR 038); refused before it is spent.
+  const ownership = await publicTokenOwnership(user.id, publicToken);
+  if (ownership === "unavailable") return linkingFailed();
+  if (ownership === "not-own") return { ok: false, code: "not_own_link", message: NOT_OWN_LINK };
 
   const exchanged = await plaidCall((api) => api.itemPublicTokenExchange({ public_token: publicToken }));
   if (!exchanged.ok) return linkingFailed(exchanged);

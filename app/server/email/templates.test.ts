@@ -90,6 +90,16 @@ const samples: { [T in EmailMessage["template"]]: Extract<EmailMessage, { templa
       groupUrl: "https://rosca.example/groups/g1",
     },
   },
+  "group-member-removed": {
+    template: "group-member-removed",
+    data: {
+      name: "Omar Haddad",
+      groupName: "Wedding Fund",
+      removedBy: "Dana Demo",
+      reason: "We agreed on a smaller circle.",
+      dashboardUrl: "https://rosca.example/dashboard",
+    },
+  },
   "account-alert": {
     template: "account-alert",
     data: {

@@ -86,6 +86,14 @@ export const templateDataSchemas = {
     payoutCents: z.number().int().nonnegative(),
     groupUrl: z.string(),
   }),
+  /** The group's admin removed this member before the start, with a reason (ADR 038). Always sent: no preference hides it. */
+  "group-member-removed": z.object({
+    name: z.string(),
+    groupName: z.string(),
+    removedBy: z.string(),
+    reason: z.string(),
+    dashboardUrl: z.string(),
+  }),
   /**
    * An urgent account notification (a new-device sign-in, a password or two-factor change, a bank unlinked, a failed
    * debit), sent while the user's "Urgent account notifications" preference is on. title and body are the bell's words.
@@ -450,6 +458,20 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
       ]),
     };
   },
+
+  "group-member-removed": (data) => ({
+    subject: oneLine(`You were removed from ${data.groupName}`),
+    ...layout(`${oneLine(data.removedBy)} removed you from ${oneLine(data.groupName)} before it started.`, [
+      { kind: "p", text: `Hi ${greetingName(data.name)},` },
+      { kind: "p", text: `${oneLine(data.removedBy)}, the admin of ${oneLine(data.groupName)}, removed you from the group before it started.` },
+      { kind: "facts", rows: [["Reason given", oneLine(data.reason)]] },
+      {
+        kind: "muted",
+        text: "Nothing was charged: contributions and the setup fee only start once a group starts. The group's invite links no longer work for you.",
+      },
+      { kind: "button", label: "Go to your dashboard", url: data.dashboardUrl },
+    ]),
+  }),
 
   "payment-reminder": (data) => {
     const amount = formatCents(data.amountCents);

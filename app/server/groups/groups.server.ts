@@ -6,8 +6,8 @@
  * a committed one cannot lose its emails, and a mail outage delays them without undoing anything.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
-import { formatDate } from "~/domain/format";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { formatDate, formatDateTime } from "~/domain/format";
 import { describeGroup, payoutPerTurnCents, SETUP_FEE_CENTS, type GroupDraft } from "~/domain/groups";
 import { invitationExpiresAt, invitationState, type InvitationOutcome } from "~/domain/invitations";
 import { commitmentFor, drawOrder, SEED_BYTES } from "~/domain/payout-order";
@@ -15,7 +15,7 @@ import { describeSchedule, firstDueOnOrAfter, periodDates, todayIn, type Calenda
 import { consumeAttempt } from "../auth/rate-limit.server";
 import { decryptSecret, encryptSecret } from "../platform/crypto.server";
 import { db, type Db } from "../db/client.server";
-import { groupEvents, groupInvitations, groupMembers, groupPeriods, groups, idempotencyKeys, users } from "../db/schema";
+import { groupEvents, groupInvitations, groupMembers, groupPeriods, groupRemovals, groups, idempotencyKeys, users } from "../db/schema";
 import { deliverEmails, queueEmail } from "../email/email.server";
 import { queueEmailToUser } from "../email/user-email.server";
 import { appUrl } from "../platform/env.server";
@@ -64,7 +64,33 @@ export type CreateGroupResult =
   | { ok: true; groupId: string; url: string; replayed: false; invitations: InvitationOutcome }
   /** A repeat of an earlier request (same idempotency key): nothing was created or sent this time. */
   | { ok: true; groupId: string; url: string; replayed: true }
-  | { ok: false; status: 403 | 409 | 422; error: string };
+  | { ok: false; status: 403 | 409 | 422; error: string }
+  /** Over the daily limit: when the next group may be created. */
+  | { ok: false; status: 429; error: string; retryAt: Date };
+
+/**
+ * How many groups one account may create in any 24 hours (ADR 038): each sends invitation emails with text of the
+ * creator's choosing (the group's name), so an account must not be a free mass mailer. A person forming circles with
+ * family, friends and colleagues needs a few.
+ */
+export const GROUPS_PER_DAY = positiveInteger(process.env.GROUP_CREATE_LIMIT_PER_DAY) ?? 5;
+
+function positiveInteger(value: string | undefined) {
+  const number = Number(value);
+  return value !== undefined && Number.isInteger(number) && number > 0 ? number : null;
+}
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Thrown inside createGroup's transaction to undo it (the idempotency key it claimed included) when over the limit. */
+class DailyLimitReached extends Error {
+  constructor(readonly retryAt: Date) {
+    super("daily group creation limit reached");
+  }
+}
+
+export function dailyLimitMessage(retryAt: Date) {
+  return `You can create up to ${GROUPS_PER_DAY} groups in 24 hours. You can create another one after ${formatDateTime(retryAt)}.`;
+}
 
 type Creator = { id: string; email: string; name: string; isPlaidSandboxAuthorized: boolean };
 
@@ -84,7 +110,7 @@ export async function createGroup(
   const requestHash = hashDraft(draft);
   const now = options.now ?? new Date();
 
-  const created = await db().transaction(async (tx) => {
+  const creating = db().transaction(async (tx) => {
     const groupId = crypto.randomUUID();
     if (key !== null) {
       const claimed = await tx
@@ -93,6 +119,18 @@ export async function createGroup(
         .onConflictDoNothing()
         .returning({ key: idempotencyKeys.key });
       if (claimed.length === 0) return null;
+    }
+    // The daily limit, counted under the creator's row lock so that requests at once cannot all slip under it. A
+    // replay (above) is not a new group and never counts.
+    await tx.execute(sql`select id from ${users} where id = ${creator.id} for update`);
+    const recent = await tx
+      .select({ createdAt: groups.createdAt })
+      .from(groups)
+      .where(and(eq(groups.createdBy, creator.id), sql`${groups.createdAt} > ${new Date(now.getTime() - DAY_MS)}`))
+      .orderBy(asc(groups.createdAt));
+    if (recent.length >= GROUPS_PER_DAY) {
+      // The next one may be created when enough of these are a day old.
+      throw new DailyLimitReached(new Date(recent[recent.length - GROUPS_PER_DAY]!.createdAt.getTime() + DAY_MS));
     }
 
     const seed = draft.payoutOrder === "random" ? randomBytes(SEED_BYTES).toString("hex") : null;
@@ -140,6 +178,13 @@ export async function createGroup(
     const announced = await announceNewGroup(tx, creator, row!, invitations, now);
     return { group: row!, announced };
   });
+  let created: Awaited<typeof creating>;
+  try {
+    created = await creating;
+  } catch (error) {
+    if (error instanceof DailyLimitReached) return { ok: false, status: 429, error: dailyLimitMessage(error.retryAt), retryAt: error.retryAt };
+    throw error;
+  }
 
   if (created === null) {
     const [existing] = await db()
@@ -259,13 +304,52 @@ export type InvitationLookup =
    * An invitation addressed to this user that can no longer be accepted. Only its addressee learns this (and the
    * group's name): anyone else, and every other failure, gets "invalid".
    */
-  | { ok: false; reason: "expired" | "revoked" | "closed"; groupName: string; expiresAt: Date };
+  | { ok: false; reason: "expired" | "revoked" | "closed"; groupName: string; expiresAt: Date }
+  /** This user was removed from the group by its admin (ADR 038): no link they had lets them back in. */
+  | { ok: false; reason: "removed"; groupName: string; removalReason: string };
+
+/**
+ * Whether a user was turned away from `group` after the link they followed was made (ADR 038): removed from the group,
+ * or (for the open link) their email invitation revoked. The open link counts from when the admin last replaced it, so
+ * a removed or revoked person cannot join through the link as it was, whoever passes it on; a link the admin replaces
+ * afterwards is the admin's to share again. An email invitation counts from when it was sent. Null: nothing in the way.
+ */
+async function turnedAway(
+  executor: Pick<Db, "select">,
+  group: GroupRow,
+  user: { id: string; email: string },
+  link: { kind: "open" } | { kind: "email"; sentAt: Date },
+): Promise<Extract<InvitationLookup, { reason: "removed" }> | { ok: false; reason: "revoked"; groupName: string; expiresAt: Date } | null> {
+  const since = link.kind === "open" ? (group.inviteCodeRotatedAt ?? group.createdAt) : link.sentAt;
+  const [removal] = await executor
+    .select({ reason: groupRemovals.reason })
+    .from(groupRemovals)
+    .where(and(eq(groupRemovals.groupId, group.id), eq(groupRemovals.userId, user.id), sql`${groupRemovals.removedAt} >= ${since}`))
+    .orderBy(desc(groupRemovals.removedAt))
+    .limit(1);
+  if (removal) return { ok: false, reason: "removed", groupName: group.name, removalReason: removal.reason };
+  if (link.kind === "email") return null;
+  const [revoked] = await executor
+    .select({ expiresAt: groupInvitations.expiresAt })
+    .from(groupInvitations)
+    .where(
+      and(
+        eq(groupInvitations.groupId, group.id),
+        sql`lower(${groupInvitations.email}) = ${user.email.toLowerCase()}`,
+        eq(groupInvitations.status, "revoked"),
+        sql`${groupInvitations.revokedAt} >= ${since}`,
+      ),
+    )
+    .limit(1);
+  return revoked ? { ok: false, reason: "revoked", groupName: group.name, expiresAt: revoked.expiresAt } : null;
+}
 
 /**
  * Resolve an invite code for a user: an email-bound invitation (pending, unexpired, addressed to this user) or the
  * group's open link, for a forming group with a free seat. Every failure looks the same ("invalid") so codes cannot be
- * probed, except to the invitation's own addressee, who is told it expired, was revoked or closed; unknown codes also
- * count against a per-user limit.
+ * probed, except to the invitation's own addressee, who is told it expired, was revoked or closed, and to someone the
+ * group's admin turned away (removed, or revoked and now trying the open link: turnedAway), who is told so; unknown
+ * codes also count against a per-user limit.
  */
 export async function lookupInvitation(
   userId: string,
@@ -283,6 +367,7 @@ export async function lookupInvitation(
   let group: GroupRow | undefined;
   let invitationId: string | null = null;
   let expiresAt: Date | null = null;
+  let invitedAt: Date | null = null;
   if (byInvitation) {
     const { invitation } = byInvitation;
     if (invitation.email.toLowerCase() !== userEmail.toLowerCase()) return { ok: false, reason: "invalid" };
@@ -294,6 +379,7 @@ export async function lookupInvitation(
     if (invitation.status !== "pending" && !acceptedByThisUser) return { ok: false, reason: "invalid" };
     group = byInvitation.group;
     invitationId = invitation.id;
+    invitedAt = invitation.createdAt;
     if (invitation.status === "pending") expiresAt = invitation.expiresAt;
   } else {
     [group] = await executor.select().from(groups).where(eq(groups.inviteCode, code));
@@ -304,6 +390,15 @@ export async function lookupInvitation(
     .from(groupMembers)
     .where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.userId, userId)));
   if (membership) return { ok: true, group, invitationId, alreadyMember: true };
+  // Removed, or revoked and now trying the open link: not through this link (an email invitation they accepted
+  // before their removal included).
+  const refused = await turnedAway(
+    executor,
+    group,
+    { id: userId, email: userEmail },
+    invitedAt ? { kind: "email", sentAt: invitedAt } : { kind: "open" },
+  );
+  if (refused) return refused;
   const [{ members } = { members: 0 }] = await executor
     .select({ members: sql<number>`count(*)::int` })
     .from(groupMembers)
@@ -328,7 +423,7 @@ async function countMiss(userId: string): Promise<InvitationLookup> {
 export type JoinResult =
   | { ok: true; groupId: string; firstDueOn: CalendarDay; started: boolean; alreadyMember: boolean; contributionCents: number }
   | { ok: false; reason: "not-authorized" | "invalid" | "rate-limited" | "no-bank-account" }
-  | Extract<InvitationLookup, { reason: "expired" | "revoked" | "closed" }>;
+  | Extract<InvitationLookup, { reason: "expired" | "revoked" | "closed" | "removed" }>;
 
 type Joiner = { id: string; email: string; name: string; isPlaidSandboxAuthorized: boolean; hasBankAccount: boolean };
 
@@ -350,15 +445,16 @@ export async function joinGroup(user: Joiner, code: string, now = new Date()): P
     if (again.alreadyMember) {
       return { ok: true as const, group, started: false, alreadyMember: true, emailIds: [] as string[] };
     }
-    const [{ next } = { next: 1 }] = await tx
-      .select({ next: sql<number>`coalesce(max(${groupMembers.joinOrder}), 0)::int + 1` })
+    // Join orders are never reused (a removed member's stays taken); the seat and the fixed-order turn are counted.
+    const [{ next, seated } = { next: 1, seated: 0 }] = await tx
+      .select({ next: sql<number>`coalesce(max(${groupMembers.joinOrder}), 0)::int + 1`, seated: sql<number>`count(*)::int` })
       .from(groupMembers)
       .where(eq(groupMembers.groupId, group.id));
     await tx.insert(groupMembers).values({
       groupId: group.id,
       userId: user.id,
       joinOrder: next,
-      payoutPosition: group.payoutOrder === "fixed" ? next : null,
+      payoutPosition: group.payoutOrder === "fixed" ? seated + 1 : null,
       isAdmin: false,
       joinedAt: now,
     });
@@ -374,7 +470,7 @@ export async function joinGroup(user: Joiner, code: string, now = new Date()): P
         ),
       );
     await tx.insert(groupEvents).values({ groupId: group.id, userId: user.id, type: "join", occurredAt: now });
-    const started = next === group.memberCount ? await startGroup(tx, group, now) : null;
+    const started = seated + 1 === group.memberCount ? await startGroup(tx, group, now) : null;
     const emailIds = await announceJoin(tx, user, started ?? group, started !== null, now);
     return { ok: true as const, group: started ?? group, started: started !== null, alreadyMember: false, emailIds };
   });

@@ -15,7 +15,7 @@ import { describeDevice } from "~/domain/profile";
 import { db, type Db } from "../db/client.server";
 import { knownDevices, users } from "../db/schema";
 import { queueEmail, sendEmail, type EmailMessage, type EmailResult } from "../email/email.server";
-import { appUrl, isProduction } from "../platform/env.server";
+import { appUrl, servedOverHttps } from "../platform/env.server";
 import { logger } from "../platform/log.server";
 import { notify } from "./notifications.server";
 import { getPreferences } from "./preferences.server";
@@ -160,7 +160,8 @@ function deviceCookie() {
   return createCookie("rosca_device", {
     httpOnly: true,
     sameSite: "lax",
-    secure: isProduction(),
+    // Secure wherever the site is served over HTTPS: production and a deployed demo alike.
+    secure: servedOverHttps(),
     path: "/",
     maxAge: 400 * 24 * 60 * 60,
   });

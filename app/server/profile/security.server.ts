@@ -5,7 +5,9 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import { formatDateTime } from "~/domain/format";
 import { describeDevice } from "~/domain/profile";
+import { revokeResetLinks } from "../auth/accounts.server";
 import { hashPassword, verifyPassword } from "../auth/password.server";
+import { consumeAttempt, resetAttempts } from "../auth/rate-limit.server";
 import { destroyOtherSessions } from "../auth/session.server";
 import { db } from "../db/client.server";
 import { sessions, users, type User } from "../db/schema";
@@ -54,25 +56,50 @@ export async function signOutOtherSessions(userId: string, currentSessionId: str
   await destroyOtherSessions(userId, currentSessionId);
 }
 
-export type ChangePasswordResult = { status: "ok" } | { status: "wrong-password" } | { status: "same-password" };
+export type ChangePasswordResult = { status: "ok" } | { status: "wrong-password" | "rate-limited" } | { status: "same-password" };
+
+export type PasswordCheck = "ok" | "wrong-password" | "rate-limited";
+
+/**
+ * Check the signed-in user's current password (to change it, or to turn two-factor off) under the login's limits,
+ * counted against the login's own counters (ADR 038): 10 tries per account and LOGIN_RATE_LIMIT_PER_IP per network per
+ * 15 minutes, whichever of the login form or these checks they were spent on. A stolen session cannot guess the
+ * password here any faster than at the login. The right password clears the account's counter, as a login does.
+ */
+export async function checkCurrentPassword(user: Pick<User, "id" | "email">, password: string, ip: string): Promise<PasswordCheck> {
+  if (
+    !(await consumeAttempt([
+      ["login-ip", ip],
+      ["login-account", user.email],
+    ]))
+  ) {
+    return "rate-limited";
+  }
+  const [row] = await db().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1);
+  if (!(await verifyPassword(row?.passwordHash, password))) return "wrong-password";
+  await resetAttempts("login-account", user.email);
+  return "ok";
+}
 
 /**
  * Change the password of a signed-in user: the current password is required, every other session ends (whoever
- * may have the old password is out) and the "password-changed" email always goes.
+ * may have the old password is out), every unused reset link dies, and the "password-changed" email always goes.
  */
 export async function changePassword(
   user: Pick<User, "id" | "email" | "name">,
   currentSessionId: string,
-  input: { currentPassword: string; newPassword: string },
+  input: { currentPassword: string; newPassword: string; ip: string },
   now = new Date(),
 ): Promise<ChangePasswordResult> {
-  const [row] = await db().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1);
-  if (!(await verifyPassword(row?.passwordHash, input.currentPassword))) return { status: "wrong-password" };
+  const check = await checkCurrentPassword(user, input.currentPassword, input.ip);
+  if (check !== "ok") return { status: check };
   if (input.newPassword === input.currentPassword) return { status: "same-password" };
   const passwordHash = await hashPassword(input.newPassword);
   await db().transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
     await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, currentSessionId)));
+    // A reset link asked for before the change (perhaps by whoever knew the old password) must not undo it.
+    await revokeResetLinks(tx, user.id, now);
   });
   const sent = await sendEmailToUser(user, {
     template: "password-changed",
@@ -81,12 +108,6 @@ export async function changePassword(
   if (!sent.ok) logger.error({ userId: user.id, reason: sent.error }, "changePassword: the password-changed email failed");
   await notifyUrgent(user.id, URGENT.passwordChanged(), now);
   return { status: "ok" };
-}
-
-/** Check the signed-in user's password (to disable 2FA). */
-export async function passwordMatches(userId: string, password: string) {
-  const [row] = await db().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
-  return verifyPassword(row?.passwordHash, password);
 }
 
 export async function setLoginNotifications(userId: string, enabled: boolean, now = new Date()) {

@@ -87,6 +87,11 @@ export const authTokens = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set when the link stopped working before it was used (ADR 038): a newer reset link was issued (one live reset
+     * link per user), or the password changed by any route.
+     */
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
   (t) => [index("auth_tokens_user_purpose_idx").on(t.userId, t.purpose)],
 );

@@ -146,3 +146,22 @@ export const bankLinkTokens = pgTable("bank_link_tokens", {
   /** When we stop reusing it: created + 5 minutes. */
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * Every Link token issued to a user (ADR 038), kept while a public token from one of its sessions could still be
+ * exchanged: before an exchange the app asks the provider (/link/token/get) whether the public token came from a Link
+ * session of one of the user's own tokens, so a public token from someone else's Link session is refused.
+ */
+export const bankLinkTokenOwners = pgTable(
+  "bank_link_token_owners",
+  {
+    linkToken: text("link_token").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The provider's own expiry of the token; a session can end (and issue a public token) until then. */
+    providerExpiresAt: timestamp("provider_expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("bank_link_token_owners_user_idx").on(t.userId, t.createdAt)],
+);

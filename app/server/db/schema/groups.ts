@@ -38,6 +38,11 @@ export const groups = pgTable(
     startOn: date("start_on"),
     /** The open invite link's code: /groups/join/{invite_code}. 128 random bits, base64url. */
     inviteCode: text("invite_code").notNull().unique(),
+    /**
+     * When the group's admin last replaced the open invite link (ADR 038); null: the link the group was created with.
+     * Someone removed from the group, or whose invitation was revoked, since then cannot join through it.
+     */
+    inviteCodeRotatedAt: timestamp("invite_code_rotated_at", { withTimezone: true }),
     drawCommitment: text("draw_commitment"),
     drawSeedEncrypted: text("draw_seed_encrypted"),
     /** Revealed at the start (random order only), so any member can recompute the order. */
@@ -161,7 +166,7 @@ export const groupPeriods = pgTable(
   (t) => [uniqueIndex("group_periods_group_period_key").on(t.groupId, t.periodNumber), index("group_periods_due_on_idx").on(t.dueOn)],
 );
 
-export type GroupEventType = "created" | "join" | "started" | "contribution" | "payout" | "completed";
+export type GroupEventType = "created" | "join" | "started" | "contribution" | "payout" | "completed" | "removed" | "link_rotated";
 
 /** What happened in a group, for activity feeds. Append-only. */
 export const groupEvents = pgTable(
@@ -179,6 +184,27 @@ export const groupEvents = pgTable(
     occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("group_events_group_occurred_idx").on(t.groupId, t.occurredAt)],
+);
+
+/**
+ * A member the group's admin removed before the start, with the reason they were shown (ADR 038). Append-only: it is
+ * what keeps them from rejoining through a link they had (lookupInvitation), and the record of why.
+ */
+export const groupRemovals = pgTable(
+  "group_removals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    removedBy: uuid("removed_by").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    removedAt: timestamp("removed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("group_removals_group_user_idx").on(t.groupId, t.userId)],
 );
 
 /**

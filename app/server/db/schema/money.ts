@@ -91,7 +91,7 @@ export const bankTransfers = pgTable(
     statusOn: date("status_on").notNull(),
     /**
      * After a failure: the group-clock day the next attempt is due (`retryDay`: the day after the member's payday after
-     * a failure for want of money, else RETRY_AFTER_DAYS after the failure). Null before migration 0016 and while the
+     * a failure for want of money, else RETRY_AFTER_DAYS after the failure). Null before migration 0017 and while the
      * transfer has not failed: status_on + RETRY_AFTER_DAYS then.
      */
     retryOn: date("retry_on"),
@@ -111,7 +111,7 @@ export const bankTransfers = pgTable(
     /**
      * The key Plaid sees (its `idempotency_key`, at most 50 characters): `bankIdempotencyKey(idempotency_key,
      * bank_key_round)`, 48 hex characters of SHA-256, written by a trigger on every insert and round change (migration
-     * 0016), so that no code path can send another. Our logical key travels in the transfer's metadata.
+     * 0017), so that no code path can send another. Our logical key travels in the transfer's metadata.
      */
     bankIdempotencyKey: varchar("bank_idempotency_key", { length: 50 }),
     /** When the current round began (null: round 0, which began with the row). A key is never sent 47 hours after. */

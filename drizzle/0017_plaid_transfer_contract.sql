@@ -12,6 +12,7 @@ CREATE TABLE "sandbox_plaid"."ledgers" (
 );
 --> statement-breakpoint
 DROP INDEX "sandbox_plaid"."transfer_authorizations_idempotency_key";--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "payday" varchar(16);--> statement-breakpoint
 ALTER TABLE "bank_event_cursor" ADD COLUMN "read_to_end_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "bank_transfers" ADD COLUMN "retry_on" date;--> statement-breakpoint
 ALTER TABLE "bank_transfers" ADD COLUMN "bank_key_round" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -21,7 +22,6 @@ ALTER TABLE "bank_transfers" ADD COLUMN "last_attempt_at" timestamp with time zo
 ALTER TABLE "bank_transfers" ADD COLUMN "waiting_for_member_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "bank_transfers" ADD COLUMN "bank_account_id" uuid;--> statement-breakpoint
 ALTER TABLE "bank_transfers" ADD COLUMN "provider_account_id" text;--> statement-breakpoint
-ALTER TABLE "users" ADD COLUMN "payday" varchar(16);--> statement-breakpoint
 ALTER TABLE "sandbox_plaid"."accounts" ADD COLUMN "blocked_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "sandbox_plaid"."accounts" ADD COLUMN "blocked_return_code" text;--> statement-breakpoint
 ALTER TABLE "sandbox_plaid"."link_tokens" ADD COLUMN "update_item_id" text;--> statement-breakpoint

@@ -1,0 +1,120 @@
+/**
+ * The roster before the start (ADR 038; issue 34 builds on it): the group's admin replaces the open invite link, and
+ * removes a member of a forming group with a reason that member is shown. Like joins, each runs in one transaction
+ * under the group's row lock, so a removal and a join, or two removals, never interleave; what the removed member is
+ * told is written in the same transaction (the email into the outbox, ADR 010) and delivered after the commit.
+ *
+ * Who may: the group's admin only. Anyone who is not a member gets the same "Group Not Found" as for a group that
+ * does not exist; a member who is not the admin is told why not.
+ */
+import { and, eq, gt, sql } from "drizzle-orm";
+import { ROSTER_MESSAGES } from "~/domain/roster";
+import { db, type Db } from "../db/client.server";
+import { groupEvents, groupMembers, groupRemovals, groups, users } from "../db/schema";
+import { deliverEmails } from "../email/email.server";
+import { queueEmailToUser } from "../email/user-email.server";
+import { notify } from "../notifications/notifications.server";
+import { appUrl } from "../platform/env.server";
+import { newInviteCode } from "./groups.server";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export type RosterFailure = { ok: false; status: 403 | 404 | 409; error: string };
+
+const GROUP_NOT_FOUND: RosterFailure = { ok: false, status: 404, error: "Group Not Found" };
+
+/** Lock the group and read it with the acting user's membership; null when there is no such group or no such member. */
+async function lockForAdmin(tx: Tx, groupId: string, userId: string) {
+  const locked = await tx.execute<{ id: string }>(sql`select id from ${groups} where id = ${groupId} for update`);
+  if (locked.rows.length === 0) return null;
+  const [row] = await tx
+    .select({ group: groups, isAdmin: groupMembers.isAdmin })
+    .from(groups)
+    .innerJoin(groupMembers, and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, userId)))
+    .where(eq(groups.id, groupId));
+  return row ?? null;
+}
+
+/**
+ * A new open invite link for a forming group: the old one stops working at once (it matches no group any more), for
+ * everyone. People removed or revoked before now cannot use the old one either way; the new one is the admin's to share.
+ */
+export async function rotateInviteLink(
+  adminUserId: string,
+  groupId: string,
+  now = new Date(),
+): Promise<{ ok: true; inviteCode: string } | RosterFailure> {
+  return db().transaction(async (tx) => {
+    const row = await lockForAdmin(tx, groupId, adminUserId);
+    if (!row) return GROUP_NOT_FOUND;
+    if (!row.isAdmin) return { ok: false, status: 403, error: ROSTER_MESSAGES.adminsOnlyLink };
+    if (row.group.status !== "forming") return { ok: false, status: 409, error: ROSTER_MESSAGES.linkWhileForming };
+    const inviteCode = newInviteCode();
+    await tx.update(groups).set({ inviteCode, inviteCodeRotatedAt: now, updatedAt: now }).where(eq(groups.id, groupId));
+    await tx.insert(groupEvents).values({ groupId, userId: adminUserId, type: "link_rotated", occurredAt: now });
+    return { ok: true, inviteCode };
+  });
+}
+
+/**
+ * Remove a member from a forming group. Their seat opens again; a fixed payout order closes the gap (everyone after
+ * them moves up one turn); no money has moved (nothing is charged before the start). They are told, in the app and by
+ * email, who removed them and why, and the removal is kept: it is what stops every link they had (lookupInvitation).
+ */
+export async function removeMember(
+  admin: { id: string; name: string },
+  groupId: string,
+  memberId: string,
+  reason: string,
+  now = new Date(),
+): Promise<{ ok: true; name: string } | RosterFailure> {
+  const outcome = await db().transaction(async (tx) => {
+    const row = await lockForAdmin(tx, groupId, admin.id);
+    if (!row) return GROUP_NOT_FOUND;
+    if (!row.isAdmin) return { ok: false as const, status: 403 as const, error: ROSTER_MESSAGES.adminsOnlyRemove };
+    if (row.group.status !== "forming") return { ok: false as const, status: 409 as const, error: ROSTER_MESSAGES.removeWhileForming };
+    const [target] = await tx
+      .select({ member: groupMembers, user: { id: users.id, email: users.email, name: users.name } })
+      .from(groupMembers)
+      .innerJoin(users, eq(users.id, groupMembers.userId))
+      .where(and(eq(groupMembers.id, memberId), eq(groupMembers.groupId, groupId)));
+    if (!target) return { ok: false as const, status: 404 as const, error: ROSTER_MESSAGES.notAMember };
+    if (target.member.isAdmin) return { ok: false as const, status: 409 as const, error: ROSTER_MESSAGES.cannotRemoveAdmin };
+
+    await tx.delete(groupMembers).where(eq(groupMembers.id, memberId));
+    // Fixed order: the turns after theirs move up, so the turns stay 1..n (a random order has none before the draw).
+    // One statement: positions are unique per group only by convention, kept under this lock.
+    const removedPosition = target.member.payoutPosition;
+    if (removedPosition !== null) {
+      await tx
+        .update(groupMembers)
+        .set({ payoutPosition: sql`${groupMembers.payoutPosition} - 1` })
+        .where(and(eq(groupMembers.groupId, groupId), gt(groupMembers.payoutPosition, removedPosition)));
+    }
+    await tx.insert(groupRemovals).values({ groupId, userId: target.user.id, removedBy: admin.id, reason, removedAt: now });
+    await tx.insert(groupEvents).values({ groupId, userId: target.user.id, type: "removed", occurredAt: now });
+    await tx.update(groups).set({ updatedAt: now }).where(eq(groups.id, groupId));
+    await notify(
+      target.user.id,
+      {
+        title: ROSTER_MESSAGES.removedNoticeTitle(row.group.name),
+        body: ROSTER_MESSAGES.removedNoticeBody(admin.name, reason),
+        link: "/dashboard",
+      },
+      tx,
+    );
+    const emailId = await queueEmailToUser(
+      tx,
+      target.user,
+      {
+        template: "group-member-removed",
+        data: { name: target.user.name, groupName: row.group.name, removedBy: admin.name, reason, dashboardUrl: `${appUrl()}/dashboard` },
+      },
+      { now },
+    );
+    return { ok: true as const, name: target.user.name, emailIds: emailId ? [emailId] : [] };
+  });
+  if (!outcome.ok) return outcome;
+  await deliverEmails(outcome.emailIds);
+  return { ok: true, name: outcome.name };
+}

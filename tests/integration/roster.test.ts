@@ -1,0 +1,271 @@
+/**
+ * The roster before the start (issue 32's "also seen", the piece issue 34 item 3 builds on): the group's admin replaces
+ * the open invite link (the old one stops working at once) and removes a member of a forming group with a reason that
+ * member is shown; a removed or revoked person cannot join through any link they had. Through the group page's and
+ * the join page's own loaders and actions.
+ */
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../support/test-db";
+import { call, get, post } from "../support/routes";
+
+const { databaseUrl } = await useTestDatabase();
+const groupPage = await import("../../app/routes/groups.$groupId");
+const joinPage = await import("../../app/routes/groups.join.$inviteCode");
+const dashboard = await import("../../app/routes/dashboard");
+const { createUser, sessionJarFor, toastTitles } = await import("../support/users");
+const { createGroup, joinGroup, revokeInvitation } = await import("../../app/server/groups/groups.server");
+const { db } = await import("../../app/server/db/client.server");
+const schema = await import("../../app/server/db/schema");
+const { listMessages } = await import("../../sandbox/postmark/store");
+const { backgroundDeliveries } = await import("../../app/server/email/email.server");
+const { and, asc, eq } = await import("drizzle-orm");
+
+let counter = 0;
+async function person(name: string) {
+  counter += 1;
+  const user = await createUser({
+    email: `roster${counter}.${Date.now()}@example.com`,
+    name,
+    isPlaidSandboxAuthorized: true,
+    hasBankAccount: true,
+  });
+  return { user, jar: await sessionJarFor(user.id) };
+}
+
+/** A forming group of `size` (fixed order) made by Dana, with an email invitation to `invited` and these members joined. */
+async function formingGroup(options: { size?: number; invited?: string[]; joiners?: Array<Awaited<ReturnType<typeof person>>> } = {}) {
+  const admin = await person("Dana Demo");
+  const created = await createGroup(admin.user, {
+    name: "Wedding Fund",
+    memberCount: options.size ?? 4,
+    contributionCents: 10_000,
+    payoutOrder: "fixed",
+    schedule: { frequency: "monthly", dayOfWeek: null, dayOfMonth: 5 },
+    startOn: null,
+    timeZone: "America/New_York",
+    inviteeEmails: options.invited ?? [],
+  });
+  if (!created.ok) throw new Error(created.error);
+  const groupId = created.groupId;
+  const code = async () => (await db().select().from(schema.groups).where(eq(schema.groups.id, groupId)))[0]!.inviteCode;
+  for (const joiner of options.joiners ?? []) expect((await joinGroup(joiner.user, await code())).ok).toBe(true);
+  return { admin, groupId, code };
+}
+
+function act(groupId: string, fields: Record<string, string>, jar: Awaited<ReturnType<typeof person>>["jar"]) {
+  return call(groupPage.action, post(`/groups/${groupId}`, fields, jar), { groupId });
+}
+
+function joinView(code: string, jar: Awaited<ReturnType<typeof person>>["jar"]) {
+  return call(joinPage.loader, get(`/groups/join/${code}`, jar), { inviteCode: code });
+}
+
+async function members(groupId: string) {
+  return db()
+    .select({ userId: schema.groupMembers.userId, position: schema.groupMembers.payoutPosition })
+    .from(schema.groupMembers)
+    .where(eq(schema.groupMembers.groupId, groupId))
+    .orderBy(asc(schema.groupMembers.payoutPosition));
+}
+
+async function memberIdOf(groupId: string, userId: string) {
+  const [row] = await db()
+    .select({ id: schema.groupMembers.id })
+    .from(schema.groupMembers)
+    .where(and(eq(schema.groupMembers.groupId, groupId), eq(schema.groupMembers.userId, userId)));
+  return row!.id;
+}
+
+describe("replacing the open invite link", () => {
+  it("the admin replaces it: the old link stops working at once, the new one works", async () => {
+    const { admin, groupId, code } = await formingGroup();
+    const old = await code();
+    const result = await act(groupId, { intent: "rotate-link" }, admin.jar);
+    expect([result.status, result.location, await toastTitles(result.setCookies)]).toEqual([302, `/groups/${groupId}`, ["Invite link replaced"]]);
+    const fresh = await code();
+    expect(fresh).not.toBe(old);
+    expect(fresh).toMatch(/^[A-Za-z0-9_-]{22}$/);
+
+    const newcomer = await person("Lena Larsen");
+    const refused = await joinView(old, newcomer.jar);
+    expect([refused.status, refused.data.title, refused.data.message]).toEqual([
+      404,
+      "Invalid Invitation",
+      "The invitation link you followed is invalid or has expired.",
+    ]);
+    const joinWithOld = await call(joinPage.action, post(`/groups/join/${old}`, { intent: "join", terms: "on" }, newcomer.jar), { inviteCode: old });
+    expect(joinWithOld.status).toBe(404);
+    expect((await joinView(fresh, newcomer.jar)).status).toBe(200);
+    // The page shows the new link; the group's history has the change.
+    const page = await call(groupPage.loader, get(`/groups/${groupId}`, admin.jar), { groupId });
+    expect(page.data.inviteUrl).toBe(`http://localhost:3000/groups/join/${fresh}`);
+    const events = await db().select().from(schema.groupEvents).where(eq(schema.groupEvents.groupId, groupId));
+    expect(events.filter((event) => event.type === "link_rotated").map((event) => event.userId)).toEqual([admin.user.id]);
+  });
+
+  it("only the admin, only while forming; anyone else does not see the group", async () => {
+    const member = await person("Omar Haddad");
+    const { admin, groupId, code } = await formingGroup({ joiners: [member] });
+    const before = await code();
+    const refused = await act(groupId, { intent: "rotate-link" }, member.jar);
+    expect([refused.status, await toastTitles(refused.setCookies)]).toEqual([302, ["Only the group admin can replace the invite link."]]);
+    const outsider = await person("Marcus Chen");
+    expect((await act(groupId, { intent: "rotate-link" }, outsider.jar)).status).toBe(404);
+    expect(await code()).toBe(before);
+
+    // Full: started, no link to replace.
+    const { groupId: fullId, admin: fullAdmin } = await formingGroup({ size: 3, joiners: [await person("A"), await person("B")] });
+    const started = await act(fullId, { intent: "rotate-link" }, fullAdmin.jar);
+    expect(await toastTitles(started.setCookies)).toEqual(["The invite link can only be replaced while the group is forming."]);
+    expect(admin.user.id).not.toBe(fullAdmin.user.id);
+  });
+});
+
+describe("removing a member of a forming group", () => {
+  it("removes them with a reason they are told in the app and by email; their seat opens and the turns close up", async () => {
+    const omar = await person("Omar Haddad");
+    const lena = await person("Lena Larsen");
+    const { admin, groupId } = await formingGroup({ joiners: [omar, lena] });
+    expect((await members(groupId)).map((row) => [row.userId, row.position])).toEqual([
+      [admin.user.id, 1],
+      [omar.user.id, 2],
+      [lena.user.id, 3],
+    ]);
+    const result = await act(
+      groupId,
+      { intent: "remove-member", memberId: await memberIdOf(groupId, omar.user.id), reason: "  We agreed on a smaller circle.  " },
+      admin.jar,
+    );
+    expect([result.status, result.location, await toastTitles(result.setCookies)]).toEqual([302, `/groups/${groupId}`, ["Member removed"]]);
+    expect((await members(groupId)).map((row) => [row.userId, row.position])).toEqual([
+      [admin.user.id, 1],
+      [lena.user.id, 2],
+    ]);
+    const [removal] = await db().select().from(schema.groupRemovals).where(eq(schema.groupRemovals.groupId, groupId));
+    expect(removal).toMatchObject({ userId: omar.user.id, removedBy: admin.user.id, reason: "We agreed on a smaller circle." });
+
+    // Omar is told: the bell and an email.
+    const bell = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, omar.user.id));
+    expect(bell.map((row) => [row.title, row.body, row.link])).toEqual([
+      ["You were removed from Wedding Fund", "Dana Demo removed you before the group started. Reason: We agreed on a smaller circle.", "/dashboard"],
+    ]);
+    await backgroundDeliveries();
+    const mail = await listMessages(databaseUrl, { to: omar.user.email });
+    expect(mail.map((message) => message.subject)).toEqual(["You were removed from Wedding Fund"]);
+    expect(mail[0]!.textBody).toContain("We agreed on a smaller circle.");
+
+    // The group is gone from Omar's pages; the others see the removal in their activity.
+    expect((await call(groupPage.loader, get(`/groups/${groupId}`, omar.jar), { groupId })).status).toBe(404);
+    const board = await call(dashboard.loader, get("/dashboard", admin.jar));
+    const sentences = JSON.stringify(board.data);
+    expect(sentences).toContain('"type":"removed"');
+    expect(sentences).toContain('"personName":"Omar Haddad"');
+  });
+
+  it("a removed member cannot rejoin with the old open link nor the email invitation they accepted; a link replaced since is the admin's to share", async () => {
+    const omar = await person("Omar Haddad");
+    const { admin, groupId, code } = await formingGroup({ invited: [omar.user.email] });
+    const [invitation] = await db().select().from(schema.groupInvitations).where(eq(schema.groupInvitations.groupId, groupId));
+    expect((await joinGroup(omar.user, invitation!.code)).ok).toBe(true);
+    await act(groupId, { intent: "remove-member", memberId: await memberIdOf(groupId, omar.user.id), reason: "Changed plans" }, admin.jar);
+
+    const message = "The group's admin removed you from this group, so its invite links no longer work for you. Reason given: Changed plans";
+    for (const link of [await code(), invitation!.code]) {
+      const page = await joinView(link, omar.jar);
+      expect([page.status, page.data.title, page.data.message]).toEqual([403, "Removed from Group", message]);
+      const posted = await call(joinPage.action, post(`/groups/join/${link}`, { intent: "join", terms: "on" }, omar.jar), { inviteCode: link });
+      expect([posted.status, posted.data.title]).toEqual([403, "Removed from Group"]);
+      expect(await joinGroup(omar.user, link)).toMatchObject({ ok: false, reason: "removed", removalReason: "Changed plans" });
+    }
+    expect((await members(groupId)).map((row) => row.userId)).toEqual([admin.user.id]);
+
+    // The admin replaces the link and chooses to share it with Omar again.
+    await act(groupId, { intent: "rotate-link" }, admin.jar);
+    expect((await joinGroup(omar.user, await code())).ok).toBe(true);
+  });
+
+  it("after a removal the seats are counted, not the join order: the group starts when it is full", async () => {
+    const omar = await person("Omar Haddad");
+    const { admin, groupId, code } = await formingGroup({ size: 3, joiners: [omar] });
+    await act(groupId, { intent: "remove-member", memberId: await memberIdOf(groupId, omar.user.id), reason: "Duplicate account" }, admin.jar);
+    const lena = await person("Lena Larsen");
+    expect(await joinGroup(lena.user, await code())).toMatchObject({ ok: true, started: false });
+    const marcus = await person("Marcus Chen");
+    expect(await joinGroup(marcus.user, await code())).toMatchObject({ ok: true, started: true });
+    expect((await members(groupId)).map((row) => [row.userId, row.position])).toEqual([
+      [admin.user.id, 1],
+      [lena.user.id, 2],
+      [marcus.user.id, 3],
+    ]);
+  });
+
+  it("refuses a missing or unreadable reason with the message at that member (400), and removes nobody", async () => {
+    const omar = await person("Omar Haddad");
+    const { admin, groupId } = await formingGroup({ joiners: [omar] });
+    const memberId = await memberIdOf(groupId, omar.user.id);
+    const cases: Array<[string, string]> = [
+      ["", "Please give a reason: the member will see it"],
+      ["   ", "Please give a reason: the member will see it"],
+      ["x".repeat(201), "Reason must be at most 200 characters"],
+      ["Line one\nLine two", "Reason can't contain line breaks, tabs or other control characters"],
+      ["\u202Eesrever", "Reason can't contain characters that change the direction of the text"],
+    ];
+    for (const [reason, message] of cases) {
+      const result = await act(groupId, { intent: "remove-member", memberId, reason }, admin.jar);
+      expect([result.status, result.data.removal.memberId, result.data.removal.result.error.reason]).toEqual([400, memberId, [message]]);
+    }
+    const malformed = await act(groupId, { intent: "remove-member", memberId: "not-a-uuid", reason: "ok" }, admin.jar);
+    expect(malformed.status).toBe(400);
+    expect((await members(groupId)).map((row) => row.userId)).toEqual([admin.user.id, omar.user.id]);
+  });
+
+  it("only the admin removes, never the admin, only before the start; anyone else does not see the group", async () => {
+    const omar = await person("Omar Haddad");
+    const lena = await person("Lena Larsen");
+    const { admin, groupId } = await formingGroup({ joiners: [omar, lena] });
+    const byMember = await act(groupId, { intent: "remove-member", memberId: await memberIdOf(groupId, lena.user.id), reason: "Not you" }, omar.jar);
+    expect(await toastTitles(byMember.setCookies)).toEqual(["Only the group admin can remove members."]);
+    const outsider = await person("Marcus Chen");
+    const byOutsider = await act(
+      groupId,
+      { intent: "remove-member", memberId: await memberIdOf(groupId, lena.user.id), reason: "Not you" },
+      outsider.jar,
+    );
+    expect(byOutsider.status).toBe(404);
+    const self = await act(groupId, { intent: "remove-member", memberId: await memberIdOf(groupId, admin.user.id), reason: "Leaving" }, admin.jar);
+    expect(await toastTitles(self.setCookies)).toEqual(["The group's admin can't be removed."]);
+    // Another group's member: not in this group.
+    const other = await formingGroup({ joiners: [await person("Zed")] });
+    const [stranger] = await db().select().from(schema.groupMembers).where(eq(schema.groupMembers.groupId, other.groupId));
+    const elsewhere = await act(groupId, { intent: "remove-member", memberId: stranger!.id, reason: "Wrong group" }, admin.jar);
+    expect(await toastTitles(elsewhere.setCookies)).toEqual(["That member is not in this group."]);
+    expect(await members(groupId)).toHaveLength(3);
+
+    const { groupId: startedId, admin: startedAdmin } = await formingGroup({ size: 3, joiners: [omar, lena] });
+    const late = await act(
+      startedId,
+      { intent: "remove-member", memberId: await memberIdOf(startedId, omar.user.id), reason: "Too late" },
+      startedAdmin.jar,
+    );
+    expect(await toastTitles(late.setCookies)).toEqual(["Members can only be removed before the group starts."]);
+    expect(await members(startedId)).toHaveLength(3);
+  });
+});
+
+describe("a revoked invitation", () => {
+  it("stops its addressee joining through the group's open link too, until the admin replaces the link", async () => {
+    const omar = await person("Omar Haddad");
+    const { admin, groupId, code } = await formingGroup({ invited: [omar.user.email] });
+    const [invitation] = await db().select().from(schema.groupInvitations).where(eq(schema.groupInvitations.groupId, groupId));
+    expect((await revokeInvitation(admin.user.id, groupId, invitation!.id)).ok).toBe(true);
+
+    const page = await joinView(await code(), omar.jar);
+    expect([page.status, page.data.title, page.data.message]).toEqual([410, "Invitation Revoked", "The group's admin withdrew this invitation."]);
+    expect(await joinGroup(omar.user, await code())).toMatchObject({ ok: false, reason: "revoked" });
+    // Someone else is not affected.
+    expect((await joinGroup((await person("Lena Larsen")).user, await code())).ok).toBe(true);
+
+    await act(groupId, { intent: "rotate-link" }, admin.jar);
+    expect((await joinGroup(omar.user, await code())).ok).toBe(true);
+  });
+});
