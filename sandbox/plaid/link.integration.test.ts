@@ -599,6 +599,9 @@ describe("Link update mode (a login to renew)", () => {
     expect(
       await rejection(updateToken({ access_token: first.accessToken, transfer: { authorization_id: secondAuthorization.authorization.id } })),
     ).toEqual(invalidField("transfer.authorization_id is an authorization of another item than access_token's"));
+  });
+});
+
 describe("/link/token/get", () => {
   it("lists the token's Link sessions and the public token each ended in, through the SDK", async () => {
     const { linkThroughSession } = await import("./link-client");
