@@ -541,7 +541,7 @@ async function exactlyOnce(pool: pg.Pool, debits: number, databaseUrl: string, b
       (select count(*)::int from (
         select a.idempotency_key from sandbox_plaid.transfer_authorizations a left join sandbox_plaid.transfers t on t.authorization_id = a.authorization_id
         group by a.idempotency_key having count(distinct a.authorization_id) <> 1 or count(t.transfer_id) <> 1) k) as keys_not_once,
-      (select count(*)::int from sandbox_plaid.transfer_authorizations a where not exists (select 1 from bank_transfers b where b.idempotency_key = a.idempotency_key)) as unknown_at_bank,
+      (select count(*)::int from sandbox_plaid.transfer_authorizations a where not exists (select 1 from bank_transfers b where b.bank_idempotency_key = a.idempotency_key)) as unknown_at_bank,
       (select count(*)::int from ledger_transfers t join bank_transfers b on b.id = t.bank_transfer_id where b.period_number = 2) as new_postings`,
   );
   const c = rows[0]!;

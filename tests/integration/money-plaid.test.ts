@@ -154,7 +154,7 @@ describe("returns, by NACHA rule", () => {
     const late = members[2]!;
     await cycle.advanceClock(admin, group.id, { days: 5 }, NOW); // Jan 11
     for (let attempt = 1; attempt <= 3; attempt++) {
-      const row = (await transfersOf(group.id, { kind: "contribution", userId: late.id })).at(-1)!;
+      const row = (await transfersOf(group.id, { kind: "contribution", userId: late.id, periodNumber: 1 })).at(-1)!;
       expect(row.attempt).toBe(attempt);
       if (row.status === "pending") await cycle.advanceClock(admin, group.id, { days: 1 }, NOW); // posted and settled
       await simulate(row.providerTransferId!, "returned", "R01");
@@ -184,23 +184,26 @@ describe("returns, by NACHA rule", () => {
     const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
     const admin = { id: members[0]!.id, isAdmin: false };
     const late = members[2]!;
-    expect(await setPayday(late.id, "weekly:2")).toBe(true); // paid on Tuesdays
+    expect(await setPayday(late.id, "weekly:4")).toBe(true); // paid on Thursdays
     await cycle.advanceClock(admin, group.id, { days: 5 }, NOW); // Sunday Jan 11
     const [first] = await transfersOf(group.id, { kind: "contribution", userId: late.id });
     await simulate(first!.providerTransferId!, "returned", "R01");
     await cycle.syncBankEvents(NOW);
+    await cycle.processDueGroups(NOW); // the group saw news from the bank: its run tells the member
     expect((await transfersOf(group.id, { kind: "contribution", userId: late.id }))[0]).toMatchObject({
       statusOn: "2026-01-11",
-      retryOn: "2026-01-14",
+      retryOn: "2026-01-16",
     });
     expect((await bell(late.id)).map((n) => n.body)).toContain(
-      "Your bank returned the payment for insufficient funds. Attempt 1 of 3: we'll try again on January 14, 2026, the day after your payday. Please make sure the funds are available.",
+      "Your bank returned the payment for insufficient funds. Attempt 1 of 3: we'll try again on January 16, 2026, the day after your payday. Please make sure the funds are available.",
     );
-    await cycle.advanceClock(admin, group.id, { days: 2 }, NOW); // Tuesday Jan 13: payday, no retry yet
+    // Wednesday Jan 14, when a member without a payday would be tried again, and Thursday Jan 15, payday: no retry yet.
+    await cycle.advanceClock(admin, group.id, { days: 3 }, NOW);
+    await cycle.advanceClock(admin, group.id, { days: 1 }, NOW);
     expect(await transfersOf(group.id, { kind: "contribution", userId: late.id, periodNumber: 1 })).toHaveLength(1);
-    await cycle.advanceClock(admin, group.id, { days: 1 }, NOW); // Wednesday Jan 14
+    await cycle.advanceClock(admin, group.id, { days: 1 }, NOW); // Friday Jan 16
     const [, retried] = await transfersOf(group.id, { kind: "contribution", userId: late.id, periodNumber: 1 });
-    expect(retried).toMatchObject({ attempt: 2, initiatedOn: "2026-01-14" });
+    expect(retried).toMatchObject({ attempt: 2, initiatedOn: "2026-01-16" });
     expect((await atTheBank(retried!)).transfers.map((t) => t.description)).toEqual(["Retry 1"]);
   }, 240_000);
 
@@ -278,7 +281,11 @@ describe("a login that needs the member", () => {
     expect(flagged.loginRequiredReason).toBe("USER_ACTION_REQUIRED");
     const atFirst = await atTheBank(contribution!);
     expect(atFirst.authorizations.map((a) => a.decision)).toEqual(["user_action_required"]);
-    expect(flagged.loginRequiredAuthorizationId).toBe(atFirst.authorizations[0]!.authorization_id);
+    // The contribution and the setup fee were asked together; the item remembers one of their refused authorizations.
+    const [fee] = await transfersOf(group.id, { kind: "fee", userId: member.id });
+    const refused = [...atFirst.authorizations, ...(await atTheBank(fee!)).authorizations].map((a) => a.authorization_id);
+    expect(refused).toHaveLength(2);
+    expect(refused).toContain(flagged.loginRequiredAuthorizationId);
     expect((await bell(member.id)).map((n) => n.title)).toContain("Reconnect your bank");
 
     // Link's update mode, as the member's browser would run it through our proxy (the sandbox modal's steps).

@@ -95,7 +95,7 @@ describe("POST /webhooks/plaid", () => {
           access_token: accessToken,
           account_id: accountId,
           authorization_id: authorization.value.authorization.id,
-          description: "Contribution",
+          description: "Contrib",
         }),
       );
       if (!transfer.ok) throw new Error(transfer.code);
