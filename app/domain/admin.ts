@@ -25,6 +25,11 @@ export const ADMIN_MESSAGES = {
   emailRequeued: "The mail service still isn't answering: the email is queued again and will be retried automatically.",
   emailRefused: "The mail service refused the email",
   emailRetryFailed: "That email can't be sent again (it was sent meanwhile, or it is not a failed email).",
+  emailResumed: "Email resumed: the mail service accepted a waiting email, and the rest are on their way.",
+  emailStillPaused: "Email is still paused: the mail service refused the email we tried with.",
+  emailNothingWaiting: "Email resumed. Nothing was waiting to try with, so the next email will show whether the problem is fixed.",
+  emailNotPaused: "Email isn't paused.",
+  emailProbeFailed: "Couldn't try the mail service again. Please try again in a moment.",
 } as const;
 
 export const addUserSchema = z.object({

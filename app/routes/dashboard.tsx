@@ -11,6 +11,7 @@ import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { dashboardFor } from "~/server/groups/dashboard.server";
 import { dashboardStats } from "~/server/groups/group-views.server";
 import { InvitationCard } from "~/components/groups/invitation-card";
+import { UndeliverableEmailBanner } from "~/components/profile/undeliverable-email-banner";
 import { requireUser } from "~/server/auth/guards.server";
 import { sandboxCardState } from "~/server/admin/sandbox-access.server";
 import type { Route } from "./+types/dashboard";
@@ -38,7 +39,7 @@ const DASHBOARD_CARDS = 4;
 const DASHBOARD_INVITATIONS = 3;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireUser(request);
+  const { user, emailProblem } = await requireUser(request);
   const bankState: BankState = !user.isPlaidSandboxAuthorized ? "request-access" : user.hasBankAccount ? "connected" : "link-bank";
   // The groups, activity and invitations in one statement, whatever the number of groups; the sandbox card beside it.
   const [{ cards, savings, activity, inbox }, sandboxCard] = await Promise.all([
@@ -49,6 +50,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const shown = cards.filter((card) => card.status !== "completed").slice(0, DASHBOARD_CARDS);
   return {
     sandboxCard,
+    // The address is marked undeliverable (issue 31): read with the session, no query of its own.
+    emailProblem: emailProblem ? { address: user.email, reason: emailProblem.reason } : null,
     name: user.name,
     isDemo: user.email.toLowerCase() === DEMO_ACCOUNT.email,
     sandboxAuthorized: user.isPlaidSandboxAuthorized,
@@ -82,6 +85,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="mt-6 space-y-3">
+        {loaderData.emailProblem ? <UndeliverableEmailBanner problem={loaderData.emailProblem} /> : null}
         {loaderData.isDemo ? (
           <Alert tone="info" title="You're using the demo account">
             Explore freely: bank connections use a sandbox and no real money moves.
