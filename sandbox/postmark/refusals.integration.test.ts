@@ -17,7 +17,10 @@ let sandbox: MailSandbox;
 
 const FROM = "Rosca <hello@rosca.example>";
 let counter = 0;
-const fresh = (local = "member") => `${local}.${Date.now()}.${(counter += 1)}@example.com`;
+function fresh(local = "member") {
+  counter += 1;
+  return `${local}.${Date.now()}.${counter}@example.com`;
+}
 
 function client(token = SANDBOX_SERVER_TOKEN, url = sandbox.url) {
   const sdk = new ServerClient(token);
@@ -159,7 +162,10 @@ describe("the suppression list", () => {
       recipients: [to],
     });
     const dump = await client().getSuppressions("outbound");
-    expect(dump.Suppressions.find((entry) => entry.EmailAddress === to)).toMatchObject({ SuppressionReason: "ManualSuppression", Origin: "Customer" });
+    expect(dump.Suppressions.find((entry) => entry.EmailAddress === to)).toMatchObject({
+      SuppressionReason: "ManualSuppression",
+      Origin: "Customer",
+    });
     // Other streams keep their own lists.
     expect(await client().sendEmail({ From: FROM, To: to, Subject: "s", TextBody: "t", MessageStream: "broadcast" })).toMatchObject({ ErrorCode: 0 });
 
@@ -225,10 +231,12 @@ describe("the black hole domain and the bounce webhook", () => {
       const spam = `SpamComplaint+${Date.now()}@bounce-testing.postmarkapp.com`;
       await client().sendEmail({ From: FROM, To: spam, Subject: "s", TextBody: "t" });
       await sandbox.webhooksIdle();
-      expect(hook.received.map((delivery) => [delivery.body.RecordType, delivery.body.Type, delivery.body.TypeCode, delivery.body.Inactive])).toEqual([
-        ["Bounce", "SoftBounce", 4096, false],
-        ["SpamComplaint", "SpamComplaint", 100001, true],
-      ]);
+      expect(hook.received.map((delivery) => [delivery.body.RecordType, delivery.body.Type, delivery.body.TypeCode, delivery.body.Inactive])).toEqual(
+        [
+          ["Bounce", "SoftBounce", 4096, false],
+          ["SpamComplaint", "SpamComplaint", 100001, true],
+        ],
+      );
       // No credentials configured: no Authorization header.
       expect(hook.received[0]!.authorization).toBeUndefined();
       expect(await client().sendEmail({ From: FROM, To: soft, Subject: "s", TextBody: "t" })).toMatchObject({ ErrorCode: 0 });
@@ -265,7 +273,12 @@ describe("a bad day at the mail service, on demand", () => {
     [503, "ServiceUnavailablerError", 100, "Postmark is offline for maintenance. Please try again later."],
   ])("status-%i@api-errors.mail-sandbox.test answers %s", async (status, type, code, message) => {
     const to = `status-${status}+${Date.now()}@api-errors.mail-sandbox.test`;
-    expect(await rejection(client().sendEmail({ From: FROM, To: to, Subject: "s", TextBody: "t" }))).toEqual({ type, statusCode: status, code, message });
+    expect(await rejection(client().sendEmail({ From: FROM, To: to, Subject: "s", TextBody: "t" }))).toEqual({
+      type,
+      statusCode: status,
+      code,
+      message,
+    });
     expect(await listMessages(databaseUrl, { to })).toEqual([]);
   });
 
