@@ -6,9 +6,10 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { Errors, ServerClient } from "postmark";
+import { Errors } from "postmark";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/test-db";
+import { postmarkClient, rejection } from "../../tests/support/postmark";
 import { SANDBOX_SERVER_TOKEN, startMailSandbox, type MailSandbox } from "./server";
 import { listMessages } from "./store";
 
@@ -22,22 +23,8 @@ function fresh(local = "member") {
   return `${local}.${Date.now()}.${counter}@example.com`;
 }
 
-function client(token = SANDBOX_SERVER_TOKEN, url = sandbox.url) {
-  const sdk = new ServerClient(token);
-  sdk.setClientOptions({ requestHost: new URL(url).host, useHttps: false, timeout: 10 });
-  return sdk;
-}
-
-async function rejection(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Errors.PostmarkError) {
-      return { type: error.constructor.name, statusCode: error.statusCode, code: error.code, message: error.message };
-    }
-    throw error;
-  }
-  throw new Error("expected the request to be rejected");
+function client(token = SANDBOX_SERVER_TOKEN) {
+  return postmarkClient(sandbox.url, { token });
 }
 
 /** A webhook receiver: records every request, answers with the statuses given in turn (then 200). */

@@ -2,10 +2,11 @@
  * Contract tests: the mail double driven through the official postmark SDK (and raw HTTP where the SDK cannot go),
  * answering as Postmark does and storing what it accepts.
  */
-import { Errors, ServerClient } from "postmark";
+import type { ServerClient } from "postmark";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderEmail } from "../../app/server/email/templates";
 import { createTestDatabase } from "../../tests/support/test-db";
+import { postmarkClient, rejection } from "../../tests/support/postmark";
 import { SANDBOX_SERVER_TOKEN, startMailSandbox, type MailSandbox } from "./server";
 import { clearMessages, getMessage, latestMessageTo, listMessages } from "./store";
 
@@ -17,10 +18,7 @@ const FROM = "Rosca <hello@rosca.example>";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function sdkClient(url: string, fetchImpl?: typeof fetch) {
-  const client = new ServerClient(SANDBOX_SERVER_TOKEN);
-  const { host } = new URL(url);
-  client.setClientOptions({ requestHost: host, useHttps: false, timeout: 10, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
-  return client;
+  return postmarkClient(url, { fetch: fetchImpl });
 }
 
 /** The SDK refuses an empty token itself, so the token header is taken off on the wire. */
@@ -29,19 +27,6 @@ const withoutToken: typeof fetch = (input, init) => {
   headers.delete("X-Postmark-Server-Token");
   return fetch(input, { ...init, headers });
 };
-
-/** What the SDK rejected with, for exact assertions. */
-async function rejection(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Errors.PostmarkError) {
-      return { type: error.constructor.name, statusCode: error.statusCode, code: error.code, message: error.message };
-    }
-    throw error;
-  }
-  throw new Error("expected the request to be rejected");
-}
 
 function post(path: string, body: string, headers: Record<string, string>) {
   return fetch(`${sandbox.url}${path}`, { method: "POST", body, headers });

@@ -22,18 +22,12 @@ const { createUser, sessionJarFor, TEST_PASSWORD, toastTitles, reloadUser } = aw
 const { renderRoute, textOf } = await import("../support/render");
 const { logger } = await import("../../app/server/platform/log.server");
 const { and, eq } = await import("drizzle-orm");
-const { ServerClient } = await import("postmark");
+const { suppress: suppressAt } = await import("../support/postmark");
 
 let counter = 0;
 function address(local: string) {
   counter += 1;
   return `${local}.${Date.now()}.${counter}@example.com`;
-}
-
-async function suppress(email: string) {
-  const sdk = new ServerClient(mail.account().serverToken);
-  sdk.setClientOptions({ requestHost: new URL(mail.url).host, useHttps: false, timeout: 10 });
-  await sdk.createSuppressions("outbound", { Suppressions: [{ EmailAddress: email }] });
 }
 
 /** The confirmation link in the newest email to `email`, as a path with its query. */
@@ -48,7 +42,7 @@ async function changeLink(email: string) {
 /** A member whose address has bounced: marked, with the banner showing. */
 async function bouncedMember() {
   const member = await createUser({ name: "Amina Yusuf", email: address("amina") });
-  await suppress(member.email);
+  await suppressAt(mail.url, member.email);
   await outbox.sendEmail(member.email, { template: "welcome", data: { name: "Amina", dashboardUrl: "http://localhost:3000/dashboard" } });
   const jar = await sessionJarFor(member.id);
   expect((await call(dashboard.loader, get("/dashboard", jar))).data.emailProblem).toEqual({ address: member.email, reason: "inactive" });
@@ -200,7 +194,7 @@ describe("what the form refuses", () => {
     expect(taken).toMatchObject({ status: 409, data: { result: { error: { newEmail: ["An account with this email address already exists"] } } } });
 
     const dead = address("dead");
-    await suppress(dead);
+    await suppressAt(mail.url, dead);
     const refused = await call(page.action, post("/profile/email", { intent: "request", newEmail: dead, currentPassword: TEST_PASSWORD }, jar));
     expect(refused).toMatchObject({
       status: 422,

@@ -31,7 +31,7 @@ const { renderRoute, textOf } = await import("../support/render");
 const { takeToasts } = await import("../../app/server/notifications/toast.server");
 const { logger } = await import("../../app/server/platform/log.server");
 const { eq, inArray } = await import("drizzle-orm");
-const { ServerClient } = await import("postmark");
+const { suppress: suppressAt } = await import("../support/postmark");
 
 const HEALTHY = mail.account();
 const at = (ms: number) => () => new Date(Date.now() + ms);
@@ -61,11 +61,6 @@ async function readiness() {
 }
 
 /** The double's Suppressions API, as an operator (or a hard bounce) would fill it: sends to these answer 406. */
-async function suppress(...emails: string[]) {
-  const sdk = new ServerClient(HEALTHY.serverToken);
-  sdk.setClientOptions({ requestHost: new URL(mail.url).host, useHttps: false, timeout: 10 });
-  await sdk.createSuppressions("outbound", { Suppressions: emails.map((email) => ({ EmailAddress: email })) });
-}
 
 beforeEach(async () => {
   vi.spyOn(logger, "error").mockImplementation(() => {});
@@ -210,7 +205,7 @@ describe("a per-recipient refusal marks that address, and only that email is giv
   it("406 inactive: the member's banner on the dashboard and profile, in-app notices carry on, the others' mail goes", async () => {
     const amina = await createUser({ name: "Amina Yusuf", email: address("amina") });
     const omar = await createUser({ name: "Omar Haddad", email: address("omar") });
-    await suppress(amina.email);
+    await suppressAt(mail.url, amina.email);
 
     const ids = await db().transaction(async (tx) => [
       await outbox.queueEmail(tx, amina.email, welcome("Amina"), { userId: amina.id }),
