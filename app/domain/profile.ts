@@ -292,7 +292,7 @@ export const EMAIL_CHANGE_MESSAGES = {
   sentTitle: "Check your new inbox",
   sent: (address: string) => `We sent a confirmation link to ${address}. Your email changes once you open it.`,
   queued: (address: string) =>
-    `Our mail service isn't answering right now, so the confirmation link for ${address} is queued and will be sent automatically.`,
+    `Our mail service can't send right now, so the confirmation link for ${address} is queued and will be sent automatically.`,
   notDelivered: (address: string) =>
     `We couldn't send a confirmation link to ${address}: our mail service won't deliver to that address. Please check it, or use another one.`,
   changedTitle: "Email Address Changed",

@@ -250,7 +250,7 @@ describe("after the last retry", () => {
     expect(await toastsOf(stillDown.setCookies)).toEqual([
       {
         type: "warning",
-        title: "The mail service still isn't answering: the email is queued again and will be retried automatically.",
+        title: "The mail service still can't send: the email is queued again and will be retried automatically.",
         description: undefined,
       },
     ]);
