@@ -224,8 +224,17 @@ describe("a per-recipient refusal marks that address, and only that email is giv
       ["failed", 1],
       ["sent", 1],
     ]);
-    // Not a pause: the account is fine.
+    // Not a pause: the account is fine. Admins see the failure for what it is.
     expect(await db().select().from(emailOutboxPause)).toEqual([]);
+    const adminUser = await createUser({ isAdmin: true, name: "Ada Admin" });
+    const panel = await call(admin.loader, get("/admin", await sessionJarFor(adminUser.id)));
+    expect(panel.data.email.failed.find((row: { id: string }) => row.id === ids[0])).toMatchObject({
+      toAddress: amina.email,
+      undeliverable: "inactive",
+    });
+    expect(textOf(renderRoute(admin.default, "/admin", panel.data))).toContain(
+      "Undeliverable address: sending again won't help unless Postmark reactivates it. You tried to send to recipient(s)",
+    );
 
     const marks = await db()
       .select()

@@ -14,7 +14,15 @@ export type EmailDeliveryView = {
   pending: number;
   retrying: number;
   oldestPendingAt: string | Date | null;
-  failed: Array<{ id: string; toAddress: string; template: string; attempts: number; lastError: string | null; failedAt: string | Date | null }>;
+  failed: Array<{
+    id: string;
+    toAddress: string;
+    template: string;
+    attempts: number;
+    lastError: string | null;
+    failedAt: string | Date | null;
+    undeliverable: string | null;
+  }>;
   failedTotal: number;
 };
 
@@ -110,7 +118,14 @@ export function EmailDeliveryPanel({ view, list }: { view: EmailDeliveryView; li
                         {row.failedAt ? `, gave up ${when.format(new Date(row.failedAt))} UTC` : ""}
                       </span>
                     </td>
-                    <td className="max-w-xs py-2 pr-4 text-xs text-slate-600">{row.lastError ?? "—"}</td>
+                    <td className="max-w-xs break-words py-2 pr-4 text-xs text-slate-600">
+                      {row.undeliverable ? (
+                        <span className="mb-1 block font-medium text-red-800">
+                          Undeliverable address: sending again won't help unless Postmark reactivates it.
+                        </span>
+                      ) : null}
+                      {row.lastError ?? "—"}
+                    </td>
                     <td className="py-2">
                       <Form method="post" action="/admin">
                         <input type="hidden" name="intent" value="retry-email" />

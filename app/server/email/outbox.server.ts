@@ -29,7 +29,7 @@ import { afterFailure, OUTBOX_POLICY } from "~/domain/email-outbox";
 import type { UndeliverableReason } from "~/domain/email-delivery";
 import { decryptSecret, encryptSecret } from "../platform/crypto.server";
 import { db, type Db } from "../db/client.server";
-import { emailOutbox } from "../db/schema";
+import { emailOutbox, undeliverableAddresses } from "../db/schema";
 import { logger } from "../platform/log.server";
 import { recordEmailAttempt } from "../platform/metrics.server";
 import { pausedMessage, pauseOutbox, pauseState, resumeOutbox, takeProbe, type OutboxPause } from "./pause.server";
@@ -388,6 +388,8 @@ export type OutboxHealth = {
     lastError: string | null;
     failedAt: Date | null;
     createdAt: Date;
+    /** Why the address is marked undeliverable (undeliverable.server.ts), when it is: sending again will not help. */
+    undeliverable: UndeliverableReason | null;
   }>;
   failedTotal: number;
 };
@@ -413,6 +415,8 @@ export async function outboxHealth(now = new Date()): Promise<OutboxHealth> {
         lastError: emailOutbox.lastError,
         failedAt: emailOutbox.failedAt,
         createdAt: emailOutbox.createdAt,
+        undeliverable: sql<UndeliverableReason | null>`(
+          select u.reason from ${undeliverableAddresses} u where u.address = lower(${emailOutbox.toAddress}))`,
       })
       .from(emailOutbox)
       .where(failedWhere)
