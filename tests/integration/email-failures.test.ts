@@ -152,6 +152,25 @@ describe("an account-level refusal pauses the outbox: nothing given up, resumed 
     expect(await outbox.deliverDueEmails({ now: at((PAUSE_POLICY.firstProbeSeconds + 1) * 1000) })).toEqual({ sent: 2, retrying: 0, failed: 0 });
   });
 
+  it("an inline probe is the first email the caller queued (a confirmation before its welcome), the rest follow", async () => {
+    mail.configure({ senders: [] });
+    await outbox.sendEmail(address("pauser"), welcome("P"));
+    mail.configure(HEALTHY);
+    const to = address("order");
+    const ids = await db().transaction(async (tx) => [
+      await outbox.queueEmail(tx, to, {
+        template: "confirm-email",
+        data: { name: "O", confirmUrl: "http://localhost:3000/auth/confirm?id=x&token=y", expiresInHours: 24 },
+      }),
+      await outbox.queueEmail(tx, to, welcome("O")),
+    ]);
+    const results = await outbox.deliverEmails(ids, { now: new Date(Date.now() + (PAUSE_POLICY.firstProbeSeconds + 1) * 1000) });
+    expect([...results.values()].map((result) => result.status)).toEqual(["sent", "sent"]);
+    // Newest first: the welcome went after the confirmation.
+    expect((await listMessages(databaseUrl, { to })).map((message) => message.tag)).toEqual(["welcome", "confirm-email"]);
+    expect(await db().select().from(emailOutboxPause)).toEqual([]);
+  });
+
   it("the admin's Try again: still paused while the cause lasts, resumed at once when it is fixed", async () => {
     mail.configure({ pending: true });
     const recipients = [address("try1"), address("try2")];

@@ -235,8 +235,8 @@ function resultOf(row: OutboxRow): EmailResult {
 }
 
 /**
- * While paused: whether this caller may probe now (its turn has come, or `force`). Not paused: a run that sends.
- * Returns null when paused and it is not this caller's turn.
+ * How a delivery call starts: not paused, a run that sends; paused and the probe's turn is this caller's (it has come,
+ * or `force`), a run whose first attempt is the probe; paused otherwise, `waiting`: nothing is to be sent.
  */
 async function startRun(now: Date, options: { force?: boolean; random?: () => number } = {}): Promise<Run | { paused: OutboxPause; waiting: true }> {
   const pause = await pauseState();
@@ -265,8 +265,10 @@ export async function deliverEmails(ids: string[], options: { now?: Date; timeou
       return results;
     }
     if (run.probing) {
-      // One email tests the account; the others follow only if it is accepted.
-      const [probe] = await claim(sql`id in ${ids}`, clock(), 1);
+      // One email tests the account (the first the caller queued, if it is due: a confirmation before its welcome); the
+      // others follow only if it is accepted.
+      let [probe] = await claim(sql`id = ${ids[0]}`, clock(), 1);
+      if (!probe) [probe] = await claim(sql`id in ${ids}`, clock(), 1);
       if (probe) results.set(probe.id, await attempt(probe, sender, clock, run));
       if (run.probing || run.paused) {
         const pause = run.paused ?? (await pauseState());
