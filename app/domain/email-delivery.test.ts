@@ -3,6 +3,7 @@ import {
   classifyFailure,
   pauseReason,
   postmarkBounceWebhookSchema,
+  postmarkRecordId,
   probeDelaySeconds,
   undeliverableBannerTitle,
   undeliverableFromWebhook,
@@ -115,6 +116,7 @@ describe("bounce webhooks", () => {
     ["a delivery webhook", { ...bounce, RecordType: "Delivery" }],
     ["a string ID", { ...bounce, ID: "42" }],
     ["a fractional ID", { ...bounce, ID: 1.5 }],
+    ["a negative ID", { ...bounce, ID: -3 }],
     ["no MessageID", { ...bounce, MessageID: undefined }],
     ["an Inactive that is not a boolean", { ...bounce, Inactive: "true" }],
     ["a BouncedAt that is not a time", { ...bounce, BouncedAt: "yesterday" }],
@@ -130,5 +132,16 @@ describe("bounce webhooks", () => {
     [{ RecordType: "SpamComplaint", Type: "SpamComplaint", Inactive: true }, "spam-complaint"],
   ] as const)("%j marks the address: %s", (event, reason) => {
     expect(undeliverableFromWebhook(event)).toBe(reason);
+  });
+});
+
+describe("postmarkRecordId", () => {
+  it.each([
+    ['{"ID":42,"Email":"a@b.co"}', 42, "42"],
+    ['{"RecordType":"Bounce","ID": 4323372036854775807}', 4323372036854775807, "4323372036854775807"],
+    ['{"Content":"{\\"ID\\": 5}","ID":4323372036854775806,"x":1}', 4323372036854775806, "4323372036854775806"],
+    ['{"ID":00012345678901234567890}', 12345678901234567890, null],
+  ])("%s → %s", (raw, parsed, expected) => {
+    expect(postmarkRecordId(raw, parsed)).toBe(expected);
   });
 });

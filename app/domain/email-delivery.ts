@@ -141,7 +141,12 @@ export function undeliverableNotice(address: string, reason: UndeliverableReason
 /** Postmark's fields the app reads; every other field of the payload is accepted and ignored. */
 export const postmarkBounceWebhookSchema = z.object({
   RecordType: z.enum(["Bounce", "SpamComplaint"]),
-  ID: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  // A 64-bit integer at Postmark: past 2^53 a JavaScript number holds it only approximately, so the route takes its
+  // exact digits from the raw body (postmarkRecordId); here it must merely be a positive whole number.
+  ID: z
+    .number()
+    .positive()
+    .refine((value) => Number.isInteger(value), "must be a whole number"),
   Type: z.string().min(1).max(64),
   TypeCode: z.number().int(),
   MessageID: z.string().min(1).max(100),
@@ -157,4 +162,15 @@ export type PostmarkBounceWebhook = z.infer<typeof postmarkBounceWebhookSchema>;
 export function undeliverableFromWebhook(event: Pick<PostmarkBounceWebhook, "RecordType" | "Type" | "Inactive">): UndeliverableReason | null {
   if (event.RecordType === "SpamComplaint" || event.Type === "SpamComplaint") return "spam-complaint";
   return event.Inactive ? "bounced" : null;
+}
+
+/**
+ * The record's ID as Postmark sent it, in decimal digits: from the parsed number when it is exact, else from the raw
+ * JSON (the top-level "ID" member: Postmark's Metadata values are strings and Content is a string, so no other "ID"
+ * can be followed by a bare number). Null when there is none.
+ */
+export function postmarkRecordId(raw: string, parsed: number): string | null {
+  if (Number.isSafeInteger(parsed) && parsed > 0) return String(parsed);
+  const digits = /"ID"\s*:\s*(\d{1,20})\s*[,}]/.exec(raw)?.[1];
+  return digits ? digits.replace(/^0+(?=\d)/, "") : null;
 }

@@ -1,7 +1,7 @@
-import { postmarkBounceWebhookSchema } from "~/domain/email-delivery";
+import { postmarkBounceWebhookSchema, postmarkRecordId } from "~/domain/email-delivery";
 import { applyBounceWebhook, authorized, bounceWebhookCredentials } from "~/server/email/bounce-webhook.server";
 import { logger } from "~/server/platform/log.server";
-import { discardBody, readJson } from "~/server/platform/request-body.server";
+import { discardBody, duplicateJsonKey, readText } from "~/server/platform/request-body.server";
 
 /** A bounce record is a few KB; with the bounced message's content included (Postmark's IncludeContent) it can be more. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -34,8 +34,17 @@ export async function action({ request }: { request: Request }) {
     discardBody(request);
     return json({ error: "Unauthorized" }, 401, { "WWW-Authenticate": 'Basic realm="Postmark webhooks", charset="UTF-8"' });
   }
-  // 413 beyond MAX_BODY_BYTES, 415 unless JSON, 400 unless UTF-8 and valid JSON (thrown as JSON responses).
-  const body = await readJson(request, { maxBytes: MAX_BODY_BYTES });
+  // The exact text (Postmark's 64-bit IDs are read from it), bounded: 413 beyond MAX_BODY_BYTES, 415 unless JSON, 400
+  // unless UTF-8 (thrown as JSON responses).
+  const raw = await readText(request, { maxBytes: MAX_BODY_BYTES, types: ["application/json"] });
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    return json({ error: "Request body must be valid JSON" }, 400);
+  }
+  const duplicate = duplicateJsonKey(raw);
+  if (duplicate !== null) return json({ error: `Key ${JSON.stringify(duplicate)} appears more than once in one object` }, 400);
   if (typeof body !== "object" || body === null || Array.isArray(body)) return json({ error: "The body must be a JSON object" }, 400);
   const recordType = (body as { RecordType?: unknown }).RecordType;
   if (typeof recordType !== "string" || recordType === "") return json({ error: "RecordType is required" }, 400);
@@ -46,8 +55,10 @@ export async function action({ request }: { request: Request }) {
     const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join(".") || "body"))];
     return json({ error: `Invalid ${recordType} webhook: ${fields.join(", ")}` }, 400);
   }
+  const recordId = postmarkRecordId(raw, parsed.data.ID);
+  if (!recordId) return json({ error: `Invalid ${recordType} webhook: ID` }, 400);
   try {
-    const applied = await applyBounceWebhook(parsed.data);
+    const applied = await applyBounceWebhook(parsed.data, recordId);
     return json({ received: true, ...applied }, 200);
   } catch (error) {
     // Postmark retries a non-2xx answer later; nothing was half-applied (one transaction).

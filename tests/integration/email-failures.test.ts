@@ -316,10 +316,13 @@ describe("429 and 5xx: retried with backoff and jitter, at least once", () => {
       await outbox.queueEmail(tx, down, welcome("D")),
     ]);
     const results = await outbox.deliverEmails(ids);
-    expect([...results.values()].map((result) => [result.status, result.ok && result.status === "queued" ? result.error : null])).toEqual([
-      ["queued", "Rate limit exceeded: too many requests. Please slow down and try again later."],
-      ["queued", "Postmark is offline for maintenance. Please try again later."],
-    ]);
+    // In the order queued (the map fills in the order the attempts, made side by side, finish).
+    expect(ids.map((id) => results.get(id)!).map((result) => [result.status, result.ok && result.status === "queued" ? result.error : null])).toEqual(
+      [
+        ["queued", "Rate limit exceeded: too many requests. Please slow down and try again later."],
+        ["queued", "Postmark is offline for maintenance. Please try again later."],
+      ],
+    );
     for (const row of await rows(ids)) {
       const wait = row.nextAttemptAt.getTime() - row.createdAt.getTime();
       expect(wait).toBeGreaterThanOrEqual(OUTBOX_POLICY.baseDelaySeconds * 1000 * (1 - JITTER));

@@ -118,7 +118,7 @@ describe("applying a record once", () => {
 
     const events = await eventsFor(member.email);
     expect(events.map((event) => [event.recordType, event.postmarkId, event.type, event.typeCode, event.inactive, event.marked])).toEqual([
-      ["Bounce", record.ID, "HardBounce", 1, true, true],
+      ["Bounce", String(record.ID), "HardBounce", 1, true, true],
     ]);
     expect(events[0]!.occurredAt).toEqual(new Date("2026-11-26T16:33:54.907Z"));
     expect(await markOf(member.email)).toMatchObject({
@@ -159,10 +159,27 @@ describe("applying a record once", () => {
   });
 });
 
+describe("Postmark's 64-bit IDs", () => {
+  it("tells apart IDs a JavaScript number would round to one, and still counts a redelivery once", async () => {
+    const email = address("big-ids");
+    // 4323372036854775807 and …806 are the same double: the exact digits come from the body.
+    const body = (id: string, type: string) => JSON.stringify(bounce(email, { Type: type, Inactive: false })).replace(/"ID":\d+/, `"ID":${id}`);
+    expect(await send(body("4323372036854775807", "SoftBounce"))).toMatchObject({ status: 200, data: { duplicate: false } });
+    expect(await send(body("4323372036854775806", "Transient"))).toMatchObject({ status: 200, data: { duplicate: false } });
+    expect(await send(body("4323372036854775807", "SoftBounce"))).toMatchObject({ status: 200, data: { duplicate: true } });
+    expect((await eventsFor(email)).map((event) => [event.postmarkId, event.type]).sort()).toEqual([
+      ["4323372036854775806", "Transient"],
+      ["4323372036854775807", "SoftBounce"],
+    ]);
+  });
+});
+
 describe("bad bodies", () => {
   it.each([
     ["not JSON", "{not json", 400, { error: "Request body must be valid JSON" }],
     ["an array", [bounce("a@example.com")], 400, { error: "The body must be a JSON object" }],
+    ["a key twice", '{"RecordType":"Bounce","RecordType":"SpamComplaint"}', 400, { error: 'Key "RecordType" appears more than once in one object' }],
+    ["an ID that is not a whole number", bounce("a@example.com", { ID: 1.5 }), 400, { error: "Invalid Bounce webhook: ID" }],
     ["no RecordType", { ...bounce("a@example.com"), RecordType: undefined }, 400, { error: "RecordType is required" }],
     ["an ID that is a string", bounce("a@example.com", { ID: "42" }), 400, { error: "Invalid Bounce webhook: ID" }],
     [

@@ -50,15 +50,15 @@ export function authorized(header: string | null, expected: { username: string; 
 
 export type BounceApplied = { duplicate: boolean; marked: boolean };
 
-/** Record one bounce or spam complaint and apply it, once. */
-export async function applyBounceWebhook(event: PostmarkBounceWebhook, now = new Date()): Promise<BounceApplied> {
+/** Record one bounce or spam complaint and apply it, once. `recordId`: Postmark's ID, exactly (postmarkRecordId). */
+export async function applyBounceWebhook(event: PostmarkBounceWebhook, recordId: string, now = new Date()): Promise<BounceApplied> {
   const reason = undeliverableFromWebhook(event);
   const applied = await db().transaction(async (tx) => {
     const inserted = await tx
       .insert(emailDeliveryEvents)
       .values({
         recordType: event.RecordType,
-        postmarkId: event.ID,
+        postmarkId: recordId,
         messageId: event.MessageID,
         address: event.Email.trim().toLowerCase(),
         type: event.Type,
@@ -82,7 +82,7 @@ export async function applyBounceWebhook(event: PostmarkBounceWebhook, now = new
     return { duplicate: false, marked };
   });
   logger.info(
-    { recordType: event.RecordType, postmarkId: event.ID, type: event.Type, inactive: event.Inactive, ...applied },
+    { recordType: event.RecordType, postmarkId: recordId, type: event.Type, inactive: event.Inactive, ...applied },
     applied.duplicate ? "postmark webhook: already applied" : "postmark webhook: applied",
   );
   return applied;

@@ -1,6 +1,6 @@
 /** Email (ADR 010): every email is a row here first, written in the transaction of whatever caused it. */
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 import type { UndeliverableReason } from "../../../domain/email-delivery";
 import { users } from "./accounts";
 
@@ -103,8 +103,11 @@ export const emailDeliveryEvents = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     recordType: varchar("record_type", { length: 32 }).$type<"Bounce" | "SpamComplaint">().notNull(),
-    /** Postmark's bounce ID (the ID field). */
-    postmarkId: bigint("postmark_id", { mode: "number" }).notNull(),
+    /**
+     * Postmark's bounce ID (the ID field), as the decimal digits it sent: Postmark's IDs are 64-bit, beyond what a
+     * JavaScript number holds exactly (the route reads them from the raw body).
+     */
+    postmarkId: varchar("postmark_id", { length: 20 }).notNull(),
     /** Postmark's MessageID: the email_outbox row's provider_message_id. */
     messageId: text("message_id").notNull(),
     address: text("address").notNull(),
@@ -115,5 +118,9 @@ export const emailDeliveryEvents = pgTable(
     occurredAt: timestamp("occurred_at", { withTimezone: true }),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("email_delivery_events_record_key").on(t.recordType, t.postmarkId), index("email_delivery_events_message_idx").on(t.messageId)],
+  (t) => [
+    uniqueIndex("email_delivery_events_record_key").on(t.recordType, t.postmarkId),
+    index("email_delivery_events_message_idx").on(t.messageId),
+    check("email_delivery_events_postmark_id", sql`${t.postmarkId} ~ '^[0-9]{1,20}$'`),
+  ],
 );
