@@ -50,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type ActionResult = { intent: "request"; result: SubmissionResult<string[]> } | { intent: "error"; error: string };
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const { user } = await requireUser(request);
   const intent = formData.get("intent");
@@ -60,10 +60,12 @@ export async function action({ request }: Route.ActionArgs) {
     if (submission.status !== "success") return data<ActionResult>({ intent, result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
     const fieldError = (field: "newEmail" | "currentPassword", message: string, status = 400) =>
       data<ActionResult>({ intent: "request", result: submission.reply({ hideFields: HIDDEN, fieldErrors: { [field]: [message] } }) }, { status });
-    const requested = await requestEmailChange(user, submission.value);
+    const requested = await requestEmailChange(user, { ...submission.value, ip: context.clientIp });
     switch (requested.status) {
       case "wrong-password":
         return fieldError("currentPassword", SECURITY_MESSAGES.currentPasswordWrong);
+      case "password-rate-limited":
+        return fieldError("currentPassword", SECURITY_MESSAGES.tooManyPasswordAttempts, 429);
       case "same-address":
         return fieldError("newEmail", EMAIL_CHANGE_MESSAGES.sameAddress);
       case "taken":

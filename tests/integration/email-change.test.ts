@@ -17,7 +17,7 @@ const { authTokens, emailOutbox, notifications, undeliverableAddresses, users } 
 const { requestPasswordReset, checkResetToken } = await import("../../app/server/auth/accounts.server");
 const { listMessages, latestMessageTo } = await import("../../sandbox/postmark/store");
 const { extractLinks } = await import("../../sandbox/postmark/view");
-const { call, get, post } = await import("../support/routes");
+const { call, context, get, post } = await import("../support/routes");
 const { createUser, sessionJarFor, TEST_PASSWORD, toastTitles, reloadUser } = await import("../support/users");
 const { renderRoute, textOf } = await import("../support/render");
 const { logger } = await import("../../app/server/platform/log.server");
@@ -150,7 +150,7 @@ describe("changing the address clears the mark", () => {
     await call(page.action, post("/profile/email", { intent: "request", newEmail, currentPassword: TEST_PASSWORD }, jar));
     const link = await changeLink(newEmail);
     await call(page.action, post("/profile/email", { intent: "confirm", id: link.id, token: link.token }, jar));
-    expect(await checkResetToken(selector, secret)).toBe("used");
+    expect(await checkResetToken(selector, secret)).toBe("revoked");
   });
 });
 
@@ -211,6 +211,23 @@ describe("what the form refuses", () => {
     expect((await call(page.loader, get("/profile/email", jar))).data.pending).toBeNull();
   });
 
+  it("wrong passwords count against the login's limits (ADR 038): the 11th try is a 429, even with the right password", async () => {
+    const member = await createUser({ email: address("guesser") });
+    const jar = await sessionJarFor(member.id);
+    const attempt = (currentPassword: string) =>
+      call(
+        page.action,
+        post("/profile/email", { intent: "request", newEmail: address("guess"), currentPassword }, jar),
+        {},
+        context("198.51.100.31"),
+      );
+    for (let index = 0; index < 10; index += 1) expect((await attempt(`Wrong${index}Pass`)).status).toBe(400);
+    const blocked = await attempt(TEST_PASSWORD);
+    expect(blocked).toMatchObject({ status: 429 });
+    expect(blocked.data.result.error).toEqual({ currentPassword: ["Too many attempts. Please wait a few minutes before trying again."] });
+    expect((await reloadUser(member.id)).email).toBe(member.email);
+  });
+
   it("five requests an hour per member, then 429", async () => {
     const member = await createUser({ email: address("many") });
     const jar = await sessionJarFor(member.id);
@@ -234,7 +251,7 @@ describe("what the form refuses", () => {
       .select()
       .from(authTokens)
       .where(and(eq(authTokens.userId, member.id), eq(authTokens.purpose, "change_email")));
-    expect(live.filter((token) => token.usedAt === null).map((token) => token.newEmail)).toHaveLength(1);
+    expect(live.filter((token) => token.usedAt === null && token.revokedAt === null).map((token) => token.newEmail)).toHaveLength(1);
   });
 });
 

@@ -3,12 +3,12 @@
  * (SPEC.md: "Email cannot be changed" there); this is the way to change it, the one a member whose address is marked
  * undeliverable is sent to:
  *
- * 1. request: the current password (whoever sits at an open session cannot take the account by changing its address),
- *    then a single-use link (auth_tokens, purpose change_email, the new address beside it) emailed to the new address,
+ * 1. request: the current password (whoever sits at an open session cannot take the account by changing its address;
+ *    counted against the login's limits, as the Security page's checks are, ADR 038), then a single-use link (auth_tokens, purpose change_email, the new address beside it) emailed to the new address,
  *    through the outbox in the same transaction. Asking again replaces the earlier link. At most 5 an hour per member.
  * 2. confirm: the link opened while signed in as the same member shows a button; pressing it (a POST: mail scanners
  *    that open links change nothing) makes the new address the account's, confirmed, in one transaction that also
- *    retires every other change link and any password-reset link sent to the old address. The old address is told
+ *    revokes every other change link and every password-reset link sent to the old address (revokeResetLinks). The old address is told
  *    (a security email, always sent) and the bell says so too.
  *
  * Since an undeliverable mark belongs to the address (undeliverable.server.ts), the member's banner is gone with the
@@ -17,6 +17,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { normalizeEmail } from "~/domain/auth";
 import { formatDateTime } from "~/domain/format";
+import { revokeResetLinks } from "../auth/accounts.server";
 import { consumeAttempt } from "../auth/rate-limit.server";
 import { randomToken, secretMatches, sha256 } from "../auth/tokens.server";
 import { db } from "../db/client.server";
@@ -26,7 +27,7 @@ import { deliverEmails, queueEmail, type EmailResult } from "../email/email.serv
 import { queueUrgent, URGENT } from "../notifications/account-alerts.server";
 import { appUrl, env } from "../platform/env.server";
 import { logger } from "../platform/log.server";
-import { passwordMatches } from "./security.server";
+import { checkCurrentPassword } from "./security.server";
 
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -34,6 +35,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type EmailChangeRequest =
   | { status: "wrong-password" }
+  | { status: "password-rate-limited" }
   | { status: "same-address" }
   | { status: "taken" }
   | { status: "rate-limited" }
@@ -42,10 +44,12 @@ export type EmailChangeRequest =
 /** Ask to change the address: checks, then the link to the new address (see the top of this file). */
 export async function requestEmailChange(
   user: Pick<User, "id" | "email" | "name">,
-  input: { newEmail: string; currentPassword: string },
+  input: { newEmail: string; currentPassword: string; ip: string },
   now = new Date(),
 ): Promise<EmailChangeRequest> {
-  if (!(await passwordMatches(user.id, input.currentPassword))) return { status: "wrong-password" };
+  const check = await checkCurrentPassword(user, input.currentPassword, input.ip);
+  if (check === "rate-limited") return { status: "password-rate-limited" };
+  if (check === "wrong-password") return { status: "wrong-password" };
   const newEmail = normalizeEmail(input.newEmail);
   if (newEmail === normalizeEmail(user.email)) return { status: "same-address" };
   if (!(await consumeAttempt([["email-change-user", user.id]]))) return { status: "rate-limited" };
@@ -81,11 +85,12 @@ export async function requestEmailChange(
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
-async function retireChangeLinks(tx: Tx, userId: string, now: Date) {
+/** One live change link per member: asking again, cancelling or finishing revokes the others. */
+async function retireChangeLinks(tx: Pick<Tx, "update">, userId: string, now: Date) {
   await tx
     .update(authTokens)
-    .set({ usedAt: now })
-    .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, "change_email"), isNull(authTokens.usedAt)));
+    .set({ revokedAt: now })
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, "change_email"), isNull(authTokens.usedAt), isNull(authTokens.revokedAt)));
 }
 
 /** The member's change waiting for its link to be opened, or null. */
@@ -93,7 +98,15 @@ export async function pendingEmailChange(userId: string, now = new Date()): Prom
   const [row] = await db()
     .select({ newEmail: authTokens.newEmail, requestedAt: authTokens.createdAt, expiresAt: authTokens.expiresAt })
     .from(authTokens)
-    .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, "change_email"), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        eq(authTokens.purpose, "change_email"),
+        isNull(authTokens.usedAt),
+        isNull(authTokens.revokedAt),
+        gt(authTokens.expiresAt, now),
+      ),
+    )
     .orderBy(sql`${authTokens.createdAt} desc`)
     .limit(1);
   return row?.newEmail ? { newEmail: row.newEmail, requestedAt: row.requestedAt, expiresAt: row.expiresAt } : null;
@@ -118,7 +131,7 @@ export async function emailChangeLinkState(userId: string, selector: string, sec
     .where(and(eq(authTokens.id, selector), eq(authTokens.purpose, "change_email")))
     .limit(1);
   if (!token || token.userId !== userId || !secretMatches(secret, token.secretHash) || !token.newEmail) return { status: "invalid" };
-  if (token.usedAt || token.expiresAt <= now) return { status: "expired" };
+  if (token.usedAt || token.revokedAt || token.expiresAt <= now) return { status: "expired" };
   return { status: "valid", newEmail: token.newEmail };
 }
 
@@ -144,7 +157,7 @@ export async function confirmEmailChange(
       const claimed = await tx
         .update(authTokens)
         .set({ usedAt: now })
-        .where(and(eq(authTokens.id, selector), isNull(authTokens.usedAt)))
+        .where(and(eq(authTokens.id, selector), isNull(authTokens.usedAt), isNull(authTokens.revokedAt)))
         .returning({ id: authTokens.id });
       if (claimed.length === 0) return { status: "expired" as const };
       const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, user.id)).for("update");
@@ -154,10 +167,8 @@ export async function confirmEmailChange(
         .set({ email: state.newEmail, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${now})`, updatedAt: now })
         .where(eq(users.id, user.id));
       // Every other change link, and any reset link sent to the old address, stop working.
-      await tx
-        .update(authTokens)
-        .set({ usedAt: now })
-        .where(and(eq(authTokens.userId, user.id), isNull(authTokens.usedAt), sql`${authTokens.purpose} in ('change_email', 'reset_password')`));
+      await retireChangeLinks(tx, user.id, now);
+      await revokeResetLinks(tx, user.id, now);
       const noticeId = await queueEmail(
         tx,
         previousEmail,
