@@ -44,6 +44,7 @@ export default [
     route("bank-accounts", "routes/profile.bank-accounts.tsx"),
     route("bank", "routes/profile.bank.ts"),
     route("security", "routes/profile.security.tsx"),
+    route("email", "routes/profile.email.tsx"),
     route("notifications", "routes/profile.notifications.tsx"),
   ]),
   route("admin", "routes/admin.tsx"),
@@ -62,6 +63,7 @@ export default [
 
   // Provider webhooks (server to server)
   route("webhooks/plaid", "routes/webhooks.plaid.ts"),
+  route("webhooks/postmark", "routes/webhooks.postmark.ts"),
 
   // Operations
   route("healthz", "routes/healthz.ts"),

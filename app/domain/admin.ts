@@ -10,7 +10,7 @@ export const ADMIN_MESSAGES = {
   userExists: "User already exists in the system",
   userGranted: "User found and granted sandbox access!",
   invitationSent: "Invitation email sent successfully!",
-  invitationQueued: "Invitation saved. Our mail service isn't answering right now, so the email is queued and will be sent automatically.",
+  invitationQueued: "Invitation saved. Our mail service can't send right now, so the email is queued and will be sent automatically.",
   invitationEmailFailed: "Failed to send invitation email",
   inviteFailed: "Failed to invite user",
   granted: "Sandbox access granted successfully",
@@ -24,9 +24,14 @@ export const ADMIN_MESSAGES = {
   resumeFailed: "Failed to resume the group",
   fetchUsersFailed: "Failed to fetch users. Please check your permissions.",
   emailSent: "Email sent",
-  emailRequeued: "The mail service still isn't answering: the email is queued again and will be retried automatically.",
+  emailRequeued: "The mail service still can't send: the email is queued again and will be retried automatically.",
   emailRefused: "The mail service refused the email",
   emailRetryFailed: "That email can't be sent again (it was sent meanwhile, or it is not a failed email).",
+  emailResumed: "Email resumed: the mail service accepted a waiting email, and the rest are on their way.",
+  emailStillPaused: "Email is still paused: the mail service refused the email we tried with.",
+  emailNothingWaiting: "Email resumed. Nothing was waiting to try with, so the next email will show whether the problem is fixed.",
+  emailNotPaused: "Email isn't paused.",
+  emailProbeFailed: "Couldn't try the mail service again. Please try again in a moment.",
 } as const;
 
 export const addUserSchema = z.object({

@@ -65,7 +65,8 @@ export const REGISTER_ERRORS = {
   unexpected: { title: "Registration Failed", message: "Oops—couldn't create your account right now. Please try again in a moment." },
 } as const;
 
-const strictEmail = (required: string, invalid: string) =>
+/** A typed address: required, at most EMAIL_MAX_LENGTH, an email by the app's pattern, normalised (trimmed, lower case). */
+export const strictEmail = (required: string, invalid: string) =>
   z
     .string({ error: required })
     .trim()

@@ -5,8 +5,8 @@
 
 export const OUTBOX_POLICY = {
   /**
-   * Attempts in all, the first included. With the backoff below the last one is made about 13 hours after the first:
-   * a Postmark outage shorter than that delays mail and loses none.
+   * Attempts in all, the first included. With the backoff below the last one is made about 13 hours after the first
+   * (±20% jitter on each wait): a Postmark outage shorter than that delays mail and loses none.
    */
   maxAttempts: 20,
   /** Wait after the first failed attempt; doubled after each further failure… */
@@ -32,12 +32,19 @@ export function retryDelaySeconds(
   return Math.min(policy.baseDelaySeconds * 2 ** Math.min(n - 1, 30), policy.maxDelaySeconds);
 }
 
-/** When the attempt after the `attempt`-th failure is due. */
-export function nextAttemptAt(attempt: number, now: Date): Date {
-  return new Date(now.getTime() + retryDelaySeconds(attempt) * 1000);
+/**
+ * Jitter: each wait is the backoff step times a factor drawn uniformly from [1 - jitter, 1 + jitter), so that emails
+ * that failed together (an outage, a rate limit) do not all come back in the same second. `random` is a source of
+ * numbers in [0, 1) (Math.random by default; tests pass a fixed one).
+ */
+export const JITTER = 0.2;
+
+export function jittered(seconds: number, random: () => number = Math.random): number {
+  const factor = 1 - JITTER + 2 * JITTER * Math.min(Math.max(random(), 0), 1);
+  return seconds * factor;
 }
 
-/** Total time from the first attempt to the last, in seconds (for the ADR and the admin panel's wording). */
+/** Total time from the first attempt to the last, in seconds, without jitter (for the ADR and the admin panel's wording). */
 export function retryWindowSeconds(policy = OUTBOX_POLICY): number {
   let total = 0;
   for (let attempt = 1; attempt < policy.maxAttempts; attempt += 1) total += retryDelaySeconds(attempt, policy);
@@ -45,16 +52,18 @@ export function retryWindowSeconds(policy = OUTBOX_POLICY): number {
 }
 
 /**
- * What to do with a row after a failed attempt. A permanent failure (Postmark refused the message itself: a malformed
- * or inactive recipient, HTTP 422) is never retried; anything else (no answer, 5xx, 429, a bad token an operator can fix)
- * is retried until the attempts run out.
+ * What to do with a row after a failed attempt. A permanent failure (Postmark refused the message or the address for
+ * good: app/domain/email-delivery.ts) is never retried; a transient one (no answer, 429, 5xx) is retried with backoff
+ * and jitter until the attempts run out. Account-level refusals never get here: they pause the outbox instead.
  */
 export function afterFailure(
   attempt: number,
   permanent: boolean,
   now: Date,
   policy = OUTBOX_POLICY,
+  random: () => number = Math.random,
 ): { status: "queued"; nextAttemptAt: Date } | { status: "failed" } {
   if (permanent || attempt >= policy.maxAttempts) return { status: "failed" };
-  return { status: "queued", nextAttemptAt: new Date(now.getTime() + retryDelaySeconds(attempt, policy) * 1000) };
+  const waitMs = Math.round(jittered(retryDelaySeconds(attempt, policy), random) * 1000);
+  return { status: "queued", nextAttemptAt: new Date(now.getTime() + waitMs) };
 }

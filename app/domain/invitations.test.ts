@@ -35,11 +35,11 @@ describe("describeInvitationOutcome", () => {
     [{ emailed: 0, queued: 0, failed: 0, notifiedInApp: 3 }, "3 members notified in the app."],
     [
       { emailed: 0, queued: 2, failed: 0, notifiedInApp: 1 },
-      "1 member notified in the app, 2 invitation emails queued: our mail service isn't answering, so we'll send them automatically.",
+      "1 member notified in the app, 2 invitation emails queued: our mail service can't send right now, so we'll send them automatically.",
     ],
     [
       { emailed: 1, queued: 1, failed: 1, notifiedInApp: 0 },
-      "1 invitation emailed, 1 invitation email queued: our mail service isn't answering, so we'll send it automatically, 1 invitation email could not be delivered.",
+      "1 invitation emailed, 1 invitation email queued: our mail service can't send right now, so we'll send it automatically, 1 invitation email could not be delivered.",
     ],
     [{ emailed: 0, queued: 0, failed: 0, notifiedInApp: 0 }, "No one was invited by email: share the group's invite link from its page."],
   ])("%j", (outcome, sentence) => {

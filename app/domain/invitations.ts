@@ -69,7 +69,7 @@ export function describeInvitationOutcome(outcome: InvitationOutcome): string {
   if (outcome.notifiedInApp > 0) parts.push(`${count(outcome.notifiedInApp, "member", "members")} notified in the app`);
   if (outcome.queued > 0) {
     parts.push(
-      `${count(outcome.queued, "invitation email", "invitation emails")} queued: our mail service isn't answering, so we'll send ${outcome.queued === 1 ? "it" : "them"} automatically`,
+      `${count(outcome.queued, "invitation email", "invitation emails")} queued: our mail service can't send right now, so we'll send ${outcome.queued === 1 ? "it" : "them"} automatically`,
     );
   }
   if (outcome.failed > 0) parts.push(`${count(outcome.failed, "invitation email", "invitation emails")} could not be delivered`);

@@ -12,7 +12,7 @@
  */
 import { z } from "zod";
 import { nameCheck } from "./names";
-import { newPasswordSchema, AUTH_MESSAGES, PASSWORD_MAX_LENGTH } from "./auth";
+import { newPasswordSchema, AUTH_MESSAGES, PASSWORD_MAX_LENGTH, strictEmail } from "./auth";
 import { SECURITY_MESSAGES } from "./auth-rules";
 
 export const PROFILE_MESSAGES = {
@@ -280,6 +280,33 @@ export const disableTwoFactorSchema = z.object({
 });
 
 export const loginCodeSchema = z.object({ code: totpCodeField });
+
+// ---------------------------------------------------------------------------------------------------------------
+// Changing the account's email address (/profile/email; issue 31): the current password, then a link to the new
+// address; the change happens when the link is opened (signed in as the same person).
+
+export const EMAIL_CHANGE_MESSAGES = {
+  sameAddress: "That's already your email address",
+  taken: "An account with this email address already exists",
+  tooMany: "Too many email change requests. Please wait an hour and try again.",
+  sentTitle: "Check your new inbox",
+  sent: (address: string) => `We sent a confirmation link to ${address}. Your email changes once you open it.`,
+  queued: (address: string) =>
+    `Our mail service can't send right now, so the confirmation link for ${address} is queued and will be sent automatically.`,
+  notDelivered: (address: string) =>
+    `We couldn't send a confirmation link to ${address}: our mail service won't deliver to that address. Please check it, or use another one.`,
+  changedTitle: "Email Address Changed",
+  changed: (address: string) => `Your email address is now ${address}.`,
+  cancelled: "Email change cancelled",
+  linkInvalid: "This confirmation link isn't valid for your account. Ask for a new one below.",
+  linkExpired: "This confirmation link has expired or was already used. Ask for a new one below.",
+  takenAtConfirm: "That address now belongs to another account, so your email stays as it was.",
+} as const;
+
+export const changeEmailSchema = z.object({
+  newEmail: strictEmail(AUTH_MESSAGES.emailRequired, AUTH_MESSAGES.emailInvalid),
+  currentPassword: currentPassword(SECURITY_MESSAGES.currentPasswordRequired),
+});
 
 export const toggleSchema = z.object({ enabled: z.boolean().optional() });
 

@@ -30,7 +30,7 @@ import {
 import { declineRequest, grantSandboxAccess, revokeSandboxAccess } from "~/server/admin/sandbox-access.server";
 import { moneyHealth, resumeGroup } from "~/server/money/health.server";
 import { cancelTransfer } from "~/server/money/transfers.server";
-import { outboxHealth, retryFailedEmail } from "~/server/email/outbox.server";
+import { outboxHealth, probePausedOutbox, retryFailedEmail } from "~/server/email/outbox.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
 import { Link } from "react-router";
 import { readForm } from "~/server/platform/request-body.server";
@@ -140,6 +140,28 @@ export async function action({ request }: Route.ActionArgs) {
     if (result.status === "sent") return redirectWithToast(request, back, { type: "success", title: ADMIN_MESSAGES.emailSent });
     if (result.status === "queued") return redirectWithToast(request, back, { type: "warning", title: ADMIN_MESSAGES.emailRequeued });
     return redirectWithToast(request, back, { type: "error", title: ADMIN_MESSAGES.emailRefused, description: result.error });
+  }
+
+  if (intent === "retry-paused-email") {
+    const result = await probePausedOutbox().catch((error: unknown) => {
+      logger.error({ err: error }, "admin: trying the paused email again failed");
+      return null;
+    });
+    if (!result) return redirectWithToast(request, back, { type: "error", title: ADMIN_MESSAGES.emailProbeFailed });
+    switch (result.status) {
+      case "resumed":
+        return redirectWithToast(request, back, { type: "success", title: ADMIN_MESSAGES.emailResumed });
+      case "nothing-waiting":
+        return redirectWithToast(request, back, { type: "success", title: ADMIN_MESSAGES.emailNothingWaiting });
+      case "not-paused":
+        return redirectWithToast(request, back, { type: "info", title: ADMIN_MESSAGES.emailNotPaused });
+      case "still-paused":
+        return redirectWithToast(request, back, {
+          type: "error",
+          title: ADMIN_MESSAGES.emailStillPaused,
+          description: `Email paused: ${result.reason}`,
+        });
+    }
   }
 
   if (intent === "add-user") {

@@ -12,6 +12,7 @@ import { dashboardFor } from "~/server/groups/dashboard.server";
 import { BankAttentionBanners } from "~/components/bank/bank-health-alerts";
 import { dashboardStats } from "~/server/groups/group-views.server";
 import { InvitationCard } from "~/components/groups/invitation-card";
+import { UndeliverableEmailBanner } from "~/components/profile/undeliverable-email-banner";
 import { requireUser } from "~/server/auth/guards.server";
 import { sandboxCardState } from "~/server/admin/sandbox-access.server";
 import type { Route } from "./+types/dashboard";
@@ -39,7 +40,7 @@ const DASHBOARD_CARDS = 4;
 const DASHBOARD_INVITATIONS = 3;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireUser(request);
+  const { user, emailProblem } = await requireUser(request);
   const bankState: BankState = !user.isPlaidSandboxAuthorized ? "request-access" : user.hasBankAccount ? "connected" : "link-bank";
   // The groups, activity and invitations in one statement, whatever the number of groups; the sandbox card beside it.
   const [{ cards, savings, activity, inbox, bank }, sandboxCard] = await Promise.all([
@@ -50,6 +51,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const shown = cards.filter((card) => card.status !== "completed").slice(0, DASHBOARD_CARDS);
   return {
     sandboxCard,
+    // The address is marked undeliverable (issue 31): read with the session, no query of its own.
+    emailProblem: emailProblem ? { address: user.email, reason: emailProblem.reason } : null,
     name: user.name,
     isDemo: user.email.toLowerCase() === DEMO_ACCOUNT.email,
     sandboxAuthorized: user.isPlaidSandboxAuthorized,
@@ -84,6 +87,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="mt-6 space-y-3">
+        {loaderData.emailProblem ? <UndeliverableEmailBanner problem={loaderData.emailProblem} /> : null}
         <BankAttentionBanners attention={loaderData.bankAttention} />
         {loaderData.isDemo ? (
           <Alert tone="info" title="You're using the demo account">

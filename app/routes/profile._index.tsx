@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AccountCard } from "~/components/profile/account-card";
 import { Alert } from "~/components/ui/alert";
@@ -101,10 +102,25 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
+/**
+ * The email is not edited in this form (SPEC.md: "Email cannot be changed"): changing it takes the password and a link
+ * to the new address, on its own page (/profile/email).
+ */
+function EmailNote() {
+  return (
+    <>
+      {PROFILE_MESSAGES.emailLocked} here.{" "}
+      <Link to="/profile/email" className="font-medium text-brand-700 underline">
+        Change your email address
+      </Link>
+    </>
+  );
+}
+
 function ProfileView({ profile }: { profile: LoaderData["profile"] }) {
-  const rows: Array<[string, string | null, string?]> = [
+  const rows: Array<[string, string | null, ReactNode?]> = [
     ["Display name", profile.name],
-    ["Email", profile.email, PROFILE_MESSAGES.emailLocked],
+    ["Email", profile.email, <EmailNote key="email-note" />],
     ["Phone", profile.phone],
     ["Street address", profile.address],
     ["City", profile.city],
@@ -189,7 +205,7 @@ function ProfileForm({ loaderData, actionData }: { loaderData: LoaderData; actio
             className={`${inputClass} bg-slate-50 text-slate-600`}
           />
           <p id="profile-email-hint" className="mt-1 text-xs text-slate-600">
-            {PROFILE_MESSAGES.emailLocked}
+            <EmailNote />
           </p>
         </div>
         <Field

@@ -1,11 +1,13 @@
-import { NavLink, Outlet } from "react-router";
+import { NavLink, Outlet, useLocation } from "react-router";
+import { UndeliverableEmailBanner } from "~/components/profile/undeliverable-email-banner";
 import { PageContainer } from "~/components/ui/page";
 import { requireUser } from "~/server/auth/guards.server";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+  const { user, emailProblem } = await requireUser(request);
+  // The address is marked undeliverable (issue 31): the banner on every profile page, read with the session.
+  return { emailProblem: emailProblem ? { address: user.email, reason: emailProblem.reason } : null };
 }
 
 const LINKS = [
@@ -15,7 +17,9 @@ const LINKS = [
   { to: "/profile/notifications", label: "Notifications", end: false },
 ];
 
-export default function ProfileLayout() {
+export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  const onEmailPage = pathname.replace(/\/+$/, "") === "/profile/email";
   return (
     <PageContainer>
       <div className="grid gap-8 md:grid-cols-[200px_1fr]">
@@ -36,7 +40,12 @@ export default function ProfileLayout() {
             ))}
           </ul>
         </nav>
-        <div>
+        <div className="min-w-0">
+          {loaderData.emailProblem ? (
+            <div className="mb-6">
+              <UndeliverableEmailBanner problem={loaderData.emailProblem} linked={!onEmailPage} />
+            </div>
+          ) : null}
           <Outlet />
         </div>
       </div>

@@ -2,11 +2,12 @@
  * Contract tests: the mail double driven through the official postmark SDK (and raw HTTP where the SDK cannot go),
  * answering as Postmark does and storing what it accepts.
  */
-import { Errors, ServerClient } from "postmark";
+import type { ServerClient } from "postmark";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderEmail } from "../../app/server/email/templates";
 import { createTestDatabase } from "../../tests/support/test-db";
-import { startMailSandbox, type MailSandbox } from "./server";
+import { postmarkClient, rejection } from "../../tests/support/postmark";
+import { SANDBOX_SERVER_TOKEN, startMailSandbox, type MailSandbox } from "./server";
 import { clearMessages, getMessage, latestMessageTo, listMessages } from "./store";
 
 let databaseUrl: string;
@@ -17,10 +18,7 @@ const FROM = "Rosca <hello@rosca.example>";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function sdkClient(url: string, fetchImpl?: typeof fetch) {
-  const client = new ServerClient("test-token");
-  const { host } = new URL(url);
-  client.setClientOptions({ requestHost: host, useHttps: false, timeout: 10, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
-  return client;
+  return postmarkClient(url, { fetch: fetchImpl });
 }
 
 /** The SDK refuses an empty token itself, so the token header is taken off on the wire. */
@@ -29,19 +27,6 @@ const withoutToken: typeof fetch = (input, init) => {
   headers.delete("X-Postmark-Server-Token");
   return fetch(input, { ...init, headers });
 };
-
-/** What the SDK rejected with, for exact assertions. */
-async function rejection(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Errors.PostmarkError) {
-      return { type: error.constructor.name, statusCode: error.statusCode, code: error.code, message: error.message };
-    }
-    throw error;
-  }
-  throw new Error("expected the request to be rejected");
-}
 
 function post(path: string, body: string, headers: Record<string, string>) {
   return fetch(`${sandbox.url}${path}`, { method: "POST", body, headers });
@@ -135,13 +120,16 @@ describe("POST /email", () => {
       type: "InvalidEmailRequestError",
       statusCode: 422,
       code: 300,
-      message: "Invalid 'To' address: 'not-an-address'.",
+      message: "Error parsing 'To': Illegal email address 'not-an-address'. It must contain the '@' symbol.",
     });
   });
 
   it.each([
     [{ From: FROM, Subject: "s", TextBody: "t" }, "Zero recipients specified"],
-    [{ From: "nobody", To: "a@example.com", Subject: "s", TextBody: "t" }, "Invalid 'From' address: 'nobody'."],
+    [
+      { From: "nobody", To: "a@example.com", Subject: "s", TextBody: "t" },
+      "Error parsing 'From': Illegal email address 'nobody'. It must contain the '@' symbol.",
+    ],
     [{ From: FROM, To: "a@example.com", Subject: "", TextBody: "t" }, "Missing 'Subject': provide a subject."],
     [{ From: FROM, To: "a@example.com", Subject: "s" }, "Provide either email TextBody or HtmlBody or both."],
   ])("answers 422/300 for %j", async (message, expected) => {
@@ -157,7 +145,7 @@ describe("POST /email", () => {
     const response = await post("/email", "{not json", {
       Accept: "application/json",
       "Content-Type": "application/json",
-      "X-Postmark-Server-Token": "t",
+      "X-Postmark-Server-Token": SANDBOX_SERVER_TOKEN,
     });
     expect(response.status).toBe(422);
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
@@ -165,7 +153,11 @@ describe("POST /email", () => {
   });
 
   it("answers 415 when the request is not declared as JSON", async () => {
-    const response = await post("/email", "{}", { "Content-Type": "text/plain", Accept: "application/json", "X-Postmark-Server-Token": "t" });
+    const response = await post("/email", "{}", {
+      "Content-Type": "text/plain",
+      Accept: "application/json",
+      "X-Postmark-Server-Token": SANDBOX_SERVER_TOKEN,
+    });
     expect(response.status).toBe(415);
     expect(await response.json()).toEqual({
       ErrorCode: 409,
@@ -177,7 +169,11 @@ describe("POST /email", () => {
     const get = await fetch(`${sandbox.url}/email`);
     expect(get.status).toBe(405);
     expect(get.headers.get("allow")).toBe("POST");
-    const unknown = await post("/bounces", "{}", { Accept: "application/json", "Content-Type": "application/json", "X-Postmark-Server-Token": "t" });
+    const unknown = await post("/bounces", "{}", {
+      Accept: "application/json",
+      "Content-Type": "application/json",
+      "X-Postmark-Server-Token": SANDBOX_SERVER_TOKEN,
+    });
     expect(unknown.status).toBe(404);
   });
 });
@@ -238,7 +234,7 @@ describe("POST /email/batch", () => {
     ]);
     expect(results.map((result) => [result.ErrorCode, result.Message, result.To])).toEqual([
       [0, "OK", "batch-1@example.com"],
-      [300, "Invalid 'To' address: 'broken'.", undefined],
+      [300, "Error parsing 'To': Illegal email address 'broken'. It must contain the '@' symbol.", undefined],
       [0, "OK", "batch-3@example.com"],
     ]);
     expect((await latestMessageTo(databaseUrl, "batch-3@example.com"))?.subject).toBe("Three");

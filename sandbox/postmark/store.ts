@@ -6,10 +6,10 @@
  * its own) or a database URL, for which a short-lived connection is opened and closed around the call (handy in
  * tests that only know the URL).
  */
-import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { sandboxMessages, type SandboxMessage } from "./schema";
+import { sandboxBounces, sandboxMessages, sandboxSuppressions, type SandboxMessage } from "./schema";
 
 /** Any node-postgres Drizzle database, whatever schema it was created with. */
 export type MailStoreDb = NodePgDatabase<Record<string, unknown>>;
@@ -97,4 +97,57 @@ export async function saveMessage(source: MailStoreSource, message: NewSandboxMe
 export async function clearMessages(source: MailStoreSource): Promise<number> {
   const deleted = await withDb(source, (db) => db.delete(sandboxMessages).returning({ id: sandboxMessages.id }));
   return deleted.length;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The suppression list and bounces (what makes a recipient inactive)
+
+export type SuppressionReason = "HardBounce" | "SpamComplaint" | "ManualSuppression";
+export type SuppressionOrigin = "Recipient" | "Customer" | "Admin";
+export type SandboxSuppression = typeof sandboxSuppressions.$inferSelect;
+
+/** Which of these addresses (lower-cased) are on the stream's suppression list. */
+export async function suppressedAmong(source: MailStoreSource, messageStream: string, addresses: string[]): Promise<string[]> {
+  if (addresses.length === 0) return [];
+  const wanted = [...new Set(addresses.map((address) => address.toLowerCase()))];
+  const rows = await withDb(source, (db) =>
+    db
+      .select({ email: sandboxSuppressions.email })
+      .from(sandboxSuppressions)
+      .where(and(eq(sandboxSuppressions.messageStream, messageStream), inArray(sandboxSuppressions.email, wanted))),
+  );
+  const found = new Set(rows.map((row) => row.email));
+  return wanted.filter((address) => found.has(address));
+}
+
+/** Put an address on the stream's suppression list (again: the first reason stays). */
+export async function suppress(source: MailStoreSource, messageStream: string, email: string, reason: SuppressionReason, origin: SuppressionOrigin) {
+  await withDb(source, (db) =>
+    db.insert(sandboxSuppressions).values({ messageStream, email: email.toLowerCase(), reason, origin }).onConflictDoNothing(),
+  );
+}
+
+/** Take an address off the list; whether it was on it. */
+export async function unsuppress(source: MailStoreSource, messageStream: string, email: string): Promise<boolean> {
+  const deleted = await withDb(source, (db) =>
+    db
+      .delete(sandboxSuppressions)
+      .where(and(eq(sandboxSuppressions.messageStream, messageStream), eq(sandboxSuppressions.email, email.toLowerCase())))
+      .returning({ email: sandboxSuppressions.email }),
+  );
+  return deleted.length > 0;
+}
+
+export function listSuppressions(source: MailStoreSource, messageStream: string): Promise<SandboxSuppression[]> {
+  return withDb(source, (db) =>
+    db.select().from(sandboxSuppressions).where(eq(sandboxSuppressions.messageStream, messageStream)).orderBy(desc(sandboxSuppressions.createdAt)),
+  );
+}
+
+export type SandboxBounce = typeof sandboxBounces.$inferSelect;
+
+/** Record a bounce (its id is the Bounce webhook's ID). */
+export async function recordBounce(source: MailStoreSource, bounce: typeof sandboxBounces.$inferInsert): Promise<SandboxBounce> {
+  const [row] = await withDb(source, (db) => db.insert(sandboxBounces).values(bounce).returning());
+  return row!;
 }

@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { renderEmail } from "../../app/server/email/templates";
-import { acceptsJson, parseMailbox, SANDBOX_TEMPLATE_IDS, splitAddressList, validateEmail, validateTemplatedEmail } from "./wire";
+import {
+  acceptsJson,
+  bounceFor,
+  checkPendingAccount,
+  checkSender,
+  parseMailbox,
+  SANDBOX_TEMPLATE_IDS,
+  simulatedStatus,
+  splitAddressList,
+  validateEmail,
+  validateTemplatedEmail,
+} from "./wire";
 
 const base = { From: "Rosca <hello@rosca.example>", To: "amina@example.com", Subject: "Hi", TextBody: "Hello" };
 
@@ -65,13 +76,13 @@ describe("validateEmail", () => {
   });
 
   it.each([
-    [{ ...base, To: "not-an-address" }, 300, "Invalid 'To' address: 'not-an-address'."],
-    [{ ...base, To: "amina@example.com, broken" }, 300, "Invalid 'To' address: 'broken'."],
+    [{ ...base, To: "not-an-address" }, 300, "Error parsing 'To': Illegal email address 'not-an-address'. It must contain the '@' symbol."],
+    [{ ...base, To: "amina@example.com, broken" }, 300, "Error parsing 'To': Illegal email address 'broken'. It must contain the '@' symbol."],
     [{ ...base, To: undefined }, 300, "Zero recipients specified"],
     [{ ...base, To: "" }, 300, "Zero recipients specified"],
-    [{ ...base, Cc: "nope" }, 300, "Invalid 'Cc' address: 'nope'."],
-    [{ ...base, From: "" }, 300, "Invalid 'From' address: ''."],
-    [{ ...base, From: "a@x.com, b@y.com" }, 300, "Invalid 'From' address: 'a@x.com, b@y.com'."],
+    [{ ...base, Cc: "nope" }, 300, "Error parsing 'Cc': Illegal email address 'nope'. It must contain the '@' symbol."],
+    [{ ...base, From: "" }, 300, "Error parsing 'From': Illegal email address ''. It must contain the '@' symbol."],
+    [{ ...base, From: "a@x.com, b@y.com" }, 300, "Error parsing 'From': Illegal email address 'a@x.com, b@y.com'."],
     [{ ...base, Subject: undefined }, 300, "Missing 'Subject': provide a subject."],
     [{ ...base, TextBody: undefined }, 300, "Provide either email TextBody or HtmlBody or both."],
     [{ ...base, To: 42 }, 403, "Invalid request field(s) - To."],
@@ -123,8 +134,66 @@ describe("validateTemplatedEmail", () => {
     [{ ...templated, TemplateAlias: undefined }, 403, "Invalid request field(s) - TemplateId or TemplateAlias (one is required)."],
     [{ ...templated, TemplateModel: undefined }, 403, "Invalid request field(s) - TemplateModel."],
     [{ ...templated, TemplateModel: { name: "A" } }, 403, "Invalid request field(s) - TemplateModel.dashboardUrl."],
-    [{ ...templated, To: "bad" }, 300, "Invalid 'To' address: 'bad'."],
+    [{ ...templated, To: "bad" }, 300, "Error parsing 'To': Illegal email address 'bad'. It must contain the '@' symbol."],
   ])("%j -> %i", (body, code, message) => {
     expect(validateTemplatedEmail(body)).toEqual({ ok: false, failure: { status: 422, body: { ErrorCode: code, Message: message } } });
+  });
+});
+
+describe("the account's checks", () => {
+  it.each([
+    ["Rosca <hello@rosca.example>", [{ domain: "rosca.example" }], null],
+    ["hello@ROSCA.example", [{ domain: "rosca.example" }], null],
+    ["hello@rosca.example", [{ address: "hello@rosca.example" }], null],
+    ["hello@rosca.example", [{ address: "Hello@Rosca.example", confirmed: true }], null],
+    ["hello@rosca.example", [{ address: "hello@rosca.example", confirmed: false }], 401],
+    ["other@rosca.example", [{ address: "hello@rosca.example" }], 400],
+    ["hello@mail.rosca.example", [{ domain: "rosca.example" }], 400],
+    ["hello@rosca.example", [], 400],
+  ] as const)("From %s with %j → %s", (from, senders, code) => {
+    const failure = checkSender(from, [...senders]);
+    expect(failure?.body.ErrorCode ?? null).toBe(code);
+    if (failure) expect(failure.status).toBe(422);
+  });
+
+  it("pending: only recipients at the From address's domain", () => {
+    expect(checkPendingAccount("Rosca <hello@rosca.example>", ["support@rosca.example", "x@ROSCA.example"])).toBeNull();
+    expect(checkPendingAccount("hello@rosca.example", ["support@rosca.example", "amina@example.com"])?.body).toEqual({
+      ErrorCode: 412,
+      Message:
+        "While your account is pending approval, all recipient addresses must share the same domain as the 'From' address. The domain of the 'From' address is 'rosca.example', but you are attempting to send email to the following domain: 'example.com'.",
+    });
+  });
+});
+
+describe("test conventions", () => {
+  it.each([
+    ["HardBounce@bounce-testing.postmarkapp.com", "Bounce", "HardBounce", 1, true],
+    ["hard_bounce@Bounce-Testing.Postmarkapp.com", "Bounce", "HardBounce", 1, true],
+    ["hardbounce+run42@bounce-testing.postmarkapp.com", "Bounce", "HardBounce", 1, true],
+    ["SoftBounce@bounce-testing.postmarkapp.com", "Bounce", "SoftBounce", 4096, false],
+    ["Transient@bounce-testing.postmarkapp.com", "Bounce", "Transient", 2, false],
+    ["blocked@bounce-testing.postmarkapp.com", "Bounce", "Blocked", 100006, false],
+    ["BadEmailAddress@bounce-testing.postmarkapp.com", "Bounce", "BadEmailAddress", 100000, true],
+    ["anything-else@bounce-testing.postmarkapp.com", "Bounce", "HardBounce", 1, true],
+    ["SpamComplaint@bounce-testing.postmarkapp.com", "SpamComplaint", "SpamComplaint", 100001, true],
+  ])("%s bounces as %s/%s", (address, recordType, type, typeCode, inactive) => {
+    expect(bounceFor(address)).toMatchObject({ recordType, type, typeCode, inactive });
+  });
+
+  it("leaves every other address alone", () => {
+    expect(bounceFor("hardbounce@example.com")).toBeNull();
+    expect(bounceFor("hardbounce@bounce-testing.postmarkapp.com.evil.test")).toBeNull();
+  });
+
+  it.each([
+    ["status-429@api-errors.mail-sandbox.test", { status: 429, times: null }],
+    ["STATUS-503-2+run7@api-errors.mail-sandbox.test", { status: 503, times: 2 }],
+    ["status-500-1@api-errors.mail-sandbox.test", { status: 500, times: 1 }],
+    ["status-404@api-errors.mail-sandbox.test", null],
+    ["status-503@example.com", null],
+    ["status-503@api-errors.mail-sandbox.test.evil", null],
+  ] as const)("%s → %j", (address, expected) => {
+    expect(simulatedStatus(address)).toEqual(expected);
   });
 });

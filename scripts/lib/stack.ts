@@ -5,6 +5,7 @@
  * `npm run worker` as its own Fly process group instead) and the HTTP server on the built app.
  * Used by `npm start`, the end-to-end tests and the benchmark. Callers set NODE_ENV=production before calling.
  */
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
@@ -12,7 +13,8 @@ import { pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { rateLimitFromEnv, startBankSandbox } from "../../sandbox/plaid/server.ts";
-import { startMailSandbox } from "../../sandbox/postmark/server.ts";
+import { DEFAULT_SENDERS, startMailSandbox, type MailSandbox } from "../../sandbox/postmark/server.ts";
+import { parseMailbox } from "../../sandbox/postmark/wire.ts";
 
 export type Stack = {
   url: string;
@@ -82,10 +84,21 @@ export async function startStack(options: {
     await migrateDatabase(databaseUrl);
     log("Migrations applied.");
 
+    let mail: MailSandbox | null = null;
     if (!process.env.POSTMARK_SERVER_TOKEN) {
-      const mail = await startMailSandbox({ databaseUrl, port: Number(process.env.MAIL_SANDBOX_PORT ?? 0) });
+      // The demo's Postmark account: the default domain, and whatever EMAIL_FROM says (nobody can confirm a sender
+      // signature for a laptop's demo). Its bounce webhook goes to this app once it listens (below), with credentials
+      // made up for this run unless set.
+      const from = parseMailbox(process.env.EMAIL_FROM ?? "");
+      mail = await startMailSandbox({
+        databaseUrl,
+        port: Number(process.env.MAIL_SANDBOX_PORT ?? 0),
+        senders: from ? [...DEFAULT_SENDERS, { address: from, confirmed: true }] : DEFAULT_SENDERS,
+      });
       stops.push(mail.stop);
       process.env.MAIL_SANDBOX_URL = mail.url;
+      process.env.POSTMARK_WEBHOOK_USERNAME ??= "postmark";
+      process.env.POSTMARK_WEBHOOK_PASSWORD ??= randomBytes(24).toString("base64url");
       log(`Mail sandbox listening on ${mail.url}`);
     }
 
@@ -191,6 +204,13 @@ export async function startStack(options: {
     );
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : options.port;
+    mail?.configure({
+      webhook: {
+        url: `http://${host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host}:${port}/webhooks/postmark`,
+        username: process.env.POSTMARK_WEBHOOK_USERNAME,
+        password: process.env.POSTMARK_WEBHOOK_PASSWORD,
+      },
+    });
     return {
       url: `http://localhost:${port}`,
       databaseUrl,

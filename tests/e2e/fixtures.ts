@@ -132,3 +132,9 @@ export async function bankedMember(page: Page, prefix: string, name: string) {
 export async function joinWith(page: Page, email: string, code: string) {
   await fixture(page, "/join", { email, code });
 }
+
+/** A fresh member (no sandbox access) registered and confirmed through the set-up API, then logged in, on /dashboard. */
+export async function registeredMember(page: Page, email: string, name = "Bo Unce") {
+  await fixture(page, "/members", { name, email, password: "Secret123" });
+  await login(page, email, "Secret123");
+}

@@ -319,7 +319,7 @@ describe("when email is down", () => {
     expect(await toastsOf(invited)).toEqual([
       {
         type: "warning",
-        title: "Invitation saved. Our mail service isn't answering right now, so the email is queued and will be sent automatically.",
+        title: "Invitation saved. Our mail service can't send right now, so the email is queued and will be sent automatically.",
         description: undefined,
       },
     ]);

@@ -99,6 +99,8 @@ const MATRIX: Record<string, Row> = {
   "/profile/bank-accounts": { get: signedIn("200"), post: roles("302 /login", "302 /profile/bank-accounts", "400", "400", "400", "400") },
   "/profile/bank": { get: signedIn("302 /profile/bank-accounts"), post: NO_ACTION },
   "/profile/security": { get: signedIn("200"), post: signedIn("400") },
+  // Changing the address: a post without a known intent is a 400 (email-change.test.ts has the flow).
+  "/profile/email": { get: signedIn("200"), post: signedIn("400") },
   // Unticked boxes are preferences too: an empty form saves "everything off".
   "/profile/notifications": { get: signedIn("200"), post: signedIn("302 /profile/notifications") },
   // Admins only: anonymous visitors log in first, other members are turned away to /dashboard.
@@ -123,6 +125,8 @@ const MATRIX: Record<string, Row> = {
 
   // Only the bank, with a valid signature.
   "/webhooks/plaid": { get: all("405"), post: all("401"), body: "json" },
+  // Postmark's bounce webhook does not exist until its credentials are configured (postmark-webhook.test.ts with them).
+  "/webhooks/postmark": { get: all("404"), post: all("404"), body: "json" },
 
   "/healthz": { get: all("200"), post: NO_ACTION },
   "/readyz": { get: all("200"), post: NO_ACTION },

@@ -186,7 +186,7 @@ describe("the wizard tells the truth about invitations", () => {
         type: "warning",
         title: "Group Created Successfully!",
         description:
-          "Your group \"Outage Circle\" has been created. 1 member notified in the app, 1 invitation email queued: our mail service isn't answering, so we'll send it automatically.",
+          "Your group \"Outage Circle\" has been created. 1 member notified in the app, 1 invitation email queued: our mail service can't send right now, so we'll send it automatically.",
       },
     ]);
     const queued = await db().select().from(schema.emailOutbox).where(eq(schema.emailOutbox.toAddress, stranger));

@@ -28,6 +28,8 @@ export type TestContext = {
   mailUrl: string;
   /** Stop the mail double early, to test what happens when email is down. */
   stopMail: () => Promise<void>;
+  /** The mail double itself: configure() its Postmark account (token, senders, approval, webhook). */
+  mail: import("../../sandbox/postmark/server.ts").MailSandbox;
   /** The sandbox bank, when asked for. */
   bank: import("../../sandbox/plaid/server.ts").BankSandbox | null;
 };
@@ -45,7 +47,8 @@ export async function useTestDatabase(
   process.env.APP_URL = "http://localhost:3000";
   delete process.env.POSTMARK_SERVER_TOKEN;
   const { startMailSandbox } = await import("../../sandbox/postmark/server.ts");
-  const mail = await startMailSandbox({ databaseUrl });
+  // Webhook retries a few milliseconds apart (Postmark's are minutes apart), so that tests need not wait for them.
+  const mail = await startMailSandbox({ databaseUrl, webhookRetryDelaysMs: [20, 50] });
   process.env.MAIL_SANDBOX_URL = mail.url;
   // The sandbox bank, for tests of the app's bank module (the bank's own contract tests start theirs).
   let bank: import("../../sandbox/plaid/server.ts").BankSandbox | null = null;
@@ -74,5 +77,5 @@ export async function useTestDatabase(
     await stopMail();
     await bank?.stop();
   });
-  return { databaseUrl, mailUrl: mail.url, stopMail, bank };
+  return { databaseUrl, mailUrl: mail.url, stopMail, mail, bank };
 }

@@ -1,7 +1,8 @@
 /**
- * The admin console's email panel (ADR 010): what waits in the outbox (and how much of it has failed at least once:
- * Postmark trouble shows here first), and the emails given up on after their last attempt, each with a "Send again"
- * (a plain POST form, works without JavaScript).
+ * The admin console's email panel (ADR 010): whether email is paused (the mail service refused the account: "Email
+ * paused: <reason>", the count waiting and "Try again"), what waits in the outbox (and how much of it has failed at
+ * least once: Postmark trouble shows here first), and the emails given up on after their last attempt, each with a
+ * "Send again" (plain POST forms, working without JavaScript).
  */
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
@@ -9,10 +10,19 @@ import { Card } from "~/components/ui/page";
 import { type AdminListState, ListStateFields } from "./admin-panels";
 
 export type EmailDeliveryView = {
+  paused: { since: string | Date; reason: string; detail: string | null; nextProbeAt: string | Date; probes: number } | null;
   pending: number;
   retrying: number;
   oldestPendingAt: string | Date | null;
-  failed: Array<{ id: string; toAddress: string; template: string; attempts: number; lastError: string | null; failedAt: string | Date | null }>;
+  failed: Array<{
+    id: string;
+    toAddress: string;
+    template: string;
+    attempts: number;
+    lastError: string | null;
+    failedAt: string | Date | null;
+    undeliverable: string | null;
+  }>;
   failedTotal: number;
 };
 
@@ -20,6 +30,15 @@ const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: 
 
 function plural(count: number, one: string, many: string) {
   return `${count} ${count === 1 ? one : many}`;
+}
+
+/** "Email paused: <reason>" (issue 31, copied exactly). */
+export function emailPausedTitle(reason: string) {
+  return `Email paused: ${reason}`;
+}
+
+export function emailWaitingLine(pending: number) {
+  return `${plural(pending, "email", "emails")} waiting. Nothing is given up while email is paused.`;
 }
 
 export function emailDeliverySummary(view: Pick<EmailDeliveryView, "pending" | "retrying" | "failedTotal">) {
@@ -42,7 +61,25 @@ export function EmailDeliveryPanel({ view, list }: { view: EmailDeliveryView; li
             {emailDeliverySummary(view)}
           </p>
         </div>
-        {view.oldestPendingAt && view.retrying > 0 ? (
+        {view.paused ? (
+          <div role="alert" className="space-y-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900" data-testid="email-paused">
+            <p className="font-semibold">{emailPausedTitle(view.paused.reason)}</p>
+            <p>{emailWaitingLine(view.pending)}</p>
+            {view.paused.detail ? <p className="break-words text-xs text-red-800">The mail service said: {view.paused.detail}</p> : null}
+            <p className="text-xs text-red-800">
+              Paused since {when.format(new Date(view.paused.since))} UTC. Sending resumes by itself once a test send is accepted; the next is due{" "}
+              {when.format(new Date(view.paused.nextProbeAt))} UTC.
+            </p>
+            <Form method="post" action="/admin">
+              <input type="hidden" name="intent" value="retry-paused-email" />
+              <ListStateFields {...list} />
+              <button type="submit" className={buttonClass("secondary", "px-3 py-1.5")}>
+                Try again
+              </button>
+            </Form>
+          </div>
+        ) : null}
+        {!view.paused && view.oldestPendingAt && view.retrying > 0 ? (
           <p role="status" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
             The mail service has been failing: the oldest email waiting was queued {when.format(new Date(view.oldestPendingAt))} UTC. Nothing is lost;
             the delivery job keeps retrying.
@@ -81,7 +118,14 @@ export function EmailDeliveryPanel({ view, list }: { view: EmailDeliveryView; li
                         {row.failedAt ? `, gave up ${when.format(new Date(row.failedAt))} UTC` : ""}
                       </span>
                     </td>
-                    <td className="max-w-xs py-2 pr-4 text-xs text-slate-600">{row.lastError ?? "—"}</td>
+                    <td className="max-w-xs break-words py-2 pr-4 text-xs text-slate-600">
+                      {row.undeliverable ? (
+                        <span className="mb-1 block font-medium text-red-800">
+                          Undeliverable address: sending again won't help unless Postmark reactivates it.
+                        </span>
+                      ) : null}
+                      {row.lastError ?? "—"}
+                    </td>
                     <td className="py-2">
                       <Form method="post" action="/admin">
                         <input type="hidden" name="intent" value="retry-email" />

@@ -7,9 +7,10 @@ import type { User } from "../db/schema";
 import { redirectWithToast } from "../notifications/toast.server";
 import { orBusyResponse } from "../db/errors.server";
 import { pageLocation } from "../platform/page-location.server";
-import { clearSessionCookie, lookupSession } from "./session.server";
+import { clearSessionCookie, lookupSession, type EmailProblem } from "./session.server";
 
-export type SessionUser = { user: User; sessionId: string; expiresAt: Date };
+/** `emailProblem`: the user's address is marked undeliverable (the "We can't reach …" banner), else null. */
+export type SessionUser = { user: User; sessionId: string; expiresAt: Date; emailProblem: EmailProblem | null };
 
 function loginUrl(request: Request) {
   const target = pageLocation(request);
@@ -19,7 +20,9 @@ function loginUrl(request: Request) {
 /** The signed-in user, or null. Never redirects. */
 export async function getOptionalUser(request: Request, now?: Date): Promise<SessionUser | null> {
   const lookup = await orBusyResponse(() => lookupSession(request, { now }));
-  return lookup.status === "active" ? { user: lookup.user, sessionId: lookup.sessionId, expiresAt: lookup.expiresAt } : null;
+  return lookup.status === "active"
+    ? { user: lookup.user, sessionId: lookup.sessionId, expiresAt: lookup.expiresAt, emailProblem: lookup.emailProblem }
+    : null;
 }
 
 /**
@@ -28,7 +31,9 @@ export async function getOptionalUser(request: Request, now?: Date): Promise<Ses
  */
 export async function requireUser(request: Request, now?: Date): Promise<SessionUser> {
   const lookup = await orBusyResponse(() => lookupSession(request, { now }));
-  if (lookup.status === "active") return { user: lookup.user, sessionId: lookup.sessionId, expiresAt: lookup.expiresAt };
+  if (lookup.status === "active") {
+    return { user: lookup.user, sessionId: lookup.sessionId, expiresAt: lookup.expiresAt, emailProblem: lookup.emailProblem };
+  }
   if (lookup.status === "none") throw redirect(loginUrl(request));
   const headers = { "Set-Cookie": await clearSessionCookie() };
   if (lookup.status === "expired") {

@@ -18,7 +18,8 @@ type LimiterName =
   | "confirm-ip"
   | "contact-ip"
   | "register-ip"
-  | "invite-user";
+  | "invite-user"
+  | "email-change-user";
 
 const LIMITS: Record<LimiterName, { points: number; duration: number }> = {
   // 10 tries per account per 15 minutes: enough for typos, far too few to guess a password.
@@ -36,6 +37,8 @@ const LIMITS: Record<LimiterName, { points: number; duration: number }> = {
   "contact-ip": { points: Number(process.env.CONTACT_RATE_LIMIT_PER_IP ?? 10), duration: 60 * 60 },
   // Unknown invite codes per signed-in user: a person mistypes a few; guessing 128-bit codes needs billions.
   "invite-user": { points: Number(process.env.INVITE_LOOKUP_LIMIT_PER_USER ?? 30), duration: 15 * 60 },
+  // Email changes per signed-in user: a typo or two; not a way to probe which addresses have accounts.
+  "email-change-user": { points: 5, duration: 60 * 60 },
 };
 
 const limiters = new Map<LimiterName, { pool: ReturnType<typeof getPool>; limiter: RateLimiterPostgres }>();

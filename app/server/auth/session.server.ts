@@ -11,6 +11,7 @@ import { env, servedOverHttps } from "../platform/env.server";
 import { cookieFromHeader, unsignCookieValue } from "./cookie-signature.server";
 import { randomToken, sha256 } from "./tokens.server";
 import { BELL_LIMIT, type NotificationFeed, notificationView } from "../notifications/notifications.server";
+import type { UndeliverableReason } from "~/domain/email-delivery";
 
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
 /** Absolute cap on a session, however active. */
@@ -36,7 +37,10 @@ export type SessionLookup =
   | { status: "none" }
   | { status: "invalid" }
   | { status: "expired" }
-  | { status: "active"; sessionId: string; user: User; expiresAt: Date; bell: NotificationFeed };
+  | { status: "active"; sessionId: string; user: User; expiresAt: Date; bell: NotificationFeed; emailProblem: EmailProblem | null };
+
+/** The user's address is marked undeliverable (app/server/email/undeliverable.server.ts): the banner's facts. */
+export type EmailProblem = { address: string; reason: UndeliverableReason; markedAt: Date };
 
 function clientInfo(request: Request, ipAddress: string | undefined) {
   return {
@@ -84,7 +88,8 @@ type BellJson = {
 /**
  * Every signed-in request's first read: the session and its user, one indexed join — with the bell every page's header
  * shows (the newest notifications and the unread count) in the same statement, so a page spends no round trip on it
- * (issue 15; ADR 023).
+ * (issue 15; ADR 023). And, by its primary key, whether the user's address is marked undeliverable (issue 31): the
+ * dashboard's and the profile's banner.
  */
 const sessionWithUser = preparedQuery("session_with_user", (database, name) =>
   database
@@ -97,6 +102,9 @@ const sessionWithUser = preparedQuery("session_with_user", (database, name) =>
           select b.id, b.title, b.body, b.link, b.created_at as "createdAt", b.read_at as "readAt"
           from notifications b where b.user_id = ${users.id}
           order by b.created_at desc, b.id desc limit ${BELL_LIMIT}) n))`,
+      undeliverable: sql<{ reason: UndeliverableReason; markedAt: string } | null>`(
+        select json_build_object('reason', x.reason, 'markedAt', x.marked_at) from undeliverable_addresses x
+        where x.address = lower(${users.email}))`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -142,6 +150,9 @@ async function resolveSession(request: Request, { now = new Date(), touch = true
     sessionId: id,
     user: row.user,
     bell: { unreadCount: row.bell.unread, notifications: row.bell.items.map(notificationView) },
+    emailProblem: row.undeliverable
+      ? { address: row.user.email.toLowerCase(), reason: row.undeliverable.reason, markedAt: new Date(row.undeliverable.markedAt) }
+      : null,
     expiresAt: new Date(lastActiveAt.getTime() + SESSION_IDLE_MS),
   };
 }

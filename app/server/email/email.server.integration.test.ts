@@ -58,12 +58,17 @@ describe("sendEmail through the mail double", () => {
     expect(result).toEqual({
       ok: false,
       status: "failed",
-      error: "Invalid 'To' address: 'not-an-address'.",
+      error: "Error parsing 'To': Illegal email address 'not-an-address'. It must contain the '@' symbol.",
       errorCode: 300,
       outboxId: expect.any(String),
     });
     expect(log).toHaveBeenCalledWith(
-      { template: "welcome", via: "sandbox", errorCode: 300, reason: "Invalid 'To' address: 'not-an-address'." },
+      {
+        template: "welcome",
+        via: "sandbox",
+        errorCode: 300,
+        reason: "Error parsing 'To': Illegal email address 'not-an-address'. It must contain the '@' symbol.",
+      },
       "email: not sent",
     );
   });
@@ -84,7 +89,12 @@ describe("when the double is down", () => {
     await sandbox.stop();
 
     const result = await sender.send("down@example.com", message);
-    expect(result).toEqual({ ok: false, error: `Could not reach the mail sandbox at ${sandbox.url}: fetch failed`, permanent: false });
+    expect(result).toEqual({
+      ok: false,
+      error: `Could not reach the mail sandbox at ${sandbox.url}: fetch failed`,
+      httpStatus: 0,
+      failure: "transient",
+    });
     expect(log).toHaveBeenCalledWith(
       { template: "welcome", via: "sandbox", reason: `Could not reach the mail sandbox at ${sandbox.url}: fetch failed` },
       "email: not sent",

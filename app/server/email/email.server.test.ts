@@ -18,7 +18,12 @@ describe("createEmailSender", () => {
   it("fails loudly, without throwing, when neither is configured", async () => {
     const log = vi.spyOn(logger, "error").mockImplementation(() => {});
     const result = await createEmailSender({ from: "a@b.co" }).send("amina@example.com", message);
-    expect(result).toEqual({ ok: false, error: "Email is not configured (set POSTMARK_SERVER_TOKEN or MAIL_SANDBOX_URL)", permanent: false });
+    expect(result).toEqual({
+      ok: false,
+      error: "Email is not configured (set POSTMARK_SERVER_TOKEN or MAIL_SANDBOX_URL)",
+      httpStatus: 0,
+      failure: "account",
+    });
     expect(EMAIL_NOT_CONFIGURED).toBe("Email is not configured (set POSTMARK_SERVER_TOKEN or MAIL_SANDBOX_URL)");
     expect(log).toHaveBeenCalledWith({ template: "welcome", reason: EMAIL_NOT_CONFIGURED }, "email: not sent");
   });
@@ -30,7 +35,8 @@ describe("createEmailSender", () => {
     expect(await sender.send("amina@example.com", message)).toEqual({
       ok: false,
       error: "MAIL_SANDBOX_URL must be an http(s) URL: ftp://127.0.0.1:21",
-      permanent: false,
+      httpStatus: 0,
+      failure: "account",
     });
   });
 });
@@ -45,8 +51,13 @@ describe("the transport from the environment", () => {
     // A fresh module graph, so the logger to silence is the one the fresh email.server will import.
     vi.spyOn((await import("../platform/log.server")).logger, "error").mockImplementation(() => {});
     const { emailSender } = await import("./email.server");
-    // Not a permanent failure: the outbox keeps the email until the configuration is fixed.
-    expect(await emailSender().send("amina@example.com", message)).toEqual({ ok: false, error: EMAIL_NOT_CONFIGURED, permanent: false });
+    // An account-level failure: the outbox pauses and keeps the email until the configuration is fixed.
+    expect(await emailSender().send("amina@example.com", message)).toEqual({
+      ok: false,
+      error: EMAIL_NOT_CONFIGURED,
+      httpStatus: 0,
+      failure: "account",
+    });
     vi.unstubAllEnvs();
   });
 });

@@ -5,7 +5,10 @@
  *
  * - everything: to a signed-in site admin, or to anyone when MAILBOX_OPEN=true (local development only; env.server.ts
  *   refuses it in production and unless APP_URL is on this machine);
- * - mail to their own address: to a signed-in user;
+ * - mail to their own address: to a signed-in user, and to the new address of the email change they asked for and have
+ *   not finished (the confirmation link they must open; /profile/email). As with registering, in a demo the mailbox is
+ *   the only mailbox: an address nobody has an account with is no one's to protect yet, and one that has an account
+ *   cannot be asked for (the change is refused);
  * - mail to the addresses this browser has proved: a signed, HttpOnly cookie lists the addresses of accounts created
  *   here (register) and signed in to here with their password. Typing an address into the reset or resend form proves
  *   nothing, so it adds nothing: otherwise anyone could ask for a reset of any account and read the link.
@@ -16,6 +19,7 @@ import { createCookie } from "react-router";
 import { normalizeEmail } from "~/domain/auth";
 import { getOptionalUser } from "../auth/guards.server";
 import { appUrl, env, isProduction } from "../platform/env.server";
+import { pendingEmailChange } from "../profile/email-change.server";
 
 /** How many addresses a browser keeps (newest first); more would push the cookie towards its 4 KB limit. */
 export const MAILBOX_ADDRESS_LIMIT = 8;
@@ -60,7 +64,11 @@ export async function mailboxScope(request: Request): Promise<MailboxScope> {
   const session = await getOptionalUser(request);
   if (session?.user.isAdmin) return { kind: "all", why: "admin" };
   const addresses = await provedAddresses(request);
-  if (session) addresses.unshift(normalizeEmail(session.user.email));
+  if (session) {
+    const pending = await pendingEmailChange(session.user.id);
+    if (pending) addresses.unshift(pending.newEmail);
+    addresses.unshift(normalizeEmail(session.user.email));
+  }
   return { kind: "addresses", addresses: [...new Set(addresses)], signedIn: Boolean(session) };
 }
 

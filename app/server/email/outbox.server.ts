@@ -14,15 +14,27 @@
  * and before the row says "sent" leaves it to be sent again when its lease runs out. Apart from that crash window, a row
  * is sent once: every attempt first claims the row (status "sending" with a lease, one UPDATE), and only the claimant
  * records the outcome.
+ *
+ * A failed attempt is judged by what it is about (app/domain/email-delivery.ts; ADR 010's amendment):
+ * - the account (bad token, unconfirmed sender, pending account): the outbox pauses (pause.server.ts); the email goes
+ *   back as it was, its attempt not counted, and nothing is sent until a probe is accepted;
+ * - the recipient (inactive or invalid address): that email is given up on and the address marked undeliverable
+ *   (undeliverable.server.ts), in one transaction; nobody else's mail is touched;
+ * - nothing lasting (no answer, 429, 5xx): retried with backoff and jitter, until the attempts run out;
+ * - the message itself (any other refusal): given up on, shown to admins.
  */
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import { afterFailure, OUTBOX_POLICY } from "~/domain/email-outbox";
+import type { UndeliverableReason } from "~/domain/email-delivery";
 import { decryptSecret, encryptSecret } from "../platform/crypto.server";
 import { db, type Db } from "../db/client.server";
-import { emailOutbox } from "../db/schema";
+import { emailOutbox, undeliverableAddresses } from "../db/schema";
 import { logger } from "../platform/log.server";
-import { emailSender, type EmailSender } from "./postmark.server";
+import { recordEmailAttempt } from "../platform/metrics.server";
+import { pausedMessage, pauseOutbox, pauseState, resumeOutbox, takeProbe, type OutboxPause } from "./pause.server";
+import { emailSender, type EmailSender, type TransportFailure } from "./postmark.server";
+import { markUndeliverable } from "./undeliverable.server";
 import { isTemplateName, templateDataSchemas, type EmailMessage } from "./templates";
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -118,25 +130,91 @@ function messageOf(row: OutboxRow): EmailMessage | null {
 }
 
 /**
+ * What one delivery call shares between its attempts: the pause, once any of them met (or found) it, so that rows
+ * claimed in the same batch are put back unsent instead of each meeting the same refusal; and whether this call holds
+ * the probe's turn (an accepted probe ends the pause).
+ */
+type Run = { paused: OutboxPause | null; probing: boolean; random?: () => number };
+
+/** Why an address is undeliverable, from Postmark's refusal: ErrorCode 406 is an inactive recipient, 300 a bad address. */
+function undeliverableReason(outcome: TransportFailure): UndeliverableReason {
+  return outcome.errorCode === 406 ? "inactive" : "invalid";
+}
+
+/**
  * One attempt at one claimed row, and its outcome recorded. The record is guarded by (status, attempts): a process
  * whose lease ran out and whose row was claimed again meanwhile records nothing.
  */
-async function attempt(row: Claimed, sender: EmailSender, now: () => Date): Promise<EmailResult> {
-  const message = messageOf(row);
-  const outcome = message
-    ? await sender.send(row.toAddress, message)
-    : { ok: false as const, error: "The stored email cannot be read", permanent: true };
+async function attempt(row: Claimed, sender: EmailSender, now: () => Date, run: Run): Promise<EmailResult> {
   const mine = and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "sending"), eq(emailOutbox.attempts, row.attempts));
+  // Paused while this row waited its turn in the batch: back as it was, not sent, not counted.
+  if (run.paused) {
+    await db()
+      .update(emailOutbox)
+      .set({ status: "queued", attempts: row.attempts - 1, leaseUntil: null })
+      .where(mine);
+    return { ok: true, status: "queued", queued: true, error: pausedMessage(run.paused), outboxId: row.id };
+  }
+  const message = messageOf(row);
+  const outcome: Awaited<ReturnType<EmailSender["send"]>> = message
+    ? await sender.send(row.toAddress, message)
+    : { ok: false, error: "The stored email cannot be read", httpStatus: 0, failure: "message" };
   const at = now();
+  recordEmailAttempt(outcome.ok ? "sent" : outcome.failure);
   if (outcome.ok) {
     await db()
       .update(emailOutbox)
       // The payload (single-use links) is not kept once it has done its job.
       .set({ status: "sent", sentAt: at, providerMessageId: outcome.messageId, payloadEncrypted: null, leaseUntil: null, lastError: null })
       .where(mine);
+    if (run.probing) {
+      run.probing = false;
+      await resumeOutbox(`a probe was accepted (outbox row ${row.id})`);
+    }
     return { ok: true, status: "sent", messageId: outcome.messageId, outboxId: row.id };
   }
-  const next = afterFailure(row.attempts, outcome.permanent, at);
+
+  if (outcome.failure === "account") {
+    // Nothing is given up for the account's sake: the row goes back with its attempt uncounted, and the outbox pauses.
+    const { pause } = await db().transaction(async (tx) => {
+      await tx
+        .update(emailOutbox)
+        .set({ status: "queued", attempts: row.attempts - 1, leaseUntil: null, lastError: outcome.error })
+        .where(mine);
+      return pauseOutbox(tx, { statusCode: outcome.httpStatus, errorCode: outcome.errorCode, message: outcome.error }, at);
+    });
+    run.paused = pause;
+    run.probing = false;
+    return { ok: true, status: "queued", queued: true, error: pausedMessage(pause), outboxId: row.id };
+  }
+
+  const failedFor = (error: string) => ({
+    ok: false as const,
+    status: "failed" as const,
+    error,
+    ...(outcome.errorCode ? { errorCode: outcome.errorCode } : {}),
+    outboxId: row.id,
+  });
+
+  if (outcome.failure === "recipient") {
+    // This address, for good: the email is given up on and the address marked, together.
+    await db().transaction(async (tx) => {
+      const updated = await tx
+        .update(emailOutbox)
+        .set({ status: "failed", failedAt: at, leaseUntil: null, lastError: outcome.error })
+        .where(mine)
+        .returning({ id: emailOutbox.id });
+      if (updated.length === 0) return;
+      await markUndeliverable(tx, { address: row.toAddress, reason: undeliverableReason(outcome), detail: outcome.error, source: "send", now: at });
+    });
+    logger.warn(
+      { outboxId: row.id, template: row.template, errorCode: outcome.errorCode, reason: outcome.error },
+      "email outbox: recipient undeliverable",
+    );
+    return failedFor(outcome.error);
+  }
+
+  const next = afterFailure(row.attempts, outcome.failure === "message", at, OUTBOX_POLICY, run.random);
   if (next.status === "queued") {
     await db()
       .update(emailOutbox)
@@ -146,13 +224,7 @@ async function attempt(row: Claimed, sender: EmailSender, now: () => Date): Prom
   }
   await db().update(emailOutbox).set({ status: "failed", failedAt: at, leaseUntil: null, lastError: outcome.error }).where(mine);
   logger.error({ outboxId: row.id, template: row.template, attempts: row.attempts, reason: outcome.error }, "email outbox: failed for good");
-  return {
-    ok: false,
-    status: "failed",
-    error: outcome.error,
-    ...("errorCode" in outcome && outcome.errorCode ? { errorCode: outcome.errorCode } : {}),
-    outboxId: row.id,
-  };
+  return failedFor(outcome.error);
 }
 
 /** A row's state as an EmailResult, for rows this call did not claim (sent already, queued for later, another process's). */
@@ -163,9 +235,23 @@ function resultOf(row: OutboxRow): EmailResult {
 }
 
 /**
+ * How a delivery call starts: not paused, a run that sends; paused and the probe's turn is this caller's (it has come,
+ * or `force`), a run whose first attempt is the probe; paused otherwise, `waiting`: nothing is to be sent.
+ */
+async function startRun(now: Date, options: { force?: boolean; random?: () => number } = {}): Promise<Run | { paused: OutboxPause; waiting: true }> {
+  const pause = await pauseState();
+  if (!pause) return { paused: null, probing: false, random: options.random };
+  const turn = await takeProbe(now, { force: options.force });
+  if (!turn) return { paused: pause, waiting: true };
+  return { paused: null, probing: true, random: options.random };
+}
+
+/**
  * Try these rows now (after the commit that queued them), each with the short inline timeout. Rows that are not due or
- * are being sent elsewhere are left alone and reported as they stand. Never throws: a database error leaves the rows
- * queued for the delivery job and reports them "queued".
+ * are being sent elsewhere are left alone and reported as they stand. While the outbox is paused they wait (reported
+ * "queued", with the pause's reason), unless the probe's turn has come: then the first of them is the probe, and the
+ * rest go once it is accepted. Never throws: a database error leaves the rows queued for the delivery job and reports
+ * them "queued".
  */
 export async function deliverEmails(ids: string[], options: { now?: Date; timeoutSeconds?: number } = {}): Promise<Map<string, EmailResult>> {
   const results = new Map<string, EmailResult>();
@@ -173,20 +259,41 @@ export async function deliverEmails(ids: string[], options: { now?: Date; timeou
   const clock = () => options.now ?? new Date();
   const sender = emailSender({ timeoutSeconds: options.timeoutSeconds ?? OUTBOX_POLICY.inlineTimeoutSeconds });
   try {
-    const claimed = await claim(sql`id in ${ids}`, clock(), ids.length);
+    const run = await startRun(clock());
+    if ("waiting" in run) {
+      for (const id of ids) results.set(id, { ok: true, status: "queued", queued: true, error: pausedMessage(run.paused), outboxId: id });
+      return results;
+    }
+    if (run.probing) {
+      // One email tests the account (the first the caller queued, if it is due: a confirmation before its welcome); the
+      // others follow only if it is accepted.
+      let [probe] = await claim(sql`id = ${ids[0]}`, clock(), 1);
+      if (!probe) [probe] = await claim(sql`id in ${ids}`, clock(), 1);
+      if (probe) results.set(probe.id, await attempt(probe, sender, clock, run));
+      if (run.probing || run.paused) {
+        const pause = run.paused ?? (await pauseState());
+        for (const id of ids) {
+          if (!results.has(id))
+            results.set(id, { ok: true, status: "queued", queued: true, error: pause ? pausedMessage(pause) : null, outboxId: id });
+        }
+        return results;
+      }
+    }
+    const rest = ids.filter((id) => !results.has(id));
+    const claimed = await claim(sql`id in ${rest}`, clock(), rest.length);
     // One person's emails go one after another, in the order the caller queued them (a new account's confirmation
     // before its welcome); different people's go in parallel (a new group's invitations).
     const limit = pLimit(4);
     await Promise.all(
-      byRecipientInOrder(claimed, ids).map((rows) =>
+      byRecipientInOrder(claimed, rest).map((rows) =>
         limit(async () => {
-          for (const row of rows) results.set(row.id, await attempt(row, sender, clock));
+          for (const row of rows) results.set(row.id, await attempt(row, sender, clock, run));
         }),
       ),
     );
-    const rest = ids.filter((id) => !results.has(id));
-    if (rest.length > 0) {
-      for (const row of await db().select().from(emailOutbox).where(inArray(emailOutbox.id, rest))) results.set(row.id, resultOf(row));
+    const unclaimed = ids.filter((id) => !results.has(id));
+    if (unclaimed.length > 0) {
+      for (const row of await db().select().from(emailOutbox).where(inArray(emailOutbox.id, unclaimed))) results.set(row.id, resultOf(row));
     }
   } catch (error) {
     logger.error({ err: error, outboxIds: ids }, "email outbox: immediate delivery failed; the delivery job will retry");
@@ -225,38 +332,50 @@ function byRecipientInOrder(rows: Claimed[], ids: string[]): Claimed[][] {
   return [...groups.values()];
 }
 
-export type DeliveryRun = { sent: number; retrying: number; failed: number };
+export type DeliveryRun = { sent: number; retrying: number; failed: number; paused?: boolean };
 
 /**
  * The delivery job's work: every due row (and every row abandoned mid-send), in batches, with the transport's normal
- * timeout, until none is left or the time budget is spent (the next run carries on).
+ * timeout, until none is left or the time budget is spent (the next run carries on). While the outbox is paused, one
+ * due row is tried when the probe's turn comes (`force`: now), and the run carries on only if it was accepted.
  */
 export async function deliverDueEmails(
-  options: { now?: () => Date; batchSize?: number; budgetMs?: number; concurrency?: number } = {},
+  options: { now?: () => Date; batchSize?: number; budgetMs?: number; concurrency?: number; force?: boolean; random?: () => number } = {},
 ): Promise<DeliveryRun> {
   const now = options.now ?? (() => new Date());
   const batchSize = options.batchSize ?? 50;
   const deadline = Date.now() + (options.budgetMs ?? 50_000);
   const sender = emailSender();
   const limit = pLimit(options.concurrency ?? 4);
-  const run: DeliveryRun = { sent: 0, retrying: 0, failed: 0 };
-  while (Date.now() < deadline) {
+  const tally: DeliveryRun = { sent: 0, retrying: 0, failed: 0 };
+  const count = (result: EmailResult) => {
+    if (result.status === "sent") tally.sent += 1;
+    else if (result.status === "queued") tally.retrying += 1;
+    else tally.failed += 1;
+  };
+  const run = await startRun(now(), { force: options.force, random: options.random });
+  if ("waiting" in run) return { ...tally, paused: true };
+  if (run.probing) {
+    const [probe] = await claim(sql`true`, now(), 1);
+    if (probe) count(await attempt(probe, sender, now, run));
+    // Not accepted (refused again, no answer, or nothing due to probe with): still paused.
+    if (run.probing || run.paused) return { ...tally, paused: true };
+  }
+  while (Date.now() < deadline && !run.paused) {
     const claimed = await claim(sql`true`, now(), batchSize);
-    const results = await Promise.all(claimed.map((row) => limit(() => attempt(row, sender, now))));
-    for (const result of results) {
-      if (result.status === "sent") run.sent += 1;
-      else if (result.status === "queued") run.retrying += 1;
-      else run.failed += 1;
-    }
+    const results = await Promise.all(claimed.map((row) => limit(() => attempt(row, sender, now, run))));
+    for (const result of results) count(result);
     if (claimed.length < batchSize) break;
   }
-  return run;
+  return run.paused ? { ...tally, paused: true } : tally;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // For admins
 
 export type OutboxHealth = {
+  /** Paused after the mail service refused the account (pause.server.ts), or null while sending. */
+  paused: { since: Date; reason: string; detail: string | null; nextProbeAt: Date; probes: number } | null;
   /** Waiting for an attempt or being sent. */
   pending: number;
   /** Of those, how many have failed at least once (Postmark trouble shows here first). */
@@ -271,6 +390,8 @@ export type OutboxHealth = {
     lastError: string | null;
     failedAt: Date | null;
     createdAt: Date;
+    /** Why the address is marked undeliverable (undeliverable.server.ts), when it is: sending again will not help. */
+    undeliverable: UndeliverableReason | null;
   }>;
   failedTotal: number;
 };
@@ -278,7 +399,7 @@ export type OutboxHealth = {
 export async function outboxHealth(now = new Date()): Promise<OutboxHealth> {
   const since = new Date(now.getTime() - 30 * 86_400_000);
   const failedWhere = and(eq(emailOutbox.status, "failed"), sql`${emailOutbox.failedAt} >= ${since}`);
-  const [[counts], failed, [failedCount]] = await Promise.all([
+  const [[counts], failed, [failedCount], pause] = await Promise.all([
     db()
       .select({
         pending: sql<number>`count(*)::int`,
@@ -296,14 +417,20 @@ export async function outboxHealth(now = new Date()): Promise<OutboxHealth> {
         lastError: emailOutbox.lastError,
         failedAt: emailOutbox.failedAt,
         createdAt: emailOutbox.createdAt,
+        undeliverable: sql<UndeliverableReason | null>`(
+          select u.reason from ${undeliverableAddresses} u where u.address = lower(${emailOutbox.toAddress}))`,
       })
       .from(emailOutbox)
       .where(failedWhere)
       .orderBy(desc(emailOutbox.failedAt))
       .limit(20),
     db().select({ value: sql<number>`count(*)::int` }).from(emailOutbox).where(failedWhere),
+    pauseState(),
   ]);
   return {
+    paused: pause
+      ? { since: pause.pausedAt, reason: pause.reason, detail: pause.detail, nextProbeAt: pause.nextProbeAt, probes: pause.probes }
+      : null,
     pending: counts?.pending ?? 0,
     retrying: counts?.retrying ?? 0,
     oldestPendingAt: counts?.oldest ? new Date(counts.oldest) : null,
@@ -325,4 +452,58 @@ export async function retryFailedEmail(id: string, now = new Date()): Promise<Em
   if (reset.length === 0) return null;
   const results = await deliverEmails([id], { now });
   return results.get(id)!;
+}
+
+export type ProbeResult =
+  | { status: "not-paused" }
+  /** The probe was accepted: sending resumed, the backlog is on its way. */
+  | { status: "resumed" }
+  /** Nothing was waiting to probe with: the pause is lifted, and the next email shows whether the cause is fixed. */
+  | { status: "nothing-waiting" }
+  /** Refused again, or no answer: still paused, with the reason as it stands. */
+  | { status: "still-paused"; reason: string };
+
+/**
+ * An admin's "Try again" on a paused outbox: the probe now, whatever its schedule. Accepted, the rest of the backlog is
+ * sent in the background (the delivery job would within a minute anyway).
+ */
+export async function probePausedOutbox(now = new Date()): Promise<ProbeResult> {
+  const before = await pauseState();
+  if (!before) return { status: "not-paused" };
+  const waiting = await db()
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(or(eq(emailOutbox.status, "queued"), eq(emailOutbox.status, "sending")))
+    .limit(1);
+  if (waiting.length === 0) {
+    await resumeOutbox("an admin resumed it with nothing waiting");
+    return { status: "nothing-waiting" };
+  }
+  // Probe with the oldest waiting email, due or not (it is one email; the admin asked for now).
+  await db()
+    .update(emailOutbox)
+    .set({ nextAttemptAt: now })
+    .where(sql`${emailOutbox.id} = (select id from ${emailOutbox} where status = 'queued' order by created_at limit 1)`);
+  const run = await deliverDueEmails({ now: () => now, force: true, batchSize: 1, budgetMs: 0 });
+  const after = await pauseState();
+  if (after) return { status: "still-paused", reason: after.reason };
+  if (run.sent > 0) {
+    const rest: Promise<unknown> = deliverDueEmails()
+      .catch((error) => logger.error({ err: error }, "email outbox: sending the backlog after a probe failed"))
+      .finally(() => inBackground.delete(rest));
+    inBackground.add(rest);
+  }
+  return { status: "resumed" };
+}
+
+/** The health check's line while paused ("Email paused: <reason> (3 emails waiting)"), or null while sending. */
+export async function emailPausedLine(): Promise<string | null> {
+  const pause = await pauseState();
+  if (!pause) return null;
+  const [row] = await db()
+    .select({ waiting: sql<number>`count(*)::int` })
+    .from(emailOutbox)
+    .where(or(eq(emailOutbox.status, "queued"), eq(emailOutbox.status, "sending")));
+  const waiting = row?.waiting ?? 0;
+  return `${pausedMessage(pause)} (${waiting} ${waiting === 1 ? "email" : "emails"} waiting)`;
 }

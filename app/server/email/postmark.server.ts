@@ -13,24 +13,37 @@
  * account. The Tag is the template name, for Postmark's per-tag statistics and for the mailbox.
  *
  * send() never throws for an expected failure (network, 4xx/5xx from Postmark): it returns { ok: false } and logs.
- * `permanent` marks a failure no retry can fix (Postmark refused the message itself, HTTP 422; a template that cannot
- * render); everything else (no answer, 5xx, 429, a token being fixed) is worth trying again.
+ * `failure` says what the refusal is about (app/domain/email-delivery.ts): the account (a bad token, an unconfirmed
+ * sender, a pending account, no sender configured: the outbox pauses), the recipient (an inactive or invalid address:
+ * marked undeliverable), the message (a template that cannot render, a field Postmark refuses: given up on), or nothing
+ * lasting (no answer, 429, 5xx: retried).
  */
 import { Errors, ServerClient } from "postmark";
+import { classifyFailure, type FailureClass } from "~/domain/email-delivery";
 import { env } from "../platform/env.server";
 import { logger } from "../platform/log.server";
 import { renderEmail, type EmailMessage } from "./templates";
 
 export type { EmailMessage, TemplateName } from "./templates";
 
-export type TransportResult = { ok: true; messageId: string } | { ok: false; error: string; errorCode?: number; permanent: boolean };
+export type TransportFailure = {
+  ok: false;
+  error: string;
+  /** Postmark's ErrorCode, when it sent one. */
+  errorCode?: number;
+  /** The HTTP status; 0 when there was no answer at all. */
+  httpStatus: number;
+  failure: FailureClass;
+};
+
+export type TransportResult = { ok: true; messageId: string } | TransportFailure;
 
 export const EMAIL_NOT_CONFIGURED = "Email is not configured (set POSTMARK_SERVER_TOKEN or MAIL_SANDBOX_URL)";
 
 /** Seconds before a Postmark request is abandoned. The SDK's default (180 s) would hold a form submission hostage. */
 const REQUEST_TIMEOUT_SECONDS = 15;
 
-/** Token the SDK sends to the mail double; the double wants a non-empty token but checks nothing else. */
+/** The server token the SDK sends to the mail double: the double's own (sandbox/postmark/server.ts SANDBOX_SERVER_TOKEN). */
 const SANDBOX_TOKEN = "sandbox";
 
 export type EmailConfig = {
@@ -82,20 +95,19 @@ function describeBackend(config: EmailConfig, mode: "postmark" | "sandbox") {
   return mode === "postmark" ? "Postmark (api.postmarkapp.com)" : `the mail sandbox at ${config.mailSandboxUrl}`;
 }
 
-/** Postmark answers 422 when the message itself is unacceptable (bad or inactive recipient, …): sending it again cannot help. */
-const UNPROCESSABLE = 422;
-
-function describeFailure(error: unknown, backend: string): { error: string; errorCode?: number; permanent: boolean } {
+function describeFailure(error: unknown, backend: string): Omit<TransportFailure, "ok"> {
   if (error instanceof Errors.PostmarkError) {
     // statusCode 0: no HTTP answer at all (refused, reset, timed out).
-    if (!error.statusCode) return { error: `Could not reach ${backend}: ${error.message}`, permanent: false };
-    const permanent = error.statusCode === UNPROCESSABLE;
+    if (!error.statusCode) {
+      return { error: `Could not reach ${backend}: ${error.message}`, httpStatus: 0, failure: "transient" };
+    }
+    const failure = classifyFailure({ statusCode: error.statusCode, errorCode: error.code || undefined, message: error.message });
     // code is Postmark's ErrorCode; its message says what was wrong. Without one, the HTTP status is the clue.
     return error.code
-      ? { error: error.message, errorCode: error.code, permanent }
-      : { error: `${error.message} (HTTP ${error.statusCode})`, permanent };
+      ? { error: error.message, errorCode: error.code, httpStatus: error.statusCode, failure }
+      : { error: `${error.message} (HTTP ${error.statusCode})`, httpStatus: error.statusCode, failure };
   }
-  return { error: error instanceof Error ? error.message : String(error), permanent: false };
+  return { error: error instanceof Error ? error.message : String(error), httpStatus: 0, failure: "transient" };
 }
 
 export function createEmailSender(config: EmailConfig): EmailSender {
@@ -105,7 +117,8 @@ export function createEmailSender(config: EmailConfig): EmailSender {
     async send(to, message) {
       if (setup.mode === "unconfigured") {
         logger.error({ template: message.template, reason: setup.error }, "email: not sent");
-        return { ok: false, error: setup.error, permanent: false };
+        // Nothing to send with: an operator's to fix, like a wrong token (the outbox pauses and keeps every email).
+        return { ok: false, error: setup.error, httpStatus: 0, failure: "account" };
       }
       let rendered;
       try {
@@ -113,7 +126,7 @@ export function createEmailSender(config: EmailConfig): EmailSender {
       } catch (error) {
         // A template bug is not an expected failure, but it must not take the caller's request down with it.
         logger.error({ err: error, template: message.template }, "email: could not be rendered");
-        return { ok: false, error: `Could not render the "${message.template}" email`, permanent: true };
+        return { ok: false, error: `Could not render the "${message.template}" email`, httpStatus: 0, failure: "message" };
       }
       try {
         const response = await setup.client.sendEmail({
@@ -129,7 +142,9 @@ export function createEmailSender(config: EmailConfig): EmailSender {
         });
         if (response.ErrorCode !== 0) {
           logger.error({ template: message.template, via: setup.mode, errorCode: response.ErrorCode, reason: response.Message }, "email: refused");
-          return { ok: false, error: response.Message, errorCode: response.ErrorCode, permanent: true };
+          // A 200 carrying an error code: Postmark's per-message refusal (as in a batch), judged like a 422 with it.
+          const failure = classifyFailure({ statusCode: 422, errorCode: response.ErrorCode, message: response.Message });
+          return { ok: false, error: response.Message, errorCode: response.ErrorCode, httpStatus: 200, failure };
         }
         return { ok: true, messageId: response.MessageID };
       } catch (error) {

@@ -19,6 +19,24 @@ const samples: { [T in EmailMessage["template"]]: Extract<EmailMessage, { templa
       securityUrl: "https://rosca.example/profile/security",
     },
   },
+  "confirm-new-email": {
+    template: "confirm-new-email",
+    data: {
+      name: "Amina Yusuf",
+      newEmail: "amina.new@example.com",
+      confirmUrl: "https://rosca.example/profile/email?id=1&token=2",
+      expiresInHours: 24,
+    },
+  },
+  "email-changed": {
+    template: "email-changed",
+    data: {
+      name: "Amina Yusuf",
+      newEmail: "amina.new@example.com",
+      changedAt: "November 26, 2026 at 9:41 AM ET",
+      supportEmail: "support@rosca.example",
+    },
+  },
   "password-changed": {
     template: "password-changed",
     data: { name: "Amina Yusuf", changedAt: "November 21, 2026 at 6:04 PM ET", resetUrl: "https://rosca.example/login?mode=reset" },

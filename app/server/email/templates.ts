@@ -28,6 +28,10 @@ export const templateDataSchemas = {
     ipAddress: z.string(),
     securityUrl: z.string(),
   }),
+  /** Confirm a new email address for an existing account (sent to the new address). */
+  "confirm-new-email": z.object({ name: z.string(), newEmail: z.string(), confirmUrl: z.string(), expiresInHours: z.number().positive() }),
+  /** The account's email address was changed (sent to the old address: a security email, always sent). */
+  "email-changed": z.object({ name: z.string(), newEmail: z.string(), changedAt: z.string(), supportEmail: z.string() }),
   /** The password was changed (always sent: a security email). */
   "password-changed": z.object({ name: z.string(), changedAt: z.string(), resetUrl: z.string() }),
   /** An admin granted sandbox bank access. */
@@ -327,6 +331,32 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
       { kind: "p", text: "If it wasn't, change your password now and sign out your other sessions." },
       { kind: "button", label: "Review account security", url: data.securityUrl },
       { kind: "muted", text: "You get this email because login notifications are on. Turn them off under Profile → Security." },
+    ]),
+  }),
+
+  "confirm-new-email": (data) => {
+    const hours = data.expiresInHours;
+    return {
+      subject: `Confirm your new email address for ${PRODUCT}`,
+      ...layout("Confirm this address to make it your account's email.", [
+        { kind: "p", text: `Hi ${greetingName(data.name)},` },
+        { kind: "p", text: `You asked to use ${oneLine(data.newEmail)} for your ${PRODUCT} account. Confirm it to finish the change.` },
+        { kind: "button", label: "Confirm new email address", url: data.confirmUrl },
+        { kind: "muted", text: `This link is valid for ${hours} ${hours === 1 ? "hour" : "hours"}, and you'll be asked to sign in if you aren't.` },
+        { kind: "muted", text: "If you didn't ask for this, ignore this email: nothing changes." },
+      ]),
+    };
+  },
+
+  "email-changed": (data) => ({
+    subject: `Your ${PRODUCT} email address was changed`,
+    ...layout("Your account's email address was changed.", [
+      { kind: "p", text: `Hi ${greetingName(data.name)},` },
+      {
+        kind: "p",
+        text: `The email address of your ${PRODUCT} account was changed to ${oneLine(data.newEmail)} on ${oneLine(data.changedAt)}. We'll write to that address from now on.`,
+      },
+      { kind: "p", text: `If you didn't do this, contact us right away at ${oneLine(data.supportEmail)}.` },
     ]),
   }),
 

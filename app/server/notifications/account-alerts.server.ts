@@ -116,6 +116,14 @@ export const URGENT = {
     actionLabel: "Review account security",
     email: false,
   }),
+  /** The "email-changed" email always goes to the old address; the notice adds the bell. */
+  emailChanged: (newEmail: string): UrgentNotice => ({
+    title: "Your email address was changed",
+    body: `Your account's email address is now ${newEmail}. If this wasn't you, reset your password now and contact support.`,
+    link: "/profile/email",
+    actionLabel: "Review your email address",
+    email: false,
+  }),
   passwordReset: (): UrgentNotice => ({
     title: "Your password was reset",
     body: "Your password was reset with an emailed link and every session was signed out. If this wasn't you, reset it again now and contact support.",

@@ -87,6 +87,23 @@ describe("parseEnv", () => {
     expect(env).toMatchObject({ APP_ENV: "demo", DEMO_DEPLOYMENT: true, SESSION_SECRET: "b".repeat(40) });
   });
 
+  it("takes the bounce webhook's credentials together, or neither", () => {
+    expect(parseEnv(productionReady).POSTMARK_WEBHOOK_USERNAME).toBeUndefined();
+    expect(parseEnv({ ...productionReady, POSTMARK_WEBHOOK_USERNAME: "postmark", POSTMARK_WEBHOOK_PASSWORD: "p".repeat(16) })).toMatchObject({
+      POSTMARK_WEBHOOK_USERNAME: "postmark",
+      POSTMARK_WEBHOOK_PASSWORD: "p".repeat(16),
+    });
+    expect(() => parseEnv({ ...productionReady, POSTMARK_WEBHOOK_USERNAME: "postmark" })).toThrow(
+      "Invalid environment:\n  - POSTMARK_WEBHOOK_PASSWORD: POSTMARK_WEBHOOK_USERNAME and POSTMARK_WEBHOOK_PASSWORD go together",
+    );
+    expect(() => parseEnv({ ...productionReady, POSTMARK_WEBHOOK_PASSWORD: "p".repeat(16) })).toThrow(
+      "Invalid environment:\n  - POSTMARK_WEBHOOK_USERNAME: POSTMARK_WEBHOOK_USERNAME and POSTMARK_WEBHOOK_PASSWORD go together",
+    );
+    expect(() => parseEnv({ ...productionReady, POSTMARK_WEBHOOK_USERNAME: "postmark", POSTMARK_WEBHOOK_PASSWORD: "short" })).toThrow(
+      "Invalid environment:\n  - POSTMARK_WEBHOOK_PASSWORD: must be at least 16 characters",
+    );
+  });
+
   it("gives demo mode a development secret and the default port", () => {
     const env = parseEnv({ APP_ENV: "demo", DATABASE_URL: "postgres://localhost/rosca", PORT: "4000" });
     expect(env.PORT).toBe(4000);

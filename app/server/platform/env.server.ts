@@ -32,6 +32,12 @@ const envSchema = z
       .string()
       .refine((value) => Buffer.from(value, "base64").length === 32, "must be 32 bytes, base64-encoded")
       .optional(),
+    /**
+     * The basic-auth credentials Postmark's bounce and spam-complaint webhook carries (its "HttpAuth"), for
+     * /webhooks/postmark. Both or neither; unset, the endpoint answers 404 (ADR 010's amendment).
+     */
+    POSTMARK_WEBHOOK_USERNAME: z.string().min(1).max(200).optional(),
+    POSTMARK_WEBHOOK_PASSWORD: z.string().min(16, "must be at least 16 characters").max(200).optional(),
     /** Base URL of the mail double (sandbox/postmark), e.g. http://127.0.0.1:3025 */
     MAIL_SANDBOX_URL: z.url().optional(),
     /** Real Plaid: "sandbox" or "production" with its keys. Unset: the sandbox bank double at PLAID_SANDBOX_URL. */
@@ -80,6 +86,13 @@ const envSchema = z
         code: "custom",
         path: ["MAILBOX_OPEN"],
         message: `shows every captured email to anyone, so it is for this machine only: APP_URL must be on localhost, not ${new URL(env.APP_URL).host}`,
+      });
+    }
+    if (Boolean(env.POSTMARK_WEBHOOK_USERNAME) !== Boolean(env.POSTMARK_WEBHOOK_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.POSTMARK_WEBHOOK_USERNAME ? "POSTMARK_WEBHOOK_PASSWORD" : "POSTMARK_WEBHOOK_USERNAME"],
+        message: "POSTMARK_WEBHOOK_USERNAME and POSTMARK_WEBHOOK_PASSWORD go together",
       });
     }
     if (env.DEMO_DEPLOYMENT) {

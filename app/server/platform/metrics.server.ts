@@ -15,6 +15,9 @@
  * - rosca_payouts_total{stage}, rosca_payout_cents_total{stage}.
  *   stage: created (row written) | submitted (accepted by the bank) | settled | failed (declined or failed at the bank)
  *   | returned (reversed after settling).
+ * - rosca_email_attempts_total{outcome}  one per attempt to hand an email to Postmark. outcome: sent | transient (no
+ *   answer, 429, 5xx: retried) | account (the outbox pauses: alert on any) | recipient (address marked undeliverable)
+ *   | message (given up on). ADR 010's amendment.
  * - Node.js process metrics (process_*, nodejs_*), prom-client's defaults.
  */
 import { createServer, type Server } from "node:http";
@@ -99,6 +102,21 @@ if (!registry.getSingleMetric("rosca_job_queue_depth")) {
       }
     },
   });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Email (the outbox, after each attempt)
+
+export type EmailAttemptOutcome = "sent" | "transient" | "account" | "recipient" | "message";
+
+export const emailAttemptsTotal = counter(
+  "rosca_email_attempts_total",
+  "Attempts to hand an email to the mail service, by outcome (account: the outbox paused).",
+  ["outcome"],
+);
+
+export function recordEmailAttempt(outcome: EmailAttemptOutcome) {
+  emailAttemptsTotal.inc({ outcome });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -79,6 +79,11 @@ function discard(request: Request, reader?: ReadableStreamDefaultReader<Uint8Arr
   void drain(reader).catch(() => {});
 }
 
+/** A body refused unread (a request that failed authentication): drained in the background, as for any refusal. */
+export function discardBody(request: Request) {
+  discard(request);
+}
+
 /** The whole body as bytes, reading no more than maxBytes (413 beyond), whatever Content-Length claims. */
 async function readBytes(request: Request, maxBytes: number): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length"));

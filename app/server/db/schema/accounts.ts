@@ -72,7 +72,7 @@ export const sessions = pgTable(
 );
 
 /**
- * Single-use tokens sent by email (confirm email, reset password). Selector/verifier: the id is looked up, the
+ * Single-use tokens sent by email (confirm email, reset password, confirm a new email address). Selector/verifier: the id is looked up, the
  * secret is stored only as a SHA-256 and compared in constant time.
  */
 export const authTokens = pgTable(
@@ -82,7 +82,9 @@ export const authTokens = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: varchar("purpose", { length: 32 }).$type<"confirm_email" | "reset_password">().notNull(),
+    purpose: varchar("purpose", { length: 32 }).$type<"confirm_email" | "reset_password" | "change_email">().notNull(),
+    /** change_email only: the address the link confirms (lower-cased); it becomes the account's email when used. */
+    newEmail: text("new_email"),
     secretHash: text("secret_hash").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),

@@ -91,7 +91,7 @@ export const bankTransfers = pgTable(
     statusOn: date("status_on").notNull(),
     /**
      * After a failure: the group-clock day the next attempt is due (`retryDay`: the day after the member's payday after
-     * a failure for want of money, else RETRY_AFTER_DAYS after the failure). Null before migration 0017 and while the
+     * a failure for want of money, else RETRY_AFTER_DAYS after the failure). Null before migration 0018 and while the
      * transfer has not failed: status_on + RETRY_AFTER_DAYS then.
      */
     retryOn: date("retry_on"),

@@ -1,0 +1,226 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Card } from "~/components/ui/page";
+import { formatDateTime } from "~/domain/format";
+import { changeEmailSchema, EMAIL_CHANGE_MESSAGES, SECURITY_MESSAGES } from "~/domain/profile";
+import { requireUser } from "~/server/auth/guards.server";
+import { redirectWithToast } from "~/server/notifications/toast.server";
+import { readForm } from "~/server/platform/request-body.server";
+import {
+  cancelEmailChange,
+  confirmEmailChange,
+  emailChangeLinkState,
+  pendingEmailChange,
+  requestEmailChange,
+} from "~/server/profile/email-change.server";
+import type { Route } from "./+types/profile.email";
+
+export function meta() {
+  return [{ title: "Email address — Rosca" }];
+}
+
+const HIDDEN = ["currentPassword"];
+
+/**
+ * /profile/email: the account's address, a change waiting for its link, the form to ask for one, and (with ?id=&token=
+ * from the emailed link) the button that makes the change. Reading never changes anything: the link's page confirms
+ * with a POST.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireUser(request);
+  const url = new URL(request.url);
+  const selector = url.searchParams.get("id");
+  const secret = url.searchParams.get("token");
+  const link = selector !== null || secret !== null ? await emailChangeLinkState(user.id, selector ?? "", secret ?? "") : null;
+  const pending = await pendingEmailChange(user.id);
+  return {
+    email: user.email,
+    pending: pending ? { newEmail: pending.newEmail, requestedAt: formatDateTime(pending.requestedAt) } : null,
+    link: link
+      ? link.status === "valid"
+        ? { status: "valid" as const, newEmail: link.newEmail, id: selector ?? "", token: secret ?? "" }
+        : { status: link.status }
+      : null,
+  };
+}
+
+type ActionResult = { intent: "request"; result: SubmissionResult<string[]> } | { intent: "error"; error: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readForm(request);
+  const { user } = await requireUser(request);
+  const intent = formData.get("intent");
+
+  if (intent === "request") {
+    const submission = parseWithZod(formData, { schema: changeEmailSchema });
+    if (submission.status !== "success") return data<ActionResult>({ intent, result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+    const fieldError = (field: "newEmail" | "currentPassword", message: string, status = 400) =>
+      data<ActionResult>({ intent: "request", result: submission.reply({ hideFields: HIDDEN, fieldErrors: { [field]: [message] } }) }, { status });
+    const requested = await requestEmailChange(user, { ...submission.value, ip: context.clientIp });
+    switch (requested.status) {
+      case "wrong-password":
+        return fieldError("currentPassword", SECURITY_MESSAGES.currentPasswordWrong);
+      case "password-rate-limited":
+        return fieldError("currentPassword", SECURITY_MESSAGES.tooManyPasswordAttempts, 429);
+      case "same-address":
+        return fieldError("newEmail", EMAIL_CHANGE_MESSAGES.sameAddress);
+      case "taken":
+        return fieldError("newEmail", EMAIL_CHANGE_MESSAGES.taken, 409);
+      case "rate-limited":
+        return data<ActionResult>({ intent: "error", error: EMAIL_CHANGE_MESSAGES.tooMany }, { status: 429 });
+      case "requested": {
+        const { email, newEmail } = requested;
+        if (email.status === "sent") {
+          return redirectWithToast(request, "/profile/email", {
+            type: "success",
+            title: EMAIL_CHANGE_MESSAGES.sentTitle,
+            description: EMAIL_CHANGE_MESSAGES.sent(newEmail),
+          });
+        }
+        if (email.status === "queued") {
+          return redirectWithToast(request, "/profile/email", {
+            type: "warning",
+            title: EMAIL_CHANGE_MESSAGES.sentTitle,
+            description: EMAIL_CHANGE_MESSAGES.queued(newEmail),
+          });
+        }
+        // The mail service refused the new address itself (inactive, malformed): say so, and let it be corrected.
+        await cancelEmailChange(user.id);
+        return fieldError("newEmail", EMAIL_CHANGE_MESSAGES.notDelivered(newEmail), 422);
+      }
+    }
+  }
+
+  if (intent === "cancel") {
+    await cancelEmailChange(user.id);
+    return redirectWithToast(request, "/profile/email", { type: "info", title: EMAIL_CHANGE_MESSAGES.cancelled });
+  }
+
+  if (intent === "confirm") {
+    const selector = formData.get("id");
+    const secret = formData.get("token");
+    if (typeof selector !== "string" || typeof secret !== "string") {
+      return data<ActionResult>({ intent: "error", error: EMAIL_CHANGE_MESSAGES.linkInvalid }, { status: 400 });
+    }
+    const confirmed = await confirmEmailChange(user, selector, secret);
+    switch (confirmed.status) {
+      case "changed":
+        return redirectWithToast(request, "/profile", {
+          type: "success",
+          title: EMAIL_CHANGE_MESSAGES.changedTitle,
+          description: EMAIL_CHANGE_MESSAGES.changed(confirmed.newEmail),
+        });
+      case "invalid":
+        return data<ActionResult>({ intent: "error", error: EMAIL_CHANGE_MESSAGES.linkInvalid }, { status: 400 });
+      case "expired":
+        return data<ActionResult>({ intent: "error", error: EMAIL_CHANGE_MESSAGES.linkExpired }, { status: 410 });
+      case "taken":
+        return data<ActionResult>({ intent: "error", error: EMAIL_CHANGE_MESSAGES.takenAtConfirm }, { status: 409 });
+    }
+  }
+
+  return data<ActionResult>({ intent: "error", error: "Unknown action." }, { status: 400 });
+}
+
+export default function EmailAddress({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, pending, link } = loaderData;
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900">Email address</h1>
+      <p className="mt-1 text-slate-600">
+        We send sign-in links, reminders and notices to <span className="break-all font-medium text-slate-900">{email}</span>.
+      </p>
+      <div className="mt-6 space-y-6">
+        {actionData?.intent === "error" ? <Alert tone="error">{actionData.error}</Alert> : null}
+        {link?.status === "valid" && actionData?.intent !== "error" ? (
+          <ConfirmChange from={email} link={link} />
+        ) : link ? (
+          <Alert tone="error">{link.status === "expired" ? EMAIL_CHANGE_MESSAGES.linkExpired : EMAIL_CHANGE_MESSAGES.linkInvalid}</Alert>
+        ) : null}
+        {pending ? <PendingChange pending={pending} /> : null}
+        <RequestChange actionData={actionData} />
+      </div>
+    </>
+  );
+}
+
+function ConfirmChange({ from, link }: { from: string; link: { newEmail: string; id: string; token: string } }) {
+  const navigation = useNavigation();
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold text-slate-900">Confirm your new email address</h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Change your email from <span className="break-all font-medium">{from}</span> to <span className="break-all font-medium">{link.newEmail}</span>
+        ?
+      </p>
+      <Form method="post" action="/profile/email" className="mt-4 flex flex-wrap gap-3">
+        <input type="hidden" name="id" value={link.id} />
+        <input type="hidden" name="token" value={link.token} />
+        <button type="submit" name="intent" value="confirm" className={buttonClass("primary")} disabled={navigation.state === "submitting"}>
+          Confirm new email address
+        </button>
+        <Link to="/profile/email" className={buttonClass("secondary")}>
+          Not now
+        </Link>
+      </Form>
+    </Card>
+  );
+}
+
+function PendingChange({ pending }: { pending: { newEmail: string; requestedAt: string } }) {
+  return (
+    <Alert tone="info" title="Waiting for confirmation">
+      <p>
+        We sent a confirmation link to <span className="break-all font-medium">{pending.newEmail}</span> on {pending.requestedAt}. Open it to finish
+        the change; until then your email stays as it is.
+      </p>
+      <Form method="post" action="/profile/email" className="mt-2">
+        <button type="submit" name="intent" value="cancel" className="font-medium underline">
+          Cancel this change
+        </button>
+      </Form>
+    </Alert>
+  );
+}
+
+function RequestChange({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "request";
+  const [form, fields] = useForm({
+    id: "change-email",
+    lastResult: actionData?.intent === "request" ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold text-slate-900">Change your email address</h2>
+      <p className="mt-1 text-sm text-slate-600">We'll send a link to the new address; your email changes once you open it.</p>
+      <Form method="post" action="/profile/email" {...getFormProps(form)} noValidate className="mt-4 max-w-md space-y-4">
+        <Field
+          label="New email address"
+          inputProps={{ ...getInputProps(fields.newEmail, { type: "email" }), key: fields.newEmail.key, autoComplete: "email" }}
+          errors={fields.newEmail.errors}
+        />
+        <Field
+          label="Current password"
+          inputProps={{
+            ...getInputProps(fields.currentPassword, { type: "password" }),
+            key: fields.currentPassword.key,
+            autoComplete: "current-password",
+          }}
+          errors={fields.currentPassword.errors}
+          hint="To make sure it's you."
+        />
+        <button type="submit" name="intent" value="request" className={buttonClass("primary")} disabled={busy}>
+          {busy ? "Sending…" : "Send confirmation link"}
+        </button>
+      </Form>
+    </Card>
+  );
+}
