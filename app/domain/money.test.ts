@@ -725,6 +725,14 @@ describe("expectedPayoutOn", () => {
     expect(expectedPayoutOn(period, undefined, "2026-01-20", true)).toBeNull();
   });
 
+  it("a debit still on its way that was made after the due day (a retry): from the day it was made", () => {
+    expect(expectedPayoutOn(period, undefined, "2026-01-12", false, "2026-01-12")).toBe("2026-01-15");
+    expect(expectedPayoutOn(period, undefined, "2026-01-13", false, "2026-01-12")).toBe("2026-01-15");
+    // Made on the due day (or before it): the due day's schedule.
+    expect(expectedPayoutOn(period, undefined, "2026-01-09", false, "2026-01-09")).toBe("2026-01-12");
+    expect(expectedPayoutOn(period, undefined, "2026-01-09", false, "2026-01-08")).toBe("2026-01-12");
+  });
+
   it("a payout at the bank settles the day after it was made; one that arrived has no date; a failed one is made again", () => {
     expect(expectedPayoutOn(period, { status: "pending", initiatedOn: "2026-01-11" }, "2026-01-11")).toBe("2026-01-12");
     expect(expectedPayoutOn(period, { status: "posted", initiatedOn: "2026-01-11" }, "2026-01-14")).toBe("2026-01-14");

@@ -366,15 +366,17 @@ export function settledUp(state: Pick<CycleState, "periods" | "transfers" | "mem
 
 /**
  * The day a period's payout is expected in the recipient's account, on the sandbox bank's schedule (ADR 030): a payout
- * at the bank settles SANDBOX_SETTLE_AFTER_DAYS after it was made; one not made yet goes out once the due day's
- * contributions are available (SANDBOX_AVAILABLE_AFTER_DAYS later, or today if that day has passed) and settles a day
- * after that. Null once it has arrived, or when it cannot be told (its contributions are late).
+ * at the bank settles SANDBOX_SETTLE_AFTER_DAYS after it was made; one not made yet goes out once the period's
+ * contributions are available — SANDBOX_AVAILABLE_AFTER_DAYS after the due day, or after the latest debit still on its
+ * way (a retry made later: `collectingSince`), or today if that day has passed — and settles a day after that. Null
+ * once it has arrived, or when it cannot be told (its contributions are late).
  */
 export function expectedPayoutOn(
   period: Pick<CyclePeriod, "dueOn">,
   payout: Pick<CycleTransfer, "status" | "initiatedOn"> | undefined,
   today: CalendarDay,
   contributionsLate = false,
+  collectingSince: CalendarDay | null = null,
 ): CalendarDay | null {
   if (payout && SETTLED_STATUSES.includes(payout.status)) return null;
   if (payout && !FAILED_STATUSES.includes(payout.status)) {
@@ -382,7 +384,8 @@ export function expectedPayoutOn(
     return on < today ? today : on;
   }
   if (contributionsLate) return null;
-  const sent = addDays(period.dueOn, SANDBOX_AVAILABLE_AFTER_DAYS);
+  const from = collectingSince !== null && collectingSince > period.dueOn ? collectingSince : period.dueOn;
+  const sent = addDays(from, SANDBOX_AVAILABLE_AFTER_DAYS);
   return addDays(sent < today ? today : sent, SANDBOX_SETTLE_AFTER_DAYS);
 }
 

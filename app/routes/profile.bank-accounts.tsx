@@ -20,6 +20,7 @@ import {
 } from "~/server/bank/bank.server";
 import { db } from "~/server/db/client.server";
 import { deliverInBackground } from "~/server/email/outbox.server";
+import { enqueueMoneyTick } from "~/server/jobs/queue.server";
 import { appUrl, env, sandboxLinkPagesUrl } from "~/server/platform/env.server";
 import { itemFundsActiveGroup } from "~/server/money/transfers.server";
 import { sandboxCardState } from "~/server/admin/sandbox-access.server";
@@ -172,6 +173,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "reconnected") {
     const result = await confirmReconnected(user, String(formData.get("itemId") ?? ""));
     if (!result.ok) return redirectWithToast(request, PAGE, { type: "error", title: "Not reconnected yet", description: result.message });
+    // What waited for the login goes now, not at the next minute's tick (never throws; the tick runs it anyway).
+    void enqueueMoneyTick("reconnected");
     return redirectWithToast(request, PAGE, {
       type: "success",
       title: "Bank reconnected",
@@ -207,6 +210,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       : null;
     if (!result) return redirectWithToast(request, PAGE, { type: "error", title: "Debits not authorised", description: "Bank account not found" });
     if (result.emailIds.length > 0) deliverInBackground(result.emailIds);
+    if (result.changed) void enqueueMoneyTick("authorized");
     return redirectWithToast(request, PAGE, {
       type: "success",
       title: "Debits authorised",
@@ -255,6 +259,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: result.code === "not_own_link" ? result.message : "We couldn't connect your bank account. Please try again.",
       });
     }
+    void enqueueMoneyTick("linked");
     return redirectWithToast(request, PAGE, {
       type: "success",
       title: "Bank Account Connected!",

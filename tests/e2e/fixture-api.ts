@@ -14,6 +14,15 @@
  *                      linkThroughSession, exchangePublicToken).
  * POST /sandbox-access {"email"} the admin's "Add User" for an existing account. 200 {"status"}.
  * POST /join           {"email", "code"} that member accepts the invite code (joinGroup, as Accept and Join does). 200 {"groupId"}.
+ *
+ * What a test must do at the bank itself, as Plaid's sandbox lets a developer (the Plaid-mode specs, *.plaid.spec.ts):
+ * POST /bank/transfers  {"email"} that member's rows in bank_transfers, oldest first, with what the bank holds for each
+ *                       (its description and status). 200 {"transfers": [...]}.
+ * POST /bank/simulate   {"transferId", "event", "returnCode"?} /sandbox/transfer/simulate for one of the bank's
+ *                       transfers, then the app reads the bank's events at once (syncBankEvents), as the webhook it
+ *                       would get makes a worker do. 200 {"applied"}.
+ * POST /bank/reset-login {"email"} /sandbox/item/reset_login for that member's bank login (Plaid then sends the item's
+ *                       ITEM_LOGIN_REQUIRED webhook). 200 {"reset": true}.
  * Anything else: 404; a refused step: 400 {"error"}.
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
@@ -25,6 +34,12 @@ const { createLinkToken, exchangePublicToken } = await import("../../app/server/
 const { joinGroup } = await import("../../app/server/groups/groups.server.ts");
 const { linkThroughSession } = await import("../../sandbox/plaid/link-client.ts");
 const { listMessages } = await import("../../sandbox/postmark/store.ts");
+const { plaidCall } = await import("../../app/server/bank/plaid.server.ts");
+const { syncBankEvents } = await import("../../app/server/money/cycle.server.ts");
+const { decryptSecret } = await import("../../app/server/platform/crypto.server.ts");
+const { db } = await import("../../app/server/db/client.server.ts");
+const { bankItems, bankTransfers } = await import("../../app/server/db/schema/index.ts");
+const { and, asc, eq, sql } = await import("drizzle-orm");
 
 class Refused extends Error {}
 
@@ -91,6 +106,67 @@ async function join(input: Record<string, unknown>) {
   return { groupId: joined.groupId };
 }
 
+async function memberId(email: unknown) {
+  const user = await findUserByEmail(text(email, "email"));
+  if (!user) throw new Refused("no such member");
+  return user.id;
+}
+
+async function bankTransfersOf(input: Record<string, unknown>) {
+  const userId = await memberId(input.email);
+  const rows = await db()
+    .select({
+      id: bankTransfers.id,
+      kind: bankTransfers.kind,
+      periodNumber: bankTransfers.periodNumber,
+      attempt: bankTransfers.attempt,
+      status: bankTransfers.status,
+      failureCode: bankTransfers.failureCode,
+      providerTransferId: bankTransfers.providerTransferId,
+      waitingForMember: sql<boolean>`${bankTransfers.waitingForMemberAt} is not null`,
+      atTheBank: sql<{ description: string; status: string } | null>`(
+        select json_build_object('description', t.description, 'status', t.status) from sandbox_plaid.transfers t
+        where t.transfer_id = ${bankTransfers.providerTransferId})`,
+    })
+    .from(bankTransfers)
+    .where(eq(bankTransfers.userId, userId))
+    .orderBy(asc(bankTransfers.createdAt), asc(bankTransfers.attempt));
+  return { transfers: rows };
+}
+
+async function simulateAtTheBank(input: Record<string, unknown>) {
+  const transferId = text(input.transferId, "transferId");
+  const event = text(input.event, "event");
+  const returnCode = typeof input.returnCode === "string" ? input.returnCode : null;
+  const result = await plaidCall((api) =>
+    api.sandboxTransferSimulate({
+      transfer_id: transferId,
+      event_type: event,
+      ...(returnCode ? { failure_reason: { failure_code: returnCode, ach_return_code: returnCode } } : {}),
+    }),
+  );
+  if (!result.ok) throw new Refused(`the bank refused the simulation: ${result.code} ${result.message}`);
+  return { applied: await syncBankEvents(new Date()) };
+}
+
+async function resetLogin(input: Record<string, unknown>) {
+  const userId = await memberId(input.email);
+  const [item] = await db()
+    .select({ token: bankItems.accessTokenEncrypted })
+    .from(bankItems)
+    .where(and(eq(bankItems.userId, userId), eq(bankItems.status, "active")));
+  if (!item) throw new Refused("that member has no bank linked");
+  const result = await plaidCall((api) => api.sandboxItemResetLogin({ access_token: decryptSecret(item.token) }));
+  if (!result.ok) throw new Refused(`the bank refused the reset: ${result.code}`);
+  return { reset: true };
+}
+
+const ROUTES: Record<string, (input: Record<string, unknown>) => Promise<unknown>> = {
+  "POST /bank/transfers": bankTransfersOf,
+  "POST /bank/simulate": simulateAtTheBank,
+  "POST /bank/reset-login": resetLogin,
+};
+
 export async function startFixtureApi(options: { port: number; databaseUrl: string }): Promise<Server> {
   const server = createServer((request, response) => {
     const answer = (status: number, payload: unknown) => {
@@ -105,7 +181,9 @@ export async function startFixtureApi(options: { port: number; databaseUrl: stri
           ? body(request).then(async (input) => ({ status: await grant(text(input.email, "email")) }))
           : route === "POST /join"
             ? body(request).then(join)
-            : null;
+            : ROUTES[route]
+              ? body(request).then(ROUTES[route])
+              : null;
     if (!work) return answer(404, { error: `no fixture at ${route}` });
     work.then(
       (result) => answer(route === "POST /members" ? 201 : 200, result),

@@ -95,11 +95,12 @@ export async function registerAndConfirm(page: Page, account: { name: string; em
  * The e2e server's set-up API (tests/e2e/fixture-api.ts), one port above the app the test talks to: for set-up that
  * other specs walk through in the browser (registration, confirmation, the admin's "Add User").
  */
-async function fixture(page: Page, path: string, data: Record<string, unknown>) {
+export async function fixture<T = unknown>(page: Page, path: string, data: Record<string, unknown>): Promise<T> {
   const app = new URL(test.info().project.use.baseURL ?? "http://127.0.0.1:3100");
   const url = `${app.protocol}//${app.hostname}:${Number(app.port) + 1}${path}`;
   const response = await page.request.post(url, { data });
   expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
 }
 
 /** The admin grants a registered user sandbox access ("Add User", as on /admin; admin.spec.ts drives the page). */

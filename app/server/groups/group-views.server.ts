@@ -100,7 +100,7 @@ type PageMember = {
   profileVisible: boolean;
 };
 type PagePeriod = { periodNumber: number; recipientMemberId: string; dueOn: CalendarDay; payoutCents: number; status: "pending" | "completed" };
-type PagePayment = { userId: string; status: TransferStatus };
+type PagePayment = { userId: string; status: TransferStatus; initiatedOn: CalendarDay };
 type PagePoolDay = { day: CalendarDay; inCents: number; outCents: number };
 type PageInvitation = { id: string; email: string; status: GroupInvitationStatus; createdAt: string; expiresAt: string };
 
@@ -131,9 +131,9 @@ const groupPageRow = preparedQuery("group_page", (database, name) => {
         from group_periods p
         where p.group_id = ${groups.id})`,
       payments: sql<PagePayment[]>`(
-        select coalesce(json_agg(json_build_object('userId', latest.user_id, 'status', latest.status)), '[]'::json)
+        select coalesce(json_agg(json_build_object('userId', latest.user_id, 'status', latest.status, 'initiatedOn', latest.initiated_on)), '[]'::json)
         from (
-          select distinct on (t.user_id) t.user_id, t.status
+          select distinct on (t.user_id) t.user_id, t.status, t.initiated_on
           from bank_transfers t
           where t.group_id = ${groups.id} and t.kind = 'contribution'
             and t.period_number = (select min(c.period_number) from group_periods c where c.group_id = ${groups.id} and c.status = 'pending')
@@ -197,7 +197,7 @@ export async function groupPageWithPanels(
   const clockNow = new Date(now.getTime() + group.clockOffsetSeconds * 1000);
   const today = todayIn(group.timeZone, clockNow);
   const payoutCents = payoutPerTurnCents(group.contributionCents, group.memberCount);
-  const { paid: paidNow, late: lateNow } = paymentsByOutcome(row.payments);
+  const { paid: paidNow, late: lateNow, collectingSince } = paymentsByOutcome(row.payments);
 
   const members: MemberView[] = row.members.map((member) => {
     const user = { id: member.userId, name: member.name, email: member.email, phone: member.phone, city: member.city, state: member.state };
@@ -273,7 +273,10 @@ export async function groupPageWithPanels(
           date: next.date,
           amountCents: next.amountCents,
           projected: scheduleProjected,
-          arrivesOn: group.status === "active" ? expectedPayoutOn({ dueOn: next.date }, row.payout ?? undefined, today, lateNow.size > 0) : null,
+          arrivesOn:
+            group.status === "active"
+              ? expectedPayoutOn({ dueOn: next.date }, row.payout ?? undefined, today, lateNow.size > 0, collectingSince)
+              : null,
           sent: row.payout !== null && ["pending", "posted"].includes(row.payout.status),
         }
       : null,
@@ -307,14 +310,19 @@ export async function groupPageWithPanels(
  * member's latest attempt: who has paid — settled at the bank — and who is late — failed. Read from the bank
  * transfers, the same facts the ledger posts from.
  */
-function paymentsByOutcome(latestAttempts: PagePayment[]): { paid: Set<string>; late: Set<string> } {
+/** Members paid and late in the current period, and the latest day a debit still on its way was made (null: none). */
+function paymentsByOutcome(latestAttempts: PagePayment[]): { paid: Set<string>; late: Set<string>; collectingSince: CalendarDay | null } {
   const paid = new Set<string>();
   const late = new Set<string>();
+  let collectingSince: CalendarDay | null = null;
   for (const attempt of latestAttempts) {
     if (SETTLED_STATUSES.includes(attempt.status)) paid.add(attempt.userId);
     else if (FAILED_STATUSES.includes(attempt.status)) late.add(attempt.userId);
+    if (attempt.status !== "funds_available" && !FAILED_STATUSES.includes(attempt.status)) {
+      if (collectingSince === null || attempt.initiatedOn > collectingSince) collectingSince = attempt.initiatedOn;
+    }
   }
-  return { paid, late };
+  return { paid, late, collectingSince };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -136,19 +136,33 @@ export async function stopQueue(options: { timeoutMs?: number } = {}) {
 
 export type EnqueueResult = { ok: true; jobId: string | null } | { ok: false; error: string };
 
+/** Send one job; never throws (the caller's answer must not depend on the queue), logs what failed. */
+async function enqueue(queue: string, data: Record<string, unknown>): Promise<EnqueueResult> {
+  try {
+    const boss = await startQueue({ role: "producer" });
+    const jobId = await boss.send(queue, { ...data, requestedAt: new Date().toISOString() });
+    return { ok: true, jobId };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    logger.error({ err: error, queue }, "job queue: could not enqueue");
+    return { ok: false, error: message };
+  }
+}
+
 /**
  * Ask a worker to read the bank's transfer events now (the TRANSFER_EVENTS_UPDATE webhook). Never throws: the webhook
  * must answer 200 whatever happens here, and the 5-minute poll picks up what a lost wake-up would have read.
  * jobId is null when a sync was already waiting (stately queue): that one will read these events too.
  */
-export async function enqueueBankSync(reason = "webhook"): Promise<EnqueueResult> {
-  try {
-    const boss = await startQueue({ role: "producer" });
-    const jobId = await boss.send(BANK_SYNC, { reason, requestedAt: new Date().toISOString() });
-    return { ok: true, jobId };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    logger.error({ err: error, queue: BANK_SYNC }, "job queue: could not enqueue");
-    return { ok: false, error: message };
-  }
+export function enqueueBankSync(reason = "webhook"): Promise<EnqueueResult> {
+  return enqueue(BANK_SYNC, { reason });
+}
+
+/**
+ * Ask a worker to run the money tick now rather than at the next minute: a member just did what their groups' waiting
+ * debits or payouts needed (authorised debits again, reconnected their bank, linked an account; funding.server.ts
+ * wakeMemberGroups). Never throws: the per-minute tick runs them anyway. jobId is null when a tick was already waiting.
+ */
+export function enqueueMoneyTick(source: string): Promise<EnqueueResult> {
+  return enqueue(MONEY_TICK, { source });
 }

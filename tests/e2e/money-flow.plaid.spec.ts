@@ -1,0 +1,222 @@
+import type { Page } from "@playwright/test";
+import { bankedMember, expect, fixture, joinWith, login, test, toasts, uniqueEmail } from "./fixtures";
+import { clockCard, isoDay } from "./money-clock.support";
+import { linkSeen, standInForPlaidLink } from "./plaid-link.support";
+
+/**
+ * Issue 30's run in Plaid mode (the "plaid" project's server: PLAID_ENV set, the strict sandbox bank answering as
+ * Plaid's API, Plaid Link through its island with only Plaid's script stood in for): a member joins through Plaid Link;
+ * contributions are debited, reach funds_available, and the payout goes; an R01 return is presented again as "Retry 1";
+ * an R10 return is never presented again, and the member is asked to authorise debits again, which sends the debit as
+ * a new entry; an expired bank login holds the next debit until the member reconnects through Link's update mode.
+ *
+ * Two browsers at once: the group's admin moves the group's sandbox clock; the member acts on their own pages. What
+ * only the bank can do — a return, an expired login — is done at the bank, as Plaid's sandbox lets a developer (the
+ * set-up API's /bank/* routes, fixture-api.ts), and the bank's records are read back there.
+ */
+
+const PASSWORD = "Secret123";
+
+type BankRow = {
+  kind: "contribution" | "fee" | "payout";
+  periodNumber: number;
+  attempt: number;
+  status: string;
+  failureCode: string | null;
+  providerTransferId: string | null;
+  waitingForMember: boolean;
+  atTheBank: { description: string; status: string } | null;
+};
+
+const fullDay = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "full" });
+const longDay = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "long" });
+const plusDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const long = (day: string) => longDay.format(new Date(`${day}T00:00:00Z`));
+
+async function bankRows(page: Page, email: string) {
+  return (await fixture<{ transfers: BankRow[] }>(page, "/bank/transfers", { email })).transfers;
+}
+
+async function row(page: Page, email: string, kind: BankRow["kind"], periodNumber: number, attempt: number) {
+  const found = (await bankRows(page, email)).find((r) => r.kind === kind && r.periodNumber === periodNumber && r.attempt === attempt);
+  expect(found, `${kind} ${periodNumber}/${attempt} of ${email}`).toBeTruthy();
+  return found!;
+}
+
+/** The group page's sandbox clock, moved forward by `days` through its "Advance by" form; returns the new day. */
+async function advance(page: Page, days: number) {
+  const card = clockCard(page);
+  const before = isoDay((await card.getByRole("heading", { level: 2 }).textContent()) ?? "");
+  const after = plusDays(before, days);
+  await card.getByLabel("Days").fill(String(days));
+  await card.getByRole("button", { name: "Advance", exact: true }).click();
+  await expect(card.getByRole("heading", { level: 2 })).toHaveText(`Sandbox time: ${fullDay.format(new Date(`${after}T00:00:00Z`))}`, {
+    timeout: 60_000,
+  });
+  await expect(card.getByRole("button", { name: "Advance", exact: true })).toBeEnabled();
+  return after;
+}
+
+test("Plaid mode: join through Link, payout from available funds, R01 retried as Retry 1, R10 re-authorised, a login renewed in update mode", async ({
+  page: adminPage,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const adminEmail = await bankedMember(adminPage, "flow-admin", "Ada Admin");
+  const thirdEmail = await bankedMember(adminPage, "flow-third", "Theo Third");
+  // Ina has sandbox access and no bank: she links hers through Plaid Link when she joins.
+  const inaEmail = uniqueEmail("flow-ina");
+  await fixture(adminPage, "/members", { name: "Ina Invitee", email: inaEmail, password: PASSWORD, sandbox: true });
+
+  // A weekly $10 group for three, due two days after today (the day it fills), fixed order: Ada, Theo, Ina.
+  await login(adminPage, adminEmail, PASSWORD);
+  const todayNy = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+  const created = await adminPage.request.post("/api/groups/create", {
+    data: {
+      name: `Flow Circle ${Math.random().toString(36).slice(2, 7)}`,
+      memberCount: 3,
+      contributionAmount: 10,
+      payoutSchedule: "fixed",
+      frequency: "weekly",
+      dayOfWeek: new Date(`${plusDays(todayNy, 2)}T00:00:00Z`).getUTCDay(),
+      memberEmails: [inaEmail],
+    },
+    headers: { Origin: baseURL ?? "" },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id: groupId } = (await created.json()) as { id: string };
+  await adminPage.goto(`/groups/${groupId}`);
+  const joinLink = await adminPage.getByLabel("Invite link").inputValue();
+  await joinWith(adminPage, thirdEmail, joinLink.split("/").pop()!);
+
+  // Ina joins through Plaid Link, in her own browser.
+  const inaContext = await browser.newContext();
+  const inaPage = await inaContext.newPage();
+  try {
+    await login(inaPage, inaEmail, PASSWORD);
+    await standInForPlaidLink(inaPage);
+    await inaPage.goto(joinLink);
+    await inaPage.getByRole("checkbox", { name: "I have read and agree to the terms above." }).check();
+    await inaPage.getByRole("button", { name: "Accept and Join" }).click();
+    await inaPage.getByRole("button", { name: "Connect Bank Account" }).click();
+    await expect(inaPage).toHaveURL(new RegExp(`/groups/${groupId}$`));
+    await expect(toasts(inaPage)).toContainText("Successfully Joined");
+    const dueText = (await toasts(inaPage).textContent()) ?? "";
+    const dueMatch = /Your first contribution of \$10\.00 is due (\w+ \d{1,2}, \d{4})\./.exec(dueText);
+    expect(dueMatch, dueText).toBeTruthy();
+    const due = new Date(`${dueMatch![1]} 00:00:00 UTC`).toISOString().slice(0, 10);
+    expect((await linkSeen(inaPage)).opened).toBe(1);
+
+    // The first due day: every member's contribution and setup fee go to the bank, with Plaid's short descriptions.
+    await adminPage.goto(`/groups/${groupId}`);
+    await expect(
+      adminPage.getByText(`Your payout is expected in your bank account on ${long(plusDays(due, 3))}, once every contribution has cleared.`),
+    ).toBeVisible();
+    const today = isoDay((await clockCard(adminPage).getByRole("heading", { level: 2 }).textContent()) ?? "");
+    expect(await advance(adminPage, Math.round((Date.parse(due) - Date.parse(today)) / 86_400_000))).toBe(due);
+    expect(await row(adminPage, inaEmail, "contribution", 1, 1)).toMatchObject({
+      status: "pending",
+      atTheBank: { description: "Contrib", status: "pending" },
+    });
+    expect(await row(adminPage, inaEmail, "fee", 0, 1)).toMatchObject({
+      status: "pending",
+      atTheBank: { description: "Setup fee", status: "pending" },
+    });
+
+    // A day later Ina's debit has settled, and her bank returns it: R01, insufficient funds.
+    await advance(adminPage, 1);
+    const first = await row(adminPage, inaEmail, "contribution", 1, 1);
+    expect(first.status).toBe("settled");
+    await fixture(adminPage, "/bank/simulate", { transferId: first.providerTransferId, event: "returned", returnCode: "R01" });
+    expect(await row(adminPage, inaEmail, "contribution", 1, 1)).toMatchObject({ status: "returned", failureCode: "R01" });
+
+    // Three days later it is presented again, from the same account, as "Retry 1"; the payout waits for it. Ina was told
+    // on the group's next run after the return.
+    const retryDay = await advance(adminPage, 3);
+    await inaPage.goto("/notifications");
+    await expect(inaPage.locator("main")).toContainText(
+      "Your bank returned the payment for insufficient funds. Attempt 1 of 3: we'll try again in 3 days. Please make sure the funds are available.",
+    );
+    expect(await row(adminPage, inaEmail, "contribution", 1, 2)).toMatchObject({
+      status: "pending",
+      atTheBank: { description: "Retry 1", status: "pending" },
+    });
+    await expect(
+      adminPage.getByText(`Your payout is expected in your bank account on ${long(plusDays(retryDay, 3))}, once every contribution has cleared.`),
+    ).toBeVisible();
+    expect((await bankRows(adminPage, adminEmail)).filter((r) => r.kind === "payout")).toEqual([]);
+
+    // Two days later the retry's money is available at the bank (funds_available): the payout goes that day.
+    await advance(adminPage, 2);
+    expect(await row(adminPage, inaEmail, "contribution", 1, 2)).toMatchObject({ status: "funds_available" });
+    expect(await row(adminPage, adminEmail, "payout", 1, 1)).toMatchObject({
+      status: "pending",
+      atTheBank: { description: "Payout", status: "pending" },
+    });
+    await expect(adminPage.getByText(`Your payout is on its way: expected in your bank account on ${long(plusDays(retryDay, 3))}.`)).toBeVisible();
+    await advance(adminPage, 1);
+    expect(await row(adminPage, adminEmail, "payout", 1, 1)).toMatchObject({ status: "settled" });
+
+    // Period 2 (due today): Ina's debit settles, then comes back R10 — she says she never authorised it.
+    expect(await row(adminPage, inaEmail, "contribution", 2, 1)).toMatchObject({ status: "pending", atTheBank: { description: "Contrib" } });
+    await advance(adminPage, 1);
+    const second = await row(adminPage, inaEmail, "contribution", 2, 1);
+    await fixture(adminPage, "/bank/simulate", { transferId: second.providerTransferId, event: "returned", returnCode: "R10" });
+    // Three days on, nothing is presented again: the next debit waits for Ina, and the bank never hears of it.
+    await advance(adminPage, 3);
+    expect(await row(adminPage, inaEmail, "contribution", 2, 2)).toMatchObject({
+      status: "created",
+      waitingForMember: true,
+      providerTransferId: null,
+    });
+
+    // Ina is asked to authorise debits again; she does, and the debit goes at once, as a new entry (not a retry).
+    await inaPage.goto("/dashboard");
+    await expect(inaPage.getByText(/^Authorise debits again from First Platypus Bank .+ ••\d{4}$/)).toBeVisible();
+    await inaPage.getByRole("link", { name: "Review and authorise debits" }).click();
+    await expect(inaPage).toHaveURL(/\/profile\/bank-accounts$/);
+    await inaPage.getByRole("checkbox", { name: "I authorise these debits." }).check();
+    await inaPage.getByRole("button", { name: "Authorise debits" }).click();
+    await expect(toasts(inaPage)).toContainText("Debits authorised");
+    await expect(async () => {
+      expect(await row(adminPage, inaEmail, "contribution", 2, 2)).toMatchObject({
+        status: "pending",
+        waitingForMember: false,
+        atTheBank: { description: "Contrib", status: "pending" },
+      });
+    }).toPass({ timeout: 60_000 });
+
+    // Ina's bank login expires (Plaid sends ITEM_LOGIN_REQUIRED): she is asked to reconnect.
+    await fixture(adminPage, "/bank/reset-login", { email: inaEmail });
+    await expect(async () => {
+      await inaPage.goto("/dashboard");
+      await expect(inaPage.getByRole("link", { name: "Reconnect your bank" })).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    // Period 3 falls due meanwhile: Plaid answers user_action_required, and the debit waits for her.
+    await advance(adminPage, 3);
+    expect(await row(adminPage, inaEmail, "contribution", 3, 1)).toMatchObject({
+      status: "created",
+      waitingForMember: true,
+      providerTransferId: null,
+    });
+
+    // She reconnects through Plaid Link's update mode; the debit is authorised again and goes.
+    await inaPage.getByRole("link", { name: "Reconnect your bank" }).click();
+    await expect(inaPage).toHaveURL(/\/profile\/bank-accounts$/);
+    await inaPage.getByRole("button", { name: "Reconnect First Platypus Bank" }).click();
+    await expect(toasts(inaPage)).toContainText("Bank reconnected");
+    await expect(toasts(inaPage)).toContainText("First Platypus Bank is connected again. Waiting contributions and payouts go ahead now.");
+    expect((await linkSeen(inaPage)).opened).toBe(1);
+    await expect(inaPage.getByRole("button", { name: "Reconnect First Platypus Bank" })).toHaveCount(0);
+    await expect(async () => {
+      expect(await row(adminPage, inaEmail, "contribution", 3, 1)).toMatchObject({
+        status: "pending",
+        waitingForMember: false,
+        atTheBank: { description: "Contrib", status: "pending" },
+      });
+    }).toPass({ timeout: 60_000 });
+  } finally {
+    await inaContext.close();
+  }
+});
