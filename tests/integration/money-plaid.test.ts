@@ -47,21 +47,6 @@ async function setFaults(rules: Array<{ endpoint: string; fault: string; times?:
   expect(response.status).toBe(200);
 }
 
-async function transfersOf(groupId: string, where: { kind?: "contribution" | "payout" | "fee"; userId?: string; periodNumber?: number } = {}) {
-  return db()
-    .select()
-    .from(schema.bankTransfers)
-    .where(
-      and(
-        eq(schema.bankTransfers.groupId, groupId),
-        where.kind ? eq(schema.bankTransfers.kind, where.kind) : undefined,
-        where.userId ? eq(schema.bankTransfers.userId, where.userId) : undefined,
-        where.periodNumber !== undefined ? eq(schema.bankTransfers.periodNumber, where.periodNumber) : undefined,
-      ),
-    )
-    .orderBy(asc(schema.bankTransfers.kind), asc(schema.bankTransfers.periodNumber), asc(schema.bankTransfers.attempt));
-}
-
 /** The bank's own records of one of our rows: its authorizations (by any of the row's keys) and its transfers. */
 async function atTheBank(row: { id: string; idempotencyKey: string; bankKeyRound: number }) {
   const keys = Array.from({ length: row.bankKeyRound + 1 }, (_, round) => bankIdempotencyKey(row.idempotencyKey, round));
@@ -119,7 +104,7 @@ describe("the engine's requests keep Plaid's contract", () => {
     const { group } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
     const admin = { id: group.createdBy, isAdmin: false };
     await cycle.advanceClock(admin, group.id, { days: 5 }, NOW); // Jan 11: the debits are available, the payout goes
-    const rows = await transfersOf(group.id);
+    const rows = await money.transfersOf(group.id);
     expect(rows.map((row) => row.kind).sort()).toEqual(["contribution", "contribution", "contribution", "fee", "fee", "fee", "payout"]);
     for (const row of rows) {
       // The trigger's digest is the domain's, and it is what Plaid sees.
@@ -154,7 +139,7 @@ describe("returns, by NACHA rule", () => {
     const late = members[2]!;
     await cycle.advanceClock(admin, group.id, { days: 5 }, NOW); // Jan 11
     for (let attempt = 1; attempt <= 3; attempt++) {
-      const row = (await transfersOf(group.id, { kind: "contribution", userId: late.id, periodNumber: 1 })).at(-1)!;
+      const row = (await money.transfersOf(group.id, { kind: "contribution", userId: late.id, periodNumber: 1 })).at(-1)!;
       expect(row.attempt).toBe(attempt);
       if (row.status === "pending") await cycle.advanceClock(admin, group.id, { days: 1 }, NOW); // posted and settled
       await simulate(row.providerTransferId!, "returned", "R01");
@@ -162,7 +147,7 @@ describe("returns, by NACHA rule", () => {
       // The next attempt 3 days later (on the retry schedule), from the same account.
       await cycle.advanceClock(admin, group.id, { days: 3 }, NOW);
     }
-    const attempts = await transfersOf(group.id, { kind: "contribution", userId: late.id, periodNumber: 1 });
+    const attempts = await money.transfersOf(group.id, { kind: "contribution", userId: late.id, periodNumber: 1 });
     expect(attempts.map((row) => [row.attempt, row.status, row.failureCode])).toEqual([
       [1, "returned", "R01"],
       [2, "returned", "R01"],
@@ -186,11 +171,11 @@ describe("returns, by NACHA rule", () => {
     const late = members[2]!;
     expect(await setPayday(late.id, "weekly:4")).toBe(true); // paid on Thursdays
     await cycle.advanceClock(admin, group.id, { days: 5 }, NOW); // Sunday Jan 11
-    const [first] = await transfersOf(group.id, { kind: "contribution", userId: late.id });
+    const [first] = await money.transfersOf(group.id, { kind: "contribution", userId: late.id });
     await simulate(first!.providerTransferId!, "returned", "R01");
     await cycle.syncBankEvents(NOW);
     await cycle.processDueGroups(NOW); // the group saw news from the bank: its run tells the member
-    expect((await transfersOf(group.id, { kind: "contribution", userId: late.id }))[0]).toMatchObject({
+    expect((await money.transfersOf(group.id, { kind: "contribution", userId: late.id }))[0]).toMatchObject({
       statusOn: "2026-01-11",
       retryOn: "2026-01-16",
     });
@@ -200,9 +185,9 @@ describe("returns, by NACHA rule", () => {
     // Wednesday Jan 14, when a member without a payday would be tried again, and Thursday Jan 15, payday: no retry yet.
     await cycle.advanceClock(admin, group.id, { days: 3 }, NOW);
     await cycle.advanceClock(admin, group.id, { days: 1 }, NOW);
-    expect(await transfersOf(group.id, { kind: "contribution", userId: late.id, periodNumber: 1 })).toHaveLength(1);
+    expect(await money.transfersOf(group.id, { kind: "contribution", userId: late.id, periodNumber: 1 })).toHaveLength(1);
     await cycle.advanceClock(admin, group.id, { days: 1 }, NOW); // Friday Jan 16
-    const [, retried] = await transfersOf(group.id, { kind: "contribution", userId: late.id, periodNumber: 1 });
+    const [, retried] = await money.transfersOf(group.id, { kind: "contribution", userId: late.id, periodNumber: 1 });
     expect(retried).toMatchObject({ attempt: 2, initiatedOn: "2026-01-16" });
     expect((await atTheBank(retried!)).transfers.map((t) => t.description)).toEqual(["Retry 1"]);
   }, 240_000);
@@ -212,7 +197,7 @@ describe("returns, by NACHA rule", () => {
     const admin = { id: members[0]!.id, isAdmin: false };
     const disputing = members[2]!;
     await cycle.advanceClock(admin, group.id, { days: 5 }, NOW); // Jan 11
-    const [first] = await transfersOf(group.id, { kind: "contribution", userId: disputing.id });
+    const [first] = await money.transfersOf(group.id, { kind: "contribution", userId: disputing.id });
     await simulate(first!.providerTransferId!, "returned", "R10");
     await cycle.syncBankEvents(NOW);
     const checking = await checkingOf(disputing.id);
@@ -223,7 +208,7 @@ describe("returns, by NACHA rule", () => {
 
     // Three days later the retry is due: it waits for the member, and the bank never hears of it (nor of their savings).
     await cycle.advanceClock(admin, group.id, { days: 3 }, NOW); // Jan 14
-    const [, waiting] = await transfersOf(group.id, { kind: "contribution", userId: disputing.id, periodNumber: 1 });
+    const [, waiting] = await money.transfersOf(group.id, { kind: "contribution", userId: disputing.id, periodNumber: 1 });
     expect(waiting).toMatchObject({ attempt: 2, status: "created", providerAuthorizationId: null, providerTransferId: null });
     expect(waiting!.waitingForMemberAt).not.toBeNull();
     expect(await atTheBank(waiting!)).toEqual({ authorizations: [], transfers: [] });
@@ -241,7 +226,7 @@ describe("returns, by NACHA rule", () => {
     );
     expect(authorised).toMatchObject({ changed: true });
     await cycle.processDueGroups(NOW);
-    const [, sent] = await transfersOf(group.id, { kind: "contribution", userId: disputing.id, periodNumber: 1 });
+    const [, sent] = await money.transfersOf(group.id, { kind: "contribution", userId: disputing.id, periodNumber: 1 });
     expect(sent).toMatchObject({ attempt: 2, status: "pending", bankAccountId: checking.id, waitingForMemberAt: null });
     expect((await atTheBank(sent!)).transfers.map((t) => t.description)).toEqual(["Contrib"]);
   }, 240_000);
@@ -251,13 +236,13 @@ describe("returns, by NACHA rule", () => {
     const admin = { id: members[0]!.id, isAdmin: false };
     const member = members[1]!;
     await cycle.advanceClock(admin, group.id, { days: 5 }, NOW);
-    const [first] = await transfersOf(group.id, { kind: "contribution", userId: member.id });
+    const [first] = await money.transfersOf(group.id, { kind: "contribution", userId: member.id });
     await simulate(first!.providerTransferId!, "returned", "R02");
     await cycle.syncBankEvents(NOW);
     const checking = await checkingOf(member.id);
     expect(checking.unusableCode).toBe("R02");
     await cycle.advanceClock(admin, group.id, { days: 3 }, NOW);
-    const [, retry] = await transfersOf(group.id, { kind: "contribution", userId: member.id, periodNumber: 1 });
+    const [, retry] = await money.transfersOf(group.id, { kind: "contribution", userId: member.id, periodNumber: 1 });
     const [savings] = await db().select().from(schema.bankAccounts).where(eq(schema.bankAccounts.id, retry!.bankAccountId!));
     expect(savings).toMatchObject({ userId: member.id, subtype: "savings" });
     expect((await atTheBank(retry!)).transfers.map((t) => t.description)).toEqual(["Contrib"]);
@@ -274,7 +259,7 @@ describe("a login that needs the member", () => {
     expect(reset.ok).toBe(true);
 
     await cycle.advanceClock(admin, group.id, { days: 3 }, NOW); // Jan 9: due
-    const [contribution] = await transfersOf(group.id, { kind: "contribution", userId: member.id });
+    const [contribution] = await money.transfersOf(group.id, { kind: "contribution", userId: member.id });
     expect(contribution).toMatchObject({ status: "created", providerTransferId: null });
     expect(contribution!.waitingForMemberAt).not.toBeNull();
     const flagged = await itemOf(member.id);
@@ -282,7 +267,7 @@ describe("a login that needs the member", () => {
     const atFirst = await atTheBank(contribution!);
     expect(atFirst.authorizations.map((a) => a.decision)).toEqual(["user_action_required"]);
     // The contribution and the setup fee were asked together; the item remembers one of their refused authorizations.
-    const [fee] = await transfersOf(group.id, { kind: "fee", userId: member.id });
+    const [fee] = await money.transfersOf(group.id, { kind: "fee", userId: member.id });
     const refused = [...atFirst.authorizations, ...(await atTheBank(fee!)).authorizations].map((a) => a.authorization_id);
     expect(refused).toHaveLength(2);
     expect(refused).toContain(flagged.loginRequiredAuthorizationId);
@@ -311,7 +296,7 @@ describe("a login that needs the member", () => {
     // The group was woken: the next tick authorises again under the same key (a user_action_required decision does not
     // hold the key), is approved, and the transfer is made.
     await cycle.processDueGroups(NOW);
-    const [sent] = await transfersOf(group.id, { kind: "contribution", userId: member.id });
+    const [sent] = await money.transfersOf(group.id, { kind: "contribution", userId: member.id });
     expect(sent).toMatchObject({ status: "pending", bankKeyRound: 0, waitingForMemberAt: null });
     const atTheEnd = await atTheBank(sent!);
     expect(atTheEnd.authorizations.map((a) => [a.idempotency_key, a.decision])).toEqual([
@@ -356,7 +341,7 @@ describe("declines, each in its own words", () => {
     const small = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
     await money.setSandboxBalance(small.members[2]!.id, 0);
     await cycle.advanceClock({ id: small.members[0]!.id, isAdmin: false }, small.group.id, { days: 3 }, NOW);
-    const [risky] = await transfersOf(small.group.id, { kind: "contribution", userId: small.members[2]!.id });
+    const [risky] = await money.transfersOf(small.group.id, { kind: "contribution", userId: small.members[2]!.id });
     expect(risky).toMatchObject({ status: "declined", failureCode: "RISK" });
     expect((await bell(small.members[2]!.id)).map((n) => n.body)).toContain(
       `${DECLINE_REASONS.RISK} Attempt 1 of 3: we'll try again in 3 days. Please make sure the funds are available.`,
@@ -365,7 +350,7 @@ describe("declines, each in its own words", () => {
     // $600 a month against this bank's $500 single-debit limit.
     const big = await money.startedGroup({ now: NOW, balanceCents: 1_000_000, draft: { contributionCents: 60_000 } });
     await cycle.advanceClock({ id: big.members[0]!.id, isAdmin: false }, big.group.id, { days: 3 }, NOW);
-    const [limited] = await transfersOf(big.group.id, { kind: "contribution", userId: big.members[1]!.id });
+    const [limited] = await money.transfersOf(big.group.id, { kind: "contribution", userId: big.members[1]!.id });
     expect(limited).toMatchObject({ status: "declined", failureCode: "TRANSFER_LIMIT_REACHED" });
     expect((await bell(big.members[1]!.id)).map((n) => n.body)).toContain(
       `${DECLINE_REASONS.TRANSFER_LIMIT_REACHED} Attempt 1 of 3: we'll try again in 3 days.`,
@@ -379,11 +364,11 @@ describe("lost answers", () => {
     // Every create of the due date does its work and answers 500 (the client retries each, and gives up).
     await setFaults([{ endpoint: "/transfer/create", fault: "500_after", times: 1000 }]);
     await cycle.advanceClock({ id: members[0]!.id, isAdmin: false }, group.id, { days: 3 }, NOW);
-    const unanswered = await transfersOf(group.id);
+    const unanswered = await money.transfersOf(group.id);
     expect(unanswered.map((row) => row.status)).toEqual(Array(6).fill("created"));
     await setFaults([]);
     await cycle.processDueGroups(NOW);
-    for (const row of await transfersOf(group.id)) {
+    for (const row of await money.transfersOf(group.id)) {
       expect(row.status).toBe("pending");
       const bank = await atTheBank(row);
       expect(bank.authorizations).toHaveLength(1);
@@ -400,7 +385,7 @@ describe("lost answers", () => {
     bankOffsetMs = 49 * 3_600_000;
     await db().execute(sql`update bank_transfers set created_at = created_at - interval '49 hours' where group_id = ${group.id}`);
     await cycle.processDueGroups(NOW);
-    for (const row of await transfersOf(group.id)) {
+    for (const row of await money.transfersOf(group.id)) {
       const bank = await atTheBank(row);
       expect(bank.transfers.map((t) => t.transfer_id)).toEqual([row.providerTransferId]);
       expect(bank.authorizations).toHaveLength(1);
@@ -413,13 +398,13 @@ describe("lost answers", () => {
     await setFaults([{ endpoint: "/transfer/authorization/create", fault: "500_after", times: 1000 }]);
     await cycle.advanceClock({ id: members[0]!.id, isAdmin: false }, group.id, { days: 3 }, NOW);
     await setFaults([]);
-    expect((await transfersOf(group.id)).map((row) => [row.status, row.providerAuthorizationId])).toEqual(Array(6).fill(["created", null]));
+    expect((await money.transfersOf(group.id)).map((row) => [row.status, row.providerAuthorizationId])).toEqual(Array(6).fill(["created", null]));
     bankOffsetMs = 49 * 3_600_000;
     await db().execute(sql`update bank_transfers set created_at = created_at - interval '49 hours' where group_id = ${group.id}`);
     // The first run reads the stream to its end (nothing of ours there) and only then sends the rows, under new keys.
     await cycle.processDueGroups(NOW);
     await cycle.processDueGroups(NOW);
-    for (const row of await transfersOf(group.id)) {
+    for (const row of await money.transfersOf(group.id)) {
       expect(row).toMatchObject({ status: "pending", bankKeyRound: 1 });
       const bank = await atTheBank(row);
       expect(bank.authorizations.map((a) => a.idempotency_key)).toEqual([bankIdempotencyKey(row.idempotencyKey, 0), row.bankIdempotencyKey]);
@@ -433,12 +418,12 @@ describe("lost answers", () => {
     await setFaults([{ endpoint: "/transfer/create", fault: "500", times: 1000 }]);
     await cycle.advanceClock({ id: members[0]!.id, isAdmin: false }, group.id, { days: 3 }, NOW);
     await setFaults([]);
-    const authorized = await transfersOf(group.id);
+    const authorized = await money.transfersOf(group.id);
     expect(authorized.every((row) => row.status === "created" && row.providerAuthorizationId !== null)).toBe(true);
     bankOffsetMs = 2 * 3_600_000;
     await cycle.processDueGroups(NOW); // same key, same (expired) authorization: refused, a new round
     await cycle.processDueGroups(NOW); // the new round's authorization, and the transfer
-    for (const row of await transfersOf(group.id)) {
+    for (const row of await money.transfersOf(group.id)) {
       expect(row).toMatchObject({ status: "pending", bankKeyRound: 1 });
       const bank = await atTheBank(row);
       expect(bank.authorizations).toHaveLength(2);
@@ -453,13 +438,13 @@ describe("cancelled", () => {
     const admin = { id: members[0]!.id, isAdmin: false };
     const member = members[1]!;
     await cycle.advanceClock(admin, group.id, { days: 3 }, NOW); // Jan 9: pending
-    const [contribution] = await transfersOf(group.id, { kind: "contribution", userId: member.id });
+    const [contribution] = await money.transfersOf(group.id, { kind: "contribution", userId: member.id });
     expect(await cancelTransfer(contribution!.id)).toEqual({ ok: true });
-    const [cancelled] = await transfersOf(group.id, { kind: "contribution", userId: member.id });
+    const [cancelled] = await money.transfersOf(group.id, { kind: "contribution", userId: member.id });
     expect(cancelled).toMatchObject({ status: "cancelled", failureCode: "CANCELLED" });
     expect((await atTheBank(cancelled!)).transfers.map((t) => t.status)).toEqual(["cancelled"]);
     await cycle.advanceClock(admin, group.id, { days: 6 }, NOW);
-    expect((await transfersOf(group.id, { kind: "contribution", userId: member.id, periodNumber: 1 })).map((row) => row.status)).toEqual([
+    expect((await money.transfersOf(group.id, { kind: "contribution", userId: member.id, periodNumber: 1 })).map((row) => row.status)).toEqual([
       "cancelled",
     ]);
     const postings = await db().select().from(schema.ledgerTransfers).where(eq(schema.ledgerTransfers.bankTransferId, contribution!.id));
@@ -468,7 +453,7 @@ describe("cancelled", () => {
       "The payment was cancelled before it reached your bank. It will not be tried again automatically; the group's admin has been told.",
     );
     // Another member's contribution has long settled: too late to cancel.
-    const [settled] = await transfersOf(group.id, { kind: "contribution", userId: members[2]!.id });
+    const [settled] = await money.transfersOf(group.id, { kind: "contribution", userId: members[2]!.id });
     expect(await cancelTransfer(settled!.id)).toEqual({
       ok: false,
       code: "not_cancellable",

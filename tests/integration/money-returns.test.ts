@@ -14,7 +14,7 @@ const { plaidCall } = await import("../../app/server/bank/plaid.server");
 const money = await import("../support/money");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
-const { and, asc, eq } = await import("drizzle-orm");
+const { and, eq } = await import("drizzle-orm");
 
 // Tuesday 2026-01-06, noon in New York. Weekly on Friday: due Jan 9, 16, 23.
 const NOW = new Date("2026-01-06T17:00:00Z");
@@ -24,21 +24,6 @@ async function simulate(providerTransferId: string, eventType: "returned", achRe
     api.sandboxTransferSimulate({ transfer_id: providerTransferId, event_type: eventType, failure_reason: { ach_return_code: achReturnCode } }),
   );
   if (!result.ok) throw new Error(`simulate ${eventType}: ${result.code}`);
-}
-
-async function transfersOf(groupId: string, where: { kind?: "contribution" | "payout" | "fee"; periodNumber?: number; userId?: string } = {}) {
-  return db()
-    .select()
-    .from(schema.bankTransfers)
-    .where(
-      and(
-        eq(schema.bankTransfers.groupId, groupId),
-        where.kind ? eq(schema.bankTransfers.kind, where.kind) : undefined,
-        where.periodNumber !== undefined ? eq(schema.bankTransfers.periodNumber, where.periodNumber) : undefined,
-        where.userId ? eq(schema.bankTransfers.userId, where.userId) : undefined,
-      ),
-    )
-    .orderBy(asc(schema.bankTransfers.periodNumber), asc(schema.bankTransfers.attempt));
 }
 
 async function reasonsOf(transferId: string) {
@@ -75,14 +60,14 @@ describe("returns after the money moved on", () => {
     // Through Jan 12: period 1's contributions settled Jan 10 and were available Jan 11, when its payout was sent; it
     // settled Jan 12.
     await cycle.advanceClock(admin, group.id, { days: 6 }, NOW);
-    const [payout] = await transfersOf(group.id, { kind: "payout" });
+    const [payout] = await money.transfersOf(group.id, { kind: "payout" });
     expect(payout).toMatchObject({ periodNumber: 1, attempt: 1, status: "settled", userId: members[0]!.id, initiatedOn: "2026-01-11" });
     expect(await periodStatus(group.id, 1)).toBe("completed");
 
     // The recipient's bank sends it back (R03: no account): that account can't be used any more.
     await simulate(payout!.providerTransferId!, "returned", "R03");
     await cycle.syncBankEvents(NOW);
-    expect(await transfersOf(group.id, { kind: "payout" })).toMatchObject([
+    expect(await money.transfersOf(group.id, { kind: "payout" })).toMatchObject([
       { attempt: 1, status: "returned", failureCode: "R03", statusOn: "2026-01-12" },
     ]);
     const [flagged] = await db().select().from(schema.bankAccounts).where(eq(schema.bankAccounts.id, payout!.bankAccountId!));
@@ -101,9 +86,9 @@ describe("returns after the money moved on", () => {
     // Not before the retry is due (the return was on Jan 12; retries come 3 days later, on Jan 15); then it goes to the
     // recipient's other account (their savings: the checking account can't be used), and settles Jan 16.
     await cycle.advanceClock(admin, group.id, { days: 2 }, NOW);
-    expect(await transfersOf(group.id, { kind: "payout" })).toHaveLength(1);
+    expect(await money.transfersOf(group.id, { kind: "payout" })).toHaveLength(1);
     await cycle.advanceClock(admin, group.id, { days: 2 }, NOW);
-    const payouts = await transfersOf(group.id, { kind: "payout", periodNumber: 1 });
+    const payouts = await money.transfersOf(group.id, { kind: "payout", periodNumber: 1 });
     expect(payouts.map((p) => [p.periodNumber, p.attempt, p.status, p.initiatedOn])).toEqual([
       [1, 1, "returned", "2026-01-11"],
       [1, 2, "settled", "2026-01-15"],
@@ -122,7 +107,7 @@ describe("returns after the money moved on", () => {
     // And only once: the rest of the cycle adds no third attempt.
     await cycle.advanceClock(admin, group.id, { days: 30 }, NOW);
     expect((await groupRow(group.id)).status).toBe("completed");
-    expect((await transfersOf(group.id, { kind: "payout", periodNumber: 1 })).map((p) => p.attempt)).toEqual([1, 2]);
+    expect((await money.transfersOf(group.id, { kind: "payout", periodNumber: 1 })).map((p) => p.attempt)).toEqual([1, 2]);
     balances = await money.ledgerBalances();
     for (const member of members) expect(balances.get(`member_bank:${member.id}`)).toBe(-500);
     await expectVerified();
@@ -135,8 +120,8 @@ describe("returns after the money moved on", () => {
     expect((await groupRow(group.id)).status).toBe("completed");
 
     // Weeks late, member 2's last contribution comes back (R01, unauthorized), and so does the last payout.
-    const [contribution] = await transfersOf(group.id, { kind: "contribution", periodNumber: 3, userId: members[1]!.id });
-    const [payout] = await transfersOf(group.id, { kind: "payout", periodNumber: 3 });
+    const [contribution] = await money.transfersOf(group.id, { kind: "contribution", periodNumber: 3, userId: members[1]!.id });
+    const [payout] = await money.transfersOf(group.id, { kind: "payout", periodNumber: 3 });
     await simulate(contribution!.providerTransferId!, "returned", "R01");
     await cycle.syncBankEvents(NOW);
     // The pool had paid out: the platform fronts the member's refund, and the statement says so.
@@ -162,13 +147,13 @@ describe("returns after the money moved on", () => {
 
     // The retry of the contribution repays the platform; then the payout goes out again, and the group completes.
     await cycle.advanceClock(admin, group.id, { days: 10 }, NOW);
-    const retried = await transfersOf(group.id, { kind: "contribution", periodNumber: 3, userId: members[1]!.id });
+    const retried = await money.transfersOf(group.id, { kind: "contribution", periodNumber: 3, userId: members[1]!.id });
     expect(retried.map((t) => [t.attempt, t.status])).toEqual([
       [1, "returned"],
       [2, "funds_available"],
     ]);
     expect(await reasonsOf(retried[1]!.id)).toEqual([["shortfall_repaid", 10_000]]);
-    const payouts = await transfersOf(group.id, { kind: "payout", periodNumber: 3 });
+    const payouts = await money.transfersOf(group.id, { kind: "payout", periodNumber: 3 });
     expect(payouts.map((p) => [p.attempt, p.status])).toEqual([
       [1, "returned"],
       [2, expect.stringMatching(/^(settled|funds_available)$/)],

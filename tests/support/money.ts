@@ -2,11 +2,11 @@
  * Money-movement test helpers: members with a linked sandbox bank, a started group, funding a member's sandbox
  * account, and the ledger's figures. Import dynamically after useTestDatabase({ bank: true }).
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { exchangePublicToken } from "../../app/server/bank/bank.server";
 import { ownPublicToken } from "./bank";
 import { db } from "../../app/server/db/client.server";
-import { bankAccounts, groups, ledgerAccounts, ledgerTransfers, users } from "../../app/server/db/schema";
+import { bankAccounts, bankTransfers, groups, ledgerAccounts, ledgerTransfers, users } from "../../app/server/db/schema";
 import { createGroup, joinGroup } from "../../app/server/groups/groups.server";
 import type { GroupDraft } from "../../app/domain/groups";
 import { createUser } from "./users";
@@ -21,6 +21,22 @@ export async function bankedMember(name = "Member") {
   if (!linked.ok) throw new Error(`exchange: ${linked.code}`);
   const [fresh] = await db().select().from(users).where(eq(users.id, user.id));
   return fresh!;
+}
+
+/** A group's rows in bank_transfers, optionally of one kind, member or period; by kind, period and attempt. */
+export async function transfersOf(groupId: string, where: { kind?: "contribution" | "payout" | "fee"; userId?: string; periodNumber?: number } = {}) {
+  return db()
+    .select()
+    .from(bankTransfers)
+    .where(
+      and(
+        eq(bankTransfers.groupId, groupId),
+        where.kind ? eq(bankTransfers.kind, where.kind) : undefined,
+        where.userId ? eq(bankTransfers.userId, where.userId) : undefined,
+        where.periodNumber !== undefined ? eq(bankTransfers.periodNumber, where.periodNumber) : undefined,
+      ),
+    )
+    .orderBy(asc(bankTransfers.kind), asc(bankTransfers.periodNumber), asc(bankTransfers.attempt));
 }
 
 /** Set the available and current balance of a member's sandbox checking account (the double's own state). */

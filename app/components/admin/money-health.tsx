@@ -7,6 +7,7 @@ import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/page";
 import { formatMoney } from "~/domain/format";
+import type { CancellableDebit } from "~/server/money/health.server";
 import { type AdminListState, ListStateFields } from "./admin-panels";
 
 export type MoneyHealthView = {
@@ -23,15 +24,7 @@ export type MoneyHealthView = {
     returnsFronted: number;
   }>;
   failedJobs: Array<{ queue: string; count: number; lastFailedAt: string | Date | null; lastError: string | null }>;
-  cancellable: Array<{
-    transferId: string;
-    groupName: string;
-    memberName: string;
-    kind: "contribution" | "fee";
-    periodNumber: number;
-    amountCents: number;
-    initiatedOn: string;
-  }>;
+  cancellable: CancellableDebit[];
 };
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });

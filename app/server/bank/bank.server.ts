@@ -140,12 +140,22 @@ export async function createLinkToken(
 
 const ITEM_NOT_FOUND: Refusal<"not_found"> = { ok: false, code: "not_found", message: "Bank account not found" };
 
-async function updateModeLinkToken(user: BankUser, itemId: string, redirectUri: string | null, now: Date) {
-  if (!UUID.test(itemId)) return ITEM_NOT_FOUND;
+/** One of the member's own linked items (null: a malformed id, someone else's item, or one unlinked). */
+async function ownActiveItem(userId: string, itemId: string) {
+  if (!UUID.test(itemId)) return null;
   const [item] = await db()
-    .select({ token: bankItems.accessTokenEncrypted, authorizationId: bankItems.loginRequiredAuthorizationId })
+    .select({
+      token: bankItems.accessTokenEncrypted,
+      authorizationId: bankItems.loginRequiredAuthorizationId,
+      institutionName: bankItems.institutionName,
+    })
     .from(bankItems)
-    .where(and(eq(bankItems.id, itemId), eq(bankItems.userId, user.id), eq(bankItems.status, "active")));
+    .where(and(eq(bankItems.id, itemId), eq(bankItems.userId, userId), eq(bankItems.status, "active")));
+  return item ?? null;
+}
+
+async function updateModeLinkToken(user: BankUser, itemId: string, redirectUri: string | null, now: Date) {
+  const item = await ownActiveItem(user.id, itemId);
   if (!item) return ITEM_NOT_FOUND;
   const created = await plaidCall((api) =>
     api.linkTokenCreate({
@@ -175,11 +185,7 @@ export async function confirmReconnected(
   itemId: string,
 ): Promise<{ ok: true; institutionName: string | null } | Refusal<"not_authorised" | "not_found" | "bank_unavailable" | "still_required">> {
   if (!user.isPlaidSandboxAuthorized) return notAuthorised;
-  if (!UUID.test(itemId)) return ITEM_NOT_FOUND;
-  const [item] = await db()
-    .select({ token: bankItems.accessTokenEncrypted, institutionName: bankItems.institutionName })
-    .from(bankItems)
-    .where(and(eq(bankItems.id, itemId), eq(bankItems.userId, user.id), eq(bankItems.status, "active")));
+  const item = await ownActiveItem(user.id, itemId);
   if (!item) return ITEM_NOT_FOUND;
   const checked = await plaidCall((api) => api.itemGet({ access_token: decryptSecret(item.token) }));
   if (!checked.ok) return bankUnavailable(checked);
