@@ -78,7 +78,7 @@ describe("crash safety", () => {
     };
     let killed = 0;
     for (let run = 0; run < RUNS; run++) {
-      // Three group-clock days: the debits, their settlement and the payout, the payout's settlement.
+      // Three group-clock days: the debits, their settlement, their funds available and the payout.
       if (run === 7 || run === 14) {
         await db()
           .update(schema.groups)
@@ -92,11 +92,12 @@ describe("crash safety", () => {
 
     // The restart: clean passes (no failpoints) in this process until nothing is in flight. (A killed worker's database
     // session may hold its group lock for a moment after the kill; such a group is skipped and taken on the next pass.)
-    // A crash can delay a step by a day (a payout started the day after it could have been), so the groups get one more
-    // day after the crashes, as real time would give them.
+    // The payout made on the third day settles on the fourth (ADR 030: contributions are available two days after the
+    // due day). A crash can delay a step by a day (a payout started the day after it could have been), so the groups
+    // get two more days after the crashes, as real time would give them.
     await db()
       .update(schema.groups)
-      .set({ clockOffsetSeconds: sql`${schema.groups.clockOffsetSeconds} + 86400` })
+      .set({ clockOffsetSeconds: sql`${schema.groups.clockOffsetSeconds} + 2 * 86400` })
       .where(inArray(schema.groups.id, ids));
     for (let pass = 0; pass < 20; pass++) {
       await cycle.processDueGroups(new Date());

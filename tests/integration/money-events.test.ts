@@ -12,7 +12,7 @@ const { plaidCall } = await import("../../app/server/bank/plaid.server");
 const money = await import("../support/money");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
-const { and, eq } = await import("drizzle-orm");
+const { and, eq, sql } = await import("drizzle-orm");
 
 // Tuesday 2026-01-06; weekly on Friday: contributions due Jan 9.
 const NOW = new Date("2026-01-06T17:00:00Z");
@@ -185,6 +185,39 @@ describe("bank events", () => {
     // Seen now (the payout in flight keeps it due each tick, as any group with money at the bank).
     expect(after!.bankChanges).toBeGreaterThan(0);
     expect(after!.bankChangesSeen).toBe(after!.bankChanges);
+  }, 120_000);
+
+  it("an event read while the group is behind takes effect on the first day it has still to run, so its catch-up pays out on time", async () => {
+    // Found by the crash suite: a killed worker left the group's Jan 11 unrun and held its lock; a reader of the event
+    // stream (the worker's poll, a webhook) applied the bank's funds_available on the group's clock today (Jan 12), so
+    // the catch-up of Jan 11 saw the money as not yet available and the payout slipped a day.
+    const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
+    const admin = { id: members[0]!.id, isAdmin: false };
+    await cycle.advanceClock(admin, group.id, { days: 4 }, NOW); // Jan 10: the debits were made on Jan 9, settled today
+    const debits = await db()
+      .select()
+      .from(schema.bankTransfers)
+      .where(and(eq(schema.bankTransfers.groupId, group.id), eq(schema.bankTransfers.kind, "contribution")));
+    expect(debits.map((debit) => debit.status)).toEqual(members.map(() => "settled"));
+    // The group's clock moves two days on while nothing runs it (processed through Jan 10, its today Jan 12).
+    await db()
+      .update(schema.groups)
+      .set({ clockOffsetSeconds: sql`${schema.groups.clockOffsetSeconds} + 2 * 86400` })
+      .where(eq(schema.groups.id, group.id));
+    for (const debit of debits) await simulate(debit.providerTransferId!, "funds_available");
+    await cycle.syncBankEvents(NOW);
+    const available = await db()
+      .select({ status: schema.bankTransfers.status, statusOn: schema.bankTransfers.statusOn })
+      .from(schema.bankTransfers)
+      .where(and(eq(schema.bankTransfers.groupId, group.id), eq(schema.bankTransfers.kind, "contribution")));
+    expect(available).toEqual(members.map(() => ({ status: "funds_available", statusOn: "2026-01-11" })));
+    // The catch-up runs Jan 11, then Jan 12: the payout goes on Jan 11 and has arrived by Jan 12.
+    await cycle.processDueGroups(NOW);
+    const [payout] = await db()
+      .select()
+      .from(schema.bankTransfers)
+      .where(and(eq(schema.bankTransfers.groupId, group.id), eq(schema.bankTransfers.kind, "payout")));
+    expect(payout).toMatchObject({ initiatedOn: "2026-01-11", status: "settled", statusOn: "2026-01-12" });
   }, 120_000);
 
   it("a return after the payout left is covered by the platform, never by a negative pool, and repaid by the retry", async () => {

@@ -276,7 +276,13 @@ function stageTrace(groupCount: number, day: CalendarDay) {
   };
 }
 
-/** Each event takes effect on its group's day: `day` for the groups being run, their clock's today for the others. */
+/**
+ * Each event takes effect on its group's day: `day` for the groups being run; for the others, the day their processing
+ * resumes from (startDayOf): their clock's today, or, for a group that is behind (its worker was down, a crashed run,
+ * the sandbox clock moved ahead), the first day it has still to run, so that its catch-up sees the event on the day
+ * it replays rather than after it (a funds_available read while the group is behind would otherwise hold its payout
+ * back until the catch-up reaches today).
+ */
 function daysFor(running: Map<string, GroupRow>, day: CalendarDay, now: Date) {
   return async (groupIds: string[]) => {
     const days = new Map<string, CalendarDay>();
@@ -284,10 +290,19 @@ function daysFor(running: Map<string, GroupRow>, day: CalendarDay, now: Date) {
     for (const id of groupIds) if (running.has(id)) days.set(id, day);
     if (others.length > 0) {
       const rows = await db()
-        .select({ id: groups.id, clockOffsetSeconds: groups.clockOffsetSeconds, timeZone: groups.timeZone })
+        .select({
+          id: groups.id,
+          clockOffsetSeconds: groups.clockOffsetSeconds,
+          timeZone: groups.timeZone,
+          processedThrough: groups.processedThrough,
+          startedAt: groups.startedAt,
+        })
         .from(groups)
         .where(inArray(groups.id, others));
-      for (const row of rows) days.set(row.id, groupToday(row, now));
+      for (const row of rows) {
+        const today = groupToday(row, now);
+        days.set(row.id, row.processedThrough ? startDayOf(row, today) : today);
+      }
     }
     for (const id of groupIds) if (!days.has(id)) days.set(id, todayIn("America/New_York", now));
     return days;
