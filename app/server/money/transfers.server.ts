@@ -197,19 +197,16 @@ export async function submitTransfers(rows: TransferRow[], day: CalendarDay, now
         }
         const decision = authorization.value.authorization;
         failpoint("after-bank-authorization");
+        // What the bank said for this row: its authorization, the transfer if one was made, and the account used.
+        const answered = (transferId: string | null) =>
+          sent.push({ id: row.id, authorizationId: decision.id, transferId, bankAccountId: account.bankAccountId, accountId: account.accountId });
         if (decision.decision === "user_action_required") {
           loginRequired.set(account.itemId, decision.id);
           waiting.push(row.id);
           return;
         }
         if (decision.decision !== "approved") {
-          sent.push({
-            id: row.id,
-            authorizationId: decision.id,
-            transferId: null,
-            bankAccountId: account.bankAccountId,
-            accountId: account.accountId,
-          });
+          answered(null);
           changes.push({
             transferId: row.id,
             to: "declined",
@@ -234,13 +231,7 @@ export async function submitTransfers(rows: TransferRow[], day: CalendarDay, now
           { retry: true },
         );
         if (!created.ok) {
-          sent.push({
-            id: row.id,
-            authorizationId: decision.id,
-            transferId: null,
-            bankAccountId: account.bankAccountId,
-            accountId: account.accountId,
-          });
+          answered(null);
           if (!isRetryable(created)) rotate.push(row.id);
           logger.error(
             { transferKey: row.idempotencyKey, code: created.code },
@@ -252,13 +243,7 @@ export async function submitTransfers(rows: TransferRow[], day: CalendarDay, now
         }
         // The bank has made the transfer and we have not recorded it: the crash that matters most.
         failpoint("after-bank-create");
-        sent.push({
-          id: row.id,
-          authorizationId: decision.id,
-          transferId: created.value.transfer.id,
-          bankAccountId: account.bankAccountId,
-          accountId: account.accountId,
-        });
+        answered(created.value.transfer.id);
         changes.push({ transferId: row.id, to: created.value.transfer.status as TransferStatus, day });
         if (changes.length >= RECORD_CHUNK) await record();
       }),
