@@ -183,15 +183,17 @@ export const plaidTransfers = sandboxPlaid.table(
   ],
 );
 
-/** Append-only. event_id is a sequence, so /transfer/event/sync can page with after_id. */
+/**
+ * Append-only. event_id is a sequence, so /transfer/event/sync can page with after_id. No foreign key to the transfer
+ * (ADR 009): an event is written only in the transaction that writes or locks its transfer, and transfers are never
+ * deleted; the key's check was the costliest part of a due date's event inserts, inside the event stream's lock.
+ */
 export const plaidTransferEvents = sandboxPlaid.table(
   "transfer_events",
   {
     eventId: bigserial({ mode: "number" }).primaryKey(),
     clientId: text().notNull(),
-    transferId: text()
-      .notNull()
-      .references(() => plaidTransfers.transferId),
+    transferId: text().notNull(),
     eventType: text().notNull(),
     accountId: text().notNull(),
     transferType: text().notNull(),
