@@ -1,5 +1,6 @@
 import { Form } from "react-router";
-import { formatCalendarDay, formatMoney } from "~/domain/format";
+import { formatMoney } from "~/domain/format";
+import { type PaymentStepKind, stepText } from "~/domain/payment-dates";
 import type { GroupPageView, ScheduleRowView } from "~/server/groups/group-views.server";
 import { ShowAllSummary, unnamedRecipient, YouTag } from "./group-labels";
 
@@ -99,7 +100,9 @@ function ScheduleTable({
                     </>
                   ) : null}
                 </td>
-                <td className="py-2 pr-3 whitespace-nowrap">{formatCalendarDay(row.date, "medium")}</td>
+                <td className="py-2 pr-3">
+                  <ScheduleDates row={row} />
+                </td>
                 <td className="py-2 pr-3">{formatMoney(row.amountCents)}</td>
                 <td className="py-2 pr-3">{row.status === "completed" ? "Completed" : "Pending"}</td>
                 {reorder ? (
@@ -135,5 +138,30 @@ function ScheduleTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * A turn's dates, each labelled for what it is (payment-dates.ts): due; collected; payout sent (or when it goes out);
+ * arrived (or when it is expected). A step that cannot be told yet (a contribution keeps the payout waiting) is left
+ * out; the Next Payout card says why.
+ */
+function ScheduleDates({ row }: { row: ScheduleRowView }) {
+  const steps: Array<[PaymentStepKind, { day: string; planned: boolean } | null]> = [
+    ["due", { day: row.dates.due, planned: false }],
+    ["collected", row.dates.collected],
+    ["sent", row.dates.sent],
+    ["arrival", row.dates.arrival],
+  ];
+  return (
+    <ul className="space-y-0.5">
+      {steps.map(([kind, step]) =>
+        step ? (
+          <li key={kind} className={kind === "arrival" ? "font-medium text-slate-900" : "text-xs text-slate-600"}>
+            {stepText(kind, step, { yours: row.isYou })}
+          </li>
+        ) : null,
+      )}
+    </ul>
   );
 }

@@ -182,6 +182,12 @@ export const groupEvents = pgTable(
     amountCents: bigint("amount_cents", { mode: "number" }),
     periodNumber: integer("period_number"),
     occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The group-clock day the event happened on, when the group's sandbox clock had been moved (ADR 040): feeds show
+     * this day rather than the wall-clock time. Null: the event happened at occurred_at's own time (every group in
+     * production; events from before migration 0020).
+     */
+    occurredOn: date("occurred_on"),
   },
   (t) => [index("group_events_group_occurred_idx").on(t.groupId, t.occurredAt)],
 );
