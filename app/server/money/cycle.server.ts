@@ -552,7 +552,7 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
     const values = sql.join(
       [...settledRows.values()].map(
         (t) =>
-          sql`(${t.groupId}::uuid, ${t.userId}::uuid, ${t.kind}, ${t.amountCents}::bigint, ${t.periodNumber}::int, ${t.id}::uuid, ${sandboxDayOf(byId.get(t.groupId)!, day) !== null})`,
+          sql`(${t.groupId}::uuid, ${t.userId}::uuid, ${t.kind}, ${t.amountCents}::bigint, ${t.periodNumber}::int, ${t.id}::uuid, ${sandboxDayOf(byId.get(t.groupId)!, day) !== null}::boolean)`,
       ),
       sql`, `,
     );
