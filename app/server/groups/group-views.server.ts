@@ -611,7 +611,7 @@ export async function invitationView(group: GroupRow, now = new Date()): Promise
 
 export type CalendarEntry = { kind: "contribution" | "payout"; date: CalendarDay; amountCents: number; periodNumber: number };
 
-/** The member's contribution due days and their payout day; null for non-members and groups not started. */
+/** The member's contribution due days and the day their payout is expected; null for non-members and groups not started. */
 export async function calendarEntriesFor(userId: string, groupId: string) {
   if (!isUuid(groupId)) return null;
   const [row] = await db()
@@ -625,7 +625,9 @@ export async function calendarEntriesFor(userId: string, groupId: string) {
   for (const period of periods) {
     entries.push({ kind: "contribution", date: period.dueOn, amountCents: row.group.contributionCents, periodNumber: period.periodNumber });
     if (period.recipientMemberId === row.member.id) {
-      entries.push({ kind: "payout", date: period.dueOn, amountCents: period.payoutCents, periodNumber: period.periodNumber });
+      // On the day it is expected in their bank, planned from the due day as the engine runs it (ADR 040).
+      const expected = plannedDates(period.periodNumber, period.dueOn).arrival!.day;
+      entries.push({ kind: "payout", date: expected, amountCents: period.payoutCents, periodNumber: period.periodNumber });
     }
   }
   return { group: row.group, entries };
