@@ -19,32 +19,17 @@ const groupPage = await import("../../app/routes/groups.$groupId");
 const statementPage = await import("../../app/routes/groups.$groupId.statement");
 const notificationsPage = await import("../../app/routes/notifications");
 const dashboard = await import("../../app/routes/dashboard");
-const { advanceClock, groupToday } = await import("../../app/server/money/cycle.server");
+const { advanceClock } = await import("../../app/server/money/cycle.server");
 const { listMessages } = await import("../../sandbox/postmark/store");
 const money = await import("../support/money");
 const { sessionJarFor } = await import("../support/users");
-const { db } = await import("../../app/server/db/client.server");
-const schema = await import("../../app/server/db/schema");
-const { daysBetween, todayIn } = await import("../../app/domain/schedule");
-const { eq } = await import("drizzle-orm");
 
 const NOW = new Date("2026-01-06T17:00:00Z");
 
 /** A started group whose clock reads Tuesday January 6, 2026 on the real clock (what the pages read). */
 async function groupOnJanuarySixth() {
   const started = await money.startedGroup({ now: NOW, balanceCents: 100_000, draft: { name: "Dates Fund" } });
-  const real = new Date();
-  let offsetDays = daysBetween(todayIn("America/New_York", real), "2026-01-06");
-  // Whole days of 24 hours across a change of daylight saving time may land an hour off, on the day before or after.
-  for (let tries = 0; tries < 3; tries++) {
-    const today = groupToday({ clockOffsetSeconds: offsetDays * 86_400, timeZone: "America/New_York" }, real);
-    if (today === "2026-01-06") break;
-    offsetDays += daysBetween(today, "2026-01-06");
-  }
-  await db()
-    .update(schema.groups)
-    .set({ clockOffsetSeconds: offsetDays * 86_400 })
-    .where(eq(schema.groups.id, started.group.id));
+  await money.setGroupToday(started.group.id, "2026-01-06");
   return started;
 }
 
@@ -137,7 +122,11 @@ describe("one payment, one set of dates, on every surface", () => {
     const home = await call(dashboard.loader, get("/dashboard", await sessionJarFor(second.id)));
     const activity = home.data.activity as Array<{ type: string; personName: string; occurredOn: string | null }>;
     expect(activity.filter((item) => item.type === "payout").map((item) => [item.personName, item.occurredOn])).toEqual([[first.name, "2026-01-14"]]);
-    expect(activity.filter((item) => item.type === "contribution").map((item) => item.occurredOn)).toEqual(["2026-01-12", "2026-01-12", "2026-01-12"]);
+    expect(activity.filter((item) => item.type === "contribution").map((item) => item.occurredOn)).toEqual([
+      "2026-01-12",
+      "2026-01-12",
+      "2026-01-12",
+    ]);
     const homeText = textOf(renderRoute(dashboard.default, "/dashboard", home.data));
     expect(homeText).toContain(`Payout ${first.name} received a payout of $300.00 from Dates Fund Jan 14, 2026 (sandbox time)`);
     expect(homeText).toContain(`Contribution ${first.name} contributed $100.00 to Dates Fund Jan 12, 2026 (sandbox time)`);
