@@ -421,12 +421,15 @@ describe("/groups/{id}/calendar.ics", () => {
       "SUMMARY:Your payout: Wedding Fund\\, 2027 ($300.00)",
       "SUMMARY:Contribution due: Wedding Fund\\, 2027 ($100.00)",
     ]);
+    // Omar's payout on the day it is expected in his bank (period 2, due Friday April 30, 2027: collected Monday May 3,
+    // sent Tuesday May 4, in his bank Wednesday May 5; ADR 040), with a description that says so.
     expect(lines.filter((line) => line.startsWith("DTSTART"))).toEqual([
       "DTSTART;VALUE=DATE:20270331",
       "DTSTART;VALUE=DATE:20270430",
-      "DTSTART;VALUE=DATE:20270430",
+      "DTSTART;VALUE=DATE:20270505",
       "DTSTART;VALUE=DATE:20270531",
     ]);
+    expect(lines).toContain("DESCRIPTION:Your payout of $300.00 from Wedding Fund\\, 2027 is expected in your bank account (period 2).");
     expect(lines).toContain(`UID:${group.id}-payout-2@rosca`);
     expect(lines).toContain(`URL:http://localhost:3000/groups/${group.id}`);
 
