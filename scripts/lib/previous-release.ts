@@ -22,8 +22,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { createServer } from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import * as tar from "tar";
-import { type MigrationLog, migrateDatabase } from "../../app/server/db/migrate.server.ts";
+import type { MigrationLog } from "../../app/server/db/migrate.server.ts";
 
 export type PreviousRelease = {
   commit: string;
@@ -168,6 +167,7 @@ export async function preparePreviousRelease(release: PreviousRelease, options: 
   mkdirSync(work, { recursive: true });
 
   log(`previous release ${release.commit.slice(0, 10)} ("${release.subject.slice(0, 80)}"): extracting`);
+  const tar = await import("tar");
   await new Promise<void>((resolve, reject) => {
     const archive = spawn("git", ["archive", "--format=tar", release.commit], { stdio: ["ignore", "pipe", "inherit"] });
     const extract = tar.x({ cwd: work });
@@ -404,6 +404,8 @@ export async function checkAgainstPreviousRelease(
   running: RunningRelease,
   options: { databaseUrl: string; migrationsFolder: string; account: { email: string; password: string; name: string }; log?: MigrationLog },
 ): Promise<CheckResult> {
+  // Imported here: the migration lint (scripts/lint-migrations.ts) uses this module without loading the app's database code.
+  const { migrateDatabase } = await import("../../app/server/db/migrate.server.ts");
   const mark = running.mark();
   let migrationError: string | null = null;
   let applied: string[] = [];
