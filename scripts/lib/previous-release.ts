@@ -8,7 +8,7 @@
  *   history (`.ci/run` works in a full clone; a shallow one is refused with the command that fixes it).
  * - **Its code** (preparePreviousRelease): `git archive` of that commit into `.data/previous-release/<commit>/`, with
  *   this checkout's node_modules linked in when both lockfiles are the same (else `npm install` there), built with its
- *   own Vite config minus the pre-compression of assets (a third of the build's CPU; the smoke test fetches pages, not
+ *   own Vite config minus the pre-compression of assets (about half of the build's CPU; the smoke test fetches pages, not
  *   assets). Kept between runs: a second run on the same previous release starts at once.
  * - **Run** (startPreviousRelease): its own `scripts/start.ts` (the README's `npm start` stack: mail double, sandbox
  *   bank, demo seed, job worker, the built server) against the given database, which it migrates to its own schema and
@@ -196,7 +196,13 @@ export async function preparePreviousRelease(release: PreviousRelease, options: 
   writeFileSync(path.join(work, "vite.config.previous-release.mjs"), VITE_CONFIG);
   await run(path.join(work, "node_modules/.bin/react-router"), ["build", "--config", "vite.config.previous-release.mjs"], work, log);
   writeFileSync(path.join(work, ".prepared.json"), JSON.stringify(wanted));
-  renameSync(work, dir);
+  try {
+    renameSync(work, dir);
+  } catch (error) {
+    // Another run in this checkout prepared the same release meanwhile: use its copy.
+    if (!existsSync(marker)) throw error;
+    rmSync(work, { recursive: true, force: true });
+  }
   const seconds = (performance.now() - started) / 1000;
   log(`previous release: ready in ${seconds.toFixed(1)} s`);
   return { dir, reused: false, nodeModules, seconds };
@@ -217,7 +223,7 @@ export type RunningRelease = {
   url: string;
   /** Everything the process wrote so far (stdout and stderr). */
   output: () => string;
-  /** Error lines (pino level 50 and above, or anything on stderr) written after `mark()`. */
+  /** Error lines (pino level 50 and above, or anything on stderr but Node's process warnings) written after `mark()`. */
   errorsSince: (mark: number) => string[];
   mark: () => number;
   stop: () => Promise<void>;
@@ -294,7 +300,8 @@ export async function startPreviousRelease(options: { dir: string; databaseUrl: 
         .flatMap((chunk) => chunk.text.split("\n").map((line) => ({ stream: chunk.stream, line })))
         .filter(({ stream, line }) => {
           if (line.trim() === "") return false;
-          if (stream === "stderr") return true;
+          // Node's own process warnings (a dependency's deprecation, on first use) are not the release failing.
+          if (stream === "stderr") return !/^\(node:\d+\) \[?\w*\]? ?\w*Warning\b|^\(Use `node --trace-/.test(line);
           try {
             return ((JSON.parse(line) as { level?: number }).level ?? 0) >= 50;
           } catch {
