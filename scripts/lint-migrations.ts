@@ -9,7 +9,13 @@ import { existsSync, readFileSync } from "node:fs";
 import { type Finding, formatFindings, lintMigrations } from "./lib/migration-lint.ts";
 import { findPreviousRelease, previousSchema } from "./lib/previous-release.ts";
 
-const release = findPreviousRelease();
+let release: ReturnType<typeof findPreviousRelease>;
+try {
+  release = findPreviousRelease();
+} catch (error) {
+  console.error(`Migration lint: ${(error as Error).message}`);
+  process.exit(1);
+}
 const { journal, snapshot } = previousSchema(release.commit);
 const current = JSON.parse(readFileSync("drizzle/meta/_journal.json", "utf8")) as { entries: Array<{ tag: string }> };
 const fresh = new Set(release.newMigrations);
