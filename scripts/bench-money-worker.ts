@@ -9,7 +9,8 @@ export {};
 process.env.NODE_ENV ??= "production";
 
 const now = new Date(process.env.BENCH_NOW ?? Date.now());
-const { onStage, processDueGroups } = await import("../app/server/money/cycle.server.ts");
+const { onStage } = await import("../app/server/money/cycle.server.ts");
+const { processDueGroups } = await import("../app/server/money/scheduler.server.ts");
 const { closeDb, getPool } = await import("../app/server/db/client.server.ts");
 const { plaidStats } = await import("../app/server/bank/plaid.server.ts");
 
