@@ -9,15 +9,31 @@
  * - after `deadlineMs`, whatever is left is closed (a request still running then loses its connection).
  * Resolves when the server has closed, with how it went.
  */
-import type { Server } from "node:http";
+import type { Server, ServerResponse } from "node:http";
 
 export type ShutdownResult = { ms: number; forced: boolean };
+
+const inFlight = new WeakMap<Server, Set<ServerResponse>>();
+
+/**
+ * Remember the server's responses in flight (createHttpServer calls this), so that closing can tell those whose headers
+ * are not sent yet to close their connection after them.
+ */
+export function trackResponses(server: Server) {
+  const responses = new Set<ServerResponse>();
+  inFlight.set(server, responses);
+  server.on("request", (_req, res: ServerResponse) => {
+    responses.add(res);
+    res.once("close", () => responses.delete(res));
+  });
+}
 
 export function closeGracefully(server: Server, options: { deadlineMs?: number } = {}): Promise<ShutdownResult> {
   const startedAt = Date.now();
   const deadlineMs = options.deadlineMs ?? 8_000;
   let forced = false;
-  server.on("request", (_req, res) => {
+  for (const res of inFlight.get(server) ?? []) if (!res.headersSent) res.shouldKeepAlive = false;
+  server.on("request", (_req, res: ServerResponse) => {
     res.shouldKeepAlive = false;
   });
   return new Promise((resolve) => {

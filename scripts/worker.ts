@@ -55,6 +55,18 @@ try {
   process.exit(1);
 }
 
+// A job stuck past JOB_STUCK_MS (a bank call that never returns, a lock that is never released): the worker exits, so
+// that the platform restarts it (Fly does not restart a machine for a failing check, only for an exited process). Its
+// shard is carried on by the next job meanwhile: the page's locks go with the process (ADR 044).
+const watchdog = setInterval(() => {
+  const health = worker?.health();
+  if (health?.running && health.problem?.includes("running for")) {
+    logger.error({ health }, "worker: a job is stuck; exiting so that the machine restarts");
+    process.exit(1);
+  }
+}, 15_000);
+watchdog.unref();
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;

@@ -49,9 +49,13 @@ export type QueueRole = "worker" | "producer";
 const QUEUES: PgBoss.Queue[] = [
   // The planner is one statement and a few inserts. A tick that fails is not retried: the next minute's does the same.
   { name: MONEY_TICK, policy: "stately", retryLimit: 0, expireInSeconds: 2 * 60 },
-  // Stately per shard (singletonKey "shard:<n>/<of>"): at most one waiting and one running for each. A job that fails
-  // (the database went away mid-page) or was lost with its worker is retried at once by whichever worker is free.
-  { name: MONEY_SHARD, policy: "stately", retryLimit: 5, retryDelay: 1, retryBackoff: true, expireInSeconds: MONEY_SHARD_EXPIRE_SECONDS },
+  // "short" per shard (singletonKey "shard:<n>/<of>"): at most one waiting for each, any number running. Not
+  // "stately" (one running per key): pg-boss 10 activates the oldest waiting job with an UPDATE that the one-active
+  // index then refuses while that shard runs, and the whole fetch fails, so one long or lost shard would hold up every
+  // other shard's jobs (head-of-line). Two jobs of one shard running at once only share its pages: each takes the
+  // groups the other has not locked. A job that fails (the database went away mid-page) or was lost with its worker is
+  // retried by whichever worker is free.
+  { name: MONEY_SHARD, policy: "short", retryLimit: 5, retryDelay: 1, retryBackoff: true, expireInSeconds: MONEY_SHARD_EXPIRE_SECONDS },
   { name: BANK_SYNC, policy: "stately", retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },
   // Not retried: the next hour's run sends whatever this one did not.
   { name: WEEKLY_SUMMARY, policy: "stately", retryLimit: 0, expireInSeconds: 30 * 60 },
@@ -199,7 +203,7 @@ export function shardKey(job: ShardJob) {
 
 /**
  * Queue a job for each of these shards, in one statement. A shard that already has a job waiting gets none (the
- * queue's stately policy per key: the insert skips it), so planners running every minute never pile jobs up.
+ * queue's "short" policy per key: the insert skips it), so planners running every minute never pile jobs up.
  */
 export async function enqueueShards(boss: PgBoss, shards: ShardJob[], source: string) {
   if (shards.length === 0) return;

@@ -6,11 +6,12 @@
  * - the planner (money.tick, every minute and on a member's action) counts the groups with work due in each shard, one
  *   statement, and queues one money.shard job per shard that has any;
  * - a shard is a fixed range of group ids (the first bits of the uuid, random for every group), so a shard's job is
- *   always the same key: pg-boss keeps at most one of them waiting and one running (stately, keyed by shard), and the
+ *   always the same key: pg-boss keeps at most one of them waiting (the "short" policy, keyed by shard), and the
  *   next minute's planner adds nothing while one waits;
  * - a shard job processes its range's due groups a page at a time until its time budget is spent, then queues itself
- *   again and ends: every job is short, so its expiry can be a minute, and a job lost with its worker is run again by
- *   another within about a minute (ADR 044 has the timings).
+ *   again and ends: every job is short, so its expiry can be a minute. A worker that dies takes its page's locks with
+ *   it, so the shard's next job (the next minute's plan, at the latest) carries on at once; the lost job itself is
+ *   retried after its expiry and finds little left (ADR 044 has the timings).
  * Every step stays idempotent with per-group try-locks (processPage), so a job run twice, or a shard taken by two
  * workers at once, costs time, never money.
  */
