@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import express from "express";
 import { describe, expect, it } from "vitest";
 import { createHttpServer } from "./app";
@@ -46,6 +46,18 @@ describe("closeGracefully", () => {
     } finally {
       agent.destroy();
     }
+  });
+
+  it("drops a connection that never sent a request (a proxy's pre-opened one) instead of waiting for its headers timeout", async () => {
+    const { server, port } = await serve();
+    const raw = net.connect(port, "127.0.0.1");
+    const closed = new Promise<void>((resolve) => raw.once("close", () => resolve()));
+    raw.on("error", () => {});
+    await new Promise((resolve) => raw.once("connect", resolve));
+    const result = await closeGracefully(server, { deadlineMs: 8_000 });
+    expect(result.forced).toBe(false);
+    expect(result.ms).toBeLessThan(1_000);
+    await closed;
   });
 
   it("lets a request in flight finish, answered with Connection: close, then closes", async () => {

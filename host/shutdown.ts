@@ -4,27 +4,36 @@
  * that only waits for them (server.close() alone) stayed up until its 65 s keep-alive timeout, to be killed mid-flush.
  *
  * - close(): no new connections;
- * - every idle keep-alive connection closed now, and again every 100 ms (one that finishes a request becomes idle);
+ * - every idle keep-alive connection closed now, and again every 100 ms (one that finishes a request becomes idle),
+ *   and every connection that has not sent a byte;
  * - a request that arrives meanwhile on an open connection is still answered, with `Connection: close`;
  * - after `deadlineMs`, whatever is left is closed (a request still running then loses its connection).
  * Resolves when the server has closed, with how it went.
  */
 import type { Server, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 
 export type ShutdownResult = { ms: number; forced: boolean };
 
-const inFlight = new WeakMap<Server, Set<ServerResponse>>();
+type Tracked = { responses: Set<ServerResponse>; sockets: Set<Socket> };
+const tracked = new WeakMap<Server, Tracked>();
 
 /**
- * Remember the server's responses in flight (createHttpServer calls this), so that closing can tell those whose headers
- * are not sent yet to close their connection after them.
+ * Remember the server's responses in flight and its connections (createHttpServer calls this), so that closing can
+ * tell the responses whose headers are not sent yet to close their connection after them, and drop connections that
+ * never sent a byte (a proxy's pre-opened connections: Node counts them neither idle nor busy, so they would hold the
+ * close until the headers timeout).
  */
 export function trackResponses(server: Server) {
-  const responses = new Set<ServerResponse>();
-  inFlight.set(server, responses);
+  const state: Tracked = { responses: new Set(), sockets: new Set() };
+  tracked.set(server, state);
+  server.on("connection", (socket: Socket) => {
+    state.sockets.add(socket);
+    socket.once("close", () => state.sockets.delete(socket));
+  });
   server.on("request", (_req, res: ServerResponse) => {
-    responses.add(res);
-    res.once("close", () => responses.delete(res));
+    state.responses.add(res);
+    res.once("close", () => state.responses.delete(res));
   });
 }
 
@@ -32,12 +41,19 @@ export function closeGracefully(server: Server, options: { deadlineMs?: number }
   const startedAt = Date.now();
   const deadlineMs = options.deadlineMs ?? 8_000;
   let forced = false;
-  for (const res of inFlight.get(server) ?? []) if (!res.headersSent) res.shouldKeepAlive = false;
+  const state = tracked.get(server);
+  for (const res of state?.responses ?? []) if (!res.headersSent) res.shouldKeepAlive = false;
+  const dropUnused = () => {
+    for (const socket of state?.sockets ?? []) if (socket.bytesRead === 0) socket.destroy();
+  };
   server.on("request", (_req, res: ServerResponse) => {
     res.shouldKeepAlive = false;
   });
   return new Promise((resolve) => {
-    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    const sweep = setInterval(() => {
+      server.closeIdleConnections();
+      dropUnused();
+    }, 100);
     const deadline = setTimeout(() => {
       forced = true;
       server.closeAllConnections();
@@ -48,5 +64,6 @@ export function closeGracefully(server: Server, options: { deadlineMs?: number }
       resolve({ ms: Date.now() - startedAt, forced });
     });
     server.closeIdleConnections();
+    dropUnused();
   });
 }
