@@ -45,7 +45,10 @@ async function expectDebitedOnce(ids: string[]) {
   const rows = await db().select().from(schema.bankTransfers).where(inArray(schema.bankTransfers.groupId, ids));
   for (const id of ids) {
     const mine = rows.filter((row) => row.groupId === id);
-    expect(mine.map((row) => `${row.kind}:${row.attempt}`).sort()).toEqual([...Array(MEMBERS).fill("contribution:1"), ...Array(MEMBERS).fill("fee:1")]);
+    expect(mine.map((row) => `${row.kind}:${row.attempt}`).sort()).toEqual([
+      ...Array(MEMBERS).fill("contribution:1"),
+      ...Array(MEMBERS).fill("fee:1"),
+    ]);
   }
   const keys = rows.map((row) => row.bankIdempotencyKey!);
   const { rows: atBank } = await db().execute<{ idempotency_key: string; authorizations: number; transfers: number }>(sql`
@@ -57,7 +60,10 @@ async function expectDebitedOnce(ids: string[]) {
 }
 
 async function processedThrough(ids: string[]) {
-  const rows = await db().select({ id: schema.groups.id, day: schema.groups.processedThrough }).from(schema.groups).where(inArray(schema.groups.id, ids));
+  const rows = await db()
+    .select({ id: schema.groups.id, day: schema.groups.processedThrough })
+    .from(schema.groups)
+    .where(inArray(schema.groups.id, ids));
   return new Map(rows.map((row) => [row.id, row.day]));
 }
 
@@ -78,7 +84,12 @@ describe("shards", () => {
       process.env.MONEY_SHARDS = saved;
     }
     // Every id is in exactly one shard.
-    for (const id of ["00000000-0000-4000-8000-000000000000", "3fffffff-ffff-4fff-bfff-ffffffffffff", "40000000-0000-4000-8000-000000000000", "ffffffff-ffff-4fff-bfff-ffffffffffff"]) {
+    for (const id of [
+      "00000000-0000-4000-8000-000000000000",
+      "3fffffff-ffff-4fff-bfff-ffffffffffff",
+      "40000000-0000-4000-8000-000000000000",
+      "ffffffff-ffff-4fff-bfff-ffffffffffff",
+    ]) {
       expect([0, 1, 2, 3].filter((shard) => scheduler.inRange(id, scheduler.shardRange(shard, 4)))).toHaveLength(1);
     }
   });
@@ -91,7 +102,9 @@ describe("shards", () => {
       const shard = [0, 1, 2, 3].find((s) => scheduler.inRange(id, scheduler.shardRange(s, 4)))!;
       expected.set(shard, (expected.get(shard) ?? 0) + 1);
     }
-    expect(await scheduler.dueShards(now, 4)).toEqual([...expected.entries()].sort((a, b) => a[0] - b[0]).map(([shard, groups]) => ({ shard, groups })));
+    expect(await scheduler.dueShards(now, 4)).toEqual(
+      [...expected.entries()].sort((a, b) => a[0] - b[0]).map(([shard, groups]) => ({ shard, groups })),
+    );
 
     // The fullest shard, one page of one group at a time, with its budget already spent after the first page.
     const [fullest] = [...expected.entries()].sort((a, b) => b[1] - a[1])[0]!;

@@ -99,7 +99,8 @@ async function dueDateDone(ids: string[], today: string) {
   const debits = await db().select({ id: schema.bankTransfers.id }).from(schema.bankTransfers).where(inArray(schema.bankTransfers.groupId, ids));
   return { processed: rows.filter((row) => row.day === today).length, debits: debits.length };
 }
-const isDone = (ids: string[]) => (state: { processed: number; debits: number }) => state.processed === ids.length && state.debits === ids.length * MEMBERS * 2;
+const isDone = (ids: string[]) => (state: { processed: number; debits: number }) =>
+  state.processed === ids.length && state.debits === ids.length * MEMBERS * 2;
 
 /** Each group's debits for today made once: one row per member and kind, and one authorization and one transfer at the bank each. */
 async function expectDebitedOnce(ids: string[]) {
@@ -131,7 +132,13 @@ describe("a due date survives its workers", () => {
       const pause = { ROSCA_PAUSEPOINTS: "page-locked:2000" };
       const workers = [startWorkerProcess(pause), startWorkerProcess(pause)];
       const log = () => output(...workers);
-      await waitFor("2 workers to start", () => workers.map(started), (up) => up.every(Boolean), START_MS, log);
+      await waitFor(
+        "2 workers to start",
+        () => workers.map(started),
+        (up) => up.every(Boolean),
+        START_MS,
+        log,
+      );
       expect(await queue.enqueueMoneyTick("test")).toMatchObject({ ok: true });
       // The first worker to stand in a page is killed there, its locks and its shard job with it.
       const victim = await waitFor("a worker in the middle of a page", () => workers.find((w) => pausedCount(w) > 0), Boolean, 60_000, log);
@@ -163,7 +170,13 @@ describe("a due date survives its workers", () => {
       const log = () => output(worker);
       await waitFor("the worker to start", () => started(worker), Boolean, START_MS, log);
       expect(await queue.enqueueMoneyTick("test")).toMatchObject({ ok: true });
-      await waitFor("the worker in the middle of a page", () => pausedCount(worker), (n) => n > 0, 60_000, log);
+      await waitFor(
+        "the worker in the middle of a page",
+        () => pausedCount(worker),
+        (n) => n > 0,
+        60_000,
+        log,
+      );
       // What a restart or failover does to every session: this test's own pool and the bank's survive it too.
       const { rows } = await db().execute<{ terminated: number }>(sql`
         select count(*)::int as terminated from (select pg_terminate_backend(pid) from pg_stat_activity
@@ -190,7 +203,13 @@ describe("a due date survives its workers", () => {
       const log = () => output(first);
       await waitFor("the worker to start", () => started(first), Boolean, START_MS, log);
       expect(await queue.enqueueMoneyTick("test")).toMatchObject({ ok: true });
-      await waitFor("the worker in the middle of a page", () => pausedCount(first), (n) => n > 0, 60_000, log);
+      await waitFor(
+        "the worker in the middle of a page",
+        () => pausedCount(first),
+        (n) => n > 0,
+        60_000,
+        log,
+      );
       const sentAt = Date.now();
       first.child.kill("SIGTERM");
       const exit = await first.exited;
