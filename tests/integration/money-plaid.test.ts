@@ -15,6 +15,7 @@ import { useTestDatabase } from "../support/test-db";
 let bankOffsetMs = 0;
 await useTestDatabase({ bank: { now: () => new Date(Date.now() + bankOffsetMs), transferLimits: { maxSingleDebitCents: 50_000 } } });
 const cycle = await import("../../app/server/money/cycle.server");
+const scheduler = await import("../../app/server/money/scheduler.server");
 const { cancelTransfer } = await import("../../app/server/money/transfers.server");
 const { plaidCall } = await import("../../app/server/bank/plaid.server");
 const { authorizeDebits } = await import("../../app/server/bank/account-health.server");
@@ -174,7 +175,7 @@ describe("returns, by NACHA rule", () => {
     const [first] = await money.transfersOf(group.id, { kind: "contribution", userId: late.id });
     await simulate(first!.providerTransferId!, "returned", "R01");
     await cycle.syncBankEvents(NOW);
-    await cycle.processDueGroups(NOW); // the group saw news from the bank: its run tells the member
+    await scheduler.processDueGroups(NOW); // the group saw news from the bank: its run tells the member
     expect((await money.transfersOf(group.id, { kind: "contribution", userId: late.id }))[0]).toMatchObject({
       statusOn: "2026-01-11",
       retryOn: "2026-01-16",
@@ -216,7 +217,7 @@ describe("returns, by NACHA rule", () => {
     const lastRun = async () =>
       (await db().select({ at: schema.groups.lastProcessedAt }).from(schema.groups).where(eq(schema.groups.id, group.id)))[0]!.at;
     const before = await lastRun();
-    await cycle.processDueGroups(NOW);
+    await scheduler.processDueGroups(NOW);
     expect(await lastRun()).toEqual(before);
 
     // The member authorises debits again: the group wakes, and the debit goes as a new entry (not "Retry 1": an R10
@@ -225,7 +226,7 @@ describe("returns, by NACHA rule", () => {
       authorizeDebits(tx, { userId: disputing.id, bankAccountId: checking.id, consent: { ipAddress: "203.0.113.7", userAgent: "test" } }),
     );
     expect(authorised).toMatchObject({ changed: true });
-    await cycle.processDueGroups(NOW);
+    await scheduler.processDueGroups(NOW);
     const [, sent] = await money.transfersOf(group.id, { kind: "contribution", userId: disputing.id, periodNumber: 1 });
     expect(sent).toMatchObject({ attempt: 2, status: "pending", bankAccountId: checking.id, waitingForMemberAt: null });
     expect((await atTheBank(sent!)).transfers.map((t) => t.description)).toEqual(["Contrib"]);
@@ -295,7 +296,7 @@ describe("a login that needs the member", () => {
 
     // The group was woken: the next tick authorises again under the same key (a user_action_required decision does not
     // hold the key), is approved, and the transfer is made.
-    await cycle.processDueGroups(NOW);
+    await scheduler.processDueGroups(NOW);
     const [sent] = await money.transfersOf(group.id, { kind: "contribution", userId: member.id });
     expect(sent).toMatchObject({ status: "pending", bankKeyRound: 0, waitingForMemberAt: null });
     const atTheEnd = await atTheBank(sent!);
@@ -367,7 +368,7 @@ describe("lost answers", () => {
     const unanswered = await money.transfersOf(group.id);
     expect(unanswered.map((row) => row.status)).toEqual(Array(6).fill("created"));
     await setFaults([]);
-    await cycle.processDueGroups(NOW);
+    await scheduler.processDueGroups(NOW);
     for (const row of await money.transfersOf(group.id)) {
       expect(row.status).toBe("pending");
       const bank = await atTheBank(row);
@@ -384,7 +385,7 @@ describe("lost answers", () => {
     // Two days without a run (a worker outage): Plaid has forgotten the keys, our rows are 49 hours old.
     bankOffsetMs = 49 * 3_600_000;
     await db().execute(sql`update bank_transfers set created_at = created_at - interval '49 hours' where group_id = ${group.id}`);
-    await cycle.processDueGroups(NOW);
+    await scheduler.processDueGroups(NOW);
     for (const row of await money.transfersOf(group.id)) {
       const bank = await atTheBank(row);
       expect(bank.transfers.map((t) => t.transfer_id)).toEqual([row.providerTransferId]);
@@ -402,8 +403,8 @@ describe("lost answers", () => {
     bankOffsetMs = 49 * 3_600_000;
     await db().execute(sql`update bank_transfers set created_at = created_at - interval '49 hours' where group_id = ${group.id}`);
     // The first run reads the stream to its end (nothing of ours there) and only then sends the rows, under new keys.
-    await cycle.processDueGroups(NOW);
-    await cycle.processDueGroups(NOW);
+    await scheduler.processDueGroups(NOW);
+    await scheduler.processDueGroups(NOW);
     for (const row of await money.transfersOf(group.id)) {
       expect(row).toMatchObject({ status: "pending", bankKeyRound: 1 });
       const bank = await atTheBank(row);
@@ -421,8 +422,8 @@ describe("lost answers", () => {
     const authorized = await money.transfersOf(group.id);
     expect(authorized.every((row) => row.status === "created" && row.providerAuthorizationId !== null)).toBe(true);
     bankOffsetMs = 2 * 3_600_000;
-    await cycle.processDueGroups(NOW); // same key, same (expired) authorization: refused, a new round
-    await cycle.processDueGroups(NOW); // the new round's authorization, and the transfer
+    await scheduler.processDueGroups(NOW); // same key, same (expired) authorization: refused, a new round
+    await scheduler.processDueGroups(NOW); // the new round's authorization, and the transfer
     for (const row of await money.transfersOf(group.id)) {
       expect(row).toMatchObject({ status: "pending", bankKeyRound: 1 });
       const bank = await atTheBank(row);
