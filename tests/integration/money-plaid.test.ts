@@ -26,6 +26,9 @@ const { decryptSecret } = await import("../../app/server/platform/crypto.server"
 const { setPayday } = await import("../../app/server/profile/profile.server");
 const { bankIdempotencyKey, DECLINE_REASONS } = await import("../../app/domain/ach");
 const money = await import("../support/money");
+const adminRoute = await import("../../app/routes/admin");
+const { call, post } = await import("../support/routes");
+const { signedInUser, toastTitles } = await import("../support/users");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
 const { and, asc, eq, sql } = await import("drizzle-orm");
@@ -460,6 +463,60 @@ describe("cancelled", () => {
       code: "not_cancellable",
       message: "Only a debit the bank has not sent on yet (pending) can be cancelled.",
     });
+  }, 120_000);
+});
+
+describe("cancelled, end to end", () => {
+  it("the admin console's Cancel debit: a non-admin is refused, the admin's cancel reaches the bank, nothing is posted and the member is told", async () => {
+    const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
+    await cycle.advanceClock({ id: members[0]!.id, isAdmin: false }, group.id, { days: 3 }, NOW); // Jan 9: pending
+    const member = members[2]!;
+    const [contribution] = await money.transfersOf(group.id, { kind: "contribution", userId: member.id });
+    expect(contribution!.status).toBe("pending");
+
+    const outsider = await signedInUser({ isPlaidSandboxAuthorized: true });
+    const refused = await call(adminRoute.action, post("/admin", { intent: "cancel-debit", transferId: contribution!.id }, outsider.jar));
+    expect(refused).toMatchObject({ status: 302, location: "/dashboard" });
+    expect(await toastTitles(refused.setCookies)).toEqual(["Access Denied"]);
+    expect((await money.transfersOf(group.id, { kind: "contribution", userId: member.id }))[0]!.status).toBe("pending");
+
+    const admin = await signedInUser({ isAdmin: true });
+    const done = await call(adminRoute.action, post("/admin", { intent: "cancel-debit", transferId: contribution!.id }, admin.jar));
+    expect(done.status).toBe(302);
+    expect(await toastTitles(done.setCookies)).toEqual(["Debit cancelled: it will not reach the member's bank, and it is not tried again"]);
+    const [cancelled] = await money.transfersOf(group.id, { kind: "contribution", userId: member.id });
+    expect(cancelled).toMatchObject({ status: "cancelled", failureCode: "CANCELLED" });
+    expect((await atTheBank(cancelled!)).transfers.map((t) => t.status)).toEqual(["cancelled"]);
+    expect(await db().select().from(schema.ledgerTransfers).where(eq(schema.ledgerTransfers.bankTransferId, contribution!.id))).toEqual([]);
+    await cycle.advanceClock({ id: members[0]!.id, isAdmin: false }, group.id, { days: 1 }, NOW);
+    expect((await bell(member.id)).map((n) => n.body)).toContain(
+      "The payment was cancelled before it reached your bank. It will not be tried again automatically; the group's admin has been told.",
+    );
+
+    // Twice: the second is refused in words, and changes nothing.
+    const again = await call(adminRoute.action, post("/admin", { intent: "cancel-debit", transferId: contribution!.id }, admin.jar));
+    expect(await toastTitles(again.setCookies)).toEqual(["Could not cancel the debit"]);
+    expect((await atTheBank(cancelled!)).transfers.map((t) => t.status)).toEqual(["cancelled"]);
+  }, 120_000);
+
+  it("a debit cancelled at the bank without us (Plaid's Dashboard): read from the event stream, cancelled here, not posted, not tried again", async () => {
+    const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
+    const admin = { id: members[0]!.id, isAdmin: false };
+    await cycle.advanceClock(admin, group.id, { days: 3 }, NOW); // Jan 9: pending
+    const member = members[1]!;
+    const [contribution] = await money.transfersOf(group.id, { kind: "contribution", userId: member.id });
+    const cancelledAtBank = await plaidCall((api) => api.transferCancel({ transfer_id: contribution!.providerTransferId! }));
+    expect(cancelledAtBank.ok).toBe(true);
+    // Nothing here knows yet; the next day's run reads the bank's events.
+    expect((await money.transfersOf(group.id, { kind: "contribution", userId: member.id }))[0]!.status).toBe("pending");
+    await cycle.advanceClock(admin, group.id, { days: 6 }, NOW);
+    const rows = await money.transfersOf(group.id, { kind: "contribution", userId: member.id, periodNumber: 1 });
+    expect(rows.map((row) => row.status)).toEqual(["cancelled"]);
+    expect(await db().select().from(schema.ledgerTransfers).where(eq(schema.ledgerTransfers.bankTransferId, contribution!.id))).toEqual([]);
+    expect((await atTheBank(rows[0]!)).transfers.map((t) => t.status)).toEqual(["cancelled"]);
+    expect((await bell(member.id)).map((n) => n.body)).toContain(
+      "The payment was cancelled before it reached your bank. It will not be tried again automatically; the group's admin has been told.",
+    );
   }, 120_000);
 });
 
