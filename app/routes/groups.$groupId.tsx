@@ -234,15 +234,16 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
         />
       </Card>
 
+      {/* min-w-0: a grid item is as wide as its widest content by default, which would push the page past a phone. */}
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <NextPayout group={group} />
           <PoolCard group={group} pool={"pool" in loaderData ? (loaderData.pool ?? null) : null} />
           <Card>
             <GroupPayoutSchedule group={group} />
           </Card>
         </div>
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           {inviteUrl ? (
             <Card>
               <section aria-labelledby="invite-title">

@@ -86,8 +86,9 @@ export function EmailDeliveryPanel({ view, list }: { view: EmailDeliveryView; li
           </p>
         ) : null}
         {view.failed.length > 0 ? (
-          <div className="overflow-x-auto">
-            <table className="min-w-full text-left text-sm">
+          <div>
+            {/* Stacked rows on a phone (.stack-table, app.css). */}
+            <table className="stack-table min-w-full text-left text-sm">
               <caption className="sr-only">Emails not delivered after their last retry</caption>
               <thead className="text-xs uppercase text-slate-500">
                 <tr>
@@ -108,17 +109,17 @@ export function EmailDeliveryPanel({ view, list }: { view: EmailDeliveryView; li
               <tbody className="divide-y divide-slate-100">
                 {view.failed.map((row) => (
                   <tr key={row.id} data-testid="email-failed-row">
-                    <th scope="row" className="py-2 pr-4 font-medium text-slate-900">
+                    <th scope="row" className="py-2 pr-4 font-medium break-all text-slate-900">
                       {row.toAddress}
                     </th>
-                    <td className="py-2 pr-4">
+                    <td className="py-2 pr-4" data-label="Email">
                       {row.template}
                       <span className="block text-xs text-slate-500">
                         {plural(row.attempts, "attempt", "attempts")}
                         {row.failedAt ? `, gave up ${when.format(new Date(row.failedAt))} UTC` : ""}
                       </span>
                     </td>
-                    <td className="max-w-xs break-words py-2 pr-4 text-xs text-slate-600">
+                    <td className="max-w-xs break-words py-2 pr-4 text-xs text-slate-600" data-label="Last error">
                       {row.undeliverable ? (
                         <span className="mb-1 block font-medium text-red-800">
                           Undeliverable address: sending again won't help unless Postmark reactivates it.

@@ -56,8 +56,9 @@ function ScheduleTable({
   reorder: { memberAt: Map<number, Props["group"]["members"][number]>; lastFilled: number } | null;
 }) {
   return (
-    <div className="mt-3 overflow-x-auto">
-      <table className="w-full text-left text-sm">
+    <div className="mt-3">
+      {/* Stacked rows on a phone (.stack-table, app.css): one block per turn, each figure with its column's name. */}
+      <table className="stack-table w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
@@ -88,8 +89,10 @@ function ScheduleTable({
             const member = reorder?.memberAt.get(row.position);
             return (
               <tr key={row.position} className={row.isYou ? "bg-brand-50 font-semibold" : undefined} aria-current={row.isYou ? "true" : undefined}>
-                <td className="py-2 pr-3">{row.position}</td>
-                <td className="py-2 pr-3">
+                <td className="py-2 pr-3" data-label="Position">
+                  {row.position}
+                </td>
+                <td className="py-2 pr-3" data-label="Recipient">
                   {row.recipientName ?? unnamedRecipient(group.payoutOrder, row.position === firstOpen)}
                   {row.isYou ? (
                     <>
@@ -99,11 +102,17 @@ function ScheduleTable({
                     </>
                   ) : null}
                 </td>
-                <td className="py-2 pr-3 whitespace-nowrap">{formatCalendarDay(row.date, "medium")}</td>
-                <td className="py-2 pr-3">{formatMoney(row.amountCents)}</td>
-                <td className="py-2 pr-3">{row.status === "completed" ? "Completed" : "Pending"}</td>
+                <td className="py-2 pr-3 whitespace-nowrap" data-label="Date">
+                  {formatCalendarDay(row.date, "medium")}
+                </td>
+                <td className="py-2 pr-3" data-label="Amount">
+                  {formatMoney(row.amountCents)}
+                </td>
+                <td className="py-2 pr-3" data-label="Status">
+                  {row.status === "completed" ? "Completed" : "Pending"}
+                </td>
                 {reorder ? (
-                  <td className="py-2">
+                  <td className="py-2" data-label="Order">
                     {member ? (
                       <Form method="post" preventScrollReset className="flex gap-1">
                         <input type="hidden" name="intent" value="move" />
