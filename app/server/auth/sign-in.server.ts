@@ -44,7 +44,12 @@ async function completeSignIn(
   // The password proves the address: this browser may read its mail in the demo mailbox from now on.
   const mailbox = await rememberMailboxAddress(request, user.email);
   if (mailbox) headers.append("Set-Cookie", mailbox);
-  return redirectWithToast(request, options.redirectTo, { type: "success", title: "Login Successful", description: firstSignIn ? "Welcome!" : "Welcome back!" }, { headers });
+  return redirectWithToast(
+    request,
+    options.redirectTo,
+    { type: "success", title: "Login Successful", description: firstSignIn ? "Welcome!" : "Welcome back!" },
+    { headers },
+  );
 }
 
 /** The password step (intent "login", or "demo" outside production). `request` is the one the form was posted in. */
