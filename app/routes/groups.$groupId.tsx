@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { data, Link } from "react-router";
 import { CopyInviteLink } from "~/components/groups/copy-invite-link";
 import { GroupDraw } from "~/components/groups/group-draw";
-import { daysUntilLabel, GroupStatusBadge, memberCountLabel, unnamedRecipient } from "~/components/groups/group-labels";
+import { daysUntilLabel, GroupStatusBadge, memberCountLabel, seatsLeftLabel, unnamedRecipient } from "~/components/groups/group-labels";
 import { GroupMembers } from "~/components/groups/group-members";
 import { GroupPayoutSchedule } from "~/components/groups/group-payout-schedule";
 import { ReplaceInviteLink } from "~/components/groups/group-roster";
@@ -251,8 +251,7 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
                   Invite members
                 </h2>
                 <p className="mt-1 mb-3 text-sm text-slate-600">
-                  {group.memberCount - group.joinedCount} {group.memberCount - group.joinedCount === 1 ? "seat" : "seats"} left. Share this link with
-                  the people you trust.
+                  {seatsLeftLabel(group.memberCount - group.joinedCount)} Share this link with the people you trust.
                 </p>
                 <CopyInviteLink url={inviteUrl} groupName={group.name} />
                 {group.viewer.isAdmin ? <ReplaceInviteLink /> : null}

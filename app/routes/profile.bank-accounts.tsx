@@ -7,6 +7,7 @@ import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/page";
 import { formatDay } from "~/domain/format";
+import { plural } from "~/domain/plural";
 import { requireUser } from "~/server/auth/guards.server";
 import { BankHealthAlerts, type LinkMode } from "~/components/bank/bank-health-alerts";
 import { authorizeDebits } from "~/server/bank/account-health.server";
@@ -263,7 +264,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(request, PAGE, {
       type: "success",
       title: "Bank Account Connected!",
-      description: `${result.accounts.length} ${result.accounts.length === 1 ? "account is" : "accounts are"} ready to use.`,
+      description: `${plural(result.accounts.length, { one: "account is", other: "accounts are" })} ready to use.`,
     });
   }
 

@@ -10,6 +10,7 @@ import { inputClass } from "~/components/ui/field";
 import { Card } from "~/components/ui/page";
 import type { AdminIntent } from "~/domain/admin";
 import { formatDate, formatDateTime } from "~/domain/format";
+import { plural } from "~/domain/plural";
 
 export type AdminListState = { q: string; page: number };
 
@@ -218,7 +219,7 @@ export function Pagination({ q, page, pageCount, total, pageSize }: AdminListSta
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 pt-4 text-sm text-slate-700">
       <p>
-        {total === 0 ? "0 users" : `Showing ${first}–${last} of ${total.toLocaleString("en-US")} users`}
+        {total === 0 ? "0 users" : `Showing ${first}–${last} of ${plural(total, { one: "user", other: "users" })}`}
         {pageCount > 1 ? ` · page ${page} of ${pageCount}` : ""}
       </p>
       <div className="flex gap-2">

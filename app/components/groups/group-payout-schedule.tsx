@@ -19,7 +19,6 @@ export function GroupPayoutSchedule({ group }: Props) {
   const memberAt = new Map(group.members.filter((m) => m.payoutPosition !== null).map((m) => [m.payoutPosition!, m]));
   const lastFilled = Math.max(0, ...memberAt.keys());
   const reorder = group.viewer.canReorder ? { memberAt, lastFilled } : null;
-  const firstOpen = group.schedule.find((row) => row.recipientName === null)?.position ?? null;
   return (
     <section aria-labelledby="schedule-title">
       <h2 id="schedule-title" className="text-lg font-semibold text-slate-900">
@@ -31,11 +30,11 @@ export function GroupPayoutSchedule({ group }: Props) {
         </p>
       ) : null}
       {reorder ? <p className="mt-1 text-sm text-slate-600">As the group admin you can change the payout order until the group starts.</p> : null}
-      <ScheduleTable rows={shown} caption="Payout schedule" group={group} reorder={reorder} firstOpen={firstOpen} />
+      <ScheduleTable rows={shown} caption="Payout schedule" group={group} reorder={reorder} />
       {rest.length > 0 ? (
         <details className="group">
-          <ShowAllSummary hiddenCount={rest.length} what="payouts" />
-          <ScheduleTable rows={rest} caption="Payout schedule, continued" group={group} reorder={reorder} firstOpen={firstOpen} />
+          <ShowAllSummary hiddenCount={rest.length} what={{ one: "payout", other: "payouts" }} />
+          <ScheduleTable rows={rest} caption="Payout schedule, continued" group={group} reorder={reorder} />
         </details>
       ) : null}
     </section>
@@ -47,9 +46,7 @@ function ScheduleTable({
   caption,
   group,
   reorder,
-  firstOpen,
 }: {
-  firstOpen: number | null;
   rows: ScheduleRowView[];
   caption: string;
   group: Props["group"];
@@ -93,7 +90,7 @@ function ScheduleTable({
                   {row.position}
                 </td>
                 <td className="py-2 pr-3" data-label="Recipient">
-                  {row.recipientName ?? unnamedRecipient(group.payoutOrder, row.position === firstOpen)}
+                  {row.recipientName ?? unnamedRecipient(group.payoutOrder)}
                   {row.isYou ? (
                     <>
                       {" "}

@@ -11,6 +11,7 @@
 import { z } from "zod";
 import { formatDate, formatMoney } from "../../domain/format";
 import { setupFeeLine } from "../../domain/groups";
+import { plural, pluralWord } from "../../domain/plural";
 
 const PRODUCT = "Rosca";
 
@@ -157,7 +158,11 @@ export function escapeHtml(value: string): string {
   return value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
 }
 
+const HOURS = { one: "hour", other: "hours" };
+const GROUP_STANDS = { one: "group stands", other: "groups stand" };
+
 /** A subject is one header line: no line breaks, no runs of whitespace. */
+
 function oneLine(value: string) {
   return value.replace(/\s+/g, " ").trim();
 }
@@ -291,7 +296,7 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
 
   "confirm-email": (data) => {
     const hours = data.expiresInHours;
-    const validity = `This link is valid for ${hours} ${hours === 1 ? "hour" : "hours"}.`;
+    const validity = `This link is valid for ${plural(hours, HOURS)}.`;
     return {
       subject: `Confirm your email address for ${PRODUCT}`,
       ...layout("Confirm your email address to finish creating your account.", [
@@ -306,7 +311,7 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
 
   "password-reset": (data) => {
     const minutes = data.expiresInMinutes;
-    const expiry = minutes % 60 === 0 ? `${minutes / 60} ${minutes === 60 ? "hour" : "hours"}` : `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+    const expiry = minutes % 60 === 0 ? plural(minutes / 60, HOURS) : plural(minutes, { one: "minute", other: "minutes" });
     return {
       subject: `Reset your ${PRODUCT} password`,
       ...layout("Use this link to choose a new password.", [
@@ -347,7 +352,7 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
         { kind: "p", text: hi(data.name) },
         { kind: "p", text: `You asked to use ${oneLine(data.newEmail)} for your ${PRODUCT} account. Confirm it to finish the change.` },
         { kind: "button", label: "Confirm new email address", url: data.confirmUrl },
-        { kind: "muted", text: `This link is valid for ${hours} ${hours === 1 ? "hour" : "hours"}, and you'll be asked to sign in if you aren't.` },
+        { kind: "muted", text: `This link is valid for ${plural(hours, HOURS)}, and you'll be asked to sign in if you aren't.` },
         { kind: "muted", text: "If you didn't ask for this, ignore this email: nothing changes." },
       ]),
     };
@@ -563,15 +568,12 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
     const week = formatDate(data.weekOf, { style: "long" });
     const count = data.groups.length;
     return {
-      subject: `Your ${PRODUCT} week: ${count} ${count === 1 ? "group" : "groups"}, week of ${week}`,
-      ...layout(`Where your ${count === 1 ? "group stands" : "groups stand"} this week.`, [
+      subject: `Your ${PRODUCT} week: ${plural(count, { one: "group", other: "groups" })}, week of ${week}`,
+      ...layout(`Where your ${pluralWord(count, GROUP_STANDS)} this week.`, [
         { kind: "p", text: hi(data.name) },
         {
           kind: "p",
-          text:
-            count === 0
-              ? "You aren't in any savings group right now."
-              : `Here is where your ${count === 1 ? "group stands" : "groups stand"} this week.`,
+          text: count === 0 ? "You aren't in any savings group right now." : `Here is where your ${pluralWord(count, GROUP_STANDS)} this week.`,
         },
         ...data.groups.flatMap((group): Block[] => [
           { kind: "facts", rows: weeklyGroupRows(group) },
