@@ -318,7 +318,11 @@ function sendHtml(response: http.ServerResponse, status: number, html: string, r
   send(response, status, "text/html; charset=utf-8", html, {
     "Content-Security-Policy": csp,
     "Cache-Control": "no-store",
-    "Referrer-Policy": "no-referrer",
+    // Not "no-referrer": under it a browser sends "Origin: null" with the pages' own form posts, which a deployed demo's
+    // host, serving these pages on its origin (host/sandbox-link-proxy.ts), refuses as cross-site (issue 33: Exit,
+    // and every other step, without JavaScript). "same-origin" still keeps the link token in these URLs from leaking
+    // to any other origin.
+    "Referrer-Policy": "same-origin",
   });
 }
 
