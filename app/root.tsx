@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { DemoBanner } from "./components/demo-banner";
@@ -6,10 +6,9 @@ import { island } from "./components/island";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
-import { buttonClass } from "./components/ui/button";
-import { BODY_ERROR_MESSAGES, isBodyErrorStatus } from "./domain/request-body";
+import { ErrorPage } from "./components/error-page";
 import { clearSessionCookie, lookupSession } from "./server/auth/session.server";
-import { orBusyResponse, type RetryableErrorData } from "./server/db/errors.server";
+import { orBusyResponse } from "./server/db/errors.server";
 import { env } from "./server/platform/env.server";
 import { takeToasts } from "./server/notifications/toast.server";
 
@@ -97,38 +96,10 @@ export default function App() {
   return <Outlet />;
 }
 
+/**
+ * Only what goes wrong in the root's own loader lands here (then there is no signed-in user to show); everything below
+ * it lands in the page shell's boundary (routes/_shell.tsx), under a header that still knows who is signed in.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // A busy database (statement timeout, no connection): a retryable state, said plainly (server/db/errors.server.ts).
-  const busy = isRouteErrorResponse(error) && error.status === 503 && (error.data as RetryableErrorData | undefined)?.reason === "busy";
-  // Details only in development; users see a calm message and two ways out, never a stack trace.
-  const detail = busy
-    ? null
-    : import.meta.env.DEV && error instanceof Error
-      ? error.stack
-      : isRouteErrorResponse(error)
-        ? `${error.status} ${error.statusText}`
-        : null;
-  // A request body the server could not read (app/server/platform/request-body.server.ts): nothing was saved, say what to do.
-  const message = busy
-    ? "We couldn't load this page in time. Nothing was lost. Please try again in a moment."
-    : isRouteErrorResponse(error) && isBodyErrorStatus(error.status)
-      ? BODY_ERROR_MESSAGES[error.status]
-      : "We hit an unexpected problem showing this page. Your data is safe. Try again, or head back home.";
-  return (
-    <div className="mx-auto max-w-lg px-4 py-20 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">{busy ? "This is taking longer than it should" : "Something went wrong"}</h1>
-      <p className="mt-3 text-slate-600">{message}</p>
-      {detail ? <pre className="mt-6 overflow-auto rounded bg-slate-100 p-3 text-left text-xs">{detail}</pre> : null}
-      <div className="mt-8 flex justify-center gap-3">
-        {/* A plain link to the current page reloads it, with or without JavaScript. */}
-        {/* biome-ignore lint/a11y/useValidAnchor: href="" is the current URL (a reload), which is what this link does */}
-        <a href="" className={buttonClass("primary")}>
-          Refresh Page
-        </a>
-        <a href="/" className={buttonClass("secondary")}>
-          Go Home
-        </a>
-      </div>
-    </div>
-  );
+  return <ErrorPage error={error} />;
 }

@@ -19,6 +19,7 @@ import { privateUnlessShared } from "./cache-control";
 import { publicPageCache } from "./page-cache";
 import { logger } from "../app/server/platform/log.server.ts";
 import { reportError } from "../app/server/platform/error-reporting.server.ts";
+import { trackResponses } from "./shutdown.ts";
 import { labelStatic, requestLogging } from "./request-log.ts";
 import { sandboxLinkProxy } from "./sandbox-link-proxy.ts";
 
@@ -176,6 +177,8 @@ export function overloadLimits() {
  */
 export function createHttpServer(app?: Express) {
   const server = http.createServer({ headersTimeout: 20_000, requestTimeout: 30_000, keepAliveTimeout: 65_000, connectionsCheckingInterval: 5_000 });
+  // For a graceful stop (host/shutdown.ts): the responses in flight then close their connections after them.
+  trackResponses(server);
   // Without an app here (the dev server needs the HTTP server before the app exists), the caller adds it: server.on("request", app).
   if (app) server.on("request", app);
   return server;

@@ -6,6 +6,10 @@
  *
  * BENCH_GROUPS and BENCH_WORKERS are lists: every combination runs, each on a fresh database. Defaults: 1000,10000
  * groups (10,000 and 100,000 debits) × 4 workers. `BENCH_GROUPS=100000` is the million-member run (not in CI).
+ * The workers run as production does (BENCH_MODE=jobs, the default; ADR 044): job workers, fed by one planner run
+ * (money.tick) that queues a job per shard; the wall time runs from that job to the last debit at the bank.
+ * BENCH_KILL=1 kills worker 1 with SIGKILL halfway through and prints how long the rest took. BENCH_MODE=direct runs
+ * processDueGroups once in each worker instead (ADR 009's runs).
  * BENCH_CPU_PROFILE=1 profiles worker 1 and the sandbox bank of each run and prints their top functions; BENCH_PG_STATS=1
  * prints PostgreSQL's most expensive statements (pg_stat_statements). MONEY_PAGE_SIZE (the workers'
  * page of groups) and BANK_CONCURRENCY (bank calls in flight per worker) pass through to the workers.
@@ -50,6 +54,10 @@ function list(name: string, fallback: string) {
 const GROUP_COUNTS = list("BENCH_GROUPS", "1000,10000");
 const WORKER_COUNTS = list("BENCH_WORKERS", "4");
 const PROFILE = process.env.BENCH_CPU_PROFILE === "1";
+/** jobs (default): workers as production runs them, fed by one planner run; direct: each runs processDueGroups. */
+const MODE = process.env.BENCH_MODE === "direct" ? "direct" : "jobs";
+/** BENCH_KILL=1 (jobs mode, 2+ workers): worker 1 is killed with SIGKILL halfway through the due date. */
+const KILL = process.env.BENCH_KILL === "1";
 const PG_STATS = process.env.BENCH_PG_STATS === "1";
 const MEMBERS = 10;
 const CONTRIBUTION_CENTS = 10_000;
@@ -244,10 +252,39 @@ async function benchOnce(databaseUrl: string, groups: number, workers: number, r
     }
     const bankCpuAtStart = process.cpuUsage();
     const postgresCpuAtStart = postgresCpuMs(path.join(tmp, "pg"));
+    let killedAt: number | null = null;
+    let drivenMs = 0;
     const reports = await runWorkers(
       workers,
-      { ...process.env, BENCH_NOW: now.toISOString(), DATABASE_URL: databaseUrl },
+      { ...process.env, BENCH_NOW: now.toISOString(), BENCH_MODE: MODE, DATABASE_URL: databaseUrl },
       PROFILE ? profileDir : null,
+      // Jobs mode: one planner run (money.tick, as the cron sends it), then wait until every debit is at the bank.
+      async (spawned) => {
+        // A producer of its own on this run's database (the app's queue module keeps one pool per process).
+        const { MONEY_TICK, QUEUE_SCHEMA } = await import("../app/server/jobs/queue.server.ts");
+        const { default: PgBoss } = await import("pg-boss");
+        const producer = new PgBoss({ connectionString: databaseUrl, schema: QUEUE_SCHEMA, schedule: false, supervise: false, max: 1 });
+        producer.on("error", (error) => console.error(`  producer: ${error.message}`));
+        await producer.start();
+        const started = Date.now();
+        await producer.send(MONEY_TICK, { source: "bench" });
+        for (;;) {
+          const { rows } = await pool.query<{ n: number }>(
+            "select count(*)::int as n from bank_transfers where period_number = 2 and kind = 'contribution' and status = 'pending'",
+          );
+          if (KILL && killedAt === null && rows[0]!.n >= debits / 2 && spawned.length > 1) {
+            spawned[0]!.kill("SIGKILL");
+            killedAt = Date.now();
+            console.log(`  worker 1 killed with SIGKILL at ${rows[0]!.n} of ${debits} debits, ${seconds(killedAt - started)} s in`);
+          }
+          if (rows[0]!.n >= debits) break;
+          if (Date.now() - started > 30 * 60_000) throw new Error(`the due date did not finish in 30 minutes (${rows[0]!.n} of ${debits} debits)`);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        drivenMs = Date.now() - started;
+        if (killedAt !== null) console.log(`  the due date finished ${seconds(Date.now() - killedAt)} s after the kill`);
+        await producer.stop({ graceful: false });
+      },
     );
     const bankCpu = process.cpuUsage(bankCpuAtStart);
     const cpu = {
@@ -256,7 +293,9 @@ async function benchOnce(databaseUrl: string, groups: number, workers: number, r
       postgres: postgresCpuMs(path.join(tmp, "pg")) - postgresCpuAtStart,
     };
     const bankTop = bankProfile ? await bankProfile.stop(path.join(profileDir, "bank.cpuprofile")) : [];
-    const wallMs = Math.max(...reports.map((r) => r.endedAt)) - Math.min(...reports.map((r) => r.startedAt));
+    // Direct: from the first worker's start to the last one's end. Jobs: from the planner's job to the last debit (the
+    // planner, the queue's polls and the shards' hand-offs count, as they do in production).
+    const wallMs = MODE === "jobs" ? drivenMs : Math.max(...reports.map((r) => r.endedAt)) - Math.min(...reports.map((r) => r.startedAt));
     console.log(
       `  due date processed in ${seconds(wallMs)} s: ${(debits / (wallMs / 1000)).toFixed(0)} debits/s; groups per worker ${reports.map((r) => r.processed).join(", ")}; peak RSS MB ${reports.map((r) => r.peakRssMb).join(", ")} (${reports.map((r) => r.readyRssMb).join(", ")} loaded and connected, before any work)`,
     );
@@ -475,7 +514,12 @@ async function buildFixture(pool: pg.Pool, groups: number, now: Date) {
   return today;
 }
 
-async function runWorkers(count: number, env: NodeJS.ProcessEnv, profileDir: string | null): Promise<WorkerReport[]> {
+async function runWorkers(
+  count: number,
+  env: NodeJS.ProcessEnv,
+  profileDir: string | null,
+  drive: (spawned: ChildProcess[]) => Promise<void>,
+): Promise<WorkerReport[]> {
   const ready: Array<Promise<void>> = [];
   const reports: Array<Promise<WorkerReport>> = [];
   const errors: string[] = [];
@@ -500,8 +544,22 @@ async function runWorkers(count: number, env: NodeJS.ProcessEnv, profileDir: str
     });
     reports.push(
       new Promise<WorkerReport>((resolve, reject) =>
-        child.on("exit", (code) => {
+        child.on("exit", (code, signal) => {
           children.delete(child);
+          // The worker the bench killed (BENCH_KILL) has no report: what it did is in the others' and the checks.
+          if (signal === "SIGKILL") {
+            resolve({
+              startedAt: 0,
+              endedAt: 0,
+              processed: 0,
+              readyRssMb: 0,
+              peakRssMb: 0,
+              cpuMs: 0,
+              stages: {},
+              bank: { calls: 0, retries: 0, failures: {} },
+            });
+            return;
+          }
           try {
             const report = JSON.parse(last) as WorkerReport;
             if (code !== 0) reject(new Error(`worker ${w + 1} exited ${code}: ${report.error ?? ""}`));
@@ -514,7 +572,12 @@ async function runWorkers(count: number, env: NodeJS.ProcessEnv, profileDir: str
     );
   }
   await Promise.all(ready);
-  for (const child of spawned) child.stdin!.end("go\n");
+  if (MODE === "direct") {
+    for (const child of spawned) child.stdin!.end("go\n");
+  } else {
+    await drive(spawned);
+    for (const child of spawned) if (child.exitCode === null && child.signalCode === null) child.stdin!.end("stop\n");
+  }
   const done = await Promise.all(reports);
   for (const line of errors) console.error(`  ${line}`);
   return done;

@@ -11,6 +11,7 @@ import { flushErrorReports, initErrorReportingFromEnv } from "../app/server/plat
 import { logger } from "../app/server/platform/log.server.ts";
 import { serveMetrics } from "../app/server/platform/metrics.server.ts";
 import { createApp, createHttpServer } from "../host/app.ts";
+import { closeGracefully } from "../host/shutdown.ts";
 
 process.env.NODE_ENV = "production";
 let env: ReturnType<typeof parseEnv>;
@@ -27,9 +28,24 @@ const app = createApp({ build, production: env.APP_ENV === "production" });
 const server = createHttpServer(app).listen(env.PORT, "0.0.0.0", () =>
   logger.info({ port: env.PORT, appEnv: env.APP_ENV, metrics: metrics?.url ?? "off" }, `Listening on port ${env.PORT} (${env.APP_ENV})`),
 );
-const shutdown = () =>
-  server.close(() => {
-    void Promise.all([metrics?.stop(), flushErrorReports()]).finally(() => process.exit(0));
-  });
-process.on("SIGINT", shutdown);
-process.on("SIGTERM", shutdown);
+// Within 10 s of Fly's SIGTERM (fly.toml's kill_timeout leaves a margin; ADR 044): the requests in flight finish, idle
+// keep-alive connections close at once, then the database pool, the metrics server and the error reports' flush.
+let stopping = false;
+const shutdown = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  logger.info(`${signal} received, stopping`);
+  // Whatever hangs, the process is gone before the platform has to kill it.
+  setTimeout(() => {
+    logger.error("shutdown took longer than 9.5 s; exiting");
+    process.exit(1);
+  }, 9_500).unref();
+  const closed = await closeGracefully(server, { deadlineMs: 6_000 });
+  logger.info(closed, "HTTP server closed");
+  // The build has its own copy of the database module (entry.server.tsx exports its closeDb as closeDatabase).
+  const entry = build.entry.module as { closeDatabase?: () => Promise<void> };
+  await Promise.allSettled([entry.closeDatabase?.(), metrics?.stop(), flushErrorReports()]);
+  process.exit(0);
+};
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));

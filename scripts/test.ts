@@ -1,7 +1,9 @@
 /**
- * `npm test`: lint first (seconds; a formatting slip fails fast), then three independent stages side by side:
+ * `npm test`: lint first (Biome, then the migration lint of scripts/lint-migrations.ts; seconds, so a formatting slip or
+ * a migration that would break the release still serving fails fast), then three independent stages side by side:
  * - typecheck: react-router typegen && tsgo (TypeScript's native compiler; ADR 025)
- * - vitest: the unit and integration tests (one run, both projects)
+ * - vitest: the unit and integration tests (one run, both projects), among them the previous release's smoke test
+ *   against this release's schema (tests/integration/previous-release.test.ts, ADR 043)
  * - e2e: react-router build, the JavaScript budgets (scripts/size.ts), then Playwright (it starts its own server on
  *   the build)
  * They share nothing (each test layer starts its own embedded PostgreSQL on a free port, in its own data directory),
@@ -25,7 +27,15 @@ type Result = { name: string; ok: boolean; seconds: number; steps: Array<{ label
 /** A tool from node_modules/.bin (no npx or npm process in between). */
 const bin = (label: string, tool: string, ...args: string[]): Step => ({ label, command: path.resolve("node_modules/.bin", tool), args });
 
-const LINT: Stage = { name: "lint", steps: [bin("biome check", "biome", "check", "--error-on-warnings", ".")] };
+const LINT: Stage = {
+  name: "lint",
+  steps: [
+    bin("biome check", "biome", "check", "--error-on-warnings", "."),
+    // The new migrations against the expand/contract rule (ADR 043); the previous release's code itself runs against
+    // the new schema in the vitest stage (tests/integration/previous-release.test.ts).
+    bin("migration lint", "tsx", "scripts/lint-migrations.ts"),
+  ],
+};
 const STAGES: Stage[] = [
   { name: "typecheck", steps: [bin("typegen", "react-router", "typegen"), bin("tsgo", "tsgo")] },
   { name: "vitest", steps: [bin("vitest", "vitest", "run")] },
@@ -87,6 +97,8 @@ if (!lint.ok) {
   process.stdout.write("\nnpm test: lint failed (npm run format fixes formatting; see above for the rest).\n");
   process.exitCode = 1;
 } else {
+  // Passed, but the migration lint's warnings (an index built without CONCURRENTLY on a growing table) are worth a look.
+  if (!serial && lint.output.includes("warning [")) print(lint);
   await runTheRest();
 }
 

@@ -3,9 +3,11 @@
  * (every minute) and bank.sync (webhook-triggered, and every 5 minutes) against DATABASE_URL. Any number may run.
  *
  * WORKER_TICK_SECONDS=N also runs processDueGroups every N seconds on this worker's own clock (tests and demos that
- * should not wait for the next minute). On SIGTERM (Fly, before stopping a machine) or SIGINT it stops fetching, lets
- * running jobs finish (up to WORKER_STOP_TIMEOUT_SECONDS, default 10, inside fly.toml's kill_timeout), then exits.
- * A worker killed mid-job loses nothing: its job is redelivered after expiry and the money work is idempotent.
+ * should not wait for the next minute). On SIGTERM (Fly, before stopping a machine) or SIGINT it stops fetching, tells
+ * money work to start no new page or day, lets running jobs finish (up to WORKER_STOP_TIMEOUT_SECONDS, default 6;
+ * pg-boss then hands what is left to another worker), then exits, within 10 s in all. A worker killed mid-job loses
+ * nothing: its shard is run again by another worker once the job's one-minute expiry passes (ADR 044), and the money
+ * work is idempotent. /healthz beside /metrics says whether its heartbeat reaches the database.
  */
 export {};
 
@@ -21,7 +23,9 @@ try {
 }
 
 const tickSeconds = Number(process.env.WORKER_TICK_SECONDS ?? 0);
-const stopTimeoutSeconds = Number(process.env.WORKER_STOP_TIMEOUT_SECONDS ?? 10);
+// Running jobs get this long to finish after SIGTERM (a shard stops before its next page or day at once); the whole
+// stop stays within 10 s (ADR 044).
+const stopTimeoutSeconds = Number(process.env.WORKER_STOP_TIMEOUT_SECONDS ?? 6);
 if (!Number.isFinite(tickSeconds) || tickSeconds < 0 || !Number.isFinite(stopTimeoutSeconds) || stopTimeoutSeconds < 0) {
   console.error("WORKER_TICK_SECONDS and WORKER_STOP_TIMEOUT_SECONDS must be non-negative numbers of seconds");
   process.exit(1);
@@ -36,11 +40,12 @@ const { serveMetrics } = await import("../app/server/platform/metrics.server.ts"
 const { flushErrorReports, initErrorReportingFromEnv } = await import("../app/server/platform/error-reporting.server.ts");
 
 await initErrorReportingFromEnv("worker");
-// The worker serves no HTTP but its metrics (jobs, queue depth, money counters), on METRICS_PORT like the app.
-const metrics = await serveMetrics();
-if (metrics) logger.info(`worker: metrics on ${metrics.url}`);
+let worker: Awaited<ReturnType<typeof startWorker>> | undefined;
+// The worker serves no HTTP but its metrics (jobs, queue depth, money counters) and its health (the heartbeat and the
+// running job; fly.toml's check), on METRICS_PORT like the app.
+const metrics = await serveMetrics({ health: () => worker?.health() ?? { ok: false, problem: "starting" } });
+if (metrics) logger.info(`worker: metrics on ${metrics.url}, health on ${metrics.url.replace(/\/metrics$/, "/healthz")}`);
 
-let worker: Awaited<ReturnType<typeof startWorker>>;
 try {
   worker = await startWorker({ tickSeconds, stopTimeoutMs: stopTimeoutSeconds * 1000 });
 } catch (error) {
@@ -50,13 +55,31 @@ try {
   process.exit(1);
 }
 
+// A job stuck past JOB_STUCK_MS (a bank call that never returns, a lock that is never released): the worker exits, so
+// that the platform restarts it (Fly does not restart a machine for a failing check, only for an exited process). Its
+// shard is carried on by the next job meanwhile: the page's locks go with the process (ADR 044).
+const watchdog = setInterval(() => {
+  const health = worker?.health();
+  if (health?.running && health.problem?.includes("running for")) {
+    logger.error({ health }, "worker: a job is stuck; exiting so that the machine restarts");
+    process.exit(1);
+  }
+}, 15_000);
+watchdog.unref();
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info(`worker: ${signal} received, stopping`);
+  // Whatever hangs (a bank call, the pool), the process is gone before the platform has to kill it; a job it still
+  // held is run again by another worker once its expiry passes.
+  setTimeout(() => {
+    logger.error("worker: stop took longer than 9.5 s; exiting");
+    process.exit(1);
+  }, 9_500).unref();
   try {
-    await worker.stop();
+    await worker?.stop();
     await closeDb();
     await metrics?.stop();
     await flushErrorReports();

@@ -1,4 +1,7 @@
 import { formatCalendarDay, formatMoney } from "./format";
+import { plural, pluralWord } from "./plural";
+
+const INVITATION_EMAILS = { one: "invitation email", other: "invitation emails" };
 
 /**
  * Group invitations: how long one lasts, what state it is in for the person it was sent to, and how the wizard tells
@@ -55,24 +58,20 @@ export type InvitationOutcome = {
   notifiedInApp: number;
 };
 
-function count(n: number, one: string, many: string) {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 /**
  * One sentence, exactly what happened: "2 invitations emailed, 1 member notified in the app." Nothing is called
  * emailed that the mail service has not accepted.
  */
 export function describeInvitationOutcome(outcome: InvitationOutcome): string {
   const parts: string[] = [];
-  if (outcome.emailed > 0) parts.push(`${count(outcome.emailed, "invitation", "invitations")} emailed`);
-  if (outcome.notifiedInApp > 0) parts.push(`${count(outcome.notifiedInApp, "member", "members")} notified in the app`);
+  if (outcome.emailed > 0) parts.push(`${plural(outcome.emailed, { one: "invitation", other: "invitations" })} emailed`);
+  if (outcome.notifiedInApp > 0) parts.push(`${plural(outcome.notifiedInApp, { one: "member", other: "members" })} notified in the app`);
   if (outcome.queued > 0) {
     parts.push(
-      `${count(outcome.queued, "invitation email", "invitation emails")} queued: our mail service can't send right now, so we'll send ${outcome.queued === 1 ? "it" : "them"} automatically`,
+      `${plural(outcome.queued, INVITATION_EMAILS)} queued: our mail service can't send right now, so we'll send ${pluralWord(outcome.queued, { one: "it", other: "them" })} automatically`,
     );
   }
-  if (outcome.failed > 0) parts.push(`${count(outcome.failed, "invitation email", "invitation emails")} could not be delivered`);
+  if (outcome.failed > 0) parts.push(`${plural(outcome.failed, INVITATION_EMAILS)} could not be delivered`);
   if (parts.length === 0) return "No one was invited by email: share the group's invite link from its page.";
   return `${parts.join(", ")}.`;
 }

@@ -125,8 +125,9 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
             </Alert>
           </div>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
+          <div>
+            {/* Stacked rows on a phone (.stack-table, app.css). */}
+            <table className="stack-table w-full text-left text-sm [--stack-inset:1rem]">
               <caption className="sr-only">{to ? `Messages to ${to}` : "Captured messages"}, newest first</caption>
               <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
                 <tr>
@@ -144,8 +145,10 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
               <tbody className="divide-y divide-slate-200">
                 {messages.map((message) => (
                   <tr key={message.id} className="hover:bg-slate-50">
-                    <td className="px-4 py-3 break-all text-slate-800">{message.to}</td>
-                    <td className="px-4 py-3">
+                    <td className="px-4 py-3 break-all text-slate-800" data-label="To">
+                      {message.to}
+                    </td>
+                    <td className="px-4 py-3" data-label="Subject">
                       <Link to={`/dev/mailbox/${message.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
                         {message.subject}
                       </Link>
@@ -153,7 +156,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
                         <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs whitespace-nowrap text-slate-700">{message.tag}</span>
                       ) : null}
                     </td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                    <td className="px-4 py-3 whitespace-nowrap text-slate-700" data-label="Received">
                       <time dateTime={message.submittedAt}>{formatSubmittedAt(message.submittedAt)}</time>
                     </td>
                   </tr>

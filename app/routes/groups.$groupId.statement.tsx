@@ -52,11 +52,13 @@ export default function Statement({ loaderData }: Route.ComponentProps) {
         Every posting of the group's ledger, oldest first. Contributions count once the bank has settled them (the day they are collected); a payout
         counts the day it is sent, when it leaves the pool, and shows the day it arrived. Setup fees go to the platform, not the pool.
       </p>
-      <Card className="mt-6 overflow-x-auto">
+      <Card className="mt-6">
         {rows.length === 0 ? (
           <p className="text-slate-600">No postings yet. The first appear when the first contributions settle.</p>
         ) : (
-          <table className="w-full min-w-[44rem] text-left text-sm">
+          // Stacked rows on a phone (.stack-table, app.css): each posting a block with every figure named, nothing hidden
+          // off the card's edge.
+          <table className="stack-table w-full text-left text-sm">
             <caption className="sr-only">Postings of {group.name} with the running pool balance</caption>
             <thead className="border-b border-slate-200 text-slate-600">
               <tr>
@@ -83,22 +85,28 @@ export default function Statement({ loaderData }: Route.ComponentProps) {
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id} className="border-b border-slate-100">
-                  <td className="py-2 pr-3 whitespace-nowrap">{formatCalendarDay(row.effectiveOn, "medium")}</td>
-                  <td className="py-2 pr-3">{row.memberName}</td>
-                  <td className="py-2 pr-3">
+                  <td className="py-2 pr-3 whitespace-nowrap" data-label="Date">
+                    {formatCalendarDay(row.effectiveOn, "medium")}
+                  </td>
+                  <td className="py-2 pr-3" data-label="Member">
+                    {row.memberName}
+                  </td>
+                  <td className="py-2 pr-3" data-label="Kind">
                     {row.kind}
                     {row.periodNumber ? <span className="text-slate-500"> · period {row.periodNumber}</span> : null}
                   </td>
-                  <td className="py-2 pr-3 text-right tabular-nums">
+                  <td className="py-2 pr-3 text-right tabular-nums" data-label="Amount">
                     {row.poolChangeCents < 0 ? "−" : ""}
                     {formatMoney(row.amountCents)}
                   </td>
-                  <td className="py-2 pr-3">
+                  <td className="py-2 pr-3" data-label="Status">
                     {row.arrivedOn
                       ? stepText("arrival", { day: row.arrivedOn, planned: false })
                       : (TRANSFER_STATUS_LABELS[row.status as keyof typeof TRANSFER_STATUS_LABELS] ?? row.status)}
                   </td>
-                  <td className="py-2 text-right tabular-nums">{formatMoney(row.poolBalanceCents)}</td>
+                  <td className="py-2 text-right tabular-nums" data-label="Pool balance">
+                    {formatMoney(row.poolBalanceCents)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { data, Link } from "react-router";
 import { CopyInviteLink } from "~/components/groups/copy-invite-link";
 import { GroupDraw } from "~/components/groups/group-draw";
-import { daysUntilLabel, GroupStatusBadge, memberCountLabel, unnamedRecipient } from "~/components/groups/group-labels";
+import { daysUntilLabel, GroupStatusBadge, memberCountLabel, seatsLeftLabel, unnamedRecipient } from "~/components/groups/group-labels";
 import { GroupMembers } from "~/components/groups/group-members";
 import { GroupPayoutSchedule } from "~/components/groups/group-payout-schedule";
 import { ReplaceInviteLink } from "~/components/groups/group-roster";
@@ -235,15 +235,16 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
         />
       </Card>
 
+      {/* min-w-0: a grid item is as wide as its widest content by default, which would push the page past a phone. */}
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <NextPayout group={group} />
           <PoolCard group={group} pool={"pool" in loaderData ? (loaderData.pool ?? null) : null} />
           <Card>
             <GroupPayoutSchedule group={group} />
           </Card>
         </div>
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           {inviteUrl ? (
             <Card>
               <section aria-labelledby="invite-title">
@@ -251,8 +252,7 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
                   Invite members
                 </h2>
                 <p className="mt-1 mb-3 text-sm text-slate-600">
-                  {group.memberCount - group.joinedCount} {group.memberCount - group.joinedCount === 1 ? "seat" : "seats"} left. Share this link with
-                  the people you trust.
+                  {seatsLeftLabel(group.memberCount - group.joinedCount)} Share this link with the people you trust.
                 </p>
                 <CopyInviteLink url={inviteUrl} groupName={group.name} />
                 {group.viewer.isAdmin ? <ReplaceInviteLink /> : null}

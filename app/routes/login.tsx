@@ -101,6 +101,9 @@ function LoginForm({ demo }: { demo: { email: string; password: string } | null 
   const submitting = navigation.state === "submitting";
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const withRedirect = (path: string) => (safeRedirect(redirectTo, "") ? `${path}?${new URLSearchParams({ redirectTo })}` : path);
+  // Someone holding an invitation came to sign in as themselves: no demo account on offer (without JavaScript its
+  // button would sign them in as the demo user, and take the demo user to their invitation). The server refuses it too.
+  const invited = isInvitationPath(redirectTo);
 
   function fillDemo(event: React.MouseEvent<HTMLButtonElement>) {
     if (!demo) return;
@@ -113,7 +116,7 @@ function LoginForm({ demo }: { demo: { email: string; password: string } | null 
   return (
     <>
       <h1 className="text-2xl font-bold text-slate-900">Log in to your account</h1>
-      {isInvitationPath(redirectTo) ? (
+      {invited ? (
         <div className="mt-4">
           <Alert tone="info" title="You have an invitation">
             Log in, or create an account if you are new to Rosca, and we'll take you straight to the group that invited you.
@@ -193,7 +196,7 @@ function LoginForm({ demo }: { demo: { email: string; password: string } | null 
         <button type="submit" name="intent" value="login" className={buttonClass("primary", "w-full")} disabled={submitting}>
           {submitting && navigation.formData?.get("intent") !== "demo" ? "Logging in…" : "Log In"}
         </button>
-        {demo ? (
+        {demo && !invited ? (
           <button
             type="submit"
             name="intent"

@@ -47,7 +47,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           </Form>
         ) : null}
       </div>
-      <Card className="mt-6 p-0">
+      <Card className="mt-6" flush>
         {notifications.length === 0 ? (
           <p className="p-6 text-slate-600">
             {isFirstPage

@@ -6,7 +6,9 @@ import { SandboxRequestCard } from "~/components/sandbox-request-card";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/page";
-import { formatDay } from "~/domain/format";
+import { balanceAsOf, balanceRefreshFailed, balanceRefreshToast } from "~/domain/balances";
+import { formatDateTime, formatDay } from "~/domain/format";
+import { plural } from "~/domain/plural";
 import { requireUser } from "~/server/auth/guards.server";
 import { BankHealthAlerts, type LinkMode } from "~/components/bank/bank-health-alerts";
 import { authorizeDebits } from "~/server/bank/account-health.server";
@@ -15,6 +17,7 @@ import {
   confirmReconnected,
   createLinkToken,
   exchangePublicToken,
+  refreshBalances,
   unlinkItem,
   type BankAccountView,
 } from "~/server/bank/bank.server";
@@ -68,7 +71,8 @@ function formatCents(cents: number | null) {
 /**
  * SPEC.md section 2, Bank Accounts: not authorised → request access; authorised without a bank → the connect card;
  * with one → the accounts. A return from the bank's Link pages (?public_token=…) shows a confirm step: loaders
- * never write, so the exchange is a POST.
+ * never write, so the exchange is a POST. The one exception is the balance cache: balances older than 5 minutes are
+ * asked of the bank as the page opens (at most once a minute per item), ADR 039.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
@@ -96,6 +100,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       : null;
   let accounts: BankAccountView[];
   try {
+    // Stale balances are refreshed before they are shown; a bank that fails leaves the last figures, marked as such.
+    await refreshBalances(user.id, { onlyStale: true }).catch((error: unknown) => {
+      logger.error({ err: error }, "bank accounts: could not refresh balances");
+    });
     accounts = await bankAccountsFor(user.id);
   } catch (error) {
     logger.error({ err: error }, "bank accounts: could not load");
@@ -263,8 +271,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(request, PAGE, {
       type: "success",
       title: "Bank Account Connected!",
-      description: `${result.accounts.length} ${result.accounts.length === 1 ? "account is" : "accounts are"} ready to use.`,
+      description: `${plural(result.accounts.length, { one: "account is", other: "accounts are" })} ready to use.`,
     });
+  }
+
+  if (intent === "refresh-balances") {
+    const now = new Date();
+    const outcome = await refreshBalances(user.id, { now });
+    const soonest = Math.min(...outcome.tooSoon.map((item) => item.retryAt.getTime()));
+    return redirectWithToast(
+      request,
+      PAGE,
+      balanceRefreshToast({
+        refreshed: outcome.refreshed.length,
+        failed: outcome.failed.length,
+        retryInSeconds: outcome.tooSoon.length > 0 ? Math.max(1, Math.ceil((soonest - now.getTime()) / 1000)) : null,
+      }),
+    );
   }
 
   if (intent === "unlink") {
@@ -384,7 +407,13 @@ export default function BankAccounts({ loaderData }: Route.ComponentProps) {
 
       {accounts.length > 0 ? (
         <>
-          <ul className="mt-6 space-y-4">
+          {/* A plain form post: works without JavaScript; the server keeps it to one ask a minute per bank. */}
+          <Form method="post" action={PAGE} className="mt-6">
+            <button type="submit" name="intent" value="refresh-balances" className={buttonClass("secondary")} disabled={busy}>
+              Refresh balances
+            </button>
+          </Form>
+          <ul className="mt-4 space-y-4">
             {accounts.map((account) => (
               <li key={account.accountId}>
                 <AccountCard account={account} busy={busy} />
@@ -457,6 +486,11 @@ function AccountCard({ account, busy }: { account: BankAccountView; busy: boolea
             </div>
           ) : null}
         </dl>
+        {account.balance.refreshFailed ? (
+          <p className="mt-2 text-sm text-amber-900">{balanceRefreshFailed(formatDateTime(account.balance.asOf))}</p>
+        ) : (
+          <p className="mt-2 text-xs text-slate-600">{balanceAsOf(formatDateTime(account.balance.asOf))}</p>
+        )}
       </details>
     </Card>
   );

@@ -18,7 +18,7 @@ import pg from "pg";
 import { endpoints } from "./bank";
 import type { BankContext, BankDb, TransferBatches, TransferLimits } from "./context";
 import { parseRequest } from "./contract";
-import { endPool } from "../../app/server/db/end-pool.server";
+import { endPool, guardPoolErrors } from "../../app/server/db/end-pool.server";
 import { transferBatches } from "./batch";
 import { DEFAULT_TIMEOUT_DELAY_MS, type Fault, faultFailure, FaultRules, parseFaultHeader } from "./faults";
 import { loginRepairedWebhook } from "./item-webhooks";
@@ -318,7 +318,11 @@ function sendHtml(response: http.ServerResponse, status: number, html: string, r
   send(response, status, "text/html; charset=utf-8", html, {
     "Content-Security-Policy": csp,
     "Cache-Control": "no-store",
-    "Referrer-Policy": "no-referrer",
+    // Not "no-referrer": under it a browser sends "Origin: null" with the pages' own form posts, which a deployed demo's
+    // host, serving these pages on its origin (host/sandbox-link-proxy.ts), refuses as cross-site (issue 33: Exit,
+    // and every other step, without JavaScript). "same-origin" still keeps the link token in these URLs from leaking
+    // to any other origin.
+    "Referrer-Policy": "same-origin",
   });
 }
 
@@ -467,7 +471,8 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
   // sessions commit without waiting for the disk (synchronous_commit off), which keeps it from being the bottleneck
   // of the money engine it stands in for (ADR 009).
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 16, options: "-c synchronous_commit=off" });
-  pool.on("error", (error) => console.error("bank sandbox: idle database connection error:", error.message));
+  // A connection dropped, idle or in use (database restart), must not crash the double; the pool opens a new one.
+  guardPoolErrors(pool, (error, when) => console.error(`bank sandbox: ${when} database connection error:`, error.message));
   const db = drizzle(pool, { casing: "snake_case" });
 
   let key;

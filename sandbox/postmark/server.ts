@@ -31,7 +31,7 @@ import { pathToFileURL } from "node:url";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { listSuppressions, recordBounce, saveMessage, suppress, suppressedAmong, unsuppress, type MailStoreDb } from "./store";
-import { endPool } from "../../app/server/db/end-pool.server";
+import { endPool, guardPoolErrors } from "../../app/server/db/end-pool.server";
 import {
   acceptsJson,
   bounceFor,
@@ -355,8 +355,8 @@ export type MailSandboxOptions = {
 export async function startMailSandbox(options: MailSandboxOptions): Promise<MailSandbox> {
   const host = options.host ?? "127.0.0.1";
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
-  // A connection dropped while idle (database restart) must not crash the process; the pool opens a new one.
-  pool.on("error", (error) => console.error("mail sandbox: idle database connection error:", error.message));
+  // A connection dropped, idle or in use (database restart), must not crash the process; the pool opens a new one.
+  guardPoolErrors(pool, (error, when) => console.error(`mail sandbox: ${when} database connection error:`, error.message));
   const account: MailAccount = {
     serverToken: options.serverToken ?? SANDBOX_SERVER_TOKEN,
     senders: options.senders ?? DEFAULT_SENDERS,

@@ -15,6 +15,7 @@ import type { ServerBuild } from "react-router";
 import { rateLimitFromEnv, startBankSandbox } from "../../sandbox/plaid/server.ts";
 import { DEFAULT_SENDERS, startMailSandbox, type MailSandbox } from "../../sandbox/postmark/server.ts";
 import { parseMailbox } from "../../sandbox/postmark/wire.ts";
+import { closeGracefully } from "../../host/shutdown.ts";
 
 export type Stack = {
   url: string;
@@ -195,13 +196,9 @@ export async function startStack(options: {
         resolve();
       });
     });
-    stops.push(
-      () =>
-        new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        }),
-    );
+    stops.push(async () => {
+      await closeGracefully(server, { deadlineMs: 3_000 });
+    });
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : options.port;
     mail?.configure({

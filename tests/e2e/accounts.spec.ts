@@ -49,13 +49,17 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/login$/);
 
     await login(page, email, PASSWORD);
-    await expect(toasts(page)).toContainText("Login Successful");
-    await expect(toasts(page)).toContainText("Welcome back!");
+    // The account's first sign-in: it has not been here before.
+    const greeting = toasts(page).getByRole("status").filter({ hasText: "Login Successful" });
+    await expect(greeting).toContainText("Welcome!");
+    await expect(greeting).not.toContainText("Welcome back!");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Layla Haddad");
 
     await logout(page);
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
+    await login(page, email, PASSWORD);
+    await expect(toasts(page).getByRole("status").filter({ hasText: "Login Successful" })).toContainText("Welcome back!");
   });
 
   test("register shows the spec's validation messages", async ({ page, javaScript }) => {
@@ -89,6 +93,16 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${DEMO.name}`);
     await expect(page.getByText("You're using the demo account")).toBeVisible();
+  });
+
+  test("the login page an invitee lands on offers no demo account", async ({ page }) => {
+    await page.goto(`/login?${new URLSearchParams({ redirectTo: "/groups/join/an-invite-code-0000" })}`);
+    await expect(page.getByText("You have an invitation")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Log In", exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Use demo account" })).toHaveCount(0);
+    // Without an invitation it is there.
+    await page.goto("/login");
+    await expect(page.getByRole("button", { name: "Use demo account" })).toBeVisible();
   });
 
   test("login validation and wrong password", async ({ page }) => {

@@ -51,8 +51,13 @@ test("a forming group's page shows its projected figures, invite link and schedu
   await expect(rows.nth(0)).toHaveAttribute("aria-current", "true");
   await expect(rows.nth(0).locator("td").nth(0)).toHaveText("1");
   await expect(rows.nth(0).locator("td").nth(1)).toContainText("Bank Tester");
-  await expect(rows.nth(1).locator("td").nth(1)).toHaveText("Next to join");
+  // One wording for an open seat, in the table and the timeline alike.
+  await expect(rows.nth(1).locator("td").nth(1)).toHaveText("Yet to join");
   await expect(rows.nth(2).locator("td").nth(1)).toHaveText("Yet to join");
+  const timeline = page.getByRole("region", { name: "Payout timeline", exact: true }).locator("li");
+  await expect(timeline.nth(1)).toContainText("Turn 2Yet to join");
+  await expect(timeline.nth(2)).toContainText("Turn 3Yet to join");
+  await expect(page.getByText("Next to join")).toHaveCount(0);
   for (const [index, row] of [0, 1, 2].entries()) {
     await expect(rows.nth(row).locator("td").nth(2)).toHaveText(scheduleDates(group.dueDays[index]!, row === 0));
     await expect(rows.nth(row).locator("td").nth(3)).toHaveText("$300.00");
@@ -288,12 +293,12 @@ test("the admin of a fixed-order group moves a member up before the start", asyn
   await login(page, group.email, "Secret123");
   await page.goto(`/groups/${group.id}`);
   const rows = page.getByRole("table", { name: "Payout schedule", exact: true }).locator("tbody tr");
-  await expect(rows.locator("td:nth-child(2)")).toHaveText(["Bank Tester You (your turn)", "Omar Haddad", "Next to join"]);
+  await expect(rows.locator("td:nth-child(2)")).toHaveText(["Bank Tester You (your turn)", "Omar Haddad", "Yet to join"]);
   await expect(page.getByRole("button", { name: "Move Bank Tester up" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Move Omar Haddad down" })).toHaveCount(0);
   await page.getByRole("button", { name: "Move Omar Haddad up" }).click();
   await expect(toasts(page)).toContainText("Payout order updated");
-  await expect(rows.locator("td:nth-child(2)")).toHaveText(["Omar Haddad", "Bank Tester You (your turn)", "Next to join"]);
+  await expect(rows.locator("td:nth-child(2)")).toHaveText(["Omar Haddad", "Bank Tester You (your turn)", "Yet to join"]);
   await expect(page.getByRole("region", { name: "Next Payout", exact: true })).toContainText("RecipientOmar Haddad");
   await expect(page.getByRole("region", { name: "Group at a glance" })).toContainText("Members2 of 3 joined");
 });

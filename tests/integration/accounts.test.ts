@@ -134,6 +134,34 @@ describe("register → confirm → login → logout", () => {
     expect(toasts.map((toast) => toast.title)).toEqual(["Login Successful", "Authentication Error"]);
   });
 
+  it("greets a brand-new account's first sign-in with 'Welcome!' and every later one with 'Welcome back!'", async () => {
+    const email = uniqueEmail();
+    expect((await registerAccount(email)).status).toBe(302);
+    await confirmAccount(email);
+    const { takeToasts } = await import("../../app/server/notifications/toast.server");
+    const greeting = async () => {
+      const signedIn = await logIn(email, "Secret123");
+      expect(signedIn.status).toBe(302);
+      const { toasts } = await takeToasts(get("/dashboard", sessionJar(signedIn.setCookies)));
+      return toasts.map((toast) => [toast.title, toast.description]);
+    };
+    expect(await greeting()).toEqual([["Login Successful", "Welcome!"]]);
+    expect(await greeting()).toEqual([["Login Successful", "Welcome back!"]]);
+  });
+
+  it("never signs an invitee in as the demo user: the demo button's post with an invitation to go to is an ordinary login", async () => {
+    const { seedDemoData } = await import("../../scripts/lib/seed");
+    await seedDemoData();
+    const invitee = await call(login.action, post("/login", { intent: "demo", redirectTo: "/groups/join/an-invite-code-0000" }));
+    expect(invitee.status).toBe(400);
+    expect(invitee.setCookies.some((cookie) => cookie.startsWith("rosca_session="))).toBe(false);
+    expect((invitee.data as { result: { error: Record<string, string[]> } }).result.error).toMatchObject({ email: ["Email is required"] });
+    // Without one, the demo button signs in as the demo user (outside production), as SPEC.md says.
+    const visitor = await call(login.action, post("/login", { intent: "demo", redirectTo: "/groups" }));
+    expect(visitor).toMatchObject({ status: 302, location: "/groups" });
+    expect(visitor.setCookies.some((cookie) => cookie.startsWith("rosca_session="))).toBe(true);
+  });
+
   it("refuses a second account for the same email in any letter case", async () => {
     const email = uniqueEmail();
     expect((await registerAccount(email)).status).toBe(302);

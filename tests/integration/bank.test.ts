@@ -197,14 +197,18 @@ describe("exchange and accounts", () => {
     await db().execute(
       sql`update sandbox_plaid.accounts set available_cents = 12345, current_cents = 54321 where account_id = ${stored!.providerAccountId}`,
     );
-    const refreshed = await bank.refreshBalances(user.id);
-    expect(refreshed.failures).toEqual([]);
-    expect(refreshed.accounts.find((account) => account.accountId === checking.accountId)!.balance).toEqual({
+    const now = new Date(Date.now() + 1000);
+    const refreshed = await bank.refreshBalances(user.id, { now });
+    expect(refreshed).toEqual({ refreshed: [checking.itemId], failed: [], tooSoon: [] });
+    const after = await bank.bankAccountsFor(user.id);
+    expect(after.find((account) => account.accountId === checking.accountId)!.balance).toEqual({
       availableCents: 12345,
       currentCents: 54321,
       currencyCode: "USD",
+      asOf: now.toISOString(),
+      refreshFailed: false,
     });
-    expect(refreshed.accounts.find((account) => account.maskNumber === "1111")!.balance.availableCents).toBe(20000);
+    expect(after.find((account) => account.maskNumber === "1111")!.balance.availableCents).toBe(20000);
   });
 });
 
@@ -216,7 +220,7 @@ describe("ownership and unlinking", () => {
     const itemId = accounts[0]!.itemId;
     expect(await bank.unlinkItem(mallory.id, itemId)).toEqual({ ok: false, code: "not_found", message: "Bank account not found" });
     expect(await bank.unlinkItem(mallory.id, "not-a-uuid")).toMatchObject({ ok: false, code: "not_found" });
-    expect(await bank.refreshBalances(mallory.id)).toMatchObject({ ok: true, accounts: [], failures: [] });
+    expect(await bank.refreshBalances(mallory.id)).toEqual({ refreshed: [], failed: [], tooSoon: [] });
     expect(await bank.bankAccountsFor(alice.id)).toHaveLength(2);
     expect(await hasBankAccount(alice.id)).toBe(true);
   });

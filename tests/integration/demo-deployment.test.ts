@@ -18,6 +18,7 @@ process.env.APP_URL = "https://rosca-demo.example";
 process.env.DEMO_ADMIN_PASSWORD = "Deployed-Admin-2026";
 
 const { sandboxLinkProxy } = await import("../../host/sandbox-link-proxy");
+const { rejectCrossSiteWrites } = await import("../../host/app");
 const root = await import("../../app/root");
 const joinPage = await import("../../app/routes/groups.join.$inviteCode");
 const groupsServer = await import("../../app/server/groups/groups.server");
@@ -32,8 +33,17 @@ const server = await new Promise<import("node:http").Server>((resolve) => {
   const listening = proxy.listen(0, "127.0.0.1", () => resolve(listening));
 });
 const proxyUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+// The proxy as host/app.ts mounts it: behind the host's cross-site write check.
+const guarded = await new Promise<import("node:http").Server>((resolve) => {
+  const listening = express()
+    .use(rejectCrossSiteWrites)
+    .use(sandboxLinkProxy(bankUrl))
+    .listen(0, "127.0.0.1", () => resolve(listening));
+});
+const guardedUrl = `http://127.0.0.1:${(guarded.address() as AddressInfo).port}`;
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
+  await new Promise((resolve) => guarded.close(resolve));
 });
 
 describe("a deployed demo", () => {
@@ -142,6 +152,63 @@ describe("a deployed demo", () => {
     const back = new URL(selected.headers.get("location")!);
     expect(back.origin + back.pathname).toBe(redirectUri);
     expect(back.searchParams.get("public_token")).toMatch(/^public-sandbox-/);
+  });
+
+  it("lets a browser without JavaScript leave at every Link step, back to the app with status=exit, past the host's cross-site check", async () => {
+    const user = await createUser({ isPlaidSandboxAuthorized: true });
+    const redirectUri = "https://rosca-demo.example/profile/bank-accounts";
+    const token = await createLinkToken(user, { redirectUri });
+    if (!token.ok) throw new Error(token.message);
+    // What Chromium sends with a page's form post (measured): "Origin: null" when the page's Referrer-Policy is
+    // no-referrer, the page's origin otherwise. The host refuses the first as cross-site.
+    let referrerPolicy = "";
+    const submit = (path: string, fields: Record<string, string>) =>
+      fetch(`${guardedUrl}${path}`, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: referrerPolicy === "no-referrer" ? "null" : guardedUrl,
+          "Sec-Fetch-Site": "same-origin",
+        },
+        redirect: "manual",
+      });
+    const open = async () => {
+      const page = await fetch(`${guardedUrl}/link?${new URLSearchParams({ token: token.linkToken, redirect_uri: redirectUri })}`);
+      expect(page.status).toBe(200);
+      referrerPolicy = page.headers.get("referrer-policy") ?? "";
+      expect(referrerPolicy).toBe("same-origin");
+      expect(await page.text()).toContain(`<form method="post" action="/link/exit"><input type="hidden" name="token"`);
+    };
+    const exitedToApp = async (answer: Response, withSession: boolean) => {
+      expect(answer.status).toBe(303);
+      const back = new URL(answer.headers.get("location")!);
+      expect(back.origin + back.pathname).toBe(redirectUri);
+      expect(back.searchParams.get("status")).toBe("exit");
+      expect(back.searchParams.has("link_session_id")).toBe(withSession);
+    };
+
+    // "Select your bank": Exit.
+    await open();
+    await exitedToApp(await submit("/link/exit", { token: token.linkToken }), false);
+    // The login step: Exit.
+    await open();
+    const credentials = await submit("/link/credentials", { token: token.linkToken, institution_id: "ins_109508" });
+    expect(credentials.status).toBe(200);
+    const firstSession = /name="link_session_id" value="([^"]+)"/.exec(await credentials.text())![1]!;
+    await exitedToApp(await submit("/link/exit", { link_session_id: firstSession }), true);
+    // "Select accounts": Exit.
+    await open();
+    const again = await submit("/link/credentials", { token: token.linkToken, institution_id: "ins_109508" });
+    const session = /name="link_session_id" value="([^"]+)"/.exec(await again.text())![1]!;
+    const login = await submit("/link/login", {
+      link_session_id: session,
+      institution_id: "ins_109508",
+      username: "user_good",
+      password: "pass_good",
+    });
+    expect(await login.text()).toContain("<h1>Select accounts at First Platypus Bank</h1>");
+    await exitedToApp(await submit("/link/exit", { link_session_id: session }), true);
   });
 
   it("forwards nothing else of the bank: not its Plaid API, not its JSON Link endpoints", async () => {

@@ -120,6 +120,9 @@ describe("the wizard tells the truth about invitations", () => {
     const strangerMail = await latestMessageTo(databaseUrl, stranger);
     expect(strangerMail?.subject).toBe("Cam Creator invited you to join Truthful Circle");
     expect(strangerMail?.textBody).toContain("Setup fee: $5.00 one-time setup fee, the same for every member and position");
+    // Greeted by the profile's name, or, without an account, by none: never the address's local part.
+    expect(strangerMail?.textBody).toMatch(/^Hi,$/m);
+    expect((await latestMessageTo(databaseUrl, keen.user.email))?.textBody).toMatch(/^Hi Kim Keen,$/m);
     expect(await listMessages(databaseUrl, { to: quiet.user.email })).toEqual([]);
     expect((await listMessages(databaseUrl, { to: keen.user.email })).map((m) => m.subject)).toEqual([
       "Cam Creator invited you to join Truthful Circle",

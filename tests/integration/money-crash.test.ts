@@ -11,6 +11,7 @@ import { useTestDatabase } from "../support/test-db";
 
 await useTestDatabase({ bank: true });
 const cycle = await import("../../app/server/money/cycle.server");
+const scheduler = await import("../../app/server/money/scheduler.server");
 const { verifyLedger } = await import("../../app/server/money/verify.server");
 const money = await import("../support/money");
 const { db } = await import("../../app/server/db/client.server");
@@ -103,7 +104,7 @@ describe("crash safety", () => {
       .set({ clockOffsetSeconds: sql`${schema.groups.clockOffsetSeconds} + ${onward * 86_400}` })
       .where(inArray(schema.groups.id, ids));
     for (let pass = 0; pass < 20; pass++) {
-      await cycle.processDueGroups(new Date());
+      await scheduler.processDueGroups(new Date());
       await cycle.syncBankEvents(new Date());
       const { rows } = await db().execute<{ n: number }>(sql`
         select count(*)::int as n from bank_transfers where status in ('created', 'pending', 'posted')

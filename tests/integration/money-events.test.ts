@@ -7,6 +7,7 @@ import { useTestDatabase } from "../support/test-db";
 
 await useTestDatabase({ bank: true });
 const cycle = await import("../../app/server/money/cycle.server");
+const scheduler = await import("../../app/server/money/scheduler.server");
 const transfers = await import("../../app/server/money/transfers.server");
 const { plaidCall } = await import("../../app/server/bank/plaid.server");
 const money = await import("../support/money");
@@ -179,7 +180,7 @@ describe("bank events", () => {
       .where(and(eq(schema.bankTransfers.groupId, group.id), eq(schema.bankTransfers.kind, "contribution")));
     expect(settled.map((row) => row.status)).toEqual(members.map(() => "funds_available"));
     // ...and the next tick runs the group again: it has news its day run had not seen. The payout goes out on Jan 10.
-    await cycle.processDueGroups(NOW);
+    await scheduler.processDueGroups(NOW);
     expect(await payouts()).toEqual([{ initiatedOn: "2026-01-10" }]);
     const [after] = await db().select().from(schema.groups).where(eq(schema.groups.id, group.id));
     // Seen now (the payout in flight keeps it due each tick, as any group with money at the bank).
@@ -212,7 +213,7 @@ describe("bank events", () => {
       .where(and(eq(schema.bankTransfers.groupId, group.id), eq(schema.bankTransfers.kind, "contribution")));
     expect(available).toEqual(members.map(() => ({ status: "funds_available", statusOn: "2026-01-13" })));
     // The catch-up runs Jan 13, then Jan 14: the payout goes on Jan 13 and has arrived by Jan 14.
-    await cycle.processDueGroups(NOW);
+    await scheduler.processDueGroups(NOW);
     const [payout] = await db()
       .select()
       .from(schema.bankTransfers)

@@ -10,6 +10,7 @@ import { useTestDatabase } from "../support/test-db";
 
 await useTestDatabase({ bank: true });
 const cycle = await import("../../app/server/money/cycle.server");
+const scheduler = await import("../../app/server/money/scheduler.server");
 const { MAX_PROCESSING_FAILURES } = await import("../../app/server/money/health.server");
 const { startPayout } = await import("../../app/server/money/transfers.server");
 const { plaidCall } = await import("../../app/server/bank/plaid.server");
@@ -180,7 +181,7 @@ describe("a group whose money work keeps failing", () => {
       expect(events.filter((e) => e.event === "money.group_parked" && e.groupId === group.id)).toHaveLength(1);
 
       // The scheduler leaves it alone (no sixth failure) and goes on with the others.
-      await cycle.processDueGroups(new Date());
+      await scheduler.processDueGroups(new Date());
       const [still] = await db().select().from(schema.groups).where(eq(schema.groups.id, group.id));
       expect(still!.moneyFailures).toBe(MAX_PROCESSING_FAILURES);
       const [fine] = await db().select().from(schema.groups).where(eq(schema.groups.id, other.group.id));
@@ -213,7 +214,7 @@ describe("a group whose money work keeps failing", () => {
       .from(schema.moneyIncidents)
       .where(and(eq(schema.moneyIncidents.groupId, group.id), sql`resolved_at is null`));
     expect(open).toEqual([]);
-    await cycle.processDueGroups(new Date());
+    await scheduler.processDueGroups(new Date());
     const [after] = await db().select().from(schema.groups).where(eq(schema.groups.id, group.id));
     expect(after).toMatchObject({ moneyFailures: 0, moneyParkedAt: null });
     expect(after!.processedThrough).not.toBeNull();

@@ -15,6 +15,7 @@ import { useTestDatabase } from "../support/test-db";
 let bankOffsetMs = 0;
 await useTestDatabase({ bank: { now: () => new Date(Date.now() + bankOffsetMs), transferLimits: { maxSingleDebitCents: 50_000 } } });
 const cycle = await import("../../app/server/money/cycle.server");
+const scheduler = await import("../../app/server/money/scheduler.server");
 const { cancelTransfer } = await import("../../app/server/money/transfers.server");
 const { plaidCall } = await import("../../app/server/bank/plaid.server");
 const { authorizeDebits } = await import("../../app/server/bank/account-health.server");
@@ -25,6 +26,9 @@ const { decryptSecret } = await import("../../app/server/platform/crypto.server"
 const { setPayday } = await import("../../app/server/profile/profile.server");
 const { bankIdempotencyKey, DECLINE_REASONS } = await import("../../app/domain/ach");
 const money = await import("../support/money");
+const adminRoute = await import("../../app/routes/admin");
+const { call, post } = await import("../support/routes");
+const { signedInUser, toastTitles } = await import("../support/users");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
 const { and, asc, eq, sql } = await import("drizzle-orm");
@@ -177,7 +181,7 @@ describe("returns, by NACHA rule", () => {
     const [first] = await money.transfersOf(group.id, { kind: "contribution", userId: late.id });
     await simulate(first!.providerTransferId!, "returned", "R01");
     await cycle.syncBankEvents(NOW);
-    await cycle.processDueGroups(NOW); // the group saw news from the bank: its run tells the member
+    await scheduler.processDueGroups(NOW); // the group saw news from the bank: its run tells the member
     expect((await money.transfersOf(group.id, { kind: "contribution", userId: late.id }))[0]).toMatchObject({
       statusOn: "2026-01-12",
       retryOn: "2026-01-16",
@@ -218,7 +222,7 @@ describe("returns, by NACHA rule", () => {
     const lastRun = async () =>
       (await db().select({ at: schema.groups.lastProcessedAt }).from(schema.groups).where(eq(schema.groups.id, group.id)))[0]!.at;
     const before = await lastRun();
-    await cycle.processDueGroups(NOW);
+    await scheduler.processDueGroups(NOW);
     expect(await lastRun()).toEqual(before);
 
     // The member authorises debits again: the group wakes, and the debit goes as a new entry (not "Retry 1": an R10
@@ -227,7 +231,7 @@ describe("returns, by NACHA rule", () => {
       authorizeDebits(tx, { userId: disputing.id, bankAccountId: checking.id, consent: { ipAddress: "203.0.113.7", userAgent: "test" } }),
     );
     expect(authorised).toMatchObject({ changed: true });
-    await cycle.processDueGroups(NOW);
+    await scheduler.processDueGroups(NOW);
     const [, sent] = await money.transfersOf(group.id, { kind: "contribution", userId: disputing.id, periodNumber: 1 });
     expect(sent).toMatchObject({ attempt: 2, status: "pending", bankAccountId: checking.id, waitingForMemberAt: null });
     expect((await atTheBank(sent!)).transfers.map((t) => t.description)).toEqual(["Contrib"]);
@@ -296,7 +300,7 @@ describe("a login that needs the member", () => {
 
     // The group was woken: the next tick authorises again under the same key (a user_action_required decision does not
     // hold the key), is approved, and the transfer is made.
-    await cycle.processDueGroups(NOW);
+    await scheduler.processDueGroups(NOW);
     const [sent] = await money.transfersOf(group.id, { kind: "contribution", userId: member.id });
     expect(sent).toMatchObject({ status: "pending", bankKeyRound: 0, waitingForMemberAt: null });
     const atTheEnd = await atTheBank(sent!);
@@ -368,7 +372,7 @@ describe("lost answers", () => {
     const unanswered = await money.transfersOf(group.id);
     expect(unanswered.map((row) => row.status)).toEqual(Array(3).fill("created"));
     await setFaults([]);
-    await cycle.processDueGroups(NOW);
+    await scheduler.processDueGroups(NOW);
     for (const row of await money.transfersOf(group.id)) {
       expect(row.status).toBe("pending");
       const bank = await atTheBank(row);
@@ -385,7 +389,7 @@ describe("lost answers", () => {
     // Two days without a run (a worker outage): Plaid has forgotten the keys, our rows are 49 hours old.
     bankOffsetMs = 49 * 3_600_000;
     await db().execute(sql`update bank_transfers set created_at = created_at - interval '49 hours' where group_id = ${group.id}`);
-    await cycle.processDueGroups(NOW);
+    await scheduler.processDueGroups(NOW);
     for (const row of await money.transfersOf(group.id)) {
       const bank = await atTheBank(row);
       expect(bank.transfers.map((t) => t.transfer_id)).toEqual([row.providerTransferId]);
@@ -403,8 +407,8 @@ describe("lost answers", () => {
     bankOffsetMs = 49 * 3_600_000;
     await db().execute(sql`update bank_transfers set created_at = created_at - interval '49 hours' where group_id = ${group.id}`);
     // The first run reads the stream to its end (nothing of ours there) and only then sends the rows, under new keys.
-    await cycle.processDueGroups(NOW);
-    await cycle.processDueGroups(NOW);
+    await scheduler.processDueGroups(NOW);
+    await scheduler.processDueGroups(NOW);
     for (const row of await money.transfersOf(group.id)) {
       expect(row).toMatchObject({ status: "pending", bankKeyRound: 1 });
       const bank = await atTheBank(row);
@@ -422,8 +426,8 @@ describe("lost answers", () => {
     const authorized = await money.transfersOf(group.id);
     expect(authorized.every((row) => row.status === "created" && row.providerAuthorizationId !== null)).toBe(true);
     bankOffsetMs = 2 * 3_600_000;
-    await cycle.processDueGroups(NOW); // same key, same (expired) authorization: refused, a new round
-    await cycle.processDueGroups(NOW); // the new round's authorization, and the transfer
+    await scheduler.processDueGroups(NOW); // same key, same (expired) authorization: refused, a new round
+    await scheduler.processDueGroups(NOW); // the new round's authorization, and the transfer
     for (const row of await money.transfersOf(group.id)) {
       expect(row).toMatchObject({ status: "pending", bankKeyRound: 1 });
       const bank = await atTheBank(row);
@@ -460,6 +464,60 @@ describe("cancelled", () => {
       code: "not_cancellable",
       message: "Only a debit the bank has not sent on yet (pending) can be cancelled.",
     });
+  }, 120_000);
+});
+
+describe("cancelled, end to end", () => {
+  it("the admin console's Cancel debit: a non-admin is refused, the admin's cancel reaches the bank, nothing is posted and the member is told", async () => {
+    const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
+    await cycle.advanceClock({ id: members[0]!.id, isAdmin: false }, group.id, { days: 3 }, NOW); // Jan 9: pending
+    const member = members[2]!;
+    const [contribution] = await money.transfersOf(group.id, { kind: "contribution", userId: member.id });
+    expect(contribution!.status).toBe("pending");
+
+    const outsider = await signedInUser({ isPlaidSandboxAuthorized: true });
+    const refused = await call(adminRoute.action, post("/admin", { intent: "cancel-debit", transferId: contribution!.id }, outsider.jar));
+    expect(refused).toMatchObject({ status: 302, location: "/dashboard" });
+    expect(await toastTitles(refused.setCookies)).toEqual(["Access Denied"]);
+    expect((await money.transfersOf(group.id, { kind: "contribution", userId: member.id }))[0]!.status).toBe("pending");
+
+    const admin = await signedInUser({ isAdmin: true });
+    const done = await call(adminRoute.action, post("/admin", { intent: "cancel-debit", transferId: contribution!.id }, admin.jar));
+    expect(done.status).toBe(302);
+    expect(await toastTitles(done.setCookies)).toEqual(["Debit cancelled: it will not reach the member's bank, and it is not tried again"]);
+    const [cancelled] = await money.transfersOf(group.id, { kind: "contribution", userId: member.id });
+    expect(cancelled).toMatchObject({ status: "cancelled", failureCode: "CANCELLED" });
+    expect((await atTheBank(cancelled!)).transfers.map((t) => t.status)).toEqual(["cancelled"]);
+    expect(await db().select().from(schema.ledgerTransfers).where(eq(schema.ledgerTransfers.bankTransferId, contribution!.id))).toEqual([]);
+    await cycle.advanceClock({ id: members[0]!.id, isAdmin: false }, group.id, { days: 1 }, NOW);
+    expect((await bell(member.id)).map((n) => n.body)).toContain(
+      "The payment was cancelled before it reached your bank. It will not be tried again automatically; the group's admin has been told.",
+    );
+
+    // Twice: the second is refused in words, and changes nothing.
+    const again = await call(adminRoute.action, post("/admin", { intent: "cancel-debit", transferId: contribution!.id }, admin.jar));
+    expect(await toastTitles(again.setCookies)).toEqual(["Could not cancel the debit"]);
+    expect((await atTheBank(cancelled!)).transfers.map((t) => t.status)).toEqual(["cancelled"]);
+  }, 120_000);
+
+  it("a debit cancelled at the bank without us (Plaid's Dashboard): read from the event stream, cancelled here, not posted, not tried again", async () => {
+    const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
+    const admin = { id: members[0]!.id, isAdmin: false };
+    await cycle.advanceClock(admin, group.id, { days: 3 }, NOW); // Jan 9: pending
+    const member = members[1]!;
+    const [contribution] = await money.transfersOf(group.id, { kind: "contribution", userId: member.id });
+    const cancelledAtBank = await plaidCall((api) => api.transferCancel({ transfer_id: contribution!.providerTransferId! }));
+    expect(cancelledAtBank.ok).toBe(true);
+    // Nothing here knows yet; the next day's run reads the bank's events.
+    expect((await money.transfersOf(group.id, { kind: "contribution", userId: member.id }))[0]!.status).toBe("pending");
+    await cycle.advanceClock(admin, group.id, { days: 6 }, NOW);
+    const rows = await money.transfersOf(group.id, { kind: "contribution", userId: member.id, periodNumber: 1 });
+    expect(rows.map((row) => row.status)).toEqual(["cancelled"]);
+    expect(await db().select().from(schema.ledgerTransfers).where(eq(schema.ledgerTransfers.bankTransferId, contribution!.id))).toEqual([]);
+    expect((await atTheBank(rows[0]!)).transfers.map((t) => t.status)).toEqual(["cancelled"]);
+    expect((await bell(member.id)).map((n) => n.body)).toContain(
+      "The payment was cancelled before it reached your bank. It will not be tried again automatically; the group's admin has been told.",
+    );
   }, 120_000);
 });
 

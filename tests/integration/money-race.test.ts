@@ -20,7 +20,7 @@ import { useTestDatabase } from "../support/test-db";
 // time per worker process (worker.server.ts) with the default pool.
 process.env.DATABASE_POOL_SIZE = "40";
 await useTestDatabase({ bank: true });
-const cycle = await import("../../app/server/money/cycle.server");
+const scheduler = await import("../../app/server/money/scheduler.server");
 const money = await import("../support/money");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
@@ -196,7 +196,7 @@ describe("exactly once under racing workers", () => {
     const arrives = sandboxSettlesOn(sandboxAvailableOn(today));
     for (let day = 0; day <= daysBetween(today, arrives); day++) {
       if (day > 0) await nextDay(ids);
-      const results = await Promise.all(Array.from({ length: WORKERS }, () => cycle.processDueGroups(new Date())));
+      const results = await Promise.all(Array.from({ length: WORKERS }, () => scheduler.processDueGroups(new Date())));
       // Every group was processed (by someone) up to its today; the advisory lock turned the rest away.
       expect(results.reduce((sum, r) => sum + r.processed, 0)).toBeGreaterThanOrEqual(GROUPS);
       const rows = await progress(ids);

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/test-db";
 
 const context = await useTestDatabase({ bank: true });
-const cycle = await import("../../app/server/money/cycle.server");
+const scheduler = await import("../../app/server/money/scheduler.server");
 const { plaidStats } = await import("../../app/server/bank/plaid.server");
 const { verifyLedger } = await import("../../app/server/money/verify.server");
 const money = await import("../support/money");
@@ -36,7 +36,7 @@ describe("a due date under the bank's rate limit", () => {
     const before = { retries: plaidStats.retries, refused: plaidStats.failures.RATE_LIMIT ?? 0 };
     let runs = 0;
     for (; runs < 6; runs++) {
-      await cycle.processDueGroups(DUE);
+      await scheduler.processDueGroups(DUE);
       const { rows } = await db().execute<{ waiting: number }>(sql`
         select count(*)::int as waiting from bank_transfers
         where kind = 'contribution' and group_id in ${sql.raw(`('${groupIds.join("','")}')`)} and provider_transfer_id is null`);

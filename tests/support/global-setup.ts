@@ -48,7 +48,8 @@ export default async function setup(project: TestProject) {
   for (const { datname } of stale.rows) await admin.query(`drop database if exists "${datname}" with (force)`);
   await admin.query(`create database "${TEMPLATE_DATABASE}"`);
   await admin.end();
-  await migrateDatabase(withDatabase(serverUrl, TEMPLATE_DATABASE));
+  // Its retries (warn) if any; not a line per migration on every run.
+  await migrateDatabase(withDatabase(serverUrl, TEMPLATE_DATABASE), { log: { info: () => {}, warn: (_fields, message) => console.warn(message) } });
 
   project.provide("postgresServerUrl", serverUrl);
   project.provide("templateDatabase", TEMPLATE_DATABASE);

@@ -10,6 +10,7 @@ import { inputClass } from "~/components/ui/field";
 import { Card } from "~/components/ui/page";
 import type { AdminIntent } from "~/domain/admin";
 import { formatDate, formatDateTime } from "~/domain/format";
+import { plural } from "~/domain/plural";
 
 export type AdminListState = { q: string; page: number };
 
@@ -142,8 +143,9 @@ export function UserTable({ users, list }: { users: AdminUser[]; list: AdminList
     return <p className="py-8 text-center text-slate-600">No users found</p>;
   }
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[40rem] text-left text-sm">
+    <div>
+      {/* Stacked rows on a phone (.stack-table, app.css), so Grant and Revoke stay on screen. */}
+      <table className="stack-table w-full text-left text-sm">
         <caption className="sr-only">Users</caption>
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
@@ -170,18 +172,20 @@ export function UserTable({ users, list }: { users: AdminUser[]; list: AdminList
         <tbody className="divide-y divide-slate-100">
           {users.map((user) => (
             <tr key={user.id}>
-              <td className="py-2 pr-3 font-medium text-slate-900">{user.name}</td>
-              <td className="py-2 pr-3 break-all text-slate-700">{user.email}</td>
-              <td className="py-2 pr-3 text-slate-700">
+              <td className="py-2 pr-3 font-medium break-words text-slate-900">{user.name}</td>
+              <td className="py-2 pr-3 break-all text-slate-700" data-label="Email">
+                {user.email}
+              </td>
+              <td className="py-2 pr-3 text-slate-700" data-label="Joined">
                 <time dateTime={user.createdAt}>{formatDate(user.createdAt, { style: "medium" })}</time>
               </td>
-              <td className="py-2 pr-3">
+              <td className="py-2 pr-3" data-label="Role">
                 <Badge tone={user.isAdmin ? "brand" : "slate"}>{user.isAdmin ? "Admin" : "User"}</Badge>
               </td>
-              <td className="py-2 pr-3">
+              <td className="py-2 pr-3" data-label="Sandbox access">
                 <Badge tone={user.isPlaidSandboxAuthorized ? "brand" : "red"}>{user.isPlaidSandboxAuthorized ? "Granted" : "Revoked"}</Badge>
               </td>
-              <td className="py-2">
+              <td className="py-2 pt-1 sm:pt-2">
                 {user.isPlaidSandboxAuthorized ? (
                   <ActionForm intent="revoke" name="userId" value={user.id} list={list} variant="danger">
                     Revoke<span className="sr-only"> sandbox access from {user.email}</span>
@@ -215,7 +219,7 @@ export function Pagination({ q, page, pageCount, total, pageSize }: AdminListSta
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 pt-4 text-sm text-slate-700">
       <p>
-        {total === 0 ? "0 users" : `Showing ${first}–${last} of ${total.toLocaleString("en-US")} users`}
+        {total === 0 ? "0 users" : `Showing ${first}–${last} of ${plural(total, { one: "user", other: "users" })}`}
         {pageCount > 1 ? ` · page ${page} of ${pageCount}` : ""}
       </p>
       <div className="flex gap-2">

@@ -7,6 +7,7 @@
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/page";
+import { plural } from "~/domain/plural";
 import { type AdminListState, ListStateFields } from "./admin-panels";
 
 export type EmailDeliveryView = {
@@ -28,9 +29,7 @@ export type EmailDeliveryView = {
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
-function plural(count: number, one: string, many: string) {
-  return `${count} ${count === 1 ? one : many}`;
-}
+const EMAILS = { one: "email", other: "emails" };
 
 /** "Email paused: <reason>" (issue 31, copied exactly). */
 export function emailPausedTitle(reason: string) {
@@ -38,14 +37,14 @@ export function emailPausedTitle(reason: string) {
 }
 
 export function emailWaitingLine(pending: number) {
-  return `${plural(pending, "email", "emails")} waiting. Nothing is given up while email is paused.`;
+  return `${plural(pending, EMAILS)} waiting. Nothing is given up while email is paused.`;
 }
 
 export function emailDeliverySummary(view: Pick<EmailDeliveryView, "pending" | "retrying" | "failedTotal">) {
   if (view.pending === 0 && view.failedTotal === 0) return "Every email has been delivered.";
   const parts: string[] = [];
-  if (view.pending > 0) parts.push(`${plural(view.pending, "email", "emails")} waiting to be sent (${view.retrying} after a failed attempt)`);
-  if (view.failedTotal > 0) parts.push(`${plural(view.failedTotal, "email", "emails")} not delivered after the last retry (30 days)`);
+  if (view.pending > 0) parts.push(`${plural(view.pending, EMAILS)} waiting to be sent (${view.retrying} after a failed attempt)`);
+  if (view.failedTotal > 0) parts.push(`${plural(view.failedTotal, EMAILS)} not delivered after the last retry (30 days)`);
   return `${parts.join("; ")}.`;
 }
 
@@ -86,8 +85,9 @@ export function EmailDeliveryPanel({ view, list }: { view: EmailDeliveryView; li
           </p>
         ) : null}
         {view.failed.length > 0 ? (
-          <div className="overflow-x-auto">
-            <table className="min-w-full text-left text-sm">
+          <div>
+            {/* Stacked rows on a phone (.stack-table, app.css). */}
+            <table className="stack-table min-w-full text-left text-sm">
               <caption className="sr-only">Emails not delivered after their last retry</caption>
               <thead className="text-xs uppercase text-slate-500">
                 <tr>
@@ -108,17 +108,17 @@ export function EmailDeliveryPanel({ view, list }: { view: EmailDeliveryView; li
               <tbody className="divide-y divide-slate-100">
                 {view.failed.map((row) => (
                   <tr key={row.id} data-testid="email-failed-row">
-                    <th scope="row" className="py-2 pr-4 font-medium text-slate-900">
+                    <th scope="row" className="py-2 pr-4 font-medium break-all text-slate-900">
                       {row.toAddress}
                     </th>
-                    <td className="py-2 pr-4">
+                    <td className="py-2 pr-4" data-label="Email">
                       {row.template}
                       <span className="block text-xs text-slate-500">
-                        {plural(row.attempts, "attempt", "attempts")}
+                        {plural(row.attempts, { one: "attempt", other: "attempts" })}
                         {row.failedAt ? `, gave up ${when.format(new Date(row.failedAt))} UTC` : ""}
                       </span>
                     </td>
-                    <td className="max-w-xs break-words py-2 pr-4 text-xs text-slate-600">
+                    <td className="max-w-xs break-words py-2 pr-4 text-xs text-slate-600" data-label="Last error">
                       {row.undeliverable ? (
                         <span className="mb-1 block font-medium text-red-800">
                           Undeliverable address: sending again won't help unless Postmark reactivates it.

@@ -3,6 +3,7 @@
  * them. An ordered list drawn with CSS and small inline SVG markers, so it is text first: it reflows on a phone,
  * reads in order to a screen reader, and needs no script. The track scrolls sideways when twelve turns don't fit.
  */
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { formatDate } from "~/domain/format";
 import { headlineStep, type PaymentDates, stepText } from "~/domain/payment-dates";
 import type { CalendarDay } from "~/domain/schedule";
@@ -42,9 +43,8 @@ export function PayoutTimeline({
             ? "Every turn has been paid."
             : `${turns.filter((turn) => turn.status === "completed").length} of ${turns.length} payouts made. Today is ${formatDate(today)}.`}
       </p>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (and named) to scroll by keyboard */}
-      <section className="mt-4 overflow-x-auto pb-2" tabIndex={0} aria-label="Payout timeline, scrolls sideways">
-        <ol className="relative flex w-full min-w-max">
+      <ScrollRegion label="Payout timeline, scrolls sideways" className="mt-4">
+        <ol className="relative flex w-full min-w-max pb-2">
           {turns.map((turn, index) => {
             const done = turn.status === "completed";
             const isNext = turn.position === next;
@@ -84,7 +84,7 @@ export function PayoutTimeline({
             );
           })}
         </ol>
-      </section>
+      </ScrollRegion>
     </section>
   );
 }

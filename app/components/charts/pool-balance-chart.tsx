@@ -4,6 +4,7 @@
  * (aria-hidden); the sentence under it and the table in "Show the numbers" (a <details>, so it opens without
  * JavaScript) carry the same facts as text.
  */
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { dayOffset, linear, moneyTicks, poolStepPoints, type PoolChart } from "~/domain/charts";
 import { formatDate, formatMoney, formatMoneyShort } from "~/domain/format";
 import type { CalendarDay } from "~/domain/schedule";
@@ -53,7 +54,8 @@ export function PoolBalanceChart({ chart, today, status, dueDays }: PoolChartPro
 
   return (
     <figure aria-labelledby="pool-chart-caption">
-      <div className="overflow-x-auto">
+      {/* Below 28rem the labels would shrink past reading: the chart scrolls sideways inside its card instead. */}
+      <ScrollRegion label="Pool balance chart">
         <svg
           viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
           className="h-auto w-full min-w-[28rem]"
@@ -125,7 +127,7 @@ export function PoolBalanceChart({ chart, today, status, dueDays }: PoolChartPro
             </g>
           ) : null}
         </svg>
-      </div>
+      </ScrollRegion>
       {empty ? null : (
         <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700" aria-hidden="true">
           <li className="flex items-center gap-2">

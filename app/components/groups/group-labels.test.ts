@@ -1,6 +1,9 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { activitySentence } from "./group-activity";
-import { daysUntilLabel, memberCountLabel, unnamedRecipient } from "./group-labels";
+import { daysUntilLabel, memberCountLabel, seatsLeftLabel, ShowAllSummary, unnamedRecipient } from "./group-labels";
+import { daysAheadLabel } from "./group-sandbox-clock";
 
 describe("group wording", () => {
   it.each([
@@ -22,10 +25,29 @@ describe("group wording", () => {
     expect(memberCountLabel(status, joined, total)).toBe(label);
   });
 
+  it.each([
+    [1, { one: "member", other: "members" }, "(1 more member)"],
+    [3, { one: "member", other: "members" }, "(3 more members)"],
+    [1, { one: "payout", other: "payouts" }, "(1 more payout)"],
+  ])("Show All's hidden count: %i → %s", (count, what, text) => {
+    expect(renderToStaticMarkup(createElement(ShowAllSummary, { hiddenCount: count, what })).replace(/<[^>]+>/g, "")).toContain(text);
+  });
+
+  it.each([
+    [1, "(1 day ahead of real time)"],
+    [12, "(12 days ahead of real time)"],
+  ])("daysAheadLabel(%i) = %s", (days, label) => {
+    expect(daysAheadLabel(days)).toBe(label);
+  });
+
+  it("counts free seats", () => {
+    expect(seatsLeftLabel(1)).toBe("1 seat left.");
+    expect(seatsLeftLabel(4)).toBe("4 seats left.");
+  });
+
   it("names unfilled seats", () => {
     expect(unnamedRecipient("random")).toBe("Drawn at the start");
-    expect(unnamedRecipient("fixed")).toBe("Next to join");
-    expect(unnamedRecipient("fixed", false)).toBe("Yet to join");
+    expect(unnamedRecipient("fixed")).toBe("Yet to join");
   });
 
   it.each([

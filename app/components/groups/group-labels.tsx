@@ -2,6 +2,7 @@
  * Wording shared by the group page, /groups and the dashboard, so the same figure reads the same everywhere.
  */
 import type { ReactNode } from "react";
+import { type PluralForms, plural } from "~/domain/plural";
 
 export type GroupStatus = "forming" | "active" | "completed";
 
@@ -26,17 +27,25 @@ export function memberCountLabel(status: GroupStatus, joinedCount: number, membe
   return status === "forming" ? `${joinedCount} of ${memberCount} joined` : `${memberCount} members`;
 }
 
+/** The invite card's count of free seats: "1 seat left." */
+export function seatsLeftLabel(seats: number) {
+  return `${plural(seats, { one: "seat", other: "seats" })} left.`;
+}
+
 /** Days until the current period's due day; negative means it has passed. */
 export function daysUntilLabel(days: number) {
   if (days < 0) return "Contribution deadline has passed";
   if (days === 0) return "Due today";
-  return `${days} ${days === 1 ? "day" : "days"} until next contribution`;
+  return `${plural(days, { one: "day", other: "days" })} until next contribution`;
 }
 
-/** Who receives a payout when the page cannot name them yet: drawn at the start, or a fixed seat nobody holds yet. */
-export function unnamedRecipient(payoutOrder: "fixed" | "random", firstOpenSeat = true) {
-  if (payoutOrder === "random") return "Drawn at the start";
-  return firstOpenSeat ? "Next to join" : "Yet to join";
+/**
+ * Who receives a payout when the page cannot name them yet: drawn at the start, or a fixed seat nobody holds yet. One
+ * wording per state, the same in the timeline, the schedule and the Next Payout card (issue 33: the timeline said
+ * "Next to join" for every open seat while the table said it for the first and "Yet to join" for the rest).
+ */
+export function unnamedRecipient(payoutOrder: "fixed" | "random") {
+  return payoutOrder === "random" ? "Drawn at the start" : "Yet to join";
 }
 
 export function YouTag({ children = "You" }: { children?: ReactNode }) {
@@ -44,15 +53,12 @@ export function YouTag({ children = "You" }: { children?: ReactNode }) {
 }
 
 /** 'Show All' while closed, 'Show Less' while open: CSS on the enclosing <details class="group">, no JavaScript. */
-export function ShowAllSummary({ hiddenCount, what }: { hiddenCount: number; what: string }) {
+export function ShowAllSummary({ hiddenCount, what }: { hiddenCount: number; what: PluralForms }) {
   return (
     <summary className="mt-3 inline-flex items-center gap-1 rounded text-sm font-semibold text-brand-700 underline">
       <span className="group-open:hidden">Show All</span>
       <span className="hidden group-open:inline">Show Less</span>
-      <span className="sr-only">
-        {" "}
-        ({hiddenCount} more {what})
-      </span>
+      <span className="sr-only"> ({plural(hiddenCount, { one: `more ${what.one}`, other: `more ${what.other}` })})</span>
     </summary>
   );
 }

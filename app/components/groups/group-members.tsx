@@ -1,3 +1,4 @@
+import { plural } from "~/domain/plural";
 import type { GroupPageView, MemberView } from "~/server/groups/group-views.server";
 import { ShowAllSummary, YouTag } from "./group-labels";
 import { type RemovalReply, RemoveMember } from "./group-roster";
@@ -32,13 +33,13 @@ export function GroupMembers({
       <MemberList members={shown} status={group.status} remove={remove} />
       {rest.length > 0 ? (
         <details className="group" open={rest.some((member) => member.memberId === removal?.memberId) || undefined}>
-          <ShowAllSummary hiddenCount={rest.length} what="members" />
+          <ShowAllSummary hiddenCount={rest.length} what={{ one: "member", other: "members" }} />
           <MemberList members={rest} status={group.status} remove={remove} />
         </details>
       ) : null}
       {group.status === "forming" && group.joinedCount < group.memberCount ? (
         <p className="mt-3 text-sm text-slate-600">
-          Waiting for {group.memberCount - group.joinedCount} more {group.memberCount - group.joinedCount === 1 ? "member" : "members"} to join.
+          Waiting for {plural(group.memberCount - group.joinedCount, { one: "more member", other: "more members" })} to join.
         </p>
       ) : null}
     </section>

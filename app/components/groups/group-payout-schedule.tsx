@@ -20,7 +20,6 @@ export function GroupPayoutSchedule({ group }: Props) {
   const memberAt = new Map(group.members.filter((m) => m.payoutPosition !== null).map((m) => [m.payoutPosition!, m]));
   const lastFilled = Math.max(0, ...memberAt.keys());
   const reorder = group.viewer.canReorder ? { memberAt, lastFilled } : null;
-  const firstOpen = group.schedule.find((row) => row.recipientName === null)?.position ?? null;
   return (
     <section aria-labelledby="schedule-title">
       <h2 id="schedule-title" className="text-lg font-semibold text-slate-900">
@@ -32,11 +31,11 @@ export function GroupPayoutSchedule({ group }: Props) {
         </p>
       ) : null}
       {reorder ? <p className="mt-1 text-sm text-slate-600">As the group admin you can change the payout order until the group starts.</p> : null}
-      <ScheduleTable rows={shown} caption="Payout schedule" group={group} reorder={reorder} firstOpen={firstOpen} />
+      <ScheduleTable rows={shown} caption="Payout schedule" group={group} reorder={reorder} />
       {rest.length > 0 ? (
         <details className="group">
-          <ShowAllSummary hiddenCount={rest.length} what="payouts" />
-          <ScheduleTable rows={rest} caption="Payout schedule, continued" group={group} reorder={reorder} firstOpen={firstOpen} />
+          <ShowAllSummary hiddenCount={rest.length} what={{ one: "payout", other: "payouts" }} />
+          <ScheduleTable rows={rest} caption="Payout schedule, continued" group={group} reorder={reorder} />
         </details>
       ) : null}
     </section>
@@ -48,17 +47,16 @@ function ScheduleTable({
   caption,
   group,
   reorder,
-  firstOpen,
 }: {
-  firstOpen: number | null;
   rows: ScheduleRowView[];
   caption: string;
   group: Props["group"];
   reorder: { memberAt: Map<number, Props["group"]["members"][number]>; lastFilled: number } | null;
 }) {
   return (
-    <div className="mt-3 overflow-x-auto">
-      <table className="w-full text-left text-sm">
+    <div className="mt-3">
+      {/* Stacked rows on a phone (.stack-table, app.css): one block per turn, each figure with its column's name. */}
+      <table className="stack-table w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
@@ -89,9 +87,11 @@ function ScheduleTable({
             const member = reorder?.memberAt.get(row.position);
             return (
               <tr key={row.position} className={row.isYou ? "bg-brand-50 font-semibold" : undefined} aria-current={row.isYou ? "true" : undefined}>
-                <td className="py-2 pr-3">{row.position}</td>
-                <td className="py-2 pr-3">
-                  {row.recipientName ?? unnamedRecipient(group.payoutOrder, row.position === firstOpen)}
+                <td className="py-2 pr-3" data-label="Position">
+                  {row.position}
+                </td>
+                <td className="py-2 pr-3" data-label="Recipient">
+                  {row.recipientName ?? unnamedRecipient(group.payoutOrder)}
                   {row.isYou ? (
                     <>
                       {" "}
@@ -100,13 +100,17 @@ function ScheduleTable({
                     </>
                   ) : null}
                 </td>
-                <td className="py-2 pr-3">
+                <td className="py-2 pr-3" data-label="Date">
                   <ScheduleDates row={row} />
                 </td>
-                <td className="py-2 pr-3">{formatMoney(row.amountCents)}</td>
-                <td className="py-2 pr-3">{row.status === "completed" ? "Completed" : "Pending"}</td>
+                <td className="py-2 pr-3" data-label="Amount">
+                  {formatMoney(row.amountCents)}
+                </td>
+                <td className="py-2 pr-3" data-label="Status">
+                  {row.status === "completed" ? "Completed" : "Pending"}
+                </td>
                 {reorder ? (
-                  <td className="py-2">
+                  <td className="py-2" data-label="Order">
                     {member ? (
                       <Form method="post" preventScrollReset className="flex gap-1">
                         <input type="hidden" name="intent" value="move" />

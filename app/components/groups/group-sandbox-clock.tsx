@@ -2,6 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { formatCalendarDay } from "~/domain/format";
+import { plural } from "~/domain/plural";
 import type { GroupPageView } from "~/server/groups/group-views.server";
 
 /** The days a single "Advance by" may move the clock (the server checks the same bounds). */
@@ -9,7 +10,7 @@ export const ADVANCE_DAYS_MIN = 1;
 export const ADVANCE_DAYS_MAX = 400;
 
 export function daysAheadLabel(days: number) {
-  return `(${days} ${days === 1 ? "day" : "days"} ahead of real time)`;
+  return `(${plural(days, { one: "day", other: "days" })} ahead of real time)`;
 }
 
 /**

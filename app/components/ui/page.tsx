@@ -4,8 +4,9 @@ export function PageContainer({ children, narrow = false }: { children: ReactNod
   return <div className={`mx-auto w-full px-4 py-10 sm:px-6 ${narrow ? "max-w-md" : "max-w-6xl"}`}>{children}</div>;
 }
 
-export function Card({ children, className = "" }: { children: ReactNode; className?: string }) {
-  return <div className={`rounded-2xl border border-slate-200 bg-white p-6 shadow-sm ${className}`}>{children}</div>;
+/** A white card; a little less padding on a phone, where every pixel of width counts. `flush`: no padding at all. */
+export function Card({ children, className = "", flush = false }: { children: ReactNode; className?: string; flush?: boolean }) {
+  return <div className={`rounded-2xl border border-slate-200 bg-white shadow-sm ${flush ? "" : "p-4 sm:p-6"} ${className}`}>{children}</div>;
 }
 
 /** Long-form page (legal, help, blog): readable measure, consistent headings. */

@@ -185,7 +185,8 @@ export async function addUserByEmail(actorId: string, rawEmail: string, now = ne
       // The email is part of the invitation (the outbox, ADR 010).
       return queueEmail(tx, email, {
         template: "invitation",
-        data: { name: email.split("@")[0] ?? email, invitedBy: row?.name ?? "An administrator", registerUrl: `${appUrl()}/register` },
+        // No account, so no name: a neutral greeting, never the address's local part.
+        data: { name: null, invitedBy: row?.name ?? "An administrator", registerUrl: `${appUrl()}/register` },
       });
     });
 

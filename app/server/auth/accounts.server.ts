@@ -257,13 +257,18 @@ export async function checkCredentials(
 
 /**
  * After a successful sign-in: stamp last_sign_in_at, and complete a profile that lacks a name (SPEC.md section 3:
- * "a profile is created on first sign-in if missing ... else 'User'").
+ * "a profile is created on first sign-in if missing ... else 'User'"). Says whether it was the account's first sign-in
+ * (no earlier stamp): its greeting is "Welcome!", not "Welcome back!".
  */
-export async function recordSignIn(userId: string, now = new Date()) {
-  await db()
-    .update(users)
-    .set({ lastSignInAt: now, name: sql`coalesce(nullif(trim(${users.name}), ''), 'User')` })
-    .where(eq(users.id, userId));
+export async function recordSignIn(userId: string, now = new Date()): Promise<{ firstSignIn: boolean }> {
+  // The previous stamp is read under the row's lock in the same statement, so of two sign-ins racing for a brand-new
+  // account only one is its first.
+  const { rows } = await db().execute<{ previous: Date | null }>(sql`
+    update ${users} set last_sign_in_at = ${now}, name = coalesce(nullif(trim(${users.name}), ''), 'User')
+    from (select id, last_sign_in_at as previous from ${users} where id = ${userId} for update) as before
+    where ${users.id} = before.id
+    returning before.previous`);
+  return { firstSignIn: rows.length > 0 && rows[0]!.previous === null };
 }
 
 /**

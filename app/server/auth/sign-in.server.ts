@@ -6,7 +6,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { AUTH_MESSAGES, CONFIRM_MESSAGES, loginSchema } from "~/domain/auth";
-import { SECURITY_MESSAGES, safeRedirect } from "~/domain/auth-rules";
+import { isInvitationPath, SECURITY_MESSAGES, safeRedirect } from "~/domain/auth-rules";
 import { DEMO_ACCOUNT } from "~/domain/demo-accounts";
 import { loginCodeSchema } from "~/domain/profile";
 import type { User } from "../db/schema";
@@ -24,14 +24,15 @@ import { clearPendingLogin, hasTwoFactor, readPendingLogin, startPendingLogin, v
 
 /**
  * The end of every successful sign-in (password alone, or password then code): stamp it, start the session, send
- * the login alert if the user wants one, and go where they were headed with 'Login Successful'.
+ * the login alert if the user wants one, and go where they were headed with 'Login Successful': "Welcome back!", or
+ * "Welcome!" the first time the account signs in (issue 33: a brand-new account has not been here before).
  */
 async function completeSignIn(
   user: User,
   request: Request,
   options: { remember: boolean; redirectTo: string; ipAddress: string; extraCookies?: string[] },
 ) {
-  await recordSignIn(user.id);
+  const { firstSignIn } = await recordSignIn(user.id);
   const cookie = await createSession(user.id, request, { remember: options.remember, ipAddress: options.ipAddress });
   const alert = await sendLoginAlert(user, request, options.ipAddress);
   // A browser this account never used: an urgent notice (in-app only when the login alert above already emailed).
@@ -43,14 +44,20 @@ async function completeSignIn(
   // The password proves the address: this browser may read its mail in the demo mailbox from now on.
   const mailbox = await rememberMailboxAddress(request, user.email);
   if (mailbox) headers.append("Set-Cookie", mailbox);
-  return redirectWithToast(request, options.redirectTo, { type: "success", title: "Login Successful", description: "Welcome back!" }, { headers });
+  return redirectWithToast(
+    request,
+    options.redirectTo,
+    { type: "success", title: "Login Successful", description: firstSignIn ? "Welcome!" : "Welcome back!" },
+    { headers },
+  );
 }
 
 /** The password step (intent "login", or "demo" outside production). `request` is the one the form was posted in. */
 export async function passwordStep(formData: FormData, request: Request, ip: string) {
   const intent = formData.get("intent");
-  // The demo account exists only where the seed ran; production never has one.
-  const isDemo = intent === "demo" && env().APP_ENV !== "production";
+  // The demo account exists only where the seed ran; production never has one. Nor is it offered to someone on their
+  // way to an invitation (the page hides its button): such a post is an ordinary login with what was typed.
+  const isDemo = intent === "demo" && env().APP_ENV !== "production" && !isInvitationPath(String(formData.get("redirectTo") ?? ""));
   const submission = isDemo ? null : parseWithZod(formData, { schema: loginSchema });
   if (submission && submission.status !== "success") {
     return data({ intent: "login", result: submission.reply({ hideFields: ["password"] }), error: null, sent: null }, { status: 400 });

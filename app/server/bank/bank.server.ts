@@ -48,7 +48,15 @@ export type BankAccountView = {
   accountSubtype: string | null;
   maskNumber: string | null;
   connectionDate: string;
-  balance: { availableCents: number | null; currentCents: number | null; currencyCode: string | null };
+  balance: {
+    availableCents: number | null;
+    currentCents: number | null;
+    currencyCode: string | null;
+    /** When the bank gave these figures (ISO timestamp): linking, or the last successful refresh. */
+    asOf: string;
+    /** The last ask for a newer figure failed (the bank down, its login to renew, a rate limit): these are older. */
+    refreshFailed: boolean;
+  };
   /** ADR 037: the item's login to renew, the account unusable, or its debit authorisation withdrawn (codes, or null). */
   health: { loginRequired: LoginRequiredReason | null; unusableCode: string | null; debitsRevokedCode: string | null };
 };
@@ -239,6 +247,8 @@ export async function exchangePublicToken(
   const institutionId = item.institution_id ?? metadata.institution?.institution_id ?? null;
   const institutionName = item.institution_name ?? metadata.institution?.name ?? null;
 
+  // The balances /accounts/get just gave are the bank's as of now.
+  const now = new Date();
   try {
     await db().transaction(async (tx) => {
       const sealed = encryptSecret(accessToken);
@@ -254,16 +264,24 @@ export async function exchangePublicToken(
         itemId = existing.id;
         await tx
           .update(bankItems)
-          .set({ accessTokenEncrypted: sealed, institutionId, institutionName, status: "active", removedAt: null })
+          .set({
+            accessTokenEncrypted: sealed,
+            institutionId,
+            institutionName,
+            status: "active",
+            removedAt: null,
+            balancesAsOf: now,
+            balanceRefreshFailure: null,
+          })
           .where(eq(bankItems.id, itemId));
       } else {
         const [inserted] = await tx
           .insert(bankItems)
-          .values({ userId: user.id, providerItemId, accessTokenEncrypted: sealed, institutionId, institutionName })
+          .values({ userId: user.id, providerItemId, accessTokenEncrypted: sealed, institutionId, institutionName, balancesAsOf: now })
           .returning({ id: bankItems.id });
         itemId = inserted!.id;
       }
-      await upsertAccounts(tx, user.id, itemId, accounts, new Date());
+      await upsertAccounts(tx, user.id, itemId, accounts, now);
       await recomputeHasBankAccount(tx, user.id);
       // A new account may be what the member's waiting debits and payouts needed (funding.server.ts).
       await wakeMemberGroups(tx, user.id);
@@ -349,12 +367,18 @@ async function recomputeHasBankAccount(tx: Tx, userId: string) {
 /** The user's accounts on active items, newest connection first, in one query. */
 export async function bankAccountsFor(userId: string): Promise<BankAccountView[]> {
   const rows = await db()
-    .select({ account: bankAccounts, institutionName: bankItems.institutionName, loginRequired: bankItems.loginRequiredReason })
+    .select({
+      account: bankAccounts,
+      institutionName: bankItems.institutionName,
+      loginRequired: bankItems.loginRequiredReason,
+      asOf: sql<Date>`coalesce(${bankItems.balancesAsOf}, ${bankItems.createdAt})`.mapWith(bankItems.createdAt),
+      refreshFailed: sql<boolean>`${bankItems.balanceRefreshFailure} is not null`,
+    })
     .from(bankAccounts)
     .innerJoin(bankItems, eq(bankItems.id, bankAccounts.itemId))
     .where(and(eq(bankAccounts.userId, userId), eq(bankItems.userId, userId), eq(bankItems.status, "active")))
     .orderBy(desc(bankAccounts.connectedAt), bankAccounts.name, bankAccounts.id);
-  return rows.map(({ account, institutionName, loginRequired }) => ({
+  return rows.map(({ account, institutionName, loginRequired, asOf, refreshFailed }) => ({
     accountId: account.id,
     itemId: account.itemId,
     institutionName,
@@ -363,7 +387,13 @@ export async function bankAccountsFor(userId: string): Promise<BankAccountView[]
     accountSubtype: account.subtype,
     maskNumber: account.mask,
     connectionDate: account.connectedAt.toISOString(),
-    balance: { availableCents: account.availableCents, currentCents: account.currentCents, currencyCode: account.currencyCode },
+    balance: {
+      availableCents: account.availableCents,
+      currentCents: account.currentCents,
+      currencyCode: account.currencyCode,
+      asOf: asOf.toISOString(),
+      refreshFailed,
+    },
     health: { loginRequired, unusableCode: account.unusableCode, debitsRevokedCode: account.debitAuthorizationRevokedCode },
   }));
 }
@@ -392,40 +422,84 @@ export const bankAttentionJson = sql<BankAttention[]>`(
 
 // ---- Balances -------------------------------------------------------------------------------------------------------
 
+/** A stored balance older than this is refreshed when its page is opened (issue 33). */
+export const BALANCES_STALE_MS = 5 * 60_000;
+/** At most one balance request per item in this long, successful or not: within Plaid's rate limits. */
+export const BALANCE_REFRESH_INTERVAL_MS = 60_000;
+
+export type BalanceRefresh = {
+  /** Items whose balances the bank gave and we stored. */
+  refreshed: string[];
+  /** Items the bank did not answer for (its code); their stored balances stay as they were. */
+  failed: { itemId: string; code: string }[];
+  /** Items asked less than a minute ago, not asked again, and when they may be. */
+  tooSoon: { itemId: string; retryAt: Date }[];
+};
+
 /**
- * Ask the bank for live balances of every active item of the user and store them. One failing item does not stop the
- * others; its failure is reported and its stored balances stay as they were.
+ * Ask the bank for live balances (/accounts/balance/get) of the user's active items, and store them with the moment
+ * they are as of. Each item is asked at most once a minute: the ask is claimed first by stamping the item's
+ * balance_refresh_attempted_at in one statement (a second tab, or a second press, finds it stamped and is told when
+ * to come back). With `onlyStale`, only items whose balances are older than BALANCES_STALE_MS are asked (the page
+ * opening). One failing item does not stop the others; a failure is recorded on the item (the page says its balance
+ * is older) and its stored balances stay as they were. Never throws for a bank failure.
  */
-export async function refreshBalances(
-  userId: string,
-  now = new Date(),
-): Promise<{ ok: true; accounts: BankAccountView[]; failures: { itemId: string; code: string }[] }> {
-  const items = await db()
-    .select({ id: bankItems.id, accessTokenEncrypted: bankItems.accessTokenEncrypted })
-    .from(bankItems)
-    .where(and(eq(bankItems.userId, userId), eq(bankItems.status, "active")));
-  const failures: { itemId: string; code: string }[] = [];
-  for (const item of items) {
-    const result = await plaidCall((api) => api.accountsBalanceGet({ access_token: decryptSecret(item.accessTokenEncrypted) }));
-    if (!result.ok) {
-      failures.push({ itemId: item.id, code: result.code });
-      continue;
+export async function refreshBalances(userId: string, options: { now?: Date; onlyStale?: boolean } = {}): Promise<BalanceRefresh> {
+  const now = options.now ?? new Date();
+  const retryBefore = new Date(now.getTime() - BALANCE_REFRESH_INTERVAL_MS);
+  const stale = (alias: string) =>
+    options.onlyStale
+      ? sql`and coalesce(${sql.raw(alias)}balances_as_of, ${sql.raw(alias)}created_at) <= ${new Date(now.getTime() - BALANCES_STALE_MS)}`
+      : sql``;
+  // The outer select reads the items as they were before the claim: the last attempt of those not claimed.
+  const { rows } = await db().execute<{ id: string; token: string | null; last_attempt: Date | string | null }>(sql`
+    with claimed as (
+      update ${bankItems} set balance_refresh_attempted_at = ${now}
+      where user_id = ${userId} and status = 'active'
+        and (balance_refresh_attempted_at is null or balance_refresh_attempted_at <= ${retryBefore})
+        ${stale("")}
+      returning id, access_token_encrypted)
+    select i.id, c.access_token_encrypted as token, i.balance_refresh_attempted_at as last_attempt
+    from ${bankItems} i left join claimed c on c.id = i.id
+    where i.user_id = ${userId} and i.status = 'active' ${stale("i.")}`);
+  const outcome: BalanceRefresh = { refreshed: [], failed: [], tooSoon: [] };
+  for (const row of rows) {
+    if (row.token === null && row.last_attempt !== null) {
+      outcome.tooSoon.push({ itemId: row.id, retryAt: new Date(new Date(row.last_attempt).getTime() + BALANCE_REFRESH_INTERVAL_MS) });
     }
-    await db().transaction(async (tx) => {
-      for (const account of result.value.accounts) {
-        await tx
-          .update(bankAccounts)
-          .set({
-            availableCents: dollarsToCents(account.balances.available),
-            currentCents: dollarsToCents(account.balances.current),
-            currencyCode: account.balances.iso_currency_code ?? account.balances.unofficial_currency_code ?? null,
-            updatedAt: now,
-          })
-          .where(and(eq(bankAccounts.itemId, item.id), eq(bankAccounts.userId, userId), eq(bankAccounts.providerAccountId, account.account_id)));
-      }
-    });
   }
-  return { ok: true, accounts: await bankAccountsFor(userId), failures };
+  await Promise.all(
+    rows
+      .filter((row) => row.token !== null)
+      .map(async (item) => {
+        const result = await plaidCall((api) => api.accountsBalanceGet({ access_token: decryptSecret(item.token!) }));
+        if (!result.ok) {
+          outcome.failed.push({ itemId: item.id, code: result.code });
+          await db()
+            .update(bankItems)
+            .set({ balanceRefreshFailure: result.code.slice(0, 64) })
+            .where(eq(bankItems.id, item.id));
+          return;
+        }
+        const balances = result.value.accounts.map((account) => ({
+          account_id: account.account_id,
+          available: dollarsToCents(account.balances.available),
+          current: dollarsToCents(account.balances.current),
+          currency: account.balances.iso_currency_code ?? account.balances.unofficial_currency_code ?? null,
+        }));
+        // Every account of the item in one statement, and the item's "as of" with them.
+        await db().execute(sql`
+          with updated as (
+            update ${bankAccounts} a
+            set available_cents = b.available, current_cents = b.current, currency_code = b.currency, updated_at = ${now}
+            from jsonb_to_recordset(${JSON.stringify(balances)}::jsonb) as b(account_id text, available bigint, current bigint, currency text)
+            where a.item_id = ${item.id} and a.user_id = ${userId} and a.provider_account_id = b.account_id
+            returning a.id)
+          update ${bankItems} set balances_as_of = ${now}, balance_refresh_failure = null where id = ${item.id}`);
+        outcome.refreshed.push(item.id);
+      }),
+  );
+  return outcome;
 }
 
 // ---- Unlink ---------------------------------------------------------------------------------------------------------

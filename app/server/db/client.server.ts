@@ -4,7 +4,7 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { env } from "../platform/env.server";
 import * as schema from "./schema";
-import { endPool } from "./end-pool.server";
+import { endPool, guardPoolErrors } from "./end-pool.server";
 import { logger } from "../platform/log.server";
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -94,8 +94,9 @@ export function getPool(): pg.Pool {
       // Sent in the startup message: the server enforces it on every statement of these connections.
       ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
     });
-    // An idle connection dropped by the server (restart, failover) must not crash the process; the pool replaces it.
-    pool.on("error", (error) => logger.error({ err: error }, "database pool: idle client error"));
+    // A connection dropped by the server (restart, failover), idle or in use, must not crash the process: the pool
+    // replaces it, and the query in flight on it fails for its caller to handle.
+    guardPoolErrors(pool, (error, when) => logger.error({ err: error }, `database pool: ${when} client error`));
   }
   return pool;
 }

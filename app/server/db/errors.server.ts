@@ -47,6 +47,18 @@ export function isDatabaseBusy(error: unknown) {
   return /timeout exceeded when trying to connect|Connection terminated|ECONNREFUSED|ECONNRESET/i.test(messages(error));
 }
 
+/**
+ * The connection itself is gone or unusable (the server restarted or failed over, a backend was terminated, the
+ * network dropped): nothing about the work that was running, which is worth running again on a new connection. Unlike
+ * isDatabaseBusy, a statement timeout is not one (the statement itself was too slow).
+ */
+export function isConnectionLost(error: unknown) {
+  const code = pgErrorCode(error);
+  if (code === "57P01" || code === "57P02" || code === "57P03" || code?.startsWith("08")) return true;
+  if (code === "ECONNREFUSED" || code === "ECONNRESET" || code === "EPIPE") return true;
+  return /Connection terminated|connection error and is not queryable|ECONNREFUSED|ECONNRESET|EPIPE|terminating connection/i.test(messages(error));
+}
+
 /** Shown wherever a page or an API could not answer in time. */
 export const RETRY_LATER_MESSAGE = "This is taking longer than it should. Please try again in a moment.";
 export const RETRY_AFTER_SECONDS = 5;

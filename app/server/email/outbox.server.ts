@@ -27,6 +27,7 @@ import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import { afterFailure, OUTBOX_POLICY } from "~/domain/email-outbox";
 import type { UndeliverableReason } from "~/domain/email-delivery";
+import { plural } from "~/domain/plural";
 import { decryptSecret, encryptSecret } from "../platform/crypto.server";
 import { db, type Db } from "../db/client.server";
 import { emailOutbox, undeliverableAddresses } from "../db/schema";
@@ -505,5 +506,5 @@ export async function emailPausedLine(): Promise<string | null> {
     .from(emailOutbox)
     .where(or(eq(emailOutbox.status, "queued"), eq(emailOutbox.status, "sending")));
   const waiting = row?.waiting ?? 0;
-  return `${pausedMessage(pause)} (${waiting} ${waiting === 1 ? "email" : "emails"} waiting)`;
+  return `${pausedMessage(pause)} (${plural(waiting, { one: "email", other: "emails" })} waiting)`;
 }

@@ -47,7 +47,7 @@ const samples: { [T in EmailMessage["template"]]: Extract<EmailMessage, { templa
   },
   invitation: {
     template: "invitation",
-    data: { name: "amina", invitedBy: "Avery Admin", registerUrl: "https://rosca.example/register" },
+    data: { name: null, invitedBy: "Avery Admin", registerUrl: "https://rosca.example/register" },
   },
   contact: {
     template: "contact",
@@ -84,7 +84,7 @@ const samples: { [T in EmailMessage["template"]]: Extract<EmailMessage, { templa
   "group-invitation": {
     template: "group-invitation",
     data: {
-      name: "omar",
+      name: "Omar Haddad",
       invitedBy: "Amina Yusuf",
       groupName: "Wedding Fund",
       memberCount: 3,
@@ -214,6 +214,13 @@ describe("notification-preference templates", () => {
 });
 
 describe("group templates", () => {
+  it("greets an invitee by their profile's name, and one without an account with a plain 'Hi,'", () => {
+    expect(renderEmail(samples["group-invitation"]).text).toMatch(/^Hi Omar Haddad,$/m);
+    const stranger = renderEmail({ template: "group-invitation", data: { ...samples["group-invitation"].data, name: null } });
+    expect(stranger.text).toMatch(/^Hi,$/m);
+    expect(renderEmail(samples.invitation).text).toMatch(/^Hi,$/m);
+  });
+
   it("states the invitation's figures", () => {
     const rendered = renderEmail(samples["group-invitation"]);
     expect(rendered.subject).toBe("Amina Yusuf invited you to join Wedding Fund");
@@ -334,9 +341,10 @@ describe("welcome", () => {
     expect(rendered.html).toContain('href="https://rosca.example/dashboard"');
   });
 
-  it('falls back to "there" for a blank name', () => {
+  it('greets a blank name with a plain "Hi,"', () => {
     const rendered = renderEmail({ template: "welcome", data: { name: "  ", dashboardUrl: "https://rosca.example/dashboard" } });
-    expect(rendered.text).toContain("Hi there,");
+    expect(rendered.text).toMatch(/^Hi,$/m);
+    expect(rendered.text).not.toContain("Hi there");
   });
 });
 

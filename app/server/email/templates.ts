@@ -12,6 +12,7 @@ import { z } from "zod";
 import { formatDate, formatMoney } from "../../domain/format";
 import { setupFeeLine } from "../../domain/groups";
 import { stepLabel } from "../../domain/payment-dates";
+import { plural, pluralWord } from "../../domain/plural";
 
 const PRODUCT = "Rosca";
 
@@ -37,8 +38,8 @@ export const templateDataSchemas = {
   "password-changed": z.object({ name: z.string(), changedAt: z.string(), resetUrl: z.string() }),
   /** An admin granted sandbox bank access. */
   "sandbox-granted": z.object({ name: z.string(), bankAccountsUrl: z.string() }),
-  /** An admin invited someone without an account to join. */
-  invitation: z.object({ name: z.string(), invitedBy: z.string(), registerUrl: z.string() }),
+  /** An admin invited someone without an account to join: no name to greet them by (null). */
+  invitation: z.object({ name: z.string().nullable(), invitedBy: z.string(), registerUrl: z.string() }),
   /** A contribution is due. amountCents is an integer number of cents; dueOn a calendar day, YYYY-MM-DD. */
   "payment-reminder": z.object({
     name: z.string(),
@@ -71,9 +72,9 @@ export const templateDataSchemas = {
     inviteUrl: z.string(),
     groupUrl: z.string(),
   }),
-  /** An invitation to one group, sent to the address the group admin typed. */
+  /** An invitation to one group, sent to the address the group admin typed; name null when it has no account yet. */
   "group-invitation": z.object({
-    name: z.string(),
+    name: z.string().nullable(),
     invitedBy: z.string(),
     groupName: z.string(),
     memberCount: z.number().int().positive(),
@@ -165,7 +166,11 @@ export function escapeHtml(value: string): string {
   return value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
 }
 
+const HOURS = { one: "hour", other: "hours" };
+const GROUP_STANDS = { one: "group stands", other: "groups stand" };
+
 /** A subject is one header line: no line breaks, no runs of whitespace. */
+
 function oneLine(value: string) {
   return value.replace(/\s+/g, " ").trim();
 }
@@ -179,8 +184,13 @@ function isHttpUrl(value: string) {
   }
 }
 
-function greetingName(name: string) {
-  return oneLine(name) || "there";
+/**
+ * "Hi Amina Yusuf," with the name from the person's profile; plain "Hi," when there is no name to use (an address
+ * without an account yet). Never the address's local part: "Hi bilal.brandnew," greets nobody (issue 33).
+ */
+function hi(name: string | null) {
+  const shown = oneLine(name ?? "");
+  return shown ? `Hi ${shown},` : "Hi,";
 }
 
 /** Cents to "$1,234.50" (the app's one money formatter). */
@@ -281,8 +291,8 @@ function layout(preheader: string, blocks: Block[]): { html: string; text: strin
 const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail } = {
   welcome: (data) => ({
     subject: `Welcome to ${PRODUCT}`,
-    ...layout(`Welcome to ${PRODUCT}, ${greetingName(data.name)}.`, [
-      { kind: "p", text: `Hi ${greetingName(data.name)},` },
+    ...layout(oneLine(data.name) ? `Welcome to ${PRODUCT}, ${oneLine(data.name)}.` : `Welcome to ${PRODUCT}.`, [
+      { kind: "p", text: hi(data.name) },
       {
         kind: "p",
         text: `Welcome to ${PRODUCT}! You can now form a savings group with people you trust, contribute the same amount on a schedule, and take turns receiving the pooled payout — interest-free.`,
@@ -294,11 +304,11 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
 
   "confirm-email": (data) => {
     const hours = data.expiresInHours;
-    const validity = `This link is valid for ${hours} ${hours === 1 ? "hour" : "hours"}.`;
+    const validity = `This link is valid for ${plural(hours, HOURS)}.`;
     return {
       subject: `Confirm your email address for ${PRODUCT}`,
       ...layout("Confirm your email address to finish creating your account.", [
-        { kind: "p", text: `Hi ${greetingName(data.name)},` },
+        { kind: "p", text: hi(data.name) },
         { kind: "p", text: `Please confirm your email address to finish creating your ${PRODUCT} account.` },
         { kind: "button", label: "Confirm email address", url: data.confirmUrl },
         { kind: "muted", text: validity },
@@ -309,11 +319,11 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
 
   "password-reset": (data) => {
     const minutes = data.expiresInMinutes;
-    const expiry = minutes % 60 === 0 ? `${minutes / 60} ${minutes === 60 ? "hour" : "hours"}` : `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+    const expiry = minutes % 60 === 0 ? plural(minutes / 60, HOURS) : plural(minutes, { one: "minute", other: "minutes" });
     return {
       subject: `Reset your ${PRODUCT} password`,
       ...layout("Use this link to choose a new password.", [
-        { kind: "p", text: `Hi ${greetingName(data.name)},` },
+        { kind: "p", text: hi(data.name) },
         { kind: "p", text: `We received a request to reset the password of your ${PRODUCT} account.` },
         { kind: "button", label: "Choose a new password", url: data.resetUrl },
         { kind: "muted", text: `This link expires in ${expiry} and can be used once.` },
@@ -325,7 +335,7 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
   "login-alert": (data) => ({
     subject: `New sign-in to your ${PRODUCT} account`,
     ...layout("We noticed a new sign-in to your account.", [
-      { kind: "p", text: `Hi ${greetingName(data.name)},` },
+      { kind: "p", text: hi(data.name) },
       { kind: "p", text: `Your ${PRODUCT} account was just signed in to.` },
       {
         kind: "facts",
@@ -347,10 +357,10 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
     return {
       subject: `Confirm your new email address for ${PRODUCT}`,
       ...layout("Confirm this address to make it your account's email.", [
-        { kind: "p", text: `Hi ${greetingName(data.name)},` },
+        { kind: "p", text: hi(data.name) },
         { kind: "p", text: `You asked to use ${oneLine(data.newEmail)} for your ${PRODUCT} account. Confirm it to finish the change.` },
         { kind: "button", label: "Confirm new email address", url: data.confirmUrl },
-        { kind: "muted", text: `This link is valid for ${hours} ${hours === 1 ? "hour" : "hours"}, and you'll be asked to sign in if you aren't.` },
+        { kind: "muted", text: `This link is valid for ${plural(hours, HOURS)}, and you'll be asked to sign in if you aren't.` },
         { kind: "muted", text: "If you didn't ask for this, ignore this email: nothing changes." },
       ]),
     };
@@ -359,7 +369,7 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
   "email-changed": (data) => ({
     subject: `Your ${PRODUCT} email address was changed`,
     ...layout("Your account's email address was changed.", [
-      { kind: "p", text: `Hi ${greetingName(data.name)},` },
+      { kind: "p", text: hi(data.name) },
       {
         kind: "p",
         text: `The email address of your ${PRODUCT} account was changed to ${oneLine(data.newEmail)} on ${oneLine(data.changedAt)}. We'll write to that address from now on.`,
@@ -371,7 +381,7 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
   "password-changed": (data) => ({
     subject: `Your ${PRODUCT} password was changed`,
     ...layout("Your password was changed.", [
-      { kind: "p", text: `Hi ${greetingName(data.name)},` },
+      { kind: "p", text: hi(data.name) },
       { kind: "p", text: `The password of your ${PRODUCT} account was changed on ${oneLine(data.changedAt)}. Other devices were signed out.` },
       { kind: "p", text: "If you didn't do this, reset your password right away and contact support." },
       { kind: "button", label: "Reset your password", url: data.resetUrl },
@@ -381,7 +391,7 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
   "sandbox-granted": (data) => ({
     subject: `Sandbox access granted on ${PRODUCT}`,
     ...layout("You can now link a sandbox bank account and join groups.", [
-      { kind: "p", text: `Hi ${greetingName(data.name)},` },
+      { kind: "p", text: hi(data.name) },
       {
         kind: "p",
         text: `Good news: an administrator granted your account sandbox access. You can now link a sandbox bank account, create savings groups and join groups you're invited to.`,
@@ -394,7 +404,7 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
   invitation: (data) => ({
     subject: oneLine(`${data.invitedBy} invited you to ${PRODUCT}`),
     ...layout(`You're invited to ${PRODUCT}, interest-free rotating savings groups.`, [
-      { kind: "p", text: `Hi ${greetingName(data.name)},` },
+      { kind: "p", text: hi(data.name) },
       {
         kind: "p",
         text: `${oneLine(data.invitedBy)} invited you to ${PRODUCT}, where friends, family and colleagues save together: everyone contributes the same amount on a schedule and each member takes a turn receiving the whole pot, interest-free.`,
@@ -428,7 +438,7 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
     return {
       subject: oneLine(`Your group ${data.groupName} is ready for members`),
       ...layout(`${oneLine(data.groupName)}: invitations are on their way.`, [
-        { kind: "p", text: `Hi ${greetingName(data.name)},` },
+        { kind: "p", text: hi(data.name) },
         { kind: "p", text: `You created ${oneLine(data.groupName)}. You are its admin and member 1.` },
         {
           kind: "facts",
@@ -452,7 +462,7 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
     return {
       subject: oneLine(`${data.invitedBy} invited you to join ${data.groupName}`),
       ...layout(`Join ${oneLine(data.groupName)}: ${amount} ${oneLine(data.scheduleLine).toLowerCase()}.`, [
-        { kind: "p", text: `Hi ${greetingName(data.name)},` },
+        { kind: "p", text: hi(data.name) },
         {
           kind: "p",
           text: `${oneLine(data.invitedBy)} invited you to join ${oneLine(data.groupName)}, an interest-free rotating savings group on ${PRODUCT}. Every member contributes the same amount on a schedule, and each takes a turn receiving the whole pot.`,
@@ -481,7 +491,7 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
     return {
       subject: oneLine(`${data.groupName} has started: your first contribution is due ${formatCalendarDay(data.firstDueOn)}`),
       ...layout(`Everyone joined ${oneLine(data.groupName)}. Your turn is ${data.payoutPosition} of ${data.memberCount}.`, [
-        { kind: "p", text: `Hi ${greetingName(data.name)},` },
+        { kind: "p", text: hi(data.name) },
         { kind: "p", text: `Every member has joined ${oneLine(data.groupName)}, so the group has started and the payout order is set.` },
         {
           kind: "facts",
@@ -503,7 +513,7 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
   "group-member-removed": (data) => ({
     subject: oneLine(`You were removed from ${data.groupName}`),
     ...layout(`${oneLine(data.removedBy)} removed you from ${oneLine(data.groupName)} before it started.`, [
-      { kind: "p", text: `Hi ${greetingName(data.name)},` },
+      { kind: "p", text: hi(data.name) },
       { kind: "p", text: `${oneLine(data.removedBy)}, the admin of ${oneLine(data.groupName)}, removed you from the group before it started.` },
       { kind: "facts", rows: [["Reason given", oneLine(data.reason)]] },
       {
@@ -520,7 +530,7 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
     return {
       subject: oneLine(`Reminder: your ${amount} contribution to ${data.groupName} is due ${due}`),
       ...layout(`Your ${amount} contribution is due ${due}.`, [
-        { kind: "p", text: `Hi ${greetingName(data.name)},` },
+        { kind: "p", text: hi(data.name) },
         { kind: "p", text: `This is a friendly reminder that your next contribution to ${oneLine(data.groupName)} is coming up.` },
         {
           kind: "facts",
@@ -539,7 +549,7 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
   "account-alert": (data) => ({
     subject: oneLine(data.title),
     ...layout(oneLine(data.title), [
-      { kind: "p", text: `Hi ${greetingName(data.name)},` },
+      { kind: "p", text: hi(data.name) },
       { kind: "p", text: oneLine(data.title) },
       { kind: "p", text: data.body },
       { kind: "facts", rows: [["When", oneLine(data.occurredAt)]] },
@@ -554,7 +564,7 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
   "daily-reminder": (data) => ({
     subject: oneLine(data.title),
     ...layout(oneLine(data.title), [
-      { kind: "p", text: `Hi ${greetingName(data.name)},` },
+      { kind: "p", text: hi(data.name) },
       { kind: "p", text: `${oneLine(data.title)}.` },
       { kind: "p", text: data.body },
       { kind: "button", label: "View your group", url: data.groupUrl },
@@ -569,15 +579,12 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
     const week = formatDate(data.weekOf, { style: "long" });
     const count = data.groups.length;
     return {
-      subject: `Your ${PRODUCT} week: ${count} ${count === 1 ? "group" : "groups"}, week of ${week}`,
-      ...layout(`Where your ${count === 1 ? "group stands" : "groups stand"} this week.`, [
-        { kind: "p", text: `Hi ${greetingName(data.name)},` },
+      subject: `Your ${PRODUCT} week: ${plural(count, { one: "group", other: "groups" })}, week of ${week}`,
+      ...layout(`Where your ${pluralWord(count, GROUP_STANDS)} this week.`, [
+        { kind: "p", text: hi(data.name) },
         {
           kind: "p",
-          text:
-            count === 0
-              ? "You aren't in any savings group right now."
-              : `Here is where your ${count === 1 ? "group stands" : "groups stand"} this week.`,
+          text: count === 0 ? "You aren't in any savings group right now." : `Here is where your ${pluralWord(count, GROUP_STANDS)} this week.`,
         },
         ...data.groups.flatMap((group): Block[] => [
           { kind: "facts", rows: weeklyGroupRows(group) },
@@ -602,7 +609,7 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
     return {
       subject: oneLine(`Your ${amount} payout from ${data.groupName} has arrived`),
       ...layout(`Your ${amount} payout arrived in your bank account on ${arrived}.`, [
-        { kind: "p", text: `Hi ${greetingName(data.name)},` },
+        { kind: "p", text: hi(data.name) },
         { kind: "p", text: `Good news — your payout from ${oneLine(data.groupName)} has arrived in your linked bank account.` },
         { kind: "facts", rows },
         { kind: "button", label: "View your group", url: data.groupUrl },

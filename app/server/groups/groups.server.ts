@@ -251,7 +251,8 @@ async function announceNewGroup(
     const message = {
       template: "group-invitation" as const,
       data: {
-        name: user?.name ?? invitation.email.split("@")[0]!,
+        // The name from the invitee's profile; without an account there is none (a neutral "Hi,"), never the local part.
+        name: user?.name ?? null,
         invitedBy: creator.name,
         groupName: group.name,
         memberCount: group.memberCount,

@@ -16,8 +16,22 @@ import { getPool } from "../db/client.server";
 import { logger } from "../platform/log.server";
 
 export const QUEUE_SCHEMA = "pgboss";
-/** Every minute (cron): process the groups with due work. */
+/** Every minute (cron), and when a member's action may have unblocked money: plan the due work, one job per shard. */
 export const MONEY_TICK = "money.tick";
+/** A shard of the groups (scheduler.server.ts): its due groups processed, a page at a time, within a time budget. */
+export const MONEY_SHARD = "money.shard";
+/**
+ * How long a money.shard job may run before pg-boss counts it lost and hands it to another worker (ADR 044). A job
+ * starts no new page after MONEY_SHARD_BUDGET_SECONDS, so a live one ends well within this; a page already started
+ * finishes first.
+ */
+export const MONEY_SHARD_EXPIRE_SECONDS = 60;
+export const MONEY_SHARD_BUDGET_SECONDS = Number(process.env.MONEY_SHARD_BUDGET_SECONDS ?? 20);
+/**
+ * How often pg-boss's maintenance looks for expired jobs (and archives finished ones). Its default, 2 minutes, would
+ * leave a lost shard unnoticed for up to 3 minutes; 15 s keeps it within 75 s of the loss.
+ */
+export const QUEUE_MAINTENANCE_SECONDS = 15;
 /** On each TRANSFER_EVENTS_UPDATE webhook, and every 5 minutes as a poll: read the bank's transfer events. */
 export const BANK_SYNC = "bank.sync";
 /** Every hour (cron): send the week's summaries not sent yet (weekly-summary.server.ts claims one per user and week). */
@@ -33,8 +47,15 @@ export type QueueRole = "worker" | "producer";
  * waiting slot free (the running job has left it) and queues the next sync, which reads from the cursor onwards.
  */
 const QUEUES: PgBoss.Queue[] = [
-  // A tick that fails is not retried: the next minute's tick does the same work.
-  { name: MONEY_TICK, policy: "stately", retryLimit: 0, expireInSeconds: 60 * 60 },
+  // The planner is one statement and a few inserts. A tick that fails is not retried: the next minute's does the same.
+  { name: MONEY_TICK, policy: "stately", retryLimit: 0, expireInSeconds: 2 * 60 },
+  // "short" per shard (singletonKey "shard:<n>/<of>"): at most one waiting for each, any number running. Not
+  // "stately" (one running per key): pg-boss 10 activates the oldest waiting job with an UPDATE that the one-active
+  // index then refuses while that shard runs, and the whole fetch fails, so one long or lost shard would hold up every
+  // other shard's jobs (head-of-line). Two jobs of one shard running at once only share its pages: each takes the
+  // groups the other has not locked. A job that fails (the database went away mid-page) or was lost with its worker is
+  // retried by whichever worker is free.
+  { name: MONEY_SHARD, policy: "short", retryLimit: 5, retryDelay: 1, retryBackoff: true, expireInSeconds: MONEY_SHARD_EXPIRE_SECONDS },
   { name: BANK_SYNC, policy: "stately", retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },
   // Not retried: the next hour's run sends whatever this one did not.
   { name: WEEKLY_SUMMARY, policy: "stately", retryLimit: 0, expireInSeconds: 30 * 60 },
@@ -75,6 +96,7 @@ export async function createBoss(role: QueueRole): Promise<PgBoss> {
     // elects one of them per interval through its own tables, so any number of workers may run these.
     schedule: role === "worker",
     supervise: role === "worker",
+    maintenanceIntervalSeconds: QUEUE_MAINTENANCE_SECONDS,
   });
   // An EventEmitter "error" without a listener would crash the process: a polling error is logged, and pg-boss retries.
   boss.on("error", (error) => logger.error({ err: error, role }, "job queue: error"));
@@ -83,7 +105,12 @@ export async function createBoss(role: QueueRole): Promise<PgBoss> {
   // is a partition attached to pgboss.job), and processes starting together deadlocked there (seen in the race test).
   await withStartupLock(async () => {
     await boss.start();
-    for (const queue of QUEUES) await boss.createQueue(queue.name, queue);
+    // createQueue leaves an existing queue as it was; updateQueue brings its settings to this code's (the shard
+    // design shortened money.tick's expiry from an hour to two minutes).
+    for (const queue of QUEUES) {
+      await boss.createQueue(queue.name, queue);
+      await boss.updateQueue(queue.name, queue);
+    }
   });
   return boss;
 }
@@ -165,4 +192,21 @@ export function enqueueBankSync(reason = "webhook"): Promise<EnqueueResult> {
  */
 export function enqueueMoneyTick(source: string): Promise<EnqueueResult> {
   return enqueue(MONEY_TICK, { source });
+}
+
+export type ShardJob = { shard: number; of: number };
+
+/** The singleton key of a shard's jobs: the shard and how many there are (a job keeps its range if MONEY_SHARDS changes). */
+export function shardKey(job: ShardJob) {
+  return `shard:${job.shard}/${job.of}`;
+}
+
+/**
+ * Queue a job for each of these shards, in one statement. A shard that already has a job waiting gets none (the
+ * queue's "short" policy per key: the insert skips it), so planners running every minute never pile jobs up.
+ */
+export async function enqueueShards(boss: PgBoss, shards: ShardJob[], source: string) {
+  if (shards.length === 0) return;
+  const requestedAt = new Date().toISOString();
+  await boss.insert(shards.map((job) => ({ name: MONEY_SHARD, data: { ...job, source, requestedAt }, singletonKey: shardKey(job) })));
 }

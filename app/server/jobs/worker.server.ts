@@ -1,15 +1,30 @@
 /**
- * The worker (ADR 007): fetches money.tick, bank.sync and email.outbox jobs (ADR 010) and runs the work they wake up.
- * Any number of workers may run at once, in any number of processes: pg-boss hands each job to one of them (at least once), and
- * the work itself is idempotent and takes a per-group advisory lock (ADR 008), so overlaps cost time, never money.
+ * The worker (ADR 007): fetches money.tick (the planner), money.shard (a shard's due groups, ADR 044), bank.sync,
+ * email.outbox (ADR 010) and the weekly summary, and runs the work they wake up. Any number of workers may run at
+ * once, in any number of processes: pg-boss hands each job to one of them (at least once), the shards of a due date
+ * spread over all of them, and the work itself is idempotent and takes a per-group advisory lock (ADR 008), so
+ * overlaps cost time, never money.
  */
 import type PgBoss from "pg-boss";
 import { deliverDueEmails } from "../email/outbox.server";
 import { logger } from "../platform/log.server";
 import { setQueueDepthSource } from "../platform/metrics.server";
-import { processDueGroups, syncBankEvents } from "../money/cycle.server";
+import { syncBankEvents } from "../money/cycle.server";
+import { dueShards, processDueGroups, shardCount, shardRange } from "../money/scheduler.server";
+import { getPool } from "../db/client.server";
 import { readQueueDepth } from "./queue-depth.server";
-import { BANK_SYNC, EMAIL_OUTBOX, MONEY_TICK, startQueue, stopQueue, WEEKLY_SUMMARY } from "./queue.server";
+import {
+  BANK_SYNC,
+  EMAIL_OUTBOX,
+  enqueueShards,
+  MONEY_SHARD,
+  MONEY_SHARD_BUDGET_SECONDS,
+  MONEY_TICK,
+  type ShardJob,
+  startQueue,
+  stopQueue,
+  WEEKLY_SUMMARY,
+} from "./queue.server";
 import { runJob } from "./run-job.server";
 import { sendWeeklySummaries } from "../notifications/weekly-summary.server";
 
@@ -33,7 +48,25 @@ export type WorkerOptions = {
   stopTimeoutMs?: number;
 };
 
-export type Worker = { name: string; stop: () => Promise<void> };
+/** What the worker's /healthz says (scripts/worker.ts serves it beside /metrics; fly.toml checks it). */
+export type WorkerHealth = {
+  ok: boolean;
+  /** Why not ok, in a line. */
+  problem: string | null;
+  /** The last time this worker's heartbeat reached the database. */
+  lastHeartbeatAt: string | null;
+  /** The job this worker is running, if any, and since when. */
+  running: { queue: string; jobId: string; startedAt: string } | null;
+};
+
+export type Worker = { name: string; stop: () => Promise<void>; health: () => WorkerHealth };
+
+/** The heartbeat: a round trip to the database every few seconds, on the event loop that runs the jobs. */
+const HEARTBEAT_MS = 5_000;
+/** A heartbeat older than this: the database is unreachable, or the event loop is stuck. */
+export const HEARTBEAT_STALE_MS = 30_000;
+/** A job running longer than this is stuck (a shard job starts no new page after its budget; see ADR 044). */
+export const JOB_STUCK_MS = 5 * 60_000;
 
 export async function startWorker(options: WorkerOptions = {}): Promise<Worker> {
   const name = options.name ?? `worker-${process.pid}`;
@@ -63,14 +96,50 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
     return next;
   };
 
-  const run = async (queue: string, jobs: PgBoss.Job<unknown>[], work: () => Promise<unknown>) => {
+  // Aborted by stop(): money work starts no new page or day, so a stopping worker hands its shard back in seconds.
+  const stopping = new AbortController();
+  let running: WorkerHealth["running"] = null;
+
+  const run = async (queue: string, jobs: PgBoss.Job<unknown>[], work: (job: PgBoss.Job<unknown>) => Promise<unknown>) => {
     // batchSize 1: one job per call. Several waiting jobs of the same queue would do the same work anyway.
     for (const job of jobs) {
       // Logged and measured by runJob; a failure is rethrown so pg-boss marks the job failed (and retries it per
       // the queue's policy).
-      const result = await serial(() => runJob({ name: queue, id: job.id, data: job.data, worker: name }, work));
+      const result = await serial(async () => {
+        running = { queue, jobId: job.id, startedAt: new Date().toISOString() };
+        try {
+          return await runJob({ name: queue, id: job.id, data: job.data, worker: name }, () => work(job));
+        } finally {
+          running = null;
+        }
+      });
       options.onJobDone?.({ queue, jobId: job.id, worker: name, result });
     }
+  };
+
+  // The planner: which shards have due work, one statement, and a job for each (ADR 044). Not in the money chain: it
+  // holds nothing, and must not wait behind a shard.
+  const plan = async () => {
+    const of = shardCount();
+    const shards = await dueShards(new Date(), of);
+    await enqueueShards(
+      boss,
+      shards.map(({ shard }) => ({ shard, of })),
+      "plan",
+    );
+    return { shards: shards.length, groups: shards.reduce((sum, s) => sum + s.groups, 0) };
+  };
+
+  // A shard: its due groups, a page at a time, until the budget is spent; then the rest is queued as the next job.
+  const shard = async (job: PgBoss.Job<unknown>) => {
+    const { shard: index, of } = job.data as ShardJob;
+    const result = await processDueGroups(new Date(), {
+      range: shardRange(index, of),
+      deadline: Date.now() + MONEY_SHARD_BUDGET_SECONDS * 1000,
+      signal: stopping.signal,
+    });
+    if (result.more) await enqueueShards(boss, [{ shard: index, of }], "continue");
+    return { shard: index, of, ...result };
   };
 
   const runEmail = async (jobs: PgBoss.Job<unknown>[]) => {
@@ -82,7 +151,13 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
   };
 
   const workIds = [
-    await boss.work(MONEY_TICK, { batchSize: 1, pollingIntervalSeconds }, (jobs) => run(MONEY_TICK, jobs, () => processDueGroups(new Date()))),
+    await boss.work(MONEY_TICK, { batchSize: 1, pollingIntervalSeconds }, async (jobs) => {
+      for (const job of jobs) {
+        const result = await runJob({ name: MONEY_TICK, id: job.id, data: job.data, worker: name }, plan);
+        options.onJobDone?.({ queue: MONEY_TICK, jobId: job.id, worker: name, result });
+      }
+    }),
+    await boss.work(MONEY_SHARD, { batchSize: 1, pollingIntervalSeconds }, (jobs) => run(MONEY_SHARD, jobs, shard)),
     await boss.work(BANK_SYNC, { batchSize: 1, pollingIntervalSeconds }, (jobs) =>
       run(BANK_SYNC, jobs, async () => ({ applied: await syncBankEvents(new Date()) })),
     ),
@@ -105,7 +180,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
     const intervalMs = options.tickSeconds * 1000;
     const tick = async () => {
       try {
-        const result = await serial(() => processDueGroups(new Date()));
+        const result = await serial(() => processDueGroups(new Date(), { signal: stopping.signal }));
         if (result.processed > 0) log(`${name}: interval tick processed ${result.processed} groups`);
       } catch (error) {
         logger.error({ err: error, worker: name }, "interval tick failed");
@@ -123,17 +198,43 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
   }
 
   // rosca_job_queue_depth, read at scrape time from the queue's table (any worker's answer is the whole queue's).
-  setQueueDepthSource(() => readQueueDepth([MONEY_TICK, BANK_SYNC, EMAIL_OUTBOX, WEEKLY_SUMMARY]));
+  setQueueDepthSource(() => readQueueDepth([MONEY_TICK, MONEY_SHARD, BANK_SYNC, EMAIL_OUTBOX, WEEKLY_SUMMARY]));
+
+  // The heartbeat (the worker's /healthz): a database round trip on the event loop that runs the jobs.
+  let lastHeartbeatAt: Date | null = null;
+  const beat = async () => {
+    try {
+      await getPool().query("select 1");
+      lastHeartbeatAt = new Date();
+    } catch (error) {
+      logger.warn({ err: error, worker: name }, "worker heartbeat: the database did not answer");
+    }
+  };
+  void beat();
+  const heartbeat = setInterval(() => void beat(), HEARTBEAT_MS);
+  heartbeat.unref();
 
   log(
-    `${name}: working ${MONEY_TICK}, ${BANK_SYNC}, ${EMAIL_OUTBOX} and ${WEEKLY_SUMMARY}${options.tickSeconds ? `, ticking every ${options.tickSeconds} s` : ""}`,
+    `${name}: working ${MONEY_TICK}, ${MONEY_SHARD}, ${BANK_SYNC}, ${EMAIL_OUTBOX} and ${WEEKLY_SUMMARY}${options.tickSeconds ? `, ticking every ${options.tickSeconds} s` : ""}`,
   );
 
   return {
     name,
+    health: () => {
+      const now = Date.now();
+      let problem: string | null = null;
+      if (stopped) problem = "stopping";
+      else if (!lastHeartbeatAt || now - lastHeartbeatAt.getTime() > HEARTBEAT_STALE_MS)
+        problem = lastHeartbeatAt ? `no heartbeat for ${Math.round((now - lastHeartbeatAt.getTime()) / 1000)} s` : "no heartbeat yet";
+      else if (running && now - Date.parse(running.startedAt) > JOB_STUCK_MS)
+        problem = `${running.queue} job ${running.jobId} running for ${Math.round((now - Date.parse(running.startedAt)) / 1000)} s`;
+      return { ok: problem === null, problem, lastHeartbeatAt: lastHeartbeatAt?.toISOString() ?? null, running };
+    },
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      stopping.abort();
+      clearInterval(heartbeat);
       clearTimeout(timer);
       await ticking;
       if (ownsBoss) {

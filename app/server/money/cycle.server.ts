@@ -9,7 +9,7 @@
  * The sandbox clock moves a group's time forward (never back) by an offset; advancing replays each day in turn, exactly
  * as real time would, so advancing 12 periods in one step or in 12 steps gives the same ledger.
  */
-import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import { failureReason } from "~/domain/ach";
 import {
@@ -28,6 +28,7 @@ import { SETUP_FEE_CENTS } from "~/domain/groups";
 import { addDays, daysBetween, todayIn, type CalendarDay } from "~/domain/schedule";
 import { plaidCall } from "../bank/plaid.server";
 import { getPool, db } from "../db/client.server";
+import { isConnectionLost } from "../db/errors.server";
 import { bankTransfers, groupEvents, groupMembers, groupPeriods, groups, type TransferRow, users } from "../db/schema";
 import { sendEmailToUser } from "../email/user-email.server";
 import { appUrl, env } from "../platform/env.server";
@@ -36,7 +37,7 @@ import { sendDailyReminders } from "../notifications/reminders.server";
 import { notifyUrgent, URGENT } from "../notifications/account-alerts.server";
 import { contributionDueNotice } from "~/domain/reminders";
 import { payoutArrivedNotice } from "~/domain/payment-dates";
-import { failpoint, SimulatedCrash } from "../platform/failpoints.server";
+import { failpoint, pausepoint, SimulatedCrash } from "../platform/failpoints.server";
 import { logger } from "../platform/log.server";
 import { balanceOf } from "./ledger.server";
 import { recordPayoutRefusal, recordProcessingFailure, recordProcessingSuccess } from "./health.server";
@@ -88,20 +89,42 @@ function startDayOf(group: Pick<GroupRow, "processedThrough" | "timeZone" | "sta
  * one). A failure (a database guard refusing something, the bank or the database down) is contained to this group:
  * it is logged, counted, and after MAX_PROCESSING_FAILURES in a row the group is parked (health.server.ts).
  */
-export async function processGroup(groupId: string, now = new Date(), options: { skipIfProcessedSince?: Date } = {}): Promise<ProcessResult> {
-  const outcome = await processPage([groupId], now, options.skipIfProcessedSince);
+export async function processGroup(groupId: string, now = new Date(), options: PageOptions = {}): Promise<ProcessResult> {
+  const outcome = await processPage([groupId], now, options);
   return outcome.get(groupId) ?? { status: "busy" };
 }
+
+/** The connection holding a page's locks was lost (database restart, failover): the page stops where it stands. */
+export class PageLocksLost extends Error {
+  constructor(cause: unknown) {
+    super("the connection holding this page's group locks was lost; the page stops and is run again", { cause });
+    this.name = "PageLocksLost";
+  }
+}
+
+export type PageOptions = {
+  /** Skip a group whose last run ended after this (another worker of the same tick finished it). */
+  skipIfProcessedSince?: Date;
+  /** Stop before the next day once aborted (the worker is shutting down): every day run so far stays done. */
+  signal?: AbortSignal;
+};
 
 /**
  * Lock a page of groups (a session advisory lock each, `cycle:<id>`, taken with try-lock: a group another worker holds
  * is skipped, never waited for, so workers sharing a due date never queue behind each other), then replay their days
  * in step: on each day, the groups due that day go through `runDay` together. A killed worker's locks go with its
- * connection.
+ * connection; if that connection is lost while this process lives (the database restarted or failed over), the locks
+ * are gone too, so the page stops before its next day and throws PageLocksLost (the job is run again).
  */
-async function processPage(groupIds: string[], now: Date, skipIfProcessedSince?: Date): Promise<Map<string, ProcessResult>> {
+export async function processPage(groupIds: string[], now: Date, options: PageOptions = {}): Promise<Map<string, ProcessResult>> {
+  const { skipIfProcessedSince, signal } = options;
   const results = new Map<string, ProcessResult>();
   const client = await getPool().connect();
+  let lost: Error | undefined;
+  const onLost = (error: Error) => {
+    lost ??= error;
+  };
+  client.on("error", onLost);
   try {
     const { rows: locked } = await client.query<{ id: string }>(
       "select id::text from unnest($1::uuid[]) as id where pg_try_advisory_lock(hashtextextended('cycle:' || id::text, 0))",
@@ -110,6 +133,7 @@ async function processPage(groupIds: string[], now: Date, skipIfProcessedSince?:
     const mine = locked.map((row) => row.id);
     try {
       if (mine.length === 0) return results;
+      await pausepoint("page-locked");
       const rows = await db().select().from(groups).where(inArray(groups.id, mine));
       const live: GroupRow[] = [];
       for (const group of rows) {
@@ -125,6 +149,8 @@ async function processPage(groupIds: string[], now: Date, skipIfProcessedSince?:
       const first = ranges.reduce((min, r) => (r.from < min ? r.from : min), ranges[0]!.from);
       const last = ranges.reduce((max, r) => (r.to > max ? r.to : max), ranges[0]!.to);
       for (let day = first; day <= last; day = addDays(day, 1)) {
+        if (lost) throw new PageLocksLost(lost);
+        if (signal?.aborted) break;
         const due = ranges.filter((r) => !r.done && r.from <= day && day <= r.to);
         if (due.length === 0) continue;
         const outcome = await runDayContained(
@@ -154,11 +180,16 @@ async function processPage(groupIds: string[], now: Date, skipIfProcessedSince?:
       for (const r of processed) results.set(r.group.id, { status: "processed", days: r.days });
       return results;
     } finally {
-      if (mine.length > 0)
+      if (mine.length > 0 && !lost)
         await client.query("select pg_advisory_unlock(hashtextextended('cycle:' || id::text, 0)) from unnest($1::uuid[]) as id", [mine]);
     }
+  } catch (error) {
+    // Whatever failed (the unlock on the dead connection, or the day that was running), the locks are what was lost.
+    throw lost && !(error instanceof PageLocksLost) ? new PageLocksLost(lost) : error;
   } finally {
-    client.release();
+    client.off("error", onLost);
+    // A lost connection is not given back to the pool (pg-pool drops a client that is no longer queryable anyway).
+    client.release(lost);
   }
 }
 
@@ -176,7 +207,9 @@ async function runDayContained(set: GroupRow[], day: CalendarDay, now: Date): Pr
     for (const group of set) outcome.set(group.id, completed.has(group.id) ? "completed" : "ok");
     return outcome;
   } catch (error) {
-    if (error instanceof SimulatedCrash) throw error;
+    // A crash stops everything where it stands; a lost database connection is not the groups' fault (the page is run
+    // again once the database is back) and must not count towards parking them.
+    if (error instanceof SimulatedCrash || isConnectionLost(error)) throw error;
     if (set.length === 1) {
       const { parked } = await recordProcessingFailure(set[0]!.id, error);
       outcome.set(set[0]!.id, parked ? "parked" : "failed");
@@ -188,7 +221,7 @@ async function runDayContained(set: GroupRow[], day: CalendarDay, now: Date): Pr
       const completed = await runDay([group], day, now);
       outcome.set(group.id, completed.has(group.id) ? "completed" : "ok");
     } catch (error) {
-      if (error instanceof SimulatedCrash) throw error;
+      if (error instanceof SimulatedCrash || isConnectionLost(error)) throw error;
       const { parked } = await recordProcessingFailure(group.id, error);
       outcome.set(group.id, parked ? "parked" : "failed");
     }
@@ -605,54 +638,6 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
   }
   const limit = pLimit(NOTIFY_CONCURRENCY);
   await Promise.allSettled(jobs.map((job) => limit(job)));
-}
-
-/**
- * For the scheduler: every active group that is not parked, a page at a time, whose clock day is past what was
- * processed (or never processed), with money in flight (a payout may be due as soon as contributions settle), or
- * with news from the bank its last day run had not seen (applied meanwhile by another worker's sync or a webhook). A
- * group another worker of the same tick finished already is skipped.
- */
-export async function processDueGroups(now = new Date(), options: { pageSize?: number } = {}) {
-  const tickStartedAt = new Date();
-  const pageSize = options.pageSize ?? PAGE_SIZE;
-  let processed = 0;
-  let after = "00000000-0000-0000-0000-000000000000";
-  for (;;) {
-    const candidates = await db()
-      .select({
-        id: groups.id,
-        processedThrough: groups.processedThrough,
-        clockOffsetSeconds: groups.clockOffsetSeconds,
-        timeZone: groups.timeZone,
-        // Spelled out: in a one-table select Drizzle leaves columns unqualified, and "id" inside the subquery would be
-        // the transfer's own id (so in-flight groups were never picked up again the same day).
-        // A row waiting for its member is not in flight: nothing happens until they act (which wakes the group).
-        inFlight: sql<boolean>`exists (select 1 from ${bankTransfers} b where b.group_id = ${groups}.id
-          and (b.status in ('pending', 'posted') or (b.status = 'created' and b.waiting_for_member_at is null)))`,
-        // News from the bank applied after the group's last day run read the stream (e.g. by another worker's sync
-        // or a webhook): its contributions may have settled since, and a payout be due today.
-        unseenBankNews: sql<boolean>`${groups.bankChanges} > ${groups.bankChangesSeen}`,
-      })
-      .from(groups)
-      // Parked groups wait for an admin (the money-health panel).
-      .where(and(eq(groups.status, "active"), isNull(groups.moneyParkedAt), sql`${groups.id} > ${after}`))
-      .orderBy(asc(groups.id))
-      .limit(pageSize);
-    if (candidates.length === 0) break;
-    after = candidates[candidates.length - 1]!.id;
-    const due = candidates.filter(
-      (group) => group.inFlight || group.unseenBankNews || !group.processedThrough || group.processedThrough < groupToday(group, now),
-    );
-    if (due.length === 0) continue;
-    const results = await processPage(
-      due.map((group) => group.id),
-      now,
-      tickStartedAt,
-    );
-    for (const result of results.values()) if (result.status === "processed") processed += 1;
-  }
-  return { processed };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -55,3 +55,28 @@ export function failpoint(name: string) {
     process.kill(process.pid, "SIGKILL");
   }
 }
+
+let pauses: Map<string, number> | null = null;
+
+/**
+ * Tests: wait at a named point, so that a test can act on a process while it stands there (kill a worker that holds a
+ * page's locks, cut its database connections). ROSCA_PAUSEPOINTS="name:ms,name:ms"; off in production.
+ */
+export async function pausepoint(name: string) {
+  if (!pauses) {
+    pauses = new Map();
+    const spec = process.env.ROSCA_PAUSEPOINTS;
+    if (spec && process.env.APP_ENV !== "production") {
+      for (const part of spec.split(",")) {
+        const [point, ms] = part.split(":");
+        if (point && Number(ms) > 0) pauses.set(point.trim(), Number(ms));
+      }
+    }
+  }
+  const ms = pauses.get(name);
+  if (ms) {
+    // biome-ignore lint/suspicious/noConsole: a line the test waits for (test-only)
+    console.error(`pausepoint ${name}: waiting ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  }
+}

@@ -216,13 +216,23 @@ export type MetricsServer = { url: string; port: number; stop: () => Promise<voi
  * defaults to all interfaces in production (Fly scrapes over its private network) and to loopback elsewhere.
  * A port already in use is logged and skipped outside production: metrics are not worth refusing to start a demo for.
  */
-export async function serveMetrics(options: { port?: number | null; host?: string; production?: boolean } = {}): Promise<MetricsServer | null> {
+/** A process's own health, served at /healthz beside /metrics (the worker's: its heartbeat and running job). */
+export type HealthSource = () => { ok: boolean; problem: string | null } & Record<string, unknown>;
+
+export async function serveMetrics(
+  options: { port?: number | null; host?: string; production?: boolean; health?: HealthSource } = {},
+): Promise<MetricsServer | null> {
   const port = options.port === undefined ? metricsPortFrom() : options.port;
   if (port === null) return null;
   const production = options.production ?? process.env.APP_ENV === "production";
   const host = options.host ?? process.env.METRICS_HOST ?? (production ? "::" : "127.0.0.1");
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? "/").split("?")[0];
+    if (req.method === "GET" && path === "/healthz" && options.health) {
+      const health = options.health();
+      res.writeHead(health.ok ? 200 : 503, { "Content-Type": "application/json", "Cache-Control": "no-store" }).end(`${JSON.stringify(health)}\n`);
+      return;
+    }
     if (req.method !== "GET" || path !== "/metrics") {
       res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found. Metrics are at /metrics.\n");
       return;

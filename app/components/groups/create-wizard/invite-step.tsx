@@ -9,6 +9,7 @@ import { FieldErrors, inputClass } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatMoney } from "~/domain/format";
 import { PAYOUT_ORDER_LABELS, SETUP_FEE_CENTS, setupFeeLine, type GroupSettings } from "~/domain/groups";
+import { plural } from "~/domain/plural";
 import { FREQUENCY_LABELS } from "~/domain/schedule";
 import { DefaultSubmit, HiddenSettings, describedBy, errorId } from "./fields";
 import { type FieldErrorMap, type SettingsValues, scheduleLineFor } from "./values";
@@ -76,7 +77,7 @@ export function InviteStep({
       <fieldset aria-describedby={describedBy("memberEmails-hint", listErrors?.length && errorId("memberEmails"))}>
         <legend className="text-sm font-medium text-slate-800">Invitee email addresses</legend>
         <p id="memberEmails-hint" className="mt-1 text-sm text-slate-600">
-          You are member 1. Invite up to {maxInvitees} {maxInvitees === 1 ? "person" : "people"}; leave a row empty to skip it.
+          You are member 1. Invite up to {plural(maxInvitees, { one: "person", other: "people" })}; leave a row empty to skip it.
         </p>
         <FieldErrors id={errorId("memberEmails")} errors={listErrors} />
         <ol ref={listRef} className="mt-3 space-y-3">

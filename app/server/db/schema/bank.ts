@@ -38,6 +38,19 @@ export const bankItems = pgTable(
      * wants the update-mode Link token made with `transfer.authorization_id` for it rather than the access token.
      */
     loginRequiredAuthorizationId: text("login_required_authorization_id"),
+    /**
+     * The balances of the item's accounts (bank_accounts) are the bank's as of this moment: set when the item is linked
+     * and by every successful /accounts/balance/get (issue 33). Null on items linked before it existed: their
+     * created_at stands in.
+     */
+    balancesAsOf: timestamp("balances_as_of", { withTimezone: true }),
+    /**
+     * The last time we asked the bank for the item's balances, successful or not: at most one ask a minute per item
+     * (Plaid's rate limits), claimed by an update of this column so two tabs cannot both ask.
+     */
+    balanceRefreshAttemptedAt: timestamp("balance_refresh_attempted_at", { withTimezone: true }),
+    /** The bank's error code when that last ask failed (the page then says the balance shown is older); null otherwise. */
+    balanceRefreshFailure: varchar("balance_refresh_failure", { length: 64 }),
   },
   (t) => [
     index("bank_items_user_id_idx").on(t.userId),

@@ -1,0 +1,21 @@
+import type { ReactNode } from "react";
+
+/**
+ * Content wider than a phone (a chart, a long track) that scrolls sideways inside the page rather than the page
+ * scrolling: a named region (a <section> with a name is one), focusable so a keyboard can scroll it (WCAG 2.1.1), with two visible cues that there is
+ * more, both only while the content does not fit (app.css): shadows at an edge with content behind it, and a line
+ * under it saying so. The page itself never gets wider than the viewport.
+ */
+export function ScrollRegion({ label, children, className = "" }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={`scroll-region ${className}`}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (and named) to scroll by keyboard */}
+      <section aria-label={label} tabIndex={0} className="scroll-cue overflow-x-auto">
+        {children}
+      </section>
+      <p aria-hidden="true" className="scroll-hint text-xs text-slate-600">
+        Scroll sideways for more →
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,260 @@
+/**
+ * The migrator (app/server/db/migrate.server.ts, ADR 043) against a real PostgreSQL: a migration blocked by live
+ * traffic's lock gives up within its lock_timeout, lets the traffic through and retries; each migration is its own
+ * transaction; concurrent migrators apply each migration once; drizzle-orm's bookkeeping stays compatible both ways.
+ * Each test gets an empty database of its own and migration folders written for it.
+ */
+import { randomUUID } from "node:crypto";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate as drizzleMigrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { afterAll, describe, expect, inject, it } from "vitest";
+
+process.env.APP_ENV = "test";
+const { backoffMs, migrateDatabase, readMigrations } = await import("../../app/server/db/migrate.server");
+
+const scratch = mkdtempSync(path.join(os.tmpdir(), "rosca-migrate-test-"));
+const clients: pg.Client[] = [];
+afterAll(async () => {
+  for (const client of clients) await client.end().catch(() => {});
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** An empty database on the test cluster (dropped with the others at the end of the run: rosca_test_ prefix). */
+async function emptyDatabase(): Promise<string> {
+  const serverUrl = inject("postgresServerUrl");
+  const name = `rosca_test_${randomUUID().replaceAll("-", "")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function connect(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  clients.push(client);
+  return client;
+}
+
+/** A drizzle migrations folder (journal and SQL files) with these migrations, one second apart. */
+function folder(migrations: Array<{ tag: string; sql: string }>): string {
+  const dir = path.join(scratch, randomUUID());
+  mkdirSync(path.join(dir, "meta"), { recursive: true });
+  const entries = migrations.map(({ tag }, idx) => ({ idx, version: "7", when: 1_800_000_000_000 + idx * 1000, tag, breakpoints: true }));
+  writeFileSync(path.join(dir, "meta", "_journal.json"), JSON.stringify({ version: "7", dialect: "postgresql", entries }));
+  for (const { tag, sql } of migrations) writeFileSync(path.join(dir, `${tag}.sql`), sql);
+  return dir;
+}
+
+/** Captures the migrator's log lines. */
+function capture() {
+  const lines: Array<{ level: "info" | "warn"; at: number; fields: object; message: string }> = [];
+  return {
+    lines,
+    log: {
+      info: (fields: object, message: string) => lines.push({ level: "info", at: Date.now(), fields, message }),
+      warn: (fields: object, message: string) => lines.push({ level: "warn", at: Date.now(), fields, message }),
+    },
+  };
+}
+
+async function recorded(client: pg.Client) {
+  const { rows } = await client.query<{ hash: string; created_at: string }>("select hash, created_at from drizzle.__drizzle_migrations order by id");
+  return rows.map((row) => ({ hash: row.hash, createdAt: Number(row.created_at) }));
+}
+
+const CREATE_ACCOUNTS = {
+  tag: "0000_accounts",
+  sql: `CREATE TABLE "accounts" ("id" integer PRIMARY KEY, "balance" integer NOT NULL);--> statement-breakpoint
+INSERT INTO "accounts" SELECT n, 100 FROM generate_series(1, 50) AS n;`,
+};
+
+describe("a migration behind live traffic's lock", () => {
+  it("gives up within its lock_timeout, lets a reader through, retries with backoff and succeeds once the lock is released", async () => {
+    const url = await emptyDatabase();
+    await migrateDatabase(url, { migrationsFolder: folder([CREATE_ACCOUNTS]) });
+    const withColumn = folder([CREATE_ACCOUNTS, { tag: "0001_accounts_note", sql: `ALTER TABLE "accounts" ADD COLUMN "note" text;` }]);
+
+    // A worker's transaction holds a row lock (and so a ROW SHARE lock on the table, which ALTER TABLE's ACCESS
+    // EXCLUSIVE lock must wait for).
+    const worker = await connect(url);
+    await worker.query("begin");
+    await worker.query("select * from accounts where id = 1 for update");
+
+    const { lines, log } = capture();
+    const lockTimeoutMs = 300;
+    const started = Date.now();
+    const migration = migrateDatabase(url, { migrationsFolder: withColumn, lockTimeoutMs, initialBackoffMs: 200, maxBackoffMs: 400, log });
+
+    // Meanwhile a page keeps reading the table. Behind a queued ALTER TABLE every read waits; with the lock_timeout no
+    // read waits much longer than it.
+    // The worker commits after 2.5 s, whatever the reader is doing.
+    const state = { released: false };
+    const release = sleep(2_500).then(async () => {
+      await worker.query("commit");
+      state.released = true;
+    });
+    const reader = await connect(url);
+    const readTimes: number[] = [];
+    while (!state.released) {
+      const readStarted = Date.now();
+      await reader.query("select count(*) from accounts");
+      readTimes.push(Date.now() - readStarted);
+      await sleep(25);
+    }
+    await release;
+    const result = await migration;
+
+    // Without the lock_timeout, reads would have waited the whole 2.5 s the worker held its lock.
+    expect(Math.max(...readTimes)).toBeLessThan(lockTimeoutMs + 700);
+    expect(readTimes.length).toBeGreaterThan(10);
+    // It gave up at least twice while the lock was held (each time within about the lock_timeout), then applied.
+    const retries = lines.filter((line) => line.level === "warn");
+    expect(retries.length).toBeGreaterThanOrEqual(2);
+    expect(retries[0]!.at - started).toBeLessThan(lockTimeoutMs + 1_000);
+    expect(retries[0]!.message).toBe(
+      "migrate: 0001_accounts_note waited 300 ms for a lock (canceling statement due to lock timeout); rolled back, retrying",
+    );
+    expect(retries[0]!.fields).toMatchObject({ migration: "0001_accounts_note", attempt: 1, code: "55P03", lockTimeoutMs: 300 });
+    expect(result.applied).toEqual([{ tag: "0001_accounts_note", attempts: retries.length + 1, ms: expect.any(Number) }]);
+    const columns = await reader.query("select column_name from information_schema.columns where table_name = 'accounts' order by ordinal_position");
+    expect(columns.rows.map((row) => row.column_name)).toEqual(["id", "balance", "note"]);
+    expect(await recorded(reader)).toHaveLength(2);
+  });
+
+  it("fails the release with the reason once the retry deadline has passed, and applies nothing", async () => {
+    const url = await emptyDatabase();
+    await migrateDatabase(url, { migrationsFolder: folder([CREATE_ACCOUNTS]) });
+    const holder = await connect(url);
+    await holder.query("begin");
+    await holder.query("lock table accounts in access share mode");
+    const started = Date.now();
+    const error = await migrateDatabase(url, {
+      migrationsFolder: folder([CREATE_ACCOUNTS, { tag: "0001_accounts_note", sql: `ALTER TABLE "accounts" ADD COLUMN "note" text;` }]),
+      lockTimeoutMs: 200,
+      retryDeadlineMs: 1_000,
+      initialBackoffMs: 100,
+      maxBackoffMs: 200,
+      log: capture().log,
+    }).then(
+      () => new Error("applied"),
+      (caught: unknown) => caught as Error,
+    );
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(error).toBeInstanceOf(Error);
+    expect(error.message).toMatch(
+      /^Migration 0001_accounts_note could not get its locks within 200 ms in \d+ attempts over 1\.\d s \(canceling statement due to lock timeout\); gave up at the 1 s deadline\. Something holds a lock on its tables for long/,
+    );
+    await holder.query("rollback");
+    expect(await recorded(holder)).toHaveLength(1);
+  });
+
+  it("runs a no-transaction migration (CREATE INDEX CONCURRENTLY) under the lock_timeout too, from its first statement on each attempt", async () => {
+    const url = await emptyDatabase();
+    await migrateDatabase(url, { migrationsFolder: folder([CREATE_ACCOUNTS]) });
+    const holder = await connect(url);
+    await holder.query("begin");
+    // SHARE conflicts with the SHARE UPDATE EXCLUSIVE lock CREATE INDEX CONCURRENTLY takes.
+    await holder.query("lock table accounts in share mode");
+    const { lines, log } = capture();
+    const migration = migrateDatabase(url, {
+      migrationsFolder: folder([
+        CREATE_ACCOUNTS,
+        {
+          tag: "0001_accounts_balance_index",
+          sql: `-- migration: no-transaction
+DROP INDEX CONCURRENTLY IF EXISTS "accounts_balance_idx";--> statement-breakpoint
+CREATE INDEX CONCURRENTLY "accounts_balance_idx" ON "accounts" ("balance");`,
+        },
+      ]),
+      lockTimeoutMs: 200,
+      initialBackoffMs: 100,
+      maxBackoffMs: 200,
+      log,
+    });
+    await sleep(1_000);
+    await holder.query("commit");
+    const result = await migration;
+    const retries = lines.filter((line) => line.level === "warn");
+    expect(retries.length).toBeGreaterThanOrEqual(2);
+    expect(result.applied).toEqual([{ tag: "0001_accounts_balance_index", attempts: retries.length + 1, ms: expect.any(Number) }]);
+    const index = await holder.query("select indisvalid from pg_index where indexrelid = 'accounts_balance_idx'::regclass");
+    expect(index.rows).toEqual([{ indisvalid: true }]);
+    expect(await recorded(holder)).toHaveLength(2);
+  });
+});
+
+describe("one transaction per migration", () => {
+  it("leaves the first migration applied and recorded when the second fails, and applies only the second on the next run", async () => {
+    const url = await emptyDatabase();
+    const first = { tag: "0000_first", sql: `CREATE TABLE "first" ("id" integer PRIMARY KEY);` };
+    const broken = folder([
+      first,
+      { tag: "0001_second", sql: `CREATE TABLE "second" ("id" integer PRIMARY KEY);--> statement-breakpoint\nSELECT 1 / 0;` },
+    ]);
+    await expect(migrateDatabase(url, { migrationsFolder: broken, log: capture().log })).rejects.toThrow(
+      "Migration 0001_second failed (22012): division by zero. It was rolled back; 0000_first stay applied.",
+    );
+    const client = await connect(url);
+    const tables = await client.query("select table_name from information_schema.tables where table_schema = 'public' order by 1");
+    expect(tables.rows.map((row) => row.table_name)).toEqual(["first"]);
+    expect(await recorded(client)).toEqual([{ hash: readMigrations(broken)[0]!.hash, createdAt: 1_800_000_000_000 }]);
+
+    const fixed = folder([first, { tag: "0001_second", sql: `CREATE TABLE "second" ("id" integer PRIMARY KEY);` }]);
+    const result = await migrateDatabase(url, { migrationsFolder: fixed, log: capture().log });
+    expect(result.applied.map((one) => one.tag)).toEqual(["0001_second"]);
+    expect(await recorded(client)).toHaveLength(2);
+  });
+});
+
+describe("the real migrations", () => {
+  const drizzleFolder = path.resolve("drizzle");
+  const all = readMigrations(drizzleFolder);
+
+  it("are applied once each by three concurrent migrators, and a second run is a no-op", async () => {
+    const url = await emptyDatabase();
+    const results = await Promise.all([1, 2, 3].map(() => migrateDatabase(url, { log: capture().log })));
+    const appliedTags = results.flatMap((result) => result.applied.map((one) => one.tag));
+    expect(appliedTags).toEqual(all.map((migration) => migration.tag));
+    const client = await connect(url);
+    expect(await recorded(client)).toEqual(all.map((migration) => ({ hash: migration.hash, createdAt: migration.when })));
+
+    expect(await migrateDatabase(url, { log: capture().log })).toEqual({ applied: [] });
+    expect(await recorded(client)).toHaveLength(all.length);
+  });
+
+  it("continue a database drizzle-orm's migrator began, with the same bookkeeping, and drizzle-orm's finds nothing left to do", async () => {
+    const url = await emptyDatabase();
+    // The first ten as drizzle-orm's migrator applied them before this one existed.
+    const firstTen = path.join(scratch, randomUUID());
+    cpSync(drizzleFolder, firstTen, { recursive: true });
+    const journalPath = path.join(firstTen, "meta", "_journal.json");
+    const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: unknown[] };
+    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, 10) }));
+    const client = await connect(url);
+    await drizzleMigrate(drizzle(client), { migrationsFolder: firstTen });
+    expect(await recorded(client)).toHaveLength(10);
+
+    const result = await migrateDatabase(url, { log: capture().log });
+    expect(result.applied.map((one) => one.tag)).toEqual(all.slice(10).map((migration) => migration.tag));
+    expect(await recorded(client)).toEqual(all.map((migration) => ({ hash: migration.hash, createdAt: migration.when })));
+
+    await drizzleMigrate(drizzle(client), { migrationsFolder: drizzleFolder });
+    expect(await recorded(client)).toHaveLength(all.length);
+  });
+});
+
+describe("backoff", () => {
+  it("doubles from the first step up to the cap, half of it random", () => {
+    expect([1, 2, 3, 4, 5, 6, 7].map((attempt) => backoffMs(attempt, 500, 15_000, () => 0))).toEqual([250, 500, 1000, 2000, 4000, 7500, 7500]);
+    expect([1, 2, 3, 4, 5, 6, 7].map((attempt) => backoffMs(attempt, 500, 15_000, () => 1))).toEqual([500, 1000, 2000, 4000, 8000, 15000, 15000]);
+  });
+});

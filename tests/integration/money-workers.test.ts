@@ -1,0 +1,232 @@
+/**
+ * Workers that die, lose their database or are stopped in the middle of a due date (issue 36, ADR 044), as separate
+ * `scripts/worker.ts` processes doing real jobs (the planner and its shards; no interval tick):
+ * - one of two workers killed with SIGKILL while it holds a page: the due date still finishes within 2 minutes of the
+ *   kill, exactly once (the lost shard job expires after a minute and the other worker runs it);
+ * - every database connection terminated (as a restart or failover does) while a worker holds a page: the worker
+ *   survives, runs the page again, and the due date finishes exactly once;
+ * - SIGTERM while a worker holds a page: it exits cleanly within 10 s, and another worker finishes the due date.
+ * A pausepoint (ROSCA_PAUSEPOINTS, test-only) holds each page for a few seconds after it has taken its locks, so that
+ * the test acts while a worker is in the middle of one.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { afterAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../support/test-db";
+
+const SHARDS = "4";
+process.env.MONEY_SHARDS = SHARDS;
+await useTestDatabase({ bank: true });
+const queue = await import("../../app/server/jobs/queue.server");
+const money = await import("../support/money");
+const { db } = await import("../../app/server/db/client.server");
+const schema = await import("../../app/server/db/schema");
+const { todayIn } = await import("../../app/domain/schedule");
+const { inArray, sql } = await import("drizzle-orm");
+
+const MEMBERS = 3;
+/** How long a worker may take to start on a loaded 2-core machine (four of them compiling TypeScript at once, npm test beside). */
+const START_MS = 240_000;
+
+const children: ChildProcess[] = [];
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  await queue.stopQueue();
+});
+
+type Worker = { child: ChildProcess; lines: string[]; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }> };
+
+function startWorkerProcess(env: Record<string, string>): Worker {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+    env: { ...process.env, MONEY_SHARDS: SHARDS, MONEY_PAGE_SIZE: "1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  const lines: string[] = [];
+  const collect = (prefix: string) => (chunk: Buffer) =>
+    lines.push(
+      ...chunk
+        .toString()
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => `${prefix}${line}`),
+    );
+  child.stdout!.on("data", collect(""));
+  child.stderr!.on("data", collect("stderr: "));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal, at: Date.now() })),
+  );
+  return { child, lines, exited };
+}
+
+async function waitFor<T>(what: string, read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs: number, log: () => string): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(value)}\n--- worker output ---\n${log()}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const started = (worker: Worker) => worker.lines.some((line) => line.includes("working money.tick"));
+const pausedCount = (worker: Worker) => worker.lines.filter((line) => line.includes("pausepoint page-locked")).length;
+const output = (...workers: Worker[]) => workers.map((w, i) => w.lines.map((line) => `[${i + 1}] ${line}`).join("\n")).join("\n");
+
+/** `count` groups of MEMBERS, started 6 days ago, weekly on today's weekday: their first due day is today. */
+async function groupsDueToday(count: number) {
+  const now = new Date();
+  const today = todayIn("America/New_York", now);
+  const dayOfWeek = new Date(`${today}T12:00:00Z`).getUTCDay();
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const { group } = await money.startedGroup({
+      now: new Date(now.getTime() - 6 * 86_400_000),
+      size: MEMBERS,
+      balanceCents: 100_000,
+      draft: { schedule: { frequency: "weekly", dayOfWeek, dayOfMonth: null } },
+    });
+    ids.push(group.id);
+  }
+  return { ids, today };
+}
+
+/** Whether every group has run today and made its debits. */
+async function dueDateDone(ids: string[], today: string) {
+  const rows = await db()
+    .select({ id: schema.groups.id, day: schema.groups.processedThrough })
+    .from(schema.groups)
+    .where(inArray(schema.groups.id, ids));
+  const debits = await db().select({ id: schema.bankTransfers.id }).from(schema.bankTransfers).where(inArray(schema.bankTransfers.groupId, ids));
+  return { processed: rows.filter((row) => row.day === today).length, debits: debits.length };
+}
+const isDone = (ids: string[]) => (state: { processed: number; debits: number }) =>
+  state.processed === ids.length && state.debits === ids.length * MEMBERS * 2;
+
+/** Each group's debits for today made once: one row per member and kind, and one authorization and one transfer at the bank each. */
+async function expectDebitedOnce(ids: string[]) {
+  const rows = await db().select().from(schema.bankTransfers).where(inArray(schema.bankTransfers.groupId, ids));
+  for (const id of ids) {
+    const mine = rows.filter((row) => row.groupId === id);
+    expect(mine.map((row) => `${row.kind}:${row.attempt}:${row.status}`).sort()).toEqual([
+      ...Array(MEMBERS).fill("contribution:1:pending"),
+      ...Array(MEMBERS).fill("fee:1:pending"),
+    ]);
+  }
+  const keys = rows.map((row) => row.bankIdempotencyKey!);
+  const { rows: atBank } = await db().execute<{ idempotency_key: string; authorizations: number; transfers: number }>(sql`
+    select a.idempotency_key, count(distinct a.authorization_id)::int as authorizations, count(distinct t.transfer_id)::int as transfers
+    from sandbox_plaid.transfer_authorizations a left join sandbox_plaid.transfers t on t.authorization_id = a.authorization_id
+    where a.idempotency_key in ${keys} group by 1`);
+  expect(atBank).toHaveLength(keys.length);
+  expect(atBank.filter((row) => row.authorizations !== 1 || row.transfers !== 1)).toEqual([]);
+  const { rows: byMetadata } = await db().execute<{ n: number }>(sql`
+    select count(*)::int as n from sandbox_plaid.transfers where metadata->>'rosca_key' in ${rows.map((row) => row.idempotencyKey)}`);
+  expect(byMetadata[0]!.n).toBe(rows.length);
+}
+
+describe("a due date survives its workers", () => {
+  it(
+    "one of two workers killed with SIGKILL in the middle of a page: the due date finishes within 2 minutes of the kill, exactly once",
+    async () => {
+      const { ids, today } = await groupsDueToday(8);
+      const pause = { ROSCA_PAUSEPOINTS: "page-locked:2000" };
+      const workers = [startWorkerProcess(pause), startWorkerProcess(pause)];
+      const log = () => output(...workers);
+      await waitFor(
+        "2 workers to start",
+        () => workers.map(started),
+        (up) => up.every(Boolean),
+        START_MS,
+        log,
+      );
+      expect(await queue.enqueueMoneyTick("test")).toMatchObject({ ok: true });
+      // The first worker to stand in a page is killed there, its locks and its shard job with it.
+      const victim = await waitFor("a worker in the middle of a page", () => workers.find((w) => pausedCount(w) > 0), Boolean, 60_000, log);
+      victim!.child.kill("SIGKILL");
+      const killedAt = Date.now();
+      expect((await victim!.exited).signal).toBe("SIGKILL");
+
+      await waitFor("the due date to finish", () => dueDateDone(ids, today), isDone(ids), 150_000, log);
+      const seconds = (Date.now() - killedAt) / 1000;
+      expect(seconds, log()).toBeLessThan(120);
+      await expectDebitedOnce(ids);
+      const survivor = workers.find((w) => w !== victim)!;
+      survivor.child.kill("SIGTERM");
+      expect(await survivor.exited, log()).toMatchObject({ code: 0, signal: null });
+      expect(
+        survivor.lines.filter((line) => line.startsWith("stderr:") && !line.includes("pausepoint")),
+        log(),
+      ).toEqual([]);
+      console.log(`kill → due date finished: ${seconds.toFixed(1)} s`);
+    },
+    START_MS + 300_000,
+  );
+
+  it(
+    "every database connection terminated while a worker holds a page: the worker survives, runs the page again, and the due date finishes exactly once",
+    async () => {
+      const { ids, today } = await groupsDueToday(4);
+      const worker = startWorkerProcess({ ROSCA_PAUSEPOINTS: "page-locked:3000" });
+      const log = () => output(worker);
+      await waitFor("the worker to start", () => started(worker), Boolean, START_MS, log);
+      expect(await queue.enqueueMoneyTick("test")).toMatchObject({ ok: true });
+      await waitFor(
+        "the worker in the middle of a page",
+        () => pausedCount(worker),
+        (n) => n > 0,
+        60_000,
+        log,
+      );
+      // What a restart or failover does to every session: this test's own pool and the bank's survive it too.
+      const { rows } = await db().execute<{ terminated: number }>(sql`
+        select count(*)::int as terminated from (select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()) t`);
+      expect(rows[0]!.terminated).toBeGreaterThan(0);
+
+      await waitFor("the due date to finish", () => dueDateDone(ids, today), isDone(ids), 120_000, log);
+      expect(worker.child.exitCode, log()).toBeNull();
+      await expectDebitedOnce(ids);
+      // The page that lost its locks stopped and was run again; nothing crashed.
+      expect(log()).toContain("PageLocksLost");
+      expect(log()).not.toMatch(/Unhandled 'error' event|uncaughtException|unhandledRejection/);
+      worker.child.kill("SIGTERM");
+      expect(await worker.exited, log()).toMatchObject({ code: 0, signal: null });
+    },
+    START_MS + 240_000,
+  );
+
+  it(
+    "SIGTERM while a worker holds a page: it stops within 10 s, exit code 0, and another worker finishes the due date exactly once",
+    async () => {
+      const { ids, today } = await groupsDueToday(4);
+      const first = startWorkerProcess({ ROSCA_PAUSEPOINTS: "page-locked:3000", MONEY_SHARDS: "1" });
+      const log = () => output(first);
+      await waitFor("the worker to start", () => started(first), Boolean, START_MS, log);
+      expect(await queue.enqueueMoneyTick("test")).toMatchObject({ ok: true });
+      await waitFor(
+        "the worker in the middle of a page",
+        () => pausedCount(first),
+        (n) => n > 0,
+        60_000,
+        log,
+      );
+      const sentAt = Date.now();
+      first.child.kill("SIGTERM");
+      const exit = await first.exited;
+      const seconds = (exit.at - sentAt) / 1000;
+      expect(exit, log()).toMatchObject({ code: 0, signal: null });
+      expect(seconds, log()).toBeLessThan(10);
+      console.log(`SIGTERM mid-page → exit: ${seconds.toFixed(1)} s`);
+
+      const second = startWorkerProcess({ MONEY_SHARDS: "1" });
+      const both = () => output(first, second);
+      await waitFor("the second worker to start", () => started(second), Boolean, START_MS, both);
+      expect(await queue.enqueueMoneyTick("test")).toMatchObject({ ok: true });
+      await waitFor("the due date to finish", () => dueDateDone(ids, today), isDone(ids), 120_000, both);
+      await expectDebitedOnce(ids);
+      second.child.kill("SIGTERM");
+      expect(await second.exited, both()).toMatchObject({ code: 0, signal: null });
+    },
+    2 * START_MS + 180_000,
+  );
+});
