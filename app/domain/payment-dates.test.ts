@@ -184,7 +184,7 @@ describe("payoutNextSteps: what members read once the due day has passed", () =>
       A("contribution", "c", "funds_available", "2026-01-13"),
     ];
     expect(steps(mineWaiting, "2026-01-20")).toEqual([
-      "Your contribution waits for you: fix your bank connection under Profile → Bank Accounts and it is taken straight away.",
+      "Your contribution waits for you: link, reconnect or authorise your bank under Profile → Bank Accounts, and it is taken straight away.",
       "Rosca never lends money to cover a missed contribution, so Amina's payout of $3,000.00 waits until every contribution is in. The group admin has been told.",
     ]);
   });

@@ -295,8 +295,8 @@ export function payoutNextSteps(input: {
       case "waits-for-member":
         lines.push(
           who.isYou
-            ? "Your contribution waits for you: fix your bank connection under Profile → Bank Accounts and it is taken straight away."
-            : `${subject} waits for ${who.name} to fix their bank connection; it is taken as soon as they do.`,
+            ? "Your contribution waits for you: link, reconnect or authorise your bank under Profile → Bank Accounts, and it is taken straight away."
+            : `${subject} waits for ${who.name} to link, reconnect or authorise their bank; it is taken as soon as they do.`,
         );
         break;
       case "no-retry":

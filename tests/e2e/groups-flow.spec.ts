@@ -128,11 +128,16 @@ test("create a 3-member group, invite two people, both join (one links a bank on
   await expect(glance).toContainText("Members3 members");
   await expect(glance).toContainText(`Next contribution${longDay.format(first)}`);
   await expect(glance).toContainText("Contribution$50.00Every Friday");
-  // The payout's day: expected in the creator's bank, from the due day on the ACH calendar (ADR 040).
+  // The payout's day: expected in the creator's bank, from the due day on the ACH calendar (ADR 040). When the first
+  // due day is today and the worker has already run it, the creator (who has no bank linked) is asked for it instead,
+  // and the card shows the due day and what the payout waits for.
   const arrival = plannedDates(1, first.toISOString().slice(0, 10)).arrival!.day;
-  await expect(page.getByRole("region", { name: "Next Payout", exact: true })).toContainText(
-    `RecipientYouExpected in your bank${longDay.format(new Date(`${arrival}T00:00:00Z`))}Amount$150.00`,
-  );
+  const expected = `RecipientYouExpected in your bank${longDay.format(new Date(`${arrival}T00:00:00Z`))}Amount$150.00`;
+  const waiting = `RecipientYouDue${longDay.format(first)}Amount$150.00Due todayYour contribution waits for you`;
+  const isToday = first.toISOString().slice(0, 10) === new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+  const card = page.getByRole("region", { name: "Next Payout", exact: true });
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  await expect(card).toContainText(isToday ? new RegExp(`${literal(expected)}|${literal(waiting)}`) : expected);
   await expect(page.getByRole("textbox", { name: "Invite link" })).toHaveCount(0);
   const rows = page.getByRole("table", { name: "Payout schedule", exact: true }).locator("tbody tr");
   await expect(rows).toHaveCount(3);

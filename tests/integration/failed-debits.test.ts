@@ -150,7 +150,7 @@ describe("failed debits, seen", () => {
     ]);
     const forSmall = await groupView(small.members[1]!.id, small.group.id);
     expect(forSmall.data.group.nextPayout.nextSteps).toEqual([
-      `${relogin.name}'s contribution waits for ${relogin.name} to fix their bank connection; it is taken as soon as they do.`,
+      `${relogin.name}'s contribution waits for ${relogin.name} to link, reconnect or authorise their bank; it is taken as soon as they do.`,
       `Rosca never lends money to cover a missed contribution, so ${small.members[0]!.name}'s payout of $300.00 waits until every contribution is in. The group admin has been told.`,
     ]);
 
