@@ -6,7 +6,7 @@ import { GroupDraw } from "~/components/groups/group-draw";
 import { daysUntilLabel, GroupStatusBadge, memberCountLabel, unnamedRecipient } from "~/components/groups/group-labels";
 import { GroupMembers } from "~/components/groups/group-members";
 import { GroupPayoutSchedule } from "~/components/groups/group-payout-schedule";
-import { ReplaceInviteLink } from "~/components/groups/group-roster";
+import { LeaveGroup, ReplaceInviteLink } from "~/components/groups/group-roster";
 import { ADVANCE_DAYS_MAX, ADVANCE_DAYS_MIN, GroupSandboxClock } from "~/components/groups/group-sandbox-clock";
 import { buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
@@ -19,7 +19,7 @@ import { requireUser, type SessionUser } from "~/server/auth/guards.server";
 import { appUrl } from "~/server/platform/env.server";
 import { groupPageFor, groupPageWithPanels, isUuid, type GroupPageView } from "~/server/groups/group-views.server";
 import { groupUrl, moveMember, revokeInvitation } from "~/server/groups/groups.server";
-import { removeMember, rotateInviteLink } from "~/server/groups/roster.server";
+import { leaveGroup, removeMember, rotateInviteLink } from "~/server/groups/roster.server";
 import { SentInvitations } from "~/components/groups/sent-invitations";
 import { advanceClock, isSandboxBank } from "~/server/money/cycle.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
@@ -65,6 +65,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = formData.get("intent");
   if (intent === "advance-next" || intent === "advance-days") return advanceGroupClock(request, user, params.groupId, intent, formData.get("days"));
   if (intent === "rotate-link" || intent === "remove-member") return changeRoster(request, user, params.groupId, intent, formData);
+  if (intent === "leave-group") return leave(request, user, params.groupId);
   if (intent === "revoke-invitation") {
     const invitationId = formData.get("invitationId");
     if (typeof invitationId !== "string" || !isUuid(invitationId) || !isUuid(params.groupId)) {
@@ -129,6 +130,21 @@ async function changeRoster(
     });
   if (removed.status === 404 && removed.error === GROUP_NOT_FOUND) return notFound();
   return redirectWithToast(request, back, { type: "error", title: removed.error });
+}
+
+/** A member leaves a forming group (roster.server.ts): back to the dashboard, told it cost nothing. */
+async function leave(request: Request, user: SessionUser["user"], groupId: string) {
+  if (!isUuid(groupId)) return notFound();
+  const left = await leaveGroup(user, groupId);
+  if (left.ok) {
+    return redirectWithToast(request, "/dashboard", {
+      type: "success",
+      title: ROSTER_MESSAGES.leftTitle,
+      description: ROSTER_MESSAGES.leftToYou(left.groupName),
+    });
+  }
+  if (left.status === 404) return notFound();
+  return redirectWithToast(request, groupUrl(groupId), { type: "error", title: left.error });
 }
 
 const CLOCK_ADMINS_ONLY = "Only the group admin can move the sandbox clock.";
@@ -260,6 +276,7 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
           ) : null}
           <Card>
             <GroupMembers group={group} canRemove={group.viewer.isAdmin && group.status === "forming"} removal={removal} />
+            {!group.viewer.isAdmin && group.status === "forming" ? <LeaveGroup groupName={group.name} /> : null}
           </Card>
           {"sentInvitations" in loaderData && loaderData.sentInvitations && loaderData.sentInvitations.length > 0 ? (
             <Card>

@@ -93,7 +93,7 @@ const expiryDay = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone
  * Unknown, declined, full, not addressed to this user: all look the same (no probing); 429 when rate-limited. The
  * invitation's own addressee is told when it expired, was revoked or closed (410), so they know to ask again.
  */
-type Unavailable = Extract<InvitationLookup, { reason: "expired" | "revoked" | "closed" | "removed" }>;
+type Unavailable = Extract<InvitationLookup, { reason: "expired" | "revoked" | "closed" | "removed" | "left" }>;
 
 function invalid(lookup: { reason: "invalid" | "rate-limited" } | Unavailable) {
   // Removed by the group's admin (ADR 038): told so, with the reason they were given, whichever link they followed.
@@ -105,6 +105,13 @@ function invalid(lookup: { reason: "invalid" | "rate-limited" } | Unavailable) {
         message: ROSTER_MESSAGES.removedPage(lookup.removalReason),
         groupName: lookup.groupName,
       },
+      { status: 403 },
+    );
+  }
+  // Left the group before it started (ADR 041): told so, and how to come back.
+  if (lookup.reason === "left") {
+    return data(
+      { state: "invalid" as const, title: ROSTER_MESSAGES.leftPageTitle, message: ROSTER_MESSAGES.leftPage, groupName: lookup.groupName },
       { status: 403 },
     );
   }
@@ -271,10 +278,8 @@ async function joinAndRedirect(request: Request, user: User, code: string, contr
   }
   if (result.reason === "no-bank-account") return redirect(bankStepPath(code));
   if (result.reason === "not-authorized") return notAuthorized(user.id);
-  // Lost the last seat to someone else, or the invitation changed (expired, revoked) meanwhile.
-  if (result.reason === "expired" || result.reason === "revoked" || result.reason === "closed" || result.reason === "removed") {
-    return invalid(result as Unavailable);
-  }
+  // Lost the last seat to someone else, or the invitation changed (expired, revoked, removed, left) meanwhile.
+  if ("groupName" in result) return invalid(result);
   return invalid({ reason: result.reason === "rate-limited" ? "rate-limited" : "invalid" });
 }
 

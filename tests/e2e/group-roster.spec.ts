@@ -51,3 +51,42 @@ test("the admin replaces the invite link and removes a member, who is told why a
   await page.goto(`/groups/${group.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Group Not Found");
 });
+
+/** Leaving a forming group (ADR 041), with JavaScript on and off: a confirmation, then the dashboard; the link no longer lets them in. */
+test("a member leaves a forming group: nothing charged, the admin told, and the link they joined with no longer lets them in", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const group = await formingGroup(page, baseURL, "leave");
+  await page.goto(`/groups/${group.id}`);
+  const code = (await page.getByLabel("Invite link").inputValue()).split("/").pop()!;
+  // The admin has no Leave: the group is theirs.
+  await expect(page.getByText("Leave this group")).toHaveCount(0);
+
+  const lena = await bankedMember(page, "leave-lena", "Lena Larsen");
+  await joinWith(page, lena, code);
+  await logout(page);
+  await login(page, lena, "Secret123");
+  await page.goto(`/groups/${group.id}`);
+  await page.getByText("Leave this group").click();
+  await expect(page.locator("main")).toContainText("Nothing is charged.");
+  await page.getByRole("button", { name: `Leave ${group.name}` }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(toasts(page)).toContainText("You left the group");
+  await expect(toasts(page)).toContainText(`You left ${group.name}. Nothing was charged`);
+
+  await page.goto(`/groups/join/${code}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You Left This Group");
+  await page.goto(`/groups/${group.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Group Not Found");
+
+  // The admin was told, and sees the seat open again.
+  await logout(page);
+  await login(page, group.email, "Secret123");
+  await page.goto("/notifications");
+  await expect(page.locator("main")).toContainText(`Lena Larsen left ${group.name}`);
+  await page.goto(`/groups/${group.id}`);
+  await expect(page.getByTestId("member-row").filter({ hasText: "Lena Larsen" })).toHaveCount(0);
+  await expect(page.locator("main")).toContainText("Waiting for 2 more members to join.");
+});

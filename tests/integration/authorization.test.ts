@@ -245,6 +245,13 @@ describe("objects that belong to someone else", () => {
       const answer = await call(route.module.action!, post(`/groups/${groupA.id}`, fields, coMember), { groupId: groupA.id });
       expect([answer.status, answer.location, await toastTitles(answer.setCookies)]).toEqual([302, `/groups/${groupA.id}`, [refusal]]);
     }
+    // Leaving is a member's own step, and only before the start (group A runs): refused with the reason.
+    const leave = await call(route.module.action!, post(`/groups/${groupA.id}`, { intent: "leave-group" }, coMember), { groupId: groupA.id });
+    expect([leave.status, leave.location, await toastTitles(leave.setCookies)]).toEqual([
+      302,
+      `/groups/${groupA.id}`,
+      ["You can only leave a group before it starts. Once it runs, other members count on your contributions."],
+    ]);
     const outsider = await world.jar("outsider");
     const intents: Array<Record<string, string>> = [
       { intent: "advance-next" },
@@ -252,6 +259,7 @@ describe("objects that belong to someone else", () => {
       moveFields,
       rotateFields,
       removeFields,
+      { intent: "leave-group" },
     ];
     for (const fields of intents) {
       const answer = await call(route.module.action!, post(`/groups/${groupA.id}`, fields, outsider), { groupId: groupA.id });

@@ -11,6 +11,8 @@ export function activitySentence(item: Pick<ActivityView, "type" | "personName" 
       return `${who} joined ${item.groupName}`;
     case "removed":
       return `${item.isYou ? "You were" : `${who} was`} removed from ${item.groupName}`;
+    case "left":
+      return `${who} left ${item.groupName}`;
     case "contribution":
       return amount ? `${who} contributed ${amount} to ${item.groupName}` : `${who} contributed to ${item.groupName}`;
     case "payout":
@@ -21,6 +23,7 @@ export function activitySentence(item: Pick<ActivityView, "type" | "personName" 
 const markers: Record<ActivityView["type"], { label: string; className: string }> = {
   join: { label: "Join", className: "bg-sky-100 text-sky-900" },
   removed: { label: "Removed", className: "bg-slate-200 text-slate-900" },
+  left: { label: "Left", className: "bg-slate-200 text-slate-900" },
   contribution: { label: "Contribution", className: "bg-brand-100 text-brand-900" },
   payout: { label: "Payout", className: "bg-violet-100 text-violet-900" },
 };

@@ -35,6 +35,7 @@ describe("group wording", () => {
     [{ type: "payout", isYou: true, personName: "Dana Demo", amountCents: 500_000 }, "You received a payout of $5,000.00 from Wedding Fund"],
     [{ type: "payout", isYou: false, personName: null, amountCents: null }, "A member received a payout from Wedding Fund"],
     [{ type: "removed", isYou: false, personName: "Omar Haddad", amountCents: null }, "Omar Haddad was removed from Wedding Fund"],
+    [{ type: "left", isYou: false, personName: "Lena Larsen", amountCents: null }, "Lena Larsen left Wedding Fund"],
   ] as const)("activitySentence %#", (item, sentence) => {
     expect(activitySentence({ ...item, groupName: "Wedding Fund" })).toBe(sentence);
   });

@@ -118,6 +118,17 @@ const samples: { [T in EmailMessage["template"]]: Extract<EmailMessage, { templa
       dashboardUrl: "https://rosca.example/dashboard",
     },
   },
+  "group-notice": {
+    template: "group-notice",
+    data: {
+      name: "Dana Demo",
+      groupName: "Wedding Fund",
+      title: "Omar Haddad left Wedding Fund",
+      body: "Omar Haddad left the group before it started. Their seat is open again; the invite link works for someone new.",
+      actionLabel: "View your group",
+      actionUrl: "https://rosca.example/groups/g1",
+    },
+  },
   "account-alert": {
     template: "account-alert",
     data: {
@@ -225,6 +236,16 @@ describe("group templates", () => {
     expect(rendered.subject).toBe("Your group Wedding Fund is ready for members");
     expect(rendered.text).toContain("omar@example.com, lena@example.com");
     expect(rendered.text).toContain("$300.00");
+  });
+});
+
+describe("group-notice", () => {
+  it("puts the notice's title in the subject and its body, the group and the link in the email", () => {
+    const email = renderEmail(samples["group-notice"]);
+    expect(email.subject).toBe("Omar Haddad left Wedding Fund");
+    expect(email.text).toContain("Omar Haddad left the group before it started. Their seat is open again; the invite link works for someone new.");
+    expect(email.text).toContain("Group: Wedding Fund");
+    expect(email.text).toContain("View your group: https://rosca.example/groups/g1");
   });
 });
 

@@ -440,10 +440,10 @@ export function cardsWithSavingsFrom(rows: CardRow[], userId: string): CardsWith
 
 export type ActivityView = {
   id: string;
-  type: Extract<GroupEventType, "contribution" | "payout" | "join" | "removed">;
+  type: Extract<GroupEventType, "contribution" | "payout" | "join" | "removed" | "left">;
   groupId: string;
   groupName: string;
-  /** Who joined, contributed, was paid or was removed; "You" is decided by the page. */
+  /** Who joined, contributed, was paid, was removed or left; "You" is decided by the page. */
   personName: string | null;
   isYou: boolean;
   amountCents: number | null;
@@ -457,7 +457,7 @@ export type ActivityJson = Omit<ActivityView, "isYou"> & { userId: string | null
 export const RECENT_ACTIVITY = 10;
 
 /**
- * The newest contributions, payouts, joins and removals (ADR 038) across the groups of the member `sql.placeholder("userId")`, newest
+ * The newest contributions, payouts, joins, removals (ADR 038) and departures (ADR 041) across the groups of the member `sql.placeholder("userId")`, newest
  * first, as one JSON array (a subquery for the dashboard's statement). The newest few per group come from the
  * (group_id, occurred_at) index, the newest of those are kept, and only they are joined to their names.
  */
@@ -469,7 +469,7 @@ export const recentActivityJson = sql<ActivityJson[]>`(
     select recent.* from group_members mine
     cross join lateral (
       select ev.id, ev.type, ev.group_id, ev.user_id, ev.amount_cents, ev.occurred_at from group_events ev
-      where ev.group_id = mine.group_id and ev.type in ('contribution', 'payout', 'join', 'removed')
+      where ev.group_id = mine.group_id and ev.type in ('contribution', 'payout', 'join', 'removed', 'left')
       order by ev.occurred_at desc, ev.id desc limit ${sql.raw(String(RECENT_ACTIVITY))}) recent
     where mine.user_id = ${sql.placeholder("userId")}
     order by recent.occurred_at desc, recent.id desc limit ${sql.raw(String(RECENT_ACTIVITY))}

@@ -166,7 +166,7 @@ export const groupPeriods = pgTable(
   (t) => [uniqueIndex("group_periods_group_period_key").on(t.groupId, t.periodNumber), index("group_periods_due_on_idx").on(t.dueOn)],
 );
 
-export type GroupEventType = "created" | "join" | "started" | "contribution" | "payout" | "completed" | "removed" | "link_rotated";
+export type GroupEventType = "created" | "join" | "started" | "contribution" | "payout" | "completed" | "removed" | "left" | "link_rotated";
 
 /** What happened in a group, for activity feeds. Append-only. */
 export const groupEvents = pgTable(
@@ -186,9 +186,13 @@ export const groupEvents = pgTable(
   (t) => [index("group_events_group_occurred_idx").on(t.groupId, t.occurredAt)],
 );
 
+/** Why someone is no longer in a forming group: the admin removed them, or they left (issue 34). */
+export type GroupRemovalKind = "removed" | "left";
+
 /**
- * A member the group's admin removed before the start, with the reason they were shown (ADR 038). Append-only: it is
- * what keeps them from rejoining through a link they had (lookupInvitation), and the record of why.
+ * A member the group's admin removed before the start, with the reason they were shown (ADR 038), or who left the
+ * group themselves before the start (kind "left", removed_by their own id, ADR 041). Append-only: it is what keeps them
+ * from rejoining through a link they had (lookupInvitation), and the record of why.
  */
 export const groupRemovals = pgTable(
   "group_removals",
@@ -202,6 +206,8 @@ export const groupRemovals = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     removedBy: uuid("removed_by").references(() => users.id, { onDelete: "set null" }),
     reason: text("reason").notNull(),
+    /** Added by migration 0020 (default "removed": every row before it was a removal). */
+    kind: varchar("kind", { length: 8 }).$type<GroupRemovalKind>().notNull().default("removed"),
     removedAt: timestamp("removed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("group_removals_group_user_idx").on(t.groupId, t.userId)],

@@ -1,0 +1,1 @@
+ALTER TABLE "group_removals" ADD COLUMN "kind" varchar(8) DEFAULT 'removed' NOT NULL;
