@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { data, Link } from "react-router";
 import { CopyInviteLink } from "~/components/groups/copy-invite-link";
+import { DefaultCover } from "~/components/groups/default-cover";
 import { GroupDraw } from "~/components/groups/group-draw";
 import { daysUntilLabel, GroupStatusBadge, memberCountLabel, unnamedRecipient } from "~/components/groups/group-labels";
 import { GroupMembers } from "~/components/groups/group-members";
@@ -256,6 +257,9 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
           <PoolCard group={group} pool={"pool" in loaderData ? (loaderData.pool ?? null) : null} />
           <Card>
             <GroupPayoutSchedule group={group} />
+          </Card>
+          <Card>
+            <DefaultCover />
           </Card>
         </div>
         <div className="space-y-6">

@@ -11,6 +11,7 @@ import {
   type JoinInvitation,
 } from "~/components/groups/join-invitation";
 import { LinkBankModal } from "~/components/bank/link-bank-modal";
+import { DefaultCover } from "~/components/groups/default-cover";
 import { PlaidLinkButton } from "~/components/bank/plaid-link-button";
 import { useHydrated } from "~/components/use-hydrated";
 import { SandboxRequestCard } from "~/components/sandbox-request-card";
@@ -356,6 +357,9 @@ function DetailsStep({ data, result }: { data: ReadyData; result: DetailsActionD
     <>
       <InvitationDetails invitation={data.invitation} />
       <ImportantInformation />
+      <Card>
+        <DefaultCover open />
+      </Card>
       <Card>
         <section aria-labelledby="terms-title">
           <h2 id="terms-title" className="text-lg font-semibold text-slate-900">

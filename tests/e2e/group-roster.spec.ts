@@ -65,10 +65,20 @@ test("a member leaves a forming group: nothing charged, the admin told, and the 
   await expect(page.getByText("Leave this group")).toHaveCount(0);
 
   const lena = await bankedMember(page, "leave-lena", "Lena Larsen");
-  await joinWith(page, lena, code);
   await logout(page);
   await login(page, lena, "Secret123");
-  await page.goto(`/groups/${group.id}`);
+  // Before joining, the join page says what happens when a member can't pay (ADR 041), step by step.
+  await page.goto(`/groups/join/${code}`);
+  const cover = page.getByTestId("default-cover");
+  await expect(cover.getByRole("heading", { name: "If a member can't pay" })).toBeVisible();
+  await expect(cover).toContainText("tried again three days later");
+  await expect(cover).toContainText('Rosca covers the gap for the group ("Covered by platform" on the statement)');
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Accept and Join" }).click();
+  await expect(page).toHaveURL(new RegExp(`/groups/${group.id}$`));
+  // The group page says it too, folded.
+  await page.getByTestId("default-cover").getByText("What happens, step by step").click();
+  await expect(page.getByTestId("default-cover")).toContainText("After the last attempt");
   await page.getByText("Leave this group").click();
   await expect(page.locator("main")).toContainText("Nothing is charged.");
   await page.getByRole("button", { name: `Leave ${group.name}` }).click();
