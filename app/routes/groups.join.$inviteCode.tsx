@@ -6,6 +6,7 @@ import {
   BANK_STEP_HOW_IT_WORKS,
   ImportantInformation,
   InvitationDetails,
+  MembersSoFar,
   termsStatements,
   TERMS_REQUIRED,
   type JoinInvitation,
@@ -142,7 +143,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!lookup.ok) return invalid(lookup);
   if (lookup.alreadyMember) throw redirect(groupUrl(lookup.group.id));
 
-  const view = await invitationView(lookup.group);
+  const view = await invitationView(lookup.group, user.id);
   const invitation: JoinInvitation = {
     groupName: view.groupName,
     description: view.description,
@@ -157,6 +158,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     payoutOrder: view.payoutOrder,
     drawCommitment: view.drawCommitment,
     setupFeeCents: SETUP_FEE_CENTS,
+    sharedRecords: view.sharedRecords,
+    privateRecords: view.privateRecords,
   };
   const search = new URL(request.url).searchParams;
   const onBankStep = !user.hasBankAccount && search.get("step") === "bank" && search.get("terms") === "on";
@@ -356,6 +359,7 @@ function DetailsStep({ data, result }: { data: ReadyData; result: DetailsActionD
   return (
     <>
       <InvitationDetails invitation={data.invitation} />
+      <MembersSoFar invitation={data.invitation} />
       <ImportantInformation />
       <Card>
         <DefaultCover open />

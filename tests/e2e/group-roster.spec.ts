@@ -69,6 +69,8 @@ test("a member leaves a forming group: nothing charged, the admin told, and the 
   await login(page, lena, "Secret123");
   // Before joining, the join page says what happens when a member can't pay (ADR 041), step by step.
   await page.goto(`/groups/join/${code}`);
+  // The members so far, with the payment record each shares (ADR 041): the admin has none yet.
+  await expect(page.getByTestId("member-record")).toHaveText([/^Bank Tester\s*Admin\s*No payment history yet · 0 cycles completed$/]);
   const cover = page.getByTestId("default-cover");
   await expect(cover.getByRole("heading", { name: "If a member can't pay" })).toBeVisible();
   await expect(cover).toContainText("tried again three days later");
@@ -79,6 +81,10 @@ test("a member leaves a forming group: nothing charged, the admin told, and the 
   // The group page says it too, folded.
   await page.getByTestId("default-cover").getByText("What happens, step by step").click();
   await expect(page.getByTestId("default-cover")).toContainText("After the last attempt");
+  await expect(page.getByTestId("member-record")).toHaveText([
+    "No payment history yet · 0 cycles completed",
+    "No payment history yet · 0 cycles completed",
+  ]);
   await page.getByText("Leave this group").click();
   await expect(page.locator("main")).toContainText("Nothing is charged.");
   await page.getByRole("button", { name: `Leave ${group.name}` }).click();
@@ -88,6 +94,19 @@ test("a member leaves a forming group: nothing charged, the admin told, and the 
 
   await page.goto(`/groups/join/${code}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("You Left This Group");
+  // Their own record, on their profile, with how it is computed and the choice to share it.
+  await page.goto("/profile");
+  const record = page.getByTestId("payment-record");
+  await expect(record.getByRole("heading", { name: "Your payment record" })).toBeVisible();
+  await expect(record).toContainText("No payment history yet");
+  await record.getByText("How your record is computed").click();
+  await expect(record).toContainText("Nobody types it in, and nobody can change it.");
+  await record.getByLabel("Show this summary to the members of my groups and to people invited to them").uncheck();
+  await record.getByRole("button", { name: "Update Sharing" }).click();
+  await expect(toasts(page)).toContainText("Payment record private");
+  await expect(
+    page.getByTestId("payment-record").getByLabel("Show this summary to the members of my groups and to people invited to them"),
+  ).not.toBeChecked();
   await page.goto(`/groups/${group.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Group Not Found");
 

@@ -8,11 +8,13 @@ import { payoutPerTurnCents } from "~/domain/groups";
 import { daysBetween, describeSchedule, periodDates, todayIn, type CalendarDay } from "~/domain/schedule";
 import { db, preparedQuery } from "../db/client.server";
 import { expectedPayoutOn, FAILED_STATUSES, SETTLED_STATUSES, type TransferStatus } from "~/domain/money";
-import { groupMembers, groupPeriods, groups, users, type GroupEventType, type GroupInvitationStatus, type GroupStatus } from "../db/schema";
+import { groupMembers, groupPeriods, groups, type GroupEventType, type GroupInvitationStatus, type GroupStatus } from "../db/schema";
 import { visibleProfile, type VisibleProfile } from "../profile/profile.server";
 import { type MemberTotals, type PoolMovement, poolMovementsFrom, type SavingsProgress, savingsFrom } from "~/domain/charts";
 import { joinUrl, projectedFirstDue, scheduleOf } from "./groups.server";
 import { type SentInvitation, sentInvitationViews } from "./invitations.server";
+import { type RecordFacts, type RecordView, recordFactsJson, recordsFrom } from "./reliability.server";
+import type { Standing } from "~/domain/reliability";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
@@ -28,6 +30,11 @@ export type MemberView = {
   hasPaid: boolean;
   /** The current period's debit failed (declined, failed or returned) and has not succeeded yet. */
   isLate: boolean;
+  /**
+   * Their reliability record's short summary (ADR 041), when they share it (and their profile is visible), or their
+   * own to the viewer; null otherwise.
+   */
+  record: { summary: string; standing: Standing } | null;
 };
 
 export type ScheduleRowView = {
@@ -155,6 +162,8 @@ const groupPageRow = preparedQuery("group_page", (database, name) => {
           where a.kind = 'group_pool' and a.group_id = ${groups.id}
           group by l.effective_on
         ) days) end`,
+      // Every member's reliability facts (ADR 041), for those who share them and the viewer: reliability.server.ts.
+      records: recordFactsJson(sql`select m.user_id from group_members m where m.group_id = ${groups.id}`, sql`${sql.placeholder("userId")}::uuid`),
       invitations: sql<PageInvitation[] | null>`case when ${panels} and ${groupMembers.isAdmin} then (
         select coalesce(json_agg(json_build_object(
           'id', i.id, 'email', i.email, 'status', i.status, 'createdAt', i.created_at, 'expiresAt', i.expires_at)
@@ -198,6 +207,7 @@ export async function groupPageWithPanels(
   const today = todayIn(group.timeZone, clockNow);
   const payoutCents = payoutPerTurnCents(group.contributionCents, group.memberCount);
   const { paid: paidNow, late: lateNow, collectingSince } = paymentsByOutcome(row.payments);
+  const records = recordsFrom(row.records, now);
 
   const members: MemberView[] = row.members.map((member) => {
     const user = { id: member.userId, name: member.name, email: member.email, phone: member.phone, city: member.city, state: member.state };
@@ -210,6 +220,7 @@ export async function groupPageWithPanels(
       payoutPosition: member.payoutPosition,
       hasPaid: paidNow.has(user.id),
       isLate: lateNow.has(user.id),
+      record: recordLine(records.get(user.id)),
     };
   });
   const byMemberId = new Map(members.map((member) => [member.memberId, member]));
@@ -303,6 +314,11 @@ export async function groupPageWithPanels(
       ? sentInvitationViews(invitationRows, { status: group.status, joinedCount, memberCount: group.memberCount }, now)
       : null,
   };
+}
+
+/** What a page shows of a member's record: the summary, when there is one to show. */
+export function recordLine(view: RecordView | undefined): MemberView["record"] {
+  return view ? { summary: view.summary, standing: view.standing } : null;
 }
 
 /**
@@ -531,23 +547,31 @@ export type InvitationView = {
   yourPosition: number | null;
   payoutOrder: "fixed" | "random";
   drawCommitment: string | null;
+  /** The members so far who share their reliability record (ADR 041), in join order, with its summary. */
+  sharedRecords: Array<{ name: string; isAdmin: boolean; summary: string }>;
+  /** How many members so far keep their record to themselves. */
+  privateRecords: number;
 };
 
-export async function invitationView(group: GroupRow, now = new Date()): Promise<InvitationView> {
-  const [[admin], [{ joined } = { joined: 0 }]] = await Promise.all([
-    db()
-      .select({ name: users.name })
-      .from(groupMembers)
-      .innerJoin(users, eq(users.id, groupMembers.userId))
-      .where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.isAdmin, true)))
-      .limit(1),
-    db().select({ joined: sql<number>`count(*)::int` }).from(groupMembers).where(eq(groupMembers.groupId, group.id)),
-  ]);
+/**
+ * The join page's view of a group, for someone invited (not a member yet): one statement with the members so far (the
+ * admin's name, the seats taken) and the records of those who share them.
+ */
+export async function invitationView(group: GroupRow, viewerId: string, now = new Date()): Promise<InvitationView> {
+  const { rows } = await db().execute<{ members: Array<{ userId: string; name: string; isAdmin: boolean }>; facts: RecordFacts[] }>(sql`
+    select
+      (select coalesce(json_agg(json_build_object('userId', u.id, 'name', u.name, 'isAdmin', m.is_admin) order by m.join_order), '[]'::json)
+       from group_members m join users u on u.id = m.user_id where m.group_id = ${group.id}) as members,
+      ${recordFactsJson(sql`select m.user_id from group_members m where m.group_id = ${group.id}`, sql`${viewerId}::uuid`)} as facts`);
+  const members = rows[0]?.members ?? [];
+  const records = recordsFrom(rows[0]?.facts ?? [], now);
+  const shared = members.filter((member) => records.get(member.userId)?.shared);
+  const joined = members.length;
   return {
     groupId: group.id,
     groupName: group.name,
     description: group.description,
-    adminName: admin?.name ?? "The group admin",
+    adminName: members.find((member) => member.isAdmin)?.name ?? "The group admin",
     memberCount: group.memberCount,
     joinedCount: joined,
     contributionCents: group.contributionCents,
@@ -557,6 +581,8 @@ export async function invitationView(group: GroupRow, now = new Date()): Promise
     yourPosition: group.payoutOrder === "fixed" ? joined + 1 : null,
     payoutOrder: group.payoutOrder,
     drawCommitment: group.drawCommitment,
+    sharedRecords: shared.map((member) => ({ name: member.name, isAdmin: member.isAdmin, summary: records.get(member.userId)!.summary })),
+    privateRecords: joined - shared.length,
   };
 }
 

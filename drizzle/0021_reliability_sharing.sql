@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "share_reliability" boolean DEFAULT true NOT NULL;
