@@ -271,6 +271,45 @@ describe("objects that belong to someone else", () => {
     expect(await db().select().from(schema.groupRemovals).where(eq(schema.groupRemovals.groupId, groupA.id))).toEqual([]);
   });
 
+  it("turn swaps (ADR 041): only members act in their group, only the other member answers, only the group's admin decides", async () => {
+    const route = routes.find((entry) => entry.pattern === "/groups/:groupId")!;
+    const act = async (role: Role, fields: Record<string, string>) =>
+      call(route.module.action!, post(`/groups/${groupA.id}`, fields, await world.jar(role)), { groupId: groupA.id });
+    const rows = await db().select().from(schema.groupMembers).where(eq(schema.groupMembers.groupId, groupA.id));
+    const third = rows.find((row) => row.userId !== world.users.member.id && row.userId !== world.users.coMember.id)!;
+    const thirdJar = await (await import("../support/users")).sessionJarFor(third.userId);
+    const order = rows.map((row) => [row.id, row.payoutPosition]);
+
+    // An outsider proposes nothing here: the group does not exist for them.
+    expect((await act("outsider", { intent: "propose-swap", memberId: third.id })).status).toBe(404);
+    const proposed = await act("coMember", { intent: "propose-swap", memberId: third.id });
+    expect(await toastTitles(proposed.setCookies)).toEqual(["Swap proposed"]);
+    const [swap] = await db().select().from(schema.turnSwaps).where(eq(schema.turnSwaps.groupId, groupA.id));
+    const swapId = swap!.id;
+    for (const intent of ["accept-swap", "decline-swap", "approve-swap", "refuse-swap", "withdraw-swap"]) {
+      expect([intent, (await act("outsider", { intent, swapId })).status]).toEqual([intent, 404]);
+    }
+    // The group's admin is not the one asked: only the other member answers.
+    expect(await toastTitles((await act("member", { intent: "accept-swap", swapId })).setCookies)).toEqual([
+      "Only the member it was proposed to can answer this swap.",
+    ]);
+    const accepted = await call(route.module.action!, post(`/groups/${groupA.id}`, { intent: "accept-swap", swapId }, thirdJar), {
+      groupId: groupA.id,
+    });
+    expect(await toastTitles(accepted.setCookies)).toEqual(["Swap accepted"]);
+    // Only the admin approves or refuses: not the proposer, not the other member.
+    expect(await toastTitles((await act("coMember", { intent: "approve-swap", swapId })).setCookies)).toEqual([
+      "Only the group admin can approve or refuse a swap.",
+    ]);
+    const byThird = await call(route.module.action!, post(`/groups/${groupA.id}`, { intent: "approve-swap", swapId }, thirdJar), {
+      groupId: groupA.id,
+    });
+    expect(await toastTitles(byThird.setCookies)).toEqual(["Only the group admin can approve or refuse a swap."]);
+    expect(await toastTitles((await act("member", { intent: "refuse-swap", swapId })).setCookies)).toEqual(["Swap refused"]);
+    const after = await db().select().from(schema.groupMembers).where(eq(schema.groupMembers.groupId, groupA.id));
+    expect(after.map((row) => [row.id, row.payoutPosition])).toEqual(order);
+  });
+
   it("another user's notification cannot be marked read", async () => {
     const route = routes.find((entry) => entry.pattern === "/api/notifications/:id/read")!;
     const [unread] = await db().insert(schema.notifications).values({ userId: world.users.member.id, title: "Unread, the member's" }).returning();

@@ -146,6 +146,7 @@ export async function createGroup(
       dayOfMonth: draft.schedule.dayOfMonth,
       timeZone: draft.timeZone,
       payoutOrder: draft.payoutOrder,
+      swapsNeedApproval: draft.swapsNeedApproval ?? true,
       startOn: draft.startOn,
       inviteCode: newInviteCode(),
       drawCommitment: seed ? commitmentFor(seed) : null,
