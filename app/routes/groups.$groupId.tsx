@@ -247,17 +247,22 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
           </div>
           <p className="mt-1 text-slate-600">{group.description}</p>
         </div>
-        {group.status !== "forming" ? (
-          <div className="flex flex-wrap gap-2">
-            <Link to={`/groups/${group.id}/statement`} className={buttonClass("secondary")}>
-              Statement
-            </Link>
-            {/* A file download: a plain link, not a client-side navigation. */}
-            <a href={`/groups/${group.id}/calendar.ics`} download className={buttonClass("secondary")}>
-              Add to calendar
-            </a>
-          </div>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {group.status !== "forming" ? (
+            <>
+              <Link to={`/groups/${group.id}/statement`} className={buttonClass("secondary")}>
+                Statement
+              </Link>
+              {/* A file download: a plain link, not a client-side navigation. */}
+              <a href={`/groups/${group.id}/calendar.ics`} download className={buttonClass("secondary")}>
+                Add to calendar
+              </a>
+            </>
+          ) : null}
+          <Link to={`/groups/${group.id}/report`} className={buttonClass("secondary")}>
+            Report a problem
+          </Link>
+        </div>
       </header>
 
       {showClock ? (
@@ -286,7 +291,7 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
       </Card>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <NextPayout group={group} />
           <PoolCard group={group} pool={"pool" in loaderData ? (loaderData.pool ?? null) : null} />
           <Card>
@@ -296,7 +301,7 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
             <DefaultCover />
           </Card>
         </div>
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           {inviteUrl ? (
             <Card>
               <section aria-labelledby="invite-title">

@@ -92,6 +92,14 @@ const MATRIX: Record<string, Row> = {
   "/groups/:groupId/calendar.ics": { get: roles("302 /login", "404", "200", "200", "404", "404"), post: NO_ACTION },
   "/groups/:groupId/statement": { get: roles("302 /login", "404", "200", "200", "404", "404"), post: NO_ACTION },
   "/groups/:groupId/statement.csv": { get: roles("302 /login", "404", "200", "200", "404", "404"), post: NO_ACTION },
+  // Reporting a problem (ADR 041): group A's members only; the membership is checked before the form, so anyone else
+  // gets the 404 page for an empty post too, and a member gets the form's 400.
+  "/groups/:groupId/report": {
+    get: roles("302 /login", "404", "200", "200", "404", "404"),
+    post: roles("302 /login", "404", "400", "400", "404", "404"),
+  },
+  // The visitor's own reports.
+  "/reports": { get: signedIn("200"), post: NO_ACTION },
 
   // An empty profile form is a valid one (the name falls back to 'User', SPEC.md section 5): saved, back to /profile.
   "/profile": { get: signedIn("200"), post: signedIn("302 /profile") },
@@ -308,6 +316,40 @@ describe("objects that belong to someone else", () => {
     expect(await toastTitles((await act("member", { intent: "refuse-swap", swapId })).setCookies)).toEqual(["Swap refused"]);
     const after = await db().select().from(schema.groupMembers).where(eq(schema.groupMembers.groupId, groupA.id));
     expect(after.map((row) => [row.id, row.payoutPosition])).toEqual(order);
+  });
+
+  it("problem reports (ADR 041): only the group's members report, only the reporter sees it, only admins answer or close it", async () => {
+    const reportRoute = routes.find((entry) => entry.pattern === "/groups/:groupId/report")!;
+    const sent = await call(
+      reportRoute.module.action!,
+      post(`/groups/${groupA.id}/report`, { category: "other", message: "The coMember's problem." }, await world.jar("coMember")),
+      { groupId: groupA.id },
+    );
+    expect([sent.status, sent.location]).toEqual([302, "/reports"]);
+    const [report] = await db().select().from(schema.problemReports).where(eq(schema.problemReports.userId, world.users.coMember.id));
+    // Not in anyone else's list.
+    const list = routes.find((entry) => entry.pattern === "/reports")!;
+    for (const role of ["member", "outsider", "admin"] as const) {
+      const page = await call(list.module.loader!, get("/reports", await world.jar(role)));
+      expect([role, JSON.stringify(page.data).includes(report!.id)]).toEqual([role, false]);
+    }
+    // Only the site's admins answer or close it.
+    const admin = routes.find((entry) => entry.pattern === "/admin")!;
+    for (const role of ["member", "coMember", "outsider", "unauthorized"] as const) {
+      for (const intent of ["reply-report", "close-report"]) {
+        const answer = await call(
+          admin.module.action!,
+          post("/admin", { intent, reportId: report!.id, reply: "Not mine to answer" }, await world.jar(role)),
+        );
+        expect([role, intent, answerOf(answer)]).toEqual([role, intent, "302 /dashboard"]);
+      }
+    }
+    expect(await db().select().from(schema.problemReportReplies).where(eq(schema.problemReportReplies.reportId, report!.id))).toEqual([]);
+    const byAdmin = await call(
+      admin.module.action!,
+      post("/admin", { intent: "reply-report", reportId: report!.id, reply: "Looking into it." }, await world.jar("admin")),
+    );
+    expect(await toastTitles(byAdmin.setCookies)).toEqual(["Reply sent"]);
   });
 
   it("another user's notification cannot be marked read", async () => {

@@ -111,6 +111,15 @@ export const templateDataSchemas = {
     actionLabel: z.string(),
     actionUrl: z.string(),
   }),
+  /** An admin replied to a problem the member reported (issue 34). Always sent: the member asked. */
+  "report-reply": z.object({
+    name: z.string(),
+    groupName: z.string(),
+    category: z.string(),
+    reportMessage: z.string(),
+    reply: z.string(),
+    reportsUrl: z.string(),
+  }),
   /**
    * An urgent account notification (a new-device sign-in, a password or two-factor change, a bank unlinked, a failed
    * debit), sent while the user's "Urgent account notifications" preference is on. title and body are the bell's words.
@@ -523,6 +532,18 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
       { kind: "p", text: data.body },
       { kind: "facts", rows: [["Group", oneLine(data.groupName)]] },
       { kind: "button", label: data.actionLabel, url: data.actionUrl },
+    ]),
+  }),
+
+  "report-reply": (data) => ({
+    subject: oneLine(`Reply to your report about ${data.groupName}`),
+    ...layout(`Our team replied to your report about ${oneLine(data.groupName)}.`, [
+      { kind: "p", text: `Hi ${greetingName(data.name)},` },
+      { kind: "p", text: `Our team replied to the problem you reported in ${oneLine(data.groupName)} (${oneLine(data.category)}).` },
+      { kind: "quote", text: data.reply },
+      { kind: "muted", text: "What you wrote:" },
+      { kind: "quote", text: data.reportMessage },
+      { kind: "button", label: "See your reports", url: data.reportsUrl },
     ]),
   }),
 
