@@ -326,9 +326,10 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
               <SentInvitations invitations={loaderData.sentInvitations} canRevoke={group.status === "forming"} />
             </Card>
           ) : null}
-          {group.swaps && group.status !== "forming" ? (
+          {/* Turns are swapped while the group runs; the swaps done stay in the order's record below. */}
+          {group.swaps && group.status === "active" ? (
             <Card>
-              <GroupSwaps swaps={group.swaps} status={group.status} />
+              <GroupSwaps swaps={group.swaps} />
             </Card>
           ) : null}
           {group.payoutOrder === "random" && group.drawCommitment ? (

@@ -23,6 +23,7 @@ const { proposeSwap } = await import("../../app/server/groups/swaps.server");
 const { verifyLedger } = await import("../../app/server/money/verify.server");
 const { addDays, dayOfWeekOf, todayIn } = await import("../../app/domain/schedule");
 const { formatCalendarDay } = await import("../../app/domain/format");
+const { drawOrder } = await import("../../app/domain/payout-order");
 
 // The pages and actions read the real clock (plus the group's sandbox offset), so the groups start now: weekly on the
 // weekday three days ahead, due on D+3, D+10, D+17 (and D+24 for a fourth member), D being today in New York.
@@ -32,12 +33,13 @@ const DUE = [3, 10, 17, 24].map((days) => addDays(TODAY, days));
 
 type Member = Awaited<ReturnType<typeof money.bankedMember>>;
 
-async function setUp(options: { size?: number; swapsNeedApproval?: boolean } = {}) {
+async function setUp(options: { size?: number; swapsNeedApproval?: boolean; payoutOrder?: "fixed" | "random" } = {}) {
   const { group, members } = await money.startedGroup({
     now: NOW,
     size: options.size ?? 3,
     balanceCents: 100_000,
     draft: {
+      payoutOrder: options.payoutOrder ?? "fixed",
       swapsNeedApproval: options.swapsNeedApproval ?? true,
       schedule: { frequency: "weekly", dayOfWeek: dayOfWeekOf(DUE[0]!), dayOfMonth: null },
     },
@@ -160,6 +162,28 @@ describe("a turn swap with consent", () => {
     const verified = await verifyLedger();
     expect(verified.checks.filter((check) => !check.ok)).toEqual([]);
   }, 180_000);
+
+  it("a random draw's record: the order before the swaps is the one the revealed seed gives", async () => {
+    const { group, members, memberId, act, page } = await setUp({ size: 4, payoutOrder: "random" });
+    const [admin] = members as [Member];
+    // Two swaps between the members who are not the admin (every turn is still open: the first due day is ahead),
+    // each approved by the admin: Bo with Cy, then Cy with Di, whatever turns the draw gave them.
+    const [, bo, cy, di] = members as [Member, Member, Member, Member];
+    for (const [from, to] of [
+      [bo, cy],
+      [cy, di],
+    ] as const) {
+      expect(await result(await act(from, { intent: "propose-swap", memberId: memberId(to) }))).toEqual([302, ["Swap proposed"]]);
+      const open = (await swapsOf(group.id)).find((row) => row.status === "proposed")!;
+      await act(to, { intent: "accept-swap", swapId: open.id });
+      expect(await result(await act(admin, { intent: "approve-swap", swapId: open.id }))).toEqual([302, ["Turns swapped"]]);
+    }
+    const view = await page(admin);
+    const namesInJoinOrder = view.members.map((m: { profile: { name: string } }) => m.profile.name);
+    expect(view.swaps.done).toHaveLength(2);
+    expect(view.swaps.orderBeforeSwaps).toEqual(drawOrder(view.drawSeed, namesInJoinOrder));
+    expect(view.swaps.orderBeforeSwaps).not.toEqual(view.schedule.map((row: { recipientName: string }) => row.recipientName));
+  }, 120_000);
 
   it("without the admin's approval (the group's choice, or the admin is one of the two) it is done when the other accepts", async () => {
     const { group, members, memberId, act } = await setUp({ swapsNeedApproval: false });

@@ -77,7 +77,7 @@ function OpenSwap({ swap }: { swap: SwapView }) {
   );
 }
 
-export function GroupSwaps({ swaps, status }: { swaps: SwapsView; status: "active" | "completed" }) {
+export function GroupSwaps({ swaps }: { swaps: SwapsView }) {
   const proposing = useBusy("propose-swap");
   return (
     <section aria-labelledby="swaps-title" data-testid="turn-swaps">
@@ -96,27 +96,25 @@ export function GroupSwaps({ swaps, status }: { swaps: SwapsView; status: "activ
           ))}
         </ul>
       ) : null}
-      {status === "active" ? (
-        swaps.candidates.length > 0 ? (
-          <Form method="post" className="mt-3 space-y-2">
-            <label htmlFor="swap-member" className="block text-sm font-medium text-slate-800">
-              Swap my turn with
-            </label>
-            <select id="swap-member" name="memberId" className={inputClass} required>
-              {swaps.candidates.map((candidate) => (
-                <option key={candidate.memberId} value={candidate.memberId}>
-                  Turn {candidate.period} · {candidate.name} · {day(candidate.dueOn)}
-                </option>
-              ))}
-            </select>
-            <button type="submit" name="intent" value="propose-swap" className={buttonClass("secondary")} disabled={proposing}>
-              Propose Swap
-            </button>
-          </Form>
-        ) : (
-          <p className="mt-3 text-sm text-slate-700">{swaps.cannotPropose}</p>
-        )
-      ) : null}
+      {swaps.candidates.length > 0 ? (
+        <Form method="post" className="mt-3 space-y-2">
+          <label htmlFor="swap-member" className="block text-sm font-medium text-slate-800">
+            Swap my turn with
+          </label>
+          <select id="swap-member" name="memberId" className={inputClass} required>
+            {swaps.candidates.map((candidate) => (
+              <option key={candidate.memberId} value={candidate.memberId}>
+                Turn {candidate.period} · {candidate.name} · {day(candidate.dueOn)}
+              </option>
+            ))}
+          </select>
+          <button type="submit" name="intent" value="propose-swap" className={buttonClass("secondary")} disabled={proposing}>
+            Propose Swap
+          </button>
+        </Form>
+      ) : (
+        <p className="mt-3 text-sm text-slate-700">{swaps.cannotPropose}</p>
+      )}
     </section>
   );
 }
