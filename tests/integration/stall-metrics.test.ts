@@ -69,6 +69,9 @@ describe("the stall gauges", () => {
     expect(value(text, 'rosca_job_oldest_active_seconds{queue="ops.waiting"}')).toBe(0);
     expect(value(text, 'rosca_job_oldest_waiting_seconds{queue="ops.waiting"}')).toEqual(about(240));
     expect(value(text, 'rosca_job_oldest_waiting_seconds{queue="ops.stuck"}')).toBe(0);
+    // pg-boss's own queues are its business, not an operator's.
+    await db().execute(sql`insert into pgboss.queue (name, policy) values ('__pgboss__send-it', 'standard') on conflict do nothing`);
+    expect(await scrape()).not.toContain('queue="__pgboss__');
   });
 
   it("show the oldest bank transfer written and not sent, leaving out those waiting for their member", async () => {

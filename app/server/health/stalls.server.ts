@@ -16,13 +16,15 @@ import { setStallsSource, type Stalls } from "../platform/metrics.server";
 const QUEUE_SCHEMA = "pgboss";
 
 async function readJobs(): Promise<Stalls["jobs"]> {
-  // Every queue pg-boss knows (its queue table), zeros included, so an idle queue is a 0, not a gap.
+  // Every queue of ours pg-boss knows (its queue table; not its own __pgboss__ ones), zeros included, so an idle queue
+  // is a 0, not a gap.
   const { rows } = await db().execute<{ queue: string; active: number | null; waiting: number | null }>(sql`
     select q.name as queue,
       extract(epoch from now() - min(j.started_on) filter (where j.state = 'active'))::float8 as active,
       extract(epoch from now() - min(j.start_after) filter (where j.state in ('created', 'retry') and j.start_after <= now()))::float8 as waiting
     from ${sql.identifier(QUEUE_SCHEMA)}.queue q
     left join ${sql.identifier(QUEUE_SCHEMA)}.job j on j.name = q.name and j.state in ('created', 'retry', 'active')
+    where not starts_with(q.name, '__pgboss__')
     group by q.name
     order by q.name`);
   return rows.map((row) => ({
