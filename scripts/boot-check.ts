@@ -39,13 +39,9 @@ let stderr = "";
 child.stderr.on("data", (chunk: Buffer) => {
   stderr += chunk.toString();
 });
-let exited: number | null | undefined;
-child.once("exit", (code) => {
-  exited = code;
-});
-
 let healthy = false;
-while (!healthy && exited === undefined && performance.now() - started < limitMs) {
+// child.exitCode stays null while the server runs (no signal is sent to it before the loop ends).
+while (!healthy && child.exitCode === null && performance.now() - started < limitMs) {
   try {
     healthy = (await fetch(`http://127.0.0.1:${port}/healthz`)).status === 200;
   } catch {
@@ -59,8 +55,8 @@ if (healthy) {
   console.log(`build/host/serve.js answered /healthz ${ms} ms after it was started`);
 } else {
   console.error(
-    exited !== undefined
-      ? `build/host/serve.js exited (${exited}) before answering /healthz:\n${stderr}`
+    child.exitCode !== null
+      ? `build/host/serve.js exited (${child.exitCode}) before answering /healthz:\n${stderr}`
       : `build/host/serve.js did not answer /healthz within ${limitMs} ms:\n${stderr}`,
   );
   process.exitCode = 1;
