@@ -2,10 +2,12 @@
 # Rosca production image (Fly.io). Separate stages so the runtime carries no dev dependencies (Vite, Tailwind,
 # Playwright, Vitest…), no sources it does not run and no npm cache:
 #   deps       every dependency, to build with
-#   build      `npm run build` (react-router build) -> build/server + build/client
+#   build      `npm run build` -> build/server + build/client (react-router build), build/host (the server's entry
+#              points compiled to JavaScript: serve, worker, migrate, ledger-verify, reencrypt) and build/demo (start)
 #   prod-deps  production dependencies only
 #   demo       (`--target demo`, fly.demo.toml) a deployed demo: runtime plus the sandbox doubles, started in-process
-#   runtime    node + production node_modules + the built app + the TypeScript entry points tsx runs (the default)
+#   runtime    node + production node_modules + the built app and entry points (the default). No TypeScript, no tsx:
+#              nothing is compiled at boot (ADR 042)
 # Node 20: React Router 7.18.4 is pinned for it (ADR 001).
 ARG NODE_VERSION=20
 
@@ -37,43 +39,37 @@ RUN npm install --omit=dev \
 
 # A demo on the internet (ADR 011): the same app, with the sandbox bank and the mail double running in-process
 # (scripts/start.ts: migrations, the doubles, the demo seed, the job worker, the server), against DATABASE_URL.
-# DEMO_DEPLOYMENT makes the app require real SESSION_SECRET, ENCRYPTION_KEY and APP_URL. Never the default target:
+# DEMO_DEPLOYMENT makes the app require real SESSION_SECRETS, ENCRYPTION_KEYS and APP_URL. Never the default target:
 # it is defined before `runtime`, so a plain `docker build` still produces the strict production image.
 FROM base AS demo
 ENV NODE_ENV=production APP_ENV=demo DEMO_DEPLOYMENT=true PORT=3000
 COPY --from=prod-deps /app/node_modules ./node_modules
-COPY package.json package-lock.json tsconfig.json ./
+COPY package.json ./
+# build/demo/start.js carries `npm start`'s stack (the doubles included), compiled like the production entry points.
 COPY --from=build /app/build ./build
 COPY drizzle ./drizzle
-COPY scripts ./scripts
-COPY host ./host
-COPY app ./app
-COPY sandbox ./sandbox
 USER node
 EXPOSE 3000
-CMD ["node", "--import", "tsx", "scripts/start.ts"]
+CMD ["node", "build/demo/start.js"]
 
 FROM base AS runtime
 ENV NODE_ENV=production APP_ENV=production PORT=3000
 COPY --from=prod-deps /app/node_modules ./node_modules
-COPY package.json package-lock.json tsconfig.json ./
-COPY --from=build /app/build ./build
-# Migrations: applied by scripts/migrate.ts (Fly's release_command), read from ./drizzle at runtime.
+# package.json: "type": "module", which makes build/**/*.js ES modules.
+COPY package.json ./
+COPY --from=build /app/build/server ./build/server
+COPY --from=build /app/build/client ./build/client
+# The entry points, compiled (scripts/build-server.ts): serve.js (this CMD), worker.js (fly.toml's worker processes),
+# migrate.js (the release command), ledger-verify.js and reencrypt.js (operators, over `fly ssh console`). Each is one
+# file with the server code it runs; packages come from ./node_modules, found from the file's own place, so they run
+# from any working directory. build/demo is deliberately not copied, and neither is sandbox/ (the Plaid/Postmark
+# doubles): production refuses them, nothing it runs imports them, and code that is absent cannot be started by mistake.
+COPY --from=build /app/build/host ./build/host
+# Migrations: applied by build/host/migrate.js (Fly's release_command), read from ./drizzle at runtime.
 COPY drizzle ./drizzle
-# Entry points run by tsx (a production dependency): serve.ts, migrate.ts, worker.ts. They import the HTTP server
-# (host/) and a few server modules from source (app/server/platform/env.server.ts, app/server/db/migrate.server.ts);
-# tsconfig.json gives tsx the `~/` path alias those modules use. The rest of app/ is already inside build/.
-COPY scripts ./scripts
-COPY host ./host
-COPY app ./app
-# sandbox/ (the Plaid/Postmark doubles) is deliberately NOT copied: production refuses sandbox doubles, nothing it
-# runs imports them (the dev mailbox routes are compiled into build/ and answer 404 in production), and code that is
-# absent cannot be started by mistake. scripts/lib/stack.ts imports it, but that is `npm start`, not this image.
 
 # Files stay owned by root and read-only to the app; it runs as the image's unprivileged `node` user.
-# tsx caches compiled TypeScript under the OS temp dir, which `node` can write.
 USER node
 EXPOSE 3000
-# `node --import tsx` rather than `npx tsx`: no npm process in between, so SIGTERM from Fly reaches the server and it
-# shuts down gracefully.
-CMD ["node", "--import", "tsx", "scripts/serve.ts"]
+# `node` itself, no npm process in between, so SIGTERM from Fly reaches the server and it shuts down gracefully.
+CMD ["node", "build/host/serve.js"]

@@ -11,6 +11,7 @@ export default defineConfig({
     "./app/server/db/schema/groups.ts",
     "./app/server/db/schema/money.ts",
     "./app/server/db/schema/notifications.ts",
+    "./app/server/db/schema/reports.ts",
     "./sandbox/postmark/schema.ts",
     "./sandbox/plaid/schema.ts",
   ],

@@ -7,6 +7,7 @@ import { loadIslands } from "./components/island";
 import { CoalescingStream } from "./server/platform/coalescing-stream.server";
 import { setStatementTimeout, WEB_STATEMENT_TIMEOUT_MS } from "./server/db/client.server";
 import { reportError } from "./server/platform/error-reporting.server";
+import { watchStalls } from "./server/health/stalls.server";
 import { logger } from "./server/platform/log.server";
 
 export const streamTimeout = 5_000;
@@ -20,6 +21,10 @@ export { closeDb as closeDatabase, poolStats } from "./server/db/client.server";
 // Web requests get a short statement_timeout (a person is waiting); the worker and scripts, which import the database
 // module outside this build, keep none. Set before the first query opens a connection.
 setStatementTimeout(WEB_STATEMENT_TIMEOUT_MS);
+
+// The stall gauges (how long the oldest job, bank transfer and email have waited) are reported by every app process:
+// they must be there with every worker down. Read only when /metrics is scraped.
+watchStalls();
 
 export default async function handleRequest(
   request: Request,

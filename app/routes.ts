@@ -41,6 +41,8 @@ export default [
     route("groups/:groupId/calendar.ics", "routes/groups.$groupId.calendar.ts"),
     route("groups/:groupId/statement", "routes/groups.$groupId.statement.tsx"),
     route("groups/:groupId/statement.csv", "routes/groups.$groupId.statement-csv.ts"),
+    route("groups/:groupId/report", "routes/groups.$groupId.report.tsx"),
+    route("reports", "routes/reports.tsx"),
     route("profile", "routes/profile.tsx", [
       index("routes/profile._index.tsx"),
       route("bank-accounts", "routes/profile.bank-accounts.tsx"),

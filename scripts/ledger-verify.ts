@@ -29,7 +29,11 @@ if (!process.env.DATABASE_URL) {
 
 let stopBank: (() => Promise<void>) | undefined;
 if (!process.env.PLAID_ENV && !process.env.PLAID_SANDBOX_URL && process.env.APP_ENV !== "production") {
-  const { startBankSandbox } = await import("../sandbox/plaid/server.ts");
+  // Not in the compiled build/host/ledger-verify.js (the image has no sandbox/): there, name the bank.
+  const { startBankSandbox } = await import("../sandbox/plaid/server.ts").catch(() => {
+    console.error("No bank configured (PLAID_ENV or PLAID_SANDBOX_URL), and the sandbox bank is not part of this build.");
+    process.exit(2);
+  });
   const bank = await startBankSandbox({ databaseUrl: process.env.DATABASE_URL, rateLimit: { requests: 1_000_000, windowMs: 60_000 } });
   stopBank = bank.stop;
   process.env.PLAID_SANDBOX_URL = bank.url;

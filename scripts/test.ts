@@ -4,8 +4,8 @@
  * - typecheck: react-router typegen && tsgo (TypeScript's native compiler; ADR 025)
  * - vitest: the unit and integration tests (one run, both projects), among them the previous release's smoke test
  *   against this release's schema (tests/integration/previous-release.test.ts, ADR 043)
- * - e2e: react-router build, the JavaScript budgets (scripts/size.ts), then Playwright (it starts its own server on
- *   the build)
+ * - e2e: react-router build, the server's entry points compiled and booted (scripts/build-server.ts, boot-check.ts),
+ *   the JavaScript budgets (scripts/size.ts), then Playwright (it starts its own server on the build)
  * They share nothing (each test layer starts its own embedded PostgreSQL on a free port, in its own data directory),
  * and on 2 cores they overlap well: typecheck is one busy core for half a minute, the integration tests wait on
  * PostgreSQL and on child processes, the end-to-end tests on a browser. Measured on the shared 2-core machine (load
@@ -40,7 +40,17 @@ const STAGES: Stage[] = [
   { name: "typecheck", steps: [bin("typegen", "react-router", "typegen"), bin("tsgo", "tsgo")] },
   { name: "vitest", steps: [bin("vitest", "vitest", "run")] },
   // The JavaScript budgets (issue 15) right after the build they measure, before the browser tests.
-  { name: "e2e", steps: [bin("build", "react-router", "build"), bin("size", "tsx", "scripts/size.ts"), bin("playwright", "playwright", "test")] },
+  // The server's entry points compiled as the image has them, and the compiled server booted (ADR 042).
+  {
+    name: "e2e",
+    steps: [
+      bin("build", "react-router", "build"),
+      bin("build-server", "tsx", "scripts/build-server.ts"),
+      bin("boot-check", "tsx", "scripts/boot-check.ts"),
+      bin("size", "tsx", "scripts/size.ts"),
+      bin("playwright", "playwright", "test"),
+    ],
+  },
 ];
 
 const serial = process.env.TEST_SERIAL === "1" || process.env.TEST_SERIAL === "true";

@@ -1,6 +1,7 @@
 /** Help Center content (SPEC.md section 1: FAQ accordion and three step guides). */
 
 import type { FaqItem } from "~/components/marketing/faq-list";
+import { defaultCoverParagraphs } from "~/domain/default-cover";
 
 export const FAQ: FaqItem[] = [
   {
@@ -16,7 +17,9 @@ export const FAQ: FaqItem[] = [
     question: "What happens if someone misses a payment?",
     answer: [
       "Contributions are collected automatically from each member's linked bank account on the due date, and members are reminded beforehand. If a collection fails, we tell the member and the group admin straight away so it can be put right quickly.",
-      "Rosca never lends money to fill a gap, so a payout is only made from contributions that actually arrived. Before you start, agree as a group how you will handle a member who falls behind; our blog has tips for that conversation.",
+      // The rules the money engine applies, in the same words as the group and join pages (app/domain/default-cover.ts).
+      ...defaultCoverParagraphs(),
+      "Before you start, agree as a group how you will handle a member who falls behind; our blog has tips for that conversation.",
     ],
   },
   {

@@ -188,7 +188,17 @@ describe("step 1: group settings (SPEC.md section 5)", () => {
       dayOfWeek: 5,
       dayOfMonth: null,
       payoutOrder: "fixed",
+      swapApproval: "admin",
     });
+    // Turn swaps (ADR 041): the admin approves unless the creator lets the two members decide.
+    expect(
+      groupSettingsSchema.parse({ groupName: "W", memberCount: 5, contributionAmount: 100, frequency: "daily", swapApproval: "members" }),
+    ).toMatchObject({
+      swapApproval: "members",
+    });
+    expect(
+      groupSettingsSchema.safeParse({ groupName: "W", memberCount: 5, contributionAmount: 100, frequency: "daily", swapApproval: "anyone" }).success,
+    ).toBe(false);
   });
 });
 
@@ -276,7 +286,10 @@ describe("POST /api/groups/create payload (SPEC.md section 3)", () => {
       startOn: null,
       timeZone: "America/New_York",
       inviteeEmails: ["b@example.com", "c@example.com"],
+      swapsNeedApproval: true,
     });
+    expect(schema.parse({ ...good, swapsNeedApproval: false })).toMatchObject({ swapsNeedApproval: false });
+    expect(issuesOf(schema, { ...good, swapsNeedApproval: "no" })).toEqual([["swapsNeedApproval", "swapsNeedApproval must be true or false"]]);
   });
 
   it("takes payoutSchedule, startDate and timeZone", () => {
@@ -358,6 +371,7 @@ describe("draftFromWizard and describeGroup", () => {
     dayOfWeek: null,
     dayOfMonth: 15,
     payoutOrder: "random",
+    swapApproval: "admin",
   };
 
   it("builds a draft in cents that starts when everyone has joined", () => {
@@ -370,7 +384,9 @@ describe("draftFromWizard and describeGroup", () => {
       startOn: null,
       timeZone: "America/New_York",
       inviteeEmails: ["b@example.com"],
+      swapsNeedApproval: true,
     });
+    expect(draftFromWizard({ ...settings, swapApproval: "members" }, []).swapsNeedApproval).toBe(false);
     expect(draftFromWizard(settings, [], "America/Denver").timeZone).toBe("America/Denver");
   });
 

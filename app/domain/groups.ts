@@ -64,6 +64,7 @@ export const GROUP_MESSAGES = {
   startDateTooFar: "Start date must be within the next 12 months",
   frequencyRequired: "Please select a payment frequency",
   timeZoneInvalid: "Time zone is not recognised",
+  swapsNeedApprovalInvalid: "swapsNeedApproval must be true or false",
 } as const;
 
 export type PayoutOrder = "fixed" | "random";
@@ -73,6 +74,19 @@ export const PAYOUT_ORDERS = ["fixed", "random"] as const satisfies readonly Pay
 export const PAYOUT_ORDER_LABELS: Record<PayoutOrder, string> = {
   fixed: "Fixed Order",
   random: "Random Draw",
+};
+
+/**
+ * Who must agree to a turn swap once the group runs (ADR 041): the two members and the admin ("admin", the default),
+ * or the two members alone ("members").
+ */
+export type SwapApproval = "admin" | "members";
+
+export const SWAP_APPROVALS = ["admin", "members"] as const satisfies readonly SwapApproval[];
+
+export const SWAP_APPROVAL_LABELS: Record<SwapApproval, string> = {
+  admin: "Swaps need my approval",
+  members: "The two members decide",
 };
 
 /**
@@ -197,6 +211,7 @@ export type GroupSettings = {
   dayOfWeek: number | null;
   dayOfMonth: number | null;
   payoutOrder: PayoutOrder;
+  swapApproval: SwapApproval;
 };
 
 /**
@@ -212,6 +227,7 @@ export const groupSettingsSchema = z
     dayOfWeek: dayField,
     dayOfMonth: dayField,
     payoutOrder: z.enum(PAYOUT_ORDERS).default("fixed"),
+    swapApproval: z.enum(SWAP_APPROVALS).default("admin"),
   })
   .superRefine(
     (value, ctx) => {
@@ -314,6 +330,8 @@ export type GroupDraft = {
   /** IANA zone whose calendar days the schedule's dates are. */
   timeZone: string;
   inviteeEmails: string[];
+  /** A turn swap needs the admin's approval too (ADR 041); absent: yes. */
+  swapsNeedApproval?: boolean;
 };
 
 export function draftFromWizard(settings: GroupSettings, inviteeEmails: string[], timeZone = DEFAULT_TIME_ZONE): GroupDraft {
@@ -326,13 +344,14 @@ export function draftFromWizard(settings: GroupSettings, inviteeEmails: string[]
     startOn: null,
     timeZone,
     inviteeEmails: [...inviteeEmails],
+    swapsNeedApproval: settings.swapApproval !== "members",
   };
 }
 
 /**
  * POST /api/groups/create (SPEC.md section 3): { name, memberCount, contributionAmount (whole dollars),
  * payoutSchedule ("fixed" | "random", default "fixed"), frequency, dayOfWeek?, dayOfMonth?, startDate?, memberEmails,
- * timeZone? (IANA, default America/New_York) }. Unknown keys are ignored. Same rules and messages as the wizard.
+ * timeZone? (IANA, default America/New_York), swapsNeedApproval? (boolean, default true: ADR 041) }. Unknown keys are ignored. Same rules and messages as the wizard.
  *
  * startDate is checked against today in the group's zone. Pass `now` to have it computed in the payload's zone;
  * otherwise `today` is used as given (the caller's idea of today, usually in DEFAULT_TIME_ZONE).
@@ -374,6 +393,10 @@ export function createGroupPayloadSchema(context: { today: CalendarDay; ownEmail
       startDate: startDateField,
       memberEmails: inviteeEntries,
       timeZone: timeZoneField,
+      swapsNeedApproval: z
+        .boolean({ error: GROUP_MESSAGES.swapsNeedApprovalInvalid })
+        .nullish()
+        .transform((value) => value ?? true),
     })
     .superRefine(
       (value, ctx) => {
@@ -414,6 +437,7 @@ export function createGroupPayloadSchema(context: { today: CalendarDay; ownEmail
         startOn: value.startDate,
         timeZone: value.timeZone,
         inviteeEmails: checkInvitees(value.memberEmails, value.memberCount, context.ownEmail).emails,
+        swapsNeedApproval: value.swapsNeedApproval,
       }),
     );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nameError, nameMessages, nameProblem, normalizeName } from "./names";
+import { messageError, nameError, nameMessages, nameProblem, normalizeName } from "./names";
 
 describe("nameProblem", () => {
   it.each([
@@ -84,5 +84,18 @@ describe("nameError", () => {
       direction: "Name can't contain characters that change the direction of the text",
       invisible: "Name can't contain invisible characters, such as zero-width spaces",
     });
+  });
+});
+
+describe("messageError (several lines)", () => {
+  it.each([
+    ["Line one\nLine two", null],
+    ["Windows\r\nline breaks\tand a tab", null],
+    ["A bell \u0007 rings", "Message can't contain control characters"],
+    ["\u202Eesrever", "Message can't contain characters that change the direction of the text"],
+    ["zero\u200Bwidth", "Message can't contain invisible characters, such as zero-width spaces"],
+    ["A family 👨‍👩‍👧 and ❤️", null],
+  ])("%j → %s", (value, expected) => {
+    expect(messageError(value, "Message")).toBe(expected);
   });
 });

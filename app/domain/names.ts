@@ -77,3 +77,21 @@ export function nameCheck(label: string) {
     if (message) ctx.issues.push({ code: "custom", message, input: ctx.value });
   };
 }
+
+/**
+ * The same rule for a message of several lines (a problem report, an admin's reply): line breaks and tabs are fine
+ * there; every other control character, the direction controls and the invisible characters are refused as in a name.
+ */
+export function messageError(value: string, label: string): string | null {
+  const problem = nameProblem(value.replace(/\r\n|[\r\n\t]/g, " "));
+  if (problem === "control") return `${label} can't contain control characters`;
+  return problem ? nameMessages(label)[problem] : null;
+}
+
+/** For a zod string's `.check()`: the field's message when the message has a refused character. */
+export function messageCheck(label: string) {
+  return (ctx: z.core.ParsePayload<string>) => {
+    const message = messageError(ctx.value, label);
+    if (message) ctx.issues.push({ code: "custom", message, input: ctx.value });
+  };
+}

@@ -26,6 +26,21 @@ export const ROSTER_MESSAGES = {
   removedPageTitle: "Removed from Group",
   removedPage: (reason: string) =>
     `The group's admin removed you from this group, so its invite links no longer work for you. Reason given: ${reason}`,
+
+  // Leaving a forming group (issue 34): any member but its admin, before the start.
+  adminCannotLeave: "The group's admin can't leave the group. Remove the other members first if the group should not go ahead.",
+  leaveWhileForming: "You can only leave a group before it starts. Once it runs, other members count on your contributions.",
+  leftTitle: "You left the group",
+  leftToYou: (groupName: string) => `You left ${groupName}. Nothing was charged: contributions and the setup fee only start once a group starts.`,
+  /** Kept as the removal's reason (group_removals.kind = "left"), so a version that predates "left" still reads sensibly. */
+  leftReason: "You left the group before it started.",
+  /** What the group's admin is told (the bell, the email). */
+  leftNoticeTitle: (name: string, groupName: string) => `${name} left ${groupName}`,
+  leftNoticeBody: (name: string) => `${name} left the group before it started. Their seat is open again; the invite link works for someone new.`,
+  /** The join page of any link the member had before leaving. */
+  leftPageTitle: "You Left This Group",
+  leftPage:
+    "You left this group before it started, so the invite links you had no longer work for you. To join again, ask the group's admin for a new invitation.",
 } as const;
 
 export const removeMemberSchema = z.object({

@@ -3,6 +3,9 @@ import { data, useLocation } from "react-router";
 import { AddUserForm } from "~/components/admin/add-user-form";
 import { EmailDeliveryPanel } from "~/components/admin/email-delivery";
 import { MoneyHealthPanel } from "~/components/admin/money-health";
+import { ProblemReports } from "~/components/admin/problem-reports";
+import { REPLY_MAX, REPORT_MESSAGES, replySchema } from "~/domain/reports";
+import { closeReport, replyToReport, reportsForAdmin } from "~/server/reports/reports.server";
 import {
   adminHref,
   AuditList,
@@ -62,7 +65,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     logger.error({ err: error }, "admin: could not fetch users");
     return null;
   });
-  const [directory, requests, audit, health, email] = await Promise.all([users, pendingRequests(), recentAudit(20), moneyHealth(), outboxHealth()]);
+  const [directory, requests, audit, health, email, reports] = await Promise.all([
+    users,
+    pendingRequests(),
+    recentAudit(20),
+    moneyHealth(),
+    outboxHealth(),
+    reportsForAdmin(),
+  ]);
   return {
     currentUserId: user.id,
     stats: directory?.[0] ?? null,
@@ -72,6 +82,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     audit,
     health,
     email,
+    reports,
   };
 }
 
@@ -164,6 +175,30 @@ export async function action({ request }: Route.ActionArgs) {
     }
   }
 
+  // Problem reports (ADR 041): reply (the member is told in the app and by email), close.
+  if (intent === "reply-report") {
+    const submission = replySchema.safeParse({ reportId: formData.get("reportId"), reply: formData.get("reply") ?? "" });
+    if (!submission.success) {
+      const reportId = uuidField(formData, "reportId");
+      const reply = formData.get("reply");
+      const error = submission.error.issues.find((issue) => issue.path[0] === "reply")?.message ?? REPORT_MESSAGES.replyRequired;
+      return data({ reportReply: { reportId, reply: typeof reply === "string" ? reply.slice(0, REPLY_MAX) : "", error } }, { status: 400 });
+    }
+    const result = await replyToReport(user, submission.data.reportId, submission.data.reply);
+    if (!result.ok) return redirectWithToast(request, back, { type: "error", title: result.error });
+    return redirectWithToast(request, back, {
+      type: "success",
+      title: REPORT_MESSAGES.repliedTitle,
+      description: REPORT_MESSAGES.repliedDescription,
+    });
+  }
+
+  if (intent === "close-report") {
+    const result = await closeReport(user, uuidField(formData, "reportId"));
+    if (!result.ok) return redirectWithToast(request, back, { type: "error", title: result.error });
+    return redirectWithToast(request, back, { type: "success", title: REPORT_MESSAGES.closedTitle });
+  }
+
   if (intent === "add-user") {
     const submission = parseWithZod(formData, { schema: addUserSchema });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
@@ -191,8 +226,11 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function AdminPage({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
-  const { stats, results, requests, audit, health, email } = loaderData;
+  const { stats, results, requests, audit, health, email, reports } = loaderData;
   const list: AdminListState = { q: results.q, page: results.page };
+  // The add-user form's reply, or a refused report reply (shown at its report).
+  const replyError = actionData && "reportReply" in actionData ? actionData.reportReply : null;
+  const addUserResult = actionData && !("reportReply" in actionData) ? actionData : undefined;
   return (
     <PageContainer>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -208,8 +246,9 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
       <div className="mt-6 space-y-6">
         {stats ? <StatCards stats={stats} /> : null}
         {/* A successful add redirects with a new location key, which remounts (and so clears) the form. */}
-        <AddUserForm key={location.key} lastResult={actionData} list={list} />
+        <AddUserForm key={location.key} lastResult={addUserResult} list={list} />
         <PendingRequests requests={requests} list={list} />
+        <ProblemReports reports={reports} list={list} replyError={replyError} />
         <MoneyHealthPanel health={health} list={list} />
         <EmailDeliveryPanel view={email} list={list} />
         <Card>

@@ -44,9 +44,14 @@ export default function Statement({ loaderData }: Route.ComponentProps) {
       </nav>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold text-slate-900">Statement: {group.name}</h1>
-        <a href={`/groups/${group.id}/statement.csv`} className={buttonClass("secondary")} download>
-          Download CSV
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <a href={`/groups/${group.id}/statement.csv`} className={buttonClass("secondary")} download>
+            Download CSV
+          </a>
+          <Link to={`/groups/${group.id}/report`} className={buttonClass("secondary")}>
+            Report a problem
+          </Link>
+        </div>
       </div>
       <p className="mt-2 max-w-3xl text-slate-600">
         Every posting of the group's ledger, oldest first. Contributions count once the bank has settled them (the day they are collected); a payout
@@ -77,8 +82,11 @@ export default function Statement({ loaderData }: Route.ComponentProps) {
                 <th scope="col" className="py-2 pr-3 font-medium">
                   Status
                 </th>
-                <th scope="col" className="py-2 text-right font-medium">
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
                   Pool balance
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  <span className="sr-only">Report</span>
                 </th>
               </tr>
             </thead>
@@ -104,8 +112,13 @@ export default function Statement({ loaderData }: Route.ComponentProps) {
                       ? stepText("arrival", { day: row.arrivedOn, planned: false })
                       : (TRANSFER_STATUS_LABELS[row.status as keyof typeof TRANSFER_STATUS_LABELS] ?? row.status)}
                   </td>
-                  <td className="py-2 text-right tabular-nums" data-label="Pool balance">
+                  <td className="py-2 pr-3 text-right tabular-nums" data-label="Pool balance">
                     {formatMoney(row.poolBalanceCents)}
+                  </td>
+                  <td className="py-2">
+                    <Link to={`/groups/${group.id}/report?payment=${row.id}`} className="text-brand-700 underline">
+                      Report<span className="sr-only"> a problem with this payment</span>
+                    </Link>
                   </td>
                 </tr>
               ))}

@@ -2,11 +2,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { data, Link } from "react-router";
 import { CopyInviteLink } from "~/components/groups/copy-invite-link";
+import { DefaultCover } from "~/components/groups/default-cover";
 import { GroupDraw } from "~/components/groups/group-draw";
+import { GroupSwaps, OrderRecord } from "~/components/groups/group-swaps";
 import { daysUntilLabel, GroupStatusBadge, memberCountLabel, seatsLeftLabel, unnamedRecipient } from "~/components/groups/group-labels";
 import { GroupMembers } from "~/components/groups/group-members";
 import { GroupPayoutSchedule } from "~/components/groups/group-payout-schedule";
-import { ReplaceInviteLink } from "~/components/groups/group-roster";
+import { LeaveGroup, ReplaceInviteLink } from "~/components/groups/group-roster";
 import { ADVANCE_DAYS_MAX, ADVANCE_DAYS_MIN, GroupSandboxClock } from "~/components/groups/group-sandbox-clock";
 import { buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
@@ -20,7 +22,9 @@ import { requireUser, type SessionUser } from "~/server/auth/guards.server";
 import { appUrl } from "~/server/platform/env.server";
 import { groupPageFor, groupPageWithPanels, isUuid, type GroupPageView } from "~/server/groups/group-views.server";
 import { groupUrl, moveMember, revokeInvitation } from "~/server/groups/groups.server";
-import { removeMember, rotateInviteLink } from "~/server/groups/roster.server";
+import { leaveGroup, removeMember, rotateInviteLink } from "~/server/groups/roster.server";
+import { answerSwap, decideSwap, proposeSwap, type SwapResult, withdrawSwap } from "~/server/groups/swaps.server";
+import { proposeSwapSchema, swapActionSchema } from "~/domain/swaps";
 import { SentInvitations } from "~/components/groups/sent-invitations";
 import { advanceClock, isSandboxBank } from "~/server/money/cycle.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
@@ -66,6 +70,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = formData.get("intent");
   if (intent === "advance-next" || intent === "advance-days") return advanceGroupClock(request, user, params.groupId, intent, formData.get("days"));
   if (intent === "rotate-link" || intent === "remove-member") return changeRoster(request, user, params.groupId, intent, formData);
+  if (intent === "leave-group") return leave(request, user, params.groupId);
+  if (typeof intent === "string" && SWAP_INTENTS.has(intent)) return changeSwap(request, user, params.groupId, intent, formData);
   if (intent === "revoke-invitation") {
     const invitationId = formData.get("invitationId");
     if (typeof invitationId !== "string" || !isUuid(invitationId) || !isUuid(params.groupId)) {
@@ -130,6 +136,51 @@ async function changeRoster(
     });
   if (removed.status === 404 && removed.error === GROUP_NOT_FOUND) return notFound();
   return redirectWithToast(request, back, { type: "error", title: removed.error });
+}
+
+/** A member leaves a forming group (roster.server.ts): back to the dashboard, told it cost nothing. */
+async function leave(request: Request, user: SessionUser["user"], groupId: string) {
+  if (!isUuid(groupId)) return notFound();
+  const left = await leaveGroup(user, groupId);
+  if (left.ok) {
+    return redirectWithToast(request, "/dashboard", {
+      type: "success",
+      title: ROSTER_MESSAGES.leftTitle,
+      description: ROSTER_MESSAGES.leftToYou(left.groupName),
+    });
+  }
+  if (left.status === 404) return notFound();
+  return redirectWithToast(request, groupUrl(groupId), { type: "error", title: left.error });
+}
+
+const SWAP_INTENTS = new Set(["propose-swap", "accept-swap", "decline-swap", "approve-swap", "refuse-swap", "withdraw-swap"]);
+
+/**
+ * Turn swaps (swaps.server.ts): propose one (to a member), answer, approve or refuse, withdraw one (by its id). A
+ * malformed id is a 400; anyone not in the group sees the 404 page; a refusal comes back as a toast with the reason.
+ */
+async function changeSwap(request: Request, user: SessionUser["user"], groupId: string, intent: string, formData: FormData) {
+  if (!isUuid(groupId)) return notFound();
+  const badRequest = () => data({ group: null, inviteUrl: null, error: "Bad Request" }, { status: 400 });
+  let result: SwapResult;
+  if (intent === "propose-swap") {
+    const submission = proposeSwapSchema.safeParse({ memberId: formData.get("memberId") });
+    if (!submission.success) return badRequest();
+    result = await proposeSwap(user, groupId, submission.data.memberId);
+  } else {
+    const submission = swapActionSchema.safeParse({ swapId: formData.get("swapId") });
+    if (!submission.success) return badRequest();
+    const { swapId } = submission.data;
+    if (intent === "accept-swap" || intent === "decline-swap")
+      result = await answerSwap(user, groupId, swapId, intent === "accept-swap" ? "accept" : "decline");
+    else if (intent === "approve-swap" || intent === "refuse-swap")
+      result = await decideSwap(user, groupId, swapId, intent === "approve-swap" ? "approve" : "refuse");
+    else result = await withdrawSwap(user, groupId, swapId);
+  }
+  const back = groupUrl(groupId);
+  if (result.ok) return redirectWithToast(request, back, { type: "success", title: result.title, description: result.description });
+  if (result.status === 404 && result.error === GROUP_NOT_FOUND) return notFound();
+  return redirectWithToast(request, back, { type: "error", title: result.error });
 }
 
 const CLOCK_ADMINS_ONLY = "Only the group admin can move the sandbox clock.";
@@ -197,17 +248,22 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
           </div>
           <p className="mt-1 text-slate-600">{group.description}</p>
         </div>
-        {group.status !== "forming" ? (
-          <div className="flex flex-wrap gap-2">
-            <Link to={`/groups/${group.id}/statement`} className={buttonClass("secondary")}>
-              Statement
-            </Link>
-            {/* A file download: a plain link, not a client-side navigation. */}
-            <a href={`/groups/${group.id}/calendar.ics`} download className={buttonClass("secondary")}>
-              Add to calendar
-            </a>
-          </div>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {group.status !== "forming" ? (
+            <>
+              <Link to={`/groups/${group.id}/statement`} className={buttonClass("secondary")}>
+                Statement
+              </Link>
+              {/* A file download: a plain link, not a client-side navigation. */}
+              <a href={`/groups/${group.id}/calendar.ics`} download className={buttonClass("secondary")}>
+                Add to calendar
+              </a>
+            </>
+          ) : null}
+          <Link to={`/groups/${group.id}/report`} className={buttonClass("secondary")}>
+            Report a problem
+          </Link>
+        </div>
       </header>
 
       {showClock ? (
@@ -243,6 +299,9 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
           <Card>
             <GroupPayoutSchedule group={group} />
           </Card>
+          <Card>
+            <DefaultCover />
+          </Card>
         </div>
         <div className="min-w-0 space-y-6">
           {inviteUrl ? (
@@ -261,15 +320,34 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
           ) : null}
           <Card>
             <GroupMembers group={group} canRemove={group.viewer.isAdmin && group.status === "forming"} removal={removal} />
+            {!group.viewer.isAdmin && group.status === "forming" ? <LeaveGroup groupName={group.name} /> : null}
           </Card>
           {"sentInvitations" in loaderData && loaderData.sentInvitations && loaderData.sentInvitations.length > 0 ? (
             <Card>
               <SentInvitations invitations={loaderData.sentInvitations} canRevoke={group.status === "forming"} />
             </Card>
           ) : null}
+          {/* Turns are swapped while the group runs; the swaps done stay in the order's record below. */}
+          {group.swaps && group.status === "active" ? (
+            <Card>
+              <GroupSwaps swaps={group.swaps} />
+            </Card>
+          ) : null}
           {group.payoutOrder === "random" && group.drawCommitment ? (
             <Card>
               <GroupDraw group={group} />
+            </Card>
+          ) : group.swaps && group.swaps.done.length > 0 ? (
+            <Card>
+              <section aria-labelledby="order-record-title">
+                <h2 id="order-record-title" className="text-lg font-semibold text-slate-900">
+                  Payout order
+                </h2>
+                <p className="mt-1 text-sm text-slate-700">
+                  The order was set by the group's admin before the start; these turn swaps changed it since.
+                </p>
+                <OrderRecord swaps={group.swaps} />
+              </section>
             </Card>
           ) : null}
         </div>

@@ -77,6 +77,7 @@ function readSettingsValues(formData: FormData): SettingsValues {
     dayOfWeek: text("dayOfWeek"),
     dayOfMonth: text("dayOfMonth"),
     payoutOrder: text("payoutOrder") || "fixed",
+    swapApproval: text("swapApproval") || "admin",
   };
 }
 

@@ -6,11 +6,13 @@ import {
   BANK_STEP_HOW_IT_WORKS,
   ImportantInformation,
   InvitationDetails,
+  MembersSoFar,
   termsStatements,
   TERMS_REQUIRED,
   type JoinInvitation,
 } from "~/components/groups/join-invitation";
 import { LinkBankModal } from "~/components/bank/link-bank-modal";
+import { DefaultCover } from "~/components/groups/default-cover";
 import { PlaidLinkButton } from "~/components/bank/plaid-link-button";
 import { useHydrated } from "~/components/use-hydrated";
 import { SandboxRequestCard } from "~/components/sandbox-request-card";
@@ -93,7 +95,7 @@ const expiryDay = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone
  * Unknown, declined, full, not addressed to this user: all look the same (no probing); 429 when rate-limited. The
  * invitation's own addressee is told when it expired, was revoked or closed (410), so they know to ask again.
  */
-type Unavailable = Extract<InvitationLookup, { reason: "expired" | "revoked" | "closed" | "removed" }>;
+type Unavailable = Extract<InvitationLookup, { reason: "expired" | "revoked" | "closed" | "removed" | "left" }>;
 
 function invalid(lookup: { reason: "invalid" | "rate-limited" } | Unavailable) {
   // Removed by the group's admin (ADR 038): told so, with the reason they were given, whichever link they followed.
@@ -105,6 +107,13 @@ function invalid(lookup: { reason: "invalid" | "rate-limited" } | Unavailable) {
         message: ROSTER_MESSAGES.removedPage(lookup.removalReason),
         groupName: lookup.groupName,
       },
+      { status: 403 },
+    );
+  }
+  // Left the group before it started (ADR 041): told so, and how to come back.
+  if (lookup.reason === "left") {
+    return data(
+      { state: "invalid" as const, title: ROSTER_MESSAGES.leftPageTitle, message: ROSTER_MESSAGES.leftPage, groupName: lookup.groupName },
       { status: 403 },
     );
   }
@@ -134,7 +143,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!lookup.ok) return invalid(lookup);
   if (lookup.alreadyMember) throw redirect(groupUrl(lookup.group.id));
 
-  const view = await invitationView(lookup.group);
+  const view = await invitationView(lookup.group, user.id);
   const invitation: JoinInvitation = {
     groupName: view.groupName,
     description: view.description,
@@ -149,6 +158,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     payoutOrder: view.payoutOrder,
     drawCommitment: view.drawCommitment,
     setupFeeCents: SETUP_FEE_CENTS,
+    sharedRecords: view.sharedRecords,
+    privateRecords: view.privateRecords,
   };
   const search = new URL(request.url).searchParams;
   const onBankStep = !user.hasBankAccount && search.get("step") === "bank" && search.get("terms") === "on";
@@ -271,10 +282,8 @@ async function joinAndRedirect(request: Request, user: User, code: string, contr
   }
   if (result.reason === "no-bank-account") return redirect(bankStepPath(code));
   if (result.reason === "not-authorized") return notAuthorized(user.id);
-  // Lost the last seat to someone else, or the invitation changed (expired, revoked) meanwhile.
-  if (result.reason === "expired" || result.reason === "revoked" || result.reason === "closed" || result.reason === "removed") {
-    return invalid(result as Unavailable);
-  }
+  // Lost the last seat to someone else, or the invitation changed (expired, revoked, removed, left) meanwhile.
+  if ("groupName" in result) return invalid(result);
   return invalid({ reason: result.reason === "rate-limited" ? "rate-limited" : "invalid" });
 }
 
@@ -350,7 +359,11 @@ function DetailsStep({ data, result }: { data: ReadyData; result: DetailsActionD
   return (
     <>
       <InvitationDetails invitation={data.invitation} />
+      <MembersSoFar invitation={data.invitation} />
       <ImportantInformation />
+      <Card>
+        <DefaultCover open />
+      </Card>
       <Card>
         <section aria-labelledby="terms-title">
           <h2 id="terms-title" className="text-lg font-semibold text-slate-900">

@@ -3,15 +3,18 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AccountCard } from "~/components/profile/account-card";
+import { PaymentRecord } from "~/components/profile/payment-record";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Field, inputClass } from "~/components/ui/field";
 import { Card } from "~/components/ui/page";
 import { formatDate, formatDateTime } from "~/domain/format";
-import { calendarDayIn, DEFAULT_DISPLAY_NAME, PROFILE_MESSAGES, profileSchema } from "~/domain/profile";
+import { calendarDayIn, DEFAULT_DISPLAY_NAME, PROFILE_MESSAGES, profileSchema, toggleSchema } from "~/domain/profile";
+import { RECORD_SHARING } from "~/domain/reliability";
 import { completenessTone, profileCompleteness } from "~/domain/profile-completeness";
 import { requireUser } from "~/server/auth/guards.server";
-import { loadProfile, updateProfile } from "~/server/profile/profile.server";
+import { loadProfile, setShareReliability, updateProfile } from "~/server/profile/profile.server";
+import { ownRecord } from "~/server/groups/reliability.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
 import { readForm } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/profile._index";
@@ -32,6 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const loaded = await loadProfile(session.user.id);
   const user = loaded.status === "ok" ? loaded.user : session.user;
   const completeness = profileCompleteness(user);
+  const record = await ownRecord(session.user.id);
   return {
     loadState: loaded.status,
     editing: url.searchParams.get("edit") === "1",
@@ -56,12 +60,21 @@ export async function loader({ request }: Route.LoaderArgs) {
       bankConnected: user.hasBankAccount,
       bankInstitutions: loaded.status === "ok" ? loaded.bank.institutions : [],
     },
+    paymentRecord: { record: record.record, summary: record.summary, share: user.shareReliability, profileVisible: user.profileVisible },
   };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
   const { user } = await requireUser(request);
+  // Profile → Your payment record: share its summary or not (ADR 041).
+  if (formData.get("intent") === "share-record") {
+    const submission = parseWithZod(formData, { schema: toggleSchema });
+    if (submission.status !== "success") return data({ result: submission.reply(), failed: false }, { status: 400 });
+    const share = submission.value.enabled === true;
+    await setShareReliability(user.id, share);
+    return redirectWithToast(request, "/profile", { type: "success", ...(share ? RECORD_SHARING.shared : RECORD_SHARING.private) });
+  }
   const submission = parseWithZod(formData, { schema: profileSchema(calendarDayIn(new Date())) });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), failed: false }, { status: 400 });
@@ -95,6 +108,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[1fr_280px]">
         {editing ? <ProfileForm loaderData={loaderData} actionData={actionData} /> : <ProfileView profile={loaderData.profile} />}
         <AccountCard account={loaderData.account} />
+      </div>
+      <div className="mt-6">
+        <PaymentRecord view={loaderData.paymentRecord} />
       </div>
     </>
   );

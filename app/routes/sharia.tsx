@@ -2,6 +2,7 @@ import { PageHeader, Section } from "~/components/marketing/page-header";
 import { ButtonLink } from "~/components/ui/button";
 import { PRINCIPLES, SHARIA_DISCLAIMER } from "~/content/sharia";
 import { pageMeta } from "~/content/site";
+import { DEFAULT_COVER } from "~/domain/default-cover";
 
 export const meta = () =>
   pageMeta(
@@ -40,7 +41,7 @@ export default function Sharia() {
             <li>Over a full cycle, you receive exactly what you contribute: no more, no less.</li>
             <li>Your fee is the same whether your turn is first or last.</li>
             <li>All amounts, dates and fees are shown before you commit.</li>
-            <li>Rosca never lends to members or charges late interest. A payout is made only from contributions that arrived.</li>
+            <li>{DEFAULT_COVER.noInterest}</li>
             <li>During the demo phase, no real money moves: bank connections use a sandbox.</li>
           </ul>
         </Section>

@@ -558,8 +558,9 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
   };
 }
 
-// Standalone: tsx sandbox/plaid/server.ts
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+// Standalone: tsx sandbox/plaid/server.ts. This file itself, not a bundle it is part of (build/demo/start.js, whose
+// `import.meta.url` is the bundle's: scripts/build-server.ts).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && import.meta.url.endsWith("/sandbox/plaid/server.ts")) {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
     console.error("bank sandbox: DATABASE_URL is required");

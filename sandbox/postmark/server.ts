@@ -423,8 +423,9 @@ export async function startMailSandbox(options: MailSandboxOptions): Promise<Mai
   };
 }
 
-// Standalone: tsx sandbox/postmark/server.ts
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+// Standalone: tsx sandbox/postmark/server.ts. This file itself, not a bundle it is part of (build/demo/start.js, whose
+// `import.meta.url` is the bundle's: scripts/build-server.ts).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && import.meta.url.endsWith("/sandbox/postmark/server.ts")) {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
     console.error("mail sandbox: DATABASE_URL is required");

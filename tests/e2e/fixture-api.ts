@@ -14,6 +14,10 @@
  *                      linkThroughSession, exchangePublicToken).
  * POST /sandbox-access {"email"} the admin's "Add User" for an existing account. 200 {"status"}.
  * POST /join           {"email", "code"} that member accepts the invite code (joinGroup, as Accept and Join does). 200 {"groupId"}.
+ * POST /groups/started  {"admin", "members": [emails], "name", "swapsNeedApproval"?} the admin creates a fixed-order group
+ *                       of that size (createGroup: $100, weekly on the weekday three days from today in New York, so
+ *                       every turn after the first is still ahead) and the members join through its link in that
+ *                       order, which starts it. 200 {"groupId"}.
  *
  * What a test must do at the bank itself, as Plaid's sandbox lets a developer (the Plaid-mode specs, *.plaid.spec.ts):
  * POST /bank/transfers  {"email"} that member's rows in bank_transfers, oldest first, with what the bank holds for each
@@ -31,14 +35,15 @@ const { registerUser, confirmEmail, findUserByEmail } = await import("../../app/
 const { addUserByEmail } = await import("../../app/server/admin/admin.server.ts");
 const { ADMIN_ACCOUNT } = await import("../../app/domain/demo-accounts.ts");
 const { createLinkToken, exchangePublicToken } = await import("../../app/server/bank/bank.server.ts");
-const { joinGroup } = await import("../../app/server/groups/groups.server.ts");
+const { createGroup, joinGroup } = await import("../../app/server/groups/groups.server.ts");
+const { addDays, dayOfWeekOf, todayIn } = await import("../../app/domain/schedule.ts");
 const { linkThroughSession } = await import("../../sandbox/plaid/link-client.ts");
 const { listMessages } = await import("../../sandbox/postmark/store.ts");
 const { plaidCall } = await import("../../app/server/bank/plaid.server.ts");
 const { syncBankEvents } = await import("../../app/server/money/cycle.server.ts");
 const { decryptSecret } = await import("../../app/server/platform/crypto.server.ts");
 const { db } = await import("../../app/server/db/client.server.ts");
-const { bankItems, bankTransfers } = await import("../../app/server/db/schema/index.ts");
+const { bankItems, bankTransfers, groups } = await import("../../app/server/db/schema/index.ts");
 const { and, asc, eq, sql } = await import("drizzle-orm");
 
 class Refused extends Error {}
@@ -106,6 +111,37 @@ async function join(input: Record<string, unknown>) {
   return { groupId: joined.groupId };
 }
 
+async function startedGroup(input: Record<string, unknown>) {
+  const admin = await findUserByEmail(text(input.admin, "admin"));
+  if (!admin) throw new Refused("no account for the admin");
+  const emails = Array.isArray(input.members) ? input.members.map((email) => text(email, "members")) : [];
+  const members = [];
+  for (const email of emails) {
+    const member = await findUserByEmail(email);
+    if (!member) throw new Refused(`no account for ${email}`);
+    members.push(member);
+  }
+  const today = todayIn("America/New_York", new Date());
+  const created = await createGroup(admin, {
+    name: text(input.name, "name"),
+    memberCount: members.length + 1,
+    contributionCents: 10_000,
+    payoutOrder: "fixed",
+    schedule: { frequency: "weekly", dayOfWeek: dayOfWeekOf(addDays(today, 3)), dayOfMonth: null },
+    startOn: null,
+    timeZone: "America/New_York",
+    inviteeEmails: [],
+    swapsNeedApproval: input.swapsNeedApproval !== false,
+  });
+  if (!created.ok) throw new Refused(`creating the group: ${created.error}`);
+  const [group] = await db().select({ inviteCode: groups.inviteCode }).from(groups).where(eq(groups.id, created.groupId));
+  for (const member of members) {
+    const joined = await joinGroup(member, group!.inviteCode);
+    if (!joined.ok) throw new Refused(`${member.email} joining: ${joined.reason}`);
+  }
+  return { groupId: created.groupId };
+}
+
 async function memberId(email: unknown) {
   const user = await findUserByEmail(text(email, "email"));
   if (!user) throw new Refused("no such member");
@@ -162,6 +198,7 @@ async function resetLogin(input: Record<string, unknown>) {
 }
 
 const ROUTES: Record<string, (input: Record<string, unknown>) => Promise<unknown>> = {
+  "POST /groups/started": startedGroup,
   "POST /bank/transfers": bankTransfersOf,
   "POST /bank/simulate": simulateAtTheBank,
   "POST /bank/reset-login": resetLogin,

@@ -51,3 +51,71 @@ test("the admin replaces the invite link and removes a member, who is told why a
   await page.goto(`/groups/${group.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Group Not Found");
 });
+
+/** Leaving a forming group (ADR 041), with JavaScript on and off: a confirmation, then the dashboard; the link no longer lets them in. */
+test("a member leaves a forming group: nothing charged, the admin told, and the link they joined with no longer lets them in", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const group = await formingGroup(page, baseURL, "leave");
+  await page.goto(`/groups/${group.id}`);
+  const code = (await page.getByLabel("Invite link").inputValue()).split("/").pop()!;
+  // The admin has no Leave: the group is theirs.
+  await expect(page.getByText("Leave this group")).toHaveCount(0);
+
+  const lena = await bankedMember(page, "leave-lena", "Lena Larsen");
+  await logout(page);
+  await login(page, lena, "Secret123");
+  // Before joining, the join page says what happens when a member can't pay (ADR 041), step by step.
+  await page.goto(`/groups/join/${code}`);
+  // The members so far, with the payment record each shares (ADR 041): the admin has none yet.
+  await expect(page.getByTestId("member-record")).toHaveText([/^Bank Tester\s*Admin\s*No payment history yet · 0 cycles completed$/]);
+  const cover = page.getByTestId("default-cover");
+  await expect(cover.getByRole("heading", { name: "If a member can't pay" })).toBeVisible();
+  await expect(cover).toContainText("tried again three days later");
+  await expect(cover).toContainText('Rosca covers the gap for the group ("Covered by platform" on the statement)');
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Accept and Join" }).click();
+  await expect(page).toHaveURL(new RegExp(`/groups/${group.id}$`));
+  // The group page says it too, folded.
+  await page.getByTestId("default-cover").getByText("What happens, step by step").click();
+  await expect(page.getByTestId("default-cover")).toContainText("After the last attempt");
+  await expect(page.getByTestId("member-record")).toHaveText([
+    "No payment history yet · 0 cycles completed",
+    "No payment history yet · 0 cycles completed",
+  ]);
+  await page.getByText("Leave this group").click();
+  await expect(page.locator("main")).toContainText("Nothing is charged.");
+  await page.getByRole("button", { name: `Leave ${group.name}` }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(toasts(page)).toContainText("You left the group");
+  await expect(toasts(page)).toContainText(`You left ${group.name}. Nothing was charged`);
+
+  await page.goto(`/groups/join/${code}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You Left This Group");
+  // Their own record, on their profile, with how it is computed and the choice to share it.
+  await page.goto("/profile");
+  const record = page.getByTestId("payment-record");
+  await expect(record.getByRole("heading", { name: "Your payment record" })).toBeVisible();
+  await expect(record).toContainText("No payment history yet");
+  await record.getByText("How your record is computed").click();
+  await expect(record).toContainText("Nobody types it in, and nobody can change it.");
+  await record.getByLabel("Show this summary to the members of my groups and to people invited to them").uncheck();
+  await record.getByRole("button", { name: "Update Sharing" }).click();
+  await expect(toasts(page)).toContainText("Payment record private");
+  await expect(
+    page.getByTestId("payment-record").getByLabel("Show this summary to the members of my groups and to people invited to them"),
+  ).not.toBeChecked();
+  await page.goto(`/groups/${group.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Group Not Found");
+
+  // The admin was told, and sees the seat open again.
+  await logout(page);
+  await login(page, group.email, "Secret123");
+  await page.goto("/notifications");
+  await expect(page.locator("main")).toContainText(`Lena Larsen left ${group.name}`);
+  await page.goto(`/groups/${group.id}`);
+  await expect(page.getByTestId("member-row").filter({ hasText: "Lena Larsen" })).toHaveCount(0);
+  await expect(page.locator("main")).toContainText("Waiting for 2 more members to join.");
+});

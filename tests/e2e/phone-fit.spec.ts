@@ -59,6 +59,8 @@ const ROUTES: Record<string, Visit[] | Resource> = {
   "/groups/:groupId/calendar.ics": resource("demo", (world) => `${started(world)}/calendar.ics`),
   "/groups/:groupId/statement": [page("demo", (world) => `${started(world)}/statement`)],
   "/groups/:groupId/statement.csv": resource("demo", (world) => `${started(world)}/statement.csv`),
+  "/groups/:groupId/report": [page("demo", (world) => `${started(world)}/report`)],
+  "/reports": [page("demo", "/reports"), page("newcomer", "/reports")],
   "/profile": [page("newcomer", "/profile")],
   "/profile/bank-accounts": [page("demo", "/profile/bank-accounts")],
   // Redirects to /profile/bank-accounts.

@@ -92,6 +92,14 @@ const MATRIX: Record<string, Row> = {
   "/groups/:groupId/calendar.ics": { get: roles("302 /login", "404", "200", "200", "404", "404"), post: NO_ACTION },
   "/groups/:groupId/statement": { get: roles("302 /login", "404", "200", "200", "404", "404"), post: NO_ACTION },
   "/groups/:groupId/statement.csv": { get: roles("302 /login", "404", "200", "200", "404", "404"), post: NO_ACTION },
+  // Reporting a problem (ADR 041): group A's members only; the membership is checked before the form, so anyone else
+  // gets the 404 page for an empty post too, and a member gets the form's 400.
+  "/groups/:groupId/report": {
+    get: roles("302 /login", "404", "200", "200", "404", "404"),
+    post: roles("302 /login", "404", "400", "400", "404", "404"),
+  },
+  // The visitor's own reports.
+  "/reports": { get: signedIn("200"), post: NO_ACTION },
 
   // An empty profile form is a valid one (the name falls back to 'User', SPEC.md section 5): saved, back to /profile.
   "/profile": { get: signedIn("200"), post: signedIn("302 /profile") },
@@ -245,6 +253,13 @@ describe("objects that belong to someone else", () => {
       const answer = await call(route.module.action!, post(`/groups/${groupA.id}`, fields, coMember), { groupId: groupA.id });
       expect([answer.status, answer.location, await toastTitles(answer.setCookies)]).toEqual([302, `/groups/${groupA.id}`, [refusal]]);
     }
+    // Leaving is a member's own step, and only before the start (group A runs): refused with the reason.
+    const leave = await call(route.module.action!, post(`/groups/${groupA.id}`, { intent: "leave-group" }, coMember), { groupId: groupA.id });
+    expect([leave.status, leave.location, await toastTitles(leave.setCookies)]).toEqual([
+      302,
+      `/groups/${groupA.id}`,
+      ["You can only leave a group before it starts. Once it runs, other members count on your contributions."],
+    ]);
     const outsider = await world.jar("outsider");
     const intents: Array<Record<string, string>> = [
       { intent: "advance-next" },
@@ -252,6 +267,7 @@ describe("objects that belong to someone else", () => {
       moveFields,
       rotateFields,
       removeFields,
+      { intent: "leave-group" },
     ];
     for (const fields of intents) {
       const answer = await call(route.module.action!, post(`/groups/${groupA.id}`, fields, outsider), { groupId: groupA.id });
@@ -261,6 +277,79 @@ describe("objects that belong to someone else", () => {
     expect(after).toEqual(before);
     expect(await db().select().from(schema.groupMembers).where(eq(schema.groupMembers.groupId, groupA.id))).toEqual(members);
     expect(await db().select().from(schema.groupRemovals).where(eq(schema.groupRemovals.groupId, groupA.id))).toEqual([]);
+  });
+
+  it("turn swaps (ADR 041): only members act in their group, only the other member answers, only the group's admin decides", async () => {
+    const route = routes.find((entry) => entry.pattern === "/groups/:groupId")!;
+    const act = async (role: Role, fields: Record<string, string>) =>
+      call(route.module.action!, post(`/groups/${groupA.id}`, fields, await world.jar(role)), { groupId: groupA.id });
+    const rows = await db().select().from(schema.groupMembers).where(eq(schema.groupMembers.groupId, groupA.id));
+    const third = rows.find((row) => row.userId !== world.users.member.id && row.userId !== world.users.coMember.id)!;
+    const thirdJar = await (await import("../support/users")).sessionJarFor(third.userId);
+    const order = rows.map((row) => [row.id, row.payoutPosition]);
+
+    // An outsider proposes nothing here: the group does not exist for them.
+    expect((await act("outsider", { intent: "propose-swap", memberId: third.id })).status).toBe(404);
+    const proposed = await act("coMember", { intent: "propose-swap", memberId: third.id });
+    expect(await toastTitles(proposed.setCookies)).toEqual(["Swap proposed"]);
+    const [swap] = await db().select().from(schema.turnSwaps).where(eq(schema.turnSwaps.groupId, groupA.id));
+    const swapId = swap!.id;
+    for (const intent of ["accept-swap", "decline-swap", "approve-swap", "refuse-swap", "withdraw-swap"]) {
+      expect([intent, (await act("outsider", { intent, swapId })).status]).toEqual([intent, 404]);
+    }
+    // The group's admin is not the one asked: only the other member answers.
+    expect(await toastTitles((await act("member", { intent: "accept-swap", swapId })).setCookies)).toEqual([
+      "Only the member it was proposed to can answer this swap.",
+    ]);
+    const accepted = await call(route.module.action!, post(`/groups/${groupA.id}`, { intent: "accept-swap", swapId }, thirdJar), {
+      groupId: groupA.id,
+    });
+    expect(await toastTitles(accepted.setCookies)).toEqual(["Swap accepted"]);
+    // Only the admin approves or refuses: not the proposer, not the other member.
+    expect(await toastTitles((await act("coMember", { intent: "approve-swap", swapId })).setCookies)).toEqual([
+      "Only the group admin can approve or refuse a swap.",
+    ]);
+    const byThird = await call(route.module.action!, post(`/groups/${groupA.id}`, { intent: "approve-swap", swapId }, thirdJar), {
+      groupId: groupA.id,
+    });
+    expect(await toastTitles(byThird.setCookies)).toEqual(["Only the group admin can approve or refuse a swap."]);
+    expect(await toastTitles((await act("member", { intent: "refuse-swap", swapId })).setCookies)).toEqual(["Swap refused"]);
+    const after = await db().select().from(schema.groupMembers).where(eq(schema.groupMembers.groupId, groupA.id));
+    expect(after.map((row) => [row.id, row.payoutPosition])).toEqual(order);
+  });
+
+  it("problem reports (ADR 041): only the group's members report, only the reporter sees it, only admins answer or close it", async () => {
+    const reportRoute = routes.find((entry) => entry.pattern === "/groups/:groupId/report")!;
+    const sent = await call(
+      reportRoute.module.action!,
+      post(`/groups/${groupA.id}/report`, { category: "other", message: "The coMember's problem." }, await world.jar("coMember")),
+      { groupId: groupA.id },
+    );
+    expect([sent.status, sent.location]).toEqual([302, "/reports"]);
+    const [report] = await db().select().from(schema.problemReports).where(eq(schema.problemReports.userId, world.users.coMember.id));
+    // Not in anyone else's list.
+    const list = routes.find((entry) => entry.pattern === "/reports")!;
+    for (const role of ["member", "outsider", "admin"] as const) {
+      const page = await call(list.module.loader!, get("/reports", await world.jar(role)));
+      expect([role, JSON.stringify(page.data).includes(report!.id)]).toEqual([role, false]);
+    }
+    // Only the site's admins answer or close it.
+    const admin = routes.find((entry) => entry.pattern === "/admin")!;
+    for (const role of ["member", "coMember", "outsider", "unauthorized"] as const) {
+      for (const intent of ["reply-report", "close-report"]) {
+        const answer = await call(
+          admin.module.action!,
+          post("/admin", { intent, reportId: report!.id, reply: "Not mine to answer" }, await world.jar(role)),
+        );
+        expect([role, intent, answerOf(answer)]).toEqual([role, intent, "302 /dashboard"]);
+      }
+    }
+    expect(await db().select().from(schema.problemReportReplies).where(eq(schema.problemReportReplies.reportId, report!.id))).toEqual([]);
+    const byAdmin = await call(
+      admin.module.action!,
+      post("/admin", { intent: "reply-report", reportId: report!.id, reply: "Looking into it." }, await world.jar("admin")),
+    );
+    expect(await toastTitles(byAdmin.setCookies)).toEqual(["Reply sent"]);
   });
 
   it("another user's notification cannot be marked read", async () => {

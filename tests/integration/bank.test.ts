@@ -113,7 +113,7 @@ describe("exchange and accounts", () => {
     const [item] = await db().select().from(bankItems).where(eq(bankItems.userId, user.id));
     const plaintext = decryptSecret(item!.accessTokenEncrypted);
     expect(plaintext).toMatch(/^access-sandbox-/);
-    expect(item!.accessTokenEncrypted).toMatch(/^v1\./);
+    expect(item!.accessTokenEncrypted).toMatch(/^v2\.k0\./);
     expect(item!.accessTokenEncrypted).not.toContain(plaintext);
     // Nothing else in the row carries it either.
     expect(JSON.stringify(item)).not.toContain(plaintext);

@@ -96,7 +96,7 @@ describe("atomic with what causes it", () => {
     const confirmUrl = "http://localhost:3000/auth/confirm?id=4f0c9a52-6a51-4c39-9d0b-3c1f2b8e7a11&token=very-secret-token";
     const id = await outbox.queueEmail(db(), address, { template: "confirm-email", data: { name: "S", confirmUrl, expiresInHours: 24 } });
     const [waiting] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, id));
-    expect(waiting!.payloadEncrypted).toMatch(/^v1\./);
+    expect(waiting!.payloadEncrypted).toMatch(/^v2\.k0\./);
     expect(waiting!.payloadEncrypted).not.toContain("very-secret-token");
     const results = await outbox.deliverEmails([id]);
     expect(results.get(id)).toMatchObject({ ok: true, status: "sent", outboxId: id });

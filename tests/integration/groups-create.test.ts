@@ -47,6 +47,7 @@ const SETTINGS = {
   dayOfWeek: "5",
   dayOfMonth: "12",
   payoutOrder: "fixed",
+  swapApproval: "admin",
 };
 
 function fields(intent: string, settings: Partial<typeof SETTINGS> = {}, emails: string[] = [], extra: [string, string][] = []): [string, string][] {
@@ -156,6 +157,7 @@ describe("/groups/create page", () => {
       dayOfWeek: 5,
       dayOfMonth: null,
       payoutOrder: "fixed",
+      swapApproval: "admin",
     });
     expect(three.data.view.values.dayOfMonth).toBe(String(dayOfMonthOf(todayIn(DEFAULT_TIME_ZONE, new Date()))));
 
@@ -264,6 +266,7 @@ describe("/groups/create page", () => {
       dayOfWeek: 5,
       dayOfMonth: null,
       payoutOrder: "fixed",
+      swapsNeedApproval: true,
       status: "forming",
       timeZone: "America/New_York",
       startOn: null,
@@ -277,6 +280,24 @@ describe("/groups/create page", () => {
     ]);
     const email = await latestMessageTo(databaseUrl, invitee);
     expect(email?.textBody).toContain(`/groups/join/${invitations[0]!.code}`);
+  });
+
+  it("the turn-swap choice (ADR 041) is carried through step 2 and stored: 'The two members decide' needs no approval", async () => {
+    const { user, jar } = await creator();
+    const next = await submit(jar, "next", { groupName: "Swap Choice", swapApproval: "members" });
+    expect(next.data.view).toMatchObject({ step: 2, settings: { swapApproval: "members" }, values: { swapApproval: "members" } });
+    const created = await submit(
+      jar,
+      "create",
+      { groupName: "Swap Choice", swapApproval: "members" },
+      ["swapper@example.com"],
+      [["idempotencyKey", next.data.view.idempotencyKey]],
+    );
+    expect(created.location).toBe("/dashboard");
+    const [group] = await groupsBy(user.id);
+    expect(group!.swapsNeedApproval).toBe(false);
+    const bad = await submit(jar, "next", { groupName: "Swap Choice", swapApproval: "anyone" });
+    expect([bad.status, bad.data.view.step, Object.keys(bad.data.view.errors)]).toEqual([400, 1, ["swapApproval"]]);
   });
 
   it("a double submit with the same hidden key creates one group; both land on /dashboard", async () => {

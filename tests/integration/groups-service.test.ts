@@ -396,6 +396,9 @@ describe("reads are scoped by membership", () => {
       groupName: "Wedding Fund",
       personName: "Joiner A",
       isYou: true,
+      // Only a turn swap has another member (ADR 041).
+      relatedName: null,
+      relatedIsYou: false,
       amountCents: null,
       occurredAt: new Date(NOW.getTime() + 1000).toISOString(),
       occurredOn: null,

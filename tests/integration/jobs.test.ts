@@ -95,6 +95,37 @@ describe("enqueueing bank.sync", () => {
   });
 });
 
+describe("the rate limits' cleanup", () => {
+  it("a maintenance.rate-limits job deletes the ended windows and keeps the live ones", async () => {
+    const now = Date.now();
+    await db().execute(sql`insert into rate_limits (key, points, expire) values
+      ('cleanup-test:ended', 3, ${now - 60_000}), ('cleanup-test:live', 2, ${now + 600_000})`);
+    const boss = await queue.createBoss("worker");
+    const done: Array<{ queue: string; result: unknown }> = [];
+    const worker = await startWorker({
+      boss,
+      name: "cleaner",
+      schedule: false,
+      pollingIntervalSeconds: 0.5,
+      log: () => {},
+      onJobDone: (e) => done.push(e),
+    });
+    try {
+      await boss.send(queue.RATE_LIMIT_CLEANUP, {});
+      await waitFor(
+        () => done.filter((e) => e.queue === queue.RATE_LIMIT_CLEANUP),
+        (runs) => runs.length === 1,
+      );
+      expect((done.find((e) => e.queue === queue.RATE_LIMIT_CLEANUP)!.result as { deleted: number }).deleted).toBeGreaterThanOrEqual(1);
+      const { rows } = await db().execute<{ key: string }>(sql`select key from rate_limits where key like 'cleanup-test:%' order by key`);
+      expect(rows.map((row) => row.key)).toEqual(["cleanup-test:live"]);
+    } finally {
+      await worker.stop();
+      await boss.stop({ graceful: true, timeout: 5_000 });
+    }
+  });
+});
+
 describe("two workers", () => {
   it("a bank.sync job is run once, by one of them, and applies the bank's new events", async () => {
     // A group started 6 days ago, weekly on today's weekday: its first due day is today, so processing it debits
@@ -152,7 +183,7 @@ describe("two workers", () => {
     }
   });
 
-  it("startWorker schedules money.tick every minute, bank.sync every 5 minutes, email.outbox every minute and the weekly summary hourly", async () => {
+  it("startWorker schedules money.tick every minute, bank.sync every 5 minutes, email.outbox every minute, the weekly summary and the rate limits' cleanup hourly", async () => {
     const boss = await queue.createBoss("worker");
     const worker = await startWorker({ boss, name: "scheduler", log: () => {} });
     try {
@@ -163,6 +194,7 @@ describe("two workers", () => {
           [queue.EMAIL_OUTBOX, "* * * * *"],
           [queue.MONEY_TICK, "* * * * *"],
           [queue.WEEKLY_SUMMARY, "0 * * * *"],
+          [queue.RATE_LIMIT_CLEANUP, "17 * * * *"],
         ].sort(),
       );
     } finally {

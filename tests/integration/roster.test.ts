@@ -18,6 +18,7 @@ const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
 const { listMessages } = await import("../../sandbox/postmark/store");
 const { backgroundDeliveries } = await import("../../app/server/email/email.server");
+const { processGroup } = await import("../../app/server/money/cycle.server");
 const { and, asc, eq } = await import("drizzle-orm");
 
 let counter = 0;
@@ -267,5 +268,111 @@ describe("a revoked invitation", () => {
 
     await act(groupId, { intent: "rotate-link" }, admin.jar);
     expect((await joinGroup(omar.user, await code())).ok).toBe(true);
+  });
+});
+
+describe("leaving a forming group (issue 34)", () => {
+  it("a member leaves: their seat opens, the turns close up, the admin is told, and nothing is charged", async () => {
+    const omar = await person("Omar Haddad");
+    const lena = await person("Lena Larsen");
+    const { admin, groupId } = await formingGroup({ invited: [omar.user.email], joiners: [lena] });
+    const [invitation] = await db().select().from(schema.groupInvitations).where(eq(schema.groupInvitations.groupId, groupId));
+    expect((await joinGroup(omar.user, invitation!.code)).ok).toBe(true);
+    expect((await members(groupId)).map((row) => [row.userId, row.position])).toEqual([
+      [admin.user.id, 1],
+      [lena.user.id, 2],
+      [omar.user.id, 3],
+    ]);
+
+    // The page offers Leave to Lena (a member), not to the admin.
+    const lenaPage = await call(groupPage.loader, get(`/groups/${groupId}`, lena.jar), { groupId });
+    expect([lenaPage.data.group.viewer.isAdmin, lenaPage.data.group.status]).toEqual([false, "forming"]);
+
+    const result = await act(groupId, { intent: "leave-group" }, lena.jar);
+    expect([result.status, result.location, await toastTitles(result.setCookies)]).toEqual([302, "/dashboard", ["You left the group"]]);
+    expect((await members(groupId)).map((row) => [row.userId, row.position])).toEqual([
+      [admin.user.id, 1],
+      [omar.user.id, 2],
+    ]);
+    const [departure] = await db().select().from(schema.groupRemovals).where(eq(schema.groupRemovals.groupId, groupId));
+    expect(departure).toMatchObject({ userId: lena.user.id, removedBy: lena.user.id, kind: "left", reason: "You left the group before it started." });
+    const events = await db().select().from(schema.groupEvents).where(eq(schema.groupEvents.groupId, groupId));
+    expect(events.filter((event) => event.type === "left").map((event) => event.userId)).toEqual([lena.user.id]);
+
+    // The admin is told: the bell and an email.
+    const bell = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, admin.user.id));
+    expect(bell.filter((row) => row.title.includes("left")).map((row) => [row.title, row.body, row.link])).toEqual([
+      [
+        "Lena Larsen left Wedding Fund",
+        "Lena Larsen left the group before it started. Their seat is open again; the invite link works for someone new.",
+        `/groups/${groupId}`,
+      ],
+    ]);
+    await backgroundDeliveries();
+    const mail = await listMessages(databaseUrl, { to: admin.user.email });
+    expect(mail.map((message) => message.subject)).toContain("Lena Larsen left Wedding Fund");
+    // The others see the departure in their activity.
+    const board = JSON.stringify((await call(dashboard.loader, get("/dashboard", omar.jar))).data);
+    expect(board).toContain('"type":"left"');
+    expect(board).toContain('"personName":"Lena Larsen"');
+
+    // No money moved, and none moves while the group forms: the money tick does not run a forming group.
+    expect(await processGroup(groupId)).toEqual({ status: "not-active" });
+    expect(await db().select().from(schema.bankTransfers).where(eq(schema.bankTransfers.groupId, groupId))).toEqual([]);
+    expect(await db().select().from(schema.ledgerTransfers).where(eq(schema.ledgerTransfers.groupId, groupId))).toEqual([]);
+  });
+
+  it("whoever left cannot come back through a link they had (the email invitation becomes declined) until the admin replaces the link", async () => {
+    const omar = await person("Omar Haddad");
+    const { admin, groupId, code } = await formingGroup({ invited: [omar.user.email] });
+    const [invitation] = await db().select().from(schema.groupInvitations).where(eq(schema.groupInvitations.groupId, groupId));
+    expect((await joinGroup(omar.user, invitation!.code)).ok).toBe(true);
+    expect((await act(groupId, { intent: "leave-group" }, omar.jar)).location).toBe("/dashboard");
+    const [declined] = await db().select().from(schema.groupInvitations).where(eq(schema.groupInvitations.id, invitation!.id));
+    expect(declined!.status).toBe("declined");
+
+    const openLink = await joinView(await code(), omar.jar);
+    expect([openLink.status, openLink.data.title, openLink.data.message]).toEqual([
+      403,
+      "You Left This Group",
+      "You left this group before it started, so the invite links you had no longer work for you. To join again, ask the group's admin for a new invitation.",
+    ]);
+    expect(await joinGroup(omar.user, await code())).toMatchObject({ ok: false, reason: "left" });
+    const posted = await call(joinPage.action, post(`/groups/join/${await code()}`, { intent: "join", terms: "on" }, omar.jar), {
+      inviteCode: await code(),
+    });
+    expect([posted.status, posted.data.title]).toEqual([403, "You Left This Group"]);
+    // The email invitation was answered: invalid now.
+    expect((await joinView(invitation!.code, omar.jar)).status).toBe(404);
+    expect((await members(groupId)).map((row) => row.userId)).toEqual([admin.user.id]);
+    // The group is gone from their pages.
+    expect((await call(groupPage.loader, get(`/groups/${groupId}`, omar.jar), { groupId })).status).toBe(404);
+
+    // Invited again: the admin replaces the link and shares it.
+    await act(groupId, { intent: "rotate-link" }, admin.jar);
+    expect((await joinGroup(omar.user, await code())).ok).toBe(true);
+  });
+
+  it("not the admin, only before the start, only a member; a refusal changes nothing", async () => {
+    const omar = await person("Omar Haddad");
+    const { admin, groupId } = await formingGroup({ joiners: [omar] });
+    const byAdmin = await act(groupId, { intent: "leave-group" }, admin.jar);
+    expect([byAdmin.status, byAdmin.location, await toastTitles(byAdmin.setCookies)]).toEqual([
+      302,
+      `/groups/${groupId}`,
+      ["The group's admin can't leave the group. Remove the other members first if the group should not go ahead."],
+    ]);
+    const outsider = await person("Marcus Chen");
+    expect((await act(groupId, { intent: "leave-group" }, outsider.jar)).status).toBe(404);
+    expect((await members(groupId)).map((row) => row.userId)).toEqual([admin.user.id, omar.user.id]);
+
+    const lena = await person("Lena Larsen");
+    const { groupId: startedId } = await formingGroup({ size: 3, joiners: [omar, lena] });
+    const late = await act(startedId, { intent: "leave-group" }, lena.jar);
+    expect(await toastTitles(late.setCookies)).toEqual([
+      "You can only leave a group before it starts. Once it runs, other members count on your contributions.",
+    ]);
+    expect(await members(startedId)).toHaveLength(3);
+    expect(await db().select().from(schema.groupRemovals).where(eq(schema.groupRemovals.groupId, startedId))).toEqual([]);
   });
 });

@@ -189,7 +189,7 @@ describe("two-factor authentication", () => {
     const start = await act({ intent: "2fa-start" }, jar);
     expect(start.status).toBe(302);
     const pending = await reload(user.id);
-    expect(pending.totpPendingSecretEncrypted).toMatch(/^v1\./);
+    expect(pending.totpPendingSecretEncrypted).toMatch(/^v2\.k0\./);
     expect(pending.totpEnabledAt).toBeNull();
 
     const page = await call(security.loader, get("/profile/security", jar));

@@ -254,6 +254,8 @@ const AUDIT_VERBS: Record<string, string> = {
   "sandbox.revoke": "revoked sandbox access from",
   "sandbox.request.decline": "declined the sandbox access request of",
   "user.invite": "sent an invitation to",
+  "report.reply": "replied to the problem report of",
+  "report.close": "closed the problem report of",
 };
 
 export function AuditList({ entries }: { entries: AuditEntry[] }) {

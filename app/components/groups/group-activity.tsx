@@ -3,7 +3,10 @@ import { formatEventTime, formatMoney } from "~/domain/format";
 import type { ActivityView } from "~/server/groups/group-views.server";
 
 /** 'You joined Wedding Fund', 'Amina Yusuf contributed $100.00 to Wedding Fund', … */
-export function activitySentence(item: Pick<ActivityView, "type" | "personName" | "isYou" | "amountCents" | "groupName">) {
+export function activitySentence(
+  item: Pick<ActivityView, "type" | "personName" | "isYou" | "amountCents" | "groupName"> &
+    Partial<Pick<ActivityView, "relatedName" | "relatedIsYou">>,
+) {
   const who = item.isYou ? "You" : (item.personName ?? "A member");
   const amount = item.amountCents !== null ? formatMoney(item.amountCents) : null;
   switch (item.type) {
@@ -11,6 +14,12 @@ export function activitySentence(item: Pick<ActivityView, "type" | "personName" 
       return `${who} joined ${item.groupName}`;
     case "removed":
       return `${item.isYou ? "You were" : `${who} was`} removed from ${item.groupName}`;
+    case "left":
+      return `${who} left ${item.groupName}`;
+    case "swapped": {
+      const other = item.relatedIsYou ? "you" : (item.relatedName ?? "another member");
+      return `${who} and ${other} swapped turns in ${item.groupName}`;
+    }
     case "contribution":
       return amount ? `${who} contributed ${amount} to ${item.groupName}` : `${who} contributed to ${item.groupName}`;
     case "payout":
@@ -21,6 +30,8 @@ export function activitySentence(item: Pick<ActivityView, "type" | "personName" 
 const markers: Record<ActivityView["type"], { label: string; className: string }> = {
   join: { label: "Join", className: "bg-sky-100 text-sky-900" },
   removed: { label: "Removed", className: "bg-slate-200 text-slate-900" },
+  left: { label: "Left", className: "bg-slate-200 text-slate-900" },
+  swapped: { label: "Swap", className: "bg-amber-100 text-amber-900" },
   contribution: { label: "Contribution", className: "bg-brand-100 text-brand-900" },
   payout: { label: "Payout", className: "bg-violet-100 text-violet-900" },
 };

@@ -1,11 +1,12 @@
 import { DRAW_ALGORITHM_SUMMARY, DRAW_VERIFY_SNIPPET } from "~/domain/payout-order";
 import type { GroupPageView } from "~/server/groups/group-views.server";
+import { OrderRecord } from "./group-swaps";
 
 /**
  * Random Draw groups: before the start, the seed's SHA-256 fingerprint (the commitment); after, the revealed seed and
- * how to recompute the order from it.
+ * how to recompute the order from it, and the turn swaps made since (ADR 041).
  */
-export function GroupDraw({ group }: { group: Pick<GroupPageView, "payoutOrder" | "drawCommitment" | "drawSeed" | "members" | "status"> }) {
+export function GroupDraw({ group }: { group: Pick<GroupPageView, "payoutOrder" | "drawCommitment" | "drawSeed" | "members" | "status" | "swaps"> }) {
   if (group.payoutOrder !== "random" || !group.drawCommitment) return null;
   const [why, steps] = DRAW_ALGORITHM_SUMMARY.split("\n\n");
   return (
@@ -33,6 +34,8 @@ export function GroupDraw({ group }: { group: Pick<GroupPageView, "payoutOrder" 
           </div>
         ) : null}
       </dl>
+      {/* The draw gave the order at the start; turn swaps since (ADR 041) are listed, so anyone can get to today's order. */}
+      {group.swaps ? <OrderRecord swaps={group.swaps} /> : null}
       {group.drawSeed ? (
         <details className="mt-3 text-sm">
           <summary className="font-semibold text-brand-700 underline">How to verify the draw</summary>

@@ -57,6 +57,15 @@ describe("group wording", () => {
     [{ type: "payout", isYou: true, personName: "Dana Demo", amountCents: 500_000 }, "You received a payout of $5,000.00 from Wedding Fund"],
     [{ type: "payout", isYou: false, personName: null, amountCents: null }, "A member received a payout from Wedding Fund"],
     [{ type: "removed", isYou: false, personName: "Omar Haddad", amountCents: null }, "Omar Haddad was removed from Wedding Fund"],
+    [{ type: "left", isYou: false, personName: "Lena Larsen", amountCents: null }, "Lena Larsen left Wedding Fund"],
+    [
+      { type: "swapped", isYou: false, personName: "Lena Larsen", relatedName: "Omar Haddad", relatedIsYou: false, amountCents: null },
+      "Lena Larsen and Omar Haddad swapped turns in Wedding Fund",
+    ],
+    [
+      { type: "swapped", isYou: true, personName: "Dana Demo", relatedName: "Omar Haddad", relatedIsYou: false, amountCents: null },
+      "You and Omar Haddad swapped turns in Wedding Fund",
+    ],
   ] as const)("activitySentence %#", (item, sentence) => {
     expect(activitySentence({ ...item, groupName: "Wedding Fund" })).toBe(sentence);
   });

@@ -8,8 +8,8 @@ export const MEMBERS_SHOWN = 4;
 
 /**
  * The members, in join order: the first four, the rest in a <details> (works without JavaScript). Paid/Pending is for
- * the current period and only while the group runs; an email shows only where its owner allows it (the view already
- * applied each member's visibility choice).
+ * the current period and only while the group runs; an email shows only where its owner allows it, and a payment
+ * record's summary only where its owner shares it (the view already applied each member's choices).
  */
 export function GroupMembers({
   group,
@@ -66,6 +66,10 @@ function MemberList({
               {member.isAdmin ? <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900">Admin</span> : null}
             </p>
             {member.profile.email ? <p className="truncate text-sm text-slate-600">{member.profile.email}</p> : null}
+            {/* The payment record each member agreed to share (ADR 041); it informs, it never decides anything. */}
+            <p className="text-sm text-slate-700" data-testid="member-record">
+              {member.record ? member.record.summary : "Payment record not shared"}
+            </p>
           </div>
           {status === "active" ? (
             member.hasPaid ? (

@@ -1,7 +1,7 @@
 /**
- * The group admin's roster controls while a group forms (ADR 038): remove a member, with a reason the member is
- * shown, and replace the open invite link. Plain POST forms inside <details>: the summary is the first click, the
- * button inside the confirmation, with or without JavaScript.
+ * The roster controls while a group forms: the admin's (ADR 038) remove a member, with a reason the member is shown,
+ * and replace the open invite link; a member's (ADR 041) leave the group. Plain POST forms inside <details>: the
+ * summary is the first click, the button inside the confirmation, with or without JavaScript.
  */
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
@@ -61,6 +61,26 @@ export function ReplaceInviteLink() {
         </p>
         <button type="submit" name="intent" value="rotate-link" className={buttonClass("secondary")} disabled={busy}>
           Replace Invite Link
+        </button>
+      </Form>
+    </details>
+  );
+}
+
+/** A member (not the admin) leaves a forming group: a confirmation, then a plain POST. */
+export function LeaveGroup({ groupName }: { groupName: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "leave-group";
+  return (
+    <details className="mt-4 border-t border-slate-100 pt-4">
+      <summary className="cursor-pointer text-sm font-medium text-red-800 underline">Leave this group</summary>
+      <Form method="post" className="mt-2 space-y-2 rounded-lg border border-red-200 bg-red-50 p-3">
+        <p className="text-sm text-slate-800">
+          You leave {groupName} before it starts. Nothing is charged. Your seat opens for someone else, and the invite links you had stop working for
+          you: to join again you would need a new invitation from the group's admin.
+        </p>
+        <button type="submit" name="intent" value="leave-group" className={buttonClass("danger", "px-3 py-1.5")} disabled={busy}>
+          Leave {groupName}
         </button>
       </Form>
     </details>

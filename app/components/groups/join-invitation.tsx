@@ -22,6 +22,10 @@ export type JoinInvitation = {
   drawCommitment: string | null;
   /** The flat setup fee (SETUP_FEE_CENTS), shown before anyone commits. */
   setupFeeCents: number;
+  /** The members so far who share their payment record (ADR 041), with its summary. */
+  sharedRecords: Array<{ name: string; isAdmin: boolean; summary: string }>;
+  /** Members so far who keep their record to themselves. */
+  privateRecords: number;
 };
 
 export function positionLabel(invitation: Pick<JoinInvitation, "yourPosition" | "memberCount">) {
@@ -79,6 +83,48 @@ export function InvitationDetails({ invitation }: { invitation: JoinInvitation }
             </p>
             <p className="mt-2 break-all font-mono text-xs text-slate-800">{invitation.drawCommitment}</p>
           </div>
+        ) : null}
+      </section>
+    </Card>
+  );
+}
+
+/**
+ * Who is in the group so far, with the payment record each has agreed to share (ADR 041). It informs; nothing on this
+ * page depends on it.
+ */
+export function MembersSoFar({ invitation }: { invitation: Pick<JoinInvitation, "sharedRecords" | "privateRecords"> }) {
+  const { sharedRecords, privateRecords } = invitation;
+  return (
+    <Card>
+      <section aria-labelledby="members-so-far-title">
+        <h2 id="members-so-far-title" className="text-lg font-semibold text-slate-900">
+          Members so far
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Payment records are computed from the bank's records of each member's contributions in their groups.
+        </p>
+        {sharedRecords.length > 0 ? (
+          <ul className="mt-3 divide-y divide-slate-100">
+            {sharedRecords.map((member, index) => (
+              // Names may repeat; the order (join order) is stable.
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
+              <li key={index} className="py-2" data-testid="member-record">
+                <p className="font-medium text-slate-900">
+                  {member.name}
+                  {member.isAdmin ? (
+                    <span className="ml-2 rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900">Admin</span>
+                  ) : null}
+                </p>
+                <p className="text-sm text-slate-700">{member.summary}</p>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {privateRecords > 0 ? (
+          <p className="mt-2 text-sm text-slate-600">
+            {privateRecords === 1 ? "1 member keeps their payment record private." : `${privateRecords} members keep their payment records private.`}
+          </p>
         ) : null}
       </section>
     </Card>

@@ -2,8 +2,10 @@
  * Brute-force and abuse protection for login, password-reset requests and the contact form, counted in PostgreSQL so every app machine shares
  * the same counters (rate-limiter-flexible, ADR 002). Keys are per account (normalised email) and per client IP.
  */
+import { sql } from "drizzle-orm";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
-import { getPool } from "../db/client.server";
+import { db, getPool } from "../db/client.server";
+import { rateLimits } from "../db/schema";
 
 import { AUTH_MESSAGES } from "~/domain/auth";
 
@@ -80,4 +82,25 @@ export async function consumeAttempt(pairs: Array<[LimiterName, string]>): Promi
 /** A successful login clears the account's counter (the IP's keeps counting). */
 export async function resetAttempts(name: LimiterName, key: string) {
   await limiter(name).delete(key);
+}
+
+/**
+ * Delete the counters whose window has ended (`expire`, the library's epoch milliseconds, before `now`): the library
+ * only overwrites a key when it is used again, so without this every address and account ever limited stays a row.
+ * In batches of `batchSize`, each one short statement that skips rows a request holds (they are expired, or about to
+ * be reset by that request). Returns how many were deleted. Run periodically by the worker (the job queue's cron).
+ * An expired counter deleted is the same as one reset: the next attempt starts a new window, as it would have anyway.
+ */
+export async function deleteExpiredRateLimits(options: { now?: Date; batchSize?: number } = {}): Promise<number> {
+  const now = (options.now ?? new Date()).getTime();
+  const batchSize = options.batchSize ?? 5_000;
+  let deleted = 0;
+  for (;;) {
+    const { rowCount } = await db().execute(sql`
+      delete from ${rateLimits} r using (
+        select key from ${rateLimits} where expire < ${now} limit ${batchSize} for update skip locked) expired
+      where r.key = expired.key`);
+    deleted += rowCount ?? 0;
+    if ((rowCount ?? 0) < batchSize) return deleted;
+  }
 }

@@ -27,7 +27,7 @@ function sessionCookie(remember: boolean) {
     sameSite: "lax",
     secure: servedOverHttps(),
     path: "/",
-    secrets: [env().SESSION_SECRET],
+    secrets: [...env().SESSION_SECRETS],
     // Without maxAge the cookie ends with the browser; with it, it survives a restart.
     ...(remember ? { maxAge: SESSION_MAX_AGE_MS / 1000 } : {}),
   });
@@ -72,7 +72,7 @@ function readToken(request: Request): string | null | false {
   const raw = cookieFromHeader(request.headers.get("cookie"), SESSION_COOKIE);
   if (raw === null) return null;
   // Verified with node:crypto rather than createCookie's parse (the same format; cookie-signature.server.ts says why).
-  const value = unsignCookieValue(raw, [env().SESSION_SECRET]);
+  const value = unsignCookieValue(raw, env().SESSION_SECRETS);
   // A tampered signature or a non-string value: a broken cookie.
   return typeof value === "string" && value.length > 0 ? value : false;
 }

@@ -130,7 +130,7 @@ function pendingLoginCookie() {
     secure: servedOverHttps(),
     // "/", not "/login": with JavaScript, React Router fetches /login.data, which a "/login" cookie path does not match.
     path: "/",
-    secrets: [env().SESSION_SECRET],
+    secrets: [...env().SESSION_SECRETS],
     maxAge: PENDING_LOGIN_TTL_SECONDS,
   });
 }

@@ -13,7 +13,7 @@
  *   request (requireUser does), so a revoked authorisation takes effect at once.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
-import { CountryCode, Products, type AccountBase } from "plaid";
+import type { AccountBase } from "plaid";
 import type { LoginRequiredReason } from "~/domain/bank-health";
 import { decryptSecret, encryptSecret } from "../platform/crypto.server";
 import { db, type Db } from "../db/client.server";
@@ -21,7 +21,7 @@ import { bankAccounts, bankItems, bankLinkTokens, users } from "../db/schema";
 import { appUrl } from "../platform/env.server";
 import { notify } from "../notifications/notifications.server";
 import { publicTokenOwnership, rememberLinkToken } from "./link-ownership.server";
-import { plaidCall, type BankFailure } from "./plaid.server";
+import { plaidCall, plaidSdk, type BankFailure } from "./plaid.server";
 import { notifyUrgent, URGENT } from "../notifications/account-alerts.server";
 import { clearItemLoginRequired } from "./account-health.server";
 import { logger } from "../platform/log.server";
@@ -118,9 +118,9 @@ export async function createLinkToken(
     api.linkTokenCreate({
       client_name: "Rosca",
       language: "en",
-      country_codes: [CountryCode.Us],
+      country_codes: [plaidSdk().CountryCode.Us],
       user: { client_user_id: user.id },
-      products: [Products.Auth, Products.Transfer],
+      products: [plaidSdk().Products.Auth, plaidSdk().Products.Transfer],
       ...(oneOff ? {} : { webhook: `${appUrl()}/webhooks/plaid` }),
       ...(redirectUri ? { redirect_uri: redirectUri } : {}),
     }),
@@ -169,7 +169,7 @@ async function updateModeLinkToken(user: BankUser, itemId: string, redirectUri: 
     api.linkTokenCreate({
       client_name: "Rosca",
       language: "en",
-      country_codes: [CountryCode.Us],
+      country_codes: [plaidSdk().CountryCode.Us],
       user: { client_user_id: user.id },
       ...(item.authorizationId ? { transfer: { authorization_id: item.authorizationId } } : { access_token: decryptSecret(item.token) }),
       webhook: `${appUrl()}/webhooks/plaid`,

@@ -9,8 +9,21 @@
  */
 import http from "node:http";
 import https from "node:https";
-import { Configuration, PlaidApiFactory, PlaidEnvironments } from "plaid";
+import { createRequire } from "node:module";
+import type * as Plaid from "plaid";
 import { env } from "../platform/env.server";
+
+let sdk: typeof Plaid | undefined;
+
+/**
+ * The Plaid SDK, loaded on first use rather than imported: its one 10 MB module took ~0.6 s of CPU to load (more than
+ * the rest of the server build), which a web process starting behind a 10 s health-check grace period spent before it
+ * could answer, for an SDK most requests never touch (ADR 042). The first bank call of a process pays it instead.
+ */
+export function plaidSdk(): typeof Plaid {
+  sdk ??= createRequire(import.meta.url)("plaid") as typeof Plaid;
+  return sdk;
+}
 
 /** Plaid calls are interactive (a user waits on Link); give up well before a proxy would. */
 const PLAID_TIMEOUT_MS = 10_000;
@@ -23,7 +36,7 @@ export type BankResult<T> = { ok: true; value: T } | BankFailure;
  * PlaidApi class rebuilds it (a thousand methods) on every call, which cost ~40% of a money worker's CPU per call
  * (ADR 009). Calls go over keep-alive connections.
  */
-export type PlaidClient = ReturnType<typeof PlaidApiFactory>;
+export type PlaidClient = ReturnType<typeof Plaid.PlaidApiFactory>;
 
 let client: { key: string; api: PlaidClient } | undefined;
 
@@ -31,13 +44,14 @@ let client: { key: string; api: PlaidClient } | undefined;
 export function plaidClient(): PlaidClient | null {
   const config = env();
   // PLAID_API_URL (never in production) stands in for Plaid's host: the sandbox bank, in tests of the Plaid configuration.
-  const basePath = config.PLAID_ENV ? (config.PLAID_API_URL ?? PlaidEnvironments[config.PLAID_ENV]) : config.PLAID_SANDBOX_URL;
+  const basePath = config.PLAID_ENV ? (config.PLAID_API_URL ?? plaidSdk().PlaidEnvironments[config.PLAID_ENV]) : config.PLAID_SANDBOX_URL;
   if (!basePath || !config.PLAID_CLIENT_ID || !config.PLAID_SECRET) return null;
   const key = `${basePath}|${config.PLAID_CLIENT_ID}`;
   if (client?.key !== key) {
     // Idle connections are dropped after 4 s, before a server drops its end (Node's default is 5 s; the sandbox bank
     // keeps them 65 s): reusing a connection the server has just closed fails the request (ECONNRESET).
     const agentOptions = { keepAlive: true, maxSockets: 64, timeout: 4_000 };
+    const { Configuration, PlaidApiFactory } = plaidSdk();
     const configuration = new Configuration({
       basePath,
       baseOptions: {

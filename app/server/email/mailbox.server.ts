@@ -33,7 +33,7 @@ function mailboxCookie() {
     // Site-wide: the actions that add an address (/register, /login) must read the addresses already there.
     path: "/",
     maxAge: MAILBOX_COOKIE_DAYS * 24 * 60 * 60,
-    secrets: [env().SESSION_SECRET],
+    secrets: [...env().SESSION_SECRETS],
   });
 }
 

@@ -119,6 +119,28 @@ const samples: { [T in EmailMessage["template"]]: Extract<EmailMessage, { templa
       dashboardUrl: "https://rosca.example/dashboard",
     },
   },
+  "group-notice": {
+    template: "group-notice",
+    data: {
+      name: "Dana Demo",
+      groupName: "Wedding Fund",
+      title: "Omar Haddad left Wedding Fund",
+      body: "Omar Haddad left the group before it started. Their seat is open again; the invite link works for someone new.",
+      actionLabel: "View your group",
+      actionUrl: "https://rosca.example/groups/g1",
+    },
+  },
+  "report-reply": {
+    template: "report-reply",
+    data: {
+      name: "Omar Haddad",
+      groupName: "Wedding Fund",
+      category: "Payment not received",
+      reportMessage: "My payout of $300 has not arrived.\nIt was due Friday.",
+      reply: "It was sent on Friday and reaches your bank on Monday.",
+      reportsUrl: "https://rosca.example/reports",
+    },
+  },
   "account-alert": {
     template: "account-alert",
     data: {
@@ -243,6 +265,26 @@ describe("group templates", () => {
     expect(rendered.subject).toBe("Your group Wedding Fund is ready for members");
     expect(rendered.text).toContain("omar@example.com, lena@example.com");
     expect(rendered.text).toContain("$300.00");
+  });
+});
+
+describe("group-notice", () => {
+  it("puts the notice's title in the subject and its body, the group and the link in the email", () => {
+    const email = renderEmail(samples["group-notice"]);
+    expect(email.subject).toBe("Omar Haddad left Wedding Fund");
+    expect(email.text).toContain("Omar Haddad left the group before it started. Their seat is open again; the invite link works for someone new.");
+    expect(email.text).toContain("Group: Wedding Fund");
+    expect(email.text).toContain("View your group: https://rosca.example/groups/g1");
+  });
+});
+
+describe("report-reply", () => {
+  it("quotes the admin's reply and what the member wrote, and links to their reports", () => {
+    const email = renderEmail(samples["report-reply"]);
+    expect(email.subject).toBe("Reply to your report about Wedding Fund");
+    expect(email.text).toContain("> It was sent on Friday and reaches your bank on Monday.");
+    expect(email.text).toContain("> My payout of $300 has not arrived.\n> It was due Friday.");
+    expect(email.text).toContain("See your reports: https://rosca.example/reports");
   });
 });
 

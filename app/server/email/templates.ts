@@ -107,6 +107,28 @@ export const templateDataSchemas = {
     dashboardUrl: z.string(),
   }),
   /**
+   * News about a group the member is in that someone else caused (issue 34: a member left; a turn swap proposed,
+   * answered, approved or refused). title and body are the bell's words. Always sent: it is about the member's own turn
+   * or seat, which no preference hides.
+   */
+  "group-notice": z.object({
+    name: z.string(),
+    groupName: z.string(),
+    title: z.string(),
+    body: z.string(),
+    actionLabel: z.string(),
+    actionUrl: z.string(),
+  }),
+  /** An admin replied to a problem the member reported (issue 34). Always sent: the member asked. */
+  "report-reply": z.object({
+    name: z.string(),
+    groupName: z.string(),
+    category: z.string(),
+    reportMessage: z.string(),
+    reply: z.string(),
+    reportsUrl: z.string(),
+  }),
+  /**
    * An urgent account notification (a new-device sign-in, a password or two-factor change, a bank unlinked, a failed
    * debit), sent while the user's "Urgent account notifications" preference is on. title and body are the bell's words.
    */
@@ -521,6 +543,28 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
         text: "Nothing was charged: contributions and the setup fee only start once a group starts. The group's invite links no longer work for you.",
       },
       { kind: "button", label: "Go to your dashboard", url: data.dashboardUrl },
+    ]),
+  }),
+
+  "group-notice": (data) => ({
+    subject: oneLine(data.title),
+    ...layout(oneLine(data.title), [
+      { kind: "p", text: hi(data.name) },
+      { kind: "p", text: data.body },
+      { kind: "facts", rows: [["Group", oneLine(data.groupName)]] },
+      { kind: "button", label: data.actionLabel, url: data.actionUrl },
+    ]),
+  }),
+
+  "report-reply": (data) => ({
+    subject: oneLine(`Reply to your report about ${data.groupName}`),
+    ...layout(`Our team replied to your report about ${oneLine(data.groupName)}.`, [
+      { kind: "p", text: hi(data.name) },
+      { kind: "p", text: `Our team replied to the problem you reported in ${oneLine(data.groupName)} (${oneLine(data.category)}).` },
+      { kind: "quote", text: data.reply },
+      { kind: "muted", text: "What you wrote:" },
+      { kind: "quote", text: data.reportMessage },
+      { kind: "button", label: "See your reports", url: data.reportsUrl },
     ]),
   }),
 

@@ -9,11 +9,14 @@ import { daysBetween, describeSchedule, periodDates, todayIn, type CalendarDay }
 import { db, preparedQuery } from "../db/client.server";
 import { FAILED_STATUSES, SETTLED_STATUSES, type TransferStatus } from "~/domain/money";
 import { type DatedAttempt, type DatedStep, paymentDates, payoutNextSteps, plannedDates } from "~/domain/payment-dates";
-import { groupMembers, groupPeriods, groups, users, type GroupEventType, type GroupInvitationStatus, type GroupStatus } from "../db/schema";
+import { groupMembers, groupPeriods, groups, type GroupEventType, type GroupInvitationStatus, type GroupStatus } from "../db/schema";
 import { visibleProfile, type VisibleProfile } from "../profile/profile.server";
 import { type MemberTotals, type PoolMovement, poolMovementsFrom, type SavingsProgress, savingsFrom } from "~/domain/charts";
 import { joinUrl, projectedFirstDue, scheduleOf } from "./groups.server";
 import { type SentInvitation, sentInvitationViews } from "./invitations.server";
+import { type RecordFacts, type RecordView, recordFactsJson, recordsFrom } from "./reliability.server";
+import type { Standing } from "~/domain/reliability";
+import { OPEN_SWAP_STATUSES, orderBeforeSwaps, SWAP_MESSAGES, type SwapStatus, turnOpen } from "~/domain/swaps";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
@@ -29,6 +32,11 @@ export type MemberView = {
   hasPaid: boolean;
   /** The current period's debit failed (declined, failed or returned) and has not succeeded yet. */
   isLate: boolean;
+  /**
+   * Their reliability record's short summary (ADR 041), when they share it (and their profile is visible), or their
+   * own to the viewer; null otherwise.
+   */
+  record: { summary: string; standing: Standing } | null;
 };
 
 /** A period's dates (payment-dates.ts), as the page shows them: each planned or done. */
@@ -92,6 +100,40 @@ export type GroupPageView = {
   startedAt: string | null;
   inviteUrlPath: string | null;
   viewer: { memberId: string; isAdmin: boolean; canReorder: boolean; payoutPosition: number | null };
+  /** Turn swaps (ADR 041); null before the group starts. */
+  swaps: SwapsView | null;
+};
+
+/** One swap as the page shows it, with what the viewer may do with it. */
+export type SwapView = {
+  id: string;
+  status: SwapStatus;
+  proposer: { name: string; isYou: boolean; period: number; dueOn: CalendarDay | null };
+  counterpart: { name: string; isYou: boolean; period: number; dueOn: CalendarDay | null };
+  needsApproval: boolean;
+  createdAt: string;
+  swappedAt: string | null;
+  decidedByName: string | null;
+  /** Its turns went into payment meanwhile: it can't happen any more (the next step on it cancels it). */
+  stale: boolean;
+  canAnswer: boolean;
+  canDecide: boolean;
+  canWithdraw: boolean;
+};
+
+export type SwapsView = {
+  /** Whether the admin approves swaps the two members agreed on. */
+  needApproval: boolean;
+  /** Members whose turn the viewer may propose to take (both turns open, neither held); empty when the viewer's isn't open. */
+  candidates: Array<{ memberId: string; name: string; period: number; dueOn: CalendarDay }>;
+  /** Why the viewer can't propose one, when they can't. */
+  cannotPropose: string | null;
+  /** Open swaps the viewer is part of, or all of them for the admin. */
+  open: SwapView[];
+  /** Swaps done, in the order they were done (the draw's and the order's record). */
+  done: SwapView[];
+  /** Each turn's member before any swap (names, turn 1 first), when there was a swap. */
+  orderBeforeSwaps: string[] | null;
 };
 
 type GroupRow = typeof groups.$inferSelect;
@@ -109,7 +151,27 @@ type PageMember = {
   state: string | null;
   profileVisible: boolean;
 };
-type PagePeriod = { periodNumber: number; recipientMemberId: string; dueOn: CalendarDay; payoutCents: number; status: "pending" | "completed" };
+type PagePeriod = {
+  periodNumber: number;
+  recipientMemberId: string;
+  dueOn: CalendarDay;
+  payoutCents: number;
+  status: "pending" | "completed";
+  /** A bank transfer exists for the period (its collection began): its turn is in flight (ADR 041). */
+  hasTransfers: boolean;
+};
+type PageSwap = {
+  id: string;
+  status: SwapStatus;
+  proposerMemberId: string;
+  counterpartMemberId: string;
+  proposerPeriod: number;
+  counterpartPeriod: number;
+  needsApproval: boolean;
+  createdAt: string;
+  swappedAt: string | null;
+  decidedByName: string | null;
+};
 type PageAttempt = {
   kind: "contribution" | "payout";
   periodNumber: number;
@@ -149,9 +211,19 @@ const groupPageRow = preparedQuery("group_page", (database, name) => {
       periods: sql<PagePeriod[]>`(
         select coalesce(json_agg(json_build_object(
           'periodNumber', p.period_number, 'recipientMemberId', p.recipient_member_id, 'dueOn', p.due_on,
-          'payoutCents', p.payout_cents, 'status', p.status) order by p.period_number), '[]'::json)
+          'payoutCents', p.payout_cents, 'status', p.status,
+          'hasTransfers', exists (select 1 from bank_transfers t where t.group_id = p.group_id and t.period_number = p.period_number))
+          order by p.period_number), '[]'::json)
         from group_periods p
         where p.group_id = ${groups.id})`,
+      // Turn swaps (ADR 041), oldest first.
+      swaps: sql<PageSwap[]>`(
+        select coalesce(json_agg(json_build_object(
+          'id', s.id, 'status', s.status, 'proposerMemberId', s.proposer_member_id, 'counterpartMemberId', s.counterpart_member_id,
+          'proposerPeriod', s.proposer_period, 'counterpartPeriod', s.counterpart_period, 'needsApproval', s.needs_approval,
+          'createdAt', s.created_at, 'swappedAt', s.swapped_at, 'decidedByName', d.name) order by s.created_at, s.id), '[]'::json)
+        from turn_swaps s left join users d on d.id = s.decided_by
+        where s.group_id = ${groups.id})`,
       // Every contribution and payout attempt (at most members × periods × MAX_ATTEMPTS rows, and once a group starts),
       // with the day its settlement was posted: the facts of the payment dates (payment-dates.ts).
       attempts: sql<PageAttempt[]>`case when ${groups.status} <> 'forming' then (
@@ -173,6 +245,8 @@ const groupPageRow = preparedQuery("group_page", (database, name) => {
           where a.kind = 'group_pool' and a.group_id = ${groups.id}
           group by l.effective_on
         ) days) end`,
+      // Every member's reliability facts (ADR 041), for those who share them and the viewer: reliability.server.ts.
+      records: recordFactsJson(sql`select m.user_id from group_members m where m.group_id = ${groups.id}`, sql`${sql.placeholder("userId")}::uuid`),
       invitations: sql<PageInvitation[] | null>`case when ${panels} and ${groupMembers.isAdmin} then (
         select coalesce(json_agg(json_build_object(
           'id', i.id, 'email', i.email, 'status', i.status, 'createdAt', i.created_at, 'expiresAt', i.expires_at)
@@ -218,6 +292,7 @@ export async function groupPageWithPanels(
   const attempts: DatedAttempt[] = row.attempts;
   const current = periods.find((period) => period.status === "pending") ?? null;
   const { paid: paidNow, late: lateNow } = paymentsByOutcome(attempts, current?.periodNumber ?? null);
+  const records = recordsFrom(row.records, now);
 
   const members: MemberView[] = row.members.map((member) => {
     const user = { id: member.userId, name: member.name, email: member.email, phone: member.phone, city: member.city, state: member.state };
@@ -230,6 +305,7 @@ export async function groupPageWithPanels(
       payoutPosition: member.payoutPosition,
       hasPaid: paidNow.has(user.id),
       isLate: lateNow.has(user.id),
+      record: recordLine(records.get(user.id)),
     };
   });
   const byMemberId = new Map(members.map((member) => [member.memberId, member]));
@@ -272,6 +348,8 @@ export async function groupPageWithPanels(
     });
   }
 
+  const swaps =
+    group.status === "forming" ? null : swapsView(row.swaps, periods, members, byMemberId, viewer.id, viewer.isAdmin, today, group.swapsNeedApproval);
   const next = group.status === "completed" ? null : (schedule.find((entry) => entry.status === "pending") ?? null);
   // The next contribution is the next due day from today on; once every due day has passed, the current period's (its
   // deadline has passed, and the Next Payout card says what happens next).
@@ -337,6 +415,7 @@ export async function groupPageWithPanels(
       canReorder: viewer.isAdmin && group.status === "forming" && group.payoutOrder === "fixed",
       payoutPosition: viewerMember.payoutPosition,
     },
+    swaps,
   };
   return {
     group: view,
@@ -345,6 +424,92 @@ export async function groupPageWithPanels(
       ? sentInvitationViews(invitationRows, { status: group.status, joinedCount, memberCount: group.memberCount }, now)
       : null,
   };
+}
+
+/**
+ * The page's turn swaps (ADR 041): what the viewer may propose (to whom), the open swaps they are part of (all of them
+ * for the admin) with what they may do, the swaps done, and the order before them. The rules are app/domain/swaps.ts;
+ * the server checks them again, under the group's lock, whatever the page offered.
+ */
+function swapsView(
+  rows: PageSwap[],
+  periods: PagePeriod[],
+  members: MemberView[],
+  byMemberId: Map<string, MemberView>,
+  viewerMemberId: string,
+  viewerIsAdmin: boolean,
+  today: CalendarDay,
+  needApproval: boolean,
+): SwapsView {
+  const periodOf = new Map(periods.map((period) => [period.periodNumber, period]));
+  const open = (period: PagePeriod | undefined) => period !== undefined && turnOpen(period, today);
+  const held = new Set(
+    rows.filter((swap) => OPEN_SWAP_STATUSES.includes(swap.status)).flatMap((swap) => [swap.proposerPeriod, swap.counterpartPeriod]),
+  );
+  const mine = periods.find((period) => period.recipientMemberId === viewerMemberId);
+  let cannotPropose: string | null = null;
+  if (!mine || !open(mine)) cannotPropose = SWAP_MESSAGES.yourTurnClosed;
+  else if (held.has(mine.periodNumber)) cannotPropose = "Your turn is part of a swap proposal already.";
+  const candidates =
+    cannotPropose === null
+      ? periods
+          .filter((period) => period.recipientMemberId !== viewerMemberId && open(period) && !held.has(period.periodNumber))
+          .map((period) => ({
+            memberId: period.recipientMemberId,
+            name: byMemberId.get(period.recipientMemberId)?.profile.name ?? "A member",
+            period: period.periodNumber,
+            dueOn: period.dueOn,
+          }))
+      : [];
+  if (cannotPropose === null && candidates.length === 0) cannotPropose = "No other member's turn can be swapped right now.";
+  const view = (swap: PageSwap): SwapView => {
+    const side = (memberId: string, period: number) => ({
+      name: byMemberId.get(memberId)?.profile.name ?? "A former member",
+      isYou: memberId === viewerMemberId,
+      period,
+      dueOn: periodOf.get(period)?.dueOn ?? null,
+    });
+    const isOpen = OPEN_SWAP_STATUSES.includes(swap.status);
+    return {
+      id: swap.id,
+      status: swap.status,
+      proposer: side(swap.proposerMemberId, swap.proposerPeriod),
+      counterpart: side(swap.counterpartMemberId, swap.counterpartPeriod),
+      needsApproval: swap.needsApproval,
+      createdAt: new Date(swap.createdAt).toISOString(),
+      swappedAt: swap.swappedAt ? new Date(swap.swappedAt).toISOString() : null,
+      decidedByName: swap.decidedByName,
+      stale: isOpen && !(open(periodOf.get(swap.proposerPeriod)) && open(periodOf.get(swap.counterpartPeriod))),
+      canAnswer: swap.status === "proposed" && swap.counterpartMemberId === viewerMemberId,
+      canDecide: swap.status === "accepted" && viewerIsAdmin,
+      canWithdraw: isOpen && swap.proposerMemberId === viewerMemberId,
+    };
+  };
+  const openSwaps = rows
+    .filter((swap) => OPEN_SWAP_STATUSES.includes(swap.status))
+    .filter((swap) => viewerIsAdmin || swap.proposerMemberId === viewerMemberId || swap.counterpartMemberId === viewerMemberId)
+    .map(view);
+  const doneRows = rows.filter((swap) => swap.status === "swapped").sort((a, b) => (a.swappedAt ?? "").localeCompare(b.swappedAt ?? ""));
+  const current = periods.map((period) => byMemberId.get(period.recipientMemberId)?.profile.name ?? "A member");
+  return {
+    needApproval,
+    candidates,
+    cannotPropose,
+    open: openSwaps,
+    done: doneRows.map(view),
+    orderBeforeSwaps:
+      doneRows.length > 0 && current.length === members.length
+        ? orderBeforeSwaps(
+            current,
+            doneRows.map((swap) => ({ firstPeriod: swap.proposerPeriod, secondPeriod: swap.counterpartPeriod })),
+          )
+        : null,
+  };
+}
+
+/** What a page shows of a member's record: the summary, when there is one to show. */
+export function recordLine(view: RecordView | undefined): MemberView["record"] {
+  return view ? { summary: view.summary, standing: view.standing } : null;
 }
 
 /**
@@ -484,12 +649,15 @@ export function cardsWithSavingsFrom(rows: CardRow[], userId: string): CardsWith
 
 export type ActivityView = {
   id: string;
-  type: Extract<GroupEventType, "contribution" | "payout" | "join" | "removed">;
+  type: Extract<GroupEventType, "contribution" | "payout" | "join" | "removed" | "left" | "swapped">;
   groupId: string;
   groupName: string;
-  /** Who joined, contributed, was paid or was removed; "You" is decided by the page. */
+  /** Who joined, contributed, was paid, was removed or left; "You" is decided by the page. */
   personName: string | null;
   isYou: boolean;
+  /** The other member of a turn swap. */
+  relatedName?: string | null;
+  relatedIsYou?: boolean;
   amountCents: number | null;
   occurredAt: string;
   /** The group-clock day, for an event in a group whose sandbox clock had been moved (ADR 040); else null. */
@@ -497,37 +665,40 @@ export type ActivityView = {
 };
 
 /** One entry of `recentActivityJson`, as PostgreSQL writes it (instants as ISO text). */
-export type ActivityJson = Omit<ActivityView, "isYou"> & { userId: string | null };
+export type ActivityJson = Omit<ActivityView, "isYou" | "relatedIsYou"> & { userId: string | null; relatedUserId: string | null };
 
 /** How many contributions, payouts, joins and removals the dashboard lists. */
 export const RECENT_ACTIVITY = 10;
 
 /**
- * The newest contributions, payouts, joins and removals (ADR 038) across the groups of the member `sql.placeholder("userId")`, newest
+ * The newest contributions, payouts, joins, removals (ADR 038), departures and turn swaps done (ADR 041) across the groups of the member `sql.placeholder("userId")`, newest
  * first, as one JSON array (a subquery for the dashboard's statement). The newest few per group come from the
  * (group_id, occurred_at) index, the newest of those are kept, and only they are joined to their names.
  */
 export const recentActivityJson = sql<ActivityJson[]>`(
   select coalesce(json_agg(json_build_object(
     'id', e.id, 'type', e.type, 'groupId', e.group_id, 'groupName', g.name, 'userId', e.user_id, 'personName', u.name,
+    'relatedUserId', e.related_user_id, 'relatedName', r.name,
     'amountCents', e.amount_cents, 'occurredAt', e.occurred_at, 'occurredOn', e.occurred_on) order by e.occurred_at desc, e.id desc), '[]'::json)
   from (
     select recent.* from group_members mine
     cross join lateral (
-      select ev.id, ev.type, ev.group_id, ev.user_id, ev.amount_cents, ev.occurred_at, ev.occurred_on from group_events ev
-      where ev.group_id = mine.group_id and ev.type in ('contribution', 'payout', 'join', 'removed')
+      select ev.id, ev.type, ev.group_id, ev.user_id, ev.related_user_id, ev.amount_cents, ev.occurred_at, ev.occurred_on from group_events ev
+      where ev.group_id = mine.group_id and ev.type in ('contribution', 'payout', 'join', 'removed', 'left', 'swapped')
       order by ev.occurred_at desc, ev.id desc limit ${sql.raw(String(RECENT_ACTIVITY))}) recent
     where mine.user_id = ${sql.placeholder("userId")}
     order by recent.occurred_at desc, recent.id desc limit ${sql.raw(String(RECENT_ACTIVITY))}
   ) e
   join groups g on g.id = e.group_id
-  left join users u on u.id = e.user_id)`;
+  left join users u on u.id = e.user_id
+  left join users r on r.id = e.related_user_id)`;
 
 /** The activity entries as the dashboard shows them, for the viewer `userId`. */
 export function activityFrom(entries: ActivityJson[], userId: string): ActivityView[] {
-  return entries.map(({ userId: personId, occurredAt, ...entry }) => ({
+  return entries.map(({ userId: personId, relatedUserId, occurredAt, ...entry }) => ({
     ...entry,
     isYou: personId === userId,
+    relatedIsYou: relatedUserId !== null && relatedUserId === userId,
     occurredAt: new Date(occurredAt).toISOString(),
   }));
 }
@@ -577,23 +748,31 @@ export type InvitationView = {
   yourPosition: number | null;
   payoutOrder: "fixed" | "random";
   drawCommitment: string | null;
+  /** The members so far who share their reliability record (ADR 041), in join order, with its summary. */
+  sharedRecords: Array<{ name: string; isAdmin: boolean; summary: string }>;
+  /** How many members so far keep their record to themselves. */
+  privateRecords: number;
 };
 
-export async function invitationView(group: GroupRow, now = new Date()): Promise<InvitationView> {
-  const [[admin], [{ joined } = { joined: 0 }]] = await Promise.all([
-    db()
-      .select({ name: users.name })
-      .from(groupMembers)
-      .innerJoin(users, eq(users.id, groupMembers.userId))
-      .where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.isAdmin, true)))
-      .limit(1),
-    db().select({ joined: sql<number>`count(*)::int` }).from(groupMembers).where(eq(groupMembers.groupId, group.id)),
-  ]);
+/**
+ * The join page's view of a group, for someone invited (not a member yet): one statement with the members so far (the
+ * admin's name, the seats taken) and the records of those who share them.
+ */
+export async function invitationView(group: GroupRow, viewerId: string, now = new Date()): Promise<InvitationView> {
+  const { rows } = await db().execute<{ members: Array<{ userId: string; name: string; isAdmin: boolean }>; facts: RecordFacts[] }>(sql`
+    select
+      (select coalesce(json_agg(json_build_object('userId', u.id, 'name', u.name, 'isAdmin', m.is_admin) order by m.join_order), '[]'::json)
+       from group_members m join users u on u.id = m.user_id where m.group_id = ${group.id}) as members,
+      ${recordFactsJson(sql`select m.user_id from group_members m where m.group_id = ${group.id}`, sql`${viewerId}::uuid`)} as facts`);
+  const members = rows[0]?.members ?? [];
+  const records = recordsFrom(rows[0]?.facts ?? [], now);
+  const shared = members.filter((member) => records.get(member.userId)?.shared);
+  const joined = members.length;
   return {
     groupId: group.id,
     groupName: group.name,
     description: group.description,
-    adminName: admin?.name ?? "The group admin",
+    adminName: members.find((member) => member.isAdmin)?.name ?? "The group admin",
     memberCount: group.memberCount,
     joinedCount: joined,
     contributionCents: group.contributionCents,
@@ -603,6 +782,8 @@ export async function invitationView(group: GroupRow, now = new Date()): Promise
     yourPosition: group.payoutOrder === "fixed" ? joined + 1 : null,
     payoutOrder: group.payoutOrder,
     drawCommitment: group.drawCommitment,
+    sharedRecords: shared.map((member) => ({ name: member.name, isAdmin: member.isAdmin, summary: records.get(member.userId)!.summary })),
+    privateRecords: joined - shared.length,
   };
 }
 

@@ -147,6 +147,7 @@ export async function createGroup(
       dayOfMonth: draft.schedule.dayOfMonth,
       timeZone: draft.timeZone,
       payoutOrder: draft.payoutOrder,
+      swapsNeedApproval: draft.swapsNeedApproval ?? true,
       startOn: draft.startOn,
       inviteCode: newInviteCode(),
       drawCommitment: seed ? commitmentFor(seed) : null,
@@ -308,7 +309,9 @@ export type InvitationLookup =
    */
   | { ok: false; reason: "expired" | "revoked" | "closed"; groupName: string; expiresAt: Date }
   /** This user was removed from the group by its admin (ADR 038): no link they had lets them back in. */
-  | { ok: false; reason: "removed"; groupName: string; removalReason: string };
+  | { ok: false; reason: "removed"; groupName: string; removalReason: string }
+  /** This user left the group before it started (ADR 041): the same, until the admin invites them again. */
+  | { ok: false; reason: "left"; groupName: string };
 
 /**
  * Whether a user was turned away from `group` after the link they followed was made (ADR 038): removed from the group,
@@ -321,14 +324,15 @@ async function turnedAway(
   group: GroupRow,
   user: { id: string; email: string },
   link: { kind: "open" } | { kind: "email"; sentAt: Date },
-): Promise<Extract<InvitationLookup, { reason: "removed" }> | { ok: false; reason: "revoked"; groupName: string; expiresAt: Date } | null> {
+): Promise<Extract<InvitationLookup, { reason: "removed" | "left" }> | { ok: false; reason: "revoked"; groupName: string; expiresAt: Date } | null> {
   const since = link.kind === "open" ? (group.inviteCodeRotatedAt ?? group.createdAt) : link.sentAt;
   const [removal] = await executor
-    .select({ reason: groupRemovals.reason })
+    .select({ reason: groupRemovals.reason, kind: groupRemovals.kind })
     .from(groupRemovals)
     .where(and(eq(groupRemovals.groupId, group.id), eq(groupRemovals.userId, user.id), sql`${groupRemovals.removedAt} >= ${since}`))
     .orderBy(desc(groupRemovals.removedAt))
     .limit(1);
+  if (removal?.kind === "left") return { ok: false, reason: "left", groupName: group.name };
   if (removal) return { ok: false, reason: "removed", groupName: group.name, removalReason: removal.reason };
   if (link.kind === "email") return null;
   const [revoked] = await executor
@@ -425,7 +429,7 @@ async function countMiss(userId: string): Promise<InvitationLookup> {
 export type JoinResult =
   | { ok: true; groupId: string; firstDueOn: CalendarDay; started: boolean; alreadyMember: boolean; contributionCents: number }
   | { ok: false; reason: "not-authorized" | "invalid" | "rate-limited" | "no-bank-account" }
-  | Extract<InvitationLookup, { reason: "expired" | "revoked" | "closed" | "removed" }>;
+  | Extract<InvitationLookup, { reason: "expired" | "revoked" | "closed" | "removed" | "left" }>;
 
 type Joiner = { id: string; email: string; name: string; isPlaidSandboxAuthorized: boolean; hasBankAccount: boolean };
 

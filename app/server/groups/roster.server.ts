@@ -5,12 +5,13 @@
  * told is written in the same transaction (the email into the outbox, ADR 010) and delivered after the commit.
  *
  * Who may: the group's admin only. Anyone who is not a member gets the same "Group Not Found" as for a group that
- * does not exist; a member who is not the admin is told why not.
+ * does not exist; a member who is not the admin is told why not. Leaving (issue 34) is the other way round: any member
+ * but the admin, for themselves.
  */
 import { and, eq, gt, sql } from "drizzle-orm";
 import { ROSTER_MESSAGES } from "~/domain/roster";
 import { db, type Db } from "../db/client.server";
-import { groupEvents, groupMembers, groupRemovals, groups, users } from "../db/schema";
+import { groupEvents, groupInvitations, groupMembers, groupRemovals, groups, users } from "../db/schema";
 import { deliverEmails } from "../email/email.server";
 import { queueEmailToUser } from "../email/user-email.server";
 import { notify } from "../notifications/notifications.server";
@@ -24,7 +25,7 @@ export type RosterFailure = { ok: false; status: 403 | 404 | 409; error: string 
 const GROUP_NOT_FOUND: RosterFailure = { ok: false, status: 404, error: "Group Not Found" };
 
 /** Lock the group and read it with the acting user's membership; null when there is no such group or no such member. */
-async function lockForAdmin(tx: Tx, groupId: string, userId: string) {
+async function lockWithMembership(tx: Tx, groupId: string, userId: string) {
   const locked = await tx.execute<{ id: string }>(sql`select id from ${groups} where id = ${groupId} for update`);
   if (locked.rows.length === 0) return null;
   const [row] = await tx
@@ -45,7 +46,7 @@ export async function rotateInviteLink(
   now = new Date(),
 ): Promise<{ ok: true; inviteCode: string } | RosterFailure> {
   return db().transaction(async (tx) => {
-    const row = await lockForAdmin(tx, groupId, adminUserId);
+    const row = await lockWithMembership(tx, groupId, adminUserId);
     if (!row) return GROUP_NOT_FOUND;
     if (!row.isAdmin) return { ok: false, status: 403, error: ROSTER_MESSAGES.adminsOnlyLink };
     if (row.group.status !== "forming") return { ok: false, status: 409, error: ROSTER_MESSAGES.linkWhileForming };
@@ -69,7 +70,7 @@ export async function removeMember(
   now = new Date(),
 ): Promise<{ ok: true; name: string } | RosterFailure> {
   const outcome = await db().transaction(async (tx) => {
-    const row = await lockForAdmin(tx, groupId, admin.id);
+    const row = await lockWithMembership(tx, groupId, admin.id);
     if (!row) return GROUP_NOT_FOUND;
     if (!row.isAdmin) return { ok: false as const, status: 403 as const, error: ROSTER_MESSAGES.adminsOnlyRemove };
     if (row.group.status !== "forming") return { ok: false as const, status: 409 as const, error: ROSTER_MESSAGES.removeWhileForming };
@@ -117,4 +118,69 @@ export async function removeMember(
   if (!outcome.ok) return outcome;
   await deliverEmails(outcome.emailIds);
   return { ok: true, name: outcome.name };
+}
+
+/**
+ * A member leaves a forming group (ADR 041): the same as a removal, by themselves. Their seat opens; a fixed order
+ * closes up; the email invitation they accepted becomes declined (the admin's list says so); the departure is kept in
+ * group_removals (kind "left"), so no link they had lets them back in until the admin invites them again (a new link).
+ * Nothing is charged: no money moves before a group starts (the cycle only runs active groups). The admin is told in
+ * the app and by email.
+ */
+export async function leaveGroup(
+  member: { id: string; name: string },
+  groupId: string,
+  now = new Date(),
+): Promise<{ ok: true; groupName: string } | RosterFailure> {
+  const outcome = await db().transaction(async (tx) => {
+    const row = await lockWithMembership(tx, groupId, member.id);
+    if (!row) return GROUP_NOT_FOUND;
+    if (row.isAdmin) return { ok: false as const, status: 409 as const, error: ROSTER_MESSAGES.adminCannotLeave };
+    if (row.group.status !== "forming") return { ok: false as const, status: 409 as const, error: ROSTER_MESSAGES.leaveWhileForming };
+    const [left] = await tx
+      .delete(groupMembers)
+      .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, member.id)))
+      .returning({ payoutPosition: groupMembers.payoutPosition });
+    if (left?.payoutPosition != null) {
+      await tx
+        .update(groupMembers)
+        .set({ payoutPosition: sql`${groupMembers.payoutPosition} - 1` })
+        .where(and(eq(groupMembers.groupId, groupId), gt(groupMembers.payoutPosition, left.payoutPosition)));
+    }
+    await tx
+      .update(groupInvitations)
+      .set({ status: "declined", respondedAt: now })
+      .where(and(eq(groupInvitations.groupId, groupId), eq(groupInvitations.status, "accepted"), eq(groupInvitations.respondedBy, member.id)));
+    await tx
+      .insert(groupRemovals)
+      .values({ groupId, userId: member.id, removedBy: member.id, kind: "left", reason: ROSTER_MESSAGES.leftReason, removedAt: now });
+    await tx.insert(groupEvents).values({ groupId, userId: member.id, type: "left", occurredAt: now });
+    await tx.update(groups).set({ updatedAt: now }).where(eq(groups.id, groupId));
+    const [admin] = await tx
+      .select({ id: users.id, email: users.email, name: users.name })
+      .from(groupMembers)
+      .innerJoin(users, eq(users.id, groupMembers.userId))
+      .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.isAdmin, true)));
+    const emailIds: string[] = [];
+    if (admin) {
+      const title = ROSTER_MESSAGES.leftNoticeTitle(member.name, row.group.name);
+      const body = ROSTER_MESSAGES.leftNoticeBody(member.name);
+      const link = `/groups/${groupId}`;
+      await notify(admin.id, { title, body, link }, tx);
+      const emailId = await queueEmailToUser(
+        tx,
+        admin,
+        {
+          template: "group-notice",
+          data: { name: admin.name, groupName: row.group.name, title, body, actionLabel: "View your group", actionUrl: `${appUrl()}${link}` },
+        },
+        { now },
+      );
+      if (emailId) emailIds.push(emailId);
+    }
+    return { ok: true as const, groupName: row.group.name, emailIds };
+  });
+  if (!outcome.ok) return outcome;
+  await deliverEmails(outcome.emailIds);
+  return { ok: true, groupName: outcome.groupName };
 }

@@ -36,6 +36,8 @@ export const QUEUE_MAINTENANCE_SECONDS = 15;
 export const BANK_SYNC = "bank.sync";
 /** Every hour (cron): send the week's summaries not sent yet (weekly-summary.server.ts claims one per user and week). */
 export const WEEKLY_SUMMARY = "notifications.weekly-summary";
+/** Every hour (cron): delete the rate limiter's ended windows (deleteExpiredRateLimits). */
+export const RATE_LIMIT_CLEANUP = "maintenance.rate-limits";
 /** Every minute (cron): deliver the email outbox's due rows (ADR 010). */
 export const EMAIL_OUTBOX = "email.outbox";
 
@@ -59,6 +61,8 @@ const QUEUES: PgBoss.Queue[] = [
   { name: BANK_SYNC, policy: "stately", retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },
   // Not retried: the next hour's run sends whatever this one did not.
   { name: WEEKLY_SUMMARY, policy: "stately", retryLimit: 0, expireInSeconds: 30 * 60 },
+  // Batches of short deletes; the next hour's run deletes whatever this one did not.
+  { name: RATE_LIMIT_CLEANUP, policy: "stately", retryLimit: 0, expireInSeconds: 15 * 60 },
   // Retries and backoff are per email, in the outbox rows (app/domain/email-outbox.ts); a failed run is just the next
   // minute's run early.
   { name: EMAIL_OUTBOX, policy: "stately", retryLimit: 0, expireInSeconds: 15 * 60 },

@@ -23,8 +23,10 @@ import {
   type ShardJob,
   startQueue,
   stopQueue,
+  RATE_LIMIT_CLEANUP,
   WEEKLY_SUMMARY,
 } from "./queue.server";
+import { deleteExpiredRateLimits } from "../auth/rate-limit.server";
 import { runJob } from "./run-job.server";
 import { sendWeeklySummaries } from "../notifications/weekly-summary.server";
 
@@ -81,6 +83,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
     await boss.schedule(MONEY_TICK, "* * * * *", { source: "cron" });
     await boss.schedule(BANK_SYNC, "*/5 * * * *", { source: "poll" });
     await boss.schedule(WEEKLY_SUMMARY, "0 * * * *", { source: "cron" });
+    await boss.schedule(RATE_LIMIT_CLEANUP, "17 * * * *", { source: "cron" });
     await boss.schedule(EMAIL_OUTBOX, "* * * * *", { source: "cron" });
   }
 
@@ -164,6 +167,15 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
     // Email is not money work: it does not wait behind a long money run (nor holds one up), so it skips `serial`.
     await boss.work(EMAIL_OUTBOX, { batchSize: 1, pollingIntervalSeconds }, (jobs) => runEmail(jobs)),
     // The weekly summary is not money work either: outside the money chain, so a long send never delays a tick.
+    // Not money work: outside the money chain.
+    await boss.work(RATE_LIMIT_CLEANUP, { batchSize: 1, pollingIntervalSeconds }, async (jobs) => {
+      for (const job of jobs) {
+        const result = await runJob({ name: RATE_LIMIT_CLEANUP, id: job.id, data: job.data, worker: name }, async () => ({
+          deleted: await deleteExpiredRateLimits(),
+        }));
+        options.onJobDone?.({ queue: RATE_LIMIT_CLEANUP, jobId: job.id, worker: name, result });
+      }
+    }),
     await boss.work(WEEKLY_SUMMARY, { batchSize: 1, pollingIntervalSeconds }, async (jobs) => {
       for (const job of jobs) {
         const result = await runJob({ name: WEEKLY_SUMMARY, id: job.id, data: job.data, worker: name }, () => sendWeeklySummaries(new Date()));
@@ -198,7 +210,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
   }
 
   // rosca_job_queue_depth, read at scrape time from the queue's table (any worker's answer is the whole queue's).
-  setQueueDepthSource(() => readQueueDepth([MONEY_TICK, MONEY_SHARD, BANK_SYNC, EMAIL_OUTBOX, WEEKLY_SUMMARY]));
+  setQueueDepthSource(() => readQueueDepth([MONEY_TICK, MONEY_SHARD, BANK_SYNC, EMAIL_OUTBOX, WEEKLY_SUMMARY, RATE_LIMIT_CLEANUP]));
 
   // The heartbeat (the worker's /healthz): a database round trip on the event loop that runs the jobs.
   let lastHeartbeatAt: Date | null = null;
@@ -215,7 +227,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
   heartbeat.unref();
 
   log(
-    `${name}: working ${MONEY_TICK}, ${MONEY_SHARD}, ${BANK_SYNC}, ${EMAIL_OUTBOX} and ${WEEKLY_SUMMARY}${options.tickSeconds ? `, ticking every ${options.tickSeconds} s` : ""}`,
+    `${name}: working ${MONEY_TICK}, ${MONEY_SHARD}, ${BANK_SYNC}, ${EMAIL_OUTBOX}, ${WEEKLY_SUMMARY} and ${RATE_LIMIT_CLEANUP}${options.tickSeconds ? `, ticking every ${options.tickSeconds} s` : ""}`,
   );
 
   return {

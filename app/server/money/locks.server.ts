@@ -3,6 +3,9 @@
  * locks groups before it updates them), so that none of them imports another for it.
  */
 import { sql } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** A uuid[] parameter. */
 export function uuidArray(groupIds: readonly string[]) {
@@ -21,4 +24,17 @@ export function uuidArray(groupIds: readonly string[]) {
  */
 export function groupsLockedInOrder(groupIds: readonly string[]) {
   return sql`(select l.id from groups l where l.id = any(${uuidArray(groupIds)}) order by l.id for no key update of l)`;
+}
+
+/**
+ * Try to take, for the rest of the transaction, the advisory lock a worker holds while it runs a group's money work
+ * (`cycle:<id>`, cycle.server.ts's processPage, and cancelTransfer): true when no worker is running the group now, and
+ * none can start until the transaction ends. Never waits. A change to the payout order (a turn swap, ADR 041) takes it,
+ * so no debit or payout is being made for the group at that moment.
+ */
+export async function tryGroupMoneyLock(tx: Tx, groupId: string) {
+  const { rows } = await tx.execute<{ locked: boolean }>(
+    sql`select pg_try_advisory_xact_lock(hashtextextended('cycle:' || ${groupId}::text, 0)) as locked`,
+  );
+  return rows[0]?.locked === true;
 }

@@ -14,7 +14,7 @@ function storage() {
       sameSite: "lax",
       secure: servedOverHttps(),
       path: "/",
-      secrets: [env().SESSION_SECRET],
+      secrets: [...env().SESSION_SECRETS],
     },
   });
 }

@@ -11,6 +11,12 @@
  *   ("routes/groups.$groupId"), "static" for files from build/client, "unmatched" otherwise (bounded cardinality).
  * - rosca_jobs_total{job_name,outcome}, rosca_job_duration_seconds{job_name,outcome}  outcome: completed | failed.
  * - rosca_job_queue_depth{queue,state}  jobs waiting (created, retry) and running (active), read at scrape time.
+ * - Stalls, read at scrape time by every process that calls watchStalls (app/server/health/stalls.server.ts; the app's
+ *   processes do, so they report even with every worker down): rosca_job_oldest_active_seconds{queue} (the
+ *   longest-running active job: stuck, or merely busy), rosca_job_oldest_waiting_seconds{queue} (the oldest due job
+ *   nobody has fetched), rosca_transfer_oldest_created_seconds (the oldest bank transfer written but not yet accepted
+ *   by the bank, leaving out those waiting for their member), rosca_email_outbox_paused (0 or 1) and
+ *   rosca_email_oldest_due_seconds. The alerts on them are in ops/prometheus/alerts.yml.
  * - rosca_debits_total{kind,stage}, rosca_debit_cents_total{kind,stage}  kind: contribution | fee.
  * - rosca_payouts_total{stage}, rosca_payout_cents_total{stage}.
  *   stage: created (row written) | submitted (accepted by the bank) | settled | failed (declined or failed at the bank)
@@ -102,6 +108,102 @@ if (!registry.getSingleMetric("rosca_job_queue_depth")) {
       }
     },
   });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Stalls: how long the oldest piece of work has waited or run, read at scrape time (app/server/health/stalls.server.ts)
+
+/** What the stall gauges report; null parts were not readable (e.g. the job queue's tables not created yet). */
+export type Stalls = {
+  jobs: Array<{ queue: string; oldestActiveSeconds: number; oldestWaitingSeconds: number }> | null;
+  oldestCreatedTransferSeconds: number;
+  emailPaused: boolean;
+  oldestDueEmailSeconds: number;
+};
+
+const STALLS_KEY = Symbol.for("rosca.metrics.stalls");
+const stallsSource = globalThis as typeof globalThis & {
+  [STALLS_KEY]?: { read: () => Promise<Stalls>; pending?: { at: number; result: Promise<Stalls | null> } };
+};
+
+/**
+ * Where the stall gauges read from at scrape time (app/server/health/stalls.server.ts's watchStalls). The gauges are
+ * registered by the first call: a process that does not watch has none of them, rather than zeros that would say
+ * "nothing waits" without having looked.
+ */
+export function setStallsSource(read: (() => Promise<Stalls>) | undefined) {
+  stallsSource[STALLS_KEY] = read ? { read } : undefined;
+  if (read) registerStallGauges();
+}
+
+/** One read per scrape for all the stall gauges (each gauge's collect asks; the first within a second reads). */
+function scrapeStalls(): Promise<Stalls | null> {
+  const source = stallsSource[STALLS_KEY];
+  if (!source) return Promise.resolve(null);
+  const now = Date.now();
+  if (!source.pending || now - source.pending.at > 1_000) {
+    source.pending = {
+      at: now,
+      result: source.read().catch((error: unknown) => {
+        logger.warn({ err: error }, "metrics: could not read the stall gauges");
+        return null;
+      }),
+    };
+  }
+  return source.pending.result;
+}
+
+function stallGauge<L extends string>(name: string, help: string, labelNames: readonly L[], fill: (gauge: client.Gauge<L>, stalls: Stalls) => void) {
+  if (registry.getSingleMetric(name)) return;
+  new client.Gauge<L>({
+    name,
+    help,
+    labelNames,
+    async collect() {
+      this.reset();
+      const stalls = await scrapeStalls();
+      if (stalls) fill(this, stalls);
+      // Not read: NaN, not the 0 a label-less gauge holds after reset(), which would say "nothing waits".
+      else if (labelNames.length === 0) (this as client.Gauge<string>).set(Number.NaN);
+    },
+  });
+}
+
+function registerStallGauges() {
+  stallGauge(
+    "rosca_job_oldest_active_seconds",
+    "Seconds since the longest-running active job of each queue started (0: none running). A job that runs far longer than its kind does is stuck.",
+    ["queue"],
+    (gauge, stalls) => {
+      for (const job of stalls.jobs ?? []) gauge.set({ queue: job.queue }, job.oldestActiveSeconds);
+    },
+  );
+  stallGauge(
+    "rosca_job_oldest_waiting_seconds",
+    "Seconds since the oldest job of each queue that is due (created or retry, its start time passed) became due (0: none waiting). Grows when no worker fetches.",
+    ["queue"],
+    (gauge, stalls) => {
+      for (const job of stalls.jobs ?? []) gauge.set({ queue: job.queue }, job.oldestWaitingSeconds);
+    },
+  );
+  stallGauge(
+    "rosca_transfer_oldest_created_seconds",
+    "Seconds since the oldest bank transfer still `created` (written, not yet accepted by the bank) was written, leaving out those waiting for their member (0: none).",
+    [],
+    (gauge, stalls) => gauge.set(stalls.oldestCreatedTransferSeconds),
+  );
+  stallGauge(
+    "rosca_email_outbox_paused",
+    "1 while the email outbox is paused (the mail service refused the account itself), else 0.",
+    [],
+    (gauge, stalls) => gauge.set(stalls.emailPaused ? 1 : 0),
+  );
+  stallGauge(
+    "rosca_email_oldest_due_seconds",
+    "Seconds since the oldest email due for an attempt (queued and its time come, or mid-send with its lease run out) became due (0: none).",
+    [],
+    (gauge, stalls) => gauge.set(stalls.oldestDueEmailSeconds),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -48,6 +48,11 @@ export async function updateProfile(userId: string, input: ProfileInput, now = n
   }
 }
 
+/** Whether the summary of the user's payment record is shown to the members of their groups (ADR 041). */
+export async function setShareReliability(userId: string, share: boolean, now = new Date()) {
+  await db().update(users).set({ shareReliability: share, updatedAt: now }).where(eq(users.id, userId));
+}
+
 /** What another member of a group sees of a user. */
 export type VisibleProfile = {
   id: string;

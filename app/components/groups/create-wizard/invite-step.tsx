@@ -8,7 +8,7 @@ import { buttonClass } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatMoney } from "~/domain/format";
-import { PAYOUT_ORDER_LABELS, SETUP_FEE_CENTS, setupFeeLine, type GroupSettings } from "~/domain/groups";
+import { PAYOUT_ORDER_LABELS, SETUP_FEE_CENTS, setupFeeLine, SWAP_APPROVAL_LABELS, type GroupSettings } from "~/domain/groups";
 import { plural } from "~/domain/plural";
 import { FREQUENCY_LABELS } from "~/domain/schedule";
 import { DefaultSubmit, HiddenSettings, describedBy, errorId } from "./fields";
@@ -65,6 +65,7 @@ export function InviteStep({
           <Recap term="Contribution per member" value={formatMoney(settings.contributionAmount * 100)} />
           <Recap term="Schedule" value={scheduleLine ?? FREQUENCY_LABELS[settings.frequency]} />
           <Recap term="Payout order" value={PAYOUT_ORDER_LABELS[settings.payoutOrder]} />
+          <Recap term="Turn swaps" value={SWAP_APPROVAL_LABELS[settings.swapApproval]} />
           <Recap term="Payout per turn" value={formatMoney(payoutCents)} />
           <Recap term="Setup fee" value={formatMoney(SETUP_FEE_CENTS)} />
         </dl>

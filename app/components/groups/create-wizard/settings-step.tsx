@@ -10,7 +10,7 @@ import { buttonClass } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatMoney } from "~/domain/format";
-import { GROUP_LIMITS, PAYOUT_ORDER_LABELS, PAYOUT_ORDERS } from "~/domain/groups";
+import { GROUP_LIMITS, PAYOUT_ORDER_LABELS, PAYOUT_ORDERS, SWAP_APPROVAL_LABELS, SWAP_APPROVALS } from "~/domain/groups";
 import { FREQUENCIES, FREQUENCY_LABELS, scheduleDefaults, WEEKDAY_NAMES, type CalendarDay } from "~/domain/schedule";
 import { DefaultSubmit, HiddenEmails, SelectField, describedBy, errorId } from "./fields";
 import { type FieldErrorMap, type SettingsValues, isFrequency, scheduleLineFor, summaryFor } from "./values";
@@ -26,6 +26,11 @@ const MONTH_DAY_OPTIONS = Array.from({ length: 31 }, (_, i) => ({ value: String(
 const PAYOUT_ORDER_HELP: Record<(typeof PAYOUT_ORDERS)[number], string> = {
   fixed: "You set the order as the group's admin before it starts; until then it follows the order members join.",
   random: "The order is drawn when the group starts, from a secret seed whose fingerprint members see now, so anyone can check the draw was fair.",
+};
+
+const SWAP_APPROVAL_HELP: Record<(typeof SWAP_APPROVALS)[number], string> = {
+  admin: "The two members agree, then you approve or refuse the swap as the group's admin.",
+  members: "The swap happens as soon as the other member accepts; you are told.",
 };
 
 export function SettingsStep({
@@ -208,6 +213,38 @@ export function SettingsStep({
           ))}
         </div>
         <FieldErrors id={errorId("payoutOrder")} errors={errors.payoutOrder} />
+      </fieldset>
+
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-slate-800">Turn swaps</legend>
+        <p className="mb-2 text-sm text-slate-600">
+          Once the group runs, two members may agree to swap turns before either is paid. Who has the last word?
+        </p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {SWAP_APPROVALS.map((choice) => (
+            <label
+              key={choice}
+              className="flex cursor-pointer gap-3 rounded-lg border border-slate-300 p-4 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+            >
+              <input
+                type="radio"
+                name="swapApproval"
+                value={choice}
+                checked={values.swapApproval === choice}
+                onChange={() => set("swapApproval")(choice)}
+                className="mt-1 h-4 w-4"
+                aria-describedby={`swapApproval-${choice}-help`}
+              />
+              <span>
+                <span className="block font-medium text-slate-900">{SWAP_APPROVAL_LABELS[choice]}</span>
+                <span id={`swapApproval-${choice}-help`} className="mt-1 block text-sm text-slate-600">
+                  {SWAP_APPROVAL_HELP[choice]}
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+        <FieldErrors id={errorId("swapApproval")} errors={errors.swapApproval} />
       </fieldset>
 
       <section

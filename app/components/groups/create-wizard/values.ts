@@ -10,6 +10,7 @@ export type SettingsValues = {
   dayOfWeek: string;
   dayOfMonth: string;
   payoutOrder: string;
+  swapApproval: string;
 };
 
 export const SETTINGS_FIELDS = [
@@ -20,6 +21,7 @@ export const SETTINGS_FIELDS = [
   "dayOfWeek",
   "dayOfMonth",
   "payoutOrder",
+  "swapApproval",
 ] as const satisfies readonly (keyof SettingsValues)[];
 
 /** SPEC.md section 9: 5 members, $100, fixed order, monthly on today's day of month (weekly would start on Monday). */
@@ -32,6 +34,7 @@ export function defaultSettings(today: CalendarDay): SettingsValues {
     dayOfWeek: String(scheduleDefaults("weekly", today).dayOfWeek),
     dayOfMonth: String(dayOfMonthOf(today)),
     payoutOrder: "fixed",
+    swapApproval: "admin",
   };
 }
 
@@ -46,6 +49,7 @@ export function settingsToValues(settings: GroupSettings, today: CalendarDay): S
     dayOfWeek: settings.dayOfWeek === null ? defaults.dayOfWeek : String(settings.dayOfWeek),
     dayOfMonth: settings.dayOfMonth === null ? defaults.dayOfMonth : String(settings.dayOfMonth),
     payoutOrder: settings.payoutOrder,
+    swapApproval: settings.swapApproval,
   };
 }
 

@@ -37,6 +37,11 @@ export const users = pgTable(
     /** Let members of my groups see my profile details (name is always shown). */
     profileVisible: boolean("profile_visible").notNull().default(true),
     /**
+     * Show a short summary of my payment record (ADR 041) to the members of my groups and on their join pages. Shown
+     * only while profile_visible is on too: hiding one's profile hides the record.
+     */
+    shareReliability: boolean("share_reliability").notNull().default(true),
+    /**
      * When the member is usually paid (`paydayValue`, app/domain/payday.ts: "weekly:5", "semimonthly", "monthly:31"),
      * or null: a debit that failed for want of money is tried again the day after it (ADR 030).
      */

@@ -33,6 +33,11 @@ export const groups = pgTable(
     dayOfMonth: integer("day_of_month"),
     timeZone: text("time_zone").notNull().default("America/New_York"),
     payoutOrder: varchar("payout_order", { length: 16 }).$type<GroupPayoutOrder>().notNull(),
+    /**
+     * A turn swap two members agreed on also needs the admin's approval (ADR 041; the wizard's choice, on by default).
+     * Added by migration 0021.
+     */
+    swapsNeedApproval: boolean("swaps_need_approval").notNull().default(true),
     status: varchar("status", { length: 16 }).$type<GroupStatus>().notNull().default("forming"),
     /** The earliest day the first contribution may fall on (the create payload's startDate); null for "as soon as full". */
     startOn: date("start_on"),
@@ -87,8 +92,9 @@ export const groups = pgTable(
 /**
  * A member of a group. join_order is 1 for the creator and counts up as people join (never reused). payout_position
  * is the member's turn: for a fixed order it starts as join_order and the admin may reorder before the start; for a
- * random draw it is null until the start. Uniqueness of positions is kept under the group's row lock (a swap would
- * trip a non-deferrable unique index).
+ * random draw it is null until the start; a turn swap (ADR 041) exchanges two. Positions are unique per group by a
+ * constraint drizzle does not model, DEFERRABLE INITIALLY DEFERRED (migration 0021: checked at commit, so a swap or a
+ * reorder may pass through a moment with two members on one turn within its transaction).
  */
 export const groupMembers = pgTable(
   "group_members",
@@ -143,7 +149,9 @@ export type GroupInvitationStatus = "pending" | "accepted" | "declined" | "revok
 
 /**
  * One row per period of an active group (its schedule): every member contributes on due_on and the recipient
- * receives contribution x members. Created when the group starts.
+ * receives contribution x members. Created when the group starts. Each member is the recipient of exactly one period:
+ * unique (group_id, recipient_member_id), DEFERRABLE INITIALLY DEFERRED (migration 0021), so a turn swap exchanges two
+ * recipients in one transaction.
  */
 export const groupPeriods = pgTable(
   "group_periods",
@@ -166,7 +174,24 @@ export const groupPeriods = pgTable(
   (t) => [uniqueIndex("group_periods_group_period_key").on(t.groupId, t.periodNumber), index("group_periods_due_on_idx").on(t.dueOn)],
 );
 
-export type GroupEventType = "created" | "join" | "started" | "contribution" | "payout" | "completed" | "removed" | "link_rotated";
+export type GroupEventType =
+  | "created"
+  | "join"
+  | "started"
+  | "contribution"
+  | "payout"
+  | "completed"
+  | "removed"
+  | "left"
+  | "link_rotated"
+  // Turn swaps (ADR 041): user_id is who acted, related_user_id the other member of the swap.
+  | "swap_proposed"
+  | "swap_accepted"
+  | "swap_declined"
+  | "swap_refused"
+  | "swap_withdrawn"
+  | "swap_cancelled"
+  | "swapped";
 
 /** What happened in a group, for activity feeds. Append-only. */
 export const groupEvents = pgTable(
@@ -181,6 +206,8 @@ export const groupEvents = pgTable(
     type: varchar("type", { length: 16 }).$type<GroupEventType>().notNull(),
     amountCents: bigint("amount_cents", { mode: "number" }),
     periodNumber: integer("period_number"),
+    /** Another member the event is about (a turn swap's other member); added by migration 0021. */
+    relatedUserId: uuid("related_user_id").references(() => users.id, { onDelete: "set null" }),
     occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
     /**
      * The group-clock day the event happened on, when the group's sandbox clock had been moved (ADR 040): feeds show
@@ -192,9 +219,83 @@ export const groupEvents = pgTable(
   (t) => [index("group_events_group_occurred_idx").on(t.groupId, t.occurredAt)],
 );
 
+export type TurnSwapStatus =
+  /** Waiting for the other member. */
+  | "proposed"
+  /** The other member accepted; waiting for the group's admin. */
+  | "accepted"
+  /** Done: the payout order changed. */
+  | "swapped"
+  | "declined"
+  | "refused"
+  | "withdrawn"
+  /** One of the turns went into payment before the swap was done. */
+  | "cancelled";
+
 /**
- * A member the group's admin removed before the start, with the reason they were shown (ADR 038). Append-only: it is
- * what keeps them from rejoining through a link they had (lookupInvitation), and the record of why.
+ * A turn swap between two members of an active group (ADR 041): proposed by one, accepted or declined by the other,
+ * approved or refused by the admin when the group asks for it (needs_approval, fixed when proposed). The periods are
+ * the two turns as they were when proposed. Kept for good: the verifiable draw's record lists the swaps done.
+ */
+export const turnSwaps = pgTable(
+  "turn_swaps",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    proposerMemberId: uuid("proposer_member_id")
+      .notNull()
+      .references(() => groupMembers.id, { onDelete: "cascade" }),
+    counterpartMemberId: uuid("counterpart_member_id")
+      .notNull()
+      .references(() => groupMembers.id, { onDelete: "cascade" }),
+    proposerPeriod: integer("proposer_period").notNull(),
+    counterpartPeriod: integer("counterpart_period").notNull(),
+    status: varchar("status", { length: 16 }).$type<TurnSwapStatus>().notNull().default("proposed"),
+    needsApproval: boolean("needs_approval").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    respondedAt: timestamp("responded_at", { withTimezone: true }),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    /** When the payout order changed (status swapped). */
+    swappedAt: timestamp("swapped_at", { withTimezone: true }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("turn_swaps_two_members", sql`${t.proposerMemberId} <> ${t.counterpartMemberId}`),
+    check("turn_swaps_two_turns", sql`${t.proposerPeriod} <> ${t.counterpartPeriod}`),
+    index("turn_swaps_group_idx").on(t.groupId, t.createdAt),
+  ],
+);
+
+export type TurnSwapRow = typeof turnSwaps.$inferSelect;
+
+/**
+ * The turns an open swap (proposed or accepted) holds, one row per turn: the primary key lets no turn be in two open
+ * swaps at once, whatever two requests do at the same moment (ADR 041). Deleted when the swap closes.
+ */
+export const turnSwapHolds = pgTable(
+  "turn_swap_holds",
+  {
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    periodNumber: integer("period_number").notNull(),
+    swapId: uuid("swap_id")
+      .notNull()
+      .references(() => turnSwaps.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.periodNumber] }), index("turn_swap_holds_swap_idx").on(t.swapId)],
+);
+
+/** Why someone is no longer in a forming group: the admin removed them, or they left (issue 34). */
+export type GroupRemovalKind = "removed" | "left";
+
+/**
+ * A member the group's admin removed before the start, with the reason they were shown (ADR 038), or who left the
+ * group themselves before the start (kind "left", removed_by their own id, ADR 041). Append-only: it is what keeps them
+ * from rejoining through a link they had (lookupInvitation), and the record of why.
  */
 export const groupRemovals = pgTable(
   "group_removals",
@@ -208,6 +309,8 @@ export const groupRemovals = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     removedBy: uuid("removed_by").references(() => users.id, { onDelete: "set null" }),
     reason: text("reason").notNull(),
+    /** Added by migration 0021 (default "removed": every row before it was a removal). */
+    kind: varchar("kind", { length: 8 }).$type<GroupRemovalKind>().notNull().default("removed"),
     removedAt: timestamp("removed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("group_removals_group_user_idx").on(t.groupId, t.userId)],

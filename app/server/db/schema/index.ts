@@ -9,3 +9,4 @@ export * from "./email";
 export * from "./groups";
 export * from "./money";
 export * from "./notifications";
+export * from "./reports";

@@ -1,0 +1,111 @@
+/**
+ * The admin console's problem reports (issue 34, ADR 041): open and answered ones first, with the member, the group, the
+ * payment row's ledger and bank references, the replies so far; a reply form and Close for each open one. Plain POST
+ * forms (no JavaScript needed); each carries q and page so the console comes back to the same list.
+ */
+import { Form } from "react-router";
+import { PaymentSummary } from "~/components/reports/payment-ref";
+import { buttonClass } from "~/components/ui/button";
+import { FieldErrors, inputClass } from "~/components/ui/field";
+import { Card } from "~/components/ui/page";
+import { formatDateTime } from "~/domain/format";
+import { REPLY_MAX, REPORT_STATUS_LABELS } from "~/domain/reports";
+import type { AdminReportView } from "~/server/reports/reports.server";
+import { type AdminListState, ListStateFields } from "./admin-panels";
+
+/** A reply the action refused, shown again at its report with what was typed. */
+export type ReportReplyError = { reportId: string; reply: string; error: string };
+
+export function ProblemReports({
+  reports,
+  list,
+  replyError,
+}: {
+  reports: AdminReportView[];
+  list: AdminListState;
+  replyError: ReportReplyError | null;
+}) {
+  return (
+    <Card>
+      <section aria-labelledby="reports-title">
+        <h2 id="reports-title" className="text-lg font-semibold text-slate-900">
+          Problem reports
+        </h2>
+        {reports.length === 0 ? (
+          <p className="mt-3 text-slate-600">No problem reports.</p>
+        ) : (
+          <ol className="mt-3 divide-y divide-slate-100">
+            {reports.map((report) => (
+              <li key={report.id} className="space-y-2 py-4" data-testid="admin-report">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="font-medium text-slate-900">
+                    {report.categoryLabel} · {report.groupName}
+                  </p>
+                  <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-900">
+                    {REPORT_STATUS_LABELS[report.status]}
+                  </span>
+                </div>
+                <p className="text-sm text-slate-600">
+                  {report.member.name} ({report.member.email}) · <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time>
+                </p>
+                {report.payment ? <PaymentSummary payment={report.payment} references /> : null}
+                <p className="whitespace-pre-wrap break-words text-slate-800">{report.message}</p>
+                {report.replies.map((reply) => (
+                  <div key={reply.id} className="rounded-lg border-l-4 border-brand-600 bg-brand-50 px-3 py-2 text-sm">
+                    <p className="text-xs text-slate-600">
+                      {reply.adminName ?? "An admin"} · <time dateTime={reply.createdAt}>{formatDateTime(reply.createdAt)}</time>
+                    </p>
+                    <p className="mt-1 whitespace-pre-wrap break-words text-slate-900">{reply.message}</p>
+                  </div>
+                ))}
+                {report.status === "closed" ? null : (
+                  <ReplyForms report={report} list={list} refused={replyError?.reportId === report.id ? replyError : null} />
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </Card>
+  );
+}
+
+function ReplyForms({ report, list, refused }: { report: AdminReportView; list: AdminListState; refused: ReportReplyError | null }) {
+  const id = `reply-${report.id}`;
+  return (
+    <div className="flex flex-wrap items-start gap-3">
+      <details className="min-w-0 flex-1" open={refused !== null || undefined}>
+        <summary className="cursor-pointer text-sm font-medium text-brand-700 underline">Reply</summary>
+        <Form method="post" action="/admin" className="mt-2 space-y-2">
+          <input type="hidden" name="reportId" value={report.id} />
+          <ListStateFields {...list} />
+          <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+            Reply to {report.member.name} (sent in the app and by email)
+          </label>
+          <textarea
+            id={id}
+            name="reply"
+            rows={4}
+            maxLength={REPLY_MAX}
+            required
+            defaultValue={refused?.reply}
+            className={inputClass}
+            aria-invalid={refused ? true : undefined}
+            aria-describedby={refused ? `${id}-error` : undefined}
+          />
+          <FieldErrors id={`${id}-error`} errors={refused ? [refused.error] : null} />
+          <button type="submit" name="intent" value="reply-report" className={buttonClass("primary", "px-3 py-1.5")}>
+            Send Reply
+          </button>
+        </Form>
+      </details>
+      <Form method="post" action="/admin">
+        <input type="hidden" name="reportId" value={report.id} />
+        <ListStateFields {...list} />
+        <button type="submit" name="intent" value="close-report" className={buttonClass("secondary", "px-3 py-1.5")}>
+          Close Report
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * Turn swaps on the group page (ADR 041): propose one, answer one, approve or refuse one, withdraw one; and the record
+ * of the order (as it was at the start, and each swap since). Every step is a plain POST form that works without
+ * JavaScript; the server checks every rule again under the group's lock.
+ */
+import { Form, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import { formatCalendarDay, formatTimestamp } from "~/domain/format";
+import { SWAP_STATUS_LABELS } from "~/domain/swaps";
+import type { SwapsView, SwapView } from "~/server/groups/group-views.server";
+
+const day = (dueOn: string | null) => (dueOn ? formatCalendarDay(dueOn, "long") : "");
+
+function useBusy(intent: string, swapId?: string) {
+  const navigation = useNavigation();
+  return (
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === intent &&
+    (swapId === undefined || navigation.formData?.get("swapId") === swapId)
+  );
+}
+
+function SwapButton({
+  swapId,
+  intent,
+  label,
+  variant = "secondary",
+}: {
+  swapId: string;
+  intent: string;
+  label: string;
+  variant?: "primary" | "secondary" | "danger";
+}) {
+  const busy = useBusy(intent, swapId);
+  return (
+    <Form method="post" className="inline">
+      <input type="hidden" name="swapId" value={swapId} />
+      <button type="submit" name="intent" value={intent} className={buttonClass(variant, "px-3 py-1.5")} disabled={busy}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+/** "Amina Yusuf (turn 2, January 16, 2026) ↔ you (turn 3, January 23, 2026)" */
+function describeSwap(swap: SwapView) {
+  const side = (party: SwapView["proposer"]) =>
+    `${party.isYou ? "you" : party.name} (turn ${party.period}${party.dueOn ? `, ${day(party.dueOn)}` : ""})`;
+  const text = `${side(swap.proposer)} ↔ ${side(swap.counterpart)}`;
+  return text[0]!.toUpperCase() + text.slice(1);
+}
+
+function OpenSwap({ swap }: { swap: SwapView }) {
+  return (
+    <li className="space-y-2 py-3" data-testid="open-swap">
+      <p className="text-slate-900">{describeSwap(swap)}</p>
+      <p className="text-sm text-slate-600">
+        {swap.stale ? "One of these turns is already being paid: this swap can't happen any more." : SWAP_STATUS_LABELS[swap.status]}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {swap.canAnswer ? (
+          <>
+            <SwapButton swapId={swap.id} intent="accept-swap" label="Accept Swap" variant="primary" />
+            <SwapButton swapId={swap.id} intent="decline-swap" label="Decline Swap" />
+          </>
+        ) : null}
+        {swap.canDecide ? (
+          <>
+            <SwapButton swapId={swap.id} intent="approve-swap" label="Approve Swap" variant="primary" />
+            <SwapButton swapId={swap.id} intent="refuse-swap" label="Refuse Swap" />
+          </>
+        ) : null}
+        {swap.canWithdraw ? <SwapButton swapId={swap.id} intent="withdraw-swap" label="Withdraw Swap" /> : null}
+      </div>
+    </li>
+  );
+}
+
+export function GroupSwaps({ swaps }: { swaps: SwapsView }) {
+  const proposing = useBusy("propose-swap");
+  return (
+    <section aria-labelledby="swaps-title" data-testid="turn-swaps">
+      <h2 id="swaps-title" className="text-lg font-semibold text-slate-900">
+        Turn swaps
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Before either turn is paid, you can offer to swap turns with another member. They accept or decline
+        {swaps.needApproval ? ", then the group's admin approves or refuses" : ""}. A turn can't be swapped from its due day on, when its
+        contributions start being collected.
+      </p>
+      {swaps.open.length > 0 ? (
+        <ul className="mt-2 divide-y divide-slate-100">
+          {swaps.open.map((swap) => (
+            <OpenSwap key={swap.id} swap={swap} />
+          ))}
+        </ul>
+      ) : null}
+      {swaps.candidates.length > 0 ? (
+        <Form method="post" className="mt-3 space-y-2">
+          <label htmlFor="swap-member" className="block text-sm font-medium text-slate-800">
+            Swap my turn with
+          </label>
+          <select id="swap-member" name="memberId" className={inputClass} required>
+            {swaps.candidates.map((candidate) => (
+              <option key={candidate.memberId} value={candidate.memberId}>
+                Turn {candidate.period} · {candidate.name} · {day(candidate.dueOn)}
+              </option>
+            ))}
+          </select>
+          <button type="submit" name="intent" value="propose-swap" className={buttonClass("secondary")} disabled={proposing}>
+            Propose Swap
+          </button>
+        </Form>
+      ) : (
+        <p className="mt-3 text-sm text-slate-700">{swaps.cannotPropose}</p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The order's record: the order at the start (for a random draw, the order the seed gives) and each swap since, so
+ * anyone can get from the draw to today's order.
+ */
+export function OrderRecord({ swaps }: { swaps: Pick<SwapsView, "done" | "orderBeforeSwaps"> }) {
+  if (!swaps.orderBeforeSwaps || swaps.done.length === 0) return null;
+  return (
+    <div className="mt-3 space-y-2 text-sm text-slate-700" data-testid="order-record">
+      <p className="font-medium text-slate-900">Order at the start</p>
+      <ol className="list-decimal pl-5">
+        {swaps.orderBeforeSwaps.map((name, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the position is the turn
+          <li key={index}>{name}</li>
+        ))}
+      </ol>
+      <p className="font-medium text-slate-900">Swaps since</p>
+      <ul className="list-disc pl-5">
+        {swaps.done.map((swap) => (
+          <li key={swap.id}>
+            {swap.swappedAt ? `${formatTimestamp(swap.swappedAt)}: ` : ""}
+            {swap.proposer.name} (turn {swap.proposer.period}) and {swap.counterpart.name} (turn {swap.counterpart.period}) swapped turns
+            {swap.decidedByName ? `, approved by ${swap.decidedByName}` : ", agreed by both"}.
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * Turn swaps with consent (ADR 041), pure: when a turn may still be swapped, who acts at each step, the words, and the
+ * payout order as it was before any swap (for the draw's record). Time is a parameter (the group's calendar day).
+ *
+ * The rules:
+ * - Only in a group that has started (before the start its admin sets a fixed order; a random order is drawn then).
+ * - A turn may be swapped while it is open: its period is pending, its due day is still ahead of the group's today,
+ *   and no bank transfer exists for its period (no contribution debit has been made for it, no payout). From its due
+ *   day on, the turn is "in flight": its contributions are being collected and its payout follows them.
+ * - One open swap per turn: a turn held by a proposal (proposed or accepted) is not offered to anyone else.
+ * - The other member accepts or declines; then the group's admin approves or refuses when the group asks for it and
+ *   the admin is neither of the two. The proposer may withdraw until it is done.
+ * - Done, the two members exchange turns: each takes the other's period (its date and its payout) in one transaction
+ *   under the group's lock, re-checking that both turns are still open.
+ */
+import { z } from "zod";
+import { formatCalendarDay } from "./format";
+import type { CalendarDay } from "./schedule";
+
+export type SwapStatus = "proposed" | "accepted" | "swapped" | "declined" | "refused" | "withdrawn" | "cancelled";
+
+export const OPEN_SWAP_STATUSES: readonly SwapStatus[] = ["proposed", "accepted"];
+
+/** A period as the swap rules see it. */
+export type TurnFacts = { periodNumber: number; dueOn: CalendarDay; status: "pending" | "completed"; hasTransfers: boolean };
+
+/** Whether a turn may still be swapped on `today` (the group's calendar day). */
+export function turnOpen(turn: TurnFacts, today: CalendarDay): boolean {
+  return turn.status === "pending" && turn.dueOn > today && !turn.hasTransfers;
+}
+
+/** Whether the admin's approval is needed for a swap between these two members. */
+export function needsApproval(groupRequiresIt: boolean, adminMemberId: string, proposerMemberId: string, counterpartMemberId: string) {
+  return groupRequiresIt && adminMemberId !== proposerMemberId && adminMemberId !== counterpartMemberId;
+}
+
+export const SWAP_MESSAGES = {
+  onlyActive: "Turns can be swapped only once the group has started.",
+  notAMember: "That member is not in this group.",
+  notYourself: "Choose another member to swap turns with.",
+  yourTurnClosed: "Your turn is already being paid (or was paid), so it can't be swapped any more.",
+  theirTurnClosed: "That member's turn is already being paid (or was paid), so it can't be swapped any more.",
+  turnClosed: "One of these turns is already being paid, so the swap can't happen. It was cancelled.",
+  turnHeld: "One of these turns is already part of another swap proposal. Wait until that one is answered.",
+  busy: "The group's payments are being processed right now. Try again in a minute.",
+  notFound: "That swap proposal was not found in this group.",
+  notYours: "Only the member it was proposed to can answer this swap.",
+  notProposer: "Only the member who proposed this swap can withdraw it.",
+  adminsOnly: "Only the group admin can approve or refuse a swap.",
+  alreadyClosed: "This swap was already answered.",
+  noApprovalNeeded: "This swap needs no approval.",
+  notYetAccepted: "The other member hasn't accepted this swap yet.",
+  proposedTitle: "Swap proposed",
+  proposedToYou: (name: string) => `We asked ${name}. You'll be told when they answer.`,
+  acceptedTitle: "Swap accepted",
+  acceptedAwaitingAdmin: "The group's admin has been asked to approve it.",
+  swappedTitle: "Turns swapped",
+  swappedToYou: (turn: number, dueOn: CalendarDay) => `Your turn is now ${turn}: the payout of ${formatCalendarDay(dueOn, "long")}.`,
+  declinedTitle: "Swap declined",
+  refusedTitle: "Swap refused",
+  withdrawnTitle: "Swap withdrawn",
+} as const;
+
+/** What each member is told, in the app and by email. `turn` is a period number; days are the periods' due days. */
+export const SWAP_NOTICES = {
+  proposed: (proposer: string, group: string, theirTurn: number, theirDay: CalendarDay, yourTurn: number, yourDay: CalendarDay) => ({
+    title: `${proposer} asks to swap turns in ${group}`,
+    body: `${proposer} would take your turn ${yourTurn} (${formatCalendarDay(yourDay, "long")}) and give you turn ${theirTurn} (${formatCalendarDay(theirDay, "long")}). Accept or decline on the group's page.`,
+  }),
+  accepted: (counterpart: string, group: string) => ({
+    title: `${counterpart} accepted your turn swap in ${group}`,
+    body: "The group's admin has been asked to approve it. Your turns change once it is approved.",
+  }),
+  approvalNeeded: (proposer: string, counterpart: string, group: string, a: number, b: number) => ({
+    title: `Approve a turn swap in ${group}?`,
+    body: `${proposer} (turn ${a}) and ${counterpart} (turn ${b}) agreed to swap turns. Approve or refuse on the group's page.`,
+  }),
+  swapped: (group: string, otherName: string, turn: number, dueOn: CalendarDay) => ({
+    title: `Your turn in ${group} changed`,
+    body: `You swapped turns with ${otherName}. Your turn is now ${turn}: the payout of ${formatCalendarDay(dueOn, "long")}.`,
+  }),
+  declined: (counterpart: string, group: string) => ({
+    title: `${counterpart} declined your turn swap in ${group}`,
+    body: "Your turn stays as it was.",
+  }),
+  refused: (group: string) => ({
+    title: `The admin of ${group} refused a turn swap`,
+    body: "The swap you agreed on was refused by the group's admin. Your turn stays as it was.",
+  }),
+  withdrawn: (proposer: string, group: string) => ({
+    title: `${proposer} withdrew a turn swap in ${group}`,
+    body: "The swap they proposed is off. Your turn stays as it was.",
+  }),
+} as const;
+
+export const proposeSwapSchema = z.object({ memberId: z.uuid({ error: SWAP_MESSAGES.notYourself }) });
+export const swapActionSchema = z.object({ swapId: z.uuid({ error: SWAP_MESSAGES.notFound }) });
+
+/** A swap done, as the order's record lists it: the two turns exchanged. */
+export type AppliedSwap = { firstPeriod: number; secondPeriod: number };
+
+/**
+ * The payout order before any swap, from the order now (the member of each turn, turn 1 first) and the swaps done, in
+ * the order they were done: each undone from the last. Positions are 1-based period numbers.
+ */
+export function orderBeforeSwaps<T>(current: readonly T[], swapsInOrder: readonly AppliedSwap[]): T[] {
+  const order = [...current];
+  for (const swap of [...swapsInOrder].reverse()) {
+    const a = swap.firstPeriod - 1;
+    const b = swap.secondPeriod - 1;
+    if (a < 0 || b < 0 || a >= order.length || b >= order.length)
+      throw new RangeError(`a swap of turns ${swap.firstPeriod} and ${swap.secondPeriod} is outside the order`);
+    [order[a], order[b]] = [order[b]!, order[a]!];
+  }
+  return order;
+}
+
+export const SWAP_STATUS_LABELS: Record<SwapStatus, string> = {
+  proposed: "Waiting for an answer",
+  accepted: "Waiting for the admin's approval",
+  swapped: "Swapped",
+  declined: "Declined",
+  refused: "Refused by the admin",
+  withdrawn: "Withdrawn",
+  cancelled: "Cancelled: a turn went into payment",
+};

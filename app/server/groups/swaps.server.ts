@@ -1,0 +1,348 @@
+/**
+ * Turn swaps with consent (ADR 041; the rules are app/domain/swaps.ts): a member proposes to exchange turns with another
+ * member, the other accepts or declines, the group's admin approves or refuses when the group asks for it, and the
+ * proposer may withdraw. Every step is one transaction under the group's row lock (so two steps on one group never
+ * interleave), writes the swap's new state, the group's activity (group_events) and what each member is told (the bell,
+ * and the email into the outbox, ADR 010), and the emails go out after the commit.
+ *
+ * The payout order changes only in `swapTurns`, which also takes the advisory lock the money worker holds while it runs
+ * the group (never waiting for it: a busy group answers "try again"), and re-checks that both turns are still open (no
+ * bank transfer for their periods, due day ahead): so a turn whose debits or payout exist, or are being made at that
+ * moment, is never swapped. A turn is held by at most one open swap (turn_swap_holds' primary key).
+ *
+ * Who may: members of the group only (anyone else: "Group Not Found", as for a group that does not exist); the other
+ * member answers; the admin approves or refuses; the proposer withdraws.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { needsApproval, OPEN_SWAP_STATUSES, SWAP_MESSAGES, SWAP_NOTICES, turnOpen, type TurnFacts } from "~/domain/swaps";
+import { todayIn, type CalendarDay } from "~/domain/schedule";
+import { db, type Db } from "../db/client.server";
+import {
+  groupEvents,
+  groupMembers,
+  groupPeriods,
+  groups,
+  turnSwapHolds,
+  turnSwaps,
+  users,
+  type TurnSwapRow,
+  type TurnSwapStatus,
+} from "../db/schema";
+import { deliverEmails } from "../email/email.server";
+import { queueEmailToUser } from "../email/user-email.server";
+import { tryGroupMoneyLock } from "../money/locks.server";
+import { notify } from "../notifications/notifications.server";
+import { appUrl } from "../platform/env.server";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type GroupRow = typeof groups.$inferSelect;
+
+export type SwapFailure = { ok: false; status: 403 | 404 | 409; error: string };
+export type SwapSuccess = { ok: true; title: string; description?: string };
+export type SwapResult = SwapSuccess | SwapFailure;
+
+const GROUP_NOT_FOUND: SwapFailure = { ok: false, status: 404, error: "Group Not Found" };
+const fail = (status: SwapFailure["status"], error: string): SwapFailure => ({ ok: false, status, error });
+
+type Member = { id: string; userId: string; name: string; email: string; isAdmin: boolean };
+type Period = TurnFacts & { recipientMemberId: string };
+
+/** The group locked (its row, FOR NO KEY UPDATE: the money code's UPDATEs of it wait, its foreign keys do not), its members and periods. */
+async function lockGroup(tx: Tx, groupId: string, userId: string) {
+  const locked = await tx.execute<{ id: string }>(sql`select id from ${groups} where id = ${groupId} for no key update`);
+  if (locked.rows.length === 0) return null;
+  const [group] = await tx.select().from(groups).where(eq(groups.id, groupId));
+  const members: Member[] = await tx
+    .select({ id: groupMembers.id, userId: groupMembers.userId, name: users.name, email: users.email, isAdmin: groupMembers.isAdmin })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(eq(groupMembers.groupId, groupId));
+  const me = members.find((member) => member.userId === userId);
+  if (!group || !me) return null;
+  const { rows } = await tx.execute<{
+    period_number: number;
+    due_on: CalendarDay;
+    status: "pending" | "completed";
+    recipient_member_id: string;
+    has_transfers: boolean;
+  }>(sql`
+    select p.period_number, p.due_on::text as due_on, p.status, p.recipient_member_id,
+      exists (select 1 from bank_transfers t where t.group_id = p.group_id and t.period_number = p.period_number) as has_transfers
+    from ${groupPeriods} p where p.group_id = ${groupId} order by p.period_number`);
+  const periods: Period[] = rows.map((row) => ({
+    periodNumber: Number(row.period_number),
+    dueOn: row.due_on,
+    status: row.status,
+    recipientMemberId: row.recipient_member_id,
+    hasTransfers: row.has_transfers,
+  }));
+  return { group, members, me, periods };
+}
+
+type Locked = NonNullable<Awaited<ReturnType<typeof lockGroup>>>;
+
+/** The group's calendar day: real time plus its sandbox clock's offset, in its zone. */
+function groupDay(group: GroupRow, now: Date): CalendarDay {
+  return todayIn(group.timeZone, new Date(now.getTime() + group.clockOffsetSeconds * 1000));
+}
+
+const groupLink = (groupId: string) => `/groups/${groupId}`;
+
+/** Tell a member in the app and queue the email (the "group-notice" template); returns the outbox id, if any. */
+async function tell(tx: Tx, member: Member, group: GroupRow, notice: { title: string; body: string }, now: Date) {
+  const link = groupLink(group.id);
+  await notify(member.userId, { ...notice, link }, tx);
+  return queueEmailToUser(
+    tx,
+    { id: member.userId, email: member.email },
+    {
+      template: "group-notice",
+      data: { name: member.name, groupName: group.name, ...notice, actionLabel: "Open the group", actionUrl: `${appUrl()}${link}` },
+    },
+    { now },
+  );
+}
+
+/** Run a step in a transaction; deliver the emails it queued once it committed. */
+async function step(work: (tx: Tx, emails: Array<string | null>) => Promise<SwapResult>): Promise<SwapResult> {
+  const emails: Array<string | null> = [];
+  const result = await db().transaction((tx) => work(tx, emails));
+  const ids = emails.filter((id): id is string => id !== null);
+  if (ids.length > 0) await deliverEmails(ids);
+  return result;
+}
+
+async function event(
+  tx: Tx,
+  groupId: string,
+  type: typeof groupEvents.$inferInsert.type,
+  userId: string,
+  relatedUserId: string,
+  periodNumber: number,
+  now: Date,
+) {
+  await tx.insert(groupEvents).values({ groupId, type, userId, relatedUserId, periodNumber, occurredAt: now });
+}
+
+/** Close an open swap: its new status, its turns released. */
+async function close(tx: Tx, swapId: string, status: TurnSwapStatus, now: Date, extra: Partial<typeof turnSwaps.$inferInsert> = {}) {
+  await tx
+    .update(turnSwaps)
+    .set({ status, closedAt: now, ...extra })
+    .where(eq(turnSwaps.id, swapId));
+  await tx.delete(turnSwapHolds).where(eq(turnSwapHolds.swapId, swapId));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Propose
+
+/** A member proposes to exchange their turn with `counterpartMemberId`'s. */
+export async function proposeSwap(actor: { id: string }, groupId: string, counterpartMemberId: string, now = new Date()): Promise<SwapResult> {
+  return step(async (tx, emails) => {
+    const locked = await lockGroup(tx, groupId, actor.id);
+    if (!locked) return GROUP_NOT_FOUND;
+    const { group, members, me, periods } = locked;
+    if (group.status !== "active") return fail(409, SWAP_MESSAGES.onlyActive);
+    const other = members.find((member) => member.id === counterpartMemberId);
+    if (!other) return fail(404, SWAP_MESSAGES.notAMember);
+    if (other.id === me.id) return fail(409, SWAP_MESSAGES.notYourself);
+    const today = groupDay(group, now);
+    const mine = periods.find((period) => period.recipientMemberId === me.id);
+    const theirs = periods.find((period) => period.recipientMemberId === other.id);
+    if (!mine || !turnOpen(mine, today)) return fail(409, SWAP_MESSAGES.yourTurnClosed);
+    if (!theirs || !turnOpen(theirs, today)) return fail(409, SWAP_MESSAGES.theirTurnClosed);
+    const held = await tx
+      .select({ period: turnSwapHolds.periodNumber })
+      .from(turnSwapHolds)
+      .where(and(eq(turnSwapHolds.groupId, groupId), inArray(turnSwapHolds.periodNumber, [mine.periodNumber, theirs.periodNumber])));
+    if (held.length > 0) return fail(409, SWAP_MESSAGES.turnHeld);
+
+    const admin = members.find((member) => member.isAdmin)!;
+    const [swap] = await tx
+      .insert(turnSwaps)
+      .values({
+        groupId,
+        proposerMemberId: me.id,
+        counterpartMemberId: other.id,
+        proposerPeriod: mine.periodNumber,
+        counterpartPeriod: theirs.periodNumber,
+        needsApproval: needsApproval(group.swapsNeedApproval, admin.id, me.id, other.id),
+        createdAt: now,
+      })
+      .returning({ id: turnSwaps.id });
+    // The primary key is the backstop: a turn in another open swap fails this insert (and the whole step).
+    await tx.insert(turnSwapHolds).values([
+      { groupId, periodNumber: mine.periodNumber, swapId: swap!.id },
+      { groupId, periodNumber: theirs.periodNumber, swapId: swap!.id },
+    ]);
+    await event(tx, groupId, "swap_proposed", me.userId, other.userId, mine.periodNumber, now);
+    emails.push(
+      await tell(tx, other, group, SWAP_NOTICES.proposed(me.name, group.name, mine.periodNumber, mine.dueOn, theirs.periodNumber, theirs.dueOn), now),
+    );
+    return { ok: true, title: SWAP_MESSAGES.proposedTitle, description: SWAP_MESSAGES.proposedToYou(other.name) };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Answer, decide, withdraw
+
+async function findSwap(tx: Tx, groupId: string, swapId: string): Promise<TurnSwapRow | null> {
+  const [swap] = await tx
+    .select()
+    .from(turnSwaps)
+    .where(and(eq(turnSwaps.id, swapId), eq(turnSwaps.groupId, groupId)));
+  return swap ?? null;
+}
+
+function partiesOf(locked: Locked, swap: TurnSwapRow) {
+  const proposer = locked.members.find((member) => member.id === swap.proposerMemberId)!;
+  const counterpart = locked.members.find((member) => member.id === swap.counterpartMemberId)!;
+  return { proposer, counterpart };
+}
+
+/** The other member accepts (the swap is done, or goes to the admin) or declines. */
+export async function answerSwap(
+  actor: { id: string },
+  groupId: string,
+  swapId: string,
+  answer: "accept" | "decline",
+  now = new Date(),
+): Promise<SwapResult> {
+  return step(async (tx, emails) => {
+    const locked = await lockGroup(tx, groupId, actor.id);
+    if (!locked) return GROUP_NOT_FOUND;
+    const swap = await findSwap(tx, groupId, swapId);
+    if (!swap) return fail(404, SWAP_MESSAGES.notFound);
+    if (swap.counterpartMemberId !== locked.me.id) return fail(403, SWAP_MESSAGES.notYours);
+    if (swap.status !== "proposed") return fail(409, SWAP_MESSAGES.alreadyClosed);
+    const { proposer, counterpart } = partiesOf(locked, swap);
+    const { group } = locked;
+    if (answer === "decline") {
+      await close(tx, swap.id, "declined", now, { respondedAt: now });
+      await event(tx, groupId, "swap_declined", counterpart.userId, proposer.userId, swap.counterpartPeriod, now);
+      emails.push(await tell(tx, proposer, group, SWAP_NOTICES.declined(counterpart.name, group.name), now));
+      return { ok: true, title: SWAP_MESSAGES.declinedTitle };
+    }
+    if (!swap.needsApproval) return swapTurns(tx, locked, swap, emails, now, { respondedAt: now });
+    // Still possible? Otherwise it ends here rather than waiting for an approval that cannot take effect.
+    const closed = await cancelIfClosed(tx, locked, swap, emails, now);
+    if (closed) return closed;
+    await tx.update(turnSwaps).set({ status: "accepted", respondedAt: now }).where(eq(turnSwaps.id, swap.id));
+    await event(tx, groupId, "swap_accepted", counterpart.userId, proposer.userId, swap.counterpartPeriod, now);
+    const admin = locked.members.find((member) => member.isAdmin)!;
+    emails.push(await tell(tx, proposer, group, SWAP_NOTICES.accepted(counterpart.name, group.name), now));
+    emails.push(
+      await tell(
+        tx,
+        admin,
+        group,
+        SWAP_NOTICES.approvalNeeded(proposer.name, counterpart.name, group.name, swap.proposerPeriod, swap.counterpartPeriod),
+        now,
+      ),
+    );
+    return { ok: true, title: SWAP_MESSAGES.acceptedTitle, description: SWAP_MESSAGES.acceptedAwaitingAdmin };
+  });
+}
+
+/** The group's admin approves (the swap is done) or refuses a swap both members agreed on. */
+export async function decideSwap(
+  actor: { id: string },
+  groupId: string,
+  swapId: string,
+  decision: "approve" | "refuse",
+  now = new Date(),
+): Promise<SwapResult> {
+  return step(async (tx, emails) => {
+    const locked = await lockGroup(tx, groupId, actor.id);
+    if (!locked) return GROUP_NOT_FOUND;
+    if (!locked.me.isAdmin) return fail(403, SWAP_MESSAGES.adminsOnly);
+    const swap = await findSwap(tx, groupId, swapId);
+    if (!swap) return fail(404, SWAP_MESSAGES.notFound);
+    if (swap.status === "proposed") return fail(409, swap.needsApproval ? SWAP_MESSAGES.notYetAccepted : SWAP_MESSAGES.noApprovalNeeded);
+    if (swap.status !== "accepted") return fail(409, SWAP_MESSAGES.alreadyClosed);
+    const decided = { decidedBy: actor.id, decidedAt: now };
+    if (decision === "approve") return swapTurns(tx, locked, swap, emails, now, decided);
+    const { proposer, counterpart } = partiesOf(locked, swap);
+    await close(tx, swap.id, "refused", now, decided);
+    await event(tx, groupId, "swap_refused", locked.me.userId, proposer.userId, swap.proposerPeriod, now);
+    for (const member of [proposer, counterpart]) emails.push(await tell(tx, member, locked.group, SWAP_NOTICES.refused(locked.group.name), now));
+    return { ok: true, title: SWAP_MESSAGES.refusedTitle };
+  });
+}
+
+/** The proposer withdraws a swap not done yet. */
+export async function withdrawSwap(actor: { id: string }, groupId: string, swapId: string, now = new Date()): Promise<SwapResult> {
+  return step(async (tx, emails) => {
+    const locked = await lockGroup(tx, groupId, actor.id);
+    if (!locked) return GROUP_NOT_FOUND;
+    const swap = await findSwap(tx, groupId, swapId);
+    if (!swap) return fail(404, SWAP_MESSAGES.notFound);
+    if (swap.proposerMemberId !== locked.me.id) return fail(403, SWAP_MESSAGES.notProposer);
+    if (!OPEN_SWAP_STATUSES.includes(swap.status)) return fail(409, SWAP_MESSAGES.alreadyClosed);
+    const { proposer, counterpart } = partiesOf(locked, swap);
+    await close(tx, swap.id, "withdrawn", now);
+    await event(tx, groupId, "swap_withdrawn", proposer.userId, counterpart.userId, swap.proposerPeriod, now);
+    emails.push(await tell(tx, counterpart, locked.group, SWAP_NOTICES.withdrawn(proposer.name, locked.group.name), now));
+    return { ok: true, title: SWAP_MESSAGES.withdrawnTitle };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The change of order
+
+/**
+ * If either turn is no longer open (its period has a transfer, is due or paid) or is no longer theirs, the swap is
+ * cancelled (committed with the step) and both are told why; null when it can still happen.
+ */
+async function cancelIfClosed(tx: Tx, locked: Locked, swap: TurnSwapRow, emails: Array<string | null>, now: Date): Promise<SwapFailure | null> {
+  const today = groupDay(locked.group, now);
+  const a = locked.periods.find((period) => period.periodNumber === swap.proposerPeriod);
+  const b = locked.periods.find((period) => period.periodNumber === swap.counterpartPeriod);
+  const stillTheirs = a?.recipientMemberId === swap.proposerMemberId && b?.recipientMemberId === swap.counterpartMemberId;
+  if (a && b && stillTheirs && turnOpen(a, today) && turnOpen(b, today)) return null;
+  const { proposer, counterpart } = partiesOf(locked, swap);
+  await close(tx, swap.id, "cancelled", now);
+  await event(tx, locked.group.id, "swap_cancelled", proposer.userId, counterpart.userId, swap.proposerPeriod, now);
+  const notice = { title: `A turn swap in ${locked.group.name} was cancelled`, body: SWAP_MESSAGES.turnClosed };
+  for (const member of [proposer, counterpart]) emails.push(await tell(tx, member, locked.group, notice, now));
+  return fail(409, SWAP_MESSAGES.turnClosed);
+}
+
+/**
+ * Exchange the two turns: each member takes the other's period (its date and its payout) and position, in this
+ * transaction, under the group's row lock and the money worker's lock (no debit or payout is being made for the group
+ * meanwhile), after checking both turns are still open. Two UPDATEs; the uniqueness of turns and recipients is checked
+ * at commit (deferred constraints, migration 0021).
+ */
+async function swapTurns(
+  tx: Tx,
+  locked: Locked,
+  swap: TurnSwapRow,
+  emails: Array<string | null>,
+  now: Date,
+  extra: Partial<typeof turnSwaps.$inferInsert>,
+): Promise<SwapResult> {
+  const { group } = locked;
+  if (!(await tryGroupMoneyLock(tx, group.id))) return fail(409, SWAP_MESSAGES.busy);
+  const closed = await cancelIfClosed(tx, locked, swap, emails, now);
+  if (closed) return closed;
+  const a = swap.proposerPeriod;
+  const b = swap.counterpartPeriod;
+  await tx.execute(sql`
+    update ${groupPeriods} set recipient_member_id = case period_number
+      when ${a}::int then ${swap.counterpartMemberId}::uuid else ${swap.proposerMemberId}::uuid end
+    where group_id = ${group.id} and period_number in (${a}::int, ${b}::int)`);
+  await tx.execute(sql`
+    update ${groupMembers} set payout_position = case id
+      when ${swap.proposerMemberId}::uuid then ${b}::int else ${a}::int end
+    where group_id = ${group.id} and id in (${swap.proposerMemberId}::uuid, ${swap.counterpartMemberId}::uuid)`);
+  await close(tx, swap.id, "swapped", now, { swappedAt: now, ...extra });
+  await tx.update(groups).set({ updatedAt: now }).where(eq(groups.id, group.id));
+  const { proposer, counterpart } = partiesOf(locked, swap);
+  await event(tx, group.id, "swapped", proposer.userId, counterpart.userId, b, now);
+  const dueOf = (period: number) => locked.periods.find((row) => row.periodNumber === period)!.dueOn;
+  emails.push(await tell(tx, proposer, group, SWAP_NOTICES.swapped(group.name, counterpart.name, b, dueOf(b)), now));
+  emails.push(await tell(tx, counterpart, group, SWAP_NOTICES.swapped(group.name, proposer.name, a, dueOf(a)), now));
+  const you = locked.me.id === proposer.id ? { turn: b, on: dueOf(b) } : locked.me.id === counterpart.id ? { turn: a, on: dueOf(a) } : null;
+  return { ok: true, title: SWAP_MESSAGES.swappedTitle, description: you ? SWAP_MESSAGES.swappedToYou(you.turn, you.on) : undefined };
+}

@@ -1,0 +1,60 @@
+import { bankedMember, emailLinks, expect, fixture, login, logout, test, toasts } from "./fixtures";
+
+/**
+ * Turn swaps with consent (ADR 041), with JavaScript on and off: in a running group of three, the second member
+ * proposes to swap turns with the third, who accepts, and the group's admin approves; the schedule then shows the new
+ * order and the order's record the one before. Every step is a plain form post.
+ */
+test("propose → accept → approve a turn swap: the schedule changes, and the order's record keeps the one before", async ({ page }) => {
+  test.setTimeout(150_000);
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const admin = await bankedMember(page, "swap-admin", "Dana Demo");
+  const bo = await bankedMember(page, "swap-bo", "Bo Baker");
+  const cy = await bankedMember(page, "swap-cy", "Cy Chen");
+  const name = `Swap Circle ${suffix}`;
+  const { groupId } = await fixture<{ groupId: string }>(page, "/groups/started", { admin, members: [bo, cy], name });
+  const schedule = () => page.getByRole("table", { name: "Payout schedule", exact: true }).locator("tbody tr");
+
+  // Bo (turn 2) proposes to take Cy's turn 3.
+  await login(page, bo, "Secret123");
+  await page.goto(`/groups/${groupId}`);
+  const swaps = page.getByTestId("turn-swaps");
+  await expect(swaps.getByRole("heading", { name: "Turn swaps" })).toBeVisible();
+  await swaps.getByLabel("Swap my turn with").selectOption({ label: await swaps.locator("option", { hasText: "Cy Chen" }).innerText() });
+  await swaps.getByRole("button", { name: "Propose Swap" }).click();
+  await expect(toasts(page)).toContainText("Swap proposed");
+  await expect(page.getByTestId("open-swap")).toContainText("You (turn 2");
+  await expect(page.getByTestId("open-swap")).toContainText("Waiting for an answer");
+
+  // Cy is told, and accepts from the group page.
+  await logout(page);
+  await login(page, cy, "Secret123");
+  await page.goto("/notifications");
+  await expect(page.locator("main")).toContainText(`Bo Baker asks to swap turns in ${name}`);
+  await page.goto(`/groups/${groupId}`);
+  await page.getByTestId("open-swap").getByRole("button", { name: "Accept Swap" }).click();
+  await expect(toasts(page)).toContainText("Swap accepted");
+  await expect(page.getByTestId("open-swap")).toContainText("Waiting for the admin's approval");
+
+  // The admin is asked (in the app and by email), and approves.
+  await logout(page);
+  await login(page, admin, "Secret123");
+  await emailLinks(page, admin, `Approve a turn swap in ${name}?`);
+  await page.goto(`/groups/${groupId}`);
+  await expect(schedule().nth(1)).toContainText("Bo Baker");
+  await page.getByTestId("open-swap").getByRole("button", { name: "Approve Swap" }).click();
+  await expect(toasts(page)).toContainText("Turns swapped");
+  await expect(page.getByTestId("open-swap")).toHaveCount(0);
+  await expect(schedule().nth(1)).toContainText("Cy Chen");
+  await expect(schedule().nth(2)).toContainText("Bo Baker");
+  const record = page.getByTestId("order-record");
+  await expect(record).toContainText("Order at the start");
+  await expect(record.locator("ol li")).toHaveText(["Dana Demo", "Bo Baker", "Cy Chen"]);
+  await expect(record).toContainText("Bo Baker (turn 2) and Cy Chen (turn 3) swapped turns, approved by Dana Demo.");
+
+  // Bo reads that his turn changed.
+  await logout(page);
+  await login(page, bo, "Secret123");
+  await page.goto("/notifications");
+  await expect(page.locator("main")).toContainText(`Your turn in ${name} changed`);
+});
