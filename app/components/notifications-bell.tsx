@@ -1,8 +1,17 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
-import { formatTimestamp } from "~/domain/format";
+import { formatEventTime } from "~/domain/format";
 
-export type NotificationItem = { id: string; title: string; body: string | null; link: string | null; createdAt: string; read: boolean };
+export type NotificationItem = {
+  id: string;
+  title: string;
+  body: string | null;
+  link: string | null;
+  createdAt: string;
+  /** The group-clock day of news about a sandbox group whose clock was moved (ADR 040). */
+  occurredOn?: string | null;
+  read: boolean;
+};
 export type NotificationFeed = { unreadCount: number; notifications: NotificationItem[] };
 
 /**
@@ -80,8 +89,8 @@ export function NotificationsBell({ feed: serverFeed }: { feed: NotificationFeed
                         {item.title}
                         {item.read ? null : <span className="sr-only"> (unread)</span>}
                       </span>
-                      <time dateTime={item.createdAt} className="block text-xs text-slate-600">
-                        {formatTimestamp(item.createdAt)}
+                      <time dateTime={item.occurredOn ?? item.createdAt} className="block text-xs text-slate-600">
+                        {formatEventTime(item.createdAt, item.occurredOn)}
                       </time>
                     </span>
                   </button>

@@ -9,7 +9,7 @@ import {
   canAdvance,
   contributionsCollected,
   dueWork,
-  expectedPayoutOn,
+  hasContributed,
   lateMembers,
   MAX_ATTEMPTS,
   nextStepAfterFailure,
@@ -364,12 +364,38 @@ describe("dueWork: reminders", () => {
 });
 
 describe("dueWork: debits", () => {
-  it("contributions and the fee are debited on the due day, not before", () => {
+  it("contributions are debited on the due day, not before; the fee waits for a contribution that went through", () => {
     expect(dueWork(state(), "2026-01-08").debits).toEqual([]);
-    expect(dueWork(state(), "2026-01-09").debits).toEqual([
-      ...MEMBERS.map((userId) => ({ kind: "contribution", periodNumber: 1, userId, attempt: 1, amountCents: 10_000 })),
-      ...MEMBERS.map((userId) => ({ kind: "fee", periodNumber: 0, userId, attempt: 1, amountCents: 500 })),
+    expect(dueWork(state(), "2026-01-09").debits).toEqual(
+      MEMBERS.map((userId) => ({ kind: "contribution", periodNumber: 1, userId, attempt: 1, amountCents: 10_000 })),
+    );
+  });
+
+  it("the fee is debited once a contribution of the member's has gone through (settled or available), never before", () => {
+    const fees = (transfers: CycleTransfer[], day = "2026-01-12") => dueWork(state({ transfers }), day).debits.filter((d) => d.kind === "fee");
+    // In flight, failed or returned: no fee yet.
+    for (const status of ["created", "pending", "posted", "declined", "failed", "returned", "cancelled"] as const) {
+      expect(fees(MEMBERS.map((u) => T("contribution", 1, u, status, "2026-01-09")))).toEqual([]);
+    }
+    // Settled for a and available for b: their fees; c's debit is still on its way.
+    expect(fees([T("contribution", 1, "a", "settled"), T("contribution", 1, "b", "funds_available"), T("contribution", 1, "c", "pending")])).toEqual([
+      { kind: "fee", periodNumber: 0, userId: "a", attempt: 1, amountCents: 500 },
+      { kind: "fee", periodNumber: 0, userId: "b", attempt: 1, amountCents: 500 },
     ]);
+    // A member whose first period failed for good and whose second went through pays the fee then.
+    expect(
+      fees(
+        [
+          ...[1, 2, 3].map((attempt) => T("contribution", 1, "c", "declined", "2026-01-09", attempt, "NSF")),
+          T("contribution", 2, "c", "settled", "2026-01-19"),
+          ...["a", "b"].flatMap((u) => [T("contribution", 1, u, "funds_available"), T("fee", 0, u, "funds_available")]),
+        ],
+        "2026-01-19",
+      ),
+    ).toEqual([{ kind: "fee", periodNumber: 0, userId: "c", attempt: 1, amountCents: 500 }]);
+    expect(hasContributed([T("contribution", 1, "a", "returned")], "a")).toBe(false);
+    expect(hasContributed([T("fee", 0, "a", "settled")], "a")).toBe(false);
+    expect(hasContributed([T("contribution", 2, "a", "funds_available")], "a")).toBe(true);
   });
 
   it("nothing is debited twice while a debit is in flight or settled", () => {
@@ -379,7 +405,7 @@ describe("dueWork: debits", () => {
     }
   });
 
-  it("the fee is charged once per member, with period 1, and never again", () => {
+  it("the fee is charged once per member, and never again", () => {
     const later = dueWork(state({ transfers: PAID_1, poolCents: 0 }), "2026-01-16").debits;
     expect(later.filter((d) => d.kind === "fee")).toEqual([]);
     expect(later.map((d) => [d.kind, d.periodNumber])).toEqual([
@@ -427,7 +453,7 @@ describe("dueWork: debits", () => {
 
   it("every due period with a missing contribution gets its debit (a group that started late catches up)", () => {
     expect(new Set(dueWork(state(), "2026-01-16").debits.map((d) => `${d.kind}:${d.periodNumber}`))).toEqual(
-      new Set(["contribution:1", "contribution:2", "fee:0"]),
+      new Set(["contribution:1", "contribution:2"]),
     );
   });
 });
@@ -712,32 +738,6 @@ describe("retries by what the bank said (ADR 030)", () => {
     const old = T("contribution", 2, "b", "returned", "2026-07-20", 1, "R01", "2026-01-16");
     expect(settledUp(state({ transfers: [...without, old] }), "2026-07-14")).toBe(false);
     expect(settledUp(state({ transfers: [...without, old] }), "2026-07-16")).toBe(true);
-  });
-});
-
-describe("expectedPayoutOn", () => {
-  const period = { dueOn: "2026-01-09" };
-  it("a payout not made yet: the due day's debits are available two days later, and the credit settles a day after", () => {
-    expect(expectedPayoutOn(period, undefined, "2026-01-05")).toBe("2026-01-12");
-    expect(expectedPayoutOn(period, undefined, "2026-01-11")).toBe("2026-01-12");
-    // Later than planned (a member paid late): from today.
-    expect(expectedPayoutOn(period, undefined, "2026-01-20")).toBe("2026-01-21");
-    expect(expectedPayoutOn(period, undefined, "2026-01-20", true)).toBeNull();
-  });
-
-  it("a debit still on its way that was made after the due day (a retry): from the day it was made", () => {
-    expect(expectedPayoutOn(period, undefined, "2026-01-12", false, "2026-01-12")).toBe("2026-01-15");
-    expect(expectedPayoutOn(period, undefined, "2026-01-13", false, "2026-01-12")).toBe("2026-01-15");
-    // Made on the due day (or before it): the due day's schedule.
-    expect(expectedPayoutOn(period, undefined, "2026-01-09", false, "2026-01-09")).toBe("2026-01-12");
-    expect(expectedPayoutOn(period, undefined, "2026-01-09", false, "2026-01-08")).toBe("2026-01-12");
-  });
-
-  it("a payout at the bank settles the day after it was made; one that arrived has no date; a failed one is made again", () => {
-    expect(expectedPayoutOn(period, { status: "pending", initiatedOn: "2026-01-11" }, "2026-01-11")).toBe("2026-01-12");
-    expect(expectedPayoutOn(period, { status: "posted", initiatedOn: "2026-01-11" }, "2026-01-14")).toBe("2026-01-14");
-    expect(expectedPayoutOn(period, { status: "settled", initiatedOn: "2026-01-11" }, "2026-01-12")).toBeNull();
-    expect(expectedPayoutOn(period, { status: "failed", initiatedOn: "2026-01-11" }, "2026-01-14")).toBe("2026-01-15");
   });
 });
 

@@ -3,6 +3,7 @@
  * day, and the ledger's invariants. No I/O; the day is a parameter.
  */
 import { type AttemptFacts, MAX_RETRIES_AFTER_RETURN, RETURN_RETRY_WINDOW_DAYS, returnAction, returnedRun } from "./ach";
+import { addBankDays } from "./bank-days";
 import { formatCalendarDay } from "./format";
 import { addDays, type CalendarDay, daysBetween } from "./schedule";
 
@@ -16,12 +17,24 @@ export const RETRY_AFTER_DAYS = 3;
 /** …up to this many attempts in all (the first plus two retries). */
 export const MAX_ATTEMPTS = 3;
 /**
- * Sandbox settlement, as a bank would run it: a transfer is posted and settled the day after it was made; a debit's
- * money is available in the platform's Plaid Ledger (funds_available) the day after that. A credit (payout) ends at
- * settled: the money is in the member's account (Plaid: funds_available applies to debits only).
+ * Sandbox settlement, as a bank would run it, on the ACH calendar (bank-days.ts, ADR 040): a transfer is posted and
+ * settled the bank day after it entered the network (a transfer made on a weekend or a holiday enters on the next bank
+ * day); a debit's money is available in the platform's Plaid Ledger (funds_available) the bank day after that. A
+ * credit (payout) ends at settled: the money is in the member's account (Plaid: funds_available applies to debits
+ * only).
  */
 export const SANDBOX_SETTLE_AFTER_DAYS = 1;
 export const SANDBOX_AVAILABLE_AFTER_DAYS = 2;
+
+/** The day a transfer made on `initiatedOn` settles on the sandbox bank's schedule (and, in production, is expected to). */
+export function sandboxSettlesOn(initiatedOn: CalendarDay): CalendarDay {
+  return addBankDays(initiatedOn, SANDBOX_SETTLE_AFTER_DAYS);
+}
+
+/** The day a debit made on `initiatedOn` reaches the platform's available balance on the sandbox bank's schedule. */
+export function sandboxAvailableOn(initiatedOn: CalendarDay): CalendarDay {
+  return addBankDays(initiatedOn, SANDBOX_AVAILABLE_AFTER_DAYS);
+}
 
 export type TransferKind = "contribution" | "payout" | "fee";
 export type TransferStatus = "created" | "declined" | "pending" | "posted" | "settled" | "funds_available" | "failed" | "returned" | "cancelled";
@@ -285,13 +298,21 @@ function nextAttempt(attempts: readonly CycleTransfer[], today: CalendarDay): nu
 }
 
 /**
- * What is due on `today` for an active group. The setup fee is debited with the first contribution (period 1's due
- * day), once per member. Each period's payout goes once its due day has come, every member's contribution for it has
- * reached the platform's available balance (funds_available) and the pool holds the whole payout.
+ * Whether a member has a contribution to the group that went through (settled, or its money available): from then on
+ * their setup fee is due (ADR 040: the fee is taken with the first contribution that succeeds, never before one).
+ */
+export function hasContributed(transfers: readonly Pick<CycleTransfer, "kind" | "userId" | "status">[], userId: string) {
+  return transfers.some((t) => t.kind === "contribution" && t.userId === userId && SETTLED_STATUSES.includes(t.status));
+}
+
+/**
+ * What is due on `today` for an active group. The setup fee is debited once per member, on the first day one of their
+ * contributions has gone through (`hasContributed`; ADR 040), as its own transfer. Each period's payout goes once its
+ * due day has come, every member's contribution for it has reached the platform's available balance
+ * (funds_available) and the pool holds the whole payout.
  */
 export function dueWork(state: CycleState, today: CalendarDay): DueWork {
   const work: DueWork = { reminders: [], debits: [], payouts: [], completions: [] };
-  const first = state.periods[0];
   for (const period of state.periods) {
     if (period.status !== "completed" && addDays(period.dueOn, -REMINDER_DAYS_BEFORE) <= today && today <= period.dueOn) {
       for (const userId of state.memberUserIds) work.reminders.push({ periodNumber: period.periodNumber, userId, dueOn: period.dueOn });
@@ -304,8 +325,9 @@ export function dueWork(state: CycleState, today: CalendarDay): DueWork {
         work.debits.push({ kind: "contribution", periodNumber: period.periodNumber, userId, attempt, amountCents: state.contributionCents });
     }
   }
-  if (first && first.dueOn <= today && state.feeCents > 0) {
+  if (state.feeCents > 0) {
     for (const userId of state.memberUserIds) {
+      if (!hasContributed(state.transfers, userId)) continue;
       const attempt = nextAttempt(attemptsOf(state.transfers, "fee", 0, userId), today);
       if (attempt !== null) work.debits.push({ kind: "fee", periodNumber: 0, userId, attempt, amountCents: state.feeCents });
     }
@@ -362,31 +384,6 @@ export function settledUp(state: Pick<CycleState, "periods" | "transfers" | "mem
     if (last.kind !== "payout" && FAILED_STATUSES.includes(last.status) && retryAllowed(chain, today)) return false; // a retry is owed
   }
   return true;
-}
-
-/**
- * The day a period's payout is expected in the recipient's account, on the sandbox bank's schedule (ADR 030): a payout
- * at the bank settles SANDBOX_SETTLE_AFTER_DAYS after it was made; one not made yet goes out once the period's
- * contributions are available — SANDBOX_AVAILABLE_AFTER_DAYS after the due day, or after the latest debit still on its
- * way (a retry made later: `collectingSince`), or today if that day has passed — and settles a day after that. Null
- * once it has arrived, or when it cannot be told (its contributions are late).
- */
-export function expectedPayoutOn(
-  period: Pick<CyclePeriod, "dueOn">,
-  payout: Pick<CycleTransfer, "status" | "initiatedOn"> | undefined,
-  today: CalendarDay,
-  contributionsLate = false,
-  collectingSince: CalendarDay | null = null,
-): CalendarDay | null {
-  if (payout && SETTLED_STATUSES.includes(payout.status)) return null;
-  if (payout && !FAILED_STATUSES.includes(payout.status)) {
-    const on = addDays(payout.initiatedOn, SANDBOX_SETTLE_AFTER_DAYS);
-    return on < today ? today : on;
-  }
-  if (contributionsLate) return null;
-  const from = collectingSince !== null && collectingSince > period.dueOn ? collectingSince : period.dueOn;
-  const sent = addDays(from, SANDBOX_AVAILABLE_AFTER_DAYS);
-  return addDays(sent < today ? today : sent, SANDBOX_SETTLE_AFTER_DAYS);
 }
 
 /**

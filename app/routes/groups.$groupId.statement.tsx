@@ -4,6 +4,7 @@ import { Card, PageContainer } from "~/components/ui/page";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { requireUser } from "~/server/auth/guards.server";
 import { TRANSFER_STATUS_LABELS } from "~/domain/money";
+import { stepText } from "~/domain/payment-dates";
 import { statementPageFor } from "~/server/money/ledger.server";
 import type { Route } from "./+types/groups.$groupId.statement";
 
@@ -53,8 +54,8 @@ export default function Statement({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <p className="mt-2 max-w-3xl text-slate-600">
-        Every posting of the group's ledger, oldest first. Contributions count once the bank has settled them; a payout counts when it leaves the
-        pool. Setup fees go to the platform, not the pool.
+        Every posting of the group's ledger, oldest first. Contributions count once the bank has settled them (the day they are collected); a payout
+        counts the day it is sent, when it leaves the pool, and shows the day it arrived. Setup fees go to the platform, not the pool.
       </p>
       <Card className="mt-6">
         {rows.length === 0 ? (
@@ -107,7 +108,9 @@ export default function Statement({ loaderData }: Route.ComponentProps) {
                     {formatMoney(row.amountCents)}
                   </td>
                   <td className="py-2 pr-3" data-label="Status">
-                    {TRANSFER_STATUS_LABELS[row.status as keyof typeof TRANSFER_STATUS_LABELS] ?? row.status}
+                    {row.arrivedOn
+                      ? stepText("arrival", { day: row.arrivedOn, planned: false })
+                      : (TRANSFER_STATUS_LABELS[row.status as keyof typeof TRANSFER_STATUS_LABELS] ?? row.status)}
                   </td>
                   <td className="py-2 pr-3 text-right tabular-nums" data-label="Pool balance">
                     {formatMoney(row.poolBalanceCents)}

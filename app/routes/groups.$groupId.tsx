@@ -16,6 +16,7 @@ import { PayoutTimeline } from "~/components/charts/payout-timeline";
 import { PoolBalanceChart } from "~/components/charts/pool-balance-chart";
 import { poolChart, type PoolChart } from "~/domain/charts";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
+import { headlineStep, stepLabel } from "~/domain/payment-dates";
 import { removeMemberSchema, ROSTER_MESSAGES } from "~/domain/roster";
 import { requireUser, type SessionUser } from "~/server/auth/guards.server";
 import { appUrl } from "~/server/platform/env.server";
@@ -386,6 +387,9 @@ function NextPayout({ group }: { group: GroupPageView }) {
     body = <p className="mt-2 text-slate-600">Every payout in this cycle has been made.</p>;
   } else {
     const recipient = next.isYou ? "You" : (next.recipientName ?? unnamedRecipient(group.payoutOrder));
+    // The payout's own day, labelled for what it is (payment-dates.ts): expected in the bank, or — while a contribution
+    // keeps it waiting — the period's due day.
+    const headline = headlineStep(next.dates);
     body = (
       <>
         <dl className="mt-3 grid gap-4 sm:grid-cols-3">
@@ -394,8 +398,8 @@ function NextPayout({ group }: { group: GroupPageView }) {
             <dd className="mt-1 text-lg font-semibold text-slate-900">{recipient}</dd>
           </div>
           <div>
-            <dt className="text-sm text-slate-600">Date</dt>
-            <dd className="mt-1 text-lg font-semibold text-slate-900">{formatCalendarDay(next.date, "long")}</dd>
+            <dt className="text-sm text-slate-600">{stepLabel(headline.kind, headline.step, { yours: next.isYou })}</dt>
+            <dd className="mt-1 text-lg font-semibold text-slate-900">{formatCalendarDay(headline.step.day, "long")}</dd>
           </div>
           <div>
             <dt className="text-sm text-slate-600">Amount</dt>
@@ -408,12 +412,12 @@ function NextPayout({ group }: { group: GroupPageView }) {
           </p>
         ) : null}
         {next.projected ? <p className="mt-1 text-sm text-slate-600">Projected: the date if the group fills today.</p> : null}
-        {next.isYou && next.arrivesOn ? (
-          <p className="mt-1 text-sm text-slate-700">
-            {next.sent
-              ? `Your payout is on its way: expected in your bank account on ${formatCalendarDay(next.arrivesOn, "long")}.`
-              : `Your payout is expected in your bank account on ${formatCalendarDay(next.arrivesOn, "long")}, once every contribution has cleared.`}
-          </p>
+        {next.nextSteps.length > 0 ? (
+          <div className="mt-2 space-y-1 text-sm text-slate-700" data-testid="payout-next-steps">
+            {next.nextSteps.map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </div>
         ) : null}
       </>
     );

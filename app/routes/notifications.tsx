@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
-import { formatTimestamp } from "~/domain/format";
+import { formatEventTime } from "~/domain/format";
 import { requireUser } from "~/server/auth/guards.server";
 import { markAllNotificationsRead, notificationPage } from "~/server/notifications/notifications.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
@@ -64,8 +64,8 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
                     {item.read ? null : <span className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-800">Unread</span>}
                   </p>
                   {item.body ? <p className="mt-1 text-sm text-slate-700">{item.body}</p> : null}
-                  <time dateTime={item.createdAt} className="mt-1 block text-xs text-slate-600">
-                    {formatTimestamp(item.createdAt)}
+                  <time dateTime={item.occurredOn ?? item.createdAt} className="mt-1 block text-xs text-slate-600">
+                    {formatEventTime(item.createdAt, item.occurredOn)}
                   </time>
                 </div>
                 {item.read && item.link ? (

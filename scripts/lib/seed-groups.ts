@@ -6,7 +6,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { ADMIN_ACCOUNT, DEMO_ACCOUNT, SAMPLE_MEMBERS } from "../../app/domain/demo-accounts.ts";
 import type { GroupDraft } from "../../app/domain/groups.ts";
-import { addDays, dayOfWeekOf, todayIn } from "../../app/domain/schedule.ts";
+import { plannedDates } from "../../app/domain/payment-dates.ts";
+import { addDays, type CalendarDay, dayOfWeekOf, todayIn } from "../../app/domain/schedule.ts";
 import { hashPassword } from "../../app/server/auth/password.server.ts";
 import { createLinkToken, exchangePublicToken } from "../../app/server/bank/bank.server.ts";
 import { db } from "../../app/server/db/client.server.ts";
@@ -18,13 +19,24 @@ import { processGroup } from "../../app/server/money/cycle.server.ts";
 import { linkThroughSession } from "../../sandbox/plaid/link-client.ts";
 
 /**
- * The active demo groups started this long ago, weekly on the weekday DUE_DAYS_AGO days before the seed ran, so the demo
- * opens mid-cycle with real history whatever the day: period 1 was due DUE_DAYS_AGO days ago, its contributions
- * settled the next day and were available the day after, when its payout went out; it settles today. Period 2 is due in
- * four days. (A fixed weekday would leave period 1's payout in flight on some days of the week.)
+ * The active demo groups started this long ago, weekly on the weekday of `lastPaidDueDay`, so the demo opens mid-cycle
+ * with real history whatever the day: period 1 was due a few days ago, its contributions settled a bank day later and
+ * were available the bank day after, when its payout went out; it has arrived by today. Period 2 is due within the
+ * week. (A fixed weekday would leave period 1's payout in flight on some days of the week.)
  */
 const ACTIVE_GROUP_STARTED_DAYS_AGO = 7;
-const DUE_DAYS_AGO = 3;
+
+/**
+ * The latest day, at least 3 and at most 6 days before `today`, whose payout has arrived by `today` on the ACH calendar
+ * (payment-dates.ts, ADR 040): a weekly group due on its weekday has a payout behind it and its next due day ahead.
+ */
+export function lastPaidDueDay(today: CalendarDay): CalendarDay {
+  for (let daysAgo = 3; daysAgo <= 6; daysAgo++) {
+    const due = addDays(today, -daysAgo);
+    if (plannedDates(1, due).arrival!.day <= today) return due;
+  }
+  return addDays(today, -6);
+}
 
 export const DEMO_ACTIVE_GROUP = "Family Savings Circle";
 export const DEMO_FORMING_GROUP = "Wedding Fund";
@@ -99,7 +111,7 @@ async function seedActiveGroup(spec: { name: string; adminEmail: string; contrib
     memberCount: 3,
     contributionCents: spec.contributionCents,
     payoutOrder: "fixed",
-    schedule: { frequency: "weekly", dayOfWeek: dayOfWeekOf(addDays(todayIn("America/New_York", now), -DUE_DAYS_AGO)), dayOfMonth: null },
+    schedule: { frequency: "weekly", dayOfWeek: dayOfWeekOf(lastPaidDueDay(todayIn("America/New_York", now))), dayOfMonth: null },
     startOn: null,
     timeZone: "America/New_York",
     inviteeEmails: [amina.email, omar.email],
@@ -167,7 +179,10 @@ export const BENCH_MEMBERS = Array.from({ length: 9 }, (_, index) => ({
   email: `neighbor${index + 1}@bench.rosca.example`,
   name: `Neighbor ${index + 1}`,
 }));
-/** Started five weeks and a day ago, weekly: five of its ten turns paid out, the sixth period under way. */
+/**
+ * Started five weeks and a day ago, weekly on the weekday of `lastPaidDueDay`: five of its ten turns paid out (the
+ * fifth has arrived by today), the sixth due within the week.
+ */
 const BENCH_GROUP_STARTED_DAYS_AGO = 36;
 
 /**
@@ -202,7 +217,7 @@ export async function seedBenchGroup(now = new Date()): Promise<string> {
     memberCount: 10,
     contributionCents: 10_000,
     payoutOrder: "fixed",
-    schedule: { frequency: "weekly", dayOfWeek: 3, dayOfMonth: null },
+    schedule: { frequency: "weekly", dayOfWeek: dayOfWeekOf(lastPaidDueDay(todayIn("America/New_York", now))), dayOfMonth: null },
     startOn: null,
     timeZone: "America/New_York",
     inviteeEmails: [],

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { plannedDates } from "../../app/domain/payment-dates";
 import {
   emailLinks,
   expect,
@@ -127,16 +128,28 @@ test("create a 3-member group, invite two people, both join (one links a bank on
   await expect(glance).toContainText("Members3 members");
   await expect(glance).toContainText(`Next contribution${longDay.format(first)}`);
   await expect(glance).toContainText("Contribution$50.00Every Friday");
-  await expect(page.getByRole("region", { name: "Next Payout", exact: true })).toContainText(`RecipientYouDate${longDay.format(first)}Amount$150.00`);
+  // The payout's day: expected in the creator's bank, from the due day on the ACH calendar (ADR 040). When the first
+  // due day is today and the worker has already run it, the creator (who has no bank linked) is asked for it instead,
+  // and the card shows the due day and what the payout waits for.
+  const arrival = plannedDates(1, first.toISOString().slice(0, 10)).arrival!.day;
+  const expected = `RecipientYouExpected in your bank${longDay.format(new Date(`${arrival}T00:00:00Z`))}Amount$150.00`;
+  const waiting = `RecipientYouDue${longDay.format(first)}Amount$150.00Due todayYour contribution waits for you`;
+  const isToday = first.toISOString().slice(0, 10) === new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+  const card = page.getByRole("region", { name: "Next Payout", exact: true });
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  await expect(card).toContainText(isToday ? new RegExp(`${literal(expected)}|${literal(waiting)}`) : expected);
   await expect(page.getByRole("textbox", { name: "Invite link" })).toHaveCount(0);
   const rows = page.getByRole("table", { name: "Payout schedule", exact: true }).locator("tbody tr");
   await expect(rows).toHaveCount(3);
-  const table = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => (td.textContent ?? "").trim())));
+  // A turn's dates are a list (due, collected, sent, arrival): its first item is the due day.
+  const table = await rows.evaluateAll((trs) =>
+    trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => (td.querySelector("li")?.textContent ?? td.textContent ?? "").trim())),
+  );
   const medium = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "medium" });
   expect(table.map((cells) => [cells[0], cells[2], cells[3], cells[4]])).toEqual([
-    ["1", medium.format(first), "$150.00", "Pending"],
-    ["2", medium.format(second), "$150.00", "Pending"],
-    ["3", medium.format(third), "$150.00", "Pending"],
+    ["1", `Due ${medium.format(first)}`, "$150.00", "Pending"],
+    ["2", `Due ${medium.format(second)}`, "$150.00", "Pending"],
+    ["3", `Due ${medium.format(third)}`, "$150.00", "Pending"],
   ]);
   expect(table.map((cells) => cells[1])).toEqual([
     expect.stringContaining("Bank Tester"),

@@ -1,6 +1,22 @@
 import { SAMPLE_MEMBERS } from "../../app/domain/demo-accounts";
+import { plannedDates, stepText } from "../../app/domain/payment-dates";
 import { DEMO, expect, login, logout, test, toasts } from "./fixtures";
 import { formingGroup } from "./groups-page.support";
+
+const longDay = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "long" });
+const iso = (day: Date) => day.toISOString().slice(0, 10);
+/** The day a turn due on `due` is expected in the recipient's bank (payment-dates.ts). */
+const arrivalOf = (due: string) => plannedDates(1, due).arrival!.day;
+/** A turn's dates in the schedule table, as planned from its due day: due, collected, sent, expected. */
+function scheduleDates(due: string, yours: boolean) {
+  const planned = plannedDates(1, due);
+  return [
+    stepText("due", { day: due, planned: false }),
+    stepText("collected", planned.collected!),
+    stepText("sent", planned.sent!),
+    stepText("arrival", planned.arrival!, { yours }),
+  ].join("");
+}
 
 test("a forming group's page shows its projected figures, invite link and schedule; /groups and the dashboard list it", async ({
   page,
@@ -22,7 +38,10 @@ test("a forming group's page shows its projected figures, invite link and schedu
   await expect(glance).toContainText("Contribution$100.00Monthly on the 6th");
 
   const nextPayout = page.getByRole("region", { name: "Next Payout", exact: true });
-  await expect(nextPayout).toContainText(`RecipientYouDate${group.dueLong[0]}Amount$300.00`);
+  // The payout's own day, labelled for what it is: expected in the bank (the one model of a payment's dates, ADR 040).
+  await expect(nextPayout).toContainText(
+    `RecipientYouExpected in your bank${longDay.format(new Date(`${arrivalOf(group.dueDays[0]!)}T00:00:00Z`))}Amount$300.00`,
+  );
   await expect(nextPayout).toContainText(group.daysLabel);
 
   // Payout schedule: three rows (3 members), the viewer's first and marked as theirs.
@@ -40,7 +59,7 @@ test("a forming group's page shows its projected figures, invite link and schedu
   await expect(timeline.nth(2)).toContainText("Turn 3Yet to join");
   await expect(page.getByText("Next to join")).toHaveCount(0);
   for (const [index, row] of [0, 1, 2].entries()) {
-    await expect(rows.nth(row).locator("td").nth(2)).toHaveText(group.dueMedium[index]!);
+    await expect(rows.nth(row).locator("td").nth(2)).toHaveText(scheduleDates(group.dueDays[index]!, row === 0));
     await expect(rows.nth(row).locator("td").nth(3)).toHaveText("$300.00");
     await expect(rows.nth(row).locator("td").nth(4)).toHaveText("Pending");
   }
@@ -121,9 +140,8 @@ test("another user, an unknown id and a malformed id all get the same Group Not 
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-const longDay = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "long" });
-/** "Nov 20, 2026" (the schedule table) → a UTC-midnight Date. */
-const fromMedium = (text: string) => new Date(`${text} 00:00 UTC`);
+/** "Due Nov 20, 2026" (the schedule table's first date of a turn) → a UTC-midnight Date. */
+const fromDue = (text: string) => new Date(`${text.replace(/^Due /, "")} 00:00 UTC`);
 const icsDay = (day: Date) => day.toISOString().slice(0, 10).replace(/-/g, "");
 
 /**
@@ -151,12 +169,16 @@ test("an active group: the dashboard stat cards, the group page and the calendar
   const rows = page.getByRole("table", { name: "Payout schedule", exact: true }).locator("tbody tr");
   await expect(rows).toHaveCount(3);
   const table = await rows.evaluateAll((trs) =>
-    trs.map((tr) => ({ cells: [...tr.querySelectorAll("td")].map((td) => td.textContent ?? ""), current: tr.getAttribute("aria-current") })),
+    trs.map((tr) => ({
+      // A turn's dates are a list (due, collected, sent, arrival): its first item is the due day.
+      cells: [...tr.querySelectorAll("td")].map((td) => td.querySelector("li")?.textContent ?? td.textContent ?? ""),
+      current: tr.getAttribute("aria-current"),
+    })),
   );
-  const dates = table.map((row) => fromMedium(row.cells[2]!));
+  const dates = table.map((row) => fromDue(row.cells[2]!));
   expect(table.map((row) => row.cells[0])).toEqual(["1", "2", "3"]);
   expect(table.map((row) => row.cells[3])).toEqual(["$300.00", "$300.00", "$300.00"]);
-  // Weekly on one weekday (the seed picks the weekday three days before it ran), which the glance names.
+  // Weekly on one weekday (the seed picks a weekday a few days before it ran), which the glance names.
   const weekday = dates[0]!.getUTCDay();
   expect(dates.map((day) => day.getUTCDay())).toEqual([weekday, weekday, weekday]);
   const weekdayName = new Intl.DateTimeFormat("en-US", { weekday: "long", timeZone: "UTC" }).format(dates[0]!);
@@ -173,14 +195,15 @@ test("an active group: the dashboard stat cards, the group page and the calendar
   const next = dates[nextIndex]!;
   await expect(glance).toContainText(`Next contribution${longDay.format(next)}Contribution`);
   const recipient = table[nextIndex]!.current === "true" ? "You" : table[nextIndex]!.cells[1]!;
+  // Its payout's day: expected in the recipient's bank, from the due day on the ACH calendar (ADR 040).
   await expect(page.getByRole("region", { name: "Next Payout", exact: true })).toContainText(
-    `Recipient${recipient}Date${longDay.format(next)}Amount$300.00`,
+    `Recipient${recipient}${recipient === "You" ? "Expected in your bank" : "Expected to arrive"}${longDay.format(new Date(`${arrivalOf(iso(next))}T00:00:00Z`))}Amount$300.00`,
   );
   await expect(page.locator("footer").filter({ hasText: "Start date" })).toContainText(
     `Start date${longDay.format(dates[0]!)}End date${longDay.format(dates[2]!)}`,
   );
 
-  // The calendar file: the three contribution days and the demo user's payout day.
+  // The calendar file: the three contribution days and the day the demo user's payout is expected in their bank.
   const href = await page.getByRole("link", { name: "Add to calendar" }).getAttribute("href");
   expect(href).toMatch(/^\/groups\/[0-9a-f-]{36}\/calendar\.ics$/);
   const response = await page.request.get(href!);
@@ -194,7 +217,9 @@ test("an active group: the dashboard stat cards, the group page and the calendar
   expect(events).toEqual(
     dates.flatMap((day, index) => [
       ["SUMMARY:Contribution due: Family Savings Circle ($100.00)", `DTSTART;VALUE=DATE:${icsDay(day)}`],
-      ...(index === mine ? [["SUMMARY:Your payout: Family Savings Circle ($300.00)", `DTSTART;VALUE=DATE:${icsDay(day)}`]] : []),
+      ...(index === mine
+        ? [["SUMMARY:Your payout: Family Savings Circle ($300.00)", `DTSTART;VALUE=DATE:${arrivalOf(iso(day)).replace(/-/g, "")}`]]
+        : []),
     ]),
   );
 

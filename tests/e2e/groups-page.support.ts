@@ -44,6 +44,7 @@ export async function formingGroup(page: Page, baseURL: string | undefined, pref
     id,
     name,
     email,
+    dueDays: dues.map((day) => day.toISOString().slice(0, 10)),
     dueLong: dues.map((day) => longDay.format(day)),
     dueMedium: dues.map((day) => mediumDay.format(day)),
     daysLabel: `${days} days until next contribution`,

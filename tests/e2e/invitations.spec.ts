@@ -61,7 +61,7 @@ test("invite → register → confirm → log in → back to the invitation → 
   await page.getByLabel("Day of week").selectOption("5");
   await page.getByRole("button", { name: "Next: Invite Members" }).click();
   await expect(page.getByTestId("setup-fee")).toHaveText(
-    `${FEE}. It is charged once, with each member's first contribution; there is no other fee, and no interest.`,
+    `${FEE}. It is charged once, together with each member's first contribution that goes through (never before it); there is no other fee, and no interest.`,
   );
   await page.getByLabel("Member 2 email").fill(newcomer);
   await page.getByLabel("Member 3 email").fill(LENA.email);

@@ -141,13 +141,14 @@ test("the sandbox clock: the current period's contributions settle, its payout a
     await expect(clockCard(page)).toBeVisible();
   }
 
-  // The statement: the period's three contributions of $50.00 in, then its $150.00 payout to the recipient out.
+  // The statement: the period's three contributions of $50.00 in, then its $150.00 payout to the recipient out (the day
+  // it was sent; ADR 040).
   await page.getByRole("link", { name: "Statement", exact: true }).click();
   await expect(page).toHaveURL(`${groupPath}/statement`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Statement: ${GROUP}`);
   const postings = page.getByRole("table", { name: `Postings of ${GROUP} with the running pool balance` }).locator("tbody tr");
   await expect(postings.filter({ hasText: `Contribution · period ${target}` })).toHaveCount(3);
-  const payout = postings.filter({ hasText: `Payout · period ${target}` });
+  const payout = postings.filter({ hasText: `Payout sent · period ${target}` });
   await expect(payout).toHaveCount(1);
   await expect(payout.locator("td").nth(1)).toHaveText(recipient);
   await expect(payout.locator("td").nth(3)).toHaveText("−$150.00");
@@ -159,10 +160,10 @@ test("the sandbox clock: the current period's contributions settle, its payout a
   expect(download.suggestedFilename()).toBe("office-savings-club-statement.csv");
   const csv = (await readFile((await download.path())!, "utf8")).split("\r\n");
   expect(csv[0]).toBe(CSV_HEADER);
-  const payoutLines = csv.filter((line) => line.includes(`,Payout,${target},`));
+  const payoutLines = csv.filter((line) => line.includes(`,Payout sent,${target},`));
   expect(payoutLines).toHaveLength(1);
   expect(payoutLines[0]).toMatch(
-    new RegExp(`^\\d{4}-\\d{2}-\\d{2},${recipient},Payout,${target},150\\.00,-150\\.00,(Posted|Settled|Available),0\\.00$`),
+    new RegExp(`^\\d{4}-\\d{2}-\\d{2},${recipient},Payout sent,${target},150\\.00,-150\\.00,(Posted|Settled|Available),0\\.00$`),
   );
   expect(csv.filter((line) => line.includes(`,Contribution,${target},50.00,50.00,`))).toHaveLength(3);
 });

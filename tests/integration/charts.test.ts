@@ -81,12 +81,13 @@ describe("charts on a group's page and on the cards", () => {
     expect(view.data.pool).toMatchObject({ days: [], start: group.firstDueOn, end: group.lastDueOn, balanceCents: 0 });
     expect(view.text).toContain("No money has moved yet: the pool fills as contributions settle on each due day.");
 
-    // Three days after the first due day: the three contributions settled (day 1) and were available (day 2), when the
-    // first payout left; it settled (day 3).
+    // The day the first payout arrives: the three contributions settled a bank day after the due day and were available
+    // the next, when the first payout left; it settled a bank day later (the ACH calendar, ADR 040).
     const [current] = await db().select().from(groups).where(eq(groups.id, group.id));
     const { daysBetween, todayIn } = await import("../../app/domain/schedule");
+    const { plannedDates } = await import("../../app/domain/payment-dates");
     const today = todayIn(current!.timeZone, now);
-    expect(await advance(daysBetween(today, group.firstDueOn!) + 3)).toMatchObject({ ok: true });
+    expect(await advance(daysBetween(today, plannedDates(1, group.firstDueOn!).arrival!.day))).toMatchObject({ ok: true });
     view = await page(second.id, group.id);
     expect(view.text).toContain("The pool holds $0.00 now: $300.00 has come in and $300.00 has been paid out so far.");
     expect(view.text).toContain("Payout timeline 1 of 3 payouts made.");

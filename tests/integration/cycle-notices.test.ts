@@ -27,6 +27,7 @@ const { DEFAULT_PREFERENCES } = await import("../../app/domain/profile");
 const { advanceClock, groupToday } = await import("../../app/server/money/cycle.server");
 const money = await import("../support/money");
 const { addDays, todayIn } = await import("../../app/domain/schedule");
+const { sandboxSettlesOn } = await import("../../app/domain/money");
 const { asc, eq } = await import("drizzle-orm");
 
 // Tuesday 2026-01-06, noon in New York. Weekly on Friday: due Jan 9, 16, 23.
@@ -64,11 +65,15 @@ describe("the cycle's notices", () => {
       .from(schema.dailyReminders)
       .where(eq(schema.dailyReminders.groupId, group.id))
       .orderBy(asc(schema.dailyReminders.day));
-    expect(days).toEqual([addDays(due, -3), addDays(due, -1), due].map((day) => ({ day, userId: member.id })));
+    // From the due day until the debit settles, on the ACH calendar (ADR 040): a Friday's debit settles on Monday (or
+    // Tuesday after a holiday), so the weekend days are "being collected" too; the loop stopped two days after the due day.
+    const collecting: string[] = [];
+    for (let day = due; day < sandboxSettlesOn(due) && day <= addDays(due, 2); day = addDays(day, 1)) collecting.push(day);
+    expect(days).toEqual([addDays(due, -3), addDays(due, -1), ...collecting].map((day) => ({ day, userId: member.id })));
     const subjects = (await mail(member.email, "daily-reminder")).map((m) => m.subject);
     expect(subjects.sort()).toEqual(
       [
-        `Your $100.00 contribution to ${group.name} is being collected`,
+        ...collecting.map(() => `Your $100.00 contribution to ${group.name} is being collected`),
         `Your $100.00 contribution to ${group.name} is due in 3 days`,
         `Your $100.00 contribution to ${group.name} is due tomorrow`,
       ].sort(),

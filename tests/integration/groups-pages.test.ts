@@ -107,10 +107,42 @@ describe("/groups/{id} loader", () => {
       inviteUrlPath: `/groups/join/${group.inviteCode}`,
       viewer: { isAdmin: false, canReorder: false, payoutPosition: 2 },
     });
+    // Each turn's dates, projected on the ACH calendar (ADR 040): collected a bank day after the due day, the payout sent
+    // the bank day after, in the recipient's bank the bank day after that. May 31, 2027 is Memorial Day.
+    const planned = (due: string, collected: string, sent: string, arrival: string) => ({
+      due,
+      collected: { day: collected, planned: true },
+      sent: { day: sent, planned: true },
+      arrival: { day: arrival, planned: true },
+    });
     expect(view.schedule).toEqual([
-      { position: 1, recipientName: "Amina Yusuf", isYou: false, date: "2027-03-31", amountCents: 30_000, status: "pending" },
-      { position: 2, recipientName: "Omar Haddad", isYou: true, date: "2027-04-30", amountCents: 30_000, status: "pending" },
-      { position: 3, recipientName: null, isYou: false, date: "2027-05-31", amountCents: 30_000, status: "pending" },
+      {
+        position: 1,
+        recipientName: "Amina Yusuf",
+        isYou: false,
+        date: "2027-03-31",
+        amountCents: 30_000,
+        status: "pending",
+        dates: planned("2027-03-31", "2027-04-01", "2027-04-02", "2027-04-05"),
+      },
+      {
+        position: 2,
+        recipientName: "Omar Haddad",
+        isYou: true,
+        date: "2027-04-30",
+        amountCents: 30_000,
+        status: "pending",
+        dates: planned("2027-04-30", "2027-05-03", "2027-05-04", "2027-05-05"),
+      },
+      {
+        position: 3,
+        recipientName: null,
+        isYou: false,
+        date: "2027-05-31",
+        amountCents: 30_000,
+        status: "pending",
+        dates: planned("2027-05-31", "2027-06-02", "2027-06-03", "2027-06-04"),
+      },
     ]);
     expect(
       view.members.map((m: { profile: { name: string; email: string | null }; isAdmin: boolean; isYou: boolean }) => [
@@ -389,12 +421,15 @@ describe("/groups/{id}/calendar.ics", () => {
       "SUMMARY:Your payout: Wedding Fund\\, 2027 ($300.00)",
       "SUMMARY:Contribution due: Wedding Fund\\, 2027 ($100.00)",
     ]);
+    // Omar's payout on the day it is expected in his bank (period 2, due Friday April 30, 2027: collected Monday May 3,
+    // sent Tuesday May 4, in his bank Wednesday May 5; ADR 040), with a description that says so.
     expect(lines.filter((line) => line.startsWith("DTSTART"))).toEqual([
       "DTSTART;VALUE=DATE:20270331",
       "DTSTART;VALUE=DATE:20270430",
-      "DTSTART;VALUE=DATE:20270430",
+      "DTSTART;VALUE=DATE:20270505",
       "DTSTART;VALUE=DATE:20270531",
     ]);
+    expect(lines).toContain("DESCRIPTION:Your payout of $300.00 from Wedding Fund\\, 2027 is expected in your bank account (period 2).");
     expect(lines).toContain(`UID:${group.id}-payout-2@rosca`);
     expect(lines).toContain(`URL:http://localhost:3000/groups/${group.id}`);
 

@@ -401,6 +401,7 @@ describe("reads are scoped by membership", () => {
       relatedIsYou: false,
       amountCents: null,
       occurredAt: new Date(NOW.getTime() + 1000).toISOString(),
+      occurredOn: null,
     });
     const outsider = await member();
     expect(await views.groupCardsFor(outsider.id)).toEqual([]);

@@ -60,9 +60,9 @@ describe("ledger:verify", () => {
   it("passes after a cycle with a return after settlement, and fails the right check after tampering", async () => {
     const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
     const admin = { id: members[0]!.id, isAdmin: false };
-    // To Jan 12: period 1 debited Jan 9, settled Jan 10, available and paid out Jan 11, payout settled Jan 12 (period
-    // completed).
-    await cycle.advanceClock(admin, group.id, { days: 6 }, NOW);
+    // To Jan 14 (the ACH calendar, ADR 040): period 1 debited Friday Jan 9, settled Monday 12, available and paid out
+    // Tuesday 13, payout settled Wednesday 14 (period completed).
+    await cycle.advanceClock(admin, group.id, { days: 8 }, NOW);
     const transfers = await db().select().from(schema.bankTransfers).where(eq(schema.bankTransfers.groupId, group.id));
     expect(transfers.filter((t) => t.kind === "payout").map((t) => t.status)).toEqual(["settled"]);
 
@@ -76,8 +76,8 @@ describe("ledger:verify", () => {
       .from(schema.ledgerTransfers)
       .where(eq(schema.ledgerTransfers.bankTransferId, returned.id));
     expect(reasons.map((r) => r.reason).sort()).toEqual(["contribution", "shortfall_cover"]);
-    // And on into period 2 (debits in flight at the end).
-    await cycle.advanceClock(admin, group.id, { days: 4 }, NOW);
+    // And on into period 2 (debits in flight at the end: due Friday 16, they settle Tuesday 20).
+    await cycle.advanceClock(admin, group.id, { days: 2 }, NOW);
 
     const clean = await verifyLedger();
     expect(clean.checks.filter((c) => !c.ok)).toEqual([]);

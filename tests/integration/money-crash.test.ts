@@ -17,7 +17,8 @@ const money = await import("../support/money");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
 const { SETUP_FEE_CENTS } = await import("../../app/domain/groups");
-const { todayIn } = await import("../../app/domain/schedule");
+const { addDays, daysBetween, todayIn } = await import("../../app/domain/schedule");
+const { sandboxAvailableOn, sandboxSettlesOn } = await import("../../app/domain/money");
 const { inArray, sql } = await import("drizzle-orm");
 
 const GROUPS = 3;
@@ -93,12 +94,14 @@ describe("crash safety", () => {
 
     // The restart: clean passes (no failpoints) in this process until nothing is in flight. (A killed worker's database
     // session may hold its group lock for a moment after the kill; such a group is skipped and taken on the next pass.)
-    // The payout made on the third day settles on the fourth (ADR 030: contributions are available two days after the
-    // due day). A crash can delay a step by a day (a payout started the day after it could have been), so the groups
-    // get two more days after the crashes, as real time would give them.
+    // The payout goes out when the contributions are available (two bank days after the due day, ADR 030 and ADR 040)
+    // and settles a bank day later. A crash can delay a step by a day (a payout started the day after it could have
+    // been), so the groups are moved on to a day after that, as real time would give them.
+    const arrives = sandboxSettlesOn(sandboxAvailableOn(today));
+    const onward = daysBetween(addDays(today, 2), arrives) + 1;
     await db()
       .update(schema.groups)
-      .set({ clockOffsetSeconds: sql`${schema.groups.clockOffsetSeconds} + 2 * 86400` })
+      .set({ clockOffsetSeconds: sql`${schema.groups.clockOffsetSeconds} + ${onward * 86_400}` })
       .where(inArray(schema.groups.id, ids));
     for (let pass = 0; pass < 20; pass++) {
       await scheduler.processDueGroups(new Date());

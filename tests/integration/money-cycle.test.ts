@@ -67,18 +67,20 @@ describe("a 3-member weekly cycle", () => {
       .from(schema.groupPeriods)
       .where(eq(schema.groupPeriods.groupId, group.id))
       .orderBy(asc(schema.groupPeriods.periodNumber));
-    // Due Friday; debited that day, settled Saturday, available Sunday, when the payout goes; it settles Monday.
+    // On the ACH calendar (ADR 040): due Friday; debited that day, settled Monday, available Tuesday, when the payout
+    // goes; it settles Wednesday. Period 2 goes over Martin Luther King Jr. Day (Monday January 19): settled Tuesday 20,
+    // available Wednesday 21, arrived Thursday 22.
     expect(periods.map((p) => [p.status, p.completedOn])).toEqual([
-      ["completed", "2026-01-12"],
-      ["completed", "2026-01-19"],
-      ["completed", "2026-01-26"],
+      ["completed", "2026-01-14"],
+      ["completed", "2026-01-22"],
+      ["completed", "2026-01-28"],
     ]);
     const reminders = await db().select().from(schema.groupReminders).where(eq(schema.groupReminders.groupId, group.id));
     expect(reminders).toHaveLength(9);
 
     const statement = await statementFor(group.id);
     expect(statement.at(-1)!.poolBalanceCents).toBe(0);
-    expect(statement.filter((row) => row.kind === "Payout").map((row) => row.poolChangeCents)).toEqual([-30_000, -30_000, -30_000]);
+    expect(statement.filter((row) => row.kind === "Payout sent").map((row) => row.poolChangeCents)).toEqual([-30_000, -30_000, -30_000]);
     expect(Math.min(...statement.map((row) => row.poolBalanceCents))).toBeGreaterThanOrEqual(0);
   }, 120_000);
 
@@ -87,11 +89,13 @@ describe("a 3-member weekly cycle", () => {
     const late = members[2]!;
     await money.setSandboxBalance(late.id, 5_000);
     const admin = { id: members[0]!.id, isAdmin: false };
-    // To the first due day (Jan 9): the late member's $100 is declined ($50 available); the fee went through first.
+    // To the first due day (Jan 9): the late member's $100 is declined ($50 available), and no fee is taken from them.
     await cycle.advanceClock(admin, group.id, { days: 3 }, NOW);
     let transfers = await transfersOf(group.id);
     const declined = transfers.find((t) => t.kind === "contribution" && t.userId === late.id)!;
     expect(declined).toMatchObject({ status: "declined", attempt: 1, failureCode: "NSF", statusOn: "2026-01-09" });
+    // The setup fee is taken with a member's first contribution that goes through (ADR 040): nobody's yet.
+    expect(transfers.filter((t) => t.kind === "fee")).toEqual([]);
     const bell = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, late.id));
     expect(bell.filter((n) => n.title === `Your contribution to ${group.name} did not go through`).map((n) => n.body)).toEqual([
       "Your bank account did not have enough money available for this payment, so it was not attempted. Attempt 1 of 3: we'll try again in 3 days. Please make sure the funds are available.",
@@ -117,6 +121,17 @@ describe("a 3-member weekly cycle", () => {
     await cycle.advanceClock(admin, group.id, { days: 1 }, NOW);
     transfers = await transfersOf(group.id);
     expect(transfers.filter((t) => t.kind === "payout").map((t) => [t.periodNumber, t.initiatedOn])).toEqual([[1, "2026-01-14"]]);
+    // The others' fees went with their contributions' settlement (Monday 12); the late member's with the retry's (13).
+    expect(
+      transfers
+        .filter((t) => t.kind === "fee")
+        .map((t) => [members.findIndex((m) => m.id === t.userId), t.attempt, t.initiatedOn])
+        .sort(),
+    ).toEqual([
+      [0, 1, "2026-01-12"],
+      [1, 1, "2026-01-12"],
+      [2, 1, "2026-01-13"],
+    ]);
     const balances = await money.ledgerBalances();
     expect([...balances.values()].reduce((a, b) => a + b, 0)).toBe(0);
   }, 120_000);
@@ -125,8 +140,10 @@ describe("a 3-member weekly cycle", () => {
     const draft = { schedule: { frequency: "daily" as const, dayOfWeek: null, dayOfMonth: null } };
     const one = await money.startedGroup({ now: NOW, size: 12, draft, balanceCents: 1_000_000 });
     const many = await money.startedGroup({ now: NOW, size: 12, draft, balanceCents: 1_000_000 });
-    await cycle.advanceClock({ id: one.members[0]!.id, isAdmin: false }, one.group.id, { days: 16 }, NOW);
-    for (let i = 0; i < 16; i++) await cycle.advanceClock({ id: many.members[0]!.id, isAdmin: false }, many.group.id, { days: 1 }, NOW);
+    // Daily from Wednesday January 7: the last period is due Sunday the 18th, enters the network after Martin Luther King
+    // Jr. Day, and its payout arrives Friday the 23rd, 17 days on.
+    await cycle.advanceClock({ id: one.members[0]!.id, isAdmin: false }, one.group.id, { days: 17 }, NOW);
+    for (let i = 0; i < 17; i++) await cycle.advanceClock({ id: many.members[0]!.id, isAdmin: false }, many.group.id, { days: 1 }, NOW);
 
     async function shape(groupId: string, memberIds: string[]) {
       const rows = await db()

@@ -17,7 +17,8 @@ const { plaidCall } = await import("../../app/server/bank/plaid.server");
 const money = await import("../support/money");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
-const { addDays, todayIn } = await import("../../app/domain/schedule");
+const { addDays, daysBetween, todayIn } = await import("../../app/domain/schedule");
+const { sandboxAvailableOn } = await import("../../app/domain/money");
 const { and, eq, inArray, sql } = await import("drizzle-orm");
 
 const CONTRIBUTION_CENTS = 10_000;
@@ -59,10 +60,11 @@ describe("a lagging group's events read by another group's run", () => {
       await simulate(transfer.providerTransferId!, "settled");
     }
 
-    // Both clocks are now two days on; nobody has processed D+1 yet.
+    // Both clocks are now on the day D's debits are available (two bank days on, ADR 040); nobody has processed D+1 yet.
+    const onward = daysBetween(today, sandboxAvailableOn(today));
     await db()
       .update(schema.groups)
-      .set({ clockOffsetSeconds: sql`${schema.groups.clockOffsetSeconds} + 172800` })
+      .set({ clockOffsetSeconds: sql`${schema.groups.clockOffsetSeconds} + ${onward * 86_400}` })
       .where(inArray(schema.groups.id, [a.group.id, b.group.id]));
 
     // A's run reads the event stream (B's two settlements among it), then B catches up.

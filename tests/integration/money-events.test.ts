@@ -194,13 +194,13 @@ describe("bank events", () => {
     // the catch-up of Jan 11 saw the money as not yet available and the payout slipped a day.
     const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
     const admin = { id: members[0]!.id, isAdmin: false };
-    await cycle.advanceClock(admin, group.id, { days: 4 }, NOW); // Jan 10: the debits were made on Jan 9, settled today
+    await cycle.advanceClock(admin, group.id, { days: 6 }, NOW); // Monday Jan 12: the debits were made Friday Jan 9, settled today
     const debits = await db()
       .select()
       .from(schema.bankTransfers)
       .where(and(eq(schema.bankTransfers.groupId, group.id), eq(schema.bankTransfers.kind, "contribution")));
     expect(debits.map((debit) => debit.status)).toEqual(members.map(() => "settled"));
-    // The group's clock moves two days on while nothing runs it (processed through Jan 10, its today Jan 12).
+    // The group's clock moves two days on while nothing runs it (processed through Jan 12, its today Jan 14).
     await db()
       .update(schema.groups)
       .set({ clockOffsetSeconds: sql`${schema.groups.clockOffsetSeconds} + 2 * 86400` })
@@ -211,21 +211,21 @@ describe("bank events", () => {
       .select({ status: schema.bankTransfers.status, statusOn: schema.bankTransfers.statusOn })
       .from(schema.bankTransfers)
       .where(and(eq(schema.bankTransfers.groupId, group.id), eq(schema.bankTransfers.kind, "contribution")));
-    expect(available).toEqual(members.map(() => ({ status: "funds_available", statusOn: "2026-01-11" })));
-    // The catch-up runs Jan 11, then Jan 12: the payout goes on Jan 11 and has arrived by Jan 12.
+    expect(available).toEqual(members.map(() => ({ status: "funds_available", statusOn: "2026-01-13" })));
+    // The catch-up runs Jan 13, then Jan 14: the payout goes on Jan 13 and has arrived by Jan 14.
     await scheduler.processDueGroups(NOW);
     const [payout] = await db()
       .select()
       .from(schema.bankTransfers)
       .where(and(eq(schema.bankTransfers.groupId, group.id), eq(schema.bankTransfers.kind, "payout")));
-    expect(payout).toMatchObject({ initiatedOn: "2026-01-11", status: "settled", statusOn: "2026-01-12" });
+    expect(payout).toMatchObject({ initiatedOn: "2026-01-13", status: "settled", statusOn: "2026-01-14" });
   }, 120_000);
 
-  it("a return after the payout left is covered by the platform, never by a negative pool, and repaid by the retry", async () => {
+  it("a return after the payout left is covered by the platform, never by a negative pool, and repaid by the next settled contribution", async () => {
     const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
     const admin = { id: members[0]!.id, isAdmin: false };
-    // Through Jan 11: contributions settled Jan 10, the payout was sent Jan 10 and settled Jan 11.
-    await cycle.advanceClock(admin, group.id, { days: 5 }, NOW);
+    // Through Wednesday Jan 14: contributions settled Monday 12, available 13, when the payout was sent; it settled 14.
+    await cycle.advanceClock(admin, group.id, { days: 8 }, NOW);
     const [late] = await db()
       .select()
       .from(schema.bankTransfers)
@@ -243,18 +243,23 @@ describe("bank events", () => {
     expect(balances.get(`group_shortfall:${group.id}`)).toBe(-10_000);
     expect([...balances.values()].reduce((a, b) => a + b, 0)).toBe(0);
 
-    // The retry (3 days after the return, on Jan 14) settles Jan 15 and repays the platform first.
-    await cycle.advanceClock(admin, group.id, { days: 4 }, NOW);
+    // The retry comes 3 days after the return, on Saturday Jan 17. The next contribution to settle repays the platform
+    // first: period 2's (due Friday 16), which settle on Tuesday 20 (after Martin Luther King Jr. Day), before the retry
+    // (made on a Saturday, it enters the network on Tuesday and settles on Wednesday 21).
+    await cycle.advanceClock(admin, group.id, { days: 6 }, NOW);
     const retry = await db()
       .select()
       .from(schema.bankTransfers)
       .where(and(eq(schema.bankTransfers.groupId, group.id), eq(schema.bankTransfers.userId, members[2]!.id), eq(schema.bankTransfers.attempt, 2)));
-    expect(retry).toMatchObject([{ kind: "contribution", periodNumber: 1, initiatedOn: "2026-01-14" }]);
+    expect(retry).toMatchObject([{ kind: "contribution", periodNumber: 1, initiatedOn: "2026-01-17", status: "pending" }]);
     balances = await money.ledgerBalances();
     expect(balances.get(`group_shortfall:${group.id}`)).toBe(0);
     expect([...balances.values()].reduce((a, b) => a + b, 0)).toBe(0);
-    const statement = await db().select().from(schema.ledgerTransfers).where(eq(schema.ledgerTransfers.bankTransferId, retry[0]!.id));
-    expect(statement.map((p) => [p.reason, p.amountCents])).toEqual([["shortfall_repaid", 10_000]]);
+    const repaid = await db()
+      .select()
+      .from(schema.ledgerTransfers)
+      .where(and(eq(schema.ledgerTransfers.groupId, group.id), eq(schema.ledgerTransfers.reason, "shortfall_repaid")));
+    expect(repaid.map((p) => [p.effectiveOn, p.periodNumber, p.amountCents])).toEqual([["2026-01-20", 2, 10_000]]);
   }, 120_000);
 
   it("a member of an active group cannot unlink their only bank connection", async () => {

@@ -107,7 +107,8 @@ describe("the engine's requests keep Plaid's contract", () => {
   it("keys of 48 characters derived by the database, web debits and ppd credits, short descriptions that say why, our keys in metadata", async () => {
     const { group } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
     const admin = { id: group.createdBy, isAdmin: false };
-    await cycle.advanceClock(admin, group.id, { days: 5 }, NOW); // Jan 11: the debits are available, the payout goes
+    // Tuesday Jan 13: the debits of Friday 9, settled Monday 12 (when the fees were debited), are available, the payout goes.
+    await cycle.advanceClock(admin, group.id, { days: 7 }, NOW);
     const rows = await money.transfersOf(group.id);
     expect(rows.map((row) => row.kind).sort()).toEqual(["contribution", "contribution", "contribution", "fee", "fee", "fee", "payout"]);
     for (const row of rows) {
@@ -142,10 +143,12 @@ describe("returns, by NACHA rule", () => {
     const admin = { id: members[0]!.id, isAdmin: false };
     const late = members[2]!;
     await cycle.advanceClock(admin, group.id, { days: 5 }, NOW); // Jan 11
+    const latest = async () => (await money.transfersOf(group.id, { kind: "contribution", userId: late.id, periodNumber: 1 })).at(-1)!;
     for (let attempt = 1; attempt <= 3; attempt++) {
-      const row = (await money.transfersOf(group.id, { kind: "contribution", userId: late.id, periodNumber: 1 })).at(-1)!;
+      const row = await latest();
       expect(row.attempt).toBe(attempt);
-      if (row.status === "pending") await cycle.advanceClock(admin, group.id, { days: 1 }, NOW); // posted and settled
+      // Posted and settled on the next bank day (ADR 040: never on a weekend or a holiday).
+      while ((await latest()).status === "pending") await cycle.advanceClock(admin, group.id, { days: 1 }, NOW);
       await simulate(row.providerTransferId!, "returned", "R01");
       await cycle.syncBankEvents(NOW);
       // The next attempt 3 days later (on the retry schedule), from the same account.
@@ -174,21 +177,20 @@ describe("returns, by NACHA rule", () => {
     const admin = { id: members[0]!.id, isAdmin: false };
     const late = members[2]!;
     expect(await setPayday(late.id, "weekly:4")).toBe(true); // paid on Thursdays
-    await cycle.advanceClock(admin, group.id, { days: 5 }, NOW); // Sunday Jan 11
+    await cycle.advanceClock(admin, group.id, { days: 6 }, NOW); // Monday Jan 12: Friday's debits settled
     const [first] = await money.transfersOf(group.id, { kind: "contribution", userId: late.id });
     await simulate(first!.providerTransferId!, "returned", "R01");
     await cycle.syncBankEvents(NOW);
     await scheduler.processDueGroups(NOW); // the group saw news from the bank: its run tells the member
     expect((await money.transfersOf(group.id, { kind: "contribution", userId: late.id }))[0]).toMatchObject({
-      statusOn: "2026-01-11",
+      statusOn: "2026-01-12",
       retryOn: "2026-01-16",
     });
     expect((await bell(late.id)).map((n) => n.body)).toContain(
       "Your bank returned the payment for insufficient funds. Attempt 1 of 3: we'll try again on January 16, 2026, the day after your payday. Please make sure the funds are available.",
     );
-    // Wednesday Jan 14, when a member without a payday would be tried again, and Thursday Jan 15, payday: no retry yet.
+    // Thursday Jan 15, payday, when a member without a payday would be tried again: no retry yet.
     await cycle.advanceClock(admin, group.id, { days: 3 }, NOW);
-    await cycle.advanceClock(admin, group.id, { days: 1 }, NOW);
     expect(await money.transfersOf(group.id, { kind: "contribution", userId: late.id, periodNumber: 1 })).toHaveLength(1);
     await cycle.advanceClock(admin, group.id, { days: 1 }, NOW); // Friday Jan 16
     const [, retried] = await money.transfersOf(group.id, { kind: "contribution", userId: late.id, periodNumber: 1 });
@@ -200,7 +202,7 @@ describe("returns, by NACHA rule", () => {
     const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
     const admin = { id: members[0]!.id, isAdmin: false };
     const disputing = members[2]!;
-    await cycle.advanceClock(admin, group.id, { days: 5 }, NOW); // Jan 11
+    await cycle.advanceClock(admin, group.id, { days: 6 }, NOW); // Monday Jan 12: settled
     const [first] = await money.transfersOf(group.id, { kind: "contribution", userId: disputing.id });
     await simulate(first!.providerTransferId!, "returned", "R10");
     await cycle.syncBankEvents(NOW);
@@ -211,7 +213,7 @@ describe("returns, by NACHA rule", () => {
     );
 
     // Three days later the retry is due: it waits for the member, and the bank never hears of it (nor of their savings).
-    await cycle.advanceClock(admin, group.id, { days: 3 }, NOW); // Jan 14
+    await cycle.advanceClock(admin, group.id, { days: 3 }, NOW); // Thursday Jan 15
     const [, waiting] = await money.transfersOf(group.id, { kind: "contribution", userId: disputing.id, periodNumber: 1 });
     expect(waiting).toMatchObject({ attempt: 2, status: "created", providerAuthorizationId: null, providerTransferId: null });
     expect(waiting!.waitingForMemberAt).not.toBeNull();
@@ -239,7 +241,7 @@ describe("returns, by NACHA rule", () => {
     const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
     const admin = { id: members[0]!.id, isAdmin: false };
     const member = members[1]!;
-    await cycle.advanceClock(admin, group.id, { days: 5 }, NOW);
+    await cycle.advanceClock(admin, group.id, { days: 7 }, NOW);
     const [first] = await money.transfersOf(group.id, { kind: "contribution", userId: member.id });
     await simulate(first!.providerTransferId!, "returned", "R02");
     await cycle.syncBankEvents(NOW);
@@ -270,11 +272,10 @@ describe("a login that needs the member", () => {
     expect(flagged.loginRequiredReason).toBe("USER_ACTION_REQUIRED");
     const atFirst = await atTheBank(contribution!);
     expect(atFirst.authorizations.map((a) => a.decision)).toEqual(["user_action_required"]);
-    // The contribution and the setup fee were asked together; the item remembers one of their refused authorizations.
-    const [fee] = await money.transfersOf(group.id, { kind: "fee", userId: member.id });
-    const refused = [...atFirst.authorizations, ...(await atTheBank(fee!)).authorizations].map((a) => a.authorization_id);
-    expect(refused).toHaveLength(2);
-    expect(refused).toContain(flagged.loginRequiredAuthorizationId);
+    // The item remembers the refused authorization. No setup fee was asked: it comes with a contribution that went
+    // through (ADR 040).
+    expect(await money.transfersOf(group.id, { kind: "fee", userId: member.id })).toEqual([]);
+    expect(atFirst.authorizations.map((a) => a.authorization_id)).toEqual([flagged.loginRequiredAuthorizationId]);
     expect((await bell(member.id)).map((n) => n.title)).toContain("Reconnect your bank");
 
     // Link's update mode, as the member's browser would run it through our proxy (the sandbox modal's steps).
@@ -369,7 +370,7 @@ describe("lost answers", () => {
     await setFaults([{ endpoint: "/transfer/create", fault: "500_after", times: 1000 }]);
     await cycle.advanceClock({ id: members[0]!.id, isAdmin: false }, group.id, { days: 3 }, NOW);
     const unanswered = await money.transfersOf(group.id);
-    expect(unanswered.map((row) => row.status)).toEqual(Array(6).fill("created"));
+    expect(unanswered.map((row) => row.status)).toEqual(Array(3).fill("created"));
     await setFaults([]);
     await scheduler.processDueGroups(NOW);
     for (const row of await money.transfersOf(group.id)) {
@@ -402,7 +403,7 @@ describe("lost answers", () => {
     await setFaults([{ endpoint: "/transfer/authorization/create", fault: "500_after", times: 1000 }]);
     await cycle.advanceClock({ id: members[0]!.id, isAdmin: false }, group.id, { days: 3 }, NOW);
     await setFaults([]);
-    expect((await money.transfersOf(group.id)).map((row) => [row.status, row.providerAuthorizationId])).toEqual(Array(6).fill(["created", null]));
+    expect((await money.transfersOf(group.id)).map((row) => [row.status, row.providerAuthorizationId])).toEqual(Array(3).fill(["created", null]));
     bankOffsetMs = 49 * 3_600_000;
     await db().execute(sql`update bank_transfers set created_at = created_at - interval '49 hours' where group_id = ${group.id}`);
     // The first run reads the stream to its end (nothing of ours there) and only then sends the rows, under new keys.

@@ -2,8 +2,10 @@
  * Exactly once under concurrency (issue 6, "Correctness under stress"): workers racing over the same due periods make
  * exactly one debit per (group, period, member, kind, attempt), at the bank and in the ledger.
  *
- * Two races over the same three group-clock days (the first due day: contributions and setup fees; the next: they
- * settle and the payout goes out; the next: the payout settles and period 1 completes):
+ * Two races over the same group-clock days, from the first due day to the day its payout arrives, on the ACH calendar
+ * (ADR 040): the due day (the contributions), the bank day after (they settle; the setup fees are debited with them), the
+ * next (their money is available: the payout goes out; the fees settle), the next (the payout settles, period 1
+ * completes) — with a weekend or a holiday between them when the calendar has one:
  * - in this process, 4 concurrent processDueGroups() per day;
  * - 4 separate `scripts/worker.ts` processes (WORKER_TICK_SECONDS=1, plus their pg-boss cron and polls), while the test
  *   moves the groups' clocks a day at a time.
@@ -23,7 +25,8 @@ const money = await import("../support/money");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
 const { SETUP_FEE_CENTS } = await import("../../app/domain/groups");
-const { todayIn, addDays } = await import("../../app/domain/schedule");
+const { todayIn, addDays, daysBetween } = await import("../../app/domain/schedule");
+const { sandboxAvailableOn, sandboxSettlesOn } = await import("../../app/domain/money");
 const { inArray, sql } = await import("drizzle-orm");
 
 const GROUPS = 5;
@@ -151,7 +154,7 @@ async function assertExactlyOnce(groups: Started[]) {
     select transfer_id, event_type, count(*)::int as n from sandbox_plaid.transfer_events group by 1, 2 having count(*) > 1`);
   expect(repeatedEvents).toEqual([]);
 
-  // Where the four days leave each transfer: debits funds available, the payout settled, period 1 completed.
+  // Where the days leave each transfer: debits funds available, the payout settled, period 1 completed.
   expect(ours.filter((t) => t.kind !== "payout" && t.status !== "funds_available")).toEqual([]);
   expect(ours.filter((t) => t.kind === "payout").map((t) => t.status)).toEqual(Array(GROUPS).fill("settled"));
 
@@ -190,7 +193,8 @@ describe("exactly once under racing workers", () => {
     const groups = await groupsDueToday();
     const ids = groups.map((g) => g.group.id);
     const today = todayIn("America/New_York", new Date());
-    for (let day = 0; day < 4; day++) {
+    const arrives = sandboxSettlesOn(sandboxAvailableOn(today));
+    for (let day = 0; day <= daysBetween(today, arrives); day++) {
       if (day > 0) await nextDay(ids);
       const results = await Promise.all(Array.from({ length: WORKERS }, () => scheduler.processDueGroups(new Date())));
       // Every group was processed (by someone) up to its today; the advisory lock turned the rest away.
@@ -244,22 +248,26 @@ describe("exactly once under racing workers", () => {
         );
 
         const today = todayIn("America/New_York", new Date());
-        // Day 0: debits. Day 1: they settle. Day 2: their money is available, the payout goes out. Day 3: the payout
-        // settles, period 1 completes.
-        const reached = [
-          (r: Awaited<ReturnType<typeof progress>>[number]) =>
-            r.transfers?.["contribution:pending"] === MEMBERS && r.transfers?.["fee:pending"] === MEMBERS,
-          (r: Awaited<ReturnType<typeof progress>>[number]) =>
-            r.transfers?.["contribution:settled"] === MEMBERS && r.transfers?.["fee:settled"] === MEMBERS,
-          (r: Awaited<ReturnType<typeof progress>>[number]) => r.transfers?.["payout:pending"] === 1,
-          (r: Awaited<ReturnType<typeof progress>>[number]) => r.completed === 1,
-        ];
-        for (let day = 0; day < 4; day++) {
+        // The due day: debits (no setup fee yet). The bank day after: they settle, and the fees are debited. The next:
+        // their money is available, the payout goes out. The next: the payout settles, period 1 completes. (Days between
+        // them, over a weekend or a holiday, change nothing.)
+        const settles = sandboxSettlesOn(today);
+        const available = sandboxAvailableOn(today);
+        const arrives = sandboxSettlesOn(available);
+        type Row = Awaited<ReturnType<typeof progress>>[number];
+        const reached = (day: string) => (r: Row) => {
+          if (day === today) return r.transfers?.["contribution:pending"] === MEMBERS && r.transfers?.["fee:pending"] === undefined;
+          if (day === settles) return r.transfers?.["contribution:settled"] === MEMBERS && r.transfers?.["fee:pending"] === MEMBERS;
+          if (day === available) return r.transfers?.["payout:pending"] === 1;
+          if (day === arrives) return r.completed === 1;
+          return true;
+        };
+        for (let day = 0; day <= daysBetween(today, arrives); day++) {
           if (day > 0) await nextDay(ids);
           await waitFor(
             `day ${day} processed by the workers`,
             () => progress(ids),
-            (rows) => allAt(rows, (r) => r.processed_through === addDays(today, day) && reached[day]!(r)),
+            (rows) => allAt(rows, (r) => r.processed_through === addDays(today, day) && reached(addDays(today, day))(r)),
           );
           // Let every worker tick over the finished day a few more times: each of those runs must change nothing.
           await new Promise((resolve) => setTimeout(resolve, 2_500));
@@ -286,7 +294,7 @@ describe("exactly once under racing workers", () => {
         log(),
       ).toEqual([]);
 
-      // Every group processed today..today+3 by the worker processes, none of it by this process.
+      // Every group processed from today to the day its payout arrived by the worker processes, none of it by this process.
       await assertExactlyOnce(groups);
     },
     240_000 + WORKERS_START_MS,

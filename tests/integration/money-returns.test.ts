@@ -57,18 +57,18 @@ describe("returns after the money moved on", () => {
   it("a payout returned after it settled goes back to the pool, reopens its period and is sent again once, 3 days later", async () => {
     const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
     const admin = { id: members[0]!.id, isAdmin: false };
-    // Through Jan 12: period 1's contributions settled Jan 10 and were available Jan 11, when its payout was sent; it
-    // settled Jan 12.
-    await cycle.advanceClock(admin, group.id, { days: 6 }, NOW);
+    // Through Wednesday Jan 14 (the ACH calendar, ADR 040): period 1's contributions settled Monday 12 and were available
+    // Tuesday 13, when its payout was sent; it settled Wednesday 14.
+    await cycle.advanceClock(admin, group.id, { days: 8 }, NOW);
     const [payout] = await money.transfersOf(group.id, { kind: "payout" });
-    expect(payout).toMatchObject({ periodNumber: 1, attempt: 1, status: "settled", userId: members[0]!.id, initiatedOn: "2026-01-11" });
+    expect(payout).toMatchObject({ periodNumber: 1, attempt: 1, status: "settled", userId: members[0]!.id, initiatedOn: "2026-01-13" });
     expect(await periodStatus(group.id, 1)).toBe("completed");
 
     // The recipient's bank sends it back (R03: no account): that account can't be used any more.
     await simulate(payout!.providerTransferId!, "returned", "R03");
     await cycle.syncBankEvents(NOW);
     expect(await money.transfersOf(group.id, { kind: "payout" })).toMatchObject([
-      { attempt: 1, status: "returned", failureCode: "R03", statusOn: "2026-01-12" },
+      { attempt: 1, status: "returned", failureCode: "R03", statusOn: "2026-01-14" },
     ]);
     const [flagged] = await db().select().from(schema.bankAccounts).where(eq(schema.bankAccounts.id, payout!.bankAccountId!));
     expect(flagged).toMatchObject({ userId: members[0]!.id, unusableCode: "R03" });
@@ -83,15 +83,16 @@ describe("returns after the money moved on", () => {
     expect(await periodStatus(group.id, 1)).toBe("pending");
     await expectVerified();
 
-    // Not before the retry is due (the return was on Jan 12; retries come 3 days later, on Jan 15); then it goes to the
-    // recipient's other account (their savings: the checking account can't be used), and settles Jan 16.
+    // Not before the retry is due (the return was on Jan 14; retries come 3 days later, on Saturday Jan 17); then it
+    // goes to the recipient's other account (their savings: the checking account can't be used), enters the network on
+    // Tuesday Jan 20 (after Martin Luther King Jr. Day) and settles Wednesday Jan 21.
     await cycle.advanceClock(admin, group.id, { days: 2 }, NOW);
     expect(await money.transfersOf(group.id, { kind: "payout" })).toHaveLength(1);
-    await cycle.advanceClock(admin, group.id, { days: 2 }, NOW);
+    await cycle.advanceClock(admin, group.id, { days: 5 }, NOW);
     const payouts = await money.transfersOf(group.id, { kind: "payout", periodNumber: 1 });
     expect(payouts.map((p) => [p.periodNumber, p.attempt, p.status, p.initiatedOn])).toEqual([
-      [1, 1, "returned", "2026-01-11"],
-      [1, 2, "settled", "2026-01-15"],
+      [1, 1, "returned", "2026-01-13"],
+      [1, 2, "settled", "2026-01-17"],
     ]);
     const [savings] = await db().select().from(schema.bankAccounts).where(eq(schema.bankAccounts.id, payouts[1]!.bankAccountId!));
     expect(savings).toMatchObject({ userId: members[0]!.id, subtype: "savings", unusableCode: null });
@@ -101,8 +102,10 @@ describe("returns after the money moved on", () => {
     ]);
     expect(await periodStatus(group.id, 1)).toBe("completed");
     balances = await money.ledgerBalances();
+    // Period 2's contributions (due Friday 16, settled Tuesday 20) were available today, and its payout has left the
+    // pool; the recipient has paid two contributions and the fee, and has their payout.
     expect(balances.get(`group_pool:${group.id}`)).toBe(0);
-    expect(balances.get(`member_bank:${members[0]!.id}`)).toBe(30_000 - 10_500);
+    expect(balances.get(`member_bank:${members[0]!.id}`)).toBe(30_000 - 20_500);
 
     // And only once: the rest of the cycle adds no third attempt.
     await cycle.advanceClock(admin, group.id, { days: 30 }, NOW);

@@ -48,14 +48,17 @@ beforeAll(async () => {
   await money.setSandboxBalance(late.id, 5_000);
   expect(await advance(2)).toBe("2026-01-08");
   expect(await money.transfersOf(group.id)).toEqual([]);
-  // Jan 9: period 1. The late member's $100 is declined (the $5 fee went through first).
+  // Jan 9: period 1. The late member's $100 is declined; no setup fee yet: it comes with a member's first contribution
+  // that goes through (ADR 040), on the ACH calendar the next bank day, Monday Jan 12.
   await advance(1);
-  expect((await money.transfersOf(group.id, { kind: "fee" })).map((t) => t.initiatedOn)).toEqual(["2026-01-09", "2026-01-09", "2026-01-09"]);
+  expect(await money.transfersOf(group.id, { kind: "fee" })).toEqual([]);
   expect(await money.transfersOf(group.id, { kind: "contribution", userId: late.id })).toMatchObject([{ attempt: 1, status: "declined" }]);
-  // They top up; the retry (Jan 12) settles, the payout to the admin leaves Jan 14 and arrives Jan 15.
+  // They top up; the retry (Monday Jan 12) settles Jan 13, its money is available Jan 14, when the payout to the admin
+  // leaves; it arrives Jan 15. The others' fees went on Jan 12, the late member's with their retry's settlement.
   await money.setSandboxBalance(late.id, 100_000);
   expect(await advance(6)).toBe("2026-01-15");
   expect(await money.transfersOf(group.id, { kind: "payout" })).toMatchObject([{ periodNumber: 1, userId: admin.id, status: "settled" }]);
+  expect((await money.transfersOf(group.id, { kind: "fee" })).map((t) => t.initiatedOn).sort()).toEqual(["2026-01-12", "2026-01-12", "2026-01-13"]);
 
   // The third member's period-1 contribution comes back (R01) after the payout left: the platform covers it.
   const [contribution] = await money.transfersOf(group.id, { kind: "contribution", userId: returned.id, periodNumber: 1 });

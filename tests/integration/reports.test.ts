@@ -33,10 +33,10 @@ let admin: Awaited<ReturnType<typeof createUser>>;
 beforeAll(async () => {
   ({ group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 }));
   ({ group: other } = await money.startedGroup({ now: NOW, balanceCents: 100_000 }));
-  // Through Jan 10: period 1's contributions settled (statement rows exist).
+  // Through Monday Jan 12: period 1's contributions (due Friday 9) settled on the ACH calendar (statement rows exist).
   for (const g of [group, other]) {
     const [owner] = await db().select().from(schema.groupMembers).where(eq(schema.groupMembers.groupId, g.id));
-    await cycle.advanceClock({ id: owner!.userId, isAdmin: true }, g.id, { days: 4 }, NOW);
+    await cycle.advanceClock({ id: owner!.userId, isAdmin: true }, g.id, { days: 6 }, NOW);
   }
   admin = await createUser({ name: "Site Admin", isAdmin: true });
 }, 180_000);

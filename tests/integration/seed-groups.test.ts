@@ -4,7 +4,7 @@ import { useTestDatabase } from "../support/test-db";
 
 await useTestDatabase({ bank: true });
 const { seedDemoData } = await import("../../scripts/lib/seed");
-const { seedDemoGroups, DEMO_ACTIVE_GROUP, DEMO_FORMING_GROUP } = await import("../../scripts/lib/seed-groups");
+const { seedDemoGroups, lastPaidDueDay, DEMO_ACTIVE_GROUP, DEMO_FORMING_GROUP } = await import("../../scripts/lib/seed-groups");
 const { db } = await import("../../app/server/db/client.server");
 const { groups, users, bankAccounts, groupInvitations } = await import("../../app/server/db/schema");
 const { groupCardsFor, dashboardStats } = await import("../../app/server/groups/group-views.server");
@@ -28,9 +28,11 @@ describe("seedDemoGroups", () => {
       [DEMO_ACTIVE_GROUP, "active", 3, 3],
       [DEMO_FORMING_GROUP, "forming", 1, 5],
     ]);
-    // Started Sunday Nov 15, weekly on Thursday (three days before the seed ran): Nov 19 (Amina's turn: available
-    // Nov 21, paid out that day, in her account Nov 22), Nov 26 (the demo user's), Dec 3.
-    expect(dashboardStats(cards)).toEqual({ activeGroups: 1, nextContributionOn: "2026-11-26", nextPayoutCents: 30_000, nextPayoutOn: "2026-11-26" });
+    // Started Sunday Nov 15, weekly on Tuesday (five days before the seed ran: the fewest for period 1's payout to have
+    // arrived by then on the ACH calendar, ADR 040): Nov 17 (Amina's turn: settled Nov 18, available and paid out Nov
+    // 19, in her account Nov 20), Nov 24 (the demo user's), Dec 1.
+    expect(lastPaidDueDay("2026-11-22")).toBe("2026-11-17");
+    expect(dashboardStats(cards)).toEqual({ activeGroups: 1, nextContributionOn: "2026-11-24", nextPayoutCents: 30_000, nextPayoutOn: "2026-11-24" });
     const active = cards.find((card) => card.name === DEMO_ACTIVE_GROUP)!;
     expect(active.completedPeriods).toBe(1);
     expect(active.yourPosition).toBe(2);

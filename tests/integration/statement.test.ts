@@ -16,21 +16,29 @@ const NOW = new Date("2026-01-06T17:00:00Z");
 describe("group statement", () => {
   it("lists the postings with the running pool balance, and downloads them as CSV", async () => {
     const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
-    // Through Jan 12: contributions and fees settle Jan 10 and are available Jan 11, when the first payout is sent; it
-    // settles Jan 12.
-    await advanceClock({ id: members[0]!.id, isAdmin: false }, group.id, { days: 6 }, NOW);
+    // Through Wednesday Jan 14, on the ACH calendar (ADR 040): the contributions made Friday Jan 9 settle Monday 12, when
+    // the setup fees are debited with them; the fees settle Tuesday 13, when the contributions are available and the
+    // first payout is sent; it arrives Wednesday 14.
+    await advanceClock({ id: members[0]!.id, isAdmin: false }, group.id, { days: 8 }, NOW);
     const jar = await sessionJarFor(members[1]!.id);
     const page = await call(statementPage.loader, get(`/groups/${group.id}/statement`, jar), { groupId: group.id });
     expect(page.status).toBe(200);
-    const rows = page.data.rows as Array<{ kind: string; amountCents: number; poolBalanceCents: number; effectiveOn: string; memberName: string }>;
-    expect(rows.map((row) => [row.effectiveOn, row.kind, row.amountCents, row.poolBalanceCents])).toEqual([
-      ["2026-01-10", "Contribution", 10_000, 10_000],
-      ["2026-01-10", "Contribution", 10_000, 20_000],
-      ["2026-01-10", "Contribution", 10_000, 30_000],
-      ["2026-01-10", "Setup fee", 500, 30_000],
-      ["2026-01-10", "Setup fee", 500, 30_000],
-      ["2026-01-10", "Setup fee", 500, 30_000],
-      ["2026-01-11", "Payout", 30_000, 0],
+    const rows = page.data.rows as Array<{
+      kind: string;
+      amountCents: number;
+      poolBalanceCents: number;
+      effectiveOn: string;
+      memberName: string;
+      arrivedOn: string | null;
+    }>;
+    expect(rows.map((row) => [row.effectiveOn, row.kind, row.amountCents, row.poolBalanceCents, row.arrivedOn])).toEqual([
+      ["2026-01-12", "Contribution", 10_000, 10_000, null],
+      ["2026-01-12", "Contribution", 10_000, 20_000, null],
+      ["2026-01-12", "Contribution", 10_000, 30_000, null],
+      ["2026-01-13", "Setup fee", 500, 30_000, null],
+      ["2026-01-13", "Setup fee", 500, 30_000, null],
+      ["2026-01-13", "Setup fee", 500, 30_000, null],
+      ["2026-01-13", "Payout sent", 30_000, 0, "2026-01-14"],
     ]);
 
     const csv = await statementCsv.loader({ request: get(`/groups/${group.id}/statement.csv`, jar), params: { groupId: group.id } } as never);
@@ -40,7 +48,7 @@ describe("group statement", () => {
     const lines = (await csv.text()).trimEnd().split("\r\n");
     expect(lines[0]).toBe("Date,Member,Kind,Period,Amount (USD),Pool change (USD),Status,Pool balance (USD)");
     expect(lines).toHaveLength(8);
-    expect(lines.at(-1)).toBe(`2026-01-11,${members[0]!.name},Payout,1,300.00,-300.00,Settled,0.00`);
+    expect(lines.at(-1)).toBe(`2026-01-13,${members[0]!.name},Payout sent,1,300.00,-300.00,Settled,0.00`);
   }, 120_000);
 
   it("is Not Found for non-members, unknown and malformed ids alike", async () => {

@@ -9,6 +9,8 @@ import { db } from "../../app/server/db/client.server";
 import { bankAccounts, bankTransfers, groups, ledgerAccounts, ledgerTransfers, users } from "../../app/server/db/schema";
 import { createGroup, joinGroup } from "../../app/server/groups/groups.server";
 import type { GroupDraft } from "../../app/domain/groups";
+import { type CalendarDay, daysBetween, todayIn } from "../../app/domain/schedule";
+import { groupToday } from "../../app/server/money/cycle.server";
 import { createUser } from "./users";
 
 let counter = 0;
@@ -99,4 +101,23 @@ export async function ledgerBalances() {
   const result = new Map<string, number>();
   for (const row of rows) result.set([row.kind, row.user_id ?? row.group_id].filter(Boolean).join(":"), Number(row.balance));
   return result;
+}
+
+/**
+ * Set a group's sandbox clock so that its today, on the real clock the pages read, is `day` (a negative offset for a
+ * day in the past): a test can then run a cycle on fixed days and read the pages as members do.
+ */
+export async function setGroupToday(groupId: string, day: CalendarDay, timeZone = "America/New_York") {
+  const real = new Date();
+  let offsetDays = daysBetween(todayIn(timeZone, real), day);
+  // Whole days of 24 hours across a change of daylight saving time may land an hour off, on the day before or after.
+  for (let tries = 0; tries < 3; tries++) {
+    const today = groupToday({ clockOffsetSeconds: offsetDays * 86_400, timeZone }, real);
+    if (today === day) break;
+    offsetDays += daysBetween(today, day);
+  }
+  await db()
+    .update(groups)
+    .set({ clockOffsetSeconds: offsetDays * 86_400 })
+    .where(eq(groups.id, groupId));
 }

@@ -7,11 +7,19 @@ import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/page";
 import { formatMoney } from "~/domain/format";
-import type { CancellableDebit } from "~/server/money/health.server";
+import type { CancellableDebit, WaitingMoneyView } from "~/server/money/health.server";
 import { type AdminListState, ListStateFields } from "./admin-panels";
 
 export type MoneyHealthView = {
-  totals: { needsAttention: number; parked: number; failing: number; refusals: number; returnsFronted: number; frontedCents: number };
+  totals: {
+    needsAttention: number;
+    parked: number;
+    failing: number;
+    refusals: number;
+    returnsFronted: number;
+    frontedCents: number;
+    waitingOnMembers: number;
+  };
   groups: Array<{
     id: string;
     name: string;
@@ -25,6 +33,7 @@ export type MoneyHealthView = {
   }>;
   failedJobs: Array<{ queue: string; count: number; lastFailedAt: string | Date | null; lastError: string | null }>;
   cancellable: CancellableDebit[];
+  waiting: WaitingMoneyView[];
 };
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
@@ -34,7 +43,7 @@ function plural(count: number, one: string, many: string) {
 }
 
 export function MoneyHealthPanel({ health, list }: { health: MoneyHealthView; list: AdminListState }) {
-  const { totals, groups, failedJobs, cancellable } = health;
+  const { totals, groups, failedJobs, cancellable, waiting } = health;
   return (
     <Card>
       <section aria-labelledby="money-health-title" className="space-y-4">
@@ -45,7 +54,7 @@ export function MoneyHealthPanel({ health, list }: { health: MoneyHealthView; li
           <p className="text-sm text-slate-600" data-testid="money-health-summary">
             {totals.needsAttention === 0
               ? "Every group's money is healthy."
-              : `${plural(totals.needsAttention, "group needs", "groups need")} attention: ${plural(totals.parked, "parked", "parked")}, ${plural(totals.failing, "failing", "failing")}, ${plural(totals.refusals, "payout refused", "payouts refused")}, ${plural(totals.returnsFronted, "return", "returns")} fronted by the platform (${formatMoney(totals.frontedCents)} still owed).`}
+              : `${plural(totals.needsAttention, "group needs", "groups need")} attention: ${plural(totals.parked, "parked", "parked")}, ${plural(totals.failing, "failing", "failing")}, ${plural(totals.refusals, "payout refused", "payouts refused")}, ${plural(totals.returnsFronted, "return", "returns")} fronted by the platform (${formatMoney(totals.frontedCents)} still owed), ${plural(totals.waitingOnMembers, "waiting on a member", "waiting on members")}.`}
           </p>
         </div>
         {failedJobs.length > 0 ? (
@@ -130,6 +139,7 @@ export function MoneyHealthPanel({ health, list }: { health: MoneyHealthView; li
             </table>
           </div>
         )}
+        <WaitingOnMembers waiting={waiting} />
         <details className="rounded-md border border-slate-200 p-3 text-sm">
           <summary className="cursor-pointer font-medium text-slate-900">
             Debits the bank has not sent yet ({cancellable.length === 20 ? "20 newest" : cancellable.length})
@@ -165,5 +175,35 @@ export function MoneyHealthPanel({ health, list }: { health: MoneyHealthView; li
         </details>
       </section>
     </Card>
+  );
+}
+
+/**
+ * Money groups wait for (ADR 040): each member whose contribution failed and has not come in — out of attempts, waiting
+ * for them to act, or to be retried — and each payout out of attempts, with what the platform will do about it.
+ */
+function WaitingOnMembers({ waiting }: { waiting: WaitingMoneyView[] }) {
+  return (
+    <section aria-labelledby="money-waiting-title" className="space-y-2">
+      <h3 id="money-waiting-title" className="text-base font-semibold text-slate-900">
+        Waiting on members
+      </h3>
+      {waiting.length === 0 ? (
+        <p className="text-sm text-slate-600">No group is waiting for a member's money.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 text-sm">
+          {waiting.map((row) => (
+            <li key={`${row.groupId}:${row.kind}:${row.periodNumber}:${row.memberName}`} className="py-2" data-testid="money-waiting-row">
+              <p className="font-medium text-slate-900">
+                {row.groupName} · {row.memberName} · {formatMoney(row.amountCents)}{" "}
+                {row.kind === "payout" ? `payout, period ${row.periodNumber}` : `contribution, period ${row.periodNumber}`}
+              </p>
+              <p className={row.next === "retry" ? "text-slate-700" : "font-medium text-amber-800"}>{row.whatHappened}</p>
+              <p className="text-slate-700">{row.whatWillHappen}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

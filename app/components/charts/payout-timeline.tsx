@@ -5,6 +5,7 @@
  */
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { formatDate } from "~/domain/format";
+import { headlineStep, type PaymentDates, stepText } from "~/domain/payment-dates";
 import type { CalendarDay } from "~/domain/schedule";
 
 export type TimelineTurn = {
@@ -14,6 +15,8 @@ export type TimelineTurn = {
   date: CalendarDay;
   status: "completed" | "pending";
   isYou: boolean;
+  /** The payout's dates (payment-dates.ts): the timeline shows its arrival, done or expected, else its due day. */
+  dates?: Pick<PaymentDates, "due" | "arrival">;
 };
 
 export function PayoutTimeline({
@@ -69,7 +72,11 @@ export function PayoutTimeline({
                 <span className={`mt-0.5 max-w-full truncate px-1 text-sm ${turn.isYou ? "font-bold text-brand-800" : "font-medium text-slate-900"}`}>
                   {turn.isYou ? "You" : (turn.recipient ?? emptyRecipient)}
                 </span>
-                <span className="text-xs text-slate-600">{formatDate(turn.date, { style: "medium" })}</span>
+                <span className="text-xs text-slate-600">
+                  {turn.dates
+                    ? stepText(headlineStep(turn.dates).kind, headlineStep(turn.dates).step, { yours: turn.isYou })
+                    : formatDate(turn.date, { style: "medium" })}
+                </span>
                 <span className={`text-xs ${done ? "text-brand-800" : isNext ? "font-semibold text-slate-900" : "text-slate-600"}`}>
                   {done ? "Paid" : isNext ? "Next" : "Pending"}
                 </span>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatMoney, formatTimestamp } from "~/domain/format";
+import { formatEventTime, formatMoney } from "~/domain/format";
 import type { ActivityView } from "~/server/groups/group-views.server";
 
 /** 'You joined Wedding Fund', 'Amina Yusuf contributed $100.00 to Wedding Fund', … */
@@ -52,7 +52,7 @@ export function GroupActivity({ items }: { items: ActivityView[] }) {
               </Link>
             </p>
             <p className="text-sm text-slate-600">
-              <time dateTime={item.occurredAt}>{formatTimestamp(item.occurredAt)}</time>
+              <time dateTime={item.occurredOn ?? item.occurredAt}>{formatEventTime(item.occurredAt, item.occurredOn)}</time>
             </p>
           </div>
         </li>

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
-import { formatCalendarDay, formatMoney } from "~/domain/format";
+import { formatMoney } from "~/domain/format";
+import { type PaymentStepKind, stepText } from "~/domain/payment-dates";
 import type { GroupPageView, ScheduleRowView } from "~/server/groups/group-views.server";
 import { ShowAllSummary, unnamedRecipient, YouTag } from "./group-labels";
 
@@ -99,8 +100,8 @@ function ScheduleTable({
                     </>
                   ) : null}
                 </td>
-                <td className="py-2 pr-3 whitespace-nowrap" data-label="Date">
-                  {formatCalendarDay(row.date, "medium")}
+                <td className="py-2 pr-3" data-label="Date">
+                  <ScheduleDates row={row} />
                 </td>
                 <td className="py-2 pr-3" data-label="Amount">
                   {formatMoney(row.amountCents)}
@@ -141,5 +142,30 @@ function ScheduleTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * A turn's dates, each labelled for what it is (payment-dates.ts): due; collected; payout sent (or when it goes out);
+ * arrived (or when it is expected). A step that cannot be told yet (a contribution keeps the payout waiting) is left
+ * out; the Next Payout card says why.
+ */
+function ScheduleDates({ row }: { row: ScheduleRowView }) {
+  const steps: Array<[PaymentStepKind, { day: string; planned: boolean } | null]> = [
+    ["due", { day: row.dates.due, planned: false }],
+    ["collected", row.dates.collected],
+    ["sent", row.dates.sent],
+    ["arrival", row.dates.arrival],
+  ];
+  return (
+    <ul className="space-y-0.5">
+      {steps.map(([kind, step]) =>
+        step ? (
+          <li key={kind} className={kind === "arrival" ? "font-medium text-slate-900" : "text-xs text-slate-600"}>
+            {stepText(kind, step, { yours: row.isYou })}
+          </li>
+        ) : null,
+      )}
+    </ul>
   );
 }

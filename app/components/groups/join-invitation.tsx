@@ -52,7 +52,7 @@ export function InvitationDetails({ invitation }: { invitation: JoinInvitation }
     {
       term: "Setup fee",
       value: formatMoney(invitation.setupFeeCents),
-      note: "Charged once, with your first contribution.",
+      note: "Charged once, together with your first contribution that goes through.",
     },
   ];
   return (

@@ -82,7 +82,15 @@ const lookupsByRequest = new WeakMap<Request, Promise<SessionLookup>>();
 
 type BellJson = {
   unread: number;
-  items: Array<{ id: string; title: string; body: string | null; link: string | null; createdAt: string; readAt: string | null }>;
+  items: Array<{
+    id: string;
+    title: string;
+    body: string | null;
+    link: string | null;
+    createdAt: string;
+    readAt: string | null;
+    occurredOn: string | null;
+  }>;
 };
 
 /**
@@ -99,7 +107,7 @@ const sessionWithUser = preparedQuery("session_with_user", (database, name) =>
       bell: sql<BellJson>`json_build_object(
         'unread', (select count(*)::int from notifications u where u.user_id = ${users.id} and u.read_at is null),
         'items', (select coalesce(json_agg(n order by n."createdAt" desc, n.id desc), '[]'::json) from (
-          select b.id, b.title, b.body, b.link, b.created_at as "createdAt", b.read_at as "readAt"
+          select b.id, b.title, b.body, b.link, b.created_at as "createdAt", b.read_at as "readAt", b.occurred_on as "occurredOn"
           from notifications b where b.user_id = ${users.id}
           order by b.created_at desc, b.id desc limit ${BELL_LIMIT}) n))`,
       undeliverable: sql<{ reason: UndeliverableReason; markedAt: string } | null>`(

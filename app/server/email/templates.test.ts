@@ -64,6 +64,7 @@ const samples: { [T in EmailMessage["template"]]: Extract<EmailMessage, { templa
       groupName: "Wedding Fund",
       amountCents: 500_000,
       payoutOn: "2026-03-20",
+      sentOn: "2026-03-19",
       groupUrl: "https://rosca.example/groups/g1",
     },
   },
@@ -209,11 +210,21 @@ describe("notification-preference templates", () => {
         "Paid this period: Omar Haddad, You (2 of 3)",
         "Still to pay: Lena Fischer",
         "Next due: Friday, March 6, 2026 · $100.00",
-        "Next payout: Omar Haddad · Friday, March 6, 2026 · $300.00",
+        "Next payout: Omar Haddad · expected to arrive Friday, March 6, 2026 · $300.00",
       ].join("\n"),
     );
     expect(rendered.text).toContain("Group: Office Club\nStatus: Forming: 2 of 5 members have joined");
     expect(rendered.html).toContain("Still to pay");
+    // A payout that waits for a contribution has no day to promise.
+    const [wedding, office] = samples["weekly-summary"].data.groups;
+    const waiting = renderEmail({
+      template: "weekly-summary",
+      data: {
+        ...samples["weekly-summary"].data,
+        groups: [{ ...wedding!, nextPayout: { recipient: "Omar Haddad", payoutOn: null, amountCents: 30_000 } }, office!],
+      },
+    });
+    expect(waiting.text).toContain("Next payout: Omar Haddad · waiting for every contribution · $300.00");
   });
 
   it("puts the alert's own words in the subject and the body", () => {
@@ -246,7 +257,7 @@ describe("group templates", () => {
     const rendered = renderEmail(samples["group-started"]);
     expect(rendered.subject).toBe("Wedding Fund has started: your first contribution is due Friday, March 6, 2026");
     expect(rendered.text).toContain("2 of 3");
-    expect(rendered.text).toContain("$300.00 on Friday, March 20, 2026");
+    expect(rendered.text).toContain("Your payout: $300.00, expected in your bank on Friday, March 20, 2026");
   });
 
   it("gives the creator the open invite link", () => {
@@ -396,12 +407,16 @@ describe("payment-reminder and payout-notification", () => {
   it("formats the amount from cents and the day", () => {
     const reminder = renderEmail(samples["payment-reminder"]);
     expect(reminder.subject).toBe("Reminder: your $500.00 contribution to Wedding Fund is due Friday, March 6, 2026");
-    expect(reminder.text).toContain("Group: Wedding Fund\nAmount: $500.00\nDue on: Friday, March 6, 2026");
+    expect(reminder.text).toContain("Group: Wedding Fund\nAmount: $500.00\nDue: Friday, March 6, 2026");
 
+    // The payout has arrived: sent one day, arrived the next, labelled as every page labels them (ADR 040).
     const payout = renderEmail(samples["payout-notification"]);
-    expect(payout.subject).toBe("Your $5,000.00 payout from Wedding Fund is scheduled for Friday, March 20, 2026");
-    expect(payout.text).toContain("Group: Wedding Fund\nPayout: $5,000.00\nPayout date: Friday, March 20, 2026");
+    expect(payout.subject).toBe("Your $5,000.00 payout from Wedding Fund has arrived");
+    expect(payout.text).toContain("Group: Wedding Fund\nPayout: $5,000.00\nPayout sent: Thursday, March 19, 2026\nArrived: Friday, March 20, 2026");
     expect(payout.text).toContain("View your group: https://rosca.example/groups/g1");
+    // A message queued before sentOn existed still renders, with the day it arrived.
+    const older = renderEmail({ template: "payout-notification", data: { ...samples["payout-notification"].data, sentOn: undefined } });
+    expect(older.text).toContain("Group: Wedding Fund\nPayout: $5,000.00\nArrived: Friday, March 20, 2026");
   });
 });
 

@@ -11,6 +11,7 @@
 import { z } from "zod";
 import { formatDate, formatMoney } from "../../domain/format";
 import { setupFeeLine } from "../../domain/groups";
+import { stepLabel } from "../../domain/payment-dates";
 import { plural, pluralWord } from "../../domain/plural";
 
 const PRODUCT = "Rosca";
@@ -47,12 +48,17 @@ export const templateDataSchemas = {
     dueOn: z.iso.date(),
     groupUrl: z.string(),
   }),
-  /** A member's payout turn. amountCents is an integer number of cents; payoutOn a calendar day, YYYY-MM-DD. */
+  /**
+   * A member's payout arrived in their bank account. amountCents is an integer number of cents; payoutOn the group-clock
+   * day it arrived (settled) and sentOn the day it was sent, calendar days, YYYY-MM-DD (ADR 040). sentOn is optional
+   * for messages queued before it existed.
+   */
   "payout-notification": z.object({
     name: z.string(),
     groupName: z.string(),
     amountCents: z.number().int().nonnegative(),
     payoutOn: z.iso.date(),
+    sentOn: z.iso.date().optional(),
     groupUrl: z.string(),
   }),
   /** The creator's receipt for a new group. */
@@ -87,6 +93,7 @@ export const templateDataSchemas = {
     firstDueOn: z.iso.date(),
     payoutPosition: z.number().int().positive(),
     memberCount: z.number().int().positive(),
+    /** The day the member's payout is expected in their bank (payment-dates.ts `plannedDates`). */
     payoutOn: z.iso.date(),
     payoutCents: z.number().int().nonnegative(),
     groupUrl: z.string(),
@@ -153,7 +160,8 @@ export const templateDataSchemas = {
         paidNames: z.array(z.string()),
         unpaidNames: z.array(z.string()),
         nextDueOn: z.iso.date().nullable(),
-        nextPayout: z.object({ recipient: z.string(), payoutOn: z.iso.date(), amountCents: z.number().int().nonnegative() }).nullable(),
+        /** payoutOn: when the payout is expected in the recipient's bank; null while it waits for a contribution. */
+        nextPayout: z.object({ recipient: z.string(), payoutOn: z.iso.date().nullable(), amountCents: z.number().int().nonnegative() }).nullable(),
       }),
     ),
   }),
@@ -513,7 +521,10 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
             ["Contribution", amount],
             ["First contribution due", formatCalendarDay(data.firstDueOn)],
             ["Your turn", `${data.payoutPosition} of ${data.memberCount}`],
-            ["Your payout", `${formatCents(data.payoutCents)} on ${formatCalendarDay(data.payoutOn)}`],
+            [
+              "Your payout",
+              `${formatCents(data.payoutCents)}, ${stepLabel("arrival", { planned: true }, { yours: true }).toLowerCase()} on ${formatCalendarDay(data.payoutOn)}`,
+            ],
           ],
         },
         { kind: "button", label: "View your group", url: data.groupUrl },
@@ -570,7 +581,7 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
           rows: [
             ["Group", oneLine(data.groupName)],
             ["Amount", amount],
-            ["Due on", due],
+            [stepLabel("due", { planned: true }), due],
           ],
         },
         { kind: "muted", text: "The amount is debited from your linked bank account on the due date. Please make sure the funds are available." },
@@ -631,21 +642,20 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
 
   "payout-notification": (data) => {
     const amount = formatCents(data.amountCents);
-    const day = formatCalendarDay(data.payoutOn);
+    const arrived = formatCalendarDay(data.payoutOn);
+    const rows: Array<[string, string]> = [
+      ["Group", oneLine(data.groupName)],
+      ["Payout", amount],
+    ];
+    // The labels and days of the one model of a payment's dates (app/domain/payment-dates.ts), as every page shows them.
+    if (data.sentOn) rows.push([stepLabel("sent", { planned: false }), formatCalendarDay(data.sentOn)]);
+    rows.push([stepLabel("arrival", { planned: false }), arrived]);
     return {
-      subject: oneLine(`Your ${amount} payout from ${data.groupName} is scheduled for ${day}`),
-      ...layout(`It is your turn: ${amount} on ${day}.`, [
+      subject: oneLine(`Your ${amount} payout from ${data.groupName} has arrived`),
+      ...layout(`Your ${amount} payout arrived in your bank account on ${arrived}.`, [
         { kind: "p", text: hi(data.name) },
-        { kind: "p", text: `Good news — it is your turn to receive the payout of ${oneLine(data.groupName)}.` },
-        {
-          kind: "facts",
-          rows: [
-            ["Group", oneLine(data.groupName)],
-            ["Payout", amount],
-            ["Payout date", day],
-          ],
-        },
-        { kind: "muted", text: "The payout is sent to your linked bank account once every member's contribution for this period has settled." },
+        { kind: "p", text: `Good news — your payout from ${oneLine(data.groupName)} has arrived in your linked bank account.` },
+        { kind: "facts", rows },
         { kind: "button", label: "View your group", url: data.groupUrl },
       ]),
     };
@@ -671,7 +681,7 @@ function weeklyGroupRows(group: TemplateData<"weekly-summary">["groups"][number]
   if (group.nextPayout) {
     rows.push([
       "Next payout",
-      `${oneLine(group.nextPayout.recipient)} · ${formatDate(group.nextPayout.payoutOn)} · ${formatCents(group.nextPayout.amountCents)}`,
+      `${oneLine(group.nextPayout.recipient)} · ${group.nextPayout.payoutOn ? `${stepLabel("arrival", { planned: true }).toLowerCase()} ${formatDate(group.nextPayout.payoutOn)}` : "waiting for every contribution"} · ${formatCents(group.nextPayout.amountCents)}`,
     ]);
   }
   return rows;

@@ -41,7 +41,7 @@ export function buildGroupCalendar(input: {
     description:
       entry.kind === "contribution"
         ? `Your contribution of ${formatMoney(entry.amountCents)} to ${input.group.name} is due (period ${entry.periodNumber}).`
-        : `You receive the payout of ${formatMoney(entry.amountCents)} from ${input.group.name} (period ${entry.periodNumber}).`,
+        : `Your payout of ${formatMoney(entry.amountCents)} from ${input.group.name} is expected in your bank account (period ${entry.periodNumber}).`,
     url: input.groupUrl,
     // All-day: DTSTART;VALUE=DATE and DTEND the next day (exclusive end, RFC 5545 section 3.6.1).
     start: dateArray(entry.date),

@@ -7,7 +7,8 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { payoutPerTurnCents } from "~/domain/groups";
 import { daysBetween, describeSchedule, periodDates, todayIn, type CalendarDay } from "~/domain/schedule";
 import { db, preparedQuery } from "../db/client.server";
-import { expectedPayoutOn, FAILED_STATUSES, SETTLED_STATUSES, type TransferStatus } from "~/domain/money";
+import { FAILED_STATUSES, SETTLED_STATUSES, type TransferStatus } from "~/domain/money";
+import { type DatedAttempt, type DatedStep, paymentDates, payoutNextSteps, plannedDates } from "~/domain/payment-dates";
 import { groupMembers, groupPeriods, groups, type GroupEventType, type GroupInvitationStatus, type GroupStatus } from "../db/schema";
 import { visibleProfile, type VisibleProfile } from "../profile/profile.server";
 import { type MemberTotals, type PoolMovement, poolMovementsFrom, type SavingsProgress, savingsFrom } from "~/domain/charts";
@@ -38,13 +39,19 @@ export type MemberView = {
   record: { summary: string; standing: Standing } | null;
 };
 
+/** A period's dates (payment-dates.ts), as the page shows them: each planned or done. */
+export type ScheduleDatesView = { due: CalendarDay; collected: DatedStep | null; sent: DatedStep | null; arrival: DatedStep | null };
+
 export type ScheduleRowView = {
   position: number;
   recipientName: string | null;
   isYou: boolean;
+  /** The period's due day. */
   date: CalendarDay;
   amountCents: number;
   status: "completed" | "pending";
+  /** Due, collected, payout sent and arrival (expected or arrived), from the one model of a payment's dates. */
+  dates: ScheduleDatesView;
 };
 
 export type GroupPageView = {
@@ -65,7 +72,10 @@ export type GroupPageView = {
   today: CalendarDay;
   /** Days the sandbox clock has been moved forward (0 = real time). */
   clockOffsetDays: number;
-  /** Active: the current period's due day. Forming: projected (if the group filled today). Completed: null. */
+  /**
+   * Active: the next due day from today on (the current period's, once every due day has passed). Forming: projected
+   * (if the group filled today). Completed: null.
+   */
   nextContributionOn: CalendarDay | null;
   nextContributionProjected: boolean;
   daysUntilNextContribution: number | null;
@@ -75,10 +85,10 @@ export type GroupPageView = {
     date: CalendarDay;
     amountCents: number;
     projected: boolean;
-    /** When the payout is expected in the recipient's account (ADR 030: after the contributions are available); null while it cannot be told. */
-    arrivesOn: CalendarDay | null;
-    /** Whether the payout is at the bank already, on its way. */
-    sent: boolean;
+    /** Its dates (payment-dates.ts): the arrival is null while it cannot be told (a contribution will not come in by itself). */
+    dates: ScheduleDatesView;
+    /** Once its due day has passed: when it goes out, or what happens about a contribution that failed (payoutNextSteps). */
+    nextSteps: string[];
   } | null;
   members: MemberView[];
   schedule: ScheduleRowView[];
@@ -162,7 +172,19 @@ type PageSwap = {
   swappedAt: string | null;
   decidedByName: string | null;
 };
-type PagePayment = { userId: string; status: TransferStatus; initiatedOn: CalendarDay };
+type PageAttempt = {
+  kind: "contribution" | "payout";
+  periodNumber: number;
+  userId: string;
+  attempt: number;
+  status: TransferStatus;
+  statusOn: CalendarDay;
+  initiatedOn: CalendarDay;
+  retryOn: CalendarDay | null;
+  failureCode: string | null;
+  waitingForMember: boolean;
+  settledOn: CalendarDay | null;
+};
 type PagePoolDay = { day: CalendarDay; inCents: number; outCents: number };
 type PageInvitation = { id: string; email: string; status: GroupInvitationStatus; createdAt: string; expiresAt: string };
 
@@ -202,21 +224,17 @@ const groupPageRow = preparedQuery("group_page", (database, name) => {
           'createdAt', s.created_at, 'swappedAt', s.swapped_at, 'decidedByName', d.name) order by s.created_at, s.id), '[]'::json)
         from turn_swaps s left join users d on d.id = s.decided_by
         where s.group_id = ${groups.id})`,
-      payments: sql<PagePayment[]>`(
-        select coalesce(json_agg(json_build_object('userId', latest.user_id, 'status', latest.status, 'initiatedOn', latest.initiated_on)), '[]'::json)
-        from (
-          select distinct on (t.user_id) t.user_id, t.status, t.initiated_on
-          from bank_transfers t
-          where t.group_id = ${groups.id} and t.kind = 'contribution'
-            and t.period_number = (select min(c.period_number) from group_periods c where c.group_id = ${groups.id} and c.status = 'pending')
-          order by t.user_id, t.attempt desc
-        ) latest)`,
-      payout: sql<{ status: TransferStatus; initiatedOn: CalendarDay } | null>`(
-        select json_build_object('status', t.status, 'initiatedOn', t.initiated_on)
+      // Every contribution and payout attempt (at most members × periods × MAX_ATTEMPTS rows, and once a group starts),
+      // with the day its settlement was posted: the facts of the payment dates (payment-dates.ts).
+      attempts: sql<PageAttempt[]>`case when ${groups.status} <> 'forming' then (
+        select coalesce(json_agg(json_build_object(
+          'kind', t.kind, 'periodNumber', t.period_number, 'userId', t.user_id, 'attempt', t.attempt, 'status', t.status,
+          'statusOn', t.status_on, 'initiatedOn', t.initiated_on, 'retryOn', t.retry_on, 'failureCode', t.failure_code,
+          'waitingForMember', t.waiting_for_member_at is not null,
+          'settledOn', (select min(l.effective_on) from ledger_transfers l where l.bank_transfer_id = t.id
+            and l.reason in ('contribution', 'shortfall_repaid', 'payout_settled')))), '[]'::json)
         from bank_transfers t
-        where t.group_id = ${groups.id} and t.kind = 'payout'
-          and t.period_number = (select min(c.period_number) from group_periods c where c.group_id = ${groups.id} and c.status = 'pending')
-        order by t.attempt desc limit 1)`,
+        where t.group_id = ${groups.id} and t.kind in ('contribution', 'payout')) else '[]'::json end`,
       pool: sql<PagePoolDay[] | null>`case when ${panels} and ${groups.status} <> 'forming' then (
         select coalesce(json_agg(json_build_object('day', days.day, 'inCents', days.in_cents, 'outCents', days.out_cents) order by days.day), '[]'::json)
         from (
@@ -271,7 +289,9 @@ export async function groupPageWithPanels(
   const clockNow = new Date(now.getTime() + group.clockOffsetSeconds * 1000);
   const today = todayIn(group.timeZone, clockNow);
   const payoutCents = payoutPerTurnCents(group.contributionCents, group.memberCount);
-  const { paid: paidNow, late: lateNow, collectingSince } = paymentsByOutcome(row.payments);
+  const attempts: DatedAttempt[] = row.attempts;
+  const current = periods.find((period) => period.status === "pending") ?? null;
+  const { paid: paidNow, late: lateNow } = paymentsByOutcome(attempts, current?.periodNumber ?? null);
   const records = recordsFrom(row.records, now);
 
   const members: MemberView[] = row.members.map((member) => {
@@ -289,12 +309,16 @@ export async function groupPageWithPanels(
     };
   });
   const byMemberId = new Map(members.map((member) => [member.memberId, member]));
+  const userIdOf = new Map(row.members.map((member) => [member.id, member.userId]));
+  const memberUserIds = row.members.map((member) => member.userId);
+  const byUserId = new Map(row.members.map((member, index) => [member.userId, members[index]!]));
 
   let schedule: ScheduleRowView[];
   let scheduleProjected = false;
   if (periods.length > 0) {
     schedule = periods.map((period) => {
       const recipient = byMemberId.get(period.recipientMemberId);
+      const dates = paymentDates(period, memberUserIds, userIdOf.get(period.recipientMemberId) ?? null, attempts, today);
       return {
         position: period.periodNumber,
         recipientName: recipient?.profile.name ?? null,
@@ -302,6 +326,7 @@ export async function groupPageWithPanels(
         date: period.dueOn,
         amountCents: period.payoutCents,
         status: period.status,
+        dates: { due: dates.due, collected: dates.collected, sent: dates.sent, arrival: dates.arrival },
       };
     });
   } else {
@@ -310,6 +335,7 @@ export async function groupPageWithPanels(
     const byPosition = new Map(members.filter((m) => m.payoutPosition !== null).map((m) => [m.payoutPosition!, m]));
     schedule = dates.map((date, index) => {
       const recipient = group.payoutOrder === "fixed" ? byPosition.get(index + 1) : undefined;
+      const planned = plannedDates(index + 1, date);
       return {
         position: index + 1,
         recipientName: recipient?.profile.name ?? null,
@@ -317,6 +343,7 @@ export async function groupPageWithPanels(
         date,
         amountCents: payoutCents,
         status: "pending",
+        dates: { due: planned.due, collected: planned.collected, sent: planned.sent, arrival: planned.arrival },
       };
     });
   }
@@ -324,6 +351,13 @@ export async function groupPageWithPanels(
   const swaps =
     group.status === "forming" ? null : swapsView(row.swaps, periods, members, byMemberId, viewer.id, viewer.isAdmin, today, group.swapsNeedApproval);
   const next = group.status === "completed" ? null : (schedule.find((entry) => entry.status === "pending") ?? null);
+  // The next contribution is the next due day from today on; once every due day has passed, the current period's (its
+  // deadline has passed, and the Next Payout card says what happens next).
+  const nextDue = group.status === "completed" ? null : (schedule.find((entry) => entry.date >= today)?.date ?? next?.date ?? null);
+  const nextDates =
+    next && current && group.status === "active"
+      ? paymentDates(current, memberUserIds, userIdOf.get(current.recipientMemberId) ?? null, attempts, today)
+      : null;
   const joinedCount = members.length;
   const viewerMember = byMemberId.get(viewer.id)!;
   const view: GroupPageView = {
@@ -341,9 +375,9 @@ export async function groupPageWithPanels(
     drawCommitment: group.drawCommitment,
     drawSeed: group.drawSeed,
     today,
-    nextContributionOn: next?.date ?? null,
+    nextContributionOn: nextDue,
     nextContributionProjected: scheduleProjected,
-    daysUntilNextContribution: next ? daysBetween(today, next.date) : null,
+    daysUntilNextContribution: nextDue ? daysBetween(today, nextDue) : null,
     nextPayout: next
       ? {
           recipientName: next.recipientName,
@@ -351,11 +385,19 @@ export async function groupPageWithPanels(
           date: next.date,
           amountCents: next.amountCents,
           projected: scheduleProjected,
-          arrivesOn:
-            group.status === "active"
-              ? expectedPayoutOn({ dueOn: next.date }, row.payout ?? undefined, today, lateNow.size > 0, collectingSince)
-              : null,
-          sent: row.payout !== null && ["pending", "posted"].includes(row.payout.status),
+          dates: next.dates,
+          nextSteps: nextDates
+            ? payoutNextSteps({
+                dates: nextDates,
+                today,
+                recipient: { name: next.recipientName ?? "The recipient", isYou: next.isYou },
+                payoutCents: next.amountCents,
+                person: (id) => {
+                  const member = byUserId.get(id);
+                  return { name: member?.profile.name ?? "A member", isYou: member?.isYou ?? false };
+                },
+              })
+            : [],
         }
       : null,
     members,
@@ -475,19 +517,21 @@ export function recordLine(view: RecordView | undefined): MemberView["record"] {
  * member's latest attempt: who has paid — settled at the bank — and who is late — failed. Read from the bank
  * transfers, the same facts the ledger posts from.
  */
-/** Members paid and late in the current period, and the latest day a debit still on its way was made (null: none). */
-function paymentsByOutcome(latestAttempts: PagePayment[]): { paid: Set<string>; late: Set<string>; collectingSince: CalendarDay | null } {
+function paymentsByOutcome(attempts: readonly DatedAttempt[], periodNumber: number | null): { paid: Set<string>; late: Set<string> } {
   const paid = new Set<string>();
   const late = new Set<string>();
-  let collectingSince: CalendarDay | null = null;
-  for (const attempt of latestAttempts) {
+  if (periodNumber === null) return { paid, late };
+  const latest = new Map<string, DatedAttempt>();
+  for (const attempt of attempts) {
+    if (attempt.kind !== "contribution" || attempt.periodNumber !== periodNumber) continue;
+    const seen = latest.get(attempt.userId);
+    if (!seen || attempt.attempt > seen.attempt) latest.set(attempt.userId, attempt);
+  }
+  for (const attempt of latest.values()) {
     if (SETTLED_STATUSES.includes(attempt.status)) paid.add(attempt.userId);
     else if (FAILED_STATUSES.includes(attempt.status)) late.add(attempt.userId);
-    if (attempt.status !== "funds_available" && !FAILED_STATUSES.includes(attempt.status)) {
-      if (collectingSince === null || attempt.initiatedOn > collectingSince) collectingSince = attempt.initiatedOn;
-    }
   }
-  return { paid, late, collectingSince };
+  return { paid, late };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -616,6 +660,8 @@ export type ActivityView = {
   relatedIsYou?: boolean;
   amountCents: number | null;
   occurredAt: string;
+  /** The group-clock day, for an event in a group whose sandbox clock had been moved (ADR 040); else null. */
+  occurredOn: CalendarDay | null;
 };
 
 /** One entry of `recentActivityJson`, as PostgreSQL writes it (instants as ISO text). */
@@ -633,11 +679,11 @@ export const recentActivityJson = sql<ActivityJson[]>`(
   select coalesce(json_agg(json_build_object(
     'id', e.id, 'type', e.type, 'groupId', e.group_id, 'groupName', g.name, 'userId', e.user_id, 'personName', u.name,
     'relatedUserId', e.related_user_id, 'relatedName', r.name,
-    'amountCents', e.amount_cents, 'occurredAt', e.occurred_at) order by e.occurred_at desc, e.id desc), '[]'::json)
+    'amountCents', e.amount_cents, 'occurredAt', e.occurred_at, 'occurredOn', e.occurred_on) order by e.occurred_at desc, e.id desc), '[]'::json)
   from (
     select recent.* from group_members mine
     cross join lateral (
-      select ev.id, ev.type, ev.group_id, ev.user_id, ev.related_user_id, ev.amount_cents, ev.occurred_at from group_events ev
+      select ev.id, ev.type, ev.group_id, ev.user_id, ev.related_user_id, ev.amount_cents, ev.occurred_at, ev.occurred_on from group_events ev
       where ev.group_id = mine.group_id and ev.type in ('contribution', 'payout', 'join', 'removed', 'left', 'swapped')
       order by ev.occurred_at desc, ev.id desc limit ${sql.raw(String(RECENT_ACTIVITY))}) recent
     where mine.user_id = ${sql.placeholder("userId")}
@@ -746,7 +792,7 @@ export async function invitationView(group: GroupRow, viewerId: string, now = ne
 
 export type CalendarEntry = { kind: "contribution" | "payout"; date: CalendarDay; amountCents: number; periodNumber: number };
 
-/** The member's contribution due days and their payout day; null for non-members and groups not started. */
+/** The member's contribution due days and the day their payout is expected; null for non-members and groups not started. */
 export async function calendarEntriesFor(userId: string, groupId: string) {
   if (!isUuid(groupId)) return null;
   const [row] = await db()
@@ -760,7 +806,9 @@ export async function calendarEntriesFor(userId: string, groupId: string) {
   for (const period of periods) {
     entries.push({ kind: "contribution", date: period.dueOn, amountCents: row.group.contributionCents, periodNumber: period.periodNumber });
     if (period.recipientMemberId === row.member.id) {
-      entries.push({ kind: "payout", date: period.dueOn, amountCents: period.payoutCents, periodNumber: period.periodNumber });
+      // On the day it is expected in their bank, planned from the due day as the engine runs it (ADR 040).
+      const expected = plannedDates(period.periodNumber, period.dueOn).arrival!.day;
+      entries.push({ kind: "payout", date: expected, amountCents: period.payoutCents, periodNumber: period.periodNumber });
     }
   }
   return { group: row.group, entries };

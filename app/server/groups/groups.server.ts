@@ -9,6 +9,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { formatDate, formatDateTime } from "~/domain/format";
 import { describeGroup, payoutPerTurnCents, SETUP_FEE_CENTS, type GroupDraft } from "~/domain/groups";
+import { plannedDates } from "~/domain/payment-dates";
 import { invitationExpiresAt, invitationState, type InvitationOutcome } from "~/domain/invitations";
 import { commitmentFor, drawOrder, SEED_BYTES } from "~/domain/payout-order";
 import { describeSchedule, firstDueOnOrAfter, periodDates, todayIn, type CalendarDay, type Schedule } from "~/domain/schedule";
@@ -574,7 +575,8 @@ async function announceJoin(tx: Tx, user: Joiner, group: GroupRow, started: bool
           firstDueOn: group.firstDueOn!,
           payoutPosition: row.position!,
           memberCount: group.memberCount,
-          payoutOn: period!.dueOn,
+          // When the payout is expected in their bank, on the sandbox bank's schedule (payment-dates.ts, ADR 040).
+          payoutOn: plannedDates(period!.periodNumber, period!.dueOn).arrival!.day,
           payoutCents,
           groupUrl: `${appUrl()}${link}`,
         },

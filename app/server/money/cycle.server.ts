@@ -18,12 +18,12 @@ import {
   FAILED_STATUSES,
   nextStepAfterFailure,
   REMINDER_DAYS_BEFORE,
-  SANDBOX_AVAILABLE_AFTER_DAYS,
   SANDBOX_SETTLE_AFTER_DAYS,
   SETTLED_STATUSES,
+  sandboxAvailableOn,
+  sandboxSettlesOn,
   type TransferStatus,
 } from "~/domain/money";
-import { formatMoney } from "~/domain/format";
 import { SETUP_FEE_CENTS } from "~/domain/groups";
 import { addDays, daysBetween, todayIn, type CalendarDay } from "~/domain/schedule";
 import { plaidCall } from "../bank/plaid.server";
@@ -36,6 +36,7 @@ import { notify } from "../notifications/notifications.server";
 import { sendDailyReminders } from "../notifications/reminders.server";
 import { notifyUrgent, URGENT } from "../notifications/account-alerts.server";
 import { contributionDueNotice } from "~/domain/reminders";
+import { payoutArrivedNotice } from "~/domain/payment-dates";
 import { failpoint, pausepoint, SimulatedCrash } from "../platform/failpoints.server";
 import { logger } from "../platform/log.server";
 import { balanceOf } from "./ledger.server";
@@ -54,6 +55,14 @@ export function groupNow(group: Pick<GroupRow, "clockOffsetSeconds">, now: Date)
 
 export function groupToday(group: Pick<GroupRow, "clockOffsetSeconds" | "timeZone">, now: Date): CalendarDay {
   return todayIn(group.timeZone, groupNow(group, now));
+}
+
+/**
+ * The group-clock day to date news about a group by, when its sandbox clock has been moved (ADR 040): feeds show it
+ * instead of the wall-clock time, which would name a different day. Null for a group on real time.
+ */
+export function sandboxDayOf(group: Pick<GroupRow, "clockOffsetSeconds">, day: CalendarDay): CalendarDay | null {
+  return group.clockOffsetSeconds !== 0 ? day : null;
 }
 
 /** Whether the bank is a sandbox (our double, or Plaid's sandbox), where we drive settlement ourselves. */
@@ -253,7 +262,7 @@ async function runDay(set: GroupRow[], day: CalendarDay, now: Date): Promise<Set
   await tellOutcomes(byId, day);
   trace("tell");
 
-  await remind(byId, await claimReminders(ids, day));
+  await remind(byId, await claimReminders(ids, day), day);
   trace("remind");
   await sendDailyReminders(set, day);
   trace("daily reminders");
@@ -275,7 +284,7 @@ async function runDay(set: GroupRow[], day: CalendarDay, now: Date): Promise<Set
 
   await completePeriods(ids, day, now);
   const done = await settledUpGroups(ids, day);
-  const completed = await completeGroups(done, byId, now);
+  const completed = await completeGroups(done, byId, now, day);
   trace("complete");
   failpoint("before-day-recorded");
   // Never backwards (a worker whose clock lags around midnight must not undo another's progress).
@@ -343,7 +352,7 @@ function daysFor(running: Map<string, GroupRow>, day: CalendarDay, now: Date) {
 }
 
 /** Complete the groups that are settled up; tell their members. Returns the ids completed now. */
-async function completeGroups(groupIds: string[], byId: Map<string, GroupRow>, now: Date) {
+async function completeGroups(groupIds: string[], byId: Map<string, GroupRow>, now: Date, day: CalendarDay) {
   if (groupIds.length === 0) return new Set<string>();
   const completed = await db()
     .update(groups)
@@ -354,7 +363,9 @@ async function completeGroups(groupIds: string[], byId: Map<string, GroupRow>, n
   const completedIds = completed.map((row) => row.id);
   await db()
     .insert(groupEvents)
-    .values(completedIds.map((groupId) => ({ groupId, type: "completed" as const, occurredAt: now })));
+    .values(
+      completedIds.map((groupId) => ({ groupId, type: "completed" as const, occurredAt: now, occurredOn: sandboxDayOf(byId.get(groupId)!, day) })),
+    );
   const members = await db()
     .select({ groupId: groupMembers.groupId, userId: groupMembers.userId })
     .from(groupMembers)
@@ -367,6 +378,7 @@ async function completeGroups(groupIds: string[], byId: Map<string, GroupRow>, n
           title: `${byId.get(m.groupId)!.name} is complete`,
           body: "Every member has received their payout. Thank you for saving together.",
           link: `/groups/${m.groupId}`,
+          occurredOn: sandboxDayOf(byId.get(m.groupId)!, day),
         }),
       ),
     ),
@@ -429,7 +441,8 @@ export async function cycleState(group: Pick<GroupRow, "id" | "contributionCents
 
 /**
  * The sandbox bank settles nothing by itself (neither does Plaid's sandbox): as real banks would, move these groups'
- * transfers along on schedule — posted and settled the day after they were made, funds available the day after that.
+ * transfers along on schedule, on the ACH calendar — posted and settled the bank day after they entered the network,
+ * funds available the bank day after that (`sandboxSettlesOn`, `sandboxAvailableOn`).
  * Transfers the bank already moved elsewhere (a simulated return, say) are left alone. The bank's answers are applied
  * in status chunks.
  */
@@ -454,15 +467,15 @@ async function settleSandboxTransfers(groupIds: string[], day: CalendarDay) {
 }
 
 async function settleOne(transfer: TransferRow, day: CalendarDay, changes: StatusChange[]) {
-  const age = daysBetween(transfer.initiatedOn, day);
   const steps: TransferStatus[] = [];
-  if (age >= SANDBOX_SETTLE_AFTER_DAYS) {
+  // On the ACH calendar (ADR 040): nothing settles on a weekend or a bank holiday.
+  if (day >= sandboxSettlesOn(transfer.initiatedOn)) {
     if (transfer.status === "pending") steps.push("posted");
     if (transfer.status === "pending" || transfer.status === "posted") steps.push("settled");
   }
   // A debit's money reaches the platform's available balance after a hold; a credit ends at settled (Plaid:
   // funds_available is for debits only, and the bank refuses it for a credit).
-  if (age >= SANDBOX_AVAILABLE_AFTER_DAYS && transfer.kind !== "payout") steps.push("funds_available");
+  if (day >= sandboxAvailableOn(transfer.initiatedOn) && transfer.kind !== "payout") steps.push("funds_available");
   for (const step of steps) {
     // Retried like the idempotent calls: if a lost answer hid a simulation the bank did make, the retry is refused as an
     // invalid transition, and the event stream records what the bank did (below).
@@ -490,7 +503,7 @@ async function settleOne(transfer: TransferRow, day: CalendarDay, changes: Statu
 }
 
 /** Tell members their contribution is coming up (in-app, and by email if they want it). */
-async function remind(byId: Map<string, GroupRow>, reminders: Awaited<ReturnType<typeof claimReminders>>) {
+async function remind(byId: Map<string, GroupRow>, reminders: Awaited<ReturnType<typeof claimReminders>>, day: CalendarDay) {
   if (reminders.length === 0) return;
   const people = await db()
     .select({ id: users.id, email: users.email, name: users.name })
@@ -506,7 +519,7 @@ async function remind(byId: Map<string, GroupRow>, reminders: Awaited<ReturnType
         if (!user || !group) return;
         const link = `/groups/${group.id}`;
         await Promise.allSettled([
-          notify(user.id, { ...contributionDueNotice({ groupName: group.name, dueOn: reminder.dueOn }), link }),
+          notify(user.id, { ...contributionDueNotice({ groupName: group.name, dueOn: reminder.dueOn }), link, occurredOn: sandboxDayOf(group, day) }),
           sendEmailToUser(user, {
             template: "payment-reminder",
             data: {
@@ -561,7 +574,8 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
     .where(inArray(users.id, [...new Set([...changed.map((t) => t.userId), ...changed.map((t) => byId.get(t.groupId)!.createdBy)])]));
   const person = new Map(people.map((p) => [p.id, p]));
 
-  // Activity: one entry per member, kind and period (funds_available after settled is the same money).
+  // Activity: one entry per member, kind and period (funds_available after settled is the same money), dated — in a
+  // group whose sandbox clock was moved — by the day its settlement was posted, the day the statement shows (ADR 040).
   const settledRows = new Map<string, TransferRow>();
   for (const t of changed) {
     if (SETTLED_STATUSES.includes(t.status) && t.kind !== "fee") settledRows.set(`${t.groupId}:${t.kind}:${t.userId}:${t.periodNumber}`, t);
@@ -569,31 +583,42 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
   const jobs: Array<() => Promise<unknown>> = [];
   if (settledRows.size > 0) {
     const values = sql.join(
-      [...settledRows.values()].map((t) => sql`(${t.groupId}::uuid, ${t.userId}::uuid, ${t.kind}, ${t.amountCents}::bigint, ${t.periodNumber}::int)`),
+      [...settledRows.values()].map(
+        (t) =>
+          sql`(${t.groupId}::uuid, ${t.userId}::uuid, ${t.kind}, ${t.amountCents}::bigint, ${t.periodNumber}::int, ${t.id}::uuid, ${sandboxDayOf(byId.get(t.groupId)!, day) !== null}::boolean)`,
+      ),
       sql`, `,
     );
-    const { rows: added } = await db().execute<{ group_id: string; user_id: string; type: string; amount_cents: string }>(sql`
-      insert into ${groupEvents} (group_id, user_id, type, amount_cents, period_number)
-      select v.group_id, v.user_id, v.type, v.amount_cents, v.period_number from (values ${values}) as v(group_id, user_id, type, amount_cents, period_number)
+    const { rows: added } = await db().execute<{ group_id: string; user_id: string; type: string; amount_cents: string; period_number: number }>(sql`
+      insert into ${groupEvents} (group_id, user_id, type, amount_cents, period_number, occurred_on)
+      select v.group_id, v.user_id, v.type, v.amount_cents, v.period_number,
+        case when v.sandbox then coalesce((select min(l.effective_on) from ledger_transfers l where l.bank_transfer_id = v.transfer_id
+          and l.reason in ('contribution', 'shortfall_repaid', 'payout_settled')), ${day}::date) end
+      from (values ${values}) as v(group_id, user_id, type, amount_cents, period_number, transfer_id, sandbox)
       where not exists (select 1 from ${groupEvents} e where e.group_id = v.group_id and e.type = v.type and e.user_id = v.user_id and e.period_number = v.period_number)
-      returning group_id, user_id, type, amount_cents`);
+      returning group_id, user_id, type, amount_cents, period_number`);
     for (const event of added) {
       if (event.type !== "payout") continue;
       const group = byId.get(event.group_id)!;
       const recipient = person.get(event.user_id)!;
+      const payout = settledRows.get(`${event.group_id}:payout:${event.user_id}:${event.period_number}`)!;
       const link = `/groups/${group.id}`;
       const amountCents = Number(event.amount_cents);
+      // A payout ends at settled: the day it did is the day it arrived; it was sent the day it was made.
+      const notice = payoutArrivedNotice({ groupName: group.name, amountCents, sentOn: payout.initiatedOn, arrivedOn: payout.statusOn });
       jobs.push(
-        () =>
-          notify(recipient.id, {
-            title: `Your payout from ${group.name} has arrived`,
-            body: `${formatMoney(amountCents)} was sent to your bank account.`,
-            link,
-          }),
+        () => notify(recipient.id, { ...notice, link, occurredOn: sandboxDayOf(group, payout.statusOn) }),
         () =>
           sendEmailToUser(recipient, {
             template: "payout-notification",
-            data: { name: recipient.name, groupName: group.name, amountCents, payoutOn: day, groupUrl: `${appUrl()}${link}` },
+            data: {
+              name: recipient.name,
+              groupName: group.name,
+              amountCents,
+              payoutOn: payout.statusOn,
+              sentOn: payout.initiatedOn,
+              groupUrl: `${appUrl()}${link}`,
+            },
           }),
       );
     }
@@ -605,9 +630,10 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
     const link = `/groups/${group.id}`;
     const reason = failureReason(transfer.status, transfer.failureCode, transfer.failureDescription);
     const nextStep = nextStepAfterFailure(transfer.status, transfer.failureCode, transfer.attempt, transfer);
-    jobs.push(() => notifyUrgent(member.id, URGENT.contributionFailed(group, reason, nextStep)));
+    const occurredOn = sandboxDayOf(group, transfer.statusOn);
+    jobs.push(() => notifyUrgent(member.id, { ...URGENT.contributionFailed(group, reason, nextStep), occurredOn }));
     if (group.createdBy !== member.id) {
-      jobs.push(() => notify(group.createdBy, { title: `${member.name}'s contribution to ${group.name} is late`, body: reason, link }));
+      jobs.push(() => notify(group.createdBy, { title: `${member.name}'s contribution to ${group.name} is late`, body: reason, link, occurredOn }));
     }
   }
   const limit = pLimit(NOTIFY_CONCURRENCY);

@@ -5,9 +5,14 @@
  * `moneyHealth()`.
  */
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { type CycleTransfer, FAILED_STATUSES, RETRY_AFTER_DAYS, retryAllowed } from "~/domain/money";
+import { type WaitingMoney, whatHappened, whatThePlatformWillDo } from "~/domain/money-health";
+import type { DatedAttempt, LateNext } from "~/domain/payment-dates";
+import { addDays, todayIn } from "~/domain/schedule";
 import { db } from "../db/client.server";
 import { bankTransfers, groups, ledgerAccounts, ledgerTransfers, type MoneyIncidentKind, moneyIncidents, users } from "../db/schema";
 import { logger } from "../platform/log.server";
+import { fundingFor } from "./funding.server";
 import { groupsLockedInOrder } from "./locks.server";
 
 /** A group's money work that fails this many runs in a row is parked: it stops, and shows as needing attention. */
@@ -124,9 +129,34 @@ export type MoneyHealthGroup = {
 
 export type FailedJobs = { queue: string; count: number; lastFailedAt: Date | null; lastError: string | null };
 
+/** A member's money a group waits for (or a payout out of attempts), with what the platform will do (money-health.ts). */
+export type WaitingMoneyView = {
+  groupId: string;
+  groupName: string;
+  kind: "contribution" | "payout";
+  memberName: string;
+  periodNumber: number;
+  amountCents: number;
+  /** The engine's next step: a retry on a day (retry), the member's action (waits-for-member), or nothing (no-retry). */
+  next: LateNext["kind"];
+  whatHappened: string;
+  whatWillHappen: string;
+};
+
 export type MoneyHealth = {
-  totals: { needsAttention: number; parked: number; failing: number; refusals: number; returnsFronted: number; frontedCents: number };
+  totals: {
+    needsAttention: number;
+    parked: number;
+    failing: number;
+    refusals: number;
+    returnsFronted: number;
+    frontedCents: number;
+    /** Groups waiting on a member whose attempts ran out, or whose debits wait for them to act (or a payout out of attempts). */
+    waitingOnMembers: number;
+  };
   groups: MoneyHealthGroup[];
+  /** Every active group's money that failed and has not come in: out of attempts, waiting for the member, or retried. */
+  waiting: WaitingMoneyView[];
   /** Jobs that used up their retries in the last 7 days (pg-boss keeps them failed; nothing retries them forever). */
   failedJobs: FailedJobs[];
   /** Debits the bank has not sent on yet (pending), newest first: support can still stop one (cancelTransfer). */
@@ -168,13 +198,111 @@ async function failedJobs(): Promise<FailedJobs[]> {
   }
 }
 
+type WaitingChain = {
+  group_id: string;
+  group_name: string;
+  time_zone: string;
+  clock_offset_seconds: number;
+  kind: "contribution" | "payout";
+  period_number: number;
+  user_id: string;
+  member_name: string;
+  amount_cents: string;
+  payout_cents: string;
+  recipient_name: string;
+  payout_left: boolean;
+  attempts: DatedAttempt[];
+};
+
 /**
- * Groups that need attention: failing or parked runs, payouts the guard refused (open incidents), and returns the
- * platform fronted (shortfall_cover postings; frontedCents is what is still owed to the platform). One query per
- * panel part, set-based.
+ * The money active groups wait for: each contribution whose latest attempt failed (declined, failed, returned,
+ * cancelled) or waits for its member, and each payout whose latest attempt failed, with its whole chain of attempts
+ * (the retry rules read it) — one statement; the candidates come from the status index.
  */
-export async function moneyHealth(limit = 50): Promise<MoneyHealth> {
-  const [failing, refusals, fronted, jobs, cancellable] = await Promise.all([
+async function waitingMoney(now: Date): Promise<{ views: WaitingMoneyView[]; groupsWaiting: Set<string> }> {
+  const { rows } = await db().execute<WaitingChain>(sql`
+    with candidates as (
+      select distinct t.group_id, t.kind, t.period_number, t.user_id
+      from bank_transfers t join groups g on g.id = t.group_id and g.status = 'active'
+      where t.kind in ('contribution', 'payout')
+        and (t.status in ('declined', 'failed', 'returned', 'cancelled') or (t.status = 'created' and t.waiting_for_member_at is not null))
+    )
+    select c.group_id, g.name as group_name, g.time_zone, g.clock_offset_seconds, c.kind, c.period_number, c.user_id,
+      u.name as member_name, g.contribution_cents as amount_cents, p.payout_cents, ru.name as recipient_name,
+      exists (select 1 from bank_transfers x where x.group_id = c.group_id and x.kind = 'payout' and x.period_number = c.period_number
+        and x.status not in ('declined', 'failed', 'returned', 'cancelled')) as payout_left,
+      (select json_agg(json_build_object('kind', t.kind, 'periodNumber', t.period_number, 'userId', t.user_id, 'attempt', t.attempt,
+          'status', t.status, 'statusOn', t.status_on, 'initiatedOn', t.initiated_on, 'retryOn', t.retry_on, 'failureCode', t.failure_code,
+          'waitingForMember', t.waiting_for_member_at is not null) order by t.attempt)
+        from bank_transfers t where t.group_id = c.group_id and t.kind = c.kind and t.period_number = c.period_number and t.user_id = c.user_id) as attempts
+    from candidates c
+    join groups g on g.id = c.group_id
+    join users u on u.id = c.user_id
+    join group_periods p on p.group_id = c.group_id and p.period_number = c.period_number
+    join group_members r on r.id = p.recipient_member_id
+    join users ru on ru.id = r.user_id
+    order by g.name, c.group_id, c.period_number, c.kind, u.name`);
+  const views: WaitingMoneyView[] = [];
+  const groupsWaiting = new Set<string>();
+  const blocked: WaitingChain[] = [];
+  const late: Array<{ chain: WaitingChain; next: LateNext }> = [];
+  for (const chain of rows) {
+    const last = chain.attempts.at(-1)!;
+    const waiting = last.status === "created" && last.waitingForMember;
+    if (!waiting && !FAILED_STATUSES.includes(last.status)) continue; // a later attempt went through or is on its way
+    const today = todayIn(chain.time_zone, new Date(now.getTime() + chain.clock_offset_seconds * 1000));
+    let next: LateNext;
+    if (waiting) next = { kind: "waits-for-member" };
+    else if (!retryAllowed(chain.attempts as CycleTransfer[], today)) next = { kind: "no-retry" };
+    else {
+      const retry = last.retryOn ?? addDays(last.statusOn, RETRY_AFTER_DAYS);
+      next = { kind: "retry", on: retry >= today ? retry : today };
+    }
+    if (waiting) blocked.push(chain);
+    late.push({ chain, next });
+  }
+  // Why each waiting member is waited for: what the engine's funding check says (funding.server.ts).
+  const funding = await fundingFor(blocked.map((chain) => chain.user_id));
+  for (const { chain, next } of late) {
+    const last = chain.attempts.at(-1)!;
+    const block = funding.get(chain.user_id)?.debit;
+    const money: WaitingMoney = {
+      kind: chain.kind,
+      memberName: chain.member_name,
+      periodNumber: Number(chain.period_number),
+      amountCents: chain.kind === "payout" ? Number(chain.payout_cents) : Number(chain.amount_cents),
+      attempt: last.attempt,
+      status: last.status,
+      failureCode: last.failureCode,
+      next,
+      waitReason: next.kind === "waits-for-member" && typeof block === "string" ? block : next.kind === "waits-for-member" ? "no_account" : null,
+      recipientName: chain.recipient_name,
+      payoutCents: Number(chain.payout_cents),
+      payoutLeft: chain.payout_left,
+    };
+    if (next.kind !== "retry") groupsWaiting.add(chain.group_id);
+    views.push({
+      groupId: chain.group_id,
+      groupName: chain.group_name,
+      kind: chain.kind,
+      memberName: chain.member_name,
+      periodNumber: money.periodNumber,
+      amountCents: money.amountCents,
+      next: next.kind,
+      whatHappened: whatHappened(money),
+      whatWillHappen: whatThePlatformWillDo(money),
+    });
+  }
+  return { views, groupsWaiting };
+}
+
+/**
+ * Groups that need attention: failing or parked runs, payouts the guard refused (open incidents), returns the
+ * platform fronted (shortfall_cover postings; frontedCents is what is still owed to the platform), and money a group
+ * waits for from a member (`waitingMoney`). One query per panel part, set-based.
+ */
+export async function moneyHealth(limit = 50, now = new Date()): Promise<MoneyHealth> {
+  const [failing, refusals, fronted, jobs, cancellable, waiting] = await Promise.all([
     db()
       .select({
         id: groups.id,
@@ -231,6 +359,7 @@ export async function moneyHealth(limit = 50): Promise<MoneyHealth> {
       .where(and(eq(bankTransfers.status, "pending"), ne(bankTransfers.kind, "payout")))
       .orderBy(desc(bankTransfers.createdAt))
       .limit(CANCELLABLE_SHOWN),
+    waitingMoney(now),
   ]);
   const byId = new Map<string, MoneyHealthGroup>();
   const entry = (id: string, name: string, status: string) => {
@@ -248,6 +377,8 @@ export async function moneyHealth(limit = 50): Promise<MoneyHealth> {
     group.frontedCents = Number(row.owedCents);
     group.returnsFronted = row.returns;
   }
+  // A group waiting on a member is listed with the rest; its money is in `waiting`.
+  for (const row of waiting.views) if (waiting.groupsWaiting.has(row.groupId)) entry(row.groupId, row.groupName, "active");
   const all = [...byId.values()].sort(
     (a, b) =>
       Number(Boolean(b.parkedAt)) - Number(Boolean(a.parkedAt)) ||
@@ -263,8 +394,10 @@ export async function moneyHealth(limit = 50): Promise<MoneyHealth> {
       refusals: all.reduce((sum, g) => sum + g.refusals, 0),
       returnsFronted: all.reduce((sum, g) => sum + g.returnsFronted, 0),
       frontedCents: all.reduce((sum, g) => sum + g.frontedCents, 0),
+      waitingOnMembers: waiting.groupsWaiting.size,
     },
     groups: all.slice(0, limit),
+    waiting: waiting.views.slice(0, limit),
     failedJobs: jobs,
     cancellable,
   };

@@ -185,7 +185,7 @@ export type StatementRow = {
   memberUserId: string;
   kind:
     | "Contribution"
-    | "Payout"
+    | "Payout sent"
     | "Setup fee"
     | "Contribution returned"
     | "Payout returned"
@@ -198,6 +198,8 @@ export type StatementRow = {
   amountCents: number;
   status: string;
   poolBalanceCents: number;
+  /** A payout's row: the day it arrived in the recipient's bank (its settlement's posting day), once it has. */
+  arrivedOn: CalendarDay | null;
 };
 
 const REASON_ORDER: Record<string, number> = {
@@ -217,8 +219,8 @@ const KIND_LABELS: Record<string, StatementRow["kind"]> = {
   contribution_reversal: "Contribution returned",
   shortfall_cover: "Covered by platform",
   shortfall_repaid: "Shortfall repaid",
-  payout_sent: "Payout",
-  payout_settled: "Payout",
+  payout_sent: "Payout sent",
+  payout_settled: "Payout sent",
   payout_reversal: "Payout returned",
   fee: "Setup fee",
   fee_reversal: "Setup fee returned",
@@ -237,6 +239,7 @@ const statementRows = preparedQuery("statement_rows", (database, name) =>
         debitAccountId: ledgerTransfers.debitAccountId,
         amountCents: ledgerTransfers.amountCents,
         periodNumber: ledgerTransfers.periodNumber,
+        bankTransferId: ledgerTransfers.bankTransferId,
       },
       transfer: { userId: bankTransfers.userId, kind: bankTransfers.kind, status: bankTransfers.status },
       memberName: users.name,
@@ -265,6 +268,9 @@ export async function statementFor(groupId: string): Promise<StatementRow[]> {
       a.memberName.localeCompare(b.memberName) ||
       a.posting.idempotencyKey.localeCompare(b.posting.idempotencyKey),
   );
+  // A payout shows once, on the day it left the pool ("Payout sent"), with the day it arrived (payment-dates.ts).
+  const arrived = new Map<string, CalendarDay>();
+  for (const { posting } of rows) if (posting.reason === "payout_settled") arrived.set(posting.bankTransferId!, posting.effectiveOn);
   let balance = 0;
   const statement: StatementRow[] = [];
   for (const { posting, transfer, memberName } of rows) {
@@ -282,6 +288,7 @@ export async function statementFor(groupId: string): Promise<StatementRow[]> {
       amountCents: posting.amountCents,
       status: transfer.status,
       poolBalanceCents: balance,
+      arrivedOn: posting.reason === "payout_sent" ? (arrived.get(posting.bankTransferId!) ?? null) : null,
     });
   }
   return statement;

@@ -67,7 +67,8 @@ function chainRetryAllowed(day: CalendarDay): SQL {
 
 /**
  * Insert every debit due on `day` for these groups, and return the rows it made: for every period due on or before
- * the day, each member's contribution, and with period 1 each member's setup fee (period 0); the first attempt where
+ * the day, each member's contribution, and each member's setup fee (period 0) once one of their contributions has
+ * gone through (`hasContributed`); the first attempt where
  * there is none yet, the next one where the latest failed at least RETRY_AFTER_DAYS ago and the rules allow another
  * (`retryAllowed`: fewer than MAX_ATTEMPTS, not cancelled, a return code that allows one, an R01/R09 return presented
  * again at most twice within 180 days). Keys are `transferKey`'s, so a re-run (or another worker) inserts nothing.
@@ -76,24 +77,26 @@ export async function planDebits(groupIds: readonly string[], day: CalendarDay, 
   if (groupIds.length === 0) return [];
   const { rows } = await db().execute<Record<string, unknown>>(sql`
     with due as (
-      select p.group_id, p.period_number, 'contribution'::text as kind, g.contribution_cents as amount
-      from group_periods p join groups g on g.id = p.group_id
+      select p.group_id, p.period_number, 'contribution'::text as kind, g.contribution_cents as amount, m.user_id
+      from group_periods p join groups g on g.id = p.group_id join group_members m on m.group_id = p.group_id
       where p.group_id = any(${ids(groupIds)}) and p.due_on <= ${day}::date
       union all
-      select p.group_id, 0, 'fee', ${feeCents}::bigint
-      from group_periods p
-      where p.group_id = any(${ids(groupIds)}) and p.period_number = 1 and p.due_on <= ${day}::date and ${feeCents}::bigint > 0
+      -- The setup fee, once a contribution of the member's has gone through (hasContributed, ADR 040).
+      select m.group_id, 0, 'fee', ${feeCents}::bigint, m.user_id
+      from group_members m
+      where m.group_id = any(${ids(groupIds)}) and ${feeCents}::bigint > 0
+        and exists (select 1 from bank_transfers s where s.group_id = m.group_id and s.user_id = m.user_id
+          and s.kind = 'contribution' and s.status in (${settled}))
     ),
     ${debitChains(groupIds)}
     insert into bank_transfers (idempotency_key, kind, group_id, period_number, user_id, attempt, amount_cents, initiated_on, status_on)
-    select d.kind || ':' || d.group_id || ':' || d.period_number || ':' || m.user_id || ':' || (coalesce(c.attempt, 0) + 1),
-      d.kind, d.group_id, d.period_number, m.user_id, coalesce(c.attempt, 0) + 1, d.amount, ${day}::date, ${day}::date
+    select d.kind || ':' || d.group_id || ':' || d.period_number || ':' || d.user_id || ':' || (coalesce(c.attempt, 0) + 1),
+      d.kind, d.group_id, d.period_number, d.user_id, coalesce(c.attempt, 0) + 1, d.amount, ${day}::date, ${day}::date
     from due d
-    join group_members m on m.group_id = d.group_id
-    left join chains c on c.group_id = d.group_id and c.kind = d.kind and c.period_number = d.period_number and c.user_id = m.user_id
+    left join chains c on c.group_id = d.group_id and c.kind = d.kind and c.period_number = d.period_number and c.user_id = d.user_id
     where c.attempt is null
       or (${chainRetryAllowed(day)} and coalesce(c.retry_on, c.status_on + ${RETRY_AFTER_DAYS}::int) <= ${day}::date)
-    order by d.group_id, d.kind, d.period_number, m.user_id
+    order by d.group_id, d.kind, d.period_number, d.user_id
     on conflict do nothing
     returning *`);
   // Committed (one statement): count the debits created (metrics).

@@ -10,7 +10,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
-import { formatDateTime } from "~/domain/format";
+import { formatDateTime, formatEventTime } from "~/domain/format";
 import { describeDevice } from "~/domain/profile";
 import { db, type Db } from "../db/client.server";
 import { knownDevices, users } from "../db/schema";
@@ -29,6 +29,11 @@ export type UrgentNotice = {
   actionLabel: string;
   /** False when another email about the same event always goes anyway (a security email). Default true. */
   email?: boolean;
+  /**
+   * News about a group whose sandbox clock was moved: the group-clock day it happened on (ADR 040), which the bell and
+   * the email's "When" show instead of the wall-clock time.
+   */
+  occurredOn?: string | null;
 };
 
 export type UrgentResult = { delivered: false; reason: "preference-off" | "no-user" } | { delivered: true; email: EmailResult | null };
@@ -51,7 +56,7 @@ export async function notifyUrgent(userId: string, notice: UrgentNotice, now = n
     );
     if (!wanted) return { delivered: false, reason: "preference-off" };
     const [, email] = await Promise.all([
-      notify(userId, { title: notice.title, body: notice.body, link: notice.link }),
+      notify(userId, { title: notice.title, body: notice.body, link: notice.link, occurredOn: notice.occurredOn }),
       notice.email === false ? null : sendEmail(user.email, accountAlertEmail(user, notice, now)),
     ]);
     if (email && !email.ok) logger.error({ userId, reason: email.error }, "notifyUrgent: the email failed");
@@ -69,7 +74,7 @@ function accountAlertEmail(user: { name: string }, notice: UrgentNotice, now: Da
       name: user.name,
       title: notice.title,
       body: notice.body,
-      occurredAt: formatDateTime(now),
+      occurredAt: notice.occurredOn ? formatEventTime(now, notice.occurredOn) : formatDateTime(now),
       actionLabel: notice.actionLabel,
       actionUrl: `${appUrl()}${notice.link}`,
     },
@@ -93,7 +98,7 @@ export async function queueUrgent(
   const [user] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
   if (!user) return { delivered: false, emailId: null };
   if (!(await getPreferences(userId, tx)).pushUrgentAccount) return { delivered: false, emailId: null };
-  await notify(userId, { title: notice.title, body: notice.body, link: notice.link }, tx);
+  await notify(userId, { title: notice.title, body: notice.body, link: notice.link, occurredOn: notice.occurredOn }, tx);
   const emailId = notice.email === false ? null : await queueEmail(tx, user.email, accountAlertEmail(user, notice, now), { userId, now });
   return { delivered: true, emailId };
 }

@@ -8,7 +8,16 @@ import { safeRedirect } from "~/domain/auth";
 import { db, type Db, preparedQuery } from "../db/client.server";
 import { notifications } from "../db/schema";
 
-export type NotificationView = { id: string; title: string; body: string | null; link: string | null; createdAt: string; read: boolean };
+export type NotificationView = {
+  id: string;
+  title: string;
+  body: string | null;
+  link: string | null;
+  createdAt: string;
+  /** The group-clock day of news about a group whose sandbox clock was moved (shown instead of createdAt), or null. */
+  occurredOn: string | null;
+  read: boolean;
+};
 
 /** How many the bell's dropdown and the API return. */
 export const NOTIFICATION_LIST_LIMIT = 20;
@@ -27,6 +36,7 @@ export function notificationView(row: {
   link: string | null;
   createdAt: Date | string;
   readAt: Date | string | null;
+  occurredOn?: string | null;
 }): NotificationView {
   return {
     id: row.id,
@@ -34,19 +44,28 @@ export function notificationView(row: {
     body: row.body,
     link: row.link,
     createdAt: new Date(row.createdAt).toISOString(),
+    occurredOn: row.occurredOn ?? null,
     read: row.readAt !== null,
   };
 }
 
 type Executor = Pick<Db, "insert">;
 
+export type NoticeInput = {
+  title: string;
+  body?: string | null;
+  link?: string | null;
+  /** News about a group whose sandbox clock was moved: the group-clock day it happened on (sandboxDayOf). */
+  occurredOn?: string | null;
+};
+
 /** Create a notification. Pass a transaction as `executor` to make it part of the event that caused it. */
-export async function notify(userId: string, input: { title: string; body?: string | null; link?: string | null }, executor: Executor = db()) {
+export async function notify(userId: string, input: NoticeInput, executor: Executor = db()) {
   // Links are internal paths only; anything else is dropped rather than stored.
   const link = input.link && safeRedirect(input.link, "") === input.link ? input.link : null;
   const [row] = await executor
     .insert(notifications)
-    .values({ userId, title: input.title.slice(0, 200), body: input.body?.slice(0, 1000) ?? null, link })
+    .values({ userId, title: input.title.slice(0, 200), body: input.body?.slice(0, 1000) ?? null, link, occurredOn: input.occurredOn ?? null })
     .returning({ id: notifications.id });
   return row!.id;
 }
@@ -60,6 +79,7 @@ const feedQuery = preparedQuery("notification_feed", (database, name) =>
       link: notifications.link,
       createdAt: notifications.createdAt,
       readAt: notifications.readAt,
+      occurredOn: notifications.occurredOn,
       unread: sql<number>`(select count(*)::int from ${notifications} where ${and(eq(notifications.userId, sql.placeholder("userId")), isNull(notifications.readAt))})`,
     })
     .from(notifications)
@@ -87,6 +107,7 @@ const pageQuery = preparedQuery("notification_page", (database, name) =>
       link: notifications.link,
       createdAt: notifications.createdAt,
       readAt: notifications.readAt,
+      occurredOn: notifications.occurredOn,
       unread: sql<number>`(select count(*)::int from ${notifications} where ${and(eq(notifications.userId, sql.placeholder("userId")), isNull(notifications.readAt))})`,
     })
     .from(notifications)

@@ -29,7 +29,7 @@ const SEND_CONCURRENCY = 8;
  * Four queries whatever the number of groups and members; never throws for a send.
  */
 export async function sendDailyReminders(
-  set: ReadonlyArray<{ id: string; name: string; contributionCents: number }>,
+  set: ReadonlyArray<{ id: string; name: string; contributionCents: number; clockOffsetSeconds?: number }>,
   day: CalendarDay,
 ): Promise<DailyRemindersResult> {
   if (set.length === 0) return { sent: 0 };
@@ -104,7 +104,9 @@ export async function sendDailyReminders(
       const group = byId.get(member.groupId)!;
       const link = `/groups/${group.id}`;
       const text = dailyReminderText(stage, { groupName: group.name, amountCents: group.contributionCents, dueOn: period.dueOn });
-      const jobs: Array<() => Promise<unknown>> = [() => notify(member.id, { ...text, link })];
+      // A group whose sandbox clock was moved: the bell dates the reminder by the group's day (ADR 040).
+      const occurredOn = group.clockOffsetSeconds ? day : null;
+      const jobs: Array<() => Promise<unknown>> = [() => notify(member.id, { ...text, link, occurredOn })];
       if (member.wantsEmail) {
         jobs.push(() =>
           sendEmail(member.email, { template: "daily-reminder", data: { name: member.name, ...text, groupUrl: `${appUrl()}${link}` } }).then(

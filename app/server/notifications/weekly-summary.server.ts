@@ -12,6 +12,7 @@ import { and, asc, eq, gt, inArray, notExists, sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import { DISPLAY_TIME_ZONE } from "~/domain/format";
 import { SETTLED_STATUSES } from "~/domain/money";
+import { type DatedAttempt, paymentDates } from "~/domain/payment-dates";
 import { weekOf } from "~/domain/reminders";
 import { todayIn, type CalendarDay } from "~/domain/schedule";
 import { db } from "../db/client.server";
@@ -143,13 +144,20 @@ async function summariesFor(userIds: string[], now: Date): Promise<Map<string, S
         userId: bankTransfers.userId,
         attempt: bankTransfers.attempt,
         status: bankTransfers.status,
+        kind: bankTransfers.kind,
+        statusOn: bankTransfers.statusOn,
+        initiatedOn: bankTransfers.initiatedOn,
+        retryOn: bankTransfers.retryOn,
+        failureCode: bankTransfers.failureCode,
+        waitingForMember: sql<boolean>`${bankTransfers.waitingForMemberAt} is not null`,
       })
       .from(bankTransfers)
-      .where(and(inArray(bankTransfers.groupId, groupIds), eq(bankTransfers.kind, "contribution"))),
+      .where(and(inArray(bankTransfers.groupId, groupIds), inArray(bankTransfers.kind, ["contribution", "payout"]))),
   ]);
 
   const latest = new Map<string, (typeof contributions)[number]>();
   for (const row of contributions) {
+    if (row.kind !== "contribution") continue;
     const key = `${row.groupId}:${row.periodNumber}:${row.userId}`;
     const seen = latest.get(key);
     if (!seen || row.attempt > seen.attempt) latest.set(key, row);
@@ -184,7 +192,21 @@ async function summariesFor(userIds: string[], now: Date): Promise<Map<string, S
       paidNames: paid.map((person) => nameFor(person.userId)),
       unpaidNames: unpaid.map((person) => nameFor(person.userId)),
       nextDueOn: nextDue?.dueOn ?? null,
-      nextPayout: current ? { recipient: nameFor(current.recipientUserId), payoutOn: current.dueOn, amountCents: current.payoutCents } : null,
+      // When it is expected in the recipient's bank: the one model of a payment's dates (ADR 040); null while it waits.
+      nextPayout: current
+        ? {
+            recipient: nameFor(current.recipientUserId),
+            payoutOn:
+              paymentDates(
+                current,
+                people.map((person) => person.userId),
+                current.recipientUserId,
+                contributions.filter((row) => row.groupId === group.id) as DatedAttempt[],
+                today,
+              ).arrival?.day ?? null,
+            amountCents: current.payoutCents,
+          }
+        : null,
     };
     result.set(userId, [...(result.get(userId) ?? []), entry]);
   }

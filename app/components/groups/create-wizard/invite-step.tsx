@@ -70,7 +70,8 @@ export function InviteStep({
           <Recap term="Setup fee" value={formatMoney(SETUP_FEE_CENTS)} />
         </dl>
         <p className="mt-3 text-sm font-medium text-slate-800" data-testid="setup-fee">
-          {setupFeeLine(SETUP_FEE_CENTS)}. It is charged once, with each member's first contribution; there is no other fee, and no interest.
+          {setupFeeLine(SETUP_FEE_CENTS)}. It is charged once, together with each member's first contribution that goes through (never before it);
+          there is no other fee, and no interest.
         </p>
       </section>
 

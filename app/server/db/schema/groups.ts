@@ -209,6 +209,12 @@ export const groupEvents = pgTable(
     /** Another member the event is about (a turn swap's other member); added by migration 0021. */
     relatedUserId: uuid("related_user_id").references(() => users.id, { onDelete: "set null" }),
     occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The group-clock day the event happened on, when the group's sandbox clock had been moved (ADR 040): feeds show
+     * this day rather than the wall-clock time. Null: the event happened at occurred_at's own time (every group in
+     * production; events from before migration 0020).
+     */
+    occurredOn: date("occurred_on"),
   },
   (t) => [index("group_events_group_occurred_idx").on(t.groupId, t.occurredAt)],
 );

@@ -31,6 +31,11 @@ export const notifications = pgTable(
     link: text("link"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp("read_at", { withTimezone: true }),
+    /**
+     * For news about a group whose sandbox clock had been moved (ADR 040): the group-clock day it happened on, shown
+     * instead of the wall-clock time. Null otherwise (and before migration 0020).
+     */
+    occurredOn: date("occurred_on"),
   },
   (t) => [index("notifications_user_created_idx").on(t.userId, t.createdAt)],
 );

@@ -1,0 +1,69 @@
+/** Money a group waits for, in an operator's words (ADR 040). */
+import { describe, expect, it } from "vitest";
+import { type WaitingMoney, whatHappened, whatThePlatformWillDo } from "./money-health";
+
+const base: WaitingMoney = {
+  kind: "contribution",
+  memberName: "Chidi Okafor",
+  periodNumber: 1,
+  amountCents: 100_000,
+  attempt: 3,
+  status: "declined",
+  failureCode: "NSF",
+  next: { kind: "no-retry" },
+  waitReason: null,
+  recipientName: "Amina Yusuf",
+  payoutCents: 400_000,
+  payoutLeft: false,
+};
+
+describe("whatHappened and whatThePlatformWillDo", () => {
+  it.each<[string, Partial<WaitingMoney>, string, string]>([
+    [
+      "attempts ran out",
+      {},
+      "Declined: insufficient funds (NSF), attempt 3 of 3",
+      "Nothing automatic: no further attempt will be made. Meanwhile the period 1 payout of $4,000.00 to Amina Yusuf waits: the platform does not cover a missed contribution.",
+    ],
+    [
+      "a retry on a day",
+      { attempt: 1, status: "returned", failureCode: "R01", next: { kind: "retry", on: "2026-01-15" } },
+      "Returned: insufficient funds (R01), attempt 1 of 3",
+      "Tries again on January 15, 2026 (attempt 2 of 3). The period 1 payout of $4,000.00 to Amina Yusuf goes out once it is collected.",
+    ],
+    [
+      "waiting for the member's login",
+      { attempt: 2, status: "created", failureCode: null, next: { kind: "waits-for-member" }, waitReason: "login_required" },
+      "Waiting for the member (attempt 2 of 3): their bank login needs renewing",
+      "Debits again as soon as Chidi Okafor reconnects their bank; nothing is sent until then. Meanwhile the period 1 payout of $4,000.00 to Amina Yusuf waits: the platform does not cover a missed contribution.",
+    ],
+    [
+      "authorisation withdrawn",
+      { attempt: 2, status: "created", failureCode: null, next: { kind: "waits-for-member" }, waitReason: "debits_not_authorised" },
+      "Waiting for the member (attempt 2 of 3): they withdrew their authorisation of our debits",
+      "Debits again as soon as Chidi Okafor authorises debits again; nothing is sent until then. Meanwhile the period 1 payout of $4,000.00 to Amina Yusuf waits: the platform does not cover a missed contribution.",
+    ],
+    [
+      "an unusable account, after the payout left",
+      { attempt: 2, status: "created", failureCode: null, next: { kind: "waits-for-member" }, waitReason: "account_unusable", payoutLeft: true },
+      "Waiting for the member (attempt 2 of 3): their bank account can no longer be used",
+      "Debits again as soon as Chidi Okafor links another account; nothing is sent until then. Its payout already left: what the pool could not give back is fronted by the platform and repaid first from Chidi Okafor's next settled contribution.",
+    ],
+    [
+      "a return that allows no retry",
+      { attempt: 1, status: "returned", failureCode: "R06" },
+      "Returned: R06, attempt 1 of 3",
+      "Nothing automatic: no further attempt will be made. Meanwhile the period 1 payout of $4,000.00 to Amina Yusuf waits: the platform does not cover a missed contribution.",
+    ],
+    [
+      "a payout out of attempts",
+      { kind: "payout", memberName: "Amina Yusuf", amountCents: 400_000, status: "failed", failureCode: null },
+      "Failed, attempt 3 of 3",
+      "Nothing automatic: 3 attempts failed, so the period 1 payout of $4,000.00 to Amina Yusuf is not sent again by itself; the money stays in the pool.",
+    ],
+  ])("%s", (_name, overrides, happened, willDo) => {
+    const money = { ...base, ...overrides };
+    expect(whatHappened(money)).toBe(happened);
+    expect(whatThePlatformWillDo(money)).toBe(willDo);
+  });
+});

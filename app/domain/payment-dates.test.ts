@@ -1,0 +1,201 @@
+/** One model of a payment's dates (ADR 040): due, collected, payout sent, expected or arrived; and what members read. */
+import { describe, expect, it } from "vitest";
+import type { TransferStatus } from "./money";
+import { type DatedAttempt, paymentDates, payoutArrivedNotice, payoutNextSteps, plannedDates, stepLabel, stepText } from "./payment-dates";
+
+const MEMBERS = ["a", "b", "c"];
+// Friday January 9, 2026: debited Friday, settled Monday 12, available Tuesday 13 (payout sent), arrives Wednesday 14.
+const PERIOD = { periodNumber: 1, dueOn: "2026-01-09" };
+
+const A = (
+  kind: "contribution" | "payout",
+  userId: string,
+  status: TransferStatus,
+  statusOn: string,
+  extra: Partial<DatedAttempt> = {},
+): DatedAttempt => ({
+  kind,
+  periodNumber: 1,
+  userId,
+  attempt: 1,
+  status,
+  statusOn,
+  initiatedOn: kind === "payout" ? statusOn : "2026-01-09",
+  failureCode: null,
+  ...extra,
+});
+const all = (status: TransferStatus, statusOn: string, extra: Partial<DatedAttempt> = {}) =>
+  MEMBERS.map((u) => A("contribution", u, status, statusOn, extra));
+
+const dates = (attempts: DatedAttempt[], today: string) => paymentDates(PERIOD, MEMBERS, "a", attempts, today);
+const plan = (day: string) => ({ day, planned: true });
+const done = (day: string) => ({ day, planned: false });
+
+describe("paymentDates: a period on the ACH calendar", () => {
+  it.each([
+    // [today, attempts, collected, sent, arrival]
+    ["2026-01-05", [], plan("2026-01-12"), plan("2026-01-13"), plan("2026-01-14")],
+    ["2026-01-09", all("pending", "2026-01-09"), plan("2026-01-12"), plan("2026-01-13"), plan("2026-01-14")],
+    ["2026-01-12", all("settled", "2026-01-12", { settledOn: "2026-01-12" }), done("2026-01-12"), plan("2026-01-13"), plan("2026-01-14")],
+    [
+      "2026-01-13",
+      [...all("funds_available", "2026-01-13", { settledOn: "2026-01-12" }), A("payout", "a", "pending", "2026-01-13")],
+      done("2026-01-12"),
+      done("2026-01-13"),
+      plan("2026-01-14"),
+    ],
+    [
+      "2026-01-14",
+      [
+        ...all("funds_available", "2026-01-13", { settledOn: "2026-01-12" }),
+        A("payout", "a", "settled", "2026-01-14", { initiatedOn: "2026-01-13" }),
+      ],
+      done("2026-01-12"),
+      done("2026-01-13"),
+      done("2026-01-14"),
+    ],
+  ] as const)("on %s", (today, attempts, collected, sent, arrival) => {
+    const result = dates([...attempts], today);
+    expect({ collected: result.collected, sent: result.sent, arrival: result.arrival, late: result.late }).toEqual({
+      collected,
+      sent,
+      arrival,
+      late: [],
+    });
+  });
+
+  it("a period due on a Saturday is debited that day, enters the network on Monday, and pays out on Wednesday", () => {
+    expect(plannedDates(1, "2026-01-10")).toMatchObject({ collected: plan("2026-01-13"), sent: plan("2026-01-14"), arrival: plan("2026-01-15") });
+    // Over Martin Luther King Jr. Day: due Friday 16, settled Tuesday 20, sent Wednesday 21, arrives Thursday 22.
+    expect(plannedDates(2, "2026-01-16")).toMatchObject({ collected: plan("2026-01-20"), sent: plan("2026-01-21"), arrival: plan("2026-01-22") });
+  });
+
+  it("a bank that is late moves the planned days to today's bank day, never into the past", () => {
+    const result = dates(all("pending", "2026-01-09"), "2026-01-17");
+    expect(result).toMatchObject({ collected: plan("2026-01-20"), sent: plan("2026-01-20"), arrival: plan("2026-01-21") });
+  });
+
+  it("a declined contribution is retried on its retry day, and the payout is planned from it", () => {
+    const attempts = [
+      A("contribution", "a", "funds_available", "2026-01-13", { settledOn: "2026-01-12" }),
+      A("contribution", "b", "funds_available", "2026-01-13", { settledOn: "2026-01-12" }),
+      A("contribution", "c", "declined", "2026-01-09", { failureCode: "NSF" }),
+    ];
+    const result = dates(attempts, "2026-01-10");
+    expect(result.late).toEqual([{ userId: "c", attempt: 1, status: "declined", failureCode: "NSF", next: { kind: "retry", on: "2026-01-12" } }]);
+    // Retried Monday 12: settles Tuesday 13, available Wednesday 14 (payout), arrives Thursday 15.
+    expect(result).toMatchObject({ collected: plan("2026-01-13"), sent: plan("2026-01-14"), arrival: plan("2026-01-15") });
+    // The member's payday decides the retry day (retryOn).
+    expect(dates([...attempts.slice(0, 2), { ...attempts[2]!, retryOn: "2026-01-16" }], "2026-01-10").late[0]!.next).toEqual({
+      kind: "retry",
+      on: "2026-01-16",
+    });
+  });
+
+  it("out of attempts, or waiting for the member: nothing after the due day can be told", () => {
+    const outOfAttempts = [1, 2, 3].map((attempt) => A("contribution", "c", "declined", "2026-01-15", { attempt, failureCode: "NSF" }));
+    const paid = ["a", "b"].map((u) => A("contribution", u, "funds_available", "2026-01-13", { settledOn: "2026-01-12" }));
+    const ranOut = dates([...paid, ...outOfAttempts], "2026-01-20");
+    expect(ranOut).toMatchObject({ due: "2026-01-09", collected: null, sent: null, arrival: null, payoutStuck: false });
+    expect(ranOut.late).toEqual([{ userId: "c", attempt: 3, status: "declined", failureCode: "NSF", next: { kind: "no-retry" } }]);
+    const waiting = dates([...paid, A("contribution", "c", "created", "2026-01-09", { waitingForMember: true })], "2026-01-20");
+    expect(waiting).toMatchObject({ collected: null, sent: null, arrival: null });
+    expect(waiting.late[0]!.next).toEqual({ kind: "waits-for-member" });
+  });
+
+  it("a failed payout is sent again 3 days later while attempts remain; then it is stuck", () => {
+    const collected = all("funds_available", "2026-01-13", { settledOn: "2026-01-12" });
+    const failed = dates([...collected, A("payout", "a", "failed", "2026-01-14", { initiatedOn: "2026-01-13" })], "2026-01-14");
+    // Sent again on Saturday 17: it enters the network on Tuesday 20 (after Martin Luther King Jr. Day), arrives Wednesday 21.
+    expect(failed).toMatchObject({ sent: plan("2026-01-17"), arrival: plan("2026-01-21"), payoutFailed: true, payoutStuck: false });
+    const stuck = dates(
+      [...collected, ...[1, 2, 3].map((attempt) => A("payout", "a", "failed", "2026-01-20", { attempt, initiatedOn: "2026-01-19" }))],
+      "2026-01-21",
+    );
+    expect(stuck).toMatchObject({ sent: null, arrival: null, payoutStuck: true });
+  });
+});
+
+describe("labels", () => {
+  it.each([
+    ["due", false, false, "Due"],
+    ["collected", false, false, "Collected"],
+    ["collected", true, false, "To be collected"],
+    ["sent", false, false, "Payout sent"],
+    ["sent", true, false, "Payout goes out"],
+    ["arrival", true, true, "Expected in your bank"],
+    ["arrival", true, false, "Expected to arrive"],
+    ["arrival", false, true, "Arrived"],
+  ] as const)("%s (planned: %s, yours: %s): %s", (kind, planned, yours, label) => {
+    expect(stepLabel(kind, { planned }, { yours })).toBe(label);
+  });
+
+  it("a step as text, and the bell's news of an arrived payout", () => {
+    expect(stepText("arrival", done("2026-01-14"))).toBe("Arrived Jan 14, 2026");
+    expect(payoutArrivedNotice({ groupName: "Wedding Fund", amountCents: 30_000, sentOn: "2026-01-13", arrivedOn: "2026-01-14" })).toEqual({
+      title: "Your payout from Wedding Fund has arrived",
+      body: "$300.00 is in your bank account. Payout sent Jan 13, 2026. Arrived Jan 14, 2026.",
+    });
+  });
+});
+
+describe("payoutNextSteps: what members read once the due day has passed", () => {
+  const people: Record<string, { name: string; isYou: boolean }> = {
+    a: { name: "Amina", isYou: false },
+    b: { name: "Bilal", isYou: true },
+    c: { name: "Chidi", isYou: false },
+  };
+  const steps = (attempts: DatedAttempt[], today: string) =>
+    payoutNextSteps({
+      dates: dates(attempts, today),
+      today,
+      recipient: { name: "Amina", isYou: false },
+      payoutCents: 300_000,
+      person: (id) => people[id]!,
+    });
+  const paid = ["a", "b"].map((u) => A("contribution", u, "funds_available", "2026-01-13", { settledOn: "2026-01-12" }));
+
+  it("nothing before the due day; when the payout goes out; when it was sent", () => {
+    expect(steps([], "2026-01-08")).toEqual([]);
+    expect(steps(all("pending", "2026-01-09"), "2026-01-10")).toEqual([
+      "Every contribution is in or on its way: the payout goes out on January 13, 2026 and is expected in Amina's bank account on January 14, 2026.",
+    ]);
+    expect(steps([...all("funds_available", "2026-01-13"), A("payout", "a", "pending", "2026-01-13")], "2026-01-13")).toEqual([
+      "The payout was sent on January 13, 2026 and is expected in Amina's bank account on January 14, 2026.",
+    ]);
+  });
+
+  it("a retry: when, and when the payout goes out if it works", () => {
+    expect(steps([...paid, A("contribution", "c", "declined", "2026-01-09", { failureCode: "NSF" })], "2026-01-10")).toEqual([
+      "Chidi's contribution did not go through (attempt 1 of 3): we'll try again on January 12, 2026.",
+      "If it goes through, the payout goes out on January 14, 2026 and is expected in Amina's bank account on January 15, 2026.",
+    ]);
+  });
+
+  it("attempts ran out, or it waits for the member: nobody covers the pot, the payout waits", () => {
+    const outOfAttempts = [1, 2, 3].map((attempt) => A("contribution", "c", "declined", "2026-01-15", { attempt, failureCode: "NSF" }));
+    expect(steps([...paid, ...outOfAttempts], "2026-01-20")).toEqual([
+      "Chidi's contribution did not go through after 3 attempts and will not be tried again automatically.",
+      "Rosca never lends money to cover a missed contribution, so Amina's payout of $3,000.00 waits until every contribution is in. The group admin has been told.",
+    ]);
+    const mineWaiting = [
+      A("contribution", "a", "funds_available", "2026-01-13"),
+      A("contribution", "b", "created", "2026-01-09", { waitingForMember: true }),
+      A("contribution", "c", "funds_available", "2026-01-13"),
+    ];
+    expect(steps(mineWaiting, "2026-01-20")).toEqual([
+      "Your contribution waits for you: link, reconnect or authorise your bank under Profile → Bank Accounts, and it is taken straight away.",
+      "Rosca never lends money to cover a missed contribution, so Amina's payout of $3,000.00 waits until every contribution is in. The group admin has been told.",
+    ]);
+  });
+
+  it("a payout out of attempts", () => {
+    const stuck = [
+      ...all("funds_available", "2026-01-13"),
+      ...[1, 2, 3].map((attempt) => A("payout", "a", "failed", "2026-01-20", { attempt, initiatedOn: "2026-01-19" })),
+    ];
+    expect(steps(stuck, "2026-01-21")).toEqual([
+      "The payout did not go through after 3 attempts and will not be sent again automatically; Rosca's support team has been told.",
+    ]);
+  });
+});

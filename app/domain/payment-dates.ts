@@ -1,0 +1,325 @@
+/**
+ * One model of a payment's dates (ADR 040): for each period of a group, the days its money moves, each labelled for
+ * what it is, planned or done. Every surface that shows a payment's date — the schedule and the timeline on the group
+ * page, its Next Payout card, the statement, the emails, the notifications and the activity feed — takes it from here,
+ * so one event reads as one date everywhere.
+ *
+ * - Due: the period's due day. Every member's contribution is debited that day (dueWork).
+ * - Collected: the day the last contribution of the period settled — the money left the members' banks, and the pool
+ *   (the statement) shows it.
+ * - Payout sent: the day the payout leaves the pool. A period pays out once every contribution has reached the
+ *   platform's available balance (funds_available, ADR 030), on the first day the engine runs after that.
+ * - Expected in your bank / Arrived: the day the payout settles in the recipient's account.
+ *
+ * Days are group-clock days (its time zone, its sandbox offset). Settlement follows the ACH calendar (bank-days.ts):
+ * a transfer settles SANDBOX_SETTLE_AFTER_DAYS bank days after it was made, and a debit's money is available
+ * SANDBOX_AVAILABLE_AFTER_DAYS bank days after; the sandbox bank is driven on exactly these days
+ * (`sandboxSettlesOn`, `sandboxAvailableOn`), and in production they are the estimate until the bank says otherwise.
+ * What has happened comes from the transfers (and the ledger's posting day for a settlement); what has not is planned
+ * from the same rules the engine applies (`dueWork`, `retryAllowed`), never earlier than today.
+ */
+import { bankDayOnOrAfter } from "./bank-days";
+import { type DateStyle, formatCalendarDay, formatMoney } from "./format";
+import {
+  AVAILABLE_STATUS,
+  type CycleTransfer,
+  FAILED_STATUSES,
+  MAX_ATTEMPTS,
+  RETRY_AFTER_DAYS,
+  retryAllowed,
+  SETTLED_STATUSES,
+  sandboxAvailableOn,
+  sandboxSettlesOn,
+} from "./money";
+import { addDays, type CalendarDay } from "./schedule";
+
+/** One attempt of some money, as the dates need it. */
+export type DatedAttempt = Pick<
+  CycleTransfer,
+  "kind" | "periodNumber" | "userId" | "attempt" | "status" | "statusOn" | "initiatedOn" | "failureCode"
+> & {
+  retryOn?: CalendarDay | null;
+  /** The day its settlement was posted (the ledger's effective_on), once it settled. */
+  settledOn?: CalendarDay | null;
+  /** The row waits for its member (a login to renew, debits withdrawn, no usable account: ADR 030). */
+  waitingForMember?: boolean;
+};
+
+/** A day a step happened on (`planned: false`) or is planned for. */
+export type DatedStep = { day: CalendarDay; planned: boolean };
+
+/** What happens next to a member's contribution that failed (or waits for them). */
+export type LateNext =
+  /** Tried again automatically on `on` (attempt `attempt` + 1 of MAX_ATTEMPTS). */
+  | { kind: "retry"; on: CalendarDay }
+  /** Waits for the member: a login to renew, debits to authorise again, or an account to link; then debited again. */
+  | { kind: "waits-for-member" }
+  /** Attempts ran out, or the failure allows no automatic retry: nothing happens automatically. */
+  | { kind: "no-retry" };
+
+export type LateContribution = { userId: string; attempt: number; status: CycleTransfer["status"]; failureCode: string | null; next: LateNext };
+
+export type PaymentDates = {
+  periodNumber: number;
+  due: CalendarDay;
+  /** Null while it cannot be told (a contribution that will not be collected automatically). */
+  collected: DatedStep | null;
+  sent: DatedStep | null;
+  /** Planned: expected in the recipient's bank; done: arrived. */
+  arrival: DatedStep | null;
+  /** Members whose contribution for the period failed (or waits for them), with what happens next. */
+  late: LateContribution[];
+  /** The latest payout failed (declined, failed or returned) and is sent again on the retry policy. */
+  payoutFailed: boolean;
+  /** The payout failed and will not be sent again automatically (attempts ran out). */
+  payoutStuck: boolean;
+};
+
+/** Today, or the first bank day from today when a planned day has already passed (the bank is late). */
+function notBefore(day: CalendarDay, today: CalendarDay): CalendarDay {
+  return day >= today ? day : bankDayOnOrAfter(today);
+}
+
+const latestFirst = (a: DatedAttempt, b: DatedAttempt) => a.attempt - b.attempt;
+
+type MemberDates = { settle: DatedStep; available: DatedStep } | { late: LateContribution; settle: DatedStep | null; available: DatedStep | null };
+
+/** One member's contribution to a period: when it settles and is available, planned or done; or why it is late. */
+function contributionDates(chain: readonly DatedAttempt[], userId: string, due: CalendarDay, today: CalendarDay): MemberDates {
+  const last = chain.at(-1);
+  const planFrom = (start: CalendarDay) => ({
+    settle: { day: notBefore(sandboxSettlesOn(start), today), planned: true },
+    available: { day: notBefore(sandboxAvailableOn(start), today), planned: true },
+  });
+  if (!last) return planFrom(due >= today ? due : today);
+  if (SETTLED_STATUSES.includes(last.status)) {
+    const settledOn = last.settledOn ?? (last.status === "settled" ? last.statusOn : sandboxSettlesOn(last.initiatedOn));
+    return {
+      settle: { day: settledOn, planned: false },
+      available:
+        last.status === AVAILABLE_STATUS
+          ? { day: last.statusOn, planned: false }
+          : { day: notBefore(sandboxAvailableOn(last.initiatedOn), today), planned: true },
+    };
+  }
+  const lateOf = (next: LateNext): LateContribution => ({ userId, attempt: last.attempt, status: last.status, failureCode: last.failureCode, next });
+  if (!FAILED_STATUSES.includes(last.status)) {
+    if (last.waitingForMember) return { late: lateOf({ kind: "waits-for-member" }), settle: null, available: null };
+    return planFrom(last.initiatedOn);
+  }
+  if (!retryAllowed(chain as CycleTransfer[], today)) return { late: lateOf({ kind: "no-retry" }), settle: null, available: null };
+  const retry = last.retryOn ?? addDays(last.statusOn, RETRY_AFTER_DAYS);
+  const on = retry >= today ? retry : today;
+  return { late: lateOf({ kind: "retry", on }), ...planFrom(on) };
+}
+
+const maxStep = (steps: DatedStep[]): DatedStep =>
+  steps.reduce((a, b) => (b.day > a.day ? { day: b.day, planned: b.planned || a.planned } : { day: a.day, planned: a.planned || b.planned }));
+
+/**
+ * The dates of one period's money on `today`, from its members' attempts (contributions and the payout; others are
+ * ignored). `memberUserIds`: every member, each of whom contributes; `recipientUserId`: who is paid.
+ */
+export function paymentDates(
+  period: { periodNumber: number; dueOn: CalendarDay },
+  memberUserIds: readonly string[],
+  recipientUserId: string | null,
+  attempts: readonly DatedAttempt[],
+  today: CalendarDay,
+): PaymentDates {
+  const mine = attempts.filter((a) => a.periodNumber === period.periodNumber);
+  const payouts = mine.filter((a) => a.kind === "payout" && (recipientUserId === null || a.userId === recipientUserId)).sort(latestFirst);
+  const payout = payouts.at(-1);
+  const late: LateContribution[] = [];
+  const settles: Array<DatedStep | null> = [];
+  const availables: Array<DatedStep | null> = [];
+  for (const userId of memberUserIds) {
+    const chain = mine.filter((a) => a.kind === "contribution" && a.userId === userId).sort(latestFirst);
+    const dates = contributionDates(chain, userId, period.dueOn, today);
+    if ("late" in dates) late.push(dates.late);
+    settles.push(dates.settle);
+    availables.push(dates.available);
+  }
+
+  const result: PaymentDates = {
+    periodNumber: period.periodNumber,
+    due: period.dueOn,
+    collected: null,
+    sent: null,
+    arrival: null,
+    late,
+    payoutFailed: false,
+    payoutStuck: false,
+  };
+  const payoutMade = payout !== undefined && !FAILED_STATUSES.includes(payout.status);
+  if (payoutMade) {
+    // The payout has left the pool: its contributions were collected, whatever happened to one of them since (a return
+    // after the payout is the platform's to front, ADR 008).
+    const settledDays = memberUserIds
+      .map((userId) =>
+        mine
+          .filter((a) => a.kind === "contribution" && a.userId === userId && a.settledOn)
+          .map((a) => a.settledOn!)
+          .sort()
+          .at(0),
+      )
+      .filter((day): day is CalendarDay => day !== undefined);
+    result.collected = settledDays.length > 0 ? { day: settledDays.sort().at(-1)!, planned: false } : null;
+    result.sent = { day: payout.initiatedOn, planned: false };
+    if (SETTLED_STATUSES.includes(payout.status)) {
+      result.arrival = { day: payout.settledOn ?? payout.statusOn, planned: false };
+    } else {
+      result.arrival = { day: notBefore(sandboxSettlesOn(payout.initiatedOn), today), planned: true };
+    }
+    return result;
+  }
+  if (settles.every((s) => s !== null) && settles.length > 0) result.collected = maxStep(settles as DatedStep[]);
+  if (availables.some((a) => a === null) || availables.length === 0) return result;
+  const available = maxStep(availables as DatedStep[]);
+  let sendOn = available.day > period.dueOn ? available.day : period.dueOn;
+  if (payout) {
+    // The payout was declined, failed or returned: sent again on the retry policy, while attempts remain.
+    result.payoutFailed = true;
+    if (!retryAllowed(payouts as CycleTransfer[], today)) {
+      result.payoutStuck = true;
+      return result;
+    }
+    const retry = payout.retryOn ?? addDays(payout.statusOn, RETRY_AFTER_DAYS);
+    if (retry > sendOn) sendOn = retry;
+  }
+  const sent = notBefore(sendOn, today);
+  result.sent = { day: sent, planned: true };
+  result.arrival = { day: sandboxSettlesOn(sent), planned: true };
+  return result;
+}
+
+/** The dates of every period of a group on `today`. */
+export function scheduleDates(
+  periods: ReadonlyArray<{ periodNumber: number; dueOn: CalendarDay; recipientUserId: string | null }>,
+  memberUserIds: readonly string[],
+  attempts: readonly DatedAttempt[],
+  today: CalendarDay,
+): PaymentDates[] {
+  return periods.map((period) => paymentDates(period, memberUserIds, period.recipientUserId, attempts, today));
+}
+
+/**
+ * The dates of a period nobody has paid into yet, from its due day alone (a forming group's projected schedule, a
+ * period still to come): collected, sent and expected on the sandbox bank's schedule.
+ */
+export function plannedDates(periodNumber: number, dueOn: CalendarDay): PaymentDates {
+  return paymentDates({ periodNumber, dueOn }, ["planned"], null, [], dueOn);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Labels
+
+export type PaymentStepKind = "due" | "collected" | "sent" | "arrival";
+
+/**
+ * What a step is called, done or planned. The payout's arrival is "Arrived" once it has, and before that "Expected in
+ * your bank" for its recipient ("Expected to arrive" for everyone else).
+ */
+export function stepLabel(kind: PaymentStepKind, step: Pick<DatedStep, "planned">, options: { yours?: boolean } = {}): string {
+  switch (kind) {
+    case "due":
+      return "Due";
+    case "collected":
+      return step.planned ? "To be collected" : "Collected";
+    case "sent":
+      return step.planned ? "Payout goes out" : "Payout sent";
+    case "arrival":
+      return step.planned ? (options.yours ? "Expected in your bank" : "Expected to arrive") : "Arrived";
+  }
+}
+
+/** The step that says most about a payout on a schedule: its arrival (done or expected), else its due day. */
+export function headlineStep(dates: Pick<PaymentDates, "due" | "arrival">): { kind: PaymentStepKind; step: DatedStep } {
+  if (dates.arrival) return { kind: "arrival", step: dates.arrival };
+  return { kind: "due", step: { day: dates.due, planned: false } };
+}
+
+/** "Arrived Jan 14, 2026", "Payout goes out Jan 13, 2026", "Due Jan 9, 2026": a step as a schedule shows it. */
+export function stepText(kind: PaymentStepKind, step: DatedStep, options: { yours?: boolean; style?: DateStyle } = {}): string {
+  return `${stepLabel(kind, step, options)} ${formatCalendarDay(step.day, options.style ?? "medium")}`;
+}
+
+/** The bell's news that a payout arrived (cycle.server.ts): the same two days as every other surface. */
+export function payoutArrivedNotice(facts: { groupName: string; amountCents: number; sentOn: CalendarDay; arrivedOn: CalendarDay }) {
+  return {
+    title: `Your payout from ${facts.groupName} has arrived`,
+    body: `${formatMoney(facts.amountCents)} is in your bank account. ${stepText("sent", { day: facts.sentOn, planned: false })}. ${stepText("arrival", { day: facts.arrivedOn, planned: false })}.`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// What happens next to a payout whose due day has passed
+
+export type PersonRef = { name: string; isYou: boolean };
+
+/**
+ * What members are told about the current period's payout once its due day has passed (the group page's Next Payout
+ * card): when it goes out and arrives, or — when a contribution failed — what the engine will do about it and who
+ * covers the pot. Rosca never lends money to cover a missed contribution (the terms), so a payout waits for every
+ * contribution; the platform fronts only a contribution returned after its payout left (ADR 008). `person` names a
+ * member by user id.
+ */
+export function payoutNextSteps(input: {
+  dates: PaymentDates;
+  today: CalendarDay;
+  recipient: PersonRef;
+  payoutCents: number;
+  person: (userId: string) => PersonRef;
+}): string[] {
+  const { dates, today, recipient } = input;
+  if (dates.due > today) return [];
+  const whose = recipient.isYou ? "your" : `${recipient.name}'s`;
+  const long = (day: CalendarDay) => formatCalendarDay(day, "long");
+  if (dates.arrival && !dates.arrival.planned) return [];
+  if (dates.sent && !dates.sent.planned) {
+    return [`The payout was sent on ${long(dates.sent.day)} and is expected in ${whose} bank account on ${long(dates.arrival!.day)}.`];
+  }
+  if (dates.payoutStuck) {
+    return [
+      `The payout did not go through after ${MAX_ATTEMPTS} attempts and will not be sent again automatically; Rosca's support team has been told.`,
+    ];
+  }
+  const lines: string[] = [];
+  for (const late of dates.late) {
+    const who = input.person(late.userId);
+    const subject = who.isYou ? "Your contribution" : `${who.name}'s contribution`;
+    switch (late.next.kind) {
+      case "retry":
+        lines.push(`${subject} did not go through (attempt ${late.attempt} of ${MAX_ATTEMPTS}): we'll try again on ${long(late.next.on)}.`);
+        break;
+      case "waits-for-member":
+        lines.push(
+          who.isYou
+            ? "Your contribution waits for you: link, reconnect or authorise your bank under Profile → Bank Accounts, and it is taken straight away."
+            : `${subject} waits for ${who.name} to link, reconnect or authorise their bank; it is taken as soon as they do.`,
+        );
+        break;
+      case "no-retry":
+        lines.push(
+          `${subject} did not go through after ${late.attempt} ${late.attempt === 1 ? "attempt" : "attempts"} and will not be tried again automatically.`,
+        );
+        break;
+    }
+  }
+  if (dates.late.length > 0 && dates.late.every((late) => late.next.kind === "retry") && dates.sent && dates.arrival) {
+    lines.push(
+      `If ${dates.late.length === 1 ? "it goes" : "they go"} through, the payout goes out on ${long(dates.sent.day)} and is expected in ${whose} bank account on ${long(dates.arrival.day)}.`,
+    );
+  } else if (dates.late.length > 0) {
+    lines.push(
+      `Rosca never lends money to cover a missed contribution, so ${whose} payout of ${formatMoney(input.payoutCents)} waits until every contribution is in. The group admin has been told.`,
+    );
+  } else if (dates.sent && dates.arrival) {
+    lines.push(
+      dates.payoutFailed
+        ? `The payout did not go through: we'll send it again on ${long(dates.sent.day)}, and it is expected in ${whose} bank account on ${long(dates.arrival.day)}.`
+        : `Every contribution is in or on its way: the payout goes out on ${long(dates.sent.day)} and is expected in ${whose} bank account on ${long(dates.arrival.day)}.`,
+    );
+  }
+  return lines;
+}

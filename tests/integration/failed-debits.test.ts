@@ -1,0 +1,171 @@
+/**
+ * Failed debits, seen (issue 33, ADR 040). In a $1,000-a-week group two members' debits fail every attempt for want of
+ * money; in another, a member's bank login needs renewing. The admin console's money-health panel lists every group
+ * waiting on such a member — who, how much, what happened and what the platform will do (the engine's own rules) —
+ * and the group page tells members what happens next (nobody covers the pot: the payout waits) instead of only
+ * "Contribution deadline has passed". Fixed days: the groups' clocks read Tuesday January 6, 2026; weekly on Friday.
+ */
+import { describe, expect, it } from "vitest";
+import { renderRoute, textOf } from "../support/render";
+import { call, get } from "../support/routes";
+import { useTestDatabase } from "../support/test-db";
+
+await useTestDatabase({ bank: true });
+const groupPage = await import("../../app/routes/groups.$groupId");
+const adminPage = await import("../../app/routes/admin");
+const { advanceClock } = await import("../../app/server/money/cycle.server");
+const { moneyHealth } = await import("../../app/server/money/health.server");
+const { plaidCall } = await import("../../app/server/bank/plaid.server");
+const { decryptSecret } = await import("../../app/server/platform/crypto.server");
+const money = await import("../support/money");
+const { createUser, sessionJarFor } = await import("../support/users");
+const { db } = await import("../../app/server/db/client.server");
+const schema = await import("../../app/server/db/schema");
+const { eq } = await import("drizzle-orm");
+
+const NOW = new Date("2026-01-06T17:00:00Z");
+
+async function groupView(userId: string, groupId: string) {
+  const result = await call(groupPage.loader, get(`/groups/${groupId}`, await sessionJarFor(userId)), { groupId });
+  expect(result.status).toBe(200);
+  return { data: result.data, text: textOf(renderRoute(groupPage.default, `/groups/${groupId}`, result.data)) };
+}
+
+describe("failed debits, seen", () => {
+  it("the admin panel lists the members a group waits on and what the platform will do; the group page says what happens next", async () => {
+    // A $1,000-a-week group of four; the last two members have $50 in their accounts.
+    const big = await money.startedGroup({
+      size: 4,
+      now: NOW,
+      balanceCents: 10_000_000,
+      draft: { name: "Thousand Club", contributionCents: 100_000 },
+    });
+    const [recipient, , short1, short2] = big.members as [
+      (typeof big.members)[0],
+      (typeof big.members)[0],
+      (typeof big.members)[0],
+      (typeof big.members)[0],
+    ];
+    await money.setSandboxBalance(short1.id, 5_000);
+    await money.setSandboxBalance(short2.id, 5_000);
+    await money.setGroupToday(big.group.id, "2026-01-06");
+
+    // A group of three whose third member's bank login needs renewing before the first due day.
+    const small = await money.startedGroup({ now: NOW, balanceCents: 100_000, draft: { name: "Login Circle" } });
+    const relogin = small.members[2]!;
+    const [item] = await db().select().from(schema.bankItems).where(eq(schema.bankItems.userId, relogin.id));
+    expect((await plaidCall((api) => api.sandboxItemResetLogin({ access_token: decryptSecret(item!.accessTokenEncrypted) }))).ok).toBe(true);
+    await money.setGroupToday(small.group.id, "2026-01-06");
+
+    // Tuesday January 20. Period 1 (due Friday 9): declined on the 9th, the 12th and the 15th — no attempt left.
+    // Period 2 (due Friday 16): declined on the 16th and the 19th; the third attempt comes on the 22nd.
+    const now = new Date();
+    expect(await advanceClock({ id: recipient.id, isAdmin: false }, big.group.id, { days: 14 }, now)).toMatchObject({
+      ok: true,
+      today: "2026-01-20",
+    });
+    expect(await advanceClock({ id: small.members[0]!.id, isAdmin: false }, small.group.id, { days: 3 }, now)).toMatchObject({
+      ok: true,
+      today: "2026-01-09",
+    });
+
+    // The admin panel: both groups, each member, the amount, what happened and what the platform will do.
+    const health = await moneyHealth();
+    expect(health.totals.waitingOnMembers).toBe(2);
+    expect(
+      health.waiting.map(({ groupName, memberName, periodNumber, amountCents, next, whatHappened, whatWillHappen }) => ({
+        groupName,
+        memberName,
+        periodNumber,
+        amountCents,
+        next,
+        whatHappened,
+        whatWillHappen,
+      })),
+    ).toEqual([
+      {
+        groupName: "Login Circle",
+        memberName: relogin.name,
+        periodNumber: 1,
+        amountCents: 10_000,
+        next: "waits-for-member",
+        whatHappened: "Waiting for the member (attempt 1 of 3): their bank login needs renewing",
+        whatWillHappen: `Debits again as soon as ${relogin.name} reconnects their bank; nothing is sent until then. Meanwhile the period 1 payout of $300.00 to ${small.members[0]!.name} waits: the platform does not cover a missed contribution.`,
+      },
+      ...[short1, short2].map((member) => ({
+        groupName: "Thousand Club",
+        memberName: member.name,
+        periodNumber: 1,
+        amountCents: 100_000,
+        next: "no-retry",
+        whatHappened: "Declined: insufficient funds (NSF), attempt 3 of 3",
+        whatWillHappen: `Nothing automatic: no further attempt will be made. Meanwhile the period 1 payout of $4,000.00 to ${recipient.name} waits: the platform does not cover a missed contribution.`,
+      })),
+      ...[short1, short2].map((member) => ({
+        groupName: "Thousand Club",
+        memberName: member.name,
+        periodNumber: 2,
+        amountCents: 100_000,
+        next: "retry",
+        whatHappened: "Declined: insufficient funds (NSF), attempt 2 of 3",
+        whatWillHappen: `Tries again on January 22, 2026 (attempt 3 of 3). The period 2 payout of $4,000.00 to ${big.members[1]!.name} goes out once it is collected.`,
+      })),
+    ]);
+
+    // The same on the page a platform admin reads.
+    const operator = await createUser({ isAdmin: true, name: "Platform Operator" });
+    const panel = await call(adminPage.loader, get("/admin", await sessionJarFor(operator.id)));
+    expect(panel.status).toBe(200);
+    const panelText = textOf(renderRoute(adminPage.default, "/admin", panel.data));
+    expect(panelText).toContain(
+      "2 groups need attention: 0 parked, 0 failing, 0 payouts refused, 0 returns fronted by the platform ($0.00 still owed), 2 waiting on members.",
+    );
+    expect(panelText).not.toContain("Every group's money is healthy.");
+    expect(panelText).toContain(
+      `Thousand Club · ${short1.name} · $1,000.00 contribution, period 1 Declined: insufficient funds (NSF), attempt 3 of 3 Nothing automatic: no further attempt will be made. Meanwhile the period 1 payout of $4,000.00 to ${recipient.name} waits: the platform does not cover a missed contribution.`,
+    );
+    expect(panelText).toContain(
+      `Login Circle · ${relogin.name} · $100.00 contribution, period 1 Waiting for the member (attempt 1 of 3): their bank login needs renewing`,
+    );
+
+    // The group page: what happens next, and who covers the pot — nobody: the payout waits.
+    const waitsForTwo = [
+      `${short1.name}'s contribution did not go through after 3 attempts and will not be tried again automatically.`,
+      `${short2.name}'s contribution did not go through after 3 attempts and will not be tried again automatically.`,
+    ];
+    const forRecipient = await groupView(recipient.id, big.group.id);
+    expect(forRecipient.data.group.nextContributionOn).toBe("2026-01-23");
+    expect(forRecipient.data.group.nextPayout.nextSteps).toEqual([
+      ...waitsForTwo,
+      "Rosca never lends money to cover a missed contribution, so your payout of $4,000.00 waits until every contribution is in. The group admin has been told.",
+    ]);
+    expect(forRecipient.text).toContain(
+      `Next Payout Recipient You Due January 9, 2026 Amount $4,000.00 3 days until next contribution ${waitsForTwo.join(" ")} Rosca never lends money to cover a missed contribution, so your payout of $4,000.00 waits until every contribution is in. The group admin has been told.`,
+    );
+    const forShort = await groupView(short1.id, big.group.id);
+    expect(forShort.data.group.nextPayout.nextSteps).toEqual([
+      "Your contribution did not go through after 3 attempts and will not be tried again automatically.",
+      `${short2.name}'s contribution did not go through after 3 attempts and will not be tried again automatically.`,
+      `Rosca never lends money to cover a missed contribution, so ${recipient.name}'s payout of $4,000.00 waits until every contribution is in. The group admin has been told.`,
+    ]);
+    const forSmall = await groupView(small.members[1]!.id, small.group.id);
+    expect(forSmall.data.group.nextPayout.nextSteps).toEqual([
+      `${relogin.name}'s contribution waits for ${relogin.name} to link, reconnect or authorise their bank; it is taken as soon as they do.`,
+      `Rosca never lends money to cover a missed contribution, so ${small.members[0]!.name}'s payout of $300.00 waits until every contribution is in. The group admin has been told.`,
+    ]);
+
+    // After the last due day (Friday 30), the deadline has passed — and the page still says what happens next.
+    expect(await advanceClock({ id: recipient.id, isAdmin: false }, big.group.id, { days: 14 }, now)).toMatchObject({
+      ok: true,
+      today: "2026-02-03",
+    });
+    const atTheEnd = await groupView(recipient.id, big.group.id);
+    expect(atTheEnd.data.group.daysUntilNextContribution).toBeLessThan(0);
+    expect(atTheEnd.text).toContain(
+      `Next Payout Recipient You Due January 9, 2026 Amount $4,000.00 Contribution deadline has passed ${waitsForTwo.join(" ")} Rosca never lends money to cover a missed contribution, so your payout of $4,000.00 waits until every contribution is in. The group admin has been told.`,
+    );
+    // Neither short member was charged the setup fee: it comes with a contribution that goes through.
+    const fees = await money.transfersOf(big.group.id, { kind: "fee" });
+    expect(fees.map((fee) => fee.userId).sort()).toEqual([big.members[0]!.id, big.members[1]!.id].sort());
+  }, 240_000);
+});
