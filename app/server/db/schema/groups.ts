@@ -212,7 +212,7 @@ export const groupEvents = pgTable(
     /**
      * The group-clock day the event happened on, when the group's sandbox clock had been moved (ADR 040): feeds show
      * this day rather than the wall-clock time. Null: the event happened at occurred_at's own time (every group in
-     * production; events from before migration 0020).
+     * production; events from before migration 0022).
      */
     occurredOn: date("occurred_on"),
   },

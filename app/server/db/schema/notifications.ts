@@ -33,7 +33,7 @@ export const notifications = pgTable(
     readAt: timestamp("read_at", { withTimezone: true }),
     /**
      * For news about a group whose sandbox clock had been moved (ADR 040): the group-clock day it happened on, shown
-     * instead of the wall-clock time. Null otherwise (and before migration 0020).
+     * instead of the wall-clock time. Null otherwise (and before migration 0022).
      */
     occurredOn: date("occurred_on"),
   },
