@@ -10,6 +10,7 @@
  * (money.tick) that queues a job per shard; the wall time runs from that job to the last debit at the bank.
  * BENCH_KILL=1 kills worker 1 with SIGKILL halfway through and prints how long the rest took. BENCH_MODE=direct runs
  * processDueGroups once in each worker instead (ADR 009's runs).
+ * BENCH_BANK_LATENCY_MS holds each of the sandbox bank's answers that long (a provider across the internet).
  * BENCH_CPU_PROFILE=1 profiles worker 1 and the sandbox bank of each run and prints their top functions; BENCH_PG_STATS=1
  * prints PostgreSQL's most expensive statements (pg_stat_statements). MONEY_PAGE_SIZE (the workers'
  * page of groups) and BANK_CONCURRENCY (bank calls in flight per worker) pass through to the workers.
@@ -59,6 +60,16 @@ const MODE = process.env.BENCH_MODE === "direct" ? "direct" : "jobs";
 /** BENCH_KILL=1 (jobs mode, 2+ workers): worker 1 is killed with SIGKILL halfway through the due date. */
 const KILL = process.env.BENCH_KILL === "1";
 const PG_STATS = process.env.BENCH_PG_STATS === "1";
+/**
+ * BENCH_BANK_LATENCY_MS (default 0): the sandbox bank holds every answer this long, as a provider across the internet
+ * does (Plaid's transfer calls take hundreds of ms). With 0 every process competes for this machine's cores and more
+ * workers cannot help once they are busy; with a latency the workers wait on the bank, as in production.
+ */
+const BANK_LATENCY_MS = Number(process.env.BENCH_BANK_LATENCY_MS ?? 0);
+if (!Number.isInteger(BANK_LATENCY_MS) || BANK_LATENCY_MS < 0 || BANK_LATENCY_MS > 10_000) {
+  console.error("BENCH_BANK_LATENCY_MS must be a whole number of milliseconds from 0 to 10000");
+  process.exit(2);
+}
 const MEMBERS = 10;
 const CONTRIBUTION_CENTS = 10_000;
 const FEE_CENTS = 500;
@@ -140,6 +151,7 @@ try {
   console.log(
     `Ceiling: ${ceiling.singleRowsPerSecond.toFixed(0)} single-row INSERTs/s from ${Math.max(...WORKER_COUNTS)} connections; ${ceiling.batchRowsPerSecond.toFixed(0)} rows/s in one statement.`,
   );
+  if (BANK_LATENCY_MS > 0) console.log(`Bank latency: every sandbox bank answer held ${BANK_LATENCY_MS} ms (BENCH_BANK_LATENCY_MS).`);
 
   const results: RunResult[] = [];
   let run = 0;
@@ -229,7 +241,7 @@ async function measureCeiling(databaseUrl: string, connections: number) {
 async function benchOnce(databaseUrl: string, groups: number, workers: number, run: number): Promise<RunResult> {
   const debits = groups * MEMBERS;
   console.log(`\nRun ${run}: ${groups} groups (${debits} debits), ${workers} worker process(es)`);
-  const bank = await startBankSandbox({ databaseUrl, rateLimit: { requests: 1_000_000_000, windowMs: 60_000 } });
+  const bank = await startBankSandbox({ databaseUrl, rateLimit: { requests: 1_000_000_000, windowMs: 60_000 }, latencyMs: BANK_LATENCY_MS });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   pool.on("error", () => {});
   try {

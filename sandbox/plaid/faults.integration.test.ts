@@ -149,3 +149,26 @@ describe("POST /sandbox/faults/set", () => {
     });
   });
 });
+
+describe("latencyMs (the bench's round trip to a provider)", () => {
+  it("holds every answer, a refusal too, for the latency", async () => {
+    const slow = await startBankSandbox({ databaseUrl: await createTestDatabase(), clientId: CLIENT_ID, secret: SECRET, latencyMs: 300 });
+    try {
+      const slowClient = sdk(slow.url);
+      let started = performance.now();
+      const linked = await linkItem(slowClient);
+      expect(linked.accessToken).toMatch(/^access-sandbox-/);
+      // linkItem makes several calls, each held.
+      expect(performance.now() - started).toBeGreaterThanOrEqual(2 * 295);
+
+      started = performance.now();
+      expect(await rejection(sdk(slow.url, CLIENT_ID, "wrong-secret").transferGet({ authorization_id: "nope" }))).toMatchObject({
+        status: 400,
+        error_code: "INVALID_API_KEYS",
+      });
+      expect(performance.now() - started).toBeGreaterThanOrEqual(295);
+    } finally {
+      await slow.stop();
+    }
+  });
+});

@@ -71,6 +71,12 @@ export type BankSandboxOptions = {
   webhookRetryBaseMs?: number;
   /** A receiver that has not answered within this many ms has failed and is retried (Plaid: 10 s, the default). */
   webhookTimeoutMs?: number;
+  /**
+   * Every API answer waits this many ms before it is sent (0 by default): the round trip to a provider across the
+   * internet, which a bank on loopback never has. `npm run bench:money` sets it (BENCH_BANK_LATENCY_MS) so that the
+   * workers wait on the bank as they do in production instead of only competing for the machine's CPU.
+   */
+  latencyMs?: number;
 };
 
 export const DEFAULT_TRANSFER_LIMITS: TransferLimits = { maxSingleDebitCents: 1_000_000, maxSingleCreditCents: 2_500_000 };
@@ -156,8 +162,9 @@ type Server = {
   batches: TransferBatches;
   limits: TransferLimits;
   faults: FaultRules;
-  /** Answers held back by a `timeout` fault; stop() lets them go at once. */
+  /** Answers held back by a `timeout` fault or the latency; stop() lets them go at once. */
   delays: Set<() => void>;
+  latencyMs: number;
 };
 
 /** Waits `ms` unless the server stops first. */
@@ -186,6 +193,7 @@ function parseJson(raw: string): Record<string, unknown> {
 }
 
 async function handleApi(server: Server, path: string, request: http.IncomingMessage, response: http.ServerResponse) {
+  if (server.latencyMs > 0) await delay(server, server.latencyMs);
   const handler = endpoints[path];
   if (!handler) return sendFailure(response, plaidErrors.notFound(path));
   if (request.method !== "POST") return sendFailure(response, plaidErrors.methodNotAllowed(), { Allow: "POST" });
@@ -503,6 +511,7 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
     limits,
     faults,
     delays: new Set(),
+    latencyMs: options.latencyMs ?? 0,
   };
 
   const httpServer = http.createServer((request, response) => {
