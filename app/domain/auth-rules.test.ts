@@ -80,7 +80,9 @@ function same(
   );
 }
 
-describe("the account forms' browser checks agree with the server's", () => {
+// 2,000 forms per case, pure CPU: about 1–2 s each on a quiet 2-core machine, and more than the unit project's 5 s
+// default when every test stage runs side by side (it timed out so, twice, with no assertion failing).
+describe("the account forms' browser checks agree with the server's", { timeout: 30_000 }, () => {
   it("login", () => {
     same(loginFormErrors, loginSchema, fc.record({ email: field, password: field, remember: fc.constantFrom(undefined, "on"), redirectTo: field }));
   });
