@@ -166,8 +166,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
     ),
     // Email is not money work: it does not wait behind a long money run (nor holds one up), so it skips `serial`.
     await boss.work(EMAIL_OUTBOX, { batchSize: 1, pollingIntervalSeconds }, (jobs) => runEmail(jobs)),
-    // The weekly summary is not money work either: outside the money chain, so a long send never delays a tick.
-    // Not money work: outside the money chain.
+    // Deleting the rate limiter's ended windows is not money work: outside the money chain.
     await boss.work(RATE_LIMIT_CLEANUP, { batchSize: 1, pollingIntervalSeconds }, async (jobs) => {
       for (const job of jobs) {
         const result = await runJob({ name: RATE_LIMIT_CLEANUP, id: job.id, data: job.data, worker: name }, async () => ({
@@ -176,6 +175,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
         options.onJobDone?.({ queue: RATE_LIMIT_CLEANUP, jobId: job.id, worker: name, result });
       }
     }),
+    // The weekly summary is not money work either: outside the money chain, so a long send never delays a tick.
     await boss.work(WEEKLY_SUMMARY, { batchSize: 1, pollingIntervalSeconds }, async (jobs) => {
       for (const job of jobs) {
         const result = await runJob({ name: WEEKLY_SUMMARY, id: job.id, data: job.data, worker: name }, () => sendWeeklySummaries(new Date()));
