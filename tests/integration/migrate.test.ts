@@ -12,7 +12,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate as drizzleMigrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../support/test-db";
 
 process.env.APP_ENV = "test";
 const { backoffMs, migrateDatabase, readMigrations } = await import("../../app/server/db/migrate.server");
@@ -23,19 +24,6 @@ afterAll(async () => {
   for (const client of clients) await client.end().catch(() => {});
   rmSync(scratch, { recursive: true, force: true });
 });
-
-/** An empty database on the test cluster (dropped with the others at the end of the run: rosca_test_ prefix). */
-async function emptyDatabase(): Promise<string> {
-  const serverUrl = inject("postgresServerUrl");
-  const name = `rosca_test_${randomUUID().replaceAll("-", "")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 async function connect(url: string) {
   const client = new pg.Client({ connectionString: url });
@@ -79,7 +67,7 @@ INSERT INTO "accounts" SELECT n, 100 FROM generate_series(1, 50) AS n;`,
 
 describe("a migration behind live traffic's lock", () => {
   it("gives up within its lock_timeout, lets a reader through, retries with backoff and succeeds once the lock is released", async () => {
-    const url = await emptyDatabase();
+    const url = await createTestDatabase({ empty: true });
     await migrateDatabase(url, { migrationsFolder: folder([CREATE_ACCOUNTS]) });
     const withColumn = folder([CREATE_ACCOUNTS, { tag: "0001_accounts_note", sql: `ALTER TABLE "accounts" ADD COLUMN "note" text;` }]);
 
@@ -131,7 +119,7 @@ describe("a migration behind live traffic's lock", () => {
   });
 
   it("fails the release with the reason once the retry deadline has passed, and applies nothing", async () => {
-    const url = await emptyDatabase();
+    const url = await createTestDatabase({ empty: true });
     await migrateDatabase(url, { migrationsFolder: folder([CREATE_ACCOUNTS]) });
     const holder = await connect(url);
     await holder.query("begin");
@@ -158,7 +146,7 @@ describe("a migration behind live traffic's lock", () => {
   });
 
   it("runs a no-transaction migration (CREATE INDEX CONCURRENTLY) under the lock_timeout too, from its first statement on each attempt", async () => {
-    const url = await emptyDatabase();
+    const url = await createTestDatabase({ empty: true });
     await migrateDatabase(url, { migrationsFolder: folder([CREATE_ACCOUNTS]) });
     const holder = await connect(url);
     await holder.query("begin");
@@ -194,7 +182,7 @@ CREATE INDEX CONCURRENTLY "accounts_balance_idx" ON "accounts" ("balance");`,
 
 describe("one transaction per migration", () => {
   it("leaves the first migration applied and recorded when the second fails, and applies only the second on the next run", async () => {
-    const url = await emptyDatabase();
+    const url = await createTestDatabase({ empty: true });
     const first = { tag: "0000_first", sql: `CREATE TABLE "first" ("id" integer PRIMARY KEY);` };
     const broken = folder([
       first,
@@ -220,7 +208,7 @@ describe("the real migrations", () => {
   const all = readMigrations(drizzleFolder);
 
   it("are applied once each by three concurrent migrators, and a second run is a no-op", async () => {
-    const url = await emptyDatabase();
+    const url = await createTestDatabase({ empty: true });
     const results = await Promise.all([1, 2, 3].map(() => migrateDatabase(url, { log: capture().log })));
     const appliedTags = results.flatMap((result) => result.applied.map((one) => one.tag));
     expect(appliedTags).toEqual(all.map((migration) => migration.tag));
@@ -232,7 +220,7 @@ describe("the real migrations", () => {
   });
 
   it("continue a database drizzle-orm's migrator began, with the same bookkeeping, and drizzle-orm's finds nothing left to do", async () => {
-    const url = await emptyDatabase();
+    const url = await createTestDatabase({ empty: true });
     // The first ten as drizzle-orm's migrator applied them before this one existed.
     const firstTen = path.join(scratch, randomUUID());
     cpSync(drizzleFolder, firstTen, { recursive: true });

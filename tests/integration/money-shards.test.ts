@@ -14,31 +14,13 @@ const scheduler = await import("../../app/server/money/scheduler.server");
 const money = await import("../support/money");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
-const { todayIn } = await import("../../app/domain/schedule");
 const { inArray, sql } = await import("drizzle-orm");
 
 afterAll(() => queue.stopQueue());
 
 const MEMBERS = 3;
 
-/** `count` groups of MEMBERS, started 6 days ago, weekly on today's weekday: their first due day is today. */
-async function groupsDueToday(count: number) {
-  const now = new Date();
-  const today = todayIn("America/New_York", now);
-  const dayOfWeek = new Date(`${today}T12:00:00Z`).getUTCDay();
-  const ids: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const { group } = await money.startedGroup({
-      now: new Date(now.getTime() - 6 * 86_400_000),
-      size: MEMBERS,
-      balanceCents: 100_000,
-      draft: { schedule: { frequency: "weekly", dayOfWeek, dayOfMonth: null } },
-    });
-    expect(group.firstDueOn).toBe(today);
-    ids.push(group.id);
-  }
-  return { ids, today };
-}
+const groupsDueToday = (count: number) => money.groupsDueToday(count, MEMBERS);
 
 /**
  * Each group's debits for today, made once: MEMBERS contributions, one row and one bank transfer each (the setup fees

@@ -20,7 +20,6 @@ const queue = await import("../../app/server/jobs/queue.server");
 const money = await import("../support/money");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
-const { todayIn } = await import("../../app/domain/schedule");
 const { inArray, sql } = await import("drizzle-orm");
 
 const MEMBERS = 3;
@@ -72,23 +71,7 @@ const started = (worker: Worker) => worker.lines.some((line) => line.includes("w
 const pausedCount = (worker: Worker) => worker.lines.filter((line) => line.includes("pausepoint page-locked")).length;
 const output = (...workers: Worker[]) => workers.map((w, i) => w.lines.map((line) => `[${i + 1}] ${line}`).join("\n")).join("\n");
 
-/** `count` groups of MEMBERS, started 6 days ago, weekly on today's weekday: their first due day is today. */
-async function groupsDueToday(count: number) {
-  const now = new Date();
-  const today = todayIn("America/New_York", now);
-  const dayOfWeek = new Date(`${today}T12:00:00Z`).getUTCDay();
-  const ids: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const { group } = await money.startedGroup({
-      now: new Date(now.getTime() - 6 * 86_400_000),
-      size: MEMBERS,
-      balanceCents: 100_000,
-      draft: { schedule: { frequency: "weekly", dayOfWeek, dayOfMonth: null } },
-    });
-    ids.push(group.id);
-  }
-  return { ids, today };
-}
+const groupsDueToday = (count: number) => money.groupsDueToday(count, MEMBERS);
 
 /** Whether every group has run today and made its debits. */
 async function dueDateDone(ids: string[], today: string) {

@@ -13,8 +13,7 @@ import { randomUUID } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNT } from "../../app/domain/demo-accounts";
 import {
   checkAgainstPreviousRelease,
@@ -25,6 +24,7 @@ import {
   type RunningRelease,
   startPreviousRelease,
 } from "../../scripts/lib/previous-release";
+import { createTestDatabase } from "../support/test-db";
 
 const release = findPreviousRelease();
 const scratch = mkdtempSync(path.join(os.tmpdir(), "rosca-previous-release-"));
@@ -43,15 +43,7 @@ beforeAll(async () => {
       `previous release ${release.commit.slice(0, 10)} (${prepared.reused ? "reused" : `prepared in ${prepared.seconds.toFixed(1)} s`}, ` +
         `node_modules ${prepared.nodeModules}); this release's new migrations: ${release.newMigrations.join(", ")}`,
     );
-    const serverUrl = inject("postgresServerUrl");
-    const name = `rosca_test_${randomUUID().replaceAll("-", "")}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    databaseUrl = await createTestDatabase({ empty: true });
     running = await startPreviousRelease({ dir: prepared.dir, databaseUrl });
     console.log(`previous release serving in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   } catch (error) {

@@ -91,6 +91,28 @@ export async function startedGroup(options: { size?: number; draft?: Partial<Gro
   return { group: started!, members };
 }
 
+/**
+ * `count` groups of `size`, started 6 days ago, weekly on today's weekday (in New York): their first due day is today,
+ * so the next due date processed debits every member once. With $1,000 in each member's sandbox account.
+ */
+export async function groupsDueToday(count: number, size: number) {
+  const now = new Date();
+  const today = todayIn("America/New_York", now);
+  const dayOfWeek = new Date(`${today}T12:00:00Z`).getUTCDay();
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const { group } = await startedGroup({
+      now: new Date(now.getTime() - 6 * 86_400_000),
+      size,
+      balanceCents: 100_000,
+      draft: { schedule: { frequency: "weekly", dayOfWeek, dayOfMonth: null } },
+    });
+    if (group.firstDueOn !== today) throw new Error(`group ${group.id} is first due on ${group.firstDueOn}, not today (${today})`);
+    ids.push(group.id);
+  }
+  return { ids, today };
+}
+
 /** Ledger balance per account key ("member_bank:<userId>", "group_pool:<groupId>", "platform_fees", …). */
 export async function ledgerBalances() {
   const { rows } = await db().execute<{ kind: string; user_id: string | null; group_id: string | null; balance: string }>(sql`

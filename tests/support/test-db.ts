@@ -7,14 +7,15 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, inject } from "vitest";
 
-export async function createTestDatabase(): Promise<string> {
+/** A fresh database cloned from the migrated template; `empty`: with no schema at all (tests of the migrations themselves). */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<string> {
   const serverUrl = inject("postgresServerUrl");
   const template = inject("templateDatabase");
   const name = `rosca_test_${randomUUID().replaceAll("-", "")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}" template "${template}"`);
+    await admin.query(options.empty ? `create database "${name}"` : `create database "${name}" template "${template}"`);
   } finally {
     await admin.end();
   }

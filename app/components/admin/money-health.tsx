@@ -7,19 +7,11 @@ import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/page";
 import { formatMoney } from "~/domain/format";
-import type { CancellableDebit, WaitingMoneyView } from "~/server/money/health.server";
+import type { CancellableDebit, MoneyHealth, WaitingMoneyView } from "~/server/money/health.server";
 import { type AdminListState, ListStateFields } from "./admin-panels";
 
 export type MoneyHealthView = {
-  totals: {
-    needsAttention: number;
-    parked: number;
-    failing: number;
-    refusals: number;
-    returnsFronted: number;
-    frontedCents: number;
-    waitingOnMembers: number;
-  };
+  totals: MoneyHealth["totals"];
   groups: Array<{
     id: string;
     name: string;
