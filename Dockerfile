@@ -8,8 +8,11 @@
 #   demo       (`--target demo`, fly.demo.toml) a deployed demo: runtime plus the sandbox doubles, started in-process
 #   runtime    node + production node_modules + the built app and entry points (the default). No TypeScript, no tsx:
 #              nothing is compiled at boot (ADR 042)
-# Node 20: React Router 7.18.4 is pinned for it (ADR 001).
-ARG NODE_VERSION=20
+# Node 24 LTS, the major the project pins for development and tests (the `node` dev dependency, exact) and declares in
+# package.json's engines (ADR 045). The tag follows 24's newest patch release, so a rebuild picks up security fixes.
+# npm runs on this Node here, so its engine warnings are true ones: the project's .npmrc, which quiets them where npm
+# runs on an older system Node, is not copied in.
+ARG NODE_VERSION=24
 
 FROM node:${NODE_VERSION}-bookworm-slim AS base
 WORKDIR /app

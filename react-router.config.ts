@@ -2,5 +2,4 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   ssr: true,
-  future: { v8_passThroughRequests: true },
 } satisfies Config;

@@ -10,11 +10,10 @@ export default defineConfig({
     // Two files at a time (Vitest's default is one per core minus one: 1 on 2 cores, every file in turn). Integration
     // files each have their own database and spend much of their time waiting on PostgreSQL, the doubles and child
     // processes; more than 2 made the money suites' long tests hit their timeouts on 2 cores. One value for both
-    // projects, so that they run side by side.
+    // projects, so that they run side by side. (The projects below inherit this root config: Vitest 5's default.)
     maxWorkers: 2,
     projects: [
       {
-        extends: true,
         test: {
           name: "unit",
           environment: "node",
@@ -23,7 +22,6 @@ export default defineConfig({
         },
       },
       {
-        extends: true,
         test: {
           name: "integration",
           environment: "node",

@@ -1,7 +1,7 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
+import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { loadIslands } from "./components/island";
 import { CoalescingStream } from "./server/platform/coalescing-stream.server";
@@ -9,6 +9,7 @@ import { setStatementTimeout, WEB_STATEMENT_TIMEOUT_MS } from "./server/db/clien
 import { reportError } from "./server/platform/error-reporting.server";
 import { watchStalls } from "./server/health/stalls.server";
 import { logger } from "./server/platform/log.server";
+import { requestInfo } from "./server/platform/request-context.server";
 
 export const streamTimeout = 5_000;
 
@@ -31,15 +32,19 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   // Bots and no-JS clients get the whole document at once; browsers get it streamed.
   const readyOption = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-  const nonce = loadContext?.cspNonce;
+  const nonce = requestInfo(loadContext).cspNonce;
   // Lazily loaded components render in full on the server (components/island.tsx); a no-op after the first request.
   await loadIslands();
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Aborts a render still unfinished after streamTimeout (its Suspense boundaries then flush as errors); cleared once
+    // the page is written, so a finished response's closure is not kept alive 6 s longer (as React Router 8's own
+    // default entry does).
+    let abortTimer: NodeJS.Timeout | undefined;
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
       // A Suspense boundary that has finished rendering is written in place, never "outlined": React otherwise sends a
@@ -50,12 +55,14 @@ export default async function handleRequest(
         shellRendered = true;
         // One chunk per burst of React's writes, not dozens: each would be a compression call downstream (ADR 026).
         const body = new CoalescingStream();
+        body.once("finish", () => clearTimeout(abortTimer));
         const stream = createReadableStreamFromReadable(body);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         pipe(body);
       },
       onShellError(error: unknown) {
+        clearTimeout(abortTimer);
         reject(error);
       },
       onError(error: unknown) {
@@ -66,7 +73,7 @@ export default async function handleRequest(
         }
       },
     });
-    setTimeout(abort, streamTimeout + 1000);
+    abortTimer = setTimeout(abort, streamTimeout + 1000);
   });
 }
 

@@ -10,6 +10,7 @@ import { ErrorPage } from "./components/error-page";
 import { clearSessionCookie, lookupSession } from "./server/auth/session.server";
 import { orBusyResponse } from "./server/db/errors.server";
 import { env } from "./server/platform/env.server";
+import { requestInfo } from "./server/platform/request-context.server";
 import { takeToasts } from "./server/notifications/toast.server";
 
 /** The idle-session warning: signed-in visitors only, so a chunk anonymous visitors never download (island.tsx). */
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       sessionRemainingMs: lookup.status === "active" ? lookup.expiresAt.getTime() - Date.now() : null,
       toasts,
       feed,
-      nonce: context.cspNonce,
+      nonce: requestInfo(context).cspNonce,
       // Everywhere but production the bank is a sandbox: every page says so (ADR 011). The mailbox link only where
       // the mail double keeps the emails.
       demo: env().APP_ENV === "production" ? null : { mailbox: !env().POSTMARK_SERVER_TOKEN && Boolean(env().MAIL_SANDBOX_URL) },

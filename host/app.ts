@@ -18,6 +18,7 @@ import onHeaders from "on-headers";
 import { privateUnlessShared } from "./cache-control";
 import { publicPageCache } from "./page-cache";
 import { logger } from "../app/server/platform/log.server.ts";
+import { requestContext } from "../app/server/platform/request-context.server.ts";
 import { reportError } from "../app/server/platform/error-reporting.server.ts";
 import { trackResponses } from "./shutdown.ts";
 import { labelStatic, requestLogging } from "./request-log.ts";
@@ -263,7 +264,7 @@ export function createApp({
     paths: (pagePath) => PUBLIC_PAGES.has(pagePath),
     // PAGE_CACHE_SECONDS=0 turns it off.
     ttlMs: envNumber("PAGE_CACHE_SECONDS", 60) * 1000,
-    render: (url, nonce) => renderPage(new Request(url), { cspNonce: nonce, clientIp: "page-cache" }),
+    render: (url, nonce) => renderPage(new Request(url), requestContext({ cspNonce: nonce, clientIp: "page-cache" })),
   });
   app.locals.pageCache = pageCache;
   // Not in development, where a page must show the code just saved (PAGE_CACHE_SECONDS=0 turns it off elsewhere).
@@ -278,10 +279,7 @@ export function createApp({
     createRequestHandler({
       build,
       mode,
-      getLoadContext: (req, res) => ({
-        cspNonce: res.locals.cspNonce as string,
-        clientIp: clientIp(req, trust),
-      }),
+      getLoadContext: (req, res) => requestContext({ cspNonce: res.locals.cspNonce as string, clientIp: clientIp(req, trust) }),
     }),
   );
   // An error that escaped every handler above (React Router renders its own errors): logged and reported, and the

@@ -34,7 +34,8 @@ async function listen(app: express.Express) {
 describe("routeIdFor", () => {
   it("names the deepest route for page and single-fetch data URLs", () => {
     expect(routeIdFor(build, "/")).toBe("routes/home");
-    expect(routeIdFor(build, "/_root.data")).toBe("routes/home");
+    expect(routeIdFor(build, "/_.data")).toBe("routes/home");
+    expect(routeIdFor(build, "/groups/8f0c/_.data")).toBe("routes/groups.$groupId");
     expect(routeIdFor(build, "/groups/8f0c")).toBe("routes/groups.$groupId");
     expect(routeIdFor(build, "/groups/8f0c.data")).toBe("routes/groups.$groupId");
     expect(routeIdFor(build, "/profile/bank-accounts")).toBe("routes/profile.bank-accounts");

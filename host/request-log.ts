@@ -15,6 +15,7 @@ import { pinoHttp } from "pino-http";
 import { matchRoutes, type ServerBuild } from "react-router";
 import { logger, withLogContext } from "../app/server/platform/log.server.ts";
 import { observeHttpRequest } from "../app/server/platform/metrics.server.ts";
+import { pagePath } from "../app/server/platform/page-location.server.ts";
 
 /** Letters, digits and . _ : - only, at most 128: anything else (spaces, newlines, quotes) is replaced by a new id. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -57,7 +58,7 @@ function routeTree(build: ServerBuild): RouteTree {
 
 /**
  * The id of the deepest route that handles `pathname` ("routes/groups.$groupId"), also for single-fetch data requests
- * ("/groups/x.data", "/_root.data"); null when nothing matches.
+ * ("/groups/x.data", "/_.data"); null when nothing matches.
  */
 export function routeIdFor(build: ServerBuild, pathname: string): string | null {
   if (!build.routes) return null;
@@ -70,10 +71,7 @@ export function routeIdFor(build: ServerBuild, pathname: string): string | null 
   }
   const remembered = known.get(pathname);
   if (remembered !== undefined) return remembered;
-  let path = pathname;
-  if (path === "/_root.data") path = "/";
-  else if (path.endsWith(".data")) path = path.slice(0, -".data".length);
-  const matches = matchRoutes(routeTree(build) as Parameters<typeof matchRoutes>[0], path);
+  const matches = matchRoutes(routeTree(build) as Parameters<typeof matchRoutes>[0], pagePath(pathname));
   const id = (matches?.[matches.length - 1]?.route as RouteNode | undefined)?.id ?? null;
   if (known.size >= ROUTE_ID_PATHS) known.clear();
   known.set(pathname, id);

@@ -27,6 +27,7 @@ if (!existsSync(serverBuild)) {
 }
 
 const { createRequestHandler } = await import("react-router");
+const { requestContext } = await import("../app/server/platform/request-context.server.ts");
 const build = await import(pathToFileURL(serverBuild).href);
 const handle = createRequestHandler(build, "production");
 
@@ -42,7 +43,7 @@ function gzippedBytes(url: string) {
 
 const weights = [];
 for (const pagePath of PAGES) {
-  const response = await handle(new Request(`http://localhost${pagePath}`), { cspNonce: "size", clientIp: "size" });
+  const response = await handle(new Request(`http://localhost${pagePath}`), requestContext({ cspNonce: "size", clientIp: "size" }));
   if (response.status !== 200) {
     console.error(`npm run size: GET ${pagePath} rendered HTTP ${response.status}`);
     process.exit(1);

@@ -1,6 +1,7 @@
 /**
- * `npm test`: lint first (Biome, then the migration lint of scripts/lint-migrations.ts; seconds, so a formatting slip or
- * a migration that would break the release still serving fails fast), then three independent stages side by side:
+ * `npm test`: lint first (Biome, the migration lint of scripts/lint-migrations.ts, the package check of
+ * scripts/check-packages.ts; seconds, so a formatting slip, a migration that would break the release still serving or a
+ * package that refuses our Node fails fast), then three independent stages side by side:
  * - typecheck: react-router typegen && tsgo (TypeScript's native compiler; ADR 025)
  * - vitest: the unit and integration tests (one run, both projects), among them the previous release's smoke test
  *   against this release's schema (tests/integration/previous-release.test.ts, ADR 043)
@@ -34,6 +35,9 @@ const LINT: Stage = {
     // The new migrations against the expand/contract rule (ADR 043); the previous release's code itself runs against
     // the new schema in the vitest stage (tests/integration/previous-release.test.ts).
     bin("migration lint", "tsx", "scripts/lint-migrations.ts"),
+    // What npm install would warn about, against the Node the project runs on (ADR 045: npm's own warnings name the
+    // system Node, and .npmrc keeps them quiet).
+    bin("package check", "tsx", "scripts/check-packages.ts"),
   ],
 };
 const STAGES: Stage[] = [
@@ -99,6 +103,10 @@ function print(result: Result) {
 
 const started = performance.now();
 const results: Result[] = [];
+
+// Which Node runs the tests: the `node` dev dependency's (npm puts node_modules/.bin first on every script's PATH),
+// whatever the system Node is (ADR 045). The package check in the lint stage fails when it is not the pinned one.
+process.stdout.write(`npm test: Node ${process.version} (${process.execPath})\n`);
 
 const lint = await runStage(LINT, serial);
 results.push(lint);

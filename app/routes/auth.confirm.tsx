@@ -6,6 +6,7 @@ import { CONFIRM_MESSAGES, safeRedirect } from "~/domain/auth";
 import { confirmEmail, confirmLinkState, requestNewConfirmation } from "~/server/auth/accounts.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
 import { readForm } from "~/server/platform/request-body.server";
+import { requestInfo } from "~/server/platform/request-context.server";
 import type { Route } from "./+types/auth.confirm";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -65,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (state.status !== "expired") {
       return data({ state: "invalid" as const, id: "", token: "", redirectTo, sent: false, error: null }, { status: 400 });
     }
-    const outcome = await requestNewConfirmation(state.email, context.clientIp, { redirectTo });
+    const outcome = await requestNewConfirmation(state.email, requestInfo(context).clientIp, { redirectTo });
     if (outcome.status === "rate-limited") {
       return data({ state: "expired" as const, id, token, redirectTo, sent: false, error: CONFIRM_MESSAGES.tooMany }, { status: 429 });
     }

@@ -14,7 +14,7 @@ export function loader({ params }: Route.LoaderArgs) {
   return { article };
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
+export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return pageMeta(ARTICLE_NOT_FOUND, "This article does not exist. Browse all articles on the Rosca blog.");
   return pageMeta(loaderData.article.title, loaderData.article.excerpt);
 }

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { readForm } from "~/server/platform/request-body.server";
+import { requestInfo } from "~/server/platform/request-context.server";
 import type { Route } from "./+types/contact";
 import { PageHeader } from "~/components/marketing/page-header";
 import { Button } from "~/components/ui/button";
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: contactSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
-  if (!(await consumeAttempt([["contact-ip", context.clientIp]]))) {
+  if (!(await consumeAttempt([["contact-ip", requestInfo(context).clientIp]]))) {
     return data(submission.reply({ formErrors: ["You've sent several messages in a short time. Please wait an hour, or email us directly."] }), {
       status: 429,
     });

@@ -5,7 +5,7 @@
  * by direct id.
  */
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { call, CookieJar, post } from "../../tests/support/routes";
+import { call, context, CookieJar, post } from "../../tests/support/routes";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { saveMessage } from "../../sandbox/postmark/store";
 import { closeDb, db } from "../server/db/client.server";
@@ -217,7 +217,7 @@ describe("/dev/mailbox scoped to the visitor", () => {
       login.action,
       post("/login", { intent: "login", email: user.email, password: TEST_PASSWORD }),
       {},
-      { cspNonce: "n", clientIp: "198.51.100.9" },
+      context("198.51.100.9"),
     );
     expect(signedIn.status).toBe(302);
     const browser = new CookieJar();
@@ -239,7 +239,7 @@ describe("/dev/mailbox scoped to the visitor", () => {
       login.action,
       post("/login", { intent: "login", email: other.email, password: TEST_PASSWORD }, browser),
       {},
-      { cspNonce: "n", clientIp: "198.51.100.10" },
+      context("198.51.100.10"),
     );
     browser.store(signedIn.setCookies.filter((cookie) => cookie.startsWith("rosca_mailbox=")));
     const anonymous = new CookieJar();

@@ -8,7 +8,7 @@ import { stepText } from "~/domain/payment-dates";
 import { statementPageFor } from "~/server/money/ledger.server";
 import type { Route } from "./+types/groups.$groupId.statement";
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
+export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData && "group" in loaderData ? `Statement: ${loaderData.group.name} — Rosca` : "Group Not Found — Rosca" }];
 }
 

@@ -25,6 +25,7 @@ import { codeStep, passwordStep } from "~/server/auth/sign-in.server";
 import { clearPendingLogin, readPendingLogin } from "~/server/auth/two-factor.server";
 import { env } from "~/server/platform/env.server";
 import { readForm } from "~/server/platform/request-body.server";
+import { requestInfo } from "~/server/platform/request-context.server";
 import type { Route } from "./+types/login";
 
 export function meta() {
@@ -47,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A clone: remix-auth-form reads the body again (authenticator.server.ts).
   const formData = await readForm(request.clone());
   await requireAnonymous(request);
-  const ip = context.clientIp;
+  const ip = requestInfo(context).clientIp;
   switch (formData.get("intent")) {
     case "2fa":
       return codeStep(formData, request, ip);

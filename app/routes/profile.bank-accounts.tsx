@@ -29,6 +29,7 @@ import { itemFundsActiveGroup } from "~/server/money/transfers.server";
 import { sandboxCardState } from "~/server/admin/sandbox-access.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
 import { readForm } from "~/server/platform/request-body.server";
+import { requestInfo } from "~/server/platform/request-context.server";
 import { setPayday } from "~/server/profile/profile.server";
 import { PaydayCard } from "~/components/bank/payday-card";
 import type { Route } from "./+types/profile.bank-accounts";
@@ -212,7 +213,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           authorizeDebits(tx, {
             userId: user.id,
             bankAccountId,
-            consent: { ipAddress: context.clientIp ?? null, userAgent: request.headers.get("user-agent") },
+            consent: { ipAddress: requestInfo(context).clientIp ?? null, userAgent: request.headers.get("user-agent") },
           }),
         )
       : null;

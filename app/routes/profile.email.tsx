@@ -10,6 +10,7 @@ import { changeEmailSchema, EMAIL_CHANGE_MESSAGES, SECURITY_MESSAGES } from "~/d
 import { requireUser } from "~/server/auth/guards.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
 import { readForm } from "~/server/platform/request-body.server";
+import { requestInfo } from "~/server/platform/request-context.server";
 import {
   cancelEmailChange,
   confirmEmailChange,
@@ -60,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return data<ActionResult>({ intent, result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
     const fieldError = (field: "newEmail" | "currentPassword", message: string, status = 400) =>
       data<ActionResult>({ intent: "request", result: submission.reply({ hideFields: HIDDEN, fieldErrors: { [field]: [message] } }) }, { status });
-    const requested = await requestEmailChange(user, { ...submission.value, ip: context.clientIp });
+    const requested = await requestEmailChange(user, { ...submission.value, ip: requestInfo(context).clientIp });
     switch (requested.status) {
       case "wrong-password":
         return fieldError("currentPassword", SECURITY_MESSAGES.currentPasswordWrong);

@@ -28,6 +28,7 @@ import {
 } from "~/server/profile/security.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
 import { readForm } from "~/server/platform/request-body.server";
+import { requestInfo } from "~/server/platform/request-context.server";
 import type { Route } from "./+types/profile.security";
 
 export function meta() {
@@ -90,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (submission.status !== "success") {
         return data<ActionResult>({ intent, result: submission.reply({ hideFields: hidden }) }, { status: 400 });
       }
-      const changed = await changePassword(user, sessionId, { ...submission.value, ip: context.clientIp });
+      const changed = await changePassword(user, sessionId, { ...submission.value, ip: requestInfo(context).clientIp });
       if (changed.status === "rate-limited") {
         return data<ActionResult>(
           { intent, result: submission.reply({ hideFields: hidden, fieldErrors: { currentPassword: [SECURITY_MESSAGES.tooManyPasswordAttempts] } }) },
@@ -140,7 +141,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (submission.status !== "success") {
         return data<ActionResult>({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
       }
-      const check = await checkCurrentPassword(user, submission.value.password, context.clientIp);
+      const check = await checkCurrentPassword(user, submission.value.password, requestInfo(context).clientIp);
       if (check !== "ok") {
         const message = check === "rate-limited" ? SECURITY_MESSAGES.tooManyPasswordAttempts : SECURITY_MESSAGES.passwordWrong;
         return data<ActionResult>(

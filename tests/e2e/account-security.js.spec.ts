@@ -40,7 +40,7 @@ test("every route of app/routes.ts answers a signed-in visitor with Cache-Contro
   for (const { pattern, file } of await appRoutePatterns()) {
     // /blog/:id and /api/notifications/:id share the name: a blog post's id is a number.
     const path = pathFor(pattern, pattern.startsWith("/blog") ? { ...params, id: "1" } : params);
-    const urls = [path, path === "/" ? "/_root.data" : `${path}.data`];
+    const urls = [path, path === "/" ? "/_.data" : `${path}.data`];
     for (const url of urls) {
       const response = await request.get(url, { maxRedirects: 0 });
       const header = response.headers()["cache-control"];

@@ -1,7 +1,7 @@
 /**
- * Issue 15: what each page a member lives on asks of the database, counted through React Router's own request handler
- * with the app's future flags (react-router.config.ts), so the root loader and the page's loader get the requests
- * React Router really gives them — on the bench's 10-member group in mid-cycle. The counts are fixed whatever the
+ * Issue 15: what each page a member lives on asks of the database, counted through React Router's own request handler,
+ * so the root loader and the page's loader get the requests React Router really gives them (since React Router 8
+ * always the request as received: ADR 027) — on the bench's 10-member group in mid-cycle. The counts are fixed whatever the
  * number of members, groups or notifications: one session query (the header's bell comes with it), and one statement
  * per panel (the group page is one statement in all).
  *
@@ -26,7 +26,6 @@ const groupPage = await import("../../app/routes/groups.$groupId");
 const statement = await import("../../app/routes/groups.$groupId.statement");
 const notifications = await import("../../app/routes/notifications");
 const entry = await import("../../app/entry.server");
-const { default: config } = await import("../../react-router.config");
 const { createRequestHandler } = await import("react-router");
 
 const NOW = new Date("2026-11-22T15:00:00Z");
@@ -55,7 +54,7 @@ const build = {
     "routes/groups.$groupId.statement": route("routes/groups.$groupId.statement", "groups/:groupId/statement", statement),
     "routes/notifications": route("routes/notifications", "notifications", notifications),
   },
-  future: config.future,
+  future: {},
   ssr: true,
   basename: "/",
   prerender: [],

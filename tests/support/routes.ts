@@ -2,7 +2,8 @@
  * Call route loaders and actions the way React Router does, with real Requests, and read back what they returned
  * (data() results, redirects, thrown responses) in one shape.
  */
-import type { AppLoadContext } from "react-router";
+import type { RouterContextProvider } from "react-router";
+import { requestContext } from "../../app/server/platform/request-context.server";
 
 export const BASE = "http://localhost:3000";
 
@@ -13,13 +14,14 @@ export type RouteResult = {
   data: any;
 };
 
-type HandlerArgs = { request: Request; params: Record<string, string>; context: AppLoadContext; url: URL; pattern: string };
+type HandlerArgs = { request: Request; params: Record<string, string>; context: RouterContextProvider; url: URL; pattern: string };
 // Route modules type their own args more narrowly (typegen); any handler taking these arguments will do.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Handler = (args: any) => unknown;
 
-export function context(clientIp = "203.0.113.7"): AppLoadContext {
-  return { cspNonce: "test-nonce", clientIp };
+/** The context host/app.ts hands every loader and action (app/server/platform/request-context.server.ts). */
+export function context(clientIp = "203.0.113.7"): RouterContextProvider {
+  return requestContext({ cspNonce: "test-nonce", clientIp });
 }
 
 async function normalise(value: unknown): Promise<RouteResult> {

@@ -10,12 +10,13 @@ describe("pageLocation", () => {
     expect(at("/")).toBe("/");
   });
 
-  it("drops what React Router adds to a data request: the .data suffix and the _routes parameter", () => {
+  it("drops what React Router adds to a data request: the .data (or /_.data) suffix and the _routes parameter", () => {
     expect(at("/dashboard.data")).toBe("/dashboard");
     expect(at("/dashboard.data?_routes=root%2Croutes%2Fdashboard")).toBe("/dashboard");
     expect(at("/admin.data?q=ann&_routes=routes%2Fadmin&page=2")).toBe("/admin?q=ann&page=2");
-    expect(at("/_root.data")).toBe("/");
-    expect(at("/_root.data?_routes=root")).toBe("/");
+    expect(at("/_.data")).toBe("/");
+    expect(at("/_.data?_routes=root")).toBe("/");
+    expect(at("/groups/abc/_.data?_routes=root%2Croutes%2Fgroups.%24groupId")).toBe("/groups/abc");
   });
 
   it("drops a trailing slash but keeps the index marker, as React Router does", () => {
