@@ -11,6 +11,7 @@ import { flushErrorReports, initErrorReportingFromEnv } from "../app/server/plat
 import { logger } from "../app/server/platform/log.server.ts";
 import { serveMetrics } from "../app/server/platform/metrics.server.ts";
 import { createApp, createHttpServer } from "../host/app.ts";
+import { listen } from "../host/listen.ts";
 import { closeGracefully } from "../host/shutdown.ts";
 
 process.env.NODE_ENV = "production";
@@ -25,9 +26,10 @@ await initErrorReportingFromEnv("app");
 const metrics = await serveMetrics({ production: env.APP_ENV === "production" });
 const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
 const app = createApp({ build, production: env.APP_ENV === "production" });
-const server = createHttpServer(app).listen(env.PORT, "0.0.0.0", () =>
-  logger.info({ port: env.PORT, appEnv: env.APP_ENV, metrics: metrics?.url ?? "off" }, `Listening on port ${env.PORT} (${env.APP_ENV})`),
-);
+// HOST, else 127.0.0.1 (host/listen.ts): the image and fly.toml set HOST=0.0.0.0 so that Fly's proxy reaches it.
+const server = createHttpServer(app);
+const bound = await listen(server, env.PORT);
+logger.info({ host: bound.address, port: bound.port, appEnv: env.APP_ENV, metrics: metrics?.url ?? "off" }, `Listening on ${bound.address}:${bound.port} (${env.APP_ENV})`);
 // Within 10 s of Fly's SIGTERM (fly.toml's kill_timeout leaves a margin; ADR 044): the requests in flight finish, idle
 // keep-alive connections close at once, then the database pool, the metrics server and the error reports' flush.
 let stopping = false;

@@ -33,6 +33,7 @@ export type Stack = {
 export async function startStack(options: {
   dataDir: string;
   port: number;
+  /** The address to listen on. Default: HOST, else 127.0.0.1 (a laptop's `npm start` is not served to its network). */
   host?: string;
   seed: boolean;
   /** Seed the demo groups too (default: with `seed`). They run through the sandbox clock, so not with `bankAsPlaid`. */
@@ -188,14 +189,10 @@ export async function startStack(options: {
       });
     }
     server.on("request", app);
-    const host = options.host ?? "0.0.0.0";
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(options.port, host, () => {
-        server.off("error", reject);
-        resolve();
-      });
-    });
+    // HOST, else 127.0.0.1 (host/listen.ts): a laptop's `npm start` is not served to the network it is on.
+    const { listen, listenHost } = await import("../../host/listen.ts");
+    const host = listenHost(options.host);
+    await listen(server, options.port, host);
     stops.push(async () => {
       await closeGracefully(server, { deadlineMs: 3_000 });
     });
