@@ -62,6 +62,10 @@ export async function startStack(options: {
     for (const fn of stops.reverse()) await fn().catch((error: unknown) => console.error(error));
     stops.length = 0;
   };
+  // `npm start`, `npm run dev` and the e2e server run the web app and the worker in this process: an unhandled rejection
+  // is logged and counted and they serve on; an uncaught exception stops everything (bounded) and exits 1.
+  const { installProcessGuard } = await import("../../app/server/platform/process-guard.server.ts");
+  installProcessGuard({ role: "stack", onFatal: stop });
 
   try {
     let databaseUrl = process.env.DATABASE_URL;
