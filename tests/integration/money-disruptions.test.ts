@@ -150,9 +150,9 @@ describe("a due date while its database is disrupted (issue 42)", () => {
         const total = ids.length * MEMBERS;
         const done = (state: { processed: number; debits: number }) => state.processed === ids.length && state.debits === total;
         // The cron's tick, every 3 s instead of every minute; a failed send (the database is away) is the next one's job.
-        let ticking = true;
+        const ticking = { on: true };
         const ticker = (async () => {
-          while (ticking) {
+          while (ticking.on) {
             await queue.enqueueMoneyTick("test").catch(() => {});
             await sleep(3_000);
           }
@@ -170,7 +170,7 @@ describe("a due date while its database is disrupted (issue 42)", () => {
           }
           await waitFor("the due date to finish", () => progress(ids, today), done, 120_000, log);
         } finally {
-          ticking = false;
+          ticking.on = false;
           await ticker;
         }
         console.log(`run ${run}: ${done_.join("; ")}; finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
