@@ -166,9 +166,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
       }
     }),
     await register(MONEY_SHARD, (jobs) => run(MONEY_SHARD, jobs, shard)),
-    await register(BANK_SYNC, (jobs) =>
-      run(BANK_SYNC, jobs, async () => ({ applied: await syncBankEvents(new Date()) })),
-    ),
+    await register(BANK_SYNC, (jobs) => run(BANK_SYNC, jobs, async () => ({ applied: await syncBankEvents(new Date()) }))),
     // Email is not money work: it does not wait behind a long money run (nor holds one up), so it skips `serial`.
     await register(EMAIL_OUTBOX, (jobs) => runEmail(jobs)),
     // Deleting the rate limiter's ended windows is not money work: outside the money chain.
