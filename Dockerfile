@@ -45,7 +45,8 @@ RUN npm install --omit=dev \
 # DEMO_DEPLOYMENT makes the app require real SESSION_SECRETS, ENCRYPTION_KEYS and APP_URL. Never the default target:
 # it is defined before `runtime`, so a plain `docker build` still produces the strict production image.
 FROM base AS demo
-ENV NODE_ENV=production APP_ENV=demo DEMO_DEPLOYMENT=true PORT=3000
+# HOST: every interface, for Fly's proxy (the app listens on 127.0.0.1 when HOST is unset, as on a laptop).
+ENV NODE_ENV=production APP_ENV=demo DEMO_DEPLOYMENT=true PORT=3000 HOST=0.0.0.0
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY package.json ./
 # build/demo/start.js carries `npm start`'s stack (the doubles included), compiled like the production entry points.
@@ -56,7 +57,7 @@ EXPOSE 3000
 CMD ["node", "build/demo/start.js"]
 
 FROM base AS runtime
-ENV NODE_ENV=production APP_ENV=production PORT=3000
+ENV NODE_ENV=production APP_ENV=production PORT=3000 HOST=0.0.0.0
 COPY --from=prod-deps /app/node_modules ./node_modules
 # package.json: "type": "module", which makes build/**/*.js ES modules.
 COPY package.json ./

@@ -3,8 +3,8 @@
  * confirmation re-sends, contact) and the sessions list use this address, so a header anyone can send must not set it.
  *
  * TRUST_PROXY says which forwarding header to believe, and from whom:
- * - `off`: none. The address is the TCP peer's. The default for `npm start`, which listens on every interface: any
- *   machine that reaches it could send X-Forwarded-For.
+ * - `off`: none. The address is the TCP peer's. The default for `npm start` (which listens on 127.0.0.1 unless HOST
+ *   says otherwise): any machine that reaches it could send X-Forwarded-For.
  * - `fly`: Fly's proxy's own Fly-Client-IP (and its one hop for X-Forwarded-Proto). The default in production and in a
  *   deployed demo, both served behind Fly's proxy.
  * - a comma-separated list of the proxies' addresses or CIDR ranges (or Express's names `loopback`, `linklocal`,

@@ -274,7 +274,7 @@ async function benchOnce(databaseUrl: string, groups: number, workers: number, r
       async (spawned) => {
         // A producer of its own on this run's database (the app's queue module keeps one pool per process).
         const { MONEY_TICK, QUEUE_SCHEMA } = await import("../app/server/jobs/queue.server.ts");
-        const { default: PgBoss } = await import("pg-boss");
+        const { PgBoss } = await import("pg-boss");
         const producer = new PgBoss({ connectionString: databaseUrl, schema: QUEUE_SCHEMA, schedule: false, supervise: false, max: 1 });
         producer.on("error", (error) => console.error(`  producer: ${error.message}`));
         await producer.start();

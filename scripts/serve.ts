@@ -10,7 +10,9 @@ import { parseEnv } from "../app/server/platform/env.server.ts";
 import { flushErrorReports, initErrorReportingFromEnv } from "../app/server/platform/error-reporting.server.ts";
 import { logger } from "../app/server/platform/log.server.ts";
 import { serveMetrics } from "../app/server/platform/metrics.server.ts";
+import { installProcessGuard } from "../app/server/platform/process-guard.server.ts";
 import { createApp, createHttpServer } from "../host/app.ts";
+import { listen } from "../host/listen.ts";
 import { closeGracefully } from "../host/shutdown.ts";
 
 process.env.NODE_ENV = "production";
@@ -22,11 +24,21 @@ try {
   process.exit(1);
 }
 await initErrorReportingFromEnv("app");
+// An unhandled rejection is logged and counted and the server serves on; an uncaught exception exits (after closing
+// the database pool), so that the platform restarts the machine.
+// The build has its own copy of the database module (entry.server.tsx exports its closeDb as closeDatabase).
+let closeDatabase: (() => Promise<void>) | undefined;
+installProcessGuard({ role: "web", onFatal: () => closeDatabase?.() });
 const metrics = await serveMetrics({ production: env.APP_ENV === "production" });
 const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
+closeDatabase = (build.entry.module as { closeDatabase?: () => Promise<void> }).closeDatabase;
 const app = createApp({ build, production: env.APP_ENV === "production" });
-const server = createHttpServer(app).listen(env.PORT, "0.0.0.0", () =>
-  logger.info({ port: env.PORT, appEnv: env.APP_ENV, metrics: metrics?.url ?? "off" }, `Listening on port ${env.PORT} (${env.APP_ENV})`),
+// HOST, else 127.0.0.1 (host/listen.ts): the image and fly.toml set HOST=0.0.0.0 so that Fly's proxy reaches it.
+const server = createHttpServer(app);
+const bound = await listen(server, env.PORT);
+logger.info(
+  { host: bound.address, port: bound.port, appEnv: env.APP_ENV, metrics: metrics?.url ?? "off" },
+  `Listening on ${bound.address}:${bound.port} (${env.APP_ENV})`,
 );
 // Within 10 s of Fly's SIGTERM (fly.toml's kill_timeout leaves a margin; ADR 044): the requests in flight finish, idle
 // keep-alive connections close at once, then the database pool, the metrics server and the error reports' flush.
@@ -42,9 +54,7 @@ const shutdown = async (signal: string) => {
   }, 9_500).unref();
   const closed = await closeGracefully(server, { deadlineMs: 6_000 });
   logger.info(closed, "HTTP server closed");
-  // The build has its own copy of the database module (entry.server.tsx exports its closeDb as closeDatabase).
-  const entry = build.entry.module as { closeDatabase?: () => Promise<void> };
-  await Promise.allSettled([entry.closeDatabase?.(), metrics?.stop(), flushErrorReports()]);
+  await Promise.allSettled([closeDatabase?.(), metrics?.stop(), flushErrorReports()]);
   process.exit(0);
 };
 process.on("SIGINT", () => void shutdown("SIGINT"));

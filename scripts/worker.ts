@@ -39,8 +39,20 @@ const { logger } = await import("../app/server/platform/log.server.ts");
 const { serveMetrics } = await import("../app/server/platform/metrics.server.ts");
 const { flushErrorReports, initErrorReportingFromEnv } = await import("../app/server/platform/error-reporting.server.ts");
 
+const { installProcessGuard } = await import("../app/server/platform/process-guard.server.ts");
+
 await initErrorReportingFromEnv("worker");
 let worker: Awaited<ReturnType<typeof startWorker>> | undefined;
+// An unhandled rejection (a query nobody awaited, failing while the database restarts) is logged and counted and the
+// worker works on: its jobs are retried or redelivered, and the money work is idempotent. An uncaught exception exits
+// after the worker has stopped fetching and the pool has closed (bounded); its jobs are redelivered after expiry.
+installProcessGuard({
+  role: "worker",
+  onFatal: async () => {
+    await worker?.stop().catch(() => {});
+    await closeDb().catch(() => {});
+  },
+});
 // The worker serves no HTTP but its metrics (jobs, queue depth, money counters) and its health (the heartbeat and the
 // running job; fly.toml's check), on METRICS_PORT like the app.
 const metrics = await serveMetrics({ health: () => worker?.health() ?? { ok: false, problem: "starting" } });

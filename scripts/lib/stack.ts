@@ -33,6 +33,7 @@ export type Stack = {
 export async function startStack(options: {
   dataDir: string;
   port: number;
+  /** The address to listen on. Default: HOST, else 127.0.0.1 (a laptop's `npm start` is not served to its network). */
   host?: string;
   seed: boolean;
   /** Seed the demo groups too (default: with `seed`). They run through the sandbox clock, so not with `bankAsPlaid`. */
@@ -61,6 +62,10 @@ export async function startStack(options: {
     for (const fn of stops.reverse()) await fn().catch((error: unknown) => console.error(error));
     stops.length = 0;
   };
+  // `npm start`, `npm run dev` and the e2e server run the web app and the worker in this process: an unhandled rejection
+  // is logged and counted and they serve on; an uncaught exception stops everything (bounded) and exits 1.
+  const { installProcessGuard } = await import("../../app/server/platform/process-guard.server.ts");
+  installProcessGuard({ role: "stack", onFatal: stop });
 
   try {
     let databaseUrl = process.env.DATABASE_URL;
@@ -188,14 +193,10 @@ export async function startStack(options: {
       });
     }
     server.on("request", app);
-    const host = options.host ?? "0.0.0.0";
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(options.port, host, () => {
-        server.off("error", reject);
-        resolve();
-      });
-    });
+    // HOST, else 127.0.0.1 (host/listen.ts): a laptop's `npm start` is not served to the network it is on.
+    const { listen, listenHost } = await import("../../host/listen.ts");
+    const host = listenHost(options.host);
+    await listen(server, options.port, host);
     stops.push(async () => {
       await closeGracefully(server, { deadlineMs: 3_000 });
     });

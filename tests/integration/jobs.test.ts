@@ -44,7 +44,7 @@ async function webhook(body: string) {
 
 async function bankSyncJobs() {
   const { rows } = await db().execute<{ id: string; state: string; data: { reason: string } }>(
-    sql`select id, state::text as state, data from pgboss.job where name = ${queue.BANK_SYNC} order by created_on`,
+    sql`select id, state::text as state, data from pgboss_v12.job where name = ${queue.BANK_SYNC} order by created_on`,
   );
   return rows;
 }
@@ -72,26 +72,26 @@ describe("enqueueing bank.sync", () => {
   });
 
   it("other webhooks enqueue nothing", async () => {
-    await db().execute(sql`delete from pgboss.job where name = ${queue.BANK_SYNC}`);
+    await db().execute(sql`delete from pgboss_v12.job where name = ${queue.BANK_SYNC}`);
     const body = JSON.stringify({ webhook_type: "ITEM", webhook_code: "DEFAULT_UPDATE", item_id: "x", environment: "sandbox" });
     expect(await webhook(body)).toMatchObject({ status: 200, data: { received: true } });
     expect(await bankSyncJobs()).toEqual([]);
   });
 
   it("when the queue cannot take the job, enqueueBankSync says so without throwing and the webhook still answers 200", async () => {
-    await db().execute(sql`delete from pgboss.job where name = ${queue.BANK_SYNC}`);
-    await db().execute(sql`alter schema pgboss rename to pgboss_away`);
+    await db().execute(sql`delete from pgboss_v12.job where name = ${queue.BANK_SYNC}`);
+    await db().execute(sql`alter schema pgboss_v12 rename to pgboss_away`);
     try {
       const result = await queue.enqueueBankSync("test");
       expect(result).toMatchObject({ ok: false });
       expect(await webhook(TRANSFER_EVENTS_UPDATE)).toMatchObject({ status: 200, data: { received: true } });
     } finally {
-      await db().execute(sql`alter schema pgboss_away rename to pgboss`);
+      await db().execute(sql`alter schema pgboss_away rename to pgboss_v12`);
     }
     expect(await bankSyncJobs()).toEqual([]);
     // And it works again once the queue is back.
     expect(await queue.enqueueBankSync("test")).toMatchObject({ ok: true, jobId: expect.any(String) });
-    await db().execute(sql`delete from pgboss.job where name = ${queue.BANK_SYNC}`);
+    await db().execute(sql`delete from pgboss_v12.job where name = ${queue.BANK_SYNC}`);
   });
 });
 

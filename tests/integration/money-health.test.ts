@@ -228,7 +228,7 @@ describe("a job that fails after its retries", () => {
     const boss = await queue.createBoss("worker");
     try {
       const name = "test.always-fails";
-      await boss.createQueue(name, { name, retryLimit: 1, retryDelay: 0 });
+      await boss.createQueue(name, { retryLimit: 1, retryDelay: 0 });
       await boss.send(name, {});
       let attempts = 0;
       await boss.work(name, { pollingIntervalSeconds: 0.5 }, async () => {
@@ -246,7 +246,7 @@ describe("a job that fails after its retries", () => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       expect(attempts).toBe(2);
     } finally {
-      await boss.stop({ graceful: false, wait: true });
+      await boss.stop({ graceful: false });
     }
   }, 60_000);
 });

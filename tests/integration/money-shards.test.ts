@@ -131,7 +131,7 @@ describe("workers share a due date", () => {
       );
     }
     const { rows: waiting } = await db().execute<{ key: string }>(
-      sql`select singleton_key as key from pgboss.job where name = ${queue.MONEY_SHARD} and state = 'created' order by 1`,
+      sql`select singleton_key as key from pgboss_v12.job where name = ${queue.MONEY_SHARD} and state = 'created' order by 1`,
     );
     expect(waiting.map((row) => row.key)).toEqual(due.map(({ shard }) => `shard:${shard}/4`).sort());
 

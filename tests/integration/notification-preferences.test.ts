@@ -320,7 +320,7 @@ describe("weekly summary", () => {
     const done: Array<{ queue: string; result: unknown }> = [];
     const worker = await startWorker({ name: "summary-worker", pollingIntervalSeconds: 0.5, log: () => {}, onJobDone: (job) => done.push(job) });
     try {
-      const { rows } = await db().execute<{ cron: string }>(`select cron from pgboss.schedule where name = '${queue.WEEKLY_SUMMARY}'`);
+      const { rows } = await db().execute<{ cron: string }>(`select cron from pgboss_v12.schedule where name = '${queue.WEEKLY_SUMMARY}'`);
       expect(rows).toEqual([{ cron: "0 * * * *" }]);
       const boss = await queue.startQueue({ role: "worker" });
       await boss.send(queue.WEEKLY_SUMMARY, { source: "test" });

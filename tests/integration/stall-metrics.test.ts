@@ -20,7 +20,7 @@ const { sql } = await import("drizzle-orm");
 const boss = await createBoss("producer");
 afterAll(async () => {
   setStallsSource(undefined);
-  await boss.stop({ graceful: false, wait: true });
+  await boss.stop({ graceful: false });
 });
 
 /** A fresh scrape (the gauges read at most once a second). */
@@ -60,8 +60,8 @@ describe("the stall gauges", () => {
     await boss.send("ops.waiting", {}, { startAfter: 3_600 }); // not due for an hour: not waiting yet
     expect(await boss.fetch("ops.stuck")).toHaveLength(1);
     expect(await boss.fetch("ops.busy")).toHaveLength(1);
-    await db().execute(sql`update pgboss.job set started_on = now() - interval '10 minutes' where id = ${stuck}::uuid`);
-    await db().execute(sql`update pgboss.job set start_after = now() - interval '4 minutes' where name = 'ops.waiting' and start_after <= now()`);
+    await db().execute(sql`update pgboss_v12.job set started_on = now() - interval '10 minutes' where id = ${stuck}::uuid`);
+    await db().execute(sql`update pgboss_v12.job set start_after = now() - interval '4 minutes' where name = 'ops.waiting' and start_after <= now()`);
 
     const text = await scrape();
     expect(value(text, 'rosca_job_oldest_active_seconds{queue="ops.stuck"}')).toEqual(about(600));
@@ -70,7 +70,7 @@ describe("the stall gauges", () => {
     expect(value(text, 'rosca_job_oldest_waiting_seconds{queue="ops.waiting"}')).toEqual(about(240));
     expect(value(text, 'rosca_job_oldest_waiting_seconds{queue="ops.stuck"}')).toBe(0);
     // pg-boss's own queues are its business, not an operator's.
-    await db().execute(sql`insert into pgboss.queue (name, policy) values ('__pgboss__send-it', 'standard') on conflict do nothing`);
+    await db().execute(sql`insert into pgboss_v12.queue (name, policy) values ('__pgboss__send-it', 'standard') on conflict do nothing`);
     expect(await scrape()).not.toContain('queue="__pgboss__');
   });
 

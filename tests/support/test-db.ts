@@ -40,9 +40,13 @@ export type TestContext = {
  * limits).
  */
 export async function useTestDatabase(
-  options: { bank?: boolean | Omit<Partial<import("../../sandbox/plaid/server.ts").BankSandboxOptions>, "databaseUrl"> } = {},
+  options: {
+    bank?: boolean | Omit<Partial<import("../../sandbox/plaid/server.ts").BankSandboxOptions>, "databaseUrl">;
+    /** A migrated database of the test's own (one on a PostgreSQL server it restarts) instead of a clone of the template. */
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestContext> {
-  const databaseUrl = await createTestDatabase();
+  const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
   process.env.DATABASE_URL = databaseUrl;
   process.env.APP_ENV = "test";
   process.env.APP_URL = "http://localhost:3000";

@@ -7,10 +7,16 @@
  * `ALTER TABLE` queued behind a worker's row lock made /dashboard answer 500 after 6.5 s, issue 36). Hence:
  * - **one transaction per migration** (drizzle's migrator runs every pending one in a single transaction): a failing
  *   migration leaves the ones before it applied and recorded, and no lock is held longer than one migration needs;
- * - **`SET LOCAL lock_timeout`** (DATABASE_MIGRATION_LOCK_TIMEOUT_MS, default 2 s) in each: a migration that cannot get
- *   its lock in time gives up (SQLSTATE 55P03, or 40P01 when PostgreSQL picks it as a deadlock's victim), rolls back,
- *   lets the queued traffic through, and tries again after a backoff with jitter, until a total deadline
- *   (DATABASE_MIGRATION_RETRY_DEADLINE_MS, default 3 min) after which the release fails loudly;
+ * - **wait outside the lock queue** (ADR 048): before each attempt, the migrator reads pg_locks for transactions that
+ *   hold a lock on the tables the migration names and were already there at the previous look (a long holder: a
+ *   worker's page, a long report), and waits while there are any, polling every LOCK_POLL_MS. Reading pg_locks takes
+ *   no lock, so readers of those tables are not held up by the wait at all;
+ * - **`SET LOCAL lock_timeout`** (DATABASE_MIGRATION_LOCK_TIMEOUT_MS, default 200 ms) in each attempt: one that still
+ *   cannot get its lock (a holder arrived between the look and the attempt) gives up (SQLSTATE 55P03, or 40P01 when
+ *   PostgreSQL picks it as a deadlock's victim), rolls back, lets the queued traffic through, and goes back to waiting.
+ *   So a reader stalls behind the migration's queued lock at most for that short lock_timeout, once per holder that
+ *   slipped in, instead of 2 s on every retry (issue 42's measurement, ADR 048). All within a total deadline
+ *   (DATABASE_MIGRATION_RETRY_DEADLINE_MS, default 3 min), after which the release fails loudly;
  * - the advisory lock that serialises concurrent release commands, and the statement_timeout (ADR 020), as before.
  *
  * Bookkeeping is drizzle's own, unchanged: `drizzle.__drizzle_migrations` (hash = SHA-256 of the file, created_at =
@@ -45,7 +51,9 @@ function millisFromEnv(name: string, fallback: number) {
   return Number.isFinite(ms) && ms >= 0 ? Math.floor(ms) : fallback;
 }
 
-export const MIGRATION_LOCK_TIMEOUT_MS = millisFromEnv("DATABASE_MIGRATION_LOCK_TIMEOUT_MS", 2_000);
+export const MIGRATION_LOCK_TIMEOUT_MS = millisFromEnv("DATABASE_MIGRATION_LOCK_TIMEOUT_MS", 200);
+/** How often the migrator looks at pg_locks while a long holder is in the way. */
+export const LOCK_POLL_MS = 100;
 export const MIGRATION_RETRY_DEADLINE_MS = millisFromEnv("DATABASE_MIGRATION_RETRY_DEADLINE_MS", 3 * 60_000);
 
 export type Migration = { tag: string; when: number; hash: string; statements: string[]; transaction: boolean };
@@ -55,13 +63,18 @@ export type MigrateOptions = {
   migrationsFolder?: string;
   /** statement_timeout of the migrator's connection (0: none). Default DATABASE_MIGRATION_STATEMENT_TIMEOUT_MS, 15 min. */
   statementTimeoutMs?: number;
-  /** lock_timeout of each migration's transaction. Default DATABASE_MIGRATION_LOCK_TIMEOUT_MS, 2 s. */
+  /** lock_timeout of each migration's transaction. Default DATABASE_MIGRATION_LOCK_TIMEOUT_MS, 200 ms. */
   lockTimeoutMs?: number;
   /** No new attempt starts this long after the first one. Default DATABASE_MIGRATION_RETRY_DEADLINE_MS, 3 min. */
   retryDeadlineMs?: number;
   /** The first backoff (doubling each attempt, up to maxBackoffMs), before jitter. Default 500 ms and 15 s. */
   initialBackoffMs?: number;
   maxBackoffMs?: number;
+  /**
+   * Wait, outside the lock queue, while a transaction that held a lock on the migration's tables at the previous look
+   * still holds one (default true). false: try at once, as before ADR 048 (the measurement's "before").
+   */
+  waitForHolders?: boolean;
   /** Where progress and retries are logged. Default: the process's logger. */
   log?: MigrationLog;
 };
@@ -142,8 +155,10 @@ export async function migrateDatabase(databaseUrl: string, options: MigrateOptio
     const started = Date.now();
     for (const migration of pending) {
       const migrationStarted = Date.now();
+      const tables = tablesOf(migration);
       for (let attempt = 1; ; attempt++) {
         try {
+          if (options.waitForHolders ?? true) await waitForHolders(client, migration.tag, tables, started + deadlineMs, log);
           await applyOne(client, migration, lockTimeoutMs);
           applied.push({ tag: migration.tag, attempts: attempt, ms: Date.now() - migrationStarted });
           log.info({ migration: migration.tag, attempts: attempt, ms: Date.now() - migrationStarted }, "migrate: applied");
@@ -168,7 +183,12 @@ export async function migrateDatabase(databaseUrl: string, options: MigrateOptio
               { cause: error },
             );
           }
-          const wait = Math.min(backoffMs(attempt, initialBackoffMs, maxBackoffMs), Math.max(0, deadlineMs - elapsed));
+          // Waiting for holders (the default) already spaces the attempts; a short pause spreads concurrent migrators.
+          const backoff =
+            (options.waitForHolders ?? true)
+              ? Math.min(backoffMs(1, initialBackoffMs, initialBackoffMs), 500)
+              : backoffMs(attempt, initialBackoffMs, maxBackoffMs);
+          const wait = Math.min(backoff, Math.max(0, deadlineMs - elapsed));
           log.warn(
             { migration: migration.tag, attempt, code, lockTimeoutMs, retryInMs: wait, elapsedMs: elapsed },
             `migrate: ${migration.tag} waited ${lockTimeoutMs} ms for a lock (${message}); rolled back, retrying`,
@@ -181,6 +201,61 @@ export async function migrateDatabase(databaseUrl: string, options: MigrateOptio
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_ADVISORY_LOCK]).catch(() => {});
     await client.end();
+  }
+}
+
+/**
+ * The tables a migration's statements name (ALTER/DROP/TRUNCATE/LOCK TABLE, CREATE INDEX … ON, REFERENCES, CREATE
+ * TRIGGER … ON), as written, for the wait below. A name that is not a table (a new one, `ON DELETE`) is dropped there.
+ */
+export function tablesOf(migration: Pick<Migration, "statements">): string[] {
+  const name = String.raw`((?:"[^"]+"|[A-Za-z_][\w$]*)(?:\.(?:"[^"]+"|[A-Za-z_][\w$]*))?)`;
+  const patterns = [
+    new RegExp(String.raw`\b(?:ALTER|DROP|TRUNCATE|LOCK)\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:ONLY\s+)?${name}`, "gi"),
+    new RegExp(String.raw`\bON\s+(?:ONLY\s+)?${name}`, "gi"),
+    new RegExp(String.raw`\bREFERENCES\s+${name}`, "gi"),
+  ];
+  const found = new Set<string>();
+  for (const statement of migration.statements) {
+    for (const pattern of patterns) for (const match of statement.matchAll(pattern)) found.add(match[1]!);
+  }
+  return [...found];
+}
+
+/**
+ * Wait until no transaction that already held a lock on one of `tables` at the previous look (LOCK_POLL_MS ago) still
+ * holds one: a long holder, behind which the migration's lock would queue and hold up every reader. Short ones (a page's
+ * reads) come and go between looks and are not waited for. Reads pg_locks only, which takes no lock. Logs once when it
+ * starts waiting and every 10 s after; gives up waiting at `deadline` (the attempt then meets the lock_timeout).
+ */
+async function waitForHolders(client: pg.Client, tag: string, tables: string[], deadline: number, log: MigrationLog) {
+  if (tables.length === 0) return;
+  const look = async () => {
+    const { rows } = await client.query<{ holder: string; pid: number; relation: string }>(
+      `select distinct l.virtualtransaction as holder, l.pid, l.relation::regclass::text as relation
+         from pg_locks l
+        where l.granted and l.locktype = 'relation' and l.pid <> pg_backend_pid()
+          and l.relation = any (select to_regclass(t) from unnest($1::text[]) t where to_regclass(t) is not null)`,
+      [tables],
+    );
+    return rows;
+  };
+  let previous = new Set((await look()).map((row) => row.holder));
+  const waitStarted = Date.now();
+  let loggedAt = 0;
+  while (Date.now() < deadline) {
+    await sleep(LOCK_POLL_MS);
+    const now = await look();
+    const long = now.filter((row) => previous.has(row.holder));
+    if (long.length === 0) return;
+    if (Date.now() - loggedAt >= 10_000) {
+      loggedAt = Date.now();
+      log.warn(
+        { migration: tag, holders: long.map((row) => ({ pid: row.pid, relation: row.relation })), waitedMs: Date.now() - waitStarted },
+        `migrate: ${tag} waits for ${new Set(long.map((row) => row.pid)).size} transaction(s) holding locks on ${[...new Set(long.map((row) => row.relation))].join(", ")} (pid ${[...new Set(long.map((row) => row.pid))].join(", ")})`,
+      );
+    }
+    previous = new Set(now.map((row) => row.holder));
   }
 }
 

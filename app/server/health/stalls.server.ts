@@ -13,7 +13,7 @@ import { bankTransfers, emailOutbox, emailOutboxPause } from "../db/schema";
 import { setStallsSource, type Stalls } from "../platform/metrics.server";
 
 /** pg-boss's schema (app/server/jobs/queue.server.ts's QUEUE_SCHEMA; named here so that this module needs no queue). */
-const QUEUE_SCHEMA = "pgboss";
+const QUEUE_SCHEMA = "pgboss_v12";
 
 async function readJobs(): Promise<Stalls["jobs"]> {
   // Every queue of ours pg-boss knows (its queue table; not its own __pgboss__ ones), zeros included, so an idle queue

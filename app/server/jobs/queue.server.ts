@@ -1,5 +1,7 @@
 /**
- * The job queue (ADR 007): pg-boss 10 in its own PostgreSQL schema, `pgboss`, beside the app's tables.
+ * The job queue (ADR 007, ADR 047): pg-boss 12 in its own PostgreSQL schema, `pgboss_v12`, beside the app's tables.
+ * The previous release's pg-boss 10 keeps `pgboss` while a rolling deploy replaces it (ADR 047: both run side by side
+ * for minutes; each works its own schema's jobs, and what they wake up moves money once whoever runs it).
  *
  * The queue delivers each job at least once; it is not what makes money move exactly once. Every job here only wakes
  * up idempotent work (processDueGroups, syncBankEvents), whose effects are made exactly-once by deterministic keys,
@@ -11,11 +13,15 @@
  * Both talk to the database through the app's own connection pool (no second pool per process), so closeDb() after
  * stopQueue() releases every connection.
  */
-import PgBoss from "pg-boss";
+import { type Db, type Job, PgBoss, type Queue } from "pg-boss";
 import { getPool } from "../db/client.server";
 import { logger } from "../platform/log.server";
 
-export const QUEUE_SCHEMA = "pgboss";
+/** pg-boss 12's schema (ADR 047). Not `pgboss`: pg-boss 10's, which the previous release still works during a deploy. */
+export const QUEUE_SCHEMA = "pgboss_v12";
+/** pg-boss 10's schema, left to the previous release; a later release drops it (ADR 047's contract step). */
+export const PREVIOUS_QUEUE_SCHEMA = "pgboss";
+export type { Job };
 /** Every minute (cron), and when a member's action may have unblocked money: plan the due work, one job per shard. */
 export const MONEY_TICK = "money.tick";
 /** A shard of the groups (scheduler.server.ts): its due groups processed, a page at a time, within a time budget. */
@@ -48,7 +54,7 @@ export type QueueRole = "worker" | "producer";
  * run) collapses into one waiting job, and no wake-up is lost: an event that arrives while a sync runs finds the
  * waiting slot free (the running job has left it) and queues the next sync, which reads from the cursor onwards.
  */
-const QUEUES: PgBoss.Queue[] = [
+const QUEUES: Queue[] = [
   // The planner is one statement and a few inserts. A tick that fails is not retried: the next minute's does the same.
   { name: MONEY_TICK, policy: "stately", retryLimit: 0, expireInSeconds: 2 * 60 },
   // "short" per shard (singletonKey "shard:<n>/<of>"): at most one waiting for each, any number running. Not
@@ -76,7 +82,7 @@ let current: Promise<Started> | undefined;
  * stopped it answers nothing, as pg-boss's own adapter does when closed: a polling loop that wakes up once more after
  * stop() must not reopen the pool that closeDb() is about to end (or has ended).
  */
-function sharedPoolAdapter(): PgBoss.Db & { close(): void } {
+function sharedPoolAdapter(): Db & { close(): void } {
   let open = true;
   return {
     executeSql: async (text, values) => (open ? getPool().query(text, values) : { rows: [] }),
@@ -102,18 +108,22 @@ export async function createBoss(role: QueueRole): Promise<PgBoss> {
     supervise: role === "worker",
     maintenanceIntervalSeconds: QUEUE_MAINTENANCE_SECONDS,
   });
-  // An EventEmitter "error" without a listener would crash the process: a polling error is logged, and pg-boss retries.
+  // An EventEmitter "error" without a listener would crash the process: a polling error (the database restarting, a
+  // backend terminated) is logged, and pg-boss polls again. pg-boss 12 awaits its own complete/fail calls and reports
+  // their failures here (pg-boss 10 left them unawaited: an unhandled rejection that ended the worker, issue 42).
   boss.on("error", (error) => logger.error({ err: error, role }, "job queue: error"));
+  boss.on("warning", (warning) => logger.warn({ warning: warning.data, role }, `job queue: ${warning.message}`));
   boss.on("stopped", () => db.close());
-  // One process at a time through start-up: pg-boss 10 locks its schema install, but not queue creation (each queue
-  // is a partition attached to pgboss.job), and processes starting together deadlocked there (seen in the race test).
+  // One process at a time through start-up: pg-boss locks its schema install, but queue creation and updates of
+  // processes starting together deadlocked on pg-boss 10 (seen in the race test); the lock costs nothing, so it stays.
   await withStartupLock(async () => {
     await boss.start();
     // createQueue leaves an existing queue as it was; updateQueue brings its settings to this code's (the shard
     // design shortened money.tick's expiry from an hour to two minutes).
-    for (const queue of QUEUES) {
-      await boss.createQueue(queue.name, queue);
-      await boss.updateQueue(queue.name, queue);
+    for (const { name, policy, ...settings } of QUEUES) {
+      await boss.createQueue(name, { policy, ...settings });
+      // A queue's policy is fixed at creation (pg-boss 12 refuses to change it); the rest follows this code.
+      await boss.updateQueue(name, settings);
     }
   });
   return boss;
@@ -212,5 +222,8 @@ export function shardKey(job: ShardJob) {
 export async function enqueueShards(boss: PgBoss, shards: ShardJob[], source: string) {
   if (shards.length === 0) return;
   const requestedAt = new Date().toISOString();
-  await boss.insert(shards.map((job) => ({ name: MONEY_SHARD, data: { ...job, source, requestedAt }, singletonKey: shardKey(job) })));
+  await boss.insert(
+    MONEY_SHARD,
+    shards.map((job) => ({ data: { ...job, source, requestedAt }, singletonKey: shardKey(job) })),
+  );
 }

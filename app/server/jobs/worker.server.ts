@@ -5,7 +5,7 @@
  * spread over all of them, and the work itself is idempotent and takes a per-group advisory lock (ADR 008), so
  * overlaps cost time, never money.
  */
-import type PgBoss from "pg-boss";
+import type { Job, PgBoss } from "pg-boss";
 import { deliverDueEmails } from "../email/outbox.server";
 import { logger } from "../platform/log.server";
 import { setQueueDepthSource } from "../platform/metrics.server";
@@ -103,7 +103,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
   const stopping = new AbortController();
   let running: WorkerHealth["running"] = null;
 
-  const run = async (queue: string, jobs: PgBoss.Job<unknown>[], work: (job: PgBoss.Job<unknown>) => Promise<unknown>) => {
+  const run = async (queue: string, jobs: Job<unknown>[], work: (job: Job<unknown>) => Promise<unknown>) => {
     // batchSize 1: one job per call. Several waiting jobs of the same queue would do the same work anyway.
     for (const job of jobs) {
       // Logged and measured by runJob; a failure is rethrown so pg-boss marks the job failed (and retries it per
@@ -134,7 +134,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
   };
 
   // A shard: its due groups, a page at a time, until the budget is spent; then the rest is queued as the next job.
-  const shard = async (job: PgBoss.Job<unknown>) => {
+  const shard = async (job: Job<unknown>) => {
     const { shard: index, of } = job.data as ShardJob;
     const result = await processDueGroups(new Date(), {
       range: shardRange(index, of),
@@ -145,7 +145,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
     return { shard: index, of, ...result };
   };
 
-  const runEmail = async (jobs: PgBoss.Job<unknown>[]) => {
+  const runEmail = async (jobs: Job<unknown>[]) => {
     for (const job of jobs) {
       // Logged and measured by runJob like the money jobs; a failure is rethrown so pg-boss retries it.
       const result = await runJob({ name: EMAIL_OUTBOX, id: job.id, data: job.data, worker: name }, () => deliverDueEmails());
@@ -153,21 +153,24 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
     }
   };
 
+  // pg-boss 12 hands each handler an array of jobs (batchSize 1: one); offWork needs the queue's name beside the id.
+  const register = async (queue: string, handler: (jobs: Job<unknown>[]) => Promise<unknown>) => ({
+    queue,
+    id: await boss.work<unknown>(queue, { batchSize: 1, pollingIntervalSeconds }, handler),
+  });
   const workIds = [
-    await boss.work(MONEY_TICK, { batchSize: 1, pollingIntervalSeconds }, async (jobs) => {
+    await register(MONEY_TICK, async (jobs) => {
       for (const job of jobs) {
         const result = await runJob({ name: MONEY_TICK, id: job.id, data: job.data, worker: name }, plan);
         options.onJobDone?.({ queue: MONEY_TICK, jobId: job.id, worker: name, result });
       }
     }),
-    await boss.work(MONEY_SHARD, { batchSize: 1, pollingIntervalSeconds }, (jobs) => run(MONEY_SHARD, jobs, shard)),
-    await boss.work(BANK_SYNC, { batchSize: 1, pollingIntervalSeconds }, (jobs) =>
-      run(BANK_SYNC, jobs, async () => ({ applied: await syncBankEvents(new Date()) })),
-    ),
+    await register(MONEY_SHARD, (jobs) => run(MONEY_SHARD, jobs, shard)),
+    await register(BANK_SYNC, (jobs) => run(BANK_SYNC, jobs, async () => ({ applied: await syncBankEvents(new Date()) }))),
     // Email is not money work: it does not wait behind a long money run (nor holds one up), so it skips `serial`.
-    await boss.work(EMAIL_OUTBOX, { batchSize: 1, pollingIntervalSeconds }, (jobs) => runEmail(jobs)),
+    await register(EMAIL_OUTBOX, (jobs) => runEmail(jobs)),
     // Deleting the rate limiter's ended windows is not money work: outside the money chain.
-    await boss.work(RATE_LIMIT_CLEANUP, { batchSize: 1, pollingIntervalSeconds }, async (jobs) => {
+    await register(RATE_LIMIT_CLEANUP, async (jobs) => {
       for (const job of jobs) {
         const result = await runJob({ name: RATE_LIMIT_CLEANUP, id: job.id, data: job.data, worker: name }, async () => ({
           deleted: await deleteExpiredRateLimits(),
@@ -176,7 +179,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
       }
     }),
     // The weekly summary is not money work either: outside the money chain, so a long send never delays a tick.
-    await boss.work(WEEKLY_SUMMARY, { batchSize: 1, pollingIntervalSeconds }, async (jobs) => {
+    await register(WEEKLY_SUMMARY, async (jobs) => {
       for (const job of jobs) {
         const result = await runJob({ name: WEEKLY_SUMMARY, id: job.id, data: job.data, worker: name }, () => sendWeeklySummaries(new Date()));
         options.onJobDone?.({ queue: WEEKLY_SUMMARY, jobId: job.id, worker: name, result });
@@ -254,7 +257,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
         await stopQueue({ timeoutMs: options.stopTimeoutMs });
       } else {
         // Stop fetching. The caller owns the boss; its stop({ graceful: true }) waits for jobs still running.
-        for (const id of workIds) await boss.offWork({ id });
+        for (const { queue, id } of workIds) await boss.offWork(queue, { id });
       }
       log(`${name}: stopped`);
     },

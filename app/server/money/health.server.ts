@@ -176,15 +176,16 @@ export type CancellableDebit = {
 /** How many pending debits the panel lists. */
 const CANCELLABLE_SHOWN = 20;
 
-/** Failed pg-boss jobs by queue (a database where the queue was never started has no pgboss schema: none). */
+/**
+ * Failed pg-boss jobs by queue (a database where the queue was never started has no pgboss_v12 schema: none). pg-boss
+ * 12 keeps failed jobs in its job table until their deletion time (no archive table since pg-boss 11).
+ */
 async function failedJobs(): Promise<FailedJobs[]> {
   try {
     const { rows } = await db().execute<{ queue: string; count: number; last_failed_at: Date | null; last_error: string | null }>(sql`
       select name as queue, count(*)::int as count, max(completed_on) as last_failed_at,
         (array_agg(left(coalesce(output->>'message', output::text), 300) order by completed_on desc nulls last))[1] as last_error
-      from (select name, completed_on, output from pgboss.job where state = 'failed' and created_on > now() - interval '7 days'
-            union all
-            select name, completed_on, output from pgboss.archive where state = 'failed' and created_on > now() - interval '7 days') failed
+      from (select name, completed_on, output from pgboss_v12.job where state = 'failed' and created_on > now() - interval '7 days') failed
       group by name order by name`);
     return rows.map((row) => ({
       queue: row.queue,

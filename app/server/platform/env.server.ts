@@ -75,6 +75,11 @@ const envSchema = z
   .object({
     APP_ENV: appEnvSchema.default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /**
+     * The address the app's HTTP server listens on (host/listen.ts). Unset: 127.0.0.1, so that `npm start` on a laptop
+     * is not served to the network it is on; the image (Dockerfile) and fly.toml set 0.0.0.0 for Fly's proxy.
+     */
+    HOST: z.string().trim().min(1).optional(),
     DATABASE_URL: z.string().min(1, "DATABASE_URL is required"),
     /** Public origin of the app, used in email links, e.g. https://rosca.fly.dev */
     APP_URL: z.url().optional(),

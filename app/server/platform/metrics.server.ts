@@ -24,6 +24,8 @@
  * - rosca_email_attempts_total{outcome}  one per attempt to hand an email to Postmark. outcome: sent | transient (no
  *   answer, 429, 5xx: retried) | account (the outbox pauses: alert on any) | recipient (address marked undeliverable)
  *   | message (given up on). ADR 010's amendment.
+ * - rosca_process_errors_total{kind}  kind: unhandled_rejection (logged, the process serves on) | uncaught_exception
+ *   (logged, the process exits). Counted by the process guard (process-guard.server.ts); alert on any.
  * - Node.js process metrics (process_*, nodejs_*), prom-client's defaults.
  */
 import { createServer, type Server } from "node:http";
@@ -220,6 +222,16 @@ export const emailAttemptsTotal = counter(
 export function recordEmailAttempt(outcome: EmailAttemptOutcome) {
   emailAttemptsTotal.inc({ outcome });
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The process (process-guard.server.ts)
+
+export type ProcessErrorKind = "unhandled_rejection" | "uncaught_exception";
+export const processErrorsTotal = counter(
+  "rosca_process_errors_total",
+  "Errors nothing handled, by kind: unhandled_rejection (logged; the process serves on) or uncaught_exception (logged; the process exits).",
+  ["kind"],
+);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Money (called by the money engine after each commit: plan.server.ts, transfers.server.ts; ADR 013)

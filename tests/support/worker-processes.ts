@@ -1,0 +1,61 @@
+/**
+ * Worker processes for the tests that disrupt a due date (money-workers, money-disruptions): `scripts/worker.ts` as
+ * production runs it, its output collected line by line.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+
+export type WorkerProcess = {
+  child: ChildProcess;
+  lines: string[];
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+};
+
+const children: ChildProcess[] = [];
+
+/** Start `scripts/worker.ts` with this environment added to the test's. */
+export function startWorkerProcess(env: Record<string, string>): WorkerProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  const lines: string[] = [];
+  const collect = (prefix: string) => (chunk: Buffer) =>
+    lines.push(
+      ...chunk
+        .toString()
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => `${prefix}${line}`),
+    );
+  child.stdout!.on("data", collect(""));
+  child.stderr!.on("data", collect("stderr: "));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal, at: Date.now() })),
+  );
+  return { child, lines, exited };
+}
+
+/** SIGKILL every worker process still running (afterAll). */
+export function killWorkerProcesses() {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+}
+
+export const workerStarted = (worker: WorkerProcess) => worker.lines.some((line) => line.includes("working money.tick"));
+export const workerOutput = (...workers: WorkerProcess[]) => workers.map((w, i) => w.lines.map((line) => `[${i + 1}] ${line}`).join("\n")).join("\n");
+
+export async function waitFor<T>(
+  what: string,
+  read: () => Promise<T> | T,
+  done: (value: T) => boolean,
+  timeoutMs: number,
+  log: () => string,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(value)}\n--- worker output ---\n${log()}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
