@@ -99,7 +99,7 @@ async function linkBank(email: string) {
   if (!token.ok) throw new Refused(`a link token for ${email}: ${token.code}`);
   const session = await linkThroughSession(process.env.PLAID_SANDBOX_URL ?? process.env.PLAID_API_URL ?? "", token.linkToken);
   if (!session.ok) throw new Refused(`the sandbox Link for ${email}: ${session.code}`);
-  const linked = await exchangePublicToken(user, session.publicToken, { institution: session.institution });
+  const linked = await exchangePublicToken(user, session, { institution: session.institution });
   if (!linked.ok) throw new Refused(`linking a bank for ${email}: ${linked.code}`);
 }
 

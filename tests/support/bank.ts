@@ -1,16 +1,19 @@
 /**
  * A bank linked the way a member links one, for tests: a Link token issued to the user, a session of the sandbox Link
  * (sandbox/plaid/link-client.ts) logged in and every account shared. The public token is from the user's own Link
- * session, which is the only kind the app's exchange takes (ADR 038). Import dynamically after useTestDatabase({ bank: true }).
+ * session, which is the only kind the app's exchange takes (ADR 049). Import dynamically after useTestDatabase({ bank: true }).
  */
-import { createLinkToken, type BankUser } from "../../app/server/bank/bank.server";
+import { createLinkToken, type BankUser, type LinkReturn } from "../../app/server/bank/bank.server";
 import { linkThroughSession } from "../../sandbox/plaid/link-client";
 
-/** What Plaid Link hands this user's browser on success; throws when a step is refused (see linkThroughSessionFor). */
-export async function ownPublicToken(user: BankUser, options: { username?: string; password?: string } = {}) {
+/**
+ * What this user's browser holds after Plaid Link's success: the public token and the Link token Link ran with (the
+ * exchange names both, ADR 049); throws when a step is refused (see linkThroughSessionFor).
+ */
+export async function ownPublicToken(user: BankUser, options: { username?: string; password?: string } = {}): Promise<LinkReturn> {
   const linked = await linkThroughSessionFor(user, options);
   if (!linked.ok) throw new Error(`the sandbox Link refused: ${linked.code}`);
-  return linked.publicToken;
+  return { publicToken: linked.publicToken, linkToken: linked.linkToken };
 }
 
 /**
