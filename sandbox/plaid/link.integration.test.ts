@@ -374,7 +374,6 @@ describe("JSON Link flow", () => {
       error_message: "the provided credentials were not correct",
       display_message: "The provided credentials were not correct. Please try again.",
       causes: [],
-      status: 400,
       documentation_url: "https://plaid.com/docs/errors/",
       suggested_action: null,
     });

@@ -33,6 +33,12 @@ export function plaidError(status: number, errorType: string, errorCode: string,
   };
 }
 
+/** Plaid's error body as it is sent (a plaidError without `status`: Plaid puts it only in webhooks). */
+export function errorBodyOf(error: ReturnType<typeof plaidError>) {
+  const { status: _status, ...body } = error;
+  return body;
+}
+
 export const invalidField = (message: string) => plaidError(400, "INVALID_REQUEST", "INVALID_FIELD", message);
 export const missingFields = (...fields: string[]) =>
   plaidError(400, "INVALID_REQUEST", "MISSING_FIELDS", `the following required fields are missing: ${fields.join(", ")}`);

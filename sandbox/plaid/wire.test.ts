@@ -599,7 +599,6 @@ describe("PlaidFailure.body", () => {
       display_message: null,
       request_id: "req1",
       causes: [],
-      status: 400,
       documentation_url: "https://plaid.com/docs/errors/",
       suggested_action: null,
     });

@@ -14,7 +14,6 @@ export type PlaidErrorBody = {
   display_message: string | null;
   request_id: string;
   causes: unknown[];
-  status: number;
   documentation_url: string;
   suggested_action: string | null;
 };
@@ -39,7 +38,8 @@ export class PlaidFailure extends Error {
       display_message: this.displayMessage,
       request_id: requestId,
       causes: [],
-      status: this.status,
+      // No `status`: Plaid's PlaidError has it "only ... when the error information is provided via a webhook"; the
+      // HTTP status says it here.
       documentation_url: `https://plaid.com/docs/errors/`,
       suggested_action: null,
     };
