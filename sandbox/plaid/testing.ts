@@ -135,6 +135,16 @@ export async function simulate(client: PlaidApi, transferId: string, ...events: 
   for (const event of events) await client.sandboxTransferSimulate({ transfer_id: transferId, event_type: event });
 }
 
+/** The sandbox bank's own late return (a settled transfer returned; not Plaid's simulator): the HTTP status and body. */
+export async function lateReturn(bankUrl: string, transferId: string, failureCode = "R01") {
+  const response = await fetch(`${bankUrl}/sandbox/transfer/late_return`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "PLAID-CLIENT-ID": CLIENT_ID, "PLAID-SECRET": SECRET },
+    body: JSON.stringify({ transfer_id: transferId, failure_reason: { failure_code: failureCode } }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
 /** Puts `dollars` into the client's Ledger available balance: a debit from a rich account, collected to funds_available. */
 export async function fundLedger(client: PlaidApi, dollars: number) {
   const rich = await linkItem(client, { password: customUser(dollars) });

@@ -28,3 +28,40 @@ export async function linkThroughSessionFor(user: BankUser, options: { username?
   if (!bankUrl) throw new Error("no sandbox bank (useTestDatabase({ bank: true }))");
   return linkThroughSession(bankUrl, token.linkToken, options);
 }
+
+/**
+ * An ACH return of a transfer, the way the state is reached at the bank: Plaid's /sandbox/transfer/simulate returns a
+ * transfer from `posted` only; one that already settled (a late return, which production can send for weeks) is
+ * returned through the sandbox bank's own /sandbox/transfer/late_return (sandbox/plaid/README.md, ADR 049).
+ */
+export async function returnTransfer(
+  providerTransferId: string,
+  returnCode = "R01",
+): Promise<{ ok: true } | { ok: false; code: string; message: string }> {
+  const { plaidCall } = await import("../../app/server/bank/plaid.server");
+  const current = await plaidCall((api) => api.transferGet({ transfer_id: providerTransferId }));
+  if (!current.ok) return { ok: false, code: current.code, message: current.message };
+  if (current.value.transfer.status !== "settled" && current.value.transfer.status !== "funds_available") {
+    const simulated = await plaidCall((api) =>
+      api.sandboxTransferSimulate({
+        transfer_id: providerTransferId,
+        event_type: "returned",
+        failure_reason: { failure_code: returnCode, ach_return_code: returnCode },
+      }),
+    );
+    return simulated.ok ? { ok: true } : { ok: false, code: simulated.code, message: simulated.message };
+  }
+  const bankUrl = process.env.PLAID_SANDBOX_URL ?? process.env.PLAID_API_URL;
+  const response = await fetch(`${bankUrl}/sandbox/transfer/late_return`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      "PLAID-CLIENT-ID": process.env.PLAID_CLIENT_ID ?? "",
+      "PLAID-SECRET": process.env.PLAID_SECRET ?? "",
+    },
+    body: JSON.stringify({ transfer_id: providerTransferId, failure_reason: { failure_code: returnCode } }),
+  });
+  if (response.ok) return { ok: true };
+  const body = (await response.json()) as { error_code?: string; error_message?: string };
+  return { ok: false, code: body.error_code ?? "HTTP_ERROR", message: body.error_message ?? "" };
+}
