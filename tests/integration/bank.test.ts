@@ -230,6 +230,29 @@ describe("exchange and accounts", () => {
     }
   });
 
+  it("with PLAID_LINK_EVENTS=enabled but Link events off at the bank, still links a member (and says so in the log)", async () => {
+    process.env.PLAID_LINK_EVENTS = "enabled";
+    reloadEnv();
+    try {
+      const user = await makeUser("events-misconfigured@example.com");
+      // The bank returns the finished session without its results: refusing would refuse every member.
+      expect((await bank.exchangePublicToken(user, await ownPublicToken(user))).ok).toBe(true);
+      // A Link token with no session at all is still refused.
+      const other = await makeUser("events-misconfigured-other@example.com");
+      const token = await bank.createLinkToken(other, { webhook: false });
+      if (!token.ok) throw new Error(token.code);
+      const stray = await linkThroughSessionFor(await makeUser("events-misconfigured-stray@example.com"));
+      if (!stray.ok) throw new Error(stray.code);
+      expect(await bank.exchangePublicToken(other, { publicToken: stray.publicToken, linkToken: token.linkToken })).toMatchObject({
+        ok: false,
+        code: "not_own_link",
+      });
+    } finally {
+      delete process.env.PLAID_LINK_EVENTS;
+      reloadEnv();
+    }
+  });
+
   it("exchanges under any of the user's unused Link tokens (another tab, another redirect)", async () => {
     const user = await makeUser("owner-tabs@example.com");
     const first = await ownPublicToken(user);

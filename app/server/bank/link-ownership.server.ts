@@ -14,6 +14,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { db } from "../db/client.server";
 import { env } from "../platform/env.server";
+import { logger } from "../platform/log.server";
 import { bankLinkTokenOwners, bankLinkTokens } from "../db/schema";
 import { plaidCall } from "./plaid.server";
 
@@ -69,9 +70,9 @@ export async function releaseLinkToken(userId: string, linkToken: string) {
 
 /**
  * The extra check: what Plaid says the Link token's sessions ended in. "own": a session ended in `publicToken`;
- * "not-own": sessions have results and none is `publicToken` (or, with PLAID_LINK_EVENTS=enabled, none has any:
- * Plaid would have told of the session that made it); "no-results": Plaid returned no session results (its default
- * for the embedded Link), so there is nothing to check; "unavailable": Plaid could not be asked.
+ * "not-own": sessions have results and none is `publicToken` (or, with PLAID_LINK_EVENTS=enabled, the token had no
+ * session at all: Plaid would have told of the one that made it); "no-results": Plaid returned no session results (its
+ * default for the embedded Link), so there is nothing to check; "unavailable": Plaid could not be asked.
  */
 export async function sessionResultsCheck(linkToken: string, publicToken: string): Promise<"own" | "not-own" | "no-results" | "unavailable"> {
   const answer = await plaidCall((api) => api.linkTokenGet({ link_token: linkToken }));
@@ -85,6 +86,17 @@ export async function sessionResultsCheck(linkToken: string, publicToken: string
     ...(session.results?.item_add_results ?? []).map((result) => result.public_token),
     ...(session.on_success?.public_token ? [session.on_success.public_token] : []),
   ]);
-  if (tokens.length === 0) return env().PLAID_LINK_EVENTS ? "not-own" : "no-results";
-  return tokens.includes(publicToken) ? "own" : "not-own";
+  if (tokens.length > 0) return tokens.includes(publicToken) ? "own" : "not-own";
+  if (!env().PLAID_LINK_EVENTS) return "no-results";
+  const sessions = answer.value.link_sessions ?? [];
+  if (sessions.some((session) => session.finished_at)) {
+    // A finished session and no results: Plaid is not returning them, whatever PLAID_LINK_EVENTS says. Refusing would
+    // refuse every member; the exchange goes on under step 1, and the operator is told (README, go-live checklist).
+    logger.error(
+      { sessions: sessions.length },
+      "bank: PLAID_LINK_EVENTS=enabled but /link/token/get returns no session results: Link events look disabled on the Plaid account",
+    );
+    return "no-results";
+  }
+  return "not-own";
 }
