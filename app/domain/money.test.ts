@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import {
   balances,
   canAdvance,
+  isTransferStatusEvent,
   contributionsCollected,
   dueWork,
   hasContributed,
@@ -47,6 +48,27 @@ const ALLOWED: Record<TransferStatus, TransferStatus[]> = {
   returned: [],
   cancelled: [],
 };
+
+describe("isTransferStatusEvent", () => {
+  it("takes the transfer statuses of Plaid's event stream and skips sweeps, refunds and sweep-account events", () => {
+    for (const moved of ["pending", "posted", "settled", "funds_available", "failed", "returned", "cancelled"]) {
+      expect(isTransferStatusEvent(moved)).toBe(true);
+    }
+    for (const other of [
+      "swept",
+      "swept_settled",
+      "return_swept",
+      "sweep.pending",
+      "sweep.settled",
+      "sweep.funds_available",
+      "refund.posted",
+      "toString",
+      "constructor",
+    ]) {
+      expect(isTransferStatusEvent(other)).toBe(false);
+    }
+  });
+});
 
 describe("canAdvance", () => {
   const pairs = STATUSES.flatMap((from) => STATUSES.map((to) => [from, to, ALLOWED[from].includes(to)] as const));

@@ -76,6 +76,17 @@ const RANK: Record<TransferStatus, number> = {
 };
 
 /**
+ * Whether an event of Plaid's transfer event stream (/transfer/event/sync) moves one of our transfers' status. The
+ * stream also carries the Plaid Ledger's own sweeps (`sweep.*`, with a sweep_id and no transfer of ours), refunds
+ * (`refund.*`) and the sweep-account events of the older, non-Ledger setup (`swept`, `swept_settled`, `return_swept`),
+ * which tell of money between the Ledger (or a sweep account) and our business account, not of a member's transfer:
+ * they are skipped, never looked up (ADR 049).
+ */
+export function isTransferStatusEvent(eventType: string): eventType is TransferStatus {
+  return Object.hasOwn(RANK, eventType);
+}
+
+/**
  * Whether a transfer may move from one status to another. Statuses never move backwards; a return may follow
  * settlement (ACH returns arrive days later); failed, declined, cancelled and returned are final. A transfer can be
  * cancelled only before the bank sends it to the network (Plaid: while `cancellable`, i.e. pending).

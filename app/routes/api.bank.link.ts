@@ -41,7 +41,10 @@ export async function action({ request }: Route.ActionArgs) {
     if (!token.ok && token.code === "not_found") return data({ error: "Bank account not found" }, { status: 404 });
     if (!token.ok) return data({ error: "Unable to load the bank-linking provider. Please try again." }, { status: 502 });
     const result = await sandboxLinkCall("institutions", { link_token: token.linkToken });
-    return result.ok ? data(result.body) : data({ error: result.message, code: result.code }, { status: result.status });
+    // The modal posts the Link token back with the public token: the exchange must name it (ADR 049).
+    return result.ok
+      ? data({ ...result.body, link_token: token.linkToken })
+      : data({ error: result.message, code: result.code }, { status: result.status });
   }
   const body =
     input.step === "login"

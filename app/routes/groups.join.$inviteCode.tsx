@@ -167,6 +167,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     onBankStep && search.get("public_token")
       ? {
           publicToken: search.get("public_token")!.slice(0, 512),
+          linkToken: search.get("link_token")?.slice(0, 512) ?? "",
           institutionId: search.get("institution_id")?.slice(0, 64) ?? "",
           institutionName: search.get("institution_name")?.slice(0, 200) || "your bank",
         }
@@ -256,14 +257,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 
   // intent === "exchange": link the bank (Link modal or the confirm form after the Link pages), then join at once.
-  const linked = await exchangePublicToken(user, String(formData.get("publicToken") ?? ""), {
+  const linkReturn = { publicToken: String(formData.get("publicToken") ?? ""), linkToken: String(formData.get("linkToken") ?? "") };
+  const linked = await exchangePublicToken(user, linkReturn, {
     institution: {
       institution_id: String(formData.get("institutionId") ?? "").slice(0, 64),
       name: String(formData.get("institutionName") ?? "").slice(0, 200),
     },
   });
   if (!linked.ok) {
-    // Someone else's Link session (ADR 038) says so; every other failure is worth a retry.
+    // Someone else's Link session (ADR 049) says so; every other failure is worth a retry.
     const description = linked.code === "not_own_link" ? linked.message : LINKING_FAILED_DESCRIPTION;
     return redirectWithToast(request, bankStepPath(code), { type: "error", title: "Linking Failed", description });
   }
@@ -440,6 +442,7 @@ function BankStep({ data }: { data: ReadyData }) {
             <Form method="post" action={path} className="mt-3">
               <input type="hidden" name="terms" value="on" />
               <input type="hidden" name="publicToken" value={data.returned.publicToken} />
+              <input type="hidden" name="linkToken" value={data.returned.linkToken} />
               <input type="hidden" name="institutionId" value={data.returned.institutionId} />
               <input type="hidden" name="institutionName" value={data.returned.institutionName} />
               <button type="submit" name="intent" value="exchange" className={buttonClass("primary")} disabled={busy}>

@@ -91,6 +91,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     !reconnectItemId && params.get("public_token")
       ? {
           publicToken: params.get("public_token")!.slice(0, 200),
+          linkToken: params.get("link_token")?.slice(0, 512) ?? "",
           institutionId: params.get("institution_id")?.slice(0, 64) ?? "",
           institutionName: params.get("institution_name")?.slice(0, 200) ?? "your bank",
         }
@@ -256,15 +257,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "exchange") {
-    const publicToken = String(formData.get("publicToken") ?? "");
-    const result = await exchangePublicToken(user, publicToken, {
+    const linkReturn = { publicToken: String(formData.get("publicToken") ?? ""), linkToken: String(formData.get("linkToken") ?? "") };
+    const result = await exchangePublicToken(user, linkReturn, {
       institution: { institution_id: String(formData.get("institutionId") ?? ""), name: String(formData.get("institutionName") ?? "") },
     });
     if (!result.ok) {
       return redirectWithToast(request, PAGE, {
         type: "error",
         title: "Linking Failed",
-        // Someone else's Link session (ADR 038) says so; every other failure is worth a retry.
+        // Someone else's Link session (ADR 049) says so; every other failure is worth a retry.
         description: result.code === "not_own_link" ? result.message : "We couldn't connect your bank account. Please try again.",
       });
     }
@@ -377,6 +378,7 @@ export default function BankAccounts({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-slate-600">Your bank approved the connection. Confirm to add the accounts you selected.</p>
           <Form method="post" action={PAGE} className="mt-4">
             <input type="hidden" name="publicToken" value={returned.publicToken} />
+            <input type="hidden" name="linkToken" value={returned.linkToken} />
             <input type="hidden" name="institutionId" value={returned.institutionId} />
             <input type="hidden" name="institutionName" value={returned.institutionName} />
             <button type="submit" name="intent" value="exchange" className={buttonClass("primary")} disabled={busy}>

@@ -86,9 +86,11 @@ export const endpoints: Record<string, Handler> = {
   },
 
   /**
-   * The link token and its Link sessions with what each ended in (Plaid's `results.item_add_results`, and the
-   * deprecated `on_success`): the one way for a server to learn which public tokens a link token's sessions issued.
-   * Only this client's tokens; a finished session is kept six hours. The app asks it before an exchange (ADR 038).
+   * The link token and its Link sessions (Plaid's `LinkTokenGetResponse`). What a session ended in (`results`, with
+   * every result list the schema requires, and the deprecated `on_success`) only when the account is enabled for Link
+   * events (BankContext.linkEvents): Plaid's description says that by default the endpoint "will only return complete
+   * event data for Hosted Link sessions", and the sandbox bank's Link is the embedded one. Without it a session is its
+   * id and times. Only this client's tokens; a finished session is kept six hours. The app's extra check (ADR 049).
    */
   "/link/token/get": async (ctx, body) => {
     const linkToken = body.link_token as string;
@@ -103,7 +105,16 @@ export const endpoints: Record<string, Handler> = {
     ).filter((session) => !session.completedAt || session.completedAt.getTime() > keptSince);
     const linkSessions = [];
     for (const session of sessions) {
-      let success: { public_token: string; item_id: string; institution: { institution_id: string; name: string }; accounts: Body[] } | null = null;
+      const times = {
+        link_session_id: session.linkSessionId,
+        started_at: session.createdAt.toISOString(),
+        finished_at: session.completedAt?.toISOString() ?? null,
+      };
+      if (!ctx.linkEvents) {
+        linkSessions.push(times);
+        continue;
+      }
+      let success: { public_token: string; institution: { institution_id: string; name: string }; accounts: Body[] } | null = null;
       if (session.publicToken && session.itemId && session.institutionId) {
         const accounts = await ctx.db
           .select()
@@ -112,7 +123,6 @@ export const endpoints: Record<string, Handler> = {
           .orderBy(asc(plaidAccounts.position));
         success = {
           public_token: session.publicToken,
-          item_id: session.itemId,
           institution: { institution_id: session.institutionId, name: findInstitution(session.institutionId)?.name ?? session.institutionId },
           accounts: accounts.map((account) => ({
             id: account.accountId,
@@ -126,17 +136,25 @@ export const endpoints: Record<string, Handler> = {
         };
       }
       linkSessions.push({
-        link_session_id: session.linkSessionId,
-        started_at: session.createdAt.toISOString(),
-        finished_at: session.completedAt?.toISOString() ?? null,
-        results: success ? { item_add_results: [success], bank_transfer_results: [], cra_item_add_results: [] } : null,
+        ...times,
+        // LinkSessionResults: every list required; the document results are null where nothing applies.
+        results: success
+          ? {
+              item_add_results: [success],
+              cra_item_add_results: [],
+              cra_update_results: [],
+              bank_income_results: [],
+              payroll_income_results: [],
+              document_income_results: null,
+              cra_document_upload_results: null,
+            }
+          : null,
         on_success: success
           ? {
               public_token: success.public_token,
               metadata: { institution: success.institution, accounts: success.accounts, link_session_id: session.linkSessionId },
             }
           : null,
-        exit: null,
       });
     }
     return {

@@ -25,6 +25,8 @@ export type BankContext = {
   limits: TransferLimits;
   /** Faults on demand set through /sandbox/faults/set (faults.ts). */
   faults: FaultRules;
+  /** The account is enabled for Link events: /link/token/get returns the embedded Link's session results. */
+  linkEvents?: boolean;
 };
 
 /** Plaid's max_single_transfer_debit_amount / max_single_transfer_credit_amount (/transfer/configuration/get), in cents. */

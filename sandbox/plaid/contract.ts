@@ -439,6 +439,12 @@ export const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
     webhook_code: z.enum(FIRE_WEBHOOK_CODES),
   }),
   "/sandbox/faults/set": faultRulesSchema,
+  /** The sandbox bank's own (not Plaid's): a return after settlement, which Plaid's simulator cannot make (README). */
+  "/sandbox/transfer/late_return": z.object({
+    transfer_id: id(),
+    failure_reason: z.looseObject({ failure_code: z.string().optional(), description: z.string().optional() }).optional(),
+    webhook: url().optional(),
+  }),
 };
 
 export type AuthorizationRequest = z.infer<typeof authorizationCreateSchema>;

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { type BankSandbox, startBankSandbox } from "./server";
-import { authorizationRequest, CLIENT_ID, invalidField, linkItem, plaidError, rejection, SECRET, sdk } from "./testing";
+import { authorizationRequest, CLIENT_ID, errorBodyOf, invalidField, linkItem, plaidError, rejection, SECRET, sdk } from "./testing";
 
 let sandbox: BankSandbox;
 let client: ReturnType<typeof sdk>;
@@ -137,15 +137,15 @@ describe("POST /sandbox/faults/set", () => {
     expect((await anonymous.json()).error_code).toBe("MISSING_FIELDS");
     expect(await setFaults([{ endpoint: "/transfer/teleport", fault: "500" }])).toEqual({
       status: 400,
-      body: invalidField("rules[0].endpoint must be an endpoint of the sandbox bank, got /transfer/teleport"),
+      body: errorBodyOf(invalidField("rules[0].endpoint must be an endpoint of the sandbox bank, got /transfer/teleport")),
     });
     expect(await setFaults([{ endpoint: "/transfer/create", fault: "500", times: 0 }])).toEqual({
       status: 400,
-      body: invalidField("rules[0].times must be at least 1"),
+      body: errorBodyOf(invalidField("rules[0].times must be at least 1")),
     });
     expect(await setFaults([{ fault: "500" }])).toEqual({
       status: 400,
-      body: plaidError(400, "INVALID_REQUEST", "MISSING_FIELDS", "the following required fields are missing: rules[0].endpoint"),
+      body: errorBodyOf(plaidError(400, "INVALID_REQUEST", "MISSING_FIELDS", "the following required fields are missing: rules[0].endpoint")),
     });
   });
 });

@@ -10,7 +10,7 @@ const ENVIRONMENT = "sandbox";
 
 /** ITEM / ERROR with ITEM_LOGIN_REQUIRED: what /sandbox/item/reset_login fires. */
 export function itemLoginRequiredWebhook(itemId: string) {
-  return { webhook_type: "ITEM", webhook_code: "ERROR", item_id: itemId, error: itemLoginRequiredError(), environment: ENVIRONMENT };
+  return { webhook_type: "ITEM", webhook_code: "ERROR", item_id: itemId, error: itemLoginRequiredError("webhook"), environment: ENVIRONMENT };
 }
 
 /** ITEM / LOGIN_REPAIRED: the item works again. */
@@ -111,7 +111,7 @@ export function fireWebhookDecision(input: {
     case "LOGIN_REPAIRED":
       return fired({}, "login_repaired");
     case "ERROR":
-      if (type === "ITEM") return fired({ error: itemLoginRequiredError() }, "login_required");
+      if (type === "ITEM") return fired({ error: itemLoginRequiredError("webhook") }, "login_required");
       return needs("assets") ?? plaidErrors.invalidField("asset reports are not modelled by the sandbox bank");
     case "PRODUCT_READY":
       return needs("assets") ?? plaidErrors.invalidField("asset reports are not modelled by the sandbox bank");

@@ -141,8 +141,12 @@ export function serializeAccount(account: PlaidAccountRow) {
   };
 }
 
-/** The `error` object of an item whose login must be renewed (in /item/get and the ITEM ERROR webhook). */
-export function itemLoginRequiredError() {
+/**
+ * The `error` object of an item whose login must be renewed (in /item/get and the ITEM ERROR webhook). `status` only in
+ * a webhook: Plaid's PlaidError says it "will only be returned in the response body when the error information is
+ * provided via a webhook".
+ */
+export function itemLoginRequiredError(where: "api" | "webhook" = "api") {
   return {
     error_type: "ITEM_ERROR",
     error_code: "ITEM_LOGIN_REQUIRED",
@@ -150,7 +154,7 @@ export function itemLoginRequiredError() {
     error_message: ITEM_LOGIN_REQUIRED_MESSAGE,
     display_message: null,
     causes: [],
-    status: 400,
+    ...(where === "webhook" ? { status: 400 } : {}),
     documentation_url: "https://plaid.com/docs/errors/item/#item_login_required",
     suggested_action: null,
   };

@@ -2,10 +2,10 @@
  * A person going through the sandbox Link for a Link token, as its JSON Link API (/link/session/*, README.md) takes
  * them: choose an institution, log in, share every account offered. For set-up code (the demo seed, the tests) that
  * needs a bank linked the way a member links one: the public token belongs to a Link session of that Link token, so the
- * app's exchange accepts it from the user the token was issued to (app/server/bank/link-ownership.server.ts, ADR 038).
+ * app's exchange accepts it, with the Link token, from the user the token was issued to (link-ownership.server.ts, ADR 049).
  */
 export type LinkedThroughSession =
-  | { ok: true; publicToken: string; linkSessionId: string; institution: { institution_id: string; name: string } }
+  | { ok: true; publicToken: string; linkToken: string; linkSessionId: string; institution: { institution_id: string; name: string } }
   | { ok: false; code: string; message: string };
 
 async function step(bankUrl: string, path: string, body: Record<string, unknown>) {
@@ -42,5 +42,5 @@ export async function linkThroughSession(
   const selected = await step(bankUrl, "select", { link_session_id: linkSessionId, account_ids: accounts.map((account) => account.id) });
   if (!selected.ok) return failed(selected.payload);
   const metadata = selected.payload.metadata as { institution: { institution_id: string; name: string } };
-  return { ok: true, publicToken: String(selected.payload.public_token), linkSessionId, institution: metadata.institution };
+  return { ok: true, publicToken: String(selected.payload.public_token), linkToken, linkSessionId, institution: metadata.institution };
 }

@@ -3,7 +3,7 @@
  * flow as JSON. Both end in a public token the app exchanges through the plaid SDK.
  */
 import { Configuration, CountryCode, PlaidApi, Products } from "plaid";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { startBankSandbox, type BankSandbox } from "./server";
 import { authorizationRequest, invalidField, linkItem, plaidError, rejection, sdk, webhookReceiver } from "./testing";
@@ -128,6 +128,8 @@ describe("HTML Link flow (no JavaScript)", () => {
     expect(JSON.parse(location.searchParams.get("accounts")!)).toEqual([
       { id: accountIds[0], name: "Plaid Checking", mask: "0000", type: "depository", subtype: "checking" },
     ]);
+    // The Link token the pages ran with, which the app's exchange names (ADR 049).
+    expect(location.searchParams.get("link_token")).toMatch(/^link-sandbox-/);
 
     const { data: exchanged } = await client.itemPublicTokenExchange({ public_token: location.searchParams.get("public_token")! });
     const { data: accounts } = await client.accountsGet({ access_token: exchanged.access_token });
@@ -372,7 +374,6 @@ describe("JSON Link flow", () => {
       error_message: "the provided credentials were not correct",
       display_message: "The provided credentials were not correct. Please try again.",
       causes: [],
-      status: 400,
       documentation_url: "https://plaid.com/docs/errors/",
       suggested_action: null,
     });
@@ -603,7 +604,19 @@ describe("Link update mode (a login to renew)", () => {
 });
 
 describe("/link/token/get", () => {
-  it("lists the token's Link sessions and the public token each ended in, through the SDK", async () => {
+  it("by default (Link events not enabled, Plaid's default) lists the sessions without what they ended in", async () => {
+    const { linkThroughSession } = await import("./link-client");
+    const token = await linkToken();
+    const linked = await linkThroughSession(sandbox.url, token);
+    if (!linked.ok) throw new Error(linked.code);
+    const { data } = await client.linkTokenGet({ link_token: token });
+    expect(data.link_sessions).toEqual([{ link_session_id: linked.linkSessionId, started_at: expect.any(String), finished_at: expect.any(String) }]);
+    expect(data).toMatchObject({ link_token: token, metadata: { client_name: "Rosca", language: null } });
+  });
+
+  it("with Link events enabled, lists the token's Link sessions and the public token each ended in, through the SDK", async () => {
+    sandbox.setLinkEvents(true);
+    onTestFinished(() => sandbox.setLinkEvents(false));
     const { linkThroughSession } = await import("./link-client");
     const token = await linkToken();
     const before = await client.linkTokenGet({ link_token: token });
@@ -634,10 +647,14 @@ describe("/link/token/get", () => {
         item_add_results: [
           {
             public_token: linked.publicToken,
-            item_id: expect.stringMatching(/^[A-Za-z0-9]{37}$/),
             institution: { institution_id: "ins_109508", name: "First Platypus Bank" },
           },
         ],
+        cra_item_add_results: [],
+        cra_update_results: [],
+        bank_income_results: [],
+        payroll_income_results: [],
+        document_income_results: null,
       },
       on_success: { public_token: linked.publicToken, metadata: { link_session_id: linked.linkSessionId } },
     });

@@ -202,13 +202,15 @@ export async function sessionAccounts(db: BankDb, itemId: string): Promise<LinkA
 }
 
 /** Where the browser goes back to, with Plaid Link's onSuccess / onExit data as query parameters. */
-export function successRedirect(redirectUri: string, success: LinkSuccess): string {
+export function successRedirect(redirectUri: string, success: LinkSuccess, linkToken: string): string {
   const url = new URL(redirectUri);
   url.searchParams.set("public_token", success.public_token);
   url.searchParams.set("institution_id", success.metadata.institution.institution_id);
   url.searchParams.set("institution_name", success.metadata.institution.name);
   url.searchParams.set("accounts", JSON.stringify(success.metadata.accounts));
   url.searchParams.set("link_session_id", success.metadata.link_session_id);
+  // The Link token the pages ran with, as the embedded Link's page keeps it in memory: the app's exchange names it (ADR 049).
+  url.searchParams.set("link_token", linkToken);
   return url.toString();
 }
 

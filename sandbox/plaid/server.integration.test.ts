@@ -17,6 +17,7 @@ import {
   plaidError,
   rejection,
   SECRET,
+  errorBodyOf,
   sdk as plaid,
   webhookReceiver,
 } from "./testing";
@@ -79,7 +80,9 @@ describe("authentication and errors", () => {
     const response = await fetch(`${sandbox.url}/accounts/get`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
     expect(response.status).toBe(400);
     const { request_id: _, ...body } = await response.json();
-    expect(body).toEqual(plaidError(400, "INVALID_REQUEST", "MISSING_FIELDS", "the following required fields are missing: client_id, secret"));
+    expect(body).toEqual(
+      errorBodyOf(plaidError(400, "INVALID_REQUEST", "MISSING_FIELDS", "the following required fields are missing: client_id, secret")),
+    );
   });
 
   it("answers an unknown endpoint with 404 and a non-POST with 405", async () => {

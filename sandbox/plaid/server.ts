@@ -77,6 +77,12 @@ export type BankSandboxOptions = {
    * workers wait on the bank as they do in production instead of only competing for the machine's CPU.
    */
   latencyMs?: number;
+  /**
+   * Whether the client's account is "enabled for Link events" (Plaid's wording): only then does /link/token/get return
+   * what the embedded Link's sessions ended in (`results`, `on_success`, `events`). Off by default, as at Plaid, which
+   * returns complete event data by default for Hosted Link sessions only (the sandbox bank has no Hosted Link).
+   */
+  linkEvents?: boolean;
 };
 
 export const DEFAULT_TRANSFER_LIMITS: TransferLimits = { maxSingleDebitCents: 1_000_000, maxSingleCreditCents: 2_500_000 };
@@ -88,6 +94,8 @@ export type BankSandbox = {
   webhooksIdle(): Promise<void>;
   /** Replaces the rate limit from now on (counting starts afresh), e.g. to push back on a run that is under way. */
   setRateLimit(limit: { requests: number; windowMs: number }): void;
+  /** Turns "Link events" on or off from now on (the `linkEvents` option). */
+  setLinkEvents(enabled: boolean): void;
 };
 
 class BodyTooLargeError extends Error {}
@@ -164,6 +172,8 @@ type Server = {
   faults: FaultRules;
   /** Answers held back by a `timeout` fault or the latency; stop() lets them go at once. */
   delays: Set<() => void>;
+  /** The account's Link events enablement (BankSandboxOptions.linkEvents). */
+  linkEvents: boolean;
   latencyMs: number;
 };
 
@@ -228,6 +238,7 @@ async function handleApi(server: Server, path: string, request: http.IncomingMes
     batches: server.batches,
     limits: server.limits,
     faults: server.faults,
+    linkEvents: server.linkEvents,
   };
   const result = await handler(ctx, body);
   // The work is done (and committed): the client is told it failed, or is kept waiting past its timeout.
@@ -430,7 +441,7 @@ async function handleLinkHtml(server: Server, path: string, request: http.Incomi
         );
       }
       const success = completed(server, await selectAccounts(server.db, { linkSessionId: session.linkSessionId, accountIds, now }));
-      return redirect(response, successRedirect(redirectUri, success));
+      return redirect(response, successRedirect(redirectUri, success, linkToken.linkToken));
     }
     return sendHtml(response, 404, errorPage("There is no such step."));
   } catch (error) {
@@ -512,6 +523,7 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
     faults,
     delays: new Set(),
     latencyMs: options.latencyMs ?? 0,
+    linkEvents: options.linkEvents ?? false,
   };
 
   const httpServer = http.createServer((request, response) => {
@@ -549,6 +561,9 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
     webhooksIdle: () => webhooks.idle(),
     setRateLimit(limit) {
       server.limiter = new RateLimiter(limit);
+    },
+    setLinkEvents(enabled) {
+      server.linkEvents = enabled;
     },
     stop() {
       stopping ??= (async () => {
@@ -588,6 +603,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href &
     secret: process.env.PLAID_SECRET,
     webhookUrl: process.env.BANK_SANDBOX_WEBHOOK_URL,
     rateLimit: rateLimitFromEnv(),
+    linkEvents: process.env.BANK_SANDBOX_LINK_EVENTS === "1",
     linkCorsOrigins: process.env.BANK_SANDBOX_CORS_ORIGINS?.split(",")
       .map((origin) => origin.trim())
       .filter(Boolean),

@@ -33,6 +33,12 @@ export function plaidError(status: number, errorType: string, errorCode: string,
   };
 }
 
+/** Plaid's error body as it is sent (a plaidError without `status`: Plaid puts it only in webhooks). */
+export function errorBodyOf(error: ReturnType<typeof plaidError>) {
+  const { status: _status, ...body } = error;
+  return body;
+}
+
 export const invalidField = (message: string) => plaidError(400, "INVALID_REQUEST", "INVALID_FIELD", message);
 export const missingFields = (...fields: string[]) =>
   plaidError(400, "INVALID_REQUEST", "MISSING_FIELDS", `the following required fields are missing: ${fields.join(", ")}`);
@@ -127,6 +133,16 @@ export async function makeTransfer(
 /** Walks a transfer through the simulator. */
 export async function simulate(client: PlaidApi, transferId: string, ...events: string[]) {
   for (const event of events) await client.sandboxTransferSimulate({ transfer_id: transferId, event_type: event });
+}
+
+/** The sandbox bank's own late return (a settled transfer returned; not Plaid's simulator): the HTTP status and body. */
+export async function lateReturn(bankUrl: string, transferId: string, failureCode = "R01") {
+  const response = await fetch(`${bankUrl}/sandbox/transfer/late_return`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "PLAID-CLIENT-ID": CLIENT_ID, "PLAID-SECRET": SECRET },
+    body: JSON.stringify({ transfer_id: transferId, failure_reason: { failure_code: failureCode } }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 /** Puts `dollars` into the client's Ledger available balance: a debit from a rich account, collected to funds_available. */

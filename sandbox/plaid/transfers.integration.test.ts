@@ -14,6 +14,7 @@ import {
   customUser,
   fundLedger,
   invalidField,
+  lateReturn,
   ledger,
   linkItem,
   makeTransfer,
@@ -325,18 +326,44 @@ describe("the Plaid Ledger", () => {
     expect(await since(before)).toEqual({ available: -10, pending: 0 });
     expect(await change(() => simulate(client, failing, "failed"))).toEqual({ available: 10, pending: 0 });
     const returning = await makeTransfer(client, item, item.checking.account_id, "10.00", { type: TransferType.Credit, description: "Payout" });
-    expect(await change(() => simulate(client, returning, "posted", "settled"))).toEqual({ available: 0, pending: 0 });
+    expect(await change(() => simulate(client, returning, "posted"))).toEqual({ available: 0, pending: 0 });
     expect(await change(() => simulate(client, returning, "returned"))).toEqual({ available: 10, pending: 0 });
+    // Returned after it settled: only by the sandbox bank's own late return (Plaid's simulator refuses it).
+    const late = await makeTransfer(client, item, item.checking.account_id, "10.00", { type: TransferType.Credit, description: "Payout" });
+    await simulate(client, late, "posted", "settled");
+    expect(await change(async () => expect((await lateReturn(sandbox.url, late)).status).toBe(200))).toEqual({ available: 10, pending: 0 });
+  });
+
+  it("simulates only the moves Plaid documents: a transfer is returned from posted, not from settled or funds_available", async () => {
+    const item = await linkItem(client);
+    const settled = await makeTransfer(client, item, item.checking.account_id, "5.00");
+    await simulate(client, settled, "posted", "settled");
+    const refusal = (from: string) =>
+      plaidError(400, "SANDBOX_ERROR", "SANDBOX_TRANSFER_EVENT_TRANSITION_INVALID", `the transfer cannot move from ${from} to returned`);
+    expect(await rejection(simulate(client, settled, "returned"))).toEqual(refusal("settled"));
+    await simulate(client, settled, "funds_available");
+    expect(await rejection(simulate(client, settled, "returned"))).toEqual(refusal("funds_available"));
+    // The late return takes settled and funds_available only.
+    const posted = await makeTransfer(client, item, item.checking.account_id, "5.00");
+    await simulate(client, posted, "posted");
+    expect((await lateReturn(sandbox.url, posted)).body).toMatchObject({
+      error_code: "SANDBOX_TRANSFER_EVENT_TRANSITION_INVALID",
+      error_message:
+        "the transfer cannot move from posted to returned: a late return is of a settled transfer; use /sandbox/transfer/simulate from posted",
+    });
+    expect((await lateReturn(sandbox.url, settled)).status).toBe(200);
+    const { data } = await client.transferGet({ transfer_id: settled });
+    expect([data.transfer.status, data.transfer.failure_reason?.failure_code]).toEqual(["returned", "R01"]);
   });
 
   it("claws a debit returned after funds_available back from available (below zero if need be), one returned before from pending", async () => {
     const item = await linkItem(client);
     const late = await makeTransfer(client, item, item.checking.account_id, "40.00");
     await simulate(client, late, "posted", "settled", "funds_available");
-    expect(await change(() => simulate(client, late, "returned"))).toEqual({ available: -40, pending: 0 });
+    expect(await change(async () => expect((await lateReturn(sandbox.url, late)).status).toBe(200))).toEqual({ available: -40, pending: 0 });
     const early = await makeTransfer(client, item, item.checking.account_id, "40.00");
     await simulate(client, early, "posted", "settled");
-    expect(await change(() => simulate(client, early, "returned"))).toEqual({ available: 0, pending: -40 });
+    expect(await change(async () => expect((await lateReturn(sandbox.url, early)).status).toBe(200))).toEqual({ available: 0, pending: -40 });
     const { data } = await client.transferLedgerGet({});
     const db = await query<{ available_cents: string }>("select available_cents from sandbox_plaid.ledgers where client_id = $1", [CLIENT_ID]);
     expect(Number(data.balance.available)).toBe(Number(db[0]!.available_cents) / 100);

@@ -322,6 +322,31 @@ export const transferEndpoints: Record<string, Handler> = {
     return {};
   },
 
+  /**
+   * The sandbox bank's own endpoint, not Plaid's: a debit or credit returned after it settled (a debit also after
+   * funds_available), as ACH returns can arrive for weeks (an unauthorized debit, R10, up to 60 days). Plaid's
+   * /sandbox/transfer/simulate returns a transfer from `posted` only, so its sandbox cannot show what production can;
+   * the app's tests of late returns use this (ADR 049).
+   */
+  "/sandbox/transfer/late_return": async (ctx, body) => {
+    const request = { ...(body as SimulateRequest), event_type: "returned" as const };
+    const failure = simulatedFailure(request);
+    const webhooks = await ctx.db.transaction(async (tx) => {
+      const transfer = await lockedTransfer(tx, ctx, request.transfer_id);
+      if (transfer.status !== "settled" && transfer.status !== "funds_available") {
+        throw plaidErrors.transitionInvalid(
+          transfer.status,
+          "returned",
+          "a late return is of a settled transfer; use /sandbox/transfer/simulate from posted",
+        );
+      }
+      await moveTransfers(tx, ctx, [transfer], "returned", failure);
+      return itemWebhooks(tx, [transfer.itemId]);
+    });
+    notifyTransferEvents(ctx, request.webhook ?? webhooks[0] ?? null);
+    return {};
+  },
+
   "/transfer/ledger/get": async (ctx, body) => {
     checkLedgerId(ctx, body.ledger_id);
     const ledger = await readLedger(ctx.db, ctx.clientId);

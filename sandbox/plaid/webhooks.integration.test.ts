@@ -42,10 +42,11 @@ const itemLoginRequired = {
   error_message: ITEM_LOGIN_REQUIRED_MESSAGE,
   display_message: null,
   causes: [],
-  status: 400,
   documentation_url: "https://plaid.com/docs/errors/item/#item_login_required",
   suggested_action: null,
 };
+/** In a webhook, Plaid's error object also carries `status` (PlaidError: "only ... via a webhook"). */
+const itemLoginRequiredInWebhook = { ...itemLoginRequired, status: 400 };
 
 describe("an item whose login must be renewed", () => {
   let setup: Awaited<ReturnType<typeof bank>>;
@@ -65,7 +66,7 @@ describe("an item whose login must be renewed", () => {
     expect(data.reset_login).toBe(true);
     await setup.bank.webhooksIdle();
     expect(hooks.bodies()).toEqual([
-      { webhook_type: "ITEM", webhook_code: "ERROR", item_id: item.itemId, error: itemLoginRequired, environment: "sandbox" },
+      { webhook_type: "ITEM", webhook_code: "ERROR", item_id: item.itemId, error: itemLoginRequiredInWebhook, environment: "sandbox" },
     ]);
     const { data: broken } = await client.itemGet({ access_token: item.accessToken });
     expect(broken.item).toMatchObject({ item_id: item.itemId, institution_id: "ins_109508", webhook: hooks.url, error: itemLoginRequired });

@@ -14,7 +14,6 @@ export type PlaidErrorBody = {
   display_message: string | null;
   request_id: string;
   causes: unknown[];
-  status: number;
   documentation_url: string;
   suggested_action: string | null;
 };
@@ -39,7 +38,8 @@ export class PlaidFailure extends Error {
       display_message: this.displayMessage,
       request_id: requestId,
       causes: [],
-      status: this.status,
+      // No `status`: Plaid's PlaidError has it "only ... when the error information is provided via a webhook"; the
+      // HTTP status says it here.
       documentation_url: `https://plaid.com/docs/errors/`,
       suggested_action: null,
     };
@@ -489,18 +489,17 @@ export function checkCredentials(
 export type TransferStatus = "pending" | "posted" | "settled" | "funds_available" | "failed" | "returned" | "cancelled";
 
 /**
- * The moves /sandbox/transfer/simulate may make. Each is made once: a transfer never goes back, and failed, returned
- * and cancelled are final. Plaid documents pending → posted | failed, posted → settled | returned and
- * settled → funds_available (ACH debits only: a credit ends at settled). An ACH return can also arrive after settlement
- * (unauthorized-debit returns up to 60 days later), so settled and funds_available may move to returned too: the one
- * move here that Plaid's simulate documentation does not list (README). `cancelled` is reached through /transfer/cancel
- * only (canCancel), never through simulate.
+ * The moves /sandbox/transfer/simulate may make: exactly the ones Plaid's description of SandboxTransferSimulateRequest
+ * lists ("Compatible status --> event type transitions include: pending --> failed, pending --> posted, posted -->
+ * returned, posted --> settled, settled --> funds_available (only applicable to ACH debits.)"). Each is made once: a
+ * transfer never goes back, and failed, returned and cancelled are final. A debit is returned from `posted` only, not
+ * from settled or funds_available (ADR 049). `cancelled` is reached through /transfer/cancel only (canCancel).
  */
 export const TRANSITIONS: Readonly<Record<TransferStatus, readonly TransferStatus[]>> = {
   pending: ["posted", "failed"],
   posted: ["settled", "returned"],
-  settled: ["funds_available", "returned"],
-  funds_available: ["returned"],
+  settled: ["funds_available"],
+  funds_available: [],
   failed: [],
   returned: [],
   cancelled: [],

@@ -80,7 +80,7 @@ async function linkSandboxBank(user: typeof users.$inferSelect) {
   if (!bankUrl) throw new Error("seed: no sandbox bank to link with");
   const session = await linkThroughSession(bankUrl, linkToken.linkToken, { username: "user_custom", password: DEMO_BANK_CONFIG });
   if (!session.ok) throw new Error(`seed: the sandbox Link for ${user.email}: ${session.code}`);
-  const linked = await exchangePublicToken(user, session.publicToken, { institution: session.institution });
+  const linked = await exchangePublicToken(user, session, { institution: session.institution });
   if (!linked.ok) throw new Error(`seed: linking a bank for ${user.email}: ${linked.code}`);
 }
 

@@ -23,7 +23,7 @@
  * POST /bank/transfers  {"email"} that member's rows in bank_transfers, oldest first, with what the bank holds for each
  *                       (its description and status). 200 {"transfers": [...]}.
  * POST /bank/simulate   {"transferId", "event", "returnCode"?} /sandbox/transfer/simulate for one of the bank's
- *                       transfers, then the app reads the bank's events at once (syncBankEvents), as the webhook it
+ *                       transfers (a return of a settled one: the bank's own late return, ADR 049), then the app reads the bank's events at once (syncBankEvents), as the webhook it
  *                       would get makes a worker do. 200 {"applied"}.
  * POST /bank/reset-login {"email"} /sandbox/item/reset_login for that member's bank login (Plaid then sends the item's
  *                       ITEM_LOGIN_REQUIRED webhook). 200 {"reset": true}.
@@ -99,7 +99,7 @@ async function linkBank(email: string) {
   if (!token.ok) throw new Refused(`a link token for ${email}: ${token.code}`);
   const session = await linkThroughSession(process.env.PLAID_SANDBOX_URL ?? process.env.PLAID_API_URL ?? "", token.linkToken);
   if (!session.ok) throw new Refused(`the sandbox Link for ${email}: ${session.code}`);
-  const linked = await exchangePublicToken(user, session.publicToken, { institution: session.institution });
+  const linked = await exchangePublicToken(user, session, { institution: session.institution });
   if (!linked.ok) throw new Refused(`linking a bank for ${email}: ${linked.code}`);
 }
 
@@ -174,6 +174,13 @@ async function simulateAtTheBank(input: Record<string, unknown>) {
   const transferId = text(input.transferId, "transferId");
   const event = text(input.event, "event");
   const returnCode = typeof input.returnCode === "string" ? input.returnCode : null;
+  if (event === "returned") {
+    // From posted through Plaid's simulator; a settled transfer through the sandbox bank's late return (ADR 049).
+    const { returnTransfer } = await import("../support/bank.ts");
+    const returned = await returnTransfer(transferId, returnCode ?? "R01");
+    if (!returned.ok) throw new Refused(`the bank refused the return: ${returned.code} ${returned.message}`);
+    return { applied: await syncBankEvents(new Date()) };
+  }
   const result = await plaidCall((api) =>
     api.sandboxTransferSimulate({
       transfer_id: transferId,

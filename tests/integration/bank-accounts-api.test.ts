@@ -18,10 +18,10 @@ const PAGE = "/profile/bank-accounts";
 
 /** Link First Platypus Bank (user_good) through the page's own exchange action, as the Link modal does. */
 async function linkFirstPlatypus(user: Awaited<ReturnType<typeof signedInUser>>["user"], jar: Awaited<ReturnType<typeof signedInUser>>["jar"]) {
-  const publicToken = await ownPublicToken(user);
+  const link = await ownPublicToken(user);
   const exchanged = await call(
     page.action,
-    post(PAGE, { intent: "exchange", publicToken, institutionId: "ins_109508", institutionName: "First Platypus Bank" }, jar),
+    post(PAGE, { intent: "exchange", ...link, institutionId: "ins_109508", institutionName: "First Platypus Bank" }, jar),
   );
   expect(await toastTitles(exchanged.setCookies)).toEqual(["Bank Account Connected!"]);
 }

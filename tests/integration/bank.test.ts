@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/test-db";
 
-await useTestDatabase({ bank: true });
+const { bank: sandboxBank } = await useTestDatabase({ bank: true });
 const bank = await import("../../app/server/bank/bank.server");
 const { plaidCall } = await import("../../app/server/bank/plaid.server");
 const { linkThroughSessionFor, ownPublicToken } = await import("../support/bank");
 const { decryptSecret } = await import("../../app/server/platform/crypto.server");
+const { reloadEnv } = await import("../../app/server/platform/env.server");
 const { db } = await import("../../app/server/db/client.server");
 const { bankAccounts, bankItems, bankLinkTokens, notifications, users } = await import("../../app/server/db/schema");
 const { Products } = await import("plaid");
@@ -135,32 +136,124 @@ describe("exchange and accounts", () => {
     expect((await bank.exchangePublicToken(insider, publicToken)).ok).toBe(true);
   });
 
-  it("exchanges only a public token from the user's own Link session (ADR 038): another user's is refused, unspent", async () => {
+  it("exchanges only under the user's own Link token (ADR 049): another account's and a forged one are refused, unspent", async () => {
     const alice = await makeUser("owner-alice@example.com");
     const bob = await makeUser("owner-bob@example.com");
-    const alicesToken = await ownPublicToken(alice);
-    // Bob has Link tokens of his own; none of their sessions issued Alice's public token.
-    await ownPublicToken(bob);
-    const refused = await bank.exchangePublicToken(bob, alicesToken);
-    expect(refused).toEqual({
+    const alices = await ownPublicToken(alice);
+    const bobs = await ownPublicToken(bob);
+    const notOwn = {
+      ok: false,
+      code: "not_own_link",
+      message: "This bank connection was started from another account. Please connect your bank again from this account.",
+    };
+    // Alice's public token with the Link token it came from (as a leaked return URL carries both), posted by Bob.
+    expect(await bank.exchangePublicToken(bob, alices)).toEqual(notOwn);
+    // Bob's own public token under Alice's Link token: the Link token is not his.
+    expect(await bank.exchangePublicToken(bob, { publicToken: bobs.publicToken, linkToken: alices.linkToken })).toEqual(notOwn);
+    // A Link token nobody was issued.
+    expect(await bank.exchangePublicToken(bob, { publicToken: bobs.publicToken, linkToken: "link-sandbox-made-up" })).toEqual(notOwn);
+    expect(await bank.exchangePublicToken(bob, { publicToken: bobs.publicToken, linkToken: "" })).toEqual(notOwn);
+    // A user who never opened Link at all: the same.
+    const carol = await makeUser("owner-carol@example.com");
+    expect(await bank.exchangePublicToken(carol, alices)).toEqual(notOwn);
+    expect(await db().select().from(bankItems).where(eq(bankItems.userId, bob.id))).toEqual([]);
+    expect(await db().select().from(bankItems).where(eq(bankItems.userId, carol.id))).toEqual([]);
+    // Alice's and Bob's own are still unspent, and theirs to exchange.
+    expect((await bank.exchangePublicToken(alice, alices)).ok).toBe(true);
+    expect((await bank.exchangePublicToken(bob, bobs)).ok).toBe(true);
+  });
+
+  it("refuses a forged public token under the user's own Link token, as from another account", async () => {
+    const user = await makeUser("owner-forged@example.com");
+    const token = await bank.createLinkToken(user, { webhook: false });
+    if (!token.ok) throw new Error(token.code);
+    expect(await bank.exchangePublicToken(user, { publicToken: "public-sandbox-forged", linkToken: token.linkToken })).toEqual({
       ok: false,
       code: "not_own_link",
       message: "This bank connection was started from another account. Please connect your bank again from this account.",
     });
-    expect(await bank.bankAccountsFor(bob.id)).toEqual([]);
-    expect(await db().select().from(bankItems).where(eq(bankItems.userId, bob.id))).toEqual([]);
-    // A user who never opened Link at all: the same.
-    const carol = await makeUser("owner-carol@example.com");
-    expect(await bank.exchangePublicToken(carol, alicesToken)).toMatchObject({ ok: false, code: "not_own_link" });
-    // A public token made without any Link session (Plaid's /sandbox/public_token/create) belongs to nobody's session.
-    const serverMade = await plaidCall((api) => api.sandboxPublicTokenCreate({ institution_id: "ins_109508", initial_products: [Products.Auth] }));
-    if (!serverMade.ok) throw new Error(serverMade.code);
-    expect(await bank.exchangePublicToken(alice, serverMade.value.public_token)).toMatchObject({ ok: false, code: "not_own_link" });
-    // Alice's own is still unspent, and hers to exchange.
-    expect((await bank.exchangePublicToken(alice, alicesToken)).ok).toBe(true);
+    expect(await db().select().from(bankItems).where(eq(bankItems.userId, user.id))).toEqual([]);
   });
 
-  it("finds the user's public token among several Link tokens of theirs (another tab, another redirect)", async () => {
+  it("takes one exchange per Link token; the next link gets a fresh Link token", async () => {
+    const user = await makeUser("owner-once@example.com");
+    const first = await ownPublicToken(user);
+    expect((await bank.exchangePublicToken(user, first)).ok).toBe(true);
+    // The same Link token again, with a public token of another of its sessions: spent.
+    const another = await linkThroughSessionFor(user);
+    if (!another.ok) throw new Error(another.code);
+    expect(another.linkToken).not.toBe(first.linkToken);
+    expect(await bank.exchangePublicToken(user, { publicToken: another.publicToken, linkToken: first.linkToken })).toEqual({
+      ok: false,
+      code: "linking_failed",
+      message: "Linking Failed",
+    });
+    // The cached Link token was dropped with the exchange: the page's next one is new.
+    const cached = await bank.createLinkToken(user);
+    if (!cached.ok) throw new Error(cached.code);
+    const next = await bank.createLinkToken(user);
+    if (!next.ok) throw new Error(next.code);
+    expect(next.linkToken).toBe(cached.linkToken);
+    expect(cached.linkToken).not.toBe(first.linkToken);
+    expect((await bank.exchangePublicToken(user, another)).ok).toBe(true);
+  });
+
+  it("with Link events enabled, also checks the public token against what the Link token's sessions ended in", async () => {
+    // Plaid enabled Link events on the account, and the operator said so (PLAID_LINK_EVENTS, ADR 049).
+    sandboxBank!.setLinkEvents(true);
+    process.env.PLAID_LINK_EVENTS = "enabled";
+    reloadEnv();
+    try {
+      const alice = await makeUser("events-alice@example.com");
+      const bob = await makeUser("events-bob@example.com");
+      const alices = await ownPublicToken(alice);
+      const bobsToken = await bank.createLinkToken(bob, { webhook: false });
+      if (!bobsToken.ok) throw new Error(bobsToken.code);
+      const notOwn = { ok: false, code: "not_own_link" };
+      // Alice's public token under Bob's own unused Link token: Plaid says his sessions did not end in it.
+      expect(await bank.exchangePublicToken(bob, { publicToken: alices.publicToken, linkToken: bobsToken.linkToken })).toMatchObject(notOwn);
+      // A public token made without any Link session (/sandbox/public_token/create), under Alice's Link token.
+      const serverMade = await plaidCall((api) => api.sandboxPublicTokenCreate({ institution_id: "ins_109508", initial_products: [Products.Auth] }));
+      if (!serverMade.ok) throw new Error(serverMade.code);
+      const alicesOther = await linkThroughSessionFor(alice);
+      if (!alicesOther.ok) throw new Error(alicesOther.code);
+      expect(await bank.exchangePublicToken(alice, { publicToken: serverMade.value.public_token, linkToken: alicesOther.linkToken })).toMatchObject(
+        notOwn,
+      );
+      expect(await db().select().from(bankItems).where(eq(bankItems.userId, bob.id))).toEqual([]);
+      // Alice's own, under the Link token it came from.
+      expect((await bank.exchangePublicToken(alice, alices)).ok).toBe(true);
+    } finally {
+      sandboxBank!.setLinkEvents(false);
+      delete process.env.PLAID_LINK_EVENTS;
+      reloadEnv();
+    }
+  });
+
+  it("with PLAID_LINK_EVENTS=enabled but Link events off at the bank, still links a member (and says so in the log)", async () => {
+    process.env.PLAID_LINK_EVENTS = "enabled";
+    reloadEnv();
+    try {
+      const user = await makeUser("events-misconfigured@example.com");
+      // The bank returns the finished session without its results: refusing would refuse every member.
+      expect((await bank.exchangePublicToken(user, await ownPublicToken(user))).ok).toBe(true);
+      // A Link token with no session at all is still refused.
+      const other = await makeUser("events-misconfigured-other@example.com");
+      const token = await bank.createLinkToken(other, { webhook: false });
+      if (!token.ok) throw new Error(token.code);
+      const stray = await linkThroughSessionFor(await makeUser("events-misconfigured-stray@example.com"));
+      if (!stray.ok) throw new Error(stray.code);
+      expect(await bank.exchangePublicToken(other, { publicToken: stray.publicToken, linkToken: token.linkToken })).toMatchObject({
+        ok: false,
+        code: "not_own_link",
+      });
+    } finally {
+      delete process.env.PLAID_LINK_EVENTS;
+      reloadEnv();
+    }
+  });
+
+  it("exchanges under any of the user's unused Link tokens (another tab, another redirect)", async () => {
     const user = await makeUser("owner-tabs@example.com");
     const first = await ownPublicToken(user);
     // A second Link token (another redirect URI replaces the cached one) before the first is exchanged.
@@ -172,7 +265,7 @@ describe("exchange and accounts", () => {
   it("does not duplicate anything when the same public token is exchanged twice", async () => {
     const { user, publicToken } = await linkedUser("twice@example.com");
     const again = await bank.exchangePublicToken(user, publicToken);
-    expect(again).toEqual({ ok: false, code: "linking_failed", message: "Linking Failed", providerCode: "INVALID_PUBLIC_TOKEN" });
+    expect(again).toEqual({ ok: false, code: "linking_failed", message: "Linking Failed" });
     expect(await db().select().from(bankItems).where(eq(bankItems.userId, user.id))).toHaveLength(1);
     expect(await db().select().from(bankAccounts).where(eq(bankAccounts.userId, user.id))).toHaveLength(2);
   });
@@ -182,9 +275,11 @@ describe("exchange and accounts", () => {
     const user = await makeUser("garbage-token@example.com");
     const locked = await linkThroughSessionFor(user, { password: "error_ITEM_LOCKED" });
     expect(locked).toMatchObject({ ok: false, code: "ITEM_LOCKED" });
-    // Not from any session of the user's: refused before the bank is asked to exchange it.
-    expect(await bank.exchangePublicToken(user, "public-sandbox-does-not-exist")).toMatchObject({ ok: false, code: "not_own_link" });
-    expect(await bank.exchangePublicToken(user, "")).toEqual({ ok: false, code: "linking_failed", message: "Linking Failed" });
+    expect(await bank.exchangePublicToken(user, { publicToken: "", linkToken: "link-anything" })).toEqual({
+      ok: false,
+      code: "linking_failed",
+      message: "Linking Failed",
+    });
     expect(await hasBankAccount(user.id)).toBe(false);
     expect(await db().select().from(notifications).where(eq(notifications.userId, user.id))).toEqual([]);
   });

@@ -95,10 +95,10 @@ describe("the join page with real Plaid configured", () => {
     const { user, jar } = await person({ hasBankAccount: false });
     // What Plaid Link's onSuccess hands the page: a public token from the person's own Link session, for the bank
     // they logged in to.
-    const publicToken = await ownPublicToken(user);
+    const link = await ownPublicToken(user);
     const result = await act(
       group.inviteCode,
-      { terms: "on", intent: "exchange", publicToken, institutionId: "ins_109508", institutionName: "First Platypus Bank" },
+      { terms: "on", intent: "exchange", ...link, institutionId: "ins_109508", institutionName: "First Platypus Bank" },
       jar,
     );
     expect(result.status).toBe(302);
@@ -139,16 +139,21 @@ describe("the join page with real Plaid configured", () => {
     ]);
   });
 
-  it("answers 'Linking Failed' on the bank step for a public token Plaid refuses", async () => {
+  it("answers 'Linking Failed' on the bank step for a public token Plaid does not know (ADR 049)", async () => {
     const group = await formingGroup();
     const { user, jar } = await person({ hasBankAccount: false });
-    // The person's own public token, spent already (Plaid answers INVALID_PUBLIC_TOKEN).
-    const publicToken = await ownPublicToken(user);
-    expect((await plaidCall((api) => api.itemPublicTokenExchange({ public_token: publicToken }))).ok).toBe(true);
-    const result = await act(group.inviteCode, { terms: "on", intent: "exchange", publicToken }, jar);
+    // The person's own public token, spent already (Plaid answers INVALID_PUBLIC_TOKEN): no session of theirs made it
+    // for this exchange, as for a forged one.
+    const link = await ownPublicToken(user);
+    expect((await plaidCall((api) => api.itemPublicTokenExchange({ public_token: link.publicToken }))).ok).toBe(true);
+    const result = await act(group.inviteCode, { terms: "on", intent: "exchange", ...link }, jar);
     expect(result).toMatchObject({ status: 302, location: bankStep(group.inviteCode) });
     expect(await toastsOf(result.setCookies)).toEqual([
-      { type: "error", title: "Linking Failed", description: "We couldn't connect your bank account. Please try again." },
+      {
+        type: "error",
+        title: "Linking Failed",
+        description: "This bank connection was started from another account. Please connect your bank again from this account.",
+      },
     ]);
     expect((await reloadUser(user.id)).hasBankAccount).toBe(false);
   });

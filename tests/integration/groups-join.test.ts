@@ -14,6 +14,7 @@ const route = await import("../../app/routes/groups.join.$inviteCode");
 const groupsServer = await import("../../app/server/groups/groups.server");
 const { plaidCall } = await import("../../app/server/bank/plaid.server");
 const { ownPublicToken } = await import("../support/bank");
+const bank = await import("../../app/server/bank/bank.server");
 const { takeToasts } = await import("../../app/server/notifications/toast.server");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
@@ -209,9 +210,14 @@ describe("loader", () => {
     const back = await load(
       group.inviteCode,
       jar,
-      "?step=bank&terms=on&public_token=public-sandbox-abc&institution_id=ins_109508&institution_name=First+Platypus+Bank",
+      "?step=bank&terms=on&public_token=public-sandbox-abc&institution_id=ins_109508&institution_name=First+Platypus+Bank&link_token=link-sandbox-xyz",
     );
-    expect(back.data.returned).toEqual({ publicToken: "public-sandbox-abc", institutionId: "ins_109508", institutionName: "First Platypus Bank" });
+    expect(back.data.returned).toEqual({
+      publicToken: "public-sandbox-abc",
+      linkToken: "link-sandbox-xyz",
+      institutionId: "ins_109508",
+      institutionName: "First Platypus Bank",
+    });
     const withBank = await person();
     expect((await load(group.inviteCode, withBank.jar, "?step=bank&terms=on")).data).toMatchObject({ state: "details", needsBank: false });
   });
@@ -344,10 +350,10 @@ describe("action", () => {
     const { group } = await formingGroup();
     const { user, jar } = await person({ hasBankAccount: false });
     // What the Link modal ends with: a public token from the person's own Link session.
-    const publicToken = await ownPublicToken(user);
+    const link = await ownPublicToken(user);
     const result = await act(
       group.inviteCode,
-      { intent: "exchange", terms: "on", publicToken, institutionId: "ins_109508", institutionName: "First Platypus Bank" },
+      { intent: "exchange", terms: "on", ...link, institutionId: "ins_109508", institutionName: "First Platypus Bank" },
       jar,
     );
     expect(result.status).toBe(302);
@@ -365,28 +371,38 @@ describe("action", () => {
     expect(membership).toMatchObject({ joinOrder: 2 });
   });
 
-  it("says 'Linking Failed' on step 2 when the bank refuses the token, and joins no one", async () => {
+  it("says 'Linking Failed' on step 2 when the bank's exchange fails, and joins no one; the Link token stays usable", async () => {
     const { group } = await formingGroup();
     const { user, jar } = await person({ hasBankAccount: false });
-    // The person's own public token, spent already (the bank answers INVALID_PUBLIC_TOKEN).
-    const publicToken = await ownPublicToken(user);
-    expect((await plaidCall((api) => api.itemPublicTokenExchange({ public_token: publicToken }))).ok).toBe(true);
-    const result = await act(group.inviteCode, { intent: "exchange", terms: "on", publicToken }, jar);
+    const link = await ownPublicToken(user);
+    // The bank fails the exchange once (a 500 from Plaid, sandbox/plaid/faults.ts).
+    const faults = await fetch(`${process.env.PLAID_SANDBOX_URL}/sandbox/faults/set`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "PLAID-CLIENT-ID": "sandbox-client-id", "PLAID-SECRET": "sandbox-secret" },
+      body: JSON.stringify({ rules: [{ endpoint: "/item/public_token/exchange", fault: "500" }] }),
+    });
+    expect(faults.status).toBe(200);
+    const result = await act(group.inviteCode, { intent: "exchange", terms: "on", ...link }, jar);
     expect(result.status).toBe(302);
     expect(result.location).toBe(`/groups/join/${group.inviteCode}?step=bank&terms=on`);
     expect(await toastsOf(result.setCookies)).toEqual([
       { type: "error", title: "Linking Failed", description: "We couldn't connect your bank account. Please try again." },
     ]);
     expect((await membersOf(group.id)).map((member) => member.userId)).not.toContain(user.id);
+    // The Link token was given back: the same return, posted again, links and joins.
+    const again = await act(group.inviteCode, { intent: "exchange", terms: "on", ...link }, jar);
+    expect([again.status, again.location]).toEqual([302, `/groups/${group.id}`]);
   });
 
-  it("refuses a public token from another user's Link session (ADR 038): nothing linked, no one joined, the token unspent", async () => {
+  it("refuses another user's Link return and a forged public token (ADR 049): nothing linked, no one joined, the token unspent", async () => {
     const { group } = await formingGroup();
     const { user, jar } = await person({ hasBankAccount: false });
     const { user: other } = await person({ hasBankAccount: false });
-    const othersToken = await ownPublicToken(other);
-    for (const publicToken of [othersToken, "public-sandbox-not-a-real-token"]) {
-      const result = await act(group.inviteCode, { intent: "exchange", terms: "on", publicToken }, jar);
+    const others = await ownPublicToken(other);
+    const own = await bank.createLinkToken(user);
+    if (!own.ok) throw new Error(own.code);
+    for (const link of [others, { publicToken: "public-sandbox-not-a-real-token", linkToken: own.linkToken }]) {
+      const result = await act(group.inviteCode, { intent: "exchange", terms: "on", ...link }, jar);
       expect([result.status, result.location]).toEqual([302, `/groups/join/${group.inviteCode}?step=bank&terms=on`]);
       expect(await toastsOf(result.setCookies)).toEqual([
         {
@@ -398,6 +414,6 @@ describe("action", () => {
     }
     expect((await reloadUser(user.id)).hasBankAccount).toBe(false);
     expect((await membersOf(group.id)).map((member) => member.userId)).not.toContain(user.id);
-    expect((await plaidCall((api) => api.itemPublicTokenExchange({ public_token: othersToken }))).ok).toBe(true);
+    expect((await plaidCall((api) => api.itemPublicTokenExchange({ public_token: others.publicToken }))).ok).toBe(true);
   });
 });

@@ -10,7 +10,7 @@ import { useTestDatabase } from "../support/test-db";
 const { databaseUrl } = await useTestDatabase({ bank: true });
 const cycle = await import("../../app/server/money/cycle.server");
 const { verifyLedger } = await import("../../app/server/money/verify.server");
-const { plaidCall } = await import("../../app/server/bank/plaid.server");
+const { returnTransfer } = await import("../support/bank");
 const money = await import("../support/money");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
@@ -68,7 +68,8 @@ describe("ledger:verify", () => {
 
     // Member 2's period-1 contribution comes back (R01) after the payout emptied the pool: the platform fronts it.
     const returned = transfers.find((t) => t.kind === "contribution" && t.periodNumber === 1 && t.userId === members[1]!.id)!;
-    const simulated = await plaidCall((api) => api.sandboxTransferSimulate({ transfer_id: returned.providerTransferId!, event_type: "returned" }));
+    // After settlement: a late return (tests/support/bank.ts returnTransfer).
+    const simulated = await returnTransfer(returned.providerTransferId!);
     expect(simulated.ok).toBe(true);
     await cycle.syncBankEvents(NOW);
     const reasons = await db()

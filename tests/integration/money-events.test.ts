@@ -10,6 +10,7 @@ const cycle = await import("../../app/server/money/cycle.server");
 const scheduler = await import("../../app/server/money/scheduler.server");
 const transfers = await import("../../app/server/money/transfers.server");
 const { plaidCall } = await import("../../app/server/bank/plaid.server");
+const { returnTransfer } = await import("../support/bank");
 const money = await import("../support/money");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
@@ -37,6 +38,11 @@ async function reload(transferId: string) {
 }
 
 async function simulate(transferId: string, eventType: string, achReturnCode?: string) {
+  if (eventType === "returned") {
+    const returned = await returnTransfer(transferId, achReturnCode);
+    if (!returned.ok) throw new Error(`return: ${returned.code}`);
+    return;
+  }
   const result = await plaidCall((api) =>
     api.sandboxTransferSimulate({
       transfer_id: transferId,

@@ -18,6 +18,7 @@ const cycle = await import("../../app/server/money/cycle.server");
 const scheduler = await import("../../app/server/money/scheduler.server");
 const { cancelTransfer } = await import("../../app/server/money/transfers.server");
 const { plaidCall } = await import("../../app/server/bank/plaid.server");
+const { returnTransfer } = await import("../support/bank");
 const { authorizeDebits } = await import("../../app/server/bank/account-health.server");
 const { applyItemWebhook } = await import("../../app/server/bank/item-webhooks.server");
 const { confirmReconnected, createLinkToken } = await import("../../app/server/bank/bank.server");
@@ -71,6 +72,11 @@ async function atTheBank(row: { id: string; idempotencyKey: string; bankKeyRound
 }
 
 async function simulate(providerTransferId: string, eventType: "posted" | "settled" | "funds_available" | "returned", returnCode?: string) {
+  if (eventType === "returned") {
+    const returned = await returnTransfer(providerTransferId, returnCode);
+    if (!returned.ok) throw new Error(`return: ${returned.code} ${returned.message}`);
+    return;
+  }
   const result = await plaidCall((api) =>
     api.sandboxTransferSimulate({
       transfer_id: providerTransferId,

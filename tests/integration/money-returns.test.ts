@@ -10,7 +10,7 @@ import { useTestDatabase } from "../support/test-db";
 await useTestDatabase({ bank: true });
 const cycle = await import("../../app/server/money/cycle.server");
 const { verifyLedger } = await import("../../app/server/money/verify.server");
-const { plaidCall } = await import("../../app/server/bank/plaid.server");
+const { returnTransfer } = await import("../support/bank");
 const money = await import("../support/money");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
@@ -20,9 +20,7 @@ const { and, eq } = await import("drizzle-orm");
 const NOW = new Date("2026-01-06T17:00:00Z");
 
 async function simulate(providerTransferId: string, eventType: "returned", achReturnCode: string) {
-  const result = await plaidCall((api) =>
-    api.sandboxTransferSimulate({ transfer_id: providerTransferId, event_type: eventType, failure_reason: { ach_return_code: achReturnCode } }),
-  );
+  const result = await returnTransfer(providerTransferId, achReturnCode);
   if (!result.ok) throw new Error(`simulate ${eventType}: ${result.code}`);
 }
 

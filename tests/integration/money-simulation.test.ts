@@ -14,7 +14,7 @@ import { useTestDatabase } from "../support/test-db";
 await useTestDatabase({ bank: true });
 const cycle = await import("../../app/server/money/cycle.server");
 const { verifyLedger } = await import("../../app/server/money/verify.server");
-const { plaidCall } = await import("../../app/server/bank/plaid.server");
+const { returnTransfer } = await import("../support/bank");
 const { SETUP_FEE_CENTS } = await import("../../app/domain/groups");
 const money = await import("../support/money");
 const { db } = await import("../../app/server/db/client.server");
@@ -162,13 +162,8 @@ describe("randomized money simulation", () => {
           const candidates = settled.filter((t) => !sim.returned.includes(t.id));
           if (candidates.length > 0) {
             const victim = rng.pick(candidates);
-            const returned = await plaidCall((api) =>
-              api.sandboxTransferSimulate({
-                transfer_id: victim.providerTransferId!,
-                event_type: "returned",
-                failure_reason: { ach_return_code: "R01" },
-              }),
-            );
+            // Settled already: a late return (tests/support/bank.ts returnTransfer).
+            const returned = await returnTransfer(victim.providerTransferId!, "R01");
             if (!returned.ok) throw new Error(`group ${sim.index}: simulate return failed: ${returned.code}`);
             sim.returned.push(victim.id);
             console.log(`  group ${sim.index}: returned (R01) period ${victim.periodNumber} contribution of member ${victim.userId} on ${today}`);

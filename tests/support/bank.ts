@@ -1,16 +1,19 @@
 /**
  * A bank linked the way a member links one, for tests: a Link token issued to the user, a session of the sandbox Link
  * (sandbox/plaid/link-client.ts) logged in and every account shared. The public token is from the user's own Link
- * session, which is the only kind the app's exchange takes (ADR 038). Import dynamically after useTestDatabase({ bank: true }).
+ * session, which is the only kind the app's exchange takes (ADR 049). Import dynamically after useTestDatabase({ bank: true }).
  */
-import { createLinkToken, type BankUser } from "../../app/server/bank/bank.server";
+import { createLinkToken, type BankUser, type LinkReturn } from "../../app/server/bank/bank.server";
 import { linkThroughSession } from "../../sandbox/plaid/link-client";
 
-/** What Plaid Link hands this user's browser on success; throws when a step is refused (see linkThroughSessionFor). */
-export async function ownPublicToken(user: BankUser, options: { username?: string; password?: string } = {}) {
+/**
+ * What this user's browser holds after Plaid Link's success: the public token and the Link token Link ran with (the
+ * exchange names both, ADR 049); throws when a step is refused (see linkThroughSessionFor).
+ */
+export async function ownPublicToken(user: BankUser, options: { username?: string; password?: string } = {}): Promise<LinkReturn> {
   const linked = await linkThroughSessionFor(user, options);
   if (!linked.ok) throw new Error(`the sandbox Link refused: ${linked.code}`);
-  return linked.publicToken;
+  return { publicToken: linked.publicToken, linkToken: linked.linkToken };
 }
 
 /**
@@ -24,4 +27,41 @@ export async function linkThroughSessionFor(user: BankUser, options: { username?
   const bankUrl = process.env.PLAID_SANDBOX_URL ?? process.env.PLAID_API_URL;
   if (!bankUrl) throw new Error("no sandbox bank (useTestDatabase({ bank: true }))");
   return linkThroughSession(bankUrl, token.linkToken, options);
+}
+
+/**
+ * An ACH return of a transfer, the way the state is reached at the bank: Plaid's /sandbox/transfer/simulate returns a
+ * transfer from `posted` only; one that already settled (a late return, which production can send for weeks) is
+ * returned through the sandbox bank's own /sandbox/transfer/late_return (sandbox/plaid/README.md, ADR 049).
+ */
+export async function returnTransfer(
+  providerTransferId: string,
+  returnCode = "R01",
+): Promise<{ ok: true } | { ok: false; code: string; message: string }> {
+  const { plaidCall } = await import("../../app/server/bank/plaid.server");
+  const current = await plaidCall((api) => api.transferGet({ transfer_id: providerTransferId }));
+  if (!current.ok) return { ok: false, code: current.code, message: current.message };
+  if (current.value.transfer.status !== "settled" && current.value.transfer.status !== "funds_available") {
+    const simulated = await plaidCall((api) =>
+      api.sandboxTransferSimulate({
+        transfer_id: providerTransferId,
+        event_type: "returned",
+        failure_reason: { failure_code: returnCode, ach_return_code: returnCode },
+      }),
+    );
+    return simulated.ok ? { ok: true } : { ok: false, code: simulated.code, message: simulated.message };
+  }
+  const bankUrl = process.env.PLAID_SANDBOX_URL ?? process.env.PLAID_API_URL;
+  const response = await fetch(`${bankUrl}/sandbox/transfer/late_return`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      "PLAID-CLIENT-ID": process.env.PLAID_CLIENT_ID ?? "",
+      "PLAID-SECRET": process.env.PLAID_SECRET ?? "",
+    },
+    body: JSON.stringify({ transfer_id: providerTransferId, failure_reason: { failure_code: returnCode } }),
+  });
+  if (response.ok) return { ok: true };
+  const body = (await response.json()) as { error_code?: string; error_message?: string };
+  return { ok: false, code: body.error_code ?? "HTTP_ERROR", message: body.error_message ?? "" };
 }

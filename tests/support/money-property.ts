@@ -82,6 +82,7 @@ export async function moneyPropertySuite({ shard, of }: { shard: number; of: num
   const transfers = await import("../../app/server/money/transfers.server");
   const { armFailpoint, disarmFailpoints, SimulatedCrash } = await import("../../app/server/platform/failpoints.server");
   const { plaidCall } = await import("../../app/server/bank/plaid.server");
+  const { returnTransfer } = await import("./bank");
   const money = await import("../support/money");
   const { db } = await import("../../app/server/db/client.server");
   const schema = await import("../../app/server/db/schema");
@@ -172,14 +173,10 @@ export async function moneyPropertySuite({ shard, of }: { shard: number; of: num
         const ours = await groupTransfers(group.groupId);
         if (ours.length === 0) return;
         const transfer = ours[step.pick % ours.length]!;
-        // Invalid transitions are refused by the bank (400), like Plaid's sandbox: nothing happens.
-        await plaidCall((api) =>
-          api.sandboxTransferSimulate({
-            transfer_id: transfer.providerTransferId!,
-            event_type: step.event,
-            ...(step.event === "returned" ? { failure_reason: { ach_return_code: "R01" } } : {}),
-          }),
-        );
+        // Invalid transitions are refused by the bank (400), like Plaid's sandbox: nothing happens. A return of a
+        // settled transfer (which Plaid's simulator refuses, but production can send) is a late return (ADR 049).
+        if (step.event === "returned") await returnTransfer(transfer.providerTransferId!, "R01");
+        else await plaidCall((api) => api.sandboxTransferSimulate({ transfer_id: transfer.providerTransferId!, event_type: step.event }));
         if (step.sync) await cycle.syncBankEvents(now);
         return;
       }

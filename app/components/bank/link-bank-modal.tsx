@@ -85,6 +85,9 @@ export function LinkBankModal({
     }
   }, [exchange.state]);
 
+  // The Link token this session runs with (the server made it): the exchange must name it (ADR 049).
+  const linkTokenRef = useRef("");
+
   async function open() {
     setState({ step: "loading", slow: false });
     const result = await linkStep(reconnectItemId ? { step: "institutions", reconnectItemId } : { step: "institutions" });
@@ -92,6 +95,7 @@ export function LinkBankModal({
       setState({ step: "error", message: "Unable to load the bank-linking provider. Please try again." });
       return;
     }
+    linkTokenRef.current = String(result.payload.link_token ?? "");
     setState({
       step: "choose",
       sessionId: String(result.payload.link_session_id),
@@ -157,6 +161,7 @@ export function LinkBankModal({
             ...fields,
             intent: "exchange",
             publicToken: String(result.payload.public_token),
+            linkToken: linkTokenRef.current,
             institutionId: state.institution.institution_id,
             institutionName: state.institution.name,
           },

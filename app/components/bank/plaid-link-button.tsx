@@ -68,6 +68,8 @@ export function PlaidLinkButton({
               ...fields,
               intent: "exchange",
               publicToken,
+              // The Link token this Link ran with: the exchange must name it (ADR 049).
+              linkToken: linkToken ?? "",
               institutionId: metadata.institution?.institution_id ?? "",
               institutionName: metadata.institution?.name ?? "",
             },

@@ -20,7 +20,7 @@ import { db, type Db } from "../db/client.server";
 import { bankAccounts, bankItems, bankLinkTokens, users } from "../db/schema";
 import { appUrl } from "../platform/env.server";
 import { notify } from "../notifications/notifications.server";
-import { publicTokenOwnership, rememberLinkToken } from "./link-ownership.server";
+import { claimLinkToken, releaseLinkToken, rememberLinkToken, sessionResultsCheck } from "./link-ownership.server";
 import { plaidCall, plaidSdk, type BankFailure } from "./plaid.server";
 import { notifyUrgent, URGENT } from "../notifications/account-alerts.server";
 import { clearItemLoginRequired } from "./account-health.server";
@@ -209,15 +209,20 @@ export async function confirmReconnected(
 /** What Plaid Link's onSuccess metadata may tell us; only used when the provider's item lacks the name. */
 export type LinkMetadata = { institution?: { institution_id?: string | null; name?: string | null } | null };
 
+/** What the browser brings back from Link: the public token, and the Link token it ran Link with (ADR 049). */
+export type LinkReturn = { publicToken: string; linkToken: string };
+
 /**
  * Exchange Link's public token for an access token, fetch the accounts, and store item + accounts in one transaction.
- * Only a public token from a Link session of this user's own Link tokens is exchanged (link-ownership.server.ts): one
- * from anyone else's session is refused unspent, whoever got hold of it. A provider item already stored for this user is updated in place (no duplicate rows). On any failure after the
- * exchange, the new provider item is removed again (best effort) so nothing is left connected that we do not track.
+ * Only on the member's own POST naming a Link token issued to them, unexpired and unused (claimed here, so one Link
+ * token makes one exchange), and, where Plaid returns that token's sessions' results, only a public token among them
+ * (link-ownership.server.ts, ADR 049). Anything else is refused unspent. A provider item already stored for this user
+ * is updated in place (no duplicate rows). On any failure after the exchange, the new provider item is removed again
+ * (best effort) so nothing is left connected that we do not track.
  */
 export async function exchangePublicToken(
   user: BankUser,
-  publicToken: string,
+  link: LinkReturn,
   metadata: LinkMetadata = {},
 ): Promise<{ ok: true; accounts: BankAccountView[] } | Refusal<"not_authorised" | "linking_failed" | "not_own_link">> {
   if (!user.isPlaidSandboxAuthorized) return notAuthorised;
@@ -227,14 +232,29 @@ export async function exchangePublicToken(
     message: LINKING_FAILED,
     ...(failure ? { providerCode: failure.code } : {}),
   });
+  const notOwn: Refusal<"not_own_link"> = { ok: false, code: "not_own_link", message: NOT_OWN_LINK };
+  const { publicToken, linkToken } = link;
   if (typeof publicToken !== "string" || publicToken.length === 0 || publicToken.length > 512) return linkingFailed();
-  // Only a public token from a Link session this user started (ADR 038); refused before it is spent.
-  const ownership = await publicTokenOwnership(user.id, publicToken);
-  if (ownership === "unavailable") return linkingFailed();
-  if (ownership === "not-own") return { ok: false, code: "not_own_link", message: NOT_OWN_LINK };
+  if (typeof linkToken !== "string" || linkToken.length === 0 || linkToken.length > 512) return notOwn;
+  // The Link token the browser used must be this user's, unexpired and unused (ADR 049); refused before anything is spent.
+  const claim = await claimLinkToken(user.id, linkToken);
+  if (claim === "not-own") return notOwn;
+  if (claim === "spent") return linkingFailed();
+  // Where Plaid tells what the Link token's sessions ended in, the public token must be one of them.
+  const check = await sessionResultsCheck(linkToken, publicToken);
+  if (check === "unavailable") {
+    await releaseLinkToken(user.id, linkToken);
+    return linkingFailed();
+  }
+  if (check === "not-own") return notOwn;
 
   const exchanged = await plaidCall((api) => api.itemPublicTokenExchange({ public_token: publicToken }));
-  if (!exchanged.ok) return linkingFailed(exchanged);
+  if (!exchanged.ok) {
+    // A public token Plaid does not know (forged, used or expired) came from no session of this member's.
+    if (exchanged.code === "INVALID_PUBLIC_TOKEN") return notOwn;
+    await releaseLinkToken(user.id, linkToken);
+    return linkingFailed(exchanged);
+  }
   const accessToken = exchanged.value.access_token;
   const providerItemId = exchanged.value.item_id;
 

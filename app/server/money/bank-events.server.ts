@@ -16,7 +16,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import { KEY_SAFE_AGE_HOURS } from "~/domain/ach";
-import { canAdvance, type TransferStatus } from "~/domain/money";
+import { canAdvance, isTransferStatusEvent, type TransferStatus } from "~/domain/money";
 import type { CalendarDay } from "~/domain/schedule";
 import { plaidCall } from "../bank/plaid.server";
 import { db } from "../db/client.server";
@@ -49,11 +49,13 @@ export async function syncTransferEvents(daysFor: (groupIds: string[]) => Promis
         logger.error({ code: result.code }, "money: transfer event sync failed");
         return false;
       }
-      const events = result.value.transfer_events;
-      if (events.length === 0) {
+      const read = result.value.transfer_events;
+      if (read.length === 0) {
         await tx.update(bankEventCursor).set({ readToEndAt: askedAt, updatedAt: new Date() }).where(eq(bankEventCursor.id, 1));
         return false;
       }
+      // Sweeps and refunds are not our transfers' moves: skipped, and the cursor still moves past them (ADR 049).
+      const events = read.filter((event) => isTransferStatusEvent(event.event_type));
       const transferIds = [...new Set(events.map((event) => event.transfer_id))];
       const find = () =>
         tx
@@ -98,7 +100,7 @@ export async function syncTransferEvents(daysFor: (groupIds: string[]) => Promis
       await tx
         .update(bankEventCursor)
         .set({
-          afterId: events[events.length - 1]!.event_id,
+          afterId: read[read.length - 1]!.event_id,
           updatedAt: new Date(),
           ...(result.value.has_more ? {} : { readToEndAt: askedAt }),
         })

@@ -161,9 +161,9 @@ export const bankLinkTokens = pgTable("bank_link_tokens", {
 });
 
 /**
- * Every Link token issued to a user (ADR 038), kept while a public token from one of its sessions could still be
- * exchanged: before an exchange the app asks the provider (/link/token/get) whether the public token came from a Link
- * session of one of the user's own tokens, so a public token from someone else's Link session is refused.
+ * Every Link token issued to a user (ADR 038, ADR 049), kept while a public token from one of its sessions could still
+ * be exchanged: an exchange names the Link token the browser used, which must be one of the signed-in user's, unexpired
+ * and unused; where the provider returns the sessions' results (/link/token/get), the public token must be among them.
  */
 export const bankLinkTokenOwners = pgTable(
   "bank_link_token_owners",
@@ -175,6 +175,8 @@ export const bankLinkTokenOwners = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** The provider's own expiry of the token; a session can end (and issue a public token) until then. */
     providerExpiresAt: timestamp("provider_expires_at", { withTimezone: true }).notNull(),
+    /** When a public token was exchanged under it (ADR 049): one exchange per Link token, then a new token. */
+    usedAt: timestamp("used_at", { withTimezone: true }),
   },
   (t) => [index("bank_link_token_owners_user_idx").on(t.userId, t.createdAt)],
 );

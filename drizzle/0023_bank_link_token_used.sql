@@ -1,0 +1,1 @@
+ALTER TABLE "bank_link_token_owners" ADD COLUMN "used_at" timestamp with time zone;
