@@ -16,6 +16,7 @@ import { joinUrl, projectedFirstDue, scheduleOf } from "./groups.server";
 import { type SentInvitation, sentInvitationViews } from "./invitations.server";
 import { type RecordFacts, type RecordView, recordFactsJson, recordsFrom } from "./reliability.server";
 import type { Standing } from "~/domain/reliability";
+import { ROSTER_HISTORY_LIMIT, type RosterHistoryEntry } from "~/domain/roster";
 import { OPEN_SWAP_STATUSES, orderBeforeSwaps, SWAP_MESSAGES, type SwapStatus, turnOpen } from "~/domain/swaps";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -102,6 +103,8 @@ export type GroupPageView = {
   viewer: { memberId: string; isAdmin: boolean; canReorder: boolean; payoutPosition: number | null };
   /** Turn swaps (ADR 041); null before the group starts. */
   swaps: SwapsView | null;
+  /** While forming (ADR 050): who joined, left, was removed or invited again, newest first; null once it starts. */
+  rosterHistory: RosterHistoryEntry[] | null;
 };
 
 /** One swap as the page shows it, with what the viewer may do with it. */
@@ -186,6 +189,15 @@ type PageAttempt = {
   settledOn: CalendarDay | null;
 };
 type PagePoolDay = { day: CalendarDay; inCents: number; outCents: number };
+type PageHistory = {
+  id: string;
+  kind: "join" | "left" | "removed" | "invited_again";
+  name: string;
+  at: string;
+  day: CalendarDay;
+  reason: string | null;
+  userId: string | null;
+};
 type PageInvitation = { id: string; email: string; status: GroupInvitationStatus; createdAt: string; expiresAt: string };
 
 /**
@@ -247,6 +259,23 @@ const groupPageRow = preparedQuery("group_page", (database, name) => {
         ) days) end`,
       // Every member's reliability facts (ADR 041), for those who share them and the viewer: reliability.server.ts.
       records: recordFactsJson(sql`select m.user_id from group_members m where m.group_id = ${groups.id}`, sql`${sql.placeholder("userId")}::uuid`),
+      // A forming group's roster history (ADR 050): who joined, left, was removed or invited again, newest first; a
+      // removal's reason only for the admin; whether the admin may invite that person again now.
+      history: sql<PageHistory[] | null>`case when ${groups.status} = 'forming' then (
+        select coalesce(json_agg(h order by h."at" desc), '[]'::json) from (
+          select ev.id as "id", ev.type as "kind", coalesce(u.name, 'A former member') as "name", ev.occurred_at as "at",
+            coalesce(ev.occurred_on, (ev.occurred_at at time zone ${groups.timeZone})::date) as "day",
+            case when ${groupMembers.isAdmin} and ev.type = 'removed' then (
+              select r.reason from group_removals r
+              where r.group_id = ev.group_id and r.user_id = ev.user_id and r.removed_at <= ev.occurred_at
+              order by r.removed_at desc limit 1) end as "reason",
+            case when ${groupMembers.isAdmin} and ev.type in ('removed', 'left')
+              and exists (select 1 from group_removals r where r.group_id = ev.group_id and r.user_id = ev.user_id and r.lifted_at is null)
+              and not exists (select 1 from group_members m where m.group_id = ev.group_id and m.user_id = ev.user_id)
+              then ev.user_id end as "userId"
+          from group_events ev left join users u on u.id = ev.user_id
+          where ev.group_id = ${groups.id} and ev.type in ('join', 'left', 'removed', 'invited_again')
+          order by ev.occurred_at desc limit ${ROSTER_HISTORY_LIMIT}) h) end`,
       invitations: sql<PageInvitation[] | null>`case when ${panels} and ${groupMembers.isAdmin} then (
         select coalesce(json_agg(json_build_object(
           'id', i.id, 'email', i.email, 'status', i.status, 'createdAt', i.created_at, 'expiresAt', i.expires_at)
@@ -416,6 +445,16 @@ export async function groupPageWithPanels(
       payoutPosition: viewerMember.payoutPosition,
     },
     swaps,
+    rosterHistory: row.history
+      ? row.history.map((entry) => ({
+          id: entry.id,
+          kind: entry.kind === "join" ? "joined" : entry.kind,
+          name: entry.name,
+          day: entry.day,
+          reason: entry.reason,
+          userId: entry.userId,
+        }))
+      : null,
   };
   return {
     group: view,
