@@ -417,10 +417,19 @@ function NextPayout({ group }: { group: GroupPageView }) {
             <dt className="text-sm text-slate-600">Recipient</dt>
             <dd className="mt-1 text-lg font-semibold text-slate-900">{recipient}</dd>
           </div>
-          <div>
-            <dt className="text-sm text-slate-600">{stepLabel(headline.kind, headline.step, { yours: next.isYou })}</dt>
-            <dd className="mt-1 text-lg font-semibold text-slate-900">{formatCalendarDay(headline.step.day, "long")}</dd>
-          </div>
+          {/* Issue 45: never the due day as the payout's day (it read "Due November 30" beside "Due today"); while the
+              arrival cannot be told, the card says so and the next steps below say why. */}
+          {headline.kind === "arrival" ? (
+            <div>
+              <dt className="text-sm text-slate-600">{stepLabel(headline.kind, headline.step, { yours: next.isYou })}</dt>
+              <dd className="mt-1 text-lg font-semibold text-slate-900">{formatCalendarDay(headline.step.day, "long")}</dd>
+            </div>
+          ) : (
+            <div>
+              <dt className="text-sm text-slate-600">Payout</dt>
+              <dd className="mt-1 text-lg font-semibold text-slate-900">Not sent yet</dd>
+            </div>
+          )}
           <div>
             <dt className="text-sm text-slate-600">Amount</dt>
             <dd className="mt-1 text-lg font-semibold text-slate-900">{formatMoney(next.amountCents)}</dd>

@@ -8,7 +8,7 @@ import { payoutPerTurnCents } from "~/domain/groups";
 import { daysBetween, describeSchedule, periodDates, todayIn, type CalendarDay } from "~/domain/schedule";
 import { db, preparedQuery } from "../db/client.server";
 import { FAILED_STATUSES, SETTLED_STATUSES, type TransferStatus } from "~/domain/money";
-import { type DatedAttempt, type DatedStep, paymentDates, payoutNextSteps, plannedDates } from "~/domain/payment-dates";
+import { type DatedAttempt, type DatedStep, paymentDates, payoutDay, payoutDaysText, payoutNextSteps, plannedDates } from "~/domain/payment-dates";
 import { groupMembers, groupPeriods, groups, type GroupEventType, type GroupInvitationStatus, type GroupStatus } from "../db/schema";
 import { visibleProfile, type VisibleProfile } from "../profile/profile.server";
 import { type MemberTotals, type PoolMovement, poolMovementsFrom, type SavingsProgress, savingsFrom } from "~/domain/charts";
@@ -589,8 +589,19 @@ export type GroupCardView = {
   /** Your turn (null until the order is set). */
   yourPosition: number | null;
   nextContributionOn: CalendarDay | null;
-  nextPayout: { date: CalendarDay; recipientName: string | null; isYou: boolean; amountCents: number } | null;
-  yourPayout: { date: CalendarDay; status: "completed" | "pending" } | null;
+  /**
+   * The next payout, dated by the one model of a payment's dates (ADR 040): `day` is its arrival, expected or done
+   * (null while it cannot be told), `text` its sent and arrival days in words (payoutDaysText). Never the turn's due day.
+   */
+  nextPayout: {
+    recipientName: string | null;
+    isYou: boolean;
+    amountCents: number;
+    day: { label: string; day: CalendarDay } | null;
+    text: string;
+  } | null;
+  /** The viewer's own payout, dated the same way. */
+  yourPayout: { status: "completed" | "pending"; day: { label: string; day: CalendarDay } | null; text: string } | null;
   startOn: CalendarDay | null;
   endOn: CalendarDay | null;
   completedPeriods: number;
@@ -618,16 +629,32 @@ export const cardFields = {
   group: groups,
   member: groupMembers,
   joined: sql<number>`(select count(*)::int from group_members seats where seats.group_id = ${groups.id})`,
-  next: sql<{ dueOn: CalendarDay; payoutCents: number; recipientName: string; recipientUserId: string } | null>`(
-    select json_build_object('dueOn', p.due_on, 'payoutCents', p.payout_cents, 'recipientName', u.name, 'recipientUserId', u.id)
+  next: sql<{ periodNumber: number; dueOn: CalendarDay; payoutCents: number; recipientName: string; recipientUserId: string } | null>`(
+    select json_build_object('periodNumber', p.period_number, 'dueOn', p.due_on, 'payoutCents', p.payout_cents, 'recipientName', u.name, 'recipientUserId', u.id)
     from group_periods p join group_members m on m.id = p.recipient_member_id join users u on u.id = m.user_id
     where p.group_id = ${groups.id} and p.status = 'pending'
     order by p.period_number limit 1)`,
-  mine: sql<{ dueOn: CalendarDay; status: "pending" | "completed" } | null>`(
-    select json_build_object('dueOn', p.due_on, 'status', p.status)
+  mine: sql<{ periodNumber: number; dueOn: CalendarDay; status: "pending" | "completed" } | null>`(
+    select json_build_object('periodNumber', p.period_number, 'dueOn', p.due_on, 'status', p.status)
     from group_periods p
     where p.group_id = ${groups.id} and p.recipient_member_id = ${groupMembers.id}
     order by p.period_number limit 1)`,
+  // The facts of the payment dates (payment-dates.ts, ADR 040) for the two periods a card names — the next payout's and
+  // the viewer's own — so that a card dates a payout as the group page does (issue 45): every member, and those
+  // periods' contribution and payout attempts with their settlement day. Nothing before the start.
+  dated: sql<{ members: string[]; attempts: PageAttempt[] } | null>`case when ${groups.status} <> 'forming' then json_build_object(
+    'members', (select coalesce(json_agg(dm.user_id), '[]'::json) from group_members dm where dm.group_id = ${groups.id}),
+    'attempts', (select coalesce(json_agg(json_build_object(
+        'kind', t.kind, 'periodNumber', t.period_number, 'userId', t.user_id, 'attempt', t.attempt, 'status', t.status,
+        'statusOn', t.status_on, 'initiatedOn', t.initiated_on, 'retryOn', t.retry_on, 'failureCode', t.failure_code,
+        'waitingForMember', t.waiting_for_member_at is not null,
+        'settledOn', (select min(l.effective_on) from ledger_transfers l where l.bank_transfer_id = t.id
+          and l.reason in ('contribution', 'shortfall_repaid', 'payout_settled')))), '[]'::json)
+      from bank_transfers t
+      where t.group_id = ${groups.id} and t.kind in ('contribution', 'payout') and t.period_number in (
+        select dp.period_number from group_periods dp where dp.group_id = ${groups.id}
+          and (dp.recipient_member_id = ${groupMembers.id}
+            or dp.period_number = (select min(np.period_number) from group_periods np where np.group_id = ${groups.id} and np.status = 'pending'))))) end`,
   completed: sql<number>`(select count(*)::int from group_periods p where p.group_id = ${groups.id} and p.status = 'completed')`,
   paidInCents: sql<string>`(
     select coalesce(sum(t.amount_cents), 0) from bank_transfers t
@@ -651,12 +678,18 @@ const cardRows = preparedQuery("group_cards", (database, name) =>
 );
 
 /** The cards (in the rows' order) and each one's savings, from rows of `cardFields` for `userId`. */
-export function cardsWithSavingsFrom(rows: CardRow[], userId: string): CardsWithSavings {
+export function cardsWithSavingsFrom(rows: CardRow[], userId: string, now = new Date()): CardsWithSavings {
   const totals = new Map<string, MemberTotals>(
     rows.map((row) => [row.group.id, { paidInCents: Number(row.paidInCents), receivedCents: Number(row.receivedCents) }]),
   );
-  const cards = rows.map(({ group, member, joined, next: pending, mine, completed }): GroupCardView => {
+  const cards = rows.map(({ group, member, joined, next: pending, mine, completed, dated }): GroupCardView => {
     const next = group.status === "active" ? pending : null;
+    // The group's own clock, as on its page (groupPageWithPanels).
+    const today = todayIn(group.timeZone, new Date(now.getTime() + group.clockOffsetSeconds * 1000));
+    const datesOf = (period: { periodNumber: number; dueOn: CalendarDay }, recipientUserId: string) =>
+      dated ? paymentDates(period, dated.members, recipientUserId, dated.attempts, today) : plannedDates(period.periodNumber, period.dueOn);
+    const nextDates = next ? datesOf(next, next.recipientUserId) : null;
+    const myDates = mine ? datesOf(mine, userId) : null;
     return {
       id: group.id,
       name: group.name,
@@ -674,10 +707,18 @@ export function cardsWithSavingsFrom(rows: CardRow[], userId: string): CardsWith
             ? member.payoutPosition
             : null,
       nextContributionOn: next?.dueOn ?? null,
-      nextPayout: next
-        ? { date: next.dueOn, recipientName: next.recipientName, isYou: next.recipientUserId === userId, amountCents: next.payoutCents }
-        : null,
-      yourPayout: mine ? { date: mine.dueOn, status: mine.status } : null,
+      nextPayout:
+        next && nextDates
+          ? {
+              recipientName: next.recipientName,
+              isYou: next.recipientUserId === userId,
+              amountCents: next.payoutCents,
+              day: payoutDay(nextDates, { yours: next.recipientUserId === userId }),
+              text: payoutDaysText(nextDates, { yours: next.recipientUserId === userId }),
+            }
+          : null,
+      yourPayout:
+        mine && myDates ? { status: mine.status, day: payoutDay(myDates, { yours: true }), text: payoutDaysText(myDates, { yours: true }) } : null,
       startOn: group.firstDueOn,
       endOn: group.lastDueOn,
       completedPeriods: completed,
@@ -746,6 +787,7 @@ export type DashboardStats = {
   activeGroups: number;
   nextContributionOn: CalendarDay | null;
   nextPayoutCents: number | null;
+  /** The day the user's own next payout is expected in their bank (payment-dates.ts), not its turn's due day. */
   nextPayoutOn: CalendarDay | null;
 };
 
@@ -758,8 +800,8 @@ export function dashboardStats(cards: GroupCardView[]): DashboardStats {
       .filter((day): day is string => day !== null)
       .sort()[0] ?? null;
   const payouts = active
-    .filter((card) => card.yourPayout?.status === "pending")
-    .map((card) => ({ date: card.yourPayout!.date, amountCents: card.payoutCents }))
+    .filter((card) => card.yourPayout?.status === "pending" && card.yourPayout.day !== null)
+    .map((card) => ({ date: card.yourPayout!.day!.day, amountCents: card.payoutCents }))
     .sort((a, b) => a.date.localeCompare(b.date));
   return {
     activeGroups: active.length,
