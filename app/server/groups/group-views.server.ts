@@ -17,7 +17,16 @@ import { type SentInvitation, sentInvitationViews } from "./invitations.server";
 import { type RecordFacts, type RecordView, recordFactsJson, recordsFrom } from "./reliability.server";
 import type { Standing } from "~/domain/reliability";
 import { ROSTER_HISTORY_LIMIT, type RosterHistoryEntry } from "~/domain/roster";
-import { OPEN_SWAP_STATUSES, orderBeforeSwaps, SWAP_MESSAGES, type SwapStatus, turnOpen } from "~/domain/swaps";
+import {
+  OPEN_SWAP_STATUSES,
+  orderBeforeSwaps,
+  SWAP_MESSAGES,
+  type SwapStatus,
+  swapHelpText,
+  swapStatusLine,
+  turnOpen,
+  turnPayoutText,
+} from "~/domain/swaps";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
@@ -111,8 +120,11 @@ export type GroupPageView = {
 export type SwapView = {
   id: string;
   status: SwapStatus;
-  proposer: { name: string; isYou: boolean; period: number; dueOn: CalendarDay | null };
-  counterpart: { name: string; isYou: boolean; period: number; dueOn: CalendarDay | null };
+  /** Each side's turn, with its payout's days in words (turnPayoutText; null once the period is gone). */
+  proposer: { name: string; isYou: boolean; period: number; dueOn: CalendarDay | null; payoutText: string | null };
+  counterpart: { name: string; isYou: boolean; period: number; dueOn: CalendarDay | null; payoutText: string | null };
+  /** What this viewer reads as its status ("Waiting for your answer" to the person asked). */
+  statusLine: string;
   needsApproval: boolean;
   createdAt: string;
   swappedAt: string | null;
@@ -128,7 +140,11 @@ export type SwapsView = {
   /** Whether the admin approves swaps the two members agreed on. */
   needApproval: boolean;
   /** Members whose turn the viewer may propose to take (both turns open, neither held); empty when the viewer's isn't open. */
-  candidates: Array<{ memberId: string; name: string; period: number; dueOn: CalendarDay }>;
+  candidates: Array<{ memberId: string; name: string; period: number; dueOn: CalendarDay; payoutText: string }>;
+  /** The viewer's own turn, with its payout's days, when it is open to a swap. */
+  yourTurn: { period: number; payoutText: string } | null;
+  /** The help text, matching whether an approval follows (swapHelpText). */
+  helpText: string;
   /** Why the viewer can't propose one, when they can't. */
   cannotPropose: string | null;
   /** Open swaps the viewer is part of, or all of them for the admin. */
@@ -498,6 +514,7 @@ function swapsView(
             name: byMemberId.get(period.recipientMemberId)?.profile.name ?? "A member",
             period: period.periodNumber,
             dueOn: period.dueOn,
+            payoutText: turnPayoutText(period.periodNumber, period.dueOn),
           }))
       : [];
   if (cannotPropose === null && candidates.length === 0) cannotPropose = "No other member's turn can be swapped right now.";
@@ -507,11 +524,13 @@ function swapsView(
       isYou: memberId === viewerMemberId,
       period,
       dueOn: periodOf.get(period)?.dueOn ?? null,
+      payoutText: periodOf.has(period) ? turnPayoutText(period, periodOf.get(period)!.dueOn, { yours: memberId === viewerMemberId }) : null,
     });
     const isOpen = OPEN_SWAP_STATUSES.includes(swap.status);
     return {
       id: swap.id,
       status: swap.status,
+      statusLine: swapStatusLine(swap.status, swap.counterpartMemberId === viewerMemberId),
       proposer: side(swap.proposerMemberId, swap.proposerPeriod),
       counterpart: side(swap.counterpartMemberId, swap.counterpartPeriod),
       needsApproval: swap.needsApproval,
@@ -533,6 +552,11 @@ function swapsView(
   return {
     needApproval,
     candidates,
+    yourTurn:
+      mine && cannotPropose === null
+        ? { period: mine.periodNumber, payoutText: turnPayoutText(mine.periodNumber, mine.dueOn, { yours: true }) }
+        : null,
+    helpText: swapHelpText(needApproval, viewerIsAdmin),
     cannotPropose,
     open: openSwaps,
     done: doneRows.map(view),
