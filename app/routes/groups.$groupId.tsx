@@ -282,6 +282,9 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
           <Link to={`/groups/${group.id}/report`} className={buttonClass("secondary")}>
             Report a problem
           </Link>
+          <Link to="/reports" className={buttonClass("secondary")}>
+            Your reports
+          </Link>
         </div>
       </header>
 
