@@ -3,6 +3,7 @@ ALTER TABLE "group_removals" ADD COLUMN "lifted_by" uuid;--> statement-breakpoin
 ALTER TABLE "group_removals" ADD CONSTRAINT "group_removals_lifted_by_users_id_fk" FOREIGN KEY ("lifted_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "problem_report_replies" ADD COLUMN "from_member" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "problem_report_replies" ADD COLUMN "closing" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "reliability_hidden_at" timestamp with time zone;--> statement-breakpoint
 -- Hand-written (ADR 050): a member removed from a group, or who left it, is not seated again until its admin invites
 -- them again by name (group_removals.lifted_at). The join checks this under the group's lock and says why; this trigger
 -- is the database's word on it, for every path that inserts a member.
