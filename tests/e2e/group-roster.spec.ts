@@ -82,8 +82,8 @@ test("a member leaves a forming group: nothing charged, the admin told, and the 
   await page.getByTestId("default-cover").getByText("What happens, step by step").click();
   await expect(page.getByTestId("default-cover")).toContainText("After the last attempt");
   await expect(page.getByTestId("member-record")).toHaveText([
-    "No payment history yet · 0 cycles completed",
-    "No payment history yet · 0 cycles completed",
+    "Payment record across all their groups: No payment history yet · 0 cycles completed",
+    "Payment record across all their groups: No payment history yet · 0 cycles completed",
   ]);
   await page.getByText("Leave this group").click();
   await expect(page.locator("main")).toContainText("Nothing is charged.");
@@ -103,7 +103,9 @@ test("a member leaves a forming group: nothing charged, the admin told, and the 
   await expect(record).toContainText("Nobody types it in, and nobody can change it.");
   await record.getByLabel("Show this summary to the members of my groups and to people invited to them").uncheck();
   await record.getByRole("button", { name: "Update Sharing" }).click();
-  await expect(toasts(page)).toContainText("Payment record private");
+  await expect(toasts(page)).toContainText("Payment record hidden");
+  // The profile says it is hidden, and what that means (issue 45).
+  await expect(page.getByTestId("record-hidden")).toContainText("Hidden. Groups you join from now on");
   await expect(
     page.getByTestId("payment-record").getByLabel("Show this summary to the members of my groups and to people invited to them"),
   ).not.toBeChecked();
