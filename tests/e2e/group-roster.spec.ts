@@ -50,6 +50,33 @@ test("the admin replaces the invite link and removes a member, who is told why a
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Invalid Invitation");
   await page.goto(`/groups/${group.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Group Not Found");
+
+  // Issue 45: the admin replaces the link after the removal and shares it with the group; the roster history shows
+  // the removal, its reason to the admin only. The new link refuses Omar too, until the admin invites him again.
+  await logout(page);
+  await login(page, group.email, "Secret123");
+  await page.goto(`/groups/${group.id}`);
+  await page.getByText("Replace this link").click();
+  await page.getByRole("button", { name: "Replace Invite Link" }).click();
+  await expect(toasts(page)).toContainText("Invite link replaced");
+  const thirdCode = (await page.getByLabel("Invite link").inputValue()).split("/").pop()!;
+  const history = page.getByRole("region", { name: "Roster history" });
+  await expect(history).toContainText("Omar Haddad was removed on");
+  await expect(history).toContainText("Reason (only you see it): We agreed on a smaller circle.");
+  await logout(page);
+  await login(page, omar, "Secret123");
+  await page.goto(`/groups/join/${thirdCode}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Removed from Group");
+  await expect(page.locator("main")).toContainText("its invite links, old or new, no longer work for you unless the admin invites you again");
+  await logout(page);
+  await login(page, group.email, "Secret123");
+  await page.goto(`/groups/${group.id}`);
+  await page.getByRole("button", { name: "Invite Omar Haddad again" }).click();
+  await expect(toasts(page)).toContainText("Invited again");
+  await joinWith(page, omar, thirdCode);
+  await page.goto(`/groups/${group.id}`);
+  await expect(page.getByTestId("member-row").filter({ hasText: "Omar Haddad" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Roster history" })).toContainText("Omar Haddad was invited again on");
 });
 
 /** Leaving a forming group (ADR 041), with JavaScript on and off: a confirmation, then the dashboard; the link no longer lets them in. */
