@@ -124,6 +124,7 @@ function UserMenuItems({ isAdmin, bankHref }: { isAdmin: boolean; bankHref: stri
   return (
     <>
       <MenuLink to="/profile">Profile</MenuLink>
+      <MenuLink to="/reports">Reports</MenuLink>
       <MenuLink to={bankHref}>Bank Accounts</MenuLink>
       {isAdmin ? <MenuLink to="/admin">Admin Dashboard</MenuLink> : null}
       <Form method="post" action="/logout" className="border-t border-slate-100">

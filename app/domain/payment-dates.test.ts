@@ -1,7 +1,17 @@
 /** One model of a payment's dates (ADR 040): due, collected, payout sent, expected or arrived; and what members read. */
 import { describe, expect, it } from "vitest";
 import type { TransferStatus } from "./money";
-import { type DatedAttempt, paymentDates, payoutArrivedNotice, payoutNextSteps, plannedDates, stepLabel, stepText } from "./payment-dates";
+import {
+  type DatedAttempt,
+  paymentDates,
+  payoutArrivedNotice,
+  payoutDay,
+  payoutDaysText,
+  payoutNextSteps,
+  plannedDates,
+  stepLabel,
+  stepText,
+} from "./payment-dates";
 
 const MEMBERS = ["a", "b", "c"];
 // Friday January 9, 2026: debited Friday, settled Monday 12, available Tuesday 13 (payout sent), arrives Wednesday 14.
@@ -197,5 +207,40 @@ describe("payoutNextSteps: what members read once the due day has passed", () =>
     expect(steps(stuck, "2026-01-21")).toEqual([
       "The payout did not go through after 3 attempts and will not be sent again automatically; Rosca's support team has been told.",
     ]);
+  });
+});
+
+describe("a payout in one line (issue 45: the sandbox clock's dates)", () => {
+  // Monday November 30, 2026: debited that day, settled Tuesday December 1, available Wednesday December 2 (the payout
+  // goes out), in the recipient's bank Thursday December 3. The next turn, due Monday December 7, arrives December 10.
+  const nov30 = { periodNumber: 1, dueOn: "2026-11-30" };
+  const paid = [
+    ...MEMBERS.map((u) => ({ ...A("contribution", u, "funds_available", "2026-12-02", { settledOn: "2026-12-01" }), initiatedOn: "2026-11-30" })),
+    A("payout", "a", "settled", "2026-12-03", { initiatedOn: "2026-12-02", settledOn: "2026-12-03" }),
+  ];
+
+  it("names a payout that arrived by its sent and arrival days, not its due day", () => {
+    const result = paymentDates(nov30, MEMBERS, "a", paid, "2026-12-07");
+    expect(payoutDaysText(result, { yours: true })).toBe("Payout sent Dec 2, 2026; arrived Dec 3, 2026");
+    expect(payoutDay(result, { yours: true })).toEqual({ label: "Arrived", day: "2026-12-03" });
+  });
+
+  it("names the next turn by its planned days: December 10, not December 7", () => {
+    const next = plannedDates(2, "2026-12-07");
+    expect(payoutDaysText(next)).toBe("Payout goes out Dec 9, 2026; expected to arrive Dec 10, 2026");
+    expect(payoutDaysText(next, { yours: true, style: "long" })).toBe("Payout goes out December 9, 2026; expected in your bank December 10, 2026");
+    expect(payoutDay(next)).toEqual({ label: "Expected to arrive", day: "2026-12-10" });
+  });
+
+  it("says a payout waits on contributions, with their due day, when its days cannot be told", () => {
+    const failed = MEMBERS.map((u) =>
+      u === "b"
+        ? A("contribution", u, "failed", "2026-12-01", { attempt: 3, initiatedOn: "2026-11-30" })
+        : A("contribution", u, "funds_available", "2026-12-02", { settledOn: "2026-12-01" }),
+    );
+    const result = paymentDates(nov30, MEMBERS, "a", failed, "2026-12-07");
+    expect(result.arrival).toBeNull();
+    expect(payoutDaysText(result)).toBe("Not sent yet: waiting for contributions due Nov 30, 2026");
+    expect(payoutDay(result)).toBeNull();
   });
 });

@@ -323,3 +323,26 @@ export function payoutNextSteps(input: {
   }
   return lines;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// A payout in one line (issue 45): cards, lists, the swap picker and the swap messages
+
+/**
+ * A payout by its sent and arrival days, never by its turn's due day (ADR 050): "Payout sent Dec 2, 2026; arrived
+ * Dec 3, 2026", "Payout goes out Dec 9, 2026; expected in your bank Dec 10, 2026". While it cannot be told (a
+ * contribution will not come in by itself, or the payout failed for good), it says so with the due day it waits on.
+ */
+export function payoutDaysText(dates: Pick<PaymentDates, "due" | "sent" | "arrival">, options: { yours?: boolean; style?: DateStyle } = {}): string {
+  const style = options.style ?? "medium";
+  if (!dates.sent || !dates.arrival) return `Not sent yet: waiting for contributions due ${formatCalendarDay(dates.due, style)}`;
+  const arrival = stepText("arrival", dates.arrival, { yours: options.yours, style });
+  return `${stepText("sent", dates.sent, { style })}; ${arrival.charAt(0).toLowerCase()}${arrival.slice(1)}`;
+}
+
+/**
+ * The day a card names a payout by: its arrival, expected or done (the day the money is in the recipient's bank), with
+ * its label; null while it cannot be told.
+ */
+export function payoutDay(dates: Pick<PaymentDates, "arrival">, options: { yours?: boolean } = {}): { label: string; day: CalendarDay } | null {
+  return dates.arrival ? { label: stepLabel("arrival", dates.arrival, options), day: dates.arrival.day } : null;
+}

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { TransferStatus } from "./money";
-import { type ContributionAttempt, type ContributionChain, markOf, markWeight, recordSummary, reliabilityRecord } from "./reliability";
+import {
+  type ContributionAttempt,
+  type ContributionChain,
+  markOf,
+  markWeight,
+  NEW_MEMBER_MARKS,
+  recordSummary,
+  reliabilityRecord,
+} from "./reliability";
 
 const TODAY = "2026-06-01";
 
@@ -92,23 +100,28 @@ describe("the record", () => {
 
   it("counts on time, late and missed, and weighs the recent more", () => {
     const record = reliabilityRecord({
-      chains: [onTimeOn("2026-06-01"), chain([attempt(1, "declined"), attempt(2, "settled")]), missedOn("2025-12-03")],
+      chains: [
+        onTimeOn("2026-06-01"),
+        onTimeOn("2026-06-01"),
+        onTimeOn("2026-06-01"),
+        chain([attempt(1, "declined"), attempt(2, "settled")]),
+        missedOn("2025-12-03"),
+      ],
       cyclesCompleted: 1,
     });
-    // Weights: 1 (today), 0.5 ** (26 / 180) for the late one (May 6), 0.5 for the miss (180 days ago).
+    // Weights: 1 (today) each, 0.5 ** (26 / 180) for the late one (May 6), 0.5 for the miss (180 days ago).
     const late = 0.5 ** (26 / 180);
-    expect(record).toMatchObject({ onTime: 1, late: 1, missed: 1, owed: 1, faded: 0 });
-    expect(record.score).toBe(Math.round((100 * (1 + late * 0.5)) / (1 + late + 0.5)));
-    expect(record.standing).toBe("recentProblems");
-    expect(recordSummary(record)).toBe(
-      "Recent late or missed payments · 1 on time, 1 late, 1 missed · 1 cycle completed · 1 contribution still owed",
-    );
+    expect(record).toMatchObject({ onTime: 3, late: 1, missed: 1, owed: 1, faded: 0 });
+    expect(record.score).toBe(Math.round((100 * (3 + late * 0.5)) / (3 + late + 0.5)));
+    expect(record.standing).toBe("mostlyOnTime");
+    expect(recordSummary(record)).toBe("Mostly on time · 3 on time, 1 late, 1 missed · 1 cycle completed · 1 contribution still owed");
   });
 
   it("an old miss fades out of the score; what is still owed is said whatever its age", () => {
-    const record = reliabilityRecord({ chains: [onTimeOn("2026-06-01"), onTimeOn("2026-05-01"), missedOn("2024-01-05")], cyclesCompleted: 2 });
-    expect(record).toMatchObject({ onTime: 2, missed: 0, faded: 1, owed: 1, score: 100, standing: "onTime" });
-    expect(recordSummary(record)).toBe("Pays on time · 2 on time, 0 late, 0 missed · 2 cycles completed · 1 contribution still owed");
+    const onTime = ["2026-06-01", "2026-05-01", "2026-04-01", "2026-03-01", "2026-02-01"].map(onTimeOn);
+    const record = reliabilityRecord({ chains: [...onTime, missedOn("2024-01-05")], cyclesCompleted: 2 });
+    expect(record).toMatchObject({ onTime: 5, missed: 0, faded: 1, owed: 1, score: 100, standing: "onTime" });
+    expect(recordSummary(record)).toBe("Pays on time · 5 on time, 0 late, 0 missed · 2 cycles completed · 1 contribution still owed");
   });
 
   it("a covered contribution repaid counts a quarter, and says so", () => {
@@ -117,11 +130,38 @@ describe("the record", () => {
         onTimeOn("2026-06-01"),
         onTimeOn("2026-06-01"),
         onTimeOn("2026-06-01"),
+        onTimeOn("2026-06-01"),
         chain([{ ...attempt(1, "returned", { failureCode: "R01", covered: true }), initiatedOn: "2026-06-01" }, attempt(2, "settled")]),
       ],
       cyclesCompleted: 0,
     });
-    expect(record).toMatchObject({ onTime: 3, missed: 1, covered: 1, repaid: 1, owed: 0, score: 81, standing: "mostlyOnTime" });
-    expect(recordSummary(record)).toBe("Mostly on time · 3 on time, 0 late, 1 missed · 0 cycles completed");
+    expect(record).toMatchObject({ onTime: 4, missed: 1, covered: 1, repaid: 1, owed: 0, score: 85, standing: "mostlyOnTime" });
+    expect(recordSummary(record)).toBe("Mostly on time · 4 on time, 0 late, 1 missed · 0 cycles completed");
+  });
+
+  it("a new member's first miss shows their counts, not a score of 0 (the new-member rule, ADR 050)", () => {
+    const record = reliabilityRecord({ chains: [missedOn("2026-06-01")], cyclesCompleted: 0 });
+    expect(record).toMatchObject({ missed: 1, owed: 1, score: null, standing: "new" });
+    expect(recordSummary(record)).toBe("New member · 0 on time, 0 late, 1 missed · 0 cycles completed · 1 contribution still owed");
+    // Four counted: still new; the fifth brings the score.
+    const four = reliabilityRecord({
+      chains: [missedOn("2026-06-01"), ...["2026-06-01", "2026-05-01", "2026-04-01"].map(onTimeOn)],
+      cyclesCompleted: 0,
+    });
+    expect([four.score, four.standing]).toEqual([null, "new"]);
+    const five = reliabilityRecord({
+      chains: [missedOn("2026-06-01"), ...["2026-06-01", "2026-05-01", "2026-04-01", "2026-03-01"].map(onTimeOn)],
+      cyclesCompleted: 0,
+    });
+    expect(five.score).not.toBeNull();
+    expect(NEW_MEMBER_MARKS).toBe(5);
+  });
+
+  it("a declined debit waiting for its retry is counted as declined, not on the way", () => {
+    const record = reliabilityRecord({
+      chains: [chain([attempt(1, "declined", { failureCode: "NSF" })]), chain([attempt(1, "pending")])],
+      cyclesCompleted: 0,
+    });
+    expect(record).toMatchObject({ declined: 1, open: 1, missed: 0, score: null });
   });
 });

@@ -118,8 +118,10 @@ export type ReliabilityRecord = {
   owed: number;
   /** Marks too old to count any more. */
   faded: number;
-  /** Contributions whose outcome is not known yet. */
+  /** Contributions whose outcome is not known yet and are on their way (a debit made, not settled). */
   open: number;
+  /** Contributions whose latest debit was declined, failed or returned and that wait for a retry or for the member: not counted yet. */
+  declined: number;
   /** 0–100: the weighted share of what counts that was paid on time (late counts half), or null with nothing counted. */
   score: number | null;
   standing: Standing;
@@ -127,6 +129,13 @@ export type ReliabilityRecord = {
 
 /** Score thresholds for the standing's words. */
 export const STANDING_THRESHOLDS = { onTime: 90, mostlyOnTime: 70 } as const;
+
+/**
+ * The "new member" rule (ADR 050): below this many contributions that count, a member is "new" — the record shows
+ * their counts, never a score, so that one first miss (perhaps the wrong account debited) does not read as "0 out of
+ * 100". From this many on, the score and its standing are shown.
+ */
+export const NEW_MEMBER_MARKS = 5;
 
 /** The record of one member from their contributions in every group they are or were in, and their cycles completed. */
 export function reliabilityRecord(input: { chains: readonly ContributionChain[]; cyclesCompleted: number }): ReliabilityRecord {
@@ -140,6 +149,7 @@ export function reliabilityRecord(input: { chains: readonly ContributionChain[];
     owed: 0,
     faded: 0,
     open: 0,
+    declined: 0,
     score: null,
     standing: "new",
   };
@@ -148,7 +158,12 @@ export function reliabilityRecord(input: { chains: readonly ContributionChain[];
   for (const chain of input.chains) {
     const mark = markOf(chain);
     if (!mark) {
-      if (chain.attempts.length > 0 && !chain.attempts.some((attempt) => attempt.status === "cancelled")) record.open += 1;
+      if (chain.attempts.length > 0 && !chain.attempts.some((attempt) => attempt.status === "cancelled")) {
+        const last = [...chain.attempts].sort((a, b) => a.attempt - b.attempt).at(-1)!;
+        // A declined debit is "declined" (waiting for its retry), not "on the way" (issue 45).
+        if (last.status === "declined" || last.status === "failed" || last.status === "returned") record.declined += 1;
+        else record.open += 1;
+      }
       continue;
     }
     if (mark.owed) record.owed += 1;
@@ -163,7 +178,7 @@ export function reliabilityRecord(input: { chains: readonly ContributionChain[];
     weighted += weight * markValue(mark);
     weights += weight;
   }
-  if (weights > 0) {
+  if (weights > 0 && record.onTime + record.late + record.missed >= NEW_MEMBER_MARKS) {
     record.score = Math.round((100 * weighted) / weights);
     record.standing =
       record.score >= STANDING_THRESHOLDS.onTime ? "onTime" : record.score >= STANDING_THRESHOLDS.mostlyOnTime ? "mostlyOnTime" : "recentProblems";
@@ -175,7 +190,7 @@ export function reliabilityRecord(input: { chains: readonly ContributionChain[];
 // The words
 
 export const STANDING_LABELS: Record<Standing, string> = {
-  new: "No payment history yet",
+  new: "New member",
   onTime: "Pays on time",
   mostlyOnTime: "Mostly on time",
   recentProblems: "Recent late or missed payments",
@@ -190,18 +205,27 @@ function plural(n: number, one: string, many = `${one}s`) {
  * cycles completed". A member still owing a contribution says so.
  */
 export function recordSummary(record: ReliabilityRecord): string {
-  const parts: string[] = [STANDING_LABELS[record.standing]];
+  const parts: string[] = [standingLabel(record)];
   if (record.onTime + record.late + record.missed > 0) parts.push(`${record.onTime} on time, ${record.late} late, ${record.missed} missed`);
   parts.push(plural(record.cyclesCompleted, "cycle completed", "cycles completed"));
   if (record.owed > 0) parts.push(`${plural(record.owed, "contribution")} still owed`);
   return parts.join(" · ");
 }
 
+/** The standing in words: "No payment history yet" before any contribution counts, "New member" below NEW_MEMBER_MARKS. */
+export function standingLabel(record: Pick<ReliabilityRecord, "standing" | "onTime" | "late" | "missed">): string {
+  if (record.standing === "new" && record.onTime + record.late + record.missed === 0) return "No payment history yet";
+  return STANDING_LABELS[record.standing];
+}
+
+/** Where a record is shown, its scope said (issue 45): it counts every group, not only the one on the page. */
+export const RECORD_SCOPE = "Payment record across all their groups";
+
 /** How the record is computed, for the member's own profile. */
 export const RECORD_EXPLANATION = [
   "Your record is computed from what the bank and our ledger recorded of your contributions, in every group you are or were in. Nobody types it in, and nobody can change it.",
   "Each contribution counts once its outcome is known: on time (paid on the first attempt), late (paid on a retry) or missed (not paid after every attempt, or taken back by your bank after the payout left so that Rosca covered it). A covered contribution you paid later shows as repaid.",
-  `Recent behaviour weighs more: a contribution's weight halves every ${HALF_LIFE_DAYS} days, and after ${FADE_AFTER_DAYS / 365} years it no longer counts at all. The score is the weighted share paid on time, a late payment counting half and a repaid one a quarter.`,
+  `Recent behaviour weighs more: a contribution's weight halves every ${HALF_LIFE_DAYS} days, and after ${FADE_AFTER_DAYS / 365} years it no longer counts at all. The score is the weighted share paid on time, a late payment counting half and a repaid one a quarter. It is shown from ${NEW_MEMBER_MARKS} counted contributions on; before that you are a new member, and your counts are shown instead.`,
   "A contribution you still owe is shown whatever its age, until it is paid.",
   "The record only informs: it never stops anyone joining a group. Whoever runs a group decides whom to invite.",
 ];
@@ -209,5 +233,9 @@ export const RECORD_EXPLANATION = [
 /** The profile's sharing setting, saved. */
 export const RECORD_SHARING = {
   shared: { title: "Payment record shared", description: "Members of your groups, and people invited to them, see its summary." },
-  private: { title: "Payment record private", description: "Only you see your payment record now." },
+  private: {
+    title: "Payment record hidden",
+    description:
+      "Groups you join from now on, and people invited to them, don't see it. The members of the groups you are already in keep seeing it: you shared it when you joined them together.",
+  },
 } as const;

@@ -49,7 +49,23 @@ export const REPORT_MESSAGES = {
   /** What the member is told (the bell). */
   replyNoticeTitle: (groupName: string) => `Reply to your report about ${groupName}`,
   closedNoticeTitle: (groupName: string) => `Your report about ${groupName} was closed`,
+  // Issue 45 (ADR 050): a receipt when sent, a note with every close, the member's answer while it is open.
+  receiptTitle: (groupName: string) => `We received your report about ${groupName}`,
+  receiptBody: (category: string) =>
+    `Your report (${category}) reached our team. We reply here and by email, usually within 24 hours. You can add to it on your reports page while it is open.`,
+  closeNoteRequired: "Please write a note: the member receives it",
+  closeNoteLong: `Note must be at most ${REPLY_MAX.toLocaleString("en-US")} characters`,
+  memberReplyRequired: "Please write your answer",
+  memberReplyLong: `Answer must be at most ${REPLY_MAX.toLocaleString("en-US")} characters`,
+  memberRepliedTitle: "Answer sent",
+  memberRepliedDescription: "Our team sees it with your report.",
 } as const;
+
+/** Which of the admin's lists: open (open and answered) or closed. A plain GET parameter, so it works without JavaScript. */
+export type ReportFilter = "open" | "closed";
+export function reportFilterOf(value: string | null): ReportFilter {
+  return value === "closed" ? "closed" : "open";
+}
 
 const messageField = z
   .string({ error: REPORT_MESSAGES.messageRequired })
@@ -79,4 +95,28 @@ export const replySchema = z.object({
     .min(1, REPORT_MESSAGES.replyRequired)
     .max(REPLY_MAX, REPORT_MESSAGES.replyLong)
     .check(messageCheck("Reply")),
+});
+
+/** The admin's close: a note the member receives (issue 45: never closed without a word). */
+export const closeSchema = z.object({
+  reportId: z.uuid(),
+  note: z
+    .string({ error: REPORT_MESSAGES.closeNoteRequired })
+    .trim()
+    .normalize("NFC")
+    .min(1, REPORT_MESSAGES.closeNoteRequired)
+    .max(REPLY_MAX, REPORT_MESSAGES.closeNoteLong)
+    .check(messageCheck("Note")),
+});
+
+/** The member's answer to their own open report. */
+export const memberReplySchema = z.object({
+  reportId: z.uuid(),
+  reply: z
+    .string({ error: REPORT_MESSAGES.memberReplyRequired })
+    .trim()
+    .normalize("NFC")
+    .min(1, REPORT_MESSAGES.memberReplyRequired)
+    .max(REPLY_MAX, REPORT_MESSAGES.memberReplyLong)
+    .check(messageCheck("Answer")),
 });

@@ -14,8 +14,24 @@
  *   under the group's lock, re-checking that both turns are still open.
  */
 import { z } from "zod";
-import { formatCalendarDay } from "./format";
+import { payoutDaysText, plannedDates } from "./payment-dates";
 import type { CalendarDay } from "./schedule";
+
+/**
+ * A turn's payout in words, by its days (issue 45: never the due day): a turn open to a swap has no transfer yet and its
+ * due day ahead, so its days are the planned ones (payment-dates.ts). "Payout goes out December 2, 2026; expected in
+ * your bank December 3, 2026".
+ */
+export function turnPayoutText(turn: number, dueOn: CalendarDay, options: { yours?: boolean } = {}): string {
+  return payoutDaysText(plannedDates(turn, dueOn), { yours: options.yours, style: "long" });
+}
+
+const lower = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** A turn as a swap's message names it: "turn 2 (payout goes out …; expected in your bank …)". */
+export function turnWithDays(turn: number, dueOn: CalendarDay, options: { yours?: boolean } = {}): string {
+  return `turn ${turn} (${lower(turnPayoutText(turn, dueOn, options))})`;
+}
 
 export type SwapStatus = "proposed" | "accepted" | "swapped" | "declined" | "refused" | "withdrawn" | "cancelled";
 
@@ -55,17 +71,28 @@ export const SWAP_MESSAGES = {
   acceptedTitle: "Swap accepted",
   acceptedAwaitingAdmin: "The group's admin has been asked to approve it.",
   swappedTitle: "Turns swapped",
-  swappedToYou: (turn: number, dueOn: CalendarDay) => `Your turn is now ${turn}: the payout of ${formatCalendarDay(dueOn, "long")}.`,
+  swappedToYou: (turn: number, dueOn: CalendarDay) => `Your turn is now ${turn}: ${lower(turnPayoutText(turn, dueOn, { yours: true }))}.`,
   declinedTitle: "Swap declined",
   refusedTitle: "Swap refused",
   withdrawnTitle: "Swap withdrawn",
 } as const;
 
-/** What each member is told, in the app and by email. `turn` is a period number; days are the periods' due days. */
+/** A turn as another member's notice names it. */
+type Turn = { turn: number; dueOn: CalendarDay };
+
+/**
+ * What each member is told, in the app and by email (issue 45: every member, each with their own turn before and
+ * after, and a turn's payout by its days, never its due day). `turn` is a period number; days are the periods' due days.
+ */
 export const SWAP_NOTICES = {
   proposed: (proposer: string, group: string, theirTurn: number, theirDay: CalendarDay, yourTurn: number, yourDay: CalendarDay) => ({
     title: `${proposer} asks to swap turns in ${group}`,
-    body: `${proposer} would take your turn ${yourTurn} (${formatCalendarDay(yourDay, "long")}) and give you turn ${theirTurn} (${formatCalendarDay(theirDay, "long")}). Accept or decline on the group's page.`,
+    body: `${proposer} would take your ${turnWithDays(yourTurn, yourDay, { yours: true })} and give you ${turnWithDays(theirTurn, theirDay, { yours: true })}. Accept or decline on the group's page.`,
+  }),
+  /** Every other member, when a swap is proposed: theirs does not move. */
+  proposedToOthers: (proposer: string, counterpart: string, group: string, a: number, b: number, needsApproval: boolean, yours: Turn) => ({
+    title: `${proposer} and ${counterpart} may swap turns in ${group}`,
+    body: `${proposer} (turn ${a}) asked ${counterpart} (turn ${b}) to swap turns${needsApproval ? "; if they agree, the group's admin approves or refuses it" : ""}. Your turn stays ${yours.turn} before and after: ${lower(turnPayoutText(yours.turn, yours.dueOn, { yours: true }))}. You'll be told what happens.`,
   }),
   accepted: (counterpart: string, group: string) => ({
     title: `${counterpart} accepted your turn swap in ${group}`,
@@ -75,9 +102,19 @@ export const SWAP_NOTICES = {
     title: `Approve a turn swap in ${group}?`,
     body: `${proposer} (turn ${a}) and ${counterpart} (turn ${b}) agreed to swap turns. Approve or refuse on the group's page.`,
   }),
-  swapped: (group: string, otherName: string, turn: number, dueOn: CalendarDay) => ({
+  swapped: (group: string, otherName: string, turn: number, dueOn: CalendarDay, before?: Turn) => ({
     title: `Your turn in ${group} changed`,
-    body: `You swapped turns with ${otherName}. Your turn is now ${turn}: the payout of ${formatCalendarDay(dueOn, "long")}.`,
+    body: `You swapped turns with ${otherName}. ${before ? `Your turn was ${turnWithDays(before.turn, before.dueOn, { yours: true })}. ` : ""}Your turn is now ${turn}: ${lower(turnPayoutText(turn, dueOn, { yours: true }))}.`,
+  }),
+  /** Every other member, once two members swapped turns. */
+  swappedToOthers: (group: string, proposer: string, counterpart: string, a: number, b: number, yours: Turn) => ({
+    title: `${proposer} and ${counterpart} swapped turns in ${group}`,
+    body: `${proposer} now has turn ${b} and ${counterpart} turn ${a}. Your turn stays ${yours.turn} before and after: ${lower(turnPayoutText(yours.turn, yours.dueOn, { yours: true }))}.`,
+  }),
+  /** Every other member, when a proposed swap ends without happening (declined, refused, withdrawn, cancelled). */
+  offForOthers: (group: string, proposer: string, counterpart: string, a: number, b: number, yours: Turn) => ({
+    title: `The turn swap proposed in ${group} won't happen`,
+    body: `${proposer} keeps turn ${a} and ${counterpart} turn ${b}. Your turn stays ${yours.turn}: ${lower(turnPayoutText(yours.turn, yours.dueOn, { yours: true }))}.`,
   }),
   declined: (counterpart: string, group: string) => ({
     title: `${counterpart} declined your turn swap in ${group}`,
@@ -92,6 +129,21 @@ export const SWAP_NOTICES = {
     body: "The swap they proposed is off. Your turn stays as it was.",
   }),
 } as const;
+
+/**
+ * The help text of the swaps panel (issue 45): says an approval follows only when one does — the group asks for it and
+ * the viewer is not its admin (a swap with the admin as one side needs none).
+ */
+export function swapHelpText(groupAsksApproval: boolean, viewerIsAdmin: boolean): string {
+  const approval = groupAsksApproval && !viewerIsAdmin ? ", then the group's admin approves or refuses (unless the admin is the other member)" : "";
+  return `Before either turn is paid, you can offer to swap turns with another member. They accept or decline${approval}. A turn can't be swapped from its due day on, when its contributions start being collected.`;
+}
+
+/** What an open swap's status line says to this viewer: the person asked is asked, not told to wait. */
+export function swapStatusLine(status: SwapStatus, viewerIsAsked: boolean): string {
+  if (status === "proposed" && viewerIsAsked) return "Waiting for your answer";
+  return SWAP_STATUS_LABELS[status];
+}
 
 export const proposeSwapSchema = z.object({ memberId: z.uuid({ error: SWAP_MESSAGES.notYourself }) });
 export const swapActionSchema = z.object({ swapId: z.uuid({ error: SWAP_MESSAGES.notFound }) });

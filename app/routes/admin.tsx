@@ -4,7 +4,7 @@ import { AddUserForm } from "~/components/admin/add-user-form";
 import { EmailDeliveryPanel } from "~/components/admin/email-delivery";
 import { MoneyHealthPanel } from "~/components/admin/money-health";
 import { ProblemReports } from "~/components/admin/problem-reports";
-import { REPLY_MAX, REPORT_MESSAGES, replySchema } from "~/domain/reports";
+import { closeSchema, REPLY_MAX, REPORT_MESSAGES, reportFilterOf, replySchema } from "~/domain/reports";
 import { closeReport, replyToReport, reportsForAdmin } from "~/server/reports/reports.server";
 import {
   adminHref,
@@ -59,6 +59,8 @@ function listState(source: { get(name: string): unknown }): AdminListState {
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireAdminPage(request);
   const list = listState(new URL(request.url).searchParams);
+  // Which reports: ?reports=open (the default) or ?reports=closed, plain links (issue 45).
+  const reportFilter = reportFilterOf(new URL(request.url).searchParams.get("reports"));
   // The user directory failing (a database error, a timeout) is a state of the page, not an error page: the console
   // says so (SPEC.md section 8, Admin) and keeps working for the rest.
   const users = Promise.all([adminStats(), searchUsers(list)]).catch((error: unknown) => {
@@ -71,7 +73,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     recentAudit(20),
     moneyHealth(),
     outboxHealth(),
-    reportsForAdmin(),
+    reportsForAdmin(reportFilter),
   ]);
   return {
     currentUserId: user.id,
@@ -83,6 +85,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     health,
     email,
     reports,
+    reportFilter,
   };
 }
 
@@ -182,7 +185,10 @@ export async function action({ request }: Route.ActionArgs) {
       const reportId = uuidField(formData, "reportId");
       const reply = formData.get("reply");
       const error = submission.error.issues.find((issue) => issue.path[0] === "reply")?.message ?? REPORT_MESSAGES.replyRequired;
-      return data({ reportReply: { reportId, reply: typeof reply === "string" ? reply.slice(0, REPLY_MAX) : "", error } }, { status: 400 });
+      return data(
+        { reportReply: { reportId, reply: typeof reply === "string" ? reply.slice(0, REPLY_MAX) : "", error, kind: "reply" as const } },
+        { status: 400 },
+      );
     }
     const result = await replyToReport(user, submission.data.reportId, submission.data.reply);
     if (!result.ok) return redirectWithToast(request, back, { type: "error", title: result.error });
@@ -194,7 +200,18 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   if (intent === "close-report") {
-    const result = await closeReport(user, uuidField(formData, "reportId"));
+    // Never closed without a word (issue 45): the note is required, and the member receives it.
+    const submission = closeSchema.safeParse({ reportId: formData.get("reportId"), note: formData.get("note") ?? "" });
+    if (!submission.success) {
+      const reportId = uuidField(formData, "reportId");
+      const note = formData.get("note");
+      const error = submission.error.issues.find((issue) => issue.path[0] === "note")?.message ?? REPORT_MESSAGES.closeNoteRequired;
+      return data(
+        { reportReply: { reportId, reply: typeof note === "string" ? note.slice(0, REPLY_MAX) : "", error, kind: "close" as const } },
+        { status: 400 },
+      );
+    }
+    const result = await closeReport(user, submission.data.reportId, submission.data.note);
     if (!result.ok) return redirectWithToast(request, back, { type: "error", title: result.error });
     return redirectWithToast(request, back, { type: "success", title: REPORT_MESSAGES.closedTitle });
   }
@@ -248,7 +265,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
         {/* A successful add redirects with a new location key, which remounts (and so clears) the form. */}
         <AddUserForm key={location.key} lastResult={addUserResult} list={list} />
         <PendingRequests requests={requests} list={list} />
-        <ProblemReports reports={reports} list={list} replyError={replyError} />
+        <ProblemReports reports={reports} list={list} replyError={replyError} filter={loaderData.reportFilter} />
         <MoneyHealthPanel health={health} list={list} />
         <EmailDeliveryPanel view={email} list={list} />
         <Card>

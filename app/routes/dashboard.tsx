@@ -140,7 +140,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Stat
           label="Next payout"
           value={stats.nextPayoutCents === null ? "None scheduled" : formatMoney(stats.nextPayoutCents)}
-          note={stats.nextPayoutOn ? `Your turn on ${formatCalendarDay(stats.nextPayoutOn, "long")}` : undefined}
+          note={stats.nextPayoutOn ? `Expected in your bank ${formatCalendarDay(stats.nextPayoutOn, "long")}` : undefined}
         />
       </section>
 

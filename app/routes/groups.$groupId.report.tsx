@@ -110,7 +110,14 @@ function ReportForm({
   const submitting = navigation.state === "submitting";
   const categoryErrorId = `${fields.category.id}-error`;
   return (
-    <Form method="post" action={`/groups/${groupId}/report`} {...getFormProps(form)} noValidate className="space-y-5">
+    // The payment stays in the URL the form posts to (issue 45): a refused report comes back with it, JS on or off.
+    <Form
+      method="post"
+      action={`/groups/${groupId}/report${payment ? `?payment=${payment.postingId}` : ""}`}
+      {...getFormProps(form)}
+      noValidate
+      className="space-y-5"
+    >
       <FieldErrors id={form.errorId} errors={form.errors} />
       {payment ? (
         <div>

@@ -8,7 +8,7 @@ import { GroupSwaps, OrderRecord } from "~/components/groups/group-swaps";
 import { daysUntilLabel, GroupStatusBadge, memberCountLabel, seatsLeftLabel, unnamedRecipient } from "~/components/groups/group-labels";
 import { GroupMembers } from "~/components/groups/group-members";
 import { GroupPayoutSchedule } from "~/components/groups/group-payout-schedule";
-import { LeaveGroup, ReplaceInviteLink } from "~/components/groups/group-roster";
+import { LeaveGroup, ReplaceInviteLink, RosterHistory } from "~/components/groups/group-roster";
 import { ADVANCE_DAYS_MAX, ADVANCE_DAYS_MIN, GroupSandboxClock } from "~/components/groups/group-sandbox-clock";
 import { buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
@@ -17,12 +17,12 @@ import { PoolBalanceChart } from "~/components/charts/pool-balance-chart";
 import { poolChart, type PoolChart } from "~/domain/charts";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { headlineStep, stepLabel } from "~/domain/payment-dates";
-import { removeMemberSchema, ROSTER_MESSAGES } from "~/domain/roster";
+import { inviteAgainSchema, removeMemberSchema, ROSTER_MESSAGES } from "~/domain/roster";
 import { requireUser, type SessionUser } from "~/server/auth/guards.server";
 import { appUrl } from "~/server/platform/env.server";
 import { groupPageFor, groupPageWithPanels, isUuid, type GroupPageView } from "~/server/groups/group-views.server";
 import { groupUrl, moveMember, revokeInvitation } from "~/server/groups/groups.server";
-import { leaveGroup, removeMember, rotateInviteLink } from "~/server/groups/roster.server";
+import { inviteAgain, leaveGroup, removeMember, rotateInviteLink } from "~/server/groups/roster.server";
 import { answerSwap, decideSwap, proposeSwap, type SwapResult, withdrawSwap } from "~/server/groups/swaps.server";
 import { proposeSwapSchema, swapActionSchema } from "~/domain/swaps";
 import { SentInvitations } from "~/components/groups/sent-invitations";
@@ -71,6 +71,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === "advance-next" || intent === "advance-days") return advanceGroupClock(request, user, params.groupId, intent, formData.get("days"));
   if (intent === "rotate-link" || intent === "remove-member") return changeRoster(request, user, params.groupId, intent, formData);
   if (intent === "leave-group") return leave(request, user, params.groupId);
+  if (intent === "invite-again") return inviteBack(request, user, params.groupId, formData);
   if (typeof intent === "string" && SWAP_INTENTS.has(intent)) return changeSwap(request, user, params.groupId, intent, formData);
   if (intent === "revoke-invitation") {
     const invitationId = formData.get("invitationId");
@@ -151,6 +152,24 @@ async function leave(request: Request, user: SessionUser["user"], groupId: strin
   }
   if (left.status === 404) return notFound();
   return redirectWithToast(request, groupUrl(groupId), { type: "error", title: left.error });
+}
+
+/** The admin invites a removed or departed person again by name (ADR 050): their refusal is lifted; they are told. */
+async function inviteBack(request: Request, user: SessionUser["user"], groupId: string, formData: FormData) {
+  if (!isUuid(groupId)) return notFound();
+  const submission = inviteAgainSchema.safeParse({ userId: formData.get("userId") });
+  if (!submission.success) return data({ group: null, inviteUrl: null, error: "Bad Request" }, { status: 400 });
+  const back = groupUrl(groupId);
+  const result = await inviteAgain(user, groupId, submission.data.userId);
+  if (result.ok) {
+    return redirectWithToast(request, back, {
+      type: "success",
+      title: ROSTER_MESSAGES.invitedAgainTitle,
+      description: ROSTER_MESSAGES.invitedAgainToAdmin(result.name),
+    });
+  }
+  if (result.status === 404) return notFound();
+  return redirectWithToast(request, back, { type: "error", title: result.error });
 }
 
 const SWAP_INTENTS = new Set(["propose-swap", "accept-swap", "decline-swap", "approve-swap", "refuse-swap", "withdraw-swap"]);
@@ -263,6 +282,9 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
           <Link to={`/groups/${group.id}/report`} className={buttonClass("secondary")}>
             Report a problem
           </Link>
+          <Link to="/reports" className={buttonClass("secondary")}>
+            Your reports
+          </Link>
         </div>
       </header>
 
@@ -320,6 +342,7 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
           ) : null}
           <Card>
             <GroupMembers group={group} canRemove={group.viewer.isAdmin && group.status === "forming"} removal={removal} />
+            {group.rosterHistory ? <RosterHistory entries={group.rosterHistory} /> : null}
             {!group.viewer.isAdmin && group.status === "forming" ? <LeaveGroup groupName={group.name} /> : null}
           </Card>
           {"sentInvitations" in loaderData && loaderData.sentInvitations && loaderData.sentInvitations.length > 0 ? (
@@ -397,10 +420,19 @@ function NextPayout({ group }: { group: GroupPageView }) {
             <dt className="text-sm text-slate-600">Recipient</dt>
             <dd className="mt-1 text-lg font-semibold text-slate-900">{recipient}</dd>
           </div>
-          <div>
-            <dt className="text-sm text-slate-600">{stepLabel(headline.kind, headline.step, { yours: next.isYou })}</dt>
-            <dd className="mt-1 text-lg font-semibold text-slate-900">{formatCalendarDay(headline.step.day, "long")}</dd>
-          </div>
+          {/* Issue 45: never the due day as the payout's day (it read "Due November 30" beside "Due today"); while the
+              arrival cannot be told, the card says so and the next steps below say why. */}
+          {headline.kind === "arrival" ? (
+            <div>
+              <dt className="text-sm text-slate-600">{stepLabel(headline.kind, headline.step, { yours: next.isYou })}</dt>
+              <dd className="mt-1 text-lg font-semibold text-slate-900">{formatCalendarDay(headline.step.day, "long")}</dd>
+            </div>
+          ) : (
+            <div>
+              <dt className="text-sm text-slate-600">Payout</dt>
+              <dd className="mt-1 text-lg font-semibold text-slate-900">Not sent yet</dd>
+            </div>
+          )}
           <div>
             <dt className="text-sm text-slate-600">Amount</dt>
             <dd className="mt-1 text-lg font-semibold text-slate-900">{formatMoney(next.amountCents)}</dd>

@@ -1,10 +1,14 @@
-import { Link } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { FieldErrors, inputClass } from "~/components/ui/field";
 import { PaymentSummary } from "~/components/reports/payment-ref";
 import { Card, PageContainer } from "~/components/ui/page";
 import { formatDateTime } from "~/domain/format";
-import { REPORT_STATUS_LABELS } from "~/domain/reports";
+import { memberReplySchema, REPLY_MAX, REPORT_MESSAGES, REPORT_STATUS_LABELS } from "~/domain/reports";
 import { requireUser } from "~/server/auth/guards.server";
-import { reportsOf } from "~/server/reports/reports.server";
+import { redirectWithToast } from "~/server/notifications/toast.server";
+import { readForm } from "~/server/platform/request-body.server";
+import { replyAsMember, reportsOf } from "~/server/reports/reports.server";
 import type { Route } from "./+types/reports";
 
 export function meta() {
@@ -17,13 +21,77 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { reports: await reportsOf(user.id) };
 }
 
+/**
+ * The member answers one of their open reports (issue 45): a plain POST; a refused answer comes back (400) at that
+ * report with what was typed; anyone else's report or an unknown id: 404.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await readForm(request);
+  const { user } = await requireUser(request);
+  if (formData.get("intent") !== "reply") throw data("Bad Request", { status: 400 });
+  const submission = memberReplySchema.safeParse({ reportId: formData.get("reportId"), reply: formData.get("reply") ?? "" });
+  if (!submission.success) {
+    const reportId = formData.get("reportId");
+    const reply = formData.get("reply");
+    const error = submission.error.issues.find((issue) => issue.path[0] === "reply")?.message;
+    if (typeof reportId !== "string" || !error) throw data("Bad Request", { status: 400 });
+    return data({ reportId, reply: typeof reply === "string" ? reply.slice(0, REPLY_MAX) : "", error }, { status: 400 });
+  }
+  const result = await replyAsMember(user, submission.data.reportId, submission.data.reply);
+  if (result.ok)
+    return redirectWithToast(request, "/reports", {
+      type: "success",
+      title: REPORT_MESSAGES.memberRepliedTitle,
+      description: REPORT_MESSAGES.memberRepliedDescription,
+    });
+  if (result.status === 404) throw data(result.error, { status: 404 });
+  return redirectWithToast(request, "/reports", { type: "error", title: result.error });
+}
+
+function MemberReply({ reportId, refused }: { reportId: string; refused: { reply: string; error: string } | null }) {
+  const navigation = useNavigation();
+  const id = `answer-${reportId}`;
+  return (
+    <details className="mt-3" open={refused !== null || undefined}>
+      <summary className="cursor-pointer text-sm font-medium text-brand-700 underline">Add to this report</summary>
+      <Form method="post" action="/reports" className="mt-2 space-y-2">
+        <input type="hidden" name="reportId" value={reportId} />
+        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+          Your answer (our team sees it with your report)
+        </label>
+        <textarea
+          id={id}
+          name="reply"
+          rows={4}
+          maxLength={REPLY_MAX}
+          required
+          defaultValue={refused?.reply}
+          className={inputClass}
+          aria-invalid={refused ? true : undefined}
+          aria-describedby={refused ? `${id}-error` : undefined}
+        />
+        <FieldErrors id={`${id}-error`} errors={refused ? [refused.error] : null} />
+        <button
+          type="submit"
+          name="intent"
+          value="reply"
+          className={buttonClass("primary", "px-3 py-1.5")}
+          disabled={navigation.state === "submitting" && navigation.formData?.get("reportId") === reportId}
+        >
+          Send Answer
+        </button>
+      </Form>
+    </details>
+  );
+}
+
 const STATUS_CLASSES = {
   open: "bg-amber-100 text-amber-900",
   answered: "bg-brand-100 text-brand-900",
   closed: "bg-slate-200 text-slate-900",
 } as const;
 
-export default function Reports({ loaderData }: Route.ComponentProps) {
+export default function Reports({ loaderData, actionData }: Route.ComponentProps) {
   const { reports } = loaderData;
   return (
     <PageContainer narrow>
@@ -63,13 +131,21 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                   ) : null}
                   <p className="mt-2 whitespace-pre-wrap break-words text-slate-800">{report.message}</p>
                   {report.replies.map((reply) => (
-                    <div key={reply.id} className="mt-3 rounded-lg border-l-4 border-brand-600 bg-brand-50 px-3 py-2" data-testid="report-reply">
+                    <div
+                      key={reply.id}
+                      className={`mt-3 rounded-lg border-l-4 px-3 py-2 ${reply.fromMember ? "border-slate-400 bg-slate-50" : "border-brand-600 bg-brand-50"}`}
+                      data-testid={reply.fromMember ? "report-answer" : "report-reply"}
+                    >
                       <p className="text-xs text-slate-600">
-                        Reply from the Rosca team · <time dateTime={reply.createdAt}>{formatDateTime(reply.createdAt)}</time>
+                        {reply.fromMember ? "Your answer" : reply.closing ? "Closing note from the Rosca team" : "Reply from the Rosca team"} ·{" "}
+                        <time dateTime={reply.createdAt}>{formatDateTime(reply.createdAt)}</time>
                       </p>
                       <p className="mt-1 whitespace-pre-wrap break-words text-slate-900">{reply.message}</p>
                     </div>
                   ))}
+                  {report.status === "closed" ? null : (
+                    <MemberReply reportId={report.id} refused={actionData && actionData.reportId === report.id ? actionData : null} />
+                  )}
                 </article>
               </Card>
             </li>

@@ -50,6 +50,33 @@ test("the admin replaces the invite link and removes a member, who is told why a
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Invalid Invitation");
   await page.goto(`/groups/${group.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Group Not Found");
+
+  // Issue 45: the admin replaces the link after the removal and shares it with the group; the roster history shows
+  // the removal, its reason to the admin only. The new link refuses Omar too, until the admin invites him again.
+  await logout(page);
+  await login(page, group.email, "Secret123");
+  await page.goto(`/groups/${group.id}`);
+  await page.getByText("Replace this link").click();
+  await page.getByRole("button", { name: "Replace Invite Link" }).click();
+  await expect(toasts(page)).toContainText("Invite link replaced");
+  const thirdCode = (await page.getByLabel("Invite link").inputValue()).split("/").pop()!;
+  const history = page.getByRole("region", { name: "Roster history" });
+  await expect(history).toContainText("Omar Haddad was removed on");
+  await expect(history).toContainText("Reason (only you see it): We agreed on a smaller circle.");
+  await logout(page);
+  await login(page, omar, "Secret123");
+  await page.goto(`/groups/join/${thirdCode}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Removed from Group");
+  await expect(page.locator("main")).toContainText("its invite links, old or new, no longer work for you unless the admin invites you again");
+  await logout(page);
+  await login(page, group.email, "Secret123");
+  await page.goto(`/groups/${group.id}`);
+  await page.getByRole("button", { name: "Invite Omar Haddad again" }).click();
+  await expect(toasts(page)).toContainText("Invited again");
+  await joinWith(page, omar, thirdCode);
+  await page.goto(`/groups/${group.id}`);
+  await expect(page.getByTestId("member-row").filter({ hasText: "Omar Haddad" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Roster history" })).toContainText("Omar Haddad was invited again on");
 });
 
 /** Leaving a forming group (ADR 041), with JavaScript on and off: a confirmation, then the dashboard; the link no longer lets them in. */
@@ -82,8 +109,8 @@ test("a member leaves a forming group: nothing charged, the admin told, and the 
   await page.getByTestId("default-cover").getByText("What happens, step by step").click();
   await expect(page.getByTestId("default-cover")).toContainText("After the last attempt");
   await expect(page.getByTestId("member-record")).toHaveText([
-    "No payment history yet · 0 cycles completed",
-    "No payment history yet · 0 cycles completed",
+    "Payment record across all their groups: No payment history yet · 0 cycles completed",
+    "Payment record across all their groups: No payment history yet · 0 cycles completed",
   ]);
   await page.getByText("Leave this group").click();
   await expect(page.locator("main")).toContainText("Nothing is charged.");
@@ -103,7 +130,9 @@ test("a member leaves a forming group: nothing charged, the admin told, and the 
   await expect(record).toContainText("Nobody types it in, and nobody can change it.");
   await record.getByLabel("Show this summary to the members of my groups and to people invited to them").uncheck();
   await record.getByRole("button", { name: "Update Sharing" }).click();
-  await expect(toasts(page)).toContainText("Payment record private");
+  await expect(toasts(page)).toContainText("Payment record hidden");
+  // The profile says it is hidden, and what that means (issue 45).
+  await expect(page.getByTestId("record-hidden")).toContainText("Hidden. Groups you join from now on");
   await expect(
     page.getByTestId("payment-record").getByLabel("Show this summary to the members of my groups and to people invited to them"),
   ).not.toBeChecked();

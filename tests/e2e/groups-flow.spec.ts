@@ -133,7 +133,7 @@ test("create a 3-member group, invite two people, both join (one links a bank on
   // and the card shows the due day and what the payout waits for.
   const arrival = plannedDates(1, first.toISOString().slice(0, 10)).arrival!.day;
   const expected = `RecipientYouExpected in your bank${longDay.format(new Date(`${arrival}T00:00:00Z`))}Amount$150.00`;
-  const waiting = `RecipientYouDue${longDay.format(first)}Amount$150.00Due todayYour contribution waits for you`;
+  const waiting = "RecipientYouPayoutNot sent yetAmount$150.00Next contribution due todayYour contribution waits for you";
   const isToday = first.toISOString().slice(0, 10) === new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
   const card = page.getByRole("region", { name: "Next Payout", exact: true });
   const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -166,7 +166,7 @@ test("create a 3-member group, invite two people, both join (one links a bank on
   const stats = page.getByRole("region", { name: "Your savings at a glance" });
   await expect(stats).toContainText("Active groups1");
   await expect(stats).toContainText(`Next contribution${longDay.format(first)}`);
-  await expect(stats).toContainText(`Next payout$150.00Your turn on ${longDay.format(first)}`);
+  await expect(stats).toContainText(`Next payout$150.00Expected in your bank ${longDay.format(new Date(`${arrival}T00:00:00Z`))}`);
   const activity = page.getByRole("region", { name: "Recent activity", exact: true });
   await expect(activity).toContainText(`Ben Late joined ${groupName}`);
   await expect(activity).toContainText(`Ada Early joined ${groupName}`);

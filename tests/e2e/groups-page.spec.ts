@@ -229,7 +229,9 @@ test("an active group: the dashboard stat cards, the group page and the calendar
   await expect(stats).toContainText("Active groups1");
   await expect(stats).toContainText(`Next contribution${longDay.format(next)}`);
   await expect(stats).toContainText(
-    table[mine]!.cells[4] === "Pending" ? `Next payout$300.00Your turn on ${longDay.format(dates[mine]!)}` : "Next payoutNone scheduled",
+    table[mine]!.cells[4] === "Pending"
+      ? `Next payout$300.00Expected in your bank ${longDay.format(new Date(`${arrivalOf(iso(dates[mine]!))}T00:00:00Z`))}`
+      : "Next payoutNone scheduled",
   );
   const card = page.getByRole("region", { name: "Your groups", exact: true }).getByRole("article", { name: "Family Savings Circle" });
   await expect(card).toContainText("Members3 members");

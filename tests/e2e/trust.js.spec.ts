@@ -32,5 +32,7 @@ test("the trust pages pass axe and fit a 320 px phone", async ({ page }) => {
   }
   await page.goto(`/groups/${groupId}`);
   await expect(page.getByTestId("turn-swaps")).toBeVisible();
-  await expect(page.getByTestId("member-record").first()).toHaveText("No payment history yet · 0 cycles completed");
+  await expect(page.getByTestId("member-record").first()).toHaveText(
+    "Payment record across all their groups: No payment history yet · 0 cycles completed",
+  );
 });

@@ -1,4 +1,8 @@
+import { addDays, todayIn } from "../../app/domain/schedule";
+import { turnPayoutText } from "../../app/domain/swaps";
 import { bankedMember, emailLinks, expect, fixture, login, logout, test, toasts } from "./fixtures";
+
+const lower = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /**
  * Turn swaps with consent (ADR 041), with JavaScript on and off: in a running group of three, the second member
@@ -14,6 +18,9 @@ test("propose → accept → approve a turn swap: the schedule changes, and the 
   const name = `Swap Circle ${suffix}`;
   const { groupId } = await fixture<{ groupId: string }>(page, "/groups/started", { admin, members: [bo, cy], name });
   const schedule = () => page.getByRole("table", { name: "Payout schedule", exact: true }).locator("tbody tr");
+  // The fixture's group is weekly on the weekday three days from today in New York.
+  const today = todayIn("America/New_York", new Date());
+  const due = [3, 10, 17].map((days) => addDays(today, days));
 
   // Bo (turn 2) proposes to take Cy's turn 3.
   await login(page, bo, "Secret123");
@@ -32,6 +39,10 @@ test("propose → accept → approve a turn swap: the schedule changes, and the 
   await page.goto("/notifications");
   await expect(page.locator("main")).toContainText(`Bo Baker asks to swap turns in ${name}`);
   await page.goto(`/groups/${groupId}`);
+  // The person asked is asked (issue 45), and reads what they give up and get, by each payout's days.
+  await expect(page.getByTestId("open-swap")).toContainText("Waiting for your answer");
+  await expect(page.getByTestId("open-swap")).toContainText(`You give up turn 3: ${lower(turnPayoutText(3, due[2]!, { yours: true }))}.`);
+  await expect(page.getByTestId("open-swap")).toContainText(`You get turn 2: ${lower(turnPayoutText(2, due[1]!))}.`);
   await page.getByTestId("open-swap").getByRole("button", { name: "Accept Swap" }).click();
   await expect(toasts(page)).toContainText("Swap accepted");
   await expect(page.getByTestId("open-swap")).toContainText("Waiting for the admin's approval");
@@ -40,6 +51,10 @@ test("propose → accept → approve a turn swap: the schedule changes, and the 
   await logout(page);
   await login(page, admin, "Secret123");
   await emailLinks(page, admin, `Approve a turn swap in ${name}?`);
+  // Dana, the third member, heard of the proposal with her own turn and its payout's days (issue 45).
+  await page.goto("/notifications");
+  await expect(page.locator("main")).toContainText(`Bo Baker and Cy Chen may swap turns in ${name}`);
+  await expect(page.locator("main")).toContainText(`Your turn stays 1 before and after: ${lower(turnPayoutText(1, due[0]!, { yours: true }))}.`);
   await page.goto(`/groups/${groupId}`);
   await expect(schedule().nth(1)).toContainText("Bo Baker");
   await page.getByTestId("open-swap").getByRole("button", { name: "Approve Swap" }).click();
@@ -57,4 +72,5 @@ test("propose → accept → approve a turn swap: the schedule changes, and the 
   await login(page, bo, "Secret123");
   await page.goto("/notifications");
   await expect(page.locator("main")).toContainText(`Your turn in ${name} changed`);
+  await expect(page.locator("main")).toContainText(`Your turn is now 3: ${lower(turnPayoutText(3, due[2]!, { yours: true }))}.`);
 });

@@ -140,7 +140,7 @@ describe("failed debits, seen", () => {
       "Rosca never lends money to cover a missed contribution, so your payout of $4,000.00 waits until every contribution is in. The group admin has been told.",
     ]);
     expect(forRecipient.text).toContain(
-      `Next Payout Recipient You Due January 9, 2026 Amount $4,000.00 3 days until next contribution ${waitsForTwo.join(" ")} Rosca never lends money to cover a missed contribution, so your payout of $4,000.00 waits until every contribution is in. The group admin has been told.`,
+      `Next Payout Recipient You Payout Not sent yet Amount $4,000.00 3 days until next contribution ${waitsForTwo.join(" ")} Rosca never lends money to cover a missed contribution, so your payout of $4,000.00 waits until every contribution is in. The group admin has been told.`,
     );
     const forShort = await groupView(short1.id, big.group.id);
     expect(forShort.data.group.nextPayout.nextSteps).toEqual([
@@ -162,7 +162,7 @@ describe("failed debits, seen", () => {
     const atTheEnd = await groupView(recipient.id, big.group.id);
     expect(atTheEnd.data.group.daysUntilNextContribution).toBeLessThan(0);
     expect(atTheEnd.text).toContain(
-      `Next Payout Recipient You Due January 9, 2026 Amount $4,000.00 Contribution deadline has passed ${waitsForTwo.join(" ")} Rosca never lends money to cover a missed contribution, so your payout of $4,000.00 waits until every contribution is in. The group admin has been told.`,
+      `Next Payout Recipient You Payout Not sent yet Amount $4,000.00 Contribution deadline has passed ${waitsForTwo.join(" ")} Rosca never lends money to cover a missed contribution, so your payout of $4,000.00 waits until every contribution is in. The group admin has been told.`,
     );
     // Neither short member was charged the setup fee: it comes with a contribution that goes through.
     const fees = await money.transfersOf(big.group.id, { kind: "fee" });

@@ -369,8 +369,20 @@ describe("/groups", () => {
         isAdmin: true,
         yourPosition: 1,
         nextContributionOn: "2027-03-31",
-        nextPayout: { date: "2027-03-31", recipientName: "Amina Yusuf", isYou: true, amountCents: 30_000 },
-        yourPayout: { date: "2027-03-31", status: "pending" },
+        // Dated by its planned arrival (issue 45), as the group page dates it: due Wednesday March 31, goes out Friday
+        // April 2, in the bank Monday April 5.
+        nextPayout: {
+          recipientName: "Amina Yusuf",
+          isYou: true,
+          amountCents: 30_000,
+          day: { label: "Expected in your bank", day: "2027-04-05" },
+          text: "Payout goes out Apr 2, 2027; expected in your bank Apr 5, 2027",
+        },
+        yourPayout: {
+          status: "pending",
+          day: { label: "Expected in your bank", day: "2027-04-05" },
+          text: "Payout goes out Apr 2, 2027; expected in your bank Apr 5, 2027",
+        },
         completedPeriods: 0,
       },
       {
@@ -384,6 +396,11 @@ describe("/groups", () => {
         nextPayout: null,
       },
     ]);
+
+    // The card's payout day is the group page's (issue 45): one model of a payment's dates for both.
+    const page = await call(groupPage.loader, get(`/groups/${active.id}`, amina.jar), { groupId: active.id });
+    expect(page.data.group.nextPayout.dates.arrival).toEqual({ day: "2027-04-05", planned: true });
+    expect(result.data.cards[0].nextPayout.day.day).toBe(page.data.group.nextPayout.dates.arrival.day);
 
     // Each card's savings at a glance: nothing paid or received before the first due day; the turn where it is known.
     expect(result.data.savings).toEqual({
@@ -500,7 +517,9 @@ describe("/dashboard", () => {
 
     const result = await call(dashboard.loader, get("/dashboard", omar.jar));
     expect(result.status).toBe(200);
-    expect(result.data.stats).toEqual({ activeGroups: 1, nextContributionOn: "2027-03-31", nextPayoutCents: 30_000, nextPayoutOn: "2027-04-30" });
+    // Omar's payout: turn 2, due Friday April 30, goes out Tuesday May 4, expected in his bank Wednesday May 5 (issue 45:
+    // the day it arrives, not its turn's due day).
+    expect(result.data.stats).toEqual({ activeGroups: 1, nextContributionOn: "2027-03-31", nextPayoutCents: 30_000, nextPayoutOn: "2027-05-05" });
     expect(result.data.groupCount).toBe(2);
     expect(
       result.data.cards.map((card: { name: string; status: string; yourPosition: number | null }) => [card.name, card.status, card.yourPosition]),

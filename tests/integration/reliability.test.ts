@@ -98,19 +98,17 @@ describe("the record's figures", () => {
       page.data.group.members.map((m: { profile: { id: string }; record: { summary: string } | null }) => [m.profile.id, m.record?.summary]),
     );
     expect(summaries).toEqual({
-      [admin.id]: "Pays on time · 3 on time, 0 late, 0 missed · 0 cycles completed",
-      [late.id]: "Recent late or missed payments · 1 on time, 1 late, 1 missed · 0 cycles completed · 1 contribution still owed",
-      [returned.id]: "Mostly on time · 2 on time, 0 late, 1 missed · 0 cycles completed",
+      // Three contributions each: new members (ADR 050), their counts and no score yet.
+      [admin.id]: "New member · 3 on time, 0 late, 0 missed · 0 cycles completed",
+      [late.id]: "New member · 1 on time, 1 late, 1 missed · 0 cycles completed · 1 contribution still owed",
+      [returned.id]: "New member · 2 on time, 0 late, 1 missed · 0 cycles completed",
     });
     // Exact figures, through the member's own view.
     expect((await ownRecord(late.id, NOW)).record).toMatchObject({ onTime: 1, late: 1, missed: 1, covered: 0, repaid: 0, owed: 1, open: 0 });
     const repaid = (await ownRecord(returned.id, NOW)).record;
     expect(repaid).toMatchObject({ onTime: 2, late: 0, missed: 1, covered: 1, repaid: 1, owed: 0, open: 0 });
-    // Aged on the group's day (Jan 26): the miss of Jan 9 (17 days, repaid: a quarter) weighs a little less than the
-    // on-time payments of Jan 16 and 23 (10 and 3 days): 76, where equal weights would give 75.
-    const w = (days: number) => 0.5 ** (days / 180);
-    expect(repaid.score).toBe(Math.round((100 * (w(10) + w(3) + 0.25 * w(17))) / (w(10) + w(3) + w(17))));
-    expect(repaid.score).toBe(76);
+    // Three counted contributions: no score yet (the new-member rule, ADR 050; the weighting is unit-tested).
+    expect([repaid.score, repaid.standing]).toEqual([null, "new"]);
     // What repaid it: the contribution's second attempt, its money now available.
     expect((await money.transfersOf(group.id, { kind: "contribution", userId: returned.id, periodNumber: 1 })).map((t) => t.status)).toEqual([
       "returned",
@@ -132,7 +130,7 @@ describe("the record's figures", () => {
       const page = await call(groupPage.loader, get(`/groups/${group.id}`, viewer), { groupId: group.id });
       const records = page.data.group.members.map((m: { profile: { id: string }; record: unknown }) => [m.profile.id, m.record]);
       expect(records).toEqual([
-        [admin.id, { summary: "Pays on time · 3 on time, 0 late, 0 missed · 0 cycles completed", standing: "onTime" }],
+        [admin.id, { summary: "New member · 3 on time, 0 late, 0 missed · 0 cycles completed", standing: "new" }],
         [late.id, null],
         [returned.id, null],
       ]);
@@ -140,9 +138,7 @@ describe("the record's figures", () => {
       expect(JSON.stringify(page.data)).not.toContain("still owed");
       const own = await call(groupPage.loader, get(`/groups/${group.id}`, await sessionJarFor(late.id)), { groupId: group.id });
       const mine = own.data.group.members.find((m: { isYou: boolean }) => m.isYou);
-      expect(mine.record.summary).toBe(
-        "Recent late or missed payments · 1 on time, 1 late, 1 missed · 0 cycles completed · 1 contribution still owed",
-      );
+      expect(mine.record.summary).toBe("New member · 1 on time, 1 late, 1 missed · 0 cycles completed · 1 contribution still owed");
     } finally {
       await db().update(schema.users).set({ shareReliability: true, profileVisible: true }).where(eq(schema.users.id, late.id));
       await db().update(schema.users).set({ profileVisible: true }).where(eq(schema.users.id, returned.id));
@@ -178,7 +174,7 @@ describe("the join page and the profile", () => {
     expect(log.queries.length).toBe(1);
     expect([view.adminName, view.joinedCount, view.privateRecords]).toEqual([admin.name, 2, 1]);
     expect(view.sharedRecords).toEqual([
-      { name: admin.name, isAdmin: true, summary: "Pays on time · 3 on time, 0 late, 0 missed · 0 cycles completed" },
+      { name: admin.name, isAdmin: true, summary: "New member · 3 on time, 0 late, 0 missed · 0 cycles completed" },
     ]);
     const page = await call(joinPage.loader, get(`/groups/join/${second!.inviteCode}`, await sessionJarFor(late.id)), {
       inviteCode: second!.inviteCode,
@@ -194,7 +190,7 @@ describe("the join page and the profile", () => {
     const page = await call(profilePage.loader, get("/profile?index", jar));
     expect(page.data.paymentRecord).toMatchObject({
       record: { onTime: 2, missed: 1, covered: 1, repaid: 1 },
-      summary: "Mostly on time · 2 on time, 0 late, 1 missed · 0 cycles completed",
+      summary: "New member · 2 on time, 0 late, 1 missed · 0 cycles completed",
       share: false,
       profileVisible: true,
     });
@@ -203,8 +199,35 @@ describe("the join page and the profile", () => {
     const [row] = await db().select().from(schema.users).where(eq(schema.users.id, returned.id));
     expect(row!.shareReliability).toBe(true);
     const hidden = await call(profilePage.action, post("/profile?index", { intent: "share-record" }, jar));
-    expect(await toastTitles(hidden.setCookies)).toEqual(["Payment record private"]);
+    expect(await toastTitles(hidden.setCookies)).toEqual(["Payment record hidden"]);
     const [after] = await db().select().from(schema.users).where(eq(schema.users.id, returned.id));
     expect(after!.shareReliability).toBe(false);
+    expect(after!.reliabilityHiddenAt).not.toBeNull();
+
+    // The hiding rule (ADR 050): the group they were in before hiding keeps seeing it ...
+    const adminView = await call(groupPage.loader, get(`/groups/${group.id}`, await sessionJarFor(admin.id)), { groupId: group.id });
+    expect(adminView.data.group.members.find((m: { profile: { id: string } }) => m.profile.id === returned.id).record).toMatchObject({
+      summary: "New member · 2 on time, 0 late, 1 missed · 0 cycles completed",
+    });
+    // ... a group joined afterwards does not.
+    const newcomer = await money.bankedMember("Nia Newcomer");
+    const third = await createGroup(newcomer, {
+      name: "Third Circle",
+      memberCount: 4,
+      contributionCents: 5_000,
+      payoutOrder: "fixed",
+      schedule: { frequency: "weekly", dayOfWeek: 5, dayOfMonth: null },
+      startOn: null,
+      timeZone: "America/New_York",
+      inviteeEmails: [],
+    });
+    if (!third.ok) throw new Error(third.error);
+    const [thirdRow] = await db().select().from(schema.groups).where(eq(schema.groups.id, third.groupId));
+    expect((await joinGroup(returned, thirdRow!.inviteCode)).ok).toBe(true);
+    const newcomerView = await call(groupPage.loader, get(`/groups/${third.groupId}`, await sessionJarFor(newcomer.id)), { groupId: third.groupId });
+    expect(newcomerView.data.group.members.find((m: { profile: { id: string } }) => m.profile.id === returned.id).record).toBeNull();
+    // The profile says it is hidden, and what that means.
+    const profile = await call(profilePage.loader, get("/profile?index", jar));
+    expect(profile.data.paymentRecord.share).toBe(false);
   });
 });

@@ -66,6 +66,18 @@ describe("a member reports a problem about a payment", () => {
       transferKind: "contribution",
     });
 
+    // A validation error keeps the payment (issue 45): the form posts to its own URL, payment included, so the page
+    // that comes back (with or without JavaScript) still names the row.
+    const refusedForm = await call(
+      reportPage.action,
+      post(`/groups/${group.id}/report?payment=${row.id}`, { category: "not_received", message: "short", payment: row.id }, jar),
+      { groupId: group.id },
+    );
+    expect([refusedForm.status, refusedForm.data.result.error]).toEqual([
+      400,
+      { message: ["Please describe the problem in at least 10 characters"] },
+    ]);
+    expect(refusedForm.data.result.initialValue).toMatchObject({ payment: row.id });
     const sent = await report(bo, group.id, { category: "not_received", message: "  The bank shows this twice.\nPlease check.  ", payment: row.id });
     expect([sent.status, sent.location, await toastTitles(sent.setCookies)]).toEqual([302, "/reports", ["Problem reported"]]);
     const [stored] = await db().select().from(schema.problemReports).where(eq(schema.problemReports.userId, bo.id));
@@ -76,6 +88,18 @@ describe("a member reports a problem about a payment", () => {
       message: "The bank shows this twice.\nPlease check.",
       status: "open",
     });
+
+    // A receipt (issue 45): the bell and an email.
+    const receipt = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, bo.id));
+    expect(receipt.map((n) => [n.title, n.body, n.link])).toContainEqual([
+      `We received your report about ${group.name}`,
+      "Your report (Payment not received) reached our team. We reply here and by email, usually within 24 hours. You can add to it on your reports page while it is open.",
+      "/reports",
+    ]);
+    await backgroundDeliveries();
+    expect((await listMessages(databaseUrl, { to: bo.email })).map((message) => message.subject)).toContain(
+      `We received your report about ${group.name}`,
+    );
 
     // The admin console lists it with the posting and its bank transfer.
     const console = await call(adminPage.loader, get("/admin", await sessionJarFor(admin.id)));
@@ -112,7 +136,7 @@ describe("a member reports a problem about a payment", () => {
       },
     ]);
     const bell = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, bo.id));
-    expect(bell.filter((n) => n.link === "/reports").map((n) => [n.title, n.body])).toEqual([
+    expect(bell.filter((n) => n.link === "/reports" && n.title.startsWith("Reply")).map((n) => [n.title, n.body])).toEqual([
       [`Reply to your report about ${group.name}`, "It was debited once; your bank shows a pending hold too."],
     ]);
     await backgroundDeliveries();
@@ -120,10 +144,53 @@ describe("a member reports a problem about a payment", () => {
     const email = mail.find((message) => message.subject === `Reply to your report about ${group.name}`);
     expect(email?.textBody).toContain("> It was debited once; your bank shows a pending hold too.");
 
-    // Close it: the member is told; a closed report takes no more replies.
-    const closed = await adminAct({ intent: "close-report", reportId: stored!.id });
+    // The member answers while it is open (issue 45): the report is open again, on the admins' open list.
+    const emptyAnswer = await call(reportsPage.action, post("/reports", { intent: "reply", reportId: stored!.id, reply: "  " }, jar));
+    expect([emptyAnswer.status, emptyAnswer.data]).toEqual([400, { reportId: stored!.id, reply: "  ", error: "Please write your answer" }]);
+    const answered = await call(
+      reportsPage.action,
+      post("/reports", { intent: "reply", reportId: stored!.id, reply: "Thanks, the hold is gone now." }, jar),
+    );
+    expect([answered.status, await toastTitles(answered.setCookies)]).toEqual([302, ["Answer sent"]]);
+    const [, , cyMember] = members as [Member, Member, Member];
+    const notHers = await call(
+      reportsPage.action,
+      post("/reports", { intent: "reply", reportId: stored!.id, reply: "Not my report" }, await sessionJarFor(cyMember.id)),
+    );
+    expect(notHers.status).toBe(404);
+    const openList = (await call(adminPage.loader, get("/admin?reports=open", await sessionJarFor(admin.id)))).data.reports;
+    expect(openList.find((r: { id: string }) => r.id === stored!.id)).toMatchObject({
+      status: "open",
+      replies: [{ fromMember: false }, { fromMember: true, message: "Thanks, the hold is gone now.", adminName: null }],
+    });
+
+    // Close it with a note (never without a word): the member receives the note; a closed report takes no more replies.
+    const noNote = await adminAct({ intent: "close-report", reportId: stored!.id, note: " " });
+    expect([noNote.status, noNote.data.reportReply]).toEqual([
+      400,
+      { reportId: stored!.id, reply: " ", error: "Please write a note: the member receives it", kind: "close" },
+    ]);
+    const closed = await adminAct({ intent: "close-report", reportId: stored!.id, note: "Resolved: it was a pending hold." });
     expect(await toastTitles(closed.setCookies)).toEqual(["Report closed"]);
-    expect((await call(reportsPage.loader, get("/reports", jar))).data.reports[0].status).toBe("closed");
+    const afterClose = (await call(reportsPage.loader, get("/reports", jar))).data.reports[0];
+    expect(afterClose.status).toBe("closed");
+    expect(afterClose.replies.at(-1)).toMatchObject({ closing: true, message: "Resolved: it was a pending hold." });
+    const closedBell = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, bo.id));
+    expect(closedBell.map((n) => [n.title, n.body])).toContainEqual([
+      `Your report about ${group.name} was closed`,
+      "Resolved: it was a pending hold.",
+    ]);
+    await backgroundDeliveries();
+    const closedMail = (await listMessages(databaseUrl, { to: bo.email })).find((m) => m.subject === `Your report about ${group.name} was closed`);
+    expect(closedMail?.textBody).toContain("Resolved: it was a pending hold.");
+    // The admin finds it under Closed, not under Open.
+    const adminJar = await sessionJarFor(admin.id);
+    expect((await call(adminPage.loader, get("/admin?reports=closed", adminJar))).data.reports.map((r: { id: string }) => r.id)).toContain(
+      stored!.id,
+    );
+    expect((await call(adminPage.loader, get("/admin", adminJar))).data.reports.map((r: { id: string }) => r.id)).not.toContain(stored!.id);
+    const late = await call(reportsPage.action, post("/reports", { intent: "reply", reportId: stored!.id, reply: "One more thing" }, jar));
+    expect(await toastTitles(late.setCookies)).toEqual(["This report is closed."]);
     const again = await adminAct({ intent: "reply-report", reportId: stored!.id, reply: "One more thing" });
     expect(await toastTitles(again.setCookies)).toEqual(["This report is closed."]);
     const audit = await db().select().from(schema.auditLog).where(eq(schema.auditLog.targetUserId, bo.id));
@@ -188,7 +255,7 @@ describe("who may", () => {
 
     const [open] = await db().select().from(schema.problemReports).where(eq(schema.problemReports.status, "open"));
     for (const intent of ["reply-report", "close-report"]) {
-      const answer = await adminAct({ intent, reportId: open!.id, reply: "I am not an admin" }, bo);
+      const answer = await adminAct({ intent, reportId: open!.id, reply: "I am not an admin", note: "I am not an admin" }, bo);
       expect([intent, answer.status, answer.location]).toEqual([intent, 302, "/dashboard"]);
     }
     expect(await db().select().from(schema.problemReportReplies).where(eq(schema.problemReportReplies.reportId, open!.id))).toEqual([]);
@@ -197,7 +264,7 @@ describe("who may", () => {
 
     // A reply the admin left empty comes back at its report, with the reason.
     const empty = await adminAct({ intent: "reply-report", reportId: open!.id, reply: "   " });
-    expect([empty.status, empty.data.reportReply]).toEqual([400, { reportId: open!.id, reply: "   ", error: "Please write a reply" }]);
+    expect([empty.status, empty.data.reportReply]).toEqual([400, { reportId: open!.id, reply: "   ", error: "Please write a reply", kind: "reply" }]);
     // The member's /reports lists only their own.
     const theirs = await call(reportsPage.loader, get("/reports", jar));
     expect(theirs.data.reports).toEqual([]);

@@ -163,14 +163,15 @@ describe("removing a member of a forming group", () => {
     expect(sentences).toContain('"personName":"Omar Haddad"');
   });
 
-  it("a removed member cannot rejoin with the old open link nor the email invitation they accepted; a link replaced since is the admin's to share", async () => {
+  it("a removed member cannot rejoin with the old open link, the email invitation they accepted, nor a link replaced since, until the admin invites them again by name (ADR 050)", async () => {
     const omar = await person("Omar Haddad");
     const { admin, groupId, code } = await formingGroup({ invited: [omar.user.email] });
     const [invitation] = await db().select().from(schema.groupInvitations).where(eq(schema.groupInvitations.groupId, groupId));
     expect((await joinGroup(omar.user, invitation!.code)).ok).toBe(true);
     await act(groupId, { intent: "remove-member", memberId: await memberIdOf(groupId, omar.user.id), reason: "Changed plans" }, admin.jar);
 
-    const message = "The group's admin removed you from this group, so its invite links no longer work for you. Reason given: Changed plans";
+    const message =
+      "The group's admin removed you from this group, so its invite links, old or new, no longer work for you unless the admin invites you again. Reason given: Changed plans";
     for (const link of [await code(), invitation!.code]) {
       const page = await joinView(link, omar.jar);
       expect([page.status, page.data.title, page.data.message]).toEqual([403, "Removed from Group", message]);
@@ -180,9 +181,65 @@ describe("removing a member of a forming group", () => {
     }
     expect((await members(groupId)).map((row) => row.userId)).toEqual([admin.user.id]);
 
-    // The admin replaces the link and chooses to share it with Omar again.
+    // The admin replaces the link and shares it with the group: Omar is refused by the new link too (issue 45).
     await act(groupId, { intent: "rotate-link" }, admin.jar);
-    expect((await joinGroup(omar.user, await code())).ok).toBe(true);
+    const fresh = await code();
+    expect((await joinView(fresh, omar.jar)).status).toBe(403);
+    expect(await joinGroup(omar.user, fresh)).toMatchObject({ ok: false, reason: "removed", removalReason: "Changed plans" });
+    expect((await members(groupId)).map((row) => row.userId)).toEqual([admin.user.id]);
+
+    // The database refuses the row whatever the path (the trigger of migration 0024).
+    await expect(
+      db().insert(schema.groupMembers).values({ groupId, userId: omar.user.id, joinOrder: 99, payoutPosition: null, isAdmin: false }),
+    ).rejects.toThrow();
+
+    // The admin's page lists the removal with its reason and offers "Invite again"; the member's page has no reason.
+    const adminPage = await call(groupPage.loader, get(`/groups/${groupId}`, admin.jar), { groupId });
+    const history = adminPage.data.group.rosterHistory;
+    expect(
+      history.map((entry: { kind: string; name: string; reason: string | null; userId: string | null }) => [
+        entry.kind,
+        entry.name,
+        entry.reason,
+        entry.userId,
+      ]),
+    ).toEqual([
+      ["removed", "Omar Haddad", "Changed plans", omar.user.id],
+      ["joined", "Omar Haddad", null, null],
+      ["joined", "Dana Demo", null, null],
+    ]);
+
+    // Not the admin: refused; the admin: lifted, Omar told with the link, and the current link lets him in.
+    const lena = await person("Lena Larsen");
+    await joinGroup(lena.user, fresh);
+    const byMember = await act(groupId, { intent: "invite-again", userId: omar.user.id }, lena.jar);
+    expect(await toastTitles(byMember.setCookies)).toEqual(["Only the group admin can invite someone again."]);
+    const lenaHistory = (await call(groupPage.loader, get(`/groups/${groupId}`, lena.jar), { groupId })).data.group.rosterHistory;
+    expect(lenaHistory.find((entry: { kind: string }) => entry.kind === "removed")).toMatchObject({ reason: null, userId: null });
+    expect((await act(groupId, { intent: "invite-again", userId: "not-a-uuid" }, admin.jar)).status).toBe(400);
+
+    const again = await act(groupId, { intent: "invite-again", userId: omar.user.id }, admin.jar);
+    expect([again.status, await toastTitles(again.setCookies)]).toEqual([302, ["Invited again"]]);
+    const bell = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, omar.user.id));
+    expect(bell.map((row) => [row.title, row.body, row.link])).toContainEqual([
+      "You can join Wedding Fund again",
+      "Dana Demo invited you to join the group again. Its invite link works for you now.",
+      `/groups/join/${fresh}`,
+    ]);
+    await backgroundDeliveries();
+    expect((await listMessages(databaseUrl, { to: omar.user.email })).map((message) => message.subject)).toContain("You can join Wedding Fund again");
+    const twice = await act(groupId, { intent: "invite-again", userId: omar.user.id }, admin.jar);
+    expect(await toastTitles(twice.setCookies)).toEqual(["That person can already join this group."]);
+    expect((await joinGroup(omar.user, fresh)).ok).toBe(true);
+    const after = (await call(groupPage.loader, get(`/groups/${groupId}`, admin.jar), { groupId })).data.group.rosterHistory;
+    expect(after.map((entry: { kind: string; name: string; userId: string | null }) => [entry.kind, entry.name, entry.userId])).toEqual([
+      ["joined", "Omar Haddad", null],
+      ["invited_again", "Omar Haddad", null],
+      ["joined", "Lena Larsen", null],
+      ["removed", "Omar Haddad", null],
+      ["joined", "Omar Haddad", null],
+      ["joined", "Dana Demo", null],
+    ]);
   });
 
   it("after a removal the seats are counted, not the join order: the group starts when it is full", async () => {
@@ -311,6 +368,12 @@ describe("leaving a forming group (issue 34)", () => {
     await backgroundDeliveries();
     const mail = await listMessages(databaseUrl, { to: admin.user.email });
     expect(mail.map((message) => message.subject)).toContain("Lena Larsen left Wedding Fund");
+    // Lena is told by email too (ADR 050).
+    const hers = await listMessages(databaseUrl, { to: lena.user.email });
+    expect(hers.map((message) => message.subject)).toContain("You left Wedding Fund");
+    expect(hers.find((message) => message.subject === "You left Wedding Fund")!.textBody).toContain(
+      "Nothing was charged: contributions and the setup fee only start once a group starts.",
+    );
     // The others see the departure in their activity.
     const board = JSON.stringify((await call(dashboard.loader, get("/dashboard", omar.jar))).data);
     expect(board).toContain('"type":"left"');
@@ -322,7 +385,7 @@ describe("leaving a forming group (issue 34)", () => {
     expect(await db().select().from(schema.ledgerTransfers).where(eq(schema.ledgerTransfers.groupId, groupId))).toEqual([]);
   });
 
-  it("whoever left cannot come back through a link they had (the email invitation becomes declined) until the admin replaces the link", async () => {
+  it("whoever left cannot come back through any link, old or new (the email invitation becomes declined), until the admin invites them again", async () => {
     const omar = await person("Omar Haddad");
     const { admin, groupId, code } = await formingGroup({ invited: [omar.user.email] });
     const [invitation] = await db().select().from(schema.groupInvitations).where(eq(schema.groupInvitations.groupId, groupId));
@@ -335,7 +398,7 @@ describe("leaving a forming group (issue 34)", () => {
     expect([openLink.status, openLink.data.title, openLink.data.message]).toEqual([
       403,
       "You Left This Group",
-      "You left this group before it started, so the invite links you had no longer work for you. To join again, ask the group's admin for a new invitation.",
+      "You left this group before it started, so its invite links no longer work for you. To join again, ask the group's admin to invite you again.",
     ]);
     expect(await joinGroup(omar.user, await code())).toMatchObject({ ok: false, reason: "left" });
     const posted = await call(joinPage.action, post(`/groups/join/${await code()}`, { intent: "join", terms: "on" }, omar.jar), {
@@ -348,8 +411,12 @@ describe("leaving a forming group (issue 34)", () => {
     // The group is gone from their pages.
     expect((await call(groupPage.loader, get(`/groups/${groupId}`, omar.jar), { groupId })).status).toBe(404);
 
-    // Invited again: the admin replaces the link and shares it.
+    // A replaced link does not let them back either; the admin's "Invite again" does.
     await act(groupId, { intent: "rotate-link" }, admin.jar);
+    expect(await joinGroup(omar.user, await code())).toMatchObject({ ok: false, reason: "left" });
+    const history = (await call(groupPage.loader, get(`/groups/${groupId}`, admin.jar), { groupId })).data.group.rosterHistory;
+    expect(history[0]).toMatchObject({ kind: "left", name: "Omar Haddad", reason: null, userId: omar.user.id });
+    await act(groupId, { intent: "invite-again", userId: omar.user.id }, admin.jar);
     expect((await joinGroup(omar.user, await code())).ok).toBe(true);
   });
 

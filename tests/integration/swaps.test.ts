@@ -24,6 +24,8 @@ const { verifyLedger } = await import("../../app/server/money/verify.server");
 const { addDays, dayOfWeekOf, todayIn } = await import("../../app/domain/schedule");
 const { formatCalendarDay } = await import("../../app/domain/format");
 const { drawOrder } = await import("../../app/domain/payout-order");
+const { turnPayoutText } = await import("../../app/domain/swaps");
+const lower = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 // The pages and actions read the real clock (plus the group's sandbox offset), so the groups start now: weekly on the
 // weekday three days ahead, due on D+3, D+10, D+17 (and D+24 for a fourth member), D being today in New York.
@@ -96,10 +98,34 @@ describe("a turn swap with consent", () => {
       [admin.name, 1],
       [cy.name, 3],
     ]);
+    // The picker names each turn by its payout's days (issue 45), never its due day.
+    expect(before.swaps.candidates.map((c: { payoutText: string }) => c.payoutText)).toEqual([
+      turnPayoutText(1, DUE[0]!),
+      turnPayoutText(3, DUE[2]!),
+    ]);
+    expect(before.swaps.candidates[1].payoutText).not.toContain(formatCalendarDay(DUE[2]!, "long"));
+    expect(before.swaps.helpText).toContain("then the group's admin approves or refuses");
+    expect((await page(admin)).swaps.helpText).not.toContain("admin approves");
     expect(await result(await act(bo, { intent: "propose-swap", memberId: memberId(cy) }))).toEqual([302, ["Swap proposed"]]);
     expect(await bell(cy.id)).toContain(`${bo.name} asks to swap turns in ${group.name}`);
+    // Everyone else is told too (issue 45), with their own turn before and after and its payout's days.
+    const othersBell = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, admin.id));
+    expect(othersBell.map((row) => [row.title, row.body])).toContainEqual([
+      `${bo.name} and ${cy.name} may swap turns in ${group.name}`,
+      `${bo.name} (turn 2) asked ${cy.name} (turn 3) to swap turns; if they agree, the group's admin approves or refuses it. Your turn stays 1 before and after: ${lower(turnPayoutText(1, DUE[0]!, { yours: true }))}. You'll be told what happens.`,
+    ]);
     const cyView = await page(cy);
-    expect(cyView.swaps.open).toMatchObject([{ status: "proposed", canAnswer: true, canWithdraw: false, proposer: { name: bo.name, period: 2 } }]);
+    expect(cyView.swaps.open).toMatchObject([
+      {
+        status: "proposed",
+        statusLine: "Waiting for your answer",
+        canAnswer: true,
+        canWithdraw: false,
+        proposer: { name: bo.name, period: 2, payoutText: turnPayoutText(2, DUE[1]!) },
+        counterpart: { isYou: true, period: 3, payoutText: turnPayoutText(3, DUE[2]!, { yours: true }) },
+      },
+    ]);
+    expect((await page(bo)).swaps.open[0].statusLine).toBe("Waiting for an answer");
     expect(cyView.swaps.candidates).toEqual([]);
 
     // Cy accepts; the group asks its admin, who is told.
@@ -126,7 +152,18 @@ describe("a turn swap with consent", () => {
       expect.arrayContaining([`${bo.name} asks to swap turns in ${group.name}`, `Your turn in ${group.name} changed`]),
     );
     expect(mail.find((message) => message.subject === `Your turn in ${group.name} changed`)!.textBody).toContain(
-      `You swapped turns with ${bo.name}. Your turn is now 2: the payout of ${formatCalendarDay(DUE[1]!, "long")}.`,
+      `You swapped turns with ${bo.name}. Your turn was turn 3 (${lower(turnPayoutText(3, DUE[2]!, { yours: true }))}). Your turn is now 2: ${lower(turnPayoutText(2, DUE[1]!, { yours: true }))}.`,
+    );
+    // The admin, a third member here, heard of the proposal and of the result by email too (payout notifications on).
+    const adminMail = await listMessages(databaseUrl, { to: admin.email });
+    expect(adminMail.map((message) => message.subject)).toEqual(
+      expect.arrayContaining([
+        `${bo.name} and ${cy.name} may swap turns in ${group.name}`,
+        `${bo.name} and ${cy.name} swapped turns in ${group.name}`,
+      ]),
+    );
+    expect(adminMail.find((message) => message.subject === `${bo.name} and ${cy.name} swapped turns in ${group.name}`)!.textBody).toContain(
+      `${bo.name} now has turn 3 and ${cy.name} turn 2. Your turn stays 1 before and after: ${lower(turnPayoutText(1, DUE[0]!, { yours: true }))}.`,
     );
 
     // The group's activity has every step, and the order's record shows the order at the start and the swap.

@@ -3,27 +3,29 @@
  * payment row's ledger and bank references, the replies so far; a reply form and Close for each open one. Plain POST
  * forms (no JavaScript needed); each carries q and page so the console comes back to the same list.
  */
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { PaymentSummary } from "~/components/reports/payment-ref";
 import { buttonClass } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import { Card } from "~/components/ui/page";
 import { formatDateTime } from "~/domain/format";
-import { REPLY_MAX, REPORT_STATUS_LABELS } from "~/domain/reports";
+import { REPLY_MAX, type ReportFilter, REPORT_STATUS_LABELS } from "~/domain/reports";
 import type { AdminReportView } from "~/server/reports/reports.server";
 import { type AdminListState, ListStateFields } from "./admin-panels";
 
 /** A reply the action refused, shown again at its report with what was typed. */
-export type ReportReplyError = { reportId: string; reply: string; error: string };
+export type ReportReplyError = { reportId: string; reply: string; error: string; kind: "reply" | "close" };
 
 export function ProblemReports({
   reports,
   list,
   replyError,
+  filter,
 }: {
   reports: AdminReportView[];
   list: AdminListState;
   replyError: ReportReplyError | null;
+  filter: ReportFilter;
 }) {
   return (
     <Card>
@@ -31,8 +33,21 @@ export function ProblemReports({
         <h2 id="reports-title" className="text-lg font-semibold text-slate-900">
           Problem reports
         </h2>
+        {/* Open / closed: plain links (a GET), so the filter works without JavaScript (issue 45). */}
+        <nav aria-label="Which reports" className="mt-2 flex gap-4 text-sm">
+          {(["open", "closed"] as const).map((value) => (
+            <Link
+              key={value}
+              to={`/admin?reports=${value}`}
+              aria-current={filter === value ? "page" : undefined}
+              className={filter === value ? "font-semibold text-slate-900 underline" : "font-medium text-brand-700 underline"}
+            >
+              {value === "open" ? "Open" : "Closed"}
+            </Link>
+          ))}
+        </nav>
         {reports.length === 0 ? (
-          <p className="mt-3 text-slate-600">No problem reports.</p>
+          <p className="mt-3 text-slate-600">{filter === "open" ? "No open problem reports." : "No closed problem reports."}</p>
         ) : (
           <ol className="mt-3 divide-y divide-slate-100">
             {reports.map((report) => (
@@ -53,7 +68,8 @@ export function ProblemReports({
                 {report.replies.map((reply) => (
                   <div key={reply.id} className="rounded-lg border-l-4 border-brand-600 bg-brand-50 px-3 py-2 text-sm">
                     <p className="text-xs text-slate-600">
-                      {reply.adminName ?? "An admin"} · <time dateTime={reply.createdAt}>{formatDateTime(reply.createdAt)}</time>
+                      {reply.fromMember ? `${report.member.name} (the member)` : (reply.adminName ?? "An admin")}
+                      {reply.closing ? " · closing note" : ""} · <time dateTime={reply.createdAt}>{formatDateTime(reply.createdAt)}</time>
                     </p>
                     <p className="mt-1 whitespace-pre-wrap break-words text-slate-900">{reply.message}</p>
                   </div>
@@ -72,9 +88,11 @@ export function ProblemReports({
 
 function ReplyForms({ report, list, refused }: { report: AdminReportView; list: AdminListState; refused: ReportReplyError | null }) {
   const id = `reply-${report.id}`;
+  const closeId = `close-${report.id}`;
+  const replyRefused = refused?.kind === "reply" ? refused : null;
   return (
     <div className="flex flex-wrap items-start gap-3">
-      <details className="min-w-0 flex-1" open={refused !== null || undefined}>
+      <details className="min-w-0 flex-1" open={replyRefused !== null || undefined}>
         <summary className="cursor-pointer text-sm font-medium text-brand-700 underline">Reply</summary>
         <Form method="post" action="/admin" className="mt-2 space-y-2">
           <input type="hidden" name="reportId" value={report.id} />
@@ -88,24 +106,42 @@ function ReplyForms({ report, list, refused }: { report: AdminReportView; list: 
             rows={4}
             maxLength={REPLY_MAX}
             required
-            defaultValue={refused?.reply}
+            defaultValue={replyRefused?.reply}
             className={inputClass}
-            aria-invalid={refused ? true : undefined}
-            aria-describedby={refused ? `${id}-error` : undefined}
+            aria-invalid={replyRefused ? true : undefined}
+            aria-describedby={replyRefused ? `${id}-error` : undefined}
           />
-          <FieldErrors id={`${id}-error`} errors={refused ? [refused.error] : null} />
+          <FieldErrors id={`${id}-error`} errors={replyRefused ? [replyRefused.error] : null} />
           <button type="submit" name="intent" value="reply-report" className={buttonClass("primary", "px-3 py-1.5")}>
             Send Reply
           </button>
         </Form>
       </details>
-      <Form method="post" action="/admin">
-        <input type="hidden" name="reportId" value={report.id} />
-        <ListStateFields {...list} />
-        <button type="submit" name="intent" value="close-report" className={buttonClass("secondary", "px-3 py-1.5")}>
-          Close Report
-        </button>
-      </Form>
+      <details className="min-w-0 flex-1" open={refused?.kind === "close" || undefined}>
+        <summary className="cursor-pointer text-sm font-medium text-brand-700 underline">Close</summary>
+        <Form method="post" action="/admin" className="mt-2 space-y-2">
+          <input type="hidden" name="reportId" value={report.id} />
+          <ListStateFields {...list} />
+          <label htmlFor={`${closeId}`} className="block text-sm font-medium text-slate-800">
+            Note to {report.member.name} (required: sent in the app and by email)
+          </label>
+          <textarea
+            id={closeId}
+            name="note"
+            rows={3}
+            maxLength={REPLY_MAX}
+            required
+            defaultValue={refused?.kind === "close" ? refused.reply : undefined}
+            className={inputClass}
+            aria-invalid={refused?.kind === "close" ? true : undefined}
+            aria-describedby={refused?.kind === "close" ? `${closeId}-error` : undefined}
+          />
+          <FieldErrors id={`${closeId}-error`} errors={refused?.kind === "close" ? [refused.error] : null} />
+          <button type="submit" name="intent" value="close-report" className={buttonClass("secondary", "px-3 py-1.5")}>
+            Close Report
+          </button>
+        </Form>
+      </details>
     </div>
   );
 }

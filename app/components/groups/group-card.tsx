@@ -17,18 +17,11 @@ export function GroupCard({ card, headingLevel = 3, savings }: { card: GroupCard
   if (card.status === "active") {
     figures.push(["Next contribution", card.nextContributionOn ? formatCalendarDay(card.nextContributionOn, "medium") : "None scheduled"]);
     if (card.nextPayout) {
-      figures.push([
-        "Next payout",
-        `${card.nextPayout.isYou ? "You" : (card.nextPayout.recipientName ?? "—")}, ${formatCalendarDay(card.nextPayout.date, "medium")}`,
-      ]);
+      // Its days from the one model of a payment's dates (ADR 040), as the group page says them: never the due day.
+      figures.push(["Next payout", `${card.nextPayout.isYou ? "You" : (card.nextPayout.recipientName ?? "—")}: ${card.nextPayout.text}`]);
     }
   }
-  if (card.yourPayout) {
-    figures.push([
-      "Your payout",
-      `${formatCalendarDay(card.yourPayout.date, "medium")}${card.yourPayout.status === "completed" ? " (received)" : ""}`,
-    ]);
-  }
+  if (card.yourPayout && card.status !== "forming") figures.push(["Your payout", card.yourPayout.text]);
   return (
     <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={`group-card-${card.id}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -9,7 +9,7 @@ describe("group wording", () => {
   it.each([
     [-3, "Contribution deadline has passed"],
     [-1, "Contribution deadline has passed"],
-    [0, "Due today"],
+    [0, "Next contribution due today"],
     [1, "1 day until next contribution"],
     [2, "2 days until next contribution"],
     [45, "45 days until next contribution"],

@@ -35,7 +35,7 @@ export function seatsLeftLabel(seats: number) {
 /** Days until the current period's due day; negative means it has passed. */
 export function daysUntilLabel(days: number) {
   if (days < 0) return "Contribution deadline has passed";
-  if (days === 0) return "Due today";
+  if (days === 0) return "Next contribution due today";
   return `${plural(days, { one: "day", other: "days" })} until next contribution`;
 }
 

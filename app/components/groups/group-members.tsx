@@ -1,4 +1,5 @@
 import { plural } from "~/domain/plural";
+import { RECORD_SCOPE } from "~/domain/reliability";
 import type { GroupPageView, MemberView } from "~/server/groups/group-views.server";
 import { ShowAllSummary, YouTag } from "./group-labels";
 import { type RemovalReply, RemoveMember } from "./group-roster";
@@ -68,7 +69,7 @@ function MemberList({
             {member.profile.email ? <p className="truncate text-sm text-slate-600">{member.profile.email}</p> : null}
             {/* The payment record each member agreed to share (ADR 041); it informs, it never decides anything. */}
             <p className="text-sm text-slate-700" data-testid="member-record">
-              {member.record ? member.record.summary : "Payment record not shared"}
+              {member.record ? `${RECORD_SCOPE}: ${member.record.summary}` : "Payment record not shared"}
             </p>
           </div>
           {status === "active" ? (

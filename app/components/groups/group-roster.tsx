@@ -6,7 +6,8 @@
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { REMOVAL_REASON_MAX } from "~/domain/roster";
+import { formatCalendarDay } from "~/domain/format";
+import { REMOVAL_REASON_MAX, rosterHistoryLine, type RosterHistoryEntry } from "~/domain/roster";
 
 /** What the page's action answered for a removal that did not pass (the reason), to show at that member. */
 export type RemovalReply = {
@@ -40,7 +41,9 @@ export function RemoveMember({ memberId, name, reply }: { memberId: string; name
           }}
           errors={mine?.result.error?.reason ?? null}
         />
-        <p className="text-xs text-slate-700">Their seat opens again, and no invite link they have will let them back in.</p>
+        <p className="text-xs text-slate-700">
+          Their seat opens again, and no invite link, old or new, will let them back in unless you invite them again.
+        </p>
         <button type="submit" name="intent" value="remove-member" className={buttonClass("danger", "px-3 py-1.5")} disabled={busy}>
           Remove {name}
         </button>
@@ -84,5 +87,44 @@ export function LeaveGroup({ groupName }: { groupName: string }) {
         </button>
       </Form>
     </details>
+  );
+}
+
+/**
+ * A forming group's roster history (ADR 050): who joined, left, was removed or invited again, with the day; a removal's
+ * reason for the admin only (the loader leaves it out for everyone else); the admin's "Invite again" beside a person
+ * still refused, a plain POST that lifts the refusal.
+ */
+export function RosterHistory({ entries }: { entries: RosterHistoryEntry[] }) {
+  const navigation = useNavigation();
+  if (entries.length === 0) return null;
+  return (
+    <section aria-labelledby="roster-history-title" className="mt-4 border-t border-slate-100 pt-4">
+      <h3 id="roster-history-title" className="text-base font-semibold text-slate-900">
+        Roster history
+      </h3>
+      <ul className="mt-2 space-y-2 text-sm text-slate-800">
+        {entries.map((entry) => (
+          <li key={entry.id} className="break-words">
+            <span className="font-medium">{rosterHistoryLine(entry)}</span> on {formatCalendarDay(entry.day, "long")}
+            {entry.reason ? <span className="block text-slate-700">Reason (only you see it): {entry.reason}</span> : null}
+            {entry.userId ? (
+              <Form method="post" className="mt-1">
+                <input type="hidden" name="userId" value={entry.userId} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="invite-again"
+                  className={buttonClass("secondary", "px-3 py-1.5")}
+                  disabled={navigation.state === "submitting" && navigation.formData?.get("userId") === entry.userId}
+                >
+                  Invite {entry.name} again
+                </button>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -6,11 +6,8 @@
 import { Form, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { formatCalendarDay, formatTimestamp } from "~/domain/format";
-import { SWAP_STATUS_LABELS } from "~/domain/swaps";
+import { formatTimestamp } from "~/domain/format";
 import type { SwapsView, SwapView } from "~/server/groups/group-views.server";
-
-const day = (dueOn: string | null) => (dueOn ? formatCalendarDay(dueOn, "long") : "");
 
 function useBusy(intent: string, swapId?: string) {
   const navigation = useNavigation();
@@ -43,20 +40,55 @@ function SwapButton({
   );
 }
 
-/** "Amina Yusuf (turn 2, January 16, 2026) ↔ you (turn 3, January 23, 2026)" */
+/** "Amina Yusuf (turn 2) ↔ you (turn 3)" */
 function describeSwap(swap: SwapView) {
-  const side = (party: SwapView["proposer"]) =>
-    `${party.isYou ? "you" : party.name} (turn ${party.period}${party.dueOn ? `, ${day(party.dueOn)}` : ""})`;
+  const side = (party: SwapView["proposer"]) => `${party.isYou ? "you" : party.name} (turn ${party.period})`;
   const text = `${side(swap.proposer)} ↔ ${side(swap.counterpart)}`;
   return text[0]!.toUpperCase() + text.slice(1);
+}
+
+const lower = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/**
+ * What the viewer gives up and gains (issue 45): each turn's payout by its days, never its due day. For the two members
+ * of the swap; the admin deciding reads each side's.
+ */
+function SwapStakes({ swap }: { swap: SwapView }) {
+  const mine = swap.proposer.isYou ? swap.proposer : swap.counterpart.isYou ? swap.counterpart : null;
+  const theirs = swap.proposer.isYou ? swap.counterpart : swap.counterpart.isYou ? swap.proposer : null;
+  if (mine && theirs) {
+    return (
+      <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
+        <li>
+          You give up turn {mine.period}
+          {mine.payoutText ? `: ${lower(mine.payoutText)}` : ""}.
+        </li>
+        <li>
+          You get turn {theirs.period}
+          {theirs.payoutText ? `: ${lower(theirs.payoutText)}` : ""}.
+        </li>
+      </ul>
+    );
+  }
+  return (
+    <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
+      {[swap.proposer, swap.counterpart].map((party) => (
+        <li key={party.period}>
+          {party.name}, turn {party.period}
+          {party.payoutText ? `: ${lower(party.payoutText)}` : ""}.
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function OpenSwap({ swap }: { swap: SwapView }) {
   return (
     <li className="space-y-2 py-3" data-testid="open-swap">
       <p className="text-slate-900">{describeSwap(swap)}</p>
+      <SwapStakes swap={swap} />
       <p className="text-sm text-slate-600">
-        {swap.stale ? "One of these turns is already being paid: this swap can't happen any more." : SWAP_STATUS_LABELS[swap.status]}
+        {swap.stale ? "One of these turns is already being paid: this swap can't happen any more." : swap.statusLine}
       </p>
       <div className="flex flex-wrap gap-2">
         {swap.canAnswer ? (
@@ -84,11 +116,12 @@ export function GroupSwaps({ swaps }: { swaps: SwapsView }) {
       <h2 id="swaps-title" className="text-lg font-semibold text-slate-900">
         Turn swaps
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Before either turn is paid, you can offer to swap turns with another member. They accept or decline
-        {swaps.needApproval ? ", then the group's admin approves or refuses" : ""}. A turn can't be swapped from its due day on, when its
-        contributions start being collected.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{swaps.helpText}</p>
+      {swaps.yourTurn ? (
+        <p className="mt-2 text-sm text-slate-800">
+          Your turn {swaps.yourTurn.period}: {lower(swaps.yourTurn.payoutText)}.
+        </p>
+      ) : null}
       {swaps.open.length > 0 ? (
         <ul className="mt-2 divide-y divide-slate-100">
           {swaps.open.map((swap) => (
@@ -104,7 +137,7 @@ export function GroupSwaps({ swaps }: { swaps: SwapsView }) {
           <select id="swap-member" name="memberId" className={inputClass} required>
             {swaps.candidates.map((candidate) => (
               <option key={candidate.memberId} value={candidate.memberId}>
-                Turn {candidate.period} · {candidate.name} · {day(candidate.dueOn)}
+                Turn {candidate.period} · {candidate.name} · {lower(candidate.payoutText)}
               </option>
             ))}
           </select>

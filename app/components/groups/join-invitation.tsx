@@ -102,7 +102,7 @@ export function MembersSoFar({ invitation }: { invitation: Pick<JoinInvitation, 
           Members so far
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Payment records are computed from the bank's records of each member's contributions in their groups.
+          Payment records are computed from the bank's records of each member's contributions in all their groups.
         </p>
         {sharedRecords.length > 0 ? (
           <ul className="mt-3 divide-y divide-slate-100">

@@ -5,7 +5,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/page";
-import { FADE_AFTER_DAYS, RECORD_EXPLANATION, type ReliabilityRecord, STANDING_LABELS } from "~/domain/reliability";
+import { FADE_AFTER_DAYS, NEW_MEMBER_MARKS, RECORD_EXPLANATION, type ReliabilityRecord, standingLabel } from "~/domain/reliability";
 
 export type PaymentRecordView = {
   record: ReliabilityRecord;
@@ -34,8 +34,15 @@ export function PaymentRecord({ view }: { view: PaymentRecordView }) {
         <h2 id="payment-record-title" className="text-lg font-semibold text-slate-900">
           Your payment record
         </h2>
-        <p className="mt-1 text-2xl font-bold text-slate-900">{STANDING_LABELS[record.standing]}</p>
-        {record.score !== null ? <p className="text-sm text-slate-700">Score: {record.score} out of 100 (recent payments count more)</p> : null}
+        <p className="mt-1 text-sm text-slate-600">Across all your groups, past and present.</p>
+        <p className="mt-1 text-2xl font-bold text-slate-900">{standingLabel(record)}</p>
+        {record.score !== null ? (
+          <p className="text-sm text-slate-700">Score: {record.score} out of 100 (recent payments count more)</p>
+        ) : record.onTime + record.late + record.missed > 0 ? (
+          <p className="text-sm text-slate-700">
+            No score yet: it is shown from {NEW_MEMBER_MARKS} counted contributions on, so that one early problem does not define you.
+          </p>
+        ) : null}
         <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
           {rows.map(([label, value]) => (
             <div key={label} className="rounded-lg bg-slate-50 px-3 py-2">
@@ -44,10 +51,13 @@ export function PaymentRecord({ view }: { view: PaymentRecordView }) {
             </div>
           ))}
         </dl>
-        {record.open > 0 || record.faded > 0 ? (
+        {record.open > 0 || record.declined > 0 || record.faded > 0 ? (
           <p className="mt-3 text-sm text-slate-600">
             {record.open > 0
               ? `${record.open} ${record.open === 1 ? "contribution is" : "contributions are"} still on the way and not counted yet. `
+              : ""}
+            {record.declined > 0
+              ? `${record.declined} ${record.declined === 1 ? "debit was" : "debits were"} declined and ${record.declined === 1 ? "waits" : "wait"} for a retry or for you; not counted yet. `
               : ""}
             {record.faded > 0
               ? `${record.faded} older ${record.faded === 1 ? "contribution is" : "contributions are"} more than ${FADE_AFTER_DAYS / 365} years old and no longer counted.`
@@ -65,9 +75,17 @@ export function PaymentRecord({ view }: { view: PaymentRecordView }) {
 
         <div className="mt-5 border-t border-slate-100 pt-4">
           <h3 className="font-semibold text-slate-900">Sharing</h3>
-          <p className="mt-1 text-sm text-slate-700">
-            Others see this summary: <span className="font-medium">{view.summary}</span>
-          </p>
+          {view.share ? (
+            <p className="mt-1 text-sm text-slate-700">
+              Others see this summary: <span className="font-medium">{view.summary}</span>
+            </p>
+          ) : (
+            <p className="mt-1 text-sm text-slate-700" data-testid="record-hidden">
+              Hidden. Groups you join from now on, and people invited to them, don't see your record. The members of the groups you were already in
+              when you hid it keep seeing this summary, because you shared it when you joined them together:{" "}
+              <span className="font-medium">{view.summary}</span>
+            </p>
+          )}
           {view.profileVisible ? null : (
             <p className="mt-1 text-sm text-amber-900">
               Your profile is hidden from other members (

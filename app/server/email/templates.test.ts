@@ -130,6 +130,17 @@ const samples: { [T in EmailMessage["template"]]: Extract<EmailMessage, { templa
       actionUrl: "https://rosca.example/groups/g1",
     },
   },
+  "swap-notice": {
+    template: "swap-notice",
+    data: {
+      name: "Lena Larsen",
+      groupName: "Wedding Fund",
+      title: "Omar Haddad and Dana Demo swapped turns in Wedding Fund",
+      body: "Omar Haddad now has turn 1 and Dana Demo turn 2. Your turn stays 3 before and after: payout goes out December 16, 2026; expected in your bank December 17, 2026.",
+      actionLabel: "Open the group",
+      actionUrl: "https://rosca.example/groups/g1",
+    },
+  },
   "report-reply": {
     template: "report-reply",
     data: {

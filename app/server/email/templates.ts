@@ -165,6 +165,18 @@ export const templateDataSchemas = {
       }),
     ),
   }),
+  /**
+   * News of a turn swap between two other members of the member's group (issue 45): governed by "Payout notifications"
+   * (the order of payouts is what it is about). The same fields and layout as group-notice.
+   */
+  "swap-notice": z.object({
+    name: z.string(),
+    groupName: z.string(),
+    title: z.string(),
+    body: z.string(),
+    actionLabel: z.string(),
+    actionUrl: z.string(),
+  }),
 } as const;
 
 export type TemplateName = keyof typeof templateDataSchemas;
@@ -540,7 +552,7 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
       { kind: "facts", rows: [["Reason given", oneLine(data.reason)]] },
       {
         kind: "muted",
-        text: "Nothing was charged: contributions and the setup fee only start once a group starts. The group's invite links no longer work for you.",
+        text: "Nothing was charged: contributions and the setup fee only start once a group starts. The group's invite links, old or new, no longer work for you unless its admin invites you again.",
       },
       { kind: "button", label: "Go to your dashboard", url: data.dashboardUrl },
     ]),
@@ -553,6 +565,17 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
       { kind: "p", text: data.body },
       { kind: "facts", rows: [["Group", oneLine(data.groupName)]] },
       { kind: "button", label: data.actionLabel, url: data.actionUrl },
+    ]),
+  }),
+
+  "swap-notice": (data) => ({
+    subject: oneLine(data.title),
+    ...layout(oneLine(data.title), [
+      { kind: "p", text: hi(data.name) },
+      { kind: "p", text: data.body },
+      { kind: "facts", rows: [["Group", oneLine(data.groupName)]] },
+      { kind: "button", label: data.actionLabel, url: data.actionUrl },
+      { kind: "muted", text: "You get this because payout notifications are on in your notification settings." },
     ]),
   }),
 

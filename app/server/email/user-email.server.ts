@@ -25,6 +25,7 @@ export const PREFERENCE_FOR_TEMPLATE: Readonly<Record<string, PreferenceKey>> = 
   "payout-notification": "emailPayoutNotifications",
   "group-invitation": "emailGroupInvitations",
   "weekly-summary": "emailWeeklySummary",
+  "swap-notice": "emailPayoutNotifications",
 };
 
 export type UserEmailResult = EmailResult | { ok: true; skipped: "preference" };

@@ -49,7 +49,7 @@ export async function dashboardFor(user: { id: string; email: string }, now = ne
   const cardRows = rows.filter((row): row is typeof row & Pick<CardRow, "group" | "member"> => row.group !== null && row.member !== null);
   const panels = rows.find((row) => row.inbox !== null);
   return {
-    ...cardsWithSavingsFrom(cardRows, user.id),
+    ...cardsWithSavingsFrom(cardRows, user.id, now),
     activity: activityFrom(panels?.activity ?? [], user.id),
     inbox: inboxFrom(panels?.inbox ?? [], now),
     bank: panels?.bank ?? [],

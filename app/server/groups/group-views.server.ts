@@ -8,7 +8,7 @@ import { payoutPerTurnCents } from "~/domain/groups";
 import { daysBetween, describeSchedule, periodDates, todayIn, type CalendarDay } from "~/domain/schedule";
 import { db, preparedQuery } from "../db/client.server";
 import { FAILED_STATUSES, SETTLED_STATUSES, type TransferStatus } from "~/domain/money";
-import { type DatedAttempt, type DatedStep, paymentDates, payoutNextSteps, plannedDates } from "~/domain/payment-dates";
+import { type DatedAttempt, type DatedStep, paymentDates, payoutDay, payoutDaysText, payoutNextSteps, plannedDates } from "~/domain/payment-dates";
 import { groupMembers, groupPeriods, groups, type GroupEventType, type GroupInvitationStatus, type GroupStatus } from "../db/schema";
 import { visibleProfile, type VisibleProfile } from "../profile/profile.server";
 import { type MemberTotals, type PoolMovement, poolMovementsFrom, type SavingsProgress, savingsFrom } from "~/domain/charts";
@@ -16,7 +16,17 @@ import { joinUrl, projectedFirstDue, scheduleOf } from "./groups.server";
 import { type SentInvitation, sentInvitationViews } from "./invitations.server";
 import { type RecordFacts, type RecordView, recordFactsJson, recordsFrom } from "./reliability.server";
 import type { Standing } from "~/domain/reliability";
-import { OPEN_SWAP_STATUSES, orderBeforeSwaps, SWAP_MESSAGES, type SwapStatus, turnOpen } from "~/domain/swaps";
+import { ROSTER_HISTORY_LIMIT, type RosterHistoryEntry } from "~/domain/roster";
+import {
+  OPEN_SWAP_STATUSES,
+  orderBeforeSwaps,
+  SWAP_MESSAGES,
+  type SwapStatus,
+  swapHelpText,
+  swapStatusLine,
+  turnOpen,
+  turnPayoutText,
+} from "~/domain/swaps";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
@@ -102,14 +112,19 @@ export type GroupPageView = {
   viewer: { memberId: string; isAdmin: boolean; canReorder: boolean; payoutPosition: number | null };
   /** Turn swaps (ADR 041); null before the group starts. */
   swaps: SwapsView | null;
+  /** While forming (ADR 050): who joined, left, was removed or invited again, newest first; null once it starts. */
+  rosterHistory: RosterHistoryEntry[] | null;
 };
 
 /** One swap as the page shows it, with what the viewer may do with it. */
 export type SwapView = {
   id: string;
   status: SwapStatus;
-  proposer: { name: string; isYou: boolean; period: number; dueOn: CalendarDay | null };
-  counterpart: { name: string; isYou: boolean; period: number; dueOn: CalendarDay | null };
+  /** Each side's turn, with its payout's days in words (turnPayoutText; null once the period is gone). */
+  proposer: { name: string; isYou: boolean; period: number; dueOn: CalendarDay | null; payoutText: string | null };
+  counterpart: { name: string; isYou: boolean; period: number; dueOn: CalendarDay | null; payoutText: string | null };
+  /** What this viewer reads as its status ("Waiting for your answer" to the person asked). */
+  statusLine: string;
   needsApproval: boolean;
   createdAt: string;
   swappedAt: string | null;
@@ -125,7 +140,11 @@ export type SwapsView = {
   /** Whether the admin approves swaps the two members agreed on. */
   needApproval: boolean;
   /** Members whose turn the viewer may propose to take (both turns open, neither held); empty when the viewer's isn't open. */
-  candidates: Array<{ memberId: string; name: string; period: number; dueOn: CalendarDay }>;
+  candidates: Array<{ memberId: string; name: string; period: number; dueOn: CalendarDay; payoutText: string }>;
+  /** The viewer's own turn, with its payout's days, when it is open to a swap. */
+  yourTurn: { period: number; payoutText: string } | null;
+  /** The help text, matching whether an approval follows (swapHelpText). */
+  helpText: string;
   /** Why the viewer can't propose one, when they can't. */
   cannotPropose: string | null;
   /** Open swaps the viewer is part of, or all of them for the admin. */
@@ -186,6 +205,15 @@ type PageAttempt = {
   settledOn: CalendarDay | null;
 };
 type PagePoolDay = { day: CalendarDay; inCents: number; outCents: number };
+type PageHistory = {
+  id: string;
+  kind: "join" | "left" | "removed" | "invited_again";
+  name: string;
+  at: string;
+  day: CalendarDay;
+  reason: string | null;
+  userId: string | null;
+};
 type PageInvitation = { id: string; email: string; status: GroupInvitationStatus; createdAt: string; expiresAt: string };
 
 /**
@@ -247,6 +275,23 @@ const groupPageRow = preparedQuery("group_page", (database, name) => {
         ) days) end`,
       // Every member's reliability facts (ADR 041), for those who share them and the viewer: reliability.server.ts.
       records: recordFactsJson(sql`select m.user_id from group_members m where m.group_id = ${groups.id}`, sql`${sql.placeholder("userId")}::uuid`),
+      // A forming group's roster history (ADR 050): who joined, left, was removed or invited again, newest first; a
+      // removal's reason only for the admin; whether the admin may invite that person again now.
+      history: sql<PageHistory[] | null>`case when ${groups.status} = 'forming' then (
+        select coalesce(json_agg(h order by h."at" desc), '[]'::json) from (
+          select ev.id as "id", ev.type as "kind", coalesce(u.name, 'A former member') as "name", ev.occurred_at as "at",
+            coalesce(ev.occurred_on, (ev.occurred_at at time zone ${groups.timeZone})::date) as "day",
+            case when ${groupMembers.isAdmin} and ev.type = 'removed' then (
+              select r.reason from group_removals r
+              where r.group_id = ev.group_id and r.user_id = ev.user_id and r.removed_at <= ev.occurred_at
+              order by r.removed_at desc limit 1) end as "reason",
+            case when ${groupMembers.isAdmin} and ev.type in ('removed', 'left')
+              and exists (select 1 from group_removals r where r.group_id = ev.group_id and r.user_id = ev.user_id and r.lifted_at is null)
+              and not exists (select 1 from group_members m where m.group_id = ev.group_id and m.user_id = ev.user_id)
+              then ev.user_id end as "userId"
+          from group_events ev left join users u on u.id = ev.user_id
+          where ev.group_id = ${groups.id} and ev.type in ('join', 'left', 'removed', 'invited_again')
+          order by ev.occurred_at desc limit ${ROSTER_HISTORY_LIMIT}) h) end`,
       invitations: sql<PageInvitation[] | null>`case when ${panels} and ${groupMembers.isAdmin} then (
         select coalesce(json_agg(json_build_object(
           'id', i.id, 'email', i.email, 'status', i.status, 'createdAt', i.created_at, 'expiresAt', i.expires_at)
@@ -416,6 +461,16 @@ export async function groupPageWithPanels(
       payoutPosition: viewerMember.payoutPosition,
     },
     swaps,
+    rosterHistory: row.history
+      ? row.history.map((entry) => ({
+          id: entry.id,
+          kind: entry.kind === "join" ? "joined" : entry.kind,
+          name: entry.name,
+          day: entry.day,
+          reason: entry.reason,
+          userId: entry.userId,
+        }))
+      : null,
   };
   return {
     group: view,
@@ -459,6 +514,7 @@ function swapsView(
             name: byMemberId.get(period.recipientMemberId)?.profile.name ?? "A member",
             period: period.periodNumber,
             dueOn: period.dueOn,
+            payoutText: turnPayoutText(period.periodNumber, period.dueOn),
           }))
       : [];
   if (cannotPropose === null && candidates.length === 0) cannotPropose = "No other member's turn can be swapped right now.";
@@ -468,11 +524,13 @@ function swapsView(
       isYou: memberId === viewerMemberId,
       period,
       dueOn: periodOf.get(period)?.dueOn ?? null,
+      payoutText: periodOf.has(period) ? turnPayoutText(period, periodOf.get(period)!.dueOn, { yours: memberId === viewerMemberId }) : null,
     });
     const isOpen = OPEN_SWAP_STATUSES.includes(swap.status);
     return {
       id: swap.id,
       status: swap.status,
+      statusLine: swapStatusLine(swap.status, swap.counterpartMemberId === viewerMemberId),
       proposer: side(swap.proposerMemberId, swap.proposerPeriod),
       counterpart: side(swap.counterpartMemberId, swap.counterpartPeriod),
       needsApproval: swap.needsApproval,
@@ -494,6 +552,11 @@ function swapsView(
   return {
     needApproval,
     candidates,
+    yourTurn:
+      mine && cannotPropose === null
+        ? { period: mine.periodNumber, payoutText: turnPayoutText(mine.periodNumber, mine.dueOn, { yours: true }) }
+        : null,
+    helpText: swapHelpText(needApproval, viewerIsAdmin),
     cannotPropose,
     open: openSwaps,
     done: doneRows.map(view),
@@ -550,8 +613,19 @@ export type GroupCardView = {
   /** Your turn (null until the order is set). */
   yourPosition: number | null;
   nextContributionOn: CalendarDay | null;
-  nextPayout: { date: CalendarDay; recipientName: string | null; isYou: boolean; amountCents: number } | null;
-  yourPayout: { date: CalendarDay; status: "completed" | "pending" } | null;
+  /**
+   * The next payout, dated by the one model of a payment's dates (ADR 040): `day` is its arrival, expected or done
+   * (null while it cannot be told), `text` its sent and arrival days in words (payoutDaysText). Never the turn's due day.
+   */
+  nextPayout: {
+    recipientName: string | null;
+    isYou: boolean;
+    amountCents: number;
+    day: { label: string; day: CalendarDay } | null;
+    text: string;
+  } | null;
+  /** The viewer's own payout, dated the same way. */
+  yourPayout: { status: "completed" | "pending"; day: { label: string; day: CalendarDay } | null; text: string } | null;
   startOn: CalendarDay | null;
   endOn: CalendarDay | null;
   completedPeriods: number;
@@ -579,16 +653,32 @@ export const cardFields = {
   group: groups,
   member: groupMembers,
   joined: sql<number>`(select count(*)::int from group_members seats where seats.group_id = ${groups.id})`,
-  next: sql<{ dueOn: CalendarDay; payoutCents: number; recipientName: string; recipientUserId: string } | null>`(
-    select json_build_object('dueOn', p.due_on, 'payoutCents', p.payout_cents, 'recipientName', u.name, 'recipientUserId', u.id)
+  next: sql<{ periodNumber: number; dueOn: CalendarDay; payoutCents: number; recipientName: string; recipientUserId: string } | null>`(
+    select json_build_object('periodNumber', p.period_number, 'dueOn', p.due_on, 'payoutCents', p.payout_cents, 'recipientName', u.name, 'recipientUserId', u.id)
     from group_periods p join group_members m on m.id = p.recipient_member_id join users u on u.id = m.user_id
     where p.group_id = ${groups.id} and p.status = 'pending'
     order by p.period_number limit 1)`,
-  mine: sql<{ dueOn: CalendarDay; status: "pending" | "completed" } | null>`(
-    select json_build_object('dueOn', p.due_on, 'status', p.status)
+  mine: sql<{ periodNumber: number; dueOn: CalendarDay; status: "pending" | "completed" } | null>`(
+    select json_build_object('periodNumber', p.period_number, 'dueOn', p.due_on, 'status', p.status)
     from group_periods p
     where p.group_id = ${groups.id} and p.recipient_member_id = ${groupMembers.id}
     order by p.period_number limit 1)`,
+  // The facts of the payment dates (payment-dates.ts, ADR 040) for the two periods a card names — the next payout's and
+  // the viewer's own — so that a card dates a payout as the group page does (issue 45): every member, and those
+  // periods' contribution and payout attempts with their settlement day. Nothing before the start.
+  dated: sql<{ members: string[]; attempts: PageAttempt[] } | null>`case when ${groups.status} <> 'forming' then json_build_object(
+    'members', (select coalesce(json_agg(dm.user_id), '[]'::json) from group_members dm where dm.group_id = ${groups.id}),
+    'attempts', (select coalesce(json_agg(json_build_object(
+        'kind', t.kind, 'periodNumber', t.period_number, 'userId', t.user_id, 'attempt', t.attempt, 'status', t.status,
+        'statusOn', t.status_on, 'initiatedOn', t.initiated_on, 'retryOn', t.retry_on, 'failureCode', t.failure_code,
+        'waitingForMember', t.waiting_for_member_at is not null,
+        'settledOn', (select min(l.effective_on) from ledger_transfers l where l.bank_transfer_id = t.id
+          and l.reason in ('contribution', 'shortfall_repaid', 'payout_settled')))), '[]'::json)
+      from bank_transfers t
+      where t.group_id = ${groups.id} and t.kind in ('contribution', 'payout') and t.period_number in (
+        select dp.period_number from group_periods dp where dp.group_id = ${groups.id}
+          and (dp.recipient_member_id = ${groupMembers.id}
+            or dp.period_number = (select min(np.period_number) from group_periods np where np.group_id = ${groups.id} and np.status = 'pending'))))) end`,
   completed: sql<number>`(select count(*)::int from group_periods p where p.group_id = ${groups.id} and p.status = 'completed')`,
   paidInCents: sql<string>`(
     select coalesce(sum(t.amount_cents), 0) from bank_transfers t
@@ -612,12 +702,18 @@ const cardRows = preparedQuery("group_cards", (database, name) =>
 );
 
 /** The cards (in the rows' order) and each one's savings, from rows of `cardFields` for `userId`. */
-export function cardsWithSavingsFrom(rows: CardRow[], userId: string): CardsWithSavings {
+export function cardsWithSavingsFrom(rows: CardRow[], userId: string, now = new Date()): CardsWithSavings {
   const totals = new Map<string, MemberTotals>(
     rows.map((row) => [row.group.id, { paidInCents: Number(row.paidInCents), receivedCents: Number(row.receivedCents) }]),
   );
-  const cards = rows.map(({ group, member, joined, next: pending, mine, completed }): GroupCardView => {
+  const cards = rows.map(({ group, member, joined, next: pending, mine, completed, dated }): GroupCardView => {
     const next = group.status === "active" ? pending : null;
+    // The group's own clock, as on its page (groupPageWithPanels).
+    const today = todayIn(group.timeZone, new Date(now.getTime() + group.clockOffsetSeconds * 1000));
+    const datesOf = (period: { periodNumber: number; dueOn: CalendarDay }, recipientUserId: string) =>
+      dated ? paymentDates(period, dated.members, recipientUserId, dated.attempts, today) : plannedDates(period.periodNumber, period.dueOn);
+    const nextDates = next ? datesOf(next, next.recipientUserId) : null;
+    const myDates = mine ? datesOf(mine, userId) : null;
     return {
       id: group.id,
       name: group.name,
@@ -635,10 +731,18 @@ export function cardsWithSavingsFrom(rows: CardRow[], userId: string): CardsWith
             ? member.payoutPosition
             : null,
       nextContributionOn: next?.dueOn ?? null,
-      nextPayout: next
-        ? { date: next.dueOn, recipientName: next.recipientName, isYou: next.recipientUserId === userId, amountCents: next.payoutCents }
-        : null,
-      yourPayout: mine ? { date: mine.dueOn, status: mine.status } : null,
+      nextPayout:
+        next && nextDates
+          ? {
+              recipientName: next.recipientName,
+              isYou: next.recipientUserId === userId,
+              amountCents: next.payoutCents,
+              day: payoutDay(nextDates, { yours: next.recipientUserId === userId }),
+              text: payoutDaysText(nextDates, { yours: next.recipientUserId === userId }),
+            }
+          : null,
+      yourPayout:
+        mine && myDates ? { status: mine.status, day: payoutDay(myDates, { yours: true }), text: payoutDaysText(myDates, { yours: true }) } : null,
       startOn: group.firstDueOn,
       endOn: group.lastDueOn,
       completedPeriods: completed,
@@ -707,6 +811,7 @@ export type DashboardStats = {
   activeGroups: number;
   nextContributionOn: CalendarDay | null;
   nextPayoutCents: number | null;
+  /** The day the user's own next payout is expected in their bank (payment-dates.ts), not its turn's due day. */
   nextPayoutOn: CalendarDay | null;
 };
 
@@ -719,8 +824,8 @@ export function dashboardStats(cards: GroupCardView[]): DashboardStats {
       .filter((day): day is string => day !== null)
       .sort()[0] ?? null;
   const payouts = active
-    .filter((card) => card.yourPayout?.status === "pending")
-    .map((card) => ({ date: card.yourPayout!.date, amountCents: card.payoutCents }))
+    .filter((card) => card.yourPayout?.status === "pending" && card.yourPayout.day !== null)
+    .map((card) => ({ date: card.yourPayout!.day!.day, amountCents: card.payoutCents }))
     .sort((a, b) => a.date.localeCompare(b.date));
   return {
     activeGroups: active.length,

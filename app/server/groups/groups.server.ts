@@ -6,7 +6,7 @@
  * a committed one cannot lose its emails, and a mail outage delays them without undoing anything.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { formatDate, formatDateTime } from "~/domain/format";
 import { describeGroup, payoutPerTurnCents, SETUP_FEE_CENTS, type GroupDraft } from "~/domain/groups";
 import { plannedDates } from "~/domain/payment-dates";
@@ -314,10 +314,10 @@ export type InvitationLookup =
   | { ok: false; reason: "left"; groupName: string };
 
 /**
- * Whether a user was turned away from `group` after the link they followed was made (ADR 038): removed from the group,
- * or (for the open link) their email invitation revoked. The open link counts from when the admin last replaced it, so
- * a removed or revoked person cannot join through the link as it was, whoever passes it on; a link the admin replaces
- * afterwards is the admin's to share again. An email invitation counts from when it was sent. Null: nothing in the way.
+ * Whether a user was turned away from `group`: removed from it or left it (ADR 038, 041), and not invited again by
+ * name since (ADR 050) — whatever link they follow, old or new, open or emailed; or (for the open link) their email
+ * invitation revoked since the admin last replaced the link (a replaced link is the admin's to share again with
+ * someone whose invitation they revoked). Null: nothing in the way.
  */
 async function turnedAway(
   executor: Pick<Db, "select">,
@@ -326,10 +326,12 @@ async function turnedAway(
   link: { kind: "open" } | { kind: "email"; sentAt: Date },
 ): Promise<Extract<InvitationLookup, { reason: "removed" | "left" }> | { ok: false; reason: "revoked"; groupName: string; expiresAt: Date } | null> {
   const since = link.kind === "open" ? (group.inviteCodeRotatedAt ?? group.createdAt) : link.sentAt;
+  // A removal or departure holds for every link, old or new, until the admin invites them again by name (ADR 050:
+  // lifted_at; a trigger on group_members says the same).
   const [removal] = await executor
     .select({ reason: groupRemovals.reason, kind: groupRemovals.kind })
     .from(groupRemovals)
-    .where(and(eq(groupRemovals.groupId, group.id), eq(groupRemovals.userId, user.id), sql`${groupRemovals.removedAt} >= ${since}`))
+    .where(and(eq(groupRemovals.groupId, group.id), eq(groupRemovals.userId, user.id), isNull(groupRemovals.liftedAt)))
     .orderBy(desc(groupRemovals.removedAt))
     .limit(1);
   if (removal?.kind === "left") return { ok: false, reason: "left", groupName: group.name };

@@ -6,7 +6,8 @@
  * page and the profile. Never one query per member.
  *
  * A member's facts are read only when they share their record (users.share_reliability, and their profile is visible:
- * users.profile_visible) or are the viewer themselves; nobody else's leave the database.
+ * users.profile_visible), when the viewer is in a group with them that they joined before hiding it (ADR 050), or are
+ * the viewer themselves; nobody else's leave the database.
  */
 import { type SQL, sql } from "drizzle-orm";
 import { type ContributionChain, type ReliabilityRecord, recordSummary, reliabilityRecord, type Standing } from "~/domain/reliability";
@@ -19,6 +20,8 @@ import type { GroupStatus } from "../db/schema";
 export type RecordFacts = {
   userId: string;
   shared: boolean;
+  /** The member hid it (ADR 050): shown here only to a group they were in before hiding it. */
+  hidden: boolean;
   groups: Array<{ id: string; status: GroupStatus; timeZone: string; clockOffsetSeconds: number }>;
   attempts: Array<{
     groupId: string;
@@ -43,6 +46,7 @@ export function recordFactsJson(userIds: SQL, viewerId: SQL) {
     select coalesce(json_agg(json_build_object(
       'userId', u.id,
       'shared', u.share_reliability and u.profile_visible,
+      'hidden', not u.share_reliability,
       'groups', (
         select coalesce(json_agg(json_build_object(
           'id', g.id, 'status', g.status, 'timeZone', g.time_zone, 'clockOffsetSeconds', g.clock_offset_seconds)), '[]'::json)
@@ -57,7 +61,12 @@ export function recordFactsJson(userIds: SQL, viewerId: SQL) {
         from group_members gm join bank_transfers t on t.group_id = gm.group_id and t.user_id = gm.user_id and t.kind = 'contribution'
         where gm.user_id = u.id))), '[]'::json)
     from users u
-    where u.id in (${userIds}) and ((u.share_reliability and u.profile_visible) or u.id = ${viewerId}))`;
+    where u.id in (${userIds}) and (
+      (u.share_reliability and u.profile_visible) or u.id = ${viewerId}
+      -- Hidden (ADR 050): still seen by the members of a group the member was in before hiding it, who shared it then.
+      or (u.profile_visible and u.reliability_hidden_at is not null and exists (
+        select 1 from group_members hm join group_members hv on hv.group_id = hm.group_id
+        where hm.user_id = u.id and hv.user_id = ${viewerId} and hm.joined_at < u.reliability_hidden_at))))`;
 }
 
 /** One member's record as pages show it. */

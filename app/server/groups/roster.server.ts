@@ -8,7 +8,7 @@
  * does not exist; a member who is not the admin is told why not. Leaving (issue 34) is the other way round: any member
  * but the admin, for themselves.
  */
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { ROSTER_MESSAGES } from "~/domain/roster";
 import { db, type Db } from "../db/client.server";
 import { groupEvents, groupInvitations, groupMembers, groupRemovals, groups, users } from "../db/schema";
@@ -16,7 +16,7 @@ import { deliverEmails } from "../email/email.server";
 import { queueEmailToUser } from "../email/user-email.server";
 import { notify } from "../notifications/notifications.server";
 import { appUrl } from "../platform/env.server";
-import { newInviteCode } from "./groups.server";
+import { joinUrl, newInviteCode } from "./groups.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -162,6 +162,27 @@ export async function leaveGroup(
       .innerJoin(users, eq(users.id, groupMembers.userId))
       .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.isAdmin, true)));
     const emailIds: string[] = [];
+    // The member who left is told by email too (ADR 050): what happened and that nothing was charged.
+    const [leaver] = await tx.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, member.id));
+    if (leaver) {
+      const leftEmailId = await queueEmailToUser(
+        tx,
+        leaver,
+        {
+          template: "group-notice",
+          data: {
+            name: leaver.name,
+            groupName: row.group.name,
+            title: ROSTER_MESSAGES.leftEmailTitle(row.group.name),
+            body: ROSTER_MESSAGES.leftEmailBody(row.group.name),
+            actionLabel: "Go to your dashboard",
+            actionUrl: `${appUrl()}/dashboard`,
+          },
+        },
+        { now },
+      );
+      if (leftEmailId) emailIds.push(leftEmailId);
+    }
     if (admin) {
       const title = ROSTER_MESSAGES.leftNoticeTitle(member.name, row.group.name);
       const body = ROSTER_MESSAGES.leftNoticeBody(member.name);
@@ -183,4 +204,55 @@ export async function leaveGroup(
   if (!outcome.ok) return outcome;
   await deliverEmails(outcome.emailIds);
   return { ok: true, groupName: outcome.groupName };
+}
+
+/**
+ * The group's admin invites a removed or departed person again, by name (ADR 050): their refusal is lifted (every
+ * open removal row of theirs gets lifted_at), so the group's current invite link lets them in; they are told in the app
+ * and by email, with the link. Under the group's lock, like joins and removals. Only while the group forms.
+ */
+export async function inviteAgain(
+  admin: { id: string; name: string },
+  groupId: string,
+  userId: string,
+  now = new Date(),
+): Promise<{ ok: true; name: string } | RosterFailure> {
+  const outcome = await db().transaction(async (tx) => {
+    const row = await lockWithMembership(tx, groupId, admin.id);
+    if (!row) return GROUP_NOT_FOUND;
+    if (!row.isAdmin) return { ok: false as const, status: 403 as const, error: ROSTER_MESSAGES.adminsOnlyInviteAgain };
+    if (row.group.status !== "forming") return { ok: false as const, status: 409 as const, error: ROSTER_MESSAGES.inviteAgainWhileForming };
+    const [member] = await tx
+      .select({ id: groupMembers.id })
+      .from(groupMembers)
+      .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+    if (member) return { ok: false as const, status: 409 as const, error: ROSTER_MESSAGES.alreadyBack };
+    const lifted = await tx
+      .update(groupRemovals)
+      .set({ liftedAt: now, liftedBy: admin.id })
+      .where(and(eq(groupRemovals.groupId, groupId), eq(groupRemovals.userId, userId), isNull(groupRemovals.liftedAt)))
+      .returning({ id: groupRemovals.id });
+    if (lifted.length === 0) return { ok: false as const, status: 409 as const, error: ROSTER_MESSAGES.notRefused };
+    const [person] = await tx.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
+    if (!person) return { ok: false as const, status: 409 as const, error: ROSTER_MESSAGES.notRefused };
+    await tx.insert(groupEvents).values({ groupId, userId, type: "invited_again", occurredAt: now });
+    await tx.update(groups).set({ updatedAt: now }).where(eq(groups.id, groupId));
+    const link = joinUrl(row.group.inviteCode);
+    const title = ROSTER_MESSAGES.invitedAgainNoticeTitle(row.group.name);
+    const body = ROSTER_MESSAGES.invitedAgainNoticeBody(admin.name);
+    await notify(person.id, { title, body, link }, tx);
+    const emailId = await queueEmailToUser(
+      tx,
+      person,
+      {
+        template: "group-notice",
+        data: { name: person.name, groupName: row.group.name, title, body, actionLabel: "Join the group", actionUrl: `${appUrl()}${link}` },
+      },
+      { now },
+    );
+    return { ok: true as const, name: person.name, emailIds: emailId ? [emailId] : [] };
+  });
+  if (!outcome.ok) return outcome;
+  await deliverEmails(outcome.emailIds);
+  return { ok: true, name: outcome.name };
 }

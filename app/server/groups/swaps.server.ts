@@ -103,6 +103,39 @@ async function tell(tx: Tx, member: Member, group: GroupRow, notice: { title: st
   );
 }
 
+/**
+ * Tell every member but the two of a swap (issue 45): in the app always, by email as their "Payout notifications"
+ * preference says (the "swap-notice" template), each with their own turn (which a swap of others does not move).
+ */
+async function tellOthers(
+  tx: Tx,
+  locked: Locked,
+  swap: Pick<TurnSwapRow, "proposerMemberId" | "counterpartMemberId">,
+  notice: (yours: { turn: number; dueOn: CalendarDay }) => { title: string; body: string },
+  emails: Array<string | null>,
+  now: Date,
+) {
+  const link = groupLink(locked.group.id);
+  for (const member of locked.members) {
+    if (member.id === swap.proposerMemberId || member.id === swap.counterpartMemberId) continue;
+    const turn = locked.periods.find((period) => period.recipientMemberId === member.id);
+    if (!turn) continue;
+    const words = notice({ turn: turn.periodNumber, dueOn: turn.dueOn });
+    await notify(member.userId, { ...words, link }, tx);
+    emails.push(
+      await queueEmailToUser(
+        tx,
+        { id: member.userId, email: member.email },
+        {
+          template: "swap-notice",
+          data: { name: member.name, groupName: locked.group.name, ...words, actionLabel: "Open the group", actionUrl: `${appUrl()}${link}` },
+        },
+        { now },
+      ),
+    );
+  }
+}
+
 /** Run a step in a transaction; deliver the emails it queued once it committed. */
 async function step(work: (tx: Tx, emails: Array<string | null>) => Promise<SwapResult>): Promise<SwapResult> {
   const emails: Array<string | null> = [];
@@ -179,6 +212,15 @@ export async function proposeSwap(actor: { id: string }, groupId: string, counte
     emails.push(
       await tell(tx, other, group, SWAP_NOTICES.proposed(me.name, group.name, mine.periodNumber, mine.dueOn, theirs.periodNumber, theirs.dueOn), now),
     );
+    const approval = needsApproval(group.swapsNeedApproval, admin.id, me.id, other.id);
+    await tellOthers(
+      tx,
+      locked,
+      { proposerMemberId: me.id, counterpartMemberId: other.id },
+      (yours) => SWAP_NOTICES.proposedToOthers(me.name, other.name, group.name, mine.periodNumber, theirs.periodNumber, approval, yours),
+      emails,
+      now,
+    );
     return { ok: true, title: SWAP_MESSAGES.proposedTitle, description: SWAP_MESSAGES.proposedToYou(other.name) };
   });
 }
@@ -221,6 +263,7 @@ export async function answerSwap(
       await close(tx, swap.id, "declined", now, { respondedAt: now });
       await event(tx, groupId, "swap_declined", counterpart.userId, proposer.userId, swap.counterpartPeriod, now);
       emails.push(await tell(tx, proposer, group, SWAP_NOTICES.declined(counterpart.name, group.name), now));
+      await tellOthersOff(tx, locked, swap, emails, now);
       return { ok: true, title: SWAP_MESSAGES.declinedTitle };
     }
     if (!swap.needsApproval) return swapTurns(tx, locked, swap, emails, now, { respondedAt: now });
@@ -266,6 +309,7 @@ export async function decideSwap(
     await close(tx, swap.id, "refused", now, decided);
     await event(tx, groupId, "swap_refused", locked.me.userId, proposer.userId, swap.proposerPeriod, now);
     for (const member of [proposer, counterpart]) emails.push(await tell(tx, member, locked.group, SWAP_NOTICES.refused(locked.group.name), now));
+    await tellOthersOff(tx, locked, swap, emails, now);
     return { ok: true, title: SWAP_MESSAGES.refusedTitle };
   });
 }
@@ -283,6 +327,7 @@ export async function withdrawSwap(actor: { id: string }, groupId: string, swapI
     await close(tx, swap.id, "withdrawn", now);
     await event(tx, groupId, "swap_withdrawn", proposer.userId, counterpart.userId, swap.proposerPeriod, now);
     emails.push(await tell(tx, counterpart, locked.group, SWAP_NOTICES.withdrawn(proposer.name, locked.group.name), now));
+    await tellOthersOff(tx, locked, swap, emails, now);
     return { ok: true, title: SWAP_MESSAGES.withdrawnTitle };
   });
 }
@@ -305,6 +350,7 @@ async function cancelIfClosed(tx: Tx, locked: Locked, swap: TurnSwapRow, emails:
   await event(tx, locked.group.id, "swap_cancelled", proposer.userId, counterpart.userId, swap.proposerPeriod, now);
   const notice = { title: `A turn swap in ${locked.group.name} was cancelled`, body: SWAP_MESSAGES.turnClosed };
   for (const member of [proposer, counterpart]) emails.push(await tell(tx, member, locked.group, notice, now));
+  await tellOthersOff(tx, locked, swap, emails, now);
   return fail(409, SWAP_MESSAGES.turnClosed);
 }
 
@@ -341,8 +387,22 @@ async function swapTurns(
   const { proposer, counterpart } = partiesOf(locked, swap);
   await event(tx, group.id, "swapped", proposer.userId, counterpart.userId, b, now);
   const dueOf = (period: number) => locked.periods.find((row) => row.periodNumber === period)!.dueOn;
-  emails.push(await tell(tx, proposer, group, SWAP_NOTICES.swapped(group.name, counterpart.name, b, dueOf(b)), now));
-  emails.push(await tell(tx, counterpart, group, SWAP_NOTICES.swapped(group.name, proposer.name, a, dueOf(a)), now));
+  emails.push(await tell(tx, proposer, group, SWAP_NOTICES.swapped(group.name, counterpart.name, b, dueOf(b), { turn: a, dueOn: dueOf(a) }), now));
+  emails.push(await tell(tx, counterpart, group, SWAP_NOTICES.swapped(group.name, proposer.name, a, dueOf(a), { turn: b, dueOn: dueOf(b) }), now));
+  await tellOthers(tx, locked, swap, (yours) => SWAP_NOTICES.swappedToOthers(group.name, proposer.name, counterpart.name, a, b, yours), emails, now);
   const you = locked.me.id === proposer.id ? { turn: b, on: dueOf(b) } : locked.me.id === counterpart.id ? { turn: a, on: dueOf(a) } : null;
   return { ok: true, title: SWAP_MESSAGES.swappedTitle, description: you ? SWAP_MESSAGES.swappedToYou(you.turn, you.on) : undefined };
+}
+
+/** The other members, when a proposed swap ends without happening: the two keep their turns, and so do they. */
+async function tellOthersOff(tx: Tx, locked: Locked, swap: TurnSwapRow, emails: Array<string | null>, now: Date) {
+  const { proposer, counterpart } = partiesOf(locked, swap);
+  await tellOthers(
+    tx,
+    locked,
+    swap,
+    (yours) => SWAP_NOTICES.offForOthers(locked.group.name, proposer.name, counterpart.name, swap.proposerPeriod, swap.counterpartPeriod, yours),
+    emails,
+    now,
+  );
 }

@@ -50,7 +50,18 @@ export async function updateProfile(userId: string, input: ProfileInput, now = n
 
 /** Whether the summary of the user's payment record is shown to the members of their groups (ADR 041). */
 export async function setShareReliability(userId: string, share: boolean, now = new Date()) {
-  await db().update(users).set({ shareReliability: share, updatedAt: now }).where(eq(users.id, userId));
+  // Hiding (ADR 050) takes effect for groups joined from now on: the moment is kept, and only a change from shared to
+  // hidden moves it (saving "hidden" again does not widen what the current groups keep seeing).
+  await db()
+    .update(users)
+    .set({
+      shareReliability: share,
+      reliabilityHiddenAt: share
+        ? null
+        : sql`case when ${users.shareReliability} then ${now.toISOString()}::timestamptz else ${users.reliabilityHiddenAt} end`,
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId));
 }
 
 /** What another member of a group sees of a user. */

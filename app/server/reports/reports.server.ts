@@ -8,7 +8,15 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { formatDateTime } from "~/domain/format";
-import { REPORT_MESSAGES, REPORTS_PER_DAY, type ReportCategory, type ReportInput, reportCategoryLabel, type ReportStatus } from "~/domain/reports";
+import {
+  REPORT_MESSAGES,
+  REPORTS_PER_DAY,
+  type ReportCategory,
+  type ReportFilter,
+  type ReportInput,
+  reportCategoryLabel,
+  type ReportStatus,
+} from "~/domain/reports";
 import type { CalendarDay } from "~/domain/schedule";
 import type { LedgerReason, TransferKind, TransferStatus } from "~/domain/money";
 import { db } from "../db/client.server";
@@ -78,35 +86,74 @@ export type SubmitResult =
 /** A member reports a problem about one of their groups (and one of its payment rows). */
 export async function submitReport(user: { id: string }, groupId: string, input: ReportInput, now = new Date()): Promise<SubmitResult> {
   if (!UUID.test(groupId)) return { ok: false, status: 404, error: "Group Not Found" };
-  return db().transaction(async (tx): Promise<SubmitResult> => {
-    // The daily limit, counted under the member's row lock.
-    await tx.execute(sql`select id from ${users} where id = ${user.id} for update`);
-    const [membership] = await tx
-      .select({ groupId: groupMembers.groupId })
-      .from(groupMembers)
-      .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, user.id)));
-    if (!membership) return { ok: false, status: 404, error: "Group Not Found" };
-    if (input.payment) {
-      const { rows } = await tx.execute<{ ok: boolean }>(
-        sql`select exists (select 1 from ledger_transfers l where l.id = ${input.payment} and l.group_id = ${groupId}) as ok`,
+  return db()
+    .transaction(async (tx): Promise<Exclude<SubmitResult, { ok: true }> | { ok: true; reportId: string; emailIds: string[] }> => {
+      // The daily limit, counted under the member's row lock.
+      await tx.execute(sql`select id from ${users} where id = ${user.id} for update`);
+      const [membership] = await tx
+        .select({ groupId: groupMembers.groupId })
+        .from(groupMembers)
+        .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, user.id)));
+      if (!membership) return { ok: false, status: 404, error: "Group Not Found" };
+      if (input.payment) {
+        const { rows } = await tx.execute<{ ok: boolean }>(
+          sql`select exists (select 1 from ledger_transfers l where l.id = ${input.payment} and l.group_id = ${groupId}) as ok`,
+        );
+        if (!rows[0]?.ok) return { ok: false, status: 400, field: "payment", error: REPORT_MESSAGES.paymentNotInGroup };
+      }
+      const recent = await tx
+        .select({ createdAt: problemReports.createdAt })
+        .from(problemReports)
+        .where(and(eq(problemReports.userId, user.id), sql`${problemReports.createdAt} > ${new Date(now.getTime() - DAY_MS)}`))
+        .orderBy(problemReports.createdAt);
+      if (recent.length >= REPORTS_PER_DAY) {
+        const retryAt = new Date(recent[recent.length - REPORTS_PER_DAY]!.createdAt.getTime() + DAY_MS);
+        return { ok: false, status: 429, error: REPORT_MESSAGES.tooMany(formatDateTime(retryAt)), retryAt };
+      }
+      const [report] = await tx
+        .insert(problemReports)
+        .values({
+          userId: user.id,
+          groupId,
+          ledgerTransferId: input.payment ?? null,
+          category: input.category,
+          message: input.message,
+          createdAt: now,
+        })
+        .returning({ id: problemReports.id });
+      // The receipt (issue 45): the bell and an email, in this transaction (the outbox, ADR 010); the member asked, so
+      // no preference governs it.
+      const [reporter] = await tx
+        .select({ id: users.id, email: users.email, name: users.name, groupName: groups.name })
+        .from(users)
+        .innerJoin(groups, eq(groups.id, groupId))
+        .where(eq(users.id, user.id));
+      const title = REPORT_MESSAGES.receiptTitle(reporter!.groupName);
+      const body = REPORT_MESSAGES.receiptBody(reportCategoryLabel(input.category));
+      await notify(user.id, { title, body, link: "/reports" }, tx);
+      const emailId = await queueEmailToUser(
+        tx,
+        reporter!,
+        {
+          template: "group-notice",
+          data: {
+            name: reporter!.name,
+            groupName: reporter!.groupName,
+            title,
+            body,
+            actionLabel: "See your reports",
+            actionUrl: `${appUrl()}/reports`,
+          },
+        },
+        { now },
       );
-      if (!rows[0]?.ok) return { ok: false, status: 400, field: "payment", error: REPORT_MESSAGES.paymentNotInGroup };
-    }
-    const recent = await tx
-      .select({ createdAt: problemReports.createdAt })
-      .from(problemReports)
-      .where(and(eq(problemReports.userId, user.id), sql`${problemReports.createdAt} > ${new Date(now.getTime() - DAY_MS)}`))
-      .orderBy(problemReports.createdAt);
-    if (recent.length >= REPORTS_PER_DAY) {
-      const retryAt = new Date(recent[recent.length - REPORTS_PER_DAY]!.createdAt.getTime() + DAY_MS);
-      return { ok: false, status: 429, error: REPORT_MESSAGES.tooMany(formatDateTime(retryAt)), retryAt };
-    }
-    const [report] = await tx
-      .insert(problemReports)
-      .values({ userId: user.id, groupId, ledgerTransferId: input.payment ?? null, category: input.category, message: input.message, createdAt: now })
-      .returning({ id: problemReports.id });
-    return { ok: true, reportId: report!.id };
-  });
+      return { ok: true, reportId: report!.id, emailIds: emailId ? [emailId] : [] };
+    })
+    .then(async (result) => {
+      if (!result.ok) return result;
+      await deliverEmails(result.emailIds);
+      return { ok: true as const, reportId: result.reportId };
+    });
 }
 
 export type ReportView = {
@@ -120,7 +167,8 @@ export type ReportView = {
   createdAt: string;
   closedAt: string | null;
   payment: PaymentRef | null;
-  replies: Array<{ id: string; message: string; createdAt: string; adminName: string | null }>;
+  /** Our team's replies, the member's answers (fromMember) and the closing note (closing), oldest first. */
+  replies: Array<{ id: string; message: string; createdAt: string; adminName: string | null; fromMember: boolean; closing: boolean }>;
 };
 
 export type AdminReportView = ReportView & { member: { id: string; name: string; email: string } };
@@ -133,7 +181,8 @@ function reportsQuery(where: ReturnType<typeof sql>, order: ReturnType<typeof sq
       r.created_at as "createdAt", r.closed_at as "closedAt",
       json_build_object('id', u.id, 'name', u.name, 'email', u.email) as member,
       case when r.ledger_transfer_id is null then null else ${paymentRefJson(sql`r.ledger_transfer_id`, sql`r.group_id`)} end as payment,
-      (select coalesce(json_agg(json_build_object('id', p.id, 'message', p.message, 'createdAt', p.created_at, 'adminName', a.name)
+      (select coalesce(json_agg(json_build_object('id', p.id, 'message', p.message, 'createdAt', p.created_at,
+         'adminName', case when p.from_member then null else a.name end, 'fromMember', p.from_member, 'closing', p.closing)
          order by p.created_at, p.id), '[]'::json)
        from problem_report_replies p left join users a on a.id = p.admin_id where p.report_id = r.id) as replies
     from problem_reports r join groups g on g.id = r.group_id join users u on u.id = r.user_id
@@ -161,14 +210,15 @@ export async function reportsOf(userId: string, limit = 50): Promise<ReportView[
   });
 }
 
-/** The admin console's list: open and answered reports first (oldest first: they have waited longest), then the latest closed ones. */
-export async function reportsForAdmin(limit = 100): Promise<AdminReportView[]> {
+/**
+ * The admin console's list (issue 45: filtered, and closed ones never drop off): "open" — open and answered reports,
+ * oldest first (they have waited longest); "closed" — closed ones, the latest closed first.
+ */
+export async function reportsForAdmin(filter: ReportFilter = "open", limit = 100): Promise<AdminReportView[]> {
   const { rows } = await db().execute<ReportRow>(
-    reportsQuery(
-      sql`r.status <> 'closed' or r.closed_at > now() - interval '30 days'`,
-      sql`(r.status = 'closed'), case when r.status = 'closed' then -extract(epoch from r.closed_at) else extract(epoch from r.created_at) end, r.id`,
-      limit,
-    ),
+    filter === "open"
+      ? reportsQuery(sql`r.status <> 'closed'`, sql`r.created_at, r.id`, limit)
+      : reportsQuery(sql`r.status = 'closed'`, sql`r.closed_at desc, r.id`, limit),
   );
   return rows.map(viewOf);
 }
@@ -216,22 +266,66 @@ export async function replyToReport(admin: { id: string }, reportId: string, rep
   return { ok: true };
 }
 
-/** An admin closes a report; its member is told in the app. */
-export async function closeReport(admin: { id: string }, reportId: string, now = new Date()): Promise<AdminStepResult> {
-  return db().transaction(async (tx) => {
+/**
+ * An admin closes a report with a note (issue 45): kept with its replies (closing), and the member receives it in the
+ * app and by email, in the close's transaction.
+ */
+export async function closeReport(admin: { id: string }, reportId: string, note: string, now = new Date()): Promise<AdminStepResult> {
+  const outcome = await db().transaction(async (tx) => {
     const [row] = await tx
-      .select({ report: problemReports, groupName: groups.name })
+      .select({ report: problemReports, member: { id: users.id, email: users.email, name: users.name }, groupName: groups.name })
       .from(problemReports)
+      .innerJoin(users, eq(users.id, problemReports.userId))
       .innerJoin(groups, eq(groups.id, problemReports.groupId))
       .where(eq(problemReports.id, reportId))
       .for("update", { of: problemReports });
-    if (!row) return { ok: false, status: 404, error: REPORT_MESSAGES.reportNotFound };
-    if (row.report.status === "closed") return { ok: false, status: 409, error: REPORT_MESSAGES.alreadyClosed };
+    if (!row) return { ok: false as const, status: 404 as const, error: REPORT_MESSAGES.reportNotFound };
+    if (row.report.status === "closed") return { ok: false as const, status: 409 as const, error: REPORT_MESSAGES.alreadyClosed };
+    await tx.insert(problemReportReplies).values({ reportId, adminId: admin.id, message: note, closing: true, createdAt: now });
     await tx.update(problemReports).set({ status: "closed", closedAt: now, closedBy: admin.id }).where(eq(problemReports.id, reportId));
     await tx
       .insert(auditLog)
       .values({ actorId: admin.id, action: REPORT_AUDIT_ACTIONS.close, targetUserId: row.report.userId, details: { reportId }, createdAt: now });
-    await notify(row.report.userId, { title: REPORT_MESSAGES.closedNoticeTitle(row.groupName), link: "/reports" }, tx);
+    const title = REPORT_MESSAGES.closedNoticeTitle(row.groupName);
+    await notify(row.report.userId, { title, body: note, link: "/reports" }, tx);
+    const emailId = await queueEmailToUser(
+      tx,
+      row.member,
+      {
+        template: "group-notice",
+        data: {
+          name: row.member.name,
+          groupName: row.groupName,
+          title,
+          body: note,
+          actionLabel: "See your reports",
+          actionUrl: `${appUrl()}/reports`,
+        },
+      },
+      { now },
+    );
+    return { ok: true as const, emailIds: emailId ? [emailId] : [] };
+  });
+  if (!outcome.ok) return outcome;
+  await deliverEmails(outcome.emailIds);
+  return { ok: true };
+}
+
+/**
+ * The member answers their own report while it is open (issue 45): kept with its replies (fromMember), and the report
+ * is open again (an answered one goes back to the admins' open list). Anyone else's report, or an unknown id: not found.
+ */
+export async function replyAsMember(member: { id: string }, reportId: string, reply: string, now = new Date()): Promise<AdminStepResult> {
+  return db().transaction(async (tx) => {
+    const [report] = await tx
+      .select()
+      .from(problemReports)
+      .where(and(eq(problemReports.id, reportId), eq(problemReports.userId, member.id)))
+      .for("update");
+    if (!report) return { ok: false, status: 404, error: REPORT_MESSAGES.reportNotFound };
+    if (report.status === "closed") return { ok: false, status: 409, error: REPORT_MESSAGES.alreadyClosed };
+    await tx.insert(problemReportReplies).values({ reportId, adminId: null, fromMember: true, message: reply, createdAt: now });
+    await tx.update(problemReports).set({ status: "open" }).where(eq(problemReports.id, reportId));
     return { ok: true };
   });
 }

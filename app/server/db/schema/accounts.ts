@@ -42,6 +42,11 @@ export const users = pgTable(
      */
     shareReliability: boolean("share_reliability").notNull().default(true),
     /**
+     * When the member last hid their record (ADR 050): the groups they were in before then keep seeing it (they shared
+     * it when they joined together); groups joined afterwards, and invitees, do not. Null while shared. Migration 0024.
+     */
+    reliabilityHiddenAt: timestamp("reliability_hidden_at", { withTimezone: true }),
+    /**
      * When the member is usually paid (`paydayValue`, app/domain/payday.ts: "weekly:5", "semimonthly", "monthly:31"),
      * or null: a debit that failed for want of money is tried again the day after it (ADR 030).
      */

@@ -184,6 +184,8 @@ export type GroupEventType =
   | "removed"
   | "left"
   | "link_rotated"
+  // The admin invited a removed or departed member again by name (ADR 050): user_id is that member.
+  | "invited_again"
   // Turn swaps (ADR 041): user_id is who acted, related_user_id the other member of the swap.
   | "swap_proposed"
   | "swap_accepted"
@@ -312,6 +314,13 @@ export const groupRemovals = pgTable(
     /** Added by migration 0021 (default "removed": every row before it was a removal). */
     kind: varchar("kind", { length: 8 }).$type<GroupRemovalKind>().notNull().default("removed"),
     removedAt: timestamp("removed_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the group's admin invited them again by name ("Invite again", ADR 050): from then on their links work for
+     * them again. Null: refused by every link, old or new (the join checks it, and a trigger on group_members refuses
+     * the row). Added by migration 0024.
+     */
+    liftedAt: timestamp("lifted_at", { withTimezone: true }),
+    liftedBy: uuid("lifted_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [index("group_removals_group_user_idx").on(t.groupId, t.userId)],
 );

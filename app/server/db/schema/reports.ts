@@ -1,5 +1,5 @@
 /** Problems members report about a group or a payment (issue 34, ADR 041), and the platform admins' replies. */
-import { index, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
 import type { ReportCategory, ReportStatus } from "../../../domain/reports";
 import { users } from "./accounts";
 import { groups } from "./groups";
@@ -40,6 +40,10 @@ export const problemReportReplies = pgTable(
       .notNull()
       .references(() => problemReports.id, { onDelete: "cascade" }),
     adminId: uuid("admin_id").references(() => users.id, { onDelete: "set null" }),
+    /** Written by the member who reported (their answer while it is open, ADR 050), not by an admin. Migration 0024. */
+    fromMember: boolean("from_member").notNull().default(false),
+    /** The admin's closing note (ADR 050: a report is closed with a word to the member). Migration 0024. */
+    closing: boolean("closing").notNull().default(false),
     message: text("message").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
