@@ -88,6 +88,11 @@ export type BankSandbox = {
   webhooksIdle(): Promise<void>;
   /** Replaces the rate limit from now on (counting starts afresh), e.g. to push back on a run that is under way. */
   setRateLimit(limit: { requests: number; windowMs: number }): void;
+  /**
+   * The API requests this bank has received since it started, by endpoint (every request to a Plaid path, answered,
+   * refused or failed alike): the bank's own count, which `npm run bench:money` divides by the debits it made.
+   */
+  requestCounts(): Record<string, number>;
 };
 
 class BodyTooLargeError extends Error {}
@@ -165,6 +170,8 @@ type Server = {
   /** Answers held back by a `timeout` fault or the latency; stop() lets them go at once. */
   delays: Set<() => void>;
   latencyMs: number;
+  /** API requests received, by endpoint path (BankSandbox.requestCounts). */
+  requests: Map<string, number>;
 };
 
 /** Waits `ms` unless the server stops first. */
@@ -193,6 +200,7 @@ function parseJson(raw: string): Record<string, unknown> {
 }
 
 async function handleApi(server: Server, path: string, request: http.IncomingMessage, response: http.ServerResponse) {
+  server.requests.set(path, (server.requests.get(path) ?? 0) + 1);
   if (server.latencyMs > 0) await delay(server, server.latencyMs);
   const handler = endpoints[path];
   if (!handler) return sendFailure(response, plaidErrors.notFound(path));
@@ -512,6 +520,7 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
     faults,
     delays: new Set(),
     latencyMs: options.latencyMs ?? 0,
+    requests: new Map(),
   };
 
   const httpServer = http.createServer((request, response) => {
@@ -550,6 +559,7 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
     setRateLimit(limit) {
       server.limiter = new RateLimiter(limit);
     },
+    requestCounts: () => Object.fromEntries(server.requests),
     stop() {
       stopping ??= (async () => {
         for (const release of [...server.delays]) release();

@@ -135,14 +135,18 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
 
   // A shard: its due groups, a page at a time, until the budget is spent; then the rest is queued as the next job.
   const shard = async (job: PgBoss.Job<unknown>) => {
-    const { shard: index, of } = job.data as ShardJob;
+    const { shard: index, of, after, runStartedAt } = job.data as ShardJob;
+    // A continuation (ADR 054) resumes its run where the previous job stopped; the planner's job starts a new run.
     const result = await processDueGroups(new Date(), {
       range: shardRange(index, of),
       deadline: Date.now() + MONEY_SHARD_BUDGET_SECONDS * 1000,
       signal: stopping.signal,
+      after: after ?? null,
+      runStartedAt: runStartedAt ? new Date(runStartedAt) : undefined,
     });
-    if (result.more) await enqueueShards(boss, [{ shard: index, of }], "continue");
-    return { shard: index, of, ...result };
+    const cursor = { after: result.after, runStartedAt: result.runStartedAt.toISOString() };
+    if (result.more) await enqueueShards(boss, [{ shard: index, of, ...cursor }], "continue");
+    return { shard: index, of, processed: result.processed, more: result.more, ...cursor };
   };
 
   const runEmail = async (jobs: PgBoss.Job<unknown>[]) => {
