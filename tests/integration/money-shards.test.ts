@@ -127,6 +127,14 @@ describe("shards", () => {
       after: inShard[0],
       runStartedAt: job.runStartedAt,
     });
+    // And so is one with news from the bank since (a settlement may make a payout due at once).
+    await db().execute(sql`update groups set bank_changes = bank_changes + 1 where id = ${inShard[1]!}::uuid`);
+    expect(await scheduler.processDueGroups(now, { range, pageSize: 1, runStartedAt: job.runStartedAt })).toEqual({
+      processed: 1,
+      more: false,
+      after: inShard[1],
+      runStartedAt: job.runStartedAt,
+    });
     const days = await processedThrough(ids);
     for (const id of ids) expect(days.get(id)).toBe(scheduler.inRange(id, range) ? today : null);
     // Processed through today, but their debits are pending: money in flight keeps them due, and the count says so.

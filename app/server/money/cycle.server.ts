@@ -104,9 +104,9 @@ export class PageLocksLost extends Error {
 
 export type PageOptions = {
   /**
-   * Skip a group this run has finished: its last run ended after this and it is processed through its today (another
-   * worker of the same run, or an earlier job of it, did it). A group stamped after this but behind its today (a page
-   * a stopping worker left half done) is run again.
+   * Skip a group this run has finished: its last run ended after this, it is processed through its today and has no
+   * bank news since (another worker of the same run, or an earlier job of it, did it). A group stamped after this but
+   * behind its today (a page a stopping worker left half done), or with news, is run again.
    */
   skipIfProcessedSince?: Date;
   /** Stop before the next day once aborted (the worker is shutting down): every day run so far stays done. */
@@ -146,7 +146,8 @@ export async function processPage(groupIds: string[], now: Date, options: PageOp
           group.lastProcessedAt &&
           group.lastProcessedAt > skipIfProcessedSince &&
           group.processedThrough !== null &&
-          group.processedThrough >= groupToday(group, now)
+          group.processedThrough >= groupToday(group, now) &&
+          group.bankChanges <= group.bankChangesSeen
         )
           results.set(group.id, { status: "busy" });
         else if (group.status !== "active") results.set(group.id, { status: "not-active" });

@@ -68,11 +68,13 @@ function groupTodayAt(now: Date): SQL {
 }
 
 /**
- * Groups a run has finished: processed since the run began, through their today. Not merely "processed since": a page
- * a stopping worker left half done was stamped too, and its groups must be run again to today by the next job.
+ * Groups a run has finished: processed since the run began, through their today, with no bank news since. Not merely
+ * "processed since": a page a stopping worker left half done was stamped too, and its groups must be run again to today
+ * by the next job; and news from the bank (a settlement) may make a payout due at once.
  */
 function finishedSince(now: Date, runStartedAt: Date): SQL {
-  return sql`(${groups.lastProcessedAt} > ${runStartedAt.toISOString()}::timestamptz and ${groups.processedThrough} >= ${groupTodayAt(now)})`;
+  return sql`(${groups.lastProcessedAt} > ${runStartedAt.toISOString()}::timestamptz and ${groups.processedThrough} >= ${groupTodayAt(now)}
+    and ${groups.bankChanges} <= ${groups.bankChangesSeen})`;
 }
 
 /** The planner's read: how many groups have work due in each shard (only shards with some). One statement. */
