@@ -42,13 +42,19 @@ export const UNPLACED_GRACE_MS = 10_000;
 const firstSeenUnplaced = new Map<string, number>();
 
 /**
- * Whether a worker may be recording answers right now: a row sent (or first sent) to the bank within the grace and not
+ * How recent an unanswered row must be for its worker to count as still sending (a page of 2,000 debits takes tens of
+ * seconds on a busy machine).
+ */
+const SENDING_WITHIN_MS = 60_000;
+
+/**
+ * Whether a worker may be recording answers right now: a row made (or sent again) within SENDING_WITHIN_MS and not
  * answered yet. Without one, an unplaced transfer cannot be a worker's answer in flight, and is looked up at once.
  */
 async function submitsUnderWay(tx: Pick<ReturnType<typeof db>, "execute">) {
   const { rows } = await tx.execute<{ under_way: boolean }>(sql`
     select exists (select 1 from ${bankTransfers} b where b.status = 'created' and b.provider_transfer_id is null
-      and greatest(b.created_at, coalesce(b.last_attempt_at, b.created_at)) > now() - ${UNPLACED_GRACE_MS} * interval '1 millisecond') as under_way`);
+      and greatest(b.created_at, coalesce(b.last_attempt_at, b.created_at)) > now() - ${SENDING_WITHIN_MS} * interval '1 millisecond') as under_way`);
   return rows[0]?.under_way === true;
 }
 
