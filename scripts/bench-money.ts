@@ -23,7 +23,9 @@
  * member, one contribution debit through /transfer/authorization/create and /transfer/create, recorded as pending.
  * The clock starts when all workers have loaded and connected. After the run the bench checks, and prints: one
  * authorization and one transfer at the bank per debit, one row per (group, period, member, kind, attempt), no
- * posting for a debit that has not settled (one posting per settlement event), and `ledger:verify` passing.
+ * posting for a debit that has not settled (one posting per settlement event), and `ledger:verify` passing; and
+ * beside debits/s, the bank calls per debit by the sandbox bank's own count (the run fails above two, one authorization
+ * and one create), the group visits per group (1.00: no group visited twice, ADR 054) and the load average.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
