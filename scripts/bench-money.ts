@@ -23,12 +23,14 @@
  * member, one contribution debit through /transfer/authorization/create and /transfer/create, recorded as pending.
  * The clock starts when all workers have loaded and connected. After the run the bench checks, and prints: one
  * authorization and one transfer at the bank per debit, one row per (group, period, member, kind, attempt), no
- * posting for a debit that has not settled (one posting per settlement event), and `ledger:verify` passing.
+ * posting for a debit that has not settled (one posting per settlement event), and `ledger:verify` passing; and
+ * beside debits/s, the bank calls per debit by the sandbox bank's own count (the run fails above two, one authorization
+ * and one create), the group visits per group (1.00: no group visited twice, ADR 054) and the load average.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import pg from "pg";
@@ -115,6 +117,11 @@ type RunResult = {
   workers: number;
   debits: number;
   wallMs: number;
+  /** API requests the sandbox bank received during the run, by its own count: all, and authorizations plus creates. */
+  bankCalls: { total: number; debitCalls: number };
+  /** Groups processed, summed over every job of every worker (1.0 per group: none visited twice). */
+  visits: number;
+  loadAverage: [number, number];
   reports: WorkerReport[];
   checks: Array<[string, boolean, unknown]>;
   profile: string[];
@@ -168,7 +175,19 @@ try {
   }
 
   // The table.
-  const header = ["groups", "debits", "workers", "wall s", "debits/s", "of ceiling", "peak RSS per worker (MB)", "exactly once"];
+  const header = [
+    "groups",
+    "debits",
+    "workers",
+    "wall s",
+    "debits/s",
+    "of ceiling",
+    "bank calls/debit",
+    "visits/group",
+    "load (start, end)",
+    "peak RSS per worker (MB)",
+    "exactly once",
+  ];
   const rows = results.map((r) => [
     String(r.groups),
     String(r.debits),
@@ -176,6 +195,9 @@ try {
     seconds(r.wallMs),
     (r.debits / (r.wallMs / 1000)).toFixed(0),
     `${((r.debits / (r.wallMs / 1000) / ceiling.singleRowsPerSecond) * 100).toFixed(1)}%`,
+    `${(r.bankCalls.debitCalls / r.debits).toFixed(2)} (${(r.bankCalls.total / r.debits).toFixed(3)} all)`,
+    (r.visits / r.groups).toFixed(2),
+    r.loadAverage.map((load) => load.toFixed(1)).join(", "),
     r.reports.map((w) => w.peakRssMb).join(", "),
     r.checks.every(([, ok]) => ok) ? "yes" : "NO",
   ]);
@@ -262,6 +284,7 @@ async function benchOnce(databaseUrl: string, groups: number, workers: number, r
       await pool.query("create extension if not exists pg_stat_statements");
       await pool.query("select pg_stat_statements_reset()");
     }
+    const loadAtStart = loadavg()[0]!;
     const bankCpuAtStart = process.cpuUsage();
     const postgresCpuAtStart = postgresCpuMs(path.join(tmp, "pg"));
     let killedAt: number | null = null;
@@ -281,6 +304,13 @@ async function benchOnce(databaseUrl: string, groups: number, workers: number, r
         const started = Date.now();
         await producer.send(MONEY_TICK, { source: "bench" });
         for (;;) {
+          // Until the bank has had a create request per debit (its own in-process count, free), only wait: the count
+          // below scans every row of the period and, polled every 200 ms, was a quarter of PostgreSQL's CPU in a run.
+          if (!KILL && (bank.requestCounts()["/transfer/create"] ?? 0) < debits) {
+            if (Date.now() - started > 30 * 60_000) throw new Error("the due date did not finish in 30 minutes");
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            continue;
+          }
           const { rows } = await pool.query<{ n: number }>(
             "select count(*)::int as n from bank_transfers where period_number = 2 and kind = 'contribution' and status = 'pending'",
           );
@@ -337,6 +367,20 @@ async function benchOnce(databaseUrl: string, groups: number, workers: number, r
         `${seconds(cpuTotal)} s in ${seconds(wallMs)} s wall (${(cpuTotal / wallMs).toFixed(2)} cores busy); ${((cpuTotal / debits) * 1000).toFixed(0)} µs of CPU per debit`,
     );
     console.log(`  bank calls: ${calls} (${(calls / debits).toFixed(2)} per debit), retried ${retries}, failures ${JSON.stringify(failures)}`);
+    // The bank's own count (what Plaid would bill and rate-limit), read before the checks below make calls of their own.
+    const counts = bank.requestCounts();
+    const bankCalls = {
+      total: Object.values(counts).reduce((sum, n) => sum + n, 0),
+      debitCalls: (counts["/transfer/authorization/create"] ?? 0) + (counts["/transfer/create"] ?? 0),
+    };
+    console.log(
+      `  the bank's own count: ${(bankCalls.debitCalls / debits).toFixed(2)} calls per debit (authorization and create), ` +
+        `${(bankCalls.total / debits).toFixed(3)} with everything else; by endpoint ${JSON.stringify(counts)}`,
+    );
+    const visits = reports.reduce((n, r) => n + r.processed, 0);
+    console.log(`  group visits: ${visits} (${(visits / groups).toFixed(2)} per group; 1.00: none visited twice)`);
+    const loadAverage: [number, number] = [loadAtStart, loadavg()[0]!];
+    console.log(`  load average (1 min): ${loadAverage.map((load) => load.toFixed(2)).join(" at the start, ")} at the end`);
     if (PG_STATS) {
       const { rows } = await pool.query<{ ms: number; calls: string; rows: string; query: string }>(
         `select total_exec_time::float8 as ms, calls, rows, regexp_replace(query, '\\s+', ' ', 'g') as query
@@ -351,6 +395,11 @@ async function benchOnce(databaseUrl: string, groups: number, workers: number, r
       }
     }
     const checks = await exactlyOnce(pool, debits, databaseUrl, bank.url);
+    checks.push([
+      `two bank calls per debit at most, by the bank's own count (one authorization, one create): ${2 * debits}`,
+      bankCalls.debitCalls <= 2 * debits,
+      bankCalls,
+    ]);
     for (const [label, ok, value] of checks) console.log(`  ${ok ? "ok  " : "FAIL"} ${label}${ok ? "" : ` (got ${JSON.stringify(value)})`}`);
     let profile: string[] = [];
     if (PROFILE) {
@@ -363,7 +412,7 @@ async function benchOnce(databaseUrl: string, groups: number, workers: number, r
       console.log(`  the sandbox bank's CPU profile, busy time by place: ${byPlace(path.join(profileDir, "bank.cpuprofile"))}`);
       console.log(`  the sandbox bank's CPU profile (this process), top functions by self time:\n${bankTop.map((line) => `    ${line}`).join("\n")}`);
     }
-    return { groups, workers, debits, wallMs, reports, checks, profile };
+    return { groups, workers, debits, wallMs, bankCalls, visits, loadAverage, reports, checks, profile };
   } finally {
     await pool.end();
     await bank.stop();

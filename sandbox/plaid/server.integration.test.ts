@@ -127,6 +127,8 @@ describe("authentication and errors", () => {
       expect(await rejection(limitedClient.transferEventSync({ after_id: 0 }))).toEqual(
         plaidError(429, "RATE_LIMIT_EXCEEDED", "RATE_LIMIT", "rate limit exceeded for attempts to access this item. please try again later"),
       );
+      // The bank's own count of what it was asked (what the money bench divides by the debits): refused requests too.
+      expect(limited.requestCounts()).toEqual({ "/accounts/balance/get": 3, "/transfer/event/sync": 3 });
     } finally {
       await limited.stop();
     }

@@ -96,6 +96,11 @@ export type BankSandbox = {
   setRateLimit(limit: { requests: number; windowMs: number }): void;
   /** Turns "Link events" on or off from now on (the `linkEvents` option). */
   setLinkEvents(enabled: boolean): void;
+  /**
+   * The API requests this bank has received since it started, by endpoint (every request to a Plaid path, answered,
+   * refused or failed alike): the bank's own count, which `npm run bench:money` divides by the debits it made.
+   */
+  requestCounts(): Record<string, number>;
 };
 
 class BodyTooLargeError extends Error {}
@@ -175,6 +180,8 @@ type Server = {
   /** The account's Link events enablement (BankSandboxOptions.linkEvents). */
   linkEvents: boolean;
   latencyMs: number;
+  /** API requests received, by endpoint path (BankSandbox.requestCounts). */
+  requests: Map<string, number>;
 };
 
 /** Waits `ms` unless the server stops first. */
@@ -203,6 +210,7 @@ function parseJson(raw: string): Record<string, unknown> {
 }
 
 async function handleApi(server: Server, path: string, request: http.IncomingMessage, response: http.ServerResponse) {
+  server.requests.set(path, (server.requests.get(path) ?? 0) + 1);
   if (server.latencyMs > 0) await delay(server, server.latencyMs);
   const handler = endpoints[path];
   if (!handler) return sendFailure(response, plaidErrors.notFound(path));
@@ -524,6 +532,7 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
     delays: new Set(),
     latencyMs: options.latencyMs ?? 0,
     linkEvents: options.linkEvents ?? false,
+    requests: new Map(),
   };
 
   const httpServer = http.createServer((request, response) => {
@@ -565,6 +574,7 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
     setLinkEvents(enabled) {
       server.linkEvents = enabled;
     },
+    requestCounts: () => Object.fromEntries(server.requests),
     stop() {
       stopping ??= (async () => {
         for (const release of [...server.delays]) release();

@@ -11,6 +11,7 @@ await useTestDatabase({ bank: true });
 const queue = await import("../../app/server/jobs/queue.server");
 const { startWorker } = await import("../../app/server/jobs/worker.server");
 const scheduler = await import("../../app/server/money/scheduler.server");
+const { onStage } = await import("../../app/server/money/cycle.server");
 const money = await import("../support/money");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
@@ -91,12 +92,49 @@ describe("shards", () => {
     // The fullest shard, one page of one group at a time, with its budget already spent after the first page.
     const [fullest] = [...expected.entries()].sort((a, b) => b[1] - a[1])[0]!;
     const range = scheduler.shardRange(fullest, 4);
-    const inShard = ids.filter((id) => scheduler.inRange(id, range));
+    const inShard = ids.filter((id) => scheduler.inRange(id, range)).sort();
+    expect(inShard.length).toBeGreaterThanOrEqual(2);
     const first = await scheduler.processDueGroups(now, { range, pageSize: 1, deadline: Date.now() - 1 });
-    // No page is started once the deadline has passed: nothing done, work left.
-    expect(first).toEqual({ processed: 0, more: true });
-    const rest = await scheduler.processDueGroups(now, { range, pageSize: 1 });
-    expect(rest).toEqual({ processed: inShard.length, more: false });
+    // No page is started once the deadline has passed: nothing done, work left, no cursor yet.
+    expect(first).toEqual({ processed: 0, more: true, after: null, runStartedAt: expect.any(Date) });
+
+    // A job whose budget runs out during its first page (the page finishes; no second one starts): it returns where
+    // the run stands, as its continuation's payload carries it (ADR 054).
+    const deadline = Date.now() + 200;
+    onStage(() => {
+      while (Date.now() < deadline) {
+        // The page outlasts the budget.
+      }
+    });
+    const job = await scheduler.processDueGroups(now, { range, pageSize: 1, deadline }).finally(() => onStage(null));
+    expect(job).toEqual({ processed: 1, more: true, after: inShard[0], runStartedAt: expect.any(Date) });
+    // The continuation: the rest of the range, once each, from the cursor on.
+    const rest = await scheduler.processDueGroups(now, { range, pageSize: 1, after: job.after, runStartedAt: job.runStartedAt });
+    expect(rest).toEqual({ processed: inShard.length - 1, more: false, after: inShard.at(-1), runStartedAt: job.runStartedAt });
+    // The first job retried (lost with its worker, say: the same payload, no cursor) with the run's start: every group
+    // was finished by the run, so none is visited again although their money in flight keeps them due.
+    expect(await scheduler.processDueGroups(now, { range, pageSize: 1, runStartedAt: job.runStartedAt })).toEqual({
+      processed: 0,
+      more: false,
+      after: null,
+      runStartedAt: job.runStartedAt,
+    });
+    // But a group the run stamped without reaching its today (a page a stopping worker left half done) is run again.
+    await db().execute(sql`update groups set processed_through = processed_through - 1 where id = ${inShard[0]!}::uuid`);
+    expect(await scheduler.processDueGroups(now, { range, pageSize: 1, runStartedAt: job.runStartedAt })).toEqual({
+      processed: 1,
+      more: false,
+      after: inShard[0],
+      runStartedAt: job.runStartedAt,
+    });
+    // And so is one with news from the bank since (a settlement may make a payout due at once).
+    await db().execute(sql`update groups set bank_changes = bank_changes + 1 where id = ${inShard[1]!}::uuid`);
+    expect(await scheduler.processDueGroups(now, { range, pageSize: 1, runStartedAt: job.runStartedAt })).toEqual({
+      processed: 1,
+      more: false,
+      after: inShard[1],
+      runStartedAt: job.runStartedAt,
+    });
     const days = await processedThrough(ids);
     for (const id of ids) expect(days.get(id)).toBe(scheduler.inRange(id, range) ? today : null);
     // Processed through today, but their debits are pending: money in flight keeps them due, and the count says so.
@@ -106,7 +144,12 @@ describe("shards", () => {
     // An aborted run starts no page.
     const aborted = new AbortController();
     aborted.abort();
-    expect(await scheduler.processDueGroups(now, { signal: aborted.signal })).toEqual({ processed: 0, more: true });
+    expect(await scheduler.processDueGroups(now, { signal: aborted.signal })).toEqual({
+      processed: 0,
+      more: true,
+      after: null,
+      runStartedAt: expect.any(Date),
+    });
 
     await scheduler.processDueGroups(now);
     expect([...(await processedThrough(ids)).values()]).toEqual(Array(ids.length).fill(today));

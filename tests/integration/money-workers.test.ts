@@ -36,7 +36,8 @@ type Worker = { child: ChildProcess; lines: string[]; exited: Promise<{ code: nu
 
 function startWorkerProcess(env: Record<string, string>): Worker {
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
-    env: { ...process.env, MONEY_SHARDS: SHARDS, MONEY_PAGE_SIZE: "1", ...env },
+    // A budget of 1 s with pages held 2 s: every shard job does one page and hands the rest to its continuation (ADR 054).
+    env: { ...process.env, MONEY_SHARDS: SHARDS, MONEY_PAGE_SIZE: "1", MONEY_SHARD_BUDGET_SECONDS: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);

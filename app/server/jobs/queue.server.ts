@@ -208,7 +208,19 @@ export function enqueueMoneyTick(source: string): Promise<EnqueueResult> {
   return enqueue(MONEY_TICK, { source });
 }
 
-export type ShardJob = { shard: number; of: number };
+export type ShardJob = {
+  shard: number;
+  of: number;
+  /**
+   * A continuation's place in its run (ADR 054): the last group id its previous job finished (null: none yet) and the
+   * run's start (ISO), so it neither walks its range again nor runs a group the run finished. The planner's jobs have
+   * neither: each starts a new run at the range's first id, begun when it was queued (requestedAt).
+   */
+  after?: string | null;
+  runStartedAt?: string;
+  /** When the job was queued (ISO; enqueueShards sets it): a planner's job's run starts then. */
+  requestedAt?: string;
+};
 
 /** The singleton key of a shard's jobs: the shard and how many there are (a job keeps its range if MONEY_SHARDS changes). */
 export function shardKey(job: ShardJob) {

@@ -135,14 +135,20 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
 
   // A shard: its due groups, a page at a time, until the budget is spent; then the rest is queued as the next job.
   const shard = async (job: Job<unknown>) => {
-    const { shard: index, of } = job.data as ShardJob;
+    const { shard: index, of, after, runStartedAt, requestedAt } = job.data as ShardJob;
+    // A continuation (ADR 054) resumes its run where the previous job stopped. The planner's job starts a run, which
+    // began when it was queued: so that the job run again by pg-boss (it failed, or expired with a page that outlasted
+    // it on a busy machine) skips what the first attempt and its continuations finished, rather than starting over.
     const result = await processDueGroups(new Date(), {
       range: shardRange(index, of),
       deadline: Date.now() + MONEY_SHARD_BUDGET_SECONDS * 1000,
       signal: stopping.signal,
+      after: after ?? null,
+      runStartedAt: new Date(runStartedAt ?? requestedAt ?? Date.now()),
     });
-    if (result.more) await enqueueShards(boss, [{ shard: index, of }], "continue");
-    return { shard: index, of, ...result };
+    const cursor = { after: result.after, runStartedAt: result.runStartedAt.toISOString() };
+    if (result.more) await enqueueShards(boss, [{ shard: index, of, ...cursor }], "continue");
+    return { shard: index, of, processed: result.processed, more: result.more, ...cursor };
   };
 
   const runEmail = async (jobs: Job<unknown>[]) => {

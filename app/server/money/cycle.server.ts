@@ -103,7 +103,11 @@ export class PageLocksLost extends Error {
 }
 
 export type PageOptions = {
-  /** Skip a group whose last run ended after this (another worker of the same tick finished it). */
+  /**
+   * Skip a group this run has finished: its last run ended after this, it is processed through its today and has no
+   * bank news since (another worker of the same run, or an earlier job of it, did it). A group stamped after this but
+   * behind its today (a page a stopping worker left half done), or with news, is run again.
+   */
   skipIfProcessedSince?: Date;
   /** Stop before the next day once aborted (the worker is shutting down): every day run so far stays done. */
   signal?: AbortSignal;
@@ -137,7 +141,15 @@ export async function processPage(groupIds: string[], now: Date, options: PageOp
       const rows = await db().select().from(groups).where(inArray(groups.id, mine));
       const live: GroupRow[] = [];
       for (const group of rows) {
-        if (skipIfProcessedSince && group.lastProcessedAt && group.lastProcessedAt > skipIfProcessedSince) results.set(group.id, { status: "busy" });
+        if (
+          skipIfProcessedSince &&
+          group.lastProcessedAt &&
+          group.lastProcessedAt > skipIfProcessedSince &&
+          group.processedThrough !== null &&
+          group.processedThrough >= groupToday(group, now) &&
+          group.bankChanges <= group.bankChangesSeen
+        )
+          results.set(group.id, { status: "busy" });
         else if (group.status !== "active") results.set(group.id, { status: "not-active" });
         else live.push(group);
       }

@@ -56,10 +56,25 @@ export function shardRange(shard: number, count = shardCount()): IdRange {
 function dueAt(now: Date): SQL {
   return sql`${groups.status} = 'active' and ${groups.moneyParkedAt} is null and (
     ${groups.processedThrough} is null
-    or ${groups.processedThrough} < ((${now.toISOString()}::timestamptz + ${groups.clockOffsetSeconds} * interval '1 second') at time zone ${groups.timeZone})::date
+    or ${groups.processedThrough} < ${groupTodayAt(now)}
     or ${groups.bankChanges} > ${groups.bankChangesSeen}
     or exists (select 1 from ${bankTransfers} b where b.group_id = ${groups}.id
       and (b.status in ('pending', 'posted') or (b.status = 'created' and b.waiting_for_member_at is null))))`;
+}
+
+/** The group's today at `now`, in SQL: its clock (real time plus its sandbox offset) in its time zone (groupToday). */
+function groupTodayAt(now: Date): SQL {
+  return sql`((${now.toISOString()}::timestamptz + ${groups.clockOffsetSeconds} * interval '1 second') at time zone ${groups.timeZone})::date`;
+}
+
+/**
+ * Groups a run has finished: processed since the run began, through their today, with no bank news since. Not merely
+ * "processed since": a page a stopping worker left half done was stamped too, and its groups must be run again to today
+ * by the next job; and news from the bank (a settlement) may make a payout due at once.
+ */
+function finishedSince(now: Date, runStartedAt: Date): SQL {
+  return sql`(${groups.lastProcessedAt} > ${runStartedAt.toISOString()}::timestamptz and ${groups.processedThrough} >= ${groupTodayAt(now)}
+    and ${groups.bankChanges} <= ${groups.bankChangesSeen})`;
 }
 
 /** The planner's read: how many groups have work due in each shard (only shards with some). One statement. */
@@ -77,6 +92,13 @@ export type DueRun = {
   processed: number;
   /** Work was left when the time budget ran out or the worker began to stop: the caller queues the rest. */
   more: boolean;
+  /**
+   * Where the rest starts: the last group id of the last page this call finished (null: none finished). The next job
+   * of the run passes it back as `after`, with `runStartedAt`, so no group is visited twice (ADR 054).
+   */
+  after: string | null;
+  /** When the run began (this call, or the first job of the run when `runStartedAt` was given). */
+  runStartedAt: Date;
 };
 
 export type DueOptions = {
@@ -87,40 +109,47 @@ export type DueOptions = {
   deadline?: number;
   /** Start no new page, and no new day within a page, once aborted (the worker is stopping). */
   signal?: AbortSignal;
+  /** Resume a run after this group id (a continuation: the `after` its previous job returned). */
+  after?: string | null;
+  /** The run's start, when this call continues a run (a continuation); default: now, a new run. */
+  runStartedAt?: Date;
 };
 
 /**
  * Process the groups with work due, a page at a time (in id order, each page locked by processPage; a group another
- * worker holds is skipped, and one another worker of the same run finished already is skipped too).
+ * worker holds is skipped, and one this run finished already, in this call or an earlier job of the run, or another
+ * worker of the same run, is skipped too: left out of the page's read, and checked again under the page's locks).
  */
 export async function processDueGroups(now = new Date(), options: DueOptions = {}): Promise<DueRun> {
-  const runStartedAt = new Date();
+  const runStartedAt = options.runStartedAt ?? new Date();
   const pageSize = options.pageSize ?? PAGE_SIZE;
   let processed = 0;
-  // Where the next page starts: the range's first id is in it (a uuid may equal the bound); then after the last read.
-  let from: SQL | undefined = options.range ? gte(groups.id, options.range.from) : undefined;
+  // The cursor: the last id of the last page finished. The range's first id is in the range (a uuid may equal the bound).
+  let after = options.after ?? null;
+  const from = options.range ? gte(groups.id, options.range.from) : undefined;
   const to = options.range?.to ? lt(groups.id, options.range.to) : undefined;
   const due = (limit: number) =>
     db()
       .select({ id: groups.id })
       .from(groups)
-      .where(and(dueAt(now), from, to))
+      .where(and(dueAt(now), sql`${finishedSince(now, runStartedAt)} is not true`, from, after === null ? undefined : gt(groups.id, after), to))
       .orderBy(asc(groups.id))
       .limit(limit);
   for (;;) {
     if (options.signal?.aborted || (options.deadline !== undefined && Date.now() >= options.deadline)) {
       // Anything left? (One cheap read, so that a finished shard does not queue itself again for nothing.)
-      return { processed, more: (await due(1)).length > 0 };
+      return { processed, more: (await due(1)).length > 0, after, runStartedAt };
     }
     const page = await due(pageSize);
-    if (page.length === 0) return { processed, more: false };
-    from = gt(groups.id, page[page.length - 1]!.id);
+    if (page.length === 0) return { processed, more: false, after, runStartedAt };
     const results = await processPage(
       page.map((group) => group.id),
       now,
       { skipIfProcessedSince: runStartedAt, signal: options.signal },
     );
     for (const result of results.values()) if (result.status === "processed") processed += 1;
+    // A page cut short by a stopping worker is not finished: the next job starts at it (its finished groups skipped).
+    if (!options.signal?.aborted) after = page[page.length - 1]!.id;
   }
 }
 
