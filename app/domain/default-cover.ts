@@ -7,6 +7,7 @@
  * In one line: nobody fills a gap before a payout (the payout waits for the money); the platform fronts only a
  * contribution the member's bank takes back after the payout already left, and the member still owes it.
  */
+import { formatMoney } from "./format";
 import { MAX_RETRIES_AFTER_RETURN, RETURN_RETRY_WINDOW_DAYS } from "./ach";
 import { MAX_ATTEMPTS, RETRY_AFTER_DAYS } from "./money";
 import { PAYDAY_RETRY_MAX_DAYS } from "./payday";
@@ -61,6 +62,14 @@ export const DEFAULT_COVER = {
     },
   ] satisfies DefaultCoverStep[],
 } as const;
+
+/**
+ * The group page's line when a turn's payout waits for a late contribution: the summary's rule, said for that payout
+ * (issue 44: the card once said "Rosca never lends money" while the rules said "Rosca covers the gap").
+ */
+export function payoutWaitsLine(whose: string, payoutCents: number): string {
+  return `Nobody's payout is paid with money that hasn't arrived, so ${whose} payout of ${formatMoney(payoutCents)} waits until every contribution is in; Rosca does not advance it.`;
+}
 
 /** The FAQ's answer (app/content/faq.ts): the summary, then each step as one paragraph. */
 export function defaultCoverParagraphs(): string[] {

@@ -16,7 +16,6 @@ import {
   dueWork,
   type DueWork,
   FAILED_STATUSES,
-  nextStepAfterFailure,
   REMINDER_DAYS_BEFORE,
   SANDBOX_SETTLE_AFTER_DAYS,
   SETTLED_STATUSES,
@@ -26,6 +25,8 @@ import {
 } from "~/domain/money";
 import { SETUP_FEE_CENTS } from "~/domain/groups";
 import { addDays, daysBetween, todayIn, type CalendarDay } from "~/domain/schedule";
+import { adminNoticeAfterFailure, nextStepAfterFailure } from "~/domain/failed-contribution";
+import { debitAccountsById } from "../bank/debit-accounts.server";
 import { plaidCall } from "../bank/plaid.server";
 import { getPool, db } from "../db/client.server";
 import { isConnectionLost } from "../db/errors.server";
@@ -623,17 +624,34 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
       );
     }
   }
-  for (const transfer of changed) {
-    if (SETTLED_STATUSES.includes(transfer.status) || transfer.kind !== "contribution") continue;
+  const failedContributions = changed.filter((t) => !SETTLED_STATUSES.includes(t.status) && t.kind === "contribution");
+  const accounts = await debitAccountsById(failedContributions.map((t) => t.bankAccountId));
+  for (const transfer of failedContributions) {
     const group = byId.get(transfer.groupId)!;
     const member = person.get(transfer.userId)!;
     const link = `/groups/${group.id}`;
     const reason = failureReason(transfer.status, transfer.failureCode, transfer.failureDescription);
-    const nextStep = nextStepAfterFailure(transfer.status, transfer.failureCode, transfer.attempt, transfer);
+    const facts = {
+      status: transfer.status,
+      failureCode: transfer.failureCode,
+      attempt: transfer.attempt,
+      amountCents: transfer.amountCents,
+      account: transfer.bankAccountId ? (accounts.get(transfer.bankAccountId) ?? null) : null,
+      statusOn: transfer.statusOn,
+      retryOn: transfer.retryOn,
+    };
+    const nextStep = nextStepAfterFailure(facts);
     const occurredOn = sandboxDayOf(group, transfer.statusOn);
     jobs.push(() => notifyUrgent(member.id, { ...URGENT.contributionFailed(group, reason, nextStep), occurredOn }));
     if (group.createdBy !== member.id) {
-      jobs.push(() => notify(group.createdBy, { title: `${member.name}'s contribution to ${group.name} is late`, body: reason, link, occurredOn }));
+      jobs.push(() =>
+        notify(group.createdBy, {
+          title: `${member.name}'s contribution to ${group.name} is late`,
+          body: `${reason} ${adminNoticeAfterFailure(member.name, facts)}`,
+          link,
+          occurredOn,
+        }),
+      );
     }
   }
   const limit = pLimit(NOTIFY_CONCURRENCY);

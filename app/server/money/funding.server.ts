@@ -1,8 +1,9 @@
 /**
  * Which of a member's accounts their money moves through (ADR 030, ADR 037), and waking their groups when that changes.
  *
- * A debit is taken from, and a payout paid into, the member's first usable account: checking before other depository
- * accounts, oldest connection first. Usable means: its item is linked (active) and its login works (not
+ * A debit is taken from the account the member chose for the group (group_members.debit_bank_account_id), else their
+ * default for groups (users.default_debit_bank_account_id), when it is usable (issue 44); otherwise, and for payouts,
+ * the member's first usable account: checking before other depository accounts, oldest connection first. Usable means: its item is linked (active) and its login works (not
  * ITEM_LOGIN_REQUIRED or USER_ACTION_REQUIRED; a pending expiration still works), and the account is not unusable (a
  * return said it is closed or gone). A debit also needs the member's authorisation of our debits to stand: after an
  * R05/R07/R08/R10/R29 return on any of their accounts, none is debited until they authorise again. When no account
@@ -30,7 +31,12 @@ export type Funding = {
 /** Why a member has no account money can move through, in the order they would have to act on it. */
 export type FundingBlock = "login_required" | "debits_not_authorised" | "account_unusable" | "no_account";
 
-export type MemberFunding = { debit: Funding | FundingBlock; credit: Funding | FundingBlock };
+export type MemberFunding = {
+  debit: Funding | FundingBlock;
+  credit: Funding | FundingBlock;
+  /** The debit account for a group whose chosen account (or the member's default) is `preferredId`. */
+  debitFrom: (preferredId: string | null) => Funding | FundingBlock;
+};
 
 type Row = {
   userId: string;
@@ -53,9 +59,10 @@ type Row = {
  * A member who withdrew their authorisation of our debits on one account (a return saying so) is not debited from any
  * other either until they authorise again: the dispute was about our debits, not about that account.
  */
-function choose(rows: Row[], direction: "debit" | "credit"): Funding | FundingBlock {
+function choose(rows: Row[], direction: "debit" | "credit", preferredId: string | null = null): Funding | FundingBlock {
   if (direction === "debit" && rows.some((row) => row.revoked && !row.unusable)) return "debits_not_authorised";
-  const usable = rows.find((row) => !loginBlocksTransfers(row.loginReason) && !row.unusable);
+  const works = (row: Row) => !loginBlocksTransfers(row.loginReason) && !row.unusable;
+  const usable = rows.find((row) => row.bankAccountId === preferredId && works(row)) ?? rows.find(works);
   if (usable) {
     const legalName = usable.firstName && usable.lastName ? `${usable.firstName} ${usable.lastName}` : usable.name || "Rosca member";
     return {
@@ -103,8 +110,38 @@ export async function fundingFor(userIds: readonly string[]): Promise<Map<string
   const result = new Map<string, MemberFunding>();
   for (const id of ids) {
     const mine = [...(byUser.get(id) ?? [])].filter((row) => row.type === "depository").sort((a, b) => rank(a) - rank(b));
-    result.set(id, { debit: choose(mine, "debit"), credit: choose(mine, "credit") });
+    result.set(id, {
+      debit: choose(mine, "debit"),
+      credit: choose(mine, "credit"),
+      debitFrom: (preferredId) => choose(mine, "debit", preferredId),
+    });
   }
+  return result;
+}
+
+/**
+ * The account each (group, member) pair chose for its debits: the member's choice for the group, else their default;
+ * keyed `<groupId>:<userId>`; null when neither is set.
+ */
+export async function debitChoicesFor(pairs: ReadonlyArray<{ groupId: string; userId: string }>): Promise<Map<string, string | null>> {
+  const result = new Map<string, string | null>();
+  if (pairs.length === 0) return result;
+  const rows = await db()
+    .select({
+      groupId: groupMembers.groupId,
+      userId: groupMembers.userId,
+      chosen: groupMembers.debitBankAccountId,
+      fallback: users.defaultDebitBankAccountId,
+    })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(
+      and(
+        inArray(groupMembers.groupId, [...new Set(pairs.map((p) => p.groupId))]),
+        inArray(groupMembers.userId, [...new Set(pairs.map((p) => p.userId))]),
+      ),
+    );
+  for (const row of rows) result.set(`${row.groupId}:${row.userId}`, row.chosen ?? row.fallback);
   return result;
 }
 

@@ -1,0 +1,142 @@
+/**
+ * Contributions that failed and have not gone through yet (issue 44): the member's own (the group page's panel, the
+ * dashboard's alert) and every member's of a group for its admin. Read from the attempts themselves, per group clock.
+ */
+import { sql } from "drizzle-orm";
+import { type DebitAccount, type FailedContributionFacts, nextAttemptOn, nextStepAfterFailure } from "~/domain/failed-contribution";
+import { SETUP_FEE_CENTS } from "~/domain/groups";
+import { type CycleTransfer, FAILED_STATUSES, MAX_ATTEMPTS, retryAllowed, SETTLED_STATUSES, type TransferStatus } from "~/domain/money";
+import { type CalendarDay, daysBetween, todayIn } from "~/domain/schedule";
+import { debitAccountsById } from "../bank/debit-accounts.server";
+import { db } from "../db/client.server";
+
+export type LateContributionView = {
+  groupId: string;
+  groupName: string;
+  userId: string;
+  memberName: string;
+  periodNumber: number;
+  dueOn: CalendarDay;
+  amountCents: number;
+  /** The setup fee still owed, taken as its own debit once a contribution has gone through (ADR 040); 0 once paid. */
+  feeCents: number;
+  status: TransferStatus;
+  failureCode: string | null;
+  attempt: number;
+  /** The account of the failed attempt. */
+  account: DebitAccount | null;
+  /** The next automatic attempt, or null: nothing more is debited automatically. */
+  nextAttemptOn: CalendarDay | null;
+  /** Days since the contribution was due, on the group's clock. */
+  waitedDays: number;
+  /** The group's today. */
+  today: CalendarDay;
+  /** What the member reads (nextStepAfterFailure). */
+  message: string;
+};
+
+type AttemptRow = {
+  group_id: string;
+  group_name: string;
+  user_id: string;
+  member_name: string;
+  period_number: number;
+  due_on: string;
+  kind: "contribution" | "fee";
+  attempt: number;
+  status: TransferStatus;
+  status_on: string;
+  initiated_on: string;
+  retry_on: string | null;
+  failure_code: string | null;
+  amount_cents: string;
+  bank_account_id: string | null;
+  today: string;
+};
+
+/**
+ * The late contributions of active groups: one member's (`userId`) across their groups, or every member's of one
+ * group (`groupId`), or both. Oldest due first.
+ */
+export async function lateContributions(filter: { userId?: string; groupId?: string }, now = new Date()): Promise<LateContributionView[]> {
+  if (!filter.userId && !filter.groupId) return [];
+  const { rows } = await db().execute<AttemptRow>(sql`
+    select t.group_id, g.name as group_name, t.user_id, u.name as member_name, t.period_number,
+      coalesce(p.due_on, t.initiated_on) as due_on, t.kind, t.attempt, t.status, t.status_on, t.initiated_on, t.retry_on,
+      t.failure_code, t.amount_cents, t.bank_account_id, g.time_zone, g.clock_offset_seconds,
+      '' as today
+    from bank_transfers t
+    join groups g on g.id = t.group_id and g.status = 'active'
+    join users u on u.id = t.user_id
+    left join group_periods p on p.group_id = t.group_id and p.period_number = t.period_number
+    where t.kind in ('contribution', 'fee')
+      ${filter.userId ? sql`and t.user_id = ${filter.userId}::uuid` : sql``}
+      ${filter.groupId ? sql`and t.group_id = ${filter.groupId}::uuid` : sql``}
+    order by t.group_id, t.user_id, t.kind, t.period_number, t.attempt`);
+  const chains = new Map<string, AttemptRow[]>();
+  const feePaid = new Set<string>();
+  for (const row of rows as Array<AttemptRow & { time_zone: string; clock_offset_seconds: number }>) {
+    row.today = todayIn(row.time_zone, new Date(now.getTime() + Number(row.clock_offset_seconds) * 1000));
+    if (row.kind === "fee") {
+      if (SETTLED_STATUSES.includes(row.status) || !FAILED_STATUSES.includes(row.status)) feePaid.add(`${row.group_id}:${row.user_id}`);
+      continue;
+    }
+    const key = `${row.group_id}:${row.user_id}:${row.period_number}`;
+    chains.set(key, [...(chains.get(key) ?? []), row]);
+  }
+  const late: Array<{ last: AttemptRow; chain: AttemptRow[] }> = [];
+  for (const chain of chains.values()) {
+    const last = chain.at(-1)!;
+    if (FAILED_STATUSES.includes(last.status)) late.push({ last, chain });
+  }
+  const accounts = await debitAccountsById(late.map(({ last }) => last.bank_account_id));
+  return late
+    .map(({ last, chain }): LateContributionView => {
+      const facts: FailedContributionFacts = {
+        status: last.status,
+        failureCode: last.failure_code,
+        attempt: last.attempt,
+        amountCents: Number(last.amount_cents),
+        account: last.bank_account_id ? (accounts.get(last.bank_account_id) ?? null) : null,
+        statusOn: String(last.status_on),
+        retryOn: last.retry_on ? String(last.retry_on) : null,
+      };
+      const asCycle = chain.map(
+        (row): CycleTransfer => ({
+          kind: "contribution",
+          periodNumber: row.period_number,
+          userId: row.user_id,
+          attempt: row.attempt,
+          status: row.status,
+          statusOn: String(row.status_on),
+          initiatedOn: String(row.initiated_on),
+          failureCode: row.failure_code,
+          retryOn: row.retry_on ? String(row.retry_on) : null,
+        }),
+      );
+      const retries = retryAllowed(asCycle, last.today);
+      const next = retries ? nextAttemptOn(facts) : null;
+      const everPaid = [...chains.entries()].some(
+        ([key, attempts]) => key.startsWith(`${last.group_id}:${last.user_id}:`) && attempts.some((a) => SETTLED_STATUSES.includes(a.status)),
+      );
+      return {
+        groupId: last.group_id,
+        groupName: last.group_name,
+        userId: last.user_id,
+        memberName: last.member_name,
+        periodNumber: last.period_number,
+        dueOn: String(last.due_on),
+        amountCents: facts.amountCents,
+        feeCents: everPaid || feePaid.has(`${last.group_id}:${last.user_id}`) ? 0 : SETUP_FEE_CENTS,
+        status: last.status,
+        failureCode: last.failure_code,
+        attempt: last.attempt,
+        account: facts.account,
+        nextAttemptOn: next && next < last.today ? last.today : next,
+        waitedDays: Math.max(0, daysBetween(String(last.due_on), last.today)),
+        today: last.today,
+        message: nextStepAfterFailure(retries ? facts : { ...facts, attempt: Math.max(facts.attempt, MAX_ATTEMPTS) }),
+      };
+    })
+    .sort((a, b) => (a.dueOn < b.dueOn ? -1 : a.dueOn > b.dueOn ? 1 : a.memberName.localeCompare(b.memberName)));
+}
