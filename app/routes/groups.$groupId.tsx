@@ -28,8 +28,7 @@ import { answerSwap, decideSwap, proposeSwap, type SwapResult, withdrawSwap } fr
 import { proposeSwapSchema, swapActionSchema } from "~/domain/swaps";
 import { SentInvitations } from "~/components/groups/sent-invitations";
 import { advanceClock, isSandboxBank } from "~/server/money/cycle.server";
-import { debitChoiceFor, setDebitAccount } from "~/server/money/debit-choice.server";
-import { lateContributions } from "~/server/money/late-contributions.server";
+import { groupMoneyFor, setDebitAccount } from "~/server/money/debit-choice.server";
 import { LateContributionAlert } from "~/components/money/late-contribution-alert";
 import { PaidFrom } from "~/components/money/paid-from";
 import { redirectWithToast } from "~/server/notifications/toast.server";
@@ -54,13 +53,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!page) return notFound();
   const { group, poolMovements } = page;
   // Which account pays and the viewer's own late contributions (issue 44), once the group has started.
-  const [debitChoice, myLate] =
-    group.status === "completed"
-      ? [null, []]
-      : await Promise.all([
-          debitChoiceFor(user.id, group.id),
-          group.status === "active" ? lateContributions({ userId: user.id, groupId: group.id }) : [],
-        ]);
+  const money = group.status === "completed" ? null : await groupMoneyFor(user.id, group.id);
+  const debitChoice = money?.debitChoice ?? null;
+  const myLate = money?.late ?? [];
   return {
     debitChoice,
     myLate,

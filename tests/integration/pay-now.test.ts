@@ -175,6 +175,15 @@ describe("Pay now", () => {
     const [payout] = await money.transfersOf(group.id, { kind: "payout", periodNumber: 1 });
     expect(payout).toMatchObject({ userId: members[0]!.id, amountCents: 30_000 });
     expect(await lateContributions({ userId: late.id }, new Date())).toEqual([]);
+    // The member and the admin (here also the period's recipient) are told when it arrived.
+    const bell = async (userId: string) =>
+      (await db().select().from(schema.notifications).where(eq(schema.notifications.userId, userId))).map((n) => `${n.title}: ${n.body}`);
+    expect(await bell(late.id)).toContain(
+      `Your payment to ${group.name} arrived: Your $100.00 contribution paid with Pay now arrived on Friday, January 16, 2026. The payout that waited for it goes out once its money is available.`,
+    );
+    expect(await bell(members[0]!.id)).toContain(
+      `${late.name} paid their late contribution to ${group.name}: ${late.name}'s $100.00 contribution, paid with Pay now, arrived on Friday, January 16, 2026. The payout that waited for it goes out once its money is available.`,
+    );
     await expectBalancedLedger();
   }, 240_000);
 

@@ -590,6 +590,15 @@ export const cardFields = {
     where p.group_id = ${groups.id} and p.recipient_member_id = ${groupMembers.id}
     order by p.period_number limit 1)`,
   completed: sql<number>`(select count(*)::int from group_periods p where p.group_id = ${groups.id} and p.status = 'completed')`,
+  /**
+   * The viewer's next contribution: the first period they have not paid or started paying (issue 44: a period whose
+   * payout waits on someone else's late contribution is not the viewer's next one once theirs went through).
+   */
+  myNextDue: sql<CalendarDay | null>`(
+    select min(p.due_on)::text from group_periods p
+    where p.group_id = ${groups.id} and not exists (select 1 from bank_transfers t where t.group_id = p.group_id
+      and t.period_number = p.period_number and t.user_id = ${groupMembers.userId} and t.kind = 'contribution'
+      and t.status not in ('declined', 'failed', 'returned', 'cancelled')))`,
   paidInCents: sql<string>`(
     select coalesce(sum(t.amount_cents), 0) from bank_transfers t
     where t.user_id = ${groupMembers.userId} and t.group_id = ${groups.id} and t.kind = 'contribution' and t.status in ${[...SETTLED_STATUSES]})`,
@@ -616,7 +625,7 @@ export function cardsWithSavingsFrom(rows: CardRow[], userId: string): CardsWith
   const totals = new Map<string, MemberTotals>(
     rows.map((row) => [row.group.id, { paidInCents: Number(row.paidInCents), receivedCents: Number(row.receivedCents) }]),
   );
-  const cards = rows.map(({ group, member, joined, next: pending, mine, completed }): GroupCardView => {
+  const cards = rows.map(({ group, member, joined, next: pending, mine, completed, myNextDue }): GroupCardView => {
     const next = group.status === "active" ? pending : null;
     return {
       id: group.id,
@@ -634,7 +643,7 @@ export function cardsWithSavingsFrom(rows: CardRow[], userId: string): CardsWith
           : group.payoutOrder === "fixed"
             ? member.payoutPosition
             : null,
-      nextContributionOn: next?.dueOn ?? null,
+      nextContributionOn: group.status === "active" ? myNextDue : null,
       nextPayout: next
         ? { date: next.dueOn, recipientName: next.recipientName, isYou: next.recipientUserId === userId, amountCents: next.payoutCents }
         : null,

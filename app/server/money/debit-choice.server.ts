@@ -5,11 +5,13 @@
  * a pending retry included; the change takes the group's money lock (`cycle:<id>`, the one a worker holds while it
  * makes the group's debits), so it never lands in the middle of a submission.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type Placeholder, sql } from "drizzle-orm";
 import type { DebitAccount } from "~/domain/failed-contribution";
 import { db } from "../db/client.server";
 import { bankAccounts, bankItems, groupMembers, groups, users } from "../db/schema";
-import { type FundingBlock, fundingFor, isFunding } from "./funding.server";
+import { loginBlocksTransfers } from "~/domain/bank-health";
+import { type AccountFacts, type FundingBlock, pickAccount } from "./funding.server";
+import { type AttemptRow, failedChains, lateAttemptRows, type LateContributionView, lateFrom } from "./late-contributions.server";
 
 export type DebitAccountOption = DebitAccount & { id: string; usable: boolean };
 
@@ -23,46 +25,64 @@ export type DebitChoiceView = {
   defaultId: string | null;
 };
 
-/** The member's accounts money can be taken from (depository), as they read them. */
-async function accountsOf(userId: string): Promise<DebitAccountOption[]> {
-  const rows = await db()
-    .select({
-      id: bankAccounts.id,
-      institution: bankItems.institutionName,
-      name: bankAccounts.name,
-      mask: bankAccounts.mask,
-      usable: sql<boolean>`${bankAccounts.unusableAt} is null and ${bankItems.status} = 'active'`,
-    })
-    .from(bankAccounts)
-    .innerJoin(bankItems, eq(bankItems.id, bankAccounts.itemId))
-    .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.type, "depository")))
-    .orderBy(bankAccounts.connectedAt, bankAccounts.id);
-  return rows;
+export type AccountJson = AccountFacts & { institution: string | null; name: string; mask: string | null };
+
+/** The member's linked accounts (active connections, oldest first) as one JSON column. */
+export const accountsJson = (userId: string | Placeholder) => sql`(
+  select coalesce(json_agg(json_build_object('bankAccountId', a.id, 'institution', i.institution_name, 'name', a.name, 'mask', a.mask,
+    'type', a.type, 'subtype', a.subtype, 'loginReason', i.login_required_reason, 'unusable', a.unusable_at is not null,
+    'revoked', a.debit_authorization_revoked_at is not null) order by a.connected_at, a.id), '[]'::json)
+  from ${bankAccounts} a join ${bankItems} i on i.id = a.item_id and i.status = 'active'
+  where a.user_id = ${userId}::uuid)`;
+
+/** The view from the accounts and the choice: the same rule the debit applies (funding.server.ts pickAccount). */
+function choiceFrom(all: AccountJson[], chosenId: string | null, defaultId: string | null): DebitChoiceView {
+  const depository = all.filter((a) => a.type === "depository");
+  const accounts = depository.map((a) => ({
+    id: a.bankAccountId,
+    institution: a.institution,
+    name: a.name,
+    mask: a.mask,
+    usable: !a.unusable && !loginBlocksTransfers(a.loginReason),
+  }));
+  const picked = pickAccount(depository, "debit", chosenId ?? defaultId);
+  const current: DebitChoiceView["current"] =
+    typeof picked === "string"
+      ? { id: null, block: picked }
+      : { id: picked.bankAccountId, account: { institution: picked.institution, name: picked.name, mask: picked.mask } };
+  return { accounts, current, chosenId, defaultId };
 }
 
-/** What the group page's "Paid from" shows: the accounts, the one in use and the choice. `groupId` null: the default. */
+async function accountsOf(userId: string): Promise<DebitAccountOption[]> {
+  const { rows } = await db().execute<{ accounts: AccountJson[] }>(sql`select ${accountsJson(userId)} as accounts`);
+  return choiceFrom(rows[0]?.accounts ?? [], null, null).accounts;
+}
+
+/** What "Paid from" shows for a group (or, `groupId` null, the member's default), in one statement. */
 export async function debitChoiceFor(userId: string, groupId: string | null): Promise<DebitChoiceView> {
-  const [accounts, [user], member] = await Promise.all([
-    accountsOf(userId),
-    db().select({ defaultId: users.defaultDebitBankAccountId }).from(users).where(eq(users.id, userId)),
-    groupId
-      ? db()
-          .select({ chosenId: groupMembers.debitBankAccountId })
-          .from(groupMembers)
-          .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
-          .then((rows) => rows[0])
-      : Promise.resolve(undefined),
-  ]);
-  const chosenId = member?.chosenId ?? null;
-  const defaultId = user?.defaultId ?? null;
-  const funding = (await fundingFor([userId])).get(userId);
-  const debit = funding ? funding.debitFrom(chosenId ?? defaultId) : "no_account";
-  const byId = new Map(accounts.map((a) => [a.id, a]));
-  const current: DebitChoiceView["current"] =
-    isFunding(debit) && byId.has(debit.bankAccountId)
-      ? { id: debit.bankAccountId, account: byId.get(debit.bankAccountId)! }
-      : { id: null, block: isFunding(debit) ? "no_account" : debit };
-  return { accounts, current, chosenId, defaultId };
+  const { rows } = await db().execute<{ accounts: AccountJson[]; chosen: string | null; fallback: string | null }>(sql`
+    select ${accountsJson(userId)} as accounts,
+      ${groupId ? sql`(select m.debit_bank_account_id from ${groupMembers} m where m.group_id = ${groupId}::uuid and m.user_id = ${userId}::uuid)` : sql`null::uuid`} as chosen,
+      (select u.default_debit_bank_account_id from ${users} u where u.id = ${userId}::uuid) as fallback`);
+  const row = rows[0]!;
+  return choiceFrom(row.accounts, row.chosen, row.fallback);
+}
+
+/**
+ * The group page's money for its viewer (issue 44) in one statement: which account pays, and their contributions that
+ * failed and have not gone through (late-contributions.server.ts's view).
+ */
+export async function groupMoneyFor(userId: string, groupId: string, now = new Date()): Promise<{ debitChoice: DebitChoiceView; late: LateContributionView[] }> {
+  const { rows } = await db().execute<{ accounts: AccountJson[]; chosen: string | null; fallback: string | null; attempts: AttemptRow[] }>(sql`
+    select ${accountsJson(userId)} as accounts,
+      (select m.debit_bank_account_id from ${groupMembers} m where m.group_id = ${groupId}::uuid and m.user_id = ${userId}::uuid) as chosen,
+      (select u.default_debit_bank_account_id from ${users} u where u.id = ${userId}::uuid) as fallback,
+      (select coalesce(json_agg(row_to_json(x) order by x.kind, x.period_number, x.attempt), '[]'::json) from (${lateAttemptRows({ userId, groupId })}) x) as attempts`);
+  const row = rows[0]!;
+  const debitChoice = choiceFrom(row.accounts, row.chosen, row.fallback);
+  const failed = failedChains(row.attempts, now);
+  const names = new Map(row.accounts.map((a) => [a.bankAccountId, { institution: a.institution, name: a.name, mask: a.mask }]));
+  return { debitChoice, late: lateFrom(failed, names) };
 }
 
 export type SetDebitAccountResult = { ok: true; account: DebitAccount } | { ok: false; status: 400 | 404 | 409; error: string };

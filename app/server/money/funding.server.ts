@@ -38,47 +38,58 @@ export type MemberFunding = {
   debitFrom: (preferredId: string | null) => Funding | FundingBlock;
 };
 
-type Row = {
+type Row = AccountFacts & {
   userId: string;
-  bankAccountId: string;
   accountId: string;
-  subtype: string | null;
-  type: string;
   itemId: string;
-  loginReason: LoginRequiredReason | null;
   token: string;
-  unusable: boolean;
-  revoked: boolean;
   name: string;
   firstName: string | null;
   lastName: string | null;
 };
 
+/** What the choice of an account needs to know about each (one member's depository accounts, oldest first). */
+export type AccountFacts = {
+  bankAccountId: string;
+  subtype: string | null;
+  type: string;
+  loginReason: LoginRequiredReason | null;
+  unusable: boolean;
+  revoked: boolean;
+};
+
+const rank = (row: Pick<AccountFacts, "subtype" | "type">) => (row.subtype === "checking" ? 0 : row.type === "depository" ? 1 : 2);
+
 /**
- * The account of `rows` (one member's, in preference order) money can move through in this direction, or why none.
- * A member who withdrew their authorisation of our debits on one account (a return saying so) is not debited from any
- * other either until they authorise again: the dispute was about our debits, not about that account.
+ * The account of `rows` (one member's, oldest first) money can move through in this direction, or why none: the
+ * preferred one (the member's choice for the group, issue 44) when it works, else the first that works, checking
+ * first. A member who withdrew their authorisation of our debits on one account (a return saying so) is not debited
+ * from any other either until they authorise again: the dispute was about our debits, not about that account.
  */
-function choose(rows: Row[], direction: "debit" | "credit", preferredId: string | null = null): Funding | FundingBlock {
+export function pickAccount<T extends AccountFacts>(all: readonly T[], direction: "debit" | "credit", preferredId: string | null = null): T | FundingBlock {
+  const rows = all.filter((row) => row.type === "depository").sort((a, b) => rank(a) - rank(b));
   if (direction === "debit" && rows.some((row) => row.revoked && !row.unusable)) return "debits_not_authorised";
-  const works = (row: Row) => !loginBlocksTransfers(row.loginReason) && !row.unusable;
+  const works = (row: T) => !loginBlocksTransfers(row.loginReason) && !row.unusable;
   const usable = rows.find((row) => row.bankAccountId === preferredId && works(row)) ?? rows.find(works);
-  if (usable) {
-    const legalName = usable.firstName && usable.lastName ? `${usable.firstName} ${usable.lastName}` : usable.name || "Rosca member";
-    return {
-      bankAccountId: usable.bankAccountId,
-      accountId: usable.accountId,
-      itemId: usable.itemId,
-      accessToken: decryptSecret(usable.token),
-      legalName,
-    };
-  }
+  if (usable) return usable;
   if (rows.length === 0) return "no_account";
   if (rows.some((row) => loginBlocksTransfers(row.loginReason) && !row.unusable)) return "login_required";
   return "account_unusable";
 }
 
-const rank = (row: Row) => (row.subtype === "checking" ? 0 : row.type === "depository" ? 1 : 2);
+function choose(rows: Row[], direction: "debit" | "credit", preferredId: string | null = null): Funding | FundingBlock {
+  const usable = pickAccount(rows, direction, preferredId);
+  if (typeof usable === "string") return usable;
+  const legalName = usable.firstName && usable.lastName ? `${usable.firstName} ${usable.lastName}` : usable.name || "Rosca member";
+  return {
+    bankAccountId: usable.bankAccountId,
+    accountId: usable.accountId,
+    itemId: usable.itemId,
+    accessToken: decryptSecret(usable.token),
+    legalName,
+  };
+}
+
 
 /** Every member's funding, both directions, in one query. */
 export async function fundingFor(userIds: readonly string[]): Promise<Map<string, MemberFunding>> {
@@ -109,7 +120,7 @@ export async function fundingFor(userIds: readonly string[]): Promise<Map<string
   for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
   const result = new Map<string, MemberFunding>();
   for (const id of ids) {
-    const mine = [...(byUser.get(id) ?? [])].filter((row) => row.type === "depository").sort((a, b) => rank(a) - rank(b));
+    const mine = byUser.get(id) ?? [];
     result.set(id, {
       debit: choose(mine, "debit"),
       credit: choose(mine, "credit"),

@@ -2,7 +2,7 @@
  * Contributions that failed and have not gone through yet (issue 44): the member's own (the group page's panel, the
  * dashboard's alert) and every member's of a group for its admin. Read from the attempts themselves, per group clock.
  */
-import { sql } from "drizzle-orm";
+import { type Placeholder, sql } from "drizzle-orm";
 import { type DebitAccount, type FailedContributionFacts, nextAttemptOn, nextStepAfterFailure } from "~/domain/failed-contribution";
 import { SETUP_FEE_CENTS } from "~/domain/groups";
 import { type CycleTransfer, FAILED_STATUSES, MAX_ATTEMPTS, retryAllowed, SETTLED_STATUSES, type TransferStatus } from "~/domain/money";
@@ -35,7 +35,7 @@ export type LateContributionView = {
   message: string;
 };
 
-type AttemptRow = {
+export type AttemptRow = {
   group_id: string;
   group_name: string;
   user_id: string;
@@ -51,6 +51,9 @@ type AttemptRow = {
   failure_code: string | null;
   amount_cents: string;
   bank_account_id: string | null;
+  time_zone: string;
+  clock_offset_seconds: number;
+  /** Set by failedChains: the group's today. */
   today: string;
 };
 
@@ -60,7 +63,15 @@ type AttemptRow = {
  */
 export async function lateContributions(filter: { userId?: string; groupId?: string }, now = new Date()): Promise<LateContributionView[]> {
   if (!filter.userId && !filter.groupId) return [];
-  const { rows } = await db().execute<AttemptRow>(sql`
+  const { rows } = await db().execute<AttemptRow>(lateAttemptRows(filter));
+  const failed = failedChains(rows, now);
+  const accounts = await debitAccountsById(failed.map(({ last }) => last.bank_account_id));
+  return lateFrom(failed, accounts);
+}
+
+/** The contribution and fee attempts of active groups, for a member or a group or both, in chain order. */
+export function lateAttemptRows(filter: { userId?: string | Placeholder; groupId?: string }) {
+  return sql`
     select t.group_id, g.name as group_name, t.user_id, u.name as member_name, t.period_number,
       coalesce(p.due_on, t.initiated_on) as due_on, t.kind, t.attempt, t.status, t.status_on, t.initiated_on, t.retry_on,
       t.failure_code, t.amount_cents, t.bank_account_id, g.time_zone, g.clock_offset_seconds,
@@ -72,10 +83,14 @@ export async function lateContributions(filter: { userId?: string; groupId?: str
     where t.kind in ('contribution', 'fee')
       ${filter.userId ? sql`and t.user_id = ${filter.userId}::uuid` : sql``}
       ${filter.groupId ? sql`and t.group_id = ${filter.groupId}::uuid` : sql``}
-    order by t.group_id, t.user_id, t.kind, t.period_number, t.attempt`);
+    order by t.group_id, t.user_id, t.kind, t.period_number, t.attempt`;
+}
+
+/** The chains of `rows` (a member's attempts, in order) whose latest attempt failed; sets each row's group today. */
+export function failedChains(rows: AttemptRow[], now: Date) {
   const chains = new Map<string, AttemptRow[]>();
   const feePaid = new Set<string>();
-  for (const row of rows as Array<AttemptRow & { time_zone: string; clock_offset_seconds: number }>) {
+  for (const row of rows) {
     row.today = todayIn(row.time_zone, new Date(now.getTime() + Number(row.clock_offset_seconds) * 1000));
     if (row.kind === "fee") {
       if (SETTLED_STATUSES.includes(row.status) || !FAILED_STATUSES.includes(row.status)) feePaid.add(`${row.group_id}:${row.user_id}`);
@@ -89,9 +104,17 @@ export async function lateContributions(filter: { userId?: string; groupId?: str
     const last = chain.at(-1)!;
     if (FAILED_STATUSES.includes(last.status)) late.push({ last, chain });
   }
-  const accounts = await debitAccountsById(late.map(({ last }) => last.bank_account_id));
-  return late
-    .map(({ last, chain }): LateContributionView => {
+  return late.map((entry) => ({ ...entry, everPaid: chainsPaid(chains, entry.last), feePaid: feePaid.has(`${entry.last.group_id}:${entry.last.user_id}`) }));
+}
+
+function chainsPaid(chains: Map<string, AttemptRow[]>, last: AttemptRow) {
+  return [...chains.entries()].some(([key, attempts]) => key.startsWith(`${last.group_id}:${last.user_id}:`) && attempts.some((a) => SETTLED_STATUSES.includes(a.status)));
+}
+
+/** The views of failed chains, with the accounts of their failed attempts. */
+export function lateFrom(failed: ReturnType<typeof failedChains>, accounts: Map<string, DebitAccount>): LateContributionView[] {
+  return failed
+    .map(({ last, chain, everPaid, feePaid }): LateContributionView => {
       const facts: FailedContributionFacts = {
         status: last.status,
         failureCode: last.failure_code,
@@ -116,9 +139,6 @@ export async function lateContributions(filter: { userId?: string; groupId?: str
       );
       const retries = retryAllowed(asCycle, last.today);
       const next = retries ? nextAttemptOn(facts) : null;
-      const everPaid = [...chains.entries()].some(
-        ([key, attempts]) => key.startsWith(`${last.group_id}:${last.user_id}:`) && attempts.some((a) => SETTLED_STATUSES.includes(a.status)),
-      );
       return {
         groupId: last.group_id,
         groupName: last.group_name,
@@ -127,7 +147,7 @@ export async function lateContributions(filter: { userId?: string; groupId?: str
         periodNumber: last.period_number,
         dueOn: String(last.due_on),
         amountCents: facts.amountCents,
-        feeCents: everPaid || feePaid.has(`${last.group_id}:${last.user_id}`) ? 0 : SETUP_FEE_CENTS,
+        feeCents: everPaid || feePaid ? 0 : SETUP_FEE_CENTS,
         status: last.status,
         failureCode: last.failure_code,
         attempt: last.attempt,
