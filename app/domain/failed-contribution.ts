@@ -7,7 +7,7 @@ import { returnAction } from "./ach";
 import { formatCalendarDay, formatMoney } from "./format";
 import { MAX_ATTEMPTS, RETRY_AFTER_DAYS, type TransferStatus } from "./money";
 import { retryDay } from "./payday";
-import type { CalendarDay } from "./schedule";
+import { addDays, type CalendarDay } from "./schedule";
 
 /** A linked bank account as members recognise it. */
 export type DebitAccount = { institution: string | null; name: string; mask: string | null };
@@ -98,4 +98,16 @@ export function adminNoticeAfterFailure(memberName: string, facts: FailedContrib
   if (willRetry(facts))
     return `${memberName}'s ${amount} contribution did not go through (attempt ${facts.attempt} of ${MAX_ATTEMPTS}); the next attempt is on ${fullDate(nextAttemptOn(facts))}. ${memberName} can pay it now from the group page before then.`;
   return `${memberName}'s ${amount} contribution did not go through and nothing more is debited automatically. ${memberName} can pay it now from the group page; the group page's late contributions section lets you send a reminder.`;
+}
+
+/** ADR 053: how long a turn waits for a contribution nobody pays before the group's rule for a never-paid turn applies. */
+export const UNPAID_TURN_DAYS = 14;
+
+/**
+ * The group's rule for a turn never paid (ADR 053), as the admin reads it for one late contribution: never lent by
+ * Rosca, never paid out before it arrives; from `dueOn` + UNPAID_TURN_DAYS the case goes to Rosca's support team with
+ * the admin, who agree the member's repayment with them; meanwhile later turns are paid as their own money arrives.
+ */
+export function unpaidTurnRule(dueOn: CalendarDay): string {
+  return `Rosca never lends the missing money and never pays a turn with money that hasn't arrived: this turn's payout waits for it, and later turns are paid as their own contributions arrive. If it is still unpaid on ${fullDate(addDays(dueOn, UNPAID_TURN_DAYS))}, Rosca's support team takes it up with you and the member.`;
 }

@@ -29,6 +29,8 @@ import { proposeSwapSchema, swapActionSchema } from "~/domain/swaps";
 import { SentInvitations } from "~/components/groups/sent-invitations";
 import { advanceClock, isSandboxBank } from "~/server/money/cycle.server";
 import { groupMoneyFor, setDebitAccount } from "~/server/money/debit-choice.server";
+import { nudgeLateMembers } from "~/server/money/late-contributions.server";
+import { LateMembers } from "~/components/money/late-members";
 import { LateContributionAlert } from "~/components/money/late-contribution-alert";
 import { PaidFrom } from "~/components/money/paid-from";
 import { redirectWithToast } from "~/server/notifications/toast.server";
@@ -53,12 +55,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!page) return notFound();
   const { group, poolMovements } = page;
   // Which account pays and the viewer's own late contributions (issue 44), once the group has started.
-  const money = group.status === "completed" ? null : await groupMoneyFor(user.id, group.id);
+  const money = group.status === "completed" ? null : await groupMoneyFor(user.id, group.id, { isAdmin: group.viewer.isAdmin });
   const debitChoice = money?.debitChoice ?? null;
   const myLate = money?.late ?? [];
+  const groupLate = money?.groupLate ?? [];
   return {
     debitChoice,
     myLate,
+    groupLate,
     group,
     // The pool over the cycle, once there is a cycle (a forming group has no schedule and no money).
     pool:
@@ -82,6 +86,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === "rotate-link" || intent === "remove-member") return changeRoster(request, user, params.groupId, intent, formData);
   if (intent === "leave-group") return leave(request, user, params.groupId);
   if (intent === "debit-account") return chooseDebitAccount(request, user, params.groupId, formData.get("bankAccountId"));
+  if (intent === "late-reminder" || intent === "late-pay-now") return nudge(request, user, params.groupId, intent, formData.get("userId"));
   if (typeof intent === "string" && SWAP_INTENTS.has(intent)) return changeSwap(request, user, params.groupId, intent, formData);
   if (intent === "revoke-invitation") {
     const invitationId = formData.get("invitationId");
@@ -111,6 +116,26 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (result.ok) return redirectWithToast(request, back, { type: "success", title: "Payout order updated" });
   if (result.status === 404 && result.error === GROUP_NOT_FOUND) return notFound();
   return redirectWithToast(request, back, { type: "error", title: result.error });
+}
+
+/** The group admin reminds a late member, or asks them to pay now (issue 44; once a day per member). */
+async function nudge(
+  request: Request,
+  user: SessionUser["user"],
+  groupId: string,
+  intent: "late-reminder" | "late-pay-now",
+  userId: FormDataEntryValue | null,
+) {
+  if (!isUuid(groupId)) return notFound();
+  if (typeof userId !== "string" || !isUuid(userId)) return data({ group: null, inviteUrl: null, error: "Bad Request" }, { status: 400 });
+  const result = await nudgeLateMembers(user, groupId, userId, intent === "late-pay-now" ? "pay_now_request" : "reminder");
+  if (!result.ok && result.status === 404) return notFound();
+  if (!result.ok) return redirectWithToast(request, groupUrl(groupId), { type: "error", title: result.error });
+  return redirectWithToast(request, groupUrl(groupId), {
+    type: "success",
+    title: intent === "late-pay-now" ? "Request sent" : "Reminder sent",
+    description: `${result.memberNames.join(", ")} was told by email and in the app.`,
+  });
 }
 
 /** Which account pays (issue 44): the member's own linked account for this group's next debit. */
@@ -339,6 +364,11 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
           </Card>
         </div>
         <div className="min-w-0 space-y-6">
+          {"groupLate" in loaderData && loaderData.groupLate.length > 0 ? (
+            <Card>
+              <LateMembers late={loaderData.groupLate} action={`/groups/${group.id}`} />
+            </Card>
+          ) : null}
           {"debitChoice" in loaderData && loaderData.debitChoice ? (
             <Card>
               <PaidFrom choice={loaderData.debitChoice} action={`/groups/${group.id}`} />

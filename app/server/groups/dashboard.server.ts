@@ -22,7 +22,12 @@ import { type AccountJson, accountsJson } from "../money/debit-choice.server";
 import { type AttemptRow, failedChains, lateAttemptRows, type LateContributionView, lateFrom } from "../money/late-contributions.server";
 import { type InboxInvitation, type InboxJson, inboxFrom, inboxJson, inboxParams } from "./invitations.server";
 
-export type Dashboard = CardsWithSavings & { activity: ActivityView[]; inbox: InboxInvitation[]; bank: BankAttention[]; late: LateContributionView[] };
+export type Dashboard = CardsWithSavings & {
+  activity: ActivityView[];
+  inbox: InboxInvitation[];
+  bank: BankAttention[];
+  late: LateContributionView[];
+};
 
 /**
  * One row per group of the viewer's, newest first, with what its card shows (`cardFields`); a viewer in no group gets
@@ -38,7 +43,9 @@ const dashboardRows = preparedQuery("dashboard", (database, name) => {
       inbox: sql<InboxJson[] | null>`case when ${first} then ${inboxJson} end`,
       bank: sql<BankAttention[] | null>`case when ${first} then ${bankAttentionJson} end`,
       // The viewer's contributions that failed and have not gone through (issue 44), with their accounts' names.
-      lateAttempts: sql<AttemptRow[] | null>`case when ${first} then (select coalesce(json_agg(row_to_json(x) order by x.kind, x.period_number, x.attempt), '[]'::json) from (${lateAttemptRows({ userId: sql.placeholder("userId") })}) x) end`,
+      lateAttempts: sql<
+        AttemptRow[] | null
+      >`case when ${first} then (select coalesce(json_agg(row_to_json(x) order by x.kind, x.period_number, x.attempt), '[]'::json) from (${lateAttemptRows({ userId: sql.placeholder("userId") })}) x) end`,
       myAccounts: sql<AccountJson[] | null>`case when ${first} then ${accountsJson(sql.placeholder("userId"))} end`,
     })
     .from(sql`(select 1) viewer`)

@@ -601,7 +601,9 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
       returning group_id, user_id, type, amount_cents, period_number`);
     // A late contribution paid with Pay now has arrived (issue 44): the member, the group admin and the period's
     // recipient are told; the payout that waited for it goes out on the group's run once its money is available.
-    const payNowArrived = added.filter((event) => event.type === "contribution" && settledRows.get(`${event.group_id}:contribution:${event.user_id}:${event.period_number}`)?.payNow);
+    const payNowArrived = added.filter(
+      (event) => event.type === "contribution" && settledRows.get(`${event.group_id}:contribution:${event.user_id}:${event.period_number}`)?.payNow,
+    );
     if (payNowArrived.length > 0) {
       const recipients = await db()
         .select({ groupId: groupPeriods.groupId, periodNumber: groupPeriods.periodNumber, userId: groupMembers.userId })
@@ -622,9 +624,21 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
           told.add(userId);
           jobs.push(() => notify(userId, { title, body, link, occurredOn }));
         };
-        tell(member.id, `Your payment to ${group.name} arrived`, `Your ${amount} contribution paid with Pay now arrived on ${formatCalendarDay(row.statusOn, "full")}. The payout that waited for it goes out once its money is available.`);
-        tell(group.createdBy, `${member.name} paid their late contribution to ${group.name}`, `${member.name}'s ${amount} contribution, paid with Pay now, arrived on ${formatCalendarDay(row.statusOn, "full")}. The payout that waited for it goes out once its money is available.`);
-        tell(recipientId, `The late contribution to your ${group.name} payout arrived`, `${member.name}'s ${amount} contribution arrived on ${formatCalendarDay(row.statusOn, "full")}. Your payout goes out once its money is available.`);
+        tell(
+          member.id,
+          `Your payment to ${group.name} arrived`,
+          `Your ${amount} contribution paid with Pay now arrived on ${formatCalendarDay(row.statusOn, "full")}. The payout that waited for it goes out once its money is available.`,
+        );
+        tell(
+          group.createdBy,
+          `${member.name} paid their late contribution to ${group.name}`,
+          `${member.name}'s ${amount} contribution, paid with Pay now, arrived on ${formatCalendarDay(row.statusOn, "full")}. The payout that waited for it goes out once its money is available.`,
+        );
+        tell(
+          recipientId,
+          `The late contribution to your ${group.name} payout arrived`,
+          `${member.name}'s ${amount} contribution arrived on ${formatCalendarDay(row.statusOn, "full")}. Your payout goes out once its money is available.`,
+        );
       }
     }
     for (const event of added) {

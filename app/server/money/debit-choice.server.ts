@@ -72,17 +72,24 @@ export async function debitChoiceFor(userId: string, groupId: string | null): Pr
  * The group page's money for its viewer (issue 44) in one statement: which account pays, and their contributions that
  * failed and have not gone through (late-contributions.server.ts's view).
  */
-export async function groupMoneyFor(userId: string, groupId: string, now = new Date()): Promise<{ debitChoice: DebitChoiceView; late: LateContributionView[] }> {
+export async function groupMoneyFor(
+  userId: string,
+  groupId: string,
+  options: { isAdmin: boolean },
+  now = new Date(),
+): Promise<{ debitChoice: DebitChoiceView; late: LateContributionView[]; groupLate: LateContributionView[] }> {
   const { rows } = await db().execute<{ accounts: AccountJson[]; chosen: string | null; fallback: string | null; attempts: AttemptRow[] }>(sql`
     select ${accountsJson(userId)} as accounts,
       (select m.debit_bank_account_id from ${groupMembers} m where m.group_id = ${groupId}::uuid and m.user_id = ${userId}::uuid) as chosen,
       (select u.default_debit_bank_account_id from ${users} u where u.id = ${userId}::uuid) as fallback,
-      (select coalesce(json_agg(row_to_json(x) order by x.kind, x.period_number, x.attempt), '[]'::json) from (${lateAttemptRows({ userId, groupId })}) x) as attempts`);
+      (select coalesce(json_agg(row_to_json(x) order by x.kind, x.period_number, x.attempt), '[]'::json) from (${lateAttemptRows(options.isAdmin ? { groupId } : { userId, groupId })}) x) as attempts`);
   const row = rows[0]!;
   const debitChoice = choiceFrom(row.accounts, row.chosen, row.fallback);
   const failed = failedChains(row.attempts, now);
   const names = new Map(row.accounts.map((a) => [a.bankAccountId, { institution: a.institution, name: a.name, mask: a.mask }]));
-  return { debitChoice, late: lateFrom(failed, names) };
+  // The group's admin sees every member's (without their accounts, which are theirs alone).
+  const all = lateFrom(failed, names).map((entry) => (entry.userId === userId ? entry : { ...entry, account: null, message: "" }));
+  return { debitChoice, late: all.filter((entry) => entry.userId === userId), groupLate: options.isAdmin ? all : [] };
 }
 
 export type SetDebitAccountResult = { ok: true; account: DebitAccount } | { ok: false; status: 400 | 404 | 409; error: string };

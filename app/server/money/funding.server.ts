@@ -66,7 +66,11 @@ const rank = (row: Pick<AccountFacts, "subtype" | "type">) => (row.subtype === "
  * first. A member who withdrew their authorisation of our debits on one account (a return saying so) is not debited
  * from any other either until they authorise again: the dispute was about our debits, not about that account.
  */
-export function pickAccount<T extends AccountFacts>(all: readonly T[], direction: "debit" | "credit", preferredId: string | null = null): T | FundingBlock {
+export function pickAccount<T extends AccountFacts>(
+  all: readonly T[],
+  direction: "debit" | "credit",
+  preferredId: string | null = null,
+): T | FundingBlock {
   const rows = all.filter((row) => row.type === "depository").sort((a, b) => rank(a) - rank(b));
   if (direction === "debit" && rows.some((row) => row.revoked && !row.unusable)) return "debits_not_authorised";
   const works = (row: T) => !loginBlocksTransfers(row.loginReason) && !row.unusable;
@@ -89,7 +93,6 @@ function choose(rows: Row[], direction: "debit" | "credit", preferredId: string 
     legalName,
   };
 }
-
 
 /** Every member's funding, both directions, in one query. */
 export async function fundingFor(userIds: readonly string[]): Promise<Map<string, MemberFunding>> {

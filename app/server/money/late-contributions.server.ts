@@ -2,13 +2,16 @@
  * Contributions that failed and have not gone through yet (issue 44): the member's own (the group page's panel, the
  * dashboard's alert) and every member's of a group for its admin. Read from the attempts themselves, per group clock.
  */
-import { type Placeholder, sql } from "drizzle-orm";
+import { and, eq, type Placeholder, sql } from "drizzle-orm";
 import { type DebitAccount, type FailedContributionFacts, nextAttemptOn, nextStepAfterFailure } from "~/domain/failed-contribution";
+import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { SETUP_FEE_CENTS } from "~/domain/groups";
 import { type CycleTransfer, FAILED_STATUSES, MAX_ATTEMPTS, retryAllowed, SETTLED_STATUSES, type TransferStatus } from "~/domain/money";
 import { type CalendarDay, daysBetween, todayIn } from "~/domain/schedule";
 import { debitAccountsById } from "../bank/debit-accounts.server";
 import { db } from "../db/client.server";
+import { groupMembers, groups, lateContributionNudges, type LateNudgeKind } from "../db/schema";
+import { notifyUrgent } from "../notifications/account-alerts.server";
 
 export type LateContributionView = {
   groupId: string;
@@ -104,11 +107,17 @@ export function failedChains(rows: AttemptRow[], now: Date) {
     const last = chain.at(-1)!;
     if (FAILED_STATUSES.includes(last.status)) late.push({ last, chain });
   }
-  return late.map((entry) => ({ ...entry, everPaid: chainsPaid(chains, entry.last), feePaid: feePaid.has(`${entry.last.group_id}:${entry.last.user_id}`) }));
+  return late.map((entry) => ({
+    ...entry,
+    everPaid: chainsPaid(chains, entry.last),
+    feePaid: feePaid.has(`${entry.last.group_id}:${entry.last.user_id}`),
+  }));
 }
 
 function chainsPaid(chains: Map<string, AttemptRow[]>, last: AttemptRow) {
-  return [...chains.entries()].some(([key, attempts]) => key.startsWith(`${last.group_id}:${last.user_id}:`) && attempts.some((a) => SETTLED_STATUSES.includes(a.status)));
+  return [...chains.entries()].some(
+    ([key, attempts]) => key.startsWith(`${last.group_id}:${last.user_id}:`) && attempts.some((a) => SETTLED_STATUSES.includes(a.status)),
+  );
 }
 
 /** The views of failed chains, with the accounts of their failed attempts. */
@@ -159,4 +168,67 @@ export function lateFrom(failed: ReturnType<typeof failedChains>, accounts: Map<
       };
     })
     .sort((a, b) => (a.dueOn < b.dueOn ? -1 : a.dueOn > b.dueOn ? 1 : a.memberName.localeCompare(b.memberName)));
+}
+
+/** A member is reminded (or asked to pay now) at most once a day for one contribution. */
+export const NUDGE_EVERY_HOURS = 24;
+
+export type NudgeResult = { ok: true; sent: number; memberNames: string[] } | { ok: false; status: 403 | 404 | 409 | 429; error: string };
+
+/**
+ * Remind the late members of a group (one, or every one: `userId` null) of their late contribution, or ask them to pay
+ * it now: a bell notice and an email each (notifyUrgent), with the amount and the Pay now link. The group's admin or a
+ * platform admin only; at most once every NUDGE_EVERY_HOURS per member and period (late_contribution_nudges), claimed
+ * in one statement so that two clicks send one.
+ */
+export async function nudgeLateMembers(
+  actor: { id: string; isAdmin: boolean },
+  groupId: string,
+  userId: string | null,
+  kind: LateNudgeKind,
+  now = new Date(),
+): Promise<NudgeResult> {
+  const [group] = await db().select({ id: groups.id, name: groups.name, createdBy: groups.createdBy }).from(groups).where(eq(groups.id, groupId));
+  if (!group) return { ok: false, status: 404, error: "Group Not Found" };
+  const [membership] = await db()
+    .select({ isAdmin: groupMembers.isAdmin })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, actor.id)));
+  if (!membership && !actor.isAdmin) return { ok: false, status: 404, error: "Group Not Found" };
+  if (!membership?.isAdmin && !actor.isAdmin) return { ok: false, status: 403, error: "Only the group admin can send reminders." };
+  const late = (await lateContributions({ groupId }, now)).filter((entry) => userId === null || entry.userId === userId);
+  if (late.length === 0) return { ok: false, status: 409, error: "Nobody's contribution is late in this group." };
+  const since = new Date(now.getTime() - NUDGE_EVERY_HOURS * 3_600_000);
+  // Claimed in one statement: a member reminded in the last day is skipped (the advisory lock per member and period
+  // makes two concurrent clicks wait for each other instead of both seeing no recent row).
+  const claimed = await db().transaction(async (tx) => {
+    const mine: LateContributionView[] = [];
+    for (const entry of late) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`nudge:${groupId}:${entry.periodNumber}:${entry.userId}`}, 0))`);
+      const { rows } = await tx.execute(sql`
+        insert into ${lateContributionNudges} (group_id, period_number, user_id, sent_by, kind, sent_at)
+        select ${groupId}::uuid, ${entry.periodNumber}::int, ${entry.userId}::uuid, ${actor.id}::uuid, ${kind}, ${now.toISOString()}::timestamptz
+        where not exists (select 1 from ${lateContributionNudges} n where n.group_id = ${groupId}::uuid and n.period_number = ${entry.periodNumber}::int
+          and n.user_id = ${entry.userId}::uuid and n.sent_at > ${since.toISOString()}::timestamptz)
+        returning id`);
+      if (rows.length > 0) mine.push(entry);
+    }
+    return mine;
+  });
+  if (claimed.length === 0)
+    return { ok: false, status: 429, error: `A reminder was already sent in the last ${NUDGE_EVERY_HOURS} hours. You can send another tomorrow.` };
+  await Promise.all(
+    claimed.map((entry) =>
+      notifyUrgent(entry.userId, {
+        title:
+          kind === "pay_now_request"
+            ? `Your group admin asks you to pay your late contribution to ${group.name}`
+            : `Reminder: your contribution to ${group.name} is late`,
+        body: `Your ${formatMoney(entry.amountCents)} contribution due ${formatCalendarDay(entry.dueOn, "full")} has not gone through. ${entry.message}`,
+        link: `/groups/${groupId}/pay`,
+        actionLabel: "Pay now",
+      }),
+    ),
+  );
+  return { ok: true, sent: claimed.length, memberNames: claimed.map((entry) => entry.memberName) };
 }
