@@ -7,6 +7,7 @@
  * In one line: nobody fills a gap before a payout (the payout waits for the money); the platform fronts only a
  * contribution the member's bank takes back after the payout already left, and the member still owes it.
  */
+import { UNPAID_TURN_DAYS } from "./failed-contribution";
 import { formatMoney } from "./format";
 import { MAX_RETRIES_AFTER_RETURN, RETURN_RETRY_WINDOW_DAYS } from "./ach";
 import { MAX_ATTEMPTS, RETRY_AFTER_DAYS } from "./money";
@@ -58,7 +59,7 @@ export const DEFAULT_COVER = {
     {
       id: "last-attempt",
       title: "After the last attempt",
-      text: "Nothing more is debited automatically. The member still owes the contribution, the turn it belongs to waits for it, and the group's admin and our support team take it up with the member.",
+      text: `Nothing more is debited automatically. The member still owes the contribution and can pay it from the group page (Pay now) at any time; the turn it belongs to waits for it, the group's admin can remind them once a day, and if it is still unpaid ${words(UNPAID_TURN_DAYS)} days after its due date our support team takes it up with the admin and the member.`,
     },
   ] satisfies DefaultCoverStep[],
 } as const;

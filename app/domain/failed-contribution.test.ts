@@ -6,6 +6,7 @@ import {
   describeAccount,
   type FailedContributionFacts,
   nextStepAfterFailure,
+  PAY_NOW_STEP,
 } from "./failed-contribution";
 
 const account = { institution: "First Platypus Bank", name: "Plaid Checking", mask: "0000" };
@@ -48,10 +49,10 @@ describe("nextStepAfterFailure", () => {
       { status: "returned", failureCode: "R10" },
       "We will not debit First Platypus Bank Plaid Checking ••0000 again until you authorise debits again under Profile → Bank Accounts; you can pay the $105.00 now from the group page.",
     ],
-    [{ status: "returned", failureCode: "R06" }, `The debit of ${what} will not be tried again automatically. ${AFTER_LAST_ATTEMPT}`],
+    [{ status: "returned", failureCode: "R06" }, `The debit of ${what} will not be tried again automatically: ${PAY_NOW_STEP}`],
     [
       { status: "cancelled", failureCode: "CANCELLED" },
-      `The debit of ${what} was stopped and will not be tried again automatically. ${AFTER_LAST_ATTEMPT}`,
+      `The debit of ${what} was stopped and will not be tried again automatically: ${PAY_NOW_STEP}`,
     ],
   ] as const)("%j", (over, expected) => {
     expect(nextStepAfterFailure(facts(over as Partial<FailedContributionFacts>))).toBe(expected);

@@ -26,7 +26,8 @@ export const fullDate = (day: CalendarDay) => formatCalendarDay(day, "full");
 export const BEFORE_RETRY =
   "Before then you can pay it now from the group page, choose another account for this group there, or make sure the funds are available.";
 /** What the member can do once nothing more is debited automatically. */
-export const AFTER_LAST_ATTEMPT = "Nothing more is debited automatically: pay it now from the group page; the group's payout waits for it.";
+export const PAY_NOW_STEP = "pay it now from the group page; the group's payout waits for it.";
+export const AFTER_LAST_ATTEMPT = `Nothing more is debited automatically: ${PAY_NOW_STEP}`;
 
 export type FailedContributionFacts = {
   status: TransferStatus;
@@ -74,14 +75,14 @@ export function nextAttemptOn(facts: Pick<FailedContributionFacts, "statusOn" | 
 export function nextStepAfterFailure(facts: FailedContributionFacts): string {
   const { status, failureCode, attempt } = facts;
   const what = `${formatMoney(facts.amountCents)} from ${describeAccount(facts.account)}`;
-  if (status === "cancelled") return `The debit of ${what} was stopped and will not be tried again automatically. ${AFTER_LAST_ATTEMPT}`;
+  if (status === "cancelled") return `The debit of ${what} was stopped and will not be tried again automatically: ${PAY_NOW_STEP}`;
   if (status === "returned") {
     const action = returnAction(failureCode);
     if (action === "unusable")
       return `${describeAccount(facts.account)} cannot be used any more for ${formatMoney(facts.amountCents)}: link another account under Profile → Bank Accounts and choose it for this group, or pay it now from the group page.`;
     if (action === "revoke")
       return `We will not debit ${describeAccount(facts.account)} again until you authorise debits again under Profile → Bank Accounts; you can pay the ${formatMoney(facts.amountCents)} now from the group page.`;
-    if (action === "final") return `The debit of ${what} will not be tried again automatically. ${AFTER_LAST_ATTEMPT}`;
+    if (action === "final") return `The debit of ${what} will not be tried again automatically: ${PAY_NOW_STEP}`;
   }
   if (attempt >= MAX_ATTEMPTS) return `That was the last of ${MAX_ATTEMPTS} attempts to collect ${what}. ${AFTER_LAST_ATTEMPT}`;
   const on = nextAttemptOn(facts);
