@@ -118,8 +118,10 @@ export type ReliabilityRecord = {
   owed: number;
   /** Marks too old to count any more. */
   faded: number;
-  /** Contributions whose outcome is not known yet. */
+  /** Contributions whose outcome is not known yet: on their way at the bank. */
   open: number;
+  /** Contributions that failed and wait for their next attempt (or Pay now): late, never "on the way" (issue 44). */
+  retrying: number;
   /** 0–100: the weighted share of what counts that was paid on time (late counts half), or null with nothing counted. */
   score: number | null;
   standing: Standing;
@@ -140,6 +142,7 @@ export function reliabilityRecord(input: { chains: readonly ContributionChain[];
     owed: 0,
     faded: 0,
     open: 0,
+    retrying: 0,
     score: null,
     standing: "new",
   };
@@ -148,7 +151,9 @@ export function reliabilityRecord(input: { chains: readonly ContributionChain[];
   for (const chain of input.chains) {
     const mark = markOf(chain);
     if (!mark) {
-      if (chain.attempts.length > 0 && !chain.attempts.some((attempt) => attempt.status === "cancelled")) record.open += 1;
+      const last = [...chain.attempts].sort((a, b) => a.attempt - b.attempt).at(-1);
+      if (last && (last.status === "declined" || last.status === "failed" || last.status === "returned")) record.retrying += 1;
+      else if (chain.attempts.length > 0 && !chain.attempts.some((attempt) => attempt.status === "cancelled")) record.open += 1;
       continue;
     }
     if (mark.owed) record.owed += 1;

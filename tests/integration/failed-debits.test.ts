@@ -108,7 +108,7 @@ describe("failed debits, seen", () => {
         amountCents: 100_000,
         next: "retry",
         whatHappened: "Declined: insufficient funds (NSF), attempt 2 of 3",
-        whatWillHappen: `Tries again on January 22, 2026 (attempt 3 of 3). The period 2 payout of $4,000.00 to ${big.members[1]!.name} goes out once it is collected.`,
+        whatWillHappen: `Tries again on January 23, 2026 (attempt 3 of 3). The period 2 payout of $4,000.00 to ${big.members[1]!.name} goes out once it is collected.`,
       })),
     ]);
 

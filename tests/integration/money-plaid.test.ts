@@ -156,6 +156,7 @@ describe("returns, by NACHA rule", () => {
       // The next attempt on its retry day (3 days later, on an ACH business day), from the same account.
       if (attempt < 3)
         for (let day = 0; day < 7 && (await latest()).attempt === attempt; day++) await cycle.advanceClock(admin, group.id, { days: 1 }, NOW);
+      else await cycle.advanceClock(admin, group.id, { days: 3 }, NOW);
     }
     const attempts = await money.transfersOf(group.id, { kind: "contribution", userId: late.id, periodNumber: 1 });
     expect(attempts.map((row) => [row.attempt, row.status, row.failureCode])).toEqual([

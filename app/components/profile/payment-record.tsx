@@ -44,8 +44,11 @@ export function PaymentRecord({ view }: { view: PaymentRecordView }) {
             </div>
           ))}
         </dl>
-        {record.open > 0 || record.faded > 0 ? (
+        {record.open > 0 || record.faded > 0 || record.retrying > 0 ? (
           <p className="mt-3 text-sm text-slate-600">
+            {record.retrying > 0
+              ? `${record.retrying} ${record.retrying === 1 ? "contribution" : "contributions"} did not go through and ${record.retrying === 1 ? "waits" : "wait"} for the next attempt or Pay now: not counted yet. `
+              : ""}
             {record.open > 0
               ? `${record.open} ${record.open === 1 ? "contribution is" : "contributions are"} still on the way and not counted yet. `
               : ""}
