@@ -7,6 +7,8 @@
  * In one line: nobody fills a gap before a payout (the payout waits for the money); the platform fronts only a
  * contribution the member's bank takes back after the payout already left, and the member still owes it.
  */
+import { UNPAID_TURN_DAYS } from "./failed-contribution";
+import { formatMoney } from "./format";
 import { MAX_RETRIES_AFTER_RETURN, RETURN_RETRY_WINDOW_DAYS } from "./ach";
 import { MAX_ATTEMPTS, RETRY_AFTER_DAYS } from "./money";
 import { PAYDAY_RETRY_MAX_DAYS } from "./payday";
@@ -57,10 +59,18 @@ export const DEFAULT_COVER = {
     {
       id: "last-attempt",
       title: "After the last attempt",
-      text: "Nothing more is debited automatically. The member still owes the contribution, the turn it belongs to waits for it, and the group's admin and our support team take it up with the member.",
+      text: `Nothing more is debited automatically. The member still owes the contribution and can pay it from the group page (Pay now) at any time; the turn it belongs to waits for it, the group's admin can remind them once a day, and if it is still unpaid ${words(UNPAID_TURN_DAYS)} days after its due date our support team takes it up with the admin and the member.`,
     },
   ] satisfies DefaultCoverStep[],
 } as const;
+
+/**
+ * The group page's line when a turn's payout waits for a late contribution: the summary's rule, said for that payout
+ * (issue 44: the card once said "Rosca never lends money" while the rules said "Rosca covers the gap").
+ */
+export function payoutWaitsLine(whose: string, payoutCents: number): string {
+  return `Nobody's payout is paid with money that hasn't arrived, so ${whose} payout of ${formatMoney(payoutCents)} waits until every contribution is in; Rosca does not advance it.`;
+}
 
 /** The FAQ's answer (app/content/faq.ts): the summary, then each step as one paragraph. */
 export function defaultCoverParagraphs(): string[] {

@@ -13,7 +13,6 @@ import {
   hasContributed,
   lateMembers,
   MAX_ATTEMPTS,
-  nextStepAfterFailure,
   payoutReservation,
   postingsFor,
   REMINDER_DAYS_BEFORE,
@@ -763,29 +762,7 @@ describe("retries by what the bank said (ADR 030)", () => {
   });
 });
 
-describe("nextStepAfterFailure", () => {
-  it.each([
-    ["declined", "NSF", 1, "Attempt 1 of 3: we'll try again in 3 days. Please make sure the funds are available."],
-    ["declined", "NSF", 3, "That was the last of 3 attempts: please contact your group admin."],
-    ["declined", "TRANSFER_LIMIT_REACHED", 1, "Attempt 1 of 3: we'll try again in 3 days."],
-    ["returned", "R01", 2, "Attempt 2 of 3: we'll try again in 3 days. Please make sure the funds are available."],
-    ["returned", "R02", 1, "This account cannot be used any more: link another account under Profile → Bank Accounts."],
-    ["returned", "R10", 1, "We will not debit this account again until you authorise debits again under Profile → Bank Accounts."],
-    ["returned", "R06", 1, "It will not be tried again automatically; the group's admin has been told."],
-    ["cancelled", "CANCELLED", 1, "It will not be tried again automatically; the group's admin has been told."],
-  ] as const)("%s %s (attempt %i)", (status, code, attempt, expected) => {
-    expect(nextStepAfterFailure(status, code, attempt)).toBe(expected);
-  });
-
-  it("names the retry day when it follows the member's payday rather than the usual 3 days", () => {
-    expect(nextStepAfterFailure("returned", "R01", 1, { statusOn: "2026-01-09", retryOn: "2026-01-13" })).toBe(
-      "Attempt 1 of 3: we'll try again on January 13, 2026, the day after your payday. Please make sure the funds are available.",
-    );
-    expect(nextStepAfterFailure("returned", "R01", 1, { statusOn: "2026-01-09", retryOn: "2026-01-12" })).toBe(
-      "Attempt 1 of 3: we'll try again in 3 days. Please make sure the funds are available.",
-    );
-  });
-
+describe("retry days", () => {
   it("a retry waits for the day its failure set (the member's payday)", () => {
     const others = [
       T("contribution", 1, "a", "funds_available"),

@@ -4,7 +4,6 @@
  */
 import { type AttemptFacts, MAX_RETRIES_AFTER_RETURN, RETURN_RETRY_WINDOW_DAYS, returnAction, returnedRun } from "./ach";
 import { addBankDays } from "./bank-days";
-import { formatCalendarDay } from "./format";
 import { addDays, type CalendarDay, daysBetween } from "./schedule";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -395,34 +394,6 @@ export function settledUp(state: Pick<CycleState, "periods" | "transfers" | "mem
     if (last.kind !== "payout" && FAILED_STATUSES.includes(last.status) && retryAllowed(chain, today)) return false; // a retry is owed
   }
   return true;
-}
-
-/**
- * What happens next to a member's debit that failed, in their words: tried again (and when), waiting for them to act,
- * or not tried again. `status` and `failureCode` are the failed attempt's; `attempt` its number.
- */
-export function nextStepAfterFailure(
-  status: TransferStatus,
-  failureCode: string | null,
-  attempt: number,
-  when?: { statusOn: CalendarDay; retryOn: CalendarDay | null },
-): string {
-  const last = `That was the last of ${MAX_ATTEMPTS} attempts: please contact your group admin.`;
-  if (status === "cancelled") return "It will not be tried again automatically; the group's admin has been told.";
-  if (status === "returned") {
-    const action = returnAction(failureCode);
-    if (action === "unusable") return "This account cannot be used any more: link another account under Profile → Bank Accounts.";
-    if (action === "revoke") return "We will not debit this account again until you authorise debits again under Profile → Bank Accounts.";
-    if (action === "final") return "It will not be tried again automatically; the group's admin has been told.";
-  }
-  if (attempt >= MAX_ATTEMPTS) return last;
-  // Timed to the member's payday (payday.ts), or the usual RETRY_AFTER_DAYS later.
-  const afterPayday = when?.retryOn && when.retryOn !== addDays(when.statusOn, RETRY_AFTER_DAYS);
-  const again = afterPayday
-    ? `Attempt ${attempt} of ${MAX_ATTEMPTS}: we'll try again on ${formatCalendarDay(when.retryOn!, "long")}, the day after your payday.`
-    : `Attempt ${attempt} of ${MAX_ATTEMPTS}: we'll try again in ${RETRY_AFTER_DAYS} days.`;
-  // A limit is not about the money in the account.
-  return status === "declined" && failureCode === "TRANSFER_LIMIT_REACHED" ? again : `${again} Please make sure the funds are available.`;
 }
 
 /** Members whose contribution for a due period failed and has not (yet) succeeded. */

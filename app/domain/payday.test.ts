@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { isBankDay } from "./bank-days";
 import {
   describePayday,
   failedForWantOfMoney,
@@ -9,6 +10,7 @@ import {
   paydayValue,
   retryDay,
 } from "./payday";
+import { addDays } from "./schedule";
 
 const retry = (failedOn: string, payday: Payday | null, status = "returned", code: string | null = "R01") =>
   retryDay({ failedOn, status, code, payday, defaultAfterDays: 3 });
@@ -25,13 +27,13 @@ describe("retryDay", () => {
   it.each([
     // Paid on Mondays: the retry is on Tuesday.
     [{ kind: "weekly", weekday: 1 }, "2026-01-09", "2026-01-13"],
-    // Paid on Fridays and it failed on a Friday: the money comes that day, the retry the next.
-    [{ kind: "weekly", weekday: 5 }, "2026-01-09", "2026-01-10"],
+    // Paid on Fridays and it failed on a Friday: the money comes that day, the retry the next business day (Monday).
+    [{ kind: "weekly", weekday: 5 }, "2026-01-09", "2026-01-12"],
     [{ kind: "semimonthly" }, "2026-01-09", "2026-01-16"],
     [{ kind: "semimonthly" }, "2026-01-20", "2026-02-02"],
     [{ kind: "monthly", day: 12 }, "2026-01-09", "2026-01-13"],
-    // The 31st in February is its last day.
-    [{ kind: "monthly", day: 31 }, "2026-02-20", "2026-03-01"],
+    // The 31st in February is its last day; the day after is a Sunday, so Monday.
+    [{ kind: "monthly", day: 31 }, "2026-02-20", "2026-03-02"],
     // A payday more than two weeks away: no later than 14 days after the failure.
     [{ kind: "monthly", day: 1 }, "2026-01-09", "2026-01-23"],
   ] as const)("paid %j, failed %s for want of money: retried %s", (payday, failedOn, expected) => {
@@ -44,6 +46,29 @@ describe("retryDay", () => {
       const on = retry("2026-01-09", { kind: "monthly", day });
       expect(on > "2026-01-09").toBe(true);
       expect(on <= "2026-01-23").toBe(true);
+    }
+  });
+
+  it("falls on ACH business days only: never a weekend, never a Federal Reserve holiday", () => {
+    // Issue 44: failed Thursday December 3, 2026; three days later is Sunday December 6, so Monday December 7.
+    expect(retry("2026-12-03", null, "declined", "NSF")).toBe("2026-12-07");
+    // Failed Sunday November 8, 2026: three days later is Veterans Day (Wednesday November 11), so Thursday.
+    expect(retry("2026-11-08", null, "declined", "NSF")).toBe("2026-11-12");
+    // Thanksgiving (Thursday November 26, 2026): the retry moves to Friday November 27.
+    expect(retry("2026-11-23", null, "declined", "NSF")).toBe("2026-11-27");
+    // Christmas (Friday December 25, 2026) and the weekend after: Monday December 28.
+    expect(retry("2026-12-22", null, "declined", "NSF")).toBe("2026-12-28");
+    // New Year's Day 2027 (Friday): Monday January 4.
+    expect(retry("2026-12-29", null, "declined", "NSF")).toBe("2027-01-04");
+    // A payday retry too: paid on Fridays, failed Friday December 24, 2027 → Saturday → Monday December 27.
+    expect(retry("2027-12-24", { kind: "weekly", weekday: 5 })).toBe("2027-12-27");
+    // Every failure day of two years: the retry is a business day, after the failure, at most 14 days later + a weekend.
+    for (let day = "2026-01-01"; day < "2028-01-01"; day = addDays(day, 1)) {
+      for (const payday of [null, { kind: "weekly", weekday: 6 } as Payday, { kind: "monthly", day: 31 } as Payday]) {
+        const on = retry(day, payday);
+        expect(isBankDay(on), `${day} → ${on}`).toBe(true);
+        expect(on > day).toBe(true);
+      }
     }
   });
 

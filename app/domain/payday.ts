@@ -5,8 +5,11 @@
  * returned R01 insufficient funds or R09 uncollected funds) is then tried again the day after their next payday —
  * when the money has arrived — rather than on a fixed day: no sooner than the day after the failure, no later than
  * PAYDAY_RETRY_MAX_DAYS after it. Without a payday, and for every other failure, the retry comes RETRY_AFTER_DAYS
- * after the failure, as before. The payday is a preference; nothing else uses it.
+ * after the failure, as before. Either way the day is an ACH business day (bank-days.ts): one that falls on a weekend
+ * or a Federal Reserve holiday moves to the next business day (issue 44: a retry was once planned on a Sunday). The
+ * payday is a preference; nothing else uses it.
  */
+import { bankDayOnOrAfter } from "./bank-days";
 import { addDays, type CalendarDay, dayOfWeekOf } from "./schedule";
 
 export type Payday = { kind: "weekly"; weekday: number } | { kind: "semimonthly" } | { kind: "monthly"; day: number };
@@ -83,7 +86,7 @@ export function failedForWantOfMoney(status: string, code: string | null | undef
 /**
  * The day a failed debit is tried again: after a failure for want of money and with a payday, the day after the first
  * payday on or after the failure day (at the latest PAYDAY_RETRY_MAX_DAYS after the failure); otherwise
- * `defaultAfterDays` after it.
+ * `defaultAfterDays` after it; in both cases moved to the first ACH business day on or after it.
  */
 export function retryDay(input: {
   failedOn: CalendarDay;
@@ -92,10 +95,19 @@ export function retryDay(input: {
   payday: Payday | null;
   defaultAfterDays: number;
 }): CalendarDay {
+  return bankDayOnOrAfter(calendarRetryDay(input));
+}
+
+function calendarRetryDay(input: Parameters<typeof retryDay>[0]): CalendarDay {
   if (!input.payday || !failedForWantOfMoney(input.status, input.code)) return addDays(input.failedOn, input.defaultAfterDays);
   for (let offset = 0; offset < PAYDAY_RETRY_MAX_DAYS; offset++) {
     const day = addDays(input.failedOn, offset);
     if (isPayday(input.payday, day)) return addDays(day, 1);
   }
   return addDays(input.failedOn, PAYDAY_RETRY_MAX_DAYS);
+}
+
+/** Whether `retryOn` is the day after a payday rather than the usual retry day (the notice says why it was chosen). */
+export function retryTimedToPayday(input: Parameters<typeof retryDay>[0]): boolean {
+  return retryDay(input) !== retryDay({ ...input, payday: null });
 }

@@ -186,7 +186,7 @@ describe("payoutNextSteps: what members read once the due day has passed", () =>
     const outOfAttempts = [1, 2, 3].map((attempt) => A("contribution", "c", "declined", "2026-01-15", { attempt, failureCode: "NSF" }));
     expect(steps([...paid, ...outOfAttempts], "2026-01-20")).toEqual([
       "Chidi's contribution did not go through after 3 attempts and will not be tried again automatically.",
-      "Rosca never lends money to cover a missed contribution, so Amina's payout of $3,000.00 waits until every contribution is in. The group admin has been told.",
+      "Nobody's payout is paid with money that hasn't arrived, so Amina's payout of $3,000.00 waits until every contribution is in; Rosca does not advance it.",
     ]);
     const mineWaiting = [
       A("contribution", "a", "funds_available", "2026-01-13"),
@@ -195,7 +195,7 @@ describe("payoutNextSteps: what members read once the due day has passed", () =>
     ];
     expect(steps(mineWaiting, "2026-01-20")).toEqual([
       "Your contribution waits for you: link, reconnect or authorise your bank under Profile → Bank Accounts, and it is taken straight away.",
-      "Rosca never lends money to cover a missed contribution, so Amina's payout of $3,000.00 waits until every contribution is in. The group admin has been told.",
+      "Nobody's payout is paid with money that hasn't arrived, so Amina's payout of $3,000.00 waits until every contribution is in; Rosca does not advance it.",
     ]);
   });
 

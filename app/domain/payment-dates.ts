@@ -20,6 +20,7 @@
  */
 import { bankDayOnOrAfter } from "./bank-days";
 import { type DateStyle, formatCalendarDay, formatMoney } from "./format";
+import { payoutWaitsLine } from "./default-cover";
 import {
   AVAILABLE_STATUS,
   type CycleTransfer,
@@ -260,7 +261,7 @@ export type PersonRef = { name: string; isYou: boolean };
 /**
  * What members are told about the current period's payout once its due day has passed (the group page's Next Payout
  * card): when it goes out and arrives, or — when a contribution failed — what the engine will do about it and who
- * covers the pot. Rosca never lends money to cover a missed contribution (the terms), so a payout waits for every
+ * covers the pot. Nobody's payout is paid with money that hasn't arrived (default-cover.ts), so a payout waits for every
  * contribution; the platform fronts only a contribution returned after its payout left (ADR 008). `person` names a
  * member by user id.
  */
@@ -311,9 +312,7 @@ export function payoutNextSteps(input: {
       `If ${dates.late.length === 1 ? "it goes" : "they go"} through, the payout goes out on ${long(dates.sent.day)} and is expected in ${whose} bank account on ${long(dates.arrival.day)}.`,
     );
   } else if (dates.late.length > 0) {
-    lines.push(
-      `Rosca never lends money to cover a missed contribution, so ${whose} payout of ${formatMoney(input.payoutCents)} waits until every contribution is in. The group admin has been told.`,
-    );
+    lines.push(payoutWaitsLine(whose, input.payoutCents));
   } else if (dates.sent && dates.arrival) {
     lines.push(
       dates.payoutFailed

@@ -98,6 +98,16 @@ describe("the record", () => {
     expect(recordSummary(record)).toBe("No payment history yet · 0 cycles completed");
   });
 
+  it("a declined debit with a retry to come is never 'on the way'; paid with Pay now after the last attempt, it is late, not missed", () => {
+    const waiting = reliabilityRecord({ chains: [chain([attempt(1, "declined")])], cyclesCompleted: 0 });
+    expect(waiting).toMatchObject({ open: 0, retrying: 1, late: 0, missed: 0 });
+    const payNow = reliabilityRecord({
+      chains: [chain([attempt(1, "declined"), attempt(2, "declined"), attempt(3, "declined"), attempt(4, "settled")])],
+      cyclesCompleted: 0,
+    });
+    expect(payNow).toMatchObject({ open: 0, declined: 0, late: 1, missed: 0 });
+  });
+
   it("counts on time, late and missed, and weighs the recent more", () => {
     const record = reliabilityRecord({
       chains: [

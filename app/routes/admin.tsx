@@ -32,6 +32,7 @@ import {
 } from "~/server/admin/admin.server";
 import { declineRequest, grantSandboxAccess, revokeSandboxAccess } from "~/server/admin/sandbox-access.server";
 import { moneyHealth, resumeGroup } from "~/server/money/health.server";
+import { nudgeLateMembers } from "~/server/money/late-contributions.server";
 import { cancelTransfer } from "~/server/money/transfers.server";
 import { outboxHealth, probePausedOutbox, retryFailedEmail } from "~/server/email/outbox.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
@@ -135,6 +136,17 @@ export async function action({ request }: Route.ActionArgs) {
     });
     if (!resumed) return redirectWithToast(request, back, { type: "error", title: ADMIN_MESSAGES.resumeFailed });
     return redirectWithToast(request, back, { type: "success", title: ADMIN_MESSAGES.groupResumed });
+  }
+
+  if (intent === "remind-late") {
+    const groupId = uuidField(formData, "groupId");
+    const result = await nudgeLateMembers(user, groupId, null, "reminder");
+    if (!result.ok) return redirectWithToast(request, back, { type: "error", title: result.error });
+    return redirectWithToast(request, back, {
+      type: "success",
+      title: "Reminder sent",
+      description: `${result.memberNames.join(", ")} told by email and in the app.`,
+    });
   }
 
   if (intent === "cancel-debit") {

@@ -1,4 +1,5 @@
 import { Link, useNavigation } from "react-router";
+import { LateContributionAlert } from "~/components/money/late-contribution-alert";
 import { Alert } from "~/components/ui/alert";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
@@ -43,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { user, emailProblem } = await requireUser(request);
   const bankState: BankState = !user.isPlaidSandboxAuthorized ? "request-access" : user.hasBankAccount ? "connected" : "link-bank";
   // The groups, activity and invitations in one statement, whatever the number of groups; the sandbox card beside it.
-  const [{ cards, savings, activity, inbox, bank }, sandboxCard] = await Promise.all([
+  const [{ cards, savings, activity, inbox, bank, late }, sandboxCard] = await Promise.all([
     dashboardFor(user),
     bankState === "request-access" ? sandboxCardState(user.id) : null,
   ]);
@@ -70,6 +71,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     invitations: pendingInvitations.slice(0, DASHBOARD_INVITATIONS),
     invitationCount: pendingInvitations.length,
     bankAttention: bank,
+    // Contributions of the viewer's that did not go through (issue 44): an alert each, with what to do now.
+    late,
   };
 }
 
@@ -132,6 +135,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </ul>
           </section>
         </Card>
+      ) : null}
+
+      {loaderData.late.length > 0 ? (
+        <div className="mt-6 space-y-3">
+          {loaderData.late.map((late) => (
+            <LateContributionAlert key={`${late.groupId}:${late.periodNumber}`} late={late} showGroup />
+          ))}
+        </div>
       ) : null}
 
       <section aria-label="Your savings at a glance" className="mt-8 grid gap-4 sm:grid-cols-3">

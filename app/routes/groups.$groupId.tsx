@@ -15,6 +15,7 @@ import { Card, PageContainer } from "~/components/ui/page";
 import { PayoutTimeline } from "~/components/charts/payout-timeline";
 import { PoolBalanceChart } from "~/components/charts/pool-balance-chart";
 import { poolChart, type PoolChart } from "~/domain/charts";
+import { describeAccount } from "~/domain/failed-contribution";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { headlineStep, stepLabel } from "~/domain/payment-dates";
 import { inviteAgainSchema, removeMemberSchema, ROSTER_MESSAGES } from "~/domain/roster";
@@ -27,6 +28,11 @@ import { answerSwap, decideSwap, proposeSwap, type SwapResult, withdrawSwap } fr
 import { proposeSwapSchema, swapActionSchema } from "~/domain/swaps";
 import { SentInvitations } from "~/components/groups/sent-invitations";
 import { advanceClock, isSandboxBank } from "~/server/money/cycle.server";
+import { groupMoneyFor, setDebitAccount } from "~/server/money/debit-choice.server";
+import { nudgeLateMembers } from "~/server/money/late-contributions.server";
+import { LateMembers } from "~/components/money/late-members";
+import { LateContributionAlert } from "~/components/money/late-contribution-alert";
+import { PaidFrom } from "~/components/money/paid-from";
 import { redirectWithToast } from "~/server/notifications/toast.server";
 import { readForm } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/groups.$groupId";
@@ -48,7 +54,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const page = await groupPageWithPanels(user.id, params.groupId);
   if (!page) return notFound();
   const { group, poolMovements } = page;
+  // Which account pays and the viewer's own late contributions (issue 44), once the group has started.
+  const money = group.status === "completed" ? null : await groupMoneyFor(user.id, group.id, { isAdmin: group.viewer.isAdmin });
+  const debitChoice = money?.debitChoice ?? null;
+  const myLate = money?.late ?? [];
+  const groupLate = money?.groupLate ?? [];
   return {
+    debitChoice,
+    myLate,
+    groupLate,
     group,
     // The pool over the cycle, once there is a cycle (a forming group has no schedule and no money).
     pool:
@@ -72,6 +86,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === "rotate-link" || intent === "remove-member") return changeRoster(request, user, params.groupId, intent, formData);
   if (intent === "leave-group") return leave(request, user, params.groupId);
   if (intent === "invite-again") return inviteBack(request, user, params.groupId, formData);
+  if (intent === "debit-account") return chooseDebitAccount(request, user, params.groupId, formData.get("bankAccountId"));
+  if (intent === "late-reminder" || intent === "late-pay-now") return nudge(request, user, params.groupId, intent, formData.get("userId"));
   if (typeof intent === "string" && SWAP_INTENTS.has(intent)) return changeSwap(request, user, params.groupId, intent, formData);
   if (intent === "revoke-invitation") {
     const invitationId = formData.get("invitationId");
@@ -101,6 +117,42 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (result.ok) return redirectWithToast(request, back, { type: "success", title: "Payout order updated" });
   if (result.status === 404 && result.error === GROUP_NOT_FOUND) return notFound();
   return redirectWithToast(request, back, { type: "error", title: result.error });
+}
+
+/** The group admin reminds a late member, or asks them to pay now (issue 44; once a day per member). */
+async function nudge(
+  request: Request,
+  user: SessionUser["user"],
+  groupId: string,
+  intent: "late-reminder" | "late-pay-now",
+  userId: FormDataEntryValue | null,
+) {
+  if (!isUuid(groupId)) return notFound();
+  if (typeof userId !== "string" || !isUuid(userId)) return data({ group: null, inviteUrl: null, error: "Bad Request" }, { status: 400 });
+  const result = await nudgeLateMembers(user, groupId, userId, intent === "late-pay-now" ? "pay_now_request" : "reminder");
+  if (!result.ok && result.status === 404) return notFound();
+  if (!result.ok) return redirectWithToast(request, groupUrl(groupId), { type: "error", title: result.error });
+  return redirectWithToast(request, groupUrl(groupId), {
+    type: "success",
+    title: intent === "late-pay-now" ? "Request sent" : "Reminder sent",
+    description: `${result.memberNames.join(", ")} was told by email and in the app.`,
+  });
+}
+
+/** Which account pays (issue 44): the member's own linked account for this group's next debit. */
+async function chooseDebitAccount(request: Request, user: SessionUser["user"], groupId: string, bankAccountId: FormDataEntryValue | null) {
+  if (!isUuid(groupId)) return notFound();
+  if (typeof bankAccountId !== "string" || !isUuid(bankAccountId)) {
+    return redirectWithToast(request, groupUrl(groupId), { type: "error", title: "Choose one of your linked accounts." });
+  }
+  const result = await setDebitAccount(user.id, groupId, bankAccountId);
+  if (!result.ok && result.status === 404) return notFound();
+  if (!result.ok) return redirectWithToast(request, groupUrl(groupId), { type: "error", title: result.error });
+  return redirectWithToast(request, groupUrl(groupId), {
+    type: "success",
+    title: "Account changed",
+    description: `This group's next contribution is taken from ${describeAccount(result.account)}.`,
+  });
 }
 
 /**
@@ -294,6 +346,14 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
         </div>
       ) : null}
 
+      {"myLate" in loaderData && loaderData.myLate.length > 0 ? (
+        <div className="mt-6 space-y-3">
+          {loaderData.myLate.map((late) => (
+            <LateContributionAlert key={late.periodNumber} late={late} />
+          ))}
+        </div>
+      ) : null}
+
       <section aria-label="Group at a glance" className="mt-8 grid gap-4 sm:grid-cols-3">
         <Figure label="Members" value={memberCountLabel(group.status, group.joinedCount, group.memberCount)} />
         <Figure
@@ -326,6 +386,16 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
           </Card>
         </div>
         <div className="min-w-0 space-y-6">
+          {"groupLate" in loaderData && loaderData.groupLate.length > 0 ? (
+            <Card>
+              <LateMembers late={loaderData.groupLate} action={`/groups/${group.id}`} />
+            </Card>
+          ) : null}
+          {"debitChoice" in loaderData && loaderData.debitChoice ? (
+            <Card>
+              <PaidFrom choice={loaderData.debitChoice} action={`/groups/${group.id}`} />
+            </Card>
+          ) : null}
           {inviteUrl ? (
             <Card>
               <section aria-labelledby="invite-title">

@@ -101,7 +101,7 @@ describe("the cycle's notices", () => {
 
     const title = `Your contribution to ${group.name} did not go through`;
     const body =
-      "Your bank account did not have enough money available for this payment, so it was not attempted. Attempt 1 of 3: we'll try again in 3 days. Please make sure the funds are available.";
+      "Your bank account did not have enough money available for this payment, so it was not attempted. Attempt 1 of 3: we'll try $100.00 from First Platypus Bank Plaid Checking ••0000 again on Monday, January 12, 2026. Before then you can pay it now from the group page, choose another account for this group there, or make sure the funds are available.";
     expect((await bell(on.id)).filter((n) => n.title === title)).toEqual([{ title, body }]);
     expect((await mail(on.email, "account-alert")).map((m) => m.subject)).toEqual([title]);
     expect((await bell(off.id)).filter((n) => n.title === title)).toEqual([]);

@@ -108,7 +108,7 @@ describe("failed debits, seen", () => {
         amountCents: 100_000,
         next: "retry",
         whatHappened: "Declined: insufficient funds (NSF), attempt 2 of 3",
-        whatWillHappen: `Tries again on January 22, 2026 (attempt 3 of 3). The period 2 payout of $4,000.00 to ${big.members[1]!.name} goes out once it is collected.`,
+        whatWillHappen: `Tries again on January 23, 2026 (attempt 3 of 3). The period 2 payout of $4,000.00 to ${big.members[1]!.name} goes out once it is collected.`,
       })),
     ]);
 
@@ -118,7 +118,7 @@ describe("failed debits, seen", () => {
     expect(panel.status).toBe(200);
     const panelText = textOf(renderRoute(adminPage.default, "/admin", panel.data));
     expect(panelText).toContain(
-      "2 groups need attention: 0 parked, 0 failing, 0 payouts refused, 0 returns fronted by the platform ($0.00 still owed), 2 waiting on members.",
+      "2 groups need attention: 0 parked, 0 failing, 0 payouts refused, 0 returns fronted by the platform ($0.00 still owed), 2 waiting on members (3 members waiting).",
     );
     expect(panelText).not.toContain("Every group's money is healthy.");
     expect(panelText).toContain(
@@ -137,21 +137,21 @@ describe("failed debits, seen", () => {
     expect(forRecipient.data.group.nextContributionOn).toBe("2026-01-23");
     expect(forRecipient.data.group.nextPayout.nextSteps).toEqual([
       ...waitsForTwo,
-      "Rosca never lends money to cover a missed contribution, so your payout of $4,000.00 waits until every contribution is in. The group admin has been told.",
+      "Nobody's payout is paid with money that hasn't arrived, so your payout of $4,000.00 waits until every contribution is in; Rosca does not advance it.",
     ]);
     expect(forRecipient.text).toContain(
-      `Next Payout Recipient You Payout Not sent yet Amount $4,000.00 3 days until next contribution ${waitsForTwo.join(" ")} Rosca never lends money to cover a missed contribution, so your payout of $4,000.00 waits until every contribution is in. The group admin has been told.`,
+      `Next Payout Recipient You Payout Not sent yet Amount $4,000.00 3 days until next contribution ${waitsForTwo.join(" ")} Nobody's payout is paid with money that hasn't arrived, so your payout of $4,000.00 waits until every contribution is in; Rosca does not advance it.`,
     );
     const forShort = await groupView(short1.id, big.group.id);
     expect(forShort.data.group.nextPayout.nextSteps).toEqual([
       "Your contribution did not go through after 3 attempts and will not be tried again automatically.",
       `${short2.name}'s contribution did not go through after 3 attempts and will not be tried again automatically.`,
-      `Rosca never lends money to cover a missed contribution, so ${recipient.name}'s payout of $4,000.00 waits until every contribution is in. The group admin has been told.`,
+      `Nobody's payout is paid with money that hasn't arrived, so ${recipient.name}'s payout of $4,000.00 waits until every contribution is in; Rosca does not advance it.`,
     ]);
     const forSmall = await groupView(small.members[1]!.id, small.group.id);
     expect(forSmall.data.group.nextPayout.nextSteps).toEqual([
       `${relogin.name}'s contribution waits for ${relogin.name} to link, reconnect or authorise their bank; it is taken as soon as they do.`,
-      `Rosca never lends money to cover a missed contribution, so ${small.members[0]!.name}'s payout of $300.00 waits until every contribution is in. The group admin has been told.`,
+      `Nobody's payout is paid with money that hasn't arrived, so ${small.members[0]!.name}'s payout of $300.00 waits until every contribution is in; Rosca does not advance it.`,
     ]);
 
     // After the last due day (Friday 30), the deadline has passed — and the page still says what happens next.
@@ -162,7 +162,7 @@ describe("failed debits, seen", () => {
     const atTheEnd = await groupView(recipient.id, big.group.id);
     expect(atTheEnd.data.group.daysUntilNextContribution).toBeLessThan(0);
     expect(atTheEnd.text).toContain(
-      `Next Payout Recipient You Payout Not sent yet Amount $4,000.00 Contribution deadline has passed ${waitsForTwo.join(" ")} Rosca never lends money to cover a missed contribution, so your payout of $4,000.00 waits until every contribution is in. The group admin has been told.`,
+      `Next Payout Recipient You Payout Not sent yet Amount $4,000.00 Contribution deadline has passed ${waitsForTwo.join(" ")} Nobody's payout is paid with money that hasn't arrived, so your payout of $4,000.00 waits until every contribution is in; Rosca does not advance it.`,
     );
     // Neither short member was charged the setup fee: it comes with a contribution that goes through.
     const fees = await money.transfersOf(big.group.id, { kind: "fee" });

@@ -98,7 +98,7 @@ describe("a 3-member weekly cycle", () => {
     expect(transfers.filter((t) => t.kind === "fee")).toEqual([]);
     const bell = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, late.id));
     expect(bell.filter((n) => n.title === `Your contribution to ${group.name} did not go through`).map((n) => n.body)).toEqual([
-      "Your bank account did not have enough money available for this payment, so it was not attempted. Attempt 1 of 3: we'll try again in 3 days. Please make sure the funds are available.",
+      "Your bank account did not have enough money available for this payment, so it was not attempted. Attempt 1 of 3: we'll try $100.00 from First Platypus Bank Plaid Checking ••0000 again on Monday, January 12, 2026. Before then you can pay it now from the group page, choose another account for this group there, or make sure the funds are available.",
     ]);
     const adminBell = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, members[0]!.id));
     expect(adminBell.map((n) => n.title)).toContain(`${late.name}'s contribution to ${group.name} is late`);

@@ -26,6 +26,8 @@ const { sandboxLinkCall } = await import("../../app/server/bank/link-session.ser
 const { decryptSecret } = await import("../../app/server/platform/crypto.server");
 const { setPayday } = await import("../../app/server/profile/profile.server");
 const { bankIdempotencyKey, DECLINE_REASONS } = await import("../../app/domain/ach");
+const { isBankDay } = await import("../../app/domain/bank-days");
+const { formatCalendarDay } = await import("../../app/domain/format");
 const money = await import("../support/money");
 const adminRoute = await import("../../app/routes/admin");
 const { call, post } = await import("../support/routes");
@@ -157,8 +159,10 @@ describe("returns, by NACHA rule", () => {
       while ((await latest()).status === "pending") await cycle.advanceClock(admin, group.id, { days: 1 }, NOW);
       await simulate(row.providerTransferId!, "returned", "R01");
       await cycle.syncBankEvents(NOW);
-      // The next attempt 3 days later (on the retry schedule), from the same account.
-      await cycle.advanceClock(admin, group.id, { days: 3 }, NOW);
+      // The next attempt on its retry day (3 days later, on an ACH business day), from the same account.
+      if (attempt < 3)
+        for (let day = 0; day < 7 && (await latest()).attempt === attempt; day++) await cycle.advanceClock(admin, group.id, { days: 1 }, NOW);
+      else await cycle.advanceClock(admin, group.id, { days: 3 }, NOW);
     }
     const attempts = await money.transfersOf(group.id, { kind: "contribution", userId: late.id, periodNumber: 1 });
     expect(attempts.map((row) => [row.attempt, row.status, row.failureCode])).toEqual([
@@ -171,10 +175,12 @@ describe("returns, by NACHA rule", () => {
     expect(descriptions).toEqual([["Contrib"], ["Retry 1"], ["Retry 2"]]);
     expect(new Set(attempts.map((row) => row.bankAccountId)).size).toBe(1);
     const notices = (await bell(late.id)).filter((n) => n.title === `Your contribution to ${group.name} did not go through`);
+    // Each notice names the amount, the account and the next attempt's day (on the ACH calendar).
+    for (const row of attempts.slice(0, 2)) expect(isBankDay(row.retryOn!)).toBe(true);
     expect(notices.map((n) => n.body)).toEqual([
-      "Your bank returned the payment for insufficient funds. Attempt 1 of 3: we'll try again in 3 days. Please make sure the funds are available.",
-      "Your bank returned the payment for insufficient funds. Attempt 2 of 3: we'll try again in 3 days. Please make sure the funds are available.",
-      "Your bank returned the payment for insufficient funds. That was the last of 3 attempts: please contact your group admin.",
+      `Your bank returned the payment for insufficient funds. Attempt 1 of 3: we'll try $100.00 from First Platypus Bank Plaid Checking ••0000 again on ${formatCalendarDay(attempts[0]!.retryOn!, "full")}. Before then you can pay it now from the group page, choose another account for this group there, or make sure the funds are available.`,
+      `Your bank returned the payment for insufficient funds. Attempt 2 of 3: we'll try $100.00 from First Platypus Bank Plaid Checking ••0000 again on ${formatCalendarDay(attempts[1]!.retryOn!, "full")}. Before then you can pay it now from the group page, choose another account for this group there, or make sure the funds are available.`,
+      "Your bank returned the payment for insufficient funds. That was the last of 3 attempts to collect $100.00 from First Platypus Bank Plaid Checking ••0000. Nothing more is debited automatically: pay it now from the group page; the group's payout waits for it.",
     ]);
   }, 240_000);
 
@@ -193,7 +199,7 @@ describe("returns, by NACHA rule", () => {
       retryOn: "2026-01-16",
     });
     expect((await bell(late.id)).map((n) => n.body)).toContain(
-      "Your bank returned the payment for insufficient funds. Attempt 1 of 3: we'll try again on January 16, 2026, the day after your payday. Please make sure the funds are available.",
+      "Your bank returned the payment for insufficient funds. Attempt 1 of 3: we'll try $100.00 from First Platypus Bank Plaid Checking ••0000 again on Friday, January 16, 2026, the day after your payday. Before then you can pay it now from the group page, choose another account for this group there, or make sure the funds are available.",
     );
     // Thursday Jan 15, payday, when a member without a payday would be tried again: no retry yet.
     await cycle.advanceClock(admin, group.id, { days: 3 }, NOW);
@@ -355,7 +361,7 @@ describe("declines, each in its own words", () => {
     const [risky] = await money.transfersOf(small.group.id, { kind: "contribution", userId: small.members[2]!.id });
     expect(risky).toMatchObject({ status: "declined", failureCode: "RISK" });
     expect((await bell(small.members[2]!.id)).map((n) => n.body)).toContain(
-      `${DECLINE_REASONS.RISK} Attempt 1 of 3: we'll try again in 3 days. Please make sure the funds are available.`,
+      `${DECLINE_REASONS.RISK} Attempt 1 of 3: we'll try $100.00 from First Platypus Bank Plaid Checking ••0000 again on Monday, January 12, 2026. Before then you can pay it now from the group page, choose another account for this group there, or make sure the funds are available.`,
     );
 
     // $600 a month against this bank's $500 single-debit limit.
@@ -364,7 +370,7 @@ describe("declines, each in its own words", () => {
     const [limited] = await money.transfersOf(big.group.id, { kind: "contribution", userId: big.members[1]!.id });
     expect(limited).toMatchObject({ status: "declined", failureCode: "TRANSFER_LIMIT_REACHED" });
     expect((await bell(big.members[1]!.id)).map((n) => n.body)).toContain(
-      `${DECLINE_REASONS.TRANSFER_LIMIT_REACHED} Attempt 1 of 3: we'll try again in 3 days.`,
+      `${DECLINE_REASONS.TRANSFER_LIMIT_REACHED} Attempt 1 of 3: we'll try $600.00 from First Platypus Bank Plaid Checking ••0000 again on Monday, January 12, 2026. Before then you can pay it now from the group page, choose another account for this group there, or make sure the funds are available.`,
     );
   }, 240_000);
 });
@@ -461,7 +467,7 @@ describe("cancelled", () => {
     const postings = await db().select().from(schema.ledgerTransfers).where(eq(schema.ledgerTransfers.bankTransferId, contribution!.id));
     expect(postings).toEqual([]);
     expect((await bell(member.id)).map((n) => n.body)).toContain(
-      "The payment was cancelled before it reached your bank. It will not be tried again automatically; the group's admin has been told.",
+      "The payment was cancelled before it reached your bank. The debit of $100.00 from First Platypus Bank Plaid Checking ••0000 was stopped and will not be tried again automatically: pay it now from the group page; the group's payout waits for it.",
     );
     // Another member's contribution has long settled: too late to cancel.
     const [settled] = await money.transfersOf(group.id, { kind: "contribution", userId: members[2]!.id });
@@ -497,7 +503,7 @@ describe("cancelled, end to end", () => {
     expect(await db().select().from(schema.ledgerTransfers).where(eq(schema.ledgerTransfers.bankTransferId, contribution!.id))).toEqual([]);
     await cycle.advanceClock({ id: members[0]!.id, isAdmin: false }, group.id, { days: 1 }, NOW);
     expect((await bell(member.id)).map((n) => n.body)).toContain(
-      "The payment was cancelled before it reached your bank. It will not be tried again automatically; the group's admin has been told.",
+      "The payment was cancelled before it reached your bank. The debit of $100.00 from First Platypus Bank Plaid Checking ••0000 was stopped and will not be tried again automatically: pay it now from the group page; the group's payout waits for it.",
     );
 
     // Twice: the second is refused in words, and changes nothing.
@@ -522,7 +528,7 @@ describe("cancelled, end to end", () => {
     expect(await db().select().from(schema.ledgerTransfers).where(eq(schema.ledgerTransfers.bankTransferId, contribution!.id))).toEqual([]);
     expect((await atTheBank(rows[0]!)).transfers.map((t) => t.status)).toEqual(["cancelled"]);
     expect((await bell(member.id)).map((n) => n.body)).toContain(
-      "The payment was cancelled before it reached your bank. It will not be tried again automatically; the group's admin has been told.",
+      "The payment was cancelled before it reached your bank. The debit of $100.00 from First Platypus Bank Plaid Checking ••0000 was stopped and will not be tried again automatically: pay it now from the group page; the group's payout waits for it.",
     );
   }, 120_000);
 });

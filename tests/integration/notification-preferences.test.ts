@@ -18,7 +18,8 @@ const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
 const { savePreferences } = await import("../../app/server/notifications/preferences.server");
 const { DEFAULT_PREFERENCES } = await import("../../app/domain/profile");
-const { nextStepAfterFailure, sandboxSettlesOn } = await import("../../app/domain/money");
+const { sandboxSettlesOn } = await import("../../app/domain/money");
+const { nextStepAfterFailure } = await import("../../app/domain/failed-contribution");
 const { changePassword } = await import("../../app/server/profile/security.server");
 const { startTwoFactorEnrolment, confirmTwoFactorEnrolment, disableTwoFactor } = await import("../../app/server/auth/two-factor.server");
 const { decryptSecret } = await import("../../app/server/platform/crypto.server");
@@ -164,16 +165,25 @@ describe("urgent account notifications", () => {
   });
 
   it("delivers the failed-debit notice the cycle sends through notifyUrgent, only while on", async () => {
+    const failed = (attempt: number) => ({
+      status: "declined" as const,
+      failureCode: "NSF",
+      attempt,
+      amountCents: 10000,
+      account: { institution: "First Platypus Bank", name: "Plaid Checking", mask: "0000" },
+      statusOn: "2026-12-03",
+      retryOn: "2026-12-07",
+    });
     const group = { id: "00000000-0000-0000-0000-000000000000", name: "Family Savings Circle" };
-    const notice = URGENT.contributionFailed(group, "Insufficient funds.", nextStepAfterFailure("declined", "NSF", 1));
+    const notice = URGENT.contributionFailed(group, "Insufficient funds.", nextStepAfterFailure(failed(1)));
     expect(notice).toEqual({
       title: "Your contribution to Family Savings Circle did not go through",
-      body: "Insufficient funds. Attempt 1 of 3: we'll try again in 3 days. Please make sure the funds are available.",
+      body: "Insufficient funds. Attempt 1 of 3: we'll try $100.00 from First Platypus Bank Plaid Checking ••0000 again on Monday, December 7, 2026. Before then you can pay it now from the group page, choose another account for this group there, or make sure the funds are available.",
       link: "/groups/00000000-0000-0000-0000-000000000000",
       actionLabel: "View your group",
     });
-    expect(URGENT.contributionFailed(group, "Insufficient funds.", nextStepAfterFailure("declined", "NSF", 3)).body).toBe(
-      "Insufficient funds. That was the last of 3 attempts: please contact your group admin.",
+    expect(URGENT.contributionFailed(group, "Insufficient funds.", nextStepAfterFailure(failed(3))).body).toBe(
+      "Insufficient funds. That was the last of 3 attempts to collect $100.00 from First Platypus Bank Plaid Checking ••0000. Nothing more is debited automatically: pay it now from the group page; the group's payout waits for it.",
     );
     const on = await createUser();
     expect(await notifyUrgent(on.id, notice)).toMatchObject({ delivered: true, email: { ok: true } });

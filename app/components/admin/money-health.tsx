@@ -19,6 +19,7 @@ export type MoneyHealthView = {
     failures: number;
     lastError: string | null;
     parkedAt: string | Date | null;
+    membersWaiting: number;
     refusals: number;
     frontedCents: number;
     returnsFronted: number;
@@ -46,7 +47,7 @@ export function MoneyHealthPanel({ health, list }: { health: MoneyHealthView; li
           <p className="text-sm text-slate-600" data-testid="money-health-summary">
             {totals.needsAttention === 0
               ? "Every group's money is healthy."
-              : `${plural(totals.needsAttention, "group needs", "groups need")} attention: ${plural(totals.parked, "parked", "parked")}, ${plural(totals.failing, "failing", "failing")}, ${plural(totals.refusals, "payout refused", "payouts refused")}, ${plural(totals.returnsFronted, "return", "returns")} fronted by the platform (${formatMoney(totals.frontedCents)} still owed), ${plural(totals.waitingOnMembers, "waiting on a member", "waiting on members")}.`}
+              : `${plural(totals.needsAttention, "group needs", "groups need")} attention: ${plural(totals.parked, "parked", "parked")}, ${plural(totals.failing, "failing", "failing")}, ${plural(totals.refusals, "payout refused", "payouts refused")}, ${plural(totals.returnsFronted, "return", "returns")} fronted by the platform (${formatMoney(totals.frontedCents)} still owed), ${plural(totals.waitingOnMembers, "waiting on a member", "waiting on members")} (${plural(totals.membersWaiting, "member", "members")} waiting).`}
           </p>
         </div>
         {failedJobs.length > 0 ? (
@@ -123,7 +124,23 @@ export function MoneyHealthPanel({ health, list }: { health: MoneyHealthView; li
                             Resume<span className="sr-only"> {group.name}</span>
                           </button>
                         </Form>
-                      ) : null}
+                      ) : group.membersWaiting > 0 ? (
+                        <Form method="post" action="/admin">
+                          <input type="hidden" name="intent" value="remind-late" />
+                          <input type="hidden" name="groupId" value={group.id} />
+                          <ListStateFields {...list} />
+                          <button type="submit" className={buttonClass("secondary", "px-3 py-1.5")}>
+                            Remind {plural(group.membersWaiting, "late member", "late members")}
+                            <span className="sr-only"> of {group.name}</span>
+                          </button>
+                        </Form>
+                      ) : group.returnsFronted > 0 ? (
+                        <a href="#money-waiting-title" className="text-brand-700 underline">
+                          See what is owed
+                        </a>
+                      ) : (
+                        "—"
+                      )}
                     </td>
                   </tr>
                 ))}

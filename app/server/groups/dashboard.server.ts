@@ -18,9 +18,16 @@ import {
   cardsWithSavingsFrom,
   recentActivityJson,
 } from "./group-views.server";
+import { type AccountJson, accountsJson } from "../money/debit-choice.server";
+import { type AttemptRow, failedChains, lateAttemptRows, type LateContributionView, lateFrom } from "../money/late-contributions.server";
 import { type InboxInvitation, type InboxJson, inboxFrom, inboxJson, inboxParams } from "./invitations.server";
 
-export type Dashboard = CardsWithSavings & { activity: ActivityView[]; inbox: InboxInvitation[]; bank: BankAttention[] };
+export type Dashboard = CardsWithSavings & {
+  activity: ActivityView[];
+  inbox: InboxInvitation[];
+  bank: BankAttention[];
+  late: LateContributionView[];
+};
 
 /**
  * One row per group of the viewer's, newest first, with what its card shows (`cardFields`); a viewer in no group gets
@@ -35,6 +42,11 @@ const dashboardRows = preparedQuery("dashboard", (database, name) => {
       activity: sql<ActivityJson[] | null>`case when ${first} then ${recentActivityJson} end`,
       inbox: sql<InboxJson[] | null>`case when ${first} then ${inboxJson} end`,
       bank: sql<BankAttention[] | null>`case when ${first} then ${bankAttentionJson} end`,
+      // The viewer's contributions that failed and have not gone through (issue 44), with their accounts' names.
+      lateAttempts: sql<
+        AttemptRow[] | null
+      >`case when ${first} then (select coalesce(json_agg(row_to_json(x) order by x.kind, x.period_number, x.attempt), '[]'::json) from (${lateAttemptRows({ userId: sql.placeholder("userId") })}) x) end`,
+      myAccounts: sql<AccountJson[] | null>`case when ${first} then ${accountsJson(sql.placeholder("userId"))} end`,
     })
     .from(sql`(select 1) viewer`)
     .leftJoin(groupMembers, eq(groupMembers.userId, sql.placeholder("userId")))
@@ -48,8 +60,19 @@ export async function dashboardFor(user: { id: string; email: string }, now = ne
   const rows = await dashboardRows().execute(inboxParams(user, now));
   const cardRows = rows.filter((row): row is typeof row & Pick<CardRow, "group" | "member"> => row.group !== null && row.member !== null);
   const panels = rows.find((row) => row.inbox !== null);
+  const late = lateFrom(
+    failedChains(panels?.lateAttempts ?? [], now),
+    new Map((panels?.myAccounts ?? []).map((a) => [a.bankAccountId, { institution: a.institution, name: a.name, mask: a.mask }])),
+  );
+  const cards = cardsWithSavingsFrom(cardRows, user.id, now);
+  // A group whose contribution of the viewer's is late: its next contribution is the next attempt (or now, with Pay now).
+  for (const entry of late) {
+    const card = cards.cards.find((c) => c.id === entry.groupId);
+    if (card) card.nextContributionOn = entry.nextAttemptOn ?? entry.today;
+  }
   return {
-    ...cardsWithSavingsFrom(cardRows, user.id, now),
+    ...cards,
+    late,
     activity: activityFrom(panels?.activity ?? [], user.id),
     inbox: inboxFrom(panels?.inbox ?? [], now),
     bank: panels?.bank ?? [],

@@ -680,6 +680,15 @@ export const cardFields = {
           and (dp.recipient_member_id = ${groupMembers.id}
             or dp.period_number = (select min(np.period_number) from group_periods np where np.group_id = ${groups.id} and np.status = 'pending'))))) end`,
   completed: sql<number>`(select count(*)::int from group_periods p where p.group_id = ${groups.id} and p.status = 'completed')`,
+  /**
+   * The viewer's next contribution: the first period they have not paid or started paying (issue 44: a period whose
+   * payout waits on someone else's late contribution is not the viewer's next one once theirs went through).
+   */
+  myNextDue: sql<CalendarDay | null>`(
+    select min(p.due_on)::text from group_periods p
+    where p.group_id = ${groups.id} and not exists (select 1 from bank_transfers t where t.group_id = p.group_id
+      and t.period_number = p.period_number and t.user_id = ${groupMembers.userId} and t.kind = 'contribution'
+      and t.status not in ('declined', 'failed', 'returned', 'cancelled')))`,
   paidInCents: sql<string>`(
     select coalesce(sum(t.amount_cents), 0) from bank_transfers t
     where t.user_id = ${groupMembers.userId} and t.group_id = ${groups.id} and t.kind = 'contribution' and t.status in ${[...SETTLED_STATUSES]})`,
@@ -706,7 +715,7 @@ export function cardsWithSavingsFrom(rows: CardRow[], userId: string, now = new 
   const totals = new Map<string, MemberTotals>(
     rows.map((row) => [row.group.id, { paidInCents: Number(row.paidInCents), receivedCents: Number(row.receivedCents) }]),
   );
-  const cards = rows.map(({ group, member, joined, next: pending, mine, completed, dated }): GroupCardView => {
+  const cards = rows.map(({ group, member, joined, next: pending, mine, completed, dated, myNextDue }): GroupCardView => {
     const next = group.status === "active" ? pending : null;
     // The group's own clock, as on its page (groupPageWithPanels).
     const today = todayIn(group.timeZone, new Date(now.getTime() + group.clockOffsetSeconds * 1000));
@@ -730,7 +739,7 @@ export function cardsWithSavingsFrom(rows: CardRow[], userId: string, now = new 
           : group.payoutOrder === "fixed"
             ? member.payoutPosition
             : null,
-      nextContributionOn: next?.dueOn ?? null,
+      nextContributionOn: group.status === "active" ? myNextDue : null,
       nextPayout:
         next && nextDates
           ? {

@@ -16,7 +16,6 @@ import {
   dueWork,
   type DueWork,
   FAILED_STATUSES,
-  nextStepAfterFailure,
   REMINDER_DAYS_BEFORE,
   SANDBOX_SETTLE_AFTER_DAYS,
   SETTLED_STATUSES,
@@ -24,8 +23,11 @@ import {
   sandboxSettlesOn,
   type TransferStatus,
 } from "~/domain/money";
+import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { SETUP_FEE_CENTS } from "~/domain/groups";
 import { addDays, daysBetween, todayIn, type CalendarDay } from "~/domain/schedule";
+import { adminNoticeAfterFailure, nextStepAfterFailure } from "~/domain/failed-contribution";
+import { debitAccountsById } from "../bank/debit-accounts.server";
 import { plaidCall } from "../bank/plaid.server";
 import { getPool, db } from "../db/client.server";
 import { isConnectionLost } from "../db/errors.server";
@@ -609,6 +611,48 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
       from (values ${values}) as v(group_id, user_id, type, amount_cents, period_number, transfer_id, sandbox)
       where not exists (select 1 from ${groupEvents} e where e.group_id = v.group_id and e.type = v.type and e.user_id = v.user_id and e.period_number = v.period_number)
       returning group_id, user_id, type, amount_cents, period_number`);
+    // A late contribution paid with Pay now has arrived (issue 44): the member, the group admin and the period's
+    // recipient are told; the payout that waited for it goes out on the group's run once its money is available.
+    const payNowArrived = added.filter(
+      (event) => event.type === "contribution" && settledRows.get(`${event.group_id}:contribution:${event.user_id}:${event.period_number}`)?.payNow,
+    );
+    if (payNowArrived.length > 0) {
+      const recipients = await db()
+        .select({ groupId: groupPeriods.groupId, periodNumber: groupPeriods.periodNumber, userId: groupMembers.userId })
+        .from(groupPeriods)
+        .innerJoin(groupMembers, eq(groupMembers.id, groupPeriods.recipientMemberId))
+        .where(inArray(groupPeriods.groupId, [...new Set(payNowArrived.map((e) => e.group_id))]));
+      for (const event of payNowArrived) {
+        const group = byId.get(event.group_id)!;
+        const member = person.get(event.user_id)!;
+        const row = settledRows.get(`${event.group_id}:contribution:${event.user_id}:${event.period_number}`)!;
+        const amount = formatMoney(Number(event.amount_cents));
+        const occurredOn = sandboxDayOf(group, row.statusOn);
+        const link = `/groups/${group.id}`;
+        const recipientId = recipients.find((r) => r.groupId === event.group_id && r.periodNumber === event.period_number)?.userId;
+        const told = new Set<string>();
+        const tell = (userId: string | undefined, title: string, body: string) => {
+          if (!userId || told.has(userId)) return;
+          told.add(userId);
+          jobs.push(() => notify(userId, { title, body, link, occurredOn }));
+        };
+        tell(
+          member.id,
+          `Your payment to ${group.name} arrived`,
+          `Your ${amount} contribution paid with Pay now arrived on ${formatCalendarDay(row.statusOn, "full")}. The payout that waited for it goes out once its money is available.`,
+        );
+        tell(
+          group.createdBy,
+          `${member.name} paid their late contribution to ${group.name}`,
+          `${member.name}'s ${amount} contribution, paid with Pay now, arrived on ${formatCalendarDay(row.statusOn, "full")}. The payout that waited for it goes out once its money is available.`,
+        );
+        tell(
+          recipientId,
+          `The late contribution to your ${group.name} payout arrived`,
+          `${member.name}'s ${amount} contribution arrived on ${formatCalendarDay(row.statusOn, "full")}. Your payout goes out once its money is available.`,
+        );
+      }
+    }
     for (const event of added) {
       if (event.type !== "payout") continue;
       const group = byId.get(event.group_id)!;
@@ -635,17 +679,34 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
       );
     }
   }
-  for (const transfer of changed) {
-    if (SETTLED_STATUSES.includes(transfer.status) || transfer.kind !== "contribution") continue;
+  const failedContributions = changed.filter((t) => !SETTLED_STATUSES.includes(t.status) && t.kind === "contribution");
+  const accounts = await debitAccountsById(failedContributions.map((t) => t.bankAccountId));
+  for (const transfer of failedContributions) {
     const group = byId.get(transfer.groupId)!;
     const member = person.get(transfer.userId)!;
     const link = `/groups/${group.id}`;
     const reason = failureReason(transfer.status, transfer.failureCode, transfer.failureDescription);
-    const nextStep = nextStepAfterFailure(transfer.status, transfer.failureCode, transfer.attempt, transfer);
+    const facts = {
+      status: transfer.status,
+      failureCode: transfer.failureCode,
+      attempt: transfer.attempt,
+      amountCents: transfer.amountCents,
+      account: transfer.bankAccountId ? (accounts.get(transfer.bankAccountId) ?? null) : null,
+      statusOn: transfer.statusOn,
+      retryOn: transfer.retryOn,
+    };
+    const nextStep = nextStepAfterFailure(facts);
     const occurredOn = sandboxDayOf(group, transfer.statusOn);
     jobs.push(() => notifyUrgent(member.id, { ...URGENT.contributionFailed(group, reason, nextStep), occurredOn }));
     if (group.createdBy !== member.id) {
-      jobs.push(() => notify(group.createdBy, { title: `${member.name}'s contribution to ${group.name} is late`, body: reason, link, occurredOn }));
+      jobs.push(() =>
+        notify(group.createdBy, {
+          title: `${member.name}'s contribution to ${group.name} is late`,
+          body: `${reason} ${adminNoticeAfterFailure(member.name, facts)}`,
+          link,
+          occurredOn,
+        }),
+      );
     }
   }
   const limit = pLimit(NOTIFY_CONCURRENCY);

@@ -125,6 +125,8 @@ export type MoneyHealthGroup = {
   refusals: number;
   frontedCents: number;
   returnsFronted: number;
+  /** Members whose contribution to this group failed and has not come in (issue 44): retried, or waiting for them. */
+  membersWaiting: number;
 };
 
 export type FailedJobs = { queue: string; count: number; lastFailedAt: Date | null; lastError: string | null };
@@ -151,8 +153,10 @@ export type MoneyHealth = {
     refusals: number;
     returnsFronted: number;
     frontedCents: number;
-    /** Groups waiting on a member whose attempts ran out, or whose debits wait for them to act (or a payout out of attempts). */
+    /** Groups waiting on a member: a contribution failed and has not come in (retried or not), or a payout out of attempts. */
     waitingOnMembers: number;
+    /** Members waited on across those groups (issue 44: the headline counts them). */
+    membersWaiting: number;
   };
   groups: MoneyHealthGroup[];
   /** Every active group's money that failed and has not come in: out of attempts, waiting for the member, or retried. */
@@ -220,7 +224,7 @@ type WaitingChain = {
  * cancelled) or waits for its member, and each payout whose latest attempt failed, with its whole chain of attempts
  * (the retry rules read it) — one statement; the candidates come from the status index.
  */
-async function waitingMoney(now: Date): Promise<{ views: WaitingMoneyView[]; groupsWaiting: Set<string> }> {
+async function waitingMoney(now: Date): Promise<{ views: WaitingMoneyView[]; groupsWaiting: Set<string>; membersWaiting: Set<string> }> {
   const { rows } = await db().execute<WaitingChain>(sql`
     with candidates as (
       select distinct t.group_id, t.kind, t.period_number, t.user_id
@@ -245,6 +249,7 @@ async function waitingMoney(now: Date): Promise<{ views: WaitingMoneyView[]; gro
     order by g.name, c.group_id, c.period_number, c.kind, u.name`);
   const views: WaitingMoneyView[] = [];
   const groupsWaiting = new Set<string>();
+  const membersWaiting = new Set<string>();
   const blocked: WaitingChain[] = [];
   const late: Array<{ chain: WaitingChain; next: LateNext }> = [];
   for (const chain of rows) {
@@ -281,7 +286,9 @@ async function waitingMoney(now: Date): Promise<{ views: WaitingMoneyView[]; gro
       payoutCents: Number(chain.payout_cents),
       payoutLeft: chain.payout_left,
     };
-    if (next.kind !== "retry") groupsWaiting.add(chain.group_id);
+    // Every group waiting on money counts, a retry planned included (issue 44: the headline once said "healthy").
+    groupsWaiting.add(chain.group_id);
+    if (chain.kind !== "payout") membersWaiting.add(`${chain.group_id}:${chain.user_id}`);
     views.push({
       groupId: chain.group_id,
       groupName: chain.group_name,
@@ -294,7 +301,7 @@ async function waitingMoney(now: Date): Promise<{ views: WaitingMoneyView[]; gro
       whatWillHappen: whatThePlatformWillDo(money),
     });
   }
-  return { views, groupsWaiting };
+  return { views, groupsWaiting, membersWaiting };
 }
 
 /**
@@ -366,7 +373,19 @@ export async function moneyHealth(limit = 50, now = new Date()): Promise<MoneyHe
   const entry = (id: string, name: string, status: string) => {
     let found = byId.get(id);
     if (!found) {
-      found = { id, name, status, failures: 0, lastError: null, lastFailedAt: null, parkedAt: null, refusals: 0, frontedCents: 0, returnsFronted: 0 };
+      found = {
+        id,
+        name,
+        status,
+        failures: 0,
+        lastError: null,
+        lastFailedAt: null,
+        parkedAt: null,
+        refusals: 0,
+        frontedCents: 0,
+        returnsFronted: 0,
+        membersWaiting: 0,
+      };
       byId.set(id, found);
     }
     return found;
@@ -380,6 +399,7 @@ export async function moneyHealth(limit = 50, now = new Date()): Promise<MoneyHe
   }
   // A group waiting on a member is listed with the rest; its money is in `waiting`.
   for (const row of waiting.views) if (waiting.groupsWaiting.has(row.groupId)) entry(row.groupId, row.groupName, "active");
+  for (const key of waiting.membersWaiting) byId.get(key.split(":")[0]!)!.membersWaiting += 1;
   const all = [...byId.values()].sort(
     (a, b) =>
       Number(Boolean(b.parkedAt)) - Number(Boolean(a.parkedAt)) ||
@@ -396,6 +416,7 @@ export async function moneyHealth(limit = 50, now = new Date()): Promise<MoneyHe
       returnsFronted: all.reduce((sum, g) => sum + g.returnsFronted, 0),
       frontedCents: all.reduce((sum, g) => sum + g.frontedCents, 0),
       waitingOnMembers: waiting.groupsWaiting.size,
+      membersWaiting: waiting.membersWaiting.size,
     },
     groups: all.slice(0, limit),
     waiting: waiting.views.slice(0, limit),

@@ -132,6 +132,7 @@ export function transferRowFrom(row: Record<string, unknown>): TransferRow {
     waitingForMemberAt: row.waiting_for_member_at ? new Date(row.waiting_for_member_at as string) : null,
     bankAccountId: (row.bank_account_id as string | null) ?? null,
     providerAccountId: (row.provider_account_id as string | null) ?? null,
+    payNow: row.pay_now === true,
   };
 }
 

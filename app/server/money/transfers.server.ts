@@ -44,7 +44,7 @@ import { deliverInBackground } from "../email/outbox.server";
 import { failpoint } from "../platform/failpoints.server";
 import { logger } from "../platform/log.server";
 import { recordTransfers } from "../platform/metrics.server";
-import { fundingFor, isFunding } from "./funding.server";
+import { debitChoicesFor, fundingFor, isFunding } from "./funding.server";
 import { lockAccounts, lockedBalance, postEntries, resolveAccounts, type Tx } from "./ledger.server";
 import { groupsLockedInOrder } from "./locks.server";
 
@@ -122,7 +122,8 @@ type Sent = { id: string; authorizationId: string; transferId: string | null; ba
  */
 export async function submitTransfers(rows: TransferRow[], day: CalendarDay, now = new Date()) {
   if (rows.length === 0) return;
-  const [funding, earlier] = await Promise.all([fundingFor(rows.map((row) => row.userId)), earlierAttempts(rows)]);
+  const debits = rows.filter((row) => row.kind !== "payout");
+  const [funding, earlier, choices] = await Promise.all([fundingFor(rows.map((row) => row.userId)), earlierAttempts(rows), debitChoicesFor(debits)]);
   const payouts = new Set(rows.filter((row) => row.kind === "payout").map((row) => row.id));
   let sent: Sent[] = [];
   let changes: StatusChange[] = [];
@@ -151,13 +152,17 @@ export async function submitTransfers(rows: TransferRow[], day: CalendarDay, now
     rows.map((row) =>
       limit(async () => {
         const direction = row.kind === "payout" ? "credit" : "debit";
-        const account = funding.get(row.userId)?.[direction] ?? "no_account";
+        // A debit from the account the member chose for this group (read now: a change applies to the next attempt,
+        // a pending retry included; setDebitAccount takes the group's money lock, so it never lands mid-submission).
+        const mine = funding.get(row.userId);
+        const account = (direction === "debit" ? mine?.debitFrom(choices.get(`${row.groupId}:${row.userId}`) ?? null) : mine?.credit) ?? "no_account";
         if (!isFunding(account)) {
           waiting.push(row.id);
           return;
         }
         let retry: 0 | 1 | 2 = 0;
-        if (row.kind !== "payout" && row.attempt > 1) {
+        // Pay now is a new authorisation by the member (ADR 052): a new entry, never "Retry N" of a returned one.
+        if (row.kind !== "payout" && row.attempt > 1 && !row.payNow) {
           const number = retryNumber(earlier.get(chainKey(row)) ?? [], day, account.accountId);
           if (number === null) {
             // The plan never makes such a row (ach.ts, plan.server.ts); one made by hand is refused here, not sent.

@@ -51,6 +51,11 @@ export const users = pgTable(
      * or null: a debit that failed for want of money is tried again the day after it (ADR 030).
      */
     payday: varchar("payday", { length: 16 }),
+    /**
+     * The account new groups take this member's contributions from (issue 44), until they choose one for a group
+     * (group_members.debit_bank_account_id); null: the first usable account. No foreign key (see that column).
+     */
+    defaultDebitBankAccountId: uuid("default_debit_bank_account_id"),
     ...timestamps,
   },
   (t) => [

@@ -115,7 +115,7 @@ export const bankAccounts = pgTable(
   ],
 );
 
-export type DebitAuthorizationSource = "reauthorization";
+export type DebitAuthorizationSource = "reauthorization" | "pay_now";
 
 /**
  * A member's authorisation of debits from one bank account, given in our web form (NACHA's WEB entry class): what they

@@ -110,6 +110,12 @@ export const groupMembers = pgTable(
     payoutPosition: integer("payout_position"),
     isAdmin: boolean("is_admin").notNull().default(false),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The account this member's contributions to this group are taken from, chosen by the member (issue 44); null: their
+     * default (users.default_debit_bank_account_id), else the first usable account (funding.server.ts). No foreign key,
+     * as bank_transfers.bank_account_id: an unlinked account's row goes, and the choice then falls back.
+     */
+    debitBankAccountId: uuid("debit_bank_account_id"),
   },
   (t) => [
     uniqueIndex("group_members_group_user_key").on(t.groupId, t.userId),

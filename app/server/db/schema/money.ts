@@ -4,6 +4,7 @@ import type { LedgerReason, TransferKind, TransferStatus } from "../../../domain
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   date,
   index,
@@ -130,6 +131,11 @@ export const bankTransfers = pgTable(
      */
     bankAccountId: uuid("bank_account_id"),
     providerAccountId: text("provider_account_id"),
+    /**
+     * Made by the member from the app (Pay now, issue 44, ADR 052) rather than by the schedule: the next attempt of its
+     * chain, under the same key scheme; a new web authorisation, so never presented as "Retry N" of a returned debit.
+     */
+    payNow: boolean("pay_now").notNull().default(false),
   },
   (t) => [
     check("bank_transfers_amount_positive", sql`${t.amountCents} > 0`),
@@ -192,6 +198,32 @@ export const groupReminders = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.periodNumber, t.userId] })],
+);
+
+export type LateNudgeKind = "reminder" | "pay_now_request";
+
+/**
+ * What a group admin sent a member whose contribution is late (issue 44): a reminder or a request to pay now.
+ * Rate-limited from these rows (one per member and period a day, money/late-contributions.server.ts).
+ */
+export const lateContributionNudges = pgTable(
+  "late_contribution_nudges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    periodNumber: integer("period_number").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sentBy: uuid("sent_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: varchar("kind", { length: 16 }).$type<LateNudgeKind>().notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("late_contribution_nudges_member_idx").on(t.groupId, t.periodNumber, t.userId, t.sentAt)],
 );
 
 export type MoneyIncidentKind = "payout_refused" | "processing_failed" | "group_parked";

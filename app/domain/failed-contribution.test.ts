@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import {
+  AFTER_LAST_ATTEMPT,
+  adminNoticeAfterFailure,
+  BEFORE_RETRY,
+  describeAccount,
+  type FailedContributionFacts,
+  nextStepAfterFailure,
+  PAY_NOW_STEP,
+} from "./failed-contribution";
+
+const account = { institution: "First Platypus Bank", name: "Plaid Checking", mask: "0000" };
+// Thursday December 3, 2026: three days later is a Sunday.
+const facts = (over: Partial<FailedContributionFacts>): FailedContributionFacts => ({
+  status: "declined",
+  failureCode: "NSF",
+  attempt: 1,
+  amountCents: 10500,
+  account,
+  statusOn: "2026-12-03",
+  retryOn: "2026-12-07",
+  ...over,
+});
+
+describe("describeAccount", () => {
+  it("names the institution, the account and its mask", () => {
+    expect(describeAccount(account)).toBe("First Platypus Bank Plaid Checking ••0000");
+    expect(describeAccount({ institution: null, name: "Savings", mask: null })).toBe("Savings");
+    expect(describeAccount(null)).toBe("your bank account");
+  });
+});
+
+describe("nextStepAfterFailure", () => {
+  const what = "$105.00 from First Platypus Bank Plaid Checking ••0000";
+  it.each([
+    [{}, `Attempt 1 of 3: we'll try ${what} again on Monday, December 7, 2026. ${BEFORE_RETRY}`],
+    [{ attempt: 3 }, `That was the last of 3 attempts to collect ${what}. ${AFTER_LAST_ATTEMPT}`],
+    [{ failureCode: "TRANSFER_LIMIT_REACHED" }, `Attempt 1 of 3: we'll try ${what} again on Monday, December 7, 2026. ${BEFORE_RETRY}`],
+    // A row from before retry_on: the usual day, on the ACH calendar.
+    [
+      { status: "returned", failureCode: "R01", attempt: 2, retryOn: null },
+      `Attempt 2 of 3: we'll try ${what} again on Monday, December 7, 2026. ${BEFORE_RETRY}`,
+    ],
+    [
+      { status: "returned", failureCode: "R02" },
+      "First Platypus Bank Plaid Checking ••0000 cannot be used any more for $105.00: link another account under Profile → Bank Accounts and choose it for this group, or pay it now from the group page.",
+    ],
+    [
+      { status: "returned", failureCode: "R10" },
+      "We will not debit First Platypus Bank Plaid Checking ••0000 again until you authorise debits again under Profile → Bank Accounts; you can pay the $105.00 now from the group page.",
+    ],
+    [{ status: "returned", failureCode: "R06" }, `The debit of ${what} will not be tried again automatically: ${PAY_NOW_STEP}`],
+    [
+      { status: "cancelled", failureCode: "CANCELLED" },
+      `The debit of ${what} was stopped and will not be tried again automatically: ${PAY_NOW_STEP}`,
+    ],
+  ] as const)("%j", (over, expected) => {
+    expect(nextStepAfterFailure(facts(over as Partial<FailedContributionFacts>))).toBe(expected);
+  });
+
+  it("names the payday when the retry follows it", () => {
+    expect(nextStepAfterFailure(facts({ statusOn: "2026-01-09", retryOn: "2026-01-13", status: "returned", failureCode: "R01" }))).toBe(
+      `Attempt 1 of 3: we'll try ${what} again on Tuesday, January 13, 2026, the day after your payday. ${BEFORE_RETRY}`,
+    );
+  });
+
+  it("never says 'in N days'", () => {
+    for (const attempt of [1, 2, 3]) expect(nextStepAfterFailure(facts({ attempt }))).not.toMatch(/in \d+ days?/);
+  });
+});
+
+describe("adminNoticeAfterFailure", () => {
+  it("gives the amount and the next attempt's date, or says nothing more is debited", () => {
+    expect(adminNoticeAfterFailure("Lena", facts({}))).toBe(
+      "Lena's $105.00 contribution did not go through (attempt 1 of 3); the next attempt is on Monday, December 7, 2026. Lena can pay it now from the group page before then.",
+    );
+    expect(adminNoticeAfterFailure("Lena", facts({ attempt: 3 }))).toBe(
+      "Lena's $105.00 contribution did not go through and nothing more is debited automatically. Lena can pay it now from the group page; the group page's late contributions section lets you send a reminder.",
+    );
+  });
+});

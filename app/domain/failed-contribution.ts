@@ -1,0 +1,114 @@
+/**
+ * What a member is told when their contribution debit failed (issue 44), pure: every notice — the bell, the email, the
+ * group page, the dashboard's alert — gives the amount, the account it was taken from (institution, name, mask), the
+ * next attempt's full date (never "in N days" alone) and what the member can do now. Time is a parameter.
+ */
+import { returnAction } from "./ach";
+import { formatCalendarDay, formatMoney } from "./format";
+import { MAX_ATTEMPTS, RETRY_AFTER_DAYS, type TransferStatus } from "./money";
+import { retryDay } from "./payday";
+import { addDays, type CalendarDay } from "./schedule";
+
+/** A linked bank account as members recognise it. */
+export type DebitAccount = { institution: string | null; name: string; mask: string | null };
+
+/** "Chase Plaid Checking ••0000": the institution, the account's name and the last digits the bank shows. */
+export function describeAccount(account: DebitAccount | null): string {
+  if (!account) return "your bank account";
+  const parts = [account.institution, account.name].filter((part): part is string => Boolean(part));
+  return `${parts.join(" ")}${account.mask ? ` ••${account.mask}` : ""}`;
+}
+
+/** The full date members read in every notice ("Monday, December 7, 2026"). */
+export const fullDate = (day: CalendarDay) => formatCalendarDay(day, "full");
+
+/** What the member can do before the next attempt. */
+export const BEFORE_RETRY =
+  "Before then you can pay it now from the group page, choose another account for this group there, or make sure the funds are available.";
+/** What the member can do once nothing more is debited automatically. */
+export const PAY_NOW_STEP = "pay it now from the group page; the group's payout waits for it.";
+export const AFTER_LAST_ATTEMPT = `Nothing more is debited automatically: ${PAY_NOW_STEP}`;
+
+export type FailedContributionFacts = {
+  status: TransferStatus;
+  failureCode: string | null;
+  attempt: number;
+  amountCents: number;
+  account: DebitAccount | null;
+  /** The day the attempt failed. */
+  statusOn: CalendarDay;
+  /** The day the next attempt is due (the row's retry_on); null when it predates retry_on (RETRY_AFTER_DAYS later). */
+  retryOn: CalendarDay | null;
+};
+
+/** Whether the retry day follows the member's payday rather than the usual RETRY_AFTER_DAYS (payday.ts). */
+function afterPayday(facts: FailedContributionFacts) {
+  if (!facts.retryOn) return false;
+  const usual = retryDay({
+    failedOn: facts.statusOn,
+    status: facts.status,
+    code: facts.failureCode,
+    payday: null,
+    defaultAfterDays: RETRY_AFTER_DAYS,
+  });
+  return facts.retryOn !== usual;
+}
+
+/** Whether the engine tries this failed debit again by itself (money.ts retryAllowed, for its latest attempt). */
+export function willRetry(facts: Pick<FailedContributionFacts, "status" | "failureCode" | "attempt">): boolean {
+  if (facts.status === "cancelled" || facts.attempt >= MAX_ATTEMPTS) return false;
+  return facts.status !== "returned" || returnAction(facts.failureCode) === "retry";
+}
+
+/** The next attempt's day of a failed debit that will be retried. */
+export function nextAttemptOn(facts: Pick<FailedContributionFacts, "statusOn" | "retryOn" | "status" | "failureCode">): CalendarDay {
+  return (
+    facts.retryOn ??
+    retryDay({ failedOn: facts.statusOn, status: facts.status, code: facts.failureCode, payday: null, defaultAfterDays: RETRY_AFTER_DAYS })
+  );
+}
+
+/**
+ * What happens next to a member's failed debit, in their words, with the amount, the account, the next attempt's date
+ * and what they can do now: tried again (and when), waiting for them to act, or not tried again.
+ */
+export function nextStepAfterFailure(facts: FailedContributionFacts): string {
+  const { status, failureCode, attempt } = facts;
+  const what = `${formatMoney(facts.amountCents)} from ${describeAccount(facts.account)}`;
+  if (status === "cancelled") return `The debit of ${what} was stopped and will not be tried again automatically: ${PAY_NOW_STEP}`;
+  if (status === "returned") {
+    const action = returnAction(failureCode);
+    if (action === "unusable")
+      return `${describeAccount(facts.account)} cannot be used any more for ${formatMoney(facts.amountCents)}: link another account under Profile → Bank Accounts and choose it for this group, or pay it now from the group page.`;
+    if (action === "revoke")
+      return `We will not debit ${describeAccount(facts.account)} again until you authorise debits again under Profile → Bank Accounts; you can pay the ${formatMoney(facts.amountCents)} now from the group page.`;
+    if (action === "final") return `The debit of ${what} will not be tried again automatically: ${PAY_NOW_STEP}`;
+  }
+  if (attempt >= MAX_ATTEMPTS) return `That was the last of ${MAX_ATTEMPTS} attempts to collect ${what}. ${AFTER_LAST_ATTEMPT}`;
+  const on = nextAttemptOn(facts);
+  const again = `Attempt ${attempt} of ${MAX_ATTEMPTS}: we'll try ${what} again on ${fullDate(on)}${afterPayday(facts) ? ", the day after your payday" : ""}.`;
+  return `${again} ${BEFORE_RETRY}`;
+}
+
+/**
+ * The group admin's notice about a member's failed contribution: the amount, the attempt and the next attempt's date,
+ * or that nothing more is debited automatically (the member's bank account is theirs alone and is not named).
+ */
+export function adminNoticeAfterFailure(memberName: string, facts: FailedContributionFacts): string {
+  const amount = formatMoney(facts.amountCents);
+  if (willRetry(facts))
+    return `${memberName}'s ${amount} contribution did not go through (attempt ${facts.attempt} of ${MAX_ATTEMPTS}); the next attempt is on ${fullDate(nextAttemptOn(facts))}. ${memberName} can pay it now from the group page before then.`;
+  return `${memberName}'s ${amount} contribution did not go through and nothing more is debited automatically. ${memberName} can pay it now from the group page; the group page's late contributions section lets you send a reminder.`;
+}
+
+/** ADR 053: how long a turn waits for a contribution nobody pays before the group's rule for a never-paid turn applies. */
+export const UNPAID_TURN_DAYS = 14;
+
+/**
+ * The group's rule for a turn never paid (ADR 053), as the admin reads it for one late contribution: never lent by
+ * Rosca, never paid out before it arrives; from `dueOn` + UNPAID_TURN_DAYS the case goes to Rosca's support team with
+ * the admin, who agree the member's repayment with them; meanwhile later turns are paid as their own money arrives.
+ */
+export function unpaidTurnRule(dueOn: CalendarDay): string {
+  return `Rosca never lends the missing money and never pays a turn with money that hasn't arrived: this turn's payout waits for it, and later turns are paid as their own contributions arrive. If it is still unpaid on ${fullDate(addDays(dueOn, UNPAID_TURN_DAYS))}, Rosca's support team takes it up with you and the member.`;
+}

@@ -1,0 +1,234 @@
+/**
+ * Contributions that failed and have not gone through yet (issue 44): the member's own (the group page's panel, the
+ * dashboard's alert) and every member's of a group for its admin. Read from the attempts themselves, per group clock.
+ */
+import { and, eq, type Placeholder, sql } from "drizzle-orm";
+import { type DebitAccount, type FailedContributionFacts, nextAttemptOn, nextStepAfterFailure } from "~/domain/failed-contribution";
+import { formatCalendarDay, formatMoney } from "~/domain/format";
+import { SETUP_FEE_CENTS } from "~/domain/groups";
+import { type CycleTransfer, FAILED_STATUSES, MAX_ATTEMPTS, retryAllowed, SETTLED_STATUSES, type TransferStatus } from "~/domain/money";
+import { type CalendarDay, daysBetween, todayIn } from "~/domain/schedule";
+import { debitAccountsById } from "../bank/debit-accounts.server";
+import { db } from "../db/client.server";
+import { groupMembers, groups, lateContributionNudges, type LateNudgeKind } from "../db/schema";
+import { notifyUrgent } from "../notifications/account-alerts.server";
+
+export type LateContributionView = {
+  groupId: string;
+  groupName: string;
+  userId: string;
+  memberName: string;
+  periodNumber: number;
+  dueOn: CalendarDay;
+  amountCents: number;
+  /** The setup fee still owed, taken as its own debit once a contribution has gone through (ADR 040); 0 once paid. */
+  feeCents: number;
+  status: TransferStatus;
+  failureCode: string | null;
+  attempt: number;
+  /** The account of the failed attempt. */
+  account: DebitAccount | null;
+  /** The next automatic attempt, or null: nothing more is debited automatically. */
+  nextAttemptOn: CalendarDay | null;
+  /** Days since the contribution was due, on the group's clock. */
+  waitedDays: number;
+  /** The group's today. */
+  today: CalendarDay;
+  /** What the member reads (nextStepAfterFailure). */
+  message: string;
+};
+
+export type AttemptRow = {
+  group_id: string;
+  group_name: string;
+  user_id: string;
+  member_name: string;
+  period_number: number;
+  due_on: string;
+  kind: "contribution" | "fee";
+  attempt: number;
+  status: TransferStatus;
+  status_on: string;
+  initiated_on: string;
+  retry_on: string | null;
+  failure_code: string | null;
+  amount_cents: string;
+  bank_account_id: string | null;
+  time_zone: string;
+  clock_offset_seconds: number;
+  /** Set by failedChains: the group's today. */
+  today: string;
+};
+
+/**
+ * The late contributions of active groups: one member's (`userId`) across their groups, or every member's of one
+ * group (`groupId`), or both. Oldest due first.
+ */
+export async function lateContributions(filter: { userId?: string; groupId?: string }, now = new Date()): Promise<LateContributionView[]> {
+  if (!filter.userId && !filter.groupId) return [];
+  const { rows } = await db().execute<AttemptRow>(lateAttemptRows(filter));
+  const failed = failedChains(rows, now);
+  const accounts = await debitAccountsById(failed.map(({ last }) => last.bank_account_id));
+  return lateFrom(failed, accounts);
+}
+
+/** The contribution and fee attempts of active groups, for a member or a group or both, in chain order. */
+export function lateAttemptRows(filter: { userId?: string | Placeholder; groupId?: string }) {
+  return sql`
+    select t.group_id, g.name as group_name, t.user_id, u.name as member_name, t.period_number,
+      coalesce(p.due_on, t.initiated_on) as due_on, t.kind, t.attempt, t.status, t.status_on, t.initiated_on, t.retry_on,
+      t.failure_code, t.amount_cents, t.bank_account_id, g.time_zone, g.clock_offset_seconds,
+      '' as today
+    from bank_transfers t
+    join groups g on g.id = t.group_id and g.status = 'active'
+    join users u on u.id = t.user_id
+    left join group_periods p on p.group_id = t.group_id and p.period_number = t.period_number
+    where t.kind in ('contribution', 'fee')
+      ${filter.userId ? sql`and t.user_id = ${filter.userId}::uuid` : sql``}
+      ${filter.groupId ? sql`and t.group_id = ${filter.groupId}::uuid` : sql``}
+    order by t.group_id, t.user_id, t.kind, t.period_number, t.attempt`;
+}
+
+/** The chains of `rows` (a member's attempts, in order) whose latest attempt failed; sets each row's group today. */
+export function failedChains(rows: AttemptRow[], now: Date) {
+  const chains = new Map<string, AttemptRow[]>();
+  const feePaid = new Set<string>();
+  for (const row of rows) {
+    row.today = todayIn(row.time_zone, new Date(now.getTime() + Number(row.clock_offset_seconds) * 1000));
+    if (row.kind === "fee") {
+      if (SETTLED_STATUSES.includes(row.status) || !FAILED_STATUSES.includes(row.status)) feePaid.add(`${row.group_id}:${row.user_id}`);
+      continue;
+    }
+    const key = `${row.group_id}:${row.user_id}:${row.period_number}`;
+    chains.set(key, [...(chains.get(key) ?? []), row]);
+  }
+  const late: Array<{ last: AttemptRow; chain: AttemptRow[] }> = [];
+  for (const chain of chains.values()) {
+    const last = chain.at(-1)!;
+    if (FAILED_STATUSES.includes(last.status)) late.push({ last, chain });
+  }
+  return late.map((entry) => ({
+    ...entry,
+    everPaid: chainsPaid(chains, entry.last),
+    feePaid: feePaid.has(`${entry.last.group_id}:${entry.last.user_id}`),
+  }));
+}
+
+function chainsPaid(chains: Map<string, AttemptRow[]>, last: AttemptRow) {
+  return [...chains.entries()].some(
+    ([key, attempts]) => key.startsWith(`${last.group_id}:${last.user_id}:`) && attempts.some((a) => SETTLED_STATUSES.includes(a.status)),
+  );
+}
+
+/** The views of failed chains, with the accounts of their failed attempts. */
+export function lateFrom(failed: ReturnType<typeof failedChains>, accounts: Map<string, DebitAccount>): LateContributionView[] {
+  return failed
+    .map(({ last, chain, everPaid, feePaid }): LateContributionView => {
+      const facts: FailedContributionFacts = {
+        status: last.status,
+        failureCode: last.failure_code,
+        attempt: last.attempt,
+        amountCents: Number(last.amount_cents),
+        account: last.bank_account_id ? (accounts.get(last.bank_account_id) ?? null) : null,
+        statusOn: String(last.status_on),
+        retryOn: last.retry_on ? String(last.retry_on) : null,
+      };
+      const asCycle = chain.map(
+        (row): CycleTransfer => ({
+          kind: "contribution",
+          periodNumber: row.period_number,
+          userId: row.user_id,
+          attempt: row.attempt,
+          status: row.status,
+          statusOn: String(row.status_on),
+          initiatedOn: String(row.initiated_on),
+          failureCode: row.failure_code,
+          retryOn: row.retry_on ? String(row.retry_on) : null,
+        }),
+      );
+      const retries = retryAllowed(asCycle, last.today);
+      const next = retries ? nextAttemptOn(facts) : null;
+      return {
+        groupId: last.group_id,
+        groupName: last.group_name,
+        userId: last.user_id,
+        memberName: last.member_name,
+        periodNumber: last.period_number,
+        dueOn: String(last.due_on),
+        amountCents: facts.amountCents,
+        feeCents: everPaid || feePaid ? 0 : SETUP_FEE_CENTS,
+        status: last.status,
+        failureCode: last.failure_code,
+        attempt: last.attempt,
+        account: facts.account,
+        nextAttemptOn: next && next < last.today ? last.today : next,
+        waitedDays: Math.max(0, daysBetween(String(last.due_on), last.today)),
+        today: last.today,
+        message: nextStepAfterFailure(retries ? facts : { ...facts, attempt: Math.max(facts.attempt, MAX_ATTEMPTS) }),
+      };
+    })
+    .sort((a, b) => (a.dueOn < b.dueOn ? -1 : a.dueOn > b.dueOn ? 1 : a.memberName.localeCompare(b.memberName)));
+}
+
+/** A member is reminded (or asked to pay now) at most once a day for one contribution. */
+export const NUDGE_EVERY_HOURS = 24;
+
+export type NudgeResult = { ok: true; sent: number; memberNames: string[] } | { ok: false; status: 403 | 404 | 409 | 429; error: string };
+
+/**
+ * Remind the late members of a group (one, or every one: `userId` null) of their late contribution, or ask them to pay
+ * it now: a bell notice and an email each (notifyUrgent), with the amount and the Pay now link. The group's admin or a
+ * platform admin only; at most once every NUDGE_EVERY_HOURS per member and period (late_contribution_nudges), claimed
+ * in one statement so that two clicks send one.
+ */
+export async function nudgeLateMembers(
+  actor: { id: string; isAdmin: boolean },
+  groupId: string,
+  userId: string | null,
+  kind: LateNudgeKind,
+  now = new Date(),
+): Promise<NudgeResult> {
+  const [group] = await db().select({ id: groups.id, name: groups.name, createdBy: groups.createdBy }).from(groups).where(eq(groups.id, groupId));
+  if (!group) return { ok: false, status: 404, error: "Group Not Found" };
+  const [membership] = await db()
+    .select({ isAdmin: groupMembers.isAdmin })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, actor.id)));
+  if (!membership && !actor.isAdmin) return { ok: false, status: 404, error: "Group Not Found" };
+  if (!membership?.isAdmin && !actor.isAdmin) return { ok: false, status: 403, error: "Only the group admin can send reminders." };
+  const late = (await lateContributions({ groupId }, now)).filter((entry) => userId === null || entry.userId === userId);
+  if (late.length === 0) return { ok: false, status: 409, error: "Nobody's contribution is late in this group." };
+  const since = new Date(now.getTime() - NUDGE_EVERY_HOURS * 3_600_000);
+  // Claimed in one statement: a member reminded in the last day is skipped (the advisory lock per member and period
+  // makes two concurrent clicks wait for each other instead of both seeing no recent row).
+  const claimed = await db().transaction(async (tx) => {
+    const mine: LateContributionView[] = [];
+    for (const entry of late) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`nudge:${groupId}:${entry.periodNumber}:${entry.userId}`}, 0))`);
+      const { rows } = await tx.execute(sql`
+        insert into ${lateContributionNudges} (group_id, period_number, user_id, sent_by, kind, sent_at)
+        select ${groupId}::uuid, ${entry.periodNumber}::int, ${entry.userId}::uuid, ${actor.id}::uuid, ${kind}, ${now.toISOString()}::timestamptz
+        where not exists (select 1 from ${lateContributionNudges} n where n.group_id = ${groupId}::uuid and n.period_number = ${entry.periodNumber}::int
+          and n.user_id = ${entry.userId}::uuid and n.sent_at > ${since.toISOString()}::timestamptz)
+        returning id`);
+      if (rows.length > 0) mine.push(entry);
+    }
+    return mine;
+  });
+  if (claimed.length === 0)
+    return { ok: false, status: 429, error: `A reminder was already sent in the last ${NUDGE_EVERY_HOURS} hours. You can send another tomorrow.` };
+  await Promise.all(
+    claimed.map((entry) =>
+      notifyUrgent(entry.userId, {
+        title:
+          kind === "pay_now_request"
+            ? `Your group admin asks you to pay your late contribution to ${group.name}`
+            : `Reminder: your contribution to ${group.name} is late`,
+        body: `Your ${formatMoney(entry.amountCents)} contribution due ${formatCalendarDay(entry.dueOn, "full")} has not gone through. ${entry.message}`,
+        link: `/groups/${groupId}/pay`,
+        actionLabel: "Pay now",
+      }),
+    ),
+  );
+  return { ok: true, sent: claimed.length, memberNames: claimed.map((entry) => entry.memberName) };
+}

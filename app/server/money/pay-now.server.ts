@@ -1,0 +1,163 @@
+/**
+ * Pay now (issue 44, ADR 052): a member whose contribution failed, or whose attempts ran out, pays it from the app.
+ * One debit through the same engine as a scheduled one: the next attempt of the same chain, under the same key
+ * (`transferKey`) and the unique (group, period, member, kind, attempt) index, written row first and then sent by
+ * `submitTransfers` (authorization with `ach_class: web`, then create, both idempotent on the row's bank key). So:
+ *
+ * - Pay now racing a scheduled retry: both would be attempt N+1; the row is inserted under the group's money lock
+ *   (`cycle:<id>`, which a worker holds while it plans and sends the group's debits), and whichever comes second finds
+ *   the attempt already made and sends nothing new.
+ * - a double submit: the second request finds the first one's row and, if it is still `created`, sends it again —
+ *   the bank answers with the same authorization and transfer.
+ * - a crash between authorization and create: the row stays `created`; the next Pay now, or the group's next run
+ *   (its leftovers), sends it again under the same key and gets the transfer the bank made, or makes the one it did
+ *   not.
+ *
+ * When it arrives (funds available), the period's payout goes out on the group's next run like any other.
+ */
+import { and, desc, eq, sql } from "drizzle-orm";
+import { bankDayOnOrAfter } from "~/domain/bank-days";
+import { type DebitAccount, describeAccount, fullDate } from "~/domain/failed-contribution";
+import { formatMoney } from "~/domain/format";
+import { FAILED_STATUSES, sandboxSettlesOn, transferKey } from "~/domain/money";
+import type { CalendarDay } from "~/domain/schedule";
+import { db } from "../db/client.server";
+import { bankTransfers, debitAuthorizations, groupMembers, groups, type TransferRow } from "../db/schema";
+import { leftoversToSend } from "./bank-events.server";
+import { groupToday } from "./cycle.server";
+import { debitChoiceFor } from "./debit-choice.server";
+import { lateContributions, type LateContributionView } from "./late-contributions.server";
+import { transferRowFrom } from "./plan.server";
+import { submitTransfers } from "./transfers.server";
+
+export type PayNowQuote = {
+  late: LateContributionView;
+  /** The account the debit is taken from (the group's chosen one). */
+  account: DebitAccount & { id: string };
+  /** The ACH business day the debit is sent on (today, or the next business day). */
+  collectOn: CalendarDay;
+  /** When it is expected to settle (the sandbox's schedule, ADR 040). */
+  settlesOn: CalendarDay;
+  /** The authorisation the member gives (NACHA WEB), kept word for word in debit_authorizations. */
+  consent: string;
+};
+
+export type PayNowError = { ok: false; status: 400 | 404 | 409; error: string };
+
+export const NOTHING_TO_PAY = "You have no contribution to pay in this group right now.";
+export const NO_ACCOUNT = "Link a bank account (or reconnect yours) under Profile → Bank Accounts first, then choose it for this group.";
+export const CONSENT_REQUIRED = "Tick the box to authorise the debit.";
+export const PAY_NOW_BUSY = "This group's payments are being processed right now. Please try again in a moment.";
+
+/** The authorisation wording for a one-time web debit. */
+export function consentLine(input: { amountCents: number; account: DebitAccount; collectOn: CalendarDay; groupName: string }) {
+  return `I authorise Rosca to debit ${formatMoney(input.amountCents)} once from ${describeAccount(input.account)} through the ACH network on ${fullDate(input.collectOn)}, for my late contribution to ${input.groupName}. I can cancel this authorisation by contacting Rosca support before that day.`;
+}
+
+/** What the Pay now page shows: the member's earliest late contribution in the group, the account, the date. */
+export async function payNowQuote(userId: string, groupId: string, now = new Date()): Promise<{ ok: true; quote: PayNowQuote } | PayNowError> {
+  const [late] = await lateContributions({ userId, groupId }, now);
+  if (!late) return { ok: false, status: 409, error: NOTHING_TO_PAY };
+  const choice = await debitChoiceFor(userId, groupId);
+  if (!("account" in choice.current)) return { ok: false, status: 409, error: NO_ACCOUNT };
+  const account = { id: choice.current.id, ...choice.current.account };
+  const collectOn = bankDayOnOrAfter(late.today);
+  return {
+    ok: true,
+    quote: {
+      late,
+      account,
+      collectOn,
+      settlesOn: sandboxSettlesOn(late.today),
+      consent: consentLine({ amountCents: late.amountCents, account, collectOn, groupName: late.groupName }),
+    },
+  };
+}
+
+export type PayNowResult = { ok: true; transfer: TransferRow; alreadyOnItsWay: boolean } | PayNowError;
+
+/**
+ * Pay the member's earliest late contribution in the group now: one debit, exactly once (see the module's comment).
+ * `periodNumber` is the one the page showed: a request for another (or for one already paid) changes nothing.
+ */
+export async function payNow(
+  userId: string,
+  groupId: string,
+  input: { periodNumber: number; consent: boolean; ipAddress?: string | null; userAgent?: string | null },
+  now = new Date(),
+): Promise<PayNowResult> {
+  const [group] = await db()
+    .select({
+      id: groups.id,
+      status: groups.status,
+      timeZone: groups.timeZone,
+      clockOffsetSeconds: groups.clockOffsetSeconds,
+      contributionCents: groups.contributionCents,
+    })
+    .from(groups)
+    .innerJoin(groupMembers, and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, userId)))
+    .where(eq(groups.id, groupId));
+  if (!group) return { ok: false, status: 404, error: "Group Not Found" };
+  const today = groupToday(group, now);
+  const chain = (periodNumber: number) =>
+    and(
+      eq(bankTransfers.groupId, groupId),
+      eq(bankTransfers.userId, userId),
+      eq(bankTransfers.kind, "contribution"),
+      eq(bankTransfers.periodNumber, periodNumber),
+    );
+  const quoted = await payNowQuote(userId, groupId, now);
+  let quote: PayNowQuote;
+  if (quoted.ok && quoted.quote.late.periodNumber === input.periodNumber) {
+    quote = quoted.quote;
+    if (!input.consent) return { ok: false, status: 400, error: CONSENT_REQUIRED };
+  } else {
+    // Nothing late for that period any more: a second submit, or a scheduled retry got there first. Answer with the
+    // attempt in flight (sending it again if it was never answered), never with a new debit.
+    const [latest] = await db().select().from(bankTransfers).where(chain(input.periodNumber)).orderBy(desc(bankTransfers.attempt)).limit(1);
+    if (!latest || FAILED_STATUSES.includes(latest.status)) return quoted.ok ? { ok: false, status: 409, error: NOTHING_TO_PAY } : quoted;
+    if (latest.status === "created") await submitTransfers(await leftoversToSend([latest], now), today, now);
+    const [current] = await db().select().from(bankTransfers).where(eq(bankTransfers.id, latest.id));
+    return { ok: true, transfer: current!, alreadyOnItsWay: true };
+  }
+
+  // Row first, under the group's money lock: no worker plans or sends this group's debits meanwhile, and the chain's
+  // latest attempt is read and extended in the same transaction.
+  let inserted: TransferRow | null;
+  try {
+    inserted = await db().transaction(async (tx) => {
+      await tx.execute(sql`set local lock_timeout = '5s'`);
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('cycle:' || ${groupId}::text, 0))`);
+      const [latest] = await tx.select().from(bankTransfers).where(chain(input.periodNumber)).orderBy(desc(bankTransfers.attempt)).limit(1);
+      if (!latest || !FAILED_STATUSES.includes(latest.status)) return null;
+      const attempt = latest.attempt + 1;
+      const { rows } = await tx.execute<Record<string, unknown>>(sql`
+        insert into bank_transfers (idempotency_key, kind, group_id, period_number, user_id, attempt, amount_cents, initiated_on, status_on, pay_now)
+        values (${transferKey("contribution", groupId, input.periodNumber, userId, attempt)}, 'contribution', ${groupId}::uuid,
+          ${input.periodNumber}::int, ${userId}::uuid, ${attempt}::int, ${group.contributionCents}::bigint, ${today}::date, ${today}::date, true)
+        on conflict do nothing
+        returning *`);
+      if (rows.length === 0) return null;
+      await tx.insert(debitAuthorizations).values({
+        userId,
+        bankAccountId: quote.account.id,
+        source: "pay_now",
+        institutionName: quote.account.institution,
+        accountName: quote.account.name,
+        accountMask: quote.account.mask,
+        wording: quote.consent,
+        ipAddress: input.ipAddress ?? null,
+        userAgent: input.userAgent?.slice(0, 500) ?? null,
+      });
+      return transferRowFrom(rows[0]!);
+    });
+  } catch (error) {
+    if ((error as { code?: string; cause?: { code?: string } }).code === "55P03" || (error as { cause?: { code?: string } }).cause?.code === "55P03")
+      return { ok: false, status: 409, error: PAY_NOW_BUSY };
+    throw error;
+  }
+  if (!inserted) return payNow(userId, groupId, { ...input, periodNumber: input.periodNumber }, now);
+  await submitTransfers([inserted], today, now);
+  const [current] = await db().select().from(bankTransfers).where(eq(bankTransfers.id, inserted.id));
+  return { ok: true, transfer: current!, alreadyOnItsWay: false };
+}

@@ -1,0 +1,242 @@
+/**
+ * When a contribution fails (issue 44, ADR 052): the member chooses which account pays, and pays a late contribution
+ * with Pay now — exactly once, whatever races it. Real PostgreSQL, the sandbox bank double over HTTP. Fixed days: the
+ * groups' clocks read Tuesday January 6, 2026; weekly on Friday (first due Friday January 9).
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../support/test-db";
+
+process.env.DATABASE_POOL_SIZE = "20";
+await useTestDatabase({ bank: true });
+const cycle = await import("../../app/server/money/cycle.server");
+const { payNow, payNowQuote } = await import("../../app/server/money/pay-now.server");
+const { setDebitAccount, debitChoiceFor } = await import("../../app/server/money/debit-choice.server");
+const { lateContributions } = await import("../../app/server/money/late-contributions.server");
+const { armFailpoint, disarmFailpoints, SimulatedCrash } = await import("../../app/server/platform/failpoints.server");
+const { bankIdempotencyKey } = await import("../../app/domain/ach");
+const money = await import("../support/money");
+const { db } = await import("../../app/server/db/client.server");
+const schema = await import("../../app/server/db/schema");
+const { and, eq, sql } = await import("drizzle-orm");
+
+const NOW = new Date("2026-01-06T17:00:00Z");
+
+afterEach(() => disarmFailpoints());
+
+/** A 3-member group whose third member has $50 (their $100 contribution is declined), on Tuesday January 6. */
+async function groupWithShortMember() {
+  const started = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
+  const late = started.members[2]!;
+  await money.setSandboxBalance(late.id, 5_000);
+  await money.setGroupToday(started.group.id, "2026-01-06");
+  const admin = { id: started.members[0]!.id, isAdmin: false };
+  return { ...started, late, admin };
+}
+
+async function chain(groupId: string, userId: string) {
+  return money.transfersOf(groupId, { kind: "contribution", userId, periodNumber: 1 });
+}
+
+/** The transfers the bank double made for these rows (by our row id in the metadata) and its authorizations. */
+async function atTheBank(rows: Array<{ id: string; idempotencyKey: string; bankKeyRound: number }>) {
+  const keys = rows.flatMap((row) => Array.from({ length: row.bankKeyRound + 1 }, (_, round) => bankIdempotencyKey(row.idempotencyKey, round)));
+  const { rows: authorizations } = await db().execute<{ ach_class: string }>(
+    sql`select ach_class from sandbox_plaid.transfer_authorizations where idempotency_key = any(${`{${keys.join(",")}}`}::text[])`,
+  );
+  const { rows: transfers } = await db().execute<{ transfer_id: string; account_id: string; description: string }>(
+    sql`select transfer_id, account_id, description from sandbox_plaid.transfers where metadata->>'rosca_transfer' = any(${`{${rows.map((r) => r.id).join(",")}}`}::text[])`,
+  );
+  return { authorizations, transfers };
+}
+
+/** The ledger sums to zero and no pool is negative. */
+async function expectBalancedLedger() {
+  const balances = await money.ledgerBalances();
+  expect([...balances.values()].reduce((a, b) => a + b, 0)).toBe(0);
+  for (const [key, cents] of balances) if (key.startsWith("group_pool")) expect(cents).toBeGreaterThanOrEqual(0);
+}
+
+async function savingsOf(userId: string) {
+  const [savings] = await db()
+    .select()
+    .from(schema.bankAccounts)
+    .where(and(eq(schema.bankAccounts.userId, userId), eq(schema.bankAccounts.subtype, "savings")));
+  return savings!;
+}
+
+async function setSavingsBalance(userId: string, cents: number) {
+  const savings = await savingsOf(userId);
+  await db().execute(
+    sql`update sandbox_plaid.accounts set available_cents = ${cents}, current_cents = ${cents} where account_id = ${savings.providerAccountId}`,
+  );
+  return savings;
+}
+
+describe("which account pays", () => {
+  it("a member whose debit failed picks another account; the retry is taken from it and the payout follows", async () => {
+    const { group, late, admin, members } = await groupWithShortMember();
+    await cycle.advanceClock(admin, group.id, { days: 3 }, new Date()); // Friday January 9: declined (NSF)
+    const [first] = await chain(group.id, late.id);
+    expect(first).toMatchObject({ attempt: 1, status: "declined", failureCode: "NSF", retryOn: "2026-01-12" });
+    const checking = (await debitChoiceFor(late.id, group.id)).current;
+    expect(checking).toMatchObject({ account: { institution: "First Platypus Bank", name: "Plaid Checking", mask: "0000" } });
+
+    // The group page's panel says what happened, how much, from where, when next, and what to do.
+    const [panel] = await lateContributions({ userId: late.id, groupId: group.id }, new Date());
+    expect(panel).toMatchObject({ amountCents: 10_000, attempt: 1, nextAttemptOn: "2026-01-12", dueOn: "2026-01-09" });
+    expect(panel!.message).toBe(
+      "Attempt 1 of 3: we'll try $100.00 from First Platypus Bank Plaid Checking ••0000 again on Monday, January 12, 2026. Before then you can pay it now from the group page, choose another account for this group there, or make sure the funds are available.",
+    );
+
+    // The member chooses their savings account (with $5,000) for this group; someone else's account is refused.
+    const savings = await setSavingsBalance(late.id, 500_000);
+    const others = await savingsOf(members[1]!.id);
+    expect(await setDebitAccount(late.id, group.id, others.id)).toMatchObject({ ok: false, status: 400 });
+    expect(await setDebitAccount(late.id, group.id, savings.id)).toEqual({
+      ok: true,
+      account: { institution: "First Platypus Bank", name: "Plaid Saving", mask: "1111" },
+    });
+    expect((await debitChoiceFor(late.id, group.id)).current).toMatchObject({ id: savings.id });
+
+    // Monday January 12: the retry is taken from the savings account, settles, and the payout follows.
+    await cycle.advanceClock(admin, group.id, { days: 3 }, new Date());
+    const [, retry] = await chain(group.id, late.id);
+    expect(retry).toMatchObject({ attempt: 2, bankAccountId: savings.id, initiatedOn: "2026-01-12" });
+    expect((await atTheBank([retry!])).transfers.map((t) => t.account_id)).toEqual([savings.providerAccountId]);
+    for (let i = 0; i < 4; i++) await cycle.advanceClock(admin, group.id, { days: 1 }, new Date());
+    const [payout] = await money.transfersOf(group.id, { kind: "payout", periodNumber: 1 });
+    expect(payout).toMatchObject({ userId: members[0]!.id, amountCents: 30_000 });
+    expect(["pending", "posted", "settled", "funds_available"]).toContain(payout!.status);
+    expect(await lateContributions({ userId: late.id }, new Date())).toEqual([]);
+    await expectBalancedLedger();
+  }, 240_000);
+});
+
+describe("Pay now", () => {
+  async function afterThreeAttempts() {
+    const started = await groupWithShortMember();
+    // Declined on Friday 9, Monday 12 and Thursday 15 (three days after, on ACH business days).
+    for (let i = 0; i < 12 && (await chain(started.group.id, started.late.id)).length < 3; i++)
+      await cycle.advanceClock(started.admin, started.group.id, { days: 1 }, new Date());
+    const attempts = await chain(started.group.id, started.late.id);
+    expect(attempts.map((t) => [t.attempt, t.status, t.initiatedOn])).toEqual([
+      [1, "declined", "2026-01-09"],
+      [2, "declined", "2026-01-12"],
+      [3, "declined", "2026-01-15"],
+    ]);
+    return started;
+  }
+
+  it("after three failed attempts: the quote, then one web-authorised debit; the payout goes out by itself", async () => {
+    const { group, late, admin, members } = await afterThreeAttempts();
+    const [panel] = await lateContributions({ userId: late.id, groupId: group.id }, new Date());
+    expect(panel).toMatchObject({ nextAttemptOn: null, attempt: 3, waitedDays: 6 });
+    expect(panel!.message).toBe(
+      "That was the last of 3 attempts to collect $100.00 from First Platypus Bank Plaid Checking ••0000. Nothing more is debited automatically: pay it now from the group page; the group's payout waits for it.",
+    );
+    await money.setSandboxBalance(late.id, 100_000);
+    const quoted = await payNowQuote(late.id, group.id, new Date());
+    if (!quoted.ok) throw new Error(quoted.error);
+    expect(quoted.quote).toMatchObject({
+      collectOn: "2026-01-15",
+      settlesOn: "2026-01-16",
+      late: { amountCents: 10_000, feeCents: 500, periodNumber: 1 },
+    });
+    expect(quoted.quote.consent).toBe(
+      "I authorise Rosca to debit $100.00 once from First Platypus Bank Plaid Checking ••0000 through the ACH network on Thursday, January 15, 2026, for my late contribution to " +
+        `${group.name}. I can cancel this authorisation by contacting Rosca support before that day.`,
+    );
+    // Without the consent ticked: refused, nothing made.
+    expect(await payNow(late.id, group.id, { periodNumber: 1, consent: false }, new Date())).toEqual({
+      ok: false,
+      status: 400,
+      error: "Tick the box to authorise the debit.",
+    });
+    expect(await chain(group.id, late.id)).toHaveLength(3);
+    // Not a member: the same 404 as an unknown group.
+    const stranger = await money.bankedMember("Stranger");
+    expect(await payNow(stranger.id, group.id, { periodNumber: 1, consent: true }, new Date())).toMatchObject({ ok: false, status: 404 });
+
+    const paid = await payNow(late.id, group.id, { periodNumber: 1, consent: true, ipAddress: "203.0.113.9" }, new Date());
+    expect(paid).toMatchObject({ ok: true, alreadyOnItsWay: false, transfer: { attempt: 4, payNow: true, status: "pending", amountCents: 10_000 } });
+    const attempts = await chain(group.id, late.id);
+    const bank = await atTheBank(attempts.slice(3));
+    expect(bank.authorizations.map((a) => a.ach_class)).toEqual(["web"]);
+    // A new authorisation: a new entry, not "Retry N".
+    expect(bank.transfers.map((t) => t.description)).toEqual(["Contrib"]);
+    const consents = await db().select().from(schema.debitAuthorizations).where(eq(schema.debitAuthorizations.userId, late.id));
+    expect(consents.map((c) => [c.source, c.wording, c.ipAddress])).toEqual([["pay_now", quoted.quote.consent, "203.0.113.9"]]);
+
+    // It settles on Friday 16 and its money is available on Tuesday 20 (Monday 19 is Martin Luther King Jr. Day): the
+    // waiting payout goes out by itself on the group's run that day.
+    await cycle.advanceClock(admin, group.id, { days: 4 }, new Date()); // Monday January 19
+    expect(await money.transfersOf(group.id, { kind: "payout", periodNumber: 1 })).toEqual([]);
+    await cycle.advanceClock(admin, group.id, { days: 1 }, new Date());
+    const [payout] = await money.transfersOf(group.id, { kind: "payout", periodNumber: 1 });
+    expect(payout).toMatchObject({ userId: members[0]!.id, amountCents: 30_000 });
+    expect(await lateContributions({ userId: late.id }, new Date())).toEqual([]);
+    // The member and the admin (here also the period's recipient) are told when it arrived.
+    const bell = async (userId: string) =>
+      (await db().select().from(schema.notifications).where(eq(schema.notifications.userId, userId))).map((n) => `${n.title}: ${n.body}`);
+    expect(await bell(late.id)).toContain(
+      `Your payment to ${group.name} arrived: Your $100.00 contribution paid with Pay now arrived on Friday, January 16, 2026. The payout that waited for it goes out once its money is available.`,
+    );
+    expect(await bell(members[0]!.id)).toContain(
+      `${late.name} paid their late contribution to ${group.name}: ${late.name}'s $100.00 contribution, paid with Pay now, arrived on Friday, January 16, 2026. The payout that waited for it goes out once its money is available.`,
+    );
+    await expectBalancedLedger();
+  }, 240_000);
+
+  it("twice at once (a double submit): one row, one transfer at the bank, a balanced ledger", async () => {
+    const { group, late } = await afterThreeAttempts();
+    await money.setSandboxBalance(late.id, 100_000);
+    const results = await Promise.all([
+      payNow(late.id, group.id, { periodNumber: 1, consent: true }, new Date()),
+      payNow(late.id, group.id, { periodNumber: 1, consent: true }, new Date()),
+    ]);
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(results.map((r) => r.ok && r.alreadyOnItsWay).sort()).toEqual([false, true]);
+    const attempts = await chain(group.id, late.id);
+    expect(attempts).toHaveLength(4);
+    expect((await atTheBank(attempts.slice(3))).transfers).toHaveLength(1);
+    await expectBalancedLedger();
+  }, 240_000);
+
+  it("racing the scheduled retry: whichever comes first makes attempt 2, the other nothing; one transfer", async () => {
+    const { group, late, admin } = await groupWithShortMember();
+    await cycle.advanceClock(admin, group.id, { days: 3 }, new Date());
+    await money.setSandboxBalance(late.id, 100_000);
+    // Monday January 12, the retry day: the group's run and Pay now at the same moment.
+    await money.setGroupToday(group.id, "2026-01-12");
+    const [paid] = await Promise.all([
+      payNow(late.id, group.id, { periodNumber: 1, consent: true }, new Date()),
+      cycle.processGroup(group.id, new Date()),
+    ]);
+    expect(paid.ok).toBe(true);
+    const attempts = await chain(group.id, late.id);
+    expect(attempts.map((t) => t.attempt)).toEqual([1, 2]);
+    expect((await atTheBank(attempts.slice(1))).transfers).toHaveLength(1);
+    await cycle.processGroup(group.id, new Date());
+    expect(await chain(group.id, late.id)).toHaveLength(2);
+    await expectBalancedLedger();
+  }, 240_000);
+
+  it("a crash between the authorization and the create: the next Pay now sends the same row; one transfer", async () => {
+    const { group, late } = await afterThreeAttempts();
+    await money.setSandboxBalance(late.id, 100_000);
+    armFailpoint("after-bank-authorization");
+    await expect(payNow(late.id, group.id, { periodNumber: 1, consent: true }, new Date())).rejects.toBeInstanceOf(SimulatedCrash);
+    const [, , , crashed] = await chain(group.id, late.id);
+    expect(crashed).toMatchObject({ attempt: 4, status: "created", payNow: true });
+    expect((await atTheBank([crashed!])).authorizations).toHaveLength(1);
+    expect((await atTheBank([crashed!])).transfers).toHaveLength(0);
+    const again = await payNow(late.id, group.id, { periodNumber: 1, consent: true }, new Date());
+    expect(again).toMatchObject({ ok: true, alreadyOnItsWay: true, transfer: { id: crashed!.id, status: "pending" } });
+    const attempts = await chain(group.id, late.id);
+    expect(attempts).toHaveLength(4);
+    const bank = await atTheBank([attempts[3]!]);
+    expect(bank.authorizations).toHaveLength(1);
+    expect(bank.transfers).toHaveLength(1);
+    await expectBalancedLedger();
+  }, 240_000);
+});
