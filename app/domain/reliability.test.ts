@@ -100,7 +100,7 @@ describe("the record", () => {
 
   it("a declined debit with a retry to come is never 'on the way'; paid with Pay now after the last attempt, it is late, not missed", () => {
     const waiting = reliabilityRecord({ chains: [chain([attempt(1, "declined")])], cyclesCompleted: 0 });
-    expect(waiting).toMatchObject({ open: 0, retrying: 1, late: 0, missed: 0 });
+    expect(waiting).toMatchObject({ open: 0, declined: 1, late: 0, missed: 0 });
     const payNow = reliabilityRecord({
       chains: [chain([attempt(1, "declined"), attempt(2, "declined"), attempt(3, "declined"), attempt(4, "settled")])],
       cyclesCompleted: 0,
