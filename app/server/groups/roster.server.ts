@@ -2,7 +2,8 @@
  * The roster before the start (ADR 038; issue 34 builds on it): the group's admin replaces the open invite link,
  * removes a member of a forming group with a reason that member is shown, and invites a removed or departed member
  * again by name (ADR 050). Like joins, each runs in one transaction under the group's row lock, so a removal and a
- * join, or two removals, never interleave; what the removed member is told is written in the same transaction (the email into the outbox, ADR 010) and delivered after the commit.
+ * join, or two removals, never interleave; what the removed member is told is written in the same transaction (the
+ * email into the outbox, ADR 010) and delivered after the commit.
  *
  * Who may: the group's admin only. Anyone who is not a member gets the same "Group Not Found" as for a group that
  * does not exist; a member who is not the admin is told why not. Leaving (issue 34) is the other way round: any member
