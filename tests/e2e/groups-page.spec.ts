@@ -237,6 +237,12 @@ test("an active group: the dashboard stat cards, the group page and the calendar
   await expect(card).toContainText("Members3 members");
   await expect(card).toContainText(`Your position${mine + 1} of 3`);
   await expect(card).toContainText(`${completed} of 3 payouts completed`);
+  // Issue 45: the card dates the next payout as the group page does (its expected arrival), never by its due day.
+  const mediumDay = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "medium" });
+  const nextArrival = mediumDay.format(new Date(`${arrivalOf(iso(next))}T00:00:00Z`));
+  await expect(card).toContainText(
+    new RegExp(`Next payout${recipient}: Payout goes out [A-Z][a-z]{2} \\d{1,2}, \\d{4}; expected (in your bank|to arrive) ${nextArrival}`),
+  );
   await expect(page.getByRole("region", { name: "Recent activity", exact: true })).toContainText("You joined Family Savings Circle");
 });
 

@@ -113,7 +113,9 @@ test("a report about a payment survives a validation error, is found from the me
   await mine.getByLabel("Your answer (our team sees it with your report)").fill("It shows twice in my banking app.");
   await mine.getByRole("button", { name: "Send Answer" }).click();
   await expect(toasts(page)).toContainText("Answer sent");
-  await expect(page.getByTestId("report").filter({ hasText: problem }).getByTestId("report-answer")).toContainText("It shows twice in my banking app.");
+  await expect(page.getByTestId("report").filter({ hasText: problem }).getByTestId("report-answer")).toContainText(
+    "It shows twice in my banking app.",
+  );
   await page.goto("/notifications");
   await expect(page.locator("main")).toContainText(`We received your report about ${name}`);
 

@@ -99,7 +99,8 @@ const MATRIX: Record<string, Row> = {
     post: roles("302 /login", "404", "400", "400", "404", "404"),
   },
   // The visitor's own reports.
-  "/reports": { get: signedIn("200"), post: NO_ACTION },
+  // A member answers their own report (issue 45): a malformed post is a 400.
+  "/reports": { get: signedIn("200"), post: roles("302 /login", "400", "400", "400", "400", "400") },
 
   // An empty profile form is a valid one (the name falls back to 'User', SPEC.md section 5): saved, back to /profile.
   "/profile": { get: signedIn("200"), post: signedIn("302 /profile") },

@@ -372,7 +372,7 @@ describe("reads are scoped by membership", () => {
     const [a, b] = [await member({ name: "Joiner A" }), await member({ name: "Joiner B" })];
     await groupsServer.joinGroup(a, code, new Date(NOW.getTime() + 1000));
     await groupsServer.joinGroup(b, code, new Date(NOW.getTime() + 2000));
-    const cards = await views.groupCardsFor(a.id);
+    const cards = await views.groupCardsFor(a.id, NOW);
     expect(cards).toMatchObject([
       { id: created.groupId, status: "active", joinedCount: 3, yourPosition: 2, nextContributionOn: "2026-01-31", payoutCents: 30_000 },
     ]);
@@ -380,9 +380,11 @@ describe("reads are scoped by membership", () => {
       activeGroups: 1,
       nextContributionOn: "2026-01-31",
       nextPayoutCents: 30_000,
-      nextPayoutOn: "2026-02-28",
+      // Their payout's expected arrival (issue 45), not turn 2's due day: due Saturday February 28, debited Monday
+      // March 2, available Wednesday 4 (sent), in the bank Thursday March 5.
+      nextPayoutOn: "2026-03-05",
     });
-    const home = await dashboardFor(a);
+    const home = await dashboardFor(a, NOW);
     expect(home.cards).toEqual(cards);
     expect(home.activity.map((item) => [item.type, item.personName, item.isYou])).toEqual([
       ["join", "Joiner B", false],

@@ -632,13 +632,13 @@ export type GroupCardView = {
 };
 
 /** The user's groups, newest first, with the figures the cards show. One query whatever the number of groups. */
-export async function groupCardsFor(userId: string): Promise<GroupCardView[]> {
-  return (await groupCardsWithSavings(userId)).cards;
+export async function groupCardsFor(userId: string, now = new Date()): Promise<GroupCardView[]> {
+  return (await groupCardsWithSavings(userId, now)).cards;
 }
 
 /** The cards and each one's savings at a glance (what the member paid in and received): /groups' one read. */
-export async function groupCardsWithSavings(userId: string): Promise<CardsWithSavings> {
-  return cardsWithSavingsFrom(await cardRows().execute({ userId }), userId);
+export async function groupCardsWithSavings(userId: string, now = new Date()): Promise<CardsWithSavings> {
+  return cardsWithSavingsFrom(await cardRows().execute({ userId }), userId, now);
 }
 
 export type CardsWithSavings = { cards: GroupCardView[]; savings: Record<string, SavingsProgress> };

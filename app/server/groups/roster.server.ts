@@ -1,8 +1,9 @@
 /**
- * The roster before the start (ADR 038; issue 34 builds on it): the group's admin replaces the open invite link, and
- * removes a member of a forming group with a reason that member is shown. Like joins, each runs in one transaction
- * under the group's row lock, so a removal and a join, or two removals, never interleave; what the removed member is
- * told is written in the same transaction (the email into the outbox, ADR 010) and delivered after the commit.
+ * The roster before the start (ADR 038; issue 34 builds on it): the group's admin replaces the open invite link,
+ * removes a member of a forming group with a reason that member is shown, and invites a removed or departed member
+ * again by name (ADR 050). Like joins, each runs in one transaction under the group's row lock, so a removal and a
+ * join, or two removals, never interleave; what the removed member is told is written in the same transaction (the
+ * email into the outbox, ADR 010) and delivered after the commit.
  *
  * Who may: the group's admin only. Anyone who is not a member gets the same "Group Not Found" as for a group that
  * does not exist; a member who is not the admin is told why not. Leaving (issue 34) is the other way round: any member
@@ -123,8 +124,8 @@ export async function removeMember(
 /**
  * A member leaves a forming group (ADR 041): the same as a removal, by themselves. Their seat opens; a fixed order
  * closes up; the email invitation they accepted becomes declined (the admin's list says so); the departure is kept in
- * group_removals (kind "left"), so no link they had lets them back in until the admin invites them again (a new link).
- * Nothing is charged: no money moves before a group starts (the cycle only runs active groups). The admin is told in
+ * group_removals (kind "left"), so no link lets them back in until the admin invites them again by name (inviteAgain,
+ * ADR 050). Nothing is charged: no money moves before a group starts (the cycle only runs active groups). The admin is told in
  * the app and by email.
  */
 export async function leaveGroup(
