@@ -18,6 +18,7 @@ import {
   rejection,
   SECRET,
   errorBodyOf,
+  lateReturn,
   sdk as plaid,
   webhookReceiver,
 } from "./testing";
@@ -35,6 +36,12 @@ const linkItem = (options: { webhook?: string; institutionId?: string } = {}) =>
 async function balances(accessToken: string, accountId: string) {
   const { data } = await client.accountsBalanceGet({ access_token: accessToken, options: { account_ids: [accountId] } });
   return { available: data.accounts[0]!.balances.available, current: data.accounts[0]!.balances.current };
+}
+
+/** A late return (the bank's own endpoint: Plaid's simulator returns from posted only); throws unless it is made. */
+async function lateReturnOk(transferId: string, code = "R01") {
+  const result = await lateReturn(sandbox.url, transferId, code);
+  if (result.status !== 200) throw new Error(`late return: ${JSON.stringify(result.body)}`);
 }
 
 beforeAll(async () => {
@@ -618,7 +625,7 @@ describe("transfers", () => {
     await client.sandboxTransferSimulate({ transfer_id: transferId, event_type: "posted" });
     await client.sandboxTransferSimulate({ transfer_id: transferId, event_type: "settled" });
     expect(await balances(accessToken, checking.account_id)).toEqual({ available: 74.5, current: 84.5 });
-    await client.sandboxTransferSimulate({ transfer_id: transferId, event_type: "returned", failure_reason: { ach_return_code: "R10" } });
+    await lateReturnOk(transferId, "R10");
     expect(await balances(accessToken, checking.account_id)).toEqual({ available: 100, current: 110 });
 
     const { data: got } = await client.transferGet({ transfer_id: transferId });
@@ -656,7 +663,7 @@ describe("transfers", () => {
       await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: event });
     }
     expect(await balances(accessToken, checking.account_id)).toEqual({ available: 60, current: 70 });
-    await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "returned" });
+    await lateReturnOk(data.transfer.id);
     expect(await balances(accessToken, checking.account_id)).toEqual({ available: 100, current: 110 });
     const { data: got } = await client.transferGet({ transfer_id: data.transfer.id });
     expect(got.transfer.status).toBe("returned");
@@ -682,7 +689,7 @@ describe("transfers", () => {
     };
     const first = await credit(savings.account_id, "12.34");
     expect(await balances(accessToken, savings.account_id)).toEqual({ available: 212.34, current: 222.34 });
-    await client.sandboxTransferSimulate({ transfer_id: first, event_type: "returned", failure_reason: { ach_return_code: "R02" } });
+    await lateReturnOk(first, "R02");
     expect(await balances(accessToken, savings.account_id)).toEqual({ available: 200, current: 210 });
     // R02 (account closed): Plaid refuses every later transfer to or from the account.
     expect(
@@ -702,7 +709,7 @@ describe("transfers", () => {
       ),
     );
     expect(await balances(accessToken, checking.account_id)).toEqual({ available: 150, current: 160 });
-    await client.sandboxTransferSimulate({ transfer_id: second, event_type: "returned" });
+    await lateReturnOk(second);
     expect(await balances(accessToken, checking.account_id)).toEqual({ available: 100, current: 110 });
     const { data: got } = await client.transferGet({ transfer_id: second });
     expect(got.transfer.status).toBe("returned");
@@ -719,16 +726,13 @@ describe("transfers", () => {
     });
     await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "posted" });
     await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "settled" });
-    const results = await Promise.allSettled(
-      Array.from({ length: 5 }, () => client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "returned" })),
-    );
-    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
-    for (const result of results) {
-      if (result.status === "rejected") {
-        expect(await rejection(Promise.reject(result.reason))).toEqual(
-          plaidError(400, "SANDBOX_ERROR", "SANDBOX_TRANSFER_EVENT_TRANSITION_INVALID", "the transfer cannot move from returned to returned"),
-        );
-      }
+    // A late return (the bank's own endpoint; Plaid's simulator returns from posted only), five at once.
+    const results = await Promise.all(Array.from({ length: 5 }, () => lateReturn(sandbox.url, data.transfer.id)));
+    expect(results.filter((result) => result.status === 200)).toHaveLength(1);
+    for (const result of results.filter((result) => result.status !== 200)) {
+      expect(result.body.error_message).toBe(
+        "the transfer cannot move from returned to returned: a late return is of a settled transfer; use /sandbox/transfer/simulate from posted",
+      );
     }
     expect(await balances(accessToken, checking.account_id)).toEqual({ available: 100, current: 110 });
   });
@@ -756,7 +760,7 @@ describe("transfers", () => {
     await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "posted" });
     await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "settled" });
     expect(await balances(exchanged.access_token, accountId)).toEqual({ available: 0, current: 0 });
-    await client.sandboxTransferSimulate({ transfer_id: data.transfer.id, event_type: "returned", failure_reason: { ach_return_code: "R01" } });
+    await lateReturnOk(data.transfer.id, "R01");
     expect(await balances(exchanged.access_token, accountId)).toEqual({ available: 75.25, current: 75.25 });
   });
 

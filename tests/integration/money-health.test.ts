@@ -14,6 +14,7 @@ const scheduler = await import("../../app/server/money/scheduler.server");
 const { MAX_PROCESSING_FAILURES } = await import("../../app/server/money/health.server");
 const { startPayout } = await import("../../app/server/money/transfers.server");
 const { plaidCall } = await import("../../app/server/bank/plaid.server");
+const { returnTransfer } = await import("../support/bank");
 const admin = await import("../../app/routes/admin");
 const money = await import("../support/money");
 const { signedInUser, toastTitles } = await import("../support/users");
@@ -98,13 +99,8 @@ describe("a payout the guard refuses", () => {
     const state = await cycle.cycleState(group);
     const work = (await import("../../app/domain/money")).dueWork(state, "2026-01-10");
     expect(work.payouts).toEqual([{ periodNumber: 1, userId: members[0]!.id, attempt: 1, amountCents: 30_000 }]);
-    const result = await plaidCall((api) =>
-      api.sandboxTransferSimulate({
-        transfer_id: contributions[1]!.providerTransferId!,
-        event_type: "returned",
-        failure_reason: { ach_return_code: "R01" },
-      }),
-    );
+    // After funds_available: a late return (tests/support/bank.ts returnTransfer).
+    const result = await returnTransfer(contributions[1]!.providerTransferId!, "R01");
     expect(result.ok).toBe(true);
     await cycle.syncBankEvents(NOW);
 

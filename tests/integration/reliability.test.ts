@@ -11,6 +11,7 @@ import { useTestDatabase } from "../support/test-db";
 await useTestDatabase({ bank: true });
 const cycle = await import("../../app/server/money/cycle.server");
 const { plaidCall } = await import("../../app/server/bank/plaid.server");
+const { returnTransfer } = await import("../support/bank");
 const money = await import("../support/money");
 const { db, queryLog } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
@@ -62,13 +63,8 @@ beforeAll(async () => {
 
   // The third member's period-1 contribution comes back (R01) after the payout left: the platform covers it.
   const [contribution] = await money.transfersOf(group.id, { kind: "contribution", userId: returned.id, periodNumber: 1 });
-  const simulated = await plaidCall((api) =>
-    api.sandboxTransferSimulate({
-      transfer_id: contribution!.providerTransferId!,
-      event_type: "returned",
-      failure_reason: { ach_return_code: "R01" },
-    }),
-  );
+  // After settlement: a late return (tests/support/bank.ts returnTransfer).
+  const simulated = await returnTransfer(contribution!.providerTransferId!, "R01");
   if (!simulated.ok) throw new Error(simulated.code);
   await cycle.syncBankEvents(NOW);
   const covers = await db().select().from(schema.ledgerTransfers).where(eq(schema.ledgerTransfers.bankTransferId, contribution!.id));
