@@ -10,7 +10,7 @@ describe("what happens when a member can't pay", () => {
     expect([RETRY_AFTER_DAYS, PAYDAY_RETRY_MAX_DAYS, MAX_ATTEMPTS, MAX_RETRIES_AFTER_RETURN, RETURN_RETRY_WINDOW_DAYS]).toEqual([3, 14, 3, 2, 180]);
     const text = Object.fromEntries(DEFAULT_COVER.steps.map((step) => [step.id, step.text]));
     expect(text.retries).toBe(
-      "A contribution that fails (declined, or returned by the member's bank) is tried again three days later, or the day after the member's payday if they told us when they are paid and it comes within 14 days: three attempts in all. The member and the group's admin are told each time.",
+      "A contribution that fails (declined, or returned by the member's bank) is tried again three days later, or the day after the member's payday if they told us when they are paid and it comes within 14 days, always on a bank business day (never a weekend or a bank holiday): three attempts in all. The member and the group's admin are told each time.",
     );
     expect(text.account).toContain("presented again at most twice, within 180 days.");
     expect(text["after-payout"]).toContain('("Covered by platform" on the statement)');

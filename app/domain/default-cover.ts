@@ -39,7 +39,7 @@ export const DEFAULT_COVER = {
     {
       id: "retries",
       title: "We try again",
-      text: `A contribution that fails (declined, or returned by the member's bank) is tried again ${words(RETRY_AFTER_DAYS)} days later, or the day after the member's payday if they told us when they are paid and it comes within ${PAYDAY_RETRY_MAX_DAYS} days: ${words(MAX_ATTEMPTS)} attempts in all. The member and the group's admin are told each time.`,
+      text: `A contribution that fails (declined, or returned by the member's bank) is tried again ${words(RETRY_AFTER_DAYS)} days later, or the day after the member's payday if they told us when they are paid and it comes within ${PAYDAY_RETRY_MAX_DAYS} days, always on a bank business day (never a weekend or a bank holiday): ${words(MAX_ATTEMPTS)} attempts in all. The member and the group's admin are told each time.`,
     },
     {
       id: "payout-waits",

@@ -43,7 +43,7 @@ describe("dailyReminderText", () => {
       "The debit due Friday, December 4, 2026 did not complete. We'll try again; please make sure the funds are available.",
     );
     expect(dailyReminderText({ stage: "late", final: true }, facts).body).toBe(
-      "The debit due Friday, December 4, 2026 did not complete and no retry is left. Please contact your group admin.",
+      "The debit due Friday, December 4, 2026 did not complete and no automatic retry is left: pay it now from the group page; the group's payout waits for it.",
     );
   });
 });

@@ -58,7 +58,7 @@ export function dailyReminderText(reminder: DailyReminderStage, facts: { groupNa
       return {
         title: `Your ${amount} contribution to ${facts.groupName} hasn't gone through yet`,
         body: reminder.final
-          ? `The debit due ${due} did not complete and no retry is left. Please contact your group admin.`
+          ? `The debit due ${due} did not complete and no automatic retry is left: pay it now from the group page; the group's payout waits for it.`
           : `The debit due ${due} did not complete. We'll try again; please make sure the funds are available.`,
       };
   }

@@ -81,16 +81,16 @@ describe("returns after the money moved on", () => {
     expect(await periodStatus(group.id, 1)).toBe("pending");
     await expectVerified();
 
-    // Not before the retry is due (the return was on Jan 14; retries come 3 days later, on Saturday Jan 17); then it
-    // goes to the recipient's other account (their savings: the checking account can't be used), enters the network on
-    // Tuesday Jan 20 (after Martin Luther King Jr. Day) and settles Wednesday Jan 21.
+    // Not before the retry is due (the return was on Jan 14; retries come 3 days later on a bank business day: Saturday
+    // Jan 17 moves to Tuesday Jan 20, after Martin Luther King Jr. Day); then it goes to the recipient's other account
+    // (their savings: the checking account can't be used) and settles Wednesday Jan 21.
     await cycle.advanceClock(admin, group.id, { days: 2 }, NOW);
     expect(await money.transfersOf(group.id, { kind: "payout" })).toHaveLength(1);
     await cycle.advanceClock(admin, group.id, { days: 5 }, NOW);
     const payouts = await money.transfersOf(group.id, { kind: "payout", periodNumber: 1 });
     expect(payouts.map((p) => [p.periodNumber, p.attempt, p.status, p.initiatedOn])).toEqual([
       [1, 1, "returned", "2026-01-13"],
-      [1, 2, "settled", "2026-01-17"],
+      [1, 2, "settled", "2026-01-20"],
     ]);
     const [savings] = await db().select().from(schema.bankAccounts).where(eq(schema.bankAccounts.id, payouts[1]!.bankAccountId!));
     expect(savings).toMatchObject({ userId: members[0]!.id, subtype: "savings", unusableCode: null });

@@ -240,3 +240,73 @@ describe("Pay now", () => {
     await expectBalancedLedger();
   }, 240_000);
 });
+
+describe("the pages, as forms posted without JavaScript", () => {
+  it("the group page shows the late contribution and the account; the forms choose an account, pay now, and the admin reminds once a day", async () => {
+    const { renderRoute, textOf } = await import("../support/render");
+    const { call, get, post } = await import("../support/routes");
+    const { sessionJarFor } = await import("../support/users");
+    const groupPage = await import("../../app/routes/groups.$groupId");
+    const payPage = await import("../../app/routes/groups.$groupId.pay");
+    const { group, late, admin, members } = await groupWithShortMember();
+    await cycle.advanceClock(admin, group.id, { days: 3 }, new Date()); // Friday January 9: declined
+    const lateJar = await sessionJarFor(late.id);
+    const view = await call(groupPage.loader, get(`/groups/${group.id}`, lateJar), { groupId: group.id });
+    expect(view.status).toBe(200);
+    const text = textOf(renderRoute(groupPage.default, `/groups/${group.id}`, view.data));
+    expect(text).toContain(
+      "Your $100.00 contribution did not go through Attempt 1 of 3: we'll try $100.00 from First Platypus Bank Plaid Checking ••0000 again on Monday, January 12, 2026.",
+    );
+    expect(text).toContain("Paid from Your contributions to this group are taken from First Platypus Bank Plaid Checking ••0000");
+    expect(text).toContain("Use First Platypus Bank Plaid Saving ••1111 for this group instead?");
+    expect(text).not.toMatch(/again in \d+ days/);
+
+    // Choose the savings account (a plain form post), then Pay now from it.
+    const savings = await setSavingsBalance(late.id, 500_000);
+    const chose = await call(groupPage.action, post(`/groups/${group.id}`, { intent: "debit-account", bankAccountId: savings.id }, lateJar), {
+      groupId: group.id,
+    });
+    expect(chose.status).toBe(302);
+    const bad = await call(groupPage.action, post(`/groups/${group.id}`, { intent: "debit-account", bankAccountId: "nope" }, lateJar), {
+      groupId: group.id,
+    });
+    expect(bad.status).toBe(302);
+    expect((await debitChoiceFor(late.id, group.id)).current).toMatchObject({ id: savings.id });
+
+    // The admin sees the member, the amount, the wait and the rule, and reminds them: once, then not again that day.
+    const adminJar = await sessionJarFor(members[0]!.id);
+    const adminView = await call(groupPage.loader, get(`/groups/${group.id}`, adminJar), { groupId: group.id });
+    const adminText = textOf(renderRoute(groupPage.default, `/groups/${group.id}`, adminView.data));
+    expect(adminText).toContain(
+      `Late contributions ${late.name}: $100.00 due Friday, January 9, 2026, waiting 0 days Next automatic attempt: Monday, January 12, 2026 (attempt 2).`,
+    );
+    expect(adminText).toContain("If it is still unpaid on Friday, January 23, 2026, Rosca's support team takes it up with you and the member.");
+    const remind = () =>
+      call(groupPage.action, post(`/groups/${group.id}`, { intent: "late-reminder", userId: late.id }, adminJar), { groupId: group.id });
+    expect((await remind()).status).toBe(302);
+    expect((await remind()).status).toBe(302);
+    const nudges = await db().select().from(schema.lateContributionNudges).where(eq(schema.lateContributionNudges.groupId, group.id));
+    expect(nudges.map((n) => [n.userId, n.kind])).toEqual([[late.id, "reminder"]]);
+    const bell = (await db().select().from(schema.notifications).where(eq(schema.notifications.userId, late.id))).map((n) => n.title);
+    expect(bell.filter((title) => title === `Reminder: your contribution to ${group.name} is late`)).toHaveLength(1);
+    // A member who is not the admin cannot remind anyone.
+    const memberJar = await sessionJarFor(members[1]!.id);
+    await call(groupPage.action, post(`/groups/${group.id}`, { intent: "late-reminder", userId: late.id }, memberJar), { groupId: group.id });
+    expect(await db().select().from(schema.lateContributionNudges).where(eq(schema.lateContributionNudges.groupId, group.id))).toHaveLength(1);
+
+    // Pay now: the page, a post without the consent (400, nothing made), then with it (one debit, from savings).
+    const payView = await call(payPage.loader, get(`/groups/${group.id}/pay`, lateJar), { groupId: group.id });
+    const payText = textOf(renderRoute(payPage.default, `/groups/${group.id}/pay`, payView.data));
+    expect(payText).toContain("Amount $100.00");
+    expect(payText).toContain("From First Platypus Bank Plaid Saving ••1111");
+    const refused = await call(payPage.action, post(`/groups/${group.id}/pay`, { periodNumber: "1" }, lateJar), { groupId: group.id });
+    expect(refused).toMatchObject({ status: 400, data: { error: "Tick the box to authorise the debit." } });
+    const paid = await call(payPage.action, post(`/groups/${group.id}/pay`, { periodNumber: "1", consent: "yes" }, lateJar), { groupId: group.id });
+    expect(paid.status).toBe(302);
+    const attempts = await chain(group.id, late.id);
+    expect(attempts.map((t) => [t.attempt, t.payNow, t.bankAccountId])).toEqual([
+      [1, false, attempts[0]!.bankAccountId],
+      [2, true, savings.id],
+    ]);
+  }, 240_000);
+});
