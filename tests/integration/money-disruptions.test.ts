@@ -178,6 +178,9 @@ describe("a due date while its database is disrupted (issue 42)", () => {
         expect(done_, log()).toHaveLength(DISRUPTIONS.length);
         for (const worker of workers) expect(worker.child.exitCode, log()).toBeNull();
         await expectDoneOnce(ids);
+        // This run's groups keep being worked while their debits are pending at the bank: parked, so that the next
+        // run's due date is the same amount of work as this one's.
+        await retrying(() => db().update(schema.groups).set({ moneyParkedAt: new Date() }).where(inArray(schema.groups.id, ids)));
       }
 
       // Nothing ended a process: no uncaught exception, and every worker still answers SIGTERM with a clean stop.
