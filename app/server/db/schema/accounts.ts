@@ -46,11 +46,17 @@ export const users = pgTable(
      * or null: a debit that failed for want of money is tried again the day after it (ADR 030).
      */
     payday: varchar("payday", { length: 16 }),
+    /**
+     * The language the member chose ("en-US" or "es-US", app/domain/locale.ts; ADR 056), or null: never chosen, so
+     * pages follow the browser and emails go out in English.
+     */
+    locale: varchar("locale", { length: 8 }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
     check("users_payday", sql`${t.payday} is null or ${t.payday} ~ '^(weekly:[0-6]|semimonthly|monthly:([1-9]|[12][0-9]|3[01]))$'`),
+    check("users_locale", sql`${t.locale} is null or ${t.locale} in ('en-US', 'es-US')`),
   ],
 );
 
