@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { useState } from "react";
 import type { z } from "zod";
-import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, type MetaArgs, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { metaTranslator, useT, useTranslateText } from "~/components/i18n";
 import { Alert, Notice } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -28,8 +29,8 @@ import { readForm } from "~/server/platform/request-body.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 import type { Route } from "./+types/login";
 
-export function meta() {
-  return [{ title: "Log in — Rosca" }];
+export function meta({ matches }: MetaArgs) {
+  return [{ title: metaTranslator(matches)("login.title") }];
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -89,6 +90,8 @@ function LoginForm({ demo }: { demo: { email: string; password: string } | null 
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
   const [showPassword, setShowPassword] = useState(false);
+  const t = useT();
+  const translate = useTranslateText();
   const lastResult = actionData?.intent === "login" ? actionData.result : undefined;
   const [form, fields] = useForm({
     id: "login",
@@ -116,47 +119,47 @@ function LoginForm({ demo }: { demo: { email: string; password: string } | null 
 
   return (
     <>
-      <h1 className="text-2xl font-bold text-slate-900">Log in to your account</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{t("login.heading")}</h1>
       {invited ? (
         <div className="mt-4">
-          <Alert tone="info" title="You have an invitation">
-            Log in, or create an account if you are new to Rosca, and we'll take you straight to the group that invited you.
+          <Alert tone="info" title={t("login.invitationTitle")}>
+            {t("login.invitation")}
           </Alert>
         </div>
       ) : null}
       <p className="mt-1 text-sm text-slate-600">
-        New here?{" "}
+        {t("login.newHere")}{" "}
         <Link to={withRedirect("/register")} className="font-medium text-brand-700 underline">
-          Create an account
+          {t("login.createAccount")}
         </Link>
       </p>
       {unconfirmed ? (
         // Its own form, outside the login form: one click sends a new link to the address just typed.
         <Form method="post" className="mt-6 space-y-3">
-          <Alert tone="warning" title={error?.title}>
-            {error?.message}
+          <Alert tone="warning" title={error ? translate(error.title) : undefined}>
+            {error ? translate(error.message) : null}
           </Alert>
           <input type="hidden" name="email" value={unconfirmed.email} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <button type="submit" name="intent" value="resend-confirmation" className={buttonClass("secondary", "w-full")} disabled={submitting}>
-            Resend confirmation email
+            {t("login.resendConfirmation")}
           </button>
         </Form>
       ) : null}
       <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {error && !unconfirmed ? (
-          <Alert tone="error" title={error.title}>
-            {error.message}
+          <Alert tone="error" title={translate(error.title)}>
+            {translate(error.message)}
           </Alert>
         ) : null}
         <Field
-          label="Email"
+          label={t("login.email")}
           inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", key: fields.email.key }}
           errors={fields.email.errors}
         />
         <Field
-          label="Password"
+          label={t("login.password")}
           inputProps={{
             ...getInputProps(fields.password, { type: showPassword ? "text" : "password" }),
             autoComplete: "current-password",
@@ -172,7 +175,7 @@ function LoginForm({ demo }: { demo: { email: string; password: string } | null 
                 aria-pressed={showPassword}
                 aria-controls={fields.password.id}
               >
-                {showPassword ? "Hide" : "Show"}
+                {showPassword ? t("login.hide") : t("login.show")}
               </button>
             ) : null
           }
@@ -180,10 +183,10 @@ function LoginForm({ demo }: { demo: { email: string; password: string } | null 
         <div className="flex items-center justify-between text-sm">
           <label className="flex items-center gap-2 text-slate-700">
             <input type="checkbox" name={fields.remember.name} className="h-4 w-4 rounded border-slate-300" />
-            Remember me
+            {t("login.remember")}
           </label>
           <Link to="?mode=reset" className="font-medium text-brand-700 underline">
-            Forgot your password?
+            {t("login.forgot")}
           </Link>
         </div>
         <p className="text-sm">
@@ -191,11 +194,11 @@ function LoginForm({ demo }: { demo: { email: string; password: string } | null 
             to={redirectTo ? `?${new URLSearchParams({ mode: "resend", redirectTo })}` : "?mode=resend"}
             className="font-medium text-brand-700 underline"
           >
-            Didn't get the confirmation email?
+            {t("login.noConfirmation")}
           </Link>
         </p>
         <button type="submit" name="intent" value="login" className={buttonClass("primary", "w-full")} disabled={submitting}>
-          {submitting && navigation.formData?.get("intent") !== "demo" ? "Logging in…" : "Log In"}
+          {submitting && navigation.formData?.get("intent") !== "demo" ? t("login.submitting") : t("login.submit")}
         </button>
         {demo && !invited ? (
           <button
@@ -206,7 +209,7 @@ function LoginForm({ demo }: { demo: { email: string; password: string } | null 
             onClick={hydrated ? fillDemo : undefined}
             className={buttonClass("secondary", "w-full")}
           >
-            Use demo account
+            {t("login.demo")}
           </button>
         ) : null}
       </Form>
@@ -225,19 +228,21 @@ function TwoFactorForm() {
     shouldValidate: "onSubmit",
   });
   const error = actionData?.intent === "2fa" ? actionData.error : null;
+  const t = useT();
+  const translate = useTranslateText();
   return (
     <>
-      <h1 className="text-2xl font-bold text-slate-900">Two-factor authentication</h1>
-      <p className="mt-1 text-sm text-slate-600">Enter the 6-digit code from your authenticator app.</p>
+      <h1 className="text-2xl font-bold text-slate-900">{t("login.twoFactor.heading")}</h1>
+      <p className="mt-1 text-sm text-slate-600">{t("login.twoFactor.lead")}</p>
       {/* Posts to /login?step=2fa (the current URL), so an error re-renders this step, with or without JavaScript. */}
       <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
         {error ? (
-          <Alert tone="error" title={error.title}>
-            {error.message}
+          <Alert tone="error" title={translate(error.title)}>
+            {translate(error.message)}
           </Alert>
         ) : null}
         <Field
-          label="Authentication code"
+          label={t("login.twoFactor.code")}
           inputProps={{
             ...getInputProps(fields.code, { type: "text" }),
             key: fields.code.key,
@@ -248,10 +253,10 @@ function TwoFactorForm() {
           errors={fields.code.errors}
         />
         <button type="submit" name="intent" value="2fa" className={buttonClass("primary", "w-full")} disabled={navigation.state === "submitting"}>
-          {navigation.state === "submitting" ? "Verifying…" : "Verify"}
+          {navigation.state === "submitting" ? t("login.twoFactor.submitting") : t("login.twoFactor.submit")}
         </button>
         <Link to="/login" className={buttonClass("ghost", "w-full")}>
-          Back to Login
+          {t("login.back")}
         </Link>
       </Form>
     </>
@@ -271,24 +276,26 @@ function ResetRequestForm() {
   const error = actionData?.intent === "reset-request" ? actionData.error : null;
   const sent = actionData?.intent === "reset-request" ? actionData.sent : null;
   const invalid = Boolean(fields.email.errors?.length);
+  const t = useT();
+  const translate = useTranslateText();
   return (
     <>
-      <h1 className="text-2xl font-bold text-slate-900">Reset your password</h1>
-      <p className="mt-1 text-sm text-slate-600">Enter your email and we'll send you a link to choose a new password.</p>
+      <h1 className="text-2xl font-bold text-slate-900">{t("login.reset.heading")}</h1>
+      <p className="mt-1 text-sm text-slate-600">{t("login.reset.lead")}</p>
       <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
         {sent ? (
-          <Notice key={form.key} tone="success" title="Check Your Email">
-            {sent}
+          <Notice key={form.key} tone="success" title={translate("Check Your Email")}>
+            {translate(sent)}
           </Notice>
         ) : null}
         {error ? (
-          <Alert tone="error" title={error.title}>
-            {error.message}
+          <Alert tone="error" title={translate(error.title)}>
+            {translate(error.message)}
           </Alert>
         ) : null}
-        {invalid ? <Notice tone="error" title="Invalid Email" /> : null}
+        {invalid ? <Notice tone="error" title={translate("Invalid Email")} /> : null}
         <Field
-          label="Email"
+          label={t("login.email")}
           inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", key: fields.email.key }}
           errors={fields.email.errors}
         />
@@ -299,10 +306,10 @@ function ResetRequestForm() {
           className={buttonClass("primary", "w-full")}
           disabled={navigation.state === "submitting"}
         >
-          {navigation.state === "submitting" ? "Sending…" : "Send Reset Link"}
+          {navigation.state === "submitting" ? t("login.sending") : t("login.reset.submit")}
         </button>
         <Link to="/login" className={buttonClass("ghost", "w-full")}>
-          Back to Login
+          {t("login.back")}
         </Link>
       </Form>
     </>
@@ -325,24 +332,26 @@ function ResendConfirmationForm() {
   const error = actionData?.intent === "resend-confirmation" ? actionData.error : null;
   const sent = actionData?.intent === "resend-confirmation" ? actionData.sent : null;
   const redirectTo = searchParams.get("redirectTo") ?? "";
+  const t = useT();
+  const translate = useTranslateText();
   return (
     <>
-      <h1 className="text-2xl font-bold text-slate-900">Resend confirmation email</h1>
-      <p className="mt-1 text-sm text-slate-600">Enter the address you signed up with and we'll send a new confirmation link.</p>
+      <h1 className="text-2xl font-bold text-slate-900">{t("login.resendConfirmation")}</h1>
+      <p className="mt-1 text-sm text-slate-600">{t("login.resend.lead")}</p>
       <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {sent ? (
-          <Notice key={form.key} tone="success" title="Check Your Email">
-            {sent}
+          <Notice key={form.key} tone="success" title={translate("Check Your Email")}>
+            {translate(sent)}
           </Notice>
         ) : null}
         {error ? (
-          <Alert tone="error" title={error.title}>
-            {error.message}
+          <Alert tone="error" title={translate(error.title)}>
+            {translate(error.message)}
           </Alert>
         ) : null}
         <Field
-          label="Email"
+          label={t("login.email")}
           inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", key: fields.email.key }}
           errors={fields.email.errors}
         />
@@ -353,10 +362,10 @@ function ResendConfirmationForm() {
           className={buttonClass("primary", "w-full")}
           disabled={navigation.state === "submitting"}
         >
-          {navigation.state === "submitting" ? "Sending…" : "Resend confirmation email"}
+          {navigation.state === "submitting" ? t("login.sending") : t("login.resendConfirmation")}
         </button>
         <Link to={redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login"} className={buttonClass("ghost", "w-full")}>
-          Back to Login
+          {t("login.back")}
         </Link>
       </Form>
     </>
