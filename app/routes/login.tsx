@@ -3,23 +3,15 @@ import { useState } from "react";
 import type { z } from "zod";
 import { Form, Link, type MetaArgs, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { metaTranslator, useT, useTranslateText } from "~/components/i18n";
-import { Alert, Notice } from "~/components/ui/alert";
+import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Card, PageContainer } from "~/components/ui/page";
 import { useHydrated } from "~/components/use-hydrated";
 import { validateWith } from "~/components/form-rules";
-import type { loginSchema, resendConfirmationSchema, resetRequestSchema } from "~/domain/auth";
-import {
-  isInvitationPath,
-  loginCodeFormErrors,
-  loginFormErrors,
-  resendConfirmationFormErrors,
-  resetRequestFormErrors,
-  safeRedirect,
-} from "~/domain/auth-rules";
+import type { loginSchema } from "~/domain/auth";
+import { isInvitationPath, loginFormErrors, safeRedirect } from "~/domain/auth-rules";
 import { DEMO_ACCOUNT } from "~/domain/demo-accounts";
-import type { loginCodeSchema } from "~/domain/profile";
 import { requireAnonymous } from "~/server/auth/guards.server";
 import { resendConfirmation, resetRequest } from "~/server/auth/link-requests.server";
 import { codeStep, passwordStep } from "~/server/auth/sign-in.server";
@@ -27,7 +19,12 @@ import { clearPendingLogin, readPendingLogin } from "~/server/auth/two-factor.se
 import { env } from "~/server/platform/env.server";
 import { readForm } from "~/server/platform/request-body.server";
 import { requestInfo } from "~/server/platform/request-context.server";
+import { island } from "~/components/island";
 import type { Route } from "./+types/login";
+
+const TwoFactorForm = island(() => import("~/components/auth/login-steps").then((module) => module.TwoFactorForm));
+const ResetRequestForm = island(() => import("~/components/auth/login-steps").then((module) => module.ResetRequestForm));
+const ResendConfirmationForm = island(() => import("~/components/auth/login-steps").then((module) => module.ResendConfirmationForm));
 
 export function meta({ matches }: MetaArgs) {
   return [{ title: metaTranslator(matches)("login.title") }];
@@ -212,161 +209,6 @@ function LoginForm({ demo }: { demo: { email: string; password: string } | null 
             {t("login.demo")}
           </button>
         ) : null}
-      </Form>
-    </>
-  );
-}
-
-function TwoFactorForm() {
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const lastResult = actionData?.intent === "2fa" ? actionData.result : undefined;
-  const [form, fields] = useForm({
-    id: "login-2fa",
-    lastResult,
-    onValidate: validateWith<z.input<typeof loginCodeSchema>>(loginCodeFormErrors),
-    shouldValidate: "onSubmit",
-  });
-  const error = actionData?.intent === "2fa" ? actionData.error : null;
-  const t = useT();
-  const translate = useTranslateText();
-  return (
-    <>
-      <h1 className="text-2xl font-bold text-slate-900">{t("login.twoFactor.heading")}</h1>
-      <p className="mt-1 text-sm text-slate-600">{t("login.twoFactor.lead")}</p>
-      {/* Posts to /login?step=2fa (the current URL), so an error re-renders this step, with or without JavaScript. */}
-      <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
-        {error ? (
-          <Alert tone="error" title={translate(error.title)}>
-            {translate(error.message)}
-          </Alert>
-        ) : null}
-        <Field
-          label={t("login.twoFactor.code")}
-          inputProps={{
-            ...getInputProps(fields.code, { type: "text" }),
-            key: fields.code.key,
-            inputMode: "numeric",
-            autoComplete: "one-time-code",
-            autoFocus: true,
-          }}
-          errors={fields.code.errors}
-        />
-        <button type="submit" name="intent" value="2fa" className={buttonClass("primary", "w-full")} disabled={navigation.state === "submitting"}>
-          {navigation.state === "submitting" ? t("login.twoFactor.submitting") : t("login.twoFactor.submit")}
-        </button>
-        <Link to="/login" className={buttonClass("ghost", "w-full")}>
-          {t("login.back")}
-        </Link>
-      </Form>
-    </>
-  );
-}
-
-function ResetRequestForm() {
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const lastResult = actionData?.intent === "reset-request" ? actionData.result : undefined;
-  const [form, fields] = useForm({
-    id: "reset-request",
-    lastResult,
-    onValidate: validateWith<z.input<typeof resetRequestSchema>>(resetRequestFormErrors),
-    shouldValidate: "onSubmit",
-  });
-  const error = actionData?.intent === "reset-request" ? actionData.error : null;
-  const sent = actionData?.intent === "reset-request" ? actionData.sent : null;
-  const invalid = Boolean(fields.email.errors?.length);
-  const t = useT();
-  const translate = useTranslateText();
-  return (
-    <>
-      <h1 className="text-2xl font-bold text-slate-900">{t("login.reset.heading")}</h1>
-      <p className="mt-1 text-sm text-slate-600">{t("login.reset.lead")}</p>
-      <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
-        {sent ? (
-          <Notice key={form.key} tone="success" title={translate("Check Your Email")}>
-            {translate(sent)}
-          </Notice>
-        ) : null}
-        {error ? (
-          <Alert tone="error" title={translate(error.title)}>
-            {translate(error.message)}
-          </Alert>
-        ) : null}
-        {invalid ? <Notice tone="error" title={translate("Invalid Email")} /> : null}
-        <Field
-          label={t("login.email")}
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", key: fields.email.key }}
-          errors={fields.email.errors}
-        />
-        <button
-          type="submit"
-          name="intent"
-          value="reset-request"
-          className={buttonClass("primary", "w-full")}
-          disabled={navigation.state === "submitting"}
-        >
-          {navigation.state === "submitting" ? t("login.sending") : t("login.reset.submit")}
-        </button>
-        <Link to="/login" className={buttonClass("ghost", "w-full")}>
-          {t("login.back")}
-        </Link>
-      </Form>
-    </>
-  );
-}
-
-/** "Resend confirmation email" for an address typed in (reached from the login page and the confirmation link's page). */
-function ResendConfirmationForm() {
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [searchParams] = useSearchParams();
-  const lastResult = actionData?.intent === "resend-confirmation" ? actionData.result : undefined;
-  const [form, fields] = useForm({
-    id: "resend-confirmation",
-    lastResult,
-    defaultValue: { email: searchParams.get("email") ?? "" },
-    onValidate: validateWith<z.input<typeof resendConfirmationSchema>>(resendConfirmationFormErrors),
-    shouldValidate: "onSubmit",
-  });
-  const error = actionData?.intent === "resend-confirmation" ? actionData.error : null;
-  const sent = actionData?.intent === "resend-confirmation" ? actionData.sent : null;
-  const redirectTo = searchParams.get("redirectTo") ?? "";
-  const t = useT();
-  const translate = useTranslateText();
-  return (
-    <>
-      <h1 className="text-2xl font-bold text-slate-900">{t("login.resendConfirmation")}</h1>
-      <p className="mt-1 text-sm text-slate-600">{t("login.resend.lead")}</p>
-      <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        {sent ? (
-          <Notice key={form.key} tone="success" title={translate("Check Your Email")}>
-            {translate(sent)}
-          </Notice>
-        ) : null}
-        {error ? (
-          <Alert tone="error" title={translate(error.title)}>
-            {translate(error.message)}
-          </Alert>
-        ) : null}
-        <Field
-          label={t("login.email")}
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", key: fields.email.key }}
-          errors={fields.email.errors}
-        />
-        <button
-          type="submit"
-          name="intent"
-          value="resend-confirmation"
-          className={buttonClass("primary", "w-full")}
-          disabled={navigation.state === "submitting"}
-        >
-          {navigation.state === "submitting" ? t("login.sending") : t("login.resendConfirmation")}
-        </button>
-        <Link to={redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login"} className={buttonClass("ghost", "w-full")}>
-          {t("login.back")}
-        </Link>
       </Form>
     </>
   );
