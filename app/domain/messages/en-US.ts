@@ -197,6 +197,7 @@ const UI = {
   "legal.eyebrow": "Legal",
   "legal.effective": "Effective date: {date}",
   "legal.onThisPage": "On this page",
+  "legal.englishOnly": "This document is available in English only for now; the English version governs.",
   "terms.title": "Terms of Service",
   "terms.description": "The terms for using Rosca: eligibility, the demo phase, how groups work, fees and your commitments to your group.",
   "privacy.title": "Privacy Policy",

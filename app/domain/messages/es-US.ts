@@ -190,6 +190,8 @@ export const messages: Record<MessageId, string> = {
   "legal.eyebrow": "Legal",
   "legal.effective": "Fecha de vigencia: {date}",
   "legal.onThisPage": "En esta página",
+  "legal.englishOnly":
+    "Este documento está disponible solo en inglés por ahora. Cuando publiquemos la traducción al español, la versión en inglés seguirá siendo la que rige.",
   "terms.title": "Términos del servicio",
   "terms.description":
     "Los términos para usar Rosca: quién puede usarlo, la fase de demostración, cómo funcionan las tandas, las tarifas y sus compromisos con su grupo.",
