@@ -56,6 +56,14 @@ export function requestLocale(request: Request, accountLocale: string | null = n
   return resolveLocale({ account: accountLocale, cookie: localeFromCookie(request), acceptLanguage: request.headers.get("Accept-Language") });
 }
 
+/** A visitor's language from the raw headers (the host's page cache keeps one copy of a public page per language). */
+export function localeOfHeaders(cookie: string | undefined, acceptLanguage: string | undefined): Locale {
+  const headers = new Headers();
+  if (cookie) headers.set("Cookie", cookie);
+  if (acceptLanguage) headers.set("Accept-Language", acceptLanguage);
+  return requestLocale(new Request("http://localhost/", { headers }));
+}
+
 /** Set-Cookie for a visitor's chosen language. Not secret, so not signed; readable only by the server (HttpOnly). */
 export function localeCookie(locale: Locale): string {
   return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax; HttpOnly${servedOverHttps() ? "; Secure" : ""}`;
