@@ -4,9 +4,9 @@
  */
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
-import { DEFAULT_LOCALE, isLocale, type Locale, resolveLocale } from "~/domain/locale";
-import { type MessageId, messages as english } from "~/domain/messages/en-US";
-import { messages as spanish } from "~/domain/messages/es-US";
+import { DEFAULT_LOCALE, isLocale, type Locale, resolveLocale } from "../../domain/locale";
+import { type MessageId, messages as english } from "../../domain/messages/en-US";
+import { messages as spanish } from "../../domain/messages/es-US";
 import { servedOverHttps } from "./env.server";
 
 export const LOCALE_COOKIE = "rosca_lang";
