@@ -54,7 +54,7 @@ async function expectSpanish(page: Page, h1: string) {
 }
 
 test.describe("a browser that asks for Spanish", () => {
-  test.use({ extraHTTPHeaders: { "Accept-Language": "es-US,es;q=0.9,en;q=0.5" }, viewport: { width: 375, height: 800 } });
+  test.use({ locale: "es-US", extraHTTPHeaders: { "Accept-Language": "es-US,es;q=0.9,en;q=0.5" }, viewport: { width: 375, height: 800 } });
 
   for (const { path, h1 } of PAGES) {
     test(`${path} is in Spanish`, async ({ page }) => {
@@ -102,7 +102,7 @@ test.describe("a browser that asks for Spanish", () => {
 });
 
 test.describe("the language switch (a plain form)", () => {
-  test.use({ extraHTTPHeaders: { "Accept-Language": "en-US" } });
+  test.use({ locale: "en-US", extraHTTPHeaders: { "Accept-Language": "en-US" } });
 
   test("switches to Spanish, stays on the page and is remembered, then back to English", async ({ page }) => {
     await page.goto("/login?redirectTo=%2Fdashboard");
