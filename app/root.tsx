@@ -2,16 +2,19 @@ import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderDa
 import type { Route } from "./+types/root";
 import "./app.css";
 import { DemoBanner } from "./components/demo-banner";
+import { Toaster } from "./components/toaster";
 import { island } from "./components/island";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
-import { Toaster } from "./components/toaster";
 import { ErrorPage } from "./components/error-page";
 import { clearSessionCookie, lookupSession } from "./server/auth/session.server";
 import { orBusyResponse } from "./server/db/errors.server";
 import { env } from "./server/platform/env.server";
 import { requestInfo } from "./server/platform/request-context.server";
 import { takeToasts } from "./server/notifications/toast.server";
+import { catalogue, requestLocale } from "./server/platform/locale.server";
+import { LocaleProvider, translatorFor, useT } from "./components/i18n";
+import { DEFAULT_LOCALE } from "./domain/locale";
 
 /** The idle-session warning: signed-in visitors only, so a chunk anonymous visitors never download (island.tsx). */
 const SessionTimer = island(() => import("./components/session-timer").then((module) => module.SessionTimer));
@@ -27,8 +30,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lookup.status === "active" ? { id: lookup.user.id, name: lookup.user.name, email: lookup.user.email, isAdmin: lookup.user.isAdmin } : null;
   // The bell: the newest notifications and the unread count, read with the session (session.server.ts).
   const feed = lookup.status === "active" ? lookup.bell : null;
+  // The page's language (ADR 056): the member's choice, else this browser's, else Accept-Language's first guess. Only
+  // that language's messages go to the browser.
+  const locale = requestLocale(request, lookup.status === "active" ? lookup.user.locale : null);
+  headers.append("Vary", "Accept-Language, Cookie");
   return data(
     {
+      locale,
+      messages: catalogue(locale),
       user,
       // Remaining time rather than a timestamp: the browser's clock may disagree with ours.
       sessionRemainingMs: lookup.status === "active" ? lookup.expiresAt.getTime() - Date.now() : null,
@@ -49,21 +58,17 @@ export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export function meta() {
-  return [
-    { title: "Rosca — Save Together, Grow Together" },
-    {
-      name: "description",
-      content: "Interest-free rotating savings groups for friends, family and colleagues. Sharia-compliant, for US residents 18+.",
-    },
-  ];
+export function meta({ loaderData }: Route.MetaArgs) {
+  const t = translatorFor(loaderData ?? undefined);
+  return [{ title: t("shell.title") }, { name: "description", content: t("shell.description") }];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<RootData>("root");
   const nonce = rootData?.nonce;
+  const locale = rootData?.locale ?? DEFAULT_LOCALE;
   return (
-    <html lang="en">
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -72,24 +77,42 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
-        >
-          Skip to content
-        </a>
-        {rootData?.demo ? <DemoBanner mailbox={rootData.demo.mailbox} /> : null}
-        <SiteHeader user={rootData?.user ?? null} feed={rootData?.feed ?? null} />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <SiteFooter />
-        <Toaster initial={rootData?.toasts ?? []} />
-        {rootData?.user && rootData.sessionRemainingMs !== null ? <SessionTimer remainingMs={rootData.sessionRemainingMs} /> : null}
+        {rootData ? (
+          <LocaleProvider locale={rootData.locale} messages={rootData.messages}>
+            <Page rootData={rootData}>{children}</Page>
+          </LocaleProvider>
+        ) : (
+          // The root's own loader failed (the database too slow): no catalogue, so the error page in its English words.
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+function Page({ rootData, children }: { rootData: RootData; children: React.ReactNode }) {
+  const t = useT();
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        {t("shell.skip")}
+      </a>
+      {rootData?.demo ? <DemoBanner mailbox={rootData.demo.mailbox} /> : null}
+      <SiteHeader user={rootData?.user ?? null} feed={rootData?.feed ?? null} />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter />
+      <Toaster initial={rootData.toasts} />
+      {rootData?.user && rootData.sessionRemainingMs !== null ? <SessionTimer remainingMs={rootData.sessionRemainingMs} /> : null}
+    </>
   );
 }
 

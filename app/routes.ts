@@ -16,6 +16,7 @@ export default [
     route("auth-success", "routes/auth-success.tsx"),
     route("auth/confirm", "routes/auth.confirm.tsx"),
     route("logout", "routes/logout.ts"),
+    route("language", "routes/language.ts"),
 
     // Public information pages
     route("about", "routes/about.tsx"),

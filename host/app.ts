@@ -19,6 +19,7 @@ import { privateUnlessShared } from "./cache-control";
 import { publicPageCache } from "./page-cache";
 import { logger } from "../app/server/platform/log.server.ts";
 import { requestContext } from "../app/server/platform/request-context.server.ts";
+import { localeOfHeaders } from "../app/server/platform/locale.server.ts";
 import { reportError } from "../app/server/platform/error-reporting.server.ts";
 import { trackResponses } from "./shutdown.ts";
 import { labelStatic, requestLogging } from "./request-log.ts";
@@ -264,7 +265,10 @@ export function createApp({
     paths: (pagePath) => PUBLIC_PAGES.has(pagePath),
     // PAGE_CACHE_SECONDS=0 turns it off.
     ttlMs: envNumber("PAGE_CACHE_SECONDS", 60) * 1000,
-    render: (url, nonce) => renderPage(new Request(url), requestContext({ cspNonce: nonce, clientIp: "page-cache" })),
+    // One copy per language: the visitor's cookie, else Accept-Language's first guess (ADR 056).
+    variant: (req) => localeOfHeaders(req.headers.cookie, req.headers["accept-language"]),
+    render: (url, nonce, locale) =>
+      renderPage(new Request(url, { headers: { "Accept-Language": locale } }), requestContext({ cspNonce: nonce, clientIp: "page-cache" })),
   });
   app.locals.pageCache = pageCache;
   // Not in development, where a page must show the code just saved (PAGE_CACHE_SECONDS=0 turns it off elsewhere).

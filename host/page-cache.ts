@@ -14,8 +14,11 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 
-/** Cookies that never change what a public page shows (the demo mailbox's list of addresses). */
-const IGNORED_COOKIES = new Set(["rosca_mailbox"]);
+/**
+ * Cookies that never change what a public page shows (the demo mailbox's list of addresses), or whose effect is the
+ * page's `variant` (the language cookie, ADR 056).
+ */
+const IGNORED_COOKIES = new Set(["rosca_mailbox", "rosca_lang"]);
 
 type Entry = { status: number; contentType: string; html: string; nonce: string; expiresAt: number };
 
@@ -28,8 +31,13 @@ export type PageCacheOptions = {
    * a bound, a flood of made-up hosts would fill the memory. The oldest entry makes room.
    */
   maxEntries?: number;
-  /** Render a URL as React Router would for a cookieless GET, with this CSP nonce. */
-  render: (url: string, nonce: string) => Promise<globalThis.Response>;
+  /**
+   * Which version of a page the request gets (its language, ADR 056): part of the key, and handed to `render`. The
+   * same for every request when not given.
+   */
+  variant?: (req: Request) => string;
+  /** Render a URL as React Router would for a cookieless GET, with this CSP nonce (and the request's variant). */
+  render: (url: string, nonce: string, variant: string) => Promise<globalThis.Response>;
   now?: () => number;
 };
 
@@ -58,9 +66,9 @@ export function publicPageCache(options: PageCacheOptions) {
   const rendering = new Map<string, Promise<Entry | null>>();
   const counts = { hits: 0, misses: 0, bypassed: 0 };
 
-  async function renderEntry(url: string): Promise<Entry | null> {
+  async function renderEntry(key: string, url: string, variant: string): Promise<Entry | null> {
     const nonce = randomBytes(16).toString("base64");
-    const response = await options.render(url, nonce);
+    const response = await options.render(url, nonce, variant);
     const contentType = response.headers.get("content-type") ?? "";
     // Only a plain, successful HTML page that sets nothing for the visitor may be shared.
     if (response.status !== 200 || !contentType.startsWith("text/html") || response.headers.has("set-cookie")) {
@@ -68,10 +76,10 @@ export function publicPageCache(options: PageCacheOptions) {
       return null;
     }
     const entry = { status: 200, contentType, html: await response.text(), nonce, expiresAt: now() + options.ttlMs };
-    entries.delete(url);
+    entries.delete(key);
     // Map keeps insertion order: the first key is the oldest page.
     while (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-    entries.set(url, entry);
+    entries.set(key, entry);
     return entry;
   }
 
@@ -82,14 +90,16 @@ export function publicPageCache(options: PageCacheOptions) {
     }
     // Per origin: a page may carry absolute links built from the address it was asked for.
     const url = `${req.protocol}://${req.get("host")}${req.path}`;
-    let entry = entries.get(url);
+    const variant = options.variant?.(req) ?? "";
+    const key = `${variant} ${url}`;
+    let entry = entries.get(key);
     const fresh = entry !== undefined && entry.expiresAt > now();
     if (!fresh) {
       counts.misses += 1;
-      let pending = rendering.get(url);
+      let pending = rendering.get(key);
       if (!pending) {
-        pending = renderEntry(url).finally(() => rendering.delete(url));
-        rendering.set(url, pending);
+        pending = renderEntry(key, url, variant).finally(() => rendering.delete(key));
+        rendering.set(key, pending);
       }
       entry = (await pending) ?? undefined;
       // Not cacheable after all (an error page, a redirect): render it the ordinary way.
@@ -100,7 +110,8 @@ export function publicPageCache(options: PageCacheOptions) {
     res
       .status(entry!.status)
       .type(entry!.contentType)
-      .set("X-Page-Cache", fresh ? "hit" : "miss");
+      .set("X-Page-Cache", fresh ? "hit" : "miss")
+      .set("Vary", "Accept-Language, Cookie");
     res.send(entry!.html.replaceAll(entry!.nonce, res.locals.cspNonce as string));
   }
 

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslateText } from "./i18n";
 import { useHydrated } from "./use-hydrated";
 import { MAX_TOASTS, toastDurationMs, type Toast, type ToastInput } from "~/domain/toast";
 
@@ -68,6 +69,8 @@ function ToastItem({ toast, onDismiss, interactive }: { toast: Toast; onDismiss:
     return () => window.clearTimeout(timer);
   }, [toast.id, toast.type, onDismiss, paused]);
   const closeId = `toast-close-${toast.id}`;
+  // A toast the server wrote in English (SPEC.md's words) in the reader's language, where the catalogue has it.
+  const translate = useTranslateText();
   const closeClass = "shrink-0 cursor-pointer px-3 text-lg leading-none text-slate-600 hover:text-slate-900";
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: not a control; hovering or focusing the toast only pauses its auto-close (WCAG 2.2.1)
@@ -82,8 +85,8 @@ function ToastItem({ toast, onDismiss, interactive }: { toast: Toast; onDismiss:
     >
       <div className="bar w-1.5 shrink-0" />
       <div className="flex-1 px-4 py-3">
-        <p className="text-sm font-semibold text-slate-900">{toast.title}</p>
-        {toast.description ? <p className="mt-0.5 text-sm text-slate-700">{toast.description}</p> : null}
+        <p className="text-sm font-semibold text-slate-900">{translate(toast.title)}</p>
+        {toast.description ? <p className="mt-0.5 text-sm text-slate-700">{translate(toast.description)}</p> : null}
       </div>
       {interactive ? (
         <button type="button" onClick={() => onDismiss(toast.id)} className={closeClass} aria-label="Dismiss notification">

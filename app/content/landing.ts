@@ -1,74 +1,61 @@
-/** Copy for the landing page (SPEC.md section 2, "/ landing"). */
-import type { ExampleGroup } from "~/components/marketing/example-group-card";
+/** The landing page's structure (SPEC.md section 2, "/ landing"); its words are in the catalogues (ADR 056). */
+import type { MessageId } from "~/domain/messages/en-US";
 
 export const HOW_IT_WORKS = [
-  {
-    title: "Form a group",
-    body: "Invite 3 to 12 people you already trust: friends, family or colleagues. Together you agree on one contribution amount, a schedule and the payout order before anyone pays a cent.",
-  },
-  {
-    title: "Make regular contributions",
-    body: "Every member puts in the same amount on the same day each period, weekly, every two weeks or monthly. Contributions are collected automatically from each member's linked bank account.",
-  },
-  {
-    title: "Take turns receiving the pot",
-    body: "Each period one member receives the whole pot: the contribution times the number of members. The cycle ends when everyone has had exactly one turn.",
-  },
-] as const;
+  { title: "home.how.form.title", body: "home.how.form.body" },
+  { title: "home.how.contribute.title", body: "home.how.contribute.body" },
+  { title: "home.how.receive.title", body: "home.how.receive.body" },
+] as const satisfies ReadonlyArray<{ title: MessageId; body: MessageId }>;
 
 export const TRUST_POINTS = [
-  {
-    title: "Interest-free",
-    body: "Nobody pays interest and nobody earns it. You receive exactly what the group puts in, whether your turn comes first or last.",
-  },
-  {
-    title: "Sharia-compliant by design",
-    body: "No riba, no hidden charges, no uncertainty about what you owe. Our only fee is a flat setup fee that is the same for every member.",
-    link: { to: "/sharia", label: "How we approach Sharia compliance" },
-  },
-  {
-    title: "Bank-level security",
-    body: "Passwords are hashed with argon2id, sessions end after 30 minutes of inactivity, and bank connections go through our bank-linking provider. We never see your bank password.",
-    link: { to: "/security", label: "Read about our security" },
-  },
-  {
-    title: "Transparent payout order",
-    body: "Every member sees the full schedule: who receives the pot, on which date, and how much. Random draws can be checked by any member.",
-  },
-] as const;
+  { title: "home.trust.interest.title", body: "home.trust.interest.body" },
+  { title: "home.trust.sharia.title", body: "home.trust.sharia.body", link: { to: "/sharia", label: "home.trust.sharia.link" } },
+  { title: "home.trust.security.title", body: "home.trust.security.body", link: { to: "/security", label: "home.trust.security.link" } },
+  { title: "home.trust.order.title", body: "home.trust.order.body" },
+] as const satisfies ReadonlyArray<{ title: MessageId; body: MessageId; link?: { to: string; label: MessageId } }>;
 
 /**
  * The three example groups of SPEC.md section 2 with their stated figures. Where the spec gives only a cycle length,
  * the member count follows from it: a monthly group lasts one month per member, so a 10-month cycle has 10 members.
  */
-export const EXAMPLE_GROUPS: ExampleGroup[] = [
+export const EXAMPLE_GROUPS = [
   {
     id: "wedding",
-    name: "Wedding fund",
-    purpose: "Ten friends help each other pay for weddings, one couple at a time.",
+    name: "home.example.wedding.name",
+    purpose: "home.example.wedding.purpose",
     members: 10,
     contribution: 500,
-    frequency: "bi-weekly",
-    cycle: "5-month cycle",
+    frequency: "home.example.biweekly",
+    cycleMonths: 5,
+    explainMembers: false,
   },
   {
     id: "business",
-    name: "Business startup",
-    purpose: "Colleagues pool savings so each can buy equipment or stock for a side business.",
+    name: "home.example.business.name",
+    purpose: "home.example.business.purpose",
     members: 10,
     contribution: 2000,
-    frequency: "monthly",
-    cycle: "10-month cycle",
-    membersNote: "A 10-month monthly cycle means 10 members.",
+    frequency: "home.example.monthly",
+    cycleMonths: 10,
+    explainMembers: true,
   },
   {
     id: "education",
-    name: "Education",
-    purpose: "Parents take turns covering tuition, books or a laptop for the new school year.",
+    name: "home.example.education.name",
+    purpose: "home.example.education.purpose",
     members: 10,
     contribution: 200,
-    frequency: "monthly",
-    cycle: "10-month cycle",
-    membersNote: "A 10-month monthly cycle means 10 members.",
+    frequency: "home.example.monthly",
+    cycleMonths: 10,
+    explainMembers: true,
   },
-];
+] as const satisfies ReadonlyArray<{
+  id: string;
+  name: MessageId;
+  purpose: MessageId;
+  members: number;
+  contribution: number;
+  frequency: MessageId;
+  cycleMonths: number;
+  explainMembers: boolean;
+}>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCalendarDay, formatDate, formatDateTime, formatDay, formatMoney, formatMoneyShort, formatTimestamp } from "./format";
+import { formatCalendarDay, formatDate, formatDateTime, formatDay, formatDollars, formatMoney, formatMoneyShort, formatTimestamp } from "./format";
 
 describe("display formatting (America/New_York)", () => {
   it.each([
@@ -55,5 +55,14 @@ describe("formatDate: the one date formatter", () => {
   it("formats whole dollars for chart axes", () => {
     expect(formatMoneyShort(150_000)).toBe("$1,500");
     expect(formatMoneyShort(0)).toBe("$0");
+  });
+
+  it("speaks the reader's language (es-US) and keeps dollars", () => {
+    expect(formatDate("2026-12-01", { style: "long", locale: "es-US" })).toBe("1 de diciembre de 2026");
+    expect(formatDate("2026-12-01", { locale: "es-US" })).toBe("martes, 1 de diciembre de 2026");
+    expect(formatCalendarDay("2026-12-01", "long", "es-US")).toBe("1 de diciembre de 2026");
+    expect(formatMoney(105_000, "es-US")).toBe("$1,050.00");
+    expect(formatMoney(105_000)).toBe("$1,050.00");
+    expect(formatDollars(5000, "es-US")).toBe("$5,000");
   });
 });

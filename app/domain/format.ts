@@ -8,6 +8,8 @@
  *   the instant is about a group, else the product's home zone. Server render and hydration use the same zone, so they
  *   agree.
  */
+import { DEFAULT_LOCALE, type Locale } from "./locale";
+
 export const DISPLAY_TIME_ZONE = "America/New_York";
 
 export type DateStyle = "full" | "long" | "medium";
@@ -16,6 +18,8 @@ export type DateOptions = {
   style?: DateStyle;
   /** For instants: the zone whose calendar decides the day (a group's zone). Ignored for calendar days. */
   timeZone?: string;
+  /** The reader's language (ADR 056): es-US says "martes, 1 de diciembre de 2026". English by default. */
+  locale?: Locale;
 };
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -37,22 +41,26 @@ function formatter(key: string, make: () => Intl.DateTimeFormat) {
  */
 export function formatDate(value: string | Date, options: DateOptions = {}): string {
   const style = options.style ?? "full";
+  const locale = options.locale ?? DEFAULT_LOCALE;
   if (typeof value === "string" && CALENDAR_DAY.test(value)) {
-    return formatter(`day:${style}`, () => new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: style })).format(
+    return formatter(`day:${locale}:${style}`, () => new Intl.DateTimeFormat(locale, { timeZone: "UTC", dateStyle: style })).format(
       new Date(`${value}T00:00:00Z`),
     );
   }
   const timeZone = options.timeZone ?? DISPLAY_TIME_ZONE;
-  return formatter(`instant:${style}:${timeZone}`, () => new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: style })).format(toDate(value));
+  return formatter(`instant:${locale}:${style}:${timeZone}`, () => new Intl.DateTimeFormat(locale, { timeZone, dateStyle: style })).format(
+    toDate(value),
+  );
 }
 
 /** "Nov 21, 2026, 6:04 PM EST": an instant with its time, in `timeZone` (default the product's). */
-export function formatDateTime(value: string | Date, options: { timeZone?: string } = {}): string {
+export function formatDateTime(value: string | Date, options: { timeZone?: string; locale?: Locale } = {}): string {
   const timeZone = options.timeZone ?? DISPLAY_TIME_ZONE;
+  const locale = options.locale ?? DEFAULT_LOCALE;
   return formatter(
-    `datetime:${timeZone}`,
+    `datetime:${locale}:${timeZone}`,
     () =>
-      new Intl.DateTimeFormat("en-US", {
+      new Intl.DateTimeFormat(locale, {
         timeZone,
         month: "short",
         day: "numeric",
@@ -69,36 +77,50 @@ function toDate(value: string | Date) {
 }
 
 /** "Nov 21, 2026, 6:04 PM EST" (formatDateTime in the product's zone; the name the notification lists use). */
-export function formatTimestamp(iso: string | Date) {
-  return formatDateTime(iso);
+export function formatTimestamp(iso: string | Date, locale: Locale = DEFAULT_LOCALE) {
+  return formatDateTime(iso, { locale });
 }
 
 /** "November 21, 2026": the day an instant falls on in the product's zone (formatDate, long). */
-export function formatDay(iso: string | Date) {
-  return formatDate(iso, { style: "long" });
+export function formatDay(iso: string | Date, locale: Locale = DEFAULT_LOCALE) {
+  return formatDate(iso, { style: "long", locale });
 }
 
 /** A calendar day in a given style (formatDate; "long" by default here, for the pages that use it). */
-export function formatCalendarDay(day: string, style: DateStyle = "long") {
-  return formatDate(day, { style });
+export function formatCalendarDay(day: string, style: DateStyle = "long", locale: Locale = DEFAULT_LOCALE) {
+  return formatDate(day, { style, locale });
 }
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+/** Dollars in the reader's language: always US dollars, "$1,050.00" in English and in US Spanish alike. */
+const usd = (locale: Locale) => numberFormatter(`usd:${locale}`, () => new Intl.NumberFormat(locale, { style: "currency", currency: "USD" }));
+const usdWhole = (locale: Locale) =>
+  numberFormatter(
+    `usd-whole:${locale}`,
+    () => new Intl.NumberFormat(locale, { style: "currency", currency: "USD", maximumFractionDigits: 0, minimumFractionDigits: 0 }),
+  );
+const numberFormatters = new Map<string, Intl.NumberFormat>();
+function numberFormatter(key: string, make: () => Intl.NumberFormat) {
+  let found = numberFormatters.get(key);
+  if (!found) {
+    found = make();
+    numberFormatters.set(key, found);
+  }
+  return found;
+}
 
 /** Integer cents to "$1,234.50". */
-export function formatMoney(cents: number) {
-  return usd.format(cents / 100);
+export function formatMoney(cents: number, locale: Locale = DEFAULT_LOCALE) {
+  return usd(locale).format(cents / 100);
 }
 
 /** Whole dollars without cents for chart axes: 150000 → "$1,500". */
-const usdWhole = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0, minimumFractionDigits: 0 });
-export function formatMoneyShort(cents: number) {
-  return usdWhole.format(cents / 100);
+export function formatMoneyShort(cents: number, locale: Locale = DEFAULT_LOCALE) {
+  return usdWhole(locale).format(cents / 100);
 }
 
 /** Whole-dollar amounts for marketing copy, e.g. 5000 -> "$5,000". */
-export function formatDollars(dollars: number) {
-  return usdWhole.format(dollars);
+export function formatDollars(dollars: number, locale: Locale = DEFAULT_LOCALE) {
+  return usdWhole(locale).format(dollars);
 }
 
 /**

@@ -1,24 +1,33 @@
-import { Link } from "react-router";
+import { Link, type MetaArgs } from "react-router";
+import { metaTranslator, T, useT } from "~/components/i18n";
 import { FaqList } from "~/components/marketing/faq-list";
 import { PageHeader, Section } from "~/components/marketing/page-header";
 import { ButtonLink } from "~/components/ui/button";
-import { FAQ, GUIDES } from "~/content/faq";
-import { pageMeta } from "~/content/site";
+import * as english from "~/content/faq";
+import * as spanish from "~/content/faq.es-US";
+import { pageLocale } from "~/server/auth/locale.server";
+import type { Route } from "./+types/help";
 
-export const meta = () =>
-  pageMeta("Help Center", "Answers about fees, missed payments, payout order, security and the demo phase, plus step-by-step guides.");
+export const meta = ({ matches }: MetaArgs) => {
+  const t = metaTranslator(matches);
+  return [{ title: t("shell.pageTitle", { title: t("help.title") }) }, { name: "description", content: t("help.description") }];
+};
 
-export default function Help() {
+/** The articles in the reader's language: only that language's text goes to the browser (ADR 056). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { FAQ, GUIDES } = (await pageLocale(request)) === "es-US" ? spanish : english;
+  return { faq: FAQ, guides: GUIDES };
+}
+
+export default function Help({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const { faq: FAQ, guides: GUIDES } = loaderData;
   return (
     <>
-      <PageHeader
-        eyebrow="Help Center"
-        title="How can we help?"
-        lead={<p>Answers to the questions members ask most, and step-by-step guides for getting started, creating a group and joining one.</p>}
-      >
-        <nav aria-label="Help topics" className="mt-6 flex flex-wrap gap-3 text-sm">
+      <PageHeader eyebrow={t("help.title")} title={t("help.heading")} lead={<p>{t("help.lead")}</p>}>
+        <nav aria-label={t("help.topics")} className="mt-6 flex flex-wrap gap-3 text-sm">
           <a href="#faq" className="rounded-full border border-brand-200 bg-white px-4 py-2 font-medium text-brand-900 hover:bg-brand-50">
-            Frequently asked questions
+            {t("help.faq")}
           </a>
           {GUIDES.map((guide) => (
             <a
@@ -33,13 +42,13 @@ export default function Help() {
       </PageHeader>
 
       <div className="mx-auto max-w-6xl space-y-16 px-4 py-12 sm:px-6">
-        <Section id="faq" title="Frequently asked questions" intro={<p>Select a question to see its answer.</p>}>
+        <Section id="faq" title={t("help.faq")} intro={<p>{t("help.faqIntro")}</p>}>
           <div className="max-w-3xl">
             <FaqList items={FAQ} />
           </div>
         </Section>
 
-        <Section id="guides" title="Step-by-step guides">
+        <Section id="guides" title={t("help.guides")}>
           <div className="grid gap-6 lg:grid-cols-3">
             {GUIDES.map((guide) => (
               <section
@@ -72,17 +81,13 @@ export default function Help() {
 
         <section aria-labelledby="still-need-help" className="rounded-2xl bg-brand-50 p-8">
           <h2 id="still-need-help" className="text-xl font-semibold text-slate-900">
-            Still need help?
+            {t("help.still")}
           </h2>
           <p className="mt-2 max-w-2xl text-slate-700">
-            Send us a message and our support team will reply within 24 hours. For how we keep accounts safe, see our{" "}
-            <Link to="/security" className="font-medium text-brand-800 underline">
-              security page
-            </Link>
-            .
+            <T id="help.stillBody" components={{ 0: <Link to="/security" className="font-medium text-brand-800 underline" /> }} />
           </p>
           <div className="mt-5">
-            <ButtonLink to="/contact">Contact Support</ButtonLink>
+            <ButtonLink to="/contact">{t("help.contact")}</ButtonLink>
           </div>
         </section>
       </div>

@@ -1,24 +1,17 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { useState } from "react";
 import type { z } from "zod";
-import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
-import { Alert, Notice } from "~/components/ui/alert";
+import { Form, Link, type MetaArgs, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { metaTranslator, useT, useTranslateText } from "~/components/i18n";
+import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Card, PageContainer } from "~/components/ui/page";
 import { useHydrated } from "~/components/use-hydrated";
 import { validateWith } from "~/components/form-rules";
-import type { loginSchema, resendConfirmationSchema, resetRequestSchema } from "~/domain/auth";
-import {
-  isInvitationPath,
-  loginCodeFormErrors,
-  loginFormErrors,
-  resendConfirmationFormErrors,
-  resetRequestFormErrors,
-  safeRedirect,
-} from "~/domain/auth-rules";
+import type { loginSchema } from "~/domain/auth";
+import { isInvitationPath, loginFormErrors, safeRedirect } from "~/domain/auth-rules";
 import { DEMO_ACCOUNT } from "~/domain/demo-accounts";
-import type { loginCodeSchema } from "~/domain/profile";
 import { requireAnonymous } from "~/server/auth/guards.server";
 import { resendConfirmation, resetRequest } from "~/server/auth/link-requests.server";
 import { codeStep, passwordStep } from "~/server/auth/sign-in.server";
@@ -26,10 +19,15 @@ import { clearPendingLogin, readPendingLogin } from "~/server/auth/two-factor.se
 import { env } from "~/server/platform/env.server";
 import { readForm } from "~/server/platform/request-body.server";
 import { requestInfo } from "~/server/platform/request-context.server";
+import { island } from "~/components/island";
 import type { Route } from "./+types/login";
 
-export function meta() {
-  return [{ title: "Log in — Rosca" }];
+const TwoFactorForm = island(() => import("~/components/auth/login-steps").then((module) => module.TwoFactorForm));
+const ResetRequestForm = island(() => import("~/components/auth/login-steps").then((module) => module.ResetRequestForm));
+const ResendConfirmationForm = island(() => import("~/components/auth/login-steps").then((module) => module.ResendConfirmationForm));
+
+export function meta({ matches }: MetaArgs) {
+  return [{ title: metaTranslator(matches)("login.title") }];
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -89,6 +87,8 @@ function LoginForm({ demo }: { demo: { email: string; password: string } | null 
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
   const [showPassword, setShowPassword] = useState(false);
+  const t = useT();
+  const translate = useTranslateText();
   const lastResult = actionData?.intent === "login" ? actionData.result : undefined;
   const [form, fields] = useForm({
     id: "login",
@@ -116,47 +116,47 @@ function LoginForm({ demo }: { demo: { email: string; password: string } | null 
 
   return (
     <>
-      <h1 className="text-2xl font-bold text-slate-900">Log in to your account</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{t("login.heading")}</h1>
       {invited ? (
         <div className="mt-4">
-          <Alert tone="info" title="You have an invitation">
-            Log in, or create an account if you are new to Rosca, and we'll take you straight to the group that invited you.
+          <Alert tone="info" title={t("login.invitationTitle")}>
+            {t("login.invitation")}
           </Alert>
         </div>
       ) : null}
       <p className="mt-1 text-sm text-slate-600">
-        New here?{" "}
+        {t("login.newHere")}{" "}
         <Link to={withRedirect("/register")} className="font-medium text-brand-700 underline">
-          Create an account
+          {t("login.createAccount")}
         </Link>
       </p>
       {unconfirmed ? (
         // Its own form, outside the login form: one click sends a new link to the address just typed.
         <Form method="post" className="mt-6 space-y-3">
-          <Alert tone="warning" title={error?.title}>
-            {error?.message}
+          <Alert tone="warning" title={error ? translate(error.title) : undefined}>
+            {error ? translate(error.message) : null}
           </Alert>
           <input type="hidden" name="email" value={unconfirmed.email} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <button type="submit" name="intent" value="resend-confirmation" className={buttonClass("secondary", "w-full")} disabled={submitting}>
-            Resend confirmation email
+            {t("login.resendConfirmation")}
           </button>
         </Form>
       ) : null}
       <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {error && !unconfirmed ? (
-          <Alert tone="error" title={error.title}>
-            {error.message}
+          <Alert tone="error" title={translate(error.title)}>
+            {translate(error.message)}
           </Alert>
         ) : null}
         <Field
-          label="Email"
+          label={t("login.email")}
           inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", key: fields.email.key }}
           errors={fields.email.errors}
         />
         <Field
-          label="Password"
+          label={t("login.password")}
           inputProps={{
             ...getInputProps(fields.password, { type: showPassword ? "text" : "password" }),
             autoComplete: "current-password",
@@ -172,7 +172,7 @@ function LoginForm({ demo }: { demo: { email: string; password: string } | null 
                 aria-pressed={showPassword}
                 aria-controls={fields.password.id}
               >
-                {showPassword ? "Hide" : "Show"}
+                {showPassword ? t("login.hide") : t("login.show")}
               </button>
             ) : null
           }
@@ -180,10 +180,10 @@ function LoginForm({ demo }: { demo: { email: string; password: string } | null 
         <div className="flex items-center justify-between text-sm">
           <label className="flex items-center gap-2 text-slate-700">
             <input type="checkbox" name={fields.remember.name} className="h-4 w-4 rounded border-slate-300" />
-            Remember me
+            {t("login.remember")}
           </label>
           <Link to="?mode=reset" className="font-medium text-brand-700 underline">
-            Forgot your password?
+            {t("login.forgot")}
           </Link>
         </div>
         <p className="text-sm">
@@ -191,11 +191,11 @@ function LoginForm({ demo }: { demo: { email: string; password: string } | null 
             to={redirectTo ? `?${new URLSearchParams({ mode: "resend", redirectTo })}` : "?mode=resend"}
             className="font-medium text-brand-700 underline"
           >
-            Didn't get the confirmation email?
+            {t("login.noConfirmation")}
           </Link>
         </p>
         <button type="submit" name="intent" value="login" className={buttonClass("primary", "w-full")} disabled={submitting}>
-          {submitting && navigation.formData?.get("intent") !== "demo" ? "Logging in…" : "Log In"}
+          {submitting && navigation.formData?.get("intent") !== "demo" ? t("login.submitting") : t("login.submit")}
         </button>
         {demo && !invited ? (
           <button
@@ -206,158 +206,9 @@ function LoginForm({ demo }: { demo: { email: string; password: string } | null 
             onClick={hydrated ? fillDemo : undefined}
             className={buttonClass("secondary", "w-full")}
           >
-            Use demo account
+            {t("login.demo")}
           </button>
         ) : null}
-      </Form>
-    </>
-  );
-}
-
-function TwoFactorForm() {
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const lastResult = actionData?.intent === "2fa" ? actionData.result : undefined;
-  const [form, fields] = useForm({
-    id: "login-2fa",
-    lastResult,
-    onValidate: validateWith<z.input<typeof loginCodeSchema>>(loginCodeFormErrors),
-    shouldValidate: "onSubmit",
-  });
-  const error = actionData?.intent === "2fa" ? actionData.error : null;
-  return (
-    <>
-      <h1 className="text-2xl font-bold text-slate-900">Two-factor authentication</h1>
-      <p className="mt-1 text-sm text-slate-600">Enter the 6-digit code from your authenticator app.</p>
-      {/* Posts to /login?step=2fa (the current URL), so an error re-renders this step, with or without JavaScript. */}
-      <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
-        {error ? (
-          <Alert tone="error" title={error.title}>
-            {error.message}
-          </Alert>
-        ) : null}
-        <Field
-          label="Authentication code"
-          inputProps={{
-            ...getInputProps(fields.code, { type: "text" }),
-            key: fields.code.key,
-            inputMode: "numeric",
-            autoComplete: "one-time-code",
-            autoFocus: true,
-          }}
-          errors={fields.code.errors}
-        />
-        <button type="submit" name="intent" value="2fa" className={buttonClass("primary", "w-full")} disabled={navigation.state === "submitting"}>
-          {navigation.state === "submitting" ? "Verifying…" : "Verify"}
-        </button>
-        <Link to="/login" className={buttonClass("ghost", "w-full")}>
-          Back to Login
-        </Link>
-      </Form>
-    </>
-  );
-}
-
-function ResetRequestForm() {
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const lastResult = actionData?.intent === "reset-request" ? actionData.result : undefined;
-  const [form, fields] = useForm({
-    id: "reset-request",
-    lastResult,
-    onValidate: validateWith<z.input<typeof resetRequestSchema>>(resetRequestFormErrors),
-    shouldValidate: "onSubmit",
-  });
-  const error = actionData?.intent === "reset-request" ? actionData.error : null;
-  const sent = actionData?.intent === "reset-request" ? actionData.sent : null;
-  const invalid = Boolean(fields.email.errors?.length);
-  return (
-    <>
-      <h1 className="text-2xl font-bold text-slate-900">Reset your password</h1>
-      <p className="mt-1 text-sm text-slate-600">Enter your email and we'll send you a link to choose a new password.</p>
-      <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
-        {sent ? (
-          <Notice key={form.key} tone="success" title="Check Your Email">
-            {sent}
-          </Notice>
-        ) : null}
-        {error ? (
-          <Alert tone="error" title={error.title}>
-            {error.message}
-          </Alert>
-        ) : null}
-        {invalid ? <Notice tone="error" title="Invalid Email" /> : null}
-        <Field
-          label="Email"
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", key: fields.email.key }}
-          errors={fields.email.errors}
-        />
-        <button
-          type="submit"
-          name="intent"
-          value="reset-request"
-          className={buttonClass("primary", "w-full")}
-          disabled={navigation.state === "submitting"}
-        >
-          {navigation.state === "submitting" ? "Sending…" : "Send Reset Link"}
-        </button>
-        <Link to="/login" className={buttonClass("ghost", "w-full")}>
-          Back to Login
-        </Link>
-      </Form>
-    </>
-  );
-}
-
-/** "Resend confirmation email" for an address typed in (reached from the login page and the confirmation link's page). */
-function ResendConfirmationForm() {
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [searchParams] = useSearchParams();
-  const lastResult = actionData?.intent === "resend-confirmation" ? actionData.result : undefined;
-  const [form, fields] = useForm({
-    id: "resend-confirmation",
-    lastResult,
-    defaultValue: { email: searchParams.get("email") ?? "" },
-    onValidate: validateWith<z.input<typeof resendConfirmationSchema>>(resendConfirmationFormErrors),
-    shouldValidate: "onSubmit",
-  });
-  const error = actionData?.intent === "resend-confirmation" ? actionData.error : null;
-  const sent = actionData?.intent === "resend-confirmation" ? actionData.sent : null;
-  const redirectTo = searchParams.get("redirectTo") ?? "";
-  return (
-    <>
-      <h1 className="text-2xl font-bold text-slate-900">Resend confirmation email</h1>
-      <p className="mt-1 text-sm text-slate-600">Enter the address you signed up with and we'll send a new confirmation link.</p>
-      <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        {sent ? (
-          <Notice key={form.key} tone="success" title="Check Your Email">
-            {sent}
-          </Notice>
-        ) : null}
-        {error ? (
-          <Alert tone="error" title={error.title}>
-            {error.message}
-          </Alert>
-        ) : null}
-        <Field
-          label="Email"
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", key: fields.email.key }}
-          errors={fields.email.errors}
-        />
-        <button
-          type="submit"
-          name="intent"
-          value="resend-confirmation"
-          className={buttonClass("primary", "w-full")}
-          disabled={navigation.state === "submitting"}
-        >
-          {navigation.state === "submitting" ? "Sending…" : "Resend confirmation email"}
-        </button>
-        <Link to={redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login"} className={buttonClass("ghost", "w-full")}>
-          Back to Login
-        </Link>
       </Form>
     </>
   );

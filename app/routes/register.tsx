@@ -2,7 +2,8 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import type { z } from "zod";
-import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, type MetaArgs, useActionData, useNavigation, useSearchParams } from "react-router";
+import { metaTranslator, T, useT, useTranslateText } from "~/components/i18n";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Field, FieldErrors } from "~/components/ui/field";
@@ -22,8 +23,8 @@ import { rememberMailboxAddress } from "~/server/email/mailbox.server";
 import type { Route } from "./+types/register";
 import { logger } from "~/server/platform/log.server";
 
-export function meta() {
-  return [{ title: "Create your account — Rosca" }];
+export function meta({ matches }: MetaArgs) {
+  return [{ title: metaTranslator(matches)("register.title") }];
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -73,6 +74,8 @@ export default function Register() {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
+  const t = useT();
+  const translate = useTranslateText();
   const redirectTo = safeRedirect(searchParams.get("redirectTo"), "");
   const [form, fields] = useForm({
     id: "register",
@@ -90,38 +93,38 @@ export default function Register() {
   return (
     <PageContainer narrow>
       <Card>
-        <h1 className="text-2xl font-bold text-slate-900">Create your account</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{t("register.heading")}</h1>
         <p className="mt-1 text-sm text-slate-600">
-          Already have an account?{" "}
+          {t("register.haveAccount")}{" "}
           <Link to={redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login"} className="font-medium text-brand-700 underline">
-            Log in
+            {t("register.login")}
           </Link>
         </p>
         <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
           <input type="hidden" name="redirectTo" value={redirectTo} />
           {actionData?.error ? (
-            <Alert tone="error" title={actionData.error.title}>
-              {actionData.error.message}
+            <Alert tone="error" title={translate(actionData.error.title)}>
+              {translate(actionData.error.message)}
             </Alert>
           ) : null}
           <Field
-            label="Full name"
+            label={t("register.fullName")}
             inputProps={{ ...getInputProps(fields.fullName, { type: "text" }), autoComplete: "name", key: fields.fullName.key }}
             errors={fields.fullName.errors}
           />
           <Field
-            label="Email"
+            label={t("register.email")}
             inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", key: fields.email.key }}
             errors={fields.email.errors}
           />
           <Field
-            label="Password"
+            label={t("register.password")}
             inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password", key: fields.password.key }}
             errors={fields.password.errors}
-            hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
+            hint={t("register.passwordHint")}
           />
           <Field
-            label="Confirm password"
+            label={t("register.confirmPassword")}
             inputProps={{
               ...getInputProps(fields.confirmPassword, { type: "password" }),
               autoComplete: "new-password",
@@ -142,21 +145,19 @@ export default function Register() {
                 onChange={(event) => setTermsTicked(event.currentTarget.checked)}
               />
               <span>
-                I agree to the{" "}
-                <Link to="/legal/terms" className="font-medium text-brand-700 underline" target="_blank">
-                  Terms of Service
-                </Link>{" "}
-                and{" "}
-                <Link to="/legal/privacy" className="font-medium text-brand-700 underline" target="_blank">
-                  Privacy Policy
-                </Link>
-                , and I confirm I am a US resident aged 18 or over.
+                <T
+                  id="register.terms"
+                  components={{
+                    0: <Link to="/legal/terms" className="font-medium text-brand-700 underline" target="_blank" />,
+                    1: <Link to="/legal/privacy" className="font-medium text-brand-700 underline" target="_blank" />,
+                  }}
+                />
               </span>
             </label>
             <FieldErrors id={`${fields.terms.id}-error`} errors={fields.terms.errors} />
           </div>
           <button type="submit" className={buttonClass("primary", "w-full")} disabled={disabled}>
-            {submitting ? "Creating account…" : "Create Account"}
+            {submitting ? t("register.submitting") : t("register.submit")}
           </button>
         </Form>
       </Card>

@@ -48,8 +48,13 @@ export type Budgets = {
 
 export const KIB = 1024;
 
-/** Issue 15: the landing page ≤ 112 KB gzipped; /login and /register ≤ 10 KB beyond the landing's. */
-export const BUDGETS: Budgets = { landing: 112 * KIB, beyondLanding: { "/login": 10 * KIB, "/register": 10 * KIB } };
+/**
+ * Issue 15: the landing page ≤ 112 KB gzipped; /login and /register ≤ 10 KB beyond the landing's, raised to 11 KB by
+ * issue 46 (ADR 056): the landing's own code shrank by 1.7 KiB when its words moved into the message catalogue (page
+ * data, not code), and an allowance measured from the landing counts that against the account pages, whose own code
+ * shrank too (13.7 → 13.3 KiB); what grew on every page alike is the message library's runtime (2.2 KiB).
+ */
+export const BUDGETS: Budgets = { landing: 112 * KIB, beyondLanding: { "/login": 11 * KIB, "/register": 11 * KIB } };
 
 /** One line per broken budget, empty when all hold. `weights` must include "/" and every page in `beyondLanding`. */
 export function overBudget(weights: PageWeight[], budgets: Budgets = BUDGETS): string[] {

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useLocale, useT } from "~/components/i18n";
 import { Prose } from "~/components/ui/page";
 import { PageHeader } from "./page-header";
 
@@ -16,13 +17,26 @@ export function LegalDocument({
   intro: ReactNode;
   sections: LegalSection[];
 }) {
+  const t = useT();
+  // The documents exist in English only so far (issue 46, part one): a Spanish reader is told so, and that the English
+  // version governs; the document itself is marked as English for screen readers.
+  const english = useLocale() === "en-US";
   return (
     <>
-      <PageHeader eyebrow="Legal" title={title} lead={<p>Effective date: {effectiveDate}</p>} />
+      <PageHeader
+        eyebrow={t("legal.eyebrow")}
+        title={title}
+        lead={
+          <>
+            <p>{t("legal.effective", { date: effectiveDate })}</p>
+            {english ? null : <p className="mt-3 rounded-lg bg-amber-50 px-4 py-3 text-base text-amber-950">{t("legal.englishOnly")}</p>}
+          </>
+        }
+      />
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[16rem_1fr]">
         <nav aria-label="On this page" className="lg:sticky lg:top-6 lg:self-start">
-          <p className="text-sm font-semibold text-slate-900">On this page</p>
-          <ol className="mt-3 space-y-2 text-sm">
+          <p className="text-sm font-semibold text-slate-900">{t("legal.onThisPage")}</p>
+          <ol lang={english ? undefined : "en-US"} className="mt-3 space-y-2 text-sm">
             {sections.map((section, index) => (
               <li key={section.id}>
                 <a href={`#${section.id}`} className="text-slate-700 hover:text-brand-800 hover:underline">
@@ -33,9 +47,17 @@ export function LegalDocument({
           </ol>
         </nav>
         <Prose>
-          <div className="space-y-4">{intro}</div>
+          <div lang={english ? undefined : "en-US"} className="space-y-4">
+            {intro}
+          </div>
           {sections.map((section, index) => (
-            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="scroll-mt-6 space-y-4">
+            <section
+              key={section.id}
+              id={section.id}
+              lang={english ? undefined : "en-US"}
+              aria-labelledby={`${section.id}-title`}
+              className="scroll-mt-6 space-y-4"
+            >
               <h2 id={`${section.id}-title`}>
                 {index + 1}. {section.title}
               </h2>

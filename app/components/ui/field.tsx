@@ -1,12 +1,15 @@
 import type { ComponentProps, ReactNode } from "react";
+import { useTranslateText } from "../i18n";
 
 /** An error list tied to its input by id (aria-describedby), announced to screen readers. */
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] | null }) {
+  // The messages are SPEC.md's English, from the rules shared with the server; shown in the reader's language.
+  const translate = useTranslateText();
   if (!errors?.length) return null;
   return (
     <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-700" aria-live="polite">
       {errors.map((error) => (
-        <li key={error}>{error}</li>
+        <li key={error}>{translate(error)}</li>
       ))}
     </ul>
   );

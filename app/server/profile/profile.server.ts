@@ -2,6 +2,7 @@
  * The profile aggregate: what /profile shows and saves, and what other members may see of a user.
  */
 import { eq, sql } from "drizzle-orm";
+import type { Locale } from "~/domain/locale";
 import { parsePayday, paydayValue } from "~/domain/payday";
 import { PROFILE_MESSAGES, splitDisplayName, type ProfileInput } from "~/domain/profile";
 import { db } from "../db/client.server";
@@ -138,4 +139,9 @@ export async function setPayday(userId: string, value: string, now = new Date())
     .set({ payday: payday ? paydayValue(payday) : null, updatedAt: now })
     .where(eq(users.id, userId));
   return true;
+}
+
+/** The member's language (ADR 056): pages and every email to them from now on (null: follow the browser, English mail). */
+export async function setAccountLocale(userId: string, locale: Locale, now = new Date()) {
+  await db().update(users).set({ locale, updatedAt: now }).where(eq(users.id, userId));
 }

@@ -56,11 +56,17 @@ export const users = pgTable(
      * (group_members.debit_bank_account_id); null: the first usable account. No foreign key (see that column).
      */
     defaultDebitBankAccountId: uuid("default_debit_bank_account_id"),
+    /**
+     * The language the member chose ("en-US" or "es-US", app/domain/locale.ts; ADR 056), or null: never chosen, so
+     * pages follow the browser and emails go out in English.
+     */
+    locale: varchar("locale", { length: 8 }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
     check("users_payday", sql`${t.payday} is null or ${t.payday} ~ '^(weekly:[0-6]|semimonthly|monthly:([1-9]|[12][0-9]|3[01]))$'`),
+    check("users_locale", sql`${t.locale} is null or ${t.locale} in ('en-US', 'es-US')`),
   ],
 );
 

@@ -1,0 +1,111 @@
+/**
+ * Messages in the reader's language (ADR 056), for every component: `useT()` gives `t(id, values)`, `<T>` a message
+ * with links or emphasis inside (`<0>…</0>` in the catalogue, `components={{ 0: <Link … /> }}` here).
+ *
+ * Lingui's core formats the messages; its React bindings (@lingui/react) are not used: they subscribe every component to
+ * language changes (a language change here reloads the page) at 1.5 KiB gzip of the landing page's 112 KiB budget. A
+ * context and the small tag formatter below do what the pages need.
+ *
+ * The catalogue itself never enters the browser's code: the root loader hands the active language's compiled messages
+ * (app/server/platform/locale.server.ts) to `LocaleProvider`, so an English page downloads no Spanish and a Spanish
+ * page no English. Message ids are typed from the English catalogue with a type-only import (erased at build).
+ */
+import { type I18n, type Messages, setupI18n } from "@lingui/core";
+import { cloneElement, createContext, type ReactElement, type ReactNode, useContext, useMemo } from "react";
+import type { Locale } from "~/domain/locale";
+import type { MessageId } from "~/domain/messages/en-US";
+
+export type { MessageId };
+export type MessageValues = Record<string, string | number>;
+export type Translate = (id: MessageId, values?: MessageValues) => string;
+
+const instances = new WeakMap<Messages, I18n>();
+
+/** One Lingui instance per catalogue object: built once per page load in the browser, once per request on the server. */
+export function i18nFor(locale: Locale, messages: Messages): I18n {
+  let found = instances.get(messages);
+  if (!found) {
+    found = setupI18n({ locale, messages: { [locale]: messages } });
+    instances.set(messages, found);
+  }
+  return found;
+}
+
+/** `t` for code outside React's tree (route `meta` functions read the root's data: `translatorFor(rootData)`). */
+export function translatorFor(data: { locale: Locale; messages: object } | undefined): Translate {
+  if (!data) return (id) => id;
+  const i18n = i18nFor(data.locale, data.messages as Messages);
+  return (id, values) => i18n._(id, values);
+}
+
+/** `t` for a route's `meta`, from the root's data among its matches. */
+export function metaTranslator(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): Translate {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as { locale: Locale; messages: Messages } | undefined;
+  return translatorFor(root);
+}
+
+const I18nContext = createContext<I18n | null>(null);
+
+function useI18n(): I18n {
+  const i18n = useContext(I18nContext);
+  if (!i18n) throw new Error("A message was asked for outside LocaleProvider (root.tsx)");
+  return i18n;
+}
+
+export function LocaleProvider({ locale, messages, children }: { locale: Locale; messages: object; children: ReactNode }) {
+  const i18n = useMemo(() => i18nFor(locale, messages as Messages), [locale, messages]);
+  return <I18nContext value={i18n}>{children}</I18nContext>;
+}
+
+export function useLocale(): Locale {
+  return useI18n().locale as Locale;
+}
+
+export function useT(): Translate {
+  const i18n = useI18n();
+  return (id, values) => i18n._(id, values);
+}
+
+/**
+ * A text the server wrote in English (a validation message, an error's title: app/domain's constants, whose English
+ * SPEC.md fixes) in the reader's language. Texts the catalogue holds under their English words (`TEXTS` in the
+ * catalogues) are translated; any other text is shown as it came.
+ */
+export function useTranslateText(): (text: string) => string {
+  const i18n = useI18n();
+  return (text) => (Object.hasOwn(i18n.messages, text) ? i18n._(text) : text);
+}
+
+/**
+ * `t`, or null outside the root's LocaleProvider: the root's own error page, shown when the root loader failed and
+ * there is no catalogue to speak from (the error page then uses its English words).
+ */
+export function useOptionalT(): Translate | null {
+  const i18n = useContext(I18nContext);
+  if (!i18n) return null;
+  return (id, values) => i18n._(id, values);
+}
+
+/**
+ * A message with elements inside: `<T id="register.terms" components={{ 0: <Link to="/terms" /> }} />` for the message
+ * "I agree to the <0>Terms of Service</0>…": each `<n>words</n>` becomes element n with those words inside (tags are
+ * not nested in our catalogues; messages.test.ts checks each language has the same tags as English).
+ */
+export function T({ id, values, components = {} }: { id: MessageId; values?: MessageValues; components?: Record<string, ReactElement> }) {
+  const text = useT()(id, values);
+  return <>{withElements(text, components)}</>;
+}
+
+export function withElements(text: string, components: Record<string, ReactElement>): ReactNode[] {
+  const parts: ReactNode[] = [];
+  const tag = /<(\d+)>(.*?)<\/\1>/gs;
+  let last = 0;
+  for (let match = tag.exec(text); match !== null; match = tag.exec(text)) {
+    parts.push(text.slice(last, match.index));
+    const element = components[match[1]!];
+    parts.push(element ? cloneElement(element, { key: `${match.index}` }, match[2]) : match[2]);
+    last = match.index + match[0].length;
+  }
+  parts.push(text.slice(last));
+  return parts.filter((part) => part !== "");
+}

@@ -1,0 +1,75 @@
+/**
+ * The request's language (ADR 056): the account's choice, else this browser's cookie, else Accept-Language's first
+ * guess (app/domain/locale.ts decides), and the compiled catalogues the pages and emails are written with.
+ */
+import { type I18n, type Messages, setupI18n } from "@lingui/core";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { DEFAULT_LOCALE, isLocale, type Locale, resolveLocale } from "../../domain/locale";
+import { type MessageId, messages as english } from "../../domain/messages/en-US";
+import { messages as spanish } from "../../domain/messages/es-US";
+import { servedOverHttps } from "./env.server";
+
+export const LOCALE_COOKIE = "rosca_lang";
+/** A visitor's choice is kept a year. */
+const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+const SOURCES: Record<Locale, Record<string, string>> = { "en-US": english, "es-US": spanish };
+const compiled = new Map<Locale, Messages>();
+const instances = new Map<Locale, I18n>();
+
+/** The active language's catalogue, compiled once per process: what the root loader hands the browser. */
+export function catalogue(locale: Locale): Messages {
+  let found = compiled.get(locale);
+  if (!found) {
+    found = Object.fromEntries(Object.entries(SOURCES[locale]).map(([id, text]) => [id, compileMessage(text)]));
+    compiled.set(locale, found);
+  }
+  return found;
+}
+
+export type ServerTranslate = (id: MessageId, values?: Record<string, string | number>) => string;
+
+/** `t` on the server: for texts made there (toasts, emails, a page's title). */
+export function translator(locale: Locale): ServerTranslate {
+  let i18n = instances.get(locale);
+  if (!i18n) {
+    i18n = setupI18n({ locale, messages: { [locale]: catalogue(locale) } });
+    instances.set(locale, i18n);
+  }
+  const ready = i18n;
+  return (id, values) => ready._(id, values);
+}
+
+/** The language cookie's value, if it names one of ours. */
+export function localeFromCookie(request: Request): Locale | null {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const [name, value] = part.trim().split("=");
+    if (name === LOCALE_COOKIE && isLocale(value)) return value;
+  }
+  return null;
+}
+
+/** The language to answer `request` in; `accountLocale` is the signed-in member's stored choice (null: none). */
+export function requestLocale(request: Request, accountLocale: string | null = null): Locale {
+  return resolveLocale({ account: accountLocale, cookie: localeFromCookie(request), acceptLanguage: request.headers.get("Accept-Language") });
+}
+
+/** A visitor's language from the raw headers (the host's page cache keeps one copy of a public page per language). */
+export function localeOfHeaders(cookie: string | undefined, acceptLanguage: string | undefined): Locale {
+  const headers = new Headers();
+  if (cookie) headers.set("Cookie", cookie);
+  if (acceptLanguage) headers.set("Accept-Language", acceptLanguage);
+  return requestLocale(new Request("http://localhost/", { headers }));
+}
+
+/** Set-Cookie for a visitor's chosen language. Not secret, so not signed; readable only by the server (HttpOnly). */
+export function localeCookie(locale: Locale): string {
+  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax; HttpOnly${servedOverHttps() ? "; Secure" : ""}`;
+}
+
+/** The account's stored language, or English when it has none (emails to a member who never chose). */
+export function accountLocale(stored: string | null | undefined): Locale {
+  return isLocale(stored) ? stored : DEFAULT_LOCALE;
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "locale" varchar(8);--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_locale" CHECK ("users"."locale" is null or "users"."locale" in ('en-US', 'es-US'));
