@@ -108,7 +108,16 @@ describe("the record's figures", () => {
       [returned.id]: "New member · 2 on time, 0 late, 1 missed · 0 cycles completed",
     });
     // Exact figures, through the member's own view.
-    expect((await ownRecord(late.id, NOW)).record).toMatchObject({ onTime: 0, late: 2, missed: 1, covered: 0, repaid: 0, owed: 1, open: 0, declined: 0 });
+    expect((await ownRecord(late.id, NOW)).record).toMatchObject({
+      onTime: 0,
+      late: 2,
+      missed: 1,
+      covered: 0,
+      repaid: 0,
+      owed: 1,
+      open: 0,
+      declined: 0,
+    });
     const repaid = (await ownRecord(returned.id, NOW)).record;
     expect(repaid).toMatchObject({ onTime: 2, late: 0, missed: 1, covered: 1, repaid: 1, owed: 0, open: 0 });
     // Three counted contributions: no score yet (the new-member rule, ADR 050; the weighting is unit-tested).
