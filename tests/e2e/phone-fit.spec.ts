@@ -38,6 +38,8 @@ const ROUTES: Record<string, Visit[] | Resource> = {
   "/auth/confirm": [page("visitor", "/auth/confirm")],
   // GET /logout goes home (signing out is a POST).
   "/logout": [page("demo", "/logout")],
+  // GET /language goes home (choosing a language is a POST, ADR 056).
+  "/language": [page("visitor", "/language")],
   "/about": [page("visitor", "/about")],
   "/careers": [page("visitor", "/careers")],
   "/contact": [page("visitor", "/contact")],
@@ -60,6 +62,7 @@ const ROUTES: Record<string, Visit[] | Resource> = {
   "/groups/:groupId/statement": [page("demo", (world) => `${started(world)}/statement`)],
   "/groups/:groupId/statement.csv": resource("demo", (world) => `${started(world)}/statement.csv`),
   "/groups/:groupId/report": [page("demo", (world) => `${started(world)}/report`)],
+  "/groups/:groupId/pay": [page("demo", (world) => `${started(world)}/pay`)],
   "/reports": [page("demo", "/reports"), page("newcomer", "/reports")],
   "/profile": [page("newcomer", "/profile")],
   "/profile/bank-accounts": [page("demo", "/profile/bank-accounts")],

@@ -59,6 +59,8 @@ const MATRIX: Record<string, Row> = {
   "/auth/confirm": { get: all("400"), post: all("400") },
   // Logout is a POST; a GET goes home. Logging out needs no session.
   "/logout": { get: all("302 /"), post: all("302 /login") },
+  // The language switch (ADR 056) is a form post for anyone; a GET goes home, a post without a known language is a 400.
+  "/language": { get: all("302 /"), post: all("400") },
 
   "/about": { get: all("200"), post: NO_ACTION },
   "/careers": { get: all("200"), post: NO_ACTION },
@@ -97,6 +99,12 @@ const MATRIX: Record<string, Row> = {
   "/groups/:groupId/report": {
     get: roles("302 /login", "404", "200", "200", "404", "404"),
     post: roles("302 /login", "404", "400", "400", "404", "404"),
+  },
+  // Pay now (issue 44): group A's members see the page (the quote, or why there is nothing to pay); a post without a
+  // period is refused before the group is looked up, the same 400 for any id.
+  "/groups/:groupId/pay": {
+    get: roles("302 /login", "404", "200", "200", "404", "404"),
+    post: roles("302 /login", "400", "400", "400", "400", "400"),
   },
   // The visitor's own reports.
   // A member answers their own report (issue 45): a malformed post is a 400.

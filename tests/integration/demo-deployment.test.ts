@@ -51,8 +51,13 @@ describe("a deployed demo", () => {
     const result = await call(root.loader, get("/"));
     expect(result.data.demo).toEqual({ mailbox: true });
     const { renderToStaticMarkup } = await import("react-dom/server");
+    const { createElement } = await import("react");
     const { DemoBanner } = await import("../../app/components/demo-banner");
-    const html = renderToStaticMarkup(DemoBanner({ mailbox: true }));
+    const { LocaleProvider } = await import("../../app/components/i18n");
+    const { catalogue } = await import("../../app/server/platform/locale.server");
+    const html = renderToStaticMarkup(
+      createElement(LocaleProvider, { locale: "en-US", messages: catalogue("en-US") }, createElement(DemoBanner, { mailbox: true })),
+    );
     expect(html).toContain('<strong class="font-semibold">Demo — no real money.</strong> Banks are a sandbox and payments are simulated.');
     expect(html).toContain('<a href="/dev/mailbox"');
   });

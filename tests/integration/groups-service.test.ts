@@ -407,7 +407,7 @@ describe("reads are scoped by membership", () => {
     });
     const outsider = await member();
     expect(await views.groupCardsFor(outsider.id)).toEqual([]);
-    expect(await dashboardFor(outsider)).toEqual({ bank: [], cards: [], savings: {}, activity: [], inbox: [] });
+    expect(await dashboardFor(outsider)).toEqual({ bank: [], late: [], cards: [], savings: {}, activity: [], inbox: [] });
   });
 
   it("the dashboard's one read: every group's card, the newest ten events across them, and the inbox", async () => {

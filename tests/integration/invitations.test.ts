@@ -172,7 +172,11 @@ describe("the wizard tells the truth about invitations", () => {
         }),
       },
     ]);
-    const html = renderToStaticMarkup(createElement(RouterProvider, { router }));
+    const { LocaleProvider } = await import("../../app/components/i18n");
+    const { catalogue } = await import("../../app/server/platform/locale.server");
+    const html = renderToStaticMarkup(
+      createElement(LocaleProvider, { locale: "en-US", messages: catalogue("en-US") }, createElement(RouterProvider, { router })),
+    );
     expect(html).toContain("$5.00 one-time setup fee, the same for every member and position");
   });
 

@@ -249,15 +249,15 @@ describe("bank events", () => {
     expect(balances.get(`group_shortfall:${group.id}`)).toBe(-10_000);
     expect([...balances.values()].reduce((a, b) => a + b, 0)).toBe(0);
 
-    // The retry comes 3 days after the return, on Saturday Jan 17. The next contribution to settle repays the platform
-    // first: period 2's (due Friday 16), which settle on Tuesday 20 (after Martin Luther King Jr. Day), before the retry
-    // (made on a Saturday, it enters the network on Tuesday and settles on Wednesday 21).
+    // The retry comes on the first bank day at least 3 days after the return (issue 44): not Saturday Jan 17 nor Monday
+    // 19 (Martin Luther King Jr. Day) but Tuesday Jan 20. The next contribution to settle repays the platform first:
+    // period 2's (due Friday 16), which settle on Tuesday 20, before the retry (it settles on Wednesday 21).
     await cycle.advanceClock(admin, group.id, { days: 6 }, NOW);
     const retry = await db()
       .select()
       .from(schema.bankTransfers)
       .where(and(eq(schema.bankTransfers.groupId, group.id), eq(schema.bankTransfers.userId, members[2]!.id), eq(schema.bankTransfers.attempt, 2)));
-    expect(retry).toMatchObject([{ kind: "contribution", periodNumber: 1, initiatedOn: "2026-01-17", status: "pending" }]);
+    expect(retry).toMatchObject([{ kind: "contribution", periodNumber: 1, initiatedOn: "2026-01-20", status: "pending" }]);
     balances = await money.ledgerBalances();
     expect(balances.get(`group_shortfall:${group.id}`)).toBe(0);
     expect([...balances.values()].reduce((a, b) => a + b, 0)).toBe(0);

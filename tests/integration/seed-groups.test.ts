@@ -22,7 +22,7 @@ describe("seedDemoGroups", () => {
     const accounts = await db().select().from(bankAccounts).where(eq(bankAccounts.userId, demo!.id));
     expect(accounts.length).toBeGreaterThan(0);
 
-    const cards = await groupCardsFor(demo!.id);
+    const cards = await groupCardsFor(demo!.id, NOW);
     const summary = cards.map((card) => [card.name, card.status, card.joinedCount, card.memberCount]);
     expect(summary.sort()).toEqual([
       [DEMO_ACTIVE_GROUP, "active", 3, 3],
@@ -32,7 +32,9 @@ describe("seedDemoGroups", () => {
     // arrived by then on the ACH calendar, ADR 040): Nov 17 (Amina's turn: settled Nov 18, available and paid out Nov
     // 19, in her account Nov 20), Nov 24 (the demo user's), Dec 1.
     expect(lastPaidDueDay("2026-11-22")).toBe("2026-11-17");
-    expect(dashboardStats(cards)).toEqual({ activeGroups: 1, nextContributionOn: "2026-11-24", nextPayoutCents: 30_000, nextPayoutOn: "2026-11-24" });
+    // The demo user's payout is dated by its arrival (issue 45): due Nov 24, sent Friday Nov 27 (after Thanksgiving), in
+    // their account Monday Nov 30.
+    expect(dashboardStats(cards)).toEqual({ activeGroups: 1, nextContributionOn: "2026-11-24", nextPayoutCents: 30_000, nextPayoutOn: "2026-11-30" });
     const active = cards.find((card) => card.name === DEMO_ACTIVE_GROUP)!;
     expect(active.completedPeriods).toBe(1);
     expect(active.yourPosition).toBe(2);

@@ -56,6 +56,13 @@ export function consentLine(input: { amountCents: number; account: DebitAccount;
 
 /** What the Pay now page shows: the member's earliest late contribution in the group, the account, the date. */
 export async function payNowQuote(userId: string, groupId: string, now = new Date()): Promise<{ ok: true; quote: PayNowQuote } | PayNowError> {
+  // The group's members only: to anyone else the page does not exist (as payNow answers them).
+  const [member] = await db()
+    .select({ id: groupMembers.id })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
+    .limit(1);
+  if (!member) return { ok: false, status: 404, error: "Group Not Found" };
   const [late] = await lateContributions({ userId, groupId }, now);
   if (!late) return { ok: false, status: 409, error: NOTHING_TO_PAY };
   const choice = await debitChoiceFor(userId, groupId);
