@@ -9,9 +9,9 @@
  * A pausepoint (ROSCA_PAUSEPOINTS, test-only) holds each page for a few seconds after it has taken its locks, so that
  * the test acts while a worker is in the middle of one.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/test-db";
+import { killWorkerProcesses, startWorkerProcess, type WorkerProcess, waitFor, workerOutput, workerStarted } from "../support/worker-processes";
 
 const SHARDS = "4";
 process.env.MONEY_SHARDS = SHARDS;
@@ -26,51 +26,19 @@ const MEMBERS = 3;
 /** How long a worker may take to start on a loaded 2-core machine (four of them compiling TypeScript at once, npm test beside). */
 const START_MS = 240_000;
 
-const children: ChildProcess[] = [];
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  killWorkerProcesses();
   await queue.stopQueue();
 });
 
-type Worker = { child: ChildProcess; lines: string[]; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }> };
+type Worker = WorkerProcess;
 
-function startWorkerProcess(env: Record<string, string>): Worker {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
-    // A budget of 1 s with pages held 2 s: every shard job does one page and hands the rest to its continuation (ADR 054).
-    env: { ...process.env, MONEY_SHARDS: SHARDS, MONEY_PAGE_SIZE: "1", MONEY_SHARD_BUDGET_SECONDS: "1", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  const lines: string[] = [];
-  const collect = (prefix: string) => (chunk: Buffer) =>
-    lines.push(
-      ...chunk
-        .toString()
-        .split("\n")
-        .filter(Boolean)
-        .map((line) => `${prefix}${line}`),
-    );
-  child.stdout!.on("data", collect(""));
-  child.stderr!.on("data", collect("stderr: "));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
-    child.on("exit", (code, signal) => resolve({ code, signal, at: Date.now() })),
-  );
-  return { child, lines, exited };
-}
-
-async function waitFor<T>(what: string, read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs: number, log: () => string): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(value)}\n--- worker output ---\n${log()}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-const started = (worker: Worker) => worker.lines.some((line) => line.includes("working money.tick"));
+// A budget of 1 s with pages held 2 s: every shard job does one page and hands the rest to its continuation (ADR 054).
+const startWorker = (env: Record<string, string>): Worker =>
+  startWorkerProcess({ MONEY_SHARDS: SHARDS, MONEY_PAGE_SIZE: "1", MONEY_SHARD_BUDGET_SECONDS: "1", ...env });
+const started = workerStarted;
 const pausedCount = (worker: Worker) => worker.lines.filter((line) => line.includes("pausepoint page-locked")).length;
-const output = (...workers: Worker[]) => workers.map((w, i) => w.lines.map((line) => `[${i + 1}] ${line}`).join("\n")).join("\n");
+const output = workerOutput;
 
 const groupsDueToday = (count: number) => money.groupsDueToday(count, MEMBERS);
 
@@ -114,7 +82,7 @@ describe("a due date survives its workers", () => {
     async () => {
       const { ids, today } = await groupsDueToday(8);
       const pause = { ROSCA_PAUSEPOINTS: "page-locked:2000" };
-      const workers = [startWorkerProcess(pause), startWorkerProcess(pause)];
+      const workers = [startWorker(pause), startWorker(pause)];
       const log = () => output(...workers);
       await waitFor(
         "2 workers to start",
@@ -150,7 +118,7 @@ describe("a due date survives its workers", () => {
     "every database connection terminated while a worker holds a page: the worker survives, runs the page again, and the due date finishes exactly once",
     async () => {
       const { ids, today } = await groupsDueToday(4);
-      const worker = startWorkerProcess({ ROSCA_PAUSEPOINTS: "page-locked:3000" });
+      const worker = startWorker({ ROSCA_PAUSEPOINTS: "page-locked:3000" });
       const log = () => output(worker);
       await waitFor("the worker to start", () => started(worker), Boolean, START_MS, log);
       expect(await queue.enqueueMoneyTick("test")).toMatchObject({ ok: true });
@@ -183,7 +151,7 @@ describe("a due date survives its workers", () => {
     "SIGTERM while a worker holds a page: it stops within 10 s, exit code 0, and another worker finishes the due date exactly once",
     async () => {
       const { ids, today } = await groupsDueToday(4);
-      const first = startWorkerProcess({ ROSCA_PAUSEPOINTS: "page-locked:3000", MONEY_SHARDS: "1" });
+      const first = startWorker({ ROSCA_PAUSEPOINTS: "page-locked:3000", MONEY_SHARDS: "1" });
       const log = () => output(first);
       await waitFor("the worker to start", () => started(first), Boolean, START_MS, log);
       expect(await queue.enqueueMoneyTick("test")).toMatchObject({ ok: true });
@@ -202,7 +170,7 @@ describe("a due date survives its workers", () => {
       expect(seconds, log()).toBeLessThan(10);
       console.log(`SIGTERM mid-page → exit: ${seconds.toFixed(1)} s`);
 
-      const second = startWorkerProcess({ MONEY_SHARDS: "1" });
+      const second = startWorker({ MONEY_SHARDS: "1" });
       const both = () => output(first, second);
       await waitFor("the second worker to start", () => started(second), Boolean, START_MS, both);
       expect(await queue.enqueueMoneyTick("test")).toMatchObject({ ok: true });
