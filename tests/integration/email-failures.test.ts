@@ -203,6 +203,34 @@ describe("an account-level refusal pauses the outbox: nothing given up, resumed 
     expect(await toastsOf(idle.setCookies)).toEqual([{ type: "info", title: "Email isn't paused.", description: undefined }]);
   });
 
+  it("a probe that got no answer while paused goes at once with the rest when Try again is accepted, not after its backoff", async () => {
+    mail.configure({ pending: true });
+    const steady = address("steady");
+    await outbox.sendEmail(steady, welcome("S"));
+    // Postmark answers this address 503 once (sandbox/postmark/README.md): the probe that meets it gets no lasting answer.
+    const flaky = `status-503-1+${Date.now()}@api-errors.mail-sandbox.test`;
+    const { outboxId } = await outbox.sendEmail(flaky, welcome("F"));
+    const jar = await sessionJarFor((await createUser({ isAdmin: true, name: "Ada Admin" })).id);
+
+    // The probe is the email due first: the one to the flaky address. 503: still paused, that email backed off.
+    const refused = await call(admin.action, post("/admin", { intent: "retry-paused-email" }, jar));
+    expect((await toastsOf(refused.setCookies))[0]).toMatchObject({
+      type: "error",
+      description: "Email paused: the Postmark account is pending approval",
+    });
+    const [backedOff] = await rows([outboxId!]);
+    expect(backedOff).toMatchObject({ status: "queued", attempts: 1 });
+    expect(backedOff!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + (OUTBOX_POLICY.baseDelaySeconds * (1 - JITTER) - 5) * 1000);
+
+    // Fixed: the next probe is accepted, and the backed-off email goes with the backlog, now.
+    mail.configure(HEALTHY);
+    const resumed = await call(admin.action, post("/admin", { intent: "retry-paused-email" }, jar));
+    expect((await toastsOf(resumed.setCookies))[0]).toMatchObject({ type: "success" });
+    await outbox.backgroundDeliveries();
+    expect((await rows([outboxId!])).map((row) => [row.status, row.attempts])).toEqual([["sent", 2]]);
+    for (const to of [steady, flaky]) expect(await listMessages(databaseUrl, { to })).toHaveLength(1);
+  });
+
   it("Try again with nothing waiting lifts the pause, and says why", async () => {
     mail.configure({ serverToken: "old" });
     const result = await outbox.sendEmail(address("gone"), welcome("G"));

@@ -170,7 +170,7 @@ async function attempt(row: Claimed, sender: EmailSender, now: () => Date, run: 
       .where(mine);
     if (run.probing) {
       run.probing = false;
-      await resumeOutbox(`a probe was accepted (outbox row ${row.id})`);
+      if (await resumeOutbox(`a probe was accepted (outbox row ${row.id})`)) await backlogDueNow(at);
     }
     return { ok: true, status: "sent", messageId: outcome.messageId, outboxId: row.id };
   }
@@ -226,6 +226,18 @@ async function attempt(row: Claimed, sender: EmailSender, now: () => Date, run: 
   await db().update(emailOutbox).set({ status: "failed", failedAt: at, leaseUntil: null, lastError: outcome.error }).where(mine);
   logger.error({ outboxId: row.id, template: row.template, attempts: row.attempts, reason: outcome.error }, "email outbox: failed for good");
   return failedFor(outcome.error);
+}
+
+/**
+ * The mail service has just accepted a probe: every waiting email goes now, with those a failure pushed back while the
+ * outbox was paused (a probe that got no answer waits out its backoff otherwise, behind a backlog that has already
+ * gone). Only rows with a failed attempt behind them: a row queued for later on purpose keeps its time.
+ */
+async function backlogDueNow(now: Date) {
+  await db()
+    .update(emailOutbox)
+    .set({ nextAttemptAt: now })
+    .where(and(eq(emailOutbox.status, "queued"), sql`${emailOutbox.attempts} > 0`, sql`${emailOutbox.nextAttemptAt} > ${now}`));
 }
 
 /** A row's state as an EmailResult, for rows this call did not claim (sent already, queued for later, another process's). */
