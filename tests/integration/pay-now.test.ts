@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/test-db";
 
 process.env.DATABASE_POOL_SIZE = "20";
-await useTestDatabase({ bank: true });
+const { databaseUrl } = await useTestDatabase({ bank: true });
 const cycle = await import("../../app/server/money/cycle.server");
 const { payNow, payNowQuote } = await import("../../app/server/money/pay-now.server");
 const { setDebitAccount, debitChoiceFor } = await import("../../app/server/money/debit-choice.server");
@@ -15,6 +15,9 @@ const { lateContributions } = await import("../../app/server/money/late-contribu
 const { armFailpoint, disarmFailpoints, SimulatedCrash } = await import("../../app/server/platform/failpoints.server");
 const { bankIdempotencyKey } = await import("../../app/domain/ach");
 const money = await import("../support/money");
+const { savePreferences } = await import("../../app/server/notifications/preferences.server");
+const { DEFAULT_PREFERENCES } = await import("../../app/domain/profile");
+const { listMessages } = await import("../../sandbox/postmark/store");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
 const { and, eq, sql } = await import("drizzle-orm");
@@ -109,6 +112,37 @@ describe("which account pays", () => {
     expect(["pending", "posted", "settled", "funds_available"]).toContain(payout!.status);
     expect(await lateContributions({ userId: late.id }, new Date())).toEqual([]);
     await expectBalancedLedger();
+  }, 240_000);
+});
+
+describe("the daily reminder of a late contribution", () => {
+  it("gives the amount, the account, the next attempt's date (or none left) and links to Pay now, in the bell and the email", async () => {
+    const { group, late, admin } = await groupWithShortMember();
+    await savePreferences(late.id, { ...DEFAULT_PREFERENCES, pushDailyReminders: true, emailContributionReminders: true });
+    // Friday January 9 declined; Saturday 10's reminder (sent before the day's debits) reads the failure.
+    await cycle.advanceClock(admin, group.id, { days: 4 }, new Date());
+    const reminders = async () =>
+      (await db().select().from(schema.notifications).where(eq(schema.notifications.userId, late.id)))
+        .filter((n) => n.title === `Your $100.00 contribution to ${group.name} hasn't gone through yet`)
+        .map((n) => [n.body, n.link]);
+    const pay = `/groups/${group.id}/pay`;
+    expect(await reminders()).toEqual([
+      [
+        "The debit of $100.00 from First Platypus Bank Plaid Checking ••0000, due Friday, January 9, 2026, did not go through. Next attempt: Monday, January 12, 2026. You don't have to wait: pay it now with Pay now. The one-time setup fee of $5.00 follows as its own debit once it has gone through.",
+        pay,
+      ],
+    ]);
+    const [email] = (await listMessages(databaseUrl, { to: late.email })).filter((m) => m.tag === "daily-reminder" && m.subject.includes("hasn't"));
+    expect(email!.htmlBody).toContain(`${pay}"`);
+    expect(email!.textBody).toContain("Next attempt: Monday, January 12, 2026.");
+
+    // The third attempt fails on Thursday 15: Friday 16's reminder says no automatic attempt is left.
+    await cycle.advanceClock(admin, group.id, { days: 6 }, new Date());
+    const bodies = (await reminders()).map(([body]) => body);
+    expect(bodies.at(-1)).toBe(
+      "The debit of $100.00 from First Platypus Bank Plaid Checking ••0000, due Friday, January 9, 2026, did not go through, and there are no more automatic attempts: pay with Pay now. The group's payout waits for it. The one-time setup fee of $5.00 follows as its own debit once it has gone through.",
+    );
+    for (const body of bodies) expect(body).not.toMatch(/in \d+ days/);
   }, 240_000);
 });
 

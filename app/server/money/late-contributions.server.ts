@@ -72,8 +72,20 @@ export async function lateContributions(filter: { userId?: string; groupId?: str
   return lateFrom(failed, accounts);
 }
 
-/** The contribution and fee attempts of active groups, for a member or a group or both, in chain order. */
-export function lateAttemptRows(filter: { userId?: string | Placeholder; groupId?: string }) {
+/**
+ * The late contributions of a set of active groups on one group-clock day (the daily reminders, which the cycle sends
+ * for each day it runs: the next attempt is read as of that day).
+ */
+export async function lateContributionsOn(groupIds: readonly string[], day: CalendarDay): Promise<LateContributionView[]> {
+  if (groupIds.length === 0) return [];
+  const { rows } = await db().execute<AttemptRow>(lateAttemptRows({ groupIds }));
+  const failed = failedChains(rows, new Date(), day);
+  const accounts = await debitAccountsById(failed.map(({ last }) => last.bank_account_id));
+  return lateFrom(failed, accounts);
+}
+
+/** The contribution and fee attempts of active groups, for a member or a group (or a set of groups), in chain order. */
+export function lateAttemptRows(filter: { userId?: string | Placeholder; groupId?: string; groupIds?: readonly string[] }) {
   return sql`
     select t.group_id, g.name as group_name, t.user_id, u.name as member_name, t.period_number,
       coalesce(p.due_on, t.initiated_on) as due_on, t.kind, t.attempt, t.status, t.status_on, t.initiated_on, t.retry_on,
@@ -86,15 +98,19 @@ export function lateAttemptRows(filter: { userId?: string | Placeholder; groupId
     where t.kind in ('contribution', 'fee')
       ${filter.userId ? sql`and t.user_id = ${filter.userId}::uuid` : sql``}
       ${filter.groupId ? sql`and t.group_id = ${filter.groupId}::uuid` : sql``}
+      ${filter.groupIds ? sql`and t.group_id = any(${`{${filter.groupIds.join(",")}}`}::uuid[])` : sql``}
     order by t.group_id, t.user_id, t.kind, t.period_number, t.attempt`;
 }
 
-/** The chains of `rows` (a member's attempts, in order) whose latest attempt failed; sets each row's group today. */
-export function failedChains(rows: AttemptRow[], now: Date) {
+/**
+ * The chains of `rows` (a member's attempts, in order) whose latest attempt failed; sets each row's group today (from
+ * `now` and the group's clock, or `day` when given).
+ */
+export function failedChains(rows: AttemptRow[], now: Date, day?: CalendarDay) {
   const chains = new Map<string, AttemptRow[]>();
   const feePaid = new Set<string>();
   for (const row of rows) {
-    row.today = todayIn(row.time_zone, new Date(now.getTime() + Number(row.clock_offset_seconds) * 1000));
+    row.today = day ?? todayIn(row.time_zone, new Date(now.getTime() + Number(row.clock_offset_seconds) * 1000));
     if (row.kind === "fee") {
       if (SETTLED_STATUSES.includes(row.status) || !FAILED_STATUSES.includes(row.status)) feePaid.add(`${row.group_id}:${row.user_id}`);
       continue;
