@@ -7,7 +7,9 @@ import { bankDayOnOrAfter } from "../../app/domain/bank-days";
 import { sandboxAvailableOn, sandboxSettlesOn } from "../../app/domain/money";
 import { addDays } from "../../app/domain/schedule";
 import { expect, test, toasts } from "./fixtures";
-import { advanceTo, bankRows, expectPhoneFit, full, lateGroup, long, memberPage } from "./late-contribution.support";
+import { advanceTo, bankRows, expectPhoneFit, full, lateGroup, long, memberPage, PHONE } from "./late-contribution.support";
+
+test.use({ viewport: PHONE });
 
 test("a declined debit, another account chosen for the group, the retry taken from it, and the payout", async ({ page, browser }) => {
   test.setTimeout(120_000);
