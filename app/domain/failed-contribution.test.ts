@@ -7,6 +7,7 @@ import {
   type FailedContributionFacts,
   nextStepAfterFailure,
   nudgeRefusal,
+  nudgeSentText,
   PAY_NOW_STEP,
   unpaidTurnCase,
   unpaidTurnRule,
@@ -90,6 +91,22 @@ describe("nudgeRefusal", () => {
     );
     expect(nudgeRefusal(["Lena", "Omar"], "2026-12-31")).toBe(
       "A reminder or request was already sent to every late member today, Thursday, December 31, 2026. You can send another on Friday, January 1, 2027.",
+    );
+  });
+});
+
+describe("nudgeSentText", () => {
+  it("says who was told and how, and who got nothing", () => {
+    expect(nudgeSentText([{ memberName: "Lena", reached: "app-and-email" }])).toBe("Lena was told by email and in the app.");
+    expect(
+      nudgeSentText([
+        { memberName: "Lena", reached: "app-and-email" },
+        { memberName: "Omar", reached: "app-and-email" },
+        { memberName: "Theo", reached: "app" },
+        { memberName: "Ina", reached: "nobody" },
+      ]),
+    ).toBe(
+      "Lena, Omar were told by email and in the app. Theo was told in the app; the email could not be sent. Ina turned urgent notifications off, so nothing was sent to them.",
     );
   });
 });

@@ -110,6 +110,25 @@ export function nudgeRefusal(memberNames: readonly string[], today: CalendarDay)
   return `A reminder or request was already sent to ${who} today, ${fullDate(today)}. You can send another on ${fullDate(addDays(today, 1))}.`;
 }
 
+/** How one late member was reached by a reminder: bell and email, the bell alone (the email failed), or not at all. */
+export type NudgeDelivery = { memberName: string; reached: "app-and-email" | "app" | "nobody" };
+
+/**
+ * What the group admin reads after a reminder or request: who was told and how, and honestly who was not (a member
+ * who turned urgent notifications off gets nothing).
+ */
+export function nudgeSentText(deliveries: readonly NudgeDelivery[]): string {
+  const names = (reached: NudgeDelivery["reached"]) => deliveries.filter((d) => d.reached === reached).map((d) => d.memberName);
+  const parts: string[] = [];
+  const both = names("app-and-email");
+  const app = names("app");
+  const nobody = names("nobody");
+  if (both.length > 0) parts.push(`${both.join(", ")} ${both.length === 1 ? "was" : "were"} told by email and in the app.`);
+  if (app.length > 0) parts.push(`${app.join(", ")} ${app.length === 1 ? "was" : "were"} told in the app; the email could not be sent.`);
+  if (nobody.length > 0) parts.push(`${nobody.join(", ")} turned urgent notifications off, so nothing was sent to them.`);
+  return parts.join(" ");
+}
+
 /** ADR 053: how long a turn waits for a contribution nobody pays before the group's rule for a never-paid turn applies. */
 export const UNPAID_TURN_DAYS = 14;
 

@@ -146,6 +146,23 @@ describe("the daily reminder of a late contribution", () => {
   }, 240_000);
 });
 
+describe("the admin's reminder", () => {
+  it("says honestly who was told: nothing goes to a member who turned urgent notifications off", async () => {
+    const { group, late, admin } = await groupWithShortMember();
+    await cycle.advanceClock(admin, group.id, { days: 3 }, new Date()); // Friday January 9: declined
+    await savePreferences(late.id, { ...DEFAULT_PREFERENCES, pushUrgentAccount: false });
+    expect(await nudgeLateMembers(admin, group.id, late.id, "reminder")).toEqual({
+      ok: true,
+      sent: 1,
+      memberNames: [late.name],
+      deliveries: [{ memberName: late.name, reached: "nobody" }],
+    });
+    expect((await db().select().from(schema.notifications).where(eq(schema.notifications.userId, late.id))).map((n) => n.title)).not.toContain(
+      `Reminder: your contribution to ${group.name} is late`,
+    );
+  }, 120_000);
+});
+
 describe("Pay now", () => {
   async function afterThreeAttempts() {
     const started = await groupWithShortMember();

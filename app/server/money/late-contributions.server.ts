@@ -3,7 +3,14 @@
  * dashboard's alert) and every member's of a group for its admin. Read from the attempts themselves, per group clock.
  */
 import { and, eq, type Placeholder, sql } from "drizzle-orm";
-import { type DebitAccount, type FailedContributionFacts, nextAttemptOn, nextStepAfterFailure, nudgeRefusal } from "~/domain/failed-contribution";
+import {
+  type DebitAccount,
+  type FailedContributionFacts,
+  type NudgeDelivery,
+  nextAttemptOn,
+  nextStepAfterFailure,
+  nudgeRefusal,
+} from "~/domain/failed-contribution";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { SETUP_FEE_CENTS } from "~/domain/groups";
 import { type CycleTransfer, FAILED_STATUSES, MAX_ATTEMPTS, retryAllowed, SETTLED_STATUSES, type TransferStatus } from "~/domain/money";
@@ -186,7 +193,9 @@ export function lateFrom(failed: ReturnType<typeof failedChains>, accounts: Map<
     .sort((a, b) => (a.dueOn < b.dueOn ? -1 : a.dueOn > b.dueOn ? 1 : a.memberName.localeCompare(b.memberName)));
 }
 
-export type NudgeResult = { ok: true; sent: number; memberNames: string[] } | { ok: false; status: 403 | 404 | 409 | 429; error: string };
+export type NudgeResult =
+  | { ok: true; sent: number; memberNames: string[]; deliveries: NudgeDelivery[] }
+  | { ok: false; status: 403 | 404 | 409 | 429; error: string };
 
 /**
  * Remind the late members of a group (one, or every one: `userId` null) of their late contribution, or ask them to pay
@@ -242,7 +251,7 @@ export async function nudgeLateMembers(
         today,
       ),
     };
-  await Promise.all(
+  const results = await Promise.all(
     claimed.map((entry) =>
       notifyUrgent(entry.userId, {
         title:
@@ -255,5 +264,10 @@ export async function nudgeLateMembers(
       }),
     ),
   );
-  return { ok: true, sent: claimed.length, memberNames: claimed.map((entry) => entry.memberName) };
+  const deliveries = claimed.map((entry, index): NudgeDelivery => {
+    const result = results[index]!;
+    const reached = !result.delivered ? "nobody" : result.email && !result.email.ok ? "app" : "app-and-email";
+    return { memberName: entry.memberName, reached };
+  });
+  return { ok: true, sent: claimed.length, memberNames: claimed.map((entry) => entry.memberName), deliveries };
 }
