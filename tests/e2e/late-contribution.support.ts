@@ -53,10 +53,10 @@ export async function lateGroup(page: Page, lenaAccounts: BankAccountSpec[] = LE
 }
 
 /** Lena (or anyone) signed in in a browser context of their own, at 320 px, with JavaScript as the project has it. */
-export async function memberPage(browser: Browser, email: string) {
+export async function memberPage(browser: Browser, email: string, password = PASSWORD) {
   const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false });
   const page = await context.newPage();
-  await login(page, email, PASSWORD);
+  await login(page, email, password);
   return { page, close: () => context.close() };
 }
 
