@@ -47,6 +47,7 @@ test("a turn unpaid for 14 days: the group admin's date, and the platform admin'
     const href = (await email.getAttribute("href")) ?? "";
     expect(href.startsWith(`mailto:${ada},${lena}?`)).toBe(true);
     expect(new URLSearchParams(href.split("?")[1]).get("subject")).toBe(`${name}: Lena Late's $100.00 contribution due ${full(due)}`);
+    await expectPhoneFit(support.page);
   } finally {
     await support.close();
   }
