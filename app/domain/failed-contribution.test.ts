@@ -6,7 +6,11 @@ import {
   describeAccount,
   type FailedContributionFacts,
   nextStepAfterFailure,
+  nudgeRefusal,
+  nudgeSentText,
   PAY_NOW_STEP,
+  unpaidTurnCase,
+  unpaidTurnRule,
 } from "./failed-contribution";
 
 const account = { institution: "First Platypus Bank", name: "Plaid Checking", mask: "0000" };
@@ -77,5 +81,65 @@ describe("adminNoticeAfterFailure", () => {
     expect(adminNoticeAfterFailure("Lena", facts({ attempt: 3 }))).toBe(
       "Lena's $105.00 contribution did not go through and nothing more is debited automatically. Lena can pay it now from the group page; the group page's late contributions section lets you send a reminder.",
     );
+  });
+});
+
+describe("nudgeRefusal", () => {
+  it("names the group's day and the day another reminder can go", () => {
+    expect(nudgeRefusal(["Lena Late"], "2026-12-04")).toBe(
+      "A reminder or request was already sent to Lena Late today, Friday, December 4, 2026. You can send another on Saturday, December 5, 2026.",
+    );
+    expect(nudgeRefusal(["Lena", "Omar"], "2026-12-31")).toBe(
+      "A reminder or request was already sent to every late member today, Thursday, December 31, 2026. You can send another on Friday, January 1, 2027.",
+    );
+  });
+});
+
+describe("nudgeSentText", () => {
+  it("says who was told and how, and who got nothing", () => {
+    expect(nudgeSentText([{ memberName: "Lena", reached: "app-and-email" }])).toBe("Lena was told by email and in the app.");
+    expect(
+      nudgeSentText([
+        { memberName: "Lena", reached: "app-and-email" },
+        { memberName: "Omar", reached: "app-and-email" },
+        { memberName: "Theo", reached: "app" },
+        { memberName: "Ina", reached: "nobody" },
+      ]),
+    ).toBe(
+      "Lena, Omar were told by email and in the app. Theo was told in the app; the email could not be sent. Ina turned urgent notifications off, so nothing was sent to them.",
+    );
+  });
+});
+
+describe("a turn never paid (ADR 053)", () => {
+  const rule =
+    "Rosca never lends the missing money and never pays a turn with money that hasn't arrived: this turn's payout waits for it, and later turns are paid as their own contributions arrive.";
+  it("tells the group admin the day support takes it up, before and after it", () => {
+    expect(unpaidTurnRule("2026-12-04")).toBe(
+      `${rule} If it is still unpaid on Friday, December 18, 2026, Rosca's support team takes it up with you and the member.`,
+    );
+    expect(unpaidTurnRule("2026-12-04", "2026-12-17")).toBe(unpaidTurnRule("2026-12-04"));
+    expect(unpaidTurnRule("2026-12-04", "2026-12-18")).toBe(
+      `${rule} It has been unpaid since Friday, December 4, 2026, so since Friday, December 18, 2026 Rosca's support team has been taking it up with you and the member.`,
+    );
+  });
+
+  it("gives support the facts, the action and an email to the admin and the member", () => {
+    const words = unpaidTurnCase({
+      groupName: "Family Savings Circle",
+      periodNumber: 2,
+      memberName: "Lena",
+      amountCents: 10_000,
+      dueOn: "2026-12-04",
+      waitedDays: 15,
+      adminName: "Dana",
+    });
+    expect(words.summary).toBe(
+      "Lena's $100.00 contribution to Family Savings Circle (period 2) was due Friday, December 4, 2026 and has waited 15 days.",
+    );
+    expect(words.action).toBe("Take it up with Dana and Lena: agree when Lena pays it with Pay now. The payout waits for it; Rosca lends nothing.");
+    expect(words.emailSubject).toBe("Family Savings Circle: Lena's $100.00 contribution due Friday, December 4, 2026");
+    expect(words.emailBody).toContain("has not arrived after 15 days");
+    expect(words.emailBody.startsWith("Hello Dana and Lena,")).toBe(true);
   });
 });

@@ -101,6 +101,34 @@ export function adminNoticeAfterFailure(memberName: string, facts: FailedContrib
   return `${memberName}'s ${amount} contribution did not go through and nothing more is debited automatically. ${memberName} can pay it now from the group page; the group page's late contributions section lets you send a reminder.`;
 }
 
+/**
+ * Why a group admin's reminder (or request to pay now) was refused (issue 44): each late member gets at most one a day
+ * on the group's clock, and the admin reads which day it was sent and the day another can go.
+ */
+export function nudgeRefusal(memberNames: readonly string[], today: CalendarDay): string {
+  const who = memberNames.length === 1 ? memberNames[0] : "every late member";
+  return `A reminder or request was already sent to ${who} today, ${fullDate(today)}. You can send another on ${fullDate(addDays(today, 1))}.`;
+}
+
+/** How one late member was reached by a reminder: bell and email, the bell alone (the email failed), or not at all. */
+export type NudgeDelivery = { memberName: string; reached: "app-and-email" | "app" | "nobody" };
+
+/**
+ * What the group admin reads after a reminder or request: who was told and how, and honestly who was not (a member
+ * who turned urgent notifications off gets nothing).
+ */
+export function nudgeSentText(deliveries: readonly NudgeDelivery[]): string {
+  const names = (reached: NudgeDelivery["reached"]) => deliveries.filter((d) => d.reached === reached).map((d) => d.memberName);
+  const parts: string[] = [];
+  const both = names("app-and-email");
+  const app = names("app");
+  const nobody = names("nobody");
+  if (both.length > 0) parts.push(`${both.join(", ")} ${both.length === 1 ? "was" : "were"} told by email and in the app.`);
+  if (app.length > 0) parts.push(`${app.join(", ")} ${app.length === 1 ? "was" : "were"} told in the app; the email could not be sent.`);
+  if (nobody.length > 0) parts.push(`${nobody.join(", ")} turned urgent notifications off, so nothing was sent to them.`);
+  return parts.join(" ");
+}
+
 /** ADR 053: how long a turn waits for a contribution nobody pays before the group's rule for a never-paid turn applies. */
 export const UNPAID_TURN_DAYS = 14;
 
@@ -108,7 +136,33 @@ export const UNPAID_TURN_DAYS = 14;
  * The group's rule for a turn never paid (ADR 053), as the admin reads it for one late contribution: never lent by
  * Rosca, never paid out before it arrives; from `dueOn` + UNPAID_TURN_DAYS the case goes to Rosca's support team with
  * the admin, who agree the member's repayment with them; meanwhile later turns are paid as their own money arrives.
+ * `today` (the group's) says whether that day has come.
  */
-export function unpaidTurnRule(dueOn: CalendarDay): string {
-  return `Rosca never lends the missing money and never pays a turn with money that hasn't arrived: this turn's payout waits for it, and later turns are paid as their own contributions arrive. If it is still unpaid on ${fullDate(addDays(dueOn, UNPAID_TURN_DAYS))}, Rosca's support team takes it up with you and the member.`;
+export function unpaidTurnRule(dueOn: CalendarDay, today?: CalendarDay): string {
+  const from = addDays(dueOn, UNPAID_TURN_DAYS);
+  const rule =
+    "Rosca never lends the missing money and never pays a turn with money that hasn't arrived: this turn's payout waits for it, and later turns are paid as their own contributions arrive.";
+  if (today && today >= from)
+    return `${rule} It has been unpaid since ${fullDate(dueOn)}, so since ${fullDate(from)} Rosca's support team has been taking it up with you and the member.`;
+  return `${rule} If it is still unpaid on ${fullDate(from)}, Rosca's support team takes it up with you and the member.`;
+}
+
+/** What Rosca's support team reads and does for a turn unpaid UNPAID_TURN_DAYS or more (ADR 053, step 4). */
+export function unpaidTurnCase(turn: {
+  groupName: string;
+  periodNumber: number;
+  memberName: string;
+  amountCents: number;
+  dueOn: CalendarDay;
+  waitedDays: number;
+  adminName: string | null;
+}) {
+  const amount = formatMoney(turn.amountCents);
+  const admin = turn.adminName ?? "the group admin";
+  return {
+    summary: `${turn.memberName}'s ${amount} contribution to ${turn.groupName} (period ${turn.periodNumber}) was due ${fullDate(turn.dueOn)} and has waited ${turn.waitedDays} days.`,
+    action: `Take it up with ${admin} and ${turn.memberName}: agree when ${turn.memberName} pays it with Pay now. The payout waits for it; Rosca lends nothing.`,
+    emailSubject: `${turn.groupName}: ${turn.memberName}'s ${amount} contribution due ${fullDate(turn.dueOn)}`,
+    emailBody: `Hello ${admin} and ${turn.memberName},\n\n${turn.memberName}'s ${amount} contribution to ${turn.groupName} for period ${turn.periodNumber} was due ${fullDate(turn.dueOn)} and has not arrived after ${turn.waitedDays} days. The turn's payout waits for it, and Rosca does not lend the missing money. ${turn.memberName} can pay it at any time with Pay now on the group page. Please reply to agree when it will be paid.\n\nRosca support`,
+  };
 }

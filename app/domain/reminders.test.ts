@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contributionDueNotice, dailyReminderOn, dailyReminderText, weekOf } from "./reminders";
+import { contributionDueNotice, dailyReminderOn, dailyReminderText, lateReminderText, weekOf } from "./reminders";
 
 const DUE = "2026-12-04"; // a Friday
 
@@ -45,6 +45,30 @@ describe("dailyReminderText", () => {
     expect(dailyReminderText({ stage: "late", final: true }, facts).body).toBe(
       "The debit due Friday, December 4, 2026 did not complete and no automatic retry is left: pay it now from the group page; the group's payout waits for it.",
     );
+  });
+});
+
+describe("lateReminderText: the amount, the account, the next attempt's date or none, and Pay now", () => {
+  const account = { institution: "First Platypus Bank", name: "Plaid Checking", mask: "0000" };
+  const facts = { groupName: "Family Savings Circle", amountCents: 10_000, feeCents: 0, dueOn: DUE, account, nextAttemptOn: "2026-12-08" };
+  it("dates the next automatic attempt", () => {
+    expect(lateReminderText(facts)).toEqual({
+      title: "Your $100.00 contribution to Family Savings Circle hasn't gone through yet",
+      body: "The debit of $100.00 from First Platypus Bank Plaid Checking ••0000, due Friday, December 4, 2026, did not go through. Next attempt: Tuesday, December 8, 2026. You don't have to wait: pay it now with Pay now.",
+    });
+  });
+  it("says when no automatic attempt is left", () => {
+    expect(lateReminderText({ ...facts, nextAttemptOn: null }).body).toBe(
+      "The debit of $100.00 from First Platypus Bank Plaid Checking ••0000, due Friday, December 4, 2026, did not go through, and there are no more automatic attempts: pay with Pay now. The group's payout waits for it.",
+    );
+  });
+  it("names the setup fee still owed, and an account it does not know as the member's bank account", () => {
+    expect(lateReminderText({ ...facts, feeCents: 500, account: null }).body).toBe(
+      "The debit of $100.00 from your bank account, due Friday, December 4, 2026, did not go through. Next attempt: Tuesday, December 8, 2026. You don't have to wait: pay it now with Pay now. The one-time setup fee of $5.00 follows as its own debit once it has gone through.",
+    );
+  });
+  it("never says in N days", () => {
+    for (const next of ["2026-12-08", null]) expect(lateReminderText({ ...facts, nextAttemptOn: next }).body).not.toMatch(/in \d+ days/);
   });
 });
 

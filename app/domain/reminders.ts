@@ -2,6 +2,7 @@
  * The rules of the notifications a preference turns on (Profile → Notifications), pure: daily contribution reminders
  * and the weekly summary's week. No I/O; the day is a parameter.
  */
+import { type DebitAccount, describeAccount, fullDate } from "./failed-contribution";
 import { formatDate, formatMoney } from "./format";
 import { FAILED_STATUSES, MAX_ATTEMPTS, REMINDER_DAYS_BEFORE, SETTLED_STATUSES, type TransferStatus } from "./money";
 import { addDays, daysBetween, todayIn, type CalendarDay } from "./schedule";
@@ -62,6 +63,37 @@ export function dailyReminderText(reminder: DailyReminderStage, facts: { groupNa
           : `The debit due ${due} did not complete. We'll try again; please make sure the funds are available.`,
       };
   }
+}
+
+/** What the daily reminder of a late contribution says (the member's late contribution, late-contributions.server.ts). */
+export type LateReminderFacts = {
+  groupName: string;
+  amountCents: number;
+  /** The one-time setup fee still owed (taken as its own debit once the contribution has gone through); 0 once paid. */
+  feeCents: number;
+  dueOn: CalendarDay;
+  /** The account of the attempt that failed. */
+  account: DebitAccount | null;
+  /** The next automatic attempt, or null: none is left. */
+  nextAttemptOn: CalendarDay | null;
+};
+
+/**
+ * The daily reminder of a late contribution (issue 44), the same in the bell and the email, whose link is the group's
+ * Pay now page: the amount, the account it failed on, the next attempt's full date or that no automatic attempt is left,
+ * and Pay now.
+ */
+export function lateReminderText(facts: LateReminderFacts) {
+  const amount = formatMoney(facts.amountCents);
+  const failed = `The debit of ${amount} from ${describeAccount(facts.account)}, due ${fullDate(facts.dueOn)}, did not go through`;
+  const fee =
+    facts.feeCents > 0 ? ` The one-time setup fee of ${formatMoney(facts.feeCents)} follows as its own debit once it has gone through.` : "";
+  return {
+    title: `Your ${amount} contribution to ${facts.groupName} hasn't gone through yet`,
+    body: facts.nextAttemptOn
+      ? `${failed}. Next attempt: ${fullDate(facts.nextAttemptOn)}. You don't have to wait: pay it now with Pay now.${fee}`
+      : `${failed}, and there are no more automatic attempts: pay with Pay now. The group's payout waits for it.${fee}`,
+  };
 }
 
 /**

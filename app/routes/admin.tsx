@@ -32,6 +32,7 @@ import {
 } from "~/server/admin/admin.server";
 import { declineRequest, grantSandboxAccess, revokeSandboxAccess } from "~/server/admin/sandbox-access.server";
 import { moneyHealth, resumeGroup } from "~/server/money/health.server";
+import { nudgeSentText } from "~/domain/failed-contribution";
 import { nudgeLateMembers } from "~/server/money/late-contributions.server";
 import { cancelTransfer } from "~/server/money/transfers.server";
 import { outboxHealth, probePausedOutbox, retryFailedEmail } from "~/server/email/outbox.server";
@@ -145,7 +146,7 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectWithToast(request, back, {
       type: "success",
       title: "Reminder sent",
-      description: `${result.memberNames.join(", ")} told by email and in the app.`,
+      description: nudgeSentText(result.deliveries),
     });
   }
 

@@ -15,7 +15,7 @@ import { Card, PageContainer } from "~/components/ui/page";
 import { PayoutTimeline } from "~/components/charts/payout-timeline";
 import { PoolBalanceChart } from "~/components/charts/pool-balance-chart";
 import { poolChart, type PoolChart } from "~/domain/charts";
-import { describeAccount } from "~/domain/failed-contribution";
+import { describeAccount, nudgeSentText } from "~/domain/failed-contribution";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { headlineStep, stepLabel } from "~/domain/payment-dates";
 import { inviteAgainSchema, removeMemberSchema, ROSTER_MESSAGES } from "~/domain/roster";
@@ -135,7 +135,7 @@ async function nudge(
   return redirectWithToast(request, groupUrl(groupId), {
     type: "success",
     title: intent === "late-pay-now" ? "Request sent" : "Reminder sent",
-    description: `${result.memberNames.join(", ")} was told by email and in the app.`,
+    description: nudgeSentText(result.deliveries),
   });
 }
 

@@ -11,7 +11,9 @@
  *                      (addUserByEmail, as /admin's "Add User" does). 201 {"id"}.
  *                      With "bank" (and "sandbox") it also links First Platypus Bank as the member would: a Link
  *                      token for them, a session of the sandbox Link, the app's exchange (createLinkToken,
- *                      linkThroughSession, exchangePublicToken).
+ *                      linkThroughSession, exchangePublicToken). With "accounts" ([{"subtype", "name", "mask",
+ *                      "balance"}], dollars) the login is Plaid's custom sandbox user with those accounts instead of
+ *                      user_good's two (sandbox/plaid/README.md, user_custom).
  * POST /sandbox-access {"email"} the admin's "Add User" for an existing account. 200 {"status"}.
  * POST /join           {"email", "code"} that member accepts the invite code (joinGroup, as Accept and Join does). 200 {"groupId"}.
  * POST /groups/started  {"admin", "members": [emails], "name", "swapsNeedApproval"?} the admin creates a fixed-order group
@@ -25,6 +27,8 @@
  * POST /bank/simulate   {"transferId", "event", "returnCode"?} /sandbox/transfer/simulate for one of the bank's
  *                       transfers (a return of a settled one: the bank's own late return, ADR 049), then the app reads the bank's events at once (syncBankEvents), as the webhook it
  *                       would get makes a worker do. 200 {"applied"}.
+ * POST /bank/balance   {"email", "mask", "balance"} that member's account ending in "mask" holds "balance" dollars at the
+ *                       bank (a deposit, as the member would make one). 200 {"updated"}.
  * POST /bank/reset-login {"email"} /sandbox/item/reset_login for that member's bank login (Plaid then sends the item's
  *                       ITEM_LOGIN_REQUIRED webhook). 200 {"reset": true}.
  * Anything else: 404; a refused step: 400 {"error"}.
@@ -88,16 +92,35 @@ async function member(databaseUrl: string, input: Record<string, unknown>) {
   const { selector, secret } = await confirmationLink(databaseUrl, email);
   if (!(await confirmEmail(selector, secret))) throw new Refused(`the confirmation link for ${email} was refused`);
   if (input.sandbox === true) await grant(email);
-  if (input.bank === true) await linkBank(email);
+  if (input.bank === true) await linkBank(email, Array.isArray(input.accounts) ? input.accounts : undefined);
   return { id: registered.user.id };
 }
 
-async function linkBank(email: string) {
+/** A user_custom configuration (sandbox/plaid/README.md) with these accounts. */
+function customAccounts(accounts: unknown[]) {
+  return JSON.stringify({
+    override_accounts: accounts.map((value) => {
+      const account = value as { subtype?: string; name?: string; mask?: string; balance?: number };
+      return {
+        type: "depository",
+        subtype: account.subtype ?? "checking",
+        starting_balance: account.balance ?? 0,
+        meta: { name: text(account.name, "accounts.name"), mask: text(account.mask, "accounts.mask") },
+      };
+    }),
+  });
+}
+
+async function linkBank(email: string, accounts?: unknown[]) {
   const user = await findUserByEmail(email);
   if (!user) throw new Refused(`no account for ${email}`);
   const token = await createLinkToken(user, { webhook: false });
   if (!token.ok) throw new Refused(`a link token for ${email}: ${token.code}`);
-  const session = await linkThroughSession(process.env.PLAID_SANDBOX_URL ?? process.env.PLAID_API_URL ?? "", token.linkToken);
+  const session = await linkThroughSession(
+    process.env.PLAID_SANDBOX_URL ?? process.env.PLAID_API_URL ?? "",
+    token.linkToken,
+    accounts ? { username: "user_custom", password: customAccounts(accounts) } : undefined,
+  );
   if (!session.ok) throw new Refused(`the sandbox Link for ${email}: ${session.code}`);
   const linked = await exchangePublicToken(user, session, { institution: session.institution });
   if (!linked.ok) throw new Refused(`linking a bank for ${email}: ${linked.code}`);
@@ -160,8 +183,9 @@ async function bankTransfersOf(input: Record<string, unknown>) {
       failureCode: bankTransfers.failureCode,
       providerTransferId: bankTransfers.providerTransferId,
       waitingForMember: sql<boolean>`${bankTransfers.waitingForMemberAt} is not null`,
-      atTheBank: sql<{ description: string; status: string } | null>`(
-        select json_build_object('description', t.description, 'status', t.status) from sandbox_plaid.transfers t
+      atTheBank: sql<{ description: string; status: string; accountMask: string } | null>`(
+        select json_build_object('description', t.description, 'status', t.status, 'accountMask', a.mask) from sandbox_plaid.transfers t
+        join sandbox_plaid.accounts a on a.account_id = t.account_id
         where t.transfer_id = ${bankTransfers.providerTransferId})`,
     })
     .from(bankTransfers)
@@ -204,7 +228,20 @@ async function resetLogin(input: Record<string, unknown>) {
   return { reset: true };
 }
 
+async function setBalance(input: Record<string, unknown>) {
+  const userId = await memberId(input.email);
+  const cents = Math.round(Number(input.balance) * 100);
+  if (!Number.isInteger(cents) || cents < 0) throw new Refused("balance must be dollars, 0 or more");
+  const { rows } = await db().execute(sql`
+    update sandbox_plaid.accounts a set available_cents = ${cents}, current_cents = ${cents}
+    from bank_accounts b where b.user_id = ${userId}::uuid and b.provider_account_id = a.account_id and a.mask = ${text(input.mask, "mask")}
+    returning a.account_id`);
+  if (rows.length !== 1) throw new Refused(`no account ending ${String(input.mask)} for that member`);
+  return { updated: true };
+}
+
 const ROUTES: Record<string, (input: Record<string, unknown>) => Promise<unknown>> = {
+  "POST /bank/balance": setBalance,
   "POST /groups/started": startedGroup,
   "POST /bank/transfers": bankTransfersOf,
   "POST /bank/simulate": simulateAtTheBank,

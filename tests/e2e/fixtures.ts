@@ -123,11 +123,14 @@ export async function sandboxMember(page: Page, prefix: string) {
  * A member who could join a group at once: registered, confirmed, sandbox access, First Platypus Bank linked (through
  * the set-up API, as the member would link it). Not signed in. Password "Secret123".
  */
-export async function bankedMember(page: Page, prefix: string, name: string) {
+export async function bankedMember(page: Page, prefix: string, name: string, accounts?: BankAccountSpec[]) {
   const email = uniqueEmail(prefix);
-  await fixture(page, "/members", { name, email, password: "Secret123", sandbox: true, bank: true });
+  await fixture(page, "/members", { name, email, password: "Secret123", sandbox: true, bank: true, ...(accounts ? { accounts } : {}) });
   return email;
 }
+
+/** An account of a custom sandbox login (user_custom, sandbox/plaid/README.md): its balance in dollars. */
+export type BankAccountSpec = { subtype: "checking" | "savings"; name: string; mask: string; balance: number };
 
 /** That member accepts an invite code, as Accept and Join does (the set-up API). */
 export async function joinWith(page: Page, email: string, code: string) {

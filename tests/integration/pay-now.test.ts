@@ -7,17 +7,20 @@ import { afterEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/test-db";
 
 process.env.DATABASE_POOL_SIZE = "20";
-await useTestDatabase({ bank: true });
+const { databaseUrl } = await useTestDatabase({ bank: true });
 const cycle = await import("../../app/server/money/cycle.server");
 const { payNow, payNowQuote } = await import("../../app/server/money/pay-now.server");
 const { setDebitAccount, debitChoiceFor } = await import("../../app/server/money/debit-choice.server");
-const { lateContributions } = await import("../../app/server/money/late-contributions.server");
+const { lateContributions, nudgeLateMembers } = await import("../../app/server/money/late-contributions.server");
 const { armFailpoint, disarmFailpoints, SimulatedCrash } = await import("../../app/server/platform/failpoints.server");
 const { bankIdempotencyKey } = await import("../../app/domain/ach");
 const money = await import("../support/money");
+const { savePreferences } = await import("../../app/server/notifications/preferences.server");
+const { DEFAULT_PREFERENCES } = await import("../../app/domain/profile");
+const { listMessages } = await import("../../sandbox/postmark/store");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
-const { and, eq, sql } = await import("drizzle-orm");
+const { and, asc, eq, sql } = await import("drizzle-orm");
 
 const NOW = new Date("2026-01-06T17:00:00Z");
 
@@ -112,6 +115,54 @@ describe("which account pays", () => {
   }, 240_000);
 });
 
+describe("the daily reminder of a late contribution", () => {
+  it("gives the amount, the account, the next attempt's date (or none left) and links to Pay now, in the bell and the email", async () => {
+    const { group, late, admin } = await groupWithShortMember();
+    await savePreferences(late.id, { ...DEFAULT_PREFERENCES, pushDailyReminders: true, emailContributionReminders: true });
+    // Friday January 9 declined; Saturday 10's reminder (sent before the day's debits) reads the failure.
+    await cycle.advanceClock(admin, group.id, { days: 4 }, new Date());
+    const reminders = async () =>
+      (await db().select().from(schema.notifications).where(eq(schema.notifications.userId, late.id)).orderBy(asc(schema.notifications.createdAt)))
+        .filter((n) => n.title === `Your $100.00 contribution to ${group.name} hasn't gone through yet`)
+        .map((n) => [n.body, n.link]);
+    const pay = `/groups/${group.id}/pay`;
+    expect(await reminders()).toEqual([
+      [
+        "The debit of $100.00 from First Platypus Bank Plaid Checking ••0000, due Friday, January 9, 2026, did not go through. Next attempt: Monday, January 12, 2026. You don't have to wait: pay it now with Pay now. The one-time setup fee of $5.00 follows as its own debit once it has gone through.",
+        pay,
+      ],
+    ]);
+    const [email] = (await listMessages(databaseUrl, { to: late.email })).filter((m) => m.tag === "daily-reminder" && m.subject.includes("hasn't"));
+    expect(email!.htmlBody).toContain(`${pay}"`);
+    expect(email!.textBody).toContain("Next attempt: Monday, January 12, 2026.");
+
+    // The third attempt fails on Thursday 15: Friday 16's reminder says no automatic attempt is left.
+    await cycle.advanceClock(admin, group.id, { days: 6 }, new Date());
+    const bodies = (await reminders()).map(([body]) => body);
+    expect(bodies.at(-1)).toBe(
+      "The debit of $100.00 from First Platypus Bank Plaid Checking ••0000, due Friday, January 9, 2026, did not go through, and there are no more automatic attempts: pay with Pay now. The group's payout waits for it. The one-time setup fee of $5.00 follows as its own debit once it has gone through.",
+    );
+    for (const body of bodies) expect(body).not.toMatch(/in \d+ days/);
+  }, 240_000);
+});
+
+describe("the admin's reminder", () => {
+  it("says honestly who was told: nothing goes to a member who turned urgent notifications off", async () => {
+    const { group, late, admin } = await groupWithShortMember();
+    await cycle.advanceClock(admin, group.id, { days: 3 }, new Date()); // Friday January 9: declined
+    await savePreferences(late.id, { ...DEFAULT_PREFERENCES, pushUrgentAccount: false });
+    expect(await nudgeLateMembers(admin, group.id, late.id, "reminder")).toEqual({
+      ok: true,
+      sent: 1,
+      memberNames: [late.name],
+      deliveries: [{ memberName: late.name, reached: "nobody" }],
+    });
+    expect((await db().select().from(schema.notifications).where(eq(schema.notifications.userId, late.id))).map((n) => n.title)).not.toContain(
+      `Reminder: your contribution to ${group.name} is late`,
+    );
+  }, 120_000);
+});
+
 describe("Pay now", () => {
   async function afterThreeAttempts() {
     const started = await groupWithShortMember();
@@ -185,6 +236,35 @@ describe("Pay now", () => {
       `${late.name} paid their late contribution to ${group.name}: ${late.name}'s $100.00 contribution, paid with Pay now, arrived on Friday, January 16, 2026. The payout that waited for it goes out once its money is available.`,
     );
     await expectBalancedLedger();
+  }, 240_000);
+
+  it("unpaid 14 days after its due day: the platform admin's console lists the turn for support, with the member, amount, wait and admins", async () => {
+    const { group, late, admin, members } = await afterThreeAttempts();
+    const { moneyHealth } = await import("../../app/server/money/health.server");
+    const turnsOf = async () => (await moneyHealth()).unpaidTurns.filter((turn) => turn.groupId === group.id);
+    // Thursday January 22: 13 days after Friday January 9's due day, not yet.
+    await cycle.advanceClock(admin, group.id, { days: 7 }, new Date());
+    expect(await turnsOf()).toEqual([]);
+    await cycle.advanceClock(admin, group.id, { days: 1 }, new Date());
+    expect(await turnsOf()).toEqual([
+      {
+        groupId: group.id,
+        groupName: group.name,
+        periodNumber: 1,
+        memberName: late.name,
+        memberEmail: late.email,
+        amountCents: 10_000,
+        dueOn: "2026-01-09",
+        waitedDays: 14,
+        supportFrom: "2026-01-23",
+        adminName: members[0]!.name,
+        adminEmail: members[0]!.email,
+      },
+    ]);
+    // Paid with Pay now, it leaves the list.
+    await money.setSandboxBalance(late.id, 100_000);
+    expect(await payNow(late.id, group.id, { periodNumber: 1, consent: true }, new Date())).toMatchObject({ ok: true });
+    expect(await turnsOf()).toEqual([]);
   }, 240_000);
 
   it("twice at once (a double submit): one row, one transfer at the bank, a balanced ledger", async () => {
@@ -287,6 +367,12 @@ describe("the pages, as forms posted without JavaScript", () => {
     expect((await remind()).status).toBe(302);
     const nudges = await db().select().from(schema.lateContributionNudges).where(eq(schema.lateContributionNudges.groupId, group.id));
     expect(nudges.map((n) => [n.userId, n.kind])).toEqual([[late.id, "reminder"]]);
+    // The refusal names the group's day and the day another can go (a request to pay now counts too).
+    expect(await nudgeLateMembers(admin, group.id, late.id, "pay_now_request")).toEqual({
+      ok: false,
+      status: 429,
+      error: `A reminder or request was already sent to ${late.name} today, Friday, January 9, 2026. You can send another on Saturday, January 10, 2026.`,
+    });
     const bell = (await db().select().from(schema.notifications).where(eq(schema.notifications.userId, late.id))).map((n) => n.title);
     expect(bell.filter((title) => title === `Reminder: your contribution to ${group.name} is late`)).toHaveLength(1);
     // A member who is not the admin cannot remind anyone.

@@ -6,8 +6,9 @@
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/page";
+import { fullDate, UNPAID_TURN_DAYS, unpaidTurnCase } from "~/domain/failed-contribution";
 import { formatMoney } from "~/domain/format";
-import type { CancellableDebit, MoneyHealth, WaitingMoneyView } from "~/server/money/health.server";
+import type { CancellableDebit, MoneyHealth, UnpaidTurnView, WaitingMoneyView } from "~/server/money/health.server";
 import { type AdminListState, ListStateFields } from "./admin-panels";
 
 export type MoneyHealthView = {
@@ -27,6 +28,7 @@ export type MoneyHealthView = {
   failedJobs: Array<{ queue: string; count: number; lastFailedAt: string | Date | null; lastError: string | null }>;
   cancellable: CancellableDebit[];
   waiting: WaitingMoneyView[];
+  unpaidTurns: UnpaidTurnView[];
 };
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
@@ -36,7 +38,7 @@ function plural(count: number, one: string, many: string) {
 }
 
 export function MoneyHealthPanel({ health, list }: { health: MoneyHealthView; list: AdminListState }) {
-  const { totals, groups, failedJobs, cancellable, waiting } = health;
+  const { totals, groups, failedJobs, cancellable, waiting, unpaidTurns } = health;
   return (
     <Card>
       <section aria-labelledby="money-health-title" className="space-y-4">
@@ -148,6 +150,7 @@ export function MoneyHealthPanel({ health, list }: { health: MoneyHealthView; li
             </table>
           </div>
         )}
+        <UnpaidTurns turns={unpaidTurns} />
         <WaitingOnMembers waiting={waiting} />
         <details className="rounded-md border border-slate-200 p-3 text-sm">
           <summary className="cursor-pointer font-medium text-slate-900">
@@ -211,6 +214,45 @@ function WaitingOnMembers({ waiting }: { waiting: WaitingMoneyView[] }) {
               <p className="text-slate-700">{row.whatWillHappen}</p>
             </li>
           ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Turns unpaid for UNPAID_TURN_DAYS or more (ADR 053, step 4): Rosca's support team takes each up with the group's admin
+ * and the member (an email to both, written for them), longest wait first.
+ */
+function UnpaidTurns({ turns }: { turns: UnpaidTurnView[] }) {
+  return (
+    <section aria-labelledby="unpaid-turns-title" className="space-y-2">
+      <h3 id="unpaid-turns-title" className="text-base font-semibold text-slate-900">
+        Turns unpaid for {UNPAID_TURN_DAYS} days or more
+      </h3>
+      {turns.length === 0 ? (
+        <p className="text-sm text-slate-600">No turn has waited {UNPAID_TURN_DAYS} days or more for a contribution.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 text-sm">
+          {turns.map((turn) => {
+            const words = unpaidTurnCase(turn);
+            const to = [turn.adminEmail, turn.memberEmail].filter(Boolean).join(",");
+            const mailto = `mailto:${to}?${new URLSearchParams({ subject: words.emailSubject, body: words.emailBody }).toString().replaceAll("+", "%20")}`;
+            return (
+              <li key={`${turn.groupId}:${turn.periodNumber}:${turn.memberEmail}`} className="py-2" data-testid="unpaid-turn-row">
+                <p className="font-medium text-slate-900">
+                  {turn.groupName} · {turn.memberName} · {formatMoney(turn.amountCents)} · waited {turn.waitedDays} days
+                </p>
+                <p className="text-slate-700">{words.summary}</p>
+                <p className="font-medium text-amber-800">
+                  Since {fullDate(turn.supportFrom)}: {words.action}
+                </p>
+                <a href={mailto} className="text-brand-700 underline break-all">
+                  Email {turn.adminName ?? "the group admin"} and {turn.memberName}
+                </a>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

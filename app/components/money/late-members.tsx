@@ -28,7 +28,7 @@ export function LateMembers({ late, action }: { late: LateContributionView[]; ac
                 ? `Next automatic attempt: ${fullDate(entry.nextAttemptOn)} (attempt ${entry.attempt + 1}).`
                 : `No automatic attempt is left after ${plural(entry.attempt, { one: "attempt", other: "attempts" })}: ${entry.memberName} can pay it now from the group page.`}
             </p>
-            <p className="mt-1 text-slate-600">{unpaidTurnRule(entry.dueOn)}</p>
+            <p className="mt-1 text-slate-600">{unpaidTurnRule(entry.dueOn, entry.today)}</p>
             <div className="mt-2 flex flex-wrap gap-2">
               <Form method="post" action={action}>
                 <input type="hidden" name="intent" value="late-reminder" />

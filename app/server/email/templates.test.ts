@@ -279,6 +279,20 @@ describe("group templates", () => {
   });
 });
 
+describe("daily-reminder", () => {
+  it("links to the group, or to Pay now for a late contribution (payUrl)", () => {
+    const plain = renderEmail(samples["daily-reminder"]);
+    expect(plain.text).toContain("View your group: https://rosca.example/groups/g1");
+    const late = renderEmail({
+      template: "daily-reminder",
+      data: { ...samples["daily-reminder"].data, payUrl: "https://rosca.example/groups/g1/pay" },
+    } as EmailMessage);
+    expect(late.html).toContain('href="https://rosca.example/groups/g1/pay"');
+    expect(late.text).toContain("Pay now: https://rosca.example/groups/g1/pay");
+    expect(late.text).not.toContain("View your group");
+  });
+});
+
 describe("group-notice", () => {
   it("puts the notice's title in the subject and its body, the group and the link in the email", () => {
     const email = renderEmail(samples["group-notice"]);

@@ -141,7 +141,7 @@ export const templateDataSchemas = {
     actionUrl: z.string(),
   }),
   /** A daily contribution reminder ("Daily reminders"); title and body from app/domain/reminders.ts, as in the bell. */
-  "daily-reminder": z.object({ name: z.string(), title: z.string(), body: z.string(), groupUrl: z.string() }),
+  "daily-reminder": z.object({ name: z.string(), title: z.string(), body: z.string(), groupUrl: z.string(), payUrl: z.string().optional() }),
   /** The weekly summary ("Weekly summary"): each of the user's groups as it stands. Days are calendar days, YYYY-MM-DD. */
   "weekly-summary": z.object({
     name: z.string(),
@@ -634,7 +634,7 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
       { kind: "p", text: hi(data.name) },
       { kind: "p", text: `${oneLine(data.title)}.` },
       { kind: "p", text: data.body },
-      { kind: "button", label: "View your group", url: data.groupUrl },
+      data.payUrl ? { kind: "button", label: "Pay now", url: data.payUrl } : { kind: "button", label: "View your group", url: data.groupUrl },
       {
         kind: "muted",
         text: "You get a reminder each day until your contribution settles because daily reminders are on. Turn them off under Profile → Notifications.",

@@ -8,7 +8,8 @@ import { and, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import { type CycleTransfer, FAILED_STATUSES, RETRY_AFTER_DAYS, retryAllowed } from "~/domain/money";
 import { type WaitingMoney, whatHappened, whatThePlatformWillDo } from "~/domain/money-health";
 import type { DatedAttempt, LateNext } from "~/domain/payment-dates";
-import { addDays, todayIn } from "~/domain/schedule";
+import { addDays, daysBetween, todayIn } from "~/domain/schedule";
+import { UNPAID_TURN_DAYS } from "~/domain/failed-contribution";
 import { db } from "../db/client.server";
 import { bankTransfers, groups, ledgerAccounts, ledgerTransfers, type MoneyIncidentKind, moneyIncidents, users } from "../db/schema";
 import { logger } from "../platform/log.server";
@@ -145,6 +146,26 @@ export type WaitingMoneyView = {
   whatWillHappen: string;
 };
 
+/**
+ * A turn unpaid for UNPAID_TURN_DAYS or more (ADR 053, step 4): the contribution it waits for, who owes it and who runs
+ * the group, for Rosca's support team to take it up with the group's admin and the member.
+ */
+export type UnpaidTurnView = {
+  groupId: string;
+  groupName: string;
+  periodNumber: number;
+  memberName: string;
+  memberEmail: string;
+  amountCents: number;
+  dueOn: string;
+  /** Days since the due day, on the group's clock. */
+  waitedDays: number;
+  /** The day support took it up: the due day plus UNPAID_TURN_DAYS. */
+  supportFrom: string;
+  adminName: string | null;
+  adminEmail: string | null;
+};
+
 export type MoneyHealth = {
   totals: {
     needsAttention: number;
@@ -161,6 +182,8 @@ export type MoneyHealth = {
   groups: MoneyHealthGroup[];
   /** Every active group's money that failed and has not come in: out of attempts, waiting for the member, or retried. */
   waiting: WaitingMoneyView[];
+  /** Contributions a turn has waited on for UNPAID_TURN_DAYS or more, longest first (ADR 053): support's cases. */
+  unpaidTurns: UnpaidTurnView[];
   /** Jobs that used up their retries in the last 7 days (pg-boss keeps them failed; nothing retries them forever). */
   failedJobs: FailedJobs[];
   /** Debits the bank has not sent on yet (pending), newest first: support can still stop one (cancelTransfer). */
@@ -212,6 +235,9 @@ type WaitingChain = {
   period_number: number;
   user_id: string;
   member_name: string;
+  member_email: string;
+  due_on: string;
+  group_admin: { name: string; email: string } | null;
   amount_cents: string;
   payout_cents: string;
   recipient_name: string;
@@ -224,7 +250,9 @@ type WaitingChain = {
  * cancelled) or waits for its member, and each payout whose latest attempt failed, with its whole chain of attempts
  * (the retry rules read it) — one statement; the candidates come from the status index.
  */
-async function waitingMoney(now: Date): Promise<{ views: WaitingMoneyView[]; groupsWaiting: Set<string>; membersWaiting: Set<string> }> {
+async function waitingMoney(
+  now: Date,
+): Promise<{ views: WaitingMoneyView[]; unpaidTurns: UnpaidTurnView[]; groupsWaiting: Set<string>; membersWaiting: Set<string> }> {
   const { rows } = await db().execute<WaitingChain>(sql`
     with candidates as (
       select distinct t.group_id, t.kind, t.period_number, t.user_id
@@ -233,7 +261,10 @@ async function waitingMoney(now: Date): Promise<{ views: WaitingMoneyView[]; gro
         and (t.status in ('declined', 'failed', 'returned', 'cancelled') or (t.status = 'created' and t.waiting_for_member_at is not null))
     )
     select c.group_id, g.name as group_name, g.time_zone, g.clock_offset_seconds, c.kind, c.period_number, c.user_id,
-      u.name as member_name, g.contribution_cents as amount_cents, p.payout_cents, ru.name as recipient_name,
+      u.name as member_name, u.email as member_email, p.due_on,
+      (select json_build_object('name', au.name, 'email', au.email) from group_members ga join users au on au.id = ga.user_id
+        where ga.group_id = c.group_id and ga.is_admin order by ga.joined_at limit 1) as group_admin,
+      g.contribution_cents as amount_cents, p.payout_cents, ru.name as recipient_name,
       exists (select 1 from bank_transfers x where x.group_id = c.group_id and x.kind = 'payout' and x.period_number = c.period_number
         and x.status not in ('declined', 'failed', 'returned', 'cancelled')) as payout_left,
       (select json_agg(json_build_object('kind', t.kind, 'periodNumber', t.period_number, 'userId', t.user_id, 'attempt', t.attempt,
@@ -248,10 +279,11 @@ async function waitingMoney(now: Date): Promise<{ views: WaitingMoneyView[]; gro
     join users ru on ru.id = r.user_id
     order by g.name, c.group_id, c.period_number, c.kind, u.name`);
   const views: WaitingMoneyView[] = [];
+  const unpaidTurns: UnpaidTurnView[] = [];
   const groupsWaiting = new Set<string>();
   const membersWaiting = new Set<string>();
   const blocked: WaitingChain[] = [];
-  const late: Array<{ chain: WaitingChain; next: LateNext }> = [];
+  const late: Array<{ chain: WaitingChain; next: LateNext; today: string }> = [];
   for (const chain of rows) {
     const last = chain.attempts.at(-1)!;
     const waiting = last.status === "created" && last.waitingForMember;
@@ -265,12 +297,27 @@ async function waitingMoney(now: Date): Promise<{ views: WaitingMoneyView[]; gro
       next = { kind: "retry", on: retry >= today ? retry : today };
     }
     if (waiting) blocked.push(chain);
-    late.push({ chain, next });
+    late.push({ chain, next, today });
   }
   // Why each waiting member is waited for: what the engine's funding check says (funding.server.ts).
   const funding = await fundingFor(blocked.map((chain) => chain.user_id));
-  for (const { chain, next } of late) {
+  for (const { chain, next, today } of late) {
     const last = chain.attempts.at(-1)!;
+    const waitedDays = daysBetween(String(chain.due_on), today);
+    if (chain.kind === "contribution" && waitedDays >= UNPAID_TURN_DAYS)
+      unpaidTurns.push({
+        groupId: chain.group_id,
+        groupName: chain.group_name,
+        periodNumber: Number(chain.period_number),
+        memberName: chain.member_name,
+        memberEmail: chain.member_email,
+        amountCents: Number(chain.amount_cents),
+        dueOn: String(chain.due_on),
+        waitedDays,
+        supportFrom: addDays(String(chain.due_on), UNPAID_TURN_DAYS),
+        adminName: chain.group_admin?.name ?? null,
+        adminEmail: chain.group_admin?.email ?? null,
+      });
     const block = funding.get(chain.user_id)?.debit;
     const money: WaitingMoney = {
       kind: chain.kind,
@@ -301,7 +348,8 @@ async function waitingMoney(now: Date): Promise<{ views: WaitingMoneyView[]; gro
       whatWillHappen: whatThePlatformWillDo(money),
     });
   }
-  return { views, groupsWaiting, membersWaiting };
+  unpaidTurns.sort((a, b) => b.waitedDays - a.waitedDays || a.groupName.localeCompare(b.groupName));
+  return { views, unpaidTurns, groupsWaiting, membersWaiting };
 }
 
 /**
@@ -420,6 +468,7 @@ export async function moneyHealth(limit = 50, now = new Date()): Promise<MoneyHe
     },
     groups: all.slice(0, limit),
     waiting: waiting.views.slice(0, limit),
+    unpaidTurns: waiting.unpaidTurns.slice(0, limit),
     failedJobs: jobs,
     cancellable,
   };

@@ -3,7 +3,14 @@
  * dashboard's alert) and every member's of a group for its admin. Read from the attempts themselves, per group clock.
  */
 import { and, eq, type Placeholder, sql } from "drizzle-orm";
-import { type DebitAccount, type FailedContributionFacts, nextAttemptOn, nextStepAfterFailure } from "~/domain/failed-contribution";
+import {
+  type DebitAccount,
+  type FailedContributionFacts,
+  type NudgeDelivery,
+  nextAttemptOn,
+  nextStepAfterFailure,
+  nudgeRefusal,
+} from "~/domain/failed-contribution";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { SETUP_FEE_CENTS } from "~/domain/groups";
 import { type CycleTransfer, FAILED_STATUSES, MAX_ATTEMPTS, retryAllowed, SETTLED_STATUSES, type TransferStatus } from "~/domain/money";
@@ -72,8 +79,20 @@ export async function lateContributions(filter: { userId?: string; groupId?: str
   return lateFrom(failed, accounts);
 }
 
-/** The contribution and fee attempts of active groups, for a member or a group or both, in chain order. */
-export function lateAttemptRows(filter: { userId?: string | Placeholder; groupId?: string }) {
+/**
+ * The late contributions of a set of active groups on one group-clock day (the daily reminders, which the cycle sends
+ * for each day it runs: the next attempt is read as of that day).
+ */
+export async function lateContributionsOn(groupIds: readonly string[], day: CalendarDay): Promise<LateContributionView[]> {
+  if (groupIds.length === 0) return [];
+  const { rows } = await db().execute<AttemptRow>(lateAttemptRows({ groupIds }));
+  const failed = failedChains(rows, new Date(), day);
+  const accounts = await debitAccountsById(failed.map(({ last }) => last.bank_account_id));
+  return lateFrom(failed, accounts);
+}
+
+/** The contribution and fee attempts of active groups, for a member or a group (or a set of groups), in chain order. */
+export function lateAttemptRows(filter: { userId?: string | Placeholder; groupId?: string; groupIds?: readonly string[] }) {
   return sql`
     select t.group_id, g.name as group_name, t.user_id, u.name as member_name, t.period_number,
       coalesce(p.due_on, t.initiated_on) as due_on, t.kind, t.attempt, t.status, t.status_on, t.initiated_on, t.retry_on,
@@ -86,15 +105,19 @@ export function lateAttemptRows(filter: { userId?: string | Placeholder; groupId
     where t.kind in ('contribution', 'fee')
       ${filter.userId ? sql`and t.user_id = ${filter.userId}::uuid` : sql``}
       ${filter.groupId ? sql`and t.group_id = ${filter.groupId}::uuid` : sql``}
+      ${filter.groupIds ? sql`and t.group_id = any(${`{${filter.groupIds.join(",")}}`}::uuid[])` : sql``}
     order by t.group_id, t.user_id, t.kind, t.period_number, t.attempt`;
 }
 
-/** The chains of `rows` (a member's attempts, in order) whose latest attempt failed; sets each row's group today. */
-export function failedChains(rows: AttemptRow[], now: Date) {
+/**
+ * The chains of `rows` (a member's attempts, in order) whose latest attempt failed; sets each row's group today (from
+ * `now` and the group's clock, or `day` when given).
+ */
+export function failedChains(rows: AttemptRow[], now: Date, day?: CalendarDay) {
   const chains = new Map<string, AttemptRow[]>();
   const feePaid = new Set<string>();
   for (const row of rows) {
-    row.today = todayIn(row.time_zone, new Date(now.getTime() + Number(row.clock_offset_seconds) * 1000));
+    row.today = day ?? todayIn(row.time_zone, new Date(now.getTime() + Number(row.clock_offset_seconds) * 1000));
     if (row.kind === "fee") {
       if (SETTLED_STATUSES.includes(row.status) || !FAILED_STATUSES.includes(row.status)) feePaid.add(`${row.group_id}:${row.user_id}`);
       continue;
@@ -170,16 +193,15 @@ export function lateFrom(failed: ReturnType<typeof failedChains>, accounts: Map<
     .sort((a, b) => (a.dueOn < b.dueOn ? -1 : a.dueOn > b.dueOn ? 1 : a.memberName.localeCompare(b.memberName)));
 }
 
-/** A member is reminded (or asked to pay now) at most once a day for one contribution. */
-export const NUDGE_EVERY_HOURS = 24;
-
-export type NudgeResult = { ok: true; sent: number; memberNames: string[] } | { ok: false; status: 403 | 404 | 409 | 429; error: string };
+export type NudgeResult =
+  | { ok: true; sent: number; memberNames: string[]; deliveries: NudgeDelivery[] }
+  | { ok: false; status: 403 | 404 | 409 | 429; error: string };
 
 /**
  * Remind the late members of a group (one, or every one: `userId` null) of their late contribution, or ask them to pay
  * it now: a bell notice and an email each (notifyUrgent), with the amount and the Pay now link. The group's admin or a
- * platform admin only; at most once every NUDGE_EVERY_HOURS per member and period (late_contribution_nudges), claimed
- * in one statement so that two clicks send one.
+ * platform admin only; at most once a day (the group's calendar day) per member and period (late_contribution_nudges),
+ * claimed in one statement so that two clicks send one; a refusal names the day and the day another can go.
  */
 export async function nudgeLateMembers(
   actor: { id: string; isAdmin: boolean },
@@ -188,7 +210,10 @@ export async function nudgeLateMembers(
   kind: LateNudgeKind,
   now = new Date(),
 ): Promise<NudgeResult> {
-  const [group] = await db().select({ id: groups.id, name: groups.name, createdBy: groups.createdBy }).from(groups).where(eq(groups.id, groupId));
+  const [group] = await db()
+    .select({ id: groups.id, name: groups.name, timeZone: groups.timeZone, clockOffsetSeconds: groups.clockOffsetSeconds })
+    .from(groups)
+    .where(eq(groups.id, groupId));
   if (!group) return { ok: false, status: 404, error: "Group Not Found" };
   const [membership] = await db()
     .select({ isAdmin: groupMembers.isAdmin })
@@ -198,26 +223,35 @@ export async function nudgeLateMembers(
   if (!membership?.isAdmin && !actor.isAdmin) return { ok: false, status: 403, error: "Only the group admin can send reminders." };
   const late = (await lateContributions({ groupId }, now)).filter((entry) => userId === null || entry.userId === userId);
   if (late.length === 0) return { ok: false, status: 409, error: "Nobody's contribution is late in this group." };
-  const since = new Date(now.getTime() - NUDGE_EVERY_HOURS * 3_600_000);
-  // Claimed in one statement: a member reminded in the last day is skipped (the advisory lock per member and period
-  // makes two concurrent clicks wait for each other instead of both seeing no recent row).
+  // One a day on the group's clock (its sandbox clock moved forward included, ADR 040): sent_at is the group's time.
+  const sentAt = new Date(now.getTime() + Number(group.clockOffsetSeconds) * 1000);
+  const today = todayIn(group.timeZone, sentAt);
+  // Claimed in one statement: a member reminded on the group's today is skipped (the advisory lock per member and
+  // period makes two concurrent clicks wait for each other instead of both seeing no row for today).
   const claimed = await db().transaction(async (tx) => {
     const mine: LateContributionView[] = [];
     for (const entry of late) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`nudge:${groupId}:${entry.periodNumber}:${entry.userId}`}, 0))`);
       const { rows } = await tx.execute(sql`
         insert into ${lateContributionNudges} (group_id, period_number, user_id, sent_by, kind, sent_at)
-        select ${groupId}::uuid, ${entry.periodNumber}::int, ${entry.userId}::uuid, ${actor.id}::uuid, ${kind}, ${now.toISOString()}::timestamptz
+        select ${groupId}::uuid, ${entry.periodNumber}::int, ${entry.userId}::uuid, ${actor.id}::uuid, ${kind}, ${sentAt.toISOString()}::timestamptz
         where not exists (select 1 from ${lateContributionNudges} n where n.group_id = ${groupId}::uuid and n.period_number = ${entry.periodNumber}::int
-          and n.user_id = ${entry.userId}::uuid and n.sent_at > ${since.toISOString()}::timestamptz)
+          and n.user_id = ${entry.userId}::uuid and (n.sent_at at time zone ${group.timeZone})::date >= ${today}::date)
         returning id`);
       if (rows.length > 0) mine.push(entry);
     }
     return mine;
   });
   if (claimed.length === 0)
-    return { ok: false, status: 429, error: `A reminder was already sent in the last ${NUDGE_EVERY_HOURS} hours. You can send another tomorrow.` };
-  await Promise.all(
+    return {
+      ok: false,
+      status: 429,
+      error: nudgeRefusal(
+        late.map((entry) => entry.memberName),
+        today,
+      ),
+    };
+  const results = await Promise.all(
     claimed.map((entry) =>
       notifyUrgent(entry.userId, {
         title:
@@ -230,5 +264,10 @@ export async function nudgeLateMembers(
       }),
     ),
   );
-  return { ok: true, sent: claimed.length, memberNames: claimed.map((entry) => entry.memberName) };
+  const deliveries = claimed.map((entry, index): NudgeDelivery => {
+    const result = results[index]!;
+    const reached = !result.delivered ? "nobody" : result.email && !result.email.ok ? "app" : "app-and-email";
+    return { memberName: entry.memberName, reached };
+  });
+  return { ok: true, sent: claimed.length, memberNames: claimed.map((entry) => entry.memberName), deliveries };
 }

@@ -10,11 +10,12 @@
  */
 import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
 import pLimit from "p-limit";
-import { DAILY_REMINDER_DAYS_BEFORE, dailyReminderOn, dailyReminderText } from "~/domain/reminders";
+import { DAILY_REMINDER_DAYS_BEFORE, dailyReminderOn, dailyReminderText, lateReminderText } from "~/domain/reminders";
 import { addDays, type CalendarDay } from "~/domain/schedule";
 import { db } from "../db/client.server";
 import { bankTransfers, dailyReminders, groupMembers, groupPeriods, notificationPreferences, users } from "../db/schema";
 import { sendEmail } from "../email/email.server";
+import { lateContributionsOn } from "../money/late-contributions.server";
 import { appUrl } from "../platform/env.server";
 import { logger } from "../platform/log.server";
 import { notify } from "./notifications.server";
@@ -96,24 +97,43 @@ export async function sendDailyReminders(
     .onConflictDoNothing()
     .returning({ groupId: dailyReminders.groupId, periodNumber: dailyReminders.periodNumber, userId: dailyReminders.userId });
   const mine = new Set(claimed.map((row) => key(row.groupId, row.periodNumber, row.userId)));
+  // A late contribution's reminder says the account it failed on and the next attempt's date (or none left), and links
+  // to Pay now: read, for the groups that have one, as the group page reads them.
+  const lateGroups = due
+    .filter(({ member, period, stage }) => stage.stage === "late" && mine.has(key(member.groupId, period.periodNumber, member.id)))
+    .map(({ member }) => member.groupId);
+  const lateViews = new Map(
+    (await lateContributionsOn([...new Set(lateGroups)], day)).map((view) => [key(view.groupId, view.periodNumber, view.userId), view]),
+  );
 
   const limit = pLimit(SEND_CONCURRENCY);
   const sends = due
     .filter(({ member, period }) => mine.has(key(member.groupId, period.periodNumber, member.id)))
     .flatMap(({ member, period, stage }) => {
       const group = byId.get(member.groupId)!;
-      const link = `/groups/${group.id}`;
-      const text = dailyReminderText(stage, { groupName: group.name, amountCents: group.contributionCents, dueOn: period.dueOn });
+      const late = stage.stage === "late" ? lateViews.get(key(member.groupId, period.periodNumber, member.id)) : undefined;
+      const link = late ? `/groups/${group.id}/pay` : `/groups/${group.id}`;
+      const text = late
+        ? lateReminderText({
+            groupName: group.name,
+            amountCents: late.amountCents,
+            feeCents: late.feeCents,
+            dueOn: period.dueOn,
+            account: late.account,
+            nextAttemptOn: late.nextAttemptOn,
+          })
+        : dailyReminderText(stage, { groupName: group.name, amountCents: group.contributionCents, dueOn: period.dueOn });
       // A group whose sandbox clock was moved: the bell dates the reminder by the group's day (ADR 040).
       const occurredOn = group.clockOffsetSeconds ? day : null;
       const jobs: Array<() => Promise<unknown>> = [() => notify(member.id, { ...text, link, occurredOn })];
       if (member.wantsEmail) {
         jobs.push(() =>
-          sendEmail(member.email, { template: "daily-reminder", data: { name: member.name, ...text, groupUrl: `${appUrl()}${link}` } }).then(
-            (result) => {
-              if (!result.ok) throw new Error(result.error);
-            },
-          ),
+          sendEmail(member.email, {
+            template: "daily-reminder",
+            data: { name: member.name, ...text, groupUrl: `${appUrl()}/groups/${group.id}`, ...(late ? { payUrl: `${appUrl()}${link}` } : {}) },
+          }).then((result) => {
+            if (!result.ok) throw new Error(result.error);
+          }),
         );
       }
       return jobs.map((job) => limit(job));

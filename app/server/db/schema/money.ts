@@ -221,6 +221,7 @@ export const lateContributionNudges = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     kind: varchar("kind", { length: 16 }).$type<LateNudgeKind>().notNull(),
+    /** When it was sent on the group's clock (real time plus the group's sandbox clock offset then): one a group day. */
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("late_contribution_nudges_member_idx").on(t.groupId, t.periodNumber, t.userId, t.sentAt)],

@@ -1,0 +1,72 @@
+/**
+ * Issue 44, journey one (late-contribution.support.ts): Lena's $100 debit is declined on her $30 checking account; she
+ * chooses her savings account for the group on her phone; the retry on the next ACH business day is taken from it, and
+ * the payout to Ada follows. With JavaScript and without.
+ */
+import { bankDayOnOrAfter } from "../../app/domain/bank-days";
+import { sandboxAvailableOn, sandboxSettlesOn } from "../../app/domain/money";
+import { addDays } from "../../app/domain/schedule";
+import { expect, test, toasts } from "./fixtures";
+import { advanceTo, bankRows, expectPhoneFit, full, lateGroup, long, memberPage, PHONE } from "./late-contribution.support";
+
+test.use({ viewport: PHONE });
+
+test("a declined debit, another account chosen for the group, the retry taken from it, and the payout", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const { groupId, ada, lena, due } = await lateGroup(page);
+
+  // The due day: Lena's checking account cannot cover $100, so the bank declines the debit (NSF).
+  await advanceTo(page, due);
+  const retry = bankDayOnOrAfter(addDays(due, 3));
+  const [first] = await bankRows(page, lena);
+  expect(first).toMatchObject({ kind: "contribution", periodNumber: 1, attempt: 1, status: "declined", failureCode: "NSF", atTheBank: null });
+
+  const lenaSide = await memberPage(browser, lena);
+  try {
+    const phone = lenaSide.page;
+    await phone.goto(`/groups/${groupId}`);
+    const alert = phone.getByTestId("late-contribution");
+    await expect(alert.getByRole("heading", { level: 2 })).toHaveText("Your $100.00 contribution did not go through");
+    await expect(alert).toContainText(
+      `Attempt 1 of 3: we'll try $100.00 from First Platypus Bank Everyday ••3030 again on ${full(retry)}. Before then you can pay it now from the group page, choose another account for this group there, or make sure the funds are available.`,
+    );
+    await expect(alert).toContainText(`Due: ${full(due)}`);
+    await expect(alert).toContainText(`Next automatic attempt: ${full(retry)}`);
+    const paidFrom = phone.getByTestId("paid-from");
+    await expect(paidFrom.getByTestId("paid-from-account")).toHaveText(
+      "Your contributions to this group are taken from First Platypus Bank Everyday ••3030.",
+    );
+    await expectPhoneFit(phone);
+
+    // She chooses her savings account for this group (a plain form).
+    await paidFrom.getByLabel("Take this group's contributions from").selectOption({ label: "First Platypus Bank Reserve ••5000" });
+    await paidFrom.getByRole("button", { name: "Use this account" }).click();
+    await expect(toasts(phone)).toContainText("Account changed");
+    await expect(toasts(phone)).toContainText("This group's next contribution is taken from First Platypus Bank Reserve ••5000.");
+    await expect(phone.getByTestId("paid-from-account")).toHaveText(
+      "Your contributions to this group are taken from First Platypus Bank Reserve ••5000.",
+    );
+
+    // The next ACH business day after three days: the retry goes from the savings account.
+    await advanceTo(page, retry);
+    const second = (await bankRows(page, lena)).find((row) => row.kind === "contribution" && row.attempt === 2);
+    expect(second).toMatchObject({ periodNumber: 1, status: "pending", atTheBank: { status: "pending", accountMask: "5000" } });
+
+    // Its money is available two bank days later: Ada's payout of the three contributions goes out that day.
+    const paidOn = sandboxAvailableOn(retry);
+    await advanceTo(page, paidOn);
+    const payouts = (await bankRows(page, ada)).filter((row) => row.kind === "payout");
+    expect(payouts).toMatchObject([{ periodNumber: 1, attempt: 1, status: "pending", atTheBank: { description: "Payout", status: "pending" } }]);
+    await expect(page.getByRole("region", { name: "Next Payout", exact: true })).toContainText(
+      `The payout was sent on ${long(paidOn)} and is expected in your bank account on ${long(sandboxSettlesOn(paidOn))}.`,
+    );
+
+    // Nothing is late any more on Lena's page.
+    await phone.goto(`/groups/${groupId}`);
+    await expect(phone.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(phone.getByTestId("late-contribution")).toHaveCount(0);
+    await expectPhoneFit(phone);
+  } finally {
+    await lenaSide.close();
+  }
+});

@@ -1,0 +1,80 @@
+/**
+ * Issue 44, journey two (late-contribution.support.ts): all three automatic attempts on Lena's $30 account are
+ * declined; she deposits money and pays with Pay now on her phone (a plain form: JavaScript off too), one web-authorised
+ * debit; when its money is available the payout to Ada goes out by itself, and Lena is told it arrived.
+ */
+import { bankDayOnOrAfter } from "../../app/domain/bank-days";
+import { sandboxAvailableOn, sandboxSettlesOn } from "../../app/domain/money";
+import { addDays } from "../../app/domain/schedule";
+import { expect, fixture, test, toasts } from "./fixtures";
+import { advanceTo, bankRows, expectPhoneFit, full, lateGroup, memberPage, PHONE } from "./late-contribution.support";
+
+test.use({ viewport: PHONE });
+
+test("three declined attempts, then Pay now, and the payout follows", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const { groupId, name, ada, lena, due } = await lateGroup(page, [{ subtype: "checking", name: "Everyday", mask: "3030", balance: 30 }]);
+
+  // Declined on the due day and on the two retries, each three days later on the ACH calendar.
+  const second = bankDayOnOrAfter(addDays(due, 3));
+  const third = bankDayOnOrAfter(addDays(second, 3));
+  await advanceTo(page, due);
+  await advanceTo(page, second);
+  await advanceTo(page, third);
+  const attempts = (await bankRows(page, lena)).filter((row) => row.kind === "contribution");
+  expect(attempts.map((row) => [row.attempt, row.status, row.failureCode])).toEqual([
+    [1, "declined", "NSF"],
+    [2, "declined", "NSF"],
+    [3, "declined", "NSF"],
+  ]);
+
+  const lenaSide = await memberPage(browser, lena);
+  try {
+    const phone = lenaSide.page;
+    await phone.goto(`/groups/${groupId}`);
+    const alert = phone.getByTestId("late-contribution");
+    await expect(alert).toContainText(
+      "That was the last of 3 attempts to collect $100.00 from First Platypus Bank Everyday ••3030. Nothing more is debited automatically: pay it now from the group page; the group's payout waits for it.",
+    );
+    await expect(alert).toContainText("Next automatic attempt: None");
+
+    // She moves money into the account (at the bank), then pays from the app.
+    await fixture(phone, "/bank/balance", { email: lena, mask: "3030", balance: 500 });
+    await alert.getByRole("link", { name: "Pay $100.00 now" }).click();
+    await expect(phone).toHaveURL(new RegExp(`/groups/${groupId}/pay$`));
+    await expect(phone.getByRole("heading", { level: 1 })).toHaveText("Pay now");
+    const summary = phone.getByTestId("pay-now-summary");
+    await expect(summary).toContainText("Amount$100.00");
+    await expect(summary).toContainText("The one-time setup fee of $5.00 is taken as its own debit once this contribution has gone through.");
+    await expect(summary).toContainText("FromFirst Platypus Bank Everyday ••3030");
+    await expect(summary).toContainText(`Collected on${full(third)}`);
+    await expect(summary).toContainText(`Expected to settle on ${full(sandboxSettlesOn(third))} (ACH business days).`);
+    const consent = phone.getByRole("checkbox", {
+      name: `I authorise Rosca to debit $100.00 once from First Platypus Bank Everyday ••3030 through the ACH network on ${full(third)}, for my late contribution to ${name}. I can cancel this authorisation by contacting Rosca support before that day.`,
+    });
+    await expectPhoneFit(phone);
+    await consent.check();
+    await phone.getByRole("button", { name: "Pay $100.00 now" }).click();
+    await expect(phone).toHaveURL(new RegExp(`/groups/${groupId}$`));
+    await expect(toasts(phone)).toContainText("Payment on its way");
+    await expect(toasts(phone)).toContainText(
+      `$100.00 is taken on ${full(third)} and expected to settle on ${full(sandboxSettlesOn(third))}. The payout that waits for it goes out once it has arrived.`,
+    );
+    await expect(phone.getByTestId("late-contribution")).toHaveCount(0);
+    const paid = (await bankRows(page, lena)).find((row) => row.kind === "contribution" && row.attempt === 4);
+    expect(paid).toMatchObject({ periodNumber: 1, status: "pending", atTheBank: { description: "Contrib", status: "pending", accountMask: "3030" } });
+
+    // When its money is available, Ada's payout goes out by itself.
+    const paidOn = sandboxAvailableOn(third);
+    await advanceTo(page, paidOn);
+    const payouts = (await bankRows(page, ada)).filter((row) => row.kind === "payout");
+    expect(payouts).toMatchObject([{ periodNumber: 1, attempt: 1, status: "pending", atTheBank: { description: "Payout" } }]);
+    await phone.goto("/notifications");
+    await expect(phone.locator("main")).toContainText(
+      `Your $100.00 contribution paid with Pay now arrived on ${full(sandboxSettlesOn(third))}. The payout that waited for it goes out once its money is available.`,
+    );
+    await expectPhoneFit(phone);
+  } finally {
+    await lenaSide.close();
+  }
+});

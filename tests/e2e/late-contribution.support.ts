@@ -1,0 +1,89 @@
+/**
+ * Issue 44's journeys in the browser (late-contribution-*.spec.ts): a started $100 weekly group of three whose third
+ * member, Lena, holds $30 in her checking account, so her first debit is declined (NSF) on the due day. Each test makes
+ * its own group (with its own sandbox clock), so the "js" and "nojs" projects never share one. The admin (Ada) moves
+ * the clock on the group page; Lena acts in her own browser context, as a phone at 320 px.
+ */
+import type { Browser, Page } from "@playwright/test";
+import { addDays } from "../../app/domain/schedule";
+import { type BankAccountSpec, bankedMember, expect, fixture, login, test } from "./fixtures";
+import { clockCard, isoDay } from "./money-clock.support";
+
+export const PHONE = { width: 320, height: 640 };
+export const PASSWORD = "Secret123";
+
+export type BankRow = {
+  kind: "contribution" | "fee" | "payout";
+  periodNumber: number;
+  attempt: number;
+  status: string;
+  failureCode: string | null;
+  atTheBank: { description: string; status: string; accountMask: string } | null;
+};
+
+const RICH: BankAccountSpec[] = [{ subtype: "checking", name: "Plaid Checking", mask: "0000", balance: 5_000 }];
+/** Lena's accounts: a checking account that cannot cover $100, and savings that can. */
+export const LENA_ACCOUNTS: BankAccountSpec[] = [
+  { subtype: "checking", name: "Everyday", mask: "3030", balance: 30 },
+  { subtype: "savings", name: "Reserve", mask: "5000", balance: 5_000 },
+];
+
+const fullDay = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "full" });
+const longDay = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", dateStyle: "long" });
+/** "Friday, December 4, 2026". */
+export const full = (day: string) => fullDay.format(new Date(`${day}T00:00:00Z`));
+/** "December 4, 2026". */
+export const long = (day: string) => longDay.format(new Date(`${day}T00:00:00Z`));
+
+/**
+ * Ada (admin, payout 1), Theo and Lena (`lenaAccounts`), in a started fixed-order group; Ada signed in on its page.
+ * Returns the group, the emails and the first due day (three days from the group's today).
+ */
+export async function lateGroup(page: Page, lenaAccounts: BankAccountSpec[] = LENA_ACCOUNTS) {
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const ada = await bankedMember(page, "late-ada", "Ada Admin", RICH);
+  const theo = await bankedMember(page, "late-theo", "Theo Third", RICH);
+  const lena = await bankedMember(page, "late-lena", "Lena Late", lenaAccounts);
+  const name = `Late Circle ${suffix}`;
+  const { groupId } = await fixture<{ groupId: string }>(page, "/groups/started", { admin: ada, members: [theo, lena], name });
+  await login(page, ada, PASSWORD);
+  await page.goto(`/groups/${groupId}`);
+  const today = await groupDay(page);
+  return { groupId, name, ada, theo, lena, due: addDays(today, 3) };
+}
+
+/** Lena (or anyone) signed in in a browser context of their own, at 320 px, with JavaScript as the project has it. */
+export async function memberPage(browser: Browser, email: string, password = PASSWORD) {
+  const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false });
+  const page = await context.newPage();
+  await login(page, email, password);
+  return { page, close: () => context.close() };
+}
+
+/** The group's day, from its sandbox clock card. */
+export async function groupDay(page: Page) {
+  return isoDay((await clockCard(page).getByRole("heading", { level: 2 }).textContent()) ?? "");
+}
+
+/** The group page's clock moved forward to `day` through its "Advance by" form (on the group page). */
+export async function advanceTo(page: Page, day: string) {
+  const today = await groupDay(page);
+  const days = Math.round((Date.parse(day) - Date.parse(today)) / 86_400_000);
+  if (days <= 0) return today;
+  const card = clockCard(page);
+  await card.getByLabel("Days").fill(String(days));
+  await card.getByRole("button", { name: "Advance", exact: true }).click();
+  await expect(card.getByRole("heading", { level: 2 })).toHaveText(`Sandbox time: ${full(day)}`, { timeout: 30_000 });
+  await expect(card.getByRole("button", { name: "Advance", exact: true })).toBeEnabled();
+  return day;
+}
+
+export async function bankRows(page: Page, email: string) {
+  return (await fixture<{ transfers: BankRow[] }>(page, "/bank/transfers", { email })).transfers;
+}
+
+/** The page fits a 320 px screen: nothing wider than the viewport. */
+export async function expectPhoneFit(page: Page) {
+  const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(over, `${page.url()} is wider than the screen`).toBeLessThanOrEqual(0);
+}
