@@ -2,7 +2,7 @@
  * Contributions that failed and have not gone through yet (issue 44): the member's own (the group page's panel, the
  * dashboard's alert) and every member's of a group for its admin. Read from the attempts themselves, per group clock.
  */
-import { and, eq, type Placeholder, sql } from "drizzle-orm";
+import { and, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { type DebitAccount, type FailedContributionFacts, nextAttemptOn, nextStepAfterFailure } from "~/domain/failed-contribution";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { SETUP_FEE_CENTS } from "~/domain/groups";
@@ -73,7 +73,12 @@ export async function lateContributions(filter: { userId?: string; groupId?: str
 }
 
 /** The contribution and fee attempts of active groups, for a member or a group or both, in chain order. */
-export function lateAttemptRows(filter: { userId?: string | Placeholder; groupId?: string }) {
+export function lateAttemptRows(filter: {
+  userId?: string | Placeholder;
+  groupId?: string | SQL;
+  /** The viewer's own attempts, or every member's when `isAdmin` holds (a column of the statement around it). */
+  viewer?: { userId: string | Placeholder; isAdmin: SQL };
+}) {
   return sql`
     select t.group_id, g.name as group_name, t.user_id, u.name as member_name, t.period_number,
       coalesce(p.due_on, t.initiated_on) as due_on, t.kind, t.attempt, t.status, t.status_on, t.initiated_on, t.retry_on,
@@ -86,6 +91,7 @@ export function lateAttemptRows(filter: { userId?: string | Placeholder; groupId
     where t.kind in ('contribution', 'fee')
       ${filter.userId ? sql`and t.user_id = ${filter.userId}::uuid` : sql``}
       ${filter.groupId ? sql`and t.group_id = ${filter.groupId}::uuid` : sql``}
+      ${filter.viewer ? sql`and (${filter.viewer.isAdmin} or t.user_id = ${filter.viewer.userId}::uuid)` : sql``}
     order by t.group_id, t.user_id, t.kind, t.period_number, t.attempt`;
 }
 
