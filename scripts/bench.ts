@@ -19,8 +19,8 @@
  * page. Goal (issue 17): no timeouts, no 5xx, p99 < 1 s on /; beyond capacity the server sheds (503, Retry-After).
  *
  * For every run it also prints where the time went in the server process: event-loop delay (p50/p99/max), the
- * database pool (checkouts, how long they waited p99/max, the longest queue), the process's CPU use, and the admission
- * queue in front of the renderer (host/admission.ts: queue waits, requests shed with 503, clients that left while
+ * database pool (checkouts, how long they waited p99/max, the longest queue), the process's CPU use (in all, and per
+ * request answered: the figure a loaded machine moves least), and the admission queue in front of the renderer (host/admission.ts: queue waits, requests shed with 503, clients that left while
  * queued). HTTP_MAX_CONCURRENT, HTTP_MAX_QUEUE, HTTP_MAX_QUEUE_WAIT_MS and DATABASE_POOL_SIZE apply as in production.
  * BENCH_CPU_PROFILE=1 profiles the server during each stage-1 route and prints its busiest functions.
  * Requests carry a browser's Accept-Encoding (BENCH_ACCEPT_ENCODING=identity for uncompressed pages).
@@ -145,6 +145,8 @@ type ServerSide = {
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
   cpuPercent: number;
+  /** The process's CPU time per request answered, ms: the figure least moved by other work on the machine. */
+  cpuMsPerRequest: number | null;
   /** PostgreSQL's CPU time over the run (all its processes), ms. */
   postgresCpuMs: number;
   pool: ReturnType<NonNullable<typeof stack.entry.poolStats>> | null;
@@ -201,6 +203,7 @@ async function measure(
       loopDelayMaxMs: ms(loop.max),
       // user + system time of the whole process (server and the autocannon worker thread) over wall time; 100% = one core.
       cpuPercent: Math.round(((cpu.user + cpu.system) / elapsedUs) * 100),
+      cpuMsPerRequest: result.requests.total > 0 ? (cpu.user + cpu.system) / 1000 / result.requests.total : null,
       postgresCpuMs: postgresCpuMs(".data/bench/pg") - postgresBefore,
       pool: stack.entry.poolStats?.() ?? null,
       admission: stack.admission.stats(),
@@ -270,6 +273,7 @@ function printRows(title: string, rows: Row[]) {
       "p99 ms",
       "max ms",
       "cpu %",
+      "cpu ms/req",
       "postgres cpu ms/req",
       "checkouts/req",
       "pool size",
@@ -285,6 +289,7 @@ function printRows(title: string, rows: Row[]) {
       String(server.loopDelayP99Ms),
       String(server.loopDelayMaxMs),
       String(server.cpuPercent),
+      server.cpuMsPerRequest === null ? "-" : server.cpuMsPerRequest.toFixed(2),
       result.requests.total > 0 ? (server.postgresCpuMs / result.requests.total).toFixed(2) : "-",
       server.pool && result.requests.total > 0 ? (server.pool.checkouts / result.requests.total).toFixed(1) : "-",
       String(server.pool?.size ?? "-"),
