@@ -299,8 +299,8 @@ const groupPageRow = preparedQuery("group_page", (database, name) => {
           order by i.created_at, i.email), '[]'::json)
         from group_invitations i
         where i.group_id = ${groups.id}) end`,
-      // Which account pays and the late contributions (issue 44), once the group has started and until it completes:
-      // the viewer's, or every member's for the admin (debit-choice.server.ts). Part of this statement since issue 47.
+      // Which account pays and the late contributions (issue 44), until the group completes: the viewer's, or every
+      // member's for the admin (debit-choice.server.ts). Part of this statement since issue 47 (ADR 059).
       money: sql<GroupMoneyJson | null>`case when ${panels} and ${groups.status} <> 'completed' then ${groupMoneyJson({
         userId: sql.placeholder("userId"),
         groupId: sql`${groups.id}`,
