@@ -12,13 +12,15 @@
  *   /dashboard      the demo user's dashboard
  *   group page      a 10-member group in mid-cycle that the demo user admins (seeded for the bench:
  *                   scripts/lib/seed-groups.ts), its statement, and /notifications
+ *   then /dashboard in an open loop at BENCH_OPEN_LOOP_RATE req/s (default 100; 0: none), its p50/p99 (issue 47)
+ *   Each row gives the bytes per response (KB/req, as sent: compressed) beside its req/s.
  * Stage 2, overload (BENCH_OVERLOAD_CONNECTIONS, default 200 — Fly's soft limit for one machine — for
  * BENCH_OVERLOAD_DURATION s, default 60): /healthz first (the reference), then /, /dashboard and the demo user's group
  * page. Goal (issue 17): no timeouts, no 5xx, p99 < 1 s on /; beyond capacity the server sheds (503, Retry-After).
  *
  * For every run it also prints where the time went in the server process: event-loop delay (p50/p99/max), the
- * database pool (checkouts, how long they waited p99/max, the longest queue), the process's CPU use, and the admission
- * queue in front of the renderer (host/admission.ts: queue waits, requests shed with 503, clients that left while
+ * database pool (checkouts, how long they waited p99/max, the longest queue), the process's CPU use (in all, and per
+ * request answered: the figure a loaded machine moves least), and the admission queue in front of the renderer (host/admission.ts: queue waits, requests shed with 503, clients that left while
  * queued). HTTP_MAX_CONCURRENT, HTTP_MAX_QUEUE, HTTP_MAX_QUEUE_WAIT_MS and DATABASE_POOL_SIZE apply as in production.
  * BENCH_CPU_PROFILE=1 profiles the server during each stage-1 route and prints its busiest functions.
  * Requests carry a browser's Accept-Encoding (BENCH_ACCEPT_ENCODING=identity for uncompressed pages).
@@ -27,6 +29,7 @@
  * Results go to stdout only. Exits non-zero when any run saw errors, timeouts or a 5xx (stage 1: any non-2xx).
  */
 import { createRequire } from "node:module";
+import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 
 // Before anything reads the environment. APP_ENV=test: a local production build with sandbox doubles and plain-HTTP
@@ -63,10 +66,18 @@ const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br,
 /** autocannon's own limit: a request without an answer after this long counts as a timeout. */
 const TIMEOUT_S = 10;
 const WARMUP_S = 2;
+/**
+ * The open loop (issue 47): /dashboard at a fixed BENCH_OPEN_LOOP_RATE req/s (default 100; 0 leaves it out) for
+ * BENCH_DURATION s after stage 1, its p50/p99 as a user arriving at that rate sees them. Goal: p99 < 100 ms.
+ */
+const OPEN_LOOP_RATE = Number(process.env.BENCH_OPEN_LOOP_RATE ?? 100);
+const OPEN_LOOP_CONNECTIONS = 50;
 
 /** The subset of autocannon's programmatic API used here (the package ships no types). */
 type AutocannonResult = {
   requests: { mean: number; total: number };
+  /** Response bytes (headers and body, as sent: compressed when the route compresses). */
+  throughput: { total: number };
   latency: { p50: number; p90: number; p99: number; mean: number; max: number };
   errors: number;
   timeouts: number;
@@ -82,6 +93,8 @@ type AutocannonOptions = {
   timeout: number;
   headers?: Record<string, string>;
   workers?: number;
+  /** Requests per second across all connections (an open loop; latencies corrected for coordinated omission). */
+  overallRate?: number;
 };
 const autocannon = createRequire(import.meta.url)("autocannon") as (options: AutocannonOptions) => Promise<AutocannonResult>;
 
@@ -132,6 +145,8 @@ type ServerSide = {
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
   cpuPercent: number;
+  /** The process's CPU time per request answered, ms: the figure least moved by other work on the machine. */
+  cpuMsPerRequest: number | null;
   /** PostgreSQL's CPU time over the run (all its processes), ms. */
   postgresCpuMs: number;
   pool: ReturnType<NonNullable<typeof stack.entry.poolStats>> | null;
@@ -140,11 +155,21 @@ type ServerSide = {
 
 type Row = { label: string; path: string; connections: number; result: AutocannonResult; server: ServerSide };
 
-async function measure(label: string, path: string, connections: number, durationS: number, routeHeaders: Record<string, string> = {}): Promise<Row> {
+async function measure(
+  label: string,
+  path: string,
+  connections: number,
+  durationS: number,
+  routeHeaders: Record<string, string> = {},
+  overallRate?: number,
+): Promise<Row> {
   const headers = { "Accept-Encoding": ACCEPT_ENCODING, ...routeHeaders };
-  console.log(`  ${label.padEnd(10)} ${path} — ${connections} connections, ${WARMUP_S} s warm-up + ${durationS} s…`);
+  const rate = overallRate ? { overallRate } : {};
+  console.log(
+    `  ${label.padEnd(10)} ${path} — ${connections} connections${overallRate ? ` at ${overallRate} req/s` : ""}, ${WARMUP_S} s warm-up + ${durationS} s…`,
+  );
   // The warm-up is a run of its own, so the server-side figures (and the per-request ones) cover the measured run only.
-  await autocannon({ url: `${origin}${path}`, connections, duration: WARMUP_S, timeout: TIMEOUT_S, headers, workers: 1 });
+  await autocannon({ url: `${origin}${path}`, connections, duration: WARMUP_S, timeout: TIMEOUT_S, headers, workers: 1, ...rate });
   const loop = monitorEventLoopDelay({ resolution: 10 });
   stack.entry.poolStats?.({ reset: true });
   stack.admission.stats({ reset: true });
@@ -161,6 +186,7 @@ async function measure(label: string, path: string, connections: number, duratio
     // The load generator runs in a worker thread: on the main thread it would compete with the server for the
     // same event loop and the numbers would measure autocannon as much as the app.
     workers: 1,
+    ...rate,
   });
   loop.disable();
   const elapsedUs = Number(process.hrtime.bigint() - started) / 1000;
@@ -177,6 +203,7 @@ async function measure(label: string, path: string, connections: number, duratio
       loopDelayMaxMs: ms(loop.max),
       // user + system time of the whole process (server and the autocannon worker thread) over wall time; 100% = one core.
       cpuPercent: Math.round(((cpu.user + cpu.system) / elapsedUs) * 100),
+      cpuMsPerRequest: result.requests.total > 0 ? (cpu.user + cpu.system) / 1000 / result.requests.total : null,
       postgresCpuMs: postgresCpuMs(".data/bench/pg") - postgresBefore,
       pool: stack.entry.poolStats?.() ?? null,
       admission: stack.admission.stats(),
@@ -212,6 +239,7 @@ function printRows(title: string, rows: Row[]) {
       "p99 ms",
       "max ms",
       "p99 ÷ /healthz p99",
+      "KB/req",
       "2xx",
       "503 shed",
       "other non-2xx",
@@ -229,6 +257,7 @@ function printRows(title: string, rows: Row[]) {
       String(result.latency.p99),
       String(result.latency.max),
       (result.latency.p99 / Math.max(1, rows[0]!.result.latency.p99)).toFixed(1),
+      result.requests.total > 0 ? (result.throughput.total / result.requests.total / 1024).toFixed(1) : "-",
       String(result["2xx"]),
       String(count(result, (code) => code === 503)),
       String(count(result, (code) => (code < 200 || code >= 300) && code !== 503)),
@@ -244,6 +273,7 @@ function printRows(title: string, rows: Row[]) {
       "p99 ms",
       "max ms",
       "cpu %",
+      "cpu ms/req",
       "postgres cpu ms/req",
       "checkouts/req",
       "pool size",
@@ -259,6 +289,7 @@ function printRows(title: string, rows: Row[]) {
       String(server.loopDelayP99Ms),
       String(server.loopDelayMaxMs),
       String(server.cpuPercent),
+      server.cpuMsPerRequest === null ? "-" : server.cpuMsPerRequest.toFixed(2),
       result.requests.total > 0 ? (server.postgresCpuMs / result.requests.total).toFixed(2) : "-",
       server.pool && result.requests.total > 0 ? (server.pool.checkouts / result.requests.total).toFixed(1) : "-",
       String(server.pool?.size ?? "-"),
@@ -283,6 +314,13 @@ function printRows(title: string, rows: Row[]) {
     ]),
   );
 }
+
+/** The machine's load average (1, 5, 15 min), as /proc/loadavg gives it: the figures above are relative to it. */
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(" ");
 
 /**
  * When a run ends, up to CONNECTIONS requests the server already accepted are still working (their sockets are gone,
@@ -333,6 +371,16 @@ try {
       await settle();
     }
     printRows(`Stage 1, throughput (${CONNECTIONS} connections)`, rows);
+    if (OPEN_LOOP_RATE > 0 && THROUGHPUT_ROUTES.has("dashboard")) {
+      console.log(`\nOpen loop: /dashboard at ${OPEN_LOOP_RATE} req/s`);
+      const open = await measure("open loop", "/dashboard", OPEN_LOOP_CONNECTIONS, DURATION_S, { Cookie: cookie }, OPEN_LOOP_RATE);
+      rows.push(open);
+      const { latency, requests } = open.result;
+      console.log(
+        `/dashboard open loop at ${OPEN_LOOP_RATE} req/s: ${(requests.total / DURATION_S).toFixed(0)} req/s served, p50 ${latency.p50} ms, p99 ${latency.p99} ms (goal < 100 ms), max ${latency.max} ms; load average ${loadAverage()}`,
+      );
+      await settle();
+    }
     for (const { path, result } of rows) {
       if (result.errors + result.timeouts + result.non2xx > 0) {
         failed = true;
@@ -371,6 +419,7 @@ try {
       );
     }
   }
+  console.log(`\nLoad average at the end: ${loadAverage()}.`);
   console.log(`\nnode ${process.version}; server and load generator share this machine, so treat figures as relative (see the /healthz ratios).`);
 } catch (error) {
   failed = true;

@@ -61,6 +61,20 @@ describe("time zones", () => {
   ])("todayIn at %s in %s is %s", (iso, zone, expected) => {
     expect(todayIn(zone, new Date(iso))).toBe(expected);
   });
+
+  it("answers a repeated question as the first time, across a midnight and past the memo's size (issue 47)", () => {
+    // New York's midnight of 2026-03-01 is 05:00Z; a minute on either side, asked 600 times each (more than the memo holds).
+    const midnight = Date.parse("2026-03-01T05:00:00Z");
+    const told: string[] = [];
+    for (let round = 0; round < 2; round++) {
+      for (let second = -300; second < 300; second++) told.push(todayIn("America/New_York", new Date(midnight + second * 1000)));
+    }
+    expect(told.filter((day) => day === "2026-02-28").length).toBe(600);
+    expect(told.filter((day) => day === "2026-03-01").length).toBe(600);
+    expect(todayIn("America/New_York", new Date(midnight - 1))).toBe("2026-02-28");
+    expect(todayIn("UTC", new Date(midnight - 1))).toBe("2026-03-01");
+    expect(() => todayIn("UTC", new Date(Number.NaN))).toThrow(RangeError);
+  });
 });
 
 describe("calendar days", () => {

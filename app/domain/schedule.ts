@@ -57,7 +57,19 @@ export function isValidTimeZone(timeZone: string): boolean {
 /** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one. */
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * The days already told, by zone and exact instant (issue 47): a page asks the same question many times within one
+ * request — a group's records age every contribution chain on that group's clock at the request's instant — and
+ * formatToParts was a few percent of a group page's CPU. Exact keys, so the answer is the same as without the memo;
+ * bounded, emptied when full.
+ */
+const toldDays = new Map<string, CalendarDay>();
+const TOLD_DAYS_MAX = 512;
+
 export function todayIn(timeZone: string, now: Date): CalendarDay {
+  const key = `${timeZone} ${now.getTime()}`;
+  const told = toldDays.get(key);
+  if (told !== undefined) return told;
   let formatter = dayFormatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
@@ -65,7 +77,10 @@ export function todayIn(timeZone: string, now: Date): CalendarDay {
   }
   const parts = formatter.formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("year").padStart(4, "0")}-${part("month")}-${part("day")}`;
+  const day = `${part("year").padStart(4, "0")}-${part("month")}-${part("day")}`;
+  if (toldDays.size >= TOLD_DAYS_MAX) toldDays.clear();
+  toldDays.set(key, day);
+  return day;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

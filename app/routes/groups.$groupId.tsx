@@ -28,7 +28,7 @@ import { answerSwap, decideSwap, proposeSwap, type SwapResult, withdrawSwap } fr
 import { proposeSwapSchema, swapActionSchema } from "~/domain/swaps";
 import { SentInvitations } from "~/components/groups/sent-invitations";
 import { advanceClock, isSandboxBank } from "~/server/money/cycle.server";
-import { groupMoneyFor, setDebitAccount } from "~/server/money/debit-choice.server";
+import { setDebitAccount } from "~/server/money/debit-choice.server";
 import { nudgeLateMembers } from "~/server/money/late-contributions.server";
 import { LateMembers } from "~/components/money/late-members";
 import { LateContributionAlert } from "~/components/money/late-contribution-alert";
@@ -50,12 +50,11 @@ function notFound() {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
-  // The group, its members, schedule and payments, and the panels below — one parallel batch after the membership check.
+  // The group, its members, schedule and payments, the panels below and the viewer's money (which account pays, late
+  // contributions: issue 44, until the group completes) — one statement, found through the viewer's membership.
   const page = await groupPageWithPanels(user.id, params.groupId);
   if (!page) return notFound();
-  const { group, poolMovements } = page;
-  // Which account pays and the viewer's own late contributions (issue 44), once the group has started.
-  const money = group.status === "completed" ? null : await groupMoneyFor(user.id, group.id, { isAdmin: group.viewer.isAdmin });
+  const { group, poolMovements, money } = page;
   const debitChoice = money?.debitChoice ?? null;
   const myLate = money?.late ?? [];
   const groupLate = money?.groupLate ?? [];

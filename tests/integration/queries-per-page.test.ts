@@ -3,7 +3,7 @@
  * so the root loader and the page's loader get the requests React Router really gives them (since React Router 8
  * always the request as received: ADR 027) — on the bench's 10-member group in mid-cycle. The counts are fixed whatever the
  * number of members, groups or notifications: one session query (the header's bell comes with it), and one statement
- * per panel (the group page is one statement in all).
+ * per panel (the group page is one statement in all, the viewer's money included since issue 47).
  *
  * The data request (`.data`, what a client-side navigation fetches) runs the same loaders as the document request
  * without rendering HTML, which needs the client build's manifest.
@@ -98,12 +98,14 @@ describe("queries per page", () => {
     expect([log.queries.length, log.checkouts]).toEqual([2, 2]);
   });
 
-  it("a group page: the session with the bell, the page in one statement, and the viewer's money in one (issue 44)", async () => {
+  it("a group page: the session with the bell, and the page with the viewer's money (issue 44) in one statement (issue 47)", async () => {
     const { page, log } = await documentRequest(`/groups/${groupId}`, groupPage, { groupId });
     expect(page.data.sentInvitations).toEqual([]);
     expect(page.data.pool).not.toBeNull();
-    // Which account pays and the viewer's late contributions (debit-choice.server.ts groupMoneyFor).
-    expect([log.queries.length, log.checkouts]).toEqual([3, 3]);
+    // Which account pays and the late contributions (debit-choice.server.ts groupMoneyJson), read within the page's statement.
+    expect(page.data.debitChoice).not.toBeNull();
+    expect(page.data.groupLate).toEqual([]);
+    expect([log.queries.length, log.checkouts]).toEqual([2, 2]);
   });
 
   it("a statement: the session with the bell, the group through the viewer's membership, the postings", async () => {

@@ -14,6 +14,7 @@ import { visibleProfile, type VisibleProfile } from "../profile/profile.server";
 import { type MemberTotals, type PoolMovement, poolMovementsFrom, type SavingsProgress, savingsFrom } from "~/domain/charts";
 import { joinUrl, projectedFirstDue, scheduleOf } from "./groups.server";
 import { type SentInvitation, sentInvitationViews } from "./invitations.server";
+import { type GroupMoney, type GroupMoneyJson, groupMoneyFrom, groupMoneyJson } from "../money/debit-choice.server";
 import { type RecordFacts, type RecordView, recordFactsJson, recordsFrom } from "./reliability.server";
 import type { Standing } from "~/domain/reliability";
 import { ROSTER_HISTORY_LIMIT, type RosterHistoryEntry } from "~/domain/roster";
@@ -298,6 +299,14 @@ const groupPageRow = preparedQuery("group_page", (database, name) => {
           order by i.created_at, i.email), '[]'::json)
         from group_invitations i
         where i.group_id = ${groups.id}) end`,
+      // Which account pays and the late contributions (issue 44), until the group completes: the viewer's, or every
+      // member's for the admin (debit-choice.server.ts). Part of this statement since issue 47 (ADR 059).
+      money: sql<GroupMoneyJson | null>`case when ${panels} and ${groups.status} <> 'completed' then ${groupMoneyJson({
+        userId: sql.placeholder("userId"),
+        groupId: sql`${groups.id}`,
+        chosen: sql`${groupMembers.debitBankAccountId}`,
+        isAdmin: sql`${groupMembers.isAdmin}`,
+      })} end`,
     })
     .from(groups)
     .innerJoin(groupMembers, and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, sql.placeholder("userId"))))
@@ -305,8 +314,11 @@ const groupPageRow = preparedQuery("group_page", (database, name) => {
     .prepare(name);
 });
 
-/** The page's panels beyond the group itself: the pool over the cycle (once it runs) and, for its admin, the invitations sent. */
-export type GroupPagePanels = { poolMovements: PoolMovement[] | null; sentInvitations: SentInvitation[] | null };
+/**
+ * The page's panels beyond the group itself: the pool over the cycle (once it runs), for its admin the invitations
+ * sent, and the viewer's money until the group completes (which account pays, late contributions).
+ */
+export type GroupPagePanels = { poolMovements: PoolMovement[] | null; sentInvitations: SentInvitation[] | null; money: GroupMoney | null };
 
 /** The group page for one of its members, or null (unknown id, malformed id, or not a member: the same to the caller). */
 export async function groupPageFor(userId: string, groupId: string, now = new Date()): Promise<GroupPageView | null> {
@@ -475,6 +487,7 @@ export async function groupPageWithPanels(
   return {
     group: view,
     poolMovements,
+    money: row.money ? groupMoneyFrom(row.money, userId, viewer.isAdmin, now) : null,
     sentInvitations: invitationRows
       ? sentInvitationViews(invitationRows, { status: group.status, joinedCount, memberCount: group.memberCount }, now)
       : null,

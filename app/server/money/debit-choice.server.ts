@@ -5,7 +5,7 @@
  * a pending retry included; the change takes the group's money lock (`cycle:<id>`, the one a worker holds while it
  * makes the group's debits), so it never lands in the middle of a submission.
  */
-import { and, eq, type Placeholder, sql } from "drizzle-orm";
+import { and, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { DebitAccount } from "~/domain/failed-contribution";
 import { db } from "../db/client.server";
 import { bankAccounts, bankItems, groupMembers, groups, users } from "../db/schema";
@@ -68,28 +68,51 @@ export async function debitChoiceFor(userId: string, groupId: string | null): Pr
   return choiceFrom(row.accounts, row.chosen, row.fallback);
 }
 
+/** What the group page shows of its viewer's money (issue 44): which account pays, their late contributions, and for the admin everyone's. */
+export type GroupMoney = { debitChoice: DebitChoiceView; late: LateContributionView[]; groupLate: LateContributionView[] };
+
+/** One `groupMoneyJson` object, as PostgreSQL writes it. */
+export type GroupMoneyJson = { accounts: AccountJson[]; chosen: string | null; fallback: string | null; attempts: AttemptRow[] };
+
 /**
- * The group page's money for its viewer (issue 44) in one statement: which account pays, and their contributions that
- * failed and have not gone through (late-contributions.server.ts's view).
+ * The group page's money for its viewer (issue 44) as one JSON object, a column of whatever statement reads the group:
+ * the viewer's linked accounts, their choice for the group (`chosen`: a column or a subquery), their default, and the
+ * contribution attempts of the group's active period chains — the viewer's own, or every member's when `isAdmin`.
  */
-export async function groupMoneyFor(
-  userId: string,
-  groupId: string,
-  options: { isAdmin: boolean },
-  now = new Date(),
-): Promise<{ debitChoice: DebitChoiceView; late: LateContributionView[]; groupLate: LateContributionView[] }> {
-  const { rows } = await db().execute<{ accounts: AccountJson[]; chosen: string | null; fallback: string | null; attempts: AttemptRow[] }>(sql`
-    select ${accountsJson(userId)} as accounts,
-      (select m.debit_bank_account_id from ${groupMembers} m where m.group_id = ${groupId}::uuid and m.user_id = ${userId}::uuid) as chosen,
-      (select u.default_debit_bank_account_id from ${users} u where u.id = ${userId}::uuid) as fallback,
-      (select coalesce(json_agg(row_to_json(x) order by x.kind, x.period_number, x.attempt), '[]'::json) from (${lateAttemptRows(options.isAdmin ? { groupId } : { userId, groupId })}) x) as attempts`);
-  const row = rows[0]!;
+export function groupMoneyJson(args: { userId: string | Placeholder; groupId: string | SQL; chosen: SQL; isAdmin: SQL }) {
+  return sql<GroupMoneyJson>`json_build_object(
+    'accounts', ${accountsJson(args.userId)},
+    'chosen', ${args.chosen},
+    'fallback', (select u.default_debit_bank_account_id from ${users} u where u.id = ${args.userId}::uuid),
+    'attempts', (select coalesce(json_agg(row_to_json(x) order by x.kind, x.period_number, x.attempt), '[]'::json) from (${lateAttemptRows({
+      groupId: args.groupId,
+      viewer: { userId: args.userId, isAdmin: args.isAdmin },
+    })}) x))`;
+}
+
+/** The view of a `groupMoneyJson` object for the viewer `userId`. */
+export function groupMoneyFrom(row: GroupMoneyJson, userId: string, isAdmin: boolean, now = new Date()): GroupMoney {
   const debitChoice = choiceFrom(row.accounts, row.chosen, row.fallback);
   const failed = failedChains(row.attempts, now);
   const names = new Map(row.accounts.map((a) => [a.bankAccountId, { institution: a.institution, name: a.name, mask: a.mask }]));
   // The group's admin sees every member's (without their accounts, which are theirs alone).
   const all = lateFrom(failed, names).map((entry) => (entry.userId === userId ? entry : { ...entry, account: null, message: "" }));
-  return { debitChoice, late: all.filter((entry) => entry.userId === userId), groupLate: options.isAdmin ? all : [] };
+  return { debitChoice, late: all.filter((entry) => entry.userId === userId), groupLate: isAdmin ? all : [] };
+}
+
+/**
+ * The group page's money for its viewer (issue 44) in one statement of its own; the page itself reads it within its
+ * one statement (group-views.server.ts groupPageWithPanels).
+ */
+export async function groupMoneyFor(userId: string, groupId: string, options: { isAdmin: boolean }, now = new Date()): Promise<GroupMoney> {
+  const { rows } = await db().execute<{ money: GroupMoneyJson }>(sql`
+    select ${groupMoneyJson({
+      userId,
+      groupId,
+      chosen: sql`(select m.debit_bank_account_id from ${groupMembers} m where m.group_id = ${groupId}::uuid and m.user_id = ${userId}::uuid)`,
+      isAdmin: sql`${options.isAdmin}::boolean`,
+    })} as money`);
+  return groupMoneyFrom(rows[0]!.money, userId, options.isAdmin, now);
 }
 
 export type SetDebitAccountResult = { ok: true; account: DebitAccount } | { ok: false; status: 400 | 404 | 409; error: string };

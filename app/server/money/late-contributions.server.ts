@@ -2,7 +2,7 @@
  * Contributions that failed and have not gone through yet (issue 44): the member's own (the group page's panel, the
  * dashboard's alert) and every member's of a group for its admin. Read from the attempts themselves, per group clock.
  */
-import { and, eq, type Placeholder, sql } from "drizzle-orm";
+import { and, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import {
   type DebitAccount,
   type FailedContributionFacts,
@@ -91,8 +91,14 @@ export async function lateContributionsOn(groupIds: readonly string[], day: Cale
   return lateFrom(failed, accounts);
 }
 
-/** The contribution and fee attempts of active groups, for a member or a group (or a set of groups), in chain order. */
-export function lateAttemptRows(filter: { userId?: string | Placeholder; groupId?: string; groupIds?: readonly string[] }) {
+/** The contribution and fee attempts of active groups, for a member or a group (or a set of groups) or both, in chain order. */
+export function lateAttemptRows(filter: {
+  userId?: string | Placeholder;
+  groupId?: string | SQL;
+  groupIds?: readonly string[];
+  /** The viewer's own attempts, or every member's when `isAdmin` holds (a column of the statement around it). */
+  viewer?: { userId: string | Placeholder; isAdmin: SQL };
+}) {
   return sql`
     select t.group_id, g.name as group_name, t.user_id, u.name as member_name, t.period_number,
       coalesce(p.due_on, t.initiated_on) as due_on, t.kind, t.attempt, t.status, t.status_on, t.initiated_on, t.retry_on,
@@ -106,6 +112,7 @@ export function lateAttemptRows(filter: { userId?: string | Placeholder; groupId
       ${filter.userId ? sql`and t.user_id = ${filter.userId}::uuid` : sql``}
       ${filter.groupId ? sql`and t.group_id = ${filter.groupId}::uuid` : sql``}
       ${filter.groupIds ? sql`and t.group_id = any(${`{${filter.groupIds.join(",")}}`}::uuid[])` : sql``}
+      ${filter.viewer ? sql`and (${filter.viewer.isAdmin} or t.user_id = ${filter.viewer.userId}::uuid)` : sql``}
     order by t.group_id, t.user_id, t.kind, t.period_number, t.attempt`;
 }
 
