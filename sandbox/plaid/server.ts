@@ -21,7 +21,7 @@ import { parseRequest } from "./contract";
 import { endPool, guardPoolErrors } from "../../app/server/db/end-pool.server";
 import { transferBatches } from "./batch";
 import { DEFAULT_TIMEOUT_DELAY_MS, type Fault, faultFailure, FaultRules, parseFaultHeader } from "./faults";
-import { loginRepairedWebhook } from "./item-webhooks";
+import { loginRepairedWebhook, sessionFinishedWebhook } from "./item-webhooks";
 import { itemWebhookUrl } from "./items";
 import {
   checkRedirect,
@@ -255,14 +255,21 @@ async function handleApi(server: Server, path: string, request: http.IncomingMes
   sendJson(response, 200, { ...result, request_id: requestId() });
 }
 
-/** Link's success leaves the item working again in update mode: LOGIN_REPAIRED goes to its webhook, at once. */
+/**
+ * Link's success leaves the item working again in update mode: LOGIN_REPAIRED goes to its webhook, at once. A
+ * Multi-Item Link session's public token is not the browser's: onSuccess gets an empty one, and the token goes to the
+ * Link token's webhook (LINK / SESSION_FINISHED, `public_tokens`) and to /link/token/get's session results.
+ */
 function completed(server: Server, completion: LinkCompletion) {
-  const { repaired, ...success } = completion;
+  const { repaired, multiItem, ...success } = completion;
   if (repaired) {
     const url = itemWebhookUrl({ defaultWebhookUrl: server.webhookUrl }, repaired);
     if (url) server.webhooks.send(url, loginRepairedWebhook(repaired.itemId));
   }
-  return success;
+  if (!multiItem) return success;
+  if (multiItem.webhook)
+    server.webhooks.send(multiItem.webhook, sessionFinishedWebhook(multiItem.linkToken, success.metadata.link_session_id, [success.public_token]));
+  return { ...success, public_token: "" };
 }
 
 // ---- Link: JSON ------------------------------------------------------------------------------------------------------
