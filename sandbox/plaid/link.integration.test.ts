@@ -750,6 +750,28 @@ describe("/link/token/get", () => {
     expect(location.searchParams.get("institution_id")).toBe("ins_109508");
   });
 
+  it("refuses a product Plaid has not enabled for the client as Plaid does (INVALID_PRODUCT)", async () => {
+    sandbox.setEnabledProducts(["auth"]);
+    onTestFinished(() => sandbox.setEnabledProducts(null));
+    const notTransfer = plaidError(
+      400,
+      "INVALID_INPUT",
+      "INVALID_PRODUCT",
+      'client is not authorized to access the following products: ["transfer"]',
+    );
+    expect(await rejection(linkToken())).toEqual(notTransfer);
+    expect(await rejection(client.transferLedgerGet({}))).toEqual(notTransfer);
+    // Auth alone is enabled.
+    const { data } = await client.linkTokenCreate({
+      client_name: "Rosca",
+      language: "en",
+      country_codes: [CountryCode.Us],
+      user: { client_user_id: "user-1" },
+      products: [Products.Auth],
+    });
+    expect(data.link_token).toMatch(/^link-sandbox-/);
+  });
+
   it("answers an unknown or missing link token as Plaid does", async () => {
     const unknown = await client.linkTokenGet({ link_token: "link-sandbox-00000000-0000-0000-0000-000000000000" }).catch((error) => error.response);
     expect([unknown.status, unknown.data.error_type, unknown.data.error_code]).toEqual([400, "INVALID_INPUT", "INVALID_LINK_TOKEN"]);
