@@ -8,6 +8,7 @@ import { CoalescingStream } from "./server/platform/coalescing-stream.server";
 import { setStatementTimeout, WEB_STATEMENT_TIMEOUT_MS } from "./server/db/client.server";
 import { reportError } from "./server/platform/error-reporting.server";
 import { watchStalls } from "./server/health/stalls.server";
+import { checkPlaidSettingsAtBoot } from "./server/bank/plaid-settings.server";
 import { logger } from "./server/platform/log.server";
 import { requestInfo } from "./server/platform/request-context.server";
 
@@ -26,6 +27,9 @@ setStatementTimeout(WEB_STATEMENT_TIMEOUT_MS);
 // The stall gauges (how long the oldest job, bank transfer and email have waited) are reported by every app process:
 // they must be there with every worker down. Read only when /metrics is scraped.
 watchStalls();
+// A Plaid setting the keys lack is said at boot (a log line, and /readyz's detail), not found by the first member
+// whose bank link is refused (ADR 057). In the background: the server listens meanwhile.
+void checkPlaidSettingsAtBoot();
 
 export default async function handleRequest(
   request: Request,

@@ -11,6 +11,7 @@ import { parse } from "yaml";
 
 /** Every Plaid endpoint the app calls (app/server/**: plaidCall), in the order of the README's table. */
 export const APP_ENDPOINTS = [
+  "/user/create",
   "/link/token/create",
   "/link/token/get",
   "/item/public_token/exchange",

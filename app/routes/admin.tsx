@@ -3,6 +3,8 @@ import { data, useLocation } from "react-router";
 import { AddUserForm } from "~/components/admin/add-user-form";
 import { EmailDeliveryPanel } from "~/components/admin/email-delivery";
 import { MoneyHealthPanel } from "~/components/admin/money-health";
+import { PlaidSettingsPanel } from "~/components/admin/plaid-settings";
+import { plaidSettings } from "~/server/bank/plaid-settings.server";
 import { ProblemReports } from "~/components/admin/problem-reports";
 import { closeSchema, REPLY_MAX, REPORT_MESSAGES, reportFilterOf, replySchema } from "~/domain/reports";
 import { closeReport, replyToReport, reportsForAdmin } from "~/server/reports/reports.server";
@@ -69,13 +71,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     logger.error({ err: error }, "admin: could not fetch users");
     return null;
   });
-  const [directory, requests, audit, health, email, reports] = await Promise.all([
+  const [directory, requests, audit, health, email, reports, bankSettings] = await Promise.all([
     users,
     pendingRequests(),
     recentAudit(20),
     moneyHealth(),
     outboxHealth(),
     reportsForAdmin(reportFilter),
+    plaidSettings(),
   ]);
   return {
     currentUserId: user.id,
@@ -88,6 +91,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     email,
     reports,
     reportFilter,
+    bankSettings,
   };
 }
 
@@ -280,6 +284,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
         <PendingRequests requests={requests} list={list} />
         <ProblemReports reports={reports} list={list} replyError={replyError} filter={loaderData.reportFilter} />
         <MoneyHealthPanel health={health} list={list} />
+        <PlaidSettingsPanel report={loaderData.bankSettings} />
         <EmailDeliveryPanel view={email} list={list} />
         <Card>
           <section aria-labelledby="users-title" className="space-y-4">

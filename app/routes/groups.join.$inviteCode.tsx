@@ -164,10 +164,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const onBankStep = !user.hasBankAccount && search.get("step") === "bank" && search.get("terms") === "on";
   const returned =
-    onBankStep && search.get("public_token")
+    onBankStep && search.get("link_token") && search.get("status") !== "exit"
       ? {
-          publicToken: search.get("public_token")!.slice(0, 512),
-          linkToken: search.get("link_token")?.slice(0, 512) ?? "",
+          // The sandbox bank's Link pages come back with the Link token they ran with; the public tokens are read
+          // from the bank by the exchange, never from the browser (ADR 049).
+          linkToken: search.get("link_token")!.slice(0, 512),
           institutionId: search.get("institution_id")?.slice(0, 64) ?? "",
           institutionName: search.get("institution_name")?.slice(0, 200) || "your bank",
         }
@@ -257,14 +258,16 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 
   // intent === "exchange": link the bank (Link modal or the confirm form after the Link pages), then join at once.
-  const linkReturn = { publicToken: String(formData.get("publicToken") ?? ""), linkToken: String(formData.get("linkToken") ?? "") };
-  const linked = await exchangePublicToken(user, linkReturn, {
-    institution: {
-      institution_id: String(formData.get("institutionId") ?? "").slice(0, 64),
-      name: String(formData.get("institutionName") ?? "").slice(0, 200),
-    },
-  });
+  const linkToken = String(formData.get("linkToken") ?? "");
+  const institutionId = String(formData.get("institutionId") ?? "").slice(0, 64);
+  const institutionName = String(formData.get("institutionName") ?? "").slice(0, 200);
+  const linked = await exchangePublicToken(user, { linkToken }, { institution: { institution_id: institutionId, name: institutionName } });
   if (!linked.ok) {
+    if (linked.code === "still_finishing") {
+      // Back to the same confirm step (without JavaScript, its form), so pressing again asks the bank again.
+      const again = `${bankStepPath(code)}&${new URLSearchParams({ link_token: linkToken.slice(0, 512), institution_id: institutionId, institution_name: institutionName })}`;
+      return redirectWithToast(request, again, { type: "warning", title: "Still Connecting", description: linked.message });
+    }
     // Someone else's Link session (ADR 049) says so; every other failure is worth a retry.
     const description = linked.code === "not_own_link" ? linked.message : LINKING_FAILED_DESCRIPTION;
     return redirectWithToast(request, bankStepPath(code), { type: "error", title: "Linking Failed", description });
@@ -441,7 +444,6 @@ function BankStep({ data }: { data: ReadyData }) {
             <p className="mt-1 text-sm text-slate-700">Your bank approved the connection. Confirm to add your accounts and join the group.</p>
             <Form method="post" action={path} className="mt-3">
               <input type="hidden" name="terms" value="on" />
-              <input type="hidden" name="publicToken" value={data.returned.publicToken} />
               <input type="hidden" name="linkToken" value={data.returned.linkToken} />
               <input type="hidden" name="institutionId" value={data.returned.institutionId} />
               <input type="hidden" name="institutionName" value={data.returned.institutionName} />

@@ -88,10 +88,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       ? { itemId: reconnectItemId.slice(0, 64), institutionName: params.get("institution_name")?.slice(0, 200) ?? "your bank" }
       : null;
   const returned =
-    !reconnectItemId && params.get("public_token")
+    !reconnectItemId && params.get("link_token") && params.get("status") !== "exit"
       ? {
-          publicToken: params.get("public_token")!.slice(0, 200),
-          linkToken: params.get("link_token")?.slice(0, 512) ?? "",
+          // The Link token the bank's Link pages ran with; the exchange reads the public tokens from the bank (ADR 049).
+          linkToken: params.get("link_token")!.slice(0, 512),
           institutionId: params.get("institution_id")?.slice(0, 64) ?? "",
           institutionName: params.get("institution_name")?.slice(0, 200) ?? "your bank",
         }
@@ -257,10 +257,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "exchange") {
-    const linkReturn = { publicToken: String(formData.get("publicToken") ?? ""), linkToken: String(formData.get("linkToken") ?? "") };
-    const result = await exchangePublicToken(user, linkReturn, {
-      institution: { institution_id: String(formData.get("institutionId") ?? ""), name: String(formData.get("institutionName") ?? "") },
-    });
+    const linkToken = String(formData.get("linkToken") ?? "");
+    const institutionId = String(formData.get("institutionId") ?? "").slice(0, 64);
+    const institutionName = String(formData.get("institutionName") ?? "").slice(0, 200);
+    const result = await exchangePublicToken(user, { linkToken }, { institution: { institution_id: institutionId, name: institutionName } });
+    if (!result.ok && result.code === "still_finishing") {
+      // Back to the same confirm step (without JavaScript, its form), so pressing again asks the bank again.
+      const again = `${PAGE}?${new URLSearchParams({ link_token: linkToken.slice(0, 512), institution_id: institutionId, institution_name: institutionName })}`;
+      return redirectWithToast(request, again, { type: "warning", title: "Still Connecting", description: result.message });
+    }
     if (!result.ok) {
       return redirectWithToast(request, PAGE, {
         type: "error",
@@ -377,7 +382,6 @@ export default function BankAccounts({ loaderData }: Route.ComponentProps) {
           <h2 className="text-lg font-semibold text-slate-900">Finish connecting {returned.institutionName}</h2>
           <p className="mt-2 text-slate-600">Your bank approved the connection. Confirm to add the accounts you selected.</p>
           <Form method="post" action={PAGE} className="mt-4">
-            <input type="hidden" name="publicToken" value={returned.publicToken} />
             <input type="hidden" name="linkToken" value={returned.linkToken} />
             <input type="hidden" name="institutionId" value={returned.institutionId} />
             <input type="hidden" name="institutionName" value={returned.institutionName} />

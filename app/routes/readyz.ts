@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/server/db/client.server";
+import { lastPlaidSettings, plaidSettingsLine } from "~/server/bank/plaid-settings.server";
 import { emailPausedLine } from "~/server/email/outbox.server";
 
 /**
@@ -17,6 +18,10 @@ import { emailPausedLine } from "~/server/email/outbox.server";
  * waiting)", with the status still 200: this machine serves pages as well as ever, and taking it out of rotation would
  * not send one email more. Monitors that watch for it match the line (or alert on rosca_email_attempts_total{outcome=
  * "account"}, ADR 013; ops/prometheus/alerts.yml).
+ *
+ * A Plaid setting found missing at boot (ADR 057) is reported the same way, "Plaid settings missing: <what to ask
+ * Plaid for>" (or "Plaid settings unchecked: …" when Plaid could not be asked), status still 200: the check ran once
+ * at boot and runs again whenever the admin console is opened; /readyz itself never calls Plaid.
  */
 export async function loader() {
   const headers = { "Content-Type": "text/plain", "Cache-Control": "no-store" };
@@ -32,5 +37,6 @@ export async function loader() {
   if (state?.in_recovery) return new Response("database is read-only: a standby in recovery", { status: 503, headers });
   if (state?.read_only) return new Response("database is read-only: transaction_read_only is on", { status: 503, headers });
   const email = await emailPausedLine().catch(() => null);
-  return new Response(email ? `ready\n${email}` : "ready", { headers });
+  const plaid = plaidSettingsLine(lastPlaidSettings());
+  return new Response(["ready", email, plaid].filter(Boolean).join("\n"), { headers });
 }

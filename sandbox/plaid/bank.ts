@@ -27,10 +27,11 @@ import {
   plaidLinkTokens,
   plaidPublicTokens,
   plaidTransferAuthorizations,
+  plaidUsers,
   plaidWebhookKeys,
 } from "./schema";
 import { notifyTransferEvents, serializeAuthorization, serializeTransfer, transferEndpoints } from "./transfers";
-import { checkCredentials, findInstitution, plaidErrors, PlaidFailure, sandboxToken } from "./wire";
+import { checkCredentials, findInstitution, plaidErrors, PlaidFailure, randomId, sandboxToken } from "./wire";
 
 type Body = Record<string, unknown>;
 
@@ -67,6 +68,20 @@ export const endpoints: Record<string, Handler> = {
   "/link/token/create": async (ctx, body) => {
     const request = body as LinkTokenCreateRequest;
     const updateItemId = await updateModeItem(ctx, request);
+    const multiItem = request.enable_multi_item_link === true;
+    if (multiItem && updateItemId) throw plaidErrors.invalidField("enable_multi_item_link cannot be used in update mode");
+    // Multi-Item Link: "`user_id` … Required for integrations that began using … Multi-Item Link … after December 10,
+    // 2025" (LinkTokenCreateRequest). The sandbox bank is such an integration: the user must be one of this client's.
+    let plaidUserId: string | null = null;
+    if (request.user_id !== undefined) {
+      const [user] = await ctx.db
+        .select()
+        .from(plaidUsers)
+        .where(and(eq(plaidUsers.userId, request.user_id), eq(plaidUsers.clientId, ctx.clientId)));
+      if (!user) throw plaidErrors.invalidField("user_id does not exist");
+      plaidUserId = user.userId;
+    }
+    if (multiItem && !plaidUserId) throw plaidErrors.invalidField("user_id is required when enable_multi_item_link is true");
     const now = ctx.now();
     const linkToken = sandboxToken("link");
     const expiresAt = new Date(now.getTime() + LINK_TOKEN_TTL_MS);
@@ -74,15 +89,36 @@ export const endpoints: Record<string, Handler> = {
       linkToken,
       clientId: ctx.clientId,
       clientName: request.client_name,
-      clientUserId: request.user.client_user_id,
+      clientUserId: request.user?.client_user_id ?? null,
       products: request.products ?? [],
       webhook: request.webhook ?? null,
       redirectUri: request.redirect_uri ?? null,
       createdAt: now,
       expiresAt,
       updateItemId,
+      multiItem,
+      userId: plaidUserId,
     });
     return { link_token: linkToken, expiration: expiresAt.toISOString() };
+  },
+
+  /**
+   * A Plaid user for one of the client's users (Plaid's `UserCreateResponse`: `user_id`, `request_id`). The same
+   * `client_user_id` again answers with the user already made for it.
+   */
+  "/user/create": async (ctx, body) => {
+    const clientUserId = body.client_user_id as string;
+    const [made] = await ctx.db
+      .insert(plaidUsers)
+      .values({ userId: `usr_${randomId(14)}`, clientId: ctx.clientId, clientUserId, createdAt: ctx.now() })
+      .onConflictDoNothing()
+      .returning();
+    if (made) return { user_id: made.userId };
+    const [existing] = await ctx.db
+      .select()
+      .from(plaidUsers)
+      .where(and(eq(plaidUsers.clientId, ctx.clientId), eq(plaidUsers.clientUserId, clientUserId)));
+    return { user_id: existing!.userId };
   },
 
   /**
@@ -110,7 +146,8 @@ export const endpoints: Record<string, Handler> = {
         started_at: session.createdAt.toISOString(),
         finished_at: session.completedAt?.toISOString() ?? null,
       };
-      if (!ctx.linkEvents) {
+      // Multi-Item Link sessions always tell their results: that is how their public tokens are delivered.
+      if (!ctx.linkEvents && !row.multiItem) {
         linkSessions.push(times);
         continue;
       }
@@ -149,12 +186,14 @@ export const endpoints: Record<string, Handler> = {
               cra_document_upload_results: null,
             }
           : null,
-        on_success: success
-          ? {
-              public_token: success.public_token,
-              metadata: { institution: success.institution, accounts: success.accounts, link_session_id: session.linkSessionId },
-            }
-          : null,
+        // The deprecated onSuccess mirror: a Multi-Item Link session's onSuccess carries no public token.
+        on_success:
+          success && !row.multiItem
+            ? {
+                public_token: success.public_token,
+                metadata: { institution: success.institution, accounts: success.accounts, link_session_id: session.linkSessionId },
+              }
+            : null,
       });
     }
     return {

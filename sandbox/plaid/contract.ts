@@ -201,12 +201,18 @@ const linkTokenCreateSchema = z
     client_name: id(),
     language: z.enum(LINK_LANGUAGES),
     country_codes: z.array(z.enum(COUNTRY_CODES)).min(1),
-    user: z.object({
-      client_user_id: id(),
-      legal_name: z.string().optional(),
-      phone_number: z.string().optional(),
-      email_address: z.string().optional(),
-    }),
+    user: z
+      .object({
+        client_user_id: id(),
+        legal_name: z.string().optional(),
+        phone_number: z.string().optional(),
+        email_address: z.string().optional(),
+      })
+      .optional(),
+    // "A `user_id` generated using `/user/create` … One of either the `user_id` or the `user` field is required."
+    user_id: id().optional(),
+    // Multi-Item Link (public tokens delivered through /link/token/get and SESSION_FINISHED, not onSuccess).
+    enable_multi_item_link: z.boolean().optional(),
     products: z.array(z.enum(PRODUCTS)).optional(),
     webhook: url().optional(),
     redirect_uri: url().optional(),
@@ -219,6 +225,7 @@ const linkTokenCreateSchema = z
     const updateMode = request.access_token !== undefined || request.transfer?.authorization_id !== undefined;
     // "If launching Link in update mode, should be omitted … at least one product is required otherwise."
     if (!updateMode && (request.products === undefined || request.products.length === 0)) missing(ctx, ["products"]);
+    if (request.user === undefined && request.user_id === undefined) missing(ctx, ["user"]);
   });
 
 const publicTokenCreateSchema = z.object({
@@ -397,6 +404,7 @@ export type FaultRuleRequest = z.infer<typeof faultRuleSchema>;
 export const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
   "/link/token/create": linkTokenCreateSchema,
   "/link/token/get": z.object({ link_token: id() }),
+  "/user/create": z.object({ client_user_id: z.string().min(1).max(128) }),
   "/sandbox/public_token/create": publicTokenCreateSchema,
   "/item/public_token/exchange": z.object({ public_token: id() }),
   "/accounts/get": z.object({ ...accessTokenRequest, options: accountOptions.optional() }),

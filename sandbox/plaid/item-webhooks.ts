@@ -18,6 +18,19 @@ export function loginRepairedWebhook(itemId: string) {
   return { webhook_type: "ITEM", webhook_code: "LOGIN_REPAIRED", item_id: itemId, environment: ENVIRONMENT };
 }
 
+/** LINK / SESSION_FINISHED (`LinkSessionFinishedWebhook`): how a Multi-Item Link session's public tokens are delivered. */
+export function sessionFinishedWebhook(linkToken: string, linkSessionId: string, publicTokens: string[]) {
+  return {
+    webhook_type: "LINK",
+    webhook_code: "SESSION_FINISHED",
+    status: "SUCCESS",
+    link_session_id: linkSessionId,
+    link_token: linkToken,
+    public_tokens: publicTokens,
+    environment: ENVIRONMENT,
+  };
+}
+
 /** What firing a code does to the item besides sending the webhook. */
 export type ItemEffect = "login_required" | "login_repaired" | null;
 

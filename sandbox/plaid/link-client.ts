@@ -1,8 +1,9 @@
 /**
  * A person going through the sandbox Link for a Link token, as its JSON Link API (/link/session/*, README.md) takes
  * them: choose an institution, log in, share every account offered. For set-up code (the demo seed, the tests) that
- * needs a bank linked the way a member links one: the public token belongs to a Link session of that Link token, so the
- * app's exchange accepts it, with the Link token, from the user the token was issued to (link-ownership.server.ts, ADR 049).
+ * needs a bank linked the way a member links one: the app's exchange, given the Link token by the user it was issued
+ * to, reads the session's public token from /link/token/get (link-ownership.server.ts, ADR 049). `publicToken` is what
+ * Link's onSuccess gets: "" for a Multi-Item Link token (every one the app makes), the token itself otherwise.
  */
 export type LinkedThroughSession =
   | { ok: true; publicToken: string; linkToken: string; linkSessionId: string; institution: { institution_id: string; name: string } }

@@ -662,6 +662,116 @@ describe("/link/token/get", () => {
     expect(unfinished).toMatchObject({ link_session_id: openId, finished_at: null, results: null, on_success: null });
   });
 
+  it("with Multi-Item Link, tells what the sessions ended in without Link events, and never hands the browser the public token", async () => {
+    // "Multi-Item Link … does not require special enablement": a `user_id` from /user/create and the flag.
+    const { data: made } = await client.userCreate({ client_user_id: "user-multi" });
+    expect(made.user_id).toMatch(/^usr_/);
+    const { data: again } = await client.userCreate({ client_user_id: "user-multi" });
+    expect(again.user_id).toBe(made.user_id);
+    const request = {
+      client_name: "Rosca",
+      language: "en",
+      country_codes: [CountryCode.Us],
+      user: { client_user_id: "user-multi" },
+      products: [Products.Auth, Products.Transfer],
+      enable_multi_item_link: true,
+      webhook: hooks.url,
+      redirect_uri: REDIRECT_URI,
+    };
+    expect(await rejection(client.linkTokenCreate(request))).toEqual(invalidField("user_id is required when enable_multi_item_link is true"));
+    expect(await rejection(client.linkTokenCreate({ ...request, user_id: "usr_unknown" }))).toEqual(invalidField("user_id does not exist"));
+    const { data: created } = await client.linkTokenCreate({ ...request, user_id: made.user_id });
+    const token = created.link_token;
+
+    hooks.received.length = 0;
+    const { linkThroughSession } = await import("./link-client");
+    const linked = await linkThroughSession(sandbox.url, token);
+    if (!linked.ok) throw new Error(linked.code);
+    // onSuccess is empty: the browser's Link gets no public token.
+    expect(linked.publicToken).toBe("");
+    const { data } = await client.linkTokenGet({ link_token: token });
+    const publicToken = data.link_sessions![0]!.results!.item_add_results[0]!.public_token;
+    expect(publicToken).toMatch(/^public-sandbox-/);
+    expect(data.link_sessions).toEqual([
+      expect.objectContaining({
+        link_session_id: linked.linkSessionId,
+        results: expect.objectContaining({ item_add_results: [expect.objectContaining({ public_token: publicToken })] }),
+        on_success: null,
+      }),
+    ]);
+    // The SESSION_FINISHED webhook carries it too (LinkSessionFinishedWebhook).
+    await sandbox.webhooksIdle();
+    expect(hooks.bodies()).toEqual([
+      {
+        webhook_type: "LINK",
+        webhook_code: "SESSION_FINISHED",
+        status: "SUCCESS",
+        link_session_id: linked.linkSessionId,
+        link_token: token,
+        public_tokens: [publicToken],
+        environment: "sandbox",
+      },
+    ]);
+    const { data: exchanged } = await client.itemPublicTokenExchange({ public_token: publicToken });
+    expect(exchanged.access_token).toMatch(/^access-sandbox-/);
+  });
+
+  it("with Multi-Item Link, the no-JavaScript pages return to the app with the Link token and no public token", async () => {
+    const { data: made } = await client.userCreate({ client_user_id: "user-multi-html" });
+    const { data: created } = await client.linkTokenCreate({
+      client_name: "Rosca",
+      language: "en",
+      country_codes: [CountryCode.Us],
+      user: { client_user_id: "user-multi-html" },
+      user_id: made.user_id,
+      products: [Products.Auth, Products.Transfer],
+      enable_multi_item_link: true,
+      redirect_uri: REDIRECT_URI,
+    });
+    const credentials = await postForm("/link/credentials", [
+      ["token", created.link_token],
+      ["institution_id", "ins_109508"],
+    ]);
+    const linkSessionId = hiddenValue(await credentials.text(), "link_session_id");
+    const login = await postForm("/link/login", [
+      ["link_session_id", linkSessionId],
+      ["institution_id", "ins_109508"],
+      ["username", "user_good"],
+      ["password", "pass_good"],
+    ]);
+    const select = await postForm("/link/select", [
+      ["link_session_id", linkSessionId],
+      ...checkboxValues(await login.text()).map((id): [string, string] => ["account_id", id]),
+    ]);
+    expect(select.status).toBe(303);
+    const location = new URL(select.headers.get("location")!);
+    expect(location.searchParams.get("public_token")).toBeNull();
+    expect(location.searchParams.get("link_token")).toBe(created.link_token);
+    expect(location.searchParams.get("institution_id")).toBe("ins_109508");
+  });
+
+  it("refuses a product Plaid has not enabled for the client as Plaid does (INVALID_PRODUCT)", async () => {
+    sandbox.setEnabledProducts(["auth"]);
+    onTestFinished(() => sandbox.setEnabledProducts(null));
+    const notTransfer = plaidError(
+      400,
+      "INVALID_INPUT",
+      "INVALID_PRODUCT",
+      'client is not authorized to access the following products: ["transfer"]',
+    );
+    expect(await rejection(linkToken())).toEqual(notTransfer);
+    expect(await rejection(client.transferLedgerGet({}))).toEqual(notTransfer);
+    // Auth alone is enabled.
+    const { data } = await client.linkTokenCreate({
+      client_name: "Rosca",
+      language: "en",
+      country_codes: [CountryCode.Us],
+      user: { client_user_id: "user-1" },
+      products: [Products.Auth],
+    });
+    expect(data.link_token).toMatch(/^link-sandbox-/);
+  });
+
   it("answers an unknown or missing link token as Plaid does", async () => {
     const unknown = await client.linkTokenGet({ link_token: "link-sandbox-00000000-0000-0000-0000-000000000000" }).catch((error) => error.response);
     expect([unknown.status, unknown.data.error_type, unknown.data.error_code]).toEqual([400, "INVALID_INPUT", "INVALID_LINK_TOKEN"]);

@@ -137,7 +137,11 @@ function linkAccount(account: typeof plaidAccounts.$inferSelect): LinkAccount {
 }
 
 /** What Link's success did besides issuing the public token: the item it repaired in update mode, if it was broken. */
-export type LinkCompletion = LinkSuccess & { repaired: PlaidItemRow | null };
+export type LinkCompletion = LinkSuccess & {
+  repaired: PlaidItemRow | null;
+  /** A Multi-Item Link session: its public token goes to the server (SESSION_FINISHED, /link/token/get), not the browser. */
+  multiItem: { linkToken: string; webhook: string | null } | null;
+};
 
 /**
  * Completes the session (once): keeps the selected accounts on a new item and issues the public token. In update mode
@@ -191,6 +195,7 @@ export async function selectAccounts(db: BankDb, input: { linkSessionId: unknown
         link_session_id: session.linkSessionId,
       },
       repaired,
+      multiItem: linkToken.multiItem ? { linkToken: linkToken.linkToken, webhook: linkToken.webhook } : null,
     };
   });
 }
@@ -204,7 +209,8 @@ export async function sessionAccounts(db: BankDb, itemId: string): Promise<LinkA
 /** Where the browser goes back to, with Plaid Link's onSuccess / onExit data as query parameters. */
 export function successRedirect(redirectUri: string, success: LinkSuccess, linkToken: string): string {
   const url = new URL(redirectUri);
-  url.searchParams.set("public_token", success.public_token);
+  // A Multi-Item Link session's onSuccess carries no public token (the server reads it from /link/token/get).
+  if (success.public_token) url.searchParams.set("public_token", success.public_token);
   url.searchParams.set("institution_id", success.metadata.institution.institution_id);
   url.searchParams.set("institution_name", success.metadata.institution.name);
   url.searchParams.set("accounts", JSON.stringify(success.metadata.accounts));

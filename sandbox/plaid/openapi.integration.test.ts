@@ -126,6 +126,7 @@ describe("the schemas themselves", () => {
         "/transfer/create",
         "/transfer/event/sync",
         "/transfer/get",
+        "/user/create",
         "/webhook_verification_key/get",
       ].sort(),
     );
@@ -171,6 +172,16 @@ describe("Link and items", () => {
     } finally {
       sandbox.setLinkEvents(false);
     }
+
+    // Multi-Item Link (the app's Link tokens, ADR 049): /user/create, and the results without Link events.
+    const { data: plaidUser } = await client.userCreate({ client_user_id: "user-multi" });
+    conforms("/user/create", plaidUser);
+    const multi = await linkToken({ user_id: plaidUser.user_id, enable_multi_item_link: true });
+    const multiLinked = await linkThroughSession(sandbox.url, multi);
+    if (!multiLinked.ok) throw new Error(multiLinked.code);
+    const { data: multiGet } = await client.linkTokenGet({ link_token: multi });
+    conforms("/link/token/get", multiGet);
+    expect(multiGet.link_sessions![0]!.results!.item_add_results).toHaveLength(1);
 
     const { data: exchanged } = await client.itemPublicTokenExchange({ public_token: linked.publicToken });
     conforms("/item/public_token/exchange", exchanged);

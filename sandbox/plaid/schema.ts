@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, index, jsonb, pgSchema, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, jsonb, pgSchema, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * The sandbox bank keeps its own schema, apart from the app's tables. Money is integer cents (bigint, read as a JS
@@ -24,7 +24,26 @@ export const plaidLinkTokens = sandboxPlaid.table("link_tokens", {
    * `transfer.authorization_id` for the authorization's item). Null for a token that links a new item.
    */
   updateItemId: text(),
+  /**
+   * Made with `enable_multi_item_link: true` (Multi-Item Link): the browser's onSuccess carries no public token; the
+   * session's public tokens are read server to server from /link/token/get, whatever the Link events setting.
+   */
+  multiItem: boolean().notNull().default(false),
+  /** The `user_id` from /user/create the token was made with (Multi-Item Link needs one). */
+  userId: text(),
 });
+
+/** /user/create: a Plaid user for one of the client's own users (`client_user_id`). */
+export const plaidUsers = sandboxPlaid.table(
+  "users",
+  {
+    userId: text().primaryKey(),
+    clientId: text().notNull(),
+    clientUserId: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex("users_client_user_key").on(table.clientId, table.clientUserId)],
+);
 
 /**
  * One run of the sandbox Link UI (HTML or JSON) for a link token: institution chosen, credentials accepted (the item

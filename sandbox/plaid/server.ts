@@ -21,7 +21,7 @@ import { parseRequest } from "./contract";
 import { endPool, guardPoolErrors } from "../../app/server/db/end-pool.server";
 import { transferBatches } from "./batch";
 import { DEFAULT_TIMEOUT_DELAY_MS, type Fault, faultFailure, FaultRules, parseFaultHeader } from "./faults";
-import { loginRepairedWebhook } from "./item-webhooks";
+import { loginRepairedWebhook, sessionFinishedWebhook } from "./item-webhooks";
 import { itemWebhookUrl } from "./items";
 import {
   checkRedirect,
@@ -83,6 +83,12 @@ export type BankSandboxOptions = {
    * returns complete event data by default for Hosted Link sessions only (the sandbox bank has no Hosted Link).
    */
   linkEvents?: boolean;
+  /**
+   * The products Plaid has enabled for this client ("auth", "transfer", …; every product by default). A product left
+   * out is refused as Plaid refuses it: 400 INVALID_INPUT INVALID_PRODUCT "client is not authorized to access the
+   * following products: [...]", at /link/token/create naming it and at every /transfer/* endpoint for "transfer".
+   */
+  enabledProducts?: string[];
 };
 
 export const DEFAULT_TRANSFER_LIMITS: TransferLimits = { maxSingleDebitCents: 1_000_000, maxSingleCreditCents: 2_500_000 };
@@ -96,6 +102,8 @@ export type BankSandbox = {
   setRateLimit(limit: { requests: number; windowMs: number }): void;
   /** Turns "Link events" on or off from now on (the `linkEvents` option). */
   setLinkEvents(enabled: boolean): void;
+  /** Replaces the enabled products from now on (the `enabledProducts` option); null: every product. */
+  setEnabledProducts(products: string[] | null): void;
   /**
    * The API requests this bank has received since it started, by endpoint (every request to a Plaid path, answered,
    * refused or failed alike): the bank's own count, which `npm run bench:money` divides by the debits it made.
@@ -179,6 +187,8 @@ type Server = {
   delays: Set<() => void>;
   /** The account's Link events enablement (BankSandboxOptions.linkEvents). */
   linkEvents: boolean;
+  /** BankSandboxOptions.enabledProducts; null: every product. */
+  enabledProducts: Set<string> | null;
   latencyMs: number;
   /** API requests received, by endpoint path (BankSandbox.requestCounts). */
   requests: Map<string, number>;
@@ -237,6 +247,8 @@ async function handleApi(server: Server, path: string, request: http.IncomingMes
   if (fault && (fault.fault === "500" || fault.fault === "rate_limit")) throw faultFailure(fault, path);
 
   const body = parseRequest(path, raw);
+  const notEnabled = productsNotEnabled(server.enabledProducts, path, body);
+  if (notEnabled.length > 0) throw plaidErrors.invalidProduct(notEnabled);
   const ctx: BankContext = {
     db: server.db,
     clientId: server.clientId,
@@ -255,14 +267,30 @@ async function handleApi(server: Server, path: string, request: http.IncomingMes
   sendJson(response, 200, { ...result, request_id: requestId() });
 }
 
-/** Link's success leaves the item working again in update mode: LOGIN_REPAIRED goes to its webhook, at once. */
+/** The products a request needs that Plaid has not enabled for the client (BankSandboxOptions.enabledProducts). */
+function productsNotEnabled(enabled: Set<string> | null, path: string, body: Record<string, unknown>): string[] {
+  if (!enabled) return [];
+  const needed = new Set<string>();
+  if (path === "/link/token/create" && Array.isArray(body.products)) for (const product of body.products) needed.add(String(product));
+  if (path.startsWith("/transfer/") || path.startsWith("/sandbox/transfer/")) needed.add("transfer");
+  return [...needed].filter((product) => !enabled.has(product));
+}
+
+/**
+ * Link's success leaves the item working again in update mode: LOGIN_REPAIRED goes to its webhook, at once. A
+ * Multi-Item Link session's public token is not the browser's: onSuccess gets an empty one, and the token goes to the
+ * Link token's webhook (LINK / SESSION_FINISHED, `public_tokens`) and to /link/token/get's session results.
+ */
 function completed(server: Server, completion: LinkCompletion) {
-  const { repaired, ...success } = completion;
+  const { repaired, multiItem, ...success } = completion;
   if (repaired) {
     const url = itemWebhookUrl({ defaultWebhookUrl: server.webhookUrl }, repaired);
     if (url) server.webhooks.send(url, loginRepairedWebhook(repaired.itemId));
   }
-  return success;
+  if (!multiItem) return success;
+  if (multiItem.webhook)
+    server.webhooks.send(multiItem.webhook, sessionFinishedWebhook(multiItem.linkToken, success.metadata.link_session_id, [success.public_token]));
+  return { ...success, public_token: "" };
 }
 
 // ---- Link: JSON ------------------------------------------------------------------------------------------------------
@@ -532,6 +560,7 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
     delays: new Set(),
     latencyMs: options.latencyMs ?? 0,
     linkEvents: options.linkEvents ?? false,
+    enabledProducts: options.enabledProducts ? new Set(options.enabledProducts) : null,
     requests: new Map(),
   };
 
@@ -573,6 +602,9 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
     },
     setLinkEvents(enabled) {
       server.linkEvents = enabled;
+    },
+    setEnabledProducts(products) {
+      server.enabledProducts = products ? new Set(products) : null;
     },
     requestCounts: () => Object.fromEntries(server.requests),
     stop() {

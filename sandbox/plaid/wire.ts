@@ -52,6 +52,14 @@ export const ITEM_LOGIN_REQUIRED_MESSAGE =
 
 export const plaidErrors = {
   invalidApiKeys: () => new PlaidFailure(400, "INVALID_INPUT", "INVALID_API_KEYS", "invalid client_id or secret provided"),
+  /** Plaid's Invalid Input error for a product not enabled on the client (plaid.com/docs/errors/invalid-input). */
+  invalidProduct: (products: string[]) =>
+    new PlaidFailure(
+      400,
+      "INVALID_INPUT",
+      "INVALID_PRODUCT",
+      `client is not authorized to access the following products: ${JSON.stringify(products)}`,
+    ),
   missingFields: (fields: string[]) =>
     new PlaidFailure(400, "INVALID_REQUEST", "MISSING_FIELDS", `the following required fields are missing: ${fields.join(", ")}`),
   invalidField: (message: string) => new PlaidFailure(400, "INVALID_REQUEST", "INVALID_FIELD", message),

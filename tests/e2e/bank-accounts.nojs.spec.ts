@@ -16,7 +16,8 @@ test("link First Platypus Bank through the sandbox Link pages, reveal the balanc
   await page.getByRole("button", { name: "Submit" }).click();
   await page.getByRole("button", { name: "Continue" }).click();
 
-  await expect(page).toHaveURL(/\/profile\/bank-accounts\?public_token=/);
+  await expect(page).toHaveURL(/\/profile\/bank-accounts\?.*link_token=/);
+  expect(new URL(page.url()).searchParams.get("public_token")).toBeNull();
   await page.getByRole("button", { name: "Connect Accounts" }).click();
   await expect(toasts(page)).toContainText("Bank Account Connected!");
   await expect(page.getByRole("listitem").filter({ hasText: "••••0000" })).toHaveCount(1);

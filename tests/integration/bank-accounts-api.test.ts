@@ -7,7 +7,7 @@ await useTestDatabase({ bank: true });
 const api = await import("../../app/routes/api.bank.accounts");
 const page = await import("../../app/routes/profile.bank-accounts");
 const { signedInUser, sessionJarFor, toastTitles } = await import("../support/users");
-const { ownPublicToken } = await import("../support/bank");
+const { ownLinkSession } = await import("../support/bank");
 const { db } = await import("../../app/server/db/client.server");
 const { sessions } = await import("../../app/server/db/schema");
 const { eq, sql } = await import("drizzle-orm");
@@ -18,7 +18,7 @@ const PAGE = "/profile/bank-accounts";
 
 /** Link First Platypus Bank (user_good) through the page's own exchange action, as the Link modal does. */
 async function linkFirstPlatypus(user: Awaited<ReturnType<typeof signedInUser>>["user"], jar: Awaited<ReturnType<typeof signedInUser>>["jar"]) {
-  const link = await ownPublicToken(user);
+  const link = await ownLinkSession(user);
   const exchanged = await call(
     page.action,
     post(PAGE, { intent: "exchange", ...link, institutionId: "ins_109508", institutionName: "First Platypus Bank" }, jar),

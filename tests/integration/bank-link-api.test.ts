@@ -60,6 +60,7 @@ describe("POST /api/bank/link (the Link modal's proxy to the sandbox bank)", () 
       step({ step: "select", linkSessionId: sessionId, accountIds: login.data.accounts.map((account: { id: string }) => account.id) }, jar),
     );
     expect(select.status).toBe(200);
-    expect(select.data.public_token).toMatch(/^public-sandbox-/);
+    // Multi-Item Link (ADR 049): the browser gets no public token; the exchange reads it from the bank.
+    expect(select.data.public_token).toBe("");
   });
 });

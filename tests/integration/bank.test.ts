@@ -1,15 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/test-db";
 
-const { bank: sandboxBank } = await useTestDatabase({ bank: true });
+await useTestDatabase({ bank: true });
 const bank = await import("../../app/server/bank/bank.server");
 const { plaidCall } = await import("../../app/server/bank/plaid.server");
-const { linkThroughSessionFor, ownPublicToken } = await import("../support/bank");
+const { linkThroughSessionFor, ownLinkSession } = await import("../support/bank");
 const { decryptSecret } = await import("../../app/server/platform/crypto.server");
-const { reloadEnv } = await import("../../app/server/platform/env.server");
 const { db } = await import("../../app/server/db/client.server");
 const { bankAccounts, bankItems, bankLinkTokens, notifications, users } = await import("../../app/server/db/schema");
-const { Products } = await import("plaid");
 const { and, eq, sql } = await import("drizzle-orm");
 
 async function makeUser(email: string, authorised = true) {
@@ -22,7 +20,7 @@ async function makeUser(email: string, authorised = true) {
 
 async function linkedUser(email: string) {
   const user = await makeUser(email);
-  const publicToken = await ownPublicToken(user);
+  const publicToken = await ownLinkSession(user);
   const linked = await bank.exchangePublicToken(user, publicToken);
   if (!linked.ok) throw new Error(`exchange: ${linked.code}`);
   return { user, publicToken, accounts: linked.accounts };
@@ -124,7 +122,7 @@ describe("exchange and accounts", () => {
 
   it("refuses a user without sandbox authorisation before calling the bank (the public token stays unused)", async () => {
     const insider = await makeUser("exchange-insider@example.com");
-    const publicToken = await ownPublicToken(insider);
+    const publicToken = await ownLinkSession(insider);
     // Authorisation withdrawn (as an admin would) before the exchange.
     await db().update(users).set({ isPlaidSandboxAuthorized: false }).where(eq(users.id, insider.id));
     const refused = await bank.exchangePublicToken({ ...insider, isPlaidSandboxAuthorized: false }, publicToken);
@@ -136,23 +134,22 @@ describe("exchange and accounts", () => {
     expect((await bank.exchangePublicToken(insider, publicToken)).ok).toBe(true);
   });
 
-  it("exchanges only under the user's own Link token (ADR 049): another account's and a forged one are refused, unspent", async () => {
+  const notOwn = {
+    ok: false,
+    code: "not_own_link",
+    message: "This bank connection was started from another account. Please connect your bank again from this account.",
+  };
+
+  it("exchanges only under the user's own Link token (ADR 049): another account's and one nobody was issued are refused, unspent", async () => {
     const alice = await makeUser("owner-alice@example.com");
     const bob = await makeUser("owner-bob@example.com");
-    const alices = await ownPublicToken(alice);
-    const bobs = await ownPublicToken(bob);
-    const notOwn = {
-      ok: false,
-      code: "not_own_link",
-      message: "This bank connection was started from another account. Please connect your bank again from this account.",
-    };
-    // Alice's public token with the Link token it came from (as a leaked return URL carries both), posted by Bob.
+    const alices = await ownLinkSession(alice);
+    const bobs = await ownLinkSession(bob);
+    // Alice's Link token (with her public token beside it, as a leaked return would carry both), posted by Bob.
     expect(await bank.exchangePublicToken(bob, alices)).toEqual(notOwn);
-    // Bob's own public token under Alice's Link token: the Link token is not his.
-    expect(await bank.exchangePublicToken(bob, { publicToken: bobs.publicToken, linkToken: alices.linkToken })).toEqual(notOwn);
-    // A Link token nobody was issued.
-    expect(await bank.exchangePublicToken(bob, { publicToken: bobs.publicToken, linkToken: "link-sandbox-made-up" })).toEqual(notOwn);
-    expect(await bank.exchangePublicToken(bob, { publicToken: bobs.publicToken, linkToken: "" })).toEqual(notOwn);
+    // A Link token nobody was issued, and none.
+    expect(await bank.exchangePublicToken(bob, { linkToken: "link-sandbox-made-up" })).toEqual(notOwn);
+    expect(await bank.exchangePublicToken(bob, { linkToken: "" })).toEqual(notOwn);
     // A user who never opened Link at all: the same.
     const carol = await makeUser("owner-carol@example.com");
     expect(await bank.exchangePublicToken(carol, alices)).toEqual(notOwn);
@@ -163,31 +160,40 @@ describe("exchange and accounts", () => {
     expect((await bank.exchangePublicToken(bob, bobs)).ok).toBe(true);
   });
 
-  it("refuses a forged public token under the user's own Link token, as from another account", async () => {
-    const user = await makeUser("owner-forged@example.com");
-    const token = await bank.createLinkToken(user, { webhook: false });
-    if (!token.ok) throw new Error(token.code);
-    expect(await bank.exchangePublicToken(user, { publicToken: "public-sandbox-forged", linkToken: token.linkToken })).toEqual({
-      ok: false,
-      code: "not_own_link",
-      message: "This bank connection was started from another account. Please connect your bank again from this account.",
-    });
-    expect(await db().select().from(bankItems).where(eq(bankItems.userId, user.id))).toEqual([]);
+  it("never takes a public token from the browser: a forged one and another account's, posted with the member's own Link token, are refused", async () => {
+    const alice = await makeUser("browser-alice@example.com");
+    const mallory = await makeUser("browser-mallory@example.com");
+    const alices = await ownLinkSession(alice);
+    // Mallory's own Link token, never opened: the bank reports no session for it, whatever the POST carries.
+    const first = await bank.createLinkToken(mallory, { webhook: false });
+    if (!first.ok) throw new Error(first.code);
+    const posted = { linkToken: first.linkToken, publicToken: "public-sandbox-forged" };
+    expect(await bank.exchangePublicToken(mallory, posted)).toEqual(notOwn);
+    const second = await bank.createLinkToken(mallory, { webhook: false });
+    if (!second.ok) throw new Error(second.code);
+    const stolen = { linkToken: second.linkToken, publicToken: alices.publicToken };
+    expect(await bank.exchangePublicToken(mallory, stolen)).toEqual(notOwn);
+    expect(await db().select().from(bankItems).where(eq(bankItems.userId, mallory.id))).toEqual([]);
+    // With a session of her own, Mallory links her own bank, not the one behind Alice's public token.
+    const mallorys = await ownLinkSession(mallory);
+    const withStolen = { linkToken: mallorys.linkToken, publicToken: alices.publicToken };
+    expect((await bank.exchangePublicToken(mallory, withStolen)).ok).toBe(true);
+    // Alice's is still unspent, and hers.
+    expect((await bank.exchangePublicToken(alice, alices)).ok).toBe(true);
+    const items = await db().select({ userId: bankItems.userId, providerItemId: bankItems.providerItemId }).from(bankItems);
+    const alicesItem = items.filter((item) => item.userId === alice.id);
+    const mallorysItem = items.filter((item) => item.userId === mallory.id);
+    expect(alicesItem).toHaveLength(1);
+    expect(mallorysItem).toHaveLength(1);
+    expect(mallorysItem[0]!.providerItemId).not.toBe(alicesItem[0]!.providerItemId);
   });
 
   it("takes one exchange per Link token; the next link gets a fresh Link token", async () => {
     const user = await makeUser("owner-once@example.com");
-    const first = await ownPublicToken(user);
+    const first = await ownLinkSession(user);
     expect((await bank.exchangePublicToken(user, first)).ok).toBe(true);
-    // The same Link token again, with a public token of another of its sessions: spent.
-    const another = await linkThroughSessionFor(user);
-    if (!another.ok) throw new Error(another.code);
-    expect(another.linkToken).not.toBe(first.linkToken);
-    expect(await bank.exchangePublicToken(user, { publicToken: another.publicToken, linkToken: first.linkToken })).toEqual({
-      ok: false,
-      code: "linking_failed",
-      message: "Linking Failed",
-    });
+    // The same Link token again: spent.
+    expect(await bank.exchangePublicToken(user, first)).toEqual({ ok: false, code: "linking_failed", message: "Linking Failed" });
     // The cached Link token was dropped with the exchange: the page's next one is new.
     const cached = await bank.createLinkToken(user);
     if (!cached.ok) throw new Error(cached.code);
@@ -195,74 +201,43 @@ describe("exchange and accounts", () => {
     if (!next.ok) throw new Error(next.code);
     expect(next.linkToken).toBe(cached.linkToken);
     expect(cached.linkToken).not.toBe(first.linkToken);
-    expect((await bank.exchangePublicToken(user, another)).ok).toBe(true);
   });
 
-  it("with Link events enabled, also checks the public token against what the Link token's sessions ended in", async () => {
-    // Plaid enabled Link events on the account, and the operator said so (PLAID_LINK_EVENTS, ADR 049).
-    sandboxBank!.setLinkEvents(true);
-    process.env.PLAID_LINK_EVENTS = "enabled";
-    reloadEnv();
-    try {
-      const alice = await makeUser("events-alice@example.com");
-      const bob = await makeUser("events-bob@example.com");
-      const alices = await ownPublicToken(alice);
-      const bobsToken = await bank.createLinkToken(bob, { webhook: false });
-      if (!bobsToken.ok) throw new Error(bobsToken.code);
-      const notOwn = { ok: false, code: "not_own_link" };
-      // Alice's public token under Bob's own unused Link token: Plaid says his sessions did not end in it.
-      expect(await bank.exchangePublicToken(bob, { publicToken: alices.publicToken, linkToken: bobsToken.linkToken })).toMatchObject(notOwn);
-      // A public token made without any Link session (/sandbox/public_token/create), under Alice's Link token.
-      const serverMade = await plaidCall((api) => api.sandboxPublicTokenCreate({ institution_id: "ins_109508", initial_products: [Products.Auth] }));
-      if (!serverMade.ok) throw new Error(serverMade.code);
-      const alicesOther = await linkThroughSessionFor(alice);
-      if (!alicesOther.ok) throw new Error(alicesOther.code);
-      expect(await bank.exchangePublicToken(alice, { publicToken: serverMade.value.public_token, linkToken: alicesOther.linkToken })).toMatchObject(
-        notOwn,
-      );
-      expect(await db().select().from(bankItems).where(eq(bankItems.userId, bob.id))).toEqual([]);
-      // Alice's own, under the Link token it came from.
-      expect((await bank.exchangePublicToken(alice, alices)).ok).toBe(true);
-    } finally {
-      sandboxBank!.setLinkEvents(false);
-      delete process.env.PLAID_LINK_EVENTS;
-      reloadEnv();
-    }
-  });
-
-  it("with PLAID_LINK_EVENTS=enabled but Link events off at the bank, still links a member (and says so in the log)", async () => {
-    process.env.PLAID_LINK_EVENTS = "enabled";
-    reloadEnv();
-    try {
-      const user = await makeUser("events-misconfigured@example.com");
-      // The bank returns the finished session without its results: refusing would refuse every member.
-      expect((await bank.exchangePublicToken(user, await ownPublicToken(user))).ok).toBe(true);
-      // A Link token with no session at all is still refused.
-      const other = await makeUser("events-misconfigured-other@example.com");
-      const token = await bank.createLinkToken(other, { webhook: false });
-      if (!token.ok) throw new Error(token.code);
-      const stray = await linkThroughSessionFor(await makeUser("events-misconfigured-stray@example.com"));
-      if (!stray.ok) throw new Error(stray.code);
-      expect(await bank.exchangePublicToken(other, { publicToken: stray.publicToken, linkToken: token.linkToken })).toMatchObject({
-        ok: false,
-        code: "not_own_link",
-      });
-    } finally {
-      delete process.env.PLAID_LINK_EVENTS;
-      reloadEnv();
-    }
+  it("says the connection is still finishing while the bank reports no result for a session, and takes the Link token again later", async () => {
+    const user = await makeUser("owner-finishing@example.com");
+    const token = await bank.createLinkToken(user, { webhook: false });
+    if (!token.ok) throw new Error(token.code);
+    // Link opened (a session started) but not finished.
+    const bankUrl = process.env.PLAID_SANDBOX_URL ?? process.env.PLAID_API_URL;
+    const started = await fetch(`${bankUrl}/link/session/institutions`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ link_token: token.linkToken }),
+    });
+    expect(started.status).toBe(200);
+    expect(await bank.exchangePublicToken(user, { linkToken: token.linkToken })).toEqual({
+      ok: false,
+      code: "still_finishing",
+      message: "Your bank is still finishing the connection. Please wait a moment and try again.",
+    });
+    expect(await hasBankAccount(user.id)).toBe(false);
+    // The session finishes; the same Link token is taken now.
+    const { linkThroughSession } = await import("../../sandbox/plaid/link-client");
+    expect((await linkThroughSession(bankUrl!, token.linkToken)).ok).toBe(true);
+    expect((await bank.exchangePublicToken(user, { linkToken: token.linkToken })).ok).toBe(true);
+    expect(await hasBankAccount(user.id)).toBe(true);
   });
 
   it("exchanges under any of the user's unused Link tokens (another tab, another redirect)", async () => {
     const user = await makeUser("owner-tabs@example.com");
-    const first = await ownPublicToken(user);
+    const first = await ownLinkSession(user);
     // A second Link token (another redirect URI replaces the cached one) before the first is exchanged.
     const second = await bank.createLinkToken(user, { redirectUri: "http://localhost:3000/profile/bank-accounts" });
     if (!second.ok) throw new Error(second.code);
     expect((await bank.exchangePublicToken(user, first)).ok).toBe(true);
   });
 
-  it("does not duplicate anything when the same public token is exchanged twice", async () => {
+  it("does not duplicate anything when the same Link token is posted twice", async () => {
     const { user, publicToken } = await linkedUser("twice@example.com");
     const again = await bank.exchangePublicToken(user, publicToken);
     expect(again).toEqual({ ok: false, code: "linking_failed", message: "Linking Failed" });
@@ -275,11 +250,7 @@ describe("exchange and accounts", () => {
     const user = await makeUser("garbage-token@example.com");
     const locked = await linkThroughSessionFor(user, { password: "error_ITEM_LOCKED" });
     expect(locked).toMatchObject({ ok: false, code: "ITEM_LOCKED" });
-    expect(await bank.exchangePublicToken(user, { publicToken: "", linkToken: "link-anything" })).toEqual({
-      ok: false,
-      code: "linking_failed",
-      message: "Linking Failed",
-    });
+    expect(await bank.exchangePublicToken(user, { linkToken: "link-anything" })).toEqual(notOwn);
     expect(await hasBankAccount(user.id)).toBe(false);
     expect(await db().select().from(notifications).where(eq(notifications.userId, user.id))).toEqual([]);
   });
@@ -357,7 +328,7 @@ describe("ownership and unlinking", () => {
 
   it("keeps has_bank_account true while another linked item remains", async () => {
     const { user } = await linkedUser("two-items@example.com");
-    const linked = await bank.exchangePublicToken(user, await ownPublicToken(user));
+    const linked = await bank.exchangePublicToken(user, await ownLinkSession(user));
     if (!linked.ok) throw new Error(linked.code);
     expect(linked.accounts).toHaveLength(4);
     const items = await db()

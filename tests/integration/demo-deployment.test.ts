@@ -156,7 +156,9 @@ describe("a deployed demo", () => {
     expect(selected.status).toBe(303);
     const back = new URL(selected.headers.get("location")!);
     expect(back.origin + back.pathname).toBe(redirectUri);
-    expect(back.searchParams.get("public_token")).toMatch(/^public-sandbox-/);
+    // A Multi-Item Link token (ADR 049): back with the Link token; the public token goes to the app server to server.
+    expect(back.searchParams.get("link_token")).toBe(token.linkToken);
+    expect(back.searchParams.get("public_token")).toBeNull();
   });
 
   it("lets a browser without JavaScript leave at every Link step, back to the app with status=exit, past the host's cross-site check", async () => {

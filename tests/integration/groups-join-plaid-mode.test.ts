@@ -17,7 +17,7 @@ process.env.PLAID_ENV = "sandbox";
 const route = await import("../../app/routes/groups.join.$inviteCode");
 const groupsServer = await import("../../app/server/groups/groups.server");
 const { plaidCall } = await import("../../app/server/bank/plaid.server");
-const { ownPublicToken } = await import("../support/bank");
+const { ownLinkSession } = await import("../support/bank");
 const { takeToasts } = await import("../../app/server/notifications/toast.server");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
@@ -93,9 +93,9 @@ describe("the join page with real Plaid configured", () => {
   it("exchanges Plaid Link's public token and joins in the same POST, to the group with 'Successfully Joined'", async () => {
     const group = await formingGroup();
     const { user, jar } = await person({ hasBankAccount: false });
-    // What Plaid Link's onSuccess hands the page: a public token from the person's own Link session, for the bank
-    // they logged in to.
-    const link = await ownPublicToken(user);
+    // What the page posts after Plaid Link's onSuccess: the Link token of the person's own finished session (the
+    // bank reports the public token to the server, ADR 049).
+    const link = await ownLinkSession(user);
     const result = await act(
       group.inviteCode,
       { terms: "on", intent: "exchange", ...link, institutionId: "ins_109508", institutionName: "First Platypus Bank" },
@@ -119,7 +119,7 @@ describe("the join page with real Plaid configured", () => {
   it("without the terms, Plaid Link's exchange links nothing and joins no one", async () => {
     const group = await formingGroup();
     const { user, jar } = await person({ hasBankAccount: false });
-    const result = await act(group.inviteCode, { intent: "exchange", publicToken: "public-sandbox-whatever" }, jar);
+    const result = await act(group.inviteCode, { intent: "exchange", linkToken: "link-sandbox-whatever" }, jar);
     expect(result.status).toBe(400);
     expect(result.data.result.error).toEqual({ terms: ["You must agree to the terms before joining"] });
     expect((await reloadUser(user.id)).hasBankAccount).toBe(false);
@@ -139,12 +139,12 @@ describe("the join page with real Plaid configured", () => {
     ]);
   });
 
-  it("answers 'Linking Failed' on the bank step for a public token Plaid does not know (ADR 049)", async () => {
+  it("answers 'Linking Failed' on the bank step when the public token the bank reports is already spent (ADR 049)", async () => {
     const group = await formingGroup();
     const { user, jar } = await person({ hasBankAccount: false });
-    // The person's own public token, spent already (Plaid answers INVALID_PUBLIC_TOKEN): no session of theirs made it
-    // for this exchange, as for a forged one.
-    const link = await ownPublicToken(user);
+    // The public token the bank reports for the person's own session, spent already (Plaid answers
+    // INVALID_PUBLIC_TOKEN): nothing to link, and nothing to blame on another account.
+    const link = await ownLinkSession(user);
     expect((await plaidCall((api) => api.itemPublicTokenExchange({ public_token: link.publicToken }))).ok).toBe(true);
     const result = await act(group.inviteCode, { terms: "on", intent: "exchange", ...link }, jar);
     expect(result).toMatchObject({ status: 302, location: bankStep(group.inviteCode) });
@@ -152,7 +152,7 @@ describe("the join page with real Plaid configured", () => {
       {
         type: "error",
         title: "Linking Failed",
-        description: "This bank connection was started from another account. Please connect your bank again from this account.",
+        description: "We couldn't connect your bank account. Please try again.",
       },
     ]);
     expect((await reloadUser(user.id)).hasBankAccount).toBe(false);

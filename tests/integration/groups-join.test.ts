@@ -13,7 +13,7 @@ await useTestDatabase({ bank: true });
 const route = await import("../../app/routes/groups.join.$inviteCode");
 const groupsServer = await import("../../app/server/groups/groups.server");
 const { plaidCall } = await import("../../app/server/bank/plaid.server");
-const { ownPublicToken } = await import("../support/bank");
+const { ownLinkSession } = await import("../support/bank");
 const bank = await import("../../app/server/bank/bank.server");
 const { takeToasts } = await import("../../app/server/notifications/toast.server");
 const { db } = await import("../../app/server/db/client.server");
@@ -210,10 +210,9 @@ describe("loader", () => {
     const back = await load(
       group.inviteCode,
       jar,
-      "?step=bank&terms=on&public_token=public-sandbox-abc&institution_id=ins_109508&institution_name=First+Platypus+Bank&link_token=link-sandbox-xyz",
+      "?step=bank&terms=on&institution_id=ins_109508&institution_name=First+Platypus+Bank&link_token=link-sandbox-xyz&link_session_id=ls-1",
     );
     expect(back.data.returned).toEqual({
-      publicToken: "public-sandbox-abc",
       linkToken: "link-sandbox-xyz",
       institutionId: "ins_109508",
       institutionName: "First Platypus Bank",
@@ -350,7 +349,7 @@ describe("action", () => {
     const { group } = await formingGroup();
     const { user, jar } = await person({ hasBankAccount: false });
     // What the Link modal ends with: a public token from the person's own Link session.
-    const link = await ownPublicToken(user);
+    const link = await ownLinkSession(user);
     const result = await act(
       group.inviteCode,
       { intent: "exchange", terms: "on", ...link, institutionId: "ins_109508", institutionName: "First Platypus Bank" },
@@ -374,7 +373,7 @@ describe("action", () => {
   it("says 'Linking Failed' on step 2 when the bank's exchange fails, and joins no one; the Link token stays usable", async () => {
     const { group } = await formingGroup();
     const { user, jar } = await person({ hasBankAccount: false });
-    const link = await ownPublicToken(user);
+    const link = await ownLinkSession(user);
     // The bank fails the exchange once (a 500 from Plaid, sandbox/plaid/faults.ts).
     const faults = await fetch(`${process.env.PLAID_SANDBOX_URL}/sandbox/faults/set`, {
       method: "POST",
@@ -394,14 +393,20 @@ describe("action", () => {
     expect([again.status, again.location]).toEqual([302, `/groups/${group.id}`]);
   });
 
-  it("refuses another user's Link return and a forged public token (ADR 049): nothing linked, no one joined, the token unspent", async () => {
+  it("refuses another user's Link return, and a forged or another user's public token with the member's own Link token (ADR 049): nothing linked, no one joined, the token unspent", async () => {
     const { group } = await formingGroup();
     const { user, jar } = await person({ hasBankAccount: false });
     const { user: other } = await person({ hasBankAccount: false });
-    const others = await ownPublicToken(other);
-    const own = await bank.createLinkToken(user);
-    if (!own.ok) throw new Error(own.code);
-    for (const link of [others, { publicToken: "public-sandbox-not-a-real-token", linkToken: own.linkToken }]) {
+    const others = await ownLinkSession(other);
+    const own = await bank.createLinkToken(user, { webhook: false });
+    const ownAgain = await bank.createLinkToken(user, { webhook: false });
+    if (!own.ok || !ownAgain.ok) throw new Error("link token");
+    const posted = [
+      others,
+      { publicToken: "public-sandbox-not-a-real-token", linkToken: own.linkToken },
+      { publicToken: others.publicToken, linkToken: ownAgain.linkToken },
+    ];
+    for (const link of posted) {
       const result = await act(group.inviteCode, { intent: "exchange", terms: "on", ...link }, jar);
       expect([result.status, result.location]).toEqual([302, `/groups/join/${group.inviteCode}?step=bank&terms=on`]);
       expect(await toastsOf(result.setCookies)).toEqual([

@@ -1,19 +1,34 @@
 /**
- * A bank linked the way a member links one, for tests: a Link token issued to the user, a session of the sandbox Link
- * (sandbox/plaid/link-client.ts) logged in and every account shared. The public token is from the user's own Link
- * session, which is the only kind the app's exchange takes (ADR 049). Import dynamically after useTestDatabase({ bank: true }).
+ * A bank linked the way a member links one, for tests: a Link token issued to the user (a Multi-Item Link token, as
+ * every one the app makes), a session of the sandbox Link (sandbox/plaid/link-client.ts) logged in and every account
+ * shared. The browser then holds only the Link token; the public token is the bank's report of the session
+ * (/link/token/get), which is what the app's exchange reads (ADR 049). Import dynamically after useTestDatabase({ bank: true }).
  */
 import { createLinkToken, type BankUser, type LinkReturn } from "../../app/server/bank/bank.server";
+import { plaidCall } from "../../app/server/bank/plaid.server";
 import { linkThroughSession } from "../../sandbox/plaid/link-client";
 
 /**
- * What this user's browser holds after Plaid Link's success: the public token and the Link token Link ran with (the
- * exchange names both, ADR 049); throws when a step is refused (see linkThroughSessionFor).
+ * After a finished Link session: what the user's browser posts (the Link token), and the public token the bank
+ * reports for that session (never the browser's: a test's stand-in for a stolen one). Throws when a step is refused
+ * (see linkThroughSessionFor).
  */
-export async function ownPublicToken(user: BankUser, options: { username?: string; password?: string } = {}): Promise<LinkReturn> {
+export async function ownLinkSession(
+  user: BankUser,
+  options: { username?: string; password?: string } = {},
+): Promise<LinkReturn & { publicToken: string }> {
   const linked = await linkThroughSessionFor(user, options);
   if (!linked.ok) throw new Error(`the sandbox Link refused: ${linked.code}`);
-  return { publicToken: linked.publicToken, linkToken: linked.linkToken };
+  return { linkToken: linked.linkToken, publicToken: await reportedPublicToken(linked.linkToken) };
+}
+
+/** The public token the bank reports for a Link token's finished session (/link/token/get). */
+export async function reportedPublicToken(linkToken: string): Promise<string> {
+  const answer = await plaidCall((api) => api.linkTokenGet({ link_token: linkToken }));
+  if (!answer.ok) throw new Error(`/link/token/get: ${answer.code}`);
+  const token = answer.value.link_sessions?.flatMap((session) => session.results?.item_add_results ?? [])[0]?.public_token;
+  if (!token) throw new Error("the bank reports no public token for this Link token");
+  return token;
 }
 
 /**

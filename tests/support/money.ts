@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { exchangePublicToken } from "../../app/server/bank/bank.server";
-import { ownPublicToken } from "./bank";
+import { ownLinkSession } from "./bank";
 import { db } from "../../app/server/db/client.server";
 import { bankAccounts, bankTransfers, groups, ledgerAccounts, ledgerTransfers, users } from "../../app/server/db/schema";
 import { createGroup, joinGroup } from "../../app/server/groups/groups.server";
@@ -19,7 +19,7 @@ let counter = 0;
 export async function bankedMember(name = "Member") {
   counter += 1;
   const user = await createUser({ email: `banked${counter}.${Date.now()}@example.com`, name: `${name} ${counter}`, isPlaidSandboxAuthorized: true });
-  const linked = await exchangePublicToken(user, await ownPublicToken(user));
+  const linked = await exchangePublicToken(user, await ownLinkSession(user));
   if (!linked.ok) throw new Error(`exchange: ${linked.code}`);
   const [fresh] = await db().select().from(users).where(eq(users.id, user.id));
   return fresh!;

@@ -160,7 +160,7 @@ export function LinkBankModal({
         : {
             ...fields,
             intent: "exchange",
-            publicToken: String(result.payload.public_token),
+            // Only the Link token: the server reads what the session linked from the bank (ADR 049).
             linkToken: linkTokenRef.current,
             institutionId: state.institution.institution_id,
             institutionName: state.institution.name,

@@ -52,13 +52,9 @@ export function PlaidLinkButton({
     error: scriptError,
   } = usePlaidLink({
     token: linkToken,
-    onSuccess: (publicToken: string | null, metadata: PlaidLinkOnSuccessMetadata) => {
-      // Plaid types the token as nullable (flows this page does not use); without one there is nothing to exchange.
-      if (!publicToken) {
-        setPhase("idle");
-        showToast({ type: "error", title: "Linking Failed", description: "We couldn't connect your bank account. Please try again." });
-        return;
-      }
+    // Multi-Item Link (ADR 049): onSuccess carries no public token; the server reads the session's public tokens from
+    // Plaid for the Link token this Link ran with, which is all the browser posts.
+    onSuccess: (_publicToken: string | null, metadata: PlaidLinkOnSuccessMetadata) => {
       setPhase("exchanging");
       // Progress and result arrive through exchange.state/data; the promise carries nothing more.
       void exchange.submit(
@@ -67,8 +63,7 @@ export function PlaidLinkButton({
           : {
               ...fields,
               intent: "exchange",
-              publicToken,
-              // The Link token this Link ran with: the exchange must name it (ADR 049).
+              // The Link token this Link ran with: the exchange reads what it linked from Plaid (ADR 049).
               linkToken: linkToken ?? "",
               institutionId: metadata.institution?.institution_id ?? "",
               institutionName: metadata.institution?.name ?? "",

@@ -20,7 +20,7 @@ import { db, type Db } from "../db/client.server";
 import { bankAccounts, bankItems, bankLinkTokens, users } from "../db/schema";
 import { appUrl } from "../platform/env.server";
 import { notify } from "../notifications/notifications.server";
-import { claimLinkToken, releaseLinkToken, rememberLinkToken, sessionResultsCheck } from "./link-ownership.server";
+import { claimLinkToken, plaidUserIdFor, releaseLinkToken, rememberLinkToken, sessionPublicTokens } from "./link-ownership.server";
 import { plaidCall, plaidSdk, type BankFailure } from "./plaid.server";
 import { notifyUrgent, URGENT } from "../notifications/account-alerts.server";
 import { clearItemLoginRequired } from "./account-health.server";
@@ -114,12 +114,17 @@ export async function createLinkToken(
     return { ok: true, linkToken: cached.token, expiration: cached.providerExpiresAt.toISOString() };
   }
 
+  // Multi-Item Link (ADR 049): Plaid hands the sessions' public tokens to us, server to server, never to the browser.
+  const plaidUser = await plaidUserIdFor(user.id);
+  if (!plaidUser.ok) return bankUnavailable(plaidUser);
   const created = await plaidCall((api) =>
     api.linkTokenCreate({
       client_name: "Rosca",
       language: "en",
       country_codes: [plaidSdk().CountryCode.Us],
       user: { client_user_id: user.id },
+      user_id: plaidUser.plaidUserId,
+      enable_multi_item_link: true,
       products: [plaidSdk().Products.Auth, plaidSdk().Products.Transfer],
       ...(oneOff ? {} : { webhook: `${appUrl()}/webhooks/plaid` }),
       ...(redirectUri ? { redirect_uri: redirectUri } : {}),
@@ -209,59 +214,72 @@ export async function confirmReconnected(
 /** What Plaid Link's onSuccess metadata may tell us; only used when the provider's item lacks the name. */
 export type LinkMetadata = { institution?: { institution_id?: string | null; name?: string | null } | null };
 
-/** What the browser brings back from Link: the public token, and the Link token it ran Link with (ADR 049). */
-export type LinkReturn = { publicToken: string; linkToken: string };
+/** What the browser brings back from Link: only the Link token it ran Link with (ADR 049). */
+export type LinkReturn = { linkToken: string };
+
+/** Plaid has not yet reported what the member's Link session linked (ADR 049). */
+export const LINK_STILL_FINISHING = "Your bank is still finishing the connection. Please wait a moment and try again.";
 
 /**
- * Exchange Link's public token for an access token, fetch the accounts, and store item + accounts in one transaction.
- * Only on the member's own POST naming a Link token issued to them, unexpired and unused (claimed here, so one Link
- * token makes one exchange), and, where Plaid returns that token's sessions' results, only a public token among them
- * (link-ownership.server.ts, ADR 049). Anything else is refused unspent. A provider item already stored for this user
- * is updated in place (no duplicate rows). On any failure after the exchange, the new provider item is removed again
- * (best effort) so nothing is left connected that we do not track.
+ * Link a member's bank after Link said "done": exchange the public tokens Plaid reports for the Link token the browser
+ * ran Link with, fetch the accounts, and store each item + accounts in one transaction. Only on the member's own POST
+ * naming a Link token issued to them, unexpired and unused (claimed here, so one Link token makes one exchange); the
+ * public tokens are read from Plaid (/link/token/get, Multi-Item Link), never taken from the browser
+ * (link-ownership.server.ts, ADR 049). A provider item already stored for this user is updated in place (no duplicate
+ * rows). On any failure after an exchange, that provider item is removed again (best effort) so nothing is left
+ * connected that we do not track.
  */
 export async function exchangePublicToken(
   user: BankUser,
   link: LinkReturn,
   metadata: LinkMetadata = {},
-): Promise<{ ok: true; accounts: BankAccountView[] } | Refusal<"not_authorised" | "linking_failed" | "not_own_link">> {
+): Promise<{ ok: true; accounts: BankAccountView[] } | Refusal<"not_authorised" | "linking_failed" | "not_own_link" | "still_finishing">> {
   if (!user.isPlaidSandboxAuthorized) return notAuthorised;
-  const linkingFailed = (failure?: BankFailure): Refusal<"linking_failed"> => ({
-    ok: false,
-    code: "linking_failed",
-    message: LINKING_FAILED,
-    ...(failure ? { providerCode: failure.code } : {}),
-  });
   const notOwn: Refusal<"not_own_link"> = { ok: false, code: "not_own_link", message: NOT_OWN_LINK };
-  const { publicToken, linkToken } = link;
-  if (typeof publicToken !== "string" || publicToken.length === 0 || publicToken.length > 512) return linkingFailed();
+  const { linkToken } = link;
   if (typeof linkToken !== "string" || linkToken.length === 0 || linkToken.length > 512) return notOwn;
   // The Link token the browser used must be this user's, unexpired and unused (ADR 049); refused before anything is spent.
   const claim = await claimLinkToken(user.id, linkToken);
   if (claim === "not-own") return notOwn;
   if (claim === "spent") return linkingFailed();
-  // Where Plaid tells what the Link token's sessions ended in, the public token must be one of them.
-  const check = await sessionResultsCheck(linkToken, publicToken);
-  if (check === "unavailable") {
+  // What Plaid says the Link token's sessions linked: the only public tokens ever exchanged.
+  const reported = await sessionPublicTokens(linkToken);
+  if (reported.kind !== "tokens") {
+    if (reported.kind === "no-session") return notOwn;
+    // Plaid could not be asked, or has not reported the session's result yet: the member may press again.
     await releaseLinkToken(user.id, linkToken);
-    return linkingFailed();
+    return reported.kind === "pending" ? { ok: false, code: "still_finishing", message: LINK_STILL_FINISHING } : linkingFailed();
   }
-  if (check === "not-own") return notOwn;
+  let linked = 0;
+  let failure: BankFailure | undefined;
+  for (const publicToken of reported.tokens) {
+    const result = await linkItem(user, publicToken, metadata);
+    if (result === true) linked += 1;
+    else failure = result ?? failure;
+  }
+  if (linked === 0) {
+    // The bank failed (not "that public token is spent"): give the Link token back so the member can press again.
+    if (failure && failure.code !== "INVALID_PUBLIC_TOKEN") await releaseLinkToken(user.id, linkToken);
+    return linkingFailed(failure);
+  }
+  return { ok: true, accounts: await bankAccountsFor(user.id) };
+}
 
+function linkingFailed(failure?: BankFailure): Refusal<"linking_failed"> {
+  return { ok: false, code: "linking_failed", message: LINKING_FAILED, ...(failure ? { providerCode: failure.code } : {}) };
+}
+
+/** Exchange one public token Plaid reported and store its item: true, or the bank's failure (undefined: ours). */
+async function linkItem(user: BankUser, publicToken: string, metadata: LinkMetadata): Promise<true | BankFailure | undefined> {
   const exchanged = await plaidCall((api) => api.itemPublicTokenExchange({ public_token: publicToken }));
-  if (!exchanged.ok) {
-    // A public token Plaid does not know (forged, used or expired) came from no session of this member's.
-    if (exchanged.code === "INVALID_PUBLIC_TOKEN") return notOwn;
-    await releaseLinkToken(user.id, linkToken);
-    return linkingFailed(exchanged);
-  }
+  if (!exchanged.ok) return exchanged;
   const accessToken = exchanged.value.access_token;
   const providerItemId = exchanged.value.item_id;
 
   const fetched = await plaidCall((api) => api.accountsGet({ access_token: accessToken }));
   if (!fetched.ok) {
     await plaidCall((api) => api.itemRemove({ access_token: accessToken }));
-    return linkingFailed(fetched);
+    return fetched;
   }
   const { accounts, item } = fetched.value;
   const institutionId = item.institution_id ?? metadata.institution?.institution_id ?? null;
@@ -319,9 +337,9 @@ export async function exchangePublicToken(
     logger.error({ err: error }, "bank: could not store a linked item");
     // Undo the connection at the bank, unless the item is someone else's: removing it would disconnect them.
     if (!(error instanceof ItemOwnedElsewhere)) await plaidCall((api) => api.itemRemove({ access_token: accessToken }));
-    return linkingFailed();
+    return undefined;
   }
-  return { ok: true, accounts: await bankAccountsFor(user.id) };
+  return true;
 }
 
 class ItemOwnedElsewhere extends Error {

@@ -1,22 +1,21 @@
 /**
- * Whose Link session a public token came from (ADR 038, ADR 049). A public token is a bearer secret: whoever holds one
- * could exchange it, and the bank login behind it would become their linked account. Plaid's exchange endpoint takes
- * the public token alone, so the binding is ours:
+ * Whose bank a Link session linked (ADR 038, ADR 049). A public token is a bearer secret: whoever holds one could
+ * exchange it, and the bank login behind it would become their linked account. So the browser's public token is never
+ * trusted; the browser only says "done" for a Link token:
  *
- * 1. The exchange is the signed-in user's own CSRF-checked POST, and it names the Link token the browser used. That
+ * 1. The "done" is the signed-in user's own CSRF-checked POST naming the Link token the browser ran Link with. That
  *    Link token must be one issued to this user (`bank_link_token_owners`), not past the time a public token from it
- *    could still live, and unused: it is claimed (`used_at`) before the exchange, in one statement, so one Link token
- *    yields one exchange. Someone else's Link token, or none we issued, is refused unspent.
- * 2. Where Plaid returns the Link token's sessions' results (/link/token/get: by default for Hosted Link only; for the
- *    embedded Link once Plaid enables "Link events" on the account), the public token must be among them. Where it
- *    returns none, step 1 is the binding: Plaid's default settings must not refuse every member.
+ *    could still live, and unused: it is claimed (`used_at`) before anything is exchanged, in one statement, so one
+ *    Link token yields one exchange. Someone else's Link token, or none we issued, is refused.
+ * 2. The public tokens exchanged are the ones Plaid itself reports for that Link token: our Link tokens are made for
+ *    Plaid's Multi-Item Link, whose sessions' public tokens Plaid delivers server to server (/link/token/get's
+ *    `link_sessions[].results.item_add_results[].public_token`, and the SESSION_FINISHED webhook) with its default
+ *    settings. A public token from anywhere else is never exchanged.
  */
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { db } from "../db/client.server";
-import { env } from "../platform/env.server";
-import { logger } from "../platform/log.server";
-import { bankLinkTokenOwners, bankLinkTokens } from "../db/schema";
-import { plaidCall } from "./plaid.server";
+import { bankLinkTokenOwners, bankLinkTokens, bankPlaidUsers } from "../db/schema";
+import { type BankFailure, plaidCall } from "./plaid.server";
 
 /** A public token lives 30 minutes (Plaid), so a Link token that expired longer ago than that can issue none still unspent. */
 const PUBLIC_TOKEN_TTL_MS = 30 * 60 * 1000;
@@ -68,35 +67,47 @@ export async function releaseLinkToken(userId: string, linkToken: string) {
     .where(and(eq(bankLinkTokenOwners.linkToken, linkToken), eq(bankLinkTokenOwners.userId, userId)));
 }
 
+/** How long, and how often, the "done" POST waits for Plaid to report a finished session's public tokens. */
+const RESULTS_WAIT_MS = 2_000;
+const RESULTS_POLL_MS = 400;
+
 /**
- * The extra check: what Plaid says the Link token's sessions ended in. "own": a session ended in `publicToken`;
- * "not-own": sessions have results and none is `publicToken` (or, with PLAID_LINK_EVENTS=enabled, the token had no
- * session at all: Plaid would have told of the one that made it); "no-results": Plaid returned no session results (its
- * default for the embedded Link), so there is nothing to check; "unavailable": Plaid could not be asked.
+ * The public tokens Plaid reports for `linkToken`'s sessions (/link/token/get). "tokens": at least one; "no-session":
+ * Plaid knows of no session of this Link token (Link was never opened with it, or the token is gone), so nothing
+ * linked here can be this user's; "pending": a session exists but Plaid reports no public token yet (still finishing,
+ * or it ended without linking); "unavailable": Plaid could not be asked. Asks again every 400 ms for up to 2 seconds
+ * while there is a session and no token yet.
  */
-export async function sessionResultsCheck(linkToken: string, publicToken: string): Promise<"own" | "not-own" | "no-results" | "unavailable"> {
-  const answer = await plaidCall((api) => api.linkTokenGet({ link_token: linkToken }));
-  if (!answer.ok) {
-    if (answer.code !== "INVALID_LINK_TOKEN") return "unavailable";
-    // A Link token Plaid no longer knows (expired) tells of no sessions: step 1 bound it to the user, unless Plaid is
-    // meant to tell (Link events enabled).
-    return env().PLAID_LINK_EVENTS ? "not-own" : "no-results";
-  }
-  const tokens = (answer.value.link_sessions ?? []).flatMap((session) => [
-    ...(session.results?.item_add_results ?? []).map((result) => result.public_token),
-    ...(session.on_success?.public_token ? [session.on_success.public_token] : []),
-  ]);
-  if (tokens.length > 0) return tokens.includes(publicToken) ? "own" : "not-own";
-  if (!env().PLAID_LINK_EVENTS) return "no-results";
-  const sessions = answer.value.link_sessions ?? [];
-  if (sessions.some((session) => session.finished_at)) {
-    // A finished session and no results: Plaid is not returning them, whatever PLAID_LINK_EVENTS says. Refusing would
-    // refuse every member; the exchange goes on under step 1, and the operator is told (README, go-live checklist).
-    logger.error(
-      { sessions: sessions.length },
-      "bank: PLAID_LINK_EVENTS=enabled but /link/token/get returns no session results: Link events look disabled on the Plaid account",
+export async function sessionPublicTokens(
+  linkToken: string,
+  options: { waitMs?: number; pollMs?: number } = {},
+): Promise<{ kind: "tokens"; tokens: string[] } | { kind: "no-session" | "pending" | "unavailable" }> {
+  const deadline = Date.now() + (options.waitMs ?? RESULTS_WAIT_MS);
+  for (;;) {
+    const answer = await plaidCall((api) => api.linkTokenGet({ link_token: linkToken }));
+    if (!answer.ok) return answer.code === "INVALID_LINK_TOKEN" ? { kind: "no-session" } : { kind: "unavailable" };
+    const sessions = answer.value.link_sessions ?? [];
+    const tokens = [...new Set(sessions.flatMap((session) => (session.results?.item_add_results ?? []).map((result) => result.public_token)))].filter(
+      (token) => typeof token === "string" && token.length > 0,
     );
-    return "no-results";
+    if (tokens.length > 0) return { kind: "tokens", tokens };
+    if (sessions.length === 0) return { kind: "no-session" };
+    if (Date.now() + (options.pollMs ?? RESULTS_POLL_MS) > deadline) return { kind: "pending" };
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? RESULTS_POLL_MS));
   }
-  return "not-own";
+}
+
+/**
+ * The member's Plaid user (`user_id`), made with /user/create the first time and kept (bank_plaid_users): Multi-Item
+ * Link tokens name it ("Required for integrations that began using … Multi-Item Link … after December 10, 2025",
+ * LinkTokenCreateRequest.user_id). Two first links at once both ask Plaid; the first row stored wins.
+ */
+export async function plaidUserIdFor(userId: string): Promise<{ ok: true; plaidUserId: string } | BankFailure> {
+  const [known] = await db().select().from(bankPlaidUsers).where(eq(bankPlaidUsers.userId, userId)).limit(1);
+  if (known) return { ok: true, plaidUserId: known.plaidUserId };
+  const made = await plaidCall((api) => api.userCreate({ client_user_id: userId }));
+  if (!made.ok) return made;
+  await db().insert(bankPlaidUsers).values({ userId, plaidUserId: made.value.user_id }).onConflictDoNothing();
+  const [stored] = await db().select().from(bankPlaidUsers).where(eq(bankPlaidUsers.userId, userId)).limit(1);
+  return { ok: true, plaidUserId: stored!.plaidUserId };
 }

@@ -115,15 +115,6 @@ const envSchema = z
      * format. Refused in production.
      */
     PLAID_API_URL: z.url().optional(),
-    /**
-     * "enabled": Plaid has enabled Link events on our account (ADR 049), so /link/token/get returns what the embedded
-     * Link's sessions ended in, and an exchange is refused unless the public token is among them. Unset (Plaid's
-     * default): session results are checked only where Plaid returns them.
-     */
-    PLAID_LINK_EVENTS: z
-      .enum(["enabled", "disabled", ""], { message: 'must be "enabled" or "disabled"' })
-      .optional()
-      .transform((value) => value === "enabled"),
     EMAIL_FROM: z.string().default("Rosca <hello@rosca.example>"),
     SUPPORT_EMAIL: z.email().default("support@rosca.example"),
     /**

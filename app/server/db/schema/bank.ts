@@ -180,3 +180,19 @@ export const bankLinkTokenOwners = pgTable(
   },
   (t) => [index("bank_link_token_owners_user_idx").on(t.userId, t.createdAt)],
 );
+
+/**
+ * The member's Plaid user (`/user/create`'s `user_id`), made once, the first time they link a bank (ADR 049): Plaid's
+ * Multi-Item Link, which delivers public tokens server to server, needs a `user_id` on the Link token.
+ */
+export const bankPlaidUsers = pgTable(
+  "bank_plaid_users",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    plaidUserId: text("plaid_user_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("bank_plaid_users_plaid_user_key").on(t.plaidUserId)],
+);
