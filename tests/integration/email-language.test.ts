@@ -11,13 +11,15 @@ const { databaseUrl } = await useTestDatabase();
 const register = await import("../../app/routes/register");
 const login = await import("../../app/routes/login");
 const language = await import("../../app/routes/language");
+const notifications = await import("../../app/routes/profile.notifications");
+const { requestPasswordReset } = await import("../../app/server/auth/accounts.server");
 const outbox = await import("../../app/server/email/outbox.server");
 const { listMessages, latestMessageTo } = await import("../../sandbox/postmark/store");
 const { extractLinks } = await import("../../sandbox/postmark/view");
 const { db } = await import("../../app/server/db/client.server");
 const { emailOutbox } = await import("../../app/server/db/schema");
 const { BASE, call, context, post } = await import("../support/routes");
-const { createUser, reloadUser, sessionJarFor } = await import("../support/users");
+const { createUser, reloadUser, sessionJarFor, toastTitles } = await import("../support/users");
 const { eq } = await import("drizzle-orm");
 const { linkLanguageCookie } = await import("../../app/server/platform/locale.server");
 const { rememberLinkLanguage } = await import("../../host/app");
@@ -56,7 +58,10 @@ describe("emails in the recipient's language", () => {
     const response = await call(register.action, postAs("/register", fields, "es-MX,es;q=0.9,en;q=0.5"), {}, context(ip()));
     expect(response.status).toBe(302);
     const messages = await listMessages(databaseUrl, { to: email });
-    expect(messages.map((message) => message.subject).sort()).toEqual(["Confirme su correo electrónico para Rosca", "Le damos la bienvenida a Rosca"]);
+    expect(messages.map((message) => message.subject).sort()).toEqual([
+      "Confirme su correo electrónico para Rosca",
+      "Le damos la bienvenida a Rosca",
+    ]);
     const confirmation = messages.find((message) => message.subject.startsWith("Confirme"))!;
     expect(confirmation.textBody).toContain("Hola, Lucía Ramos:");
     expect(confirmation.textBody).toContain("Este enlace es válido por 24 horas.");
@@ -129,5 +134,47 @@ describe("emails in the recipient's language", () => {
     expect(appended).toHaveLength(1);
     expect(appended[0]).toMatch(/^rosca_lang=es-US;/);
     expect(nexts).toBe(2);
+  });
+});
+
+describe("Profile → Notifications: the language preference", () => {
+  it("stores the choice on the account and in the cookie, says so, and the next email is in it", async () => {
+    const member = await createUser({ email: uniqueEmail("perfil"), name: "Rosa Perfil" });
+    const jar = await sessionJarFor(member.id);
+    const page = await call(notifications.loader, new Request(`${BASE}/profile/notifications`, { headers: { Cookie: jar.header() } }));
+    expect((page.data as { locale: string }).locale).toBe("en-US");
+
+    const saved = await call(notifications.action, post("/profile/notifications", { intent: "language", locale: "es-US" }, jar));
+    expect(saved.status).toBe(302);
+    expect(saved.location).toBe("/profile/notifications");
+    expect(await toastTitles(saved.setCookies)).toEqual(["Language Saved"]);
+    expect(saved.setCookies.some((cookie) => cookie.startsWith("rosca_lang=es-US;"))).toBe(true);
+    expect((await reloadUser(member.id)).locale).toBe("es-US");
+    // The notification preferences are untouched by it.
+    expect(
+      (await call(notifications.loader, new Request(`${BASE}/profile/notifications`, { headers: { Cookie: jar.header() } }))).data,
+    ).toMatchObject({
+      locale: "es-US",
+      preferences: { emailContributionReminders: true, emailWeeklySummary: false },
+    });
+
+    await requestPasswordReset(member.email, new Date(), "en-US");
+    await outbox.backgroundDeliveries();
+    expect((await latestMessageTo(databaseUrl, member.email))!.subject).toBe("Restablezca su contraseña de Rosca");
+  });
+
+  it("refuses a language it does not speak with a 400 and a message, changing nothing", async () => {
+    const member = await createUser({ email: uniqueEmail("perfil"), locale: "es-US" });
+    const jar = await sessionJarFor(member.id);
+    const refused = await call(notifications.action, post("/profile/notifications", { intent: "language", locale: "fr-FR" }, jar));
+    expect(refused.status).toBe(400);
+    expect(refused.data).toEqual({ error: null, languageError: "Choose English or Español." });
+    expect((await reloadUser(member.id)).locale).toBe("es-US");
+  });
+
+  it("answers a visitor with the login page, not the form", async () => {
+    const response = await call(notifications.action, post("/profile/notifications", { intent: "language", locale: "es-US" }));
+    expect(response.status).toBe(302);
+    expect(response.location).toMatch(/^\/login/);
   });
 });

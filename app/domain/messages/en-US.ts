@@ -31,6 +31,11 @@ const UI = {
   "header.adminDashboard": "Admin Dashboard",
   "header.logout": "Logout",
   "language.label": "Language",
+  // Profile → Notifications: the language preference (stored on the account; ADR 056).
+  "profile.language.heading": "Language",
+  "profile.language.hint": "Pages and the emails we send you are in this language.",
+  "profile.language.label": "Language",
+  "profile.language.save": "Save Language",
   "footer.label": "Footer",
   "footer.about": "About",
   "footer.careers": "Careers",
@@ -237,6 +242,10 @@ export const SERVER_TEXTS = [
   "Reset Failed",
   "Check Your Email",
   "Invalid Email",
+  // Profile → Notifications: the language preference saved.
+  "Language Saved",
+  "From now on, pages and the emails we send you are in the language you chose.",
+  "Choose English or Español.",
 ] as const;
 export type ServerText = (typeof SERVER_TEXTS)[number];
 

@@ -26,6 +26,10 @@ export const messages: Record<MessageId, string> = {
   "header.adminDashboard": "Panel de administración",
   "header.logout": "Cerrar sesión",
   "language.label": "Idioma",
+  "profile.language.heading": "Idioma",
+  "profile.language.hint": "Las páginas y los correos que le enviamos están en este idioma.",
+  "profile.language.label": "Idioma",
+  "profile.language.save": "Guardar idioma",
   "footer.label": "Pie de página",
   "footer.about": "Quiénes somos",
   "footer.careers": "Empleos",
@@ -273,4 +277,8 @@ export const messages: Record<MessageId, string> = {
   "Please log in again.": "Vuelva a iniciar sesión.",
   "Reset Failed": "No se pudo restablecer",
   "Invalid Email": "Correo electrónico no válido",
+  "Language Saved": "Idioma guardado",
+  "From now on, pages and the emails we send you are in the language you chose.":
+    "A partir de ahora, las páginas y los correos que le enviamos están en el idioma que eligió.",
+  "Choose English or Español.": "Elija English o Español.",
 };
