@@ -45,11 +45,11 @@ test.use({ viewport: { width: 375, height: 800 } });
 test("a member chooses Spanish under Profile → Notifications and the dashboard follows", async ({ page }) => {
   await registeredMember(page, uniqueEmail("espanol"), "Lucía Ramos");
   await page.goto("/profile/notifications");
-  await page.getByLabel("Language", { exact: true }).selectOption("es-US");
+  await page.getByRole("region", { name: "Language" }).getByLabel("Language").selectOption("es-US");
   await page.getByRole("button", { name: "Save Language" }).click();
   await expect(page).toHaveURL(/\/profile\/notifications$/);
   await expect(toasts(page)).toContainText("Idioma guardado");
-  await expect(page.getByLabel("Idioma", { exact: true })).toHaveValue("es-US");
+  await expect(page.getByRole("region", { name: "Idioma" }).getByLabel("Idioma")).toHaveValue("es-US");
 
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Le damos la bienvenida, Lucía Ramos");
@@ -62,7 +62,7 @@ test("a member chooses Spanish under Profile → Notifications and the dashboard
 
   // Back to English the same way: the account says English again.
   await page.goto("/profile/notifications");
-  await page.getByLabel("Idioma", { exact: true }).selectOption("en-US");
+  await page.getByRole("region", { name: "Idioma" }).getByLabel("Idioma").selectOption("en-US");
   await page.getByRole("button", { name: "Guardar idioma" }).click();
   await expect(toasts(page)).toContainText("Language Saved");
   await page.goto("/dashboard");
