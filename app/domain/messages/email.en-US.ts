@@ -57,6 +57,36 @@ export const emailMessages = {
   "groupInvitation.requirements":
     "You'll need a Rosca account with sandbox access and a linked bank account to join. Not interested? Ignore this email.",
 
+  "confirmNew.subject": "Confirm your new email address for Rosca",
+  "confirmNew.preheader": "Confirm this address to make it your account's email.",
+  "confirmNew.body": "You asked to use {newEmail} for your Rosca account. Confirm it to finish the change.",
+  "confirmNew.button": "Confirm new email address",
+  "confirmNew.validity": "This link is valid for {hours, plural, one {# hour} other {# hours}}, and you'll be asked to sign in if you aren't.",
+  "confirmNew.ignore": "If you didn't ask for this, ignore this email: nothing changes.",
+  "sandbox.subject": "Sandbox access granted on Rosca",
+  "sandbox.preheader": "You can now link a sandbox bank account and join groups.",
+  "sandbox.body":
+    "Good news: an administrator granted your account sandbox access. You can now link a sandbox bank account, create savings groups and join groups you're invited to.",
+  "sandbox.button": "Link a bank account",
+  "sandbox.demo": "Demo phase: the bank is a sandbox and no real money moves.",
+  "removed.subject": "You were removed from {groupName}",
+  "removed.preheader": "{removedBy} removed you from {groupName} before it started.",
+  "removed.body": "{removedBy}, the admin of {groupName}, removed you from the group before it started.",
+  "removed.reason": "Reason given",
+  "removed.nothingCharged":
+    "Nothing was charged: contributions and the setup fee only start once a group starts. The group's invite links, old or new, no longer work for you unless its admin invites you again.",
+  "removed.button": "Go to your dashboard",
+  "started.subject": "{groupName} has started: your first contribution is due {date}",
+  "started.preheader": "Everyone joined {groupName}. Your turn is {position} of {count}.",
+  "started.body": "Every member has joined {groupName}, so the group has started and the payout order is set.",
+  "started.contribution": "Contribution",
+  "started.firstDue": "First contribution due",
+  "started.turn": "Your turn",
+  "started.turnValue": "{position} of {count}",
+  "started.payout": "Your payout",
+  "started.payoutValue": "{amount}, expected in your bank on {date}",
+  "started.button": "View your group",
+
   // A group's schedule (app/domain/schedule.ts describeSchedule's words); weekday 0 is Sunday.
   "schedule.daily": "Every day",
   "schedule.weekly": "Every {weekday, select, 0 {Sunday} 1 {Monday} 2 {Tuesday} 3 {Wednesday} 4 {Thursday} 5 {Friday} other {Saturday}}",

@@ -56,6 +56,37 @@ export const emailMessages: Record<EmailMessageId, string> = {
   "groupInvitation.requirements":
     "Para unirse necesita una cuenta de Rosca con acceso al entorno de prueba y una cuenta bancaria vinculada. ¿No le interesa? Ignore este correo.",
 
+  "confirmNew.subject": "Confirme su nuevo correo electrónico para Rosca",
+  "confirmNew.preheader": "Confirme esta dirección para que sea el correo electrónico de su cuenta.",
+  "confirmNew.body": "Usted pidió usar {newEmail} para su cuenta de Rosca. Confírmelo para terminar el cambio.",
+  "confirmNew.button": "Confirmar el nuevo correo electrónico",
+  "confirmNew.validity":
+    "Este enlace es válido por {hours, plural, one {# hora} other {# horas}}; si no ha iniciado sesión, se le pedirá que lo haga.",
+  "confirmNew.ignore": "Si usted no lo pidió, ignore este correo: no cambia nada.",
+  "sandbox.subject": "Acceso al entorno de prueba concedido en Rosca",
+  "sandbox.preheader": "Ya puede vincular una cuenta bancaria de prueba y unirse a tandas.",
+  "sandbox.body":
+    "Buenas noticias: un administrador le dio a su cuenta acceso al entorno de prueba. Ya puede vincular una cuenta bancaria de prueba, crear tandas y unirse a las tandas a las que le inviten.",
+  "sandbox.button": "Vincular una cuenta bancaria",
+  "sandbox.demo": "Fase de demostración: el banco es de prueba y no se mueve dinero real.",
+  "removed.subject": "Ya no forma parte de {groupName}",
+  "removed.preheader": "{removedBy} le quitó de {groupName} antes de que empezara.",
+  "removed.body": "{removedBy}, quien administra {groupName}, le quitó del grupo antes de que la tanda empezara.",
+  "removed.reason": "Motivo indicado",
+  "removed.nothingCharged":
+    "No se le cobró nada: los aportes y la tarifa de inicio solo empiezan cuando la tanda empieza. Los enlaces de invitación del grupo, viejos o nuevos, ya no le sirven, salvo que quien lo administra le invite de nuevo.",
+  "removed.button": "Ir a su panel",
+  "started.subject": "{groupName} empezó: su primer aporte vence el {date}",
+  "started.preheader": "Todos se unieron a {groupName}. Su turno es el {position} de {count}.",
+  "started.body": "Todos los miembros se unieron a {groupName}, así que la tanda empezó y el orden de los turnos está fijado.",
+  "started.contribution": "Aporte",
+  "started.firstDue": "Vence el primer aporte",
+  "started.turn": "Su turno",
+  "started.turnValue": "{position} de {count}",
+  "started.payout": "Su pago del pozo",
+  "started.payoutValue": "{amount}, que se espera en su banco el {date}",
+  "started.button": "Ver su tanda",
+
   "schedule.daily": "Todos los días",
   "schedule.weekly": "Cada {weekday, select, 0 {domingo} 1 {lunes} 2 {martes} 3 {miércoles} 4 {jueves} 5 {viernes} other {sábado}}",
   "schedule.biweekly":

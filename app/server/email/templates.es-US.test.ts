@@ -30,6 +30,40 @@ const translated: EmailMessage[] = [
   { template: "password-reset", data: { name: "Amina Yusuf", resetUrl, expiresInMinutes: 60 } },
   { template: "invitation", data: { name: null, invitedBy: "Avery Admin", registerUrl: "https://rosca.example/register" } },
   invitation,
+  {
+    template: "confirm-new-email",
+    data: {
+      name: "Amina Yusuf",
+      newEmail: "amina.new@example.com",
+      confirmUrl: "https://rosca.example/profile/email?id=1&token=2",
+      expiresInHours: 24,
+    },
+  },
+  { template: "sandbox-granted", data: { name: "Amina Yusuf", bankAccountsUrl: "https://rosca.example/profile/bank-accounts" } },
+  {
+    template: "group-member-removed",
+    data: {
+      name: "Omar Haddad",
+      groupName: "Fondo de boda",
+      removedBy: "Amina Yusuf",
+      reason: "Cambio de planes",
+      dashboardUrl: "https://rosca.example/dashboard",
+    },
+  },
+  {
+    template: "group-started",
+    data: {
+      name: "Omar Haddad",
+      groupName: "Fondo de boda",
+      amountCents: 10_000,
+      firstDueOn: "2026-03-06",
+      payoutPosition: 2,
+      memberCount: 3,
+      payoutOn: "2026-12-01",
+      payoutCents: 30_000,
+      groupUrl: "https://rosca.example/groups/g1",
+    },
+  },
 ];
 
 describe("emails in Spanish (ADR 056, part two)", () => {
@@ -73,6 +107,20 @@ describe("emails in Spanish (ADR 056, part two)", () => {
     expect(rendered.text).toContain("Ver la invitación: https://rosca.example/groups/join/abcdEFGH1234ijkl?lang=es-US");
   });
 
+  it("tells a member their turn when the group starts, dates in Spanish and money in dollars", () => {
+    const rendered = renderEmail(translated.find((message) => message.template === "group-started")!, "es-US");
+    expect(rendered.subject).toBe("Fondo de boda empezó: su primer aporte vence el viernes, 6 de marzo de 2026");
+    expect(rendered.text).toContain("Su turno: 2 de 3");
+    expect(rendered.text).toContain("Su pago del pozo: $300.00, que se espera en su banco el martes, 1 de diciembre de 2026");
+    expect(rendered.text).toContain("Ver su tanda: https://rosca.example/groups/g1?lang=es-US");
+  });
+
+  it("says who removed the member and why, in Spanish", () => {
+    const rendered = renderEmail(translated.find((message) => message.template === "group-member-removed")!, "es-US");
+    expect(rendered.subject).toBe("Ya no forma parte de Fondo de boda");
+    expect(rendered.text).toContain("Motivo indicado: Cambio de planes");
+  });
+
   it("keeps English exactly as it was, links untouched", () => {
     const rendered = renderEmail(translated[1]!, "en-US");
     expect(rendered.subject).toBe("Confirm your email address for Rosca");
@@ -85,8 +133,8 @@ describe("emails in Spanish (ADR 056, part two)", () => {
     const untranslated = TEMPLATE_NAMES.filter((name) => !TRANSLATED_TEMPLATES.has(name));
     expect(untranslated).toContain("payment-reminder");
     const message: EmailMessage = {
-      template: "sandbox-granted",
-      data: { name: "Amina Yusuf", bankAccountsUrl: "https://rosca.example/profile/bank-accounts" },
+      template: "payment-reminder",
+      data: { name: "Amina Yusuf", groupName: "Wedding Fund", amountCents: 50_000, dueOn: "2026-03-06", groupUrl: "https://rosca.example/groups/g1" },
     };
     expect(renderEmail(message, "es-US")).toEqual(renderEmail(message, "en-US"));
   });

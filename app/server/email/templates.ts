@@ -267,6 +267,10 @@ export const TRANSLATED_TEMPLATES: ReadonlySet<TemplateName> = new Set<TemplateN
   "password-reset",
   "invitation",
   "group-invitation",
+  "confirm-new-email",
+  "sandbox-granted",
+  "group-member-removed",
+  "group-started",
 ]);
 
 const EMAIL_CATALOGUES: Record<Locale, Record<EmailMessageId, string>> = { "en-US": englishEmail, "es-US": spanishEmail };
@@ -481,19 +485,20 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>, w: Words) => Ren
     ]),
   }),
 
-  "confirm-new-email": (data) => {
-    const hours = data.expiresInHours;
-    return {
-      subject: `Confirm your new email address for ${PRODUCT}`,
-      ...layout("Confirm this address to make it your account's email.", [
-        { kind: "p", text: hi(data.name) },
-        { kind: "p", text: `You asked to use ${oneLine(data.newEmail)} for your ${PRODUCT} account. Confirm it to finish the change.` },
-        { kind: "button", label: "Confirm new email address", url: data.confirmUrl },
-        { kind: "muted", text: `This link is valid for ${plural(hours, HOURS)}, and you'll be asked to sign in if you aren't.` },
-        { kind: "muted", text: "If you didn't ask for this, ignore this email: nothing changes." },
-      ]),
-    };
-  },
+  "confirm-new-email": (data, w) => ({
+    subject: w.t("confirmNew.subject"),
+    ...layout(
+      w.t("confirmNew.preheader"),
+      [
+        { kind: "p", text: greet(w, data.name) },
+        { kind: "p", text: w.t("confirmNew.body", { newEmail: oneLine(data.newEmail) }) },
+        { kind: "button", label: w.t("confirmNew.button"), url: data.confirmUrl },
+        { kind: "muted", text: w.t("confirmNew.validity", { hours: data.expiresInHours }) },
+        { kind: "muted", text: w.t("confirmNew.ignore") },
+      ],
+      w,
+    ),
+  }),
 
   "email-changed": (data) => ({
     subject: `Your ${PRODUCT} email address was changed`,
@@ -517,17 +522,18 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>, w: Words) => Ren
     ]),
   }),
 
-  "sandbox-granted": (data) => ({
-    subject: `Sandbox access granted on ${PRODUCT}`,
-    ...layout("You can now link a sandbox bank account and join groups.", [
-      { kind: "p", text: hi(data.name) },
-      {
-        kind: "p",
-        text: `Good news: an administrator granted your account sandbox access. You can now link a sandbox bank account, create savings groups and join groups you're invited to.`,
-      },
-      { kind: "button", label: "Link a bank account", url: data.bankAccountsUrl },
-      { kind: "muted", text: "Demo phase: the bank is a sandbox and no real money moves." },
-    ]),
+  "sandbox-granted": (data, w) => ({
+    subject: w.t("sandbox.subject"),
+    ...layout(
+      w.t("sandbox.preheader"),
+      [
+        { kind: "p", text: greet(w, data.name) },
+        { kind: "p", text: w.t("sandbox.body") },
+        { kind: "button", label: w.t("sandbox.button"), url: data.bankAccountsUrl },
+        { kind: "muted", text: w.t("sandbox.demo") },
+      ],
+      w,
+    ),
   }),
 
   invitation: (data, w) => ({
@@ -620,42 +626,52 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>, w: Words) => Ren
     };
   },
 
-  "group-started": (data) => {
-    const amount = formatCents(data.amountCents);
+  "group-started": (data, w) => {
+    const amount = formatMoney(data.amountCents, w.locale);
+    const firstDue = formatDate(data.firstDueOn, { locale: w.locale });
+    const turn = { position: data.payoutPosition, count: data.memberCount };
     return {
-      subject: oneLine(`${data.groupName} has started: your first contribution is due ${formatCalendarDay(data.firstDueOn)}`),
-      ...layout(`Everyone joined ${oneLine(data.groupName)}. Your turn is ${data.payoutPosition} of ${data.memberCount}.`, [
-        { kind: "p", text: hi(data.name) },
-        { kind: "p", text: `Every member has joined ${oneLine(data.groupName)}, so the group has started and the payout order is set.` },
-        {
-          kind: "facts",
-          rows: [
-            ["Contribution", amount],
-            ["First contribution due", formatCalendarDay(data.firstDueOn)],
-            ["Your turn", `${data.payoutPosition} of ${data.memberCount}`],
-            [
-              "Your payout",
-              `${formatCents(data.payoutCents)}, ${stepLabel("arrival", { planned: true }, { yours: true }).toLowerCase()} on ${formatCalendarDay(data.payoutOn)}`,
+      subject: oneLine(w.t("started.subject", { groupName: data.groupName, date: firstDue })),
+      ...layout(
+        w.t("started.preheader", { groupName: oneLine(data.groupName), ...turn }),
+        [
+          { kind: "p", text: greet(w, data.name) },
+          { kind: "p", text: w.t("started.body", { groupName: oneLine(data.groupName) }) },
+          {
+            kind: "facts",
+            rows: [
+              [w.t("started.contribution"), amount],
+              [w.t("started.firstDue"), firstDue],
+              [w.t("started.turn"), w.t("started.turnValue", turn)],
+              [
+                w.t("started.payout"),
+                w.t("started.payoutValue", {
+                  amount: formatMoney(data.payoutCents, w.locale),
+                  date: formatDate(data.payoutOn, { locale: w.locale }),
+                }),
+              ],
             ],
-          ],
-        },
-        { kind: "button", label: "View your group", url: data.groupUrl },
-      ]),
+          },
+          { kind: "button", label: w.t("started.button"), url: data.groupUrl },
+        ],
+        w,
+      ),
     };
   },
 
-  "group-member-removed": (data) => ({
-    subject: oneLine(`You were removed from ${data.groupName}`),
-    ...layout(`${oneLine(data.removedBy)} removed you from ${oneLine(data.groupName)} before it started.`, [
-      { kind: "p", text: hi(data.name) },
-      { kind: "p", text: `${oneLine(data.removedBy)}, the admin of ${oneLine(data.groupName)}, removed you from the group before it started.` },
-      { kind: "facts", rows: [["Reason given", oneLine(data.reason)]] },
-      {
-        kind: "muted",
-        text: "Nothing was charged: contributions and the setup fee only start once a group starts. The group's invite links, old or new, no longer work for you unless its admin invites you again.",
-      },
-      { kind: "button", label: "Go to your dashboard", url: data.dashboardUrl },
-    ]),
+  "group-member-removed": (data, w) => ({
+    subject: oneLine(w.t("removed.subject", { groupName: data.groupName })),
+    ...layout(
+      w.t("removed.preheader", { removedBy: oneLine(data.removedBy), groupName: oneLine(data.groupName) }),
+      [
+        { kind: "p", text: greet(w, data.name) },
+        { kind: "p", text: w.t("removed.body", { removedBy: oneLine(data.removedBy), groupName: oneLine(data.groupName) }) },
+        { kind: "facts", rows: [[w.t("removed.reason"), oneLine(data.reason)]] },
+        { kind: "muted", text: w.t("removed.nothingCharged") },
+        { kind: "button", label: w.t("removed.button"), url: data.dashboardUrl },
+      ],
+      w,
+    ),
   }),
 
   "group-notice": (data) => ({
