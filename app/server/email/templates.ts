@@ -217,7 +217,6 @@ export function escapeHtml(value: string): string {
   return value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
 }
 
-const HOURS = { one: "hour", other: "hours" };
 const GROUP_STANDS = { one: "group stands", other: "groups stand" };
 
 /** A subject is one header line: no line breaks, no runs of whitespace. */
