@@ -28,6 +28,10 @@ const ENGLISH_PHRASES = [
   "You haven't joined a savings group yet.",
   "Recent activity",
   "No activity yet.",
+  // /groups.
+  "Every savings group you created or joined.",
+  "You aren't in any savings groups yet.",
+  "Create your first group",
   // The shell around it.
   "Skip to content",
   "Dashboard",
@@ -58,6 +62,12 @@ test("a member chooses Spanish under Profile → Notifications and the dashboard
   await expect(page.getByRole("link", { name: "Crear una tanda" })).toBeVisible();
   await expectNoEnglish(page);
   // The page fits a 375 px phone: nothing wider than the viewport.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  await page.goto("/groups");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sus tandas");
+  await expect(page.getByRole("link", { name: "Crear su primera tanda" })).toBeVisible();
+  await expectNoEnglish(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
   // Back to English the same way: the account says English again.

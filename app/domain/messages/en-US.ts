@@ -92,6 +92,15 @@ const UI = {
   "activity.marker.swapped": "Swap",
   "activity.marker.contribution": "Contribution",
   "activity.marker.payout": "Payout",
+  // /groups: the list's own words (its cards are still English).
+  "groups.title": "Your groups — Rosca",
+  "groups.heading": "Your groups",
+  "groups.lead": "Every savings group you created or joined.",
+  "groups.empty": "You aren't in any savings groups yet. Groups you create or join will be listed here.",
+  "groups.createFirst": "Create your first group",
+  "groups.section.active": "Active",
+  "groups.section.forming": "Forming",
+  "groups.section.completed": "Completed",
   // Profile → Notifications: the language preference (stored on the account; ADR 056).
   "profile.language.heading": "Language",
   "profile.language.hint": "Pages and the emails we send you are in this language.",
