@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
-import { useT, useTranslateText } from "~/components/i18n";
+import { data, Form, type MetaArgs, useNavigation } from "react-router";
+import { metaTranslator, useT, useTranslateText } from "~/components/i18n";
+import type { MessageId } from "~/domain/messages/en-US";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/page";
 import { accountLocale, localeCookie } from "~/server/platform/locale.server";
@@ -13,8 +14,8 @@ import { redirectWithToast } from "~/server/notifications/toast.server";
 import { readForm } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/profile.notifications";
 
-export function meta() {
-  return [{ title: "Notification preferences — Rosca" }];
+export function meta({ matches }: MetaArgs) {
+  return [{ title: metaTranslator(matches)("notifications.title") }];
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -49,41 +50,23 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** What each choice does, as it does it (the senders: email/user-email.server.ts, reminders, weekly summary, account alerts). */
-const GROUPS: Array<{ legend: string; hint: string; options: Array<{ key: PreferenceKey; label: string; description: string }> }> = [
+const GROUPS: Array<{ legend: MessageId; hint: MessageId; options: Array<{ key: PreferenceKey; label: MessageId; description: MessageId }> }> = [
   {
-    legend: "Email notifications",
-    hint: "Security emails (sign-in alerts you asked for, password changes) are always sent.",
+    legend: "notifications.email.legend",
+    hint: "notifications.email.hint",
     options: [
-      {
-        key: "emailContributionReminders",
-        label: "Contribution reminders",
-        description: "An email two days before each contribution is due (and your daily reminders, if you turn those on).",
-      },
-      { key: "emailPayoutNotifications", label: "Payout notifications", description: "When your payout has been sent to your bank." },
-      { key: "emailGroupInvitations", label: "New group invitations", description: "When someone invites you to a group." },
-      {
-        key: "emailWeeklySummary",
-        label: "Weekly summary",
-        description: "Every Monday morning: each of your groups' period, who has paid, the next due date and the next payout.",
-      },
+      { key: "emailContributionReminders", label: "notifications.reminders.label", description: "notifications.reminders.description" },
+      { key: "emailPayoutNotifications", label: "notifications.payouts.label", description: "notifications.payouts.description" },
+      { key: "emailGroupInvitations", label: "notifications.invitations.label", description: "notifications.invitations.description" },
+      { key: "emailWeeklySummary", label: "notifications.weekly.label", description: "notifications.weekly.description" },
     ],
   },
   {
-    legend: "Push notifications",
-    hint: "Delivered at once in the app (the bell) and, where noted, by email. Browser push is not offered yet.",
+    legend: "notifications.push.legend",
+    hint: "notifications.push.hint",
     options: [
-      {
-        key: "pushUrgentAccount",
-        label: "Urgent account notifications",
-        description:
-          "In the app and by email: a failed or returned payment, a sign-in from a new device, password or two-factor changes, a bank account unlinked.",
-      },
-      {
-        key: "pushDailyReminders",
-        label: "Daily reminders",
-        description:
-          "From three days before each due date until your contribution has gone through, one reminder a day (by email too when contribution reminders are on).",
-      },
+      { key: "pushUrgentAccount", label: "notifications.urgent.label", description: "notifications.urgent.description" },
+      { key: "pushDailyReminders", label: "notifications.daily.label", description: "notifications.daily.description" },
     ],
   },
 ];
@@ -96,7 +79,7 @@ export default function NotificationPreferences({ loaderData, actionData }: Rout
   const saving = navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
   return (
     <>
-      <h1 className="text-2xl font-bold text-slate-900">Notification preferences</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{t("notifications.heading")}</h1>
       <Card className="mt-6">
         <section aria-labelledby="language-heading">
           <h2 id="language-heading" className="text-lg font-semibold text-slate-900">
@@ -139,15 +122,15 @@ export default function NotificationPreferences({ loaderData, actionData }: Rout
       <Card className="mt-6">
         {actionData?.error ? (
           <p role="alert" className="mb-4 text-sm text-red-700">
-            {actionData.error}
+            {translate(actionData.error)}
           </p>
         ) : null}
         {/* key: after saving, the boxes show what was stored. */}
         <Form method="post" className="space-y-8" key={JSON.stringify(preferences)}>
           {GROUPS.map((group) => (
             <fieldset key={group.legend}>
-              <legend className="text-lg font-semibold text-slate-900">{group.legend}</legend>
-              <p className="text-sm text-slate-600">{group.hint}</p>
+              <legend className="text-lg font-semibold text-slate-900">{t(group.legend)}</legend>
+              <p className="text-sm text-slate-600">{t(group.hint)}</p>
               <div className="mt-3 space-y-3">
                 {group.options.map((option) => (
                   <div key={option.key} className="flex items-start gap-3">
@@ -161,10 +144,10 @@ export default function NotificationPreferences({ loaderData, actionData }: Rout
                     />
                     <div>
                       <label htmlFor={`pref-${option.key}`} className="text-sm font-medium text-slate-900">
-                        {option.label}
+                        {t(option.label)}
                       </label>
                       <p id={`pref-${option.key}-hint`} className="text-sm text-slate-600">
-                        {option.description}
+                        {t(option.description)}
                       </p>
                     </div>
                   </div>
@@ -173,7 +156,7 @@ export default function NotificationPreferences({ loaderData, actionData }: Rout
             </fieldset>
           ))}
           <button type="submit" className={buttonClass("primary")} disabled={navigation.state === "submitting" && saving !== "language"}>
-            {navigation.state === "submitting" && saving !== "language" ? "Saving…" : "Save Preferences"}
+            {navigation.state === "submitting" && saving !== "language" ? t("notifications.saving") : t("notifications.save")}
           </button>
         </Form>
       </Card>

@@ -32,6 +32,13 @@ const ENGLISH_PHRASES = [
   "Every savings group you created or joined.",
   "You aren't in any savings groups yet.",
   "Create your first group",
+  // Profile → Notifications.
+  "Notification preferences",
+  "Email notifications",
+  "Push notifications",
+  "Contribution reminders",
+  "Save Preferences",
+  "Bank Accounts",
   // The shell around it.
   "Skip to content",
   "Dashboard",
@@ -54,6 +61,9 @@ test("a member chooses Spanish under Profile → Notifications and the dashboard
   await expect(page).toHaveURL(/\/profile\/notifications$/);
   await expect(toasts(page)).toContainText("Idioma guardado");
   await expect(page.getByRole("region", { name: "Idioma" }).getByLabel("Idioma")).toHaveValue("es-US");
+
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Preferencias de notificaciones");
+  await expectNoEnglish(page);
 
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Le damos la bienvenida, Lucía Ramos");

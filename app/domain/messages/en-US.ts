@@ -101,6 +101,34 @@ const UI = {
   "groups.section.active": "Active",
   "groups.section.forming": "Forming",
   "groups.section.completed": "Completed",
+  // The profile's sections and Profile → Notifications.
+  "profileNav.label": "Profile sections",
+  "profileNav.profile": "Profile",
+  "profileNav.bank": "Bank Accounts",
+  "profileNav.security": "Security",
+  "profileNav.notifications": "Notifications",
+  "notifications.title": "Notification preferences — Rosca",
+  "notifications.heading": "Notification preferences",
+  "notifications.email.legend": "Email notifications",
+  "notifications.email.hint": "Security emails (sign-in alerts you asked for, password changes) are always sent.",
+  "notifications.reminders.label": "Contribution reminders",
+  "notifications.reminders.description": "An email two days before each contribution is due (and your daily reminders, if you turn those on).",
+  "notifications.payouts.label": "Payout notifications",
+  "notifications.payouts.description": "When your payout has been sent to your bank.",
+  "notifications.invitations.label": "New group invitations",
+  "notifications.invitations.description": "When someone invites you to a group.",
+  "notifications.weekly.label": "Weekly summary",
+  "notifications.weekly.description": "Every Monday morning: each of your groups' period, who has paid, the next due date and the next payout.",
+  "notifications.push.legend": "Push notifications",
+  "notifications.push.hint": "Delivered at once in the app (the bell) and, where noted, by email. Browser push is not offered yet.",
+  "notifications.urgent.label": "Urgent account notifications",
+  "notifications.urgent.description":
+    "In the app and by email: a failed or returned payment, a sign-in from a new device, password or two-factor changes, a bank account unlinked.",
+  "notifications.daily.label": "Daily reminders",
+  "notifications.daily.description":
+    "From three days before each due date until your contribution has gone through, one reminder a day (by email too when contribution reminders are on).",
+  "notifications.saving": "Saving…",
+  "notifications.save": "Save Preferences",
   // Profile → Notifications: the language preference (stored on the account; ADR 056).
   "profile.language.heading": "Language",
   "profile.language.hint": "Pages and the emails we send you are in this language.",
@@ -316,6 +344,9 @@ export const SERVER_TEXTS = [
   "Language Saved",
   "From now on, pages and the emails we send you are in the language you chose.",
   "Choose English or Español.",
+  "Preferences Saved",
+  "Your notification preferences have been updated.",
+  "Those preferences could not be read.",
 ] as const;
 export type ServerText = (typeof SERVER_TEXTS)[number];
 

@@ -95,6 +95,36 @@ export const messages: Record<MessageId, string> = {
   "groups.section.active": "Activas",
   "groups.section.forming": "En formación",
   "groups.section.completed": "Completadas",
+  "profileNav.label": "Secciones del perfil",
+  "profileNav.profile": "Perfil",
+  "profileNav.bank": "Cuentas bancarias",
+  "profileNav.security": "Seguridad",
+  "profileNav.notifications": "Notificaciones",
+  "notifications.title": "Preferencias de notificaciones — Rosca",
+  "notifications.heading": "Preferencias de notificaciones",
+  "notifications.email.legend": "Notificaciones por correo",
+  "notifications.email.hint":
+    "Los correos de seguridad (los avisos de inicio de sesión que usted pidió, los cambios de contraseña) se envían siempre.",
+  "notifications.reminders.label": "Recordatorios de aportes",
+  "notifications.reminders.description": "Un correo dos días antes de que venza cada aporte (y sus recordatorios diarios, si los activa).",
+  "notifications.payouts.label": "Avisos de pago del pozo",
+  "notifications.payouts.description": "Cuando su pago del pozo se haya enviado a su banco.",
+  "notifications.invitations.label": "Invitaciones a nuevas tandas",
+  "notifications.invitations.description": "Cuando alguien le invite a una tanda.",
+  "notifications.weekly.label": "Resumen semanal",
+  "notifications.weekly.description":
+    "Cada lunes por la mañana: el período de cada una de sus tandas, quién ya pagó, la próxima fecha de pago y el próximo pago del pozo.",
+  "notifications.push.legend": "Notificaciones inmediatas",
+  "notifications.push.hint":
+    "Llegan al instante en la aplicación (la campana) y, donde se indica, por correo. Todavía no ofrecemos notificaciones del navegador.",
+  "notifications.urgent.label": "Notificaciones urgentes de la cuenta",
+  "notifications.urgent.description":
+    "En la aplicación y por correo: un pago fallido o devuelto, un inicio de sesión desde un dispositivo nuevo, cambios de contraseña o de verificación en dos pasos, una cuenta bancaria desvinculada.",
+  "notifications.daily.label": "Recordatorios diarios",
+  "notifications.daily.description":
+    "Desde tres días antes de cada fecha de pago hasta que su aporte se procese, un recordatorio al día (también por correo si los recordatorios de aportes están activados).",
+  "notifications.saving": "Guardando…",
+  "notifications.save": "Guardar preferencias",
   "profile.language.heading": "Idioma",
   "profile.language.hint": "Las páginas y los correos que le enviamos están en este idioma.",
   "profile.language.label": "Idioma",
@@ -350,4 +380,7 @@ export const messages: Record<MessageId, string> = {
   "From now on, pages and the emails we send you are in the language you chose.":
     "A partir de ahora, las páginas y los correos que le enviamos están en el idioma que eligió.",
   "Choose English or Español.": "Elija English o Español.",
+  "Preferences Saved": "Preferencias guardadas",
+  "Your notification preferences have been updated.": "Se actualizaron sus preferencias de notificaciones.",
+  "Those preferences could not be read.": "No pudimos leer esas preferencias.",
 };
