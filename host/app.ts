@@ -19,7 +19,7 @@ import { privateUnlessShared } from "./cache-control";
 import { publicPageCache } from "./page-cache";
 import { logger } from "../app/server/platform/log.server.ts";
 import { requestContext } from "../app/server/platform/request-context.server.ts";
-import { localeOfHeaders } from "../app/server/platform/locale.server.ts";
+import { linkLanguageCookie, localeOfHeaders } from "../app/server/platform/locale.server.ts";
 import { reportError } from "../app/server/platform/error-reporting.server.ts";
 import { trackResponses } from "./shutdown.ts";
 import { labelStatic, requestLogging } from "./request-log.ts";
@@ -66,6 +66,19 @@ const ALLOW = ALLOWED_METHODS.join(", ");
  * error report for one anonymous request. OPTIONS says what is allowed (204); there is no CORS to negotiate. A POST
  * that React Router answers 405 (the route has no action) gets `Allow: GET, HEAD` as its headers go out.
  */
+/**
+ * A link from an email keeps its language (`?lang=es-US`, ADR 056): the page answers in it (app/domain/locale.ts) and
+ * this browser remembers it in the language cookie, as the switch would, so the redirect after a confirmation link
+ * and the pages after it stay in that language. A signed-in member's stored choice still comes first.
+ */
+export function rememberLinkLanguage(req: Request, res: Response, next: NextFunction) {
+  if (req.method === "GET" || req.method === "HEAD") {
+    const cookie = linkLanguageCookie(req.query.lang, req.headers.cookie);
+    if (cookie) res.append("Set-Cookie", cookie);
+  }
+  next();
+}
+
 export function onlyServedMethods(req: Request, res: Response, next: NextFunction) {
   if (req.method === "POST") {
     onHeaders(res, () => {
@@ -254,6 +267,7 @@ export function createApp({
   // Everything from here on is the app's answer: private unless it is a public page as every anonymous visitor sees it.
   app.use(privateUnlessShared((pagePath) => PUBLIC_PAGES.has(pagePath)));
   app.use(rejectCrossSiteWrites);
+  app.use(rememberLinkLanguage);
   // A deployed demo serves the sandbox bank's Link pages on its own origin (its bank listens on loopback only).
   if (process.env.DEMO_DEPLOYMENT === "true" && process.env.PLAID_SANDBOX_URL) app.use(sandboxLinkProxy(process.env.PLAID_SANDBOX_URL));
   // Error detail in responses follows how the code was built, never the deployment kind: `npm start` is a

@@ -1,6 +1,7 @@
 import { Form, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/page";
+import { T, useLocale, useT } from "~/components/i18n";
 import { formatDate } from "~/domain/format";
 
 /**
@@ -17,9 +18,11 @@ export function SandboxRequestCard({
   supportEmail: string;
 }) {
   const location = useLocation();
+  const t = useT();
+  const locale = useLocale();
   const mailto = `mailto:${supportEmail}?${new URLSearchParams({
-    subject: "Sandbox access request",
-    body: "Hello,\n\nPlease authorise my Rosca account for sandbox access so I can link a sandbox bank account and join savings groups.\n\nThank you.",
+    subject: t("sandboxCard.mailSubject"),
+    body: t("sandboxCard.mailBody"),
   })
     .toString()
     .replaceAll("+", "%20")}`;
@@ -27,20 +30,21 @@ export function SandboxRequestCard({
     <Card>
       <section aria-labelledby="sandbox-request-title">
         <h2 id="sandbox-request-title" className="text-lg font-semibold text-slate-900">
-          Request sandbox access
+          {t("sandboxCard.title")}
         </h2>
-        <p className="mt-2 text-slate-700">
-          During the demo phase, linking a bank account and creating or joining groups need sandbox access: a test bank where no real money moves. An
-          administrator grants it; requests are reviewed within 24 hours.
-        </p>
+        <p className="mt-2 text-slate-700">{t("sandboxCard.body")}</p>
         {hasOpenRequest ? (
           <p role="status" className="mt-4 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900">
-            Request received — we review requests within 24 hours.
+            {t("sandboxCard.received")}
             {requestedAt ? (
               <>
                 {" "}
                 <span className="text-brand-800">
-                  (Sent <time dateTime={requestedAt}>{formatDate(requestedAt, { style: "medium" })}</time>.)
+                  <T
+                    id="sandboxCard.sent"
+                    values={{ date: formatDate(requestedAt, { style: "medium", locale }) }}
+                    components={{ 0: <time dateTime={requestedAt} /> }}
+                  />
                 </span>
               </>
             ) : null}
@@ -49,16 +53,19 @@ export function SandboxRequestCard({
           <Form method="post" action="/sandbox-access/request" className="mt-4">
             <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
             <button type="submit" className={buttonClass("primary")}>
-              Request Sandbox Access
+              {t("sandboxCard.request")}
             </button>
           </Form>
         )}
         <p className="mt-4 text-sm text-slate-600">
-          Prefer email?{" "}
-          <a href={mailto} className="font-medium text-brand-800 underline">
-            Email {supportEmail}
-          </a>{" "}
-          to ask for authorisation.
+          <T
+            id="sandboxCard.email"
+            values={{ address: supportEmail }}
+            components={{
+              // biome-ignore lint/a11y/useAnchorContent: the message puts the link's words inside it ("Email support@…")
+              0: <a href={mailto} className="font-medium text-brand-800 underline" />,
+            }}
+          />
         </p>
       </section>
     </Card>

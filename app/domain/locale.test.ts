@@ -30,6 +30,13 @@ describe("resolveLocale", () => {
     expect(resolveLocale({})).toBe("en-US");
   });
 
+  it("honours a link's language (an email's `?lang=`) after the account's and before the cookie's", () => {
+    expect(resolveLocale({ account: "en-US", link: "es-US", cookie: "es-US" })).toBe("en-US");
+    expect(resolveLocale({ account: null, link: "es-US", cookie: "en-US", acceptLanguage: "en" })).toBe("es-US");
+    expect(resolveLocale({ link: "en-US", cookie: "es-US" })).toBe("en-US");
+    expect(resolveLocale({ link: "klingon", cookie: "es-US" })).toBe("es-US");
+  });
+
   it("ignores values that are not one of the product's languages", () => {
     expect(resolveLocale({ account: "fr-FR", cookie: "xx", acceptLanguage: "es" })).toBe("es-US");
     expect(isLocale("es-US")).toBe(true);

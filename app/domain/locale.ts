@@ -45,9 +45,18 @@ export function parseAcceptLanguage(header: string | null | undefined): Locale |
   return ranges.find((range) => range.locale !== null)?.locale ?? null;
 }
 
-/** The language to render in: the account's choice, the cookie's, Accept-Language's first guess, else English. */
-export function resolveLocale(sources: { account?: string | null; cookie?: string | null; acceptLanguage?: string | null }): Locale {
+/**
+ * The language to render in: the account's choice, the link's (`?lang=`, as every link in an email carries its
+ * language), the cookie's, Accept-Language's first guess, else English.
+ */
+export function resolveLocale(sources: {
+  account?: string | null;
+  link?: string | null;
+  cookie?: string | null;
+  acceptLanguage?: string | null;
+}): Locale {
   if (isLocale(sources.account)) return sources.account;
+  if (isLocale(sources.link)) return sources.link;
   if (isLocale(sources.cookie)) return sources.cookie;
   return parseAcceptLanguage(sources.acceptLanguage) ?? DEFAULT_LOCALE;
 }

@@ -5,6 +5,7 @@ import { Card, PageContainer } from "~/components/ui/page";
 import { CONFIRM_MESSAGES, safeRedirect } from "~/domain/auth";
 import { confirmEmail, confirmLinkState, requestNewConfirmation } from "~/server/auth/accounts.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
+import { requestLocale } from "~/server/platform/locale.server";
 import { readForm } from "~/server/platform/request-body.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 import type { Route } from "./+types/auth.confirm";
@@ -66,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (state.status !== "expired") {
       return data({ state: "invalid" as const, id: "", token: "", redirectTo, sent: false, error: null }, { status: 400 });
     }
-    const outcome = await requestNewConfirmation(state.email, requestInfo(context).clientIp, { redirectTo });
+    const outcome = await requestNewConfirmation(state.email, requestInfo(context).clientIp, { redirectTo, locale: requestLocale(request) });
     if (outcome.status === "rate-limited") {
       return data({ state: "expired" as const, id, token, redirectTo, sent: false, error: CONFIRM_MESSAGES.tooMany }, { status: 429 });
     }

@@ -1,4 +1,5 @@
-import { Link, useNavigation } from "react-router";
+import { Link, type MetaArgs, useNavigation } from "react-router";
+import { metaTranslator, useLocale, useT } from "~/components/i18n";
 import { LateContributionAlert } from "~/components/money/late-contribution-alert";
 import { Alert } from "~/components/ui/alert";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
@@ -16,22 +17,24 @@ import { InvitationCard } from "~/components/groups/invitation-card";
 import { UndeliverableEmailBanner } from "~/components/profile/undeliverable-email-banner";
 import { requireUser } from "~/server/auth/guards.server";
 import { sandboxCardState } from "~/server/admin/sandbox-access.server";
+import type { MessageId } from "~/domain/messages/en-US";
 import type { Route } from "./+types/dashboard";
 
-export function meta() {
-  return [{ title: "Dashboard — Rosca" }];
+export function meta({ matches }: MetaArgs) {
+  return [{ title: metaTranslator(matches)("dashboard.title") }];
 }
 
-const FIELD_LABELS: Record<string, string> = {
-  name: "Your name",
-  email: "Email",
-  phone: "Phone number",
-  address: "Street address",
-  city: "City",
-  state: "State",
-  zipCode: "ZIP code",
-  dateOfBirth: "Date of birth",
-};
+/** The profile's fields, in the reader's language (missingProfileFields names them). */
+const FIELD_LABELS = {
+  name: "dashboard.field.name",
+  email: "dashboard.field.email",
+  phone: "dashboard.field.phone",
+  address: "dashboard.field.address",
+  city: "dashboard.field.city",
+  state: "dashboard.field.state",
+  zipCode: "dashboard.field.zipCode",
+  dateOfBirth: "dashboard.field.dateOfBirth",
+} as const satisfies Record<string, MessageId>;
 
 /** SPEC.md section 4, bank state: not authorised → request access; authorised without bank → link; else connected. */
 type BankState = "request-access" | "link-bank" | "connected";
@@ -59,7 +62,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     sandboxAuthorized: user.isPlaidSandboxAuthorized,
     bankState,
     completeness: profileCompleteness(user),
-    missing: missingProfileFields(user).map((field) => FIELD_LABELS[field] ?? field),
+    missing: missingProfileFields(user),
     showProfileModal: new URL(request.url).searchParams.get("complete-profile") === "1",
     stats: dashboardStats(cards),
     cards: shown,
@@ -79,27 +82,29 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { stats } = loaderData;
   const navigation = useNavigation();
+  const t = useT();
+  const locale = useLocale();
   return (
     <PageContainer>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold text-slate-900">Welcome, {loaderData.name}</h1>
-          <p className="mt-1 text-slate-600">Here's where your savings groups live.</p>
+          <h1 className="text-3xl font-bold text-slate-900">{t("dashboard.welcome", { name: loaderData.name })}</h1>
+          <p className="mt-1 text-slate-600">{t("dashboard.lead")}</p>
         </div>
-        <ButtonLink to="/groups/create">Create New Group</ButtonLink>
+        <ButtonLink to="/groups/create">{t("dashboard.create")}</ButtonLink>
       </div>
 
       <div className="mt-6 space-y-3">
         {loaderData.emailProblem ? <UndeliverableEmailBanner problem={loaderData.emailProblem} /> : null}
         <BankAttentionBanners attention={loaderData.bankAttention} />
         {loaderData.isDemo ? (
-          <Alert tone="info" title="You're using the demo account">
-            Explore freely: bank connections use a sandbox and no real money moves.
+          <Alert tone="info" title={t("dashboard.demoTitle")}>
+            {t("dashboard.demoBody")}
           </Alert>
         ) : null}
         {loaderData.sandboxAuthorized ? (
-          <Alert tone="success" title="Sandbox access granted">
-            You can link a sandbox bank account, create groups and join groups.
+          <Alert tone="success" title={t("dashboard.sandboxTitle")}>
+            {t("dashboard.sandboxBody")}
           </Alert>
         ) : null}
       </div>
@@ -120,10 +125,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <section aria-labelledby="dashboard-invitations-title">
             <div className="flex items-center justify-between">
               <h2 id="dashboard-invitations-title" className="text-lg font-semibold text-slate-900">
-                Pending invitations ({loaderData.invitationCount})
+                {t("dashboard.invitations", { count: loaderData.invitationCount })}
               </h2>
               <Link to="/invitations" className="text-sm font-medium text-brand-700 underline">
-                All invitations
+                {t("dashboard.allInvitations")}
               </Link>
             </div>
             <ul className="mt-4 space-y-4">
@@ -145,13 +150,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      <section aria-label="Your savings at a glance" className="mt-8 grid gap-4 sm:grid-cols-3">
-        <Stat label="Active groups" value={String(stats.activeGroups)} />
-        <Stat label="Next contribution" value={stats.nextContributionOn ? formatCalendarDay(stats.nextContributionOn, "long") : "None scheduled"} />
+      <section aria-label={t("dashboard.glance")} className="mt-8 grid gap-4 sm:grid-cols-3">
+        <Stat label={t("dashboard.activeGroups")} value={String(stats.activeGroups)} />
         <Stat
-          label="Next payout"
-          value={stats.nextPayoutCents === null ? "None scheduled" : formatMoney(stats.nextPayoutCents)}
-          note={stats.nextPayoutOn ? `Expected in your bank ${formatCalendarDay(stats.nextPayoutOn, "long")}` : undefined}
+          label={t("dashboard.nextContribution")}
+          value={stats.nextContributionOn ? formatCalendarDay(stats.nextContributionOn, "long", locale) : t("dashboard.noneScheduled")}
+        />
+        <Stat
+          label={t("dashboard.nextPayout")}
+          value={stats.nextPayoutCents === null ? t("dashboard.noneScheduled") : formatMoney(stats.nextPayoutCents, locale)}
+          note={stats.nextPayoutOn ? t("dashboard.expectedOn", { date: formatCalendarDay(stats.nextPayoutOn, "long", locale) }) : undefined}
         />
       </section>
 
@@ -159,10 +167,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="dashboard-groups-title">
           <div className="flex items-center justify-between">
             <h2 id="dashboard-groups-title" className="text-lg font-semibold text-slate-900">
-              Your groups
+              {t("dashboard.groups")}
             </h2>
             <Link to="/groups" className="text-sm font-medium text-brand-700 underline">
-              View all groups
+              {t("dashboard.allGroups")}
             </Link>
           </div>
           {loaderData.cards.length > 0 ? (
@@ -172,16 +180,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
           ) : loaderData.groupCount > 0 ? (
-            <p className="mt-4 text-slate-600">Your groups have completed their cycles. Start a new one whenever you're ready.</p>
+            <p className="mt-4 text-slate-600">{t("dashboard.groupsCompleted")}</p>
           ) : (
-            <p className="mt-4 text-slate-600">You haven't joined a savings group yet. Create one and invite the people you trust.</p>
+            <p className="mt-4 text-slate-600">{t("dashboard.noGroups")}</p>
           )}
         </section>
       </Card>
       <Card className="mt-6">
         <section aria-labelledby="dashboard-activity-title">
           <h2 id="dashboard-activity-title" className="text-lg font-semibold text-slate-900">
-            Recent activity
+            {t("dashboard.activity")}
           </h2>
           <GroupActivity items={loaderData.activity} />
         </section>
@@ -193,25 +201,24 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 }
 
 function BankCard({ state }: { state: Exclude<BankState, "request-access"> }) {
+  const t = useT();
   if (state === "link-bank") {
     return (
       <Card>
-        <h2 className="text-lg font-semibold text-slate-900">Link your bank account</h2>
-        <p className="mt-2 text-slate-600">
-          Connect a sandbox bank account so contributions and payouts can move automatically when your group starts.
-        </p>
+        <h2 className="text-lg font-semibold text-slate-900">{t("dashboard.linkBankTitle")}</h2>
+        <p className="mt-2 text-slate-600">{t("dashboard.linkBankBody")}</p>
         <ButtonLink to="/profile/bank-accounts" className="mt-4">
-          Link Bank Account
+          {t("dashboard.linkBank")}
         </ButtonLink>
       </Card>
     );
   }
   return (
     <Card>
-      <h2 className="text-lg font-semibold text-slate-900">Bank account connected</h2>
-      <p className="mt-2 text-slate-600">Your contributions and payouts will use your linked account.</p>
+      <h2 className="text-lg font-semibold text-slate-900">{t("dashboard.bankConnectedTitle")}</h2>
+      <p className="mt-2 text-slate-600">{t("dashboard.bankConnectedBody")}</p>
       <Link to="/profile/bank-accounts" className="mt-4 inline-block text-sm font-medium text-brand-700 underline">
-        Manage bank accounts
+        {t("dashboard.manageBanks")}
       </Link>
     </Card>
   );
@@ -221,13 +228,14 @@ const barColour = { green: "bg-brand-600", amber: "bg-amber-500", red: "bg-red-6
 
 function ProfilePrompt({ completeness }: { completeness: number }) {
   const tone = completenessTone(completeness);
+  const t = useT();
   return (
     <Card>
-      <h2 className="text-lg font-semibold text-slate-900">Complete your profile</h2>
-      <p className="mt-2 text-slate-600">Group members and our team rely on accurate details. Your profile is {completeness}% complete.</p>
+      <h2 className="text-lg font-semibold text-slate-900">{t("dashboard.profileTitle")}</h2>
+      <p className="mt-2 text-slate-600">{t("dashboard.profileBody", { completeness })}</p>
       <div
         role="progressbar"
-        aria-label="Profile completion"
+        aria-label={t("dashboard.profileProgress")}
         aria-valuenow={completeness}
         aria-valuemin={0}
         aria-valuemax={100}
@@ -237,31 +245,32 @@ function ProfilePrompt({ completeness }: { completeness: number }) {
       </div>
       {/* A link, so the "modal" works without JavaScript: the dashboard renders it from the query string. */}
       <Link to="?complete-profile=1" className="mt-4 inline-block text-sm font-medium text-brand-700 underline">
-        See what's missing
+        {t("dashboard.profileMissing")}
       </Link>
     </Card>
   );
 }
 
 function ProfileModal({ completeness, missing }: { completeness: number; missing: string[] }) {
+  const t = useT();
   return (
     <div className="fixed inset-0 z-40 flex items-center justify-center bg-slate-900/50 p-4">
       <div role="dialog" aria-modal="true" aria-labelledby="profile-modal-title" className="w-full max-w-md rounded-2xl bg-white p-6 shadow-xl">
         <h2 id="profile-modal-title" className="text-xl font-semibold text-slate-900">
-          Your profile is {completeness}% complete
+          {t("dashboard.modalTitle", { completeness })}
         </h2>
-        <p className="mt-2 text-slate-600">Add these details to finish it:</p>
+        <p className="mt-2 text-slate-600">{t("dashboard.modalLead")}</p>
         <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-800">
           {missing.map((field) => (
-            <li key={field}>{field}</li>
+            <li key={field}>{field in FIELD_LABELS ? t(FIELD_LABELS[field as keyof typeof FIELD_LABELS]) : field}</li>
           ))}
         </ul>
         <div className="mt-6 flex flex-wrap gap-3">
           <Link to="/profile?edit=1" className={buttonClass("primary")}>
-            Complete Profile
+            {t("dashboard.modalComplete")}
           </Link>
           <Link to="/dashboard" className={buttonClass("secondary")}>
-            Maybe later
+            {t("dashboard.modalLater")}
           </Link>
         </div>
       </div>

@@ -17,6 +17,7 @@ import { resendConfirmation, resetRequest } from "~/server/auth/link-requests.se
 import { codeStep, passwordStep } from "~/server/auth/sign-in.server";
 import { clearPendingLogin, readPendingLogin } from "~/server/auth/two-factor.server";
 import { env } from "~/server/platform/env.server";
+import { requestLocale } from "~/server/platform/locale.server";
 import { readForm } from "~/server/platform/request-body.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 import { island } from "~/components/island";
@@ -51,9 +52,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "2fa":
       return codeStep(formData, request, ip);
     case "reset-request":
-      return resetRequest(formData, ip);
+      return resetRequest(formData, ip, requestLocale(request));
     case "resend-confirmation":
-      return resendConfirmation(formData, ip);
+      return resendConfirmation(formData, ip, requestLocale(request));
     default:
       return passwordStep(formData, request, ip);
   }

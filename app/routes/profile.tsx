@@ -1,4 +1,5 @@
 import { NavLink, Outlet, useLocation } from "react-router";
+import { useT } from "~/components/i18n";
 import { UndeliverableEmailBanner } from "~/components/profile/undeliverable-email-banner";
 import { PageContainer } from "~/components/ui/page";
 import { requireUser } from "~/server/auth/guards.server";
@@ -11,19 +12,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const LINKS = [
-  { to: "/profile", label: "Profile", end: true },
-  { to: "/profile/bank-accounts", label: "Bank Accounts", end: false },
-  { to: "/profile/security", label: "Security", end: false },
-  { to: "/profile/notifications", label: "Notifications", end: false },
-];
+  { to: "/profile", label: "profileNav.profile", end: true },
+  { to: "/profile/bank-accounts", label: "profileNav.bank", end: false },
+  { to: "/profile/security", label: "profileNav.security", end: false },
+  { to: "/profile/notifications", label: "profileNav.notifications", end: false },
+] as const;
 
 export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
+  const t = useT();
   const onEmailPage = pathname.replace(/\/+$/, "") === "/profile/email";
   return (
     <PageContainer>
       <div className="grid gap-8 md:grid-cols-[200px_1fr]">
-        <nav aria-label="Profile sections">
+        <nav aria-label={t("profileNav.label")}>
           <ul className="space-y-1">
             {LINKS.map((link) => (
               <li key={link.to}>
@@ -34,7 +36,7 @@ export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
                     `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`
                   }
                 >
-                  {link.label}
+                  {t(link.label)}
                 </NavLink>
               </li>
             ))}

@@ -18,6 +18,7 @@ import { consumeAttempt } from "~/server/auth/rate-limit.server";
 import { isBusyResponse, isDatabaseBusy } from "~/server/db/errors.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
 import { readForm } from "~/server/platform/request-body.server";
+import { requestLocale } from "~/server/platform/locale.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 import { rememberMailboxAddress } from "~/server/email/mailbox.server";
 import type { Route } from "./+types/register";
@@ -46,7 +47,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return data({ result: submission.reply(hide), error: null }, { status: 400 });
     if (!(await consumeAttempt([["register-ip", requestInfo(context).clientIp]]))) return fail(REGISTER_ERRORS.tooMany, 429);
     // Where they were going (an invitation, say) travels in the confirmation link and on to the login.
-    const result = await registerUser({ ...submission.value, redirectTo: safeRedirect(formData.get("redirectTo"), "") });
+    const result = await registerUser({
+      ...submission.value,
+      redirectTo: safeRedirect(formData.get("redirectTo"), ""),
+      locale: requestLocale(request),
+    });
     if (result.status === "exists") return fail({ title: "Account Already Exists", message: AUTH_MESSAGES.accountExists }, 409);
     if (result.status === "db-error") return fail(REGISTER_ERRORS.saveFailed, 503);
     email = result.user.email;

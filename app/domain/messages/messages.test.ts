@@ -1,5 +1,7 @@
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { describe, expect, it } from "vitest";
+import { emailMessages as englishEmail } from "./email.en-US";
+import { emailMessages as spanishEmail } from "./email.es-US";
 import { messages as english, SERVER_TEXTS } from "./en-US";
 import { messages as spanish } from "./es-US";
 
@@ -44,5 +46,40 @@ describe("the catalogues (ADR 056)", () => {
   it("say 'usted', never 'tú' (docs/glossary-es.md)", () => {
     const informal = /\b(tú|tienes|puedes|quieres|tu cuenta|tus |eres|haz |crea tu|inicia sesión)\b/i;
     for (const [id, text] of Object.entries(spanish)) expect(informal.test(text), `${id}: ${text}`).toBe(false);
+  });
+});
+
+/** The arguments a compiled message uses, branches included (the kind may differ: English ordinals, Spanish "el día 15"). */
+function argumentsOf(compiled: unknown, found = new Set<string>()): string[] {
+  // A compiled message is a list of parts: text, or an argument [name, kind?, branches?] whose branches are messages.
+  if (Array.isArray(compiled)) {
+    for (const part of compiled) {
+      if (!Array.isArray(part)) continue;
+      const [name, , branches] = part as [string, string | undefined, Record<string, unknown> | undefined];
+      found.add(name);
+      for (const branch of Object.values(branches ?? {})) argumentsOf(branch, found);
+    }
+  }
+  return [...found].sort();
+}
+
+describe("the emails' catalogues (ADR 056, part two)", () => {
+  it("give every English email message a Spanish text, with the same arguments, and nothing more", () => {
+    expect(Object.keys(spanishEmail).sort()).toEqual(Object.keys(englishEmail).sort());
+    for (const [id, text] of Object.entries(englishEmail)) {
+      const translation = spanishEmail[id as keyof typeof spanishEmail];
+      expect(translation.trim(), id).not.toBe("");
+      expect(argumentsOf(compileMessage(translation)), id).toEqual(argumentsOf(compileMessage(text)));
+    }
+  });
+
+  it("find the arguments of plurals and selects, so a dropped one fails", () => {
+    expect(argumentsOf(compileMessage("Hi {name}, {hours, plural, one {# hour} other {# hours}}"))).toEqual(["hours", "name"]);
+    expect(argumentsOf(compileMessage("Hola"))).toEqual([]);
+  });
+
+  it("say 'usted', never 'tú'", () => {
+    const informal = /\b(tú|tienes|puedes|quieres|tu cuenta|tus |eres|haz |crea tu|inicia sesión|confirma tu)\b/i;
+    for (const [id, text] of Object.entries(spanishEmail)) expect(informal.test(text), `${id}: ${text}`).toBe(false);
   });
 });

@@ -2,6 +2,7 @@
  * Account commands: register, confirm, authenticate, reset password. Routes parse input and call these; these
  * own the transactions and the emails.
  */
+import type { Locale } from "~/domain/locale";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { normalizeEmail, safeRedirect } from "~/domain/auth";
 import { db, type Db } from "../db/client.server";
@@ -60,7 +61,13 @@ function confirmUrlFor(selector: string, secret: string, redirectTo?: string | n
 }
 
 /** Issue a confirmation token and queue its email, in the caller's transaction. */
-async function queueConfirmation(tx: Executor, user: Pick<User, "id" | "email" | "name">, now: Date, redirectTo?: string | null) {
+async function queueConfirmation(
+  tx: Executor,
+  user: Pick<User, "id" | "email" | "name">,
+  now: Date,
+  redirectTo?: string | null,
+  locale?: Locale | null,
+) {
   const { selector, secret } = await issueToken(user.id, "confirm_email", CONFIRM_EMAIL_TTL_MS, now, tx);
   return queueEmail(
     tx,
@@ -69,7 +76,7 @@ async function queueConfirmation(tx: Executor, user: Pick<User, "id" | "email" |
       template: "confirm-email",
       data: { name: user.name, confirmUrl: confirmUrlFor(selector, secret, redirectTo), expiresInHours: CONFIRM_EMAIL_TTL_MS / 3_600_000 },
     },
-    { userId: user.id, now },
+    { userId: user.id, now, locale },
   );
 }
 
@@ -79,7 +86,8 @@ async function queueConfirmation(tx: Executor, user: Pick<User, "id" | "email" |
  * commit; a mail outage delays the emails, it does not undo the account (SPEC.md section 7: welcome failures are ignored).
  */
 export async function registerUser(
-  input: { fullName: string; email: string; password: string; redirectTo?: string | null },
+  /** locale: the language the registration was made in (the emails' when the account has none stored, ADR 056). */
+  input: { fullName: string; email: string; password: string; redirectTo?: string | null; locale?: Locale | null },
   now = new Date(),
 ): Promise<RegisterResult> {
   const email = normalizeEmail(input.email);
@@ -105,12 +113,12 @@ export async function registerUser(
         .update(userInvitations)
         .set({ acceptedAt: now })
         .where(and(sql`lower(${userInvitations.email}) = ${email}`, isNull(userInvitations.acceptedAt)));
-      const confirmationId = await queueConfirmation(tx, user!, now, input.redirectTo);
+      const confirmationId = await queueConfirmation(tx, user!, now, input.redirectTo, input.locale);
       const welcomeId = await queueEmail(
         tx,
         user!.email,
         { template: "welcome", data: { name: user!.name, dashboardUrl: `${appUrl()}/dashboard` } },
-        { userId: user!.id, now },
+        { userId: user!.id, now, locale: input.locale },
       );
       return { user: user!, emailIds: [confirmationId, welcomeId] };
     });
@@ -134,11 +142,14 @@ export async function registerUser(
  * already confirmed, or no password to confirm). The caller answers the same whatever the outcome (no enumeration).
  * Earlier links stay valid until they expire.
  */
-export async function queueNewConfirmation(email: string, options: { redirectTo?: string | null; now?: Date } = {}): Promise<string | null> {
+export async function queueNewConfirmation(
+  email: string,
+  options: { redirectTo?: string | null; now?: Date; locale?: Locale | null } = {},
+): Promise<string | null> {
   const now = options.now ?? new Date();
   const user = await findUserByEmail(email);
   if (!user || !user.passwordHash || user.emailConfirmedAt) return null;
-  return db().transaction((tx) => queueConfirmation(tx, user, now, options.redirectTo));
+  return db().transaction((tx) => queueConfirmation(tx, user, now, options.redirectTo, options.locale));
 }
 
 function isUniqueViolation(error: unknown) {
@@ -281,7 +292,8 @@ export async function recordSignIn(userId: string, now = new Date()): Promise<{ 
 export type ResetRequestResult = { status: "queued" | "no-account" };
 
 /** Queue a reset link if the account exists, and start delivering it without waiting. */
-export async function requestPasswordReset(email: string, now = new Date()): Promise<ResetRequestResult> {
+/** `locale`: the language the request was made in (the email's when the account has none stored, ADR 056). */
+export async function requestPasswordReset(email: string, now = new Date(), locale: Locale | null = null): Promise<ResetRequestResult> {
   const user = await findUserByEmail(email);
   if (!user || !user.passwordHash) return { status: "no-account" };
   // The token and its email together (the outbox, ADR 010): a committed token always has its email on the way.
@@ -297,7 +309,7 @@ export async function requestPasswordReset(email: string, now = new Date()): Pro
       tx,
       user.email,
       { template: "password-reset", data: { name: user.name, resetUrl, expiresInMinutes: RESET_PASSWORD_TTL_MS / 60_000 } },
-      { userId: user.id, now },
+      { userId: user.id, now, locale },
     );
     failpoint("reset-before-commit");
     return queued;
@@ -355,7 +367,7 @@ export async function resetPassword(selector: string, secret: string, password: 
 export async function requestNewConfirmation(
   email: string,
   clientIp: string,
-  options: { redirectTo?: string | null; now?: Date } = {},
+  options: { redirectTo?: string | null; now?: Date; locale?: Locale | null } = {},
 ): Promise<{ status: "done" | "rate-limited" }> {
   const address = normalizeEmail(email);
   const allowed = await consumeAttempt([

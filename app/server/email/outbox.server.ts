@@ -27,10 +27,11 @@ import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import pLimit from "p-limit";
 import { afterFailure, OUTBOX_POLICY } from "~/domain/email-outbox";
 import type { UndeliverableReason } from "~/domain/email-delivery";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "~/domain/locale";
 import { plural } from "~/domain/plural";
 import { decryptSecret, encryptSecret } from "../platform/crypto.server";
 import { db, type Db } from "../db/client.server";
-import { emailOutbox, undeliverableAddresses } from "../db/schema";
+import { emailOutbox, undeliverableAddresses, users } from "../db/schema";
 import { logger } from "../platform/log.server";
 import { recordEmailAttempt } from "../platform/metrics.server";
 import { pausedMessage, pauseOutbox, pauseState, resumeOutbox, takeProbe, type OutboxPause } from "./pause.server";
@@ -54,7 +55,12 @@ export type EmailResult =
   | { ok: true; status: "queued"; queued: true; error: string | null; outboxId: string }
   | { ok: false; status: "failed"; error: string; errorCode?: number; outboxId?: string };
 
-export type QueueOptions = { userId?: string | null; now?: Date };
+/**
+ * userId: the user the email is to or about. locale: the language of the request that caused it, for a recipient who
+ * has no language on an account (a visitor resetting a password, a new account that never chose): when it sends, the
+ * outbox writes in the recipient's account's language if they have one, else this, else English (ADR 056).
+ */
+export type QueueOptions = { userId?: string | null; now?: Date; locale?: Locale | null };
 
 /** Write an email to the outbox, in the caller's transaction when given one. Throws on a database error (so the transaction fails with it). */
 export async function queueEmail(executor: Inserter, to: string, message: EmailMessage, options: QueueOptions = {}): Promise<string> {
@@ -66,6 +72,7 @@ export async function queueEmail(executor: Inserter, to: string, message: EmailM
       template: message.template,
       payloadEncrypted: encryptSecret(JSON.stringify(message.data)),
       userId: options.userId ?? null,
+      locale: options.locale ?? null,
       status: "queued",
       nextAttemptAt: now,
       createdAt: now,
@@ -90,7 +97,8 @@ export async function sendEmail(to: string, message: EmailMessage, options: Queu
 // ---------------------------------------------------------------------------------------------------------------
 // Delivery
 
-type Claimed = OutboxRow & { status: "sending" };
+/** A claimed row, with the language its recipient's account asks for (read when it is sent, so a switch counts). */
+type Claimed = OutboxRow & { status: "sending"; accountLocale: string | null };
 
 /** Claim rows that are due (or were abandoned mid-send): one UPDATE, so two claimants never get the same row. */
 async function claim(where: ReturnType<typeof sql>, now: Date, limit: number): Promise<Claimed[]> {
@@ -108,7 +116,13 @@ async function claim(where: ReturnType<typeof sql>, now: Date, limit: number): P
     returning id`);
   if (rows.length === 0) return [];
   const claimed = await db()
-    .select()
+    .select({
+      row: emailOutbox,
+      // The recipient's own account (by address), else the account the email is for (a new address being confirmed).
+      accountLocale: sql<string | null>`coalesce(
+        (select u.locale from ${users} u where lower(u.email) = lower(${emailOutbox.toAddress})),
+        (select u.locale from ${users} u where u.id = ${emailOutbox.userId}))`,
+    })
     .from(emailOutbox)
     .where(
       inArray(
@@ -116,7 +130,7 @@ async function claim(where: ReturnType<typeof sql>, now: Date, limit: number): P
         rows.map((row) => row.id),
       ),
     );
-  return claimed as Claimed[];
+  return claimed.map(({ row, accountLocale }) => ({ ...row, accountLocale }) as Claimed);
 }
 
 function messageOf(row: OutboxRow): EmailMessage | null {
@@ -128,6 +142,12 @@ function messageOf(row: OutboxRow): EmailMessage | null {
     logger.error({ err: error, outboxId: row.id, template: row.template }, "email outbox: the stored email cannot be read");
     return null;
   }
+}
+
+/** The language to write in: the recipient's account's choice, else the causing request's, else English (ADR 056). */
+export function recipientLocale(row: Pick<OutboxRow, "locale"> & { accountLocale: string | null }): Locale {
+  if (isLocale(row.accountLocale)) return row.accountLocale;
+  return isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
 }
 
 /**
@@ -158,7 +178,7 @@ async function attempt(row: Claimed, sender: EmailSender, now: () => Date, run: 
   }
   const message = messageOf(row);
   const outcome: Awaited<ReturnType<EmailSender["send"]>> = message
-    ? await sender.send(row.toAddress, message)
+    ? await sender.send(row.toAddress, message, recipientLocale(row))
     : { ok: false, error: "The stored email cannot be read", httpStatus: 0, failure: "message" };
   const at = now();
   recordEmailAttempt(outcome.ok ? "sent" : outcome.failure);

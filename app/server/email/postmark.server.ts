@@ -22,6 +22,7 @@ import { Errors, ServerClient } from "postmark";
 import { classifyFailure, type FailureClass } from "~/domain/email-delivery";
 import { env } from "../platform/env.server";
 import { logger } from "../platform/log.server";
+import { DEFAULT_LOCALE, type Locale } from "../../domain/locale";
 import { renderEmail, type EmailMessage } from "./templates";
 
 export type { EmailMessage, TemplateName } from "./templates";
@@ -58,7 +59,8 @@ export type EmailConfig = {
 export type EmailSender = {
   /** Which backend this sender talks to, for logs and health output. */
   readonly mode: "postmark" | "sandbox" | "unconfigured";
-  send(to: string, message: EmailMessage): Promise<TransportResult>;
+  /** `locale`: the recipient's language (the outbox decides it when it sends); English when not given. */
+  send(to: string, message: EmailMessage, locale?: Locale): Promise<TransportResult>;
 };
 
 /** Build the SDK client for a configuration, or explain why there is none. */
@@ -114,7 +116,7 @@ export function createEmailSender(config: EmailConfig): EmailSender {
   const setup = createClient(config);
   return {
     mode: setup.mode,
-    async send(to, message) {
+    async send(to, message, locale = DEFAULT_LOCALE) {
       if (setup.mode === "unconfigured") {
         logger.error({ template: message.template, reason: setup.error }, "email: not sent");
         // Nothing to send with: an operator's to fix, like a wrong token (the outbox pauses and keeps every email).
@@ -122,7 +124,7 @@ export function createEmailSender(config: EmailConfig): EmailSender {
       }
       let rendered;
       try {
-        rendered = renderEmail(message);
+        rendered = renderEmail(message, locale);
       } catch (error) {
         // A template bug is not an expected failure, but it must not take the caller's request down with it.
         logger.error({ err: error, template: message.template }, "email: could not be rendered");

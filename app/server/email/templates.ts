@@ -8,9 +8,15 @@
  * Every value from data is escaped in HTML. Links are only rendered as links when they are http(s) URLs. Nothing
  * secret goes into an email except the single-use link that is the point of the email.
  */
+import { type I18n, setupI18n } from "@lingui/core";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { z } from "zod";
 import { formatDate, formatMoney } from "../../domain/format";
 import { setupFeeLine } from "../../domain/groups";
+import { DEFAULT_LOCALE, type Locale } from "../../domain/locale";
+import { emailMessages as englishEmail, type EmailMessageId } from "../../domain/messages/email.en-US";
+import { emailMessages as spanishEmail } from "../../domain/messages/email.es-US";
+import { describeSchedule, type Schedule } from "../../domain/schedule";
 import { stepLabel } from "../../domain/payment-dates";
 import { plural, pluralWord } from "../../domain/plural";
 
@@ -83,6 +89,17 @@ export const templateDataSchemas = {
     /** The flat setup fee (SETUP_FEE_CENTS), shown before anyone commits. */
     setupFeeCents: z.number().int().nonnegative(),
     scheduleLine: z.string(),
+    /**
+     * The schedule itself, so the email can say it in the recipient's language (scheduleLine is its English line).
+     * Optional: invitations queued before it existed say scheduleLine.
+     */
+    schedule: z
+      .object({
+        frequency: z.enum(["daily", "weekly", "biweekly", "monthly"]),
+        dayOfWeek: z.number().int().min(0).max(6).nullable(),
+        dayOfMonth: z.number().int().min(1).max(31).nullable(),
+      })
+      .optional(),
     joinUrl: z.string(),
   }),
   /** Every member joined: the order and the dates are set. */
@@ -200,7 +217,6 @@ export function escapeHtml(value: string): string {
   return value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
 }
 
-const HOURS = { one: "hour", other: "hours" };
 const GROUP_STANDS = { one: "group stands", other: "groups stand" };
 
 /** A subject is one header line: no line breaks, no runs of whitespace. */
@@ -237,6 +253,77 @@ export function formatCalendarDay(day: string) {
   return formatDate(day);
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Languages (ADR 056, part two)
+
+/**
+ * The templates that speak the recipient's language; the others are still English whatever the locale asked for
+ * (renderEmail renders them, frame included, in English, so no email mixes the two).
+ */
+export const TRANSLATED_TEMPLATES: ReadonlySet<TemplateName> = new Set<TemplateName>([
+  "welcome",
+  "confirm-email",
+  "password-reset",
+  "invitation",
+  "group-invitation",
+  "confirm-new-email",
+  "sandbox-granted",
+  "group-member-removed",
+  "group-started",
+]);
+
+const EMAIL_CATALOGUES: Record<Locale, Record<EmailMessageId, string>> = { "en-US": englishEmail, "es-US": spanishEmail };
+const emailI18n = new Map<Locale, I18n>();
+
+/** What a template writes with: the language, and its words (ICU messages, compiled once per process). */
+type Words = { locale: Locale; t: (id: EmailMessageId, values?: Record<string, string | number>) => string };
+
+function wordsFor(locale: Locale): Words {
+  let i18n = emailI18n.get(locale);
+  if (!i18n) {
+    const compiled = Object.fromEntries(Object.entries(EMAIL_CATALOGUES[locale]).map(([id, text]) => [id, compileMessage(text)]));
+    i18n = setupI18n({ locale, messages: { [locale]: compiled } });
+    emailI18n.set(locale, i18n);
+  }
+  const ready = i18n;
+  return { locale, t: (id, values) => ready._(id, values) };
+}
+
+/** "Hi Amina Yusuf," / "Hola, Amina Yusuf:" (hi's rule, in the email's language). */
+function greet(w: Words, name: string | null) {
+  const shown = oneLine(name ?? "");
+  return shown ? w.t("layout.hi", { name: shown }) : w.t("layout.hiNoName");
+}
+
+/**
+ * A link in an email keeps the email's language: the app's pages read `lang` on landing (app/domain/locale.ts). English
+ * links stay as they were (English is what a link without `lang` falls back to for a visitor who never chose).
+ */
+export function withLanguage(url: string, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE || !isHttpUrl(url)) return url;
+  const link = new URL(url);
+  link.searchParams.set("lang", locale);
+  return link.toString();
+}
+
+/** A group's schedule in words: describeSchedule's English line, or its translation. */
+export function scheduleWords(schedule: Schedule, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE) return describeSchedule(schedule);
+  const { t } = wordsFor(locale);
+  switch (schedule.frequency) {
+    case "daily":
+      return t("schedule.daily");
+    case "weekly":
+      return t("schedule.weekly", { weekday: String(schedule.dayOfWeek) });
+    case "biweekly":
+      return t("schedule.biweekly", { weekday: String(schedule.dayOfWeek) });
+    case "monthly": {
+      const day = schedule.dayOfMonth ?? 1;
+      return t(day >= 29 ? "schedule.monthlyShort" : "schedule.monthly", { day });
+    }
+  }
+}
+
 const colors = { text: "#0f172a", muted: "#475569", brand: "#047857", border: "#e2e8f0", page: "#f8fafc" };
 
 type Block =
@@ -246,7 +333,7 @@ type Block =
   | { kind: "facts"; rows: Array<[string, string]> }
   | { kind: "quote"; text: string };
 
-function blockHtml(block: Block): string {
+function blockHtml(block: Block, w: Words): string {
   switch (block.kind) {
     case "p":
       return `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${colors.text};">${escapeHtml(block.text)}</p>`;
@@ -268,7 +355,7 @@ function blockHtml(block: Block): string {
       const href = escapeHtml(block.url);
       return (
         `<p style="margin:8px 0 24px;"><a href="${href}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:${colors.brand};color:#ffffff;font-size:16px;font-weight:600;text-decoration:none;">${escapeHtml(block.label)}</a></p>` +
-        `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:${colors.muted};">If the button does not work, copy this link into your browser:<br><a href="${href}" style="color:${colors.brand};word-break:break-all;">${href}</a></p>`
+        `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:${colors.muted};">${escapeHtml(w.t("layout.buttonFallback"))}<br><a href="${href}" style="color:${colors.brand};word-break:break-all;">${href}</a></p>`
       );
     }
   }
@@ -295,12 +382,15 @@ function blockText(block: Block): string {
  * One layout for every email: a single centred column with inline styles (mail clients drop <style> blocks and
  * external CSS). Blocks are plain data so the same content renders to HTML and to text.
  */
-function layout(preheader: string, blocks: Block[]): { html: string; text: string } {
-  const htmlBlocks = blocks.map(blockHtml);
+function layout(preheader: string, blocks: Block[], w: Words = wordsFor(DEFAULT_LOCALE)): { html: string; text: string } {
+  // Buttons keep the email's language (withLanguage).
+  const shown = blocks.map((block): Block => (block.kind === "button" ? { ...block, url: withLanguage(block.url, w.locale) } : block));
+  const htmlBlocks = shown.map((block) => blockHtml(block, w));
+  const footer = w.t("layout.footer");
 
   const html = [
     "<!DOCTYPE html>",
-    '<html lang="en">',
+    `<html lang="${w.locale.split("-")[0]}">`,
     '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(PRODUCT)}</title></head>`,
     `<body style="margin:0;padding:0;background:${colors.page};font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;">`,
@@ -309,12 +399,12 @@ function layout(preheader: string, blocks: Block[]): { html: string; text: strin
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border:1px solid ${colors.border};border-radius:12px;">`,
     `<tr><td style="padding:24px 32px 0;font-size:20px;font-weight:700;color:${colors.brand};">${escapeHtml(PRODUCT)}</td></tr>`,
     `<tr><td style="padding:16px 32px 16px;">${htmlBlocks.join("")}</td></tr>`,
-    `<tr><td style="padding:16px 32px 24px;border-top:1px solid ${colors.border};font-size:12px;line-height:18px;color:${colors.muted};">${escapeHtml(PRODUCT)} — interest-free rotating savings groups.</td></tr>`,
+    `<tr><td style="padding:16px 32px 24px;border-top:1px solid ${colors.border};font-size:12px;line-height:18px;color:${colors.muted};">${escapeHtml(footer)}</td></tr>`,
     "</table></td></tr></table>",
     "</body></html>",
   ].join("\n");
 
-  const text = blocks.map(blockText).concat(`-- \n${PRODUCT} — interest-free rotating savings groups.`).join("\n\n");
+  const text = shown.map(blockText).concat(`-- \n${footer}`).join("\n\n");
 
   return { html, text: `${text}\n` };
 }
@@ -322,47 +412,55 @@ function layout(preheader: string, blocks: Block[]): { html: string; text: strin
 // ---------------------------------------------------------------------------------------------------------------
 // Templates
 
-const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail } = {
-  welcome: (data) => ({
-    subject: `Welcome to ${PRODUCT}`,
-    ...layout(oneLine(data.name) ? `Welcome to ${PRODUCT}, ${oneLine(data.name)}.` : `Welcome to ${PRODUCT}.`, [
-      { kind: "p", text: hi(data.name) },
-      {
-        kind: "p",
-        text: `Welcome to ${PRODUCT}! You can now form a savings group with people you trust, contribute the same amount on a schedule, and take turns receiving the pooled payout — interest-free.`,
-      },
-      { kind: "button", label: "Go to your dashboard", url: data.dashboardUrl },
-      { kind: "muted", text: "Please confirm your email address first if you have not done so yet: look for our confirmation email." },
-    ]),
-  }),
-
-  "confirm-email": (data) => {
-    const hours = data.expiresInHours;
-    const validity = `This link is valid for ${plural(hours, HOURS)}.`;
+const renderers: { [T in TemplateName]: (data: TemplateData<T>, w: Words) => RenderedEmail } = {
+  welcome: (data, w) => {
+    const name = oneLine(data.name);
     return {
-      subject: `Confirm your email address for ${PRODUCT}`,
-      ...layout("Confirm your email address to finish creating your account.", [
-        { kind: "p", text: hi(data.name) },
-        { kind: "p", text: `Please confirm your email address to finish creating your ${PRODUCT} account.` },
-        { kind: "button", label: "Confirm email address", url: data.confirmUrl },
-        { kind: "muted", text: validity },
-        { kind: "muted", text: `If you did not create a ${PRODUCT} account, you can ignore this email.` },
-      ]),
+      subject: w.t("welcome"),
+      ...layout(
+        name ? w.t("welcome.preheader", { name }) : w.t("welcome.preheaderNoName"),
+        [
+          { kind: "p", text: greet(w, data.name) },
+          { kind: "p", text: w.t("welcome.body") },
+          { kind: "button", label: w.t("welcome.button"), url: data.dashboardUrl },
+          { kind: "muted", text: w.t("welcome.confirmFirst") },
+        ],
+        w,
+      ),
     };
   },
 
-  "password-reset": (data) => {
+  "confirm-email": (data, w) => ({
+    subject: w.t("confirm.subject"),
+    ...layout(
+      w.t("confirm.preheader"),
+      [
+        { kind: "p", text: greet(w, data.name) },
+        { kind: "p", text: w.t("confirm.body") },
+        { kind: "button", label: w.t("confirm.button"), url: data.confirmUrl },
+        { kind: "muted", text: w.t("confirm.validity", { hours: data.expiresInHours }) },
+        { kind: "muted", text: w.t("confirm.ignore") },
+      ],
+      w,
+    ),
+  }),
+
+  "password-reset": (data, w) => {
     const minutes = data.expiresInMinutes;
-    const expiry = minutes % 60 === 0 ? plural(minutes / 60, HOURS) : plural(minutes, { one: "minute", other: "minutes" });
+    const expiry = minutes % 60 === 0 ? w.t("reset.expiryHours", { hours: minutes / 60 }) : w.t("reset.expiryMinutes", { minutes });
     return {
-      subject: `Reset your ${PRODUCT} password`,
-      ...layout("Use this link to choose a new password.", [
-        { kind: "p", text: hi(data.name) },
-        { kind: "p", text: `We received a request to reset the password of your ${PRODUCT} account.` },
-        { kind: "button", label: "Choose a new password", url: data.resetUrl },
-        { kind: "muted", text: `This link expires in ${expiry} and can be used once.` },
-        { kind: "muted", text: "If you didn't ask to reset your password, ignore this email: your password stays the same." },
-      ]),
+      subject: w.t("reset.subject"),
+      ...layout(
+        w.t("reset.preheader"),
+        [
+          { kind: "p", text: greet(w, data.name) },
+          { kind: "p", text: w.t("reset.body") },
+          { kind: "button", label: w.t("reset.button"), url: data.resetUrl },
+          { kind: "muted", text: expiry },
+          { kind: "muted", text: w.t("reset.ignore") },
+        ],
+        w,
+      ),
     };
   },
 
@@ -386,19 +484,20 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
     ]),
   }),
 
-  "confirm-new-email": (data) => {
-    const hours = data.expiresInHours;
-    return {
-      subject: `Confirm your new email address for ${PRODUCT}`,
-      ...layout("Confirm this address to make it your account's email.", [
-        { kind: "p", text: hi(data.name) },
-        { kind: "p", text: `You asked to use ${oneLine(data.newEmail)} for your ${PRODUCT} account. Confirm it to finish the change.` },
-        { kind: "button", label: "Confirm new email address", url: data.confirmUrl },
-        { kind: "muted", text: `This link is valid for ${plural(hours, HOURS)}, and you'll be asked to sign in if you aren't.` },
-        { kind: "muted", text: "If you didn't ask for this, ignore this email: nothing changes." },
-      ]),
-    };
-  },
+  "confirm-new-email": (data, w) => ({
+    subject: w.t("confirmNew.subject"),
+    ...layout(
+      w.t("confirmNew.preheader"),
+      [
+        { kind: "p", text: greet(w, data.name) },
+        { kind: "p", text: w.t("confirmNew.body", { newEmail: oneLine(data.newEmail) }) },
+        { kind: "button", label: w.t("confirmNew.button"), url: data.confirmUrl },
+        { kind: "muted", text: w.t("confirmNew.validity", { hours: data.expiresInHours }) },
+        { kind: "muted", text: w.t("confirmNew.ignore") },
+      ],
+      w,
+    ),
+  }),
 
   "email-changed": (data) => ({
     subject: `Your ${PRODUCT} email address was changed`,
@@ -422,31 +521,33 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
     ]),
   }),
 
-  "sandbox-granted": (data) => ({
-    subject: `Sandbox access granted on ${PRODUCT}`,
-    ...layout("You can now link a sandbox bank account and join groups.", [
-      { kind: "p", text: hi(data.name) },
-      {
-        kind: "p",
-        text: `Good news: an administrator granted your account sandbox access. You can now link a sandbox bank account, create savings groups and join groups you're invited to.`,
-      },
-      { kind: "button", label: "Link a bank account", url: data.bankAccountsUrl },
-      { kind: "muted", text: "Demo phase: the bank is a sandbox and no real money moves." },
-    ]),
+  "sandbox-granted": (data, w) => ({
+    subject: w.t("sandbox.subject"),
+    ...layout(
+      w.t("sandbox.preheader"),
+      [
+        { kind: "p", text: greet(w, data.name) },
+        { kind: "p", text: w.t("sandbox.body") },
+        { kind: "button", label: w.t("sandbox.button"), url: data.bankAccountsUrl },
+        { kind: "muted", text: w.t("sandbox.demo") },
+      ],
+      w,
+    ),
   }),
 
-  invitation: (data) => ({
-    subject: oneLine(`${data.invitedBy} invited you to ${PRODUCT}`),
-    ...layout(`You're invited to ${PRODUCT}, interest-free rotating savings groups.`, [
-      { kind: "p", text: hi(data.name) },
-      {
-        kind: "p",
-        text: `${oneLine(data.invitedBy)} invited you to ${PRODUCT}, where friends, family and colleagues save together: everyone contributes the same amount on a schedule and each member takes a turn receiving the whole pot, interest-free.`,
-      },
-      { kind: "p", text: "Your account will have sandbox access from the start, so you can link a sandbox bank and join groups right away." },
-      { kind: "button", label: "Create your account", url: data.registerUrl },
-      { kind: "muted", text: "Not interested? Ignore this email and nothing happens." },
-    ]),
+  invitation: (data, w) => ({
+    subject: oneLine(w.t("invitation.subject", { invitedBy: data.invitedBy })),
+    ...layout(
+      w.t("invitation.preheader"),
+      [
+        { kind: "p", text: greet(w, data.name) },
+        { kind: "p", text: w.t("invitation.body", { invitedBy: oneLine(data.invitedBy) }) },
+        { kind: "p", text: w.t("invitation.sandbox") },
+        { kind: "button", label: w.t("invitation.button"), url: data.registerUrl },
+        { kind: "muted", text: w.t("invitation.ignore") },
+      ],
+      w,
+    ),
   }),
 
   contact: (data) => ({
@@ -491,71 +592,85 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>) => RenderedEmail
     };
   },
 
-  "group-invitation": (data) => {
-    const amount = formatCents(data.amountCents);
+  "group-invitation": (data, w) => {
+    const amount = formatMoney(data.amountCents, w.locale);
+    // The English line as the creator's request wrote it; another language from the schedule itself, when the row has it.
+    const schedule = w.locale === DEFAULT_LOCALE || !data.schedule ? oneLine(data.scheduleLine) : scheduleWords(data.schedule, w.locale);
+    const setupFee =
+      w.locale === DEFAULT_LOCALE
+        ? setupFeeLine(data.setupFeeCents)
+        : w.t("groupInvitation.setupFeeLine", { amount: formatMoney(data.setupFeeCents, w.locale) });
     return {
-      subject: oneLine(`${data.invitedBy} invited you to join ${data.groupName}`),
-      ...layout(`Join ${oneLine(data.groupName)}: ${amount} ${oneLine(data.scheduleLine).toLowerCase()}.`, [
-        { kind: "p", text: hi(data.name) },
-        {
-          kind: "p",
-          text: `${oneLine(data.invitedBy)} invited you to join ${oneLine(data.groupName)}, an interest-free rotating savings group on ${PRODUCT}. Every member contributes the same amount on a schedule, and each takes a turn receiving the whole pot.`,
-        },
-        {
-          kind: "facts",
-          rows: [
-            ["Members", String(data.memberCount)],
-            ["Contribution", amount],
-            ["Schedule", oneLine(data.scheduleLine)],
-            ["Payout per turn", formatCents(data.payoutCents)],
-            ["Setup fee", setupFeeLine(data.setupFeeCents)],
-          ],
-        },
-        { kind: "button", label: "View the invitation", url: data.joinUrl },
-        {
-          kind: "muted",
-          text: "You'll need a Rosca account with sandbox access and a linked bank account to join. Not interested? Ignore this email.",
-        },
-      ]),
-    };
-  },
-
-  "group-started": (data) => {
-    const amount = formatCents(data.amountCents);
-    return {
-      subject: oneLine(`${data.groupName} has started: your first contribution is due ${formatCalendarDay(data.firstDueOn)}`),
-      ...layout(`Everyone joined ${oneLine(data.groupName)}. Your turn is ${data.payoutPosition} of ${data.memberCount}.`, [
-        { kind: "p", text: hi(data.name) },
-        { kind: "p", text: `Every member has joined ${oneLine(data.groupName)}, so the group has started and the payout order is set.` },
-        {
-          kind: "facts",
-          rows: [
-            ["Contribution", amount],
-            ["First contribution due", formatCalendarDay(data.firstDueOn)],
-            ["Your turn", `${data.payoutPosition} of ${data.memberCount}`],
-            [
-              "Your payout",
-              `${formatCents(data.payoutCents)}, ${stepLabel("arrival", { planned: true }, { yours: true }).toLowerCase()} on ${formatCalendarDay(data.payoutOn)}`,
+      subject: oneLine(w.t("groupInvitation.subject", { invitedBy: data.invitedBy, groupName: data.groupName })),
+      ...layout(
+        w.t("groupInvitation.preheader", { groupName: oneLine(data.groupName), amount, schedule: schedule.toLowerCase() }),
+        [
+          { kind: "p", text: greet(w, data.name) },
+          { kind: "p", text: w.t("groupInvitation.body", { invitedBy: oneLine(data.invitedBy), groupName: oneLine(data.groupName) }) },
+          {
+            kind: "facts",
+            rows: [
+              [w.t("groupInvitation.members"), String(data.memberCount)],
+              [w.t("groupInvitation.contribution"), amount],
+              [w.t("groupInvitation.schedule"), schedule],
+              [w.t("groupInvitation.payout"), formatMoney(data.payoutCents, w.locale)],
+              [w.t("groupInvitation.setupFee"), setupFee],
             ],
-          ],
-        },
-        { kind: "button", label: "View your group", url: data.groupUrl },
-      ]),
+          },
+          { kind: "button", label: w.t("groupInvitation.button"), url: data.joinUrl },
+          { kind: "muted", text: w.t("groupInvitation.requirements") },
+        ],
+        w,
+      ),
     };
   },
 
-  "group-member-removed": (data) => ({
-    subject: oneLine(`You were removed from ${data.groupName}`),
-    ...layout(`${oneLine(data.removedBy)} removed you from ${oneLine(data.groupName)} before it started.`, [
-      { kind: "p", text: hi(data.name) },
-      { kind: "p", text: `${oneLine(data.removedBy)}, the admin of ${oneLine(data.groupName)}, removed you from the group before it started.` },
-      { kind: "facts", rows: [["Reason given", oneLine(data.reason)]] },
-      {
-        kind: "muted",
-        text: "Nothing was charged: contributions and the setup fee only start once a group starts. The group's invite links, old or new, no longer work for you unless its admin invites you again.",
-      },
-      { kind: "button", label: "Go to your dashboard", url: data.dashboardUrl },
-    ]),
+  "group-started": (data, w) => {
+    const amount = formatMoney(data.amountCents, w.locale);
+    const firstDue = formatDate(data.firstDueOn, { locale: w.locale });
+    const turn = { position: data.payoutPosition, count: data.memberCount };
+    return {
+      subject: oneLine(w.t("started.subject", { groupName: data.groupName, date: firstDue })),
+      ...layout(
+        w.t("started.preheader", { groupName: oneLine(data.groupName), ...turn }),
+        [
+          { kind: "p", text: greet(w, data.name) },
+          { kind: "p", text: w.t("started.body", { groupName: oneLine(data.groupName) }) },
+          {
+            kind: "facts",
+            rows: [
+              [w.t("started.contribution"), amount],
+              [w.t("started.firstDue"), firstDue],
+              [w.t("started.turn"), w.t("started.turnValue", turn)],
+              [
+                w.t("started.payout"),
+                w.t("started.payoutValue", {
+                  amount: formatMoney(data.payoutCents, w.locale),
+                  date: formatDate(data.payoutOn, { locale: w.locale }),
+                }),
+              ],
+            ],
+          },
+          { kind: "button", label: w.t("started.button"), url: data.groupUrl },
+        ],
+        w,
+      ),
+    };
+  },
+
+  "group-member-removed": (data, w) => ({
+    subject: oneLine(w.t("removed.subject", { groupName: data.groupName })),
+    ...layout(
+      w.t("removed.preheader", { removedBy: oneLine(data.removedBy), groupName: oneLine(data.groupName) }),
+      [
+        { kind: "p", text: greet(w, data.name) },
+        { kind: "p", text: w.t("removed.body", { removedBy: oneLine(data.removedBy), groupName: oneLine(data.groupName) }) },
+        { kind: "facts", rows: [[w.t("removed.reason"), oneLine(data.reason)]] },
+        { kind: "muted", text: w.t("removed.nothingCharged") },
+        { kind: "button", label: w.t("removed.button"), url: data.dashboardUrl },
+      ],
+      w,
+    ),
   }),
 
   "group-notice": (data) => ({
@@ -710,11 +825,14 @@ function weeklyGroupRows(group: TemplateData<"weekly-summary">["groups"][number]
   return rows;
 }
 
-/** Render a typed message. */
-export function renderEmail(message: EmailMessage): RenderedEmail {
+/**
+ * Render a typed message in the recipient's language (the outbox decides it when it sends, outbox.server.ts). A template
+ * not yet translated (not in TRANSLATED_TEMPLATES) is English whatever the locale.
+ */
+export function renderEmail(message: EmailMessage, locale: Locale = DEFAULT_LOCALE): RenderedEmail {
   // The union guarantees data matches template; TypeScript cannot correlate the two through the lookup.
-  const render = renderers[message.template] as (data: EmailMessage["data"]) => RenderedEmail;
-  return render(message.data);
+  const render = renderers[message.template] as (data: EmailMessage["data"], w: Words) => RenderedEmail;
+  return render(message.data, wordsFor(TRANSLATED_TEMPLATES.has(message.template) ? locale : DEFAULT_LOCALE));
 }
 
 export type RenderTemplateResult =

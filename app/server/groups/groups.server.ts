@@ -261,6 +261,7 @@ async function announceNewGroup(
         payoutCents,
         setupFeeCents: SETUP_FEE_CENTS,
         scheduleLine,
+        schedule: scheduleOf(group),
         joinUrl: `${base}${joinUrl(invitation.code)}`,
       },
     };

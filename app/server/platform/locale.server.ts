@@ -51,9 +51,32 @@ export function localeFromCookie(request: Request): Locale | null {
   return null;
 }
 
+/** The language a link asks for (`?lang=es-US`: every link in an email carries the email's language), if one of ours. */
+export function localeOfLink(request: Request): Locale | null {
+  const lang = new URL(request.url).searchParams.get("lang");
+  return isLocale(lang) ? lang : null;
+}
+
 /** The language to answer `request` in; `accountLocale` is the signed-in member's stored choice (null: none). */
 export function requestLocale(request: Request, accountLocale: string | null = null): Locale {
-  return resolveLocale({ account: accountLocale, cookie: localeFromCookie(request), acceptLanguage: request.headers.get("Accept-Language") });
+  return resolveLocale({
+    account: accountLocale,
+    link: localeOfLink(request),
+    cookie: localeFromCookie(request),
+    acceptLanguage: request.headers.get("Accept-Language"),
+  });
+}
+
+/**
+ * The host's: Set-Cookie for a link's language (`lang`, a query value) when this browser's cookie says otherwise, so
+ * the pages after it (a redirect, the next click) keep the email's language; null when there is nothing to remember.
+ */
+export function linkLanguageCookie(lang: unknown, cookieHeader: string | undefined): string | null {
+  if (!isLocale(lang)) return null;
+  const headers = new Headers();
+  if (cookieHeader) headers.set("Cookie", cookieHeader);
+  if (localeFromCookie(new Request("http://localhost/", { headers })) === lang) return null;
+  return localeCookie(lang);
 }
 
 /** A visitor's language from the raw headers (the host's page cache keeps one copy of a public page per language). */

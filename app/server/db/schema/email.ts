@@ -25,6 +25,11 @@ export const emailOutbox = pgTable(
     payloadEncrypted: text("payload_encrypted"),
     /** The user the email is to or about, when there is one (for the admin view; never used to address the email). */
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The language of the request that caused the email ("en-US" or "es-US"; ADR 056), for a recipient with no language
+     * on an account: the outbox renders in the recipient's account's language when it sends, else this, else English.
+     */
+    locale: varchar("locale", { length: 8 }),
     status: varchar("status", { length: 16 }).$type<EmailOutboxStatus>().notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -37,6 +42,7 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     check("email_outbox_status", sql`${t.status} in ('queued', 'sending', 'sent', 'failed')`),
+    check("email_outbox_locale", sql`${t.locale} is null or ${t.locale} in ('en-US', 'es-US')`),
     // What the delivery job scans: rows waiting for an attempt, or stuck mid-send.
     index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'sending')`),
     index("email_outbox_failed_idx").on(t.failedAt).where(sql`${t.status} = 'failed'`),

@@ -1,0 +1,166 @@
+import { describe, expect, it } from "vitest";
+import { describeSchedule, type Schedule } from "../../domain/schedule";
+import { renderEmail, scheduleWords, TEMPLATE_NAMES, TRANSLATED_TEMPLATES, withLanguage, type EmailMessage } from "./templates";
+
+const confirmUrl = "https://rosca.example/auth/confirm?id=4f0c&token=s3cr3t";
+const resetUrl = "https://rosca.example/reset-password?access_token=abc&refresh_token=def&type=recovery";
+
+/** Words that would give an English sentence away in a Spanish email (the frame's and the translated templates'). */
+const ENGLISH = /\b(Hi|Welcome|Please|your|you|the|This link|If the button|interest-free|Create|Members|Contribution|Schedule|Setup fee)\b/;
+
+const invitation: Extract<EmailMessage, { template: "group-invitation" }> = {
+  template: "group-invitation",
+  data: {
+    name: null,
+    invitedBy: "Amina Yusuf",
+    groupName: "Fondo de boda",
+    memberCount: 3,
+    amountCents: 105_000,
+    payoutCents: 315_000,
+    setupFeeCents: 500,
+    scheduleLine: "Every other Friday",
+    schedule: { frequency: "biweekly", dayOfWeek: 5, dayOfMonth: null },
+    joinUrl: "https://rosca.example/groups/join/abcdEFGH1234ijkl",
+  },
+};
+
+const translated: EmailMessage[] = [
+  { template: "welcome", data: { name: "Amina Yusuf", dashboardUrl: "https://rosca.example/dashboard" } },
+  { template: "confirm-email", data: { name: "Amina Yusuf", confirmUrl, expiresInHours: 24 } },
+  { template: "password-reset", data: { name: "Amina Yusuf", resetUrl, expiresInMinutes: 60 } },
+  { template: "invitation", data: { name: null, invitedBy: "Avery Admin", registerUrl: "https://rosca.example/register" } },
+  invitation,
+  {
+    template: "confirm-new-email",
+    data: {
+      name: "Amina Yusuf",
+      newEmail: "amina.new@example.com",
+      confirmUrl: "https://rosca.example/profile/email?id=1&token=2",
+      expiresInHours: 24,
+    },
+  },
+  { template: "sandbox-granted", data: { name: "Amina Yusuf", bankAccountsUrl: "https://rosca.example/profile/bank-accounts" } },
+  {
+    template: "group-member-removed",
+    data: {
+      name: "Omar Haddad",
+      groupName: "Fondo de boda",
+      removedBy: "Amina Yusuf",
+      reason: "Cambio de planes",
+      dashboardUrl: "https://rosca.example/dashboard",
+    },
+  },
+  {
+    template: "group-started",
+    data: {
+      name: "Omar Haddad",
+      groupName: "Fondo de boda",
+      amountCents: 10_000,
+      firstDueOn: "2026-03-06",
+      payoutPosition: 2,
+      memberCount: 3,
+      payoutOn: "2026-12-01",
+      payoutCents: 30_000,
+      groupUrl: "https://rosca.example/groups/g1",
+    },
+  },
+];
+
+describe("emails in Spanish (ADR 056, part two)", () => {
+  it("translates exactly the templates listed, one sample each", () => {
+    expect(translated.map((message) => message.template).sort()).toEqual([...TRANSLATED_TEMPLATES].sort());
+  });
+
+  it.each(translated.map((message) => [message.template, message] as const))("%s has no English words in Spanish", (_name, message) => {
+    const rendered = renderEmail(message, "es-US");
+    for (const part of [rendered.subject, rendered.text]) expect(part).not.toMatch(ENGLISH);
+    expect(rendered.html).toContain('<html lang="es">');
+    expect(rendered.text).toContain("Rosca — tandas (grupos de ahorro) sin intereses.");
+  });
+
+  it("writes the confirmation in Spanish, its link keeping the language", () => {
+    const rendered = renderEmail(translated[1]!, "es-US");
+    expect(rendered.subject).toBe("Confirme su correo electrónico para Rosca");
+    expect(rendered.text).toMatch(/^Hola, Amina Yusuf:$/m);
+    expect(rendered.text).toContain("Este enlace es válido por 24 horas.");
+    expect(rendered.text).toContain(`Confirmar correo electrónico: ${confirmUrl}&lang=es-US`);
+    expect(rendered.html).toContain(`href="${`${confirmUrl}&lang=es-US`.replaceAll("&", "&amp;")}"`);
+    expect(rendered.html).toContain("Si el botón no funciona, copie este enlace en su navegador:");
+  });
+
+  it("words the reset link's lifetime with Spanish plurals", () => {
+    const hour = renderEmail(translated[2]!, "es-US");
+    expect(hour.subject).toBe("Restablezca su contraseña de Rosca");
+    expect(hour.text).toContain("Este enlace vence en 1 hora y se puede usar una sola vez.");
+    const minutes = renderEmail({ template: "password-reset", data: { name: "A", resetUrl, expiresInMinutes: 30 } }, "es-US");
+    expect(minutes.text).toContain("Este enlace vence en 30 minutos y se puede usar una sola vez.");
+  });
+
+  it("states a group invitation's figures in Spanish: money in dollars, the schedule from the schedule itself", () => {
+    const rendered = renderEmail(invitation, "es-US");
+    expect(rendered.subject).toBe("Amina Yusuf le invitó a unirse a Fondo de boda");
+    expect(rendered.text).toMatch(/^Hola:$/m);
+    expect(rendered.text).toContain("Aporte: $1,050.00");
+    expect(rendered.text).toContain("Pago del pozo por turno: $3,150.00");
+    expect(rendered.text).toContain("Calendario: Cada dos semanas, los viernes");
+    expect(rendered.text).toContain("Tarifa de inicio: $5.00 de tarifa de inicio, una sola vez y la misma para cada miembro y cada turno");
+    expect(rendered.text).toContain("Ver la invitación: https://rosca.example/groups/join/abcdEFGH1234ijkl?lang=es-US");
+  });
+
+  it("tells a member their turn when the group starts, dates in Spanish and money in dollars", () => {
+    const rendered = renderEmail(translated.find((message) => message.template === "group-started")!, "es-US");
+    expect(rendered.subject).toBe("Fondo de boda empezó: su primer aporte vence el viernes, 6 de marzo de 2026");
+    expect(rendered.text).toContain("Su turno: 2 de 3");
+    expect(rendered.text).toContain("Su pago del pozo: $300.00, que se espera en su banco el martes, 1 de diciembre de 2026");
+    expect(rendered.text).toContain("Ver su tanda: https://rosca.example/groups/g1?lang=es-US");
+  });
+
+  it("says who removed the member and why, in Spanish", () => {
+    const rendered = renderEmail(translated.find((message) => message.template === "group-member-removed")!, "es-US");
+    expect(rendered.subject).toBe("Ya no forma parte de Fondo de boda");
+    expect(rendered.text).toContain("Motivo indicado: Cambio de planes");
+  });
+
+  it("keeps English exactly as it was, links untouched", () => {
+    const rendered = renderEmail(translated[1]!, "en-US");
+    expect(rendered.subject).toBe("Confirm your email address for Rosca");
+    expect(rendered.text).toContain(`Confirm email address: ${confirmUrl}\n`);
+    expect(renderEmail(translated[1]!)).toEqual(rendered);
+    expect(rendered.html).toContain('<html lang="en">');
+  });
+
+  it("renders a template not yet translated in English, frame included, whatever the locale", () => {
+    const untranslated = TEMPLATE_NAMES.filter((name) => !TRANSLATED_TEMPLATES.has(name));
+    expect(untranslated).toContain("payment-reminder");
+    const message: EmailMessage = {
+      template: "payment-reminder",
+      data: { name: "Amina Yusuf", groupName: "Wedding Fund", amountCents: 50_000, dueOn: "2026-03-06", groupUrl: "https://rosca.example/groups/g1" },
+    };
+    expect(renderEmail(message, "es-US")).toEqual(renderEmail(message, "en-US"));
+  });
+
+  it("says every schedule in Spanish, and in English exactly as describeSchedule does", () => {
+    const schedules: Schedule[] = [
+      { frequency: "daily", dayOfWeek: null, dayOfMonth: null },
+      ...[0, 1, 2, 3, 4, 5, 6].flatMap((day): Schedule[] => [
+        { frequency: "weekly", dayOfWeek: day, dayOfMonth: null },
+        { frequency: "biweekly", dayOfWeek: day, dayOfMonth: null },
+      ]),
+      ...Array.from({ length: 31 }, (_, index): Schedule => ({ frequency: "monthly", dayOfWeek: null, dayOfMonth: index + 1 })),
+    ];
+    for (const schedule of schedules) expect(scheduleWords(schedule, "en-US")).toBe(describeSchedule(schedule));
+    expect(scheduleWords(schedules[0]!, "es-US")).toBe("Todos los días");
+    expect(scheduleWords({ frequency: "weekly", dayOfWeek: 3, dayOfMonth: null }, "es-US")).toBe("Cada miércoles");
+    expect(scheduleWords({ frequency: "biweekly", dayOfWeek: 6, dayOfMonth: null }, "es-US")).toBe("Cada dos semanas, los sábados");
+    expect(scheduleWords({ frequency: "monthly", dayOfWeek: null, dayOfMonth: 15 }, "es-US")).toBe("Cada mes, el día 15");
+    expect(scheduleWords({ frequency: "monthly", dayOfWeek: null, dayOfMonth: 31 }, "es-US")).toBe(
+      "Cada mes, el día 31 (o el último día de los meses más cortos)",
+    );
+  });
+
+  it("adds the language to http(s) links only", () => {
+    expect(withLanguage("https://rosca.example/dashboard", "es-US")).toBe("https://rosca.example/dashboard?lang=es-US");
+    expect(withLanguage("https://rosca.example/dashboard", "en-US")).toBe("https://rosca.example/dashboard");
+    expect(withLanguage("javascript:alert(1)", "es-US")).toBe("javascript:alert(1)");
+  });
+});

@@ -1,0 +1,2 @@
+ALTER TABLE "email_outbox" ADD COLUMN "locale" varchar(8);--> statement-breakpoint
+ALTER TABLE "email_outbox" ADD CONSTRAINT "email_outbox_locale" CHECK ("email_outbox"."locale" is null or "email_outbox"."locale" in ('en-US', 'es-US')) NOT VALID;

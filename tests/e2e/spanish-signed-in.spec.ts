@@ -1,0 +1,110 @@
+import type { Page } from "@playwright/test";
+import { emailLinks, expect, registeredMember, test, toasts, uniqueEmail } from "./fixtures";
+
+/**
+ * Issue 46, part two: a member chooses Spanish under Profile → Notifications (a plain form: both projects, with and
+ * without JavaScript, at 375 px) and the signed-in pages translated so far follow, failing on any English phrase
+ * their English versions show; a visitor who registers in Spanish gets the confirmation email in Spanish, its link
+ * keeping the language (ADR 056).
+ */
+const ENGLISH_PHRASES = [
+  // The dashboard.
+  "Welcome,",
+  "Here's where your savings groups live.",
+  "Create New Group",
+  "Request sandbox access",
+  "During the demo phase",
+  "Request Sandbox Access",
+  "Prefer email?",
+  "Complete your profile",
+  "See what's missing",
+  "Your savings at a glance",
+  "Active groups",
+  "Next contribution",
+  "Next payout",
+  "None scheduled",
+  "Your groups",
+  "View all groups",
+  "You haven't joined a savings group yet.",
+  "Recent activity",
+  "No activity yet.",
+  // /groups.
+  "Every savings group you created or joined.",
+  "You aren't in any savings groups yet.",
+  "Create your first group",
+  // Profile → Notifications.
+  "Notification preferences",
+  "Email notifications",
+  "Push notifications",
+  "Contribution reminders",
+  "Save Preferences",
+  "Bank Accounts",
+  // The shell around it.
+  "Skip to content",
+  "Dashboard",
+  "Demo phase",
+] as const;
+
+async function expectNoEnglish(page: Page) {
+  await expect(page.locator("html")).toHaveAttribute("lang", "es-US");
+  const text = await page.locator("body").innerText();
+  for (const phrase of ENGLISH_PHRASES) expect(text.includes(phrase), `English on a Spanish page: "${phrase}"`).toBe(false);
+}
+
+test.use({ viewport: { width: 375, height: 800 } });
+
+test("a member chooses Spanish under Profile → Notifications and the dashboard follows", async ({ page }) => {
+  await registeredMember(page, uniqueEmail("espanol"), "Lucía Ramos");
+  await page.goto("/profile/notifications");
+  await page.getByRole("region", { name: "Language" }).getByLabel("Language").selectOption("es-US");
+  await page.getByRole("button", { name: "Save Language" }).click();
+  await expect(page).toHaveURL(/\/profile\/notifications$/);
+  await expect(toasts(page)).toContainText("Idioma guardado");
+  await expect(page.getByRole("region", { name: "Idioma" }).getByLabel("Idioma")).toHaveValue("es-US");
+
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Preferencias de notificaciones");
+  await expectNoEnglish(page);
+
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Le damos la bienvenida, Lucía Ramos");
+  await expect(page.getByText("Pida acceso al entorno de prueba")).toBeVisible();
+  await expect(page.getByText("Nada programado").first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Crear una tanda" })).toBeVisible();
+  await expectNoEnglish(page);
+  // The page fits a 375 px phone: nothing wider than the viewport.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  await page.goto("/groups");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sus tandas");
+  await expect(page.getByRole("link", { name: "Crear su primera tanda" })).toBeVisible();
+  await expectNoEnglish(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  // Back to English the same way: the account says English again.
+  await page.goto("/profile/notifications");
+  await page.getByRole("region", { name: "Idioma" }).getByLabel("Idioma").selectOption("en-US");
+  await page.getByRole("button", { name: "Guardar idioma" }).click();
+  await expect(toasts(page)).toContainText("Language Saved");
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Lucía Ramos");
+});
+
+test.describe("a browser that asks for Spanish", () => {
+  test.use({ locale: "es-US", extraHTTPHeaders: { "Accept-Language": "es-US,es;q=0.9,en;q=0.5" } });
+
+  test("registers and gets the confirmation email in Spanish, its link keeping the language", async ({ page }) => {
+    const email = uniqueEmail("registro");
+    await page.goto("/register");
+    await page.getByLabel("Nombre completo").fill("Diego Torres");
+    await page.getByLabel("Correo electrónico").fill(email);
+    await page.getByLabel("Contraseña", { exact: true }).fill("Secret123");
+    await page.getByLabel("Confirme la contraseña").fill("Secret123");
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Crear cuenta" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    const links = await emailLinks(page, email, "Confirme su correo electrónico para Rosca");
+    const confirm = links.find((href) => href.includes("/auth/confirm"));
+    expect(confirm, "a confirmation link").toBeTruthy();
+    expect(new URL(confirm!).searchParams.get("lang")).toBe("es-US");
+  });
+});
