@@ -17,16 +17,21 @@
  * output live instead. The exit code is non-zero when any stage failed.
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { flakyTests } from "./lib/test-output.ts";
+import { flakyTests, formatTimed, slowestPlaywrightTests, slowestVitestFiles, slowestVitestTests } from "./lib/test-output.ts";
 
-type Step = { label: string; command: string; args: string[] };
+type Step = { label: string; command: string; args: string[]; env?: Record<string, string> };
 type Stage = { name: string; steps: Step[] };
 type Result = { name: string; ok: boolean; seconds: number; steps: Array<{ label: string; seconds: number; ok: boolean }>; output: string };
 
 /** A tool from node_modules/.bin (no npx or npm process in between). */
 const bin = (label: string, tool: string, ...args: string[]): Step => ({ label, command: path.resolve("node_modules/.bin", tool), args });
+
+const logDir = path.resolve(".data/test-logs");
+/** The runners' JSON reports beside their output, read for the summary's ten slowest tests. */
+const VITEST_JSON = path.join(logDir, "vitest.json");
+const E2E_JSON = path.join(logDir, "e2e.json");
 
 const LINT: Stage = {
   name: "lint",
@@ -42,7 +47,10 @@ const LINT: Stage = {
 };
 const STAGES: Stage[] = [
   { name: "typecheck", steps: [bin("typegen", "react-router", "typegen"), bin("tsgo", "tsgo")] },
-  { name: "vitest", steps: [bin("vitest", "vitest", "run")] },
+  {
+    name: "vitest",
+    steps: [bin("vitest", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${VITEST_JSON}`)],
+  },
   // The JavaScript budgets (issue 15) right after the build they measure, before the browser tests.
   // The server's entry points compiled as the image has them, and the compiled server booted (ADR 042).
   {
@@ -52,21 +60,22 @@ const STAGES: Stage[] = [
       bin("build-server", "tsx", "scripts/build-server.ts"),
       bin("boot-check", "tsx", "scripts/boot-check.ts"),
       bin("size", "tsx", "scripts/size.ts"),
-      bin("playwright", "playwright", "test"),
+      { ...bin("playwright", "playwright", "test", "--reporter=list,json"), env: { PLAYWRIGHT_JSON_OUTPUT_FILE: E2E_JSON } },
     ],
   },
 ];
 
 const serial = process.env.TEST_SERIAL === "1" || process.env.TEST_SERIAL === "true";
-const logDir = path.resolve(".data/test-logs");
 mkdirSync(logDir, { recursive: true });
+// A stale report must not pass for this run's.
+for (const report of [VITEST_JSON, E2E_JSON]) rmSync(report, { force: true });
 
 function runStep(step: Step, live: boolean, sink: string[]): Promise<boolean> {
   return new Promise((resolve) => {
     const child = spawn(step.command, step.args, {
       stdio: live ? "inherit" : ["ignore", "pipe", "pipe"],
       // Colours in the kept output when the terminal shows colours.
-      env: { ...process.env, ...(process.stdout.isTTY && !live ? { FORCE_COLOR: "1" } : {}) },
+      env: { ...process.env, ...(process.stdout.isTTY && !live ? { FORCE_COLOR: "1" } : {}), ...step.env },
     });
     child.stdout?.on("data", (chunk: Buffer) => sink.push(chunk.toString()));
     child.stderr?.on("data", (chunk: Buffer) => sink.push(chunk.toString()));
@@ -157,7 +166,28 @@ async function runTheRest() {
   process.stdout.write(
     `\nnpm test: ${failed.length === 0 ? "passed" : `FAILED (${failed.map((result) => result.name).join(", ")})`} in ${total.toFixed(1)} s\n${lines.join("\n")}\n` +
       (flaky.length > 0 ? `${flaky.join("\n")}\n` : "") +
+      slowest() +
       `  (each stage's output is also in .data/test-logs/)\n`,
   );
   process.exitCode = failed.length === 0 ? 0 : 1;
+}
+
+/** The ten slowest Vitest files and tests and the ten slowest e2e tests, from the runners' JSON reports (issue 47). */
+function slowest(): string {
+  const read = (file: string) => {
+    try {
+      return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null;
+    } catch {
+      return null;
+    }
+  };
+  const vitest = read(VITEST_JSON);
+  const e2e = read(E2E_JSON);
+  const sections: string[] = [];
+  if (vitest) {
+    sections.push("  the ten slowest Vitest files (tests and their set-up):", ...formatTimed(slowestVitestFiles(vitest, process.cwd())));
+    sections.push("  the ten slowest Vitest tests:", ...formatTimed(slowestVitestTests(vitest, process.cwd())));
+  }
+  if (e2e) sections.push("  the ten slowest e2e tests:", ...formatTimed(slowestPlaywrightTests(e2e)));
+  return sections.length > 0 ? `${sections.join("\n")}\n` : "";
 }
