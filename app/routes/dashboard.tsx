@@ -16,6 +16,7 @@ import { dashboardStats } from "~/server/groups/group-views.server";
 import { InvitationCard } from "~/components/groups/invitation-card";
 import { UndeliverableEmailBanner } from "~/components/profile/undeliverable-email-banner";
 import { requireUser } from "~/server/auth/guards.server";
+import { requestLocale } from "~/server/platform/locale.server";
 import { sandboxCardState } from "~/server/admin/sandbox-access.server";
 import type { MessageId } from "~/domain/messages/en-US";
 import type { Route } from "./+types/dashboard";
@@ -48,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const bankState: BankState = !user.isPlaidSandboxAuthorized ? "request-access" : user.hasBankAccount ? "connected" : "link-bank";
   // The groups, activity and invitations in one statement, whatever the number of groups; the sandbox card beside it.
   const [{ cards, savings, activity, inbox, bank, late }, sandboxCard] = await Promise.all([
-    dashboardFor(user),
+    dashboardFor(user, new Date(), requestLocale(request, user.locale)),
     bankState === "request-access" ? sandboxCardState(user.id) : null,
   ]);
   const pendingInvitations = inbox.filter((invitation) => invitation.state === "open");

@@ -5,6 +5,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
 import { requireUser } from "~/server/auth/guards.server";
 import { groupCardsWithSavings } from "~/server/groups/group-views.server";
+import { requestLocale } from "~/server/platform/locale.server";
 import type { MetaArgs } from "react-router";
 import type { MessageId } from "~/domain/messages/en-US";
 import type { Route } from "./+types/groups";
@@ -15,7 +16,7 @@ export function meta({ matches }: MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
-  return groupCardsWithSavings(user.id);
+  return groupCardsWithSavings(user.id, new Date(), requestLocale(request, user.locale));
 }
 
 const SECTIONS: GroupStatus[] = ["active", "forming", "completed"];

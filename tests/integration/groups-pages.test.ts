@@ -413,6 +413,43 @@ describe("/groups", () => {
   });
 });
 
+describe("/groups and the dashboard in Spanish (issue 46)", () => {
+  it("writes the cards' schedule and payout lines in the reader's language, and English ones exactly as before", async () => {
+    const amina = await member("Amina Yusuf");
+    const active = await newGroup(amina, { name: "Wedding Fund" });
+    const omar = await member("Omar Haddad");
+    await join(omar, active.inviteCode);
+    await join(await member("Lena Park"), active.inviteCode);
+    const inSpanish = (path: string, jar: typeof amina.jar) =>
+      new Request(`${get(path).url}`, { headers: { Cookie: jar.header(), "Accept-Language": "es-US,es;q=0.9" } });
+
+    const list = await call(groupsList.loader, inSpanish("/groups", amina.jar));
+    expect(list.status).toBe(200);
+    expect(list.data.cards[0]).toMatchObject({
+      scheduleLine: "Cada mes, el día 31 (o el último día de los meses más cortos)",
+      nextPayout: { isYou: true, text: "El pago del pozo sale el 2 abr 2027; se espera en su banco el 5 abr 2027" },
+      yourPayout: { text: "El pago del pozo sale el 2 abr 2027; se espera en su banco el 5 abr 2027" },
+    });
+
+    // Omar's card names Amina's payout (expected to arrive, not in his bank) and his own, a month later.
+    const board = await call(dashboard.loader, inSpanish("/dashboard", omar.jar));
+    expect(board.status).toBe(200);
+    expect(board.data.cards[0]).toMatchObject({
+      scheduleLine: "Cada mes, el día 31 (o el último día de los meses más cortos)",
+      nextPayout: { isYou: false, text: "El pago del pozo sale el 2 abr 2027; se espera que llegue el 5 abr 2027" },
+      yourPayout: { text: "El pago del pozo sale el 4 may 2027; se espera en su banco el 5 may 2027" },
+    });
+
+    // The same member without a Spanish browser: the English lines, word for word.
+    const english = await call(dashboard.loader, get("/dashboard", omar.jar));
+    expect(english.data.cards[0]).toMatchObject({
+      scheduleLine: "Monthly on the 31st (or the last day of shorter months)",
+      nextPayout: { text: "Payout goes out Apr 2, 2027; expected to arrive Apr 5, 2027" },
+      yourPayout: { text: "Payout goes out May 4, 2027; expected in your bank May 5, 2027" },
+    });
+  });
+});
+
 describe("/groups/{id}/calendar.ics", () => {
   it("gives a member of an active group their contribution days and payout, and 404 to everyone else", async () => {
     const amina = await member("Amina Yusuf");

@@ -5,6 +5,7 @@
  */
 import { share, type SavingsProgress as Progress } from "~/domain/charts";
 import { formatMoney } from "~/domain/format";
+import { useLocale, useT } from "../i18n";
 
 const BAR_WIDTH = 200;
 
@@ -19,23 +20,28 @@ function Bar({ fraction, colour }: { fraction: number; colour: string }) {
 
 export function SavingsProgress({ progress, label }: { progress: Progress; label: string }) {
   const turnWidth = 100 / Math.max(1, progress.turns);
+  const t = useT();
+  const locale = useLocale();
+  const money = (cents: number) => formatMoney(cents, locale);
   return (
     // biome-ignore lint/a11y/useSemanticElements: a chart's parts named as one group; a fieldset is for form controls
     <div className="mt-3 space-y-2 rounded-lg bg-slate-50 p-3 text-sm" role="group" aria-label={label} data-chart="savings">
       <div>
         <p className="flex justify-between gap-2 text-slate-700">
-          <span>Paid in so far</span>
+          <span>{t("savings.paidIn")}</span>
           <span className="font-semibold text-slate-900">
-            {formatMoney(progress.paidInCents)} <span className="font-normal text-slate-600">of {formatMoney(progress.cycleCents)}</span>
+            {money(progress.paidInCents)}{" "}
+            <span className="font-normal text-slate-600">{t("savings.of", { amount: money(progress.cycleCents) })}</span>
           </span>
         </p>
         <Bar fraction={share(progress.paidInCents, progress.cycleCents)} colour="#047857" />
       </div>
       <div>
         <p className="flex justify-between gap-2 text-slate-700">
-          <span>Received</span>
+          <span>{t("savings.received")}</span>
           <span className="font-semibold text-slate-900">
-            {formatMoney(progress.receivedCents)} <span className="font-normal text-slate-600">of {formatMoney(progress.cycleCents)}</span>
+            {money(progress.receivedCents)}{" "}
+            <span className="font-normal text-slate-600">{t("savings.of", { amount: money(progress.cycleCents) })}</span>
           </span>
         </p>
         <Bar fraction={share(progress.receivedCents, progress.cycleCents)} colour="#0369a1" />
@@ -43,8 +49,8 @@ export function SavingsProgress({ progress, label }: { progress: Progress; label
       <div>
         <p className="text-slate-700">
           {progress.yourTurn === null
-            ? "Your turn is drawn when the group starts"
-            : `Your payout: turn ${progress.yourTurn} of ${progress.turns} · ${progress.completedTurns} of ${progress.turns} paid`}
+            ? t("savings.turnDrawn")
+            : t("savings.yourTurn", { turn: progress.yourTurn, turns: progress.turns, completed: progress.completedTurns })}
         </p>
         {/* The cycle as a strip of turns: done ones filled, yours outlined and marked. */}
         <svg viewBox="0 0 100 10" preserveAspectRatio="none" className="mt-1 h-3 w-full" aria-hidden="true" focusable="false">

@@ -2,26 +2,50 @@ import { Link } from "react-router";
 import { SavingsProgress } from "~/components/charts/savings-progress";
 import type { SavingsProgress as Progress } from "~/domain/charts";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
+import type { MessageId } from "~/domain/messages/en-US";
 import type { GroupCardView } from "~/server/groups/group-views.server";
-import { GroupStatusBadge, memberCountLabel } from "./group-labels";
+import { useLocale, useT } from "../i18n";
+import { type GroupStatus, GroupStatusBadge } from "./group-labels";
+
+/** The status badge's words (GROUP_STATUS_LABELS'), in the reader's language. */
+const STATUS_LABELS = {
+  forming: "groupCard.status.forming",
+  active: "groupCard.status.active",
+  completed: "groupCard.status.completed",
+} as const satisfies Record<GroupStatus, MessageId>;
 
 /** One group in a list (/groups and the dashboard): the key figures and a link to its page. */
 export function GroupCard({ card, headingLevel = 3, savings }: { card: GroupCardView; headingLevel?: 2 | 3; savings?: Progress }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const t = useT();
+  const locale = useLocale();
+  const count = card.memberCount;
   const figures: Array<[string, string]> = [
-    ["Members", memberCountLabel(card.status, card.joinedCount, card.memberCount)],
-    ["Contribution", `${formatMoney(card.contributionCents)} · ${card.scheduleLine}`],
-    ["Payout", formatMoney(card.payoutCents)],
-    ["Your position", card.yourPosition !== null ? `${card.yourPosition} of ${card.memberCount}` : "Drawn at the start"],
+    [
+      t("groupCard.members"),
+      card.status === "forming" ? t("groupCard.joined", { joined: card.joinedCount, count }) : t("groupCard.memberCount", { count }),
+    ],
+    [t("groupCard.contribution"), `${formatMoney(card.contributionCents, locale)} · ${card.scheduleLine}`],
+    [t("groupCard.payout"), formatMoney(card.payoutCents, locale)],
+    [
+      t("groupCard.yourPosition"),
+      card.yourPosition !== null ? t("groupCard.positionOf", { position: card.yourPosition, count }) : t("groupCard.drawnAtStart"),
+    ],
   ];
   if (card.status === "active") {
-    figures.push(["Next contribution", card.nextContributionOn ? formatCalendarDay(card.nextContributionOn, "medium") : "None scheduled"]);
+    figures.push([
+      t("groupCard.nextContribution"),
+      card.nextContributionOn ? formatCalendarDay(card.nextContributionOn, "medium", locale) : t("dashboard.noneScheduled"),
+    ]);
     if (card.nextPayout) {
       // Its days from the one model of a payment's dates (ADR 040), as the group page says them: never the due day.
-      figures.push(["Next payout", `${card.nextPayout.isYou ? "You" : (card.nextPayout.recipientName ?? "—")}: ${card.nextPayout.text}`]);
+      figures.push([
+        t("groupCard.nextPayout"),
+        `${card.nextPayout.isYou ? t("groupCard.you") : (card.nextPayout.recipientName ?? "—")}: ${card.nextPayout.text}`,
+      ]);
     }
   }
-  if (card.yourPayout && card.status !== "forming") figures.push(["Your payout", card.yourPayout.text]);
+  if (card.yourPayout && card.status !== "forming") figures.push([t("groupCard.yourPayout"), card.yourPayout.text]);
   return (
     <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={`group-card-${card.id}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -31,8 +55,10 @@ export function GroupCard({ card, headingLevel = 3, savings }: { card: GroupCard
           </Link>
         </Heading>
         <div className="flex items-center gap-2">
-          {card.isAdmin ? <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900">Admin</span> : null}
-          <GroupStatusBadge status={card.status} />
+          {card.isAdmin ? (
+            <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900">{t("groupCard.admin")}</span>
+          ) : null}
+          <GroupStatusBadge status={card.status} label={t(STATUS_LABELS[card.status])} />
         </div>
       </div>
       <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
@@ -44,11 +70,9 @@ export function GroupCard({ card, headingLevel = 3, savings }: { card: GroupCard
         ))}
       </dl>
       {card.status !== "forming" ? (
-        <p className="mt-3 text-sm text-slate-700">
-          {card.completedPeriods} of {card.memberCount} payouts completed
-        </p>
+        <p className="mt-3 text-sm text-slate-700">{t("groupCard.completedPayouts", { completed: card.completedPeriods, count })}</p>
       ) : null}
-      {savings ? <SavingsProgress progress={savings} label={`Your savings in ${card.name}`} /> : null}
+      {savings ? <SavingsProgress progress={savings} label={t("savings.label", { name: card.name })} /> : null}
     </article>
   );
 }

@@ -14,12 +14,9 @@ const badgeTones: Record<GroupStatus, string> = {
   completed: "border-slate-300 bg-slate-100 text-slate-800",
 };
 
-export function GroupStatusBadge({ status }: { status: GroupStatus }) {
-  return (
-    <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold ${badgeTones[status]}`}>
-      {GROUP_STATUS_LABELS[status]}
-    </span>
-  );
+/** `label` is the status in the reader's language where the page is translated (the group cards); else English. */
+export function GroupStatusBadge({ status, label = GROUP_STATUS_LABELS[status] }: { status: GroupStatus; label?: string }) {
+  return <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold ${badgeTones[status]}`}>{label}</span>;
 }
 
 /** '2 of 3 joined' while forming; '3 members' once the group is full. */

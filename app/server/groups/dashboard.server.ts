@@ -5,6 +5,7 @@
  * only to a member without access yet, is read apart.
  */
 import { desc, eq, sql } from "drizzle-orm";
+import { DEFAULT_LOCALE, type Locale } from "~/domain/locale";
 import { type BankAttention, bankAttentionJson } from "../bank/bank.server";
 import { preparedQuery } from "../db/client.server";
 import { groupMembers, groups } from "../db/schema";
@@ -56,7 +57,7 @@ const dashboardRows = preparedQuery("dashboard", (database, name) => {
 });
 
 /** Everything the dashboard shows about the viewer's groups and invitations (SPEC.md section 2). */
-export async function dashboardFor(user: { id: string; email: string }, now = new Date()): Promise<Dashboard> {
+export async function dashboardFor(user: { id: string; email: string }, now = new Date(), locale: Locale = DEFAULT_LOCALE): Promise<Dashboard> {
   const rows = await dashboardRows().execute(inboxParams(user, now));
   const cardRows = rows.filter((row): row is typeof row & Pick<CardRow, "group" | "member"> => row.group !== null && row.member !== null);
   const panels = rows.find((row) => row.inbox !== null);
@@ -64,7 +65,7 @@ export async function dashboardFor(user: { id: string; email: string }, now = ne
     failedChains(panels?.lateAttempts ?? [], now),
     new Map((panels?.myAccounts ?? []).map((a) => [a.bankAccountId, { institution: a.institution, name: a.name, mask: a.mask }])),
   );
-  const cards = cardsWithSavingsFrom(cardRows, user.id, now);
+  const cards = cardsWithSavingsFrom(cardRows, user.id, now, locale);
   // A group whose contribution of the viewer's is late: its next contribution is the next attempt (or now, with Pay now).
   for (const entry of late) {
     const card = cards.cards.find((c) => c.id === entry.groupId);

@@ -8,7 +8,20 @@ import { payoutPerTurnCents } from "~/domain/groups";
 import { daysBetween, describeSchedule, periodDates, todayIn, type CalendarDay } from "~/domain/schedule";
 import { db, preparedQuery } from "../db/client.server";
 import { FAILED_STATUSES, SETTLED_STATUSES, type TransferStatus } from "~/domain/money";
-import { type DatedAttempt, type DatedStep, paymentDates, payoutDay, payoutDaysText, payoutNextSteps, plannedDates } from "~/domain/payment-dates";
+import {
+  type DatedAttempt,
+  type DatedStep,
+  type PaymentDates,
+  paymentDates,
+  payoutDay,
+  payoutDaysText,
+  payoutNextSteps,
+  plannedDates,
+} from "~/domain/payment-dates";
+import { DEFAULT_LOCALE, type Locale } from "~/domain/locale";
+import { formatCalendarDay } from "~/domain/format";
+import { translator } from "../platform/locale.server";
+import { scheduleWords } from "../email/templates";
 import { groupMembers, groupPeriods, groups, type GroupEventType, type GroupInvitationStatus, type GroupStatus } from "../db/schema";
 import { visibleProfile, type VisibleProfile } from "../profile/profile.server";
 import { type MemberTotals, type PoolMovement, poolMovementsFrom, type SavingsProgress, savingsFrom } from "~/domain/charts";
@@ -649,9 +662,33 @@ export async function groupCardsFor(userId: string, now = new Date()): Promise<G
   return (await groupCardsWithSavings(userId, now)).cards;
 }
 
-/** The cards and each one's savings at a glance (what the member paid in and received): /groups' one read. */
-export async function groupCardsWithSavings(userId: string, now = new Date()): Promise<CardsWithSavings> {
-  return cardsWithSavingsFrom(await cardRows().execute({ userId }), userId, now);
+/**
+ * The cards and each one's savings at a glance (what the member paid in and received): /groups' one read. `locale` is
+ * the reader's: the lines the server writes (schedule, payout days) are in it.
+ */
+export async function groupCardsWithSavings(userId: string, now = new Date(), locale: Locale = DEFAULT_LOCALE): Promise<CardsWithSavings> {
+  return cardsWithSavingsFrom(await cardRows().execute({ userId }), userId, now, locale);
+}
+
+/**
+ * payoutDaysText (app/domain/payment-dates.ts) in the reader's language: English is that function's own line, other
+ * languages the catalogue's `groupCard.payoutDays` with the locale's dates.
+ */
+export function payoutDaysTextIn(dates: Pick<PaymentDates, "due" | "sent" | "arrival">, yours: boolean, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE) return payoutDaysText(dates, { yours });
+  const t = translator(locale);
+  const day = (value: CalendarDay) => formatCalendarDay(value, "medium", locale);
+  if (!dates.sent || !dates.arrival) return t("groupCard.payoutWaiting", { date: day(dates.due) });
+  const sentOn = { date: day(dates.sent.day) };
+  const arrivalOn = { date: day(dates.arrival.day) };
+  return t("groupCard.payoutDays", {
+    sent: dates.sent.planned ? t("groupCard.payoutGoesOut", sentOn) : t("groupCard.payoutSent", sentOn),
+    arrival: !dates.arrival.planned
+      ? t("groupCard.arrived", arrivalOn)
+      : yours
+        ? t("groupCard.expectedInYourBank", arrivalOn)
+        : t("groupCard.expectedToArrive", arrivalOn),
+  });
 }
 
 export type CardsWithSavings = { cards: GroupCardView[]; savings: Record<string, SavingsProgress> };
@@ -724,7 +761,7 @@ const cardRows = preparedQuery("group_cards", (database, name) =>
 );
 
 /** The cards (in the rows' order) and each one's savings, from rows of `cardFields` for `userId`. */
-export function cardsWithSavingsFrom(rows: CardRow[], userId: string, now = new Date()): CardsWithSavings {
+export function cardsWithSavingsFrom(rows: CardRow[], userId: string, now = new Date(), locale: Locale = DEFAULT_LOCALE): CardsWithSavings {
   const totals = new Map<string, MemberTotals>(
     rows.map((row) => [row.group.id, { paidInCents: Number(row.paidInCents), receivedCents: Number(row.receivedCents) }]),
   );
@@ -744,7 +781,7 @@ export function cardsWithSavingsFrom(rows: CardRow[], userId: string, now = new 
       joinedCount: joined,
       contributionCents: group.contributionCents,
       payoutCents: payoutPerTurnCents(group.contributionCents, group.memberCount),
-      scheduleLine: describeSchedule(scheduleOf(group)),
+      scheduleLine: scheduleWords(scheduleOf(group), locale),
       isAdmin: member.isAdmin,
       yourPosition:
         member.payoutPosition !== null && group.status !== "forming"
@@ -760,11 +797,11 @@ export function cardsWithSavingsFrom(rows: CardRow[], userId: string, now = new 
               isYou: next.recipientUserId === userId,
               amountCents: next.payoutCents,
               day: payoutDay(nextDates, { yours: next.recipientUserId === userId }),
-              text: payoutDaysText(nextDates, { yours: next.recipientUserId === userId }),
+              text: payoutDaysTextIn(nextDates, next.recipientUserId === userId, locale),
             }
           : null,
       yourPayout:
-        mine && myDates ? { status: mine.status, day: payoutDay(myDates, { yours: true }), text: payoutDaysText(myDates, { yours: true }) } : null,
+        mine && myDates ? { status: mine.status, day: payoutDay(myDates, { yours: true }), text: payoutDaysTextIn(myDates, true, locale) } : null,
       startOn: group.firstDueOn,
       endOn: group.lastDueOn,
       completedPeriods: completed,
