@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { emailLinks, expect, registeredMember, test, toasts, uniqueEmail } from "./fixtures";
+import { formingGroup } from "./groups-page.support";
 
 /**
  * Issue 46, part two: a member chooses Spanish under Profile → Notifications (a plain form: both projects, with and
@@ -32,6 +33,17 @@ const ENGLISH_PHRASES = [
   "Every savings group you created or joined.",
   "You aren't in any savings groups yet.",
   "Create your first group",
+  // A group's card (dashboard and /groups) and its savings chart.
+  "Forming",
+  "of 3 joined",
+  "Members",
+  "Contribution",
+  "Monthly on the",
+  "Your position",
+  "Paid in so far",
+  "Received",
+  "Your turn is drawn",
+  "Your savings in",
   // Profile → Notifications.
   "Notification preferences",
   "Email notifications",
@@ -107,4 +119,26 @@ test.describe("a browser that asks for Spanish", () => {
     expect(confirm, "a confirmation link").toBeTruthy();
     expect(new URL(confirm!).searchParams.get("lang")).toBe("es-US");
   });
+});
+
+test("a member who reads Spanish sees their group's card in Spanish on the dashboard and /groups", async ({ page, baseURL }) => {
+  // A forming group (monthly on the 6th, $100, fixed order), created in English; the member then chooses Spanish.
+  const group = await formingGroup(page, baseURL, "tarjeta");
+  await page.goto("/profile/notifications");
+  await page.getByRole("region", { name: "Language" }).getByLabel("Language").selectOption("es-US");
+  await page.getByRole("button", { name: "Save Language" }).click();
+  await expect(toasts(page)).toContainText("Idioma guardado");
+
+  for (const path of ["/dashboard", "/groups"]) {
+    await page.goto(path);
+    const card = page.getByRole("article", { name: group.name });
+    await expect(card).toContainText("En formación");
+    await expect(card).toContainText("Miembros1 de 3 se unieron");
+    await expect(card).toContainText("Aporte$100.00 · Cada mes, el día 6");
+    await expect(card).toContainText("Pago del pozo$300.00");
+    await expect(card).toContainText("Su turno1 de 3");
+    await expect(card.getByRole("group", { name: `Sus ahorros en ${group.name}` })).toContainText("Aportado hasta ahora$0.00 de $300.00");
+    await expectNoEnglish(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  }
 });
