@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, useActionData, useNavigation } from "react-router";
+import { data, type MetaArgs, useActionData, useNavigation } from "react-router";
+import { metaTranslator, useT, useTranslateText } from "~/components/i18n";
 import { InviteStep } from "~/components/groups/create-wizard/invite-step";
 import { WizardProgress } from "~/components/groups/create-wizard/progress";
 import { SettingsStep } from "~/components/groups/create-wizard/settings-step";
@@ -13,7 +14,7 @@ import {
 import { SandboxRequestCard } from "~/components/sandbox-request-card";
 import { Alert } from "~/components/ui/alert";
 import { Card, PageContainer } from "~/components/ui/page";
-import { draftFromWizard, GROUP_LIMITS, groupSettingsSchema, inviteesSchema, type GroupSettings } from "~/domain/groups";
+import { draftFromWizard, GROUP_LIMITS, GROUP_MESSAGES, groupSettingsSchema, inviteesSchema, type GroupSettings } from "~/domain/groups";
 import { describeInvitationOutcome } from "~/domain/invitations";
 import { DEFAULT_TIME_ZONE, todayIn } from "~/domain/schedule";
 import { requireUser } from "~/server/auth/guards.server";
@@ -23,9 +24,12 @@ import { redirectWithToast } from "~/server/notifications/toast.server";
 import { readForm } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/groups.create";
 import { logger } from "~/server/platform/log.server";
+import { requestLocale, translator } from "~/server/platform/locale.server";
+import { DEFAULT_LOCALE, type Locale } from "~/domain/locale";
+import type { InvitationOutcome } from "~/domain/invitations";
 
-export function meta() {
-  return [{ title: "Create a Group — Rosca" }];
+export function meta({ matches }: MetaArgs) {
+  return [{ title: metaTranslator(matches)("create.title") }];
 }
 
 const FAILURE_TITLE = "Group Creation Failed";
@@ -112,13 +116,20 @@ function rowsFor(emails: string[], memberCount: number, extra = 0): string[] {
   return Array.from({ length: wanted }, (_, index) => emails[index] ?? "");
 }
 
-function inviteeErrors(emails: string[], memberCount: number, ownEmail: string) {
+function inviteeErrors(emails: string[], memberCount: number, ownEmail: string, locale: Locale) {
   const result = inviteesSchema({ memberCount, ownEmail }).safeParse(emails);
   if (result.success) return { ok: true as const, emails: result.data };
   const errors: FieldErrorMap = {};
+  // The one message with a number in it cannot be looked up by its words on the page: it is written in the reader's
+  // language here (the others are SERVER_TEXTS, translated where they are shown).
+  const tooMany = GROUP_MESSAGES.tooManyInvitees(memberCount - 1);
   for (const issue of result.error.issues) {
     const name = issue.path.length === 0 ? "memberEmails" : `memberEmails[${String(issue.path[0])}]`;
-    errors[name] = [...(errors[name] ?? []), issue.message];
+    const message =
+      issue.message === tooMany && locale !== DEFAULT_LOCALE
+        ? translator(locale)("wizard.tooManyInvitees", { max: memberCount - 1, size: memberCount })
+        : issue.message;
+    errors[name] = [...(errors[name] ?? []), message];
   }
   return { ok: false as const, errors };
 }
@@ -181,7 +192,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "add-row") return reply(step2(rowsFor(emails, settings.memberCount, 1)));
 
   // intent === "create"
-  const invitees = inviteeErrors(emails, settings.memberCount, user.email);
+  const locale = requestLocale(request, user.locale);
+  const invitees = inviteeErrors(emails, settings.memberCount, user.email, locale);
   if (!invitees.ok) return reply(step2(rowsFor(emails, settings.memberCount), invitees.errors), 400);
 
   let result;
@@ -201,11 +213,32 @@ export async function action({ request }: Route.ActionArgs) {
   // replay of the same submission (a double click) created and sent nothing this time.
   return redirectWithToast(request, "/dashboard", {
     type: result.replayed || result.invitations.queued + result.invitations.failed === 0 ? "success" : "warning",
+    // Translated on the page (SERVER_TEXTS); the description names the group, so it is written in the reader's language.
     title: "Group Created Successfully!",
-    description: result.replayed
-      ? `Your group "${settings.groupName}" has been created.`
-      : `Your group "${settings.groupName}" has been created. ${describeInvitationOutcome(result.invitations)}`,
+    description: createdDescription(locale, settings.groupName, result.replayed ? null : result.invitations),
   });
+}
+
+/**
+ * The toast's description: English word for word as before (describeInvitationOutcome); other languages from the
+ * catalogue's create.* messages. `invitations` is null for a replayed submission (nothing was sent this time).
+ */
+function createdDescription(locale: Locale, name: string, invitations: InvitationOutcome | null): string {
+  if (locale === DEFAULT_LOCALE) {
+    return invitations === null
+      ? `Your group "${name}" has been created.`
+      : `Your group "${name}" has been created. ${describeInvitationOutcome(invitations)}`;
+  }
+  const t = translator(locale);
+  if (invitations === null) return t("create.createdOne", { name });
+  const parts: string[] = [];
+  if (invitations.emailed > 0) parts.push(t("create.outcome.emailed", { count: invitations.emailed }));
+  if (invitations.notifiedInApp > 0) parts.push(t("create.outcome.notified", { count: invitations.notifiedInApp }));
+  if (invitations.queued > 0) parts.push(t("create.outcome.queued", { count: invitations.queued }));
+  if (invitations.failed > 0) parts.push(t("create.outcome.failed", { count: invitations.failed }));
+  const outcome =
+    parts.length === 0 ? t("create.outcome.none") : t("create.outcome.list", { parts: new Intl.ListFormat(locale, { type: "unit" }).format(parts) });
+  return t("create.createdMany", { name, outcome });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -214,19 +247,21 @@ export default function CreateGroup({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
+  const t = useT();
+  const translate = useTranslateText();
 
   if (!loaderData.authorized || actionData?.refused) {
     return (
       <PageContainer>
-        <h1 className="text-3xl font-bold text-slate-900">Create a New Group</h1>
+        <h1 className="text-3xl font-bold text-slate-900">{t("create.heading")}</h1>
         <div className="mt-6 space-y-4">
           {actionData?.refused ? (
-            <Alert tone="error" title={actionData.failure.title}>
-              {actionData.failure.message}
+            <Alert tone="error" title={translate(actionData.failure.title)}>
+              {translate(actionData.failure.message)}
             </Alert>
           ) : null}
-          <Alert tone="warning" title="Sandbox access required">
-            Creating a group needs sandbox access during the demo phase. Ask for it below; an administrator reviews requests within 24 hours.
+          <Alert tone="warning" title={t("create.sandboxTitle")}>
+            {t("create.sandboxBody")}
           </Alert>
           {"sandboxCard" in loaderData && loaderData.sandboxCard ? <SandboxRequestCard {...loaderData.sandboxCard} /> : null}
         </div>
@@ -240,13 +275,13 @@ export default function CreateGroup({ loaderData }: Route.ComponentProps) {
   return (
     <PageContainer>
       <div className="mx-auto max-w-3xl">
-        <h1 className="text-3xl font-bold text-slate-900">Create a New Group</h1>
-        <p className="mt-1 text-slate-600">Set up your savings group, then invite the people you trust.</p>
+        <h1 className="text-3xl font-bold text-slate-900">{t("create.heading")}</h1>
+        <p className="mt-1 text-slate-600">{t("create.lead")}</p>
         <WizardProgress step={view.step} />
         <Card className="mt-6">
           {actionData?.failure ? (
-            <Alert tone="error" title={actionData.failure.title}>
-              {actionData.failure.message}
+            <Alert tone="error" title={translate(actionData.failure.title)}>
+              {translate(actionData.failure.message)}
             </Alert>
           ) : null}
           {view.step === 1 ? (

@@ -7,12 +7,11 @@ import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
+import { useLocale, useT } from "~/components/i18n";
 import { formatMoney } from "~/domain/format";
-import { PAYOUT_ORDER_LABELS, SETUP_FEE_CENTS, setupFeeLine, SWAP_APPROVAL_LABELS, type GroupSettings } from "~/domain/groups";
-import { plural } from "~/domain/plural";
-import { FREQUENCY_LABELS } from "~/domain/schedule";
+import { SETUP_FEE_CENTS, type GroupSettings } from "~/domain/groups";
 import { DefaultSubmit, HiddenSettings, describedBy, errorId } from "./fields";
-import { type FieldErrorMap, type SettingsValues, scheduleLineFor } from "./values";
+import { type FieldErrorMap, type SettingsValues, scheduleLineIn } from "./values";
 
 export function InviteStep({
   settings,
@@ -30,10 +29,13 @@ export function InviteStep({
   submitting: boolean;
 }) {
   const hydrated = useHydrated();
+  const t = useT();
+  const locale = useLocale();
+  const money = (cents: number) => formatMoney(cents, locale);
   const [emails, setEmails] = useState(initialEmails);
   const listRef = useRef<HTMLOListElement>(null);
   const maxInvitees = settings.memberCount - 1;
-  const scheduleLine = scheduleLineFor(values);
+  const scheduleLine = scheduleLineIn(values, locale, t);
   const payoutCents = settings.contributionAmount * 100 * settings.memberCount;
   const listErrors = errors.memberEmails;
 
@@ -52,33 +54,33 @@ export function InviteStep({
       <HiddenSettings values={values} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <h2 id="invite-heading" className="text-xl font-semibold text-slate-900">
-        Invite Members
+        {t("wizard.step2")}
       </h2>
 
       <section aria-labelledby="recap-heading" className="rounded-xl border border-slate-200 bg-slate-50 p-4">
         <h3 id="recap-heading" className="font-semibold text-slate-900">
-          Your group
+          {t("wizard.yourGroup")}
         </h3>
         <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-3">
-          <Recap term="Group name" value={settings.groupName} />
-          <Recap term="Members" value={`${settings.memberCount} (including you)`} />
-          <Recap term="Contribution per member" value={formatMoney(settings.contributionAmount * 100)} />
-          <Recap term="Schedule" value={scheduleLine ?? FREQUENCY_LABELS[settings.frequency]} />
-          <Recap term="Payout order" value={PAYOUT_ORDER_LABELS[settings.payoutOrder]} />
-          <Recap term="Turn swaps" value={SWAP_APPROVAL_LABELS[settings.swapApproval]} />
-          <Recap term="Payout per turn" value={formatMoney(payoutCents)} />
-          <Recap term="Setup fee" value={formatMoney(SETUP_FEE_CENTS)} />
+          <Recap term={t("wizard.groupName")} value={settings.groupName} />
+          <Recap term={t("wizard.members")} value={t("wizard.membersValue", { count: settings.memberCount })} />
+          <Recap term={t("wizard.contributionPerMember")} value={money(settings.contributionAmount * 100)} />
+          <Recap term={t("wizard.schedule")} value={scheduleLine ?? t(`wizard.frequency.${settings.frequency}`)} />
+          <Recap term={t("wizard.payoutOrder")} value={t(`wizard.payoutOrder.${settings.payoutOrder}`)} />
+          <Recap term={t("wizard.swaps")} value={t(`wizard.swaps.${settings.swapApproval}`)} />
+          <Recap term={t("wizard.payoutPerTurn")} value={money(payoutCents)} />
+          <Recap term={t("wizard.setupFee")} value={money(SETUP_FEE_CENTS)} />
         </dl>
+        {/* setupFeeLine's words (app/domain/groups.ts), and what follows them. */}
         <p className="mt-3 text-sm font-medium text-slate-800" data-testid="setup-fee">
-          {setupFeeLine(SETUP_FEE_CENTS)}. It is charged once, together with each member's first contribution that goes through (never before it);
-          there is no other fee, and no interest.
+          {t("wizard.setupFeeLine", { amount: money(SETUP_FEE_CENTS) })}
         </p>
       </section>
 
       <fieldset aria-describedby={describedBy("memberEmails-hint", listErrors?.length && errorId("memberEmails"))}>
-        <legend className="text-sm font-medium text-slate-800">Invitee email addresses</legend>
+        <legend className="text-sm font-medium text-slate-800">{t("wizard.invitees")}</legend>
         <p id="memberEmails-hint" className="mt-1 text-sm text-slate-600">
-          You are member 1. Invite up to {plural(maxInvitees, { one: "person", other: "people" })}; leave a row empty to skip it.
+          {t("wizard.inviteesHint", { count: maxInvitees })}
         </p>
         <FieldErrors id={errorId("memberEmails")} errors={listErrors} />
         <ol ref={listRef} className="mt-3 space-y-3">
@@ -90,7 +92,7 @@ export function InviteStep({
               // biome-ignore lint/suspicious/noArrayIndexKey: the position is the field (memberEmails[i]); rows are only appended
               <li key={index}>
                 <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-                  {`Member ${index + 2} email`}
+                  {t("wizard.inviteeLabel", { number: index + 2 })}
                 </label>
                 <input
                   id={id}
@@ -125,31 +127,28 @@ export function InviteStep({
               addRow();
             }}
           >
-            Add Another Member
+            {t("wizard.addRow")}
           </button>
         ) : null}
       </fieldset>
 
       <section aria-labelledby="next-heading">
         <h3 id="next-heading" className="font-semibold text-slate-900">
-          What happens next
+          {t("wizard.whatNext")}
         </h3>
         <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-700">
-          <li>
-            People without a Rosca account get the invitation by email. People who already have one see it in the app, and by email too if they turned
-            on emails for new group invitations.
-          </li>
-          <li>They create an account, if they don't have one yet, and link a bank account.</li>
-          <li>The group starts when all members have joined; everyone then gets the payment schedule.</li>
+          <li>{t("wizard.whatNext1")}</li>
+          <li>{t("wizard.whatNext2")}</li>
+          <li>{t("wizard.whatNext3")}</li>
         </ol>
       </section>
 
       <div className="flex flex-wrap justify-between gap-3">
         <button type="submit" name="intent" value="back" className={buttonClass("secondary")} disabled={submitting}>
-          Back
+          {t("wizard.back")}
         </button>
         <button type="submit" name="intent" value="create" className={buttonClass("primary")} disabled={submitting}>
-          {submitting ? "Creating group…" : "Create Group"}
+          {submitting ? t("wizard.creating") : t("wizard.create")}
         </button>
       </div>
     </Form>

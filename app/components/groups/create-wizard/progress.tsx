@@ -1,8 +1,11 @@
-const STEPS = ["Group Settings", "Invite Members"] as const;
+import { useT } from "~/components/i18n";
+
+const STEPS = ["wizard.step1", "wizard.step2"] as const;
 
 export function WizardProgress({ step }: { step: 1 | 2 }) {
+  const t = useT();
   return (
-    <nav aria-label="Progress" className="mt-6">
+    <nav aria-label={t("wizard.progress")} className="mt-6">
       <ol className="flex flex-wrap items-center gap-3 text-sm">
         {STEPS.map((label, index) => {
           const number = index + 1;
@@ -19,9 +22,9 @@ export function WizardProgress({ step }: { step: 1 | 2 }) {
                 {number}
               </span>
               <span className={current ? "font-semibold text-slate-900" : "text-slate-700"}>
-                <span className="sr-only">{`Step ${number}: `}</span>
-                {label}
-                {done ? <span className="sr-only"> (completed)</span> : null}
+                <span className="sr-only">{t("wizard.step", { number })}</span>
+                {t(label)}
+                {done ? <span className="sr-only">{t("wizard.completed")}</span> : null}
               </span>
               {number < STEPS.length ? <span aria-hidden="true" className="hidden h-px w-12 bg-slate-300 sm:block" /> : null}
             </li>

@@ -9,29 +9,15 @@ import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
+import { useLocale, useT } from "~/components/i18n";
 import { formatMoney } from "~/domain/format";
-import { GROUP_LIMITS, PAYOUT_ORDER_LABELS, PAYOUT_ORDERS, SWAP_APPROVAL_LABELS, SWAP_APPROVALS } from "~/domain/groups";
-import { FREQUENCIES, FREQUENCY_LABELS, scheduleDefaults, WEEKDAY_NAMES, type CalendarDay } from "~/domain/schedule";
+import { GROUP_LIMITS, PAYOUT_ORDERS, SWAP_APPROVALS } from "~/domain/groups";
+import { FREQUENCIES, scheduleDefaults, type CalendarDay } from "~/domain/schedule";
 import { DefaultSubmit, HiddenEmails, SelectField, describedBy, errorId } from "./fields";
-import { type FieldErrorMap, type SettingsValues, isFrequency, scheduleLineFor, summaryFor } from "./values";
+import { type FieldErrorMap, type SettingsValues, cycleIn, isFrequency, scheduleLineIn, summaryFor, WEEKDAY_IDS } from "./values";
 
-const MEMBER_OPTIONS = Array.from({ length: GROUP_LIMITS.maxMembers - GROUP_LIMITS.minMembers + 1 }, (_, i) => {
-  const n = GROUP_LIMITS.minMembers + i;
-  return { value: String(n), label: `${n} members` };
-});
-const FREQUENCY_OPTIONS = FREQUENCIES.map((frequency) => ({ value: frequency, label: FREQUENCY_LABELS[frequency] }));
-const WEEKDAY_OPTIONS = WEEKDAY_NAMES.map((name, index) => ({ value: String(index), label: name }));
+const MEMBER_COUNTS = Array.from({ length: GROUP_LIMITS.maxMembers - GROUP_LIMITS.minMembers + 1 }, (_, i) => GROUP_LIMITS.minMembers + i);
 const MONTH_DAY_OPTIONS = Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
-
-const PAYOUT_ORDER_HELP: Record<(typeof PAYOUT_ORDERS)[number], string> = {
-  fixed: "You set the order as the group's admin before it starts; until then it follows the order members join.",
-  random: "The order is drawn when the group starts, from a secret seed whose fingerprint members see now, so anyone can check the draw was fair.",
-};
-
-const SWAP_APPROVAL_HELP: Record<(typeof SWAP_APPROVALS)[number], string> = {
-  admin: "The two members agree, then you approve or refuse the swap as the group's admin.",
-  members: "The swap happens as soon as the other member accepts; you are told.",
-};
 
 export function SettingsStep({
   initial,
@@ -48,6 +34,9 @@ export function SettingsStep({
   submitting: boolean;
 }) {
   const hydrated = useHydrated();
+  const t = useT();
+  const locale = useLocale();
+  const money = (cents: number) => formatMoney(cents, locale);
   const [values, setValues] = useState(initial);
   const set = (field: keyof SettingsValues) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
 
@@ -71,20 +60,25 @@ export function SettingsStep({
   // server uses the one the chosen frequency needs.
   const showDayOfWeek = !hydrated || weekly;
   const showDayOfMonth = !hydrated || monthly;
-  const scheduleLine = scheduleLineFor(values);
+  const scheduleLine = scheduleLineIn(values, locale, t);
   const summary = summaryFor(values);
+  const cycle = cycleIn(values, locale, t);
+  // FREQUENCY_LABELS, WEEKDAY_NAMES, PAYOUT_ORDER_LABELS and SWAP_APPROVAL_LABELS' words, in the reader's language.
+  const memberOptions = MEMBER_COUNTS.map((count) => ({ value: String(count), label: t("wizard.memberOption", { count }) }));
+  const frequencyOptions = FREQUENCIES.map((frequency) => ({ value: frequency, label: t(`wizard.frequency.${frequency}`) }));
+  const weekdayOptions = WEEKDAY_IDS.map((id, index) => ({ value: String(index), label: t(id) }));
 
   return (
     <Form method="post" noValidate aria-labelledby="settings-heading" className="mt-6 space-y-6">
       <DefaultSubmit intent="next" />
       <HiddenEmails emails={carriedEmails} />
       <h2 id="settings-heading" className="text-xl font-semibold text-slate-900">
-        Group Settings
+        {t("wizard.step1")}
       </h2>
 
       <div>
         <label htmlFor="groupName" className="mb-1 block text-sm font-medium text-slate-800">
-          Group name
+          {t("wizard.groupName")}
         </label>
         <input
           id="groupName"
@@ -105,17 +99,17 @@ export function SettingsStep({
         <SelectField
           id="memberCount"
           name="memberCount"
-          label="Number of members"
+          label={t("wizard.memberCount")}
           value={values.memberCount}
           onChange={set("memberCount")}
-          options={MEMBER_OPTIONS}
+          options={memberOptions}
           errors={errors.memberCount}
-          hint="Including you. Between 3 and 12."
-          placeholder="Choose the number of members"
+          hint={t("wizard.memberHint")}
+          placeholder={t("wizard.memberPlaceholder")}
         />
         <div>
           <label htmlFor="contributionAmount" className="mb-1 block text-sm font-medium text-slate-800">
-            Contribution amount (US dollars)
+            {t("wizard.amount")}
           </label>
           <div className="relative">
             <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-slate-600">
@@ -137,7 +131,7 @@ export function SettingsStep({
             />
           </div>
           <p id="contributionAmount-hint" className="mt-1 text-xs text-slate-600">
-            Whole dollars, $10 to $1,000, paid by each member every period.
+            {t("wizard.amountHint")}
           </p>
           <FieldErrors id={errorId("contributionAmount")} errors={errors.contributionAmount} />
         </div>
@@ -147,47 +141,47 @@ export function SettingsStep({
         <SelectField
           id="frequency"
           name="frequency"
-          label="Payment frequency"
+          label={t("wizard.frequency")}
           value={values.frequency}
           onChange={changeFrequency}
-          options={FREQUENCY_OPTIONS}
+          options={frequencyOptions}
           errors={errors.frequency}
-          placeholder="Choose a payment frequency"
+          placeholder={t("wizard.frequencyPlaceholder")}
         />
         <div hidden={!showDayOfWeek}>
           <SelectField
             id="dayOfWeek"
             name="dayOfWeek"
-            label="Day of week"
+            label={t("wizard.dayOfWeek")}
             value={values.dayOfWeek}
             onChange={set("dayOfWeek")}
-            options={WEEKDAY_OPTIONS}
+            options={weekdayOptions}
             errors={errors.dayOfWeek}
-            hint={hydrated ? undefined : "Used for weekly and bi-weekly payments."}
-            placeholder="Choose a day of the week"
+            hint={hydrated ? undefined : t("wizard.dayOfWeekHint")}
+            placeholder={t("wizard.dayOfWeekPlaceholder")}
           />
         </div>
         <div hidden={!showDayOfMonth}>
           <SelectField
             id="dayOfMonth"
             name="dayOfMonth"
-            label="Day of month"
+            label={t("wizard.dayOfMonth")}
             value={values.dayOfMonth}
             onChange={set("dayOfMonth")}
             options={MONTH_DAY_OPTIONS}
             errors={errors.dayOfMonth}
-            hint={hydrated ? undefined : "Used for monthly payments."}
-            placeholder="Choose a day of the month"
+            hint={hydrated ? undefined : t("wizard.dayOfMonthHint")}
+            placeholder={t("wizard.dayOfMonthPlaceholder")}
           />
         </div>
       </div>
       <p className="text-sm text-slate-700" aria-live={hydrated ? "polite" : undefined}>
-        <span className="font-medium">Schedule: </span>
-        <span data-testid="schedule-line">{scheduleLine ?? "Choose a frequency and a day to see the schedule."}</span>
+        <span className="font-medium">{t("wizard.scheduleLabel")}</span>
+        <span data-testid="schedule-line">{scheduleLine ?? t("wizard.schedulePending")}</span>
       </p>
 
       <fieldset>
-        <legend className="mb-2 text-sm font-medium text-slate-800">Payout order</legend>
+        <legend className="mb-2 text-sm font-medium text-slate-800">{t("wizard.payoutOrder")}</legend>
         <div className="grid gap-3 sm:grid-cols-2">
           {PAYOUT_ORDERS.map((order) => (
             <label
@@ -204,9 +198,9 @@ export function SettingsStep({
                 aria-describedby={`payoutOrder-${order}-help`}
               />
               <span>
-                <span className="block font-medium text-slate-900">{PAYOUT_ORDER_LABELS[order]}</span>
+                <span className="block font-medium text-slate-900">{t(`wizard.payoutOrder.${order}`)}</span>
                 <span id={`payoutOrder-${order}-help`} className="mt-1 block text-sm text-slate-600">
-                  {PAYOUT_ORDER_HELP[order]}
+                  {t(`wizard.payoutOrderHelp.${order}`)}
                 </span>
               </span>
             </label>
@@ -216,10 +210,8 @@ export function SettingsStep({
       </fieldset>
 
       <fieldset>
-        <legend className="mb-2 text-sm font-medium text-slate-800">Turn swaps</legend>
-        <p className="mb-2 text-sm text-slate-600">
-          Once the group runs, two members may agree to swap turns before either is paid. Who has the last word?
-        </p>
+        <legend className="mb-2 text-sm font-medium text-slate-800">{t("wizard.swaps")}</legend>
+        <p className="mb-2 text-sm text-slate-600">{t("wizard.swapsLead")}</p>
         <div className="grid gap-3 sm:grid-cols-2">
           {SWAP_APPROVALS.map((choice) => (
             <label
@@ -236,9 +228,9 @@ export function SettingsStep({
                 aria-describedby={`swapApproval-${choice}-help`}
               />
               <span>
-                <span className="block font-medium text-slate-900">{SWAP_APPROVAL_LABELS[choice]}</span>
+                <span className="block font-medium text-slate-900">{t(`wizard.swaps.${choice}`)}</span>
                 <span id={`swapApproval-${choice}-help`} className="mt-1 block text-sm text-slate-600">
-                  {SWAP_APPROVAL_HELP[choice]}
+                  {t(`wizard.swapsHelp.${choice}`)}
                 </span>
               </span>
             </label>
@@ -253,44 +245,39 @@ export function SettingsStep({
         aria-live={hydrated ? "polite" : undefined}
       >
         <h3 id="summary-heading" className="font-semibold text-slate-900">
-          Summary
+          {t("wizard.summary")}
         </h3>
         <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-3">
           <div>
-            <dt className="text-slate-600">Contribution per member</dt>
+            <dt className="text-slate-600">{t("wizard.contributionPerMember")}</dt>
             <dd className="font-semibold text-slate-900" data-testid="summary-contribution">
-              {summary.contributionCents === null ? "—" : formatMoney(summary.contributionCents)}
+              {summary.contributionCents === null ? "—" : money(summary.contributionCents)}
             </dd>
           </div>
           <div>
-            <dt className="text-slate-600">Payout per turn</dt>
+            <dt className="text-slate-600">{t("wizard.payoutPerTurn")}</dt>
             <dd className="font-semibold text-slate-900" data-testid="summary-payout">
-              {summary.payoutCents === null ? "—" : formatMoney(summary.payoutCents)}
+              {summary.payoutCents === null ? "—" : money(summary.payoutCents)}
             </dd>
           </div>
           <div>
-            <dt className="text-slate-600">Cycle length</dt>
+            <dt className="text-slate-600">{t("wizard.cycleLength")}</dt>
             <dd className="font-semibold text-slate-900" data-testid="summary-cycle">
-              {summary.cycle ?? "—"}
+              {cycle ?? "—"}
             </dd>
           </div>
         </dl>
-        {showDayOfMonth ? (
-          <p className="mt-3 text-sm text-slate-700">
-            Note: for monthly payments, months with fewer days use their last day (a group paying on the 31st pays on February 28, or 29 in a leap
-            year).
-          </p>
-        ) : null}
+        {showDayOfMonth ? <p className="mt-3 text-sm text-slate-700">{t("wizard.monthlyNote")}</p> : null}
       </section>
 
       <div className="flex flex-wrap justify-end gap-3">
         {hydrated ? null : (
           <button type="submit" name="intent" value="preview" className={buttonClass("secondary")} disabled={submitting}>
-            Update summary
+            {t("wizard.updateSummary")}
           </button>
         )}
         <button type="submit" name="intent" value="next" className={buttonClass("primary")} disabled={submitting}>
-          Next: Invite Members
+          {t("wizard.next")}
         </button>
       </div>
     </Form>

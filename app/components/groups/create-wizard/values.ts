@@ -1,5 +1,8 @@
 import { GROUP_LIMITS, type GroupSettings } from "~/domain/groups";
-import { dayOfMonthOf, describeSchedule, FREQUENCIES, scheduleDefaults, type CalendarDay, type Frequency } from "~/domain/schedule";
+import { DEFAULT_LOCALE, type Locale } from "~/domain/locale";
+import type { MessageId } from "~/domain/messages/en-US";
+import { dayOfMonthOf, describeSchedule, FREQUENCIES, scheduleDefaults, type CalendarDay, type Frequency, type Schedule } from "~/domain/schedule";
+import type { Translate } from "../../i18n";
 
 /** Step 1 as typed: raw strings, echoed back exactly (a wrong value stays visible next to its error). */
 export type SettingsValues = {
@@ -69,19 +72,66 @@ export function isFrequency(value: string): value is Frequency {
   return (FREQUENCIES as readonly string[]).includes(value);
 }
 
-/** The readable schedule line, or null while the frequency or its day is not a valid choice. */
-export function scheduleLineFor(values: SettingsValues): string | null {
+/** The schedule the values name, or null while the frequency or its day is not a valid choice. */
+export function scheduleOfValues(values: SettingsValues): Schedule | null {
   if (!isFrequency(values.frequency)) return null;
   const dayOfWeek = wholeIn(values.dayOfWeek, 0, 6);
   const dayOfMonth = wholeIn(values.dayOfMonth, 1, 31);
   const weekly = values.frequency === "weekly" || values.frequency === "biweekly";
   if (weekly && dayOfWeek === null) return null;
   if (values.frequency === "monthly" && dayOfMonth === null) return null;
-  return describeSchedule({
+  return {
     frequency: values.frequency,
     dayOfWeek: weekly ? dayOfWeek : null,
     dayOfMonth: values.frequency === "monthly" ? dayOfMonth : null,
-  });
+  };
+}
+
+/** The readable schedule line, or null while the frequency or its day is not a valid choice. */
+export function scheduleLineFor(values: SettingsValues): string | null {
+  const schedule = scheduleOfValues(values);
+  return schedule && describeSchedule(schedule);
+}
+
+/**
+ * The schedule line in the reader's language: describeSchedule's English word for word, else the catalogue's
+ * wizard.schedule.* (the same words as the emails' scheduleWords).
+ */
+export function scheduleLineIn(values: SettingsValues, locale: Locale, t: Translate): string | null {
+  if (locale === DEFAULT_LOCALE) return scheduleLineFor(values);
+  const schedule = scheduleOfValues(values);
+  if (!schedule) return null;
+  switch (schedule.frequency) {
+    case "daily":
+      return t("wizard.schedule.daily");
+    case "weekly":
+    case "biweekly":
+      return t(`wizard.schedule.${schedule.frequency}`, { weekday: t(WEEKDAY_IDS[schedule.dayOfWeek ?? 1]!) });
+    case "monthly": {
+      const day = schedule.dayOfMonth ?? 1;
+      return t(day >= 29 ? "wizard.schedule.monthlyShort" : "wizard.schedule.monthly", { day });
+    }
+  }
+}
+
+/** The weekdays' names in the catalogue, Sunday first (WEEKDAY_NAMES' order). */
+export const WEEKDAY_IDS = [
+  "wizard.weekday.0",
+  "wizard.weekday.1",
+  "wizard.weekday.2",
+  "wizard.weekday.3",
+  "wizard.weekday.4",
+  "wizard.weekday.5",
+  "wizard.weekday.6",
+] as const satisfies readonly MessageId[];
+
+/** The summary's cycle sentence in the reader's language (summaryFor's `cycle` in English, word for word). */
+export function cycleIn(values: SettingsValues, locale: Locale, t: Translate): string | null {
+  if (locale === DEFAULT_LOCALE) return summaryFor(values).cycle;
+  const members = wholeIn(values.memberCount, GROUP_LIMITS.minMembers, GROUP_LIMITS.maxMembers);
+  if (members === null) return null;
+  if (!isFrequency(values.frequency)) return t("wizard.cycle", { count: members });
+  return t(`wizard.cycle.${values.frequency}`, { count: members, weeks: members * 2 });
 }
 
 const PERIOD_UNITS: Record<Frequency, (n: number) => string> = {
