@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { emailLinks, expect, registeredMember, test, toasts, uniqueEmail } from "./fixtures";
+import { emailLinks, expect, registeredMember, sandboxMember, test, toasts, uniqueEmail } from "./fixtures";
 import { formingGroup } from "./groups-page.support";
 
 /**
@@ -44,6 +44,32 @@ const ENGLISH_PHRASES = [
   "Received",
   "Your turn is drawn",
   "Your savings in",
+  // /groups/create.
+  "Create a New Group",
+  "Group Settings",
+  "Group name",
+  "Number of members",
+  "Contribution amount",
+  "Payment frequency",
+  "Day of week",
+  "Every Friday",
+  "Payout order",
+  "Fixed Order",
+  "Turn swaps",
+  "Summary",
+  "The cycle lasts",
+  "Next: Invite Members",
+  "Invite Members",
+  "Your group",
+  "Setup fee",
+  "one-time setup fee",
+  "Invitee email addresses",
+  "What happens next",
+  "Create Group",
+  "Please enter a valid email address",
+  "Group name is required",
+  "Group Created Successfully!",
+  "has been created",
   // Profile → Notifications.
   "Notification preferences",
   "Email notifications",
@@ -141,4 +167,57 @@ test("a member who reads Spanish sees their group's card in Spanish on the dashb
     await expectNoEnglish(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   }
+});
+
+test("a member who reads Spanish creates a group with the wizard in Spanish", async ({ page, javaScript }) => {
+  test.setTimeout(60_000);
+  await sandboxMember(page, javaScript ? "crear-js" : "crear-nojs");
+  await page.goto("/profile/notifications");
+  await page.getByRole("region", { name: "Language" }).getByLabel("Language").selectOption("es-US");
+  await page.getByRole("button", { name: "Save Language" }).click();
+  await expect(toasts(page)).toContainText("Idioma guardado");
+
+  await page.goto("/groups/create");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Crear una tanda nueva");
+  await expect(page.getByRole("navigation", { name: "Progreso" }).locator('[aria-current="step"]')).toContainText("Configuración de la tanda");
+  await expect(page.getByLabel("Número de miembros")).toHaveValue("5");
+  await expect(page.getByTestId("summary-payout")).toHaveText("$500.00");
+  await expect(page.getByTestId("summary-cycle")).toHaveText("La tanda dura 5 períodos (5 meses), con un pago del pozo por período.");
+  await expectNoEnglish(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  // A rule's message, in Spanish, next to its field; nothing typed is lost.
+  await page.getByRole("button", { name: "Siguiente: invitar a los miembros" }).click();
+  await expect(page.getByText("El nombre de la tanda es obligatorio")).toBeVisible();
+  await expectNoEnglish(page);
+
+  await page.getByLabel("Nombre de la tanda").fill("Círculo semanal");
+  await page.getByLabel("Número de miembros").selectOption("3");
+  await page.getByLabel("Monto del aporte (dólares estadounidenses)").fill("50");
+  await page.getByLabel("Frecuencia de los aportes").selectOption("weekly");
+  await page.getByLabel("Día de la semana").selectOption("5");
+  if (!javaScript) await page.getByRole("button", { name: "Actualizar el resumen" }).click();
+  await expect(page.getByTestId("schedule-line")).toHaveText("Cada viernes");
+  await expect(page.getByTestId("summary-cycle")).toHaveText("La tanda dura 3 períodos (3 semanas), con un pago del pozo por período.");
+
+  await page.getByRole("button", { name: "Siguiente: invitar a los miembros" }).click();
+  const recap = page.getByRole("region", { name: "Su tanda" });
+  await expect(recap).toContainText("Círculo semanal");
+  await expect(recap).toContainText("Cada viernes");
+  await expect(recap).toContainText("3 (usted incluido)");
+  await expect(page.getByTestId("setup-fee")).toContainText("de tarifa de inicio, una sola vez");
+  await page.getByLabel("Correo electrónico del miembro 2").fill("no-es-un-correo");
+  await page.getByRole("button", { name: "Crear tanda" }).click();
+  await expect(page.getByText("Escriba un correo electrónico válido")).toBeVisible();
+  await expect(page.getByLabel("Correo electrónico del miembro 2")).toHaveValue("no-es-un-correo");
+  await expectNoEnglish(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  await page.getByLabel("Correo electrónico del miembro 2").fill(uniqueEmail("invitada"));
+  await page.getByRole("button", { name: "Crear tanda" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(toasts(page)).toContainText("¡Tanda creada!");
+  await expect(toasts(page)).toContainText("Se creó su tanda «Círculo semanal». 1 invitación enviada por correo.");
+  await expect(page.getByRole("article", { name: "Círculo semanal" })).toContainText("$50.00 · Cada viernes");
+  await expectNoEnglish(page);
 });
