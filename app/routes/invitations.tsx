@@ -1,4 +1,8 @@
-import { data, redirect, useNavigation } from "react-router";
+import { data, type MetaArgs, redirect, useNavigation } from "react-router";
+import { metaTranslator, useT } from "~/components/i18n";
+import { DEFAULT_LOCALE } from "~/domain/locale";
+import { formatCalendarDay, formatMoney } from "~/domain/format";
+import { requestLocale, translator } from "~/server/platform/locale.server";
 import { InvitationCard } from "~/components/groups/invitation-card";
 import { TERMS_REQUIRED } from "~/components/groups/join-invitation";
 import { ButtonLink } from "~/components/ui/button";
@@ -11,8 +15,8 @@ import { readForm } from "~/server/platform/request-body.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
 import type { Route } from "./+types/invitations";
 
-export function meta() {
-  return [{ title: "Invitations — Rosca" }];
+export function meta({ matches }: MetaArgs) {
+  return [{ title: metaTranslator(matches)("invitations.title") }];
 }
 
 const PAGE = "/invitations";
@@ -25,7 +29,8 @@ function joinPath(code: string) {
 /** The signed-in user's invitations (addressed to their email): open ones to accept or decline, and recent closed ones. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
-  return { invitations: await invitationInboxFor(user), error: null as { code: string; message: string } | null };
+  const locale = requestLocale(request, user.locale);
+  return { invitations: await invitationInboxFor(user, new Date(), locale), error: null as { code: string; message: string } | null };
 }
 
 /**
@@ -36,6 +41,9 @@ export async function action({ request }: Route.ActionArgs) {
   // An unreadable body is a 4xx before anything else, signed in or not (request-body.server.ts).
   const formData = await readForm(request);
   const { user } = await requireUser(request);
+  // The toasts' titles are SERVER_TEXTS (translated on the page); their descriptions name things, so are written here.
+  const locale = requestLocale(request, user.locale);
+  const t = locale === DEFAULT_LOCALE ? null : translator(locale);
   const intent = formData.get("intent");
   const code = formData.get("code");
   if (typeof code !== "string" || !CODE.test(code) || (intent !== "accept" && intent !== "decline")) {
@@ -48,12 +56,12 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectWithToast(request, PAGE, {
       type: "info",
       title: "Invitation declined",
-      description: `You declined the invitation to ${declined.groupName}.`,
+      description: t ? t("invitations.declinedDescription", { name: declined.groupName }) : `You declined the invitation to ${declined.groupName}.`,
     });
   }
 
   if (formData.get("terms") !== "on") {
-    return data({ invitations: await invitationInboxFor(user), error: { code, message: TERMS_REQUIRED } }, { status: 400 });
+    return data({ invitations: await invitationInboxFor(user, new Date(), locale), error: { code, message: TERMS_REQUIRED } }, { status: 400 });
   }
   // Not allowed to join yet, or no bank: the join page says why, and its bank step carries the acceptance along.
   if (!user.isPlaidSandboxAuthorized) return redirect(joinPath(code));
@@ -64,7 +72,12 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast(request, groupUrl(result.groupId), {
     type: "success",
     title: "Successfully Joined",
-    description: joinedDescription(result.contributionCents, result.firstDueOn),
+    description: t
+      ? t("invitations.joinedDescription", {
+          amount: formatMoney(result.contributionCents, locale),
+          date: formatCalendarDay(result.firstDueOn, "long", locale),
+        })
+      : joinedDescription(result.contributionCents, result.firstDueOn),
   });
 }
 
@@ -74,19 +87,20 @@ export default function Invitations({ loaderData, actionData }: Route.ComponentP
   const view = actionData ?? loaderData;
   const open = view.invitations.filter((invitation) => invitation.state === "open");
   const closed = view.invitations.filter((invitation) => invitation.state !== "open");
+  const t = useT();
   return (
     <PageContainer>
-      <h1 className="text-3xl font-bold text-slate-900">Invitations</h1>
-      <p className="mt-1 text-slate-600">Savings groups you've been invited to join.</p>
+      <h1 className="text-3xl font-bold text-slate-900">{t("invitations.heading")}</h1>
+      <p className="mt-1 text-slate-600">{t("invitations.lead")}</p>
       <section aria-labelledby="open-invitations-title" className="mt-6">
         <h2 id="open-invitations-title" className="text-lg font-semibold text-slate-900">
-          Pending invitations
+          {t("invitations.pending")}
         </h2>
         {open.length === 0 ? (
           <Card className="mt-3">
-            <p className="text-slate-600">You have no pending invitations.</p>
+            <p className="text-slate-600">{t("invitations.none")}</p>
             <ButtonLink to="/dashboard" variant="secondary" className="mt-4">
-              Go to Dashboard
+              {t("invitations.toDashboard")}
             </ButtonLink>
           </Card>
         ) : (
@@ -102,7 +116,7 @@ export default function Invitations({ loaderData, actionData }: Route.ComponentP
       {closed.length > 0 ? (
         <section aria-labelledby="closed-invitations-title" className="mt-8">
           <h2 id="closed-invitations-title" className="text-lg font-semibold text-slate-900">
-            No longer open
+            {t("invitations.closed")}
           </h2>
           <ul className="mt-3 space-y-4">
             {closed.map((invitation) => (

@@ -9,10 +9,9 @@ import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { FieldErrors } from "~/components/ui/field";
 import { formatMoney } from "~/domain/format";
-import { setupFeeLine } from "~/domain/groups";
-import { INVITATION_STATE_MESSAGES } from "~/domain/invitations";
-import { FREQUENCY_LABELS } from "~/domain/schedule";
-import { termsStatements } from "./join-invitation";
+import type { Locale } from "~/domain/locale";
+import type { FREQUENCY_LABELS } from "~/domain/schedule";
+import { type Translate, useLocale, useT } from "../i18n";
 
 export type InvitationCardData = {
   code: string;
@@ -30,58 +29,69 @@ export type InvitationCardData = {
   expiresAt: string;
 };
 
-const day = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "America/New_York" });
-
-function stateNotice(invitation: InvitationCardData) {
+/** INVITATION_STATE_MESSAGES' words (app/domain/invitations.ts), in the reader's language. */
+function stateNotice(invitation: InvitationCardData, t: Translate, locale: Locale) {
   switch (invitation.state) {
-    case "expired":
-      return {
-        title: INVITATION_STATE_MESSAGES.expiredTitle,
-        message: INVITATION_STATE_MESSAGES.expired(day.format(new Date(invitation.expiresAt))),
-      };
+    case "expired": {
+      const day = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "America/New_York" });
+      return { title: t("invitation.expiredTitle"), message: t("invitation.expired", { date: day.format(new Date(invitation.expiresAt)) }) };
+    }
     case "revoked":
-      return { title: INVITATION_STATE_MESSAGES.revokedTitle, message: INVITATION_STATE_MESSAGES.revoked };
+      return { title: t("invitation.revokedTitle"), message: t("invitation.revoked") };
     case "closed":
-      return { title: INVITATION_STATE_MESSAGES.closedTitle, message: INVITATION_STATE_MESSAGES.closed };
+      return { title: t("invitation.closedTitle"), message: t("invitation.closedMessage") };
     default:
       return null;
   }
 }
 
+/** termsStatements' words (join-invitation.tsx), in the reader's language. */
+function termsIn(invitation: InvitationCardData, t: Translate, money: (cents: number) => string) {
+  return [
+    t("invitation.terms.contribute", { amount: money(invitation.contributionCents), count: invitation.memberCount }),
+    t("invitation.terms.debits"),
+    t(invitation.payoutOrder === "random" ? "invitation.terms.random" : "invitation.terms.fixed"),
+    t("invitation.terms.fee", { amount: money(invitation.setupFeeCents) }),
+  ];
+}
+
 export function InvitationCard({ invitation, error, busy }: { invitation: InvitationCardData; error?: string | null; busy: boolean }) {
   const headingId = `invitation-${invitation.code}`;
   const termsId = `terms-${invitation.code}`;
-  const notice = stateNotice(invitation);
+  const t = useT();
+  const locale = useLocale();
+  const money = (cents: number) => formatMoney(cents, locale);
+  const notice = stateNotice(invitation, t, locale);
   return (
     <article aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="invitation-card">
       <h3 id={headingId} className="text-lg font-semibold text-slate-900">
         {invitation.groupName}
       </h3>
-      <p className="text-sm text-slate-600">Invited by {invitation.inviterName}</p>
+      <p className="text-sm text-slate-600">{t("invitation.invitedBy", { name: invitation.inviterName })}</p>
       <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <div className="flex gap-2">
-          <dt className="text-slate-600">Contribution</dt>
+          <dt className="text-slate-600">{t("invitation.contribution")}</dt>
           <dd className="font-semibold text-slate-900">
-            {formatMoney(invitation.contributionCents)} · {invitation.scheduleLine}
+            {money(invitation.contributionCents)} · {invitation.scheduleLine}
           </dd>
         </div>
         <div className="flex gap-2">
-          <dt className="text-slate-600">Frequency</dt>
-          <dd className="font-semibold text-slate-900">{FREQUENCY_LABELS[invitation.frequency]}</dd>
+          <dt className="text-slate-600">{t("invitation.frequency")}</dt>
+          <dd className="font-semibold text-slate-900">{t(`wizard.frequency.${invitation.frequency}`)}</dd>
         </div>
         <div className="flex gap-2">
-          <dt className="text-slate-600">Members</dt>
+          <dt className="text-slate-600">{t("invitation.members")}</dt>
           <dd className="font-semibold text-slate-900">
-            {invitation.joinedCount} of {invitation.memberCount} joined
+            {t("invitation.joined", { joined: invitation.joinedCount, count: invitation.memberCount })}
           </dd>
         </div>
         <div className="flex gap-2">
-          <dt className="text-slate-600">Payout per turn</dt>
-          <dd className="font-semibold text-slate-900">{formatMoney(invitation.payoutCents)}</dd>
+          <dt className="text-slate-600">{t("invitation.payoutPerTurn")}</dt>
+          <dd className="font-semibold text-slate-900">{money(invitation.payoutCents)}</dd>
         </div>
         <div className="flex gap-2 sm:col-span-2">
-          <dt className="text-slate-600">Setup fee</dt>
-          <dd className="font-semibold text-slate-900">{setupFeeLine(invitation.setupFeeCents)}</dd>
+          <dt className="text-slate-600">{t("invitation.setupFee")}</dt>
+          <dd className="font-semibold text-slate-900">{t("invitation.setupFeeLine", { amount: money(invitation.setupFeeCents) })}</dd>
         </div>
       </dl>
 
@@ -94,9 +104,9 @@ export function InvitationCard({ invitation, error, busy }: { invitation: Invita
       ) : (
         <>
           <details className="mt-4 rounded-lg bg-slate-50 px-4 py-3 text-sm">
-            <summary className="font-medium text-brand-800">Terms of joining</summary>
+            <summary className="font-medium text-brand-800">{t("invitation.termsTitle")}</summary>
             <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
-              {termsStatements(invitation).map((statement) => (
+              {termsIn(invitation, t, money).map((statement) => (
                 <li key={statement}>{statement}</li>
               ))}
             </ul>
@@ -112,22 +122,25 @@ export function InvitationCard({ invitation, error, busy }: { invitation: Invita
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? `${termsId}-error` : undefined}
               />
-              <span>I have read and agree to the terms of joining {invitation.groupName}.</span>
+              <span>{t("invitation.agree", { name: invitation.groupName })}</span>
             </label>
             <FieldErrors id={`${termsId}-error`} errors={error ? [error] : null} />
             <div className="mt-3 flex flex-wrap gap-3">
               <button type="submit" name="intent" value="accept" className={buttonClass("primary")} disabled={busy}>
-                Accept<span className="sr-only"> the invitation to {invitation.groupName}</span>
+                {t("invitation.accept")}
+                <span className="sr-only">{t("invitation.acceptFor", { name: invitation.groupName })}</span>
               </button>
               <Link to={`/groups/join/${invitation.code}`} className={buttonClass("ghost")}>
-                Details<span className="sr-only"> of {invitation.groupName}</span>
+                {t("invitation.details")}
+                <span className="sr-only">{t("invitation.detailsOf", { name: invitation.groupName })}</span>
               </Link>
             </div>
           </Form>
           <Form method="post" action="/invitations" className="mt-2">
             <input type="hidden" name="code" value={invitation.code} />
             <button type="submit" name="intent" value="decline" className={buttonClass("secondary")} disabled={busy}>
-              Decline<span className="sr-only"> the invitation to {invitation.groupName}</span>
+              {t("invitation.decline")}
+              <span className="sr-only">{t("invitation.declineFor", { name: invitation.groupName })}</span>
             </button>
           </Form>
         </>

@@ -75,7 +75,7 @@ export async function dashboardFor(user: { id: string; email: string }, now = ne
     ...cards,
     late,
     activity: activityFrom(panels?.activity ?? [], user.id),
-    inbox: inboxFrom(panels?.inbox ?? [], now),
+    inbox: inboxFrom(panels?.inbox ?? [], now, locale),
     bank: panels?.bank ?? [],
   };
 }

@@ -2,10 +2,12 @@
  * Invitations as people see them: the invitee's inbox (/invitations and the dashboard) and the group admin's list of
  * invitations sent. Each is one set-based read (the seats taken counted per group in the same statement).
  */
+import { DEFAULT_LOCALE, type Locale } from "~/domain/locale";
+import { translator } from "../platform/locale.server";
+import { scheduleWords } from "../email/templates";
 import { sql } from "drizzle-orm";
 import { payoutPerTurnCents, SETUP_FEE_CENTS } from "~/domain/groups";
 import { invitationState, type InvitationState } from "~/domain/invitations";
-import { describeSchedule } from "~/domain/schedule";
 import { preparedQuery } from "../db/client.server";
 import type { GroupInvitationStatus, GroupStatus, groupInvitations } from "../db/schema";
 import { scheduleOf } from "./groups.server";
@@ -88,13 +90,17 @@ function inboxSince(now: Date) {
  * The signed-in user's invitations, addressed to their email: the open ones first (newest first), then the ones that
  * expired, were revoked or closed in the last 30 days. Answered ones, and groups they are already in, are not listed.
  */
-export async function invitationInboxFor(user: { id: string; email: string }, now = new Date()): Promise<InboxInvitation[]> {
+export async function invitationInboxFor(
+  user: { id: string; email: string },
+  now = new Date(),
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<InboxInvitation[]> {
   const [row] = await inboxStatement().execute(inboxParams(user, now));
-  return inboxFrom(row?.inbox ?? [], now);
+  return inboxFrom(row?.inbox ?? [], now, locale);
 }
 
 /** The inbox as people see it, from `inboxJson`'s entries (see invitationInboxFor). */
-export function inboxFrom(entries: InboxJson[], now: Date): InboxInvitation[] {
+export function inboxFrom(entries: InboxJson[], now: Date, locale: Locale = DEFAULT_LOCALE): InboxInvitation[] {
   const since = inboxSince(now);
   const inbox: InboxInvitation[] = [];
   for (const entry of entries) {
@@ -113,12 +119,13 @@ export function inboxFrom(entries: InboxJson[], now: Date): InboxInvitation[] {
       state,
       groupId: entry.groupId,
       groupName: entry.groupName,
-      inviterName: entry.inviterName ?? "The group admin",
+      inviterName: entry.inviterName ?? (locale === DEFAULT_LOCALE ? "The group admin" : translator(locale)("invitation.groupAdmin")),
       memberCount: entry.memberCount,
       joinedCount: entry.joinedCount,
       contributionCents: entry.contributionCents,
       payoutCents: payoutPerTurnCents(entry.contributionCents, entry.memberCount),
-      scheduleLine: describeSchedule(scheduleOf(entry)),
+      // In the reader's language (the emails' words for a schedule).
+      scheduleLine: scheduleWords(scheduleOf(entry), locale),
       frequency: entry.frequency,
       payoutOrder: entry.payoutOrder,
       setupFeeCents: SETUP_FEE_CENTS,
