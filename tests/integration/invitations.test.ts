@@ -383,3 +383,35 @@ describe("revoking from the group page", () => {
     expect(after.data.sentInvitations.map((i: { state: string }) => i.state).sort()).toEqual(["accepted", "open"]);
   });
 });
+
+describe("the invitations inbox in Spanish (issue 46)", () => {
+  it("writes the schedule line, the toasts' descriptions and the joined day in the reader's language", async () => {
+    const invitee = await person({ name: "Inés Invitada", locale: "es-US" });
+    const { group } = await formingGroup("Tanda del barrio", [invitee.user.email]);
+    const { code } = await invitationFor(group.id, invitee.user.email);
+
+    const page = await call(inbox.loader, get("/invitations", invitee.jar));
+    expect(page.data.invitations).toMatchObject([{ code, groupName: "Tanda del barrio", scheduleLine: "Cada mes, el día 6" }]);
+    const home = await call(dashboard.loader, get("/dashboard", invitee.jar));
+    expect(home.data.invitations).toEqual(page.data.invitations);
+
+    // The rule's message travels in English (SERVER_TEXTS, shown translated); the toast names the day in Spanish.
+    const refused = await call(inbox.action, post("/invitations", { intent: "accept", code }, invitee.jar));
+    expect(refused.data.error).toEqual({ code, message: "You must agree to the terms before joining" });
+    const accepted = await call(inbox.action, post("/invitations", { intent: "accept", code, terms: "on" }, invitee.jar));
+    expect(accepted).toMatchObject({ status: 302, location: `/groups/${group.id}` });
+    expect(await toastsOf(accepted.setCookies)).toEqual([
+      { type: "success", title: "Successfully Joined", description: "Su primer aporte de $100.00 vence el 6 de marzo de 2027." },
+    ]);
+  });
+
+  it("says the declined invitation's group in Spanish", async () => {
+    const invitee = await person({ locale: "es-US" });
+    const { group } = await formingGroup("Tanda de la escuela", [invitee.user.email]);
+    const { code } = await invitationFor(group.id, invitee.user.email);
+    const declined = await call(inbox.action, post("/invitations", { intent: "decline", code }, invitee.jar));
+    expect(await toastsOf(declined.setCookies)).toEqual([
+      { type: "info", title: "Invitation declined", description: "Rechazó la invitación a Tanda de la escuela." },
+    ]);
+  });
+});
