@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { emailLinks, expect, registeredMember, sandboxMember, test, toasts, uniqueEmail } from "./fixtures";
+import { bankedMember, emailLinks, expect, login, logout, registeredMember, sandboxMember, test, toasts, uniqueEmail } from "./fixtures";
 import { formingGroup } from "./groups-page.support";
 
 /**
@@ -70,6 +70,17 @@ const ENGLISH_PHRASES = [
   "Group name is required",
   "Group Created Successfully!",
   "has been created",
+  // /invitations and an invitation's card.
+  "Invited by",
+  "Frequency",
+  "Payout per turn",
+  "Terms of joining",
+  "I have read and agree",
+  "Accept",
+  "Decline",
+  "Details",
+  "Pending invitations",
+  "You must agree to the terms",
   // Profile → Notifications.
   "Notification preferences",
   "Email notifications",
@@ -220,4 +231,58 @@ test("a member who reads Spanish creates a group with the wizard in Spanish", as
   await expect(toasts(page)).toContainText("Se creó su tanda «Círculo semanal». 1 invitación enviada por correo.");
   await expect(page.getByRole("article", { name: "Círculo semanal" })).toContainText("$50.00 · Cada viernes");
   await expectNoEnglish(page);
+});
+
+test("a member who reads Spanish sees an invitation in Spanish on the dashboard and /invitations, and accepts it", async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  const invitee = await bankedMember(page, "invitada", "Inés Invitada");
+  // Someone else creates a group inviting her (the wizard's API), then leaves.
+  await sandboxMember(page, "anfitriona");
+  const groupName = `Tanda ${Math.random().toString(36).slice(2, 7)}`;
+  const response = await page.request.post("/api/groups/create", {
+    data: {
+      name: groupName,
+      memberCount: 3,
+      contributionAmount: 100,
+      payoutSchedule: "fixed",
+      frequency: "monthly",
+      dayOfMonth: 6,
+      memberEmails: [invitee],
+    },
+    headers: { Origin: baseURL ?? "" },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  await logout(page);
+
+  await login(page, invitee, "Secret123");
+  await page.goto("/profile/notifications");
+  await page.getByRole("region", { name: "Language" }).getByLabel("Language").selectOption("es-US");
+  await page.getByRole("button", { name: "Save Language" }).click();
+  await expect(toasts(page)).toContainText("Idioma guardado");
+
+  await page.goto("/dashboard");
+  const card = page.getByRole("article", { name: groupName });
+  await expect(card).toContainText("Le invitó Bank Tester");
+  await expect(card).toContainText("Aporte$100.00 · Cada mes, el día 6");
+  await expect(card).toContainText("FrecuenciaCada mes");
+  await expect(card).toContainText("Miembros1 de 3 se unieron");
+  await expect(card).toContainText("Tarifa de inicio$5.00 de tarifa de inicio, una sola vez");
+  await expectNoEnglish(page);
+
+  await page.goto("/invitations");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Invitaciones");
+  const pending = page.getByRole("article", { name: groupName });
+  await pending.getByRole("button", { name: `Aceptar la invitación a ${groupName}` }).click();
+  await expect(page.getByText("Debe aceptar las condiciones antes de unirse")).toBeVisible();
+  await expectNoEnglish(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  await page.getByRole("article", { name: groupName }).getByLabel(`Leí y acepto las condiciones para unirme a ${groupName}.`).check();
+  await page
+    .getByRole("article", { name: groupName })
+    .getByRole("button", { name: `Aceptar la invitación a ${groupName}` })
+    .click();
+  await expect(page).toHaveURL(/\/groups\/[0-9a-f-]+$/);
+  await expect(toasts(page)).toContainText("Se unió a la tanda");
+  await expect(toasts(page)).toContainText("Su primer aporte de $100.00 vence el");
 });
