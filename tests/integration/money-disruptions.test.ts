@@ -49,7 +49,7 @@ const money = await import("../support/money");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
 const { verifyLedger } = await import("../../app/server/money/verify.server");
-const { inArray, sql } = await import("drizzle-orm");
+const { and, inArray, ne, sql } = await import("drizzle-orm");
 
 afterAll(async () => {
   killWorkerProcesses();
@@ -95,7 +95,13 @@ async function progress(ids: string[], today: string) {
   return retrying(async () => {
     {
       const groups = await db().select({ day: schema.groups.processedThrough }).from(schema.groups).where(inArray(schema.groups.id, ids));
-      const debits = await db().select({ id: schema.bankTransfers.id }).from(schema.bankTransfers).where(inArray(schema.bankTransfers.groupId, ids));
+      // A debit counts once the bank has it: a row still "created" is an intent whose create a disruption cut off, which
+      // the group's next run sends again under the same key (the scheduler's dueAt). Counting intents, the test once
+      // checked while one of them was still on its way (contribution:1:created).
+      const debits = await db()
+        .select({ id: schema.bankTransfers.id })
+        .from(schema.bankTransfers)
+        .where(and(inArray(schema.bankTransfers.groupId, ids), ne(schema.bankTransfers.status, "created")));
       return { processed: groups.filter((row) => row.day === today).length, debits: debits.length };
     }
   });
