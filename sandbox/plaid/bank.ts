@@ -78,7 +78,7 @@ export const endpoints: Record<string, Handler> = {
         .select()
         .from(plaidUsers)
         .where(and(eq(plaidUsers.userId, request.user_id), eq(plaidUsers.clientId, ctx.clientId)));
-      if (!user) throw plaidErrors.invalidField("user_id does not exist");
+      if (!user) throw plaidErrors.userNotFound();
       plaidUserId = user.userId;
     }
     if (multiItem && !plaidUserId) throw plaidErrors.invalidField("user_id is required when enable_multi_item_link is true");
@@ -103,8 +103,10 @@ export const endpoints: Record<string, Handler> = {
   },
 
   /**
-   * A Plaid user for one of the client's users (Plaid's `UserCreateResponse`: `user_id`, `request_id`). The same
-   * `client_user_id` again answers with the user already made for it.
+   * A Plaid user for one of the client's users (Plaid's `UserCreateResponse`: `user_id`, `request_id`). Once only per
+   * `client_user_id`: "If you call the endpoint multiple times with the same client_user_id, the first creation call
+   * will succeed and the rest will fail with an error message indicating that the user has been created for the given
+   * client_user_id" (/user/create). Plaid's docs name no error code for it; the double answers INVALID_FIELD.
    */
   "/user/create": async (ctx, body) => {
     const clientUserId = body.client_user_id as string;
@@ -113,12 +115,8 @@ export const endpoints: Record<string, Handler> = {
       .values({ userId: `usr_${randomId(14)}`, clientId: ctx.clientId, clientUserId, createdAt: ctx.now() })
       .onConflictDoNothing()
       .returning();
-    if (made) return { user_id: made.userId };
-    const [existing] = await ctx.db
-      .select()
-      .from(plaidUsers)
-      .where(and(eq(plaidUsers.clientId, ctx.clientId), eq(plaidUsers.clientUserId, clientUserId)));
-    return { user_id: existing!.userId };
+    if (!made) throw plaidErrors.invalidField("a user has already been created for the given client_user_id");
+    return { user_id: made.userId };
   },
 
   /**

@@ -666,8 +666,10 @@ describe("/link/token/get", () => {
     // "Multi-Item Link … does not require special enablement": a `user_id` from /user/create and the flag.
     const { data: made } = await client.userCreate({ client_user_id: "user-multi" });
     expect(made.user_id).toMatch(/^usr_/);
-    const { data: again } = await client.userCreate({ client_user_id: "user-multi" });
-    expect(again.user_id).toBe(made.user_id);
+    // Once per client_user_id, as Plaid documents: the second call fails.
+    expect(await rejection(client.userCreate({ client_user_id: "user-multi" }))).toEqual(
+      invalidField("a user has already been created for the given client_user_id"),
+    );
     const request = {
       client_name: "Rosca",
       language: "en",
@@ -679,7 +681,14 @@ describe("/link/token/get", () => {
       redirect_uri: REDIRECT_URI,
     };
     expect(await rejection(client.linkTokenCreate(request))).toEqual(invalidField("user_id is required when enable_multi_item_link is true"));
-    expect(await rejection(client.linkTokenCreate({ ...request, user_id: "usr_unknown" }))).toEqual(invalidField("user_id does not exist"));
+    expect(await rejection(client.linkTokenCreate({ ...request, user_id: "usr_unknown" }))).toEqual(
+      plaidError(
+        400,
+        "USER_ERROR",
+        "USER_NOT_FOUND",
+        "The User you requested cannot be found. This User does not exist or has had access removed by the user.",
+      ),
+    );
     const { data: created } = await client.linkTokenCreate({ ...request, user_id: made.user_id });
     const token = created.link_token;
 

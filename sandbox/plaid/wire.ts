@@ -63,6 +63,14 @@ export const plaidErrors = {
   missingFields: (fields: string[]) =>
     new PlaidFailure(400, "INVALID_REQUEST", "MISSING_FIELDS", `the following required fields are missing: ${fields.join(", ")}`),
   invalidField: (message: string) => new PlaidFailure(400, "INVALID_REQUEST", "INVALID_FIELD", message),
+  /** plaid.com/docs/errors/user: a `user_id` that was never made with /user/create (or was removed). */
+  userNotFound: () =>
+    new PlaidFailure(
+      400,
+      "USER_ERROR",
+      "USER_NOT_FOUND",
+      "The User you requested cannot be found. This User does not exist or has had access removed by the user.",
+    ),
   invalidBody: () => new PlaidFailure(400, "INVALID_REQUEST", "INVALID_BODY", "body could not be parsed as JSON"),
   notFound: (path: string) => new PlaidFailure(404, "INVALID_REQUEST", "NOT_FOUND", `the sandbox bank has no endpoint ${path}`),
   methodNotAllowed: () => new PlaidFailure(405, "INVALID_REQUEST", "INVALID_HTTP_METHOD", "all Plaid API endpoints accept POST only"),

@@ -7,7 +7,7 @@ const { plaidCall } = await import("../../app/server/bank/plaid.server");
 const { linkThroughSessionFor, ownLinkSession } = await import("../support/bank");
 const { decryptSecret } = await import("../../app/server/platform/crypto.server");
 const { db } = await import("../../app/server/db/client.server");
-const { bankAccounts, bankItems, bankLinkTokens, notifications, users } = await import("../../app/server/db/schema");
+const { bankAccounts, bankItems, bankLinkTokens, bankPlaidUsers, notifications, users } = await import("../../app/server/db/schema");
 const { and, eq, sql } = await import("drizzle-orm");
 
 async function makeUser(email: string, authorised = true) {
@@ -226,6 +226,19 @@ describe("exchange and accounts", () => {
     expect((await linkThroughSession(bankUrl!, token.linkToken)).ok).toBe(true);
     expect((await bank.exchangePublicToken(user, { linkToken: token.linkToken })).ok).toBe(true);
     expect(await hasBankAccount(user.id)).toBe(true);
+  });
+
+  it("links a member whose Plaid user was made but never kept (a crash after /user/create): Plaid refuses the same client_user_id twice", async () => {
+    const user = await makeUser("made-not-kept@example.com");
+    // What a process that died between Plaid's answer and the insert leaves: a user at the bank, none in bank_plaid_users.
+    const before = await plaidCall((api) => api.userCreate({ client_user_id: user.id }));
+    if (!before.ok) throw new Error(before.code);
+    expect(await plaidCall((api) => api.userCreate({ client_user_id: user.id }))).toMatchObject({ ok: false, code: "INVALID_FIELD", status: 400 });
+    const linked = await bank.exchangePublicToken(user, await ownLinkSession(user));
+    expect(linked.ok).toBe(true);
+    const [kept] = await db().select().from(bankPlaidUsers).where(eq(bankPlaidUsers.userId, user.id));
+    expect(kept!.plaidUserId).toMatch(/^usr_/);
+    expect(kept!.plaidUserId).not.toBe(before.value.user_id);
   });
 
   it("exchanges under any of the user's unused Link tokens (another tab, another redirect)", async () => {

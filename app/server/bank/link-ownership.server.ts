@@ -12,6 +12,7 @@
  *    `link_sessions[].results.item_add_results[].public_token`, and the SESSION_FINISHED webhook) with its default
  *    settings. A public token from anywhere else is never exchanged.
  */
+import { randomUUID } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { db } from "../db/client.server";
 import { bankLinkTokenOwners, bankLinkTokens, bankPlaidUsers } from "../db/schema";
@@ -100,14 +101,23 @@ export async function sessionPublicTokens(
 /**
  * The member's Plaid user (`user_id`), made with /user/create the first time and kept (bank_plaid_users): Multi-Item
  * Link tokens name it ("Required for integrations that began using … Multi-Item Link … after December 10, 2025",
- * LinkTokenCreateRequest.user_id). Two first links at once both ask Plaid; the first row stored wins.
+ * LinkTokenCreateRequest.user_id). Plaid makes one user per `client_user_id` and refuses every later call for it, and
+ * a made user cannot be read back: so when the member's own id is refused (made before, but not kept: a crash between
+ * Plaid's answer and the insert, or two first links at once), a second try uses the id with a suffix of its own rather
+ * than leaving the member unable to link for ever. Two first links at once: the first row stored wins.
  */
 export async function plaidUserIdFor(userId: string): Promise<{ ok: true; plaidUserId: string } | BankFailure> {
-  const [known] = await db().select().from(bankPlaidUsers).where(eq(bankPlaidUsers.userId, userId)).limit(1);
+  const stored = async () => (await db().select().from(bankPlaidUsers).where(eq(bankPlaidUsers.userId, userId)).limit(1))[0];
+  const known = await stored();
   if (known) return { ok: true, plaidUserId: known.plaidUserId };
-  const made = await plaidCall((api) => api.userCreate({ client_user_id: userId }));
+  let made = await plaidCall((api) => api.userCreate({ client_user_id: userId }));
+  if (!made.ok && made.status === 400) {
+    // Another request may have stored the user it made meanwhile.
+    const meanwhile = await stored();
+    if (meanwhile) return { ok: true, plaidUserId: meanwhile.plaidUserId };
+    made = await plaidCall((api) => api.userCreate({ client_user_id: `${userId}.${randomUUID().slice(0, 8)}` }));
+  }
   if (!made.ok) return made;
   await db().insert(bankPlaidUsers).values({ userId, plaidUserId: made.value.user_id }).onConflictDoNothing();
-  const [stored] = await db().select().from(bankPlaidUsers).where(eq(bankPlaidUsers.userId, userId)).limit(1);
-  return { ok: true, plaidUserId: stored!.plaidUserId };
+  return { ok: true, plaidUserId: (await stored())!.plaidUserId };
 }
