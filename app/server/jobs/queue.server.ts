@@ -31,13 +31,19 @@ export const MONEY_SHARD = "money.shard";
  * starts no new page after MONEY_SHARD_BUDGET_SECONDS, so a live one ends well within this; a page already started
  * finishes first.
  */
-export const MONEY_SHARD_EXPIRE_SECONDS = 60;
+export const MONEY_SHARD_EXPIRE_SECONDS = Number(process.env.MONEY_SHARD_EXPIRE_SECONDS ?? 60);
 export const MONEY_SHARD_BUDGET_SECONDS = Number(process.env.MONEY_SHARD_BUDGET_SECONDS ?? 20);
 /**
- * How often pg-boss's maintenance looks for expired jobs (and archives finished ones). Its default, 2 minutes, would
- * leave a lost shard unnoticed for up to 3 minutes; 15 s keeps it within 75 s of the loss.
+ * How often pg-boss's maintenance deletes finished jobs. (ADR 044 counted on it to fail expired jobs too; pg-boss 12
+ * does that in its supervisor's pass, below.)
  */
 export const QUEUE_MAINTENANCE_SECONDS = 15;
+/**
+ * How often pg-boss's supervisor runs its pass, in which pg-boss 12 fails expired jobs into retry (the monitor, at most
+ * this often too). Unset: pg-boss's defaults, 60 s each, so a lost shard is retried 60-120 s after it started. The
+ * tests that kill workers set it (and MONEY_SHARD_EXPIRE_SECONDS) lower, to prove the same recovery in seconds (ADR 060).
+ */
+const QUEUE_SUPERVISE_SECONDS = process.env.QUEUE_SUPERVISE_SECONDS ? Number(process.env.QUEUE_SUPERVISE_SECONDS) : undefined;
 /** On each TRANSFER_EVENTS_UPDATE webhook, and every 5 minutes as a poll: read the bank's transfer events. */
 export const BANK_SYNC = "bank.sync";
 /** Every hour (cron): send the week's summaries not sent yet (weekly-summary.server.ts claims one per user and week). */
@@ -107,6 +113,7 @@ export async function createBoss(role: QueueRole): Promise<PgBoss> {
     schedule: role === "worker",
     supervise: role === "worker",
     maintenanceIntervalSeconds: QUEUE_MAINTENANCE_SECONDS,
+    ...(QUEUE_SUPERVISE_SECONDS ? { superviseIntervalSeconds: QUEUE_SUPERVISE_SECONDS, monitorIntervalSeconds: QUEUE_SUPERVISE_SECONDS } : {}),
   });
   // An EventEmitter "error" without a listener would crash the process: a polling error (the database restarting, a
   // backend terminated) is logged, and pg-boss polls again. pg-boss 12 awaits its own complete/fail calls and reports
