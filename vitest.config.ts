@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import LongestFirstSequencer from "./tests/support/sequencer.ts";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -12,6 +13,9 @@ export default defineConfig({
     // processes; more than 2 made the money suites' long tests hit their timeouts on 2 cores. One value for both
     // projects, so that they run side by side. (The projects below inherit this root config: Vitest 5's default.)
     maxWorkers: 2,
+    // The longest files first, unit and integration mixed (tests/support/sequencer.ts, ADR 060): Vitest's default ran
+    // every unit file after the integration files and, on a fresh clone, the integration files largest first.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {
