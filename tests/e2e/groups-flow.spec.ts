@@ -133,9 +133,11 @@ test.describe("create a 3-member group, invite two people, both join (one links 
     page,
     javaScript,
   }) => {
+    // Signed in first: the demo mailbox shows a browser the mail of the accounts created or signed in to there (ADR 016),
+    // and this test's browser is new.
+    await login(page, creatorEmail, PASSWORD);
     const started = await emailLinks(page, creatorEmail, `${groupName} has started: your first contribution is due ${fullDay.format(first)}`);
     expect(started.some((href) => href.endsWith(groupPath))).toBe(true);
-    await login(page, creatorEmail, PASSWORD);
     await page.goto(groupPath);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(groupName);
     const glance = page.getByRole("region", { name: "Group at a glance" });
