@@ -120,43 +120,58 @@ test.describe("accounts", () => {
     await expect(page.getByRole("alert")).toContainText("Invalid username, email, or password. Please check your credentials and try again.");
   });
 
-  test("forgot password → email → reset → log in with the new password", async ({ page, javaScript }) => {
-    const email = uniqueEmail(javaScript ? "reset-js" : "reset-nojs");
-    await registerAndConfirm(page, { name: "Reset Person", email, password: PASSWORD });
+  /**
+   * In three serial parts (ADR 060: no e2e test over 10 s), every step kept: the request, the reset through the emailed
+   * link (with the success screen's own 3 s move on to /login), and the link refused a second time.
+   */
+  test.describe("forgot password → email → reset → log in with the new password", () => {
+    test.describe.configure({ mode: "serial" });
+    test.describe.configure({ timeout: 120_000 });
+    let email = "";
+    let resetLink = "";
 
-    await page.goto("/login");
-    await page.getByRole("link", { name: "Forgot your password?" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset your password");
-    await page.getByLabel("Email").fill("not valid");
-    await page.getByRole("button", { name: "Send Reset Link" }).click();
-    await expect(page.getByText("Invalid Email")).toBeVisible();
-    await page.getByLabel("Email").fill(email);
-    await page.getByRole("button", { name: "Send Reset Link" }).click();
-    await expect(page.getByText("The link expires in 1 hour.")).toBeVisible();
-    await page.getByRole("link", { name: "Back to Login" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Log in to your account");
+    test("the request: a bad address refused, then the link sent by email", async ({ page, javaScript }) => {
+      email = uniqueEmail(javaScript ? "reset-js" : "reset-nojs");
+      await registerAndConfirm(page, { name: "Reset Person", email, password: PASSWORD });
 
-    const resetLink = (await emailLinks(page, email, "Reset your Rosca password")).find((href) => href.includes("/reset-password"))!;
-    expect(new URL(resetLink).searchParams.get("type")).toBe("recovery");
-    await page.goto(resetLink);
-    await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
-    await page.getByLabel("Confirm new password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Update Password" }).click();
-    await expect(page.getByText("Your new password must be different from your current password.")).toBeVisible();
+      await page.goto("/login");
+      await page.getByRole("link", { name: "Forgot your password?" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reset your password");
+      await page.getByLabel("Email").fill("not valid");
+      await page.getByRole("button", { name: "Send Reset Link" }).click();
+      await expect(page.getByText("Invalid Email")).toBeVisible();
+      await page.getByLabel("Email").fill(email);
+      await page.getByRole("button", { name: "Send Reset Link" }).click();
+      await expect(page.getByText("The link expires in 1 hour.")).toBeVisible();
+      await page.getByRole("link", { name: "Back to Login" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Log in to your account");
 
-    await page.getByLabel("New password", { exact: true }).fill("Brandnew456");
-    await page.getByLabel("Confirm new password").fill("Brandnew456");
-    await page.getByRole("button", { name: "Update Password" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Password updated");
-    // The success screen moves on by itself after 3 seconds (a meta refresh: no JavaScript needed).
-    await expect(page).toHaveURL(/\/login$/, { timeout: 8_000 });
+      resetLink = (await emailLinks(page, email, "Reset your Rosca password")).find((href) => href.includes("/reset-password"))!;
+      expect(new URL(resetLink).searchParams.get("type")).toBe("recovery");
+    });
 
-    // The link is single-use.
-    await page.goto(resetLink);
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(toasts(page)).toContainText("Invalid Reset Link");
+    test("the reset: the same password refused, a new one accepted, then on to /login", async ({ page }) => {
+      await page.goto(resetLink);
+      await page.getByLabel("New password", { exact: true }).fill(PASSWORD);
+      await page.getByLabel("Confirm new password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Update Password" }).click();
+      await expect(page.getByText("Your new password must be different from your current password.")).toBeVisible();
 
-    await login(page, email, "Brandnew456");
+      await page.getByLabel("New password", { exact: true }).fill("Brandnew456");
+      await page.getByLabel("Confirm new password").fill("Brandnew456");
+      await page.getByRole("button", { name: "Update Password" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Password updated");
+      // The success screen moves on by itself after 3 seconds (a meta refresh: no JavaScript needed).
+      await expect(page).toHaveURL(/\/login$/, { timeout: 8_000 });
+    });
+
+    test("the link is single-use, and the new password logs in", async ({ page }) => {
+      await page.goto(resetLink);
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(toasts(page)).toContainText("Invalid Reset Link");
+
+      await login(page, email, "Brandnew456");
+    });
   });
 
   test("an unknown path goes home; a protected page sends visitors to /login", async ({ page }) => {
