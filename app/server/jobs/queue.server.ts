@@ -39,11 +39,13 @@ export const MONEY_SHARD_BUDGET_SECONDS = Number(process.env.MONEY_SHARD_BUDGET_
  */
 export const QUEUE_MAINTENANCE_SECONDS = 15;
 /**
- * How often pg-boss's supervisor runs its pass, in which pg-boss 12 fails expired jobs into retry (the monitor, at most
- * this often too). Unset: pg-boss's defaults, 60 s each, so a lost shard is retried 60-120 s after it started. The
- * tests that kill workers set it (and MONEY_SHARD_EXPIRE_SECONDS) lower, to prove the same recovery in seconds (ADR 060).
+ * How often pg-boss's supervisor runs its pass, in which pg-boss 12 fails expired jobs into retry (and its monitor, at
+ * most this often too). pg-boss's own default is 60 s, with which a lost shard would be retried 60-120 s after it
+ * started; 15 s keeps ADR 044's promise (a killed worker's shard is retried within expiry + 15 s = 75 s) for the cost
+ * of one claimed pass every 15 s across all workers. Tests that kill workers set it (and MONEY_SHARD_EXPIRE_SECONDS)
+ * lower, to prove the same recovery in seconds (ADR 060).
  */
-const QUEUE_SUPERVISE_SECONDS = process.env.QUEUE_SUPERVISE_SECONDS ? Number(process.env.QUEUE_SUPERVISE_SECONDS) : undefined;
+export const QUEUE_SUPERVISE_SECONDS = Number(process.env.QUEUE_SUPERVISE_SECONDS ?? QUEUE_MAINTENANCE_SECONDS);
 /** On each TRANSFER_EVENTS_UPDATE webhook, and every 5 minutes as a poll: read the bank's transfer events. */
 export const BANK_SYNC = "bank.sync";
 /** Every hour (cron): send the week's summaries not sent yet (weekly-summary.server.ts claims one per user and week). */
@@ -113,7 +115,8 @@ export async function createBoss(role: QueueRole): Promise<PgBoss> {
     schedule: role === "worker",
     supervise: role === "worker",
     maintenanceIntervalSeconds: QUEUE_MAINTENANCE_SECONDS,
-    ...(QUEUE_SUPERVISE_SECONDS ? { superviseIntervalSeconds: QUEUE_SUPERVISE_SECONDS, monitorIntervalSeconds: QUEUE_SUPERVISE_SECONDS } : {}),
+    superviseIntervalSeconds: QUEUE_SUPERVISE_SECONDS,
+    monitorIntervalSeconds: QUEUE_SUPERVISE_SECONDS,
   });
   // An EventEmitter "error" without a listener would crash the process: a polling error (the database restarting, a
   // backend terminated) is logged, and pg-boss polls again. pg-boss 12 awaits its own complete/fail calls and reports
