@@ -20,6 +20,8 @@
  */
 import { bankDayOnOrAfter } from "./bank-days";
 import { type DateStyle, formatCalendarDay, formatMoney } from "./format";
+import type { Locale } from "./locale";
+import type { MessageId } from "./messages/en-US";
 import { payoutWaitsLine } from "./default-cover";
 import {
   AVAILABLE_STATUS,
@@ -219,18 +221,40 @@ export type PaymentStepKind = "due" | "collected" | "sent" | "arrival";
 
 /**
  * What a step is called, done or planned. The payout's arrival is "Arrived" once it has, and before that "Expected in
- * your bank" for its recipient ("Expected to arrive" for everyone else).
+ * your bank" for its recipient ("Expected to arrive" for everyone else). With `t` (a page's translator, ADR 056) the
+ * same label in the reader's language, from the catalogue's `groupPage.step.*`.
  */
-export function stepLabel(kind: PaymentStepKind, step: Pick<DatedStep, "planned">, options: { yours?: boolean } = {}): string {
+export function stepLabel(kind: PaymentStepKind, step: Pick<DatedStep, "planned">, options: { yours?: boolean; t?: StepWords } = {}): string {
+  const key = stepKey(kind, step, options);
+  return options.t ? options.t(`groupPage.step.${key}`) : STEP_LABELS[key];
+}
+
+/** A translator (app/components/i18n.tsx `Translate`), typed here without importing the components. */
+export type StepWords = (id: MessageId, values?: Record<string, string | number>) => string;
+
+type StepKey = "due" | "collected" | "toBeCollected" | "sent" | "goesOut" | "arrived" | "expectedYours" | "expected";
+
+const STEP_LABELS: Record<StepKey, string> = {
+  due: "Due",
+  collected: "Collected",
+  toBeCollected: "To be collected",
+  sent: "Payout sent",
+  goesOut: "Payout goes out",
+  arrived: "Arrived",
+  expectedYours: "Expected in your bank",
+  expected: "Expected to arrive",
+};
+
+function stepKey(kind: PaymentStepKind, step: Pick<DatedStep, "planned">, options: { yours?: boolean }): StepKey {
   switch (kind) {
     case "due":
-      return "Due";
+      return "due";
     case "collected":
-      return step.planned ? "To be collected" : "Collected";
+      return step.planned ? "toBeCollected" : "collected";
     case "sent":
-      return step.planned ? "Payout goes out" : "Payout sent";
+      return step.planned ? "goesOut" : "sent";
     case "arrival":
-      return step.planned ? (options.yours ? "Expected in your bank" : "Expected to arrive") : "Arrived";
+      return step.planned ? (options.yours ? "expectedYours" : "expected") : "arrived";
   }
 }
 
@@ -241,8 +265,14 @@ export function headlineStep(dates: Pick<PaymentDates, "due" | "arrival">): { ki
 }
 
 /** "Arrived Jan 14, 2026", "Payout goes out Jan 13, 2026", "Due Jan 9, 2026": a step as a schedule shows it. */
-export function stepText(kind: PaymentStepKind, step: DatedStep, options: { yours?: boolean; style?: DateStyle } = {}): string {
-  return `${stepLabel(kind, step, options)} ${formatCalendarDay(step.day, options.style ?? "medium")}`;
+export function stepText(
+  kind: PaymentStepKind,
+  step: DatedStep,
+  options: { yours?: boolean; style?: DateStyle; t?: StepWords; locale?: Locale } = {},
+): string {
+  const date = formatCalendarDay(step.day, options.style ?? "medium", options.locale);
+  if (options.t) return options.t(`groupPage.stepOn.${stepKey(kind, step, options)}`, { date });
+  return `${stepLabel(kind, step, options)} ${date}`;
 }
 
 /** The bell's news that a payout arrived (cycle.server.ts): the same two days as every other surface. */
