@@ -5,8 +5,10 @@
  */
 import { returnAction } from "./ach";
 import { formatCalendarDay, formatMoney } from "./format";
+import type { Locale } from "./locale";
 import { MAX_ATTEMPTS, RETRY_AFTER_DAYS, type TransferStatus } from "./money";
 import { retryDay } from "./payday";
+import type { Words as StepWords } from "./messages/words";
 import { addDays, type CalendarDay } from "./schedule";
 
 /** A linked bank account as members recognise it. */
@@ -138,8 +140,14 @@ export const UNPAID_TURN_DAYS = 14;
  * the admin, who agree the member's repayment with them; meanwhile later turns are paid as their own money arrives.
  * `today` (the group's) says whether that day has come.
  */
-export function unpaidTurnRule(dueOn: CalendarDay, today?: CalendarDay): string {
+export function unpaidTurnRule(dueOn: CalendarDay, today?: CalendarDay, words?: { t: StepWords; locale: Locale }): string {
   const from = addDays(dueOn, UNPAID_TURN_DAYS);
+  if (words) {
+    const day = (value: CalendarDay) => formatCalendarDay(value, "full", words.locale);
+    return today && today >= from
+      ? words.t("groupPage.lateMembers.unpaidSince", { due: day(dueOn), from: day(from) })
+      : words.t("groupPage.lateMembers.unpaidIf", { from: day(from) });
+  }
   const rule =
     "Rosca never lends the missing money and never pays a turn with money that hasn't arrived: this turn's payout waits for it, and later turns are paid as their own contributions arrive.";
   if (today && today >= from)

@@ -21,7 +21,7 @@
 import { bankDayOnOrAfter } from "./bank-days";
 import { type DateStyle, formatCalendarDay, formatMoney } from "./format";
 import type { Locale } from "./locale";
-import type { MessageId } from "./messages/en-US";
+import type { Words as StepWords } from "./messages/words";
 import { payoutWaitsLine } from "./default-cover";
 import {
   AVAILABLE_STATUS,
@@ -228,9 +228,6 @@ export function stepLabel(kind: PaymentStepKind, step: Pick<DatedStep, "planned"
   const key = stepKey(kind, step, options);
   return options.t ? options.t(`groupPage.step.${key}`) : STEP_LABELS[key];
 }
-
-/** A translator (app/components/i18n.tsx `Translate`), typed here without importing the components. */
-export type StepWords = (id: MessageId, values?: Record<string, string | number>) => string;
 
 type StepKey = "due" | "collected" | "toBeCollected" | "sent" | "goesOut" | "arrived" | "expectedYours" | "expected";
 
