@@ -22,6 +22,7 @@ import { headlineStep, stepLabel } from "~/domain/payment-dates";
 import { inviteAgainSchema, removeMemberSchema, ROSTER_MESSAGES } from "~/domain/roster";
 import { requireUser, type SessionUser } from "~/server/auth/guards.server";
 import { appUrl } from "~/server/platform/env.server";
+import { requestLocale } from "~/server/platform/locale.server";
 import { groupPageFor, groupPageWithPanels, isUuid, type GroupPageView } from "~/server/groups/group-views.server";
 import { groupUrl, moveMember, revokeInvitation } from "~/server/groups/groups.server";
 import { inviteAgain, leaveGroup, removeMember, rotateInviteLink } from "~/server/groups/roster.server";
@@ -54,7 +55,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
   // The group, its members, schedule and payments, the panels below and the viewer's money (which account pays, late
   // contributions: issue 44, until the group completes) — one statement, found through the viewer's membership.
-  const page = await groupPageWithPanels(user.id, params.groupId);
+  // The lines the server writes (schedule, turn swaps) in the reader's language (ADR 056).
+  const page = await groupPageWithPanels(user.id, params.groupId, new Date(), { locale: requestLocale(request, user.locale) });
   if (!page) return notFound();
   const { group, poolMovements, money } = page;
   const debitChoice = money?.debitChoice ?? null;

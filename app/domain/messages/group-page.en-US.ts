@@ -232,4 +232,19 @@ export const GROUP_PAGE_MESSAGES = {
   "groupPage.pool.nothingMoved": "No money has moved yet: the pool fills as contributions settle on each due day.",
   "groupPage.pool.completeSentence": "Cycle complete: {in} has come in and {out} has been paid out. The pool is back to {balance}.",
   "groupPage.pool.holdsSentence": "The pool holds {balance} now: {in} has come in and {out} has been paid out so far.",
+  "groupPage.swaps.yourTurnClosed": "Your turn is already being paid (or was paid), so it can't be swapped any more.",
+  "groupPage.swaps.yourTurnHeld": "Your turn is part of a swap proposal already.",
+  "groupPage.swaps.noneOpen": "No other member's turn can be swapped right now.",
+  "groupPage.swaps.help":
+    "Before either turn is paid, you can offer to swap turns with another member. They accept or decline. A turn can't be swapped from its due day on, when its contributions start being collected.",
+  "groupPage.swaps.helpApproval":
+    "Before either turn is paid, you can offer to swap turns with another member. They accept or decline, then the group's admin approves or refuses (unless the admin is the other member). A turn can't be swapped from its due day on, when its contributions start being collected.",
+  "groupPage.swaps.status.yourAnswer": "Waiting for your answer",
+  "groupPage.swaps.status.proposed": "Waiting for an answer",
+  "groupPage.swaps.status.accepted": "Waiting for the admin's approval",
+  "groupPage.swaps.status.swapped": "Swapped",
+  "groupPage.swaps.status.declined": "Declined",
+  "groupPage.swaps.status.refused": "Refused by the admin",
+  "groupPage.swaps.status.withdrawn": "Withdrawn",
+  "groupPage.swaps.status.cancelled": "Cancelled: a turn went into payment",
 } as const;

@@ -226,4 +226,19 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
   "groupPage.pool.nothingMoved": "Todavía no se ha movido dinero: el pozo se llena a medida que se liquidan los aportes en cada fecha de pago.",
   "groupPage.pool.completeSentence": "La tanda terminó: entraron {in} y se pagaron {out}. El pozo vuelve a tener {balance}.",
   "groupPage.pool.holdsSentence": "El pozo tiene {balance} ahora: hasta el momento entraron {in} y se pagaron {out}.",
+  "groupPage.swaps.yourTurnClosed": "Su turno ya se está pagando (o ya se pagó), así que ya no se puede cambiar.",
+  "groupPage.swaps.yourTurnHeld": "Su turno ya forma parte de una propuesta de cambio.",
+  "groupPage.swaps.noneOpen": "Por ahora no se puede cambiar el turno de ningún otro miembro.",
+  "groupPage.swaps.help":
+    "Antes de que se pague cualquiera de los dos turnos, puede ofrecer a otro miembro cambiar de turno. Esa persona acepta o rechaza. Un turno no se puede cambiar a partir de su fecha de pago, cuando se empiezan a cargar sus aportes.",
+  "groupPage.swaps.helpApproval":
+    "Antes de que se pague cualquiera de los dos turnos, puede ofrecer a otro miembro cambiar de turno. Esa persona acepta o rechaza, y luego el administrador de la tanda lo aprueba o lo niega (salvo que el administrador sea el otro miembro). Un turno no se puede cambiar a partir de su fecha de pago, cuando se empiezan a cargar sus aportes.",
+  "groupPage.swaps.status.yourAnswer": "Esperando su respuesta",
+  "groupPage.swaps.status.proposed": "Esperando una respuesta",
+  "groupPage.swaps.status.accepted": "Esperando la aprobación del administrador",
+  "groupPage.swaps.status.swapped": "Cambiado",
+  "groupPage.swaps.status.declined": "Rechazado",
+  "groupPage.swaps.status.refused": "Negado por el administrador",
+  "groupPage.swaps.status.withdrawn": "Retirado",
+  "groupPage.swaps.status.cancelled": "Cancelado: un turno entró en pago",
 };
