@@ -9,7 +9,7 @@
 import { AUTH_MESSAGES, CONFIRM_MESSAGES, REGISTER_ERRORS, RESET_MESSAGES } from "../auth";
 import { FIELD_MESSAGES, SECURITY_MESSAGES } from "../auth-rules";
 import { BODY_ERROR_MESSAGES } from "../request-body";
-import { GROUP_PAGE_MESSAGES } from "./group-page.en-US";
+import { GROUP_PAGE_MESSAGES, GROUP_PAGE_SERVER_TEXTS } from "./group-page.en-US";
 
 const UI = {
   ...GROUP_PAGE_MESSAGES,
@@ -485,6 +485,7 @@ const UI = {
  * text it received (`useTranslateText`, app/components/i18n.tsx).
  */
 export const SERVER_TEXTS = [
+  ...GROUP_PAGE_SERVER_TEXTS,
   ...Object.values(FIELD_MESSAGES),
   SECURITY_MESSAGES.codeRequired,
   SECURITY_MESSAGES.invalidCode,

@@ -247,4 +247,56 @@ export const GROUP_PAGE_MESSAGES = {
   "groupPage.swaps.status.refused": "Refused by the admin",
   "groupPage.swaps.status.withdrawn": "Withdrawn",
   "groupPage.swaps.status.cancelled": "Cancelled: a turn went into payment",
+  // Pay now (/groups/:groupId/pay).
+  "groupPage.pay.title": "Pay now",
+  "groupPage.pay.back": "Back to the group",
+  "groupPage.pay.breadcrumb": "Breadcrumb",
+  "groupPage.pay.lead":
+    "Your contribution to {group} due {date} did not go through. Pay it now and the payout that waits for it goes out once it has arrived.",
+  "groupPage.pay.fee": "The one-time setup fee of {fee} is taken as its own debit once this contribution has gone through.",
+  "groupPage.pay.from": "From",
+  "groupPage.pay.collectedOn": "Collected on",
+  "groupPage.pay.settles": "Expected to settle on {date} (ACH business days).",
+  "groupPage.pay.paying": "Paying…",
+  "groupPage.pay.consent":
+    "I authorise Rosca to debit {amount} once from {account} through the ACH network on {date}, for my late contribution to {group}. I can cancel this authorisation by contacting Rosca support before that day.",
+  "groupPage.pay.onItsWay":
+    "{amount} is taken on {date} and expected to settle on {settles}. The payout that waits for it goes out once it has arrived.",
 } as const;
+
+/**
+ * Texts the group page's and Pay now's actions write in English (toasts' titles, refusals): translated on the page by
+ * their own words (SERVER_TEXTS, `useTranslateText`). Spread into en-US.ts's SERVER_TEXTS with one line.
+ */
+export const GROUP_PAGE_SERVER_TEXTS = [
+  // Pay now (app/server/money/pay-now.server.ts and the route's toasts).
+  "You have no contribution to pay in this group right now.",
+  "Link a bank account (or reconnect yours) under Profile → Bank Accounts first, then choose it for this group.",
+  "Tick the box to authorise the debit.",
+  "This group's payments are being processed right now. Please try again in a moment.",
+  "Your payment did not go through",
+  "The bank declined the debit.",
+  "Your payment is already on its way",
+  "Payment on its way",
+  // The group page's toasts.
+  "Invitation revoked",
+  "Payout order updated",
+  "Request sent",
+  "Reminder sent",
+  "Choose one of your linked accounts.",
+  "Account changed",
+  "Sandbox clock moved",
+  "Only the group admin can move the sandbox clock.",
+  "Invite link replaced",
+  "The old link no longer works. Share the new one with the people you trust.",
+  "Member removed",
+  "You left the group",
+  "Invited again",
+  "Swap proposed",
+  "Swap accepted",
+  "The group's admin has been asked to approve it.",
+  "Turns swapped",
+  "Swap declined",
+  "Swap refused",
+  "Swap withdrawn",
+] as const;

@@ -2,7 +2,7 @@
  * Las palabras de la página de la tanda (ADR 056, parte cuatro d), en español de EE. UU., de "usted"
  * (docs/glossary-es.md). Los mismos ids que group-page.en-US.ts.
  */
-import type { GROUP_PAGE_MESSAGES } from "./group-page.en-US";
+import type { GROUP_PAGE_MESSAGES, GROUP_PAGE_SERVER_TEXTS } from "./group-page.en-US";
 
 export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, string> = {
   "groupPage.notFound": "No encontramos la tanda",
@@ -241,4 +241,53 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
   "groupPage.swaps.status.refused": "Negado por el administrador",
   "groupPage.swaps.status.withdrawn": "Retirado",
   "groupPage.swaps.status.cancelled": "Cancelado: un turno entró en pago",
+  "groupPage.pay.title": "Pagar ahora",
+  "groupPage.pay.back": "Volver a la tanda",
+  "groupPage.pay.breadcrumb": "Ruta de navegación",
+  "groupPage.pay.lead":
+    "Su aporte a {group} con fecha de pago {date} no se completó. Páguelo ahora y el pago del pozo que lo espera saldrá en cuanto haya llegado.",
+  "groupPage.pay.fee": "La tarifa de inicio única de {fee} se carga aparte cuando este aporte se haya completado.",
+  "groupPage.pay.from": "Desde",
+  "groupPage.pay.collectedOn": "Se carga el",
+  "groupPage.pay.settles": "Se espera que se liquide el {date} (días hábiles de ACH).",
+  "groupPage.pay.paying": "Pagando…",
+  "groupPage.pay.consent":
+    "Autorizo a Rosca a cargar {amount} una sola vez a {account} por la red ACH el {date}, por mi aporte atrasado a {group}. Puedo cancelar esta autorización comunicándome con el soporte de Rosca antes de ese día.",
+  "groupPage.pay.onItsWay":
+    "{amount} se carga el {date} y se espera que se liquide el {settles}. El pago del pozo que lo espera sale en cuanto haya llegado.",
+};
+
+/** Los textos que el servidor escribe en inglés (GROUP_PAGE_SERVER_TEXTS), en español. */
+export const GROUP_PAGE_SERVER_TEXTS_ES: Record<(typeof GROUP_PAGE_SERVER_TEXTS)[number], string> = {
+  "You have no contribution to pay in this group right now.": "Por ahora no tiene ningún aporte que pagar en esta tanda.",
+  "Link a bank account (or reconnect yours) under Profile → Bank Accounts first, then choose it for this group.":
+    "Primero vincule una cuenta bancaria (o vuelva a conectar la suya) en Perfil → Cuentas bancarias, y luego elíjala para esta tanda.",
+  "Tick the box to authorise the debit.": "Marque la casilla para autorizar el cargo.",
+  "This group's payments are being processed right now. Please try again in a moment.":
+    "En este momento se están procesando los pagos de esta tanda. Inténtelo de nuevo en un momento.",
+  "Your payment did not go through": "Su pago no se completó",
+  "The bank declined the debit.": "El banco rechazó el cargo.",
+  "Your payment is already on its way": "Su pago ya está en camino",
+  "Payment on its way": "Pago en camino",
+  "Invitation revoked": "Invitación revocada",
+  "Payout order updated": "Orden de los turnos actualizado",
+  "Request sent": "Solicitud enviada",
+  "Reminder sent": "Recordatorio enviado",
+  "Choose one of your linked accounts.": "Elija una de sus cuentas vinculadas.",
+  "Account changed": "Cuenta cambiada",
+  "Sandbox clock moved": "Reloj de prueba adelantado",
+  "Only the group admin can move the sandbox clock.": "Solo el administrador de la tanda puede adelantar el reloj de prueba.",
+  "Invite link replaced": "Enlace de invitación reemplazado",
+  "The old link no longer works. Share the new one with the people you trust.":
+    "El enlace anterior ya no funciona. Comparta el nuevo con las personas de su confianza.",
+  "Member removed": "Miembro quitado",
+  "You left the group": "Salió de la tanda",
+  "Invited again": "Invitación renovada",
+  "Swap proposed": "Cambio propuesto",
+  "Swap accepted": "Cambio aceptado",
+  "The group's admin has been asked to approve it.": "Se le pidió al administrador de la tanda que lo apruebe.",
+  "Turns swapped": "Turnos cambiados",
+  "Swap declined": "Cambio rechazado",
+  "Swap refused": "Cambio negado",
+  "Swap withdrawn": "Cambio retirado",
 };
