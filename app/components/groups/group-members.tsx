@@ -1,5 +1,4 @@
 import { useT } from "~/components/i18n";
-import { RECORD_SCOPE } from "~/domain/reliability";
 import type { GroupPageView, MemberView } from "~/server/groups/group-views.server";
 import { ShowAllSummary, YouTag } from "./group-labels";
 import { type RemovalReply, RemoveMember } from "./group-roster";
@@ -75,7 +74,7 @@ function MemberList({
             {member.profile.email ? <p className="truncate text-sm text-slate-600">{member.profile.email}</p> : null}
             {/* The payment record each member agreed to share (ADR 041); it informs, it never decides anything. */}
             <p className="text-sm text-slate-700" data-testid="member-record">
-              {member.record ? `${RECORD_SCOPE}: ${member.record.summary}` : t("groupPage.recordNotShared")}
+              {member.record ? t("groupPage.record.line", { summary: member.record.summary }) : t("groupPage.recordNotShared")}
             </p>
           </div>
           {status === "active" ? (

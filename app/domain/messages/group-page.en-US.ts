@@ -4,6 +4,33 @@
  * Spread into the page catalogue (en-US.ts) with one line. Ids start with `groupPage.`.
  */
 export const GROUP_PAGE_MESSAGES = {
+  "groupPage.scrollHint": "Scroll sideways for more →",
+  "groupPage.record.line": "Payment record across all their groups: {summary}",
+  "groupPage.record.noHistory": "No payment history yet",
+  "groupPage.record.standing.new": "New member",
+  "groupPage.record.standing.onTime": "Pays on time",
+  "groupPage.record.standing.mostlyOnTime": "Mostly on time",
+  "groupPage.record.standing.recentProblems": "Recent late or missed payments",
+  "groupPage.record.counts": "{onTime} on time, {late} late, {missed} missed",
+  "groupPage.record.cycles": "{count, plural, one {# cycle completed} other {# cycles completed}}",
+  "groupPage.record.owed": "{count, plural, one {# contribution still owed} other {# contributions still owed}}",
+  "groupPage.next.sent": "The payout was sent on {sent} and is expected in {yours, select, yes {your} other {{name}’s}} bank account on {arrival}.",
+  "groupPage.next.stuck":
+    "The payout did not go through after {attempts} attempts and will not be sent again automatically; Rosca’s support team has been told.",
+  "groupPage.next.retry":
+    "{yours, select, yes {Your contribution} other {{name}’s contribution}} did not go through (attempt {attempt} of {attempts}): we’ll try again on {date}.",
+  "groupPage.next.waitsForMember":
+    "{yours, select, yes {Your contribution waits for you: link, reconnect or authorise your bank under Profile → Bank Accounts, and it is taken straight away.} other {{name}’s contribution waits for {name} to link, reconnect or authorise their bank; it is taken as soon as they do.}}",
+  "groupPage.next.noRetry":
+    "{yours, select, yes {Your contribution} other {{name}’s contribution}} did not go through after {count, plural, one {# attempt} other {# attempts}} and will not be tried again automatically.",
+  "groupPage.next.ifTheyGoThrough":
+    "If {count, plural, one {it goes} other {they go}} through, the payout goes out on {sent} and is expected in {yours, select, yes {your} other {{name}’s}} bank account on {arrival}.",
+  "groupPage.next.waits":
+    "Nobody’s payout is paid with money that hasn’t arrived, so {yours, select, yes {your} other {{name}’s}} payout of {amount} waits until every contribution is in; Rosca does not advance it.",
+  "groupPage.next.sendAgain":
+    "The payout did not go through: we’ll send it again on {sent}, and it is expected in {yours, select, yes {your} other {{name}’s}} bank account on {arrival}.",
+  "groupPage.next.allIn":
+    "Every contribution is in or on its way: the payout goes out on {sent} and is expected in {yours, select, yes {your} other {{name}’s}} bank account on {arrival}.",
   "groupPage.notFound": "Group Not Found",
   "groupPage.notFoundBody": "We couldn't find that group, or you aren't a member of it.",
   "groupPage.returnToDashboard": "Return to Dashboard",

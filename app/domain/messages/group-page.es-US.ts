@@ -5,6 +5,34 @@
 import type { GROUP_PAGE_MESSAGES, GROUP_PAGE_SERVER_TEXTS } from "./group-page.en-US";
 
 export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, string> = {
+  "groupPage.scrollHint": "Deslice de lado para ver más →",
+  "groupPage.record.line": "Historial de pagos en todas sus tandas: {summary}",
+  "groupPage.record.noHistory": "Todavía sin historial de pagos",
+  "groupPage.record.standing.new": "Miembro nuevo",
+  "groupPage.record.standing.onTime": "Paga a tiempo",
+  "groupPage.record.standing.mostlyOnTime": "Casi siempre a tiempo",
+  "groupPage.record.standing.recentProblems": "Pagos atrasados o sin pagar recientes",
+  "groupPage.record.counts": "{onTime} a tiempo, {late} con atraso, {missed} sin pagar",
+  "groupPage.record.cycles": "{count, plural, one {# tanda completada} other {# tandas completadas}}",
+  "groupPage.record.owed": "{count, plural, one {# aporte todavía pendiente} other {# aportes todavía pendientes}}",
+  "groupPage.next.sent":
+    "El pago del pozo se envió el {sent} y se espera en {yours, select, yes {su cuenta bancaria} other {la cuenta bancaria de {name}}} el {arrival}.",
+  "groupPage.next.stuck":
+    "El pago del pozo no se completó después de {attempts} intentos y no se volverá a enviar automáticamente; se avisó al equipo de soporte de Rosca.",
+  "groupPage.next.retry":
+    "{yours, select, yes {Su aporte} other {El aporte de {name}}} no se completó (intento {attempt} de {attempts}): lo intentaremos de nuevo el {date}.",
+  "groupPage.next.waitsForMember":
+    "{yours, select, yes {Su aporte lo espera a usted: vincule, vuelva a conectar o autorice su banco en Perfil → Cuentas bancarias, y se carga de inmediato.} other {El aporte de {name} espera a que {name} vincule, vuelva a conectar o autorice su banco; se carga en cuanto lo haga.}}",
+  "groupPage.next.noRetry":
+    "{yours, select, yes {Su aporte} other {El aporte de {name}}} no se completó después de {count, plural, one {# intento} other {# intentos}} y no se volverá a intentar automáticamente.",
+  "groupPage.next.ifTheyGoThrough":
+    "Si {count, plural, one {se completa} other {se completan}}, el pago del pozo sale el {sent} y se espera en {yours, select, yes {su cuenta bancaria} other {la cuenta bancaria de {name}}} el {arrival}.",
+  "groupPage.next.waits":
+    "Ningún pago del pozo se hace con dinero que no ha llegado, así que {yours, select, yes {su pago del pozo} other {el pago del pozo de {name}}} de {amount} espera hasta que lleguen todos los aportes; Rosca no lo adelanta.",
+  "groupPage.next.sendAgain":
+    "El pago del pozo no se completó: lo enviaremos de nuevo el {sent}, y se espera en {yours, select, yes {su cuenta bancaria} other {la cuenta bancaria de {name}}} el {arrival}.",
+  "groupPage.next.allIn":
+    "Todos los aportes llegaron o van en camino: el pago del pozo sale el {sent} y se espera en {yours, select, yes {su cuenta bancaria} other {la cuenta bancaria de {name}}} el {arrival}.",
   "groupPage.notFound": "No encontramos la tanda",
   "groupPage.notFoundBody": "No encontramos esa tanda, o usted no es miembro de ella.",
   "groupPage.returnToDashboard": "Volver al panel",

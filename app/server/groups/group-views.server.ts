@@ -29,7 +29,7 @@ import { joinUrl, projectedFirstDue, scheduleOf } from "./groups.server";
 import { type SentInvitation, sentInvitationViews } from "./invitations.server";
 import { type GroupMoney, type GroupMoneyJson, groupMoneyFrom, groupMoneyJson } from "../money/debit-choice.server";
 import { type RecordFacts, type RecordView, recordFactsJson, recordsFrom } from "./reliability.server";
-import type { Standing } from "~/domain/reliability";
+import { recordSummary, type Standing } from "~/domain/reliability";
 import { ROSTER_HISTORY_LIMIT, type RosterHistoryEntry } from "~/domain/roster";
 import {
   OPEN_SWAP_STATUSES,
@@ -375,7 +375,7 @@ export async function groupPageWithPanels(
       payoutPosition: member.payoutPosition,
       hasPaid: paidNow.has(user.id),
       isLate: lateNow.has(user.id),
-      record: recordLine(records.get(user.id)),
+      record: recordLine(records.get(user.id), locale),
     };
   });
   const byMemberId = new Map(members.map((member) => [member.memberId, member]));
@@ -465,6 +465,7 @@ export async function groupPageWithPanels(
                 today,
                 recipient: { name: next.recipientName ?? "The recipient", isYou: next.isYou },
                 payoutCents: next.amountCents,
+                words: locale === DEFAULT_LOCALE ? undefined : { t: translator(locale), locale },
                 person: (id) => {
                   const member = byUserId.get(id);
                   return { name: member?.profile.name ?? "A member", isYou: member?.isYou ?? false };
@@ -611,8 +612,10 @@ function swapsView(
 }
 
 /** What a page shows of a member's record: the summary, when there is one to show. */
-export function recordLine(view: RecordView | undefined): MemberView["record"] {
-  return view ? { summary: view.summary, standing: view.standing } : null;
+export function recordLine(view: RecordView | undefined, locale: Locale = DEFAULT_LOCALE): MemberView["record"] {
+  if (!view) return null;
+  // In another language than English the same record in the catalogue's words (ADR 056).
+  return { summary: locale === DEFAULT_LOCALE ? view.summary : recordSummary(view.record, translator(locale)), standing: view.standing };
 }
 
 /**
