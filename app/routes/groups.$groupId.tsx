@@ -22,7 +22,9 @@ import { headlineStep, stepLabel } from "~/domain/payment-dates";
 import { inviteAgainSchema, removeMemberSchema, ROSTER_MESSAGES } from "~/domain/roster";
 import { requireUser, type SessionUser } from "~/server/auth/guards.server";
 import { appUrl } from "~/server/platform/env.server";
-import { requestLocale } from "~/server/platform/locale.server";
+import { requestLocale, translator } from "~/server/platform/locale.server";
+import { DEFAULT_LOCALE } from "~/domain/locale";
+import type { MessageId } from "~/domain/messages/en-US";
 import { groupPageFor, groupPageWithPanels, isUuid, type GroupPageView } from "~/server/groups/group-views.server";
 import { groupUrl, moveMember, revokeInvitation } from "~/server/groups/groups.server";
 import { inviteAgain, leaveGroup, removeMember, rotateInviteLink } from "~/server/groups/roster.server";
@@ -40,6 +42,15 @@ import { readForm } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/groups.$groupId";
 
 const GROUP_NOT_FOUND = "Group Not Found";
+
+/**
+ * A toast's description with a name, an account or a date in it, written in the reader's language (ADR 056): English is
+ * the sentence as it was; another language the catalogue's (SERVER_TEXTS cannot hold a sentence with figures).
+ */
+function inReaderLanguage(request: Request, user: SessionUser["user"], english: string, id: MessageId, values: Record<string, string>) {
+  const locale = requestLocale(request, user.locale);
+  return locale === DEFAULT_LOCALE ? english : translator(locale)(id, values);
+}
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const t = metaTranslator(matches);
@@ -103,7 +114,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       return redirectWithToast(request, back, {
         type: "success",
         title: "Invitation revoked",
-        description: `The invitation to ${result.email} no longer works.`,
+        description: inReaderLanguage(request, user, `The invitation to ${result.email} no longer works.`, "groupPage.toast.revoked", {
+          email: result.email,
+        }),
       });
     }
     if (result.status === 404) return notFound();
@@ -154,7 +167,13 @@ async function chooseDebitAccount(request: Request, user: SessionUser["user"], g
   return redirectWithToast(request, groupUrl(groupId), {
     type: "success",
     title: "Account changed",
-    description: `This group's next contribution is taken from ${describeAccount(result.account)}.`,
+    description: inReaderLanguage(
+      request,
+      user,
+      `This group's next contribution is taken from ${describeAccount(result.account)}.`,
+      "groupPage.toast.accountChanged",
+      { account: describeAccount(result.account) },
+    ),
   });
 }
 
@@ -297,7 +316,15 @@ async function advanceGroupClock(
   return redirectWithToast(request, back, {
     type: "success",
     title: "Sandbox clock moved",
-    description: `It is now ${formatCalendarDay(result.today, "full")} in this group.`,
+    description: inReaderLanguage(
+      request,
+      user,
+      `It is now ${formatCalendarDay(result.today, "full")} in this group.`,
+      "groupPage.toast.clockMoved",
+      {
+        date: formatCalendarDay(result.today, "full", requestLocale(request, user.locale)),
+      },
+    ),
   });
 }
 

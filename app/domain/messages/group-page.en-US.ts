@@ -31,6 +31,9 @@ export const GROUP_PAGE_MESSAGES = {
     "The payout did not go through: we’ll send it again on {sent}, and it is expected in {yours, select, yes {your} other {{name}’s}} bank account on {arrival}.",
   "groupPage.next.allIn":
     "Every contribution is in or on its way: the payout goes out on {sent} and is expected in {yours, select, yes {your} other {{name}’s}} bank account on {arrival}.",
+  "groupPage.toast.revoked": "The invitation to {email} no longer works.",
+  "groupPage.toast.accountChanged": "This group's next contribution is taken from {account}.",
+  "groupPage.toast.clockMoved": "It is now {date} in this group.",
   "groupPage.notFound": "Group Not Found",
   "groupPage.notFoundBody": "We couldn't find that group, or you aren't a member of it.",
   "groupPage.returnToDashboard": "Return to Dashboard",

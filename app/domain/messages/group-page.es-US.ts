@@ -33,6 +33,9 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
     "El pago del pozo no se completó: lo enviaremos de nuevo el {sent}, y se espera en {yours, select, yes {su cuenta bancaria} other {la cuenta bancaria de {name}}} el {arrival}.",
   "groupPage.next.allIn":
     "Todos los aportes llegaron o van en camino: el pago del pozo sale el {sent} y se espera en {yours, select, yes {su cuenta bancaria} other {la cuenta bancaria de {name}}} el {arrival}.",
+  "groupPage.toast.revoked": "La invitación a {email} ya no funciona.",
+  "groupPage.toast.accountChanged": "El próximo aporte de esta tanda se carga a {account}.",
+  "groupPage.toast.clockMoved": "En esta tanda ahora es {date}.",
   "groupPage.notFound": "No encontramos la tanda",
   "groupPage.notFoundBody": "No encontramos esa tanda, o usted no es miembro de ella.",
   "groupPage.returnToDashboard": "Volver al panel",
