@@ -66,6 +66,12 @@ const ENGLISH_PHRASES = [
   "Pool balance",
   "Kind",
   "Settled",
+  // Lines the server writes (the Next Payout card's next steps, the members' records, the scroll hint).
+  "Your contribution did not go through",
+  "If it goes through",
+  "Payment record across all their groups",
+  "No payment history yet",
+  "Scroll sideways",
 ] as const;
 
 async function expectNoEnglish(page: Page) {
@@ -81,6 +87,9 @@ async function expectPhoneFit(page: Page) {
 const fullEs = new Intl.DateTimeFormat("es-US", { timeZone: "UTC", dateStyle: "full" });
 /** "viernes, 4 de diciembre de 2026". */
 const full = (day: string) => fullEs.format(new Date(`${day}T00:00:00Z`));
+const longEs = new Intl.DateTimeFormat("es-US", { timeZone: "UTC", dateStyle: "long" });
+/** "4 de diciembre de 2026". */
+const long = (day: string) => longEs.format(new Date(`${day}T00:00:00Z`));
 
 /** Lena in a context of her own, as a phone, with JavaScript as the project has it, her account set to Spanish. */
 async function spanishMember(browser: Browser, email: string) {
@@ -139,6 +148,12 @@ test("a member who reads Spanish: the group page with a late contribution, Pay n
     await expect(phone.getByTestId("paid-from-account")).toHaveText("Sus aportes a esta tanda se cargan a First Platypus Bank Everyday ••3030.");
     await expect(phone.getByRole("heading", { name: "Cambios de turno" })).toBeVisible();
     await expect(phone.getByTestId("sandbox-clock")).toContainText(`Fecha de prueba: ${full(due)}`);
+    await expect(phone.getByTestId("payout-next-steps")).toContainText(
+      `Su aporte no se completó (intento 1 de 3): lo intentaremos de nuevo el ${long(retryOn)}.`,
+    );
+    await expect(phone.getByTestId("member-record").first()).toHaveText(
+      "Historial de pagos en todas sus tandas: Todavía sin historial de pagos · 0 tandas completadas",
+    );
     await expectNoEnglish(phone);
     await expectPhoneFit(phone);
 
