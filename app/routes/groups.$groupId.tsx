@@ -207,7 +207,7 @@ async function changeRoster(
     return redirectWithToast(request, back, {
       type: "success",
       title: ROSTER_MESSAGES.removedTitle,
-      description: ROSTER_MESSAGES.removedToAdmin(removed.name),
+      description: inReaderLanguage(request, user, ROSTER_MESSAGES.removedToAdmin(removed.name), "groupPage.toast.removed", { name: removed.name }),
     });
   if (removed.status === 404 && removed.error === GROUP_NOT_FOUND) return notFound();
   return redirectWithToast(request, back, { type: "error", title: removed.error });
@@ -221,7 +221,7 @@ async function leave(request: Request, user: SessionUser["user"], groupId: strin
     return redirectWithToast(request, "/dashboard", {
       type: "success",
       title: ROSTER_MESSAGES.leftTitle,
-      description: ROSTER_MESSAGES.leftToYou(left.groupName),
+      description: inReaderLanguage(request, user, ROSTER_MESSAGES.leftToYou(left.groupName), "groupPage.toast.left", { group: left.groupName }),
     });
   }
   if (left.status === 404) return notFound();
@@ -239,7 +239,9 @@ async function inviteBack(request: Request, user: SessionUser["user"], groupId: 
     return redirectWithToast(request, back, {
       type: "success",
       title: ROSTER_MESSAGES.invitedAgainTitle,
-      description: ROSTER_MESSAGES.invitedAgainToAdmin(result.name),
+      description: inReaderLanguage(request, user, ROSTER_MESSAGES.invitedAgainToAdmin(result.name), "groupPage.toast.invitedAgain", {
+        name: result.name,
+      }),
     });
   }
   if (result.status === 404) return notFound();

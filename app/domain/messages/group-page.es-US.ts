@@ -36,6 +36,9 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
   "groupPage.toast.revoked": "La invitación a {email} ya no funciona.",
   "groupPage.toast.accountChanged": "El próximo aporte de esta tanda se carga a {account}.",
   "groupPage.toast.clockMoved": "En esta tanda ahora es {date}.",
+  "groupPage.toast.removed": "Se quitó a {name} y se le dijo el motivo. Su lugar está libre otra vez.",
+  "groupPage.toast.left": "Usted salió de {group}. No se cargó nada: los aportes y la tarifa de inicio empiezan solo cuando una tanda empieza.",
+  "groupPage.toast.invitedAgain": "{name} puede volver a unirse con el enlace de invitación de la tanda. Se le avisó, con el enlace.",
   "groupPage.notFound": "No encontramos la tanda",
   "groupPage.notFoundBody": "No encontramos esa tanda, o usted no es miembro de ella.",
   "groupPage.returnToDashboard": "Volver al panel",
@@ -216,7 +219,7 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
   "groupPage.roster.replaceButton": "Reemplazar enlace de invitación",
   "groupPage.roster.leave": "Salir de esta tanda",
   "groupPage.roster.leaveHelp":
-    "Usted sale de {group} antes de que empiece. No se cobra nada. Su lugar queda libre para otra persona, y los enlaces de invitación que tenía dejan de funcionar para usted: para volver a unirse necesitaría una nueva invitación del administrador de la tanda.",
+    "Usted sale de {group} antes de que empiece. No se carga nada. Su lugar queda libre para otra persona, y los enlaces de invitación que tenía dejan de funcionar para usted: para volver a unirse necesitaría una nueva invitación del administrador de la tanda.",
   "groupPage.roster.leaveName": "Salir de {group}",
   "groupPage.roster.history": "Historial de miembros",
   "groupPage.roster.joined": "{name} se unió",
