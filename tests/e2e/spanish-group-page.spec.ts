@@ -9,6 +9,7 @@ import { bankDayOnOrAfter } from "../../app/domain/bank-days";
 import { sandboxSettlesOn } from "../../app/domain/money";
 import { addDays } from "../../app/domain/schedule";
 import { expect, fixture, login, test, toasts } from "./fixtures";
+import { formingGroup } from "./groups-page.support";
 import { advanceTo, lateGroup, PASSWORD } from "./late-contribution.support";
 
 const PHONE = { width: 375, height: 800 };
@@ -203,4 +204,37 @@ test("a member who reads Spanish: the group page with a late contribution, Pay n
   } finally {
     await lenaSide.close();
   }
+});
+
+test("the admin of a forming group reads its page in Spanish: seats left, the invite link, the projected schedule, the sent invitation", async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize(PHONE);
+  const group = await formingGroup(page, baseURL, "es-forming");
+  await page.goto("/profile/notifications");
+  await page.getByRole("region", { name: "Language" }).getByLabel("Language").selectOption("es-US");
+  await page.getByRole("button", { name: "Save Language" }).click();
+  await expect(toasts(page)).toContainText("Idioma guardado");
+
+  await page.goto(`/groups/${group.id}`);
+  const main = page.locator("main");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(group.name);
+  await expect(main).toContainText("En formación");
+  await expect(main).toContainText("Miembros1 de 3 se unieron");
+  await expect(main).toContainText("Si la tanda se llenara hoy");
+  await expect(page.getByRole("heading", { name: "Invitar miembros" })).toBeVisible();
+  await expect(main).toContainText("Quedan 2 lugares. Comparta este enlace con las personas de su confianza.");
+  await expect(page.getByLabel("Enlace de invitación")).toBeVisible();
+  await expect(main).toContainText("Fechas previstas: como si la tanda se llenara hoy.");
+  await expect(main).toContainText("Falta que se unan 2 miembros más.");
+  await expect(main).toContainText("El pozo empieza con la tanda: no se mueve dinero hasta que se hayan unido los 3 miembros.");
+  await expect(main).toContainText("La tanda empieza cuando se hayan unido los 3 miembros.");
+  const sent = page.getByTestId("sent-invitation");
+  await expect(sent).toContainText("Pendiente · vence el");
+  await expect(sent.getByRole("button", { name: /^Revocar la invitación a / })).toBeVisible();
+  await expectNoEnglish(page);
+  for (const phrase of ["Invite members", "seats left", "Invite link", "Invitations sent", "Revoke", "Waiting for", "Projected start"])
+    expect(await main.innerText()).not.toContain(phrase);
+  await expectPhoneFit(page);
 });
