@@ -6,7 +6,7 @@ import { setupI18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_COVER, defaultCoverIn } from "./default-cover";
-import { unpaidTurnRule } from "./failed-contribution";
+import { type FailedContributionFacts, nextStepAfterFailure, unpaidTurnRule } from "./failed-contribution";
 import { messages as english } from "./messages/en-US";
 import { messages as spanish } from "./messages/es-US";
 import type { Words } from "./messages/words";
@@ -105,6 +105,35 @@ describe("a payment record in Spanish", () => {
     expect(recordSummary(record, en)).toBe(recordSummary(record));
     expect(recordSummary(record, es)).toBe(
       "Paga a tiempo · 11 a tiempo, 1 con atraso, 0 sin pagar · 2 tandas completadas · 1 aporte todavía pendiente",
+    );
+  });
+});
+
+describe("a failed contribution's next step in Spanish", () => {
+  const base: FailedContributionFacts = {
+    status: "declined",
+    failureCode: "NSF",
+    attempt: 1,
+    amountCents: 10_000,
+    account: { institution: "First Platypus Bank", name: "Everyday", mask: "3030" },
+    statusOn: "2026-12-01",
+    retryOn: "2026-12-04",
+  };
+  const cases: Array<[string, Partial<FailedContributionFacts>]> = [
+    ["a retry", {}],
+    ["the last attempt", { attempt: 3 }],
+    ["a stopped debit", { status: "cancelled" }],
+    ["a closed account", { status: "returned", failureCode: "R02" }],
+    ["a revoked authorisation", { status: "returned", failureCode: "R10" }],
+  ];
+  it.each(cases)("%s: the English catalogue's words are the English sentence", (_, over) => {
+    const facts = { ...base, ...over };
+    expect(nextStepAfterFailure(facts, { t: en, locale: "en-US" }).replaceAll("’", "'")).toBe(nextStepAfterFailure(facts));
+  });
+
+  it("says when the next attempt comes, in Spanish", () => {
+    expect(nextStepAfterFailure(base, { t: es, locale: "es-US" })).toBe(
+      "Intento 1 de 3: volveremos a intentar cargar $100.00 a First Platypus Bank Everyday ••3030 el viernes, 4 de diciembre de 2026. Antes de esa fecha puede pagarlo ahora desde la página de la tanda, elegir ahí otra cuenta para esta tanda o asegurarse de tener los fondos disponibles.",
     );
   });
 });

@@ -73,6 +73,9 @@ const ENGLISH_PHRASES = [
   "Payment record across all their groups",
   "No payment history yet",
   "Scroll sideways",
+  "Attempt 1 of 3",
+  "we'll try",
+  "Before then you can pay it now",
 ] as const;
 
 async function expectNoEnglish(page: Page) {
@@ -131,6 +134,9 @@ test("a member who reads Spanish: the group page with a late contribution, Pay n
     // Her late contribution: the amount, the dates in Spanish, and what she can do.
     const alert = phone.getByTestId("late-contribution");
     await expect(alert.getByRole("heading")).toHaveText("Su aporte de $100.00 no se completó");
+    await expect(alert).toContainText(
+      `Intento 1 de 3: volveremos a intentar cargar $100.00 a First Platypus Bank Everyday ••3030 el ${full(retryOn)}. Antes de esa fecha puede pagarlo ahora desde la página de la tanda`,
+    );
     await expect(alert).toContainText(`Fecha de pago: ${full(due)}`);
     await expect(alert).toContainText(`Próximo intento automático: ${full(retryOn)}`);
     await expect(alert.getByRole("link", { name: "Pagar $100.00 ahora" })).toBeVisible();

@@ -37,6 +37,18 @@ export const GROUP_PAGE_MESSAGES = {
   "groupPage.toast.removed": "{name} was removed and told why. Their seat is open again.",
   "groupPage.toast.left": "You left {group}. Nothing was charged: contributions and the setup fee only start once a group starts.",
   "groupPage.toast.invitedAgain": "{name} can join again through the group's invite link. They were told, with the link.",
+  "groupPage.failure.stopped":
+    "The debit of {amount} from {account} was stopped and will not be tried again automatically: pay it now from the group page; the group’s payout waits for it.",
+  "groupPage.failure.unusable":
+    "{account} cannot be used any more for {amount}: link another account under Profile → Bank Accounts and choose it for this group, or pay it now from the group page.",
+  "groupPage.failure.revoked":
+    "We will not debit {account} again until you authorise debits again under Profile → Bank Accounts; you can pay the {amount} now from the group page.",
+  "groupPage.failure.final":
+    "The debit of {amount} from {account} will not be tried again automatically: pay it now from the group page; the group’s payout waits for it.",
+  "groupPage.failure.lastAttempt":
+    "That was the last of {attempts} attempts to collect {amount} from {account}. Nothing more is debited automatically: pay it now from the group page; the group’s payout waits for it.",
+  "groupPage.failure.retry":
+    "Attempt {attempt} of {attempts}: we’ll try {amount} from {account} again on {date}{payday, select, yes {, the day after your payday} other {}}. Before then you can pay it now from the group page, choose another account for this group there, or make sure the funds are available.",
   "groupPage.notFound": "Group Not Found",
   "groupPage.notFoundBody": "We couldn't find that group, or you aren't a member of it.",
   "groupPage.returnToDashboard": "Return to Dashboard",

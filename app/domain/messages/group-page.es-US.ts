@@ -39,6 +39,18 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
   "groupPage.toast.removed": "Se quitó a {name} y se le dijo el motivo. Su lugar está libre otra vez.",
   "groupPage.toast.left": "Usted salió de {group}. No se cargó nada: los aportes y la tarifa de inicio empiezan solo cuando una tanda empieza.",
   "groupPage.toast.invitedAgain": "{name} puede volver a unirse con el enlace de invitación de la tanda. Se le avisó, con el enlace.",
+  "groupPage.failure.stopped":
+    "El cargo de {amount} a {account} se detuvo y no se volverá a intentar automáticamente: páguelo ahora desde la página de la tanda; el pago del pozo de la tanda lo espera.",
+  "groupPage.failure.unusable":
+    "{account} ya no se puede usar para {amount}: vincule otra cuenta en Perfil → Cuentas bancarias y elíjala para esta tanda, o páguelo ahora desde la página de la tanda.",
+  "groupPage.failure.revoked":
+    "No volveremos a cargar {account} hasta que usted vuelva a autorizar los cargos en Perfil → Cuentas bancarias; puede pagar los {amount} ahora desde la página de la tanda.",
+  "groupPage.failure.final":
+    "El cargo de {amount} a {account} no se volverá a intentar automáticamente: páguelo ahora desde la página de la tanda; el pago del pozo de la tanda lo espera.",
+  "groupPage.failure.lastAttempt":
+    "Ese fue el último de {attempts} intentos de cargar {amount} a {account}. No se carga nada más automáticamente: páguelo ahora desde la página de la tanda; el pago del pozo de la tanda lo espera.",
+  "groupPage.failure.retry":
+    "Intento {attempt} de {attempts}: volveremos a intentar cargar {amount} a {account} el {date}{payday, select, yes {, el día después de su día de pago} other {}}. Antes de esa fecha puede pagarlo ahora desde la página de la tanda, elegir ahí otra cuenta para esta tanda o asegurarse de tener los fondos disponibles.",
   "groupPage.notFound": "No encontramos la tanda",
   "groupPage.notFoundBody": "No encontramos esa tanda, o usted no es miembro de ella.",
   "groupPage.returnToDashboard": "Volver al panel",

@@ -504,7 +504,7 @@ export async function groupPageWithPanels(
   return {
     group: view,
     poolMovements,
-    money: row.money ? groupMoneyFrom(row.money, userId, viewer.isAdmin, now) : null,
+    money: row.money ? groupMoneyFrom(row.money, userId, viewer.isAdmin, now, locale) : null,
     sentInvitations: invitationRows
       ? sentInvitationViews(invitationRows, { status: group.status, joinedCount, memberCount: group.memberCount }, now)
       : null,
