@@ -12,6 +12,7 @@ import { formatMoney } from "./format";
 import { MAX_RETRIES_AFTER_RETURN, RETURN_RETRY_WINDOW_DAYS } from "./ach";
 import { MAX_ATTEMPTS, RETRY_AFTER_DAYS } from "./money";
 import { PAYDAY_RETRY_MAX_DAYS } from "./payday";
+import type { Words as StepWords } from "./messages/words";
 
 const NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
 
@@ -63,6 +64,32 @@ export const DEFAULT_COVER = {
     },
   ] satisfies DefaultCoverStep[],
 } as const;
+
+/**
+ * The same rules in the reader's language (ADR 056): the catalogue's `groupPage.cover.*` with each rule's own constant
+ * as its number, so a translation cannot drift from the engine either. English pages use DEFAULT_COVER itself.
+ */
+export function defaultCoverIn(t: StepWords): { title: string; summary: string; steps: DefaultCoverStep[] } {
+  return {
+    title: t("groupPage.cover.title"),
+    summary: t("groupPage.cover.summary"),
+    steps: [
+      {
+        id: "retries",
+        title: t("groupPage.cover.retriesTitle"),
+        text: t("groupPage.cover.retries", { days: RETRY_AFTER_DAYS, paydayDays: PAYDAY_RETRY_MAX_DAYS, attempts: MAX_ATTEMPTS }),
+      },
+      { id: "payout-waits", title: t("groupPage.cover.waitsTitle"), text: t("groupPage.cover.waits") },
+      {
+        id: "account",
+        title: t("groupPage.cover.accountTitle"),
+        text: t("groupPage.cover.account", { times: MAX_RETRIES_AFTER_RETURN, windowDays: RETURN_RETRY_WINDOW_DAYS }),
+      },
+      { id: "after-payout", title: t("groupPage.cover.afterPayoutTitle"), text: t("groupPage.cover.afterPayout") },
+      { id: "last-attempt", title: t("groupPage.cover.lastAttemptTitle"), text: t("groupPage.cover.lastAttempt", { days: UNPAID_TURN_DAYS }) },
+    ],
+  };
+}
 
 /**
  * The group page's line when a turn's payout waits for a late contribution: the summary's rule, said for that payout

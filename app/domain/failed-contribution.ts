@@ -5,8 +5,10 @@
  */
 import { returnAction } from "./ach";
 import { formatCalendarDay, formatMoney } from "./format";
+import type { Locale } from "./locale";
 import { MAX_ATTEMPTS, RETRY_AFTER_DAYS, type TransferStatus } from "./money";
 import { retryDay } from "./payday";
+import type { Words as StepWords } from "./messages/words";
 import { addDays, type CalendarDay } from "./schedule";
 
 /** A linked bank account as members recognise it. */
@@ -72,22 +74,44 @@ export function nextAttemptOn(facts: Pick<FailedContributionFacts, "statusOn" | 
  * What happens next to a member's failed debit, in their words, with the amount, the account, the next attempt's date
  * and what they can do now: tried again (and when), waiting for them to act, or not tried again.
  */
-export function nextStepAfterFailure(facts: FailedContributionFacts): string {
+export function nextStepAfterFailure(facts: FailedContributionFacts, words?: { t: StepWords; locale: Locale }): string {
   const { status, failureCode, attempt } = facts;
   const what = `${formatMoney(facts.amountCents)} from ${describeAccount(facts.account)}`;
-  if (status === "cancelled") return `The debit of ${what} was stopped and will not be tried again automatically: ${PAY_NOW_STEP}`;
+  // One rule, two languages (ADR 056): English is the sentence written here; another language the catalogue's
+  // `groupPage.failure.*` with the same figures.
+  const figures = {
+    amount: formatMoney(facts.amountCents, words?.locale),
+    account: describeAccount(facts.account),
+    attempt,
+    attempts: MAX_ATTEMPTS,
+  };
+  const say = (id: `groupPage.failure.${string}`, english: string, values: Record<string, string | number> = {}) =>
+    words ? words.t(id as Parameters<StepWords>[0], { ...figures, ...values }) : english;
+  if (status === "cancelled")
+    return say("groupPage.failure.stopped", `The debit of ${what} was stopped and will not be tried again automatically: ${PAY_NOW_STEP}`);
   if (status === "returned") {
     const action = returnAction(failureCode);
     if (action === "unusable")
-      return `${describeAccount(facts.account)} cannot be used any more for ${formatMoney(facts.amountCents)}: link another account under Profile → Bank Accounts and choose it for this group, or pay it now from the group page.`;
+      return say(
+        "groupPage.failure.unusable",
+        `${describeAccount(facts.account)} cannot be used any more for ${formatMoney(facts.amountCents)}: link another account under Profile → Bank Accounts and choose it for this group, or pay it now from the group page.`,
+      );
     if (action === "revoke")
-      return `We will not debit ${describeAccount(facts.account)} again until you authorise debits again under Profile → Bank Accounts; you can pay the ${formatMoney(facts.amountCents)} now from the group page.`;
-    if (action === "final") return `The debit of ${what} will not be tried again automatically: ${PAY_NOW_STEP}`;
+      return say(
+        "groupPage.failure.revoked",
+        `We will not debit ${describeAccount(facts.account)} again until you authorise debits again under Profile → Bank Accounts; you can pay the ${formatMoney(facts.amountCents)} now from the group page.`,
+      );
+    if (action === "final") return say("groupPage.failure.final", `The debit of ${what} will not be tried again automatically: ${PAY_NOW_STEP}`);
   }
-  if (attempt >= MAX_ATTEMPTS) return `That was the last of ${MAX_ATTEMPTS} attempts to collect ${what}. ${AFTER_LAST_ATTEMPT}`;
+  if (attempt >= MAX_ATTEMPTS)
+    return say("groupPage.failure.lastAttempt", `That was the last of ${MAX_ATTEMPTS} attempts to collect ${what}. ${AFTER_LAST_ATTEMPT}`);
   const on = nextAttemptOn(facts);
-  const again = `Attempt ${attempt} of ${MAX_ATTEMPTS}: we'll try ${what} again on ${fullDate(on)}${afterPayday(facts) ? ", the day after your payday" : ""}.`;
-  return `${again} ${BEFORE_RETRY}`;
+  const payday = afterPayday(facts);
+  const again = `Attempt ${attempt} of ${MAX_ATTEMPTS}: we'll try ${what} again on ${fullDate(on)}${payday ? ", the day after your payday" : ""}.`;
+  return say("groupPage.failure.retry", `${again} ${BEFORE_RETRY}`, {
+    date: formatCalendarDay(on, "full", words?.locale),
+    payday: payday ? "yes" : "no",
+  });
 }
 
 /**
@@ -138,8 +162,14 @@ export const UNPAID_TURN_DAYS = 14;
  * the admin, who agree the member's repayment with them; meanwhile later turns are paid as their own money arrives.
  * `today` (the group's) says whether that day has come.
  */
-export function unpaidTurnRule(dueOn: CalendarDay, today?: CalendarDay): string {
+export function unpaidTurnRule(dueOn: CalendarDay, today?: CalendarDay, words?: { t: StepWords; locale: Locale }): string {
   const from = addDays(dueOn, UNPAID_TURN_DAYS);
+  if (words) {
+    const day = (value: CalendarDay) => formatCalendarDay(value, "full", words.locale);
+    return today && today >= from
+      ? words.t("groupPage.lateMembers.unpaidSince", { due: day(dueOn), from: day(from) })
+      : words.t("groupPage.lateMembers.unpaidIf", { from: day(from) });
+  }
   const rule =
     "Rosca never lends the missing money and never pays a turn with money that hasn't arrived: this turn's payout waits for it, and later turns are paid as their own contributions arrive.";
   if (today && today >= from)

@@ -20,6 +20,8 @@
  */
 import { bankDayOnOrAfter } from "./bank-days";
 import { type DateStyle, formatCalendarDay, formatMoney } from "./format";
+import type { Locale } from "./locale";
+import type { Words as StepWords } from "./messages/words";
 import { payoutWaitsLine } from "./default-cover";
 import {
   AVAILABLE_STATUS,
@@ -219,18 +221,37 @@ export type PaymentStepKind = "due" | "collected" | "sent" | "arrival";
 
 /**
  * What a step is called, done or planned. The payout's arrival is "Arrived" once it has, and before that "Expected in
- * your bank" for its recipient ("Expected to arrive" for everyone else).
+ * your bank" for its recipient ("Expected to arrive" for everyone else). With `t` (a page's translator, ADR 056) the
+ * same label in the reader's language, from the catalogue's `groupPage.step.*`.
  */
-export function stepLabel(kind: PaymentStepKind, step: Pick<DatedStep, "planned">, options: { yours?: boolean } = {}): string {
+export function stepLabel(kind: PaymentStepKind, step: Pick<DatedStep, "planned">, options: { yours?: boolean; t?: StepWords } = {}): string {
+  const key = stepKey(kind, step, options);
+  return options.t ? options.t(`groupPage.step.${key}`) : STEP_LABELS[key];
+}
+
+type StepKey = "due" | "collected" | "toBeCollected" | "sent" | "goesOut" | "arrived" | "expectedYours" | "expected";
+
+const STEP_LABELS: Record<StepKey, string> = {
+  due: "Due",
+  collected: "Collected",
+  toBeCollected: "To be collected",
+  sent: "Payout sent",
+  goesOut: "Payout goes out",
+  arrived: "Arrived",
+  expectedYours: "Expected in your bank",
+  expected: "Expected to arrive",
+};
+
+function stepKey(kind: PaymentStepKind, step: Pick<DatedStep, "planned">, options: { yours?: boolean }): StepKey {
   switch (kind) {
     case "due":
-      return "Due";
+      return "due";
     case "collected":
-      return step.planned ? "To be collected" : "Collected";
+      return step.planned ? "toBeCollected" : "collected";
     case "sent":
-      return step.planned ? "Payout goes out" : "Payout sent";
+      return step.planned ? "goesOut" : "sent";
     case "arrival":
-      return step.planned ? (options.yours ? "Expected in your bank" : "Expected to arrive") : "Arrived";
+      return step.planned ? (options.yours ? "expectedYours" : "expected") : "arrived";
   }
 }
 
@@ -241,8 +262,14 @@ export function headlineStep(dates: Pick<PaymentDates, "due" | "arrival">): { ki
 }
 
 /** "Arrived Jan 14, 2026", "Payout goes out Jan 13, 2026", "Due Jan 9, 2026": a step as a schedule shows it. */
-export function stepText(kind: PaymentStepKind, step: DatedStep, options: { yours?: boolean; style?: DateStyle } = {}): string {
-  return `${stepLabel(kind, step, options)} ${formatCalendarDay(step.day, options.style ?? "medium")}`;
+export function stepText(
+  kind: PaymentStepKind,
+  step: DatedStep,
+  options: { yours?: boolean; style?: DateStyle; t?: StepWords; locale?: Locale } = {},
+): string {
+  const date = formatCalendarDay(step.day, options.style ?? "medium", options.locale);
+  if (options.t) return options.t(`groupPage.stepOn.${stepKey(kind, step, options)}`, { date });
+  return `${stepLabel(kind, step, options)} ${date}`;
 }
 
 /** The bell's news that a payout arrived (cycle.server.ts): the same two days as every other surface. */
@@ -271,53 +298,102 @@ export function payoutNextSteps(input: {
   recipient: PersonRef;
   payoutCents: number;
   person: (userId: string) => PersonRef;
+  /** The reader's language (ADR 056): each line from the catalogue's `groupPage.next.*`; without it, English. */
+  words?: { t: StepWords; locale: Locale };
 }): string[] {
-  const { dates, today, recipient } = input;
+  const { dates, today, recipient, words } = input;
   if (dates.due > today) return [];
   const whose = recipient.isYou ? "your" : `${recipient.name}'s`;
-  const long = (day: CalendarDay) => formatCalendarDay(day, "long");
+  const long = (day: CalendarDay) => formatCalendarDay(day, "long", words?.locale);
+  // One rule, two languages: English is the sentence written here; another language the catalogue's, with the same
+  // figures (`yours`/`name` say whose bank account or contribution it is).
+  const say = (id: `groupPage.next.${string}`, english: string, values: Record<string, string | number> = {}) =>
+    words ? words.t(id as Parameters<StepWords>[0], values) : english;
+  const owner = { yours: recipient.isYou ? "yes" : "no", name: recipient.name };
   if (dates.arrival && !dates.arrival.planned) return [];
   if (dates.sent && !dates.sent.planned) {
-    return [`The payout was sent on ${long(dates.sent.day)} and is expected in ${whose} bank account on ${long(dates.arrival!.day)}.`];
+    return [
+      say(
+        "groupPage.next.sent",
+        `The payout was sent on ${long(dates.sent.day)} and is expected in ${whose} bank account on ${long(dates.arrival!.day)}.`,
+        { ...owner, sent: long(dates.sent.day), arrival: long(dates.arrival!.day) },
+      ),
+    ];
   }
   if (dates.payoutStuck) {
     return [
-      `The payout did not go through after ${MAX_ATTEMPTS} attempts and will not be sent again automatically; Rosca's support team has been told.`,
+      say(
+        "groupPage.next.stuck",
+        `The payout did not go through after ${MAX_ATTEMPTS} attempts and will not be sent again automatically; Rosca's support team has been told.`,
+        { attempts: MAX_ATTEMPTS },
+      ),
     ];
   }
   const lines: string[] = [];
   for (const late of dates.late) {
     const who = input.person(late.userId);
     const subject = who.isYou ? "Your contribution" : `${who.name}'s contribution`;
+    const person = { yours: who.isYou ? "yes" : "no", name: who.name };
     switch (late.next.kind) {
       case "retry":
-        lines.push(`${subject} did not go through (attempt ${late.attempt} of ${MAX_ATTEMPTS}): we'll try again on ${long(late.next.on)}.`);
+        lines.push(
+          say(
+            "groupPage.next.retry",
+            `${subject} did not go through (attempt ${late.attempt} of ${MAX_ATTEMPTS}): we'll try again on ${long(late.next.on)}.`,
+            { ...person, attempt: late.attempt, attempts: MAX_ATTEMPTS, date: long(late.next.on) },
+          ),
+        );
         break;
       case "waits-for-member":
         lines.push(
-          who.isYou
-            ? "Your contribution waits for you: link, reconnect or authorise your bank under Profile → Bank Accounts, and it is taken straight away."
-            : `${subject} waits for ${who.name} to link, reconnect or authorise their bank; it is taken as soon as they do.`,
+          say(
+            "groupPage.next.waitsForMember",
+            who.isYou
+              ? "Your contribution waits for you: link, reconnect or authorise your bank under Profile → Bank Accounts, and it is taken straight away."
+              : `${subject} waits for ${who.name} to link, reconnect or authorise their bank; it is taken as soon as they do.`,
+            person,
+          ),
         );
         break;
       case "no-retry":
         lines.push(
-          `${subject} did not go through after ${late.attempt} ${late.attempt === 1 ? "attempt" : "attempts"} and will not be tried again automatically.`,
+          say(
+            "groupPage.next.noRetry",
+            `${subject} did not go through after ${late.attempt} ${late.attempt === 1 ? "attempt" : "attempts"} and will not be tried again automatically.`,
+            { ...person, count: late.attempt },
+          ),
         );
         break;
     }
   }
   if (dates.late.length > 0 && dates.late.every((late) => late.next.kind === "retry") && dates.sent && dates.arrival) {
     lines.push(
-      `If ${dates.late.length === 1 ? "it goes" : "they go"} through, the payout goes out on ${long(dates.sent.day)} and is expected in ${whose} bank account on ${long(dates.arrival.day)}.`,
+      say(
+        "groupPage.next.ifTheyGoThrough",
+        `If ${dates.late.length === 1 ? "it goes" : "they go"} through, the payout goes out on ${long(dates.sent.day)} and is expected in ${whose} bank account on ${long(dates.arrival.day)}.`,
+        { ...owner, count: dates.late.length, sent: long(dates.sent.day), arrival: long(dates.arrival.day) },
+      ),
     );
   } else if (dates.late.length > 0) {
-    lines.push(payoutWaitsLine(whose, input.payoutCents));
+    lines.push(
+      words
+        ? say("groupPage.next.waits", "", { ...owner, amount: formatMoney(input.payoutCents, words.locale) })
+        : payoutWaitsLine(whose, input.payoutCents),
+    );
   } else if (dates.sent && dates.arrival) {
+    const figures = { ...owner, sent: long(dates.sent.day), arrival: long(dates.arrival.day) };
     lines.push(
       dates.payoutFailed
-        ? `The payout did not go through: we'll send it again on ${long(dates.sent.day)}, and it is expected in ${whose} bank account on ${long(dates.arrival.day)}.`
-        : `Every contribution is in or on its way: the payout goes out on ${long(dates.sent.day)} and is expected in ${whose} bank account on ${long(dates.arrival.day)}.`,
+        ? say(
+            "groupPage.next.sendAgain",
+            `The payout did not go through: we'll send it again on ${long(dates.sent.day)}, and it is expected in ${whose} bank account on ${long(dates.arrival.day)}.`,
+            figures,
+          )
+        : say(
+            "groupPage.next.allIn",
+            `Every contribution is in or on its way: the payout goes out on ${long(dates.sent.day)} and is expected in ${whose} bank account on ${long(dates.arrival.day)}.`,
+            figures,
+          ),
     );
   }
   return lines;

@@ -17,6 +17,7 @@
  * The record informs; it never decides. Nothing in the app reads it to let anyone in or keep anyone out (ADR 041).
  * Time is a parameter: each group's mark is aged on that group's own calendar day (its clock, sandbox offset included).
  */
+import type { Words } from "./messages/words";
 import { type CycleTransfer, retryAllowed, SETTLED_STATUSES, type TransferStatus } from "./money";
 import { type CalendarDay, daysBetween } from "./schedule";
 
@@ -204,7 +205,19 @@ function plural(n: number, one: string, many = `${one}s`) {
  * The short summary other members see (group page, join page): "Pays on time · 11 on time, 1 late, 0 missed · 2
  * cycles completed". A member still owing a contribution says so.
  */
-export function recordSummary(record: ReliabilityRecord): string {
+export function recordSummary(record: ReliabilityRecord, t?: Words): string {
+  if (t) {
+    const standing =
+      record.standing === "new" && record.onTime + record.late + record.missed === 0
+        ? t("groupPage.record.noHistory")
+        : t(`groupPage.record.standing.${record.standing}`);
+    const parts = [standing];
+    if (record.onTime + record.late + record.missed > 0)
+      parts.push(t("groupPage.record.counts", { onTime: record.onTime, late: record.late, missed: record.missed }));
+    parts.push(t("groupPage.record.cycles", { count: record.cyclesCompleted }));
+    if (record.owed > 0) parts.push(t("groupPage.record.owed", { count: record.owed }));
+    return parts.join(" · ");
+  }
   const parts: string[] = [standingLabel(record)];
   if (record.onTime + record.late + record.missed > 0) parts.push(`${record.onTime} on time, ${record.late} late, ${record.missed} missed`);
   parts.push(plural(record.cyclesCompleted, "cycle completed", "cycles completed"));

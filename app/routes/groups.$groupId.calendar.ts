@@ -3,6 +3,7 @@ import { appUrl } from "~/server/platform/env.server";
 import { buildGroupCalendar, calendarFilename } from "~/server/groups/calendar.server";
 import { calendarEntriesFor } from "~/server/groups/group-views.server";
 import { groupUrl } from "~/server/groups/groups.server";
+import { requestLocale } from "~/server/platform/locale.server";
 import type { Route } from "./+types/groups.$groupId.calendar";
 
 /**
@@ -20,6 +21,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     entries: found.entries,
     groupUrl: `${appUrl()}${groupUrl(found.group.id)}`,
     now: new Date(),
+    // The events' words in the member's language (ADR 056).
+    locale: requestLocale(request, user.locale),
   });
   return new Response(body, {
     headers: {

@@ -1,9 +1,11 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { metaTranslator, useLocale, useT, useTranslateText } from "~/components/i18n";
 import { buttonClass } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
 import { Card, PageContainer } from "~/components/ui/page";
-import { describeAccount, fullDate } from "~/domain/failed-contribution";
-import { formatMoney } from "~/domain/format";
+import { describeAccount } from "~/domain/failed-contribution";
+import { formatCalendarDay, formatMoney } from "~/domain/format";
+import { DEFAULT_LOCALE } from "~/domain/locale";
 import { sandboxSettlesOn } from "~/domain/money";
 import { bankDayOnOrAfter } from "~/domain/bank-days";
 import { requireUser } from "~/server/auth/guards.server";
@@ -12,10 +14,11 @@ import { payNow, payNowQuote } from "~/server/money/pay-now.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
 import { readForm } from "~/server/platform/request-body.server";
 import { requestInfo } from "~/server/platform/request-context.server";
+import { requestLocale, translator } from "~/server/platform/locale.server";
 import type { Route } from "./+types/groups.$groupId.pay";
 
-export function meta() {
-  return [{ title: "Pay now — Rosca" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `${metaTranslator(matches)("groupPage.pay.title")} — Rosca` }];
 }
 
 function notFound() {
@@ -26,7 +29,8 @@ function notFound() {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
   if (!isUuid(params.groupId)) return notFound();
-  const quoted = await payNowQuote(user.id, params.groupId);
+  // The page, and so the authorisation the member agrees to, in the reader's language (ADR 056).
+  const quoted = await payNowQuote(user.id, params.groupId, new Date(), requestLocale(request, user.locale));
   if (!quoted.ok) return quoted.status === 404 ? notFound() : { groupId: params.groupId, unavailable: quoted.error };
   return { groupId: params.groupId, quote: quoted.quote };
 }
@@ -37,7 +41,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!isUuid(params.groupId)) return notFound();
   const period = Number(formData.get("periodNumber"));
   if (!Number.isInteger(period) || period < 1) return data({ error: "Bad Request" }, { status: 400 });
+  const locale = requestLocale(request, user.locale);
   const result = await payNow(user.id, params.groupId, {
+    locale,
     periodNumber: period,
     consent: formData.get("consent") === "yes",
     ipAddress: requestInfo(context).clientIp ?? null,
@@ -58,27 +64,40 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       : {
           type: "success",
           title: result.alreadyOnItsWay ? "Your payment is already on its way" : "Payment on its way",
-          description: `${formatMoney(t.amountCents)} is taken on ${fullDate(sentOn)} and expected to settle on ${fullDate(sandboxSettlesOn(t.initiatedOn))}. The payout that waits for it goes out once it has arrived.`,
+          // Written here in the reader's language: its dates and amount are the toast's own (SERVER_TEXTS cannot hold them).
+          description:
+            locale === DEFAULT_LOCALE
+              ? `${formatMoney(t.amountCents)} is taken on ${formatCalendarDay(sentOn, "full")} and expected to settle on ${formatCalendarDay(sandboxSettlesOn(t.initiatedOn), "full")}. The payout that waits for it goes out once it has arrived.`
+              : translator(locale)("groupPage.pay.onItsWay", {
+                  amount: formatMoney(t.amountCents, locale),
+                  date: formatCalendarDay(sentOn, "full", locale),
+                  settles: formatCalendarDay(sandboxSettlesOn(t.initiatedOn), "full", locale),
+                }),
         },
   );
 }
 
 export default function PayNow({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const t = useT();
+  const locale = useLocale();
+  const translate = useTranslateText();
+  const fullDate = (day: string) => formatCalendarDay(day, "full", locale);
+  const money = (cents: number) => formatMoney(cents, locale);
   if ("notFound" in loaderData) {
     return (
       <PageContainer narrow>
-        <h1 className="text-3xl font-bold text-slate-900">Group Not Found</h1>
+        <h1 className="text-3xl font-bold text-slate-900">{t("groupPage.notFound")}</h1>
         <Card className="mt-6">
-          <p className="text-slate-600">We couldn't find that group, or you aren't a member of it.</p>
+          <p className="text-slate-600">{t("groupPage.notFoundBody")}</p>
         </Card>
       </PageContainer>
     );
   }
   const back = (
-    <nav aria-label="Breadcrumb" className="text-sm">
+    <nav aria-label={t("groupPage.pay.breadcrumb")} className="text-sm">
       <Link to={`/groups/${loaderData.groupId}`} className="font-medium text-brand-700 underline">
-        ← Back to the group
+        ← {t("groupPage.pay.back")}
       </Link>
     </nav>
   );
@@ -86,9 +105,9 @@ export default function PayNow({ loaderData, actionData }: Route.ComponentProps)
     return (
       <PageContainer narrow>
         {back}
-        <h1 className="mt-3 text-3xl font-bold text-slate-900">Pay now</h1>
+        <h1 className="mt-3 text-3xl font-bold text-slate-900">{t("groupPage.pay.title")}</h1>
         <Card className="mt-6">
-          <p className="text-slate-700">{"unavailable" in loaderData ? loaderData.unavailable : null}</p>
+          <p className="text-slate-700">{"unavailable" in loaderData ? translate(loaderData.unavailable) : null}</p>
         </Card>
       </PageContainer>
     );
@@ -99,40 +118,33 @@ export default function PayNow({ loaderData, actionData }: Route.ComponentProps)
   return (
     <PageContainer narrow>
       {back}
-      <h1 className="mt-3 text-3xl font-bold text-slate-900">Pay now</h1>
-      <p className="mt-2 text-slate-600">
-        Your contribution to {quote.late.groupName} due {fullDate(quote.late.dueOn)} did not go through. Pay it now and the payout that waits for it
-        goes out once it has arrived.
-      </p>
+      <h1 className="mt-3 text-3xl font-bold text-slate-900">{t("groupPage.pay.title")}</h1>
+      <p className="mt-2 text-slate-600">{t("groupPage.pay.lead", { group: quote.late.groupName, date: fullDate(quote.late.dueOn) })}</p>
       <Card className="mt-6">
         {error ? (
           <div className="mb-4">
-            <Alert tone="error">{error}</Alert>
+            <Alert tone="error">{translate(error)}</Alert>
           </div>
         ) : null}
         <dl className="space-y-3 text-sm" data-testid="pay-now-summary">
           <div>
-            <dt className="text-slate-600">Amount</dt>
-            <dd className="text-lg font-semibold text-slate-900">{formatMoney(quote.late.amountCents)}</dd>
-            {quote.late.feeCents > 0 ? (
-              <dd className="text-slate-600">
-                The one-time setup fee of {formatMoney(quote.late.feeCents)} is taken as its own debit once this contribution has gone through.
-              </dd>
-            ) : null}
+            <dt className="text-slate-600">{t("groupPage.amount")}</dt>
+            <dd className="text-lg font-semibold text-slate-900">{money(quote.late.amountCents)}</dd>
+            {quote.late.feeCents > 0 ? <dd className="text-slate-600">{t("groupPage.pay.fee", { fee: money(quote.late.feeCents) })}</dd> : null}
           </div>
           <div>
-            <dt className="text-slate-600">From</dt>
+            <dt className="text-slate-600">{t("groupPage.pay.from")}</dt>
             <dd className="font-semibold text-slate-900">{describeAccount(quote.account)}</dd>
             <dd>
               <Link to={`/groups/${quote.late.groupId}#paid-from-title`} className="text-brand-700 underline">
-                Choose another account
+                {t("groupPage.lateAlert.chooseAnother")}
               </Link>
             </dd>
           </div>
           <div>
-            <dt className="text-slate-600">Collected on</dt>
+            <dt className="text-slate-600">{t("groupPage.pay.collectedOn")}</dt>
             <dd className="font-semibold text-slate-900">{fullDate(quote.collectOn)}</dd>
-            <dd className="text-slate-600">Expected to settle on {fullDate(quote.settlesOn)} (ACH business days).</dd>
+            <dd className="text-slate-600">{t("groupPage.pay.settles", { date: fullDate(quote.settlesOn) })}</dd>
           </div>
         </dl>
         <Form method="post" className="mt-6 space-y-4">
@@ -142,7 +154,7 @@ export default function PayNow({ loaderData, actionData }: Route.ComponentProps)
             <span>{quote.consent}</span>
           </label>
           <button type="submit" className={buttonClass("primary")} disabled={busy} aria-busy={busy || undefined}>
-            {busy ? "Paying…" : `Pay ${formatMoney(quote.late.amountCents)} now`}
+            {busy ? t("groupPage.pay.paying") : t("groupPage.lateAlert.payNow", { amount: money(quote.late.amountCents) })}
           </button>
         </Form>
       </Card>

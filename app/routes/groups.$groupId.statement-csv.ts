@@ -1,6 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { requireUser } from "~/server/auth/guards.server";
 import { statementPageFor, TRANSFER_STATUS_LABELS } from "~/server/money/ledger.server";
+import { requestLocale, translator } from "~/server/platform/locale.server";
 import type { Route } from "./+types/groups.$groupId.statement-csv";
 
 /** A file name from the group's name: letters, digits and dashes only. */
@@ -38,7 +39,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ]),
     {
       header: true,
-      columns: ["Date", "Member", "Kind", "Period", "Amount (USD)", "Pool change (USD)", "Status", "Pool balance (USD)"],
+      // The headings in the member's language (ADR 056); the cells stay as the ledger writes them (ISO dates, dollars).
+      columns: csvHeadings(translator(requestLocale(request, user.locale))),
       record_delimiter: "\r\n",
     },
   );
@@ -49,4 +51,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       "Cache-Control": "private, no-store",
     },
   });
+}
+
+/** The CSV's column headings, from the catalogue (English: Date, Member, Kind, Period, Amount (USD), …). */
+function csvHeadings(t: ReturnType<typeof translator>) {
+  return [
+    t("groupPage.date"),
+    t("groupPage.statementPage.member"),
+    t("groupPage.statementPage.kind"),
+    t("groupPage.statementPage.csvPeriod"),
+    t("groupPage.statementPage.csvAmount"),
+    t("groupPage.statementPage.csvPoolChange"),
+    t("groupPage.status"),
+    t("groupPage.statementPage.csvPoolBalance"),
+  ];
 }

@@ -1,16 +1,38 @@
 import { data, Link } from "react-router";
+import { metaTranslator, useLocale, useT } from "~/components/i18n";
 import { buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { requireUser } from "~/server/auth/guards.server";
-import { TRANSFER_STATUS_LABELS } from "~/domain/money";
+import type { MessageId } from "~/domain/messages/en-US";
+import { TRANSFER_STATUS_LABELS, type TransferStatus } from "~/domain/money";
 import { stepText } from "~/domain/payment-dates";
 import { statementPageFor } from "~/server/money/ledger.server";
 import type { Route } from "./+types/groups.$groupId.statement";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData && "group" in loaderData ? `Statement: ${loaderData.group.name} — Rosca` : "Group Not Found — Rosca" }];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = metaTranslator(matches);
+  return [
+    {
+      title:
+        loaderData && "group" in loaderData
+          ? `${t("groupPage.statementPage.title", { group: loaderData.group.name })} — Rosca`
+          : `${t("groupPage.notFound")} — Rosca`,
+    },
+  ];
 }
+
+/** A posting's kind as the ledger names it (ledger.server.ts KIND_LABELS), in the reader's language. */
+const KIND_IDS: Record<string, MessageId> = {
+  Contribution: "groupPage.statementPage.kind.contribution",
+  "Contribution returned": "groupPage.statementPage.kind.contributionReturned",
+  "Covered by platform": "groupPage.statementPage.kind.covered",
+  "Shortfall repaid": "groupPage.statementPage.kind.repaid",
+  "Payout sent": "groupPage.statementPage.kind.payoutSent",
+  "Payout returned": "groupPage.statementPage.kind.payoutReturned",
+  "Setup fee": "groupPage.statementPage.kind.fee",
+  "Setup fee returned": "groupPage.statementPage.kind.feeReturned",
+};
 
 /** /groups/{id}/statement: the group's postings with the running pool balance (members only; others see Not Found). */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -21,103 +43,115 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export default function Statement({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const locale = useLocale();
   if ("notFound" in loaderData) {
     return (
       <PageContainer>
-        <h1 className="text-3xl font-bold text-slate-900">Group Not Found</h1>
+        <h1 className="text-3xl font-bold text-slate-900">{t("groupPage.notFound")}</h1>
         <Card className="mt-6">
-          <p className="text-slate-600">We couldn't find that group, or you aren't a member of it.</p>
+          <p className="text-slate-600">{t("groupPage.notFoundBody")}</p>
           <Link to="/dashboard" className="mt-4 inline-block font-medium text-brand-700 underline">
-            Return to Dashboard
+            {t("groupPage.returnToDashboard")}
           </Link>
         </Card>
       </PageContainer>
     );
   }
   const { group, rows } = loaderData;
+  const column = {
+    date: t("groupPage.date"),
+    member: t("groupPage.statementPage.member"),
+    kind: t("groupPage.statementPage.kind"),
+    amount: t("groupPage.amount"),
+    status: t("groupPage.status"),
+    balance: t("groupPage.poolBalance"),
+  };
   return (
     <PageContainer>
-      <nav aria-label="Breadcrumb" className="text-sm">
+      <nav aria-label={t("groupPage.pay.breadcrumb")} className="text-sm">
         <Link to={`/groups/${group.id}`} className="font-medium text-brand-700 underline">
-          ← Back to {group.name}
+          ← {t("groupPage.statementPage.back", { group: group.name })}
         </Link>
       </nav>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold text-slate-900">Statement: {group.name}</h1>
+        <h1 className="text-3xl font-bold text-slate-900">{t("groupPage.statementPage.title", { group: group.name })}</h1>
         <div className="flex flex-wrap gap-2">
           <a href={`/groups/${group.id}/statement.csv`} className={buttonClass("secondary")} download>
-            Download CSV
+            {t("groupPage.statementPage.csv")}
           </a>
           <Link to={`/groups/${group.id}/report`} className={buttonClass("secondary")}>
-            Report a problem
+            {t("groupPage.reportProblem")}
           </Link>
         </div>
       </div>
-      <p className="mt-2 max-w-3xl text-slate-600">
-        Every posting of the group's ledger, oldest first. Contributions count once the bank has settled them (the day they are collected); a payout
-        counts the day it is sent, when it leaves the pool, and shows the day it arrived. Setup fees go to the platform, not the pool.
-      </p>
+      <p className="mt-2 max-w-3xl text-slate-600">{t("groupPage.statementPage.lead")}</p>
       <Card className="mt-6">
         {rows.length === 0 ? (
-          <p className="text-slate-600">No postings yet. The first appear when the first contributions settle.</p>
+          <p className="text-slate-600">{t("groupPage.statementPage.empty")}</p>
         ) : (
           // Stacked rows on a phone (.stack-table, app.css): each posting a block with every figure named, nothing hidden
           // off the card's edge.
           <table className="stack-table w-full text-left text-sm">
-            <caption className="sr-only">Postings of {group.name} with the running pool balance</caption>
+            <caption className="sr-only">{t("groupPage.statementPage.caption", { group: group.name })}</caption>
             <thead className="border-b border-slate-200 text-slate-600">
               <tr>
                 <th scope="col" className="py-2 pr-3 font-medium">
-                  Date
+                  {column.date}
                 </th>
                 <th scope="col" className="py-2 pr-3 font-medium">
-                  Member
+                  {column.member}
                 </th>
                 <th scope="col" className="py-2 pr-3 font-medium">
-                  Kind
+                  {column.kind}
                 </th>
                 <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Amount
+                  {column.amount}
                 </th>
                 <th scope="col" className="py-2 pr-3 font-medium">
-                  Status
+                  {column.status}
                 </th>
                 <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  Pool balance
+                  {column.balance}
                 </th>
                 <th scope="col" className="py-2 font-medium">
-                  <span className="sr-only">Report</span>
+                  <span className="sr-only">{t("groupPage.statementPage.report")}</span>
                 </th>
               </tr>
             </thead>
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id} className="border-b border-slate-100">
-                  <td className="py-2 pr-3 whitespace-nowrap" data-label="Date">
-                    {formatCalendarDay(row.effectiveOn, "medium")}
+                  <td className="py-2 pr-3 whitespace-nowrap" data-label={column.date}>
+                    {formatCalendarDay(row.effectiveOn, "medium", locale)}
                   </td>
-                  <td className="py-2 pr-3" data-label="Member">
+                  <td className="py-2 pr-3" data-label={column.member}>
                     {row.memberName}
                   </td>
-                  <td className="py-2 pr-3" data-label="Kind">
-                    {row.kind}
-                    {row.periodNumber ? <span className="text-slate-500"> · period {row.periodNumber}</span> : null}
+                  <td className="py-2 pr-3" data-label={column.kind}>
+                    {KIND_IDS[row.kind] ? t(KIND_IDS[row.kind]!) : row.kind}
+                    {row.periodNumber ? (
+                      <span className="text-slate-500"> · {t("groupPage.statementPage.period", { period: row.periodNumber })}</span>
+                    ) : null}
                   </td>
-                  <td className="py-2 pr-3 text-right tabular-nums" data-label="Amount">
+                  <td className="py-2 pr-3 text-right tabular-nums" data-label={column.amount}>
                     {row.poolChangeCents < 0 ? "−" : ""}
-                    {formatMoney(row.amountCents)}
+                    {formatMoney(row.amountCents, locale)}
                   </td>
-                  <td className="py-2 pr-3" data-label="Status">
+                  <td className="py-2 pr-3" data-label={column.status}>
                     {row.arrivedOn
-                      ? stepText("arrival", { day: row.arrivedOn, planned: false })
-                      : (TRANSFER_STATUS_LABELS[row.status as keyof typeof TRANSFER_STATUS_LABELS] ?? row.status)}
+                      ? stepText("arrival", { day: row.arrivedOn, planned: false }, { t, locale })
+                      : row.status in TRANSFER_STATUS_LABELS
+                        ? t(`groupPage.statementPage.status.${row.status as TransferStatus}`)
+                        : row.status}
                   </td>
-                  <td className="py-2 pr-3 text-right tabular-nums" data-label="Pool balance">
-                    {formatMoney(row.poolBalanceCents)}
+                  <td className="py-2 pr-3 text-right tabular-nums" data-label={column.balance}>
+                    {formatMoney(row.poolBalanceCents, locale)}
                   </td>
                   <td className="py-2">
                     <Link to={`/groups/${group.id}/report?payment=${row.id}`} className="text-brand-700 underline">
-                      Report<span className="sr-only"> a problem with this payment</span>
+                      {t("groupPage.statementPage.report")}
+                      <span className="sr-only"> {t("groupPage.statementPage.reportWhich")}</span>
                     </Link>
                   </td>
                 </tr>

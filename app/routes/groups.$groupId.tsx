@@ -5,13 +5,14 @@ import { CopyInviteLink } from "~/components/groups/copy-invite-link";
 import { DefaultCover } from "~/components/groups/default-cover";
 import { GroupDraw } from "~/components/groups/group-draw";
 import { GroupSwaps, OrderRecord } from "~/components/groups/group-swaps";
-import { daysUntilLabel, GroupStatusBadge, memberCountLabel, seatsLeftLabel, unnamedRecipient } from "~/components/groups/group-labels";
+import { GroupStatusBadge } from "~/components/groups/group-labels";
 import { GroupMembers } from "~/components/groups/group-members";
-import { GroupPayoutSchedule } from "~/components/groups/group-payout-schedule";
+import { GroupPayoutSchedule, unnamedIn } from "~/components/groups/group-payout-schedule";
 import { LeaveGroup, ReplaceInviteLink, RosterHistory } from "~/components/groups/group-roster";
 import { ADVANCE_DAYS_MAX, ADVANCE_DAYS_MIN, GroupSandboxClock } from "~/components/groups/group-sandbox-clock";
 import { buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
+import { metaTranslator, useLocale, useT } from "~/components/i18n";
 import { PayoutTimeline } from "~/components/charts/payout-timeline";
 import { PoolBalanceChart } from "~/components/charts/pool-balance-chart";
 import { poolChart, type PoolChart } from "~/domain/charts";
@@ -21,6 +22,9 @@ import { headlineStep, stepLabel } from "~/domain/payment-dates";
 import { inviteAgainSchema, removeMemberSchema, ROSTER_MESSAGES } from "~/domain/roster";
 import { requireUser, type SessionUser } from "~/server/auth/guards.server";
 import { appUrl } from "~/server/platform/env.server";
+import { requestLocale, translator } from "~/server/platform/locale.server";
+import { DEFAULT_LOCALE } from "~/domain/locale";
+import type { MessageId } from "~/domain/messages/en-US";
 import { groupPageFor, groupPageWithPanels, isUuid, type GroupPageView } from "~/server/groups/group-views.server";
 import { groupUrl, moveMember, revokeInvitation } from "~/server/groups/groups.server";
 import { inviteAgain, leaveGroup, removeMember, rotateInviteLink } from "~/server/groups/roster.server";
@@ -39,8 +43,18 @@ import type { Route } from "./+types/groups.$groupId";
 
 const GROUP_NOT_FOUND = "Group Not Found";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.group ? loaderData.group.name : GROUP_NOT_FOUND} — Rosca` }];
+/**
+ * A toast's description with a name, an account or a date in it, written in the reader's language (ADR 056): English is
+ * the sentence as it was; another language the catalogue's (SERVER_TEXTS cannot hold a sentence with figures).
+ */
+function inReaderLanguage(request: Request, user: SessionUser["user"], english: string, id: MessageId, values: Record<string, string>) {
+  const locale = requestLocale(request, user.locale);
+  return locale === DEFAULT_LOCALE ? english : translator(locale)(id, values);
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = metaTranslator(matches);
+  return [{ title: `${loaderData?.group ? loaderData.group.name : t("groupPage.notFound")} — Rosca` }];
 }
 
 /** Unknown id, malformed id and non-member: the same 404 page, so a group's existence never leaks. */
@@ -52,7 +66,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
   // The group, its members, schedule and payments, the panels below and the viewer's money (which account pays, late
   // contributions: issue 44, until the group completes) — one statement, found through the viewer's membership.
-  const page = await groupPageWithPanels(user.id, params.groupId);
+  // The lines the server writes (schedule, turn swaps) in the reader's language (ADR 056).
+  const page = await groupPageWithPanels(user.id, params.groupId, new Date(), { locale: requestLocale(request, user.locale) });
   if (!page) return notFound();
   const { group, poolMovements, money } = page;
   const debitChoice = money?.debitChoice ?? null;
@@ -99,7 +114,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       return redirectWithToast(request, back, {
         type: "success",
         title: "Invitation revoked",
-        description: `The invitation to ${result.email} no longer works.`,
+        description: inReaderLanguage(request, user, `The invitation to ${result.email} no longer works.`, "groupPage.toast.revoked", {
+          email: result.email,
+        }),
       });
     }
     if (result.status === 404) return notFound();
@@ -150,7 +167,13 @@ async function chooseDebitAccount(request: Request, user: SessionUser["user"], g
   return redirectWithToast(request, groupUrl(groupId), {
     type: "success",
     title: "Account changed",
-    description: `This group's next contribution is taken from ${describeAccount(result.account)}.`,
+    description: inReaderLanguage(
+      request,
+      user,
+      `This group's next contribution is taken from ${describeAccount(result.account)}.`,
+      "groupPage.toast.accountChanged",
+      { account: describeAccount(result.account) },
+    ),
   });
 }
 
@@ -184,7 +207,7 @@ async function changeRoster(
     return redirectWithToast(request, back, {
       type: "success",
       title: ROSTER_MESSAGES.removedTitle,
-      description: ROSTER_MESSAGES.removedToAdmin(removed.name),
+      description: inReaderLanguage(request, user, ROSTER_MESSAGES.removedToAdmin(removed.name), "groupPage.toast.removed", { name: removed.name }),
     });
   if (removed.status === 404 && removed.error === GROUP_NOT_FOUND) return notFound();
   return redirectWithToast(request, back, { type: "error", title: removed.error });
@@ -198,7 +221,7 @@ async function leave(request: Request, user: SessionUser["user"], groupId: strin
     return redirectWithToast(request, "/dashboard", {
       type: "success",
       title: ROSTER_MESSAGES.leftTitle,
-      description: ROSTER_MESSAGES.leftToYou(left.groupName),
+      description: inReaderLanguage(request, user, ROSTER_MESSAGES.leftToYou(left.groupName), "groupPage.toast.left", { group: left.groupName }),
     });
   }
   if (left.status === 404) return notFound();
@@ -216,7 +239,9 @@ async function inviteBack(request: Request, user: SessionUser["user"], groupId: 
     return redirectWithToast(request, back, {
       type: "success",
       title: ROSTER_MESSAGES.invitedAgainTitle,
-      description: ROSTER_MESSAGES.invitedAgainToAdmin(result.name),
+      description: inReaderLanguage(request, user, ROSTER_MESSAGES.invitedAgainToAdmin(result.name), "groupPage.toast.invitedAgain", {
+        name: result.name,
+      }),
     });
   }
   if (result.status === 404) return notFound();
@@ -293,12 +318,22 @@ async function advanceGroupClock(
   return redirectWithToast(request, back, {
     type: "success",
     title: "Sandbox clock moved",
-    description: `It is now ${formatCalendarDay(result.today, "full")} in this group.`,
+    description: inReaderLanguage(
+      request,
+      user,
+      `It is now ${formatCalendarDay(result.today, "full")} in this group.`,
+      "groupPage.toast.clockMoved",
+      {
+        date: formatCalendarDay(result.today, "full", requestLocale(request, user.locale)),
+      },
+    ),
   });
 }
 
 export default function GroupPage({ loaderData, actionData }: Route.ComponentProps) {
   const { group, inviteUrl } = loaderData;
+  const t = useT();
+  const locale = useLocale();
   const removal = actionData && "removal" in actionData ? actionData.removal : null;
   if (!group) return <GroupNotFound />;
   const showClock = "sandboxClock" in loaderData && loaderData.sandboxClock && group.status === "active";
@@ -309,12 +344,12 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
         <div className="min-w-0">
           <p className="text-sm">
             <Link to="/groups" className="font-medium text-brand-700 underline">
-              Your groups
+              {t("groupPage.yourGroups")}
             </Link>
           </p>
           <div className="mt-1 flex flex-wrap items-center gap-3">
             <h1 className="text-3xl font-bold text-slate-900">{group.name}</h1>
-            <GroupStatusBadge status={group.status} />
+            <GroupStatusBadge status={group.status} label={t(`groupCard.status.${group.status}`)} />
           </div>
           <p className="mt-1 text-slate-600">{group.description}</p>
         </div>
@@ -322,19 +357,19 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
           {group.status !== "forming" ? (
             <>
               <Link to={`/groups/${group.id}/statement`} className={buttonClass("secondary")}>
-                Statement
+                {t("groupPage.statement")}
               </Link>
               {/* A file download: a plain link, not a client-side navigation. */}
               <a href={`/groups/${group.id}/calendar.ics`} download className={buttonClass("secondary")}>
-                Add to calendar
+                {t("groupPage.addToCalendar")}
               </a>
             </>
           ) : null}
           <Link to={`/groups/${group.id}/report`} className={buttonClass("secondary")}>
-            Report a problem
+            {t("groupPage.reportProblem")}
           </Link>
           <Link to="/reports" className={buttonClass("secondary")}>
-            Your reports
+            {t("groupPage.yourReports")}
           </Link>
         </div>
       </header>
@@ -360,14 +395,23 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
         </div>
       ) : null}
 
-      <section aria-label="Group at a glance" className="mt-8 grid gap-4 sm:grid-cols-3">
-        <Figure label="Members" value={memberCountLabel(group.status, group.joinedCount, group.memberCount)} />
+      <section aria-label={t("groupPage.atAGlance")} className="mt-8 grid gap-4 sm:grid-cols-3">
         <Figure
-          label="Next contribution"
-          value={group.nextContributionOn ? formatCalendarDay(group.nextContributionOn, "long") : "None scheduled"}
-          note={group.nextContributionProjected ? "If the group fills today" : group.status === "completed" ? "The cycle is complete" : undefined}
+          label={t("groupCard.members")}
+          value={
+            group.status === "forming"
+              ? t("groupCard.joined", { joined: group.joinedCount, count: group.memberCount })
+              : t("groupCard.memberCount", { count: group.memberCount })
+          }
         />
-        <Figure label="Contribution" value={formatMoney(group.contributionCents)} note={group.scheduleLine} />
+        <Figure
+          label={t("groupCard.nextContribution")}
+          value={group.nextContributionOn ? formatCalendarDay(group.nextContributionOn, "long", locale) : t("dashboard.noneScheduled")}
+          note={
+            group.nextContributionProjected ? t("groupPage.ifFillsToday") : group.status === "completed" ? t("groupPage.cycleComplete") : undefined
+          }
+        />
+        <Figure label={t("groupCard.contribution")} value={formatMoney(group.contributionCents, locale)} note={group.scheduleLine} />
       </section>
 
       <Card className="mt-6">
@@ -375,7 +419,7 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
           turns={group.schedule.map((row) => ({ ...row, recipient: row.recipientName }))}
           today={group.today}
           projected={group.scheduleProjected}
-          emptyRecipient={unnamedRecipient(group.payoutOrder)}
+          emptyRecipient={unnamedIn(t, group.payoutOrder)}
         />
       </Card>
 
@@ -406,11 +450,9 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
             <Card>
               <section aria-labelledby="invite-title">
                 <h2 id="invite-title" className="text-lg font-semibold text-slate-900">
-                  Invite members
+                  {t("groupPage.inviteMembers")}
                 </h2>
-                <p className="mt-1 mb-3 text-sm text-slate-600">
-                  {seatsLeftLabel(group.memberCount - group.joinedCount)} Share this link with the people you trust.
-                </p>
+                <p className="mt-1 mb-3 text-sm text-slate-600">{t("groupPage.seatsLeft", { count: group.memberCount - group.joinedCount })}</p>
                 <CopyInviteLink url={inviteUrl} groupName={group.name} />
                 {group.viewer.isAdmin ? <ReplaceInviteLink /> : null}
               </section>
@@ -440,11 +482,9 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
             <Card>
               <section aria-labelledby="order-record-title">
                 <h2 id="order-record-title" className="text-lg font-semibold text-slate-900">
-                  Payout order
+                  {t("groupPage.payoutOrder")}
                 </h2>
-                <p className="mt-1 text-sm text-slate-700">
-                  The order was set by the group's admin before the start; these turn swaps changed it since.
-                </p>
+                <p className="mt-1 text-sm text-slate-700">{t("groupPage.orderChangedBySwaps")}</p>
                 <OrderRecord swaps={group.swaps} />
               </section>
             </Card>
@@ -455,15 +495,15 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
       <footer className="mt-8 rounded-2xl border border-slate-200 bg-white p-4 text-sm text-slate-700">
         <dl className="flex flex-wrap gap-x-8 gap-y-2">
           <div className="flex gap-2">
-            <dt className="font-medium">{group.scheduleProjected ? "Projected start" : "Start date"}</dt>
-            <dd>{group.startOn ? formatCalendarDay(group.startOn, "long") : "Not set"}</dd>
+            <dt className="font-medium">{group.scheduleProjected ? t("groupPage.projectedStart") : t("groupPage.startDate")}</dt>
+            <dd>{group.startOn ? formatCalendarDay(group.startOn, "long", locale) : t("groupPage.notSet")}</dd>
           </div>
           <div className="flex gap-2">
-            <dt className="font-medium">{group.scheduleProjected ? "Projected end" : "End date"}</dt>
-            <dd>{group.endOn ? formatCalendarDay(group.endOn, "long") : "Not set"}</dd>
+            <dt className="font-medium">{group.scheduleProjected ? t("groupPage.projectedEnd") : t("groupPage.endDate")}</dt>
+            <dd>{group.endOn ? formatCalendarDay(group.endOn, "long", locale) : t("groupPage.notSet")}</dd>
           </div>
         </dl>
-        {group.scheduleProjected ? <p className="mt-2 text-slate-600">The group starts when all {group.memberCount} members have joined.</p> : null}
+        {group.scheduleProjected ? <p className="mt-2 text-slate-600">{t("groupPage.startsWhenAllJoin", { count: group.memberCount })}</p> : null}
       </footer>
     </PageContainer>
   );
@@ -480,12 +520,14 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
 }
 
 function NextPayout({ group }: { group: GroupPageView }) {
+  const t = useT();
+  const locale = useLocale();
   const next = group.nextPayout;
   let body: ReactNode;
   if (!next) {
-    body = <p className="mt-2 text-slate-600">Every payout in this cycle has been made.</p>;
+    body = <p className="mt-2 text-slate-600">{t("groupPage.allPayoutsMade")}</p>;
   } else {
-    const recipient = next.isYou ? "You" : (next.recipientName ?? unnamedRecipient(group.payoutOrder));
+    const recipient = next.isYou ? t("groupCard.you") : (next.recipientName ?? unnamedIn(t, group.payoutOrder));
     // The payout's own day, labelled for what it is (payment-dates.ts): expected in the bank, or — while a contribution
     // keeps it waiting — the period's due day.
     const headline = headlineStep(next.dates);
@@ -493,33 +535,35 @@ function NextPayout({ group }: { group: GroupPageView }) {
       <>
         <dl className="mt-3 grid gap-4 sm:grid-cols-3">
           <div>
-            <dt className="text-sm text-slate-600">Recipient</dt>
+            <dt className="text-sm text-slate-600">{t("groupPage.recipient")}</dt>
             <dd className="mt-1 text-lg font-semibold text-slate-900">{recipient}</dd>
           </div>
           {/* Issue 45: never the due day as the payout's day (it read "Due November 30" beside "Due today"); while the
               arrival cannot be told, the card says so and the next steps below say why. */}
           {headline.kind === "arrival" ? (
             <div>
-              <dt className="text-sm text-slate-600">{stepLabel(headline.kind, headline.step, { yours: next.isYou })}</dt>
-              <dd className="mt-1 text-lg font-semibold text-slate-900">{formatCalendarDay(headline.step.day, "long")}</dd>
+              <dt className="text-sm text-slate-600">{stepLabel(headline.kind, headline.step, { yours: next.isYou, t })}</dt>
+              <dd className="mt-1 text-lg font-semibold text-slate-900">{formatCalendarDay(headline.step.day, "long", locale)}</dd>
             </div>
           ) : (
             <div>
-              <dt className="text-sm text-slate-600">Payout</dt>
-              <dd className="mt-1 text-lg font-semibold text-slate-900">Not sent yet</dd>
+              <dt className="text-sm text-slate-600">{t("groupCard.payout")}</dt>
+              <dd className="mt-1 text-lg font-semibold text-slate-900">{t("groupPage.notSentYet")}</dd>
             </div>
           )}
           <div>
-            <dt className="text-sm text-slate-600">Amount</dt>
-            <dd className="mt-1 text-lg font-semibold text-slate-900">{formatMoney(next.amountCents)}</dd>
+            <dt className="text-sm text-slate-600">{t("groupPage.amount")}</dt>
+            <dd className="mt-1 text-lg font-semibold text-slate-900">{formatMoney(next.amountCents, locale)}</dd>
           </div>
         </dl>
         {group.daysUntilNextContribution !== null ? (
           <p className={`mt-4 text-sm font-medium ${group.daysUntilNextContribution < 0 ? "text-red-700" : "text-slate-700"}`}>
-            {daysUntilLabel(group.daysUntilNextContribution)}
+            {group.daysUntilNextContribution < 0
+              ? t("groupPage.deadlinePassed")
+              : t("groupPage.daysUntil", { count: group.daysUntilNextContribution })}
           </p>
         ) : null}
-        {next.projected ? <p className="mt-1 text-sm text-slate-600">Projected: the date if the group fills today.</p> : null}
+        {next.projected ? <p className="mt-1 text-sm text-slate-600">{t("groupPage.projectedDate")}</p> : null}
         {next.nextSteps.length > 0 ? (
           <div className="mt-2 space-y-1 text-sm text-slate-700" data-testid="payout-next-steps">
             {next.nextSteps.map((line) => (
@@ -534,7 +578,7 @@ function NextPayout({ group }: { group: GroupPageView }) {
     <Card>
       <section aria-labelledby="next-payout-title">
         <h2 id="next-payout-title" className="text-lg font-semibold text-slate-900">
-          Next Payout
+          {t("groupPage.nextPayout")}
         </h2>
         {body}
       </section>
@@ -543,17 +587,18 @@ function NextPayout({ group }: { group: GroupPageView }) {
 }
 
 function PoolCard({ group, pool }: { group: GroupPageView; pool: PoolChart | null }) {
+  const t = useT();
   return (
     <Card>
       <section aria-labelledby="pool-title">
         <h2 id="pool-title" className="text-lg font-semibold text-slate-900">
-          Pool balance
+          {t("groupPage.poolBalance")}
         </h2>
-        <p className="mt-1 mb-3 text-sm text-slate-600">Contributions fill the pool each period; each payout empties it.</p>
+        <p className="mt-1 mb-3 text-sm text-slate-600">{t("groupPage.poolLead")}</p>
         {pool && group.status !== "forming" ? (
           <PoolBalanceChart chart={pool} today={group.today} status={group.status} dueDays={group.schedule.map((row) => row.date)} />
         ) : (
-          <p className="text-slate-700">The pool starts with the group: no money moves until all {group.memberCount} members have joined.</p>
+          <p className="text-slate-700">{t("groupPage.poolStartsWithGroup", { count: group.memberCount })}</p>
         )}
       </section>
     </Card>
@@ -561,13 +606,14 @@ function PoolCard({ group, pool }: { group: GroupPageView; pool: PoolChart | nul
 }
 
 function GroupNotFound() {
+  const t = useT();
   return (
     <PageContainer narrow>
-      <h1 className="text-3xl font-bold text-slate-900">{GROUP_NOT_FOUND}</h1>
+      <h1 className="text-3xl font-bold text-slate-900">{t("groupPage.notFound")}</h1>
       <Card className="mt-6">
-        <p className="text-slate-600">We couldn't find that group, or you aren't a member of it.</p>
+        <p className="text-slate-600">{t("groupPage.notFoundBody")}</p>
         <Link to="/dashboard" className={`${buttonClass("primary")} mt-4`}>
-          Return to Dashboard
+          {t("groupPage.returnToDashboard")}
         </Link>
       </Card>
     </PageContainer>

@@ -3,6 +3,7 @@
  * them. An ordered list drawn with CSS and small inline SVG markers, so it is text first: it reflows on a phone,
  * reads in order to a screen reader, and needs no script. The track scrolls sideways when twelve turns don't fit.
  */
+import { useLocale, useT } from "~/components/i18n";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { formatDate } from "~/domain/format";
 import { headlineStep, type PaymentDates, stepText } from "~/domain/payment-dates";
@@ -30,20 +31,26 @@ export function PayoutTimeline({
   projected: boolean;
   emptyRecipient: string;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const next = turns.find((turn) => turn.status === "pending")?.position ?? null;
   return (
     <section aria-labelledby="timeline-title">
       <h2 id="timeline-title" className="text-lg font-semibold text-slate-900">
-        Payout timeline
+        {t("groupPage.timeline")}
       </h2>
       <p className="mt-1 text-sm text-slate-600">
         {projected
-          ? "Projected: the dates if the group filled today."
+          ? t("groupPage.timelineProjected")
           : next === null
-            ? "Every turn has been paid."
-            : `${turns.filter((turn) => turn.status === "completed").length} of ${turns.length} payouts made. Today is ${formatDate(today)}.`}
+            ? t("groupPage.timelineAllPaid")
+            : t("groupPage.timelineProgress", {
+                made: turns.filter((turn) => turn.status === "completed").length,
+                count: turns.length,
+                today: formatDate(today, { locale }),
+              })}
       </p>
-      <ScrollRegion label="Payout timeline, scrolls sideways" className="mt-4">
+      <ScrollRegion label={t("groupPage.timelineScrolls")} className="mt-4">
         <ol className="relative flex w-full min-w-max pb-2">
           {turns.map((turn, index) => {
             const done = turn.status === "completed";
@@ -68,17 +75,17 @@ export function PayoutTimeline({
                     <circle cx="12" cy="12" r="9.5" fill="#ffffff" stroke={isNext ? "#047857" : "#94a3b8"} strokeWidth={isNext ? 4 : 2} />
                   )}
                 </svg>
-                <span className="mt-1 text-xs text-slate-600">Turn {turn.position}</span>
+                <span className="mt-1 text-xs text-slate-600">{t("groupPage.turn", { position: turn.position })}</span>
                 <span className={`mt-0.5 max-w-full truncate px-1 text-sm ${turn.isYou ? "font-bold text-brand-800" : "font-medium text-slate-900"}`}>
-                  {turn.isYou ? "You" : (turn.recipient ?? emptyRecipient)}
+                  {turn.isYou ? t("groupCard.you") : (turn.recipient ?? emptyRecipient)}
                 </span>
                 <span className="text-xs text-slate-600">
                   {turn.dates
-                    ? stepText(headlineStep(turn.dates).kind, headlineStep(turn.dates).step, { yours: turn.isYou })
-                    : formatDate(turn.date, { style: "medium" })}
+                    ? stepText(headlineStep(turn.dates).kind, headlineStep(turn.dates).step, { yours: turn.isYou, t, locale })
+                    : formatDate(turn.date, { style: "medium", locale })}
                 </span>
                 <span className={`text-xs ${done ? "text-brand-800" : isNext ? "font-semibold text-slate-900" : "text-slate-600"}`}>
-                  {done ? "Paid" : isNext ? "Next" : "Pending"}
+                  {done ? t("groupPage.paid") : isNext ? t("groupPage.next") : t("groupPage.pending")}
                 </span>
               </li>
             );

@@ -4,9 +4,11 @@
  * (aria-hidden); the sentence under it and the table in "Show the numbers" (a <details>, so it opens without
  * JavaScript) carry the same facts as text.
  */
+import { type Translate, useLocale, useT } from "~/components/i18n";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { dayOffset, linear, moneyTicks, poolStepPoints, type PoolChart } from "~/domain/charts";
 import { formatDate, formatMoney, formatMoneyShort } from "~/domain/format";
+import type { Locale } from "~/domain/locale";
 import type { CalendarDay } from "~/domain/schedule";
 
 const WIDTH = 640;
@@ -25,6 +27,9 @@ export type PoolChartProps = {
 };
 
 export function PoolBalanceChart({ chart, today, status, dueDays }: PoolChartProps) {
+  const t = useT();
+  const locale = useLocale();
+  const money = (cents: number) => formatMoney(cents, locale);
   const biggest = Math.max(chart.maxCents, ...chart.days.map((day) => Math.max(day.inCents, day.outCents)));
   const ticks = moneyTicks(biggest);
   const top = ticks[ticks.length - 1]!;
@@ -55,7 +60,7 @@ export function PoolBalanceChart({ chart, today, status, dueDays }: PoolChartPro
   return (
     <figure aria-labelledby="pool-chart-caption">
       {/* Below 28rem the labels would shrink past reading: the chart scrolls sideways inside its card instead. */}
-      <ScrollRegion label="Pool balance chart">
+      <ScrollRegion label={t("groupPage.pool.chart")}>
         <svg
           viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
           className="h-auto w-full min-w-[28rem]"
@@ -75,7 +80,7 @@ export function PoolBalanceChart({ chart, today, status, dueDays }: PoolChartPro
                 strokeWidth={1}
               />
               <text x={MARGIN.left - 8} y={y(tick)} dy="0.32em" textAnchor="end" fontSize={12} fill="#475569">
-                {tick < 0 ? `−${formatMoneyShort(-tick)}` : formatMoneyShort(tick)}
+                {tick < 0 ? `−${formatMoneyShort(-tick, locale)}` : formatMoneyShort(tick, locale)}
               </text>
             </g>
           ))}
@@ -84,17 +89,17 @@ export function PoolBalanceChart({ chart, today, status, dueDays }: PoolChartPro
               <g key={day}>
                 <line x1={x(day)} x2={x(day)} y1={HEIGHT - MARGIN.bottom} y2={HEIGHT - MARGIN.bottom + 5} stroke="#94a3b8" />
                 <text x={x(day)} y={HEIGHT - MARGIN.bottom + 20} textAnchor="middle" fontSize={12} fill="#475569">
-                  {formatDate(day, { style: "medium" }).replace(/, \d{4}$/, "")}
+                  {formatDate(day, { style: "medium", locale }).replace(/,? \d{4}$/, "")}
                 </text>
               </g>
             ) : null,
           )}
           <text x={MARGIN.left} y={HEIGHT - 6} fontSize={12} fill="#475569">
-            Due days
+            {t("groupPage.pool.dueDays")}
           </text>
           {empty ? (
             <text x={(MARGIN.left + WIDTH - MARGIN.right) / 2} y={y(top / 2)} textAnchor="middle" fontSize={14} fill="#475569">
-              No money has moved yet
+              {t("groupPage.pool.nothingYet")}
             </text>
           ) : (
             <>
@@ -122,7 +127,7 @@ export function PoolBalanceChart({ chart, today, status, dueDays }: PoolChartPro
             <g>
               <line x1={x(today)} x2={x(today)} y1={MARGIN.top} y2={HEIGHT - MARGIN.bottom} stroke="#0f172a" strokeDasharray="4 3" />
               <text x={x(today) + 4} y={MARGIN.top} dy="0.8em" fontSize={12} fill="#0f172a">
-                Today
+                {t("groupPage.pool.today")}
               </text>
             </g>
           ) : null}
@@ -132,40 +137,40 @@ export function PoolBalanceChart({ chart, today, status, dueDays }: PoolChartPro
         <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700" aria-hidden="true">
           <li className="flex items-center gap-2">
             <span className="inline-block h-3 w-3 rounded-sm" style={{ background: COLOURS.in }} />
-            Money in
+            {t("groupPage.pool.in")}
           </li>
           <li className="flex items-center gap-2">
             <span className="inline-block h-3 w-3 rounded-sm" style={{ background: COLOURS.out }} />
-            Paid out
+            {t("groupPage.pool.out")}
           </li>
           <li className="flex items-center gap-2">
             <span className="inline-block h-0.5 w-4" style={{ background: COLOURS.balance }} />
-            Pool balance
+            {t("groupPage.poolBalance")}
           </li>
         </ul>
       )}
       <figcaption id="pool-chart-caption" className="mt-2 text-sm text-slate-700">
-        {poolSentence(chart, status)}
+        {locale === "en-US" ? poolSentence(chart, status) : poolSentenceIn(chart, status, t, locale)}
       </figcaption>
       {empty ? null : (
         <details className="mt-2 text-sm">
-          <summary className="cursor-pointer font-medium text-brand-700">Show the numbers</summary>
+          <summary className="cursor-pointer font-medium text-brand-700">{t("groupPage.pool.numbers")}</summary>
           <div className="mt-2 overflow-x-auto">
             <table className="w-full text-left">
-              <caption className="sr-only">Pool balance by day</caption>
+              <caption className="sr-only">{t("groupPage.pool.byDay")}</caption>
               <thead className="border-b border-slate-200 text-slate-600">
                 <tr>
                   <th scope="col" className="py-1.5 pr-3 font-medium">
-                    Date
+                    {t("groupPage.date")}
                   </th>
                   <th scope="col" className="py-1.5 pr-3 text-right font-medium">
-                    Money in
+                    {t("groupPage.pool.in")}
                   </th>
                   <th scope="col" className="py-1.5 pr-3 text-right font-medium">
-                    Paid out
+                    {t("groupPage.pool.out")}
                   </th>
                   <th scope="col" className="py-1.5 text-right font-medium">
-                    Pool balance
+                    {t("groupPage.poolBalance")}
                   </th>
                 </tr>
               </thead>
@@ -173,11 +178,11 @@ export function PoolBalanceChart({ chart, today, status, dueDays }: PoolChartPro
                 {chart.days.map((day) => (
                   <tr key={day.day} className="border-b border-slate-100">
                     <th scope="row" className="py-1.5 pr-3 font-normal">
-                      {formatDate(day.day, { style: "medium" })}
+                      {formatDate(day.day, { style: "medium", locale })}
                     </th>
-                    <td className="py-1.5 pr-3 text-right">{day.inCents ? formatMoney(day.inCents) : "—"}</td>
-                    <td className="py-1.5 pr-3 text-right">{day.outCents ? formatMoney(day.outCents) : "—"}</td>
-                    <td className="py-1.5 text-right font-medium">{formatMoney(day.balanceCents)}</td>
+                    <td className="py-1.5 pr-3 text-right">{day.inCents ? money(day.inCents) : "—"}</td>
+                    <td className="py-1.5 pr-3 text-right">{day.outCents ? money(day.outCents) : "—"}</td>
+                    <td className="py-1.5 text-right font-medium">{money(day.balanceCents)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -194,4 +199,15 @@ export function poolSentence(chart: PoolChart, status: "active" | "completed") {
   const moved = `${formatMoney(chart.totalInCents)} has come in and ${formatMoney(chart.totalOutCents)} has been paid out`;
   if (status === "completed") return `Cycle complete: ${moved}. The pool is back to ${formatMoney(chart.balanceCents)}.`;
   return `The pool holds ${formatMoney(chart.balanceCents)} now: ${moved} so far.`;
+}
+
+/** poolSentence in the reader's language (the catalogue's `groupPage.pool.*`), the same figures. */
+export function poolSentenceIn(chart: PoolChart, status: "active" | "completed", t: Translate, locale: Locale) {
+  if (chart.days.length === 0) return t("groupPage.pool.nothingMoved");
+  const figures = {
+    in: formatMoney(chart.totalInCents, locale),
+    out: formatMoney(chart.totalOutCents, locale),
+    balance: formatMoney(chart.balanceCents, locale),
+  };
+  return t(status === "completed" ? "groupPage.pool.completeSentence" : "groupPage.pool.holdsSentence", figures);
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { useT } from "~/components/i18n";
 import { showToast } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
@@ -12,6 +13,7 @@ import { inviteShareLinks } from "~/domain/invitations";
  */
 export function CopyInviteLink({ url, groupName }: { url: string; groupName: string }) {
   const id = useId();
+  const t = useT();
   const hydrated = useHydrated();
   const input = useRef<HTMLInputElement>(null);
   const [canShare, setCanShare] = useState(false);
@@ -21,10 +23,10 @@ export function CopyInviteLink({ url, groupName }: { url: string; groupName: str
   async function copy() {
     try {
       await navigator.clipboard.writeText(url);
-      showToast({ type: "success", title: "Invite link copied to clipboard" });
+      showToast({ type: "success", title: t("groupPage.invite.copied") });
     } catch {
       input.current?.select();
-      showToast({ type: "error", title: "Couldn't copy the link", description: "The link is selected: copy it with your keyboard." });
+      showToast({ type: "error", title: t("groupPage.invite.copyFailed"), description: t("groupPage.invite.copyFailedBody") });
     }
   }
 
@@ -39,7 +41,7 @@ export function CopyInviteLink({ url, groupName }: { url: string; groupName: str
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        Invite link
+        {t("groupPage.invite.label")}
       </label>
       <div className="flex flex-wrap gap-2">
         <input
@@ -54,29 +56,29 @@ export function CopyInviteLink({ url, groupName }: { url: string; groupName: str
         />
         {hydrated ? (
           <Button variant="primary" onClick={copy}>
-            Copy Link
+            {t("groupPage.invite.copy")}
           </Button>
         ) : null}
         {hydrated && canShare ? (
           <Button variant="secondary" onClick={share}>
-            Share
+            {t("groupPage.invite.share")}
           </Button>
         ) : null}
       </div>
-      <ul className="mt-3 flex flex-wrap gap-2" aria-label="Send the link">
+      <ul className="mt-3 flex flex-wrap gap-2" aria-label={t("groupPage.invite.send")}>
         <li>
           <a href={links.mailto} className={buttonClass("secondary")}>
-            Email the link
+            {t("groupPage.invite.email")}
           </a>
         </li>
         <li>
           <a href={links.sms} className={buttonClass("secondary")}>
-            Text the link
+            {t("groupPage.invite.text")}
           </a>
         </li>
       </ul>
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-        Anyone with this link can ask to join while there are free seats. They need a Rosca account with sandbox access.
+        {t("groupPage.invite.hint")}
       </p>
     </div>
   );

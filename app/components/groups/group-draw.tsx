@@ -1,3 +1,4 @@
+import { useT } from "~/components/i18n";
 import { DRAW_ALGORITHM_SUMMARY, DRAW_VERIFY_SNIPPET } from "~/domain/payout-order";
 import type { GroupPageView } from "~/server/groups/group-views.server";
 import { OrderRecord } from "./group-swaps";
@@ -7,29 +8,27 @@ import { OrderRecord } from "./group-swaps";
  * how to recompute the order from it, and the turn swaps made since (ADR 041).
  */
 export function GroupDraw({ group }: { group: Pick<GroupPageView, "payoutOrder" | "drawCommitment" | "drawSeed" | "members" | "status" | "swaps"> }) {
+  const t = useT();
   if (group.payoutOrder !== "random" || !group.drawCommitment) return null;
   const [why, steps] = DRAW_ALGORITHM_SUMMARY.split("\n\n");
   return (
     <section aria-labelledby="draw-title">
       <h2 id="draw-title" className="text-lg font-semibold text-slate-900">
-        Random draw
+        {t("groupPage.draw.title")}
       </h2>
       {group.drawSeed ? (
-        <p className="mt-2 text-sm text-slate-700">The payout order was drawn when the group started. You can check it was fair.</p>
+        <p className="mt-2 text-sm text-slate-700">{t("groupPage.draw.drawn")}</p>
       ) : (
-        <p className="mt-2 text-sm text-slate-700">
-          The payout order will be drawn when the last member joins. This fingerprint of the secret seed was fixed when the group was created, so the
-          draw cannot be changed afterwards.
-        </p>
+        <p className="mt-2 text-sm text-slate-700">{t("groupPage.draw.notYet")}</p>
       )}
       <dl className="mt-3 space-y-2 text-sm">
         <div>
-          <dt className="font-medium text-slate-800">Seed fingerprint (SHA-256)</dt>
+          <dt className="font-medium text-slate-800">{t("groupPage.draw.fingerprint")}</dt>
           <dd className="font-mono break-all text-slate-900">{group.drawCommitment}</dd>
         </div>
         {group.drawSeed ? (
           <div>
-            <dt className="font-medium text-slate-800">Revealed seed</dt>
+            <dt className="font-medium text-slate-800">{t("groupPage.draw.seed")}</dt>
             <dd className="font-mono break-all text-slate-900">{group.drawSeed}</dd>
           </div>
         ) : null}
@@ -38,12 +37,12 @@ export function GroupDraw({ group }: { group: Pick<GroupPageView, "payoutOrder" 
       {group.swaps ? <OrderRecord swaps={group.swaps} /> : null}
       {group.drawSeed ? (
         <details className="mt-3 text-sm">
-          <summary className="font-semibold text-brand-700 underline">How to verify the draw</summary>
+          <summary className="font-semibold text-brand-700 underline">{t("groupPage.draw.verify")}</summary>
           <div className="mt-2 space-y-2 text-slate-700">
             <p>{why}</p>
             <p>{steps}</p>
-            <p>Members in the order they joined: {group.members.map((member) => member.profile.name).join(", ")}.</p>
-            <p>With Node.js installed, this prints the order (replace SEED and the names):</p>
+            <p>{t("groupPage.draw.joinOrder", { names: group.members.map((member) => member.profile.name).join(", ") })}</p>
+            <p>{t("groupPage.draw.node")}</p>
             <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">
               <code>{DRAW_VERIFY_SNIPPET}</code>
             </pre>

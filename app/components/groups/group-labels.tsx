@@ -2,6 +2,7 @@
  * Wording shared by the group page, /groups and the dashboard, so the same figure reads the same everywhere.
  */
 import type { ReactNode } from "react";
+import { useOptionalT } from "~/components/i18n";
 import { type PluralForms, plural } from "~/domain/plural";
 
 export type GroupStatus = "forming" | "active" | "completed";
@@ -45,17 +46,25 @@ export function unnamedRecipient(payoutOrder: "fixed" | "random") {
   return payoutOrder === "random" ? "Drawn at the start" : "Yet to join";
 }
 
-export function YouTag({ children = "You" }: { children?: ReactNode }) {
-  return <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">{children}</span>;
+export function YouTag({ children }: { children?: ReactNode }) {
+  const t = useOptionalT();
+  return (
+    <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">{children ?? (t ? t("groupCard.you") : "You")}</span>
+  );
 }
 
-/** 'Show All' while closed, 'Show Less' while open: CSS on the enclosing <details class="group">, no JavaScript. */
-export function ShowAllSummary({ hiddenCount, what }: { hiddenCount: number; what: PluralForms }) {
+/**
+ * 'Show All' while closed, 'Show Less' while open: CSS on the enclosing <details class="group">, no JavaScript. `more`
+ * is the hidden count in the reader's language ("3 more members"); without it (or outside the page's LocaleProvider)
+ * the English words of `what`.
+ */
+export function ShowAllSummary({ hiddenCount, what, more }: { hiddenCount: number; what: PluralForms; more?: string }) {
+  const t = useOptionalT();
   return (
     <summary className="mt-3 inline-flex items-center gap-1 rounded text-sm font-semibold text-brand-700 underline">
-      <span className="group-open:hidden">Show All</span>
-      <span className="hidden group-open:inline">Show Less</span>
-      <span className="sr-only"> ({plural(hiddenCount, { one: `more ${what.one}`, other: `more ${what.other}` })})</span>
+      <span className="group-open:hidden">{t ? t("groupPage.showAll") : "Show All"}</span>
+      <span className="hidden group-open:inline">{t ? t("groupPage.showLess") : "Show Less"}</span>
+      <span className="sr-only"> ({more ?? plural(hiddenCount, { one: `more ${what.one}`, other: `more ${what.other}` })})</span>
     </summary>
   );
 }

@@ -1,5 +1,4 @@
-import { plural } from "~/domain/plural";
-import { RECORD_SCOPE } from "~/domain/reliability";
+import { useT } from "~/components/i18n";
 import type { GroupPageView, MemberView } from "~/server/groups/group-views.server";
 import { ShowAllSummary, YouTag } from "./group-labels";
 import { type RemovalReply, RemoveMember } from "./group-roster";
@@ -26,22 +25,25 @@ export function GroupMembers({
   const shown = group.members.slice(0, MEMBERS_SHOWN);
   const rest = group.members.slice(MEMBERS_SHOWN);
   const remove = canRemove ? { reply: removal } : null;
+  const t = useT();
   return (
     <section aria-labelledby="members-title">
       <h2 id="members-title" className="text-lg font-semibold text-slate-900">
-        Members
+        {t("groupCard.members")}
       </h2>
       <MemberList members={shown} status={group.status} remove={remove} />
       {rest.length > 0 ? (
         <details className="group" open={rest.some((member) => member.memberId === removal?.memberId) || undefined}>
-          <ShowAllSummary hiddenCount={rest.length} what={{ one: "member", other: "members" }} />
+          <ShowAllSummary
+            hiddenCount={rest.length}
+            what={{ one: "member", other: "members" }}
+            more={t("groupPage.moreMembers", { count: rest.length })}
+          />
           <MemberList members={rest} status={group.status} remove={remove} />
         </details>
       ) : null}
       {group.status === "forming" && group.joinedCount < group.memberCount ? (
-        <p className="mt-3 text-sm text-slate-600">
-          Waiting for {plural(group.memberCount - group.joinedCount, { one: "more member", other: "more members" })} to join.
-        </p>
+        <p className="mt-3 text-sm text-slate-600">{t("groupPage.waitingFor", { count: group.memberCount - group.joinedCount })}</p>
       ) : null}
     </section>
   );
@@ -56,6 +58,7 @@ function MemberList({
   status: GroupPageView["status"];
   remove: { reply: RemovalReply | null } | null;
 }) {
+  const t = useT();
   return (
     <ul className="mt-3 divide-y divide-slate-100">
       {members.map((member) => (
@@ -64,22 +67,26 @@ function MemberList({
             <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
               <span>{member.profile.name}</span>
               {member.isYou ? <YouTag /> : null}
-              {member.isAdmin ? <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900">Admin</span> : null}
+              {member.isAdmin ? (
+                <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900">{t("groupCard.admin")}</span>
+              ) : null}
             </p>
             {member.profile.email ? <p className="truncate text-sm text-slate-600">{member.profile.email}</p> : null}
             {/* The payment record each member agreed to share (ADR 041); it informs, it never decides anything. */}
             <p className="text-sm text-slate-700" data-testid="member-record">
-              {member.record ? `${RECORD_SCOPE}: ${member.record.summary}` : "Payment record not shared"}
+              {member.record ? t("groupPage.record.line", { summary: member.record.summary }) : t("groupPage.recordNotShared")}
             </p>
           </div>
           {status === "active" ? (
             member.hasPaid ? (
-              <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-900">Paid</span>
+              <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-900">{t("groupPage.paid")}</span>
             ) : (
               <span className="flex items-center gap-1">
-                <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">Pending</span>
+                <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">{t("groupPage.pending")}</span>
                 {/* The debit for this period failed and has not gone through since. */}
-                {member.isLate ? <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900">Late</span> : null}
+                {member.isLate ? (
+                  <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900">{t("groupPage.late")}</span>
+                ) : null}
               </span>
             )
           ) : null}

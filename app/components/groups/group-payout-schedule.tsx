@@ -1,8 +1,10 @@
 import { Form } from "react-router";
+import { type Translate, useLocale, useT } from "~/components/i18n";
 import { formatMoney } from "~/domain/format";
 import { type PaymentStepKind, stepText } from "~/domain/payment-dates";
+import type { Locale } from "~/domain/locale";
 import type { GroupPageView, ScheduleRowView } from "~/server/groups/group-views.server";
-import { ShowAllSummary, unnamedRecipient, YouTag } from "./group-labels";
+import { ShowAllSummary, YouTag } from "./group-labels";
 
 /** SPEC.md section 9: the payout table shows 3 rows before the toggle. */
 export const SCHEDULE_ROWS_SHOWN = 3;
@@ -15,6 +17,7 @@ type Props = { group: Pick<GroupPageView, "schedule" | "scheduleProjected" | "pa
  * posts, so they work without JavaScript).
  */
 export function GroupPayoutSchedule({ group }: Props) {
+  const t = useT();
   const shown = group.schedule.slice(0, SCHEDULE_ROWS_SHOWN);
   const rest = group.schedule.slice(SCHEDULE_ROWS_SHOWN);
   const memberAt = new Map(group.members.filter((m) => m.payoutPosition !== null).map((m) => [m.payoutPosition!, m]));
@@ -23,19 +26,23 @@ export function GroupPayoutSchedule({ group }: Props) {
   return (
     <section aria-labelledby="schedule-title">
       <h2 id="schedule-title" className="text-lg font-semibold text-slate-900">
-        Payout schedule
+        {t("groupPage.schedule")}
       </h2>
       {group.scheduleProjected ? (
         <p className="mt-1 text-sm text-slate-600" id="schedule-projected">
-          Projected dates: as if the group filled today. The schedule is fixed when the last member joins.
+          {t("groupPage.scheduleProjected")}
         </p>
       ) : null}
-      {reorder ? <p className="mt-1 text-sm text-slate-600">As the group admin you can change the payout order until the group starts.</p> : null}
-      <ScheduleTable rows={shown} caption="Payout schedule" group={group} reorder={reorder} />
+      {reorder ? <p className="mt-1 text-sm text-slate-600">{t("groupPage.reorderHelp")}</p> : null}
+      <ScheduleTable rows={shown} caption={t("groupPage.schedule")} group={group} reorder={reorder} />
       {rest.length > 0 ? (
         <details className="group">
-          <ShowAllSummary hiddenCount={rest.length} what={{ one: "payout", other: "payouts" }} />
-          <ScheduleTable rows={rest} caption="Payout schedule, continued" group={group} reorder={reorder} />
+          <ShowAllSummary
+            hiddenCount={rest.length}
+            what={{ one: "payout", other: "payouts" }}
+            more={t("groupPage.morePayouts", { count: rest.length })}
+          />
+          <ScheduleTable rows={rest} caption={t("groupPage.scheduleContinued")} group={group} reorder={reorder} />
         </details>
       ) : null}
     </section>
@@ -53,6 +60,16 @@ function ScheduleTable({
   group: Props["group"];
   reorder: { memberAt: Map<number, Props["group"]["members"][number]>; lastFilled: number } | null;
 }) {
+  const t = useT();
+  const locale = useLocale();
+  const column = {
+    position: t("groupPage.position"),
+    recipient: t("groupPage.recipient"),
+    date: t("groupPage.date"),
+    amount: t("groupPage.amount"),
+    status: t("groupPage.status"),
+    order: t("groupPage.order"),
+  };
   return (
     <div className="mt-3">
       {/* Stacked rows on a phone (.stack-table, app.css): one block per turn, each figure with its column's name. */}
@@ -61,23 +78,23 @@ function ScheduleTable({
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
             <th scope="col" className="py-2 pr-3 font-medium">
-              Position
+              {column.position}
             </th>
             <th scope="col" className="py-2 pr-3 font-medium">
-              Recipient
+              {column.recipient}
             </th>
             <th scope="col" className="py-2 pr-3 font-medium">
-              Date
+              {column.date}
             </th>
             <th scope="col" className="py-2 pr-3 font-medium">
-              Amount
+              {column.amount}
             </th>
             <th scope="col" className="py-2 pr-3 font-medium">
-              Status
+              {column.status}
             </th>
             {reorder ? (
               <th scope="col" className="py-2 font-medium">
-                Order
+                {column.order}
               </th>
             ) : null}
           </tr>
@@ -87,30 +104,30 @@ function ScheduleTable({
             const member = reorder?.memberAt.get(row.position);
             return (
               <tr key={row.position} className={row.isYou ? "bg-brand-50 font-semibold" : undefined} aria-current={row.isYou ? "true" : undefined}>
-                <td className="py-2 pr-3" data-label="Position">
+                <td className="py-2 pr-3" data-label={column.position}>
                   {row.position}
                 </td>
-                <td className="py-2 pr-3" data-label="Recipient">
-                  {row.recipientName ?? unnamedRecipient(group.payoutOrder)}
+                <td className="py-2 pr-3" data-label={column.recipient}>
+                  {row.recipientName ?? unnamedIn(t, group.payoutOrder)}
                   {row.isYou ? (
                     <>
                       {" "}
                       <YouTag />
-                      <span className="sr-only"> (your turn)</span>
+                      <span className="sr-only"> ({t("groupPage.yourTurn")})</span>
                     </>
                   ) : null}
                 </td>
-                <td className="py-2 pr-3" data-label="Date">
-                  <ScheduleDates row={row} />
+                <td className="py-2 pr-3" data-label={column.date}>
+                  <ScheduleDates row={row} t={t} locale={locale} />
                 </td>
-                <td className="py-2 pr-3" data-label="Amount">
-                  {formatMoney(row.amountCents)}
+                <td className="py-2 pr-3" data-label={column.amount}>
+                  {formatMoney(row.amountCents, locale)}
                 </td>
-                <td className="py-2 pr-3" data-label="Status">
-                  {row.status === "completed" ? "Completed" : "Pending"}
+                <td className="py-2 pr-3" data-label={column.status}>
+                  {row.status === "completed" ? t("groupCard.status.completed") : t("groupPage.pending")}
                 </td>
                 {reorder ? (
-                  <td className="py-2" data-label="Order">
+                  <td className="py-2" data-label={column.order}>
                     {member ? (
                       <Form method="post" preventScrollReset className="flex gap-1">
                         <input type="hidden" name="intent" value="move" />
@@ -118,7 +135,7 @@ function ScheduleTable({
                         {row.position > 1 ? (
                           <button type="submit" name="direction" value="up" className="rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-50">
                             <span aria-hidden="true">↑</span>
-                            <span className="sr-only">Move {member.profile.name} up</span>
+                            <span className="sr-only">{t("groupPage.moveUp", { name: member.profile.name })}</span>
                           </button>
                         ) : null}
                         {row.position < reorder.lastFilled ? (
@@ -129,7 +146,7 @@ function ScheduleTable({
                             className="rounded border border-slate-300 px-2 py-0.5 hover:bg-slate-50"
                           >
                             <span aria-hidden="true">↓</span>
-                            <span className="sr-only">Move {member.profile.name} down</span>
+                            <span className="sr-only">{t("groupPage.moveDown", { name: member.profile.name })}</span>
                           </button>
                         ) : null}
                       </Form>
@@ -150,7 +167,7 @@ function ScheduleTable({
  * arrived (or when it is expected). A step that cannot be told yet (a contribution keeps the payout waiting) is left
  * out; the Next Payout card says why.
  */
-function ScheduleDates({ row }: { row: ScheduleRowView }) {
+function ScheduleDates({ row, t, locale }: { row: ScheduleRowView; t: Translate; locale: Locale }) {
   const steps: Array<[PaymentStepKind, { day: string; planned: boolean } | null]> = [
     ["due", { day: row.dates.due, planned: false }],
     ["collected", row.dates.collected],
@@ -162,10 +179,15 @@ function ScheduleDates({ row }: { row: ScheduleRowView }) {
       {steps.map(([kind, step]) =>
         step ? (
           <li key={kind} className={kind === "arrival" ? "font-medium text-slate-900" : "text-xs text-slate-600"}>
-            {stepText(kind, step, { yours: row.isYou })}
+            {stepText(kind, step, { yours: row.isYou, t, locale })}
           </li>
         ) : null,
       )}
     </ul>
   );
+}
+
+/** Who receives a turn nobody holds yet (group-labels.ts unnamedRecipient), in the reader's language. */
+export function unnamedIn(t: Translate, payoutOrder: "fixed" | "random") {
+  return payoutOrder === "random" ? t("groupCard.drawnAtStart") : t("groupPage.yetToJoin");
 }

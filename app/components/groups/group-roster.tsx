@@ -4,6 +4,7 @@
  * summary is the first click, the button inside the confirmation, with or without JavaScript.
  */
 import { Form, useNavigation } from "react-router";
+import { useLocale, useT } from "~/components/i18n";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { formatCalendarDay } from "~/domain/format";
@@ -17,6 +18,7 @@ export type RemovalReply = {
 
 export function RemoveMember({ memberId, name, reply }: { memberId: string; name: string; reply?: RemovalReply | null }) {
   const navigation = useNavigation();
+  const t = useT();
   const busy = navigation.state === "submitting" && navigation.formData?.get("memberId") === memberId;
   const mine = reply?.memberId === memberId ? reply : null;
   const typed = mine?.result.initialValue?.reason;
@@ -24,12 +26,13 @@ export function RemoveMember({ memberId, name, reply }: { memberId: string; name
   return (
     <details className="w-full" open={mine !== null || undefined}>
       <summary className="cursor-pointer text-sm font-medium text-red-800 underline">
-        Remove<span className="sr-only"> {name}</span>
+        {t("groupPage.roster.remove")}
+        <span className="sr-only"> {name}</span>
       </summary>
       <Form method="post" className="mt-2 space-y-2 rounded-lg border border-red-200 bg-red-50 p-3">
         <input type="hidden" name="memberId" value={memberId} />
         <Field
-          label={`Reason (${name} will see it)`}
+          label={t("groupPage.roster.reason", { name })}
           inputProps={{
             id,
             name: "reason",
@@ -41,11 +44,9 @@ export function RemoveMember({ memberId, name, reply }: { memberId: string; name
           }}
           errors={mine?.result.error?.reason ?? null}
         />
-        <p className="text-xs text-slate-700">
-          Their seat opens again, and no invite link, old or new, will let them back in unless you invite them again.
-        </p>
+        <p className="text-xs text-slate-700">{t("groupPage.roster.removeHelp")}</p>
         <button type="submit" name="intent" value="remove-member" className={buttonClass("danger", "px-3 py-1.5")} disabled={busy}>
-          Remove {name}
+          {t("groupPage.roster.removeName", { name })}
         </button>
       </Form>
     </details>
@@ -55,15 +56,14 @@ export function RemoveMember({ memberId, name, reply }: { memberId: string; name
 export function ReplaceInviteLink() {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "rotate-link";
+  const t = useT();
   return (
     <details className="mt-4">
-      <summary className="cursor-pointer text-sm font-medium text-brand-700 underline">Replace this link</summary>
+      <summary className="cursor-pointer text-sm font-medium text-brand-700 underline">{t("groupPage.roster.replaceLink")}</summary>
       <Form method="post" className="mt-2 space-y-2">
-        <p className="text-sm text-slate-700">
-          The current link stops working at once. Anyone who has it and has not joined yet will need the new one from you.
-        </p>
+        <p className="text-sm text-slate-700">{t("groupPage.roster.replaceHelp")}</p>
         <button type="submit" name="intent" value="rotate-link" className={buttonClass("secondary")} disabled={busy}>
-          Replace Invite Link
+          {t("groupPage.roster.replaceButton")}
         </button>
       </Form>
     </details>
@@ -74,16 +74,14 @@ export function ReplaceInviteLink() {
 export function LeaveGroup({ groupName }: { groupName: string }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "leave-group";
+  const t = useT();
   return (
     <details className="mt-4 border-t border-slate-100 pt-4">
-      <summary className="cursor-pointer text-sm font-medium text-red-800 underline">Leave this group</summary>
+      <summary className="cursor-pointer text-sm font-medium text-red-800 underline">{t("groupPage.roster.leave")}</summary>
       <Form method="post" className="mt-2 space-y-2 rounded-lg border border-red-200 bg-red-50 p-3">
-        <p className="text-sm text-slate-800">
-          You leave {groupName} before it starts. Nothing is charged. Your seat opens for someone else, and the invite links you had stop working for
-          you: to join again you would need a new invitation from the group's admin.
-        </p>
+        <p className="text-sm text-slate-800">{t("groupPage.roster.leaveHelp", { group: groupName })}</p>
         <button type="submit" name="intent" value="leave-group" className={buttonClass("danger", "px-3 py-1.5")} disabled={busy}>
-          Leave {groupName}
+          {t("groupPage.roster.leaveName", { group: groupName })}
         </button>
       </Form>
     </details>
@@ -97,17 +95,28 @@ export function LeaveGroup({ groupName }: { groupName: string }) {
  */
 export function RosterHistory({ entries }: { entries: RosterHistoryEntry[] }) {
   const navigation = useNavigation();
+  const t = useT();
+  const locale = useLocale();
   if (entries.length === 0) return null;
   return (
     <section aria-labelledby="roster-history-title" className="mt-4 border-t border-slate-100 pt-4">
       <h3 id="roster-history-title" className="text-base font-semibold text-slate-900">
-        Roster history
+        {t("groupPage.roster.history")}
       </h3>
       <ul className="mt-2 space-y-2 text-sm text-slate-800">
         {entries.map((entry) => (
           <li key={entry.id} className="break-words">
-            <span className="font-medium">{rosterHistoryLine(entry)}</span> on {formatCalendarDay(entry.day, "long")}
-            {entry.reason ? <span className="block text-slate-700">Reason (only you see it): {entry.reason}</span> : null}
+            {locale === "en-US" ? (
+              <>
+                <span className="font-medium">{rosterHistoryLine(entry)}</span> on {formatCalendarDay(entry.day, "long")}
+              </>
+            ) : (
+              <>
+                <span className="font-medium">{t(`groupPage.roster.${entry.kind}`, { name: entry.name })}</span>{" "}
+                {t("groupPage.roster.on", { date: formatCalendarDay(entry.day, "long", locale) })}
+              </>
+            )}
+            {entry.reason ? <span className="block text-slate-700">{t("groupPage.roster.reasonOnlyYou", { reason: entry.reason })}</span> : null}
             {entry.userId ? (
               <Form method="post" className="mt-1">
                 <input type="hidden" name="userId" value={entry.userId} />
@@ -118,7 +127,7 @@ export function RosterHistory({ entries }: { entries: RosterHistoryEntry[] }) {
                   className={buttonClass("secondary", "px-3 py-1.5")}
                   disabled={navigation.state === "submitting" && navigation.formData?.get("userId") === entry.userId}
                 >
-                  Invite {entry.name} again
+                  {t("groupPage.roster.inviteAgain", { name: entry.name })}
                 </button>
               </Form>
             ) : null}

@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { useLocale, useT } from "~/components/i18n";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { formatCalendarDay } from "~/domain/format";
@@ -20,20 +21,22 @@ export function daysAheadLabel(days: number) {
  */
 export function GroupSandboxClock({ group, canAdvance }: { group: Pick<GroupPageView, "today" | "clockOffsetDays">; canAdvance: boolean }) {
   const navigation = useNavigation();
+  const t = useT();
+  const locale = useLocale();
   const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const busy = pendingIntent === "advance-next" || pendingIntent === "advance-days";
   return (
     // Not <Card>: its white background would fight the sandbox tint; same shape, dashed violet so it reads as "not real".
     <div className="rounded-2xl border border-dashed border-violet-300 bg-violet-50 p-6 shadow-sm">
       <section aria-labelledby="sandbox-clock-title" data-testid="sandbox-clock">
-        <p className="text-xs font-semibold tracking-wide text-violet-800 uppercase">Sandbox</p>
+        <p className="text-xs font-semibold tracking-wide text-violet-800 uppercase">{t("groupPage.clock.sandbox")}</p>
         <h2 id="sandbox-clock-title" className="mt-1 text-lg font-semibold text-slate-900">
-          Sandbox time: {formatCalendarDay(group.today, "full")}
+          {t("groupPage.clock.time", { date: formatCalendarDay(group.today, "full", locale) })}
         </h2>
-        {group.clockOffsetDays > 0 ? <p className="text-sm font-medium text-violet-900">{daysAheadLabel(group.clockOffsetDays)}</p> : null}
-        <p className="mt-2 text-sm text-slate-700">
-          In the demo phase this group's clock can be moved forward to watch reminders, debits, settlement and payouts happen. Time never moves back.
-        </p>
+        {group.clockOffsetDays > 0 ? (
+          <p className="text-sm font-medium text-violet-900">{t("groupPage.clock.ahead", { count: group.clockOffsetDays })}</p>
+        ) : null}
+        <p className="mt-2 text-sm text-slate-700">{t("groupPage.clock.lead")}</p>
         {canAdvance ? (
           <div className="mt-4 flex flex-wrap items-end gap-x-6 gap-y-4">
             <Form method="post" preventScrollReset>
@@ -45,15 +48,15 @@ export function GroupSandboxClock({ group, canAdvance }: { group: Pick<GroupPage
                 disabled={busy}
                 aria-busy={pendingIntent === "advance-next" ? true : undefined}
               >
-                {pendingIntent === "advance-next" ? "Advancing…" : "Advance to next event"}
+                {pendingIntent === "advance-next" ? t("groupPage.clock.advancing") : t("groupPage.clock.advanceNext")}
               </button>
             </Form>
             <Form method="post" preventScrollReset>
               <fieldset className="flex flex-wrap items-end gap-2">
-                <legend className="mb-1 text-sm font-medium text-slate-800">Advance by</legend>
+                <legend className="mb-1 text-sm font-medium text-slate-800">{t("groupPage.clock.advanceBy")}</legend>
                 <div>
                   <label htmlFor="advance-days" className="mb-1 block text-xs text-slate-700">
-                    Days
+                    {t("groupPage.clock.days")}
                   </label>
                   <input
                     id="advance-days"
@@ -76,7 +79,7 @@ export function GroupSandboxClock({ group, canAdvance }: { group: Pick<GroupPage
                   disabled={busy}
                   aria-busy={pendingIntent === "advance-days" ? true : undefined}
                 >
-                  {pendingIntent === "advance-days" ? "Advancing…" : "Advance"}
+                  {pendingIntent === "advance-days" ? t("groupPage.clock.advancing") : t("groupPage.clock.advance")}
                 </button>
               </fieldset>
             </Form>

@@ -4,6 +4,7 @@
  * JavaScript; the server checks every rule again under the group's lock.
  */
 import { Form, useNavigation } from "react-router";
+import { type Translate, useLocale, useT } from "~/components/i18n";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { formatTimestamp } from "~/domain/format";
@@ -41,8 +42,9 @@ function SwapButton({
 }
 
 /** "Amina Yusuf (turn 2) ↔ you (turn 3)" */
-function describeSwap(swap: SwapView) {
-  const side = (party: SwapView["proposer"]) => `${party.isYou ? "you" : party.name} (turn ${party.period})`;
+function describeSwap(swap: SwapView, t: Translate) {
+  const side = (party: SwapView["proposer"]) =>
+    party.isYou ? t("groupPage.swaps.youSide", { period: party.period }) : t("groupPage.swaps.side", { name: party.name, period: party.period });
   const text = `${side(swap.proposer)} ↔ ${side(swap.counterpart)}`;
   return text[0]!.toUpperCase() + text.slice(1);
 }
@@ -54,17 +56,18 @@ const lower = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
  * of the swap; the admin deciding reads each side's.
  */
 function SwapStakes({ swap }: { swap: SwapView }) {
+  const t = useT();
   const mine = swap.proposer.isYou ? swap.proposer : swap.counterpart.isYou ? swap.counterpart : null;
   const theirs = swap.proposer.isYou ? swap.counterpart : swap.counterpart.isYou ? swap.proposer : null;
   if (mine && theirs) {
     return (
       <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
         <li>
-          You give up turn {mine.period}
+          {t("groupPage.swaps.giveUp", { period: mine.period })}
           {mine.payoutText ? `: ${lower(mine.payoutText)}` : ""}.
         </li>
         <li>
-          You get turn {theirs.period}
+          {t("groupPage.swaps.get", { period: theirs.period })}
           {theirs.payoutText ? `: ${lower(theirs.payoutText)}` : ""}.
         </li>
       </ul>
@@ -74,7 +77,7 @@ function SwapStakes({ swap }: { swap: SwapView }) {
     <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
       {[swap.proposer, swap.counterpart].map((party) => (
         <li key={party.period}>
-          {party.name}, turn {party.period}
+          {t("groupPage.swaps.party", { name: party.name, period: party.period })}
           {party.payoutText ? `: ${lower(party.payoutText)}` : ""}.
         </li>
       ))}
@@ -83,27 +86,26 @@ function SwapStakes({ swap }: { swap: SwapView }) {
 }
 
 function OpenSwap({ swap }: { swap: SwapView }) {
+  const t = useT();
   return (
     <li className="space-y-2 py-3" data-testid="open-swap">
-      <p className="text-slate-900">{describeSwap(swap)}</p>
+      <p className="text-slate-900">{describeSwap(swap, t)}</p>
       <SwapStakes swap={swap} />
-      <p className="text-sm text-slate-600">
-        {swap.stale ? "One of these turns is already being paid: this swap can't happen any more." : swap.statusLine}
-      </p>
+      <p className="text-sm text-slate-600">{swap.stale ? t("groupPage.swaps.stale") : swap.statusLine}</p>
       <div className="flex flex-wrap gap-2">
         {swap.canAnswer ? (
           <>
-            <SwapButton swapId={swap.id} intent="accept-swap" label="Accept Swap" variant="primary" />
-            <SwapButton swapId={swap.id} intent="decline-swap" label="Decline Swap" />
+            <SwapButton swapId={swap.id} intent="accept-swap" label={t("groupPage.swaps.accept")} variant="primary" />
+            <SwapButton swapId={swap.id} intent="decline-swap" label={t("groupPage.swaps.decline")} />
           </>
         ) : null}
         {swap.canDecide ? (
           <>
-            <SwapButton swapId={swap.id} intent="approve-swap" label="Approve Swap" variant="primary" />
-            <SwapButton swapId={swap.id} intent="refuse-swap" label="Refuse Swap" />
+            <SwapButton swapId={swap.id} intent="approve-swap" label={t("groupPage.swaps.approve")} variant="primary" />
+            <SwapButton swapId={swap.id} intent="refuse-swap" label={t("groupPage.swaps.refuse")} />
           </>
         ) : null}
-        {swap.canWithdraw ? <SwapButton swapId={swap.id} intent="withdraw-swap" label="Withdraw Swap" /> : null}
+        {swap.canWithdraw ? <SwapButton swapId={swap.id} intent="withdraw-swap" label={t("groupPage.swaps.withdraw")} /> : null}
       </div>
     </li>
   );
@@ -111,15 +113,16 @@ function OpenSwap({ swap }: { swap: SwapView }) {
 
 export function GroupSwaps({ swaps }: { swaps: SwapsView }) {
   const proposing = useBusy("propose-swap");
+  const t = useT();
   return (
     <section aria-labelledby="swaps-title" data-testid="turn-swaps">
       <h2 id="swaps-title" className="text-lg font-semibold text-slate-900">
-        Turn swaps
+        {t("groupPage.swaps.title")}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{swaps.helpText}</p>
       {swaps.yourTurn ? (
         <p className="mt-2 text-sm text-slate-800">
-          Your turn {swaps.yourTurn.period}: {lower(swaps.yourTurn.payoutText)}.
+          {t("groupPage.swaps.yourTurn", { period: swaps.yourTurn.period })}: {lower(swaps.yourTurn.payoutText)}.
         </p>
       ) : null}
       {swaps.open.length > 0 ? (
@@ -132,17 +135,17 @@ export function GroupSwaps({ swaps }: { swaps: SwapsView }) {
       {swaps.candidates.length > 0 ? (
         <Form method="post" className="mt-3 space-y-2">
           <label htmlFor="swap-member" className="block text-sm font-medium text-slate-800">
-            Swap my turn with
+            {t("groupPage.swaps.with")}
           </label>
           <select id="swap-member" name="memberId" className={inputClass} required>
             {swaps.candidates.map((candidate) => (
               <option key={candidate.memberId} value={candidate.memberId}>
-                Turn {candidate.period} · {candidate.name} · {lower(candidate.payoutText)}
+                {t("groupPage.turn", { position: candidate.period })} · {candidate.name} · {lower(candidate.payoutText)}
               </option>
             ))}
           </select>
           <button type="submit" name="intent" value="propose-swap" className={buttonClass("secondary")} disabled={proposing}>
-            Propose Swap
+            {t("groupPage.swaps.propose")}
           </button>
         </Form>
       ) : (
@@ -157,23 +160,30 @@ export function GroupSwaps({ swaps }: { swaps: SwapsView }) {
  * anyone can get from the draw to today's order.
  */
 export function OrderRecord({ swaps }: { swaps: Pick<SwapsView, "done" | "orderBeforeSwaps"> }) {
+  const t = useT();
+  const locale = useLocale();
   if (!swaps.orderBeforeSwaps || swaps.done.length === 0) return null;
   return (
     <div className="mt-3 space-y-2 text-sm text-slate-700" data-testid="order-record">
-      <p className="font-medium text-slate-900">Order at the start</p>
+      <p className="font-medium text-slate-900">{t("groupPage.swaps.orderAtStart")}</p>
       <ol className="list-decimal pl-5">
         {swaps.orderBeforeSwaps.map((name, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the position is the turn
           <li key={index}>{name}</li>
         ))}
       </ol>
-      <p className="font-medium text-slate-900">Swaps since</p>
+      <p className="font-medium text-slate-900">{t("groupPage.swaps.since")}</p>
       <ul className="list-disc pl-5">
         {swaps.done.map((swap) => (
           <li key={swap.id}>
-            {swap.swappedAt ? `${formatTimestamp(swap.swappedAt)}: ` : ""}
-            {swap.proposer.name} (turn {swap.proposer.period}) and {swap.counterpart.name} (turn {swap.counterpart.period}) swapped turns
-            {swap.decidedByName ? `, approved by ${swap.decidedByName}` : ", agreed by both"}.
+            {swap.swappedAt ? `${formatTimestamp(swap.swappedAt, locale)}: ` : ""}
+            {t(swap.decidedByName ? "groupPage.swaps.doneApproved" : "groupPage.swaps.doneAgreed", {
+              proposer: swap.proposer.name,
+              proposerTurn: swap.proposer.period,
+              counterpart: swap.counterpart.name,
+              counterpartTurn: swap.counterpart.period,
+              admin: swap.decidedByName ?? "",
+            })}
           </li>
         ))}
       </ul>

@@ -3,27 +3,20 @@
  * be revoked (a plain POST, works without JavaScript) while the group is forming.
  */
 import { Form } from "react-router";
+import { useLocale, useT } from "~/components/i18n";
 import { buttonClass } from "~/components/ui/button";
+import { formatDate } from "~/domain/format";
 import type { InvitationState } from "~/domain/invitations";
 
 export type SentInvitationView = { id: string; email: string; state: InvitationState; expiresAt: string };
 
-const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "America/New_York" });
-
-const STATE_LABELS: Record<InvitationState, string> = {
-  open: "Pending",
-  expired: "Expired",
-  revoked: "Revoked",
-  closed: "Closed",
-  accepted: "Joined",
-  declined: "Declined",
-};
-
 export function SentInvitations({ invitations, canRevoke }: { invitations: SentInvitationView[]; canRevoke: boolean }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <section aria-labelledby="sent-invitations-title">
       <h2 id="sent-invitations-title" className="text-lg font-semibold text-slate-900">
-        Invitations sent
+        {t("groupPage.sent.title")}
       </h2>
       <ul className="mt-3 divide-y divide-slate-100 text-sm">
         {invitations.map((invitation) => (
@@ -31,15 +24,18 @@ export function SentInvitations({ invitations, canRevoke }: { invitations: SentI
             <div className="min-w-0">
               <p className="truncate font-medium text-slate-900">{invitation.email}</p>
               <p className="text-slate-600">
-                {STATE_LABELS[invitation.state]}
-                {invitation.state === "open" ? ` · expires ${day.format(new Date(invitation.expiresAt))}` : ""}
+                {t(`groupPage.sent.${invitation.state}`)}
+                {invitation.state === "open"
+                  ? ` · ${t("groupPage.sent.expires", { date: formatDate(invitation.expiresAt, { style: "medium", timeZone: "America/New_York", locale }) })}`
+                  : ""}
               </p>
             </div>
             {canRevoke && invitation.state === "open" ? (
               <Form method="post">
                 <input type="hidden" name="invitationId" value={invitation.id} />
                 <button type="submit" name="intent" value="revoke-invitation" className={buttonClass("secondary", "px-3 py-1.5")}>
-                  Revoke<span className="sr-only"> the invitation to {invitation.email}</span>
+                  {t("groupPage.sent.revoke")}
+                  <span className="sr-only"> {t("groupPage.sent.revokeWhich", { email: invitation.email })}</span>
                 </button>
               </Form>
             ) : null}

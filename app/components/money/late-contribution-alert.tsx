@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { useLocale, useT } from "~/components/i18n";
 import { buttonClass } from "~/components/ui/button";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { describeAccount } from "~/domain/failed-contribution";
@@ -19,6 +20,9 @@ export function LateContributionAlert({
   /** On the group page: the member's newest other usable account, offered for the next attempt (linked after a failure). */
   offer?: DebitAccountOption | null;
 }) {
+  const t = useT();
+  const locale = useLocale();
+  const amount = formatMoney(late.amountCents, locale);
   return (
     <section
       aria-labelledby={`late-${late.groupId}-${late.periodNumber}`}
@@ -26,38 +30,36 @@ export function LateContributionAlert({
       className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
     >
       <h2 id={`late-${late.groupId}-${late.periodNumber}`} className="text-base font-semibold">
-        {showGroup
-          ? `Your ${formatMoney(late.amountCents)} contribution to ${late.groupName} did not go through`
-          : `Your ${formatMoney(late.amountCents)} contribution did not go through`}
+        {showGroup ? t("groupPage.lateAlert.titleInGroup", { amount, group: late.groupName }) : t("groupPage.lateAlert.title", { amount })}
       </h2>
       <p className="mt-1">{late.message}</p>
       <dl className="mt-2 grid gap-1 sm:grid-cols-2">
         <div>
-          <dt className="inline font-medium">Due: </dt>
-          <dd className="inline">{formatCalendarDay(late.dueOn, "full")}</dd>
+          <dt className="inline font-medium">{t("groupPage.lateAlert.due")} </dt>
+          <dd className="inline">{formatCalendarDay(late.dueOn, "full", locale)}</dd>
         </div>
         <div>
-          <dt className="inline font-medium">Next automatic attempt: </dt>
-          <dd className="inline">{late.nextAttemptOn ? formatCalendarDay(late.nextAttemptOn, "full") : "None"}</dd>
+          <dt className="inline font-medium">{t("groupPage.lateAlert.nextAttempt")} </dt>
+          <dd className="inline">{late.nextAttemptOn ? formatCalendarDay(late.nextAttemptOn, "full", locale) : t("groupPage.lateAlert.none")}</dd>
         </div>
       </dl>
       {offer ? (
         <Form method="post" action={`/groups/${late.groupId}`} className="mt-3 flex flex-wrap items-center gap-2">
           <input type="hidden" name="intent" value="debit-account" />
           <input type="hidden" name="bankAccountId" value={offer.id} />
-          <span>Use {describeAccount(offer)} for this group instead?</span>
+          <span>{t("groupPage.lateAlert.useOffer", { account: describeAccount(offer) })}</span>
           <button type="submit" className={buttonClass("secondary", "px-3 py-1.5")}>
-            Use this account
+            {t("groupPage.paidFrom.use")}
           </button>
         </Form>
       ) : null}
       <p className="mt-3 flex flex-wrap gap-2">
         <Link to={`/groups/${late.groupId}/pay`} className={buttonClass("primary")}>
-          Pay {formatMoney(late.amountCents)} now
+          {t("groupPage.lateAlert.payNow", { amount })}
         </Link>
         {showGroup ? (
           <Link to={`/groups/${late.groupId}#paid-from-title`} className={buttonClass("secondary")}>
-            Choose another account
+            {t("groupPage.lateAlert.chooseAnother")}
           </Link>
         ) : null}
       </p>

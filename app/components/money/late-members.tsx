@@ -1,8 +1,9 @@
 import { Form } from "react-router";
+import { useLocale, useT } from "~/components/i18n";
 import { buttonClass } from "~/components/ui/button";
-import { fullDate, unpaidTurnRule } from "~/domain/failed-contribution";
+import { unpaidTurnRule } from "~/domain/failed-contribution";
+import { formatCalendarDay } from "~/domain/format";
 import { formatMoney } from "~/domain/format";
-import { plural } from "~/domain/plural";
 import type { LateContributionView } from "~/server/money/late-contributions.server";
 
 /**
@@ -11,44 +12,55 @@ import type { LateContributionView } from "~/server/money/late-contributions.ser
  * the member or ask them to pay now (at most once a day each). Plain forms: they work without JavaScript.
  */
 export function LateMembers({ late, action }: { late: LateContributionView[]; action: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const fullDate = (day: string) => formatCalendarDay(day, "full", locale);
   return (
     <section aria-labelledby="late-members-title" data-testid="late-members">
       <h2 id="late-members-title" className="text-lg font-semibold text-slate-900">
-        Late contributions
+        {t("groupPage.lateMembers.title")}
       </h2>
       <ul className="mt-3 space-y-4 text-sm text-slate-700">
         {late.map((entry) => (
           <li key={`${entry.userId}:${entry.periodNumber}`} className="rounded-lg border border-slate-200 p-3" data-testid="late-member">
             <p className="font-medium text-slate-900">
-              {entry.memberName}: {formatMoney(entry.amountCents)} due {fullDate(entry.dueOn)}, waiting{" "}
-              {plural(entry.waitedDays, { one: "day", other: "days" })}
+              {t("groupPage.lateMembers.line", {
+                name: entry.memberName,
+                amount: formatMoney(entry.amountCents, locale),
+                date: fullDate(entry.dueOn),
+                count: entry.waitedDays,
+              })}
             </p>
             <p className="mt-1">
               {entry.nextAttemptOn
-                ? `Next automatic attempt: ${fullDate(entry.nextAttemptOn)} (attempt ${entry.attempt + 1}).`
-                : `No automatic attempt is left after ${plural(entry.attempt, { one: "attempt", other: "attempts" })}: ${entry.memberName} can pay it now from the group page.`}
+                ? t("groupPage.lateMembers.nextAttempt", { date: fullDate(entry.nextAttemptOn), attempt: entry.attempt + 1 })
+                : t("groupPage.lateMembers.noAttemptLeft", { count: entry.attempt, name: entry.memberName })}
             </p>
-            <p className="mt-1 text-slate-600">{unpaidTurnRule(entry.dueOn, entry.today)}</p>
+            <p className="mt-1 text-slate-600">
+              {locale === "en-US" ? unpaidTurnRule(entry.dueOn, entry.today) : unpaidTurnRule(entry.dueOn, entry.today, { t, locale })}
+            </p>
             <div className="mt-2 flex flex-wrap gap-2">
               <Form method="post" action={action}>
                 <input type="hidden" name="intent" value="late-reminder" />
                 <input type="hidden" name="userId" value={entry.userId} />
                 <button type="submit" className={buttonClass("secondary", "px-3 py-1.5")}>
-                  Send a reminder<span className="sr-only"> to {entry.memberName}</span>
+                  {t("groupPage.lateMembers.remind")}
+                  <span className="sr-only"> {t("groupPage.lateMembers.remindWho", { name: entry.memberName })}</span>
                 </button>
               </Form>
               <Form method="post" action={action}>
                 <input type="hidden" name="intent" value="late-pay-now" />
                 <input type="hidden" name="userId" value={entry.userId} />
                 <button type="submit" className={buttonClass("secondary", "px-3 py-1.5")}>
-                  Ask to pay now<span className="sr-only"> ({entry.memberName})</span>
+                  {t("groupPage.lateMembers.askPayNow")}
+                  <span className="sr-only"> ({entry.memberName})</span>
                 </button>
               </Form>
             </div>
           </li>
         ))}
       </ul>
-      <p className="mt-2 text-xs text-slate-600">Each member gets at most one reminder or request a day.</p>
+      <p className="mt-2 text-xs text-slate-600">{t("groupPage.lateMembers.onceADay")}</p>
     </section>
   );
 }

@@ -1,14 +1,16 @@
 import { Form, Link } from "react-router";
+import { T, useT } from "~/components/i18n";
 import { buttonClass } from "~/components/ui/button";
 import { describeAccount } from "~/domain/failed-contribution";
 import type { DebitChoiceView } from "~/server/money/debit-choice.server";
 
-const BLOCKS: Record<Exclude<DebitChoiceView["current"], { id: string }>["block"], string> = {
-  no_account: "No account yet: link a bank account and choose it here.",
-  login_required: "Your bank needs you to sign in again under Profile → Bank Accounts before anything is taken.",
-  debits_not_authorised: "You withdrew your authorisation of our debits: authorise them again under Profile → Bank Accounts.",
-  account_unusable: "Your bank says your account can't be used any more: link another one and choose it here.",
-};
+/** Why nothing can be taken yet, by the block's name (the catalogue's `groupPage.paidFrom.block.*`). */
+const BLOCKS = {
+  no_account: "groupPage.paidFrom.block.noAccount",
+  login_required: "groupPage.paidFrom.block.loginRequired",
+  debits_not_authorised: "groupPage.paidFrom.block.notAuthorised",
+  account_unusable: "groupPage.paidFrom.block.unusable",
+} as const satisfies Record<Exclude<DebitChoiceView["current"], { id: string }>["block"], string>;
 
 /**
  * Which account pays (issue 44): the account this group's contributions are taken from, and a plain form (works
@@ -16,25 +18,24 @@ const BLOCKS: Record<Exclude<DebitChoiceView["current"], { id: string }>["block"
  */
 export function PaidFrom({ choice, action }: { choice: DebitChoiceView; action: string }) {
   const usable = choice.accounts.filter((a) => a.usable);
+  const t = useT();
   return (
     <section aria-labelledby="paid-from-title" data-testid="paid-from">
       <h2 id="paid-from-title" className="text-lg font-semibold text-slate-900">
-        Paid from
+        {t("groupPage.paidFrom.title")}
       </h2>
       <p className="mt-1 text-sm text-slate-700" data-testid="paid-from-account">
         {"account" in choice.current ? (
-          <>
-            Your contributions to this group are taken from <strong>{describeAccount(choice.current.account)}</strong>.
-          </>
+          <T id="groupPage.paidFrom.takenFrom" values={{ account: describeAccount(choice.current.account) }} components={{ 0: <strong /> }} />
         ) : (
-          BLOCKS[choice.current.block]
+          t(BLOCKS[choice.current.block])
         )}
       </p>
       {usable.length > 1 || (usable.length === 1 && choice.current.id !== usable[0]!.id) ? (
         <Form method="post" action={action} className="mt-3 space-y-2">
           <input type="hidden" name="intent" value="debit-account" />
           <label htmlFor="debit-account" className="block text-sm font-medium text-slate-800">
-            Take this group's contributions from
+            {t("groupPage.paidFrom.takeFrom")}
           </label>
           <select
             id="debit-account"
@@ -49,14 +50,14 @@ export function PaidFrom({ choice, action }: { choice: DebitChoiceView; action: 
             ))}
           </select>
           <button type="submit" className={buttonClass("secondary")}>
-            Use this account
+            {t("groupPage.paidFrom.use")}
           </button>
-          <p className="text-xs text-slate-600">The change applies to the next attempt, a retry already planned included.</p>
+          <p className="text-xs text-slate-600">{t("groupPage.paidFrom.appliesNext")}</p>
         </Form>
       ) : null}
       <p className="mt-2 text-sm">
         <Link to="/profile/bank-accounts" className="font-medium text-brand-700 underline">
-          Link another account
+          {t("groupPage.paidFrom.linkAnother")}
         </Link>
       </p>
     </section>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useOptionalT } from "~/components/i18n";
 
 /**
  * Content wider than a phone (a chart, a long track) that scrolls sideways inside the page rather than the page
@@ -7,6 +8,7 @@ import type { ReactNode } from "react";
  * under it saying so. The page itself never gets wider than the viewport.
  */
 export function ScrollRegion({ label, children, className = "" }: { label: string; children: ReactNode; className?: string }) {
+  const t = useOptionalT();
   return (
     <div className={`scroll-region ${className}`}>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (and named) to scroll by keyboard */}
@@ -14,7 +16,7 @@ export function ScrollRegion({ label, children, className = "" }: { label: strin
         {children}
       </section>
       <p aria-hidden="true" className="scroll-hint text-xs text-slate-600">
-        Scroll sideways for more →
+        {t ? t("groupPage.scrollHint") : "Scroll sideways for more →"}
       </p>
     </div>
   );

@@ -9,8 +9,10 @@
 import { AUTH_MESSAGES, CONFIRM_MESSAGES, REGISTER_ERRORS, RESET_MESSAGES } from "../auth";
 import { FIELD_MESSAGES, SECURITY_MESSAGES } from "../auth-rules";
 import { BODY_ERROR_MESSAGES } from "../request-body";
+import { GROUP_PAGE_MESSAGES, GROUP_PAGE_SERVER_TEXTS } from "./group-page.en-US";
 
 const UI = {
+  ...GROUP_PAGE_MESSAGES,
   // The shell: every page's header, footer, skip link and the demo strip.
   "shell.title": "Rosca — Save Together, Grow Together",
   "shell.description": "Interest-free rotating savings groups for friends, family and colleagues. Sharia-compliant, for US residents 18+.",
@@ -483,6 +485,7 @@ const UI = {
  * text it received (`useTranslateText`, app/components/i18n.tsx).
  */
 export const SERVER_TEXTS = [
+  ...GROUP_PAGE_SERVER_TEXTS,
   ...Object.values(FIELD_MESSAGES),
   SECURITY_MESSAGES.codeRequired,
   SECURITY_MESSAGES.invalidCode,

@@ -128,3 +128,27 @@ describe("calendarFilename", () => {
     expect(calendarFilename(name)).toBe(expected);
   });
 });
+
+describe("the calendar file in the member's language (ADR 056)", () => {
+  it("writes each event's SUMMARY and DESCRIPTION in Spanish, dates and UIDs unchanged", () => {
+    const spanish = buildGroupCalendar({
+      group: { id: GROUP_ID, name: "Wedding Fund" },
+      groupUrl: `http://localhost:3000/groups/${GROUP_ID}`,
+      now: NOW,
+      locale: "es-US",
+      entries: [
+        { kind: "contribution", date: "2026-01-31", amountCents: 10_000, periodNumber: 1 },
+        { kind: "payout", date: "2026-02-28", amountCents: 30_000, periodNumber: 2 },
+      ],
+    });
+    const lines = unfolded(spanish);
+    expect(lines).toContain("SUMMARY:Aporte con fecha de pago: Wedding Fund ($100.00)");
+    expect(lines).toContain("DESCRIPTION:Vence su aporte de $100.00 a Wedding Fund (período 1).");
+    expect(lines).toContain("SUMMARY:Su pago del pozo: Wedding Fund ($300.00)");
+    expect(lines).toContain("DESCRIPTION:Se espera en su cuenta bancaria su pago del pozo de $300.00 de Wedding Fund (período 2).");
+    expect(lines).toContain(`UID:${GROUP_ID}-contribution-1@rosca`);
+    expect(lines).toContain("DTSTART;VALUE=DATE:20260131");
+    expect(spanish).not.toContain("Contribution due");
+    for (const line of spanish.split("\r\n")) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+  });
+});

@@ -6,7 +6,9 @@
  */
 import { createEvents, type DateArray, type EventAttributes } from "ics";
 import { formatMoney } from "~/domain/format";
+import { DEFAULT_LOCALE, type Locale } from "~/domain/locale";
 import { addDays, type CalendarDay } from "~/domain/schedule";
+import { translator } from "../platform/locale.server";
 import type { CalendarEntry } from "./group-views.server";
 
 export const CALENDAR_PRODUCT_ID = "-//Rosca//Savings Groups//EN";
@@ -17,8 +19,13 @@ function dateArray(day: CalendarDay): DateArray {
   return [year, month, date];
 }
 
-export function calendarSummary(entry: Pick<CalendarEntry, "kind" | "amountCents">, groupName: string) {
-  const amount = formatMoney(entry.amountCents);
+/** An event's title; in another language than English the catalogue's `groupPage.calendar.*` (ADR 056). */
+export function calendarSummary(entry: Pick<CalendarEntry, "kind" | "amountCents">, groupName: string, locale: Locale = DEFAULT_LOCALE) {
+  const amount = formatMoney(entry.amountCents, locale);
+  if (locale !== DEFAULT_LOCALE) {
+    const t = translator(locale);
+    return t(entry.kind === "contribution" ? "groupPage.calendar.contributionDue" : "groupPage.calendar.yourPayout", { group: groupName, amount });
+  }
   return entry.kind === "contribution" ? `Contribution due: ${groupName} (${amount})` : `Your payout: ${groupName} (${amount})`;
 }
 
@@ -34,14 +41,24 @@ export function buildGroupCalendar(input: {
   groupUrl: string;
   /** DTSTAMP; passed in so the output is reproducible. */
   now: Date;
+  /** The member's language for the events' words (English by default). */
+  locale?: Locale;
 }): string {
+  const locale = input.locale ?? DEFAULT_LOCALE;
+  const t = translator(locale);
   const events: EventAttributes[] = input.entries.map((entry) => ({
     uid: calendarUid(input.group.id, entry),
-    title: calendarSummary(entry, input.group.name),
+    title: calendarSummary(entry, input.group.name, locale),
     description:
-      entry.kind === "contribution"
-        ? `Your contribution of ${formatMoney(entry.amountCents)} to ${input.group.name} is due (period ${entry.periodNumber}).`
-        : `Your payout of ${formatMoney(entry.amountCents)} from ${input.group.name} is expected in your bank account (period ${entry.periodNumber}).`,
+      locale !== DEFAULT_LOCALE
+        ? t(entry.kind === "contribution" ? "groupPage.calendar.contributionBody" : "groupPage.calendar.payoutBody", {
+            amount: formatMoney(entry.amountCents, locale),
+            group: input.group.name,
+            period: entry.periodNumber,
+          })
+        : entry.kind === "contribution"
+          ? `Your contribution of ${formatMoney(entry.amountCents)} to ${input.group.name} is due (period ${entry.periodNumber}).`
+          : `Your payout of ${formatMoney(entry.amountCents)} from ${input.group.name} is expected in your bank account (period ${entry.periodNumber}).`,
     url: input.groupUrl,
     // All-day: DTSTART;VALUE=DATE and DTEND the next day (exclusive end, RFC 5545 section 3.6.1).
     start: dateArray(entry.date),

@@ -29,7 +29,7 @@ import { joinUrl, projectedFirstDue, scheduleOf } from "./groups.server";
 import { type SentInvitation, sentInvitationViews } from "./invitations.server";
 import { type GroupMoney, type GroupMoneyJson, groupMoneyFrom, groupMoneyJson } from "../money/debit-choice.server";
 import { type RecordFacts, type RecordView, recordFactsJson, recordsFrom } from "./reliability.server";
-import type { Standing } from "~/domain/reliability";
+import { recordSummary, type Standing } from "~/domain/reliability";
 import { ROSTER_HISTORY_LIMIT, type RosterHistoryEntry } from "~/domain/roster";
 import {
   OPEN_SWAP_STATUSES,
@@ -345,7 +345,7 @@ export async function groupPageWithPanels(
   userId: string,
   groupId: string,
   now = new Date(),
-  { panels = true }: { panels?: boolean } = {},
+  { panels = true, locale = DEFAULT_LOCALE }: { panels?: boolean; locale?: Locale } = {},
 ): Promise<({ group: GroupPageView } & GroupPagePanels) | null> {
   if (!isUuid(groupId)) return null;
   const [row] = await groupPageRow().execute({ groupId, userId, panels });
@@ -375,7 +375,7 @@ export async function groupPageWithPanels(
       payoutPosition: member.payoutPosition,
       hasPaid: paidNow.has(user.id),
       isLate: lateNow.has(user.id),
-      record: recordLine(records.get(user.id)),
+      record: recordLine(records.get(user.id), locale),
     };
   });
   const byMemberId = new Map(members.map((member) => [member.memberId, member]));
@@ -419,7 +419,9 @@ export async function groupPageWithPanels(
   }
 
   const swaps =
-    group.status === "forming" ? null : swapsView(row.swaps, periods, members, byMemberId, viewer.id, viewer.isAdmin, today, group.swapsNeedApproval);
+    group.status === "forming"
+      ? null
+      : swapsView(row.swaps, periods, members, byMemberId, viewer.id, viewer.isAdmin, today, group.swapsNeedApproval, locale);
   const next = group.status === "completed" ? null : (schedule.find((entry) => entry.status === "pending") ?? null);
   // The next contribution is the next due day from today on; once every due day has passed, the current period's (its
   // deadline has passed, and the Next Payout card says what happens next).
@@ -439,7 +441,8 @@ export async function groupPageWithPanels(
     joinedCount,
     contributionCents: group.contributionCents,
     payoutCents,
-    scheduleLine: describeSchedule(scheduleOf(group)),
+    // English is describeSchedule word for word (SPEC.md); another language the emails' and cards' scheduleWords.
+    scheduleLine: locale === DEFAULT_LOCALE ? describeSchedule(scheduleOf(group)) : scheduleWords(scheduleOf(group), locale),
     timeZone: group.timeZone,
     payoutOrder: group.payoutOrder,
     drawCommitment: group.drawCommitment,
@@ -462,6 +465,7 @@ export async function groupPageWithPanels(
                 today,
                 recipient: { name: next.recipientName ?? "The recipient", isYou: next.isYou },
                 payoutCents: next.amountCents,
+                words: locale === DEFAULT_LOCALE ? undefined : { t: translator(locale), locale },
                 person: (id) => {
                   const member = byUserId.get(id);
                   return { name: member?.profile.name ?? "A member", isYou: member?.isYou ?? false };
@@ -500,7 +504,7 @@ export async function groupPageWithPanels(
   return {
     group: view,
     poolMovements,
-    money: row.money ? groupMoneyFrom(row.money, userId, viewer.isAdmin, now) : null,
+    money: row.money ? groupMoneyFrom(row.money, userId, viewer.isAdmin, now, locale) : null,
     sentInvitations: invitationRows
       ? sentInvitationViews(invitationRows, { status: group.status, joinedCount, memberCount: group.memberCount }, now)
       : null,
@@ -521,7 +525,13 @@ function swapsView(
   viewerIsAdmin: boolean,
   today: CalendarDay,
   needApproval: boolean,
+  locale: Locale = DEFAULT_LOCALE,
 ): SwapsView {
+  // The lines written here in the reader's language (ADR 056): English is app/domain/swaps.ts's own words.
+  const english = locale === DEFAULT_LOCALE;
+  const t = translator(locale);
+  const payoutText = (turn: number, dueOn: CalendarDay, options: { yours?: boolean } = {}) =>
+    english ? turnPayoutText(turn, dueOn, options) : payoutDaysTextIn(plannedDates(turn, dueOn), options.yours ?? false, locale);
   const periodOf = new Map(periods.map((period) => [period.periodNumber, period]));
   const open = (period: PagePeriod | undefined) => period !== undefined && turnOpen(period, today);
   const held = new Set(
@@ -529,8 +539,8 @@ function swapsView(
   );
   const mine = periods.find((period) => period.recipientMemberId === viewerMemberId);
   let cannotPropose: string | null = null;
-  if (!mine || !open(mine)) cannotPropose = SWAP_MESSAGES.yourTurnClosed;
-  else if (held.has(mine.periodNumber)) cannotPropose = "Your turn is part of a swap proposal already.";
+  if (!mine || !open(mine)) cannotPropose = english ? SWAP_MESSAGES.yourTurnClosed : t("groupPage.swaps.yourTurnClosed");
+  else if (held.has(mine.periodNumber)) cannotPropose = english ? "Your turn is part of a swap proposal already." : t("groupPage.swaps.yourTurnHeld");
   const candidates =
     cannotPropose === null
       ? periods
@@ -540,23 +550,28 @@ function swapsView(
             name: byMemberId.get(period.recipientMemberId)?.profile.name ?? "A member",
             period: period.periodNumber,
             dueOn: period.dueOn,
-            payoutText: turnPayoutText(period.periodNumber, period.dueOn),
+            payoutText: payoutText(period.periodNumber, period.dueOn),
           }))
       : [];
-  if (cannotPropose === null && candidates.length === 0) cannotPropose = "No other member's turn can be swapped right now.";
+  if (cannotPropose === null && candidates.length === 0)
+    cannotPropose = english ? "No other member's turn can be swapped right now." : t("groupPage.swaps.noneOpen");
   const view = (swap: PageSwap): SwapView => {
     const side = (memberId: string, period: number) => ({
       name: byMemberId.get(memberId)?.profile.name ?? "A former member",
       isYou: memberId === viewerMemberId,
       period,
       dueOn: periodOf.get(period)?.dueOn ?? null,
-      payoutText: periodOf.has(period) ? turnPayoutText(period, periodOf.get(period)!.dueOn, { yours: memberId === viewerMemberId }) : null,
+      payoutText: periodOf.has(period) ? payoutText(period, periodOf.get(period)!.dueOn, { yours: memberId === viewerMemberId }) : null,
     });
     const isOpen = OPEN_SWAP_STATUSES.includes(swap.status);
     return {
       id: swap.id,
       status: swap.status,
-      statusLine: swapStatusLine(swap.status, swap.counterpartMemberId === viewerMemberId),
+      statusLine: english
+        ? swapStatusLine(swap.status, swap.counterpartMemberId === viewerMemberId)
+        : swap.status === "proposed" && swap.counterpartMemberId === viewerMemberId
+          ? t("groupPage.swaps.status.yourAnswer")
+          : t(`groupPage.swaps.status.${swap.status}`),
       proposer: side(swap.proposerMemberId, swap.proposerPeriod),
       counterpart: side(swap.counterpartMemberId, swap.counterpartPeriod),
       needsApproval: swap.needsApproval,
@@ -579,10 +594,10 @@ function swapsView(
     needApproval,
     candidates,
     yourTurn:
-      mine && cannotPropose === null
-        ? { period: mine.periodNumber, payoutText: turnPayoutText(mine.periodNumber, mine.dueOn, { yours: true }) }
-        : null,
-    helpText: swapHelpText(needApproval, viewerIsAdmin),
+      mine && cannotPropose === null ? { period: mine.periodNumber, payoutText: payoutText(mine.periodNumber, mine.dueOn, { yours: true }) } : null,
+    helpText: english
+      ? swapHelpText(needApproval, viewerIsAdmin)
+      : t(needApproval && !viewerIsAdmin ? "groupPage.swaps.helpApproval" : "groupPage.swaps.help"),
     cannotPropose,
     open: openSwaps,
     done: doneRows.map(view),
@@ -597,8 +612,10 @@ function swapsView(
 }
 
 /** What a page shows of a member's record: the summary, when there is one to show. */
-export function recordLine(view: RecordView | undefined): MemberView["record"] {
-  return view ? { summary: view.summary, standing: view.standing } : null;
+export function recordLine(view: RecordView | undefined, locale: Locale = DEFAULT_LOCALE): MemberView["record"] {
+  if (!view) return null;
+  // In another language than English the same record in the catalogue's words (ADR 056).
+  return { summary: locale === DEFAULT_LOCALE ? view.summary : recordSummary(view.record, translator(locale)), standing: view.standing };
 }
 
 /**

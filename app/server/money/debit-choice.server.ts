@@ -5,6 +5,7 @@
  * a pending retry included; the change takes the group's money lock (`cycle:<id>`, the one a worker holds while it
  * makes the group's debits), so it never lands in the middle of a submission.
  */
+import { DEFAULT_LOCALE, type Locale } from "~/domain/locale";
 import { and, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { DebitAccount } from "~/domain/failed-contribution";
 import { db } from "../db/client.server";
@@ -91,12 +92,12 @@ export function groupMoneyJson(args: { userId: string | Placeholder; groupId: st
 }
 
 /** The view of a `groupMoneyJson` object for the viewer `userId`. */
-export function groupMoneyFrom(row: GroupMoneyJson, userId: string, isAdmin: boolean, now = new Date()): GroupMoney {
+export function groupMoneyFrom(row: GroupMoneyJson, userId: string, isAdmin: boolean, now = new Date(), locale: Locale = DEFAULT_LOCALE): GroupMoney {
   const debitChoice = choiceFrom(row.accounts, row.chosen, row.fallback);
   const failed = failedChains(row.attempts, now);
   const names = new Map(row.accounts.map((a) => [a.bankAccountId, { institution: a.institution, name: a.name, mask: a.mask }]));
   // The group's admin sees every member's (without their accounts, which are theirs alone).
-  const all = lateFrom(failed, names).map((entry) => (entry.userId === userId ? entry : { ...entry, account: null, message: "" }));
+  const all = lateFrom(failed, names, locale).map((entry) => (entry.userId === userId ? entry : { ...entry, account: null, message: "" }));
   return { debitChoice, late: all.filter((entry) => entry.userId === userId), groupLate: isAdmin ? all : [] };
 }
 

@@ -2,6 +2,8 @@
  * Contributions that failed and have not gone through yet (issue 44): the member's own (the group page's panel, the
  * dashboard's alert) and every member's of a group for its admin. Read from the attempts themselves, per group clock.
  */
+import { DEFAULT_LOCALE, type Locale } from "~/domain/locale";
+import { translator } from "../platform/locale.server";
 import { and, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import {
   type DebitAccount,
@@ -151,7 +153,13 @@ function chainsPaid(chains: Map<string, AttemptRow[]>, last: AttemptRow) {
 }
 
 /** The views of failed chains, with the accounts of their failed attempts. */
-export function lateFrom(failed: ReturnType<typeof failedChains>, accounts: Map<string, DebitAccount>): LateContributionView[] {
+export function lateFrom(
+  failed: ReturnType<typeof failedChains>,
+  accounts: Map<string, DebitAccount>,
+  locale: Locale = DEFAULT_LOCALE,
+): LateContributionView[] {
+  // The member's explanation in the reader's language where the page passes one (the group page, ADR 056).
+  const words = locale === DEFAULT_LOCALE ? undefined : { t: translator(locale), locale };
   return failed
     .map(({ last, chain, everPaid, feePaid }): LateContributionView => {
       const facts: FailedContributionFacts = {
@@ -194,7 +202,7 @@ export function lateFrom(failed: ReturnType<typeof failedChains>, accounts: Map<
         nextAttemptOn: next && next < last.today ? last.today : next,
         waitedDays: Math.max(0, daysBetween(String(last.due_on), last.today)),
         today: last.today,
-        message: nextStepAfterFailure(retries ? facts : { ...facts, attempt: Math.max(facts.attempt, MAX_ATTEMPTS) }),
+        message: nextStepAfterFailure(retries ? facts : { ...facts, attempt: Math.max(facts.attempt, MAX_ATTEMPTS) }, words),
       };
     })
     .sort((a, b) => (a.dueOn < b.dueOn ? -1 : a.dueOn > b.dueOn ? 1 : a.memberName.localeCompare(b.memberName)));

@@ -18,7 +18,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { bankDayOnOrAfter } from "~/domain/bank-days";
 import { type DebitAccount, describeAccount, fullDate } from "~/domain/failed-contribution";
-import { formatMoney } from "~/domain/format";
+import { formatCalendarDay, formatMoney } from "~/domain/format";
+import { DEFAULT_LOCALE, type Locale } from "~/domain/locale";
 import { FAILED_STATUSES, sandboxSettlesOn, transferKey } from "~/domain/money";
 import type { CalendarDay } from "~/domain/schedule";
 import { db } from "../db/client.server";
@@ -27,6 +28,7 @@ import { leftoversToSend } from "./bank-events.server";
 import { groupToday } from "./cycle.server";
 import { debitChoiceFor } from "./debit-choice.server";
 import { lateContributions, type LateContributionView } from "./late-contributions.server";
+import { translator } from "../platform/locale.server";
 import { transferRowFrom } from "./plan.server";
 import { submitTransfers } from "./transfers.server";
 
@@ -49,13 +51,32 @@ export const NO_ACCOUNT = "Link a bank account (or reconnect yours) under Profil
 export const CONSENT_REQUIRED = "Tick the box to authorise the debit.";
 export const PAY_NOW_BUSY = "This group's payments are being processed right now. Please try again in a moment.";
 
-/** The authorisation wording for a one-time web debit. */
-export function consentLine(input: { amountCents: number; account: DebitAccount; collectOn: CalendarDay; groupName: string }) {
+/**
+ * The authorisation wording for a one-time web debit, in the language the member reads it in (ADR 056): the words kept
+ * in debit_authorizations are the words the member agreed to. English is this function's own sentence.
+ */
+export function consentLine(
+  input: { amountCents: number; account: DebitAccount; collectOn: CalendarDay; groupName: string },
+  locale: Locale = DEFAULT_LOCALE,
+) {
+  if (locale !== DEFAULT_LOCALE) {
+    return translator(locale)("groupPage.pay.consent", {
+      amount: formatMoney(input.amountCents, locale),
+      account: describeAccount(input.account),
+      date: formatCalendarDay(input.collectOn, "full", locale),
+      group: input.groupName,
+    });
+  }
   return `I authorise Rosca to debit ${formatMoney(input.amountCents)} once from ${describeAccount(input.account)} through the ACH network on ${fullDate(input.collectOn)}, for my late contribution to ${input.groupName}. I can cancel this authorisation by contacting Rosca support before that day.`;
 }
 
 /** What the Pay now page shows: the member's earliest late contribution in the group, the account, the date. */
-export async function payNowQuote(userId: string, groupId: string, now = new Date()): Promise<{ ok: true; quote: PayNowQuote } | PayNowError> {
+export async function payNowQuote(
+  userId: string,
+  groupId: string,
+  now = new Date(),
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<{ ok: true; quote: PayNowQuote } | PayNowError> {
   // The group's members only: to anyone else the page does not exist (as payNow answers them).
   const [member] = await db()
     .select({ id: groupMembers.id })
@@ -76,7 +97,7 @@ export async function payNowQuote(userId: string, groupId: string, now = new Dat
       account,
       collectOn,
       settlesOn: sandboxSettlesOn(late.today),
-      consent: consentLine({ amountCents: late.amountCents, account, collectOn, groupName: late.groupName }),
+      consent: consentLine({ amountCents: late.amountCents, account, collectOn, groupName: late.groupName }, locale),
     },
   };
 }
@@ -90,7 +111,7 @@ export type PayNowResult = { ok: true; transfer: TransferRow; alreadyOnItsWay: b
 export async function payNow(
   userId: string,
   groupId: string,
-  input: { periodNumber: number; consent: boolean; ipAddress?: string | null; userAgent?: string | null },
+  input: { periodNumber: number; consent: boolean; ipAddress?: string | null; userAgent?: string | null; locale?: Locale },
   now = new Date(),
 ): Promise<PayNowResult> {
   const [group] = await db()
@@ -113,7 +134,7 @@ export async function payNow(
       eq(bankTransfers.kind, "contribution"),
       eq(bankTransfers.periodNumber, periodNumber),
     );
-  const quoted = await payNowQuote(userId, groupId, now);
+  const quoted = await payNowQuote(userId, groupId, now, input.locale);
   let quote: PayNowQuote;
   if (quoted.ok && quoted.quote.late.periodNumber === input.periodNumber) {
     quote = quoted.quote;

@@ -1,0 +1,139 @@
+/**
+ * The group page's wording in the reader's language (ADR 056, part four d): the domain's wording functions given a
+ * translator say the same rule in Spanish, and given the English catalogue say exactly what they say without one.
+ */
+import { setupI18n } from "@lingui/core";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_COVER, defaultCoverIn } from "./default-cover";
+import { type FailedContributionFacts, nextStepAfterFailure, unpaidTurnRule } from "./failed-contribution";
+import { messages as english } from "./messages/en-US";
+import { messages as spanish } from "./messages/es-US";
+import type { Words } from "./messages/words";
+import { type PaymentDates, payoutNextSteps, type PaymentStepKind, stepLabel, stepText } from "./payment-dates";
+import { recordSummary, type ReliabilityRecord } from "./reliability";
+
+function translatorOf(locale: string, catalogue: Record<string, string>): Words {
+  const compiled = Object.fromEntries(Object.entries(catalogue).map(([id, text]) => [id, compileMessage(text)]));
+  const i18n = setupI18n({ locale, messages: { [locale]: compiled } });
+  return (id, values) => i18n._(id, values);
+}
+const en = translatorOf("en-US", english);
+const es = translatorOf("es-US", spanish);
+
+describe("a payment's steps", () => {
+  const cases: Array<[PaymentStepKind, boolean, boolean]> = [
+    ["due", false, false],
+    ["collected", false, false],
+    ["collected", true, false],
+    ["sent", false, false],
+    ["sent", true, false],
+    ["arrival", false, true],
+    ["arrival", true, true],
+    ["arrival", true, false],
+  ];
+  it.each(cases)("%s (planned %s, yours %s): the English catalogue says what stepText says", (kind, planned, yours) => {
+    const step = { day: "2026-12-09", planned };
+    expect(stepText(kind, step, { yours, t: en, locale: "en-US" })).toBe(stepText(kind, step, { yours }));
+    expect(stepLabel(kind, step, { yours, t: en })).toBe(stepLabel(kind, step, { yours }));
+  });
+
+  it("say the step and its day in Spanish", () => {
+    expect(stepText("arrival", { day: "2026-12-09", planned: true }, { yours: true, t: es, locale: "es-US" })).toBe(
+      "Se espera en su banco el 9 dic 2026",
+    );
+    expect(stepText("due", { day: "2026-12-01", planned: false }, { t: es, locale: "es-US" })).toBe("Vence el 1 dic 2026");
+    expect(stepLabel("sent", { planned: true }, { t: es })).toBe("El pago sale");
+  });
+});
+
+describe("the Next Payout card's next steps in Spanish", () => {
+  const dates: PaymentDates = {
+    due: "2026-12-01",
+    collected: null,
+    sent: { day: "2026-12-08", planned: true },
+    arrival: { day: "2026-12-09", planned: true },
+    late: [{ userId: "lena", attempt: 1, next: { kind: "retry", on: "2026-12-04" } }],
+    payoutStuck: false,
+    payoutFailed: false,
+  } as unknown as PaymentDates;
+  const input = {
+    dates,
+    today: "2026-12-01",
+    recipient: { name: "Ada Admin", isYou: false },
+    payoutCents: 30_000,
+    person: (id: string) => ({ name: id === "lena" ? "Lena Late" : "Theo", isYou: id === "lena" }),
+  };
+
+  it("keeps English as it was without words", () => {
+    expect(payoutNextSteps(input)).toEqual([
+      "Your contribution did not go through (attempt 1 of 3): we'll try again on December 4, 2026.",
+      "If it goes through, the payout goes out on December 8, 2026 and is expected in Ada Admin's bank account on December 9, 2026.",
+    ]);
+  });
+
+  it("says the same rule, with the same dates, in Spanish", () => {
+    expect(payoutNextSteps({ ...input, words: { t: es, locale: "es-US" } })).toEqual([
+      "Su aporte no se completó (intento 1 de 3): lo intentaremos de nuevo el 4 de diciembre de 2026.",
+      "Si se completa, el pago del pozo sale el 8 de diciembre de 2026 y se espera en la cuenta bancaria de Ada Admin el 9 de diciembre de 2026.",
+    ]);
+  });
+});
+
+describe("the default cover and the unpaid turn's rule in Spanish", () => {
+  it("take each rule's number from its constant", () => {
+    const cover = defaultCoverIn(es);
+    expect(cover.title).toBe("Si un miembro no puede pagar");
+    expect(cover.steps.map((step) => step.id)).toEqual(DEFAULT_COVER.steps.map((step) => step.id));
+    expect(cover.steps[0]!.text).toContain("se intenta de nuevo 3 días después");
+    expect(cover.steps[0]!.text).toContain("3 intentos en total");
+    expect(cover.steps[2]!.text).toContain("como máximo 2 veces, dentro de 180 días");
+    expect(cover.steps[4]!.text).toContain("14 días después de su fecha de pago");
+  });
+
+  it("dates the unpaid turn's rule in Spanish", () => {
+    expect(unpaidTurnRule("2026-12-01", "2026-12-02", { t: es, locale: "es-US" })).toContain(
+      "Si sigue sin pagarse el martes, 15 de diciembre de 2026, el equipo de soporte de Rosca lo atiende con usted y el miembro.",
+    );
+  });
+});
+
+describe("a payment record in Spanish", () => {
+  const record = { standing: "onTime", onTime: 11, late: 1, missed: 0, cyclesCompleted: 2, owed: 1 } as ReliabilityRecord;
+  it("is the same summary in the catalogue's words", () => {
+    expect(recordSummary(record)).toBe("Pays on time · 11 on time, 1 late, 0 missed · 2 cycles completed · 1 contribution still owed");
+    expect(recordSummary(record, en)).toBe(recordSummary(record));
+    expect(recordSummary(record, es)).toBe(
+      "Paga a tiempo · 11 a tiempo, 1 con atraso, 0 sin pagar · 2 tandas completadas · 1 aporte todavía pendiente",
+    );
+  });
+});
+
+describe("a failed contribution's next step in Spanish", () => {
+  const base: FailedContributionFacts = {
+    status: "declined",
+    failureCode: "NSF",
+    attempt: 1,
+    amountCents: 10_000,
+    account: { institution: "First Platypus Bank", name: "Everyday", mask: "3030" },
+    statusOn: "2026-12-01",
+    retryOn: "2026-12-04",
+  };
+  const cases: Array<[string, Partial<FailedContributionFacts>]> = [
+    ["a retry", {}],
+    ["the last attempt", { attempt: 3 }],
+    ["a stopped debit", { status: "cancelled" }],
+    ["a closed account", { status: "returned", failureCode: "R02" }],
+    ["a revoked authorisation", { status: "returned", failureCode: "R10" }],
+  ];
+  it.each(cases)("%s: the English catalogue's words are the English sentence", (_, over) => {
+    const facts = { ...base, ...over };
+    expect(nextStepAfterFailure(facts, { t: en, locale: "en-US" }).replaceAll("’", "'")).toBe(nextStepAfterFailure(facts));
+  });
+
+  it("says when the next attempt comes, in Spanish", () => {
+    expect(nextStepAfterFailure(base, { t: es, locale: "es-US" })).toBe(
+      "Intento 1 de 3: volveremos a intentar cargar $100.00 a First Platypus Bank Everyday ••3030 el viernes, 4 de diciembre de 2026. Antes de esa fecha puede pagarlo ahora desde la página de la tanda, elegir ahí otra cuenta para esta tanda o asegurarse de tener los fondos disponibles.",
+    );
+  });
+});

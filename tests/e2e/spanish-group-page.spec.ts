@@ -1,0 +1,246 @@
+/**
+ * Issue 46, part four (d): a member who reads Spanish on a started group's page, with a contribution of theirs that did
+ * not go through (late-contribution.support.ts: Lena's $30 account, declined on the due day), then Pay now, the
+ * statement with its CSV's headings, and the calendar file. Both projects (JavaScript on and off), at 375 px; each page
+ * fails on the English phrases its English version shows (ADR 056).
+ */
+import type { Browser, Page } from "@playwright/test";
+import { bankDayOnOrAfter } from "../../app/domain/bank-days";
+import { sandboxSettlesOn } from "../../app/domain/money";
+import { addDays } from "../../app/domain/schedule";
+import { expect, fixture, login, test, toasts } from "./fixtures";
+import { formingGroup } from "./groups-page.support";
+import { advanceTo, lateGroup, PASSWORD } from "./late-contribution.support";
+
+const PHONE = { width: 375, height: 800 };
+
+/** What the English group page, Pay now and the statement say, which a Spanish reader must not see. */
+const ENGLISH_PHRASES = [
+  "Your groups",
+  "Statement",
+  "Add to calendar",
+  "Report a problem",
+  "Your reports",
+  "Members",
+  "Next contribution",
+  "Contribution deadline",
+  "Payout timeline",
+  "payouts made",
+  "Today is",
+  "Turn 1",
+  "Next Payout",
+  "Recipient",
+  "Amount",
+  "Expected in your bank",
+  "Expected to arrive",
+  "Payout goes out",
+  "Pool balance",
+  "Contributions fill the pool",
+  "Show the numbers",
+  "Payout schedule",
+  "Show All",
+  "Position",
+  "Pending",
+  "If a member can't pay",
+  "What happens, step by step",
+  "Paid from",
+  "Your contributions to this group are taken from",
+  "Take this group's contributions from",
+  "Use this account",
+  "Link another account",
+  "Turn swaps",
+  "Swap my turn with",
+  "Propose Swap",
+  "Before either turn is paid",
+  "Sandbox time",
+  "In the demo phase",
+  "Due:",
+  "Next automatic attempt",
+  "Pay $100.00 now",
+  "Choose another account",
+  "Pay now",
+  "Collected on",
+  "Expected to settle",
+  "I authorise Rosca",
+  "Download CSV",
+  "Every posting of the group's ledger",
+  "Pool balance",
+  "Kind",
+  "Settled",
+  // Lines the server writes (the Next Payout card's next steps, the members' records, the scroll hint).
+  "Your contribution did not go through",
+  "If it goes through",
+  "Payment record across all their groups",
+  "No payment history yet",
+  "Scroll sideways",
+  "Attempt 1 of 3",
+  "we'll try",
+  "Before then you can pay it now",
+] as const;
+
+async function expectNoEnglish(page: Page) {
+  await expect(page.locator("html")).toHaveAttribute("lang", "es-US");
+  const text = await page.locator("main").innerText();
+  for (const phrase of ENGLISH_PHRASES) expect(text.includes(phrase), `English on a Spanish page: "${phrase}"`).toBe(false);
+}
+
+async function expectPhoneFit(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${page.url()} is wider than the phone`).toBeLessThanOrEqual(PHONE.width);
+}
+
+const fullEs = new Intl.DateTimeFormat("es-US", { timeZone: "UTC", dateStyle: "full" });
+/** "viernes, 4 de diciembre de 2026". */
+const full = (day: string) => fullEs.format(new Date(`${day}T00:00:00Z`));
+const longEs = new Intl.DateTimeFormat("es-US", { timeZone: "UTC", dateStyle: "long" });
+/** "4 de diciembre de 2026". */
+const long = (day: string) => longEs.format(new Date(`${day}T00:00:00Z`));
+
+/** Lena in a context of her own, as a phone, with JavaScript as the project has it, her account set to Spanish. */
+async function spanishMember(browser: Browser, email: string) {
+  const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false });
+  const page = await context.newPage();
+  await login(page, email, PASSWORD);
+  await page.goto("/profile/notifications");
+  await page.getByRole("region", { name: "Language" }).getByLabel("Language").selectOption("es-US");
+  await page.getByRole("button", { name: "Save Language" }).click();
+  await expect(toasts(page)).toContainText("Idioma guardado");
+  return { page, close: () => context.close() };
+}
+
+test("a member who reads Spanish: the group page with a late contribution, Pay now, the statement and the calendar file", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { groupId, name, lena, due } = await lateGroup(page, [{ subtype: "checking", name: "Everyday", mask: "3030", balance: 30 }]);
+  // The admin (in English) moves the group's clock to the due day: Lena's debit is declined (NSF).
+  await advanceTo(page, due);
+  // No payday on file: the retry is three days later, on a bank business day (default-cover.ts).
+  const retryOn = bankDayOnOrAfter(addDays(due, 3));
+
+  const lenaSide = await spanishMember(browser, lena);
+  try {
+    const phone = lenaSide.page;
+    await phone.goto(`/groups/${groupId}`);
+    await expect(phone.getByRole("heading", { level: 1 })).toHaveText(name);
+    const main = phone.locator("main");
+    await expect(phone.getByRole("link", { name: "Sus tandas" })).toBeVisible();
+    await expect(phone.getByRole("link", { name: "Estado de cuenta" })).toBeVisible();
+    await expect(phone.getByRole("link", { name: "Agregar al calendario" })).toBeVisible();
+    await expect(main).toContainText("Activa");
+    await expect(main).toContainText("Miembros3 miembros");
+    await expect(main).toContainText("Aporte$100.00");
+
+    // Her late contribution: the amount, the dates in Spanish, and what she can do.
+    const alert = phone.getByTestId("late-contribution");
+    await expect(alert.getByRole("heading")).toHaveText("Su aporte de $100.00 no se completó");
+    await expect(alert).toContainText(
+      `Intento 1 de 3: volveremos a intentar cargar $100.00 a First Platypus Bank Everyday ••3030 el ${full(retryOn)}. Antes de esa fecha puede pagarlo ahora desde la página de la tanda`,
+    );
+    await expect(alert).toContainText(`Fecha de pago: ${full(due)}`);
+    await expect(alert).toContainText(`Próximo intento automático: ${full(retryOn)}`);
+    await expect(alert.getByRole("link", { name: "Pagar $100.00 ahora" })).toBeVisible();
+
+    await expect(phone.getByRole("heading", { name: "Próximo pago del pozo" })).toBeVisible();
+    await expect(phone.getByRole("heading", { name: "Calendario de turnos" })).toBeVisible();
+    await expect(main).toContainText("0 de 3 pagos del pozo hechos. Hoy es");
+    await expect(main).toContainText("Turno 1");
+    await expect(phone.getByRole("heading", { name: "Saldo del pozo" })).toBeVisible();
+    await expect(phone.getByRole("heading", { name: "Orden de pagos del pozo" })).toBeVisible();
+    await expect(phone.getByRole("columnheader", { name: "Quién recibe el pozo" }).first()).toBeAttached();
+    await expect(main).toContainText(
+      `Vence el ${new Intl.DateTimeFormat("es-US", { timeZone: "UTC", dateStyle: "medium" }).format(new Date(`${due}T00:00:00Z`))}`,
+    );
+    await expect(phone.getByRole("heading", { name: "Si un miembro no puede pagar" })).toBeVisible();
+    await expect(phone.getByTestId("paid-from-account")).toHaveText("Sus aportes a esta tanda se cargan a First Platypus Bank Everyday ••3030.");
+    await expect(phone.getByRole("heading", { name: "Cambios de turno" })).toBeVisible();
+    await expect(phone.getByTestId("sandbox-clock")).toContainText(`Fecha de prueba: ${full(due)}`);
+    await expect(phone.getByTestId("payout-next-steps")).toContainText(
+      `Su aporte no se completó (intento 1 de 3): lo intentaremos de nuevo el ${long(retryOn)}.`,
+    );
+    await expect(phone.getByTestId("member-record").first()).toHaveText(
+      "Historial de pagos en todas sus tandas: Todavía sin historial de pagos · 0 tandas completadas",
+    );
+    await expectNoEnglish(phone);
+    await expectPhoneFit(phone);
+
+    // Pay now, in Spanish: the ACH dates, the authorisation she gives in her language, the toast.
+    await fixture(phone, "/bank/balance", { email: lena, mask: "3030", balance: 500 });
+    await alert.getByRole("link", { name: "Pagar $100.00 ahora" }).click();
+    await expect(phone).toHaveURL(new RegExp(`/groups/${groupId}/pay$`));
+    await expect(phone.getByRole("heading", { level: 1 })).toHaveText("Pagar ahora");
+    const summary = phone.getByTestId("pay-now-summary");
+    await expect(summary).toContainText("Monto$100.00");
+    await expect(summary).toContainText("La tarifa de inicio única de $5.00 se carga aparte cuando este aporte se haya completado.");
+    await expect(summary).toContainText("DesdeFirst Platypus Bank Everyday ••3030");
+    const today = due;
+    const collectOn = bankDayOnOrAfter(today);
+    await expect(summary).toContainText(`Se carga el${full(collectOn)}`);
+    await expect(summary).toContainText(`Se espera que se liquide el ${full(sandboxSettlesOn(today))} (días hábiles de ACH).`);
+    const consent = phone.getByRole("checkbox", {
+      name: `Autorizo a Rosca a cargar $100.00 una sola vez a First Platypus Bank Everyday ••3030 por la red ACH el ${full(collectOn)}, por mi aporte atrasado a ${name}. Puedo cancelar esta autorización comunicándome con el soporte de Rosca antes de ese día.`,
+    });
+    await expectNoEnglish(phone);
+    await expectPhoneFit(phone);
+    await consent.check();
+    await phone.getByRole("button", { name: "Pagar $100.00 ahora" }).click();
+    await expect(phone).toHaveURL(new RegExp(`/groups/${groupId}$`));
+    await expect(toasts(phone)).toContainText("Pago en camino");
+    await expect(toasts(phone)).toContainText(
+      `$100.00 se carga el ${full(collectOn)} y se espera que se liquide el ${full(sandboxSettlesOn(today))}. El pago del pozo que lo espera sale en cuanto haya llegado.`,
+    );
+
+    // The statement and its CSV's headings in her language.
+    await phone.goto(`/groups/${groupId}/statement`);
+    await expect(phone.getByRole("heading", { level: 1 })).toHaveText(`Estado de cuenta: ${name}`);
+    await expect(phone.getByRole("link", { name: "Descargar CSV" })).toBeVisible();
+    await expectNoEnglish(phone);
+    await expectPhoneFit(phone);
+    const csv = await phone.request.get(`/groups/${groupId}/statement.csv`);
+    expect(csv.status()).toBe(200);
+    expect((await csv.text()).split("\r\n")[0]).toBe("Fecha,Miembro,Tipo,Período,Monto (USD),Cambio del pozo (USD),Estado,Saldo del pozo (USD)");
+
+    // The calendar file's words.
+    const ics = await phone.request.get(`/groups/${groupId}/calendar.ics`);
+    expect(ics.status()).toBe(200);
+    const unfolded = (await ics.text()).replace(/\r\n[ \t]/g, "");
+    expect(unfolded).toContain(`SUMMARY:Aporte con fecha de pago: ${name} ($100.00)`);
+    expect(unfolded).toContain(`DESCRIPTION:Vence su aporte de $100.00 a ${name} (período 1).`);
+    expect(unfolded).not.toContain("Contribution due");
+  } finally {
+    await lenaSide.close();
+  }
+});
+
+test("the admin of a forming group reads its page in Spanish: seats left, the invite link, the projected schedule, the sent invitation", async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize(PHONE);
+  const group = await formingGroup(page, baseURL, "es-forming");
+  await page.goto("/profile/notifications");
+  await page.getByRole("region", { name: "Language" }).getByLabel("Language").selectOption("es-US");
+  await page.getByRole("button", { name: "Save Language" }).click();
+  await expect(toasts(page)).toContainText("Idioma guardado");
+
+  await page.goto(`/groups/${group.id}`);
+  const main = page.locator("main");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(group.name);
+  await expect(main).toContainText("En formación");
+  await expect(main).toContainText("Miembros1 de 3 se unieron");
+  await expect(main).toContainText("Si la tanda se llenara hoy");
+  await expect(page.getByRole("heading", { name: "Invitar miembros" })).toBeVisible();
+  await expect(main).toContainText("Quedan 2 lugares. Comparta este enlace con las personas de su confianza.");
+  await expect(page.getByLabel("Enlace de invitación")).toBeVisible();
+  await expect(main).toContainText("Fechas previstas: como si la tanda se llenara hoy.");
+  await expect(main).toContainText("Falta que se unan 2 miembros más.");
+  await expect(main).toContainText("El pozo empieza con la tanda: no se mueve dinero hasta que se hayan unido los 3 miembros.");
+  await expect(main).toContainText("La tanda empieza cuando se hayan unido los 3 miembros.");
+  const sent = page.getByTestId("sent-invitation");
+  await expect(sent).toContainText("Pendiente · vence el");
+  await expect(sent.getByRole("button", { name: /^Revocar la invitación a / })).toBeVisible();
+  await expectNoEnglish(page);
+  for (const phrase of ["Invite members", "seats left", "Invite link", "Invitations sent", "Revoke", "Waiting for", "Projected start"])
+    expect(await main.innerText()).not.toContain(phrase);
+  await expectPhoneFit(page);
+});
