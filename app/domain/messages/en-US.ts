@@ -9,6 +9,7 @@
 import { AUTH_MESSAGES, CONFIRM_MESSAGES, REGISTER_ERRORS, RESET_MESSAGES } from "../auth";
 import { FIELD_MESSAGES, SECURITY_MESSAGES } from "../auth-rules";
 import { BODY_ERROR_MESSAGES } from "../request-body";
+import { NOTICES_MESSAGES } from "./notices.en-US";
 
 const UI = {
   // The shell: every page's header, footer, skip link and the demo strip.
@@ -475,6 +476,7 @@ const UI = {
   "terms.title": "Terms of Service",
   "terms.description": "The terms for using Rosca: eligibility, the demo phase, how groups work, fees and your commitments to your group.",
   "privacy.title": "Privacy Policy",
+  ...NOTICES_MESSAGES,
 } as const;
 
 /**

@@ -4,6 +4,7 @@
  * El tipo exige un texto para cada id y ninguno de más; messages.test.ts lo comprueba también al ejecutar.
  */
 import type { MessageId } from "./en-US";
+import { NOTICES_MESSAGES_ES } from "./notices.es-US";
 
 export const messages: Record<MessageId, string> = {
   "shell.title": "Rosca — Ahorremos juntos, crezcamos juntos",
@@ -580,4 +581,5 @@ export const messages: Record<MessageId, string> = {
   "You must agree to the terms before joining": "Debe aceptar las condiciones antes de unirse",
   "Invitation declined": "Invitación rechazada",
   "Successfully Joined": "Se unió a la tanda",
+  ...NOTICES_MESSAGES_ES,
 };
