@@ -18,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
   const before = new URL(request.url).searchParams.get("before");
   if (before !== null && !UUID.test(before)) throw new Response("This page of notifications does not exist.", { status: 400 });
-  return { ...(await notificationPage(user.id, before)), isFirstPage: before === null };
+  return { ...(await notificationPage(user.id, before, requestLocale(request, user.locale))), isFirstPage: before === null };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -54,9 +54,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       </div>
       <Card className="mt-6" flush>
         {notifications.length === 0 ? (
-          <p className="p-6 text-slate-600">
-            {isFirstPage ? t("notices.emptyFirst") : t("notices.emptyOlder")}
-          </p>
+          <p className="p-6 text-slate-600">{isFirstPage ? t("notices.emptyFirst") : t("notices.emptyOlder")}</p>
         ) : (
           <ul className="divide-y divide-slate-100">
             {notifications.map((item) => (
@@ -64,7 +62,9 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
                 <div>
                   <p className={item.read ? "text-slate-700" : "font-semibold text-slate-900"}>
                     {item.title}
-                    {item.read ? null : <span className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-800">{t("notices.unread")}</span>}
+                    {item.read ? null : (
+                      <span className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-800">{t("notices.unread")}</span>
+                    )}
                   </p>
                   {item.body ? <p className="mt-1 text-sm text-slate-700">{item.body}</p> : null}
                   <time dateTime={item.occurredOn ?? item.createdAt} className="mt-1 block text-xs text-slate-600">

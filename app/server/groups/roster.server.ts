@@ -98,11 +98,7 @@ export async function removeMember(
     await tx.update(groups).set({ updatedAt: now }).where(eq(groups.id, groupId));
     await notify(
       target.user.id,
-      {
-        title: ROSTER_MESSAGES.removedNoticeTitle(row.group.name),
-        body: ROSTER_MESSAGES.removedNoticeBody(admin.name, reason),
-        link: "/dashboard",
-      },
+      { message: "memberRemoved", values: { groupName: row.group.name, adminName: admin.name, reason }, link: "/dashboard" },
       tx,
     );
     const emailId = await queueEmailToUser(
@@ -188,7 +184,7 @@ export async function leaveGroup(
       const title = ROSTER_MESSAGES.leftNoticeTitle(member.name, row.group.name);
       const body = ROSTER_MESSAGES.leftNoticeBody(member.name);
       const link = `/groups/${groupId}`;
-      await notify(admin.id, { title, body, link }, tx);
+      await notify(admin.id, { message: "memberLeft", values: { memberName: member.name, groupName: row.group.name }, link }, tx);
       const emailId = await queueEmailToUser(
         tx,
         admin,
@@ -241,7 +237,7 @@ export async function inviteAgain(
     const link = joinUrl(row.group.inviteCode);
     const title = ROSTER_MESSAGES.invitedAgainNoticeTitle(row.group.name);
     const body = ROSTER_MESSAGES.invitedAgainNoticeBody(admin.name);
-    await notify(person.id, { title, body, link }, tx);
+    await notify(person.id, { message: "invitedAgain", values: { groupName: row.group.name, adminName: admin.name }, link }, tx);
     const emailId = await queueEmailToUser(
       tx,
       person,

@@ -1,0 +1,65 @@
+/**
+ * What a notification says (ADR 062): the bell's and /notifications' contents, stored as an id of this catalogue and its
+ * values (notifications.message, notifications.values: migration 0031) and written in the reader's language when read.
+ * English exactly as the notices said it before. Each notice is `<id>.title` and, when it has one, `<id>.body`.
+ *
+ * Values by their names (app/server/notifications/notice-text.ts formats them for the reader's language):
+ * - `…Cents`: integer cents, shown as money ("$1,050.00");
+ * - `…On`: a calendar day, YYYY-MM-DD, shown in full ("Tuesday, December 1, 2026"); `…OnMedium`: "Dec 1, 2026";
+ * - anything else: as stored (names typed by people, turn numbers, a select's key).
+ *
+ * Server-only, like the emails' catalogue: no browser needs it (the server writes the notices into the page).
+ */
+export const noticeTexts = {
+  // The cycle (cycle.server.ts, reminders.server.ts).
+  "groupComplete.title": "{groupName} is complete",
+  "groupComplete.body": "Every member has received their payout. Thank you for saving together.",
+  "contributionDue.title": "Contribution due {dueOn}",
+  "contributionDue.body": "Your contribution to {groupName} is debited on {dueOn}.",
+  "payoutArrived.title": "Your payout from {groupName} has arrived",
+  "payoutArrived.body": "{amountCents} is in your bank account. Payout sent {sentOnMedium}. Arrived {arrivedOnMedium}.",
+  "payNowArrived.title": "Your payment to {groupName} arrived",
+  "payNowArrived.body":
+    "Your {amountCents} contribution paid with Pay now arrived on {arrivedOn}. The payout that waited for it goes out once its money is available.",
+  "payNowArrivedAdmin.title": "{memberName} paid their late contribution to {groupName}",
+  "payNowArrivedAdmin.body":
+    "{memberName}'s {amountCents} contribution, paid with Pay now, arrived on {arrivedOn}. The payout that waited for it goes out once its money is available.",
+  "payNowArrivedRecipient.title": "The late contribution to your {groupName} payout arrived",
+  "payNowArrivedRecipient.body":
+    "{memberName}'s {amountCents} contribution arrived on {arrivedOn}. Your payout goes out once its money is available.",
+  // Sandbox access (sandbox-access.server.ts).
+  "sandboxGranted.title": "Sandbox access granted",
+  "sandboxGranted.body": "You can now link a sandbox bank account, create groups and join groups.",
+  "sandboxRevoked.title": "Sandbox access revoked",
+  "sandboxRevoked.body": "An administrator revoked your sandbox access. Contact support if you think this is a mistake.",
+  "sandboxDeclined.title": "Sandbox access request declined",
+  "sandboxDeclined.body": "An administrator declined your sandbox access request. Contact support for details.",
+  // Banks (bank.server.ts).
+  "bankConnected.title": "Bank account connected",
+  "bankConnected.body": "{institutionName} is now linked to your account.",
+  "bankConnectedUnnamed.title": "Bank account connected",
+  "bankConnectedUnnamed.body": "Your bank is now linked to your account.",
+  // Groups (groups.server.ts).
+  "groupInvited.title": "{inviterName} invited you to {groupName}",
+  "groupInvited.body": "{schedule}, {memberCount} members.",
+  "memberJoined.title": "{memberName} joined {groupName}",
+  "groupStarted.title": "{groupName} has started",
+  "groupStarted.body": "Every member joined. Your first contribution is due {firstDueOn}; your turn is {position} of {memberCount}.",
+  // The roster (roster.server.ts).
+  "memberRemoved.title": "You were removed from {groupName}",
+  "memberRemoved.body": "{adminName} removed you before the group started. Reason: {reason}",
+  "memberLeft.title": "{memberName} left {groupName}",
+  "memberLeft.body": "{memberName} left the group before it started. Their seat is open again; the invite link works for someone new.",
+  "invitedAgain.title": "You can join {groupName} again",
+  "invitedAgain.body": "{adminName} invited you to join the group again. Its invite link works for you now.",
+  // Reports (reports.server.ts): the reply and the closing note are the admin's own words (`text`).
+  "reportReceived.title": "We received your report about {groupName}",
+  "reportReceived.body":
+    "Your report ({category, select, wrong_amount {Wrong amount} not_received {Payment not received} member_not_paying {A member is not paying} other {Something else}}) reached our team. We reply here and by email, usually within 24 hours. You can add to it on your reports page while it is open.",
+  "reportReplied.title": "Reply to your report about {groupName}",
+  "reportReplied.body": "{text}",
+  "reportClosed.title": "Your report about {groupName} was closed",
+  "reportClosed.body": "{text}",
+} as const;
+
+export type NoticeTextId = keyof typeof noticeTexts;

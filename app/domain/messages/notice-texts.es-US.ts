@@ -1,0 +1,53 @@
+/**
+ * Lo que dicen las notificaciones, en español (ADR 062): los mismos ids y valores que notice-texts.en-US.ts, de "usted",
+ * con las palabras de docs/glossary-es.md.
+ */
+import type { NoticeTextId } from "./notice-texts.en-US";
+
+export const noticeTexts: Record<NoticeTextId, string> = {
+  "groupComplete.title": "La tanda {groupName} terminó",
+  "groupComplete.body": "Todos los miembros recibieron su pago del pozo. Gracias por ahorrar en grupo.",
+  "contributionDue.title": "Aporte con fecha de pago el {dueOn}",
+  "contributionDue.body": "Su aporte a {groupName} se cargará el {dueOn}.",
+  "payoutArrived.title": "Llegó su pago del pozo de {groupName}",
+  "payoutArrived.body": "{amountCents} ya está en su cuenta bancaria. Pago del pozo enviado el {sentOnMedium}. Llegó el {arrivedOnMedium}.",
+  "payNowArrived.title": "Llegó su pago a {groupName}",
+  "payNowArrived.body":
+    "Su aporte de {amountCents} pagado con Pagar ahora llegó el {arrivedOn}. El pago del pozo que lo esperaba sale cuando el dinero esté disponible.",
+  "payNowArrivedAdmin.title": "{memberName} pagó su aporte atrasado a {groupName}",
+  "payNowArrivedAdmin.body":
+    "El aporte de {amountCents} de {memberName}, pagado con Pagar ahora, llegó el {arrivedOn}. El pago del pozo que lo esperaba sale cuando el dinero esté disponible.",
+  "payNowArrivedRecipient.title": "Llegó el aporte atrasado para su pago del pozo de {groupName}",
+  "payNowArrivedRecipient.body":
+    "El aporte de {amountCents} de {memberName} llegó el {arrivedOn}. Su pago del pozo sale cuando el dinero esté disponible.",
+  "sandboxGranted.title": "Acceso al entorno de prueba concedido",
+  "sandboxGranted.body": "Ya puede vincular una cuenta bancaria de prueba, crear tandas y unirse a tandas.",
+  "sandboxRevoked.title": "Acceso al entorno de prueba retirado",
+  "sandboxRevoked.body": "Un administrador retiró su acceso al entorno de prueba. Comuníquese con soporte si cree que se trata de un error.",
+  "sandboxDeclined.title": "Solicitud de acceso al entorno de prueba rechazada",
+  "sandboxDeclined.body": "Un administrador rechazó su solicitud de acceso al entorno de prueba. Comuníquese con soporte para más detalles.",
+  "bankConnected.title": "Cuenta bancaria vinculada",
+  "bankConnected.body": "{institutionName} ya está vinculado a su cuenta.",
+  "bankConnectedUnnamed.title": "Cuenta bancaria vinculada",
+  "bankConnectedUnnamed.body": "Su banco ya está vinculado a su cuenta.",
+  "groupInvited.title": "{inviterName} le invitó a {groupName}",
+  "groupInvited.body": "{schedule}, {memberCount} miembros.",
+  "memberJoined.title": "{memberName} se unió a {groupName}",
+  "groupStarted.title": "La tanda {groupName} comenzó",
+  "groupStarted.body":
+    "Todos los miembros se unieron. Su primer aporte tiene fecha de pago el {firstDueOn}; su turno es el {position} de {memberCount}.",
+  "memberRemoved.title": "Se le quitó de {groupName}",
+  "memberRemoved.body": "{adminName} le quitó de la tanda antes de que comenzara. Motivo: {reason}",
+  "memberLeft.title": "{memberName} salió de {groupName}",
+  "memberLeft.body":
+    "{memberName} salió de la tanda antes de que comenzara. Su lugar está libre otra vez; el enlace de invitación sirve para alguien nuevo.",
+  "invitedAgain.title": "Puede unirse otra vez a {groupName}",
+  "invitedAgain.body": "{adminName} le invitó a unirse otra vez a la tanda. Su enlace de invitación ya le sirve.",
+  "reportReceived.title": "Recibimos su reporte sobre {groupName}",
+  "reportReceived.body":
+    "Su reporte ({category, select, wrong_amount {Monto incorrecto} not_received {Pago no recibido} member_not_paying {Un miembro no está pagando} other {Otra cosa}}) llegó a nuestro equipo. Respondemos aquí y por correo, por lo general en menos de 24 horas. Puede agregar información desde su página de reportes mientras siga abierto.",
+  "reportReplied.title": "Respuesta a su reporte sobre {groupName}",
+  "reportReplied.body": "{text}",
+  "reportClosed.title": "Se cerró su reporte sobre {groupName}",
+  "reportClosed.body": "{text}",
+};

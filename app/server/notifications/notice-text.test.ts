@@ -1,0 +1,110 @@
+import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { describe, expect, it } from "vitest";
+import { noticeTexts as english } from "~/domain/messages/notice-texts.en-US";
+import { noticeTexts as spanish } from "~/domain/messages/notice-texts.es-US";
+import { payoutArrivedNotice } from "~/domain/payment-dates";
+import { contributionDueNotice } from "~/domain/reminders";
+import { REPORT_MESSAGES } from "~/domain/reports";
+import { ROSTER_MESSAGES } from "~/domain/roster";
+import { describeSchedule } from "~/domain/schedule";
+import { noticeText, scheduleValues } from "./notice-text";
+
+/** The arguments a compiled message uses, branches included. */
+function argumentsOf(compiled: unknown, found = new Set<string>()): string[] {
+  if (Array.isArray(compiled)) {
+    for (const part of compiled) {
+      if (!Array.isArray(part)) continue;
+      const [name, , branches] = part as [string, string | undefined, Record<string, unknown> | undefined];
+      found.add(name);
+      for (const branch of Object.values(branches ?? {})) argumentsOf(branch, found);
+    }
+  }
+  return [...found].sort();
+}
+
+describe("the notices' catalogues (ADR 062)", () => {
+  it("give every English notice a Spanish text with the same arguments, a title for every body, and say 'usted'", () => {
+    expect(Object.keys(spanish).sort()).toEqual(Object.keys(english).sort());
+    for (const [id, text] of Object.entries(english)) {
+      const translation = spanish[id as keyof typeof spanish];
+      expect(translation.trim(), id).not.toBe("");
+      expect(argumentsOf(compileMessage(translation)), id).toEqual(argumentsOf(compileMessage(text)));
+      if (id.endsWith(".body")) expect(Object.hasOwn(english, id.replace(/\.body$/, ".title")), id).toBe(true);
+    }
+    const informal = /\b(tú|tienes|puedes|quieres|tu cuenta|tus |eres|haz )\b/i;
+    for (const [id, text] of Object.entries(spanish)) expect(informal.test(text), `${id}: ${text}`).toBe(false);
+  });
+});
+
+describe("noticeText", () => {
+  it("writes English word for word as the notices were written before they were stored as messages", () => {
+    expect(noticeText({ message: "contributionDue", values: { groupName: "Family Circle", dueOn: "2026-12-01" } })).toEqual(
+      contributionDueNotice({ groupName: "Family Circle", dueOn: "2026-12-01" }),
+    );
+    expect(
+      noticeText({
+        message: "payoutArrived",
+        values: { groupName: "Family Circle", amountCents: 105000, sentOnMedium: "2027-01-13", arrivedOnMedium: "2027-01-14" },
+      }),
+    ).toEqual(payoutArrivedNotice({ groupName: "Family Circle", amountCents: 105000, sentOn: "2027-01-13", arrivedOn: "2027-01-14" }));
+    expect(noticeText({ message: "reportReceived", values: { groupName: "Block Savers", category: "not_received" } })).toEqual({
+      title: REPORT_MESSAGES.receiptTitle("Block Savers"),
+      body: REPORT_MESSAGES.receiptBody("Payment not received"),
+    });
+    expect(noticeText({ message: "memberRemoved", values: { groupName: "Block Savers", adminName: "Amina Yusuf", reason: "Moved away" } })).toEqual({
+      title: ROSTER_MESSAGES.removedNoticeTitle("Block Savers"),
+      body: ROSTER_MESSAGES.removedNoticeBody("Amina Yusuf", "Moved away"),
+    });
+    expect(noticeText({ message: "memberJoined", values: { memberName: "Bilal Khan", groupName: "Block Savers" } })).toEqual({
+      title: "Bilal Khan joined Block Savers",
+      body: null,
+    });
+    const schedule = { frequency: "monthly", dayOfWeek: null, dayOfMonth: 15 } as const;
+    expect(
+      noticeText({
+        message: "groupInvited",
+        values: { inviterName: "Amina Yusuf", groupName: "Block Savers", memberCount: 5, ...scheduleValues(schedule) },
+      }).body,
+    ).toBe(`${describeSchedule(schedule)}, 5 members.`);
+  });
+
+  it("writes the same notice in Spanish, with the locale's dates and dollars", () => {
+    expect(noticeText({ message: "contributionDue", values: { groupName: "Familia", dueOn: "2026-12-01" } }, "es-US")).toEqual({
+      title: "Aporte con fecha de pago el martes, 1 de diciembre de 2026",
+      body: "Su aporte a Familia se cargará el martes, 1 de diciembre de 2026.",
+    });
+    expect(
+      noticeText(
+        {
+          message: "payoutArrived",
+          values: { groupName: "Familia", amountCents: 105000, sentOnMedium: "2027-01-13", arrivedOnMedium: "2027-01-14" },
+        },
+        "es-US",
+      ),
+    ).toEqual({
+      title: "Llegó su pago del pozo de Familia",
+      body: "$1,050.00 ya está en su cuenta bancaria. Pago del pozo enviado el 13 ene 2027. Llegó el 14 ene 2027.",
+    });
+    expect(noticeText({ message: "reportReceived", values: { groupName: "Vecinos", category: "wrong_amount" } }, "es-US").body).toMatch(
+      /^Su reporte \(Monto incorrecto\) llegó a nuestro equipo\./,
+    );
+    expect(noticeText({ message: "sandboxGranted" }, "es-US")).toEqual({
+      title: "Acceso al entorno de prueba concedido",
+      body: "Ya puede vincular una cuenta bancaria de prueba, crear tandas y unirse a tandas.",
+    });
+    expect(
+      noticeText(
+        {
+          message: "groupInvited",
+          values: {
+            inviterName: "Amina",
+            groupName: "Vecinos",
+            memberCount: 5,
+            ...scheduleValues({ frequency: "daily", dayOfWeek: null, dayOfMonth: null }),
+          },
+        },
+        "es-US",
+      ),
+    ).toEqual({ title: "Amina le invitó a Vecinos", body: "Todos los días, 5 miembros." });
+  });
+});
