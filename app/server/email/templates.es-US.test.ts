@@ -64,6 +64,65 @@ const translated: EmailMessage[] = [
       groupUrl: "https://rosca.example/groups/g1",
     },
   },
+  // Part four (e).
+  {
+    template: "login-alert",
+    data: {
+      name: "Amina Yusuf",
+      signedInAt: "2026-11-21T23:04:00.000Z",
+      device: "Firefox on Linux",
+      ipAddress: "203.0.113.7",
+      securityUrl: "https://rosca.example/profile/security",
+    },
+  },
+  {
+    template: "email-changed",
+    data: { name: "Amina Yusuf", newEmail: "amina.new@example.com", changedAt: "2026-11-26T14:41:00.000Z", supportEmail: "support@rosca.example" },
+  },
+  {
+    template: "password-changed",
+    data: { name: "Amina Yusuf", changedAt: "2026-11-21T23:04:00.000Z", resetUrl: "https://rosca.example/login?mode=reset" },
+  },
+  {
+    template: "payment-reminder",
+    data: { name: "Amina Yusuf", groupName: "Fondo de boda", amountCents: 105_000, dueOn: "2026-12-01", groupUrl: "https://rosca.example/groups/g1" },
+  },
+  {
+    template: "payout-notification",
+    data: {
+      name: "Omar Haddad",
+      groupName: "Fondo de boda",
+      amountCents: 315_000,
+      payoutOn: "2027-01-14",
+      sentOn: "2027-01-13",
+      groupUrl: "https://rosca.example/groups/g1",
+    },
+  },
+  {
+    template: "group-created",
+    data: {
+      name: "Amina Yusuf",
+      groupName: "Fondo de boda",
+      memberCount: 3,
+      amountCents: 105_000,
+      scheduleLine: "Every other Friday",
+      schedule: { frequency: "biweekly", dayOfWeek: 5, dayOfMonth: null },
+      invitedEmails: [],
+      inviteUrl: "https://rosca.example/groups/join/abcdEFGH1234ijkl",
+      groupUrl: "https://rosca.example/groups/g1",
+    },
+  },
+  {
+    template: "report-reply",
+    data: {
+      name: "Omar Haddad",
+      groupName: "Fondo de boda",
+      category: "Payment not received",
+      reportMessage: "No me llegó el pago.",
+      reply: "Ya lo revisamos.",
+      reportsUrl: "https://rosca.example/reports",
+    },
+  },
 ];
 
 describe("emails in Spanish (ADR 056, part two)", () => {
@@ -129,12 +188,40 @@ describe("emails in Spanish (ADR 056, part two)", () => {
     expect(rendered.html).toContain('<html lang="en">');
   });
 
+  it("writes a money email in Spanish: the amount in dollars, the days in Spanish, its link keeping the language", () => {
+    const reminder = renderEmail(translated.find((message) => message.template === "payment-reminder")!, "es-US");
+    expect(reminder.subject).toBe("Recordatorio: su aporte de $1,050.00 a Fondo de boda vence el martes, 1 de diciembre de 2026");
+    expect(reminder.text).toContain("Tanda: Fondo de boda\nMonto: $1,050.00\nFecha de pago: martes, 1 de diciembre de 2026");
+    expect(reminder.text).toContain("Ver su tanda: https://rosca.example/groups/g1?lang=es-US");
+    const payout = renderEmail(translated.find((message) => message.template === "payout-notification")!, "es-US");
+    expect(payout.subject).toBe("Llegó su pago del pozo de $3,150.00 de Fondo de boda");
+    expect(payout.text).toContain("Pago del pozo enviado: miércoles, 13 de enero de 2027\nLlegó: jueves, 14 de enero de 2027");
+  });
+
+  it("says when a sign-in or a change happened in the email's language, from the moment the caller passes", () => {
+    const alert = renderEmail(translated.find((message) => message.template === "login-alert")!, "es-US");
+    expect(alert.subject).toBe("Nuevo inicio de sesión en su cuenta de Rosca");
+    expect(alert.text).toMatch(/^Cuándo: 21 nov 2026, 6:04\sp\.\s?m\. EST$/m);
+    const english = renderEmail(translated.find((message) => message.template === "login-alert")!, "en-US");
+    expect(english.text).toContain("When: Nov 21, 2026, 6:04 PM EST");
+    const changed = renderEmail(translated.find((message) => message.template === "password-changed")!, "es-US");
+    expect(changed.text).toContain("La contraseña de su cuenta de Rosca se cambió el 21 nov 2026");
+  });
+
+  it("names a report's category and the group's schedule in Spanish", () => {
+    const reply = renderEmail(translated.find((message) => message.template === "report-reply")!, "es-US");
+    expect(reply.text).toContain("Nuestro equipo respondió al problema que usted reportó en Fondo de boda (Pago no recibido).");
+    const created = renderEmail(translated.find((message) => message.template === "group-created")!, "es-US");
+    expect(created.text).toContain("Calendario: Cada dos semanas, los viernes");
+    expect(created.text).toContain("Invitados: Nadie todavía");
+  });
+
   it("renders a template not yet translated in English, frame included, whatever the locale", () => {
     const untranslated = TEMPLATE_NAMES.filter((name) => !TRANSLATED_TEMPLATES.has(name));
-    expect(untranslated).toContain("payment-reminder");
+    expect(untranslated).toContain("contact");
     const message: EmailMessage = {
-      template: "payment-reminder",
-      data: { name: "Amina Yusuf", groupName: "Wedding Fund", amountCents: 50_000, dueOn: "2026-03-06", groupUrl: "https://rosca.example/groups/g1" },
+      template: "contact",
+      data: { name: "Amina Yusuf", email: "amina@example.com", topic: "General", message: "Hola" },
     };
     expect(renderEmail(message, "es-US")).toEqual(renderEmail(message, "en-US"));
   });

@@ -11,8 +11,9 @@
 import { type I18n, setupI18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { z } from "zod";
-import { formatDate, formatMoney } from "../../domain/format";
+import { formatDate, formatDateTime, formatMoney } from "../../domain/format";
 import { setupFeeLine } from "../../domain/groups";
+import { REPORT_CATEGORIES } from "../../domain/reports";
 import { DEFAULT_LOCALE, type Locale } from "../../domain/locale";
 import { emailMessages as englishEmail, type EmailMessageId } from "../../domain/messages/email.en-US";
 import { emailMessages as spanishEmail } from "../../domain/messages/email.es-US";
@@ -74,6 +75,14 @@ export const templateDataSchemas = {
     memberCount: z.number().int().positive(),
     amountCents: z.number().int().nonnegative(),
     scheduleLine: z.string(),
+    /** The schedule itself, so the email can say it in the recipient's language (optional: rows queued before it). */
+    schedule: z
+      .object({
+        frequency: z.enum(["daily", "weekly", "biweekly", "monthly"]),
+        dayOfWeek: z.number().int().min(0).max(6).nullable(),
+        dayOfMonth: z.number().int().min(1).max(31).nullable(),
+      })
+      .optional(),
     invitedEmails: z.array(z.string()),
     inviteUrl: z.string(),
     groupUrl: z.string(),
@@ -270,6 +279,13 @@ export const TRANSLATED_TEMPLATES: ReadonlySet<TemplateName> = new Set<TemplateN
   "sandbox-granted",
   "group-member-removed",
   "group-started",
+  "login-alert",
+  "email-changed",
+  "password-changed",
+  "payment-reminder",
+  "payout-notification",
+  "group-created",
+  "report-reply",
 ]);
 
 const EMAIL_CATALOGUES: Record<Locale, Record<EmailMessageId, string>> = { "en-US": englishEmail, "es-US": spanishEmail };
@@ -288,6 +304,15 @@ function wordsFor(locale: Locale): Words {
   const ready = i18n;
   return { locale, t: (id, values) => ready._(id, values) };
 }
+
+/**
+ * A moment (a sign-in, a change) in the email's language: the callers pass an ISO timestamp, formatted here in the
+ * product's zone ("Nov 21, 2026, 6:04 PM EST"); a row queued before that carries its English words, shown as they are.
+ */
+function momentIn(value: string, w: Words): string {
+  return ISO_INSTANT.test(value) ? formatDateTime(value, { locale: w.locale }) : oneLine(value);
+}
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** "Hi Amina Yusuf," / "Hola, Amina Yusuf:" (hi's rule, in the email's language). */
 function greet(w: Words, name: string | null) {
@@ -464,24 +489,28 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>, w: Words) => Ren
     };
   },
 
-  "login-alert": (data) => ({
-    subject: `New sign-in to your ${PRODUCT} account`,
-    ...layout("We noticed a new sign-in to your account.", [
-      { kind: "p", text: hi(data.name) },
-      { kind: "p", text: `Your ${PRODUCT} account was just signed in to.` },
-      {
-        kind: "facts",
-        rows: [
-          ["When", oneLine(data.signedInAt)],
-          ["Device", oneLine(data.device)],
-          ["IP address", oneLine(data.ipAddress)],
-        ],
-      },
-      { kind: "p", text: "If this was you, there is nothing to do." },
-      { kind: "p", text: "If it wasn't, change your password now and sign out your other sessions." },
-      { kind: "button", label: "Review account security", url: data.securityUrl },
-      { kind: "muted", text: "You get this email because login notifications are on. Turn them off under Profile → Security." },
-    ]),
+  "login-alert": (data, w) => ({
+    subject: w.t("loginAlert.subject"),
+    ...layout(
+      w.t("loginAlert.preheader"),
+      [
+        { kind: "p", text: greet(w, data.name) },
+        { kind: "p", text: w.t("loginAlert.body") },
+        {
+          kind: "facts",
+          rows: [
+            [w.t("loginAlert.when"), momentIn(data.signedInAt, w)],
+            [w.t("loginAlert.device"), oneLine(data.device)],
+            [w.t("loginAlert.ip"), oneLine(data.ipAddress)],
+          ],
+        },
+        { kind: "p", text: w.t("loginAlert.ifYou") },
+        { kind: "p", text: w.t("loginAlert.ifNot") },
+        { kind: "button", label: w.t("loginAlert.button"), url: data.securityUrl },
+        { kind: "muted", text: w.t("loginAlert.why") },
+      ],
+      w,
+    ),
   }),
 
   "confirm-new-email": (data, w) => ({
@@ -499,26 +528,31 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>, w: Words) => Ren
     ),
   }),
 
-  "email-changed": (data) => ({
-    subject: `Your ${PRODUCT} email address was changed`,
-    ...layout("Your account's email address was changed.", [
-      { kind: "p", text: hi(data.name) },
-      {
-        kind: "p",
-        text: `The email address of your ${PRODUCT} account was changed to ${oneLine(data.newEmail)} on ${oneLine(data.changedAt)}. We'll write to that address from now on.`,
-      },
-      { kind: "p", text: `If you didn't do this, contact us right away at ${oneLine(data.supportEmail)}.` },
-    ]),
+  "email-changed": (data, w) => ({
+    subject: w.t("emailChanged.subject"),
+    ...layout(
+      w.t("emailChanged.preheader"),
+      [
+        { kind: "p", text: greet(w, data.name) },
+        { kind: "p", text: w.t("emailChanged.body", { newEmail: oneLine(data.newEmail), date: momentIn(data.changedAt, w) }) },
+        { kind: "p", text: w.t("emailChanged.ifNot", { supportEmail: oneLine(data.supportEmail) }) },
+      ],
+      w,
+    ),
   }),
 
-  "password-changed": (data) => ({
-    subject: `Your ${PRODUCT} password was changed`,
-    ...layout("Your password was changed.", [
-      { kind: "p", text: hi(data.name) },
-      { kind: "p", text: `The password of your ${PRODUCT} account was changed on ${oneLine(data.changedAt)}. Other devices were signed out.` },
-      { kind: "p", text: "If you didn't do this, reset your password right away and contact support." },
-      { kind: "button", label: "Reset your password", url: data.resetUrl },
-    ]),
+  "password-changed": (data, w) => ({
+    subject: w.t("passwordChanged.subject"),
+    ...layout(
+      w.t("passwordChanged.preheader"),
+      [
+        { kind: "p", text: greet(w, data.name) },
+        { kind: "p", text: w.t("passwordChanged.body", { date: momentIn(data.changedAt, w) }) },
+        { kind: "p", text: w.t("passwordChanged.ifNot") },
+        { kind: "button", label: w.t("passwordChanged.button"), url: data.resetUrl },
+      ],
+      w,
+    ),
   }),
 
   "sandbox-granted": (data, w) => ({
@@ -567,28 +601,37 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>, w: Words) => Ren
     ]),
   }),
 
-  "group-created": (data) => {
-    const amount = formatCents(data.amountCents);
+  "group-created": (data, w) => {
+    const amount = formatMoney(data.amountCents, w.locale);
     const invited = data.invitedEmails.map(oneLine).join(", ");
+    const groupName = oneLine(data.groupName);
     return {
-      subject: oneLine(`Your group ${data.groupName} is ready for members`),
-      ...layout(`${oneLine(data.groupName)}: invitations are on their way.`, [
-        { kind: "p", text: hi(data.name) },
-        { kind: "p", text: `You created ${oneLine(data.groupName)}. You are its admin and member 1.` },
-        {
-          kind: "facts",
-          rows: [
-            ["Members", String(data.memberCount)],
-            ["Contribution", amount],
-            ["Payout per turn", formatCents(data.amountCents * data.memberCount)],
-            ["Schedule", oneLine(data.scheduleLine)],
-            ["Invited", invited || "No one yet"],
-          ],
-        },
-        { kind: "p", text: "The group starts as soon as every member has joined. Anyone else can join with your group's invite link:" },
-        { kind: "quote", text: data.inviteUrl },
-        { kind: "button", label: "View your group", url: data.groupUrl },
-      ]),
+      subject: oneLine(w.t("created.subject", { groupName: data.groupName })),
+      ...layout(
+        w.t("created.preheader", { groupName }),
+        [
+          { kind: "p", text: greet(w, data.name) },
+          { kind: "p", text: w.t("created.body", { groupName }) },
+          {
+            kind: "facts",
+            rows: [
+              [w.t("created.members"), String(data.memberCount)],
+              [w.t("created.contribution"), amount],
+              [w.t("created.payout"), formatMoney(data.amountCents * data.memberCount, w.locale)],
+              // The creator's English line; another language from the schedule itself, when the row has it.
+              [
+                w.t("created.schedule"),
+                w.locale === DEFAULT_LOCALE || !data.schedule ? oneLine(data.scheduleLine) : scheduleWords(data.schedule, w.locale),
+              ],
+              [w.t("created.invited"), invited || w.t("created.noOne")],
+            ],
+          },
+          { kind: "p", text: w.t("created.startsWhen") },
+          { kind: "quote", text: data.inviteUrl },
+          { kind: "button", label: w.t("common.viewGroup"), url: data.groupUrl },
+        ],
+        w,
+      ),
     };
   },
 
@@ -694,37 +737,54 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>, w: Words) => Ren
     ]),
   }),
 
-  "report-reply": (data) => ({
-    subject: oneLine(`Reply to your report about ${data.groupName}`),
-    ...layout(`Our team replied to your report about ${oneLine(data.groupName)}.`, [
-      { kind: "p", text: hi(data.name) },
-      { kind: "p", text: `Our team replied to the problem you reported in ${oneLine(data.groupName)} (${oneLine(data.category)}).` },
-      { kind: "quote", text: data.reply },
-      { kind: "muted", text: "What you wrote:" },
-      { kind: "quote", text: data.reportMessage },
-      { kind: "button", label: "See your reports", url: data.reportsUrl },
-    ]),
-  }),
-
-  "payment-reminder": (data) => {
-    const amount = formatCents(data.amountCents);
-    const due = formatCalendarDay(data.dueOn);
+  "report-reply": (data, w) => {
+    const groupName = oneLine(data.groupName);
+    // The category comes as its English label (reportCategoryLabel); a known one is said in the email's language.
+    const category = REPORT_CATEGORIES.find((known) => known.label === data.category)?.value;
     return {
-      subject: oneLine(`Reminder: your ${amount} contribution to ${data.groupName} is due ${due}`),
-      ...layout(`Your ${amount} contribution is due ${due}.`, [
-        { kind: "p", text: hi(data.name) },
-        { kind: "p", text: `This is a friendly reminder that your next contribution to ${oneLine(data.groupName)} is coming up.` },
-        {
-          kind: "facts",
-          rows: [
-            ["Group", oneLine(data.groupName)],
-            ["Amount", amount],
-            [stepLabel("due", { planned: true }), due],
-          ],
-        },
-        { kind: "muted", text: "The amount is debited from your linked bank account on the due date. Please make sure the funds are available." },
-        { kind: "button", label: "View your group", url: data.groupUrl },
-      ]),
+      subject: oneLine(w.t("reply.subject", { groupName: data.groupName })),
+      ...layout(
+        w.t("reply.preheader", { groupName }),
+        [
+          { kind: "p", text: greet(w, data.name) },
+          {
+            kind: "p",
+            text: category ? w.t("reply.body", { groupName, category }) : w.t("reply.bodyOther", { groupName, category: oneLine(data.category) }),
+          },
+          { kind: "quote", text: data.reply },
+          { kind: "muted", text: w.t("reply.youWrote") },
+          { kind: "quote", text: data.reportMessage },
+          { kind: "button", label: w.t("reply.button"), url: data.reportsUrl },
+        ],
+        w,
+      ),
+    };
+  },
+
+  "payment-reminder": (data, w) => {
+    const amount = formatMoney(data.amountCents, w.locale);
+    const due = formatDate(data.dueOn, { locale: w.locale });
+    const groupName = oneLine(data.groupName);
+    return {
+      subject: oneLine(w.t("reminder.subject", { amount, groupName: data.groupName, date: due })),
+      ...layout(
+        w.t("reminder.preheader", { amount, date: due }),
+        [
+          { kind: "p", text: greet(w, data.name) },
+          { kind: "p", text: w.t("reminder.body", { groupName }) },
+          {
+            kind: "facts",
+            rows: [
+              [w.t("common.group"), groupName],
+              [w.t("reminder.amount"), amount],
+              [w.t("reminder.due"), due],
+            ],
+          },
+          { kind: "muted", text: w.t("reminder.funds") },
+          { kind: "button", label: w.t("common.viewGroup"), url: data.groupUrl },
+        ],
+        w,
+      ),
     };
   },
 
@@ -778,24 +838,29 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>, w: Words) => Ren
     };
   },
 
-  "payout-notification": (data) => {
-    const amount = formatCents(data.amountCents);
-    const arrived = formatCalendarDay(data.payoutOn);
+  "payout-notification": (data, w) => {
+    const amount = formatMoney(data.amountCents, w.locale);
+    const day = (value: string) => formatDate(value, { locale: w.locale });
+    const arrived = day(data.payoutOn);
     const rows: Array<[string, string]> = [
-      ["Group", oneLine(data.groupName)],
-      ["Payout", amount],
+      [w.t("common.group"), oneLine(data.groupName)],
+      [w.t("payout.payout"), amount],
     ];
-    // The labels and days of the one model of a payment's dates (app/domain/payment-dates.ts), as every page shows them.
-    if (data.sentOn) rows.push([stepLabel("sent", { planned: false }), formatCalendarDay(data.sentOn)]);
-    rows.push([stepLabel("arrival", { planned: false }), arrived]);
+    // The labels and days of the one model of a payment's dates (app/domain/payment-dates.ts: stepLabel), as every page shows them.
+    if (data.sentOn) rows.push([w.t("payout.sent"), day(data.sentOn)]);
+    rows.push([w.t("payout.arrived"), arrived]);
     return {
-      subject: oneLine(`Your ${amount} payout from ${data.groupName} has arrived`),
-      ...layout(`Your ${amount} payout arrived in your bank account on ${arrived}.`, [
-        { kind: "p", text: hi(data.name) },
-        { kind: "p", text: `Good news — your payout from ${oneLine(data.groupName)} has arrived in your linked bank account.` },
-        { kind: "facts", rows },
-        { kind: "button", label: "View your group", url: data.groupUrl },
-      ]),
+      subject: oneLine(w.t("payout.subject", { amount, groupName: data.groupName })),
+      ...layout(
+        w.t("payout.preheader", { amount, date: arrived }),
+        [
+          { kind: "p", text: greet(w, data.name) },
+          { kind: "p", text: w.t("payout.body", { groupName: oneLine(data.groupName) }) },
+          { kind: "facts", rows },
+          { kind: "button", label: w.t("common.viewGroup"), url: data.groupUrl },
+        ],
+        w,
+      ),
     };
   },
 };

@@ -239,6 +239,7 @@ async function announceNewGroup(
         memberCount: group.memberCount,
         amountCents: group.contributionCents,
         scheduleLine,
+        schedule: scheduleOf(group),
         invitedEmails: emails,
         inviteUrl: `${base}${joinUrl(group.inviteCode)}`,
         groupUrl: `${base}${groupUrl(group.id)}`,
