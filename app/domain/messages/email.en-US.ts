@@ -144,6 +144,21 @@ export const emailMessages = {
   "passwordChanged.body": "The password of your Rosca account was changed on {date}. Other devices were signed out.",
   "passwordChanged.ifNot": "If you didn't do this, reset your password right away and contact support.",
   "passwordChanged.button": "Reset your password",
+  "swapNotice.why": "You get this because payout notifications are on in your notification settings.",
+  "alert.when": "When",
+  "alert.sandboxDay": "{day} (sandbox time)",
+  "alert.why": "You get this email because urgent account notifications are on. You can turn them off under Profile → Notifications.",
+  "daily.why":
+    "You get a reminder each day until your contribution settles because daily reminders are on. Turn them off under Profile → Notifications.",
+  "action.openGroup": "Open the group",
+  "action.joinGroup": "Join the group",
+  "action.dashboard": "Go to your dashboard",
+  "action.reviewEmail": "Review your email address",
+  "action.reviewBanks": "Review bank accounts",
+  "action.payNow": "Pay now",
+  "action.reconnect": "Reconnect your bank",
+  "action.linkAnother": "Link another account",
+  "action.authorise": "Review and authorise debits",
 } as const;
 
 export type EmailMessageId = keyof typeof emailMessages;

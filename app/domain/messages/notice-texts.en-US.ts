@@ -60,6 +60,36 @@ export const noticeTexts = {
   "reportReplied.body": "{text}",
   "reportClosed.title": "Your report about {groupName} was closed",
   "reportClosed.body": "{text}",
+  // Urgent account notices (account-alerts.server.ts URGENT): the bell's words and the account-alert email's.
+  "newDevice.title": "New sign-in to your Rosca account",
+  "newDevice.body":
+    "Someone signed in from {device} (IP {ipAddress}), a device not used on this account before. If this wasn't you, change your password now and sign out your other sessions.",
+  "passwordChanged.title": "Your password was changed",
+  "passwordChanged.body":
+    "The password of your account was just changed and your other sessions were signed out. If this wasn't you, reset your password now.",
+  "emailChanged.title": "Your email address was changed",
+  "emailChanged.body": "Your account's email address is now {newEmail}. If this wasn't you, reset your password now and contact support.",
+  "passwordReset.title": "Your password was reset",
+  "passwordReset.body":
+    "Your password was reset with an emailed link and every session was signed out. If this wasn't you, reset it again now and contact support.",
+  "twoFactorEnabled.title": "Two-factor authentication turned on",
+  "twoFactorEnabled.body":
+    "Signing in now needs a code from your authenticator app as well as your password. If this wasn't you, change your password now.",
+  "twoFactorDisabled.title": "Two-factor authentication turned off",
+  "twoFactorDisabled.body":
+    "Signing in no longer needs a code from your authenticator app. If this wasn't you, change your password and turn it back on now.",
+  "bankUnlinked.title": "Bank account unlinked",
+  "bankUnlinked.body":
+    "{institutionName} was unlinked from your account. Contributions and payouts can't use it any more. If this wasn't you, change your password now.",
+  "bankUnlinkedUnnamed.title": "Bank account unlinked",
+  "bankUnlinkedUnnamed.body":
+    "A bank was unlinked from your account. Contributions and payouts can't use it any more. If this wasn't you, change your password now.",
+  // Daily reminders before the due day and while the debit is collected (reminders.ts dailyReminderText; a late one is
+  // still written in English by lateReminderText).
+  "dailyUpcoming.title": "Your {amountCents} contribution to {groupName} is due {days, plural, =1 {tomorrow} other {in {days} days}}",
+  "dailyUpcoming.body": "It is debited from your linked bank account on {dueOn}. Please make sure the funds are available.",
+  "dailyCollecting.title": "Your {amountCents} contribution to {groupName} is being collected",
+  "dailyCollecting.body": "It was due {dueOn}. Please keep the funds in your linked bank account until the debit settles.",
 } as const;
 
 export type NoticeTextId = keyof typeof noticeTexts;

@@ -50,4 +50,32 @@ export const noticeTexts: Record<NoticeTextId, string> = {
   "reportReplied.body": "{text}",
   "reportClosed.title": "Se cerró su reporte sobre {groupName}",
   "reportClosed.body": "{text}",
+  "newDevice.title": "Nuevo inicio de sesión en su cuenta de Rosca",
+  "newDevice.body":
+    "Alguien inició sesión desde {device} (IP {ipAddress}), un dispositivo que no se había usado antes en esta cuenta. Si no fue usted, cambie su contraseña ahora y cierre sus otras sesiones.",
+  "passwordChanged.title": "Se cambió su contraseña",
+  "passwordChanged.body":
+    "Se acaba de cambiar la contraseña de su cuenta y se cerraron sus otras sesiones. Si no fue usted, restablezca su contraseña ahora.",
+  "emailChanged.title": "Se cambió su correo electrónico",
+  "emailChanged.body":
+    "El correo electrónico de su cuenta ahora es {newEmail}. Si no fue usted, restablezca su contraseña ahora y comuníquese con soporte.",
+  "passwordReset.title": "Se restableció su contraseña",
+  "passwordReset.body":
+    "Su contraseña se restableció con un enlace enviado por correo y se cerraron todas las sesiones. Si no fue usted, restablézcala otra vez ahora y comuníquese con soporte.",
+  "twoFactorEnabled.title": "Verificación en dos pasos activada",
+  "twoFactorEnabled.body":
+    "Para iniciar sesión ahora se necesita un código de su aplicación de autenticación además de su contraseña. Si no fue usted, cambie su contraseña ahora.",
+  "twoFactorDisabled.title": "Verificación en dos pasos desactivada",
+  "twoFactorDisabled.body":
+    "Para iniciar sesión ya no se necesita un código de su aplicación de autenticación. Si no fue usted, cambie su contraseña y vuelva a activarla ahora.",
+  "bankUnlinked.title": "Cuenta bancaria desvinculada",
+  "bankUnlinked.body":
+    "{institutionName} se desvinculó de su cuenta. Los aportes y los pagos del pozo ya no pueden usarla. Si no fue usted, cambie su contraseña ahora.",
+  "bankUnlinkedUnnamed.title": "Cuenta bancaria desvinculada",
+  "bankUnlinkedUnnamed.body":
+    "Se desvinculó un banco de su cuenta. Los aportes y los pagos del pozo ya no pueden usarlo. Si no fue usted, cambie su contraseña ahora.",
+  "dailyUpcoming.title": "Su aporte de {amountCents} a {groupName} vence {days, plural, =1 {mañana} other {en {days} días}}",
+  "dailyUpcoming.body": "Se carga a su cuenta bancaria vinculada el {dueOn}. Asegúrese de tener los fondos disponibles.",
+  "dailyCollecting.title": "Se está cargando su aporte de {amountCents} a {groupName}",
+  "dailyCollecting.body": "Vencía el {dueOn}. Mantenga los fondos en su cuenta bancaria vinculada hasta que se complete el cargo.",
 };

@@ -123,6 +123,52 @@ const translated: EmailMessage[] = [
       reportsUrl: "https://rosca.example/reports",
     },
   },
+  {
+    template: "group-notice",
+    data: {
+      name: "Amina Yusuf",
+      groupName: "Fondo de boda",
+      title: "Omar Haddad left Fondo de boda",
+      body: "Omar Haddad left the group before it started. Their seat is open again; the invite link works for someone new.",
+      notice: { message: "memberLeft", values: { memberName: "Omar Haddad", groupName: "Fondo de boda" } },
+      actionLabel: "View your group",
+      actionUrl: "https://rosca.example/groups/g1",
+    },
+  },
+  {
+    template: "swap-notice",
+    data: {
+      name: "Amina Yusuf",
+      groupName: "Fondo de boda",
+      title: "Omar Haddad joined Fondo de boda",
+      body: "",
+      notice: { message: "memberJoined", values: { memberName: "Omar Haddad", groupName: "Fondo de boda" } },
+      actionLabel: "Open the group",
+      actionUrl: "https://rosca.example/groups/g1",
+    },
+  },
+  {
+    template: "account-alert",
+    data: {
+      name: "Amina Yusuf",
+      title: "Two-factor authentication turned on",
+      body: "Signing in now needs a code from your authenticator app as well as your password. If this wasn't you, change your password now.",
+      notice: { message: "twoFactorEnabled", values: {} },
+      occurredAt: "2026-11-21T23:04:00.000Z",
+      actionLabel: "Review account security",
+      actionUrl: "https://rosca.example/profile/security",
+    },
+  },
+  {
+    template: "daily-reminder",
+    data: {
+      name: "Amina Yusuf",
+      title: "Your $1,050.00 contribution to Fondo de boda is due tomorrow",
+      body: "It is debited from your linked bank account on Tuesday, December 1, 2026. Please make sure the funds are available.",
+      notice: { message: "dailyUpcoming", values: { groupName: "Fondo de boda", amountCents: 105_000, dueOn: "2026-12-01", days: 1 } },
+      groupUrl: "https://rosca.example/groups/g1",
+    },
+  },
 ];
 
 describe("emails in Spanish (ADR 056, part two)", () => {
@@ -214,6 +260,27 @@ describe("emails in Spanish (ADR 056, part two)", () => {
     const created = renderEmail(translated.find((message) => message.template === "group-created")!, "es-US");
     expect(created.text).toContain("Calendario: Cada dos semanas, los viernes");
     expect(created.text).toContain("Invitados: Nadie todavía");
+  });
+
+  it("writes a notice's email from its message in Spanish, and in English word for word as its title and body", () => {
+    const daily = translated.find((message) => message.template === "daily-reminder")!;
+    const spanish = renderEmail(daily, "es-US");
+    expect(spanish.subject).toBe("Su aporte de $1,050.00 a Fondo de boda vence mañana");
+    expect(spanish.text).toContain("Se carga a su cuenta bancaria vinculada el martes, 1 de diciembre de 2026.");
+    expect(spanish.text).toContain("Ver su tanda: https://rosca.example/groups/g1?lang=es-US");
+    const english = renderEmail(daily, "en-US");
+    expect(english).toEqual(renderEmail({ ...daily, data: { ...daily.data, notice: undefined } } as EmailMessage, "en-US"));
+    expect(english.subject).toBe("Your $1,050.00 contribution to Fondo de boda is due tomorrow");
+    const alert = renderEmail(translated.find((message) => message.template === "account-alert")!, "es-US");
+    expect(alert.subject).toBe("Verificación en dos pasos activada");
+    expect(alert.text).toContain("Revisar la seguridad de la cuenta: https://rosca.example/profile/security?lang=es-US");
+  });
+
+  it("writes a notice's email queued before notices were messages (English words only) wholly in English", () => {
+    const alert = translated.find((message) => message.template === "account-alert")!;
+    const old = { ...alert, data: { ...alert.data, notice: undefined, occurredAt: "Nov 21, 2026, 6:04 PM EST" } } as EmailMessage;
+    expect(renderEmail(old, "es-US")).toEqual(renderEmail(old, "en-US"));
+    expect(renderEmail(old, "es-US").text).toContain("When: Nov 21, 2026, 6:04 PM EST");
   });
 
   it("renders a template not yet translated in English, frame included, whatever the locale", () => {

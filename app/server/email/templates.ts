@@ -20,8 +20,15 @@ import { emailMessages as spanishEmail } from "../../domain/messages/email.es-US
 import { describeSchedule, type Schedule } from "../../domain/schedule";
 import { stepLabel } from "../../domain/payment-dates";
 import { plural, pluralWord } from "../../domain/plural";
+import { isNoticeId, noticeText, type NoticeValues } from "../notifications/notice-text";
 
 const PRODUCT = "Rosca";
+
+/**
+ * A notice's words as a message (ADR 062), carried by the emails that say what the bell says: the template writes them in
+ * the recipient's language. Optional: rows queued before carry only their English title and body.
+ */
+const noticeSchema = z.object({ message: z.string(), values: z.record(z.string(), z.union([z.string(), z.number()])) }).optional();
 
 /** One schema per template: the contract for callers and for TemplateModel in the mail double. */
 export const templateDataSchemas = {
@@ -142,6 +149,7 @@ export const templateDataSchemas = {
     groupName: z.string(),
     title: z.string(),
     body: z.string(),
+    notice: noticeSchema,
     actionLabel: z.string(),
     actionUrl: z.string(),
   }),
@@ -162,12 +170,23 @@ export const templateDataSchemas = {
     name: z.string(),
     title: z.string(),
     body: z.string(),
+    notice: noticeSchema,
+    /** When it happened: an ISO timestamp (English words on rows queued before). */
     occurredAt: z.string(),
+    /** News about a sandbox group whose clock was moved: the group-clock day it happened on, shown instead. */
+    occurredOn: z.iso.date().optional(),
     actionLabel: z.string(),
     actionUrl: z.string(),
   }),
   /** A daily contribution reminder ("Daily reminders"); title and body from app/domain/reminders.ts, as in the bell. */
-  "daily-reminder": z.object({ name: z.string(), title: z.string(), body: z.string(), groupUrl: z.string(), payUrl: z.string().optional() }),
+  "daily-reminder": z.object({
+    name: z.string(),
+    title: z.string(),
+    body: z.string(),
+    notice: noticeSchema,
+    groupUrl: z.string(),
+    payUrl: z.string().optional(),
+  }),
   /** The weekly summary ("Weekly summary"): each of the user's groups as it stands. Days are calendar days, YYYY-MM-DD. */
   "weekly-summary": z.object({
     name: z.string(),
@@ -200,6 +219,7 @@ export const templateDataSchemas = {
     groupName: z.string(),
     title: z.string(),
     body: z.string(),
+    notice: noticeSchema,
     actionLabel: z.string(),
     actionUrl: z.string(),
   }),
@@ -286,6 +306,10 @@ export const TRANSLATED_TEMPLATES: ReadonlySet<TemplateName> = new Set<TemplateN
   "payout-notification",
   "group-created",
   "report-reply",
+  "group-notice",
+  "swap-notice",
+  "account-alert",
+  "daily-reminder",
 ]);
 
 const EMAIL_CATALOGUES: Record<Locale, Record<EmailMessageId, string>> = { "en-US": englishEmail, "es-US": spanishEmail };
@@ -313,6 +337,34 @@ function momentIn(value: string, w: Words): string {
   return ISO_INSTANT.test(value) ? formatDateTime(value, { locale: w.locale }) : oneLine(value);
 }
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** The words of a notice an email carries (ADR 062): its message in the email's language, else its English title and body. */
+function noticeWordsIn(data: { title: string; body: string; notice?: { message: string; values: NoticeValues } }, w: Words) {
+  if (!data.notice || !isNoticeId(data.notice.message)) return { title: data.title, body: data.body };
+  const { title, body } = noticeText({ message: data.notice.message, values: data.notice.values }, w.locale);
+  return { title, body: body ?? "" };
+}
+
+/** A button's label, which callers pass in English: said in the email's language when it is one the catalogue has. */
+const ACTION_LABELS: Record<string, EmailMessageId> = {
+  "View your group": "common.viewGroup",
+  "Open the group": "action.openGroup",
+  "Join the group": "action.joinGroup",
+  "Go to your dashboard": "action.dashboard",
+  "See your reports": "reply.button",
+  "Review account security": "loginAlert.button",
+  "Review your email address": "action.reviewEmail",
+  "Reset your password": "passwordChanged.button",
+  "Review bank accounts": "action.reviewBanks",
+  "Pay now": "action.payNow",
+  "Reconnect your bank": "action.reconnect",
+  "Link another account": "action.linkAnother",
+  "Review and authorise debits": "action.authorise",
+};
+function actionLabelIn(label: string, w: Words): string {
+  const id = Object.hasOwn(ACTION_LABELS, label) ? ACTION_LABELS[label] : undefined;
+  return id ? w.t(id) : label;
+}
 
 /** "Hi Amina Yusuf," / "Hola, Amina Yusuf:" (hi's rule, in the email's language). */
 function greet(w: Words, name: string | null) {
@@ -716,26 +768,40 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>, w: Words) => Ren
     ),
   }),
 
-  "group-notice": (data) => ({
-    subject: oneLine(data.title),
-    ...layout(oneLine(data.title), [
-      { kind: "p", text: hi(data.name) },
-      { kind: "p", text: data.body },
-      { kind: "facts", rows: [["Group", oneLine(data.groupName)]] },
-      { kind: "button", label: data.actionLabel, url: data.actionUrl },
-    ]),
-  }),
+  "group-notice": (data, w) => {
+    const words = noticeWordsIn(data, w);
+    return {
+      subject: oneLine(words.title),
+      ...layout(
+        oneLine(words.title),
+        [
+          { kind: "p", text: greet(w, data.name) },
+          { kind: "p", text: words.body },
+          { kind: "facts", rows: [[w.t("common.group"), oneLine(data.groupName)]] },
+          { kind: "button", label: actionLabelIn(data.actionLabel, w), url: data.actionUrl },
+        ],
+        w,
+      ),
+    };
+  },
 
-  "swap-notice": (data) => ({
-    subject: oneLine(data.title),
-    ...layout(oneLine(data.title), [
-      { kind: "p", text: hi(data.name) },
-      { kind: "p", text: data.body },
-      { kind: "facts", rows: [["Group", oneLine(data.groupName)]] },
-      { kind: "button", label: data.actionLabel, url: data.actionUrl },
-      { kind: "muted", text: "You get this because payout notifications are on in your notification settings." },
-    ]),
-  }),
+  "swap-notice": (data, w) => {
+    const words = noticeWordsIn(data, w);
+    return {
+      subject: oneLine(words.title),
+      ...layout(
+        oneLine(words.title),
+        [
+          { kind: "p", text: greet(w, data.name) },
+          { kind: "p", text: words.body },
+          { kind: "facts", rows: [[w.t("common.group"), oneLine(data.groupName)]] },
+          { kind: "button", label: actionLabelIn(data.actionLabel, w), url: data.actionUrl },
+          { kind: "muted", text: w.t("swapNotice.why") },
+        ],
+        w,
+      ),
+    };
+  },
 
   "report-reply": (data, w) => {
     const groupName = oneLine(data.groupName);
@@ -788,34 +854,47 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>, w: Words) => Ren
     };
   },
 
-  "account-alert": (data) => ({
-    subject: oneLine(data.title),
-    ...layout(oneLine(data.title), [
-      { kind: "p", text: hi(data.name) },
-      { kind: "p", text: oneLine(data.title) },
-      { kind: "p", text: data.body },
-      { kind: "facts", rows: [["When", oneLine(data.occurredAt)]] },
-      { kind: "button", label: data.actionLabel, url: data.actionUrl },
-      {
-        kind: "muted",
-        text: "You get this email because urgent account notifications are on. You can turn them off under Profile → Notifications.",
-      },
-    ]),
-  }),
+  "account-alert": (data, w) => {
+    const words = noticeWordsIn(data, w);
+    const when = data.occurredOn
+      ? w.t("alert.sandboxDay", { day: formatDate(data.occurredOn, { style: "medium", locale: w.locale }) })
+      : momentIn(data.occurredAt, w);
+    return {
+      subject: oneLine(words.title),
+      ...layout(
+        oneLine(words.title),
+        [
+          { kind: "p", text: greet(w, data.name) },
+          { kind: "p", text: oneLine(words.title) },
+          { kind: "p", text: words.body },
+          { kind: "facts", rows: [[w.t("alert.when"), when]] },
+          { kind: "button", label: actionLabelIn(data.actionLabel, w), url: data.actionUrl },
+          { kind: "muted", text: w.t("alert.why") },
+        ],
+        w,
+      ),
+    };
+  },
 
-  "daily-reminder": (data) => ({
-    subject: oneLine(data.title),
-    ...layout(oneLine(data.title), [
-      { kind: "p", text: hi(data.name) },
-      { kind: "p", text: `${oneLine(data.title)}.` },
-      { kind: "p", text: data.body },
-      data.payUrl ? { kind: "button", label: "Pay now", url: data.payUrl } : { kind: "button", label: "View your group", url: data.groupUrl },
-      {
-        kind: "muted",
-        text: "You get a reminder each day until your contribution settles because daily reminders are on. Turn them off under Profile → Notifications.",
-      },
-    ]),
-  }),
+  "daily-reminder": (data, w) => {
+    const words = noticeWordsIn(data, w);
+    return {
+      subject: oneLine(words.title),
+      ...layout(
+        oneLine(words.title),
+        [
+          { kind: "p", text: greet(w, data.name) },
+          { kind: "p", text: `${oneLine(words.title)}.` },
+          { kind: "p", text: words.body },
+          data.payUrl
+            ? { kind: "button", label: w.t("action.payNow"), url: data.payUrl }
+            : { kind: "button", label: w.t("common.viewGroup"), url: data.groupUrl },
+          { kind: "muted", text: w.t("daily.why") },
+        ],
+        w,
+      ),
+    };
+  },
 
   "weekly-summary": (data) => {
     const week = formatDate(data.weekOf, { style: "long" });
@@ -890,6 +969,20 @@ function weeklyGroupRows(group: TemplateData<"weekly-summary">["groups"][number]
   return rows;
 }
 
+/** The emails that say the bell's words: in the recipient's language only when they carry the notice as a message. */
+const NOTICE_TEMPLATES: ReadonlySet<TemplateName> = new Set<TemplateName>(["group-notice", "swap-notice", "account-alert", "daily-reminder"]);
+
+/**
+ * Whether a message is written in the recipient's language: a translated template; one that says a notice's words only
+ * when it carries them as a message (an English title and body alone would sit in a Spanish frame).
+ */
+function speaksLanguage(message: EmailMessage): boolean {
+  if (!TRANSLATED_TEMPLATES.has(message.template)) return false;
+  if (!NOTICE_TEMPLATES.has(message.template)) return true;
+  const notice = (message.data as { notice?: { message: string } }).notice;
+  return notice !== undefined && isNoticeId(notice.message);
+}
+
 /**
  * Render a typed message in the recipient's language (the outbox decides it when it sends, outbox.server.ts). A template
  * not yet translated (not in TRANSLATED_TEMPLATES) is English whatever the locale.
@@ -897,7 +990,7 @@ function weeklyGroupRows(group: TemplateData<"weekly-summary">["groups"][number]
 export function renderEmail(message: EmailMessage, locale: Locale = DEFAULT_LOCALE): RenderedEmail {
   // The union guarantees data matches template; TypeScript cannot correlate the two through the lookup.
   const render = renderers[message.template] as (data: EmailMessage["data"], w: Words) => RenderedEmail;
-  return render(message.data, wordsFor(TRANSLATED_TEMPLATES.has(message.template) ? locale : DEFAULT_LOCALE));
+  return render(message.data, wordsFor(speaksLanguage(message) ? locale : DEFAULT_LOCALE));
 }
 
 export type RenderTemplateResult =

@@ -80,3 +80,9 @@ export function noticeText(notice: NoticeMessage, locale: Locale = DEFAULT_LOCAL
     body: Object.hasOwn(english, bodyId) ? i18n._(bodyId, values) : null,
   };
 }
+
+/** A notice's English words with a body always (the emails that carry a notice keep them, for rows queued before). */
+export function englishWords(notice: NoticeMessage): { title: string; body: string } {
+  const { title, body } = noticeText(notice, DEFAULT_LOCALE);
+  return { title, body: body ?? "" };
+}
