@@ -8,18 +8,15 @@
  * Every value from data is escaped in HTML. Links are only rendered as links when they are http(s) URLs. Nothing
  * secret goes into an email except the single-use link that is the point of the email.
  */
-import { type I18n, setupI18n } from "@lingui/core";
-import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { z } from "zod";
 import { formatDate, formatDateTime, formatMoney } from "../../domain/format";
 import { setupFeeLine } from "../../domain/groups";
 import { REPORT_CATEGORIES } from "../../domain/reports";
 import { DEFAULT_LOCALE, type Locale } from "../../domain/locale";
-import { emailMessages as englishEmail, type EmailMessageId } from "../../domain/messages/email.en-US";
-import { emailMessages as spanishEmail } from "../../domain/messages/email.es-US";
-import { describeSchedule, type Schedule } from "../../domain/schedule";
+import type { EmailMessageId } from "../../domain/messages/email.en-US";
 import { stepLabel } from "../../domain/payment-dates";
 import { plural, pluralWord } from "../../domain/plural";
+import { scheduleWords, type Words, wordsFor } from "./email-words";
 import { isNoticeId, noticeText, type NoticeValues } from "../notifications/notice-text";
 
 const PRODUCT = "Rosca";
@@ -285,6 +282,8 @@ export function formatCalendarDay(day: string) {
 // ---------------------------------------------------------------------------------------------------------------
 // Languages (ADR 056, part two)
 
+export { scheduleWords };
+
 /**
  * The templates that speak the recipient's language; the others are still English whatever the locale asked for
  * (renderEmail renders them, frame included, in English, so no email mixes the two).
@@ -311,23 +310,6 @@ export const TRANSLATED_TEMPLATES: ReadonlySet<TemplateName> = new Set<TemplateN
   "account-alert",
   "daily-reminder",
 ]);
-
-const EMAIL_CATALOGUES: Record<Locale, Record<EmailMessageId, string>> = { "en-US": englishEmail, "es-US": spanishEmail };
-const emailI18n = new Map<Locale, I18n>();
-
-/** What a template writes with: the language, and its words (ICU messages, compiled once per process). */
-type Words = { locale: Locale; t: (id: EmailMessageId, values?: Record<string, string | number>) => string };
-
-function wordsFor(locale: Locale): Words {
-  let i18n = emailI18n.get(locale);
-  if (!i18n) {
-    const compiled = Object.fromEntries(Object.entries(EMAIL_CATALOGUES[locale]).map(([id, text]) => [id, compileMessage(text)]));
-    i18n = setupI18n({ locale, messages: { [locale]: compiled } });
-    emailI18n.set(locale, i18n);
-  }
-  const ready = i18n;
-  return { locale, t: (id, values) => ready._(id, values) };
-}
 
 /**
  * A moment (a sign-in, a change) in the email's language: the callers pass an ISO timestamp, formatted here in the
@@ -381,24 +363,6 @@ export function withLanguage(url: string, locale: Locale): string {
   const link = new URL(url);
   link.searchParams.set("lang", locale);
   return link.toString();
-}
-
-/** A group's schedule in words: describeSchedule's English line, or its translation. */
-export function scheduleWords(schedule: Schedule, locale: Locale): string {
-  if (locale === DEFAULT_LOCALE) return describeSchedule(schedule);
-  const { t } = wordsFor(locale);
-  switch (schedule.frequency) {
-    case "daily":
-      return t("schedule.daily");
-    case "weekly":
-      return t("schedule.weekly", { weekday: String(schedule.dayOfWeek) });
-    case "biweekly":
-      return t("schedule.biweekly", { weekday: String(schedule.dayOfWeek) });
-    case "monthly": {
-      const day = schedule.dayOfMonth ?? 1;
-      return t(day >= 29 ? "schedule.monthlyShort" : "schedule.monthly", { day });
-    }
-  }
 }
 
 const colors = { text: "#0f172a", muted: "#475569", brand: "#047857", border: "#e2e8f0", page: "#f8fafc" };

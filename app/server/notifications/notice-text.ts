@@ -10,7 +10,7 @@ import { DEFAULT_LOCALE, type Locale } from "../../domain/locale";
 import { type NoticeTextId, noticeTexts as english } from "../../domain/messages/notice-texts.en-US";
 import { noticeTexts as spanish } from "../../domain/messages/notice-texts.es-US";
 import type { Schedule } from "../../domain/schedule";
-import { scheduleWords } from "../email/templates";
+import { scheduleWords } from "../email/email-words";
 
 /** The values of a notice as stored (jsonb): names, numbers, days, cents. */
 export type NoticeValues = Record<string, string | number>;
