@@ -1,6 +1,6 @@
 /**
  * The emails' English words (ADR 056, part two): the templates that speak the recipient's language
- * (app/server/email/templates.ts `TRANSLATED_TEMPLATES`) take every word from here or from email.es-US.ts. A catalogue
+ * (every template but contact, app/server/email/templates.ts `ENGLISH_ONLY_TEMPLATES`) take every word from here or from email.es-US.ts. A catalogue
  * of its own, apart from the pages' (en-US.ts): the pages' catalogue is handed to the browser whole, and no browser
  * needs an email's words. ICU MessageFormat, as the pages' catalogue; the English is exactly what the emails said
  * before they spoke Spanish.
@@ -159,6 +159,26 @@ export const emailMessages = {
   "action.reconnect": "Reconnect your bank",
   "action.linkAnother": "Link another account",
   "action.authorise": "Review and authorise debits",
+  "weekly.subject": "Your Rosca week: {count, plural, one {{count} group} other {{count} groups}}, week of {week}",
+  "weekly.preheader": "Where your {count, plural, one {group stands} other {groups stand}} this week.",
+  "weekly.none": "You aren't in any savings group right now.",
+  "weekly.body": "Here is where your {count, plural, one {group stands} other {groups stand}} this week.",
+  "weekly.open": "Open {groupName}: {url}",
+  "weekly.why": "You get this email once a week because the weekly summary is on. Turn it off under Profile → Notifications.",
+  "weekly.you": "You",
+  "weekly.someone": "A member",
+  "weekly.status": "Status",
+  "weekly.forming": "Forming: {joined} of {count} members have joined",
+  "weekly.completed": "Completed: all {count} payouts made",
+  "weekly.period": "Period",
+  "weekly.periodOf": "{period} of {count}",
+  "weekly.paid": "Paid this period",
+  "weekly.paidNames": "{names} ({paid} of {total})",
+  "weekly.unpaid": "Still to pay",
+  "weekly.nextDue": "Next due",
+  "weekly.nextPayout": "Next payout",
+  "weekly.expected": "expected to arrive {date}",
+  "weekly.waiting": "waiting for every contribution",
 } as const;
 
 export type EmailMessageId = keyof typeof emailMessages;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeSchedule, type Schedule } from "../../domain/schedule";
-import { renderEmail, scheduleWords, TEMPLATE_NAMES, TRANSLATED_TEMPLATES, withLanguage, type EmailMessage } from "./templates";
+import { ENGLISH_ONLY_TEMPLATES, renderEmail, scheduleWords, TEMPLATE_NAMES, withLanguage, type EmailMessage } from "./templates";
 
 const confirmUrl = "https://rosca.example/auth/confirm?id=4f0c&token=s3cr3t";
 const resetUrl = "https://rosca.example/reset-password?access_token=abc&refresh_token=def&type=recovery";
@@ -169,11 +169,48 @@ const translated: EmailMessage[] = [
       groupUrl: "https://rosca.example/groups/g1",
     },
   },
+  {
+    template: "weekly-summary",
+    data: {
+      name: "Amina Yusuf",
+      weekOf: "2026-12-07",
+      dashboardUrl: "https://rosca.example/dashboard",
+      groups: [
+        {
+          name: "Fondo de boda",
+          url: "https://rosca.example/groups/g1",
+          status: "active",
+          memberCount: 3,
+          joinedCount: 3,
+          contributionCents: 10_000,
+          period: 2,
+          paidNames: ["Omar Haddad", "You"],
+          unpaidNames: ["A member"],
+          nextDueOn: "2026-12-11",
+          nextPayout: { recipient: "You", payoutOn: "2026-12-16", amountCents: 30_000 },
+        },
+        {
+          name: "Club de la oficina",
+          url: "https://rosca.example/groups/g2",
+          status: "forming",
+          memberCount: 5,
+          joinedCount: 2,
+          contributionCents: 5_000,
+          period: null,
+          paidNames: [],
+          unpaidNames: [],
+          nextDueOn: null,
+          nextPayout: null,
+        },
+      ],
+    },
+  },
 ];
 
 describe("emails in Spanish (ADR 056, part two)", () => {
-  it("translates exactly the templates listed, one sample each", () => {
-    expect(translated.map((message) => message.template).sort()).toEqual([...TRANSLATED_TEMPLATES].sort());
+  it("translates every template but contact (which goes to support), one sample each", () => {
+    expect([...ENGLISH_ONLY_TEMPLATES]).toEqual(["contact"]);
+    expect(translated.map((message) => message.template).sort()).toEqual(TEMPLATE_NAMES.filter((name) => name !== "contact").sort());
   });
 
   it.each(translated.map((message) => [message.template, message] as const))("%s has no English words in Spanish", (_name, message) => {
@@ -283,9 +320,24 @@ describe("emails in Spanish (ADR 056, part two)", () => {
     expect(renderEmail(old, "es-US").text).toContain("When: Nov 21, 2026, 6:04 PM EST");
   });
 
-  it("renders a template not yet translated in English, frame included, whatever the locale", () => {
-    const untranslated = TEMPLATE_NAMES.filter((name) => !TRANSLATED_TEMPLATES.has(name));
-    expect(untranslated).toContain("contact");
+  it("sums up the week in Spanish: the reader and an unnamed member in Spanish, days and dollars by locale", () => {
+    const summary = renderEmail(translated.find((message) => message.template === "weekly-summary")!, "es-US");
+    expect(summary.subject).toBe("Su semana en Rosca: 2 tandas, semana del 7 de diciembre de 2026");
+    expect(summary.text).toContain(
+      [
+        "Tanda: Fondo de boda",
+        "Período: 2 de 3",
+        "Pagaron en este período: Omar Haddad, Usted (2 de 3)",
+        "Falta por pagar: Un miembro",
+        "Próxima fecha de pago: viernes, 11 de diciembre de 2026 · $100.00",
+        "Próximo pago del pozo: Usted · se espera que llegue el miércoles, 16 de diciembre de 2026 · $300.00",
+      ].join("\n"),
+    );
+    expect(summary.text).toContain("Tanda: Club de la oficina\nEstado: En formación: se han unido 2 de 5 miembros");
+    expect(summary.text).toContain("Ir a su panel: https://rosca.example/dashboard?lang=es-US");
+  });
+
+  it("renders the contact form's message to support in English, frame included, whatever the locale", () => {
     const message: EmailMessage = {
       template: "contact",
       data: { name: "Amina Yusuf", email: "amina@example.com", topic: "General", message: "Hola" },

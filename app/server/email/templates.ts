@@ -14,8 +14,6 @@ import { setupFeeLine } from "../../domain/groups";
 import { REPORT_CATEGORIES } from "../../domain/reports";
 import { DEFAULT_LOCALE, type Locale } from "../../domain/locale";
 import type { EmailMessageId } from "../../domain/messages/email.en-US";
-import { stepLabel } from "../../domain/payment-dates";
-import { plural, pluralWord } from "../../domain/plural";
 import { scheduleWords, type Words, wordsFor } from "./email-words";
 import { isNoticeId, noticeText, type NoticeValues } from "../notifications/notice-text";
 
@@ -243,8 +241,6 @@ export function escapeHtml(value: string): string {
   return value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
 }
 
-const GROUP_STANDS = { one: "group stands", other: "groups stand" };
-
 /** A subject is one header line: no line breaks, no runs of whitespace. */
 
 function oneLine(value: string) {
@@ -258,15 +254,6 @@ function isHttpUrl(value: string) {
   } catch {
     return false;
   }
-}
-
-/**
- * "Hi Amina Yusuf," with the name from the person's profile; plain "Hi," when there is no name to use (an address
- * without an account yet). Never the address's local part: "Hi bilal.brandnew," greets nobody (issue 33).
- */
-function hi(name: string | null) {
-  const shown = oneLine(name ?? "");
-  return shown ? `Hi ${shown},` : "Hi,";
 }
 
 /** Cents to "$1,234.50" (the app's one money formatter). */
@@ -285,31 +272,10 @@ export function formatCalendarDay(day: string) {
 export { scheduleWords };
 
 /**
- * The templates that speak the recipient's language; the others are still English whatever the locale asked for
- * (renderEmail renders them, frame included, in English, so no email mixes the two).
+ * The one template that is always English: the contact form's message goes to the support team, not to a member, and
+ * support reads English (its words are the sender's anyway). Every other template speaks the recipient's language.
  */
-export const TRANSLATED_TEMPLATES: ReadonlySet<TemplateName> = new Set<TemplateName>([
-  "welcome",
-  "confirm-email",
-  "password-reset",
-  "invitation",
-  "group-invitation",
-  "confirm-new-email",
-  "sandbox-granted",
-  "group-member-removed",
-  "group-started",
-  "login-alert",
-  "email-changed",
-  "password-changed",
-  "payment-reminder",
-  "payout-notification",
-  "group-created",
-  "report-reply",
-  "group-notice",
-  "swap-notice",
-  "account-alert",
-  "daily-reminder",
-]);
+export const ENGLISH_ONLY_TEMPLATES: ReadonlySet<TemplateName> = new Set<TemplateName>(["contact"]);
 
 /**
  * A moment (a sign-in, a change) in the email's language: the callers pass an ISO timestamp, formatted here in the
@@ -860,24 +826,25 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>, w: Words) => Ren
     };
   },
 
-  "weekly-summary": (data) => {
-    const week = formatDate(data.weekOf, { style: "long" });
+  "weekly-summary": (data, w) => {
+    const week = formatDate(data.weekOf, { style: "long", locale: w.locale });
     const count = data.groups.length;
     return {
-      subject: `Your ${PRODUCT} week: ${plural(count, { one: "group", other: "groups" })}, week of ${week}`,
-      ...layout(`Where your ${pluralWord(count, GROUP_STANDS)} this week.`, [
-        { kind: "p", text: hi(data.name) },
-        {
-          kind: "p",
-          text: count === 0 ? "You aren't in any savings group right now." : `Here is where your ${pluralWord(count, GROUP_STANDS)} this week.`,
-        },
-        ...data.groups.flatMap((group): Block[] => [
-          { kind: "facts", rows: weeklyGroupRows(group) },
-          { kind: "muted", text: `Open ${oneLine(group.name)}: ${group.url}` },
-        ]),
-        { kind: "button", label: "Go to your dashboard", url: data.dashboardUrl },
-        { kind: "muted", text: "You get this email once a week because the weekly summary is on. Turn it off under Profile → Notifications." },
-      ]),
+      subject: w.t("weekly.subject", { count, week }),
+      ...layout(
+        w.t("weekly.preheader", { count }),
+        [
+          { kind: "p", text: greet(w, data.name) },
+          { kind: "p", text: count === 0 ? w.t("weekly.none") : w.t("weekly.body", { count }) },
+          ...data.groups.flatMap((group): Block[] => [
+            { kind: "facts", rows: weeklyGroupRows(group, w) },
+            { kind: "muted", text: w.t("weekly.open", { groupName: oneLine(group.name), url: group.url }) },
+          ]),
+          { kind: "button", label: w.t("action.dashboard"), url: data.dashboardUrl },
+          { kind: "muted", text: w.t("weekly.why") },
+        ],
+        w,
+      ),
     };
   },
 
@@ -908,27 +875,38 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>, w: Words) => Ren
   },
 };
 
-function weeklyGroupRows(group: TemplateData<"weekly-summary">["groups"][number]): Array<[string, string]> {
-  const rows: Array<[string, string]> = [["Group", oneLine(group.name)]];
+/**
+ * The words weekly-summary.server.ts writes for names it has no name for: the reader, and a member it cannot name.
+ * The template says them in the email's language.
+ */
+export const SUMMARY_YOU = "You";
+export const SUMMARY_SOMEONE = "A member";
+
+function weeklyGroupRows(group: TemplateData<"weekly-summary">["groups"][number], w: Words): Array<[string, string]> {
+  const money = (cents: number) => formatMoney(cents, w.locale);
+  const day = (value: string) => formatDate(value, { locale: w.locale });
+  const person = (name: string) => (name === SUMMARY_YOU ? w.t("weekly.you") : name === SUMMARY_SOMEONE ? w.t("weekly.someone") : oneLine(name));
+  const rows: Array<[string, string]> = [[w.t("common.group"), oneLine(group.name)]];
   if (group.status === "forming") {
-    rows.push(["Status", `Forming: ${group.joinedCount} of ${group.memberCount} members have joined`]);
+    rows.push([w.t("weekly.status"), w.t("weekly.forming", { joined: group.joinedCount, count: group.memberCount })]);
     return rows;
   }
   if (group.status === "completed") {
-    rows.push(["Status", `Completed: all ${group.memberCount} payouts made`]);
+    rows.push([w.t("weekly.status"), w.t("weekly.completed", { count: group.memberCount })]);
     return rows;
   }
-  rows.push(["Period", group.period ? `${group.period} of ${group.memberCount}` : "—"]);
-  const paid = group.paidNames.map(oneLine);
-  const unpaid = group.unpaidNames.map(oneLine);
-  rows.push(["Paid this period", paid.length ? `${paid.join(", ")} (${paid.length} of ${paid.length + unpaid.length})` : "No one yet"]);
-  if (unpaid.length) rows.push(["Still to pay", unpaid.join(", ")]);
-  if (group.nextDueOn) rows.push(["Next due", `${formatDate(group.nextDueOn)} · ${formatCents(group.contributionCents)}`]);
+  rows.push([w.t("weekly.period"), group.period ? w.t("weekly.periodOf", { period: group.period, count: group.memberCount }) : "—"]);
+  const paid = group.paidNames.map(person);
+  const unpaid = group.unpaidNames.map(person);
+  rows.push([
+    w.t("weekly.paid"),
+    paid.length ? w.t("weekly.paidNames", { names: paid.join(", "), paid: paid.length, total: paid.length + unpaid.length }) : w.t("created.noOne"),
+  ]);
+  if (unpaid.length) rows.push([w.t("weekly.unpaid"), unpaid.join(", ")]);
+  if (group.nextDueOn) rows.push([w.t("weekly.nextDue"), `${day(group.nextDueOn)} · ${money(group.contributionCents)}`]);
   if (group.nextPayout) {
-    rows.push([
-      "Next payout",
-      `${oneLine(group.nextPayout.recipient)} · ${group.nextPayout.payoutOn ? `${stepLabel("arrival", { planned: true }).toLowerCase()} ${formatDate(group.nextPayout.payoutOn)}` : "waiting for every contribution"} · ${formatCents(group.nextPayout.amountCents)}`,
-    ]);
+    const when = group.nextPayout.payoutOn ? w.t("weekly.expected", { date: day(group.nextPayout.payoutOn) }) : w.t("weekly.waiting");
+    rows.push([w.t("weekly.nextPayout"), `${person(group.nextPayout.recipient)} · ${when} · ${money(group.nextPayout.amountCents)}`]);
   }
   return rows;
 }
@@ -937,11 +915,11 @@ function weeklyGroupRows(group: TemplateData<"weekly-summary">["groups"][number]
 const NOTICE_TEMPLATES: ReadonlySet<TemplateName> = new Set<TemplateName>(["group-notice", "swap-notice", "account-alert", "daily-reminder"]);
 
 /**
- * Whether a message is written in the recipient's language: a translated template; one that says a notice's words only
+ * Whether a message is written in the recipient's language: every template but contact; one that says a notice's words only
  * when it carries them as a message (an English title and body alone would sit in a Spanish frame).
  */
 function speaksLanguage(message: EmailMessage): boolean {
-  if (!TRANSLATED_TEMPLATES.has(message.template)) return false;
+  if (ENGLISH_ONLY_TEMPLATES.has(message.template)) return false;
   if (!NOTICE_TEMPLATES.has(message.template)) return true;
   const notice = (message.data as { notice?: { message: string } }).notice;
   return notice !== undefined && isNoticeId(notice.message);
@@ -949,7 +927,7 @@ function speaksLanguage(message: EmailMessage): boolean {
 
 /**
  * Render a typed message in the recipient's language (the outbox decides it when it sends, outbox.server.ts). A template
- * not yet translated (not in TRANSLATED_TEMPLATES) is English whatever the locale.
+ * always in English (ENGLISH_ONLY_TEMPLATES), or a notice's email without its message, is English whatever the locale.
  */
 export function renderEmail(message: EmailMessage, locale: Locale = DEFAULT_LOCALE): RenderedEmail {
   // The union guarantees data matches template; TypeScript cannot correlate the two through the lookup.
