@@ -90,6 +90,15 @@ export const noticeTexts = {
   "dailyUpcoming.body": "It is debited from your linked bank account on {dueOn}. Please make sure the funds are available.",
   "dailyCollecting.title": "Your {amountCents} contribution to {groupName} is being collected",
   "dailyCollecting.body": "It was due {dueOn}. Please keep the funds in your linked bank account until the debit settles.",
+  // An address our mail service cannot reach (undeliverable.server.ts; email-delivery.ts's words).
+  "undeliverable.title": "We can't reach your email address",
+  "undeliverable.body":
+    "{reason, select, inactive {Our mail service has stopped delivering to this address because earlier emails to it came back undelivered.} invalid {Our mail service says this isn't a valid email address.} bounced {Emails we sent to this address came back undelivered.} other {An email we sent to this address was reported as spam, so our mail service no longer delivers to it.}} Until you change {address}, you'll get reminders and notices here in the app only.",
+  // A bank reconnected (account-health.server.ts; bank-health.ts's words).
+  "bankReconnected.title": "Bank reconnected",
+  "bankReconnected.body": "{institutionName} is connected again. Contributions and payouts that were waiting for it go ahead now.",
+  "bankReconnectedUnnamed.title": "Bank reconnected",
+  "bankReconnectedUnnamed.body": "Your bank is connected again. Contributions and payouts that were waiting for it go ahead now.",
 } as const;
 
 export type NoticeTextId = keyof typeof noticeTexts;

@@ -78,4 +78,11 @@ export const noticeTexts: Record<NoticeTextId, string> = {
   "dailyUpcoming.body": "Se carga a su cuenta bancaria vinculada el {dueOn}. Asegúrese de tener los fondos disponibles.",
   "dailyCollecting.title": "Se está cargando su aporte de {amountCents} a {groupName}",
   "dailyCollecting.body": "Vencía el {dueOn}. Mantenga los fondos en su cuenta bancaria vinculada hasta que se complete el cargo.",
+  "undeliverable.title": "No podemos comunicarnos con su correo electrónico",
+  "undeliverable.body":
+    "{reason, select, inactive {Nuestro servicio de correo dejó de entregar a esta dirección porque correos anteriores fueron devueltos sin entregar.} invalid {Nuestro servicio de correo indica que esta no es una dirección de correo electrónico válida.} bounced {Los correos que enviamos a esta dirección fueron devueltos sin entregar.} other {Un correo que enviamos a esta dirección se marcó como correo no deseado, así que nuestro servicio de correo ya no le entrega mensajes.}} Hasta que cambie {address}, recibirá los recordatorios y avisos solo aquí, en la aplicación.",
+  "bankReconnected.title": "Banco conectado de nuevo",
+  "bankReconnected.body": "{institutionName} está conectado otra vez. Los aportes y pagos del pozo que lo esperaban siguen adelante ahora.",
+  "bankReconnectedUnnamed.title": "Banco conectado de nuevo",
+  "bankReconnectedUnnamed.body": "Su banco está conectado otra vez. Los aportes y pagos del pozo que lo esperaban siguen adelante ahora.",
 };

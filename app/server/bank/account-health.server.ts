@@ -93,7 +93,15 @@ export async function clearItemLoginRequired(tx: Executor, input: { itemId: stri
     .update(bankItems)
     .set({ loginRequiredAt: null, loginRequiredReason: null, loginRequiredAuthorizationId: null })
     .where(eq(bankItems.id, input.itemId));
-  await notify(item.userId, reconnectedNotice(item.institutionName), tx);
+  // A message (ADR 062), in the member's language when read; the words are reconnectedNotice's.
+  const link = reconnectedNotice(item.institutionName).link;
+  await notify(
+    item.userId,
+    item.institutionName
+      ? { message: "bankReconnected", values: { institutionName: item.institutionName }, link }
+      : { message: "bankReconnectedUnnamed", link },
+    tx,
+  );
   await wakeMemberGroups(tx, item.userId);
   return { changed: true, emailIds: [] };
 }

@@ -2,6 +2,8 @@ import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { describe, expect, it } from "vitest";
 import { noticeTexts as english } from "~/domain/messages/notice-texts.en-US";
 import { noticeTexts as spanish } from "~/domain/messages/notice-texts.es-US";
+import { reconnectedNotice } from "~/domain/bank-health";
+import { UNDELIVERABLE_REASONS, undeliverableNotice } from "~/domain/email-delivery";
 import { payoutArrivedNotice } from "~/domain/payment-dates";
 import { contributionDueNotice } from "~/domain/reminders";
 import { REPORT_MESSAGES } from "~/domain/reports";
@@ -31,6 +33,9 @@ describe("the notices' catalogues (ADR 062)", () => {
       expect(argumentsOf(compileMessage(translation)), id).toEqual(argumentsOf(compileMessage(text)));
       if (id.endsWith(".body")) expect(Object.hasOwn(english, id.replace(/\.body$/, ".title")), id).toBe(true);
     }
+    // Every message compiles: a plural or select left as its source would read "{count, plural, …}" to the member.
+    for (const catalogue of [english, spanish])
+      for (const [id, text] of Object.entries(catalogue)) expect(JSON.stringify(compileMessage(text)), id).not.toMatch(/, (select|plural),/);
     const informal = /\b(tú|tienes|puedes|quieres|tu cuenta|tus |eres|haz )\b/i;
     for (const [id, text] of Object.entries(spanish)) expect(informal.test(text), `${id}: ${text}`).toBe(false);
   });
@@ -59,6 +64,16 @@ describe("noticeText", () => {
       title: "Bilal Khan joined Block Savers",
       body: null,
     });
+    for (const reason of UNDELIVERABLE_REASONS) {
+      const { title, body } = undeliverableNotice("ana@example.com", reason);
+      expect(noticeText({ message: "undeliverable", values: { reason, address: "ana@example.com" } })).toEqual({ title, body });
+    }
+    const reconnected = reconnectedNotice("First Platypus Bank");
+    expect(noticeText({ message: "bankReconnected", values: { institutionName: "First Platypus Bank" } })).toEqual({
+      title: reconnected.title,
+      body: reconnected.body,
+    });
+    expect(noticeText({ message: "bankReconnectedUnnamed" }).body).toBe(reconnectedNotice(null).body);
     const schedule = { frequency: "monthly", dayOfWeek: null, dayOfMonth: 15 } as const;
     expect(
       noticeText({
