@@ -99,6 +99,19 @@ export const noticeTexts = {
   "bankReconnected.body": "{institutionName} is connected again. Contributions and payouts that were waiting for it go ahead now.",
   "bankReconnectedUnnamed.title": "Bank reconnected",
   "bankReconnectedUnnamed.body": "Your bank is connected again. Contributions and payouts that were waiting for it go ahead now.",
+  // Turn swaps answered (swaps.server.ts; swaps.ts SWAP_NOTICES's words). Those that name turns and their days are
+  // still English words.
+  "swapAccepted.title": "{counterpartName} accepted your turn swap in {groupName}",
+  "swapAccepted.body": "The group's admin has been asked to approve it. Your turns change once it is approved.",
+  "swapApproval.title": "Approve a turn swap in {groupName}?",
+  "swapApproval.body":
+    "{proposerName} (turn {proposerTurn}) and {counterpartName} (turn {counterpartTurn}) agreed to swap turns. Approve or refuse on the group's page.",
+  "swapDeclined.title": "{counterpartName} declined your turn swap in {groupName}",
+  "swapDeclined.body": "Your turn stays as it was.",
+  "swapRefused.title": "The admin of {groupName} refused a turn swap",
+  "swapRefused.body": "The swap you agreed on was refused by the group's admin. Your turn stays as it was.",
+  "swapWithdrawn.title": "{proposerName} withdrew a turn swap in {groupName}",
+  "swapWithdrawn.body": "The swap they proposed is off. Your turn stays as it was.",
 } as const;
 
 export type NoticeTextId = keyof typeof noticeTexts;

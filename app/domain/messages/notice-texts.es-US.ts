@@ -85,4 +85,15 @@ export const noticeTexts: Record<NoticeTextId, string> = {
   "bankReconnected.body": "{institutionName} está conectado otra vez. Los aportes y pagos del pozo que lo esperaban siguen adelante ahora.",
   "bankReconnectedUnnamed.title": "Banco conectado de nuevo",
   "bankReconnectedUnnamed.body": "Su banco está conectado otra vez. Los aportes y pagos del pozo que lo esperaban siguen adelante ahora.",
+  "swapAccepted.title": "{counterpartName} aceptó su cambio de turno en {groupName}",
+  "swapAccepted.body": "Se le pidió al administrador de la tanda que lo apruebe. Sus turnos cambian cuando se apruebe.",
+  "swapApproval.title": "¿Aprueba un cambio de turno en {groupName}?",
+  "swapApproval.body":
+    "{proposerName} (turno {proposerTurn}) y {counterpartName} (turno {counterpartTurn}) acordaron cambiar de turno. Apruébelo o recházelo en la página de la tanda.",
+  "swapDeclined.title": "{counterpartName} rechazó su cambio de turno en {groupName}",
+  "swapDeclined.body": "Su turno sigue igual.",
+  "swapRefused.title": "El administrador de {groupName} rechazó un cambio de turno",
+  "swapRefused.body": "El administrador de la tanda rechazó el cambio que ustedes acordaron. Su turno sigue igual.",
+  "swapWithdrawn.title": "{proposerName} retiró un cambio de turno en {groupName}",
+  "swapWithdrawn.body": "El cambio que propuso ya no va. Su turno sigue igual.",
 };

@@ -31,6 +31,7 @@ import {
 import { deliverEmails } from "../email/email.server";
 import { queueEmailToUser } from "../email/user-email.server";
 import { tryGroupMoneyLock } from "../money/locks.server";
+import { englishWords, type NoticeMessage } from "../notifications/notice-text";
 import { notify } from "../notifications/notifications.server";
 import { appUrl } from "../platform/env.server";
 
@@ -88,16 +89,20 @@ function groupDay(group: GroupRow, now: Date): CalendarDay {
 
 const groupLink = (groupId: string) => `/groups/${groupId}`;
 
-/** Tell a member in the app and queue the email (the "group-notice" template); returns the outbox id, if any. */
-async function tell(tx: Tx, member: Member, group: GroupRow, notice: { title: string; body: string }, now: Date) {
+/**
+ * Tell a member in the app and queue the email (the "group-notice" template); returns the outbox id, if any. A message
+ * (ADR 062) is written in the member's language, in the bell and in the email; English words stay English.
+ */
+async function tell(tx: Tx, member: Member, group: GroupRow, notice: { title: string; body: string } | NoticeMessage, now: Date) {
   const link = groupLink(group.id);
   await notify(member.userId, { ...notice, link }, tx);
+  const words = "message" in notice ? { ...englishWords(notice), notice: { message: notice.message, values: notice.values ?? {} } } : notice;
   return queueEmailToUser(
     tx,
     { id: member.userId, email: member.email },
     {
       template: "group-notice",
-      data: { name: member.name, groupName: group.name, ...notice, actionLabel: "Open the group", actionUrl: `${appUrl()}${link}` },
+      data: { name: member.name, groupName: group.name, ...words, actionLabel: "Open the group", actionUrl: `${appUrl()}${link}` },
     },
     { now },
   );
@@ -262,7 +267,9 @@ export async function answerSwap(
     if (answer === "decline") {
       await close(tx, swap.id, "declined", now, { respondedAt: now });
       await event(tx, groupId, "swap_declined", counterpart.userId, proposer.userId, swap.counterpartPeriod, now);
-      emails.push(await tell(tx, proposer, group, SWAP_NOTICES.declined(counterpart.name, group.name), now));
+      emails.push(
+        await tell(tx, proposer, group, { message: "swapDeclined", values: { counterpartName: counterpart.name, groupName: group.name } }, now),
+      );
       await tellOthersOff(tx, locked, swap, emails, now);
       return { ok: true, title: SWAP_MESSAGES.declinedTitle };
     }
@@ -273,13 +280,24 @@ export async function answerSwap(
     await tx.update(turnSwaps).set({ status: "accepted", respondedAt: now }).where(eq(turnSwaps.id, swap.id));
     await event(tx, groupId, "swap_accepted", counterpart.userId, proposer.userId, swap.counterpartPeriod, now);
     const admin = locked.members.find((member) => member.isAdmin)!;
-    emails.push(await tell(tx, proposer, group, SWAP_NOTICES.accepted(counterpart.name, group.name), now));
+    emails.push(
+      await tell(tx, proposer, group, { message: "swapAccepted", values: { counterpartName: counterpart.name, groupName: group.name } }, now),
+    );
     emails.push(
       await tell(
         tx,
         admin,
         group,
-        SWAP_NOTICES.approvalNeeded(proposer.name, counterpart.name, group.name, swap.proposerPeriod, swap.counterpartPeriod),
+        {
+          message: "swapApproval",
+          values: {
+            proposerName: proposer.name,
+            counterpartName: counterpart.name,
+            groupName: group.name,
+            proposerTurn: swap.proposerPeriod,
+            counterpartTurn: swap.counterpartPeriod,
+          },
+        },
         now,
       ),
     );
@@ -308,7 +326,8 @@ export async function decideSwap(
     const { proposer, counterpart } = partiesOf(locked, swap);
     await close(tx, swap.id, "refused", now, decided);
     await event(tx, groupId, "swap_refused", locked.me.userId, proposer.userId, swap.proposerPeriod, now);
-    for (const member of [proposer, counterpart]) emails.push(await tell(tx, member, locked.group, SWAP_NOTICES.refused(locked.group.name), now));
+    for (const member of [proposer, counterpart])
+      emails.push(await tell(tx, member, locked.group, { message: "swapRefused", values: { groupName: locked.group.name } }, now));
     await tellOthersOff(tx, locked, swap, emails, now);
     return { ok: true, title: SWAP_MESSAGES.refusedTitle };
   });
@@ -326,7 +345,15 @@ export async function withdrawSwap(actor: { id: string }, groupId: string, swapI
     const { proposer, counterpart } = partiesOf(locked, swap);
     await close(tx, swap.id, "withdrawn", now);
     await event(tx, groupId, "swap_withdrawn", proposer.userId, counterpart.userId, swap.proposerPeriod, now);
-    emails.push(await tell(tx, counterpart, locked.group, SWAP_NOTICES.withdrawn(proposer.name, locked.group.name), now));
+    emails.push(
+      await tell(
+        tx,
+        counterpart,
+        locked.group,
+        { message: "swapWithdrawn", values: { proposerName: proposer.name, groupName: locked.group.name } },
+        now,
+      ),
+    );
     await tellOthersOff(tx, locked, swap, emails, now);
     return { ok: true, title: SWAP_MESSAGES.withdrawnTitle };
   });

@@ -8,6 +8,7 @@ import { payoutArrivedNotice } from "~/domain/payment-dates";
 import { contributionDueNotice } from "~/domain/reminders";
 import { REPORT_MESSAGES } from "~/domain/reports";
 import { ROSTER_MESSAGES } from "~/domain/roster";
+import { SWAP_NOTICES } from "~/domain/swaps";
 import { describeSchedule } from "~/domain/schedule";
 import { noticeText, scheduleValues } from "./notice-text";
 
@@ -74,6 +75,22 @@ describe("noticeText", () => {
       body: reconnected.body,
     });
     expect(noticeText({ message: "bankReconnectedUnnamed" }).body).toBe(reconnectedNotice(null).body);
+    expect(noticeText({ message: "swapAccepted", values: { counterpartName: "Omar", groupName: "Family Circle" } })).toEqual(
+      SWAP_NOTICES.accepted("Omar", "Family Circle"),
+    );
+    expect(
+      noticeText({
+        message: "swapApproval",
+        values: { proposerName: "Amina", counterpartName: "Omar", groupName: "Family Circle", proposerTurn: 2, counterpartTurn: 3 },
+      }),
+    ).toEqual(SWAP_NOTICES.approvalNeeded("Amina", "Omar", "Family Circle", 2, 3));
+    expect(noticeText({ message: "swapDeclined", values: { counterpartName: "Omar", groupName: "Family Circle" } })).toEqual(
+      SWAP_NOTICES.declined("Omar", "Family Circle"),
+    );
+    expect(noticeText({ message: "swapRefused", values: { groupName: "Family Circle" } })).toEqual(SWAP_NOTICES.refused("Family Circle"));
+    expect(noticeText({ message: "swapWithdrawn", values: { proposerName: "Amina", groupName: "Family Circle" } })).toEqual(
+      SWAP_NOTICES.withdrawn("Amina", "Family Circle"),
+    );
     const schedule = { frequency: "monthly", dayOfWeek: null, dayOfMonth: 15 } as const;
     expect(
       noticeText({
