@@ -5,7 +5,8 @@
  *
  * Values by their names (app/server/notifications/notice-text.ts formats them for the reader's language):
  * - `…Cents`: integer cents, shown as money ("$1,050.00");
- * - `…On`: a calendar day, YYYY-MM-DD, shown in full ("Tuesday, December 1, 2026"); `…OnMedium`: "Dec 1, 2026";
+ * - `…On`: a calendar day, YYYY-MM-DD, shown in full ("Tuesday, December 1, 2026"); `…OnLong`: "December 1, 2026"; `…OnMedium`:
+ *   "Dec 1, 2026";
  * - anything else: as stored (names typed by people, turn numbers, a select's key).
  *
  * Server-only, like the emails' catalogue: no browser needs it (the server writes the notices into the page).
@@ -112,6 +113,23 @@ export const noticeTexts = {
   "swapRefused.body": "The swap you agreed on was refused by the group's admin. Your turn stays as it was.",
   "swapWithdrawn.title": "{proposerName} withdrew a turn swap in {groupName}",
   "swapWithdrawn.body": "The swap they proposed is off. Your turn stays as it was.",
+  // Turn swaps that name turns and their payout days (swaps.ts SWAP_NOTICES's words): each turn as its number and its
+  // planned days, `…SentOnLong` (the payout goes out) and `…ArrivesOnLong` (expected in the member's bank).
+  "swapProposed.title": "{proposerName} asks to swap turns in {groupName}",
+  "swapProposed.body":
+    "{proposerName} would take your turn {yourTurn} (payout goes out {yourSentOnLong}; expected in your bank {yourArrivesOnLong}) and give you turn {theirTurn} (payout goes out {theirSentOnLong}; expected in your bank {theirArrivesOnLong}). Accept or decline on the group's page.",
+  "swapProposedOthers.title": "{proposerName} and {counterpartName} may swap turns in {groupName}",
+  "swapProposedOthers.body":
+    "{proposerName} (turn {proposerTurn}) asked {counterpartName} (turn {counterpartTurn}) to swap turns{approval, select, yes {; if they agree, the group's admin approves or refuses it} other {}}. Your turn stays {yourTurn} before and after: payout goes out {yourSentOnLong}; expected in your bank {yourArrivesOnLong}. You'll be told what happens.",
+  "swapSwapped.title": "Your turn in {groupName} changed",
+  "swapSwapped.body":
+    "You swapped turns with {otherName}. Your turn was turn {beforeTurn} (payout goes out {beforeSentOnLong}; expected in your bank {beforeArrivesOnLong}). Your turn is now {yourTurn}: payout goes out {yourSentOnLong}; expected in your bank {yourArrivesOnLong}.",
+  "swapSwappedOthers.title": "{proposerName} and {counterpartName} swapped turns in {groupName}",
+  "swapSwappedOthers.body":
+    "{proposerName} now has turn {counterpartTurn} and {counterpartName} turn {proposerTurn}. Your turn stays {yourTurn} before and after: payout goes out {yourSentOnLong}; expected in your bank {yourArrivesOnLong}.",
+  "swapOffOthers.title": "The turn swap proposed in {groupName} won't happen",
+  "swapOffOthers.body":
+    "{proposerName} keeps turn {proposerTurn} and {counterpartName} turn {counterpartTurn}. Your turn stays {yourTurn}: payout goes out {yourSentOnLong}; expected in your bank {yourArrivesOnLong}.",
 } as const;
 
 export type NoticeTextId = keyof typeof noticeTexts;

@@ -96,4 +96,19 @@ export const noticeTexts: Record<NoticeTextId, string> = {
   "swapRefused.body": "El administrador de la tanda rechazó el cambio que ustedes acordaron. Su turno sigue igual.",
   "swapWithdrawn.title": "{proposerName} retiró un cambio de turno en {groupName}",
   "swapWithdrawn.body": "El cambio que propuso ya no va. Su turno sigue igual.",
+  "swapProposed.title": "{proposerName} le pide cambiar de turno en {groupName}",
+  "swapProposed.body":
+    "{proposerName} tomaría su turno {yourTurn} (el pago del pozo sale el {yourSentOnLong}; se espera en su banco el {yourArrivesOnLong}) y le daría el turno {theirTurn} (el pago del pozo sale el {theirSentOnLong}; se espera en su banco el {theirArrivesOnLong}). Acepte o rechace en la página de la tanda.",
+  "swapProposedOthers.title": "{proposerName} y {counterpartName} podrían cambiar de turno en {groupName}",
+  "swapProposedOthers.body":
+    "{proposerName} (turno {proposerTurn}) le pidió a {counterpartName} (turno {counterpartTurn}) cambiar de turno{approval, select, yes {; si acepta, el administrador de la tanda lo aprueba o lo rechaza} other {}}. Su turno sigue siendo el {yourTurn} antes y después: el pago del pozo sale el {yourSentOnLong}; se espera en su banco el {yourArrivesOnLong}. Le avisaremos lo que pase.",
+  "swapSwapped.title": "Cambió su turno en {groupName}",
+  "swapSwapped.body":
+    "Usted cambió de turno con {otherName}. Su turno era el {beforeTurn} (el pago del pozo salía el {beforeSentOnLong}; se esperaba en su banco el {beforeArrivesOnLong}). Su turno ahora es el {yourTurn}: el pago del pozo sale el {yourSentOnLong}; se espera en su banco el {yourArrivesOnLong}.",
+  "swapSwappedOthers.title": "{proposerName} y {counterpartName} cambiaron de turno en {groupName}",
+  "swapSwappedOthers.body":
+    "{proposerName} ahora tiene el turno {counterpartTurn} y {counterpartName} el turno {proposerTurn}. Su turno sigue siendo el {yourTurn} antes y después: el pago del pozo sale el {yourSentOnLong}; se espera en su banco el {yourArrivesOnLong}.",
+  "swapOffOthers.title": "El cambio de turno propuesto en {groupName} no se hará",
+  "swapOffOthers.body":
+    "{proposerName} se queda con el turno {proposerTurn} y {counterpartName} con el turno {counterpartTurn}. Su turno sigue siendo el {yourTurn}: el pago del pozo sale el {yourSentOnLong}; se espera en su banco el {yourArrivesOnLong}.",
 };

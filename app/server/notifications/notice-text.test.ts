@@ -8,6 +8,7 @@ import { payoutArrivedNotice } from "~/domain/payment-dates";
 import { contributionDueNotice } from "~/domain/reminders";
 import { REPORT_MESSAGES } from "~/domain/reports";
 import { ROSTER_MESSAGES } from "~/domain/roster";
+import { plannedDates } from "~/domain/payment-dates";
 import { SWAP_NOTICES } from "~/domain/swaps";
 import { describeSchedule } from "~/domain/schedule";
 import { noticeText, scheduleValues } from "./notice-text";
@@ -91,6 +92,45 @@ describe("noticeText", () => {
     expect(noticeText({ message: "swapWithdrawn", values: { proposerName: "Amina", groupName: "Family Circle" } })).toEqual(
       SWAP_NOTICES.withdrawn("Amina", "Family Circle"),
     );
+    // The swaps that name turns and their planned days.
+    const days = (prefix: string, turn: number, dueOn: string) => {
+      const planned = plannedDates(turn, dueOn);
+      return { [`${prefix}Turn`]: turn, [`${prefix}SentOnLong`]: planned.sent!.day, [`${prefix}ArrivesOnLong`]: planned.arrival!.day };
+    };
+    expect(
+      noticeText({
+        message: "swapProposed",
+        values: { proposerName: "Amina", groupName: "Family Circle", ...days("your", 3, "2026-01-23"), ...days("their", 2, "2026-01-16") },
+      }),
+    ).toEqual(SWAP_NOTICES.proposed("Amina", "Family Circle", 2, "2026-01-16", 3, "2026-01-23"));
+    for (const approval of [true, false])
+      expect(
+        noticeText({
+          message: "swapProposedOthers",
+          values: {
+            proposerName: "Amina",
+            counterpartName: "Omar",
+            groupName: "Family Circle",
+            proposerTurn: 2,
+            counterpartTurn: 3,
+            approval: approval ? "yes" : "no",
+            ...days("your", 1, "2026-01-09"),
+          },
+        }),
+      ).toEqual(SWAP_NOTICES.proposedToOthers("Amina", "Omar", "Family Circle", 2, 3, approval, { turn: 1, dueOn: "2026-01-09" }));
+    expect(
+      noticeText({
+        message: "swapSwapped",
+        values: { groupName: "Family Circle", otherName: "Omar", ...days("your", 3, "2026-01-23"), ...days("before", 2, "2026-01-16") },
+      }),
+    ).toEqual(SWAP_NOTICES.swapped("Family Circle", "Omar", 3, "2026-01-23", { turn: 2, dueOn: "2026-01-16" }));
+    const others = { groupName: "Family Circle", proposerName: "Amina", counterpartName: "Omar", proposerTurn: 2, counterpartTurn: 3 };
+    expect(noticeText({ message: "swapSwappedOthers", values: { ...others, ...days("your", 1, "2026-01-09") } })).toEqual(
+      SWAP_NOTICES.swappedToOthers("Family Circle", "Amina", "Omar", 2, 3, { turn: 1, dueOn: "2026-01-09" }),
+    );
+    expect(noticeText({ message: "swapOffOthers", values: { ...others, ...days("your", 1, "2026-01-09") } })).toEqual(
+      SWAP_NOTICES.offForOthers("Family Circle", "Amina", "Omar", 2, 3, { turn: 1, dueOn: "2026-01-09" }),
+    );
     const schedule = { frequency: "monthly", dayOfWeek: null, dayOfMonth: 15 } as const;
     expect(
       noticeText({
@@ -101,6 +141,22 @@ describe("noticeText", () => {
   });
 
   it("writes the same notice in Spanish, with the locale's dates and dollars", () => {
+    const turn = (prefix: string, number: number, dueOn: string) => {
+      const planned = plannedDates(number, dueOn);
+      return { [`${prefix}Turn`]: number, [`${prefix}SentOnLong`]: planned.sent!.day, [`${prefix}ArrivesOnLong`]: planned.arrival!.day };
+    };
+    expect(
+      noticeText(
+        {
+          message: "swapSwapped",
+          values: { groupName: "Familia", otherName: "Omar", ...turn("your", 3, "2026-01-23"), ...turn("before", 2, "2026-01-16") },
+        },
+        "es-US",
+      ),
+    ).toEqual({
+      title: "Cambió su turno en Familia",
+      body: "Usted cambió de turno con Omar. Su turno era el 2 (el pago del pozo salía el 21 de enero de 2026; se esperaba en su banco el 22 de enero de 2026). Su turno ahora es el 3: el pago del pozo sale el 27 de enero de 2026; se espera en su banco el 28 de enero de 2026.",
+    });
     expect(noticeText({ message: "contributionDue", values: { groupName: "Familia", dueOn: "2026-12-01" } }, "es-US")).toEqual({
       title: "Aporte con fecha de pago el martes, 1 de diciembre de 2026",
       body: "Su aporte a Familia se cargará el martes, 1 de diciembre de 2026.",

@@ -50,6 +50,8 @@ export function shownValues(values: NoticeValues, locale: Locale): NoticeValues 
   }
   for (const [name, value] of Object.entries(values)) {
     if (name.endsWith("Cents") && typeof value === "number") shown[name] = formatMoney(value, locale);
+    else if (name.endsWith("OnLong") && typeof value === "string" && CALENDAR_DAY.test(value))
+      shown[name] = formatDate(value, { style: "long", locale });
     else if (name.endsWith("OnMedium") && typeof value === "string" && CALENDAR_DAY.test(value))
       shown[name] = formatDate(value, { style: "medium", locale });
     else if (name.endsWith("On") && typeof value === "string" && CALENDAR_DAY.test(value)) shown[name] = formatDate(value, { locale });
