@@ -130,6 +130,13 @@ export const noticeTexts = {
   "swapOffOthers.title": "The turn swap proposed in {groupName} won't happen",
   "swapOffOthers.body":
     "{proposerName} keeps turn {proposerTurn} and {counterpartName} turn {counterpartTurn}. Your turn stays {yourTurn}: payout goes out {yourSentOnLong}; expected in your bank {yourArrivesOnLong}.",
+  // A bank login to reconnect (account-health.server.ts; bank-health.ts reconnectNotice's words).
+  "bankReconnect.title": "Reconnect your bank",
+  "bankReconnect.body":
+    "{reason, select, PENDING_EXPIRATION {Your connection to {institutionName} expires in a few days. Reconnect your bank before then so your contributions and payouts keep going through; it takes a minute and your accounts stay the same.} other {Your login at {institutionName} has expired, so we can't collect contributions or send payouts through it. Reconnect your bank to keep your groups on schedule; it takes a minute and your accounts stay the same.}}",
+  "bankReconnectUnnamed.title": "Reconnect your bank",
+  "bankReconnectUnnamed.body":
+    "{reason, select, PENDING_EXPIRATION {Your connection to your bank expires in a few days. Reconnect your bank before then so your contributions and payouts keep going through; it takes a minute and your accounts stay the same.} other {Your login at your bank has expired, so we can't collect contributions or send payouts through it. Reconnect your bank to keep your groups on schedule; it takes a minute and your accounts stay the same.}}",
 } as const;
 
 export type NoticeTextId = keyof typeof noticeTexts;

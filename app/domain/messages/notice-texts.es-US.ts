@@ -111,4 +111,10 @@ export const noticeTexts: Record<NoticeTextId, string> = {
   "swapOffOthers.title": "El cambio de turno propuesto en {groupName} no se hará",
   "swapOffOthers.body":
     "{proposerName} se queda con el turno {proposerTurn} y {counterpartName} con el turno {counterpartTurn}. Su turno sigue siendo el {yourTurn}: el pago del pozo sale el {yourSentOnLong}; se espera en su banco el {yourArrivesOnLong}.",
+  "bankReconnect.title": "Vuelva a conectar su banco",
+  "bankReconnect.body":
+    "{reason, select, PENDING_EXPIRATION {Su conexión con {institutionName} vence en unos días. Vuelva a conectar su banco antes para que sus aportes y pagos del pozo sigan pasando; toma un minuto y sus cuentas siguen siendo las mismas.} other {Su inicio de sesión en {institutionName} venció, así que no podemos cargar aportes ni enviar pagos del pozo por medio de él. Vuelva a conectar su banco para que sus tandas sigan al día; toma un minuto y sus cuentas siguen siendo las mismas.}}",
+  "bankReconnectUnnamed.title": "Vuelva a conectar su banco",
+  "bankReconnectUnnamed.body":
+    "{reason, select, PENDING_EXPIRATION {Su conexión con su banco vence en unos días. Vuelva a conectar su banco antes para que sus aportes y pagos del pozo sigan pasando; toma un minuto y sus cuentas siguen siendo las mismas.} other {Su inicio de sesión en su banco venció, así que no podemos cargar aportes ni enviar pagos del pozo por medio de él. Vuelva a conectar su banco para que sus tandas sigan al día; toma un minuto y sus cuentas siguen siendo las mismas.}}",
 };

@@ -2,7 +2,7 @@ import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { describe, expect, it } from "vitest";
 import { noticeTexts as english } from "~/domain/messages/notice-texts.en-US";
 import { noticeTexts as spanish } from "~/domain/messages/notice-texts.es-US";
-import { reconnectedNotice } from "~/domain/bank-health";
+import { LOGIN_REQUIRED_REASONS, reconnectedNotice, reconnectNotice } from "~/domain/bank-health";
 import { UNDELIVERABLE_REASONS, undeliverableNotice } from "~/domain/email-delivery";
 import { payoutArrivedNotice } from "~/domain/payment-dates";
 import { contributionDueNotice } from "~/domain/reminders";
@@ -76,6 +76,14 @@ describe("noticeText", () => {
       body: reconnected.body,
     });
     expect(noticeText({ message: "bankReconnectedUnnamed" }).body).toBe(reconnectedNotice(null).body);
+    for (const reason of LOGIN_REQUIRED_REASONS) {
+      const named = reconnectNotice("First Platypus Bank", reason);
+      expect(noticeText({ message: "bankReconnect", values: { institutionName: "First Platypus Bank", reason } })).toEqual({
+        title: named.title,
+        body: named.body,
+      });
+      expect(noticeText({ message: "bankReconnectUnnamed", values: { reason } }).body).toBe(reconnectNotice(null, reason).body);
+    }
     expect(noticeText({ message: "swapAccepted", values: { counterpartName: "Omar", groupName: "Family Circle" } })).toEqual(
       SWAP_NOTICES.accepted("Omar", "Family Circle"),
     );
