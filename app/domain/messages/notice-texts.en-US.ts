@@ -137,6 +137,8 @@ export const noticeTexts = {
   "bankReconnectUnnamed.title": "Reconnect your bank",
   "bankReconnectUnnamed.body":
     "{reason, select, PENDING_EXPIRATION {Your connection to your bank expires in a few days. Reconnect your bank before then so your contributions and payouts keep going through; it takes a minute and your accounts stay the same.} other {Your login at your bank has expired, so we can't collect contributions or send payouts through it. Reconnect your bank to keep your groups on schedule; it takes a minute and your accounts stay the same.}}",
+  "swapCancelled.title": "A turn swap in {groupName} was cancelled",
+  "swapCancelled.body": "One of these turns is already being paid, so the swap can't happen. It was cancelled.",
 } as const;
 
 export type NoticeTextId = keyof typeof noticeTexts;

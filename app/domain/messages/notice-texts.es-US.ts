@@ -117,4 +117,6 @@ export const noticeTexts: Record<NoticeTextId, string> = {
   "bankReconnectUnnamed.title": "Vuelva a conectar su banco",
   "bankReconnectUnnamed.body":
     "{reason, select, PENDING_EXPIRATION {Su conexión con su banco vence en unos días. Vuelva a conectar su banco antes para que sus aportes y pagos del pozo sigan pasando; toma un minuto y sus cuentas siguen siendo las mismas.} other {Su inicio de sesión en su banco venció, así que no podemos cargar aportes ni enviar pagos del pozo por medio de él. Vuelva a conectar su banco para que sus tandas sigan al día; toma un minuto y sus cuentas siguen siendo las mismas.}}",
+  "swapCancelled.title": "Se canceló un cambio de turno en {groupName}",
+  "swapCancelled.body": "Ya se está pagando uno de esos turnos, así que el cambio no puede hacerse. Se canceló.",
 };

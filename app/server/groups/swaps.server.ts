@@ -422,7 +422,7 @@ async function cancelIfClosed(tx: Tx, locked: Locked, swap: TurnSwapRow, emails:
   const { proposer, counterpart } = partiesOf(locked, swap);
   await close(tx, swap.id, "cancelled", now);
   await event(tx, locked.group.id, "swap_cancelled", proposer.userId, counterpart.userId, swap.proposerPeriod, now);
-  const notice = { title: `A turn swap in ${locked.group.name} was cancelled`, body: SWAP_MESSAGES.turnClosed };
+  const notice = { message: "swapCancelled", values: { groupName: locked.group.name } } as const;
   for (const member of [proposer, counterpart]) emails.push(await tell(tx, member, locked.group, notice, now));
   await tellOthersOff(tx, locked, swap, emails, now);
   return fail(409, SWAP_MESSAGES.turnClosed);

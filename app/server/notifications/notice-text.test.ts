@@ -9,7 +9,7 @@ import { contributionDueNotice } from "~/domain/reminders";
 import { REPORT_MESSAGES } from "~/domain/reports";
 import { ROSTER_MESSAGES } from "~/domain/roster";
 import { plannedDates } from "~/domain/payment-dates";
-import { SWAP_NOTICES } from "~/domain/swaps";
+import { SWAP_MESSAGES, SWAP_NOTICES } from "~/domain/swaps";
 import { describeSchedule } from "~/domain/schedule";
 import { noticeText, scheduleValues } from "./notice-text";
 
@@ -97,6 +97,10 @@ describe("noticeText", () => {
       SWAP_NOTICES.declined("Omar", "Family Circle"),
     );
     expect(noticeText({ message: "swapRefused", values: { groupName: "Family Circle" } })).toEqual(SWAP_NOTICES.refused("Family Circle"));
+    expect(noticeText({ message: "swapCancelled", values: { groupName: "Family Circle" } })).toEqual({
+      title: "A turn swap in Family Circle was cancelled",
+      body: SWAP_MESSAGES.turnClosed,
+    });
     expect(noticeText({ message: "swapWithdrawn", values: { proposerName: "Amina", groupName: "Family Circle" } })).toEqual(
       SWAP_NOTICES.withdrawn("Amina", "Family Circle"),
     );
