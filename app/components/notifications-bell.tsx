@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
-import { formatEventTime } from "~/domain/format";
+import { formatCalendarDay, formatTimestamp } from "~/domain/format";
+import type { Locale } from "~/domain/locale";
+import { type Translate, useLocale, useT } from "./i18n";
 
 export type NotificationItem = {
   id: string;
@@ -51,7 +53,9 @@ export function NotificationsBell({ feed: serverFeed }: { feed: NotificationFeed
     void revalidator.revalidate();
   }
 
-  const label = feed.unreadCount === 0 ? "Notifications, none unread" : `Notifications, ${feed.unreadCount} unread`;
+  const t = useT();
+  const locale = useLocale();
+  const label = t("notices.bellLabel", { count: feed.unreadCount });
   return (
     <details ref={detailsRef} className="relative" onToggle={(event) => (event.currentTarget.open ? void refresh() : undefined)}>
       <summary className="relative flex items-center rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100" aria-label={label}>
@@ -69,14 +73,14 @@ export function NotificationsBell({ feed: serverFeed }: { feed: NotificationFeed
         ) : null}
       </summary>
       <div className="absolute right-0 z-20 mt-2 w-80 rounded-lg border border-slate-200 bg-white shadow-lg">
-        <p className="border-b border-slate-100 px-4 py-2 text-sm font-semibold text-slate-900">Notifications</p>
+        <p className="border-b border-slate-100 px-4 py-2 text-sm font-semibold text-slate-900">{t("notices.title")}</p>
         {loadError ? (
           <p role="alert" className="px-4 py-3 text-sm text-red-700">
-            Failed to load notifications
+            {t("notices.loadFailed")}
           </p>
         ) : null}
         {feed.notifications.length === 0 ? (
-          <p className="px-4 py-4 text-sm text-slate-600">No notifications yet.</p>
+          <p className="px-4 py-4 text-sm text-slate-600">{t("notices.empty")}</p>
         ) : (
           <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto">
             {feed.notifications.map((item) => (
@@ -87,10 +91,10 @@ export function NotificationsBell({ feed: serverFeed }: { feed: NotificationFeed
                     <span>
                       <span className={`block text-sm ${item.read ? "text-slate-700" : "font-semibold text-slate-900"}`}>
                         {item.title}
-                        {item.read ? null : <span className="sr-only"> (unread)</span>}
+                        {item.read ? null : <span className="sr-only">{t("notices.unreadMarker")}</span>}
                       </span>
                       <time dateTime={item.occurredOn ?? item.createdAt} className="block text-xs text-slate-600">
-                        {formatEventTime(item.createdAt, item.occurredOn)}
+                        {eventTime(item, t, locale)}
                       </time>
                     </span>
                   </button>
@@ -103,9 +107,19 @@ export function NotificationsBell({ feed: serverFeed }: { feed: NotificationFeed
           to="/notifications"
           className="block border-t border-slate-100 px-4 py-2 text-center text-sm font-medium text-brand-700 hover:bg-slate-50"
         >
-          View all notifications
+          {t("notices.viewAll")}
         </Link>
       </div>
     </details>
   );
+}
+
+/**
+ * When a notification happened, in the reader's language: the time, or the group-clock day of news about a sandbox group
+ * whose clock was moved (format.ts `formatEventTime`'s rule: "Jan 14, 2026 (sandbox time)").
+ */
+export function eventTime(item: { createdAt: string; occurredOn?: string | null }, t: Translate, locale: Locale): string {
+  return item.occurredOn
+    ? t("notices.sandboxDay", { day: formatCalendarDay(item.occurredOn, "medium", locale) })
+    : formatTimestamp(item.createdAt, locale);
 }

@@ -10,6 +10,7 @@ import { AUTH_MESSAGES, CONFIRM_MESSAGES, REGISTER_ERRORS, RESET_MESSAGES } from
 import { FIELD_MESSAGES, SECURITY_MESSAGES } from "../auth-rules";
 import { BODY_ERROR_MESSAGES } from "../request-body";
 import { GROUP_PAGE_MESSAGES, GROUP_PAGE_SERVER_TEXTS } from "./group-page.en-US";
+import { NOTICES_MESSAGES } from "./notices.en-US";
 
 const UI = {
   ...GROUP_PAGE_MESSAGES,
@@ -477,6 +478,7 @@ const UI = {
   "terms.title": "Terms of Service",
   "terms.description": "The terms for using Rosca: eligibility, the demo phase, how groups work, fees and your commitments to your group.",
   "privacy.title": "Privacy Policy",
+  ...NOTICES_MESSAGES,
 } as const;
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { MessageId } from "./en-US";
 import { GROUP_PAGE_MESSAGES_ES, GROUP_PAGE_SERVER_TEXTS_ES } from "./group-page.es-US";
+import { NOTICES_MESSAGES_ES } from "./notices.es-US";
 
 export const messages: Record<MessageId, string> = {
   ...GROUP_PAGE_MESSAGES_ES,
@@ -583,4 +584,5 @@ export const messages: Record<MessageId, string> = {
   "You must agree to the terms before joining": "Debe aceptar las condiciones antes de unirse",
   "Invitation declined": "Invitación rechazada",
   "Successfully Joined": "Se unió a la tanda",
+  ...NOTICES_MESSAGES_ES,
 };

@@ -109,20 +109,7 @@ async function setSandboxAccess(actorId: string, userId: string, authorized: boo
       now,
     );
     if (changed) {
-      await notify(
-        userId,
-        authorized
-          ? {
-              title: "Sandbox access granted",
-              body: "You can now link a sandbox bank account, create groups and join groups.",
-              link: "/profile/bank-accounts",
-            }
-          : {
-              title: "Sandbox access revoked",
-              body: "An administrator revoked your sandbox access. Contact support if you think this is a mistake.",
-            },
-        tx,
-      );
+      await notify(userId, authorized ? { message: "sandboxGranted", link: "/profile/bank-accounts" } : { message: "sandboxRevoked" }, tx);
     }
     // The email is part of the grant (the outbox, ADR 010): committed together, or not at all.
     const emailId =
@@ -172,11 +159,7 @@ export async function declineRequest(actorId: string, requestId: string, now = n
       { actorId, action: AUDIT_ACTIONS.decline, targetUserId: row.userId, targetEmail: user?.email ?? "", details: { requestId } },
       now,
     );
-    await notify(
-      row.userId,
-      { title: "Sandbox access request declined", body: "An administrator declined your sandbox access request. Contact support for details." },
-      tx,
-    );
+    await notify(row.userId, { message: "sandboxDeclined" }, tx);
     return { status: "declined" } as const;
   });
 }

@@ -8,6 +8,7 @@ import { createCookie } from "react-router";
 import { db, preparedQuery } from "../db/client.server";
 import { sessions, users, type User } from "../db/schema";
 import { env, servedOverHttps } from "../platform/env.server";
+import { requestLocale } from "../platform/locale.server";
 import { cookieFromHeader, unsignCookieValue } from "./cookie-signature.server";
 import { randomToken, sha256 } from "./tokens.server";
 import { BELL_LIMIT, type NotificationFeed, notificationView } from "../notifications/notifications.server";
@@ -90,6 +91,8 @@ type BellJson = {
     createdAt: string;
     readAt: string | null;
     occurredOn: string | null;
+    message: string | null;
+    values: Record<string, string | number> | null;
   }>;
 };
 
@@ -107,7 +110,8 @@ const sessionWithUser = preparedQuery("session_with_user", (database, name) =>
       bell: sql<BellJson>`json_build_object(
         'unread', (select count(*)::int from notifications u where u.user_id = ${users.id} and u.read_at is null),
         'items', (select coalesce(json_agg(n order by n."createdAt" desc, n.id desc), '[]'::json) from (
-          select b.id, b.title, b.body, b.link, b.created_at as "createdAt", b.read_at as "readAt", b.occurred_on as "occurredOn"
+          select b.id, b.title, b.body, b.link, b.created_at as "createdAt", b.read_at as "readAt", b.occurred_on as "occurredOn",
+            b.message, b.values
           from notifications b where b.user_id = ${users.id}
           order by b.created_at desc, b.id desc limit ${BELL_LIMIT}) n))`,
       undeliverable: sql<{ reason: UndeliverableReason; markedAt: string } | null>`(
@@ -153,11 +157,13 @@ async function resolveSession(request: Request, { now = new Date(), touch = true
     lastActiveAt = now;
     await db().update(sessions).set({ lastActiveAt: now }).where(eq(sessions.id, id));
   }
+  const locale = requestLocale(request, row.user.locale);
   return {
     status: "active",
     sessionId: id,
     user: row.user,
-    bell: { unreadCount: row.bell.unread, notifications: row.bell.items.map(notificationView) },
+    // The bell in the reader's language (ADR 062): the account's choice, else the request's (the root loader's rule).
+    bell: { unreadCount: row.bell.unread, notifications: row.bell.items.map((item) => notificationView(item, locale)) },
     emailProblem: row.undeliverable
       ? { address: row.user.email.toLowerCase(), reason: row.undeliverable.reason, markedAt: new Date(row.undeliverable.markedAt) }
       : null,

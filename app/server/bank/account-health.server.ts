@@ -29,6 +29,7 @@ import {
   unusableAccountNotice,
 } from "~/domain/bank-health";
 import { queueUrgent } from "../notifications/account-alerts.server";
+import type { NoticeMessage } from "../notifications/notice-text";
 import type { Db } from "../db/client.server";
 import { bankAccounts, bankItems, debitAuthorizations, users } from "../db/schema";
 import { notify } from "../notifications/notifications.server";
@@ -73,7 +74,12 @@ export async function markItemLoginRequired(
     .update(bankItems)
     .set({ loginRequiredAt: now, loginRequiredReason: input.reason, loginRequiredAuthorizationId: input.authorizationId ?? null })
     .where(eq(bankItems.id, input.itemId));
-  const told = await queueUrgent(tx, item.userId, reconnectNotice(item.institutionName, input.reason), now);
+  // A message (ADR 062): the bell and the email in the member's language; the English is reconnectNotice's.
+  const english = reconnectNotice(item.institutionName, input.reason);
+  const notice: NoticeMessage = item.institutionName
+    ? { message: "bankReconnect", values: { institutionName: item.institutionName, reason: input.reason } }
+    : { message: "bankReconnectUnnamed", values: { reason: input.reason } };
+  const told = await queueUrgent(tx, item.userId, { ...english, ...notice }, now);
   return { changed: true, emailIds: told.emailId ? [told.emailId] : [] };
 }
 
@@ -93,7 +99,15 @@ export async function clearItemLoginRequired(tx: Executor, input: { itemId: stri
     .update(bankItems)
     .set({ loginRequiredAt: null, loginRequiredReason: null, loginRequiredAuthorizationId: null })
     .where(eq(bankItems.id, input.itemId));
-  await notify(item.userId, reconnectedNotice(item.institutionName), tx);
+  // A message (ADR 062), in the member's language when read; the words are reconnectedNotice's.
+  const link = reconnectedNotice(item.institutionName).link;
+  await notify(
+    item.userId,
+    item.institutionName
+      ? { message: "bankReconnected", values: { institutionName: item.institutionName }, link }
+      : { message: "bankReconnectedUnnamed", link },
+    tx,
+  );
   await wakeMemberGroups(tx, item.userId);
   return { changed: true, emailIds: [] };
 }

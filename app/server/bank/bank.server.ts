@@ -325,11 +325,9 @@ async function linkItem(user: BankUser, publicToken: string, metadata: LinkMetad
       await wakeMemberGroups(tx, user.id);
       await notify(
         user.id,
-        {
-          title: "Bank account connected",
-          body: institutionName ? `${institutionName} is now linked to your account.` : "Your bank is now linked to your account.",
-          link: "/profile/bank-accounts",
-        },
+        institutionName
+          ? { message: "bankConnected", values: { institutionName }, link: "/profile/bank-accounts" }
+          : { message: "bankConnectedUnnamed", link: "/profile/bank-accounts" },
         tx,
       );
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeSchedule, type Schedule } from "../../domain/schedule";
-import { renderEmail, scheduleWords, TEMPLATE_NAMES, TRANSLATED_TEMPLATES, withLanguage, type EmailMessage } from "./templates";
+import { ENGLISH_ONLY_TEMPLATES, renderEmail, scheduleWords, TEMPLATE_NAMES, withLanguage, type EmailMessage } from "./templates";
 
 const confirmUrl = "https://rosca.example/auth/confirm?id=4f0c&token=s3cr3t";
 const resetUrl = "https://rosca.example/reset-password?access_token=abc&refresh_token=def&type=recovery";
@@ -64,11 +64,153 @@ const translated: EmailMessage[] = [
       groupUrl: "https://rosca.example/groups/g1",
     },
   },
+  // Part four (e).
+  {
+    template: "login-alert",
+    data: {
+      name: "Amina Yusuf",
+      signedInAt: "2026-11-21T23:04:00.000Z",
+      device: "Firefox on Linux",
+      ipAddress: "203.0.113.7",
+      securityUrl: "https://rosca.example/profile/security",
+    },
+  },
+  {
+    template: "email-changed",
+    data: { name: "Amina Yusuf", newEmail: "amina.new@example.com", changedAt: "2026-11-26T14:41:00.000Z", supportEmail: "support@rosca.example" },
+  },
+  {
+    template: "password-changed",
+    data: { name: "Amina Yusuf", changedAt: "2026-11-21T23:04:00.000Z", resetUrl: "https://rosca.example/login?mode=reset" },
+  },
+  {
+    template: "payment-reminder",
+    data: { name: "Amina Yusuf", groupName: "Fondo de boda", amountCents: 105_000, dueOn: "2026-12-01", groupUrl: "https://rosca.example/groups/g1" },
+  },
+  {
+    template: "payout-notification",
+    data: {
+      name: "Omar Haddad",
+      groupName: "Fondo de boda",
+      amountCents: 315_000,
+      payoutOn: "2027-01-14",
+      sentOn: "2027-01-13",
+      groupUrl: "https://rosca.example/groups/g1",
+    },
+  },
+  {
+    template: "group-created",
+    data: {
+      name: "Amina Yusuf",
+      groupName: "Fondo de boda",
+      memberCount: 3,
+      amountCents: 105_000,
+      scheduleLine: "Every other Friday",
+      schedule: { frequency: "biweekly", dayOfWeek: 5, dayOfMonth: null },
+      invitedEmails: [],
+      inviteUrl: "https://rosca.example/groups/join/abcdEFGH1234ijkl",
+      groupUrl: "https://rosca.example/groups/g1",
+    },
+  },
+  {
+    template: "report-reply",
+    data: {
+      name: "Omar Haddad",
+      groupName: "Fondo de boda",
+      category: "Payment not received",
+      reportMessage: "No me llegó el pago.",
+      reply: "Ya lo revisamos.",
+      reportsUrl: "https://rosca.example/reports",
+    },
+  },
+  {
+    template: "group-notice",
+    data: {
+      name: "Amina Yusuf",
+      groupName: "Fondo de boda",
+      title: "Omar Haddad left Fondo de boda",
+      body: "Omar Haddad left the group before it started. Their seat is open again; the invite link works for someone new.",
+      notice: { message: "memberLeft", values: { memberName: "Omar Haddad", groupName: "Fondo de boda" } },
+      actionLabel: "View your group",
+      actionUrl: "https://rosca.example/groups/g1",
+    },
+  },
+  {
+    template: "swap-notice",
+    data: {
+      name: "Amina Yusuf",
+      groupName: "Fondo de boda",
+      title: "Omar Haddad joined Fondo de boda",
+      body: "",
+      notice: { message: "memberJoined", values: { memberName: "Omar Haddad", groupName: "Fondo de boda" } },
+      actionLabel: "Open the group",
+      actionUrl: "https://rosca.example/groups/g1",
+    },
+  },
+  {
+    template: "account-alert",
+    data: {
+      name: "Amina Yusuf",
+      title: "Two-factor authentication turned on",
+      body: "Signing in now needs a code from your authenticator app as well as your password. If this wasn't you, change your password now.",
+      notice: { message: "twoFactorEnabled", values: {} },
+      occurredAt: "2026-11-21T23:04:00.000Z",
+      actionLabel: "Review account security",
+      actionUrl: "https://rosca.example/profile/security",
+    },
+  },
+  {
+    template: "daily-reminder",
+    data: {
+      name: "Amina Yusuf",
+      title: "Your $1,050.00 contribution to Fondo de boda is due tomorrow",
+      body: "It is debited from your linked bank account on Tuesday, December 1, 2026. Please make sure the funds are available.",
+      notice: { message: "dailyUpcoming", values: { groupName: "Fondo de boda", amountCents: 105_000, dueOn: "2026-12-01", days: 1 } },
+      groupUrl: "https://rosca.example/groups/g1",
+    },
+  },
+  {
+    template: "weekly-summary",
+    data: {
+      name: "Amina Yusuf",
+      weekOf: "2026-12-07",
+      dashboardUrl: "https://rosca.example/dashboard",
+      groups: [
+        {
+          name: "Fondo de boda",
+          url: "https://rosca.example/groups/g1",
+          status: "active",
+          memberCount: 3,
+          joinedCount: 3,
+          contributionCents: 10_000,
+          period: 2,
+          paidNames: ["Omar Haddad", "You"],
+          unpaidNames: ["A member"],
+          nextDueOn: "2026-12-11",
+          nextPayout: { recipient: "You", payoutOn: "2026-12-16", amountCents: 30_000 },
+        },
+        {
+          name: "Club de la oficina",
+          url: "https://rosca.example/groups/g2",
+          status: "forming",
+          memberCount: 5,
+          joinedCount: 2,
+          contributionCents: 5_000,
+          period: null,
+          paidNames: [],
+          unpaidNames: [],
+          nextDueOn: null,
+          nextPayout: null,
+        },
+      ],
+    },
+  },
 ];
 
 describe("emails in Spanish (ADR 056, part two)", () => {
-  it("translates exactly the templates listed, one sample each", () => {
-    expect(translated.map((message) => message.template).sort()).toEqual([...TRANSLATED_TEMPLATES].sort());
+  it("translates every template but contact (which goes to support), one sample each", () => {
+    expect([...ENGLISH_ONLY_TEMPLATES]).toEqual(["contact"]);
+    expect(translated.map((message) => message.template).sort()).toEqual(TEMPLATE_NAMES.filter((name) => name !== "contact").sort());
   });
 
   it.each(translated.map((message) => [message.template, message] as const))("%s has no English words in Spanish", (_name, message) => {
@@ -129,12 +271,76 @@ describe("emails in Spanish (ADR 056, part two)", () => {
     expect(rendered.html).toContain('<html lang="en">');
   });
 
-  it("renders a template not yet translated in English, frame included, whatever the locale", () => {
-    const untranslated = TEMPLATE_NAMES.filter((name) => !TRANSLATED_TEMPLATES.has(name));
-    expect(untranslated).toContain("payment-reminder");
+  it("writes a money email in Spanish: the amount in dollars, the days in Spanish, its link keeping the language", () => {
+    const reminder = renderEmail(translated.find((message) => message.template === "payment-reminder")!, "es-US");
+    expect(reminder.subject).toBe("Recordatorio: su aporte de $1,050.00 a Fondo de boda vence el martes, 1 de diciembre de 2026");
+    expect(reminder.text).toContain("Tanda: Fondo de boda\nMonto: $1,050.00\nFecha de pago: martes, 1 de diciembre de 2026");
+    expect(reminder.text).toContain("Ver su tanda: https://rosca.example/groups/g1?lang=es-US");
+    const payout = renderEmail(translated.find((message) => message.template === "payout-notification")!, "es-US");
+    expect(payout.subject).toBe("Llegó su pago del pozo de $3,150.00 de Fondo de boda");
+    expect(payout.text).toContain("Pago del pozo enviado: miércoles, 13 de enero de 2027\nLlegó: jueves, 14 de enero de 2027");
+  });
+
+  it("says when a sign-in or a change happened in the email's language, from the moment the caller passes", () => {
+    const alert = renderEmail(translated.find((message) => message.template === "login-alert")!, "es-US");
+    expect(alert.subject).toBe("Nuevo inicio de sesión en su cuenta de Rosca");
+    expect(alert.text).toMatch(/^Cuándo: 21 nov 2026, 6:04\sp\.\s?m\. EST$/m);
+    const english = renderEmail(translated.find((message) => message.template === "login-alert")!, "en-US");
+    expect(english.text).toContain("When: Nov 21, 2026, 6:04 PM EST");
+    const changed = renderEmail(translated.find((message) => message.template === "password-changed")!, "es-US");
+    expect(changed.text).toContain("La contraseña de su cuenta de Rosca se cambió el 21 nov 2026");
+  });
+
+  it("names a report's category and the group's schedule in Spanish", () => {
+    const reply = renderEmail(translated.find((message) => message.template === "report-reply")!, "es-US");
+    expect(reply.text).toContain("Nuestro equipo respondió al problema que usted reportó en Fondo de boda (Pago no recibido).");
+    const created = renderEmail(translated.find((message) => message.template === "group-created")!, "es-US");
+    expect(created.text).toContain("Calendario: Cada dos semanas, los viernes");
+    expect(created.text).toContain("Invitados: Nadie todavía");
+  });
+
+  it("writes a notice's email from its message in Spanish, and in English word for word as its title and body", () => {
+    const daily = translated.find((message) => message.template === "daily-reminder")!;
+    const spanish = renderEmail(daily, "es-US");
+    expect(spanish.subject).toBe("Su aporte de $1,050.00 a Fondo de boda vence mañana");
+    expect(spanish.text).toContain("Se carga a su cuenta bancaria vinculada el martes, 1 de diciembre de 2026.");
+    expect(spanish.text).toContain("Ver su tanda: https://rosca.example/groups/g1?lang=es-US");
+    const english = renderEmail(daily, "en-US");
+    expect(english).toEqual(renderEmail({ ...daily, data: { ...daily.data, notice: undefined } } as EmailMessage, "en-US"));
+    expect(english.subject).toBe("Your $1,050.00 contribution to Fondo de boda is due tomorrow");
+    const alert = renderEmail(translated.find((message) => message.template === "account-alert")!, "es-US");
+    expect(alert.subject).toBe("Verificación en dos pasos activada");
+    expect(alert.text).toContain("Revisar la seguridad de la cuenta: https://rosca.example/profile/security?lang=es-US");
+  });
+
+  it("writes a notice's email queued before notices were messages (English words only) wholly in English", () => {
+    const alert = translated.find((message) => message.template === "account-alert")!;
+    const old = { ...alert, data: { ...alert.data, notice: undefined, occurredAt: "Nov 21, 2026, 6:04 PM EST" } } as EmailMessage;
+    expect(renderEmail(old, "es-US")).toEqual(renderEmail(old, "en-US"));
+    expect(renderEmail(old, "es-US").text).toContain("When: Nov 21, 2026, 6:04 PM EST");
+  });
+
+  it("sums up the week in Spanish: the reader and an unnamed member in Spanish, days and dollars by locale", () => {
+    const summary = renderEmail(translated.find((message) => message.template === "weekly-summary")!, "es-US");
+    expect(summary.subject).toBe("Su semana en Rosca: 2 tandas, semana del 7 de diciembre de 2026");
+    expect(summary.text).toContain(
+      [
+        "Tanda: Fondo de boda",
+        "Período: 2 de 3",
+        "Pagaron en este período: Omar Haddad, Usted (2 de 3)",
+        "Falta por pagar: Un miembro",
+        "Próxima fecha de pago: viernes, 11 de diciembre de 2026 · $100.00",
+        "Próximo pago del pozo: Usted · se espera que llegue el miércoles, 16 de diciembre de 2026 · $300.00",
+      ].join("\n"),
+    );
+    expect(summary.text).toContain("Tanda: Club de la oficina\nEstado: En formación: se han unido 2 de 5 miembros");
+    expect(summary.text).toContain("Ir a su panel: https://rosca.example/dashboard?lang=es-US");
+  });
+
+  it("renders the contact form's message to support in English, frame included, whatever the locale", () => {
     const message: EmailMessage = {
-      template: "payment-reminder",
-      data: { name: "Amina Yusuf", groupName: "Wedding Fund", amountCents: 50_000, dueOn: "2026-03-06", groupUrl: "https://rosca.example/groups/g1" },
+      template: "contact",
+      data: { name: "Amina Yusuf", email: "amina@example.com", topic: "General", message: "Hola" },
     };
     expect(renderEmail(message, "es-US")).toEqual(renderEmail(message, "en-US"));
   });

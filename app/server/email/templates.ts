@@ -8,19 +8,22 @@
  * Every value from data is escaped in HTML. Links are only rendered as links when they are http(s) URLs. Nothing
  * secret goes into an email except the single-use link that is the point of the email.
  */
-import { type I18n, setupI18n } from "@lingui/core";
-import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { z } from "zod";
-import { formatDate, formatMoney } from "../../domain/format";
+import { formatDate, formatDateTime, formatMoney } from "../../domain/format";
 import { setupFeeLine } from "../../domain/groups";
+import { REPORT_CATEGORIES } from "../../domain/reports";
 import { DEFAULT_LOCALE, type Locale } from "../../domain/locale";
-import { emailMessages as englishEmail, type EmailMessageId } from "../../domain/messages/email.en-US";
-import { emailMessages as spanishEmail } from "../../domain/messages/email.es-US";
-import { describeSchedule, type Schedule } from "../../domain/schedule";
-import { stepLabel } from "../../domain/payment-dates";
-import { plural, pluralWord } from "../../domain/plural";
+import type { EmailMessageId } from "../../domain/messages/email.en-US";
+import { scheduleWords, type Words, wordsFor } from "./email-words";
+import { isNoticeId, noticeText, type NoticeValues } from "../notifications/notice-text";
 
 const PRODUCT = "Rosca";
+
+/**
+ * A notice's words as a message (ADR 062), carried by the emails that say what the bell says: the template writes them in
+ * the recipient's language. Optional: rows queued before carry only their English title and body.
+ */
+const noticeSchema = z.object({ message: z.string(), values: z.record(z.string(), z.union([z.string(), z.number()])) }).optional();
 
 /** One schema per template: the contract for callers and for TemplateModel in the mail double. */
 export const templateDataSchemas = {
@@ -74,6 +77,14 @@ export const templateDataSchemas = {
     memberCount: z.number().int().positive(),
     amountCents: z.number().int().nonnegative(),
     scheduleLine: z.string(),
+    /** The schedule itself, so the email can say it in the recipient's language (optional: rows queued before it). */
+    schedule: z
+      .object({
+        frequency: z.enum(["daily", "weekly", "biweekly", "monthly"]),
+        dayOfWeek: z.number().int().min(0).max(6).nullable(),
+        dayOfMonth: z.number().int().min(1).max(31).nullable(),
+      })
+      .optional(),
     invitedEmails: z.array(z.string()),
     inviteUrl: z.string(),
     groupUrl: z.string(),
@@ -133,6 +144,7 @@ export const templateDataSchemas = {
     groupName: z.string(),
     title: z.string(),
     body: z.string(),
+    notice: noticeSchema,
     actionLabel: z.string(),
     actionUrl: z.string(),
   }),
@@ -153,12 +165,23 @@ export const templateDataSchemas = {
     name: z.string(),
     title: z.string(),
     body: z.string(),
+    notice: noticeSchema,
+    /** When it happened: an ISO timestamp (English words on rows queued before). */
     occurredAt: z.string(),
+    /** News about a sandbox group whose clock was moved: the group-clock day it happened on, shown instead. */
+    occurredOn: z.iso.date().optional(),
     actionLabel: z.string(),
     actionUrl: z.string(),
   }),
   /** A daily contribution reminder ("Daily reminders"); title and body from app/domain/reminders.ts, as in the bell. */
-  "daily-reminder": z.object({ name: z.string(), title: z.string(), body: z.string(), groupUrl: z.string(), payUrl: z.string().optional() }),
+  "daily-reminder": z.object({
+    name: z.string(),
+    title: z.string(),
+    body: z.string(),
+    notice: noticeSchema,
+    groupUrl: z.string(),
+    payUrl: z.string().optional(),
+  }),
   /** The weekly summary ("Weekly summary"): each of the user's groups as it stands. Days are calendar days, YYYY-MM-DD. */
   "weekly-summary": z.object({
     name: z.string(),
@@ -191,6 +214,7 @@ export const templateDataSchemas = {
     groupName: z.string(),
     title: z.string(),
     body: z.string(),
+    notice: noticeSchema,
     actionLabel: z.string(),
     actionUrl: z.string(),
   }),
@@ -217,8 +241,6 @@ export function escapeHtml(value: string): string {
   return value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
 }
 
-const GROUP_STANDS = { one: "group stands", other: "groups stand" };
-
 /** A subject is one header line: no line breaks, no runs of whitespace. */
 
 function oneLine(value: string) {
@@ -234,15 +256,6 @@ function isHttpUrl(value: string) {
   }
 }
 
-/**
- * "Hi Amina Yusuf," with the name from the person's profile; plain "Hi," when there is no name to use (an address
- * without an account yet). Never the address's local part: "Hi bilal.brandnew," greets nobody (issue 33).
- */
-function hi(name: string | null) {
-  const shown = oneLine(name ?? "");
-  return shown ? `Hi ${shown},` : "Hi,";
-}
-
 /** Cents to "$1,234.50" (the app's one money formatter). */
 export function formatCents(amountCents: number) {
   return formatMoney(amountCents);
@@ -256,37 +269,49 @@ export function formatCalendarDay(day: string) {
 // ---------------------------------------------------------------------------------------------------------------
 // Languages (ADR 056, part two)
 
+export { scheduleWords };
+
 /**
- * The templates that speak the recipient's language; the others are still English whatever the locale asked for
- * (renderEmail renders them, frame included, in English, so no email mixes the two).
+ * The one template that is always English: the contact form's message goes to the support team, not to a member, and
+ * support reads English (its words are the sender's anyway). Every other template speaks the recipient's language.
  */
-export const TRANSLATED_TEMPLATES: ReadonlySet<TemplateName> = new Set<TemplateName>([
-  "welcome",
-  "confirm-email",
-  "password-reset",
-  "invitation",
-  "group-invitation",
-  "confirm-new-email",
-  "sandbox-granted",
-  "group-member-removed",
-  "group-started",
-]);
+export const ENGLISH_ONLY_TEMPLATES: ReadonlySet<TemplateName> = new Set<TemplateName>(["contact"]);
 
-const EMAIL_CATALOGUES: Record<Locale, Record<EmailMessageId, string>> = { "en-US": englishEmail, "es-US": spanishEmail };
-const emailI18n = new Map<Locale, I18n>();
+/**
+ * A moment (a sign-in, a change) in the email's language: the callers pass an ISO timestamp, formatted here in the
+ * product's zone ("Nov 21, 2026, 6:04 PM EST"); a row queued before that carries its English words, shown as they are.
+ */
+function momentIn(value: string, w: Words): string {
+  return ISO_INSTANT.test(value) ? formatDateTime(value, { locale: w.locale }) : oneLine(value);
+}
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
-/** What a template writes with: the language, and its words (ICU messages, compiled once per process). */
-type Words = { locale: Locale; t: (id: EmailMessageId, values?: Record<string, string | number>) => string };
+/** The words of a notice an email carries (ADR 062): its message in the email's language, else its English title and body. */
+function noticeWordsIn(data: { title: string; body: string; notice?: { message: string; values: NoticeValues } }, w: Words) {
+  if (!data.notice || !isNoticeId(data.notice.message)) return { title: data.title, body: data.body };
+  const { title, body } = noticeText({ message: data.notice.message, values: data.notice.values }, w.locale);
+  return { title, body: body ?? "" };
+}
 
-function wordsFor(locale: Locale): Words {
-  let i18n = emailI18n.get(locale);
-  if (!i18n) {
-    const compiled = Object.fromEntries(Object.entries(EMAIL_CATALOGUES[locale]).map(([id, text]) => [id, compileMessage(text)]));
-    i18n = setupI18n({ locale, messages: { [locale]: compiled } });
-    emailI18n.set(locale, i18n);
-  }
-  const ready = i18n;
-  return { locale, t: (id, values) => ready._(id, values) };
+/** A button's label, which callers pass in English: said in the email's language when it is one the catalogue has. */
+const ACTION_LABELS: Record<string, EmailMessageId> = {
+  "View your group": "common.viewGroup",
+  "Open the group": "action.openGroup",
+  "Join the group": "action.joinGroup",
+  "Go to your dashboard": "action.dashboard",
+  "See your reports": "reply.button",
+  "Review account security": "loginAlert.button",
+  "Review your email address": "action.reviewEmail",
+  "Reset your password": "passwordChanged.button",
+  "Review bank accounts": "action.reviewBanks",
+  "Pay now": "action.payNow",
+  "Reconnect your bank": "action.reconnect",
+  "Link another account": "action.linkAnother",
+  "Review and authorise debits": "action.authorise",
+};
+function actionLabelIn(label: string, w: Words): string {
+  const id = Object.hasOwn(ACTION_LABELS, label) ? ACTION_LABELS[label] : undefined;
+  return id ? w.t(id) : label;
 }
 
 /** "Hi Amina Yusuf," / "Hola, Amina Yusuf:" (hi's rule, in the email's language). */
@@ -304,24 +329,6 @@ export function withLanguage(url: string, locale: Locale): string {
   const link = new URL(url);
   link.searchParams.set("lang", locale);
   return link.toString();
-}
-
-/** A group's schedule in words: describeSchedule's English line, or its translation. */
-export function scheduleWords(schedule: Schedule, locale: Locale): string {
-  if (locale === DEFAULT_LOCALE) return describeSchedule(schedule);
-  const { t } = wordsFor(locale);
-  switch (schedule.frequency) {
-    case "daily":
-      return t("schedule.daily");
-    case "weekly":
-      return t("schedule.weekly", { weekday: String(schedule.dayOfWeek) });
-    case "biweekly":
-      return t("schedule.biweekly", { weekday: String(schedule.dayOfWeek) });
-    case "monthly": {
-      const day = schedule.dayOfMonth ?? 1;
-      return t(day >= 29 ? "schedule.monthlyShort" : "schedule.monthly", { day });
-    }
-  }
 }
 
 const colors = { text: "#0f172a", muted: "#475569", brand: "#047857", border: "#e2e8f0", page: "#f8fafc" };
@@ -464,24 +471,28 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>, w: Words) => Ren
     };
   },
 
-  "login-alert": (data) => ({
-    subject: `New sign-in to your ${PRODUCT} account`,
-    ...layout("We noticed a new sign-in to your account.", [
-      { kind: "p", text: hi(data.name) },
-      { kind: "p", text: `Your ${PRODUCT} account was just signed in to.` },
-      {
-        kind: "facts",
-        rows: [
-          ["When", oneLine(data.signedInAt)],
-          ["Device", oneLine(data.device)],
-          ["IP address", oneLine(data.ipAddress)],
-        ],
-      },
-      { kind: "p", text: "If this was you, there is nothing to do." },
-      { kind: "p", text: "If it wasn't, change your password now and sign out your other sessions." },
-      { kind: "button", label: "Review account security", url: data.securityUrl },
-      { kind: "muted", text: "You get this email because login notifications are on. Turn them off under Profile → Security." },
-    ]),
+  "login-alert": (data, w) => ({
+    subject: w.t("loginAlert.subject"),
+    ...layout(
+      w.t("loginAlert.preheader"),
+      [
+        { kind: "p", text: greet(w, data.name) },
+        { kind: "p", text: w.t("loginAlert.body") },
+        {
+          kind: "facts",
+          rows: [
+            [w.t("loginAlert.when"), momentIn(data.signedInAt, w)],
+            [w.t("loginAlert.device"), oneLine(data.device)],
+            [w.t("loginAlert.ip"), oneLine(data.ipAddress)],
+          ],
+        },
+        { kind: "p", text: w.t("loginAlert.ifYou") },
+        { kind: "p", text: w.t("loginAlert.ifNot") },
+        { kind: "button", label: w.t("loginAlert.button"), url: data.securityUrl },
+        { kind: "muted", text: w.t("loginAlert.why") },
+      ],
+      w,
+    ),
   }),
 
   "confirm-new-email": (data, w) => ({
@@ -499,26 +510,31 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>, w: Words) => Ren
     ),
   }),
 
-  "email-changed": (data) => ({
-    subject: `Your ${PRODUCT} email address was changed`,
-    ...layout("Your account's email address was changed.", [
-      { kind: "p", text: hi(data.name) },
-      {
-        kind: "p",
-        text: `The email address of your ${PRODUCT} account was changed to ${oneLine(data.newEmail)} on ${oneLine(data.changedAt)}. We'll write to that address from now on.`,
-      },
-      { kind: "p", text: `If you didn't do this, contact us right away at ${oneLine(data.supportEmail)}.` },
-    ]),
+  "email-changed": (data, w) => ({
+    subject: w.t("emailChanged.subject"),
+    ...layout(
+      w.t("emailChanged.preheader"),
+      [
+        { kind: "p", text: greet(w, data.name) },
+        { kind: "p", text: w.t("emailChanged.body", { newEmail: oneLine(data.newEmail), date: momentIn(data.changedAt, w) }) },
+        { kind: "p", text: w.t("emailChanged.ifNot", { supportEmail: oneLine(data.supportEmail) }) },
+      ],
+      w,
+    ),
   }),
 
-  "password-changed": (data) => ({
-    subject: `Your ${PRODUCT} password was changed`,
-    ...layout("Your password was changed.", [
-      { kind: "p", text: hi(data.name) },
-      { kind: "p", text: `The password of your ${PRODUCT} account was changed on ${oneLine(data.changedAt)}. Other devices were signed out.` },
-      { kind: "p", text: "If you didn't do this, reset your password right away and contact support." },
-      { kind: "button", label: "Reset your password", url: data.resetUrl },
-    ]),
+  "password-changed": (data, w) => ({
+    subject: w.t("passwordChanged.subject"),
+    ...layout(
+      w.t("passwordChanged.preheader"),
+      [
+        { kind: "p", text: greet(w, data.name) },
+        { kind: "p", text: w.t("passwordChanged.body", { date: momentIn(data.changedAt, w) }) },
+        { kind: "p", text: w.t("passwordChanged.ifNot") },
+        { kind: "button", label: w.t("passwordChanged.button"), url: data.resetUrl },
+      ],
+      w,
+    ),
   }),
 
   "sandbox-granted": (data, w) => ({
@@ -567,28 +583,37 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>, w: Words) => Ren
     ]),
   }),
 
-  "group-created": (data) => {
-    const amount = formatCents(data.amountCents);
+  "group-created": (data, w) => {
+    const amount = formatMoney(data.amountCents, w.locale);
     const invited = data.invitedEmails.map(oneLine).join(", ");
+    const groupName = oneLine(data.groupName);
     return {
-      subject: oneLine(`Your group ${data.groupName} is ready for members`),
-      ...layout(`${oneLine(data.groupName)}: invitations are on their way.`, [
-        { kind: "p", text: hi(data.name) },
-        { kind: "p", text: `You created ${oneLine(data.groupName)}. You are its admin and member 1.` },
-        {
-          kind: "facts",
-          rows: [
-            ["Members", String(data.memberCount)],
-            ["Contribution", amount],
-            ["Payout per turn", formatCents(data.amountCents * data.memberCount)],
-            ["Schedule", oneLine(data.scheduleLine)],
-            ["Invited", invited || "No one yet"],
-          ],
-        },
-        { kind: "p", text: "The group starts as soon as every member has joined. Anyone else can join with your group's invite link:" },
-        { kind: "quote", text: data.inviteUrl },
-        { kind: "button", label: "View your group", url: data.groupUrl },
-      ]),
+      subject: oneLine(w.t("created.subject", { groupName: data.groupName })),
+      ...layout(
+        w.t("created.preheader", { groupName }),
+        [
+          { kind: "p", text: greet(w, data.name) },
+          { kind: "p", text: w.t("created.body", { groupName }) },
+          {
+            kind: "facts",
+            rows: [
+              [w.t("created.members"), String(data.memberCount)],
+              [w.t("created.contribution"), amount],
+              [w.t("created.payout"), formatMoney(data.amountCents * data.memberCount, w.locale)],
+              // The creator's English line; another language from the schedule itself, when the row has it.
+              [
+                w.t("created.schedule"),
+                w.locale === DEFAULT_LOCALE || !data.schedule ? oneLine(data.scheduleLine) : scheduleWords(data.schedule, w.locale),
+              ],
+              [w.t("created.invited"), invited || w.t("created.noOne")],
+            ],
+          },
+          { kind: "p", text: w.t("created.startsWhen") },
+          { kind: "quote", text: data.inviteUrl },
+          { kind: "button", label: w.t("common.viewGroup"), url: data.groupUrl },
+        ],
+        w,
+      ),
     };
   },
 
@@ -673,166 +698,241 @@ const renderers: { [T in TemplateName]: (data: TemplateData<T>, w: Words) => Ren
     ),
   }),
 
-  "group-notice": (data) => ({
-    subject: oneLine(data.title),
-    ...layout(oneLine(data.title), [
-      { kind: "p", text: hi(data.name) },
-      { kind: "p", text: data.body },
-      { kind: "facts", rows: [["Group", oneLine(data.groupName)]] },
-      { kind: "button", label: data.actionLabel, url: data.actionUrl },
-    ]),
-  }),
-
-  "swap-notice": (data) => ({
-    subject: oneLine(data.title),
-    ...layout(oneLine(data.title), [
-      { kind: "p", text: hi(data.name) },
-      { kind: "p", text: data.body },
-      { kind: "facts", rows: [["Group", oneLine(data.groupName)]] },
-      { kind: "button", label: data.actionLabel, url: data.actionUrl },
-      { kind: "muted", text: "You get this because payout notifications are on in your notification settings." },
-    ]),
-  }),
-
-  "report-reply": (data) => ({
-    subject: oneLine(`Reply to your report about ${data.groupName}`),
-    ...layout(`Our team replied to your report about ${oneLine(data.groupName)}.`, [
-      { kind: "p", text: hi(data.name) },
-      { kind: "p", text: `Our team replied to the problem you reported in ${oneLine(data.groupName)} (${oneLine(data.category)}).` },
-      { kind: "quote", text: data.reply },
-      { kind: "muted", text: "What you wrote:" },
-      { kind: "quote", text: data.reportMessage },
-      { kind: "button", label: "See your reports", url: data.reportsUrl },
-    ]),
-  }),
-
-  "payment-reminder": (data) => {
-    const amount = formatCents(data.amountCents);
-    const due = formatCalendarDay(data.dueOn);
+  "group-notice": (data, w) => {
+    const words = noticeWordsIn(data, w);
     return {
-      subject: oneLine(`Reminder: your ${amount} contribution to ${data.groupName} is due ${due}`),
-      ...layout(`Your ${amount} contribution is due ${due}.`, [
-        { kind: "p", text: hi(data.name) },
-        { kind: "p", text: `This is a friendly reminder that your next contribution to ${oneLine(data.groupName)} is coming up.` },
-        {
-          kind: "facts",
-          rows: [
-            ["Group", oneLine(data.groupName)],
-            ["Amount", amount],
-            [stepLabel("due", { planned: true }), due],
-          ],
-        },
-        { kind: "muted", text: "The amount is debited from your linked bank account on the due date. Please make sure the funds are available." },
-        { kind: "button", label: "View your group", url: data.groupUrl },
-      ]),
+      subject: oneLine(words.title),
+      ...layout(
+        oneLine(words.title),
+        [
+          { kind: "p", text: greet(w, data.name) },
+          { kind: "p", text: words.body },
+          { kind: "facts", rows: [[w.t("common.group"), oneLine(data.groupName)]] },
+          { kind: "button", label: actionLabelIn(data.actionLabel, w), url: data.actionUrl },
+        ],
+        w,
+      ),
     };
   },
 
-  "account-alert": (data) => ({
-    subject: oneLine(data.title),
-    ...layout(oneLine(data.title), [
-      { kind: "p", text: hi(data.name) },
-      { kind: "p", text: oneLine(data.title) },
-      { kind: "p", text: data.body },
-      { kind: "facts", rows: [["When", oneLine(data.occurredAt)]] },
-      { kind: "button", label: data.actionLabel, url: data.actionUrl },
-      {
-        kind: "muted",
-        text: "You get this email because urgent account notifications are on. You can turn them off under Profile → Notifications.",
-      },
-    ]),
-  }),
+  "swap-notice": (data, w) => {
+    const words = noticeWordsIn(data, w);
+    return {
+      subject: oneLine(words.title),
+      ...layout(
+        oneLine(words.title),
+        [
+          { kind: "p", text: greet(w, data.name) },
+          { kind: "p", text: words.body },
+          { kind: "facts", rows: [[w.t("common.group"), oneLine(data.groupName)]] },
+          { kind: "button", label: actionLabelIn(data.actionLabel, w), url: data.actionUrl },
+          { kind: "muted", text: w.t("swapNotice.why") },
+        ],
+        w,
+      ),
+    };
+  },
 
-  "daily-reminder": (data) => ({
-    subject: oneLine(data.title),
-    ...layout(oneLine(data.title), [
-      { kind: "p", text: hi(data.name) },
-      { kind: "p", text: `${oneLine(data.title)}.` },
-      { kind: "p", text: data.body },
-      data.payUrl ? { kind: "button", label: "Pay now", url: data.payUrl } : { kind: "button", label: "View your group", url: data.groupUrl },
-      {
-        kind: "muted",
-        text: "You get a reminder each day until your contribution settles because daily reminders are on. Turn them off under Profile → Notifications.",
-      },
-    ]),
-  }),
+  "report-reply": (data, w) => {
+    const groupName = oneLine(data.groupName);
+    // The category comes as its English label (reportCategoryLabel); a known one is said in the email's language.
+    const category = REPORT_CATEGORIES.find((known) => known.label === data.category)?.value;
+    return {
+      subject: oneLine(w.t("reply.subject", { groupName: data.groupName })),
+      ...layout(
+        w.t("reply.preheader", { groupName }),
+        [
+          { kind: "p", text: greet(w, data.name) },
+          {
+            kind: "p",
+            text: category ? w.t("reply.body", { groupName, category }) : w.t("reply.bodyOther", { groupName, category: oneLine(data.category) }),
+          },
+          { kind: "quote", text: data.reply },
+          { kind: "muted", text: w.t("reply.youWrote") },
+          { kind: "quote", text: data.reportMessage },
+          { kind: "button", label: w.t("reply.button"), url: data.reportsUrl },
+        ],
+        w,
+      ),
+    };
+  },
 
-  "weekly-summary": (data) => {
-    const week = formatDate(data.weekOf, { style: "long" });
+  "payment-reminder": (data, w) => {
+    const amount = formatMoney(data.amountCents, w.locale);
+    const due = formatDate(data.dueOn, { locale: w.locale });
+    const groupName = oneLine(data.groupName);
+    return {
+      subject: oneLine(w.t("reminder.subject", { amount, groupName: data.groupName, date: due })),
+      ...layout(
+        w.t("reminder.preheader", { amount, date: due }),
+        [
+          { kind: "p", text: greet(w, data.name) },
+          { kind: "p", text: w.t("reminder.body", { groupName }) },
+          {
+            kind: "facts",
+            rows: [
+              [w.t("common.group"), groupName],
+              [w.t("reminder.amount"), amount],
+              [w.t("reminder.due"), due],
+            ],
+          },
+          { kind: "muted", text: w.t("reminder.funds") },
+          { kind: "button", label: w.t("common.viewGroup"), url: data.groupUrl },
+        ],
+        w,
+      ),
+    };
+  },
+
+  "account-alert": (data, w) => {
+    const words = noticeWordsIn(data, w);
+    const when = data.occurredOn
+      ? w.t("alert.sandboxDay", { day: formatDate(data.occurredOn, { style: "medium", locale: w.locale }) })
+      : momentIn(data.occurredAt, w);
+    return {
+      subject: oneLine(words.title),
+      ...layout(
+        oneLine(words.title),
+        [
+          { kind: "p", text: greet(w, data.name) },
+          { kind: "p", text: oneLine(words.title) },
+          { kind: "p", text: words.body },
+          { kind: "facts", rows: [[w.t("alert.when"), when]] },
+          { kind: "button", label: actionLabelIn(data.actionLabel, w), url: data.actionUrl },
+          { kind: "muted", text: w.t("alert.why") },
+        ],
+        w,
+      ),
+    };
+  },
+
+  "daily-reminder": (data, w) => {
+    const words = noticeWordsIn(data, w);
+    return {
+      subject: oneLine(words.title),
+      ...layout(
+        oneLine(words.title),
+        [
+          { kind: "p", text: greet(w, data.name) },
+          { kind: "p", text: `${oneLine(words.title)}.` },
+          { kind: "p", text: words.body },
+          data.payUrl
+            ? { kind: "button", label: w.t("action.payNow"), url: data.payUrl }
+            : { kind: "button", label: w.t("common.viewGroup"), url: data.groupUrl },
+          { kind: "muted", text: w.t("daily.why") },
+        ],
+        w,
+      ),
+    };
+  },
+
+  "weekly-summary": (data, w) => {
+    const week = formatDate(data.weekOf, { style: "long", locale: w.locale });
     const count = data.groups.length;
     return {
-      subject: `Your ${PRODUCT} week: ${plural(count, { one: "group", other: "groups" })}, week of ${week}`,
-      ...layout(`Where your ${pluralWord(count, GROUP_STANDS)} this week.`, [
-        { kind: "p", text: hi(data.name) },
-        {
-          kind: "p",
-          text: count === 0 ? "You aren't in any savings group right now." : `Here is where your ${pluralWord(count, GROUP_STANDS)} this week.`,
-        },
-        ...data.groups.flatMap((group): Block[] => [
-          { kind: "facts", rows: weeklyGroupRows(group) },
-          { kind: "muted", text: `Open ${oneLine(group.name)}: ${group.url}` },
-        ]),
-        { kind: "button", label: "Go to your dashboard", url: data.dashboardUrl },
-        { kind: "muted", text: "You get this email once a week because the weekly summary is on. Turn it off under Profile → Notifications." },
-      ]),
+      subject: w.t("weekly.subject", { count, week }),
+      ...layout(
+        w.t("weekly.preheader", { count }),
+        [
+          { kind: "p", text: greet(w, data.name) },
+          { kind: "p", text: count === 0 ? w.t("weekly.none") : w.t("weekly.body", { count }) },
+          ...data.groups.flatMap((group): Block[] => [
+            { kind: "facts", rows: weeklyGroupRows(group, w) },
+            { kind: "muted", text: w.t("weekly.open", { groupName: oneLine(group.name), url: group.url }) },
+          ]),
+          { kind: "button", label: w.t("action.dashboard"), url: data.dashboardUrl },
+          { kind: "muted", text: w.t("weekly.why") },
+        ],
+        w,
+      ),
     };
   },
 
-  "payout-notification": (data) => {
-    const amount = formatCents(data.amountCents);
-    const arrived = formatCalendarDay(data.payoutOn);
+  "payout-notification": (data, w) => {
+    const amount = formatMoney(data.amountCents, w.locale);
+    const day = (value: string) => formatDate(value, { locale: w.locale });
+    const arrived = day(data.payoutOn);
     const rows: Array<[string, string]> = [
-      ["Group", oneLine(data.groupName)],
-      ["Payout", amount],
+      [w.t("common.group"), oneLine(data.groupName)],
+      [w.t("payout.payout"), amount],
     ];
-    // The labels and days of the one model of a payment's dates (app/domain/payment-dates.ts), as every page shows them.
-    if (data.sentOn) rows.push([stepLabel("sent", { planned: false }), formatCalendarDay(data.sentOn)]);
-    rows.push([stepLabel("arrival", { planned: false }), arrived]);
+    // The labels and days of the one model of a payment's dates (app/domain/payment-dates.ts: stepLabel), as every page shows them.
+    if (data.sentOn) rows.push([w.t("payout.sent"), day(data.sentOn)]);
+    rows.push([w.t("payout.arrived"), arrived]);
     return {
-      subject: oneLine(`Your ${amount} payout from ${data.groupName} has arrived`),
-      ...layout(`Your ${amount} payout arrived in your bank account on ${arrived}.`, [
-        { kind: "p", text: hi(data.name) },
-        { kind: "p", text: `Good news — your payout from ${oneLine(data.groupName)} has arrived in your linked bank account.` },
-        { kind: "facts", rows },
-        { kind: "button", label: "View your group", url: data.groupUrl },
-      ]),
+      subject: oneLine(w.t("payout.subject", { amount, groupName: data.groupName })),
+      ...layout(
+        w.t("payout.preheader", { amount, date: arrived }),
+        [
+          { kind: "p", text: greet(w, data.name) },
+          { kind: "p", text: w.t("payout.body", { groupName: oneLine(data.groupName) }) },
+          { kind: "facts", rows },
+          { kind: "button", label: w.t("common.viewGroup"), url: data.groupUrl },
+        ],
+        w,
+      ),
     };
   },
 };
 
-function weeklyGroupRows(group: TemplateData<"weekly-summary">["groups"][number]): Array<[string, string]> {
-  const rows: Array<[string, string]> = [["Group", oneLine(group.name)]];
+/**
+ * The words weekly-summary.server.ts writes for names it has no name for: the reader, and a member it cannot name.
+ * The template says them in the email's language.
+ */
+export const SUMMARY_YOU = "You";
+export const SUMMARY_SOMEONE = "A member";
+
+function weeklyGroupRows(group: TemplateData<"weekly-summary">["groups"][number], w: Words): Array<[string, string]> {
+  const money = (cents: number) => formatMoney(cents, w.locale);
+  const day = (value: string) => formatDate(value, { locale: w.locale });
+  const person = (name: string) => (name === SUMMARY_YOU ? w.t("weekly.you") : name === SUMMARY_SOMEONE ? w.t("weekly.someone") : oneLine(name));
+  const rows: Array<[string, string]> = [[w.t("common.group"), oneLine(group.name)]];
   if (group.status === "forming") {
-    rows.push(["Status", `Forming: ${group.joinedCount} of ${group.memberCount} members have joined`]);
+    rows.push([w.t("weekly.status"), w.t("weekly.forming", { joined: group.joinedCount, count: group.memberCount })]);
     return rows;
   }
   if (group.status === "completed") {
-    rows.push(["Status", `Completed: all ${group.memberCount} payouts made`]);
+    rows.push([w.t("weekly.status"), w.t("weekly.completed", { count: group.memberCount })]);
     return rows;
   }
-  rows.push(["Period", group.period ? `${group.period} of ${group.memberCount}` : "—"]);
-  const paid = group.paidNames.map(oneLine);
-  const unpaid = group.unpaidNames.map(oneLine);
-  rows.push(["Paid this period", paid.length ? `${paid.join(", ")} (${paid.length} of ${paid.length + unpaid.length})` : "No one yet"]);
-  if (unpaid.length) rows.push(["Still to pay", unpaid.join(", ")]);
-  if (group.nextDueOn) rows.push(["Next due", `${formatDate(group.nextDueOn)} · ${formatCents(group.contributionCents)}`]);
+  rows.push([w.t("weekly.period"), group.period ? w.t("weekly.periodOf", { period: group.period, count: group.memberCount }) : "—"]);
+  const paid = group.paidNames.map(person);
+  const unpaid = group.unpaidNames.map(person);
+  rows.push([
+    w.t("weekly.paid"),
+    paid.length ? w.t("weekly.paidNames", { names: paid.join(", "), paid: paid.length, total: paid.length + unpaid.length }) : w.t("created.noOne"),
+  ]);
+  if (unpaid.length) rows.push([w.t("weekly.unpaid"), unpaid.join(", ")]);
+  if (group.nextDueOn) rows.push([w.t("weekly.nextDue"), `${day(group.nextDueOn)} · ${money(group.contributionCents)}`]);
   if (group.nextPayout) {
-    rows.push([
-      "Next payout",
-      `${oneLine(group.nextPayout.recipient)} · ${group.nextPayout.payoutOn ? `${stepLabel("arrival", { planned: true }).toLowerCase()} ${formatDate(group.nextPayout.payoutOn)}` : "waiting for every contribution"} · ${formatCents(group.nextPayout.amountCents)}`,
-    ]);
+    const when = group.nextPayout.payoutOn ? w.t("weekly.expected", { date: day(group.nextPayout.payoutOn) }) : w.t("weekly.waiting");
+    rows.push([w.t("weekly.nextPayout"), `${person(group.nextPayout.recipient)} · ${when} · ${money(group.nextPayout.amountCents)}`]);
   }
   return rows;
 }
 
+/** The emails that say the bell's words: in the recipient's language only when they carry the notice as a message. */
+const NOTICE_TEMPLATES: ReadonlySet<TemplateName> = new Set<TemplateName>(["group-notice", "swap-notice", "account-alert", "daily-reminder"]);
+
+/**
+ * Whether a message is written in the recipient's language: every template but contact; one that says a notice's words only
+ * when it carries them as a message (an English title and body alone would sit in a Spanish frame).
+ */
+function speaksLanguage(message: EmailMessage): boolean {
+  if (ENGLISH_ONLY_TEMPLATES.has(message.template)) return false;
+  if (!NOTICE_TEMPLATES.has(message.template)) return true;
+  const notice = (message.data as { notice?: { message: string } }).notice;
+  return notice !== undefined && isNoticeId(notice.message);
+}
+
 /**
  * Render a typed message in the recipient's language (the outbox decides it when it sends, outbox.server.ts). A template
- * not yet translated (not in TRANSLATED_TEMPLATES) is English whatever the locale.
+ * always in English (ENGLISH_ONLY_TEMPLATES), or a notice's email without its message, is English whatever the locale.
  */
 export function renderEmail(message: EmailMessage, locale: Locale = DEFAULT_LOCALE): RenderedEmail {
   // The union guarantees data matches template; TypeScript cannot correlate the two through the lookup.
   const render = renderers[message.template] as (data: EmailMessage["data"], w: Words) => RenderedEmail;
-  return render(message.data, wordsFor(TRANSLATED_TEMPLATES.has(message.template) ? locale : DEFAULT_LOCALE));
+  return render(message.data, wordsFor(speaksLanguage(message) ? locale : DEFAULT_LOCALE));
 }
 
 export type RenderTemplateResult =

@@ -39,10 +39,14 @@ export async function markUndeliverable(
   if (inserted.length === 0) return false;
   const owners = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${address}`);
   // What queueUrgent does for an in-app-only notice, without its email path (which would import the outbox back).
-  const notice = undeliverableNotice(address, input.reason);
+  // A message (ADR 062): written in the owner's language when read; the words are undeliverableNotice's.
+  const notice = {
+    message: "undeliverable",
+    values: { reason: input.reason, address },
+    link: undeliverableNotice(address, input.reason).link,
+  } as const;
   for (const owner of owners) {
-    if ((await getPreferences(owner.id, tx)).pushUrgentAccount)
-      await notify(owner.id, { title: notice.title, body: notice.body, link: notice.link }, tx);
+    if ((await getPreferences(owner.id, tx)).pushUrgentAccount) await notify(owner.id, notice, tx);
   }
   return true;
 }

@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import { formatDate, formatDateTime } from "~/domain/format";
+import { formatDateTime } from "~/domain/format";
 import { describeGroup, payoutPerTurnCents, SETUP_FEE_CENTS, type GroupDraft } from "~/domain/groups";
 import { plannedDates } from "~/domain/payment-dates";
 import { invitationExpiresAt, invitationState, type InvitationOutcome } from "~/domain/invitations";
@@ -21,6 +21,7 @@ import { deliverEmails, queueEmail } from "../email/email.server";
 import { queueEmailToUser } from "../email/user-email.server";
 import { appUrl } from "../platform/env.server";
 import { notify } from "../notifications/notifications.server";
+import { scheduleValues } from "../notifications/notice-text";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type GroupRow = typeof groups.$inferSelect;
@@ -238,6 +239,7 @@ async function announceNewGroup(
         memberCount: group.memberCount,
         amountCents: group.contributionCents,
         scheduleLine,
+        schedule: scheduleOf(group),
         invitedEmails: emails,
         inviteUrl: `${base}${joinUrl(group.inviteCode)}`,
         groupUrl: `${base}${groupUrl(group.id)}`,
@@ -269,8 +271,9 @@ async function announceNewGroup(
       await notify(
         user.id,
         {
-          title: `${creator.name} invited you to ${group.name}`,
-          body: `${scheduleLine}, ${group.memberCount} members.`,
+          message: "groupInvited",
+          // The schedule itself (notice-text.ts writes its line in the reader's language).
+          values: { inviterName: creator.name, groupName: group.name, memberCount: group.memberCount, ...scheduleValues(scheduleOf(group)) },
           link: joinUrl(invitation.code),
         },
         tx,
@@ -544,7 +547,7 @@ export async function declineInvitation(user: { id: string; email: string }, cod
 async function announceJoin(tx: Tx, user: Joiner, group: GroupRow, started: boolean, now: Date): Promise<string[]> {
   const link = groupUrl(group.id);
   if (group.createdBy !== user.id) {
-    await notify(group.createdBy, { title: `${user.name} joined ${group.name}`, link }, tx);
+    await notify(group.createdBy, { message: "memberJoined", values: { memberName: user.name, groupName: group.name }, link }, tx);
   }
   if (!started) return [];
   const rows = await tx
@@ -560,8 +563,8 @@ async function announceJoin(tx: Tx, user: Joiner, group: GroupRow, started: bool
     await notify(
       row.user.id,
       {
-        title: `${group.name} has started`,
-        body: `Every member joined. Your first contribution is due ${formatDate(group.firstDueOn!)}; your turn is ${row.position} of ${group.memberCount}.`,
+        message: "groupStarted",
+        values: { groupName: group.name, firstDueOn: group.firstDueOn!, position: row.position!, memberCount: group.memberCount },
         link,
       },
       tx,

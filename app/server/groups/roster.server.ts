@@ -98,11 +98,7 @@ export async function removeMember(
     await tx.update(groups).set({ updatedAt: now }).where(eq(groups.id, groupId));
     await notify(
       target.user.id,
-      {
-        title: ROSTER_MESSAGES.removedNoticeTitle(row.group.name),
-        body: ROSTER_MESSAGES.removedNoticeBody(admin.name, reason),
-        link: "/dashboard",
-      },
+      { message: "memberRemoved", values: { groupName: row.group.name, adminName: admin.name, reason }, link: "/dashboard" },
       tx,
     );
     const emailId = await queueEmailToUser(
@@ -188,13 +184,14 @@ export async function leaveGroup(
       const title = ROSTER_MESSAGES.leftNoticeTitle(member.name, row.group.name);
       const body = ROSTER_MESSAGES.leftNoticeBody(member.name);
       const link = `/groups/${groupId}`;
-      await notify(admin.id, { title, body, link }, tx);
+      const notice = { message: "memberLeft", values: { memberName: member.name, groupName: row.group.name } } as const;
+      await notify(admin.id, { ...notice, link }, tx);
       const emailId = await queueEmailToUser(
         tx,
         admin,
         {
           template: "group-notice",
-          data: { name: admin.name, groupName: row.group.name, title, body, actionLabel: "View your group", actionUrl: `${appUrl()}${link}` },
+          data: { name: admin.name, groupName: row.group.name, title, body, notice, actionLabel: "View your group", actionUrl: `${appUrl()}${link}` },
         },
         { now },
       );
@@ -241,13 +238,14 @@ export async function inviteAgain(
     const link = joinUrl(row.group.inviteCode);
     const title = ROSTER_MESSAGES.invitedAgainNoticeTitle(row.group.name);
     const body = ROSTER_MESSAGES.invitedAgainNoticeBody(admin.name);
-    await notify(person.id, { title, body, link }, tx);
+    const notice = { message: "invitedAgain", values: { groupName: row.group.name, adminName: admin.name } } as const;
+    await notify(person.id, { ...notice, link }, tx);
     const emailId = await queueEmailToUser(
       tx,
       person,
       {
         template: "group-notice",
-        data: { name: person.name, groupName: row.group.name, title, body, actionLabel: "Join the group", actionUrl: `${appUrl()}${link}` },
+        data: { name: person.name, groupName: row.group.name, title, body, notice, actionLabel: "Join the group", actionUrl: `${appUrl()}${link}` },
       },
       { now },
     );

@@ -15,6 +15,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { needsApproval, OPEN_SWAP_STATUSES, SWAP_MESSAGES, SWAP_NOTICES, turnOpen, type TurnFacts } from "~/domain/swaps";
+import { plannedDates } from "~/domain/payment-dates";
 import { todayIn, type CalendarDay } from "~/domain/schedule";
 import { db, type Db } from "../db/client.server";
 import {
@@ -31,6 +32,7 @@ import {
 import { deliverEmails } from "../email/email.server";
 import { queueEmailToUser } from "../email/user-email.server";
 import { tryGroupMoneyLock } from "../money/locks.server";
+import { englishWords, type NoticeId, type NoticeMessage, type NoticeValues } from "../notifications/notice-text";
 import { notify } from "../notifications/notifications.server";
 import { appUrl } from "../platform/env.server";
 
@@ -88,16 +90,41 @@ function groupDay(group: GroupRow, now: Date): CalendarDay {
 
 const groupLink = (groupId: string) => `/groups/${groupId}`;
 
-/** Tell a member in the app and queue the email (the "group-notice" template); returns the outbox id, if any. */
-async function tell(tx: Tx, member: Member, group: GroupRow, notice: { title: string; body: string }, now: Date) {
+/**
+ * A turn as a swap notice's values (ADR 062): its number and its planned payout days, `<prefix>Turn`,
+ * `<prefix>SentOnLong`, `<prefix>ArrivesOnLong` (swaps.ts turnPayoutText's days). Null when the days cannot be told.
+ */
+function turnValues(prefix: string, turn: number, dueOn: CalendarDay): NoticeValues | null {
+  const dates = plannedDates(turn, dueOn);
+  if (!dates.sent || !dates.arrival) return null;
+  return { [`${prefix}Turn`]: turn, [`${prefix}SentOnLong`]: dates.sent.day, [`${prefix}ArrivesOnLong`]: dates.arrival.day };
+}
+
+/** A swap notice as a message with its turns' values, or — when a turn's days cannot be told — its English words. */
+function asMessage(
+  message: NoticeId,
+  values: NoticeValues,
+  turns: Array<NoticeValues | null>,
+  english: () => { title: string; body: string },
+): NoticeMessage | { title: string; body: string } {
+  if (turns.some((turn) => turn === null)) return english();
+  return { message, values: Object.assign({}, values, ...turns) };
+}
+
+/**
+ * Tell a member in the app and queue the email (the "group-notice" template); returns the outbox id, if any. A message
+ * (ADR 062) is written in the member's language, in the bell and in the email; English words stay English.
+ */
+async function tell(tx: Tx, member: Member, group: GroupRow, notice: { title: string; body: string } | NoticeMessage, now: Date) {
   const link = groupLink(group.id);
   await notify(member.userId, { ...notice, link }, tx);
+  const words = "message" in notice ? { ...englishWords(notice), notice: { message: notice.message, values: notice.values ?? {} } } : notice;
   return queueEmailToUser(
     tx,
     { id: member.userId, email: member.email },
     {
       template: "group-notice",
-      data: { name: member.name, groupName: group.name, ...notice, actionLabel: "Open the group", actionUrl: `${appUrl()}${link}` },
+      data: { name: member.name, groupName: group.name, ...words, actionLabel: "Open the group", actionUrl: `${appUrl()}${link}` },
     },
     { now },
   );
@@ -111,7 +138,7 @@ async function tellOthers(
   tx: Tx,
   locked: Locked,
   swap: Pick<TurnSwapRow, "proposerMemberId" | "counterpartMemberId">,
-  notice: (yours: { turn: number; dueOn: CalendarDay }) => { title: string; body: string },
+  notice: (yours: { turn: number; dueOn: CalendarDay }) => { title: string; body: string } | NoticeMessage,
   emails: Array<string | null>,
   now: Date,
 ) {
@@ -120,8 +147,9 @@ async function tellOthers(
     if (member.id === swap.proposerMemberId || member.id === swap.counterpartMemberId) continue;
     const turn = locked.periods.find((period) => period.recipientMemberId === member.id);
     if (!turn) continue;
-    const words = notice({ turn: turn.periodNumber, dueOn: turn.dueOn });
-    await notify(member.userId, { ...words, link }, tx);
+    const said = notice({ turn: turn.periodNumber, dueOn: turn.dueOn });
+    await notify(member.userId, { ...said, link }, tx);
+    const words = "message" in said ? { ...englishWords(said), notice: { message: said.message, values: said.values ?? {} } } : said;
     emails.push(
       await queueEmailToUser(
         tx,
@@ -210,14 +238,38 @@ export async function proposeSwap(actor: { id: string }, groupId: string, counte
     ]);
     await event(tx, groupId, "swap_proposed", me.userId, other.userId, mine.periodNumber, now);
     emails.push(
-      await tell(tx, other, group, SWAP_NOTICES.proposed(me.name, group.name, mine.periodNumber, mine.dueOn, theirs.periodNumber, theirs.dueOn), now),
+      await tell(
+        tx,
+        other,
+        group,
+        asMessage(
+          "swapProposed",
+          { proposerName: me.name, groupName: group.name },
+          [turnValues("your", theirs.periodNumber, theirs.dueOn), turnValues("their", mine.periodNumber, mine.dueOn)],
+          () => SWAP_NOTICES.proposed(me.name, group.name, mine.periodNumber, mine.dueOn, theirs.periodNumber, theirs.dueOn),
+        ),
+        now,
+      ),
     );
     const approval = needsApproval(group.swapsNeedApproval, admin.id, me.id, other.id);
     await tellOthers(
       tx,
       locked,
       { proposerMemberId: me.id, counterpartMemberId: other.id },
-      (yours) => SWAP_NOTICES.proposedToOthers(me.name, other.name, group.name, mine.periodNumber, theirs.periodNumber, approval, yours),
+      (yours) =>
+        asMessage(
+          "swapProposedOthers",
+          {
+            proposerName: me.name,
+            counterpartName: other.name,
+            groupName: group.name,
+            proposerTurn: mine.periodNumber,
+            counterpartTurn: theirs.periodNumber,
+            approval: approval ? "yes" : "no",
+          },
+          [turnValues("your", yours.turn, yours.dueOn)],
+          () => SWAP_NOTICES.proposedToOthers(me.name, other.name, group.name, mine.periodNumber, theirs.periodNumber, approval, yours),
+        ),
       emails,
       now,
     );
@@ -262,7 +314,9 @@ export async function answerSwap(
     if (answer === "decline") {
       await close(tx, swap.id, "declined", now, { respondedAt: now });
       await event(tx, groupId, "swap_declined", counterpart.userId, proposer.userId, swap.counterpartPeriod, now);
-      emails.push(await tell(tx, proposer, group, SWAP_NOTICES.declined(counterpart.name, group.name), now));
+      emails.push(
+        await tell(tx, proposer, group, { message: "swapDeclined", values: { counterpartName: counterpart.name, groupName: group.name } }, now),
+      );
       await tellOthersOff(tx, locked, swap, emails, now);
       return { ok: true, title: SWAP_MESSAGES.declinedTitle };
     }
@@ -273,13 +327,24 @@ export async function answerSwap(
     await tx.update(turnSwaps).set({ status: "accepted", respondedAt: now }).where(eq(turnSwaps.id, swap.id));
     await event(tx, groupId, "swap_accepted", counterpart.userId, proposer.userId, swap.counterpartPeriod, now);
     const admin = locked.members.find((member) => member.isAdmin)!;
-    emails.push(await tell(tx, proposer, group, SWAP_NOTICES.accepted(counterpart.name, group.name), now));
+    emails.push(
+      await tell(tx, proposer, group, { message: "swapAccepted", values: { counterpartName: counterpart.name, groupName: group.name } }, now),
+    );
     emails.push(
       await tell(
         tx,
         admin,
         group,
-        SWAP_NOTICES.approvalNeeded(proposer.name, counterpart.name, group.name, swap.proposerPeriod, swap.counterpartPeriod),
+        {
+          message: "swapApproval",
+          values: {
+            proposerName: proposer.name,
+            counterpartName: counterpart.name,
+            groupName: group.name,
+            proposerTurn: swap.proposerPeriod,
+            counterpartTurn: swap.counterpartPeriod,
+          },
+        },
         now,
       ),
     );
@@ -308,7 +373,8 @@ export async function decideSwap(
     const { proposer, counterpart } = partiesOf(locked, swap);
     await close(tx, swap.id, "refused", now, decided);
     await event(tx, groupId, "swap_refused", locked.me.userId, proposer.userId, swap.proposerPeriod, now);
-    for (const member of [proposer, counterpart]) emails.push(await tell(tx, member, locked.group, SWAP_NOTICES.refused(locked.group.name), now));
+    for (const member of [proposer, counterpart])
+      emails.push(await tell(tx, member, locked.group, { message: "swapRefused", values: { groupName: locked.group.name } }, now));
     await tellOthersOff(tx, locked, swap, emails, now);
     return { ok: true, title: SWAP_MESSAGES.refusedTitle };
   });
@@ -326,7 +392,15 @@ export async function withdrawSwap(actor: { id: string }, groupId: string, swapI
     const { proposer, counterpart } = partiesOf(locked, swap);
     await close(tx, swap.id, "withdrawn", now);
     await event(tx, groupId, "swap_withdrawn", proposer.userId, counterpart.userId, swap.proposerPeriod, now);
-    emails.push(await tell(tx, counterpart, locked.group, SWAP_NOTICES.withdrawn(proposer.name, locked.group.name), now));
+    emails.push(
+      await tell(
+        tx,
+        counterpart,
+        locked.group,
+        { message: "swapWithdrawn", values: { proposerName: proposer.name, groupName: locked.group.name } },
+        now,
+      ),
+    );
     await tellOthersOff(tx, locked, swap, emails, now);
     return { ok: true, title: SWAP_MESSAGES.withdrawnTitle };
   });
@@ -348,7 +422,7 @@ async function cancelIfClosed(tx: Tx, locked: Locked, swap: TurnSwapRow, emails:
   const { proposer, counterpart } = partiesOf(locked, swap);
   await close(tx, swap.id, "cancelled", now);
   await event(tx, locked.group.id, "swap_cancelled", proposer.userId, counterpart.userId, swap.proposerPeriod, now);
-  const notice = { title: `A turn swap in ${locked.group.name} was cancelled`, body: SWAP_MESSAGES.turnClosed };
+  const notice = { message: "swapCancelled", values: { groupName: locked.group.name } } as const;
   for (const member of [proposer, counterpart]) emails.push(await tell(tx, member, locked.group, notice, now));
   await tellOthersOff(tx, locked, swap, emails, now);
   return fail(409, SWAP_MESSAGES.turnClosed);
@@ -387,9 +461,29 @@ async function swapTurns(
   const { proposer, counterpart } = partiesOf(locked, swap);
   await event(tx, group.id, "swapped", proposer.userId, counterpart.userId, b, now);
   const dueOf = (period: number) => locked.periods.find((row) => row.periodNumber === period)!.dueOn;
-  emails.push(await tell(tx, proposer, group, SWAP_NOTICES.swapped(group.name, counterpart.name, b, dueOf(b), { turn: a, dueOn: dueOf(a) }), now));
-  emails.push(await tell(tx, counterpart, group, SWAP_NOTICES.swapped(group.name, proposer.name, a, dueOf(a), { turn: b, dueOn: dueOf(b) }), now));
-  await tellOthers(tx, locked, swap, (yours) => SWAP_NOTICES.swappedToOthers(group.name, proposer.name, counterpart.name, a, b, yours), emails, now);
+  const swapped = (otherName: string, turn: number, before: number) =>
+    asMessage(
+      "swapSwapped",
+      { groupName: group.name, otherName },
+      [turnValues("your", turn, dueOf(turn)), turnValues("before", before, dueOf(before))],
+      () => SWAP_NOTICES.swapped(group.name, otherName, turn, dueOf(turn), { turn: before, dueOn: dueOf(before) }),
+    );
+  emails.push(await tell(tx, proposer, group, swapped(counterpart.name, b, a), now));
+  emails.push(await tell(tx, counterpart, group, swapped(proposer.name, a, b), now));
+  await tellOthers(
+    tx,
+    locked,
+    swap,
+    (yours) =>
+      asMessage(
+        "swapSwappedOthers",
+        { groupName: group.name, proposerName: proposer.name, counterpartName: counterpart.name, proposerTurn: a, counterpartTurn: b },
+        [turnValues("your", yours.turn, yours.dueOn)],
+        () => SWAP_NOTICES.swappedToOthers(group.name, proposer.name, counterpart.name, a, b, yours),
+      ),
+    emails,
+    now,
+  );
   const you = locked.me.id === proposer.id ? { turn: b, on: dueOf(b) } : locked.me.id === counterpart.id ? { turn: a, on: dueOf(a) } : null;
   return { ok: true, title: SWAP_MESSAGES.swappedTitle, description: you ? SWAP_MESSAGES.swappedToYou(you.turn, you.on) : undefined };
 }
@@ -401,7 +495,19 @@ async function tellOthersOff(tx: Tx, locked: Locked, swap: TurnSwapRow, emails: 
     tx,
     locked,
     swap,
-    (yours) => SWAP_NOTICES.offForOthers(locked.group.name, proposer.name, counterpart.name, swap.proposerPeriod, swap.counterpartPeriod, yours),
+    (yours) =>
+      asMessage(
+        "swapOffOthers",
+        {
+          groupName: locked.group.name,
+          proposerName: proposer.name,
+          counterpartName: counterpart.name,
+          proposerTurn: swap.proposerPeriod,
+          counterpartTurn: swap.counterpartPeriod,
+        },
+        [turnValues("your", yours.turn, yours.dueOn)],
+        () => SWAP_NOTICES.offForOthers(locked.group.name, proposer.name, counterpart.name, swap.proposerPeriod, swap.counterpartPeriod, yours),
+      ),
     emails,
     now,
   );

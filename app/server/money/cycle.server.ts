@@ -23,7 +23,6 @@ import {
   sandboxSettlesOn,
   type TransferStatus,
 } from "~/domain/money";
-import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { SETUP_FEE_CENTS } from "~/domain/groups";
 import { addDays, daysBetween, todayIn, type CalendarDay } from "~/domain/schedule";
 import { adminNoticeAfterFailure, nextStepAfterFailure } from "~/domain/failed-contribution";
@@ -37,8 +36,6 @@ import { appUrl, env } from "../platform/env.server";
 import { notify } from "../notifications/notifications.server";
 import { sendDailyReminders } from "../notifications/reminders.server";
 import { notifyUrgent, URGENT } from "../notifications/account-alerts.server";
-import { contributionDueNotice } from "~/domain/reminders";
-import { payoutArrivedNotice } from "~/domain/payment-dates";
 import { failpoint, pausepoint, SimulatedCrash } from "../platform/failpoints.server";
 import { logger } from "../platform/log.server";
 import { balanceOf } from "./ledger.server";
@@ -389,8 +386,8 @@ async function completeGroups(groupIds: string[], byId: Map<string, GroupRow>, n
     members.map((m) =>
       limit(() =>
         notify(m.userId, {
-          title: `${byId.get(m.groupId)!.name} is complete`,
-          body: "Every member has received their payout. Thank you for saving together.",
+          message: "groupComplete",
+          values: { groupName: byId.get(m.groupId)!.name },
           link: `/groups/${m.groupId}`,
           occurredOn: sandboxDayOf(byId.get(m.groupId)!, day),
         }),
@@ -533,7 +530,12 @@ async function remind(byId: Map<string, GroupRow>, reminders: Awaited<ReturnType
         if (!user || !group) return;
         const link = `/groups/${group.id}`;
         await Promise.allSettled([
-          notify(user.id, { ...contributionDueNotice({ groupName: group.name, dueOn: reminder.dueOn }), link, occurredOn: sandboxDayOf(group, day) }),
+          notify(user.id, {
+            message: "contributionDue",
+            values: { groupName: group.name, dueOn: reminder.dueOn },
+            link,
+            occurredOn: sandboxDayOf(group, day),
+          }),
           sendEmailToUser(user, {
             template: "payment-reminder",
             data: {
@@ -626,31 +628,20 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
         const group = byId.get(event.group_id)!;
         const member = person.get(event.user_id)!;
         const row = settledRows.get(`${event.group_id}:contribution:${event.user_id}:${event.period_number}`)!;
-        const amount = formatMoney(Number(event.amount_cents));
         const occurredOn = sandboxDayOf(group, row.statusOn);
         const link = `/groups/${group.id}`;
         const recipientId = recipients.find((r) => r.groupId === event.group_id && r.periodNumber === event.period_number)?.userId;
         const told = new Set<string>();
-        const tell = (userId: string | undefined, title: string, body: string) => {
+        const tell = (userId: string | undefined, message: "payNowArrived" | "payNowArrivedAdmin" | "payNowArrivedRecipient") => {
           if (!userId || told.has(userId)) return;
           told.add(userId);
-          jobs.push(() => notify(userId, { title, body, link, occurredOn }));
+          // Written in each reader's language when read (ADR 062): the day and the cents, not their English.
+          const values = { groupName: group.name, memberName: member.name, amountCents: Number(event.amount_cents), arrivedOn: row.statusOn };
+          jobs.push(() => notify(userId, { message, values, link, occurredOn }));
         };
-        tell(
-          member.id,
-          `Your payment to ${group.name} arrived`,
-          `Your ${amount} contribution paid with Pay now arrived on ${formatCalendarDay(row.statusOn, "full")}. The payout that waited for it goes out once its money is available.`,
-        );
-        tell(
-          group.createdBy,
-          `${member.name} paid their late contribution to ${group.name}`,
-          `${member.name}'s ${amount} contribution, paid with Pay now, arrived on ${formatCalendarDay(row.statusOn, "full")}. The payout that waited for it goes out once its money is available.`,
-        );
-        tell(
-          recipientId,
-          `The late contribution to your ${group.name} payout arrived`,
-          `${member.name}'s ${amount} contribution arrived on ${formatCalendarDay(row.statusOn, "full")}. Your payout goes out once its money is available.`,
-        );
+        tell(member.id, "payNowArrived");
+        tell(group.createdBy, "payNowArrivedAdmin");
+        tell(recipientId, "payNowArrivedRecipient");
       }
     }
     for (const event of added) {
@@ -661,9 +652,9 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
       const link = `/groups/${group.id}`;
       const amountCents = Number(event.amount_cents);
       // A payout ends at settled: the day it did is the day it arrived; it was sent the day it was made.
-      const notice = payoutArrivedNotice({ groupName: group.name, amountCents, sentOn: payout.initiatedOn, arrivedOn: payout.statusOn });
+      const values = { groupName: group.name, amountCents, sentOnMedium: payout.initiatedOn, arrivedOnMedium: payout.statusOn };
       jobs.push(
-        () => notify(recipient.id, { ...notice, link, occurredOn: sandboxDayOf(group, payout.statusOn) }),
+        () => notify(recipient.id, { message: "payoutArrived", values, link, occurredOn: sandboxDayOf(group, payout.statusOn) }),
         () =>
           sendEmailToUser(recipient, {
             template: "payout-notification",

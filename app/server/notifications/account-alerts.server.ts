@@ -10,19 +10,24 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
-import { formatDateTime, formatEventTime } from "~/domain/format";
+import { formatEventTime } from "~/domain/format";
 import { describeDevice } from "~/domain/profile";
 import { db, type Db } from "../db/client.server";
 import { knownDevices, users } from "../db/schema";
 import { queueEmail, sendEmail, type EmailMessage, type EmailResult } from "../email/email.server";
 import { appUrl, servedOverHttps } from "../platform/env.server";
 import { logger } from "../platform/log.server";
+import { type NoticeId, noticeText, type NoticeValues } from "./notice-text";
 import { notify } from "./notifications.server";
 import { getPreferences } from "./preferences.server";
 
 export type UrgentNotice = {
+  /** The English words (the bell's rows keep them; the email's when the notice is not a message). */
   title: string;
   body: string;
+  /** The notice as a message (ADR 062): the bell and the email write it in the reader's language. */
+  message?: NoticeId;
+  values?: NoticeValues;
   /** Same-origin path the bell and the email's button lead to. */
   link: string;
   /** The email's button. */
@@ -56,7 +61,7 @@ export async function notifyUrgent(userId: string, notice: UrgentNotice, now = n
     );
     if (!wanted) return { delivered: false, reason: "preference-off" };
     const [, email] = await Promise.all([
-      notify(userId, { title: notice.title, body: notice.body, link: notice.link, occurredOn: notice.occurredOn }),
+      notify(userId, { ...noticeWords(notice), link: notice.link, occurredOn: notice.occurredOn }),
       notice.email === false ? null : sendEmail(user.email, accountAlertEmail(user, notice, now)),
     ]);
     if (email && !email.ok) logger.error({ userId, reason: email.error }, "notifyUrgent: the email failed");
@@ -67,6 +72,17 @@ export async function notifyUrgent(userId: string, notice: UrgentNotice, now = n
   }
 }
 
+/** What the bell stores: the message when the notice is one, else its English words. */
+function noticeWords(notice: UrgentNotice) {
+  return notice.message ? { message: notice.message, values: notice.values ?? {} } : { title: notice.title, body: notice.body };
+}
+
+/** An urgent notice's English words and its message: URGENT's entries. */
+function urgentText(message: NoticeId, values: NoticeValues = {}) {
+  const { title, body } = noticeText({ message, values });
+  return { title, body: body ?? "", message, values };
+}
+
 function accountAlertEmail(user: { name: string }, notice: UrgentNotice, now: Date): EmailMessage {
   return {
     template: "account-alert",
@@ -74,7 +90,10 @@ function accountAlertEmail(user: { name: string }, notice: UrgentNotice, now: Da
       name: user.name,
       title: notice.title,
       body: notice.body,
-      occurredAt: notice.occurredOn ? formatEventTime(now, notice.occurredOn) : formatDateTime(now),
+      // The template writes these in the recipient's language (ADR 062); title and body stay for rows queued before.
+      ...(notice.message ? { notice: { message: notice.message, values: notice.values ?? {} } } : {}),
+      ...(notice.occurredOn ? { occurredOn: notice.occurredOn } : {}),
+      occurredAt: notice.occurredOn ? formatEventTime(now, notice.occurredOn) : now.toISOString(),
       actionLabel: notice.actionLabel,
       actionUrl: `${appUrl()}${notice.link}`,
     },
@@ -98,7 +117,7 @@ export async function queueUrgent(
   const [user] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
   if (!user) return { delivered: false, emailId: null };
   if (!(await getPreferences(userId, tx)).pushUrgentAccount) return { delivered: false, emailId: null };
-  await notify(userId, { title: notice.title, body: notice.body, link: notice.link, occurredOn: notice.occurredOn }, tx);
+  await notify(userId, { ...noticeWords(notice), link: notice.link, occurredOn: notice.occurredOn }, tx);
   const emailId = notice.email === false ? null : await queueEmail(tx, user.email, accountAlertEmail(user, notice, now), { userId, now });
   return { delivered: true, emailId };
 }
@@ -108,42 +127,36 @@ export async function queueUrgent(
 
 export const URGENT = {
   newDevice: (device: string, ipAddress: string): UrgentNotice => ({
-    title: "New sign-in to your Rosca account",
-    body: `Someone signed in from ${device} (IP ${ipAddress}), a device not used on this account before. If this wasn't you, change your password now and sign out your other sessions.`,
+    ...urgentText("newDevice", { device, ipAddress }),
     link: "/profile/security",
     actionLabel: "Review account security",
   }),
   /** The "password-changed" email always goes; the notice adds the bell. */
   passwordChanged: (): UrgentNotice => ({
-    title: "Your password was changed",
-    body: "The password of your account was just changed and your other sessions were signed out. If this wasn't you, reset your password now.",
+    ...urgentText("passwordChanged"),
     link: "/profile/security",
     actionLabel: "Review account security",
     email: false,
   }),
   /** The "email-changed" email always goes to the old address; the notice adds the bell. */
   emailChanged: (newEmail: string): UrgentNotice => ({
-    title: "Your email address was changed",
-    body: `Your account's email address is now ${newEmail}. If this wasn't you, reset your password now and contact support.`,
+    ...urgentText("emailChanged", { newEmail }),
     link: "/profile/email",
     actionLabel: "Review your email address",
     email: false,
   }),
   passwordReset: (): UrgentNotice => ({
-    title: "Your password was reset",
-    body: "Your password was reset with an emailed link and every session was signed out. If this wasn't you, reset it again now and contact support.",
+    ...urgentText("passwordReset"),
     link: "/login?mode=reset",
     actionLabel: "Reset your password",
   }),
   twoFactorEnabled: (): UrgentNotice => ({
-    title: "Two-factor authentication turned on",
-    body: "Signing in now needs a code from your authenticator app as well as your password. If this wasn't you, change your password now.",
+    ...urgentText("twoFactorEnabled"),
     link: "/profile/security",
     actionLabel: "Review account security",
   }),
   twoFactorDisabled: (): UrgentNotice => ({
-    title: "Two-factor authentication turned off",
-    body: "Signing in no longer needs a code from your authenticator app. If this wasn't you, change your password and turn it back on now.",
+    ...urgentText("twoFactorDisabled"),
     link: "/profile/security",
     actionLabel: "Review account security",
   }),
@@ -158,8 +171,7 @@ export const URGENT = {
     actionLabel: "View your group",
   }),
   bankUnlinked: (institution: string | null): UrgentNotice => ({
-    title: "Bank account unlinked",
-    body: `${institution ?? "A bank"} was unlinked from your account. Contributions and payouts can't use it any more. If this wasn't you, change your password now.`,
+    ...(institution ? urgentText("bankUnlinked", { institutionName: institution }) : urgentText("bankUnlinkedUnnamed")),
     link: "/profile/bank-accounts",
     actionLabel: "Review bank accounts",
   }),

@@ -5,8 +5,10 @@
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { safeRedirect } from "~/domain/auth";
+import { DEFAULT_LOCALE, type Locale } from "~/domain/locale";
 import { db, type Db, preparedQuery } from "../db/client.server";
 import { notifications } from "../db/schema";
+import { isNoticeId, type NoticeMessage, noticeText, type NoticeValues } from "./notice-text";
 
 export type NotificationView = {
   id: string;
@@ -28,20 +30,29 @@ export const BELL_LIMIT = 8;
 
 export type NotificationFeed = { unreadCount: number; notifications: NotificationView[] };
 
-/** A notification row as a view; `createdAt` may come as a Date or as JSON text. */
-export function notificationView(row: {
-  id: string;
-  title: string;
-  body: string | null;
-  link: string | null;
-  createdAt: Date | string;
-  readAt: Date | string | null;
-  occurredOn?: string | null;
-}): NotificationView {
+/**
+ * A notification row as a view, in the reader's language (ADR 062): a row stored as a message is written now, in
+ * `locale`; an older row (no message) shows the English it was stored with. `createdAt` may come as a Date or as JSON text.
+ */
+export function notificationView(
+  row: {
+    id: string;
+    title: string;
+    body: string | null;
+    link: string | null;
+    createdAt: Date | string;
+    readAt: Date | string | null;
+    occurredOn?: string | null;
+    message?: string | null;
+    values?: NoticeValues | null;
+  },
+  locale: Locale = DEFAULT_LOCALE,
+): NotificationView {
+  const text = isNoticeId(row.message) ? noticeText({ message: row.message, values: row.values ?? {} }, locale) : row;
   return {
     id: row.id,
-    title: row.title,
-    body: row.body,
+    title: text.title,
+    body: text.body,
     link: row.link,
     createdAt: new Date(row.createdAt).toISOString(),
     occurredOn: row.occurredOn ?? null,
@@ -51,21 +62,38 @@ export function notificationView(row: {
 
 type Executor = Pick<Db, "insert">;
 
-export type NoticeInput = {
-  title: string;
-  body?: string | null;
+type NoticePlace = {
   link?: string | null;
   /** News about a group whose sandbox clock was moved: the group-clock day it happened on (sandboxDayOf). */
   occurredOn?: string | null;
 };
 
-/** Create a notification. Pass a transaction as `executor` to make it part of the event that caused it. */
+/**
+ * What a notification says: a message of the notice-texts catalogue and its values (ADR 062), written in the reader's
+ * language when read; or, for what is not in the catalogue yet, English words.
+ */
+export type NoticeInput = NoticePlace & (NoticeMessage | { title: string; body?: string | null });
+
+/**
+ * Create a notification. Pass a transaction as `executor` to make it part of the event that caused it. A message is
+ * stored as its id and values, with its English words beside them (title/body, as every row had before 0031).
+ */
 export async function notify(userId: string, input: NoticeInput, executor: Executor = db()) {
   // Links are internal paths only; anything else is dropped rather than stored.
   const link = input.link && safeRedirect(input.link, "") === input.link ? input.link : null;
+  const asMessage = "message" in input ? { message: input.message, values: input.values ?? {} } : null;
+  const text = asMessage ? noticeText(asMessage, DEFAULT_LOCALE) : (input as { title: string; body?: string | null });
   const [row] = await executor
     .insert(notifications)
-    .values({ userId, title: input.title.slice(0, 200), body: input.body?.slice(0, 1000) ?? null, link, occurredOn: input.occurredOn ?? null })
+    .values({
+      userId,
+      title: text.title.slice(0, 200),
+      body: text.body?.slice(0, 1000) ?? null,
+      link,
+      occurredOn: input.occurredOn ?? null,
+      message: asMessage?.message ?? null,
+      values: asMessage?.values ?? null,
+    })
     .returning({ id: notifications.id });
   return row!.id;
 }
@@ -80,6 +108,8 @@ const feedQuery = preparedQuery("notification_feed", (database, name) =>
       createdAt: notifications.createdAt,
       readAt: notifications.readAt,
       occurredOn: notifications.occurredOn,
+      message: notifications.message,
+      values: notifications.values,
       unread: sql<number>`(select count(*)::int from ${notifications} where ${and(eq(notifications.userId, sql.placeholder("userId")), isNull(notifications.readAt))})`,
     })
     .from(notifications)
@@ -93,9 +123,9 @@ const feedQuery = preparedQuery("notification_feed", (database, name) =>
  * The user's notifications, newest first, with the unread count: one query (the count rides along on every row, so
  * a page's bell costs one round trip). No notifications at all means none unread.
  */
-export async function notificationFeed(userId: string, limit = NOTIFICATION_LIST_LIMIT): Promise<NotificationFeed> {
+export async function notificationFeed(userId: string, limit = NOTIFICATION_LIST_LIMIT, locale: Locale = DEFAULT_LOCALE): Promise<NotificationFeed> {
   const rows = await feedQuery().execute({ userId, limit });
-  return { unreadCount: rows[0]?.unread ?? 0, notifications: rows.map(notificationView) } satisfies NotificationFeed;
+  return { unreadCount: rows[0]?.unread ?? 0, notifications: rows.map((row) => notificationView(row, locale)) } satisfies NotificationFeed;
 }
 
 const pageQuery = preparedQuery("notification_page", (database, name) =>
@@ -108,6 +138,8 @@ const pageQuery = preparedQuery("notification_page", (database, name) =>
       createdAt: notifications.createdAt,
       readAt: notifications.readAt,
       occurredOn: notifications.occurredOn,
+      message: notifications.message,
+      values: notifications.values,
       unread: sql<number>`(select count(*)::int from ${notifications} where ${and(eq(notifications.userId, sql.placeholder("userId")), isNull(notifications.readAt))})`,
     })
     .from(notifications)
@@ -134,14 +166,14 @@ export type NotificationPage = NotificationFeed & {
  * One page of /notifications, newest first: the first page, or the one after `before` (a notification id from the
  * previous page's link), with the unread count, in one query.
  */
-export async function notificationPage(userId: string, before: string | null): Promise<NotificationPage> {
+export async function notificationPage(userId: string, before: string | null, locale: Locale = DEFAULT_LOCALE): Promise<NotificationPage> {
   const rows = await pageQuery().execute({ userId, before });
   const shown = rows.slice(0, NOTIFICATIONS_PAGE_SIZE);
   // The count rides on each row; on a page past the end there is none, so it is read from the first page instead.
   const unreadCount = rows[0]?.unread ?? (before ? (await notificationFeed(userId, 1)).unreadCount : 0);
   return {
     unreadCount,
-    notifications: shown.map(notificationView),
+    notifications: shown.map((row) => notificationView(row, locale)),
     olderBefore: rows.length > NOTIFICATIONS_PAGE_SIZE ? shown[shown.length - 1]!.id : null,
   };
 }

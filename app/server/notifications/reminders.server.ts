@@ -18,6 +18,7 @@ import { sendEmail } from "../email/email.server";
 import { lateContributionsOn } from "../money/late-contributions.server";
 import { appUrl } from "../platform/env.server";
 import { logger } from "../platform/log.server";
+import { englishWords, type NoticeMessage } from "./notice-text";
 import { notify } from "./notifications.server";
 
 export type DailyRemindersResult = { sent: number };
@@ -122,15 +123,37 @@ export async function sendDailyReminders(
             account: late.account,
             nextAttemptOn: late.nextAttemptOn,
           })
-        : dailyReminderText(stage, { groupName: group.name, amountCents: group.contributionCents, dueOn: period.dueOn });
+        : null;
+      // Before and on the due day the reminder is a message (ADR 062): the bell and the email write it in the reader's
+      // language. A late one's words (issue 44) are still English.
+      const notice: NoticeMessage | null =
+        stage.stage === "upcoming"
+          ? {
+              message: "dailyUpcoming",
+              values: { groupName: group.name, amountCents: group.contributionCents, dueOn: period.dueOn, days: stage.daysUntilDue },
+            }
+          : stage.stage === "collecting"
+            ? { message: "dailyCollecting", values: { groupName: group.name, amountCents: group.contributionCents, dueOn: period.dueOn } }
+            : null;
+      const words =
+        text ??
+        (notice
+          ? englishWords(notice)
+          : dailyReminderText(stage, { groupName: group.name, amountCents: group.contributionCents, dueOn: period.dueOn }));
       // A group whose sandbox clock was moved: the bell dates the reminder by the group's day (ADR 040).
       const occurredOn = group.clockOffsetSeconds ? day : null;
-      const jobs: Array<() => Promise<unknown>> = [() => notify(member.id, { ...text, link, occurredOn })];
+      const jobs: Array<() => Promise<unknown>> = [() => notify(member.id, { ...(notice ?? words), link, occurredOn })];
       if (member.wantsEmail) {
         jobs.push(() =>
           sendEmail(member.email, {
             template: "daily-reminder",
-            data: { name: member.name, ...text, groupUrl: `${appUrl()}/groups/${group.id}`, ...(late ? { payUrl: `${appUrl()}${link}` } : {}) },
+            data: {
+              name: member.name,
+              ...words,
+              ...(notice ? { notice: { message: notice.message, values: notice.values ?? {} } } : {}),
+              groupUrl: `${appUrl()}/groups/${group.id}`,
+              ...(late ? { payUrl: `${appUrl()}${link}` } : {}),
+            },
           }).then((result) => {
             if (!result.ok) throw new Error(result.error);
           }),

@@ -17,7 +17,7 @@ import { weekOf } from "~/domain/reminders";
 import { todayIn, type CalendarDay } from "~/domain/schedule";
 import { db } from "../db/client.server";
 import { bankTransfers, groupMembers, groupPeriods, groups, notificationPreferences, users, weeklySummaries } from "../db/schema";
-import type { TemplateData } from "../email/templates";
+import { SUMMARY_SOMEONE, SUMMARY_YOU, type TemplateData } from "../email/templates";
 import { sendEmail } from "../email/email.server";
 import { appUrl } from "../platform/env.server";
 import { logger } from "../platform/log.server";
@@ -169,7 +169,8 @@ async function summariesFor(userIds: string[], now: Date): Promise<Map<string, S
   for (const { userId, group } of memberships) {
     const own = periodsOf.get(group.id) ?? [];
     const people = membersOf.get(group.id) ?? [];
-    const nameFor = (id: string) => (id === userId ? "You" : (people.find((person) => person.userId === id)?.name ?? "A member"));
+    // The reader and an unnamed member are words the template says in the recipient's language.
+    const nameFor = (id: string) => (id === userId ? SUMMARY_YOU : (people.find((person) => person.userId === id)?.name ?? SUMMARY_SOMEONE));
     // The group's own clock (real time plus its sandbox offset) decides which due day is next.
     const today = todayIn(group.timeZone, new Date(now.getTime() + group.clockOffsetSeconds * 1000));
     const current = group.status === "active" ? (own.find((period) => period.status === "pending") ?? null) : null;

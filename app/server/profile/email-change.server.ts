@@ -16,7 +16,6 @@
  */
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { normalizeEmail } from "~/domain/auth";
-import { formatDateTime } from "~/domain/format";
 import { revokeResetLinks } from "../auth/accounts.server";
 import { consumeAttempt } from "../auth/rate-limit.server";
 import { randomToken, secretMatches, sha256 } from "../auth/tokens.server";
@@ -174,7 +173,7 @@ export async function confirmEmailChange(
         previousEmail,
         {
           template: "email-changed",
-          data: { name: user.name, newEmail: state.newEmail, changedAt: formatDateTime(now), supportEmail: env().SUPPORT_EMAIL },
+          data: { name: user.name, newEmail: state.newEmail, changedAt: now.toISOString(), supportEmail: env().SUPPORT_EMAIL },
         },
         { userId: user.id, now },
       );

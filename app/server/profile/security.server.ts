@@ -3,7 +3,6 @@
  * auth/two-factor.server.ts.
  */
 import { and, desc, eq, ne } from "drizzle-orm";
-import { formatDateTime } from "~/domain/format";
 import { describeDevice } from "~/domain/profile";
 import { revokeResetLinks } from "../auth/accounts.server";
 import { hashPassword, verifyPassword } from "../auth/password.server";
@@ -103,7 +102,7 @@ export async function changePassword(
   });
   const sent = await sendEmailToUser(user, {
     template: "password-changed",
-    data: { name: user.name, changedAt: formatDateTime(now), resetUrl: `${appUrl()}/login?mode=reset` },
+    data: { name: user.name, changedAt: now.toISOString(), resetUrl: `${appUrl()}/login?mode=reset` },
   });
   if (!sent.ok) logger.error({ userId: user.id, reason: sent.error }, "changePassword: the password-changed email failed");
   await notifyUrgent(user.id, URGENT.passwordChanged(), now);
@@ -130,7 +129,7 @@ export async function sendLoginAlert(
     template: "login-alert",
     data: {
       name: user.name,
-      signedInAt: formatDateTime(now),
+      signedInAt: now.toISOString(),
       device: describeDevice(request.headers.get("user-agent")),
       ipAddress: ipAddress || "Unknown",
       securityUrl: `${appUrl()}/profile/security`,

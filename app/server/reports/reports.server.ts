@@ -130,7 +130,8 @@ export async function submitReport(user: { id: string }, groupId: string, input:
         .where(eq(users.id, user.id));
       const title = REPORT_MESSAGES.receiptTitle(reporter!.groupName);
       const body = REPORT_MESSAGES.receiptBody(reportCategoryLabel(input.category));
-      await notify(user.id, { title, body, link: "/reports" }, tx);
+      const notice = { message: "reportReceived", values: { groupName: reporter!.groupName, category: input.category } } as const;
+      await notify(user.id, { ...notice, link: "/reports" }, tx);
       const emailId = await queueEmailToUser(
         tx,
         reporter!,
@@ -141,6 +142,7 @@ export async function submitReport(user: { id: string }, groupId: string, input:
             groupName: reporter!.groupName,
             title,
             body,
+            notice,
             actionLabel: "See your reports",
             actionUrl: `${appUrl()}/reports`,
           },
@@ -242,7 +244,7 @@ export async function replyToReport(admin: { id: string }, reportId: string, rep
     await tx
       .insert(auditLog)
       .values({ actorId: admin.id, action: REPORT_AUDIT_ACTIONS.reply, targetUserId: row.member.id, details: { reportId }, createdAt: now });
-    await notify(row.member.id, { title: REPORT_MESSAGES.replyNoticeTitle(row.groupName), body: reply, link: "/reports" }, tx);
+    await notify(row.member.id, { message: "reportReplied", values: { groupName: row.groupName, text: reply }, link: "/reports" }, tx);
     const emailId = await queueEmailToUser(
       tx,
       row.member,
@@ -287,7 +289,8 @@ export async function closeReport(admin: { id: string }, reportId: string, note:
       .insert(auditLog)
       .values({ actorId: admin.id, action: REPORT_AUDIT_ACTIONS.close, targetUserId: row.report.userId, details: { reportId }, createdAt: now });
     const title = REPORT_MESSAGES.closedNoticeTitle(row.groupName);
-    await notify(row.report.userId, { title, body: note, link: "/reports" }, tx);
+    const notice = { message: "reportClosed", values: { groupName: row.groupName, text: note } } as const;
+    await notify(row.report.userId, { ...notice, link: "/reports" }, tx);
     const emailId = await queueEmailToUser(
       tx,
       row.member,
@@ -298,6 +301,7 @@ export async function closeReport(admin: { id: string }, reportId: string, note:
           groupName: row.groupName,
           title,
           body: note,
+          notice,
           actionLabel: "See your reports",
           actionUrl: `${appUrl()}/reports`,
         },

@@ -1,5 +1,5 @@
 /** Notifications: preferences, the in-app bell, and what preferences govern (issue 18): devices seen at sign-in, daily reminders and weekly summaries sent. */
-import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { groups } from "./groups";
 
@@ -36,6 +36,13 @@ export const notifications = pgTable(
      * instead of the wall-clock time. Null otherwise (and before migration 0022).
      */
     occurredOn: date("occurred_on"),
+    /**
+     * The notice as a message (ADR 062, migration 0031): an id of the notice-texts catalogue and its values (ISO days,
+     * cents, names), written in the reader's language when read. Null for rows written before, which show title/body
+     * (still written, in English, for them and for anything that reads the table directly).
+     */
+    message: text("message"),
+    values: jsonb("values").$type<Record<string, string | number>>(),
   },
   (t) => [index("notifications_user_created_idx").on(t.userId, t.createdAt)],
 );

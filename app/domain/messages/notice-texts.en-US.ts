@@ -1,0 +1,144 @@
+/**
+ * What a notification says (ADR 062): the bell's and /notifications' contents, stored as an id of this catalogue and its
+ * values (notifications.message, notifications.values: migration 0031) and written in the reader's language when read.
+ * English exactly as the notices said it before. Each notice is `<id>.title` and, when it has one, `<id>.body`.
+ *
+ * Values by their names (app/server/notifications/notice-text.ts formats them for the reader's language):
+ * - `…Cents`: integer cents, shown as money ("$1,050.00");
+ * - `…On`: a calendar day, YYYY-MM-DD, shown in full ("Tuesday, December 1, 2026"); `…OnLong`: "December 1, 2026"; `…OnMedium`:
+ *   "Dec 1, 2026";
+ * - anything else: as stored (names typed by people, turn numbers, a select's key).
+ *
+ * Server-only, like the emails' catalogue: no browser needs it (the server writes the notices into the page).
+ */
+export const noticeTexts = {
+  // The cycle (cycle.server.ts, reminders.server.ts).
+  "groupComplete.title": "{groupName} is complete",
+  "groupComplete.body": "Every member has received their payout. Thank you for saving together.",
+  "contributionDue.title": "Contribution due {dueOn}",
+  "contributionDue.body": "Your contribution to {groupName} is debited on {dueOn}.",
+  "payoutArrived.title": "Your payout from {groupName} has arrived",
+  "payoutArrived.body": "{amountCents} is in your bank account. Payout sent {sentOnMedium}. Arrived {arrivedOnMedium}.",
+  "payNowArrived.title": "Your payment to {groupName} arrived",
+  "payNowArrived.body":
+    "Your {amountCents} contribution paid with Pay now arrived on {arrivedOn}. The payout that waited for it goes out once its money is available.",
+  "payNowArrivedAdmin.title": "{memberName} paid their late contribution to {groupName}",
+  "payNowArrivedAdmin.body":
+    "{memberName}'s {amountCents} contribution, paid with Pay now, arrived on {arrivedOn}. The payout that waited for it goes out once its money is available.",
+  "payNowArrivedRecipient.title": "The late contribution to your {groupName} payout arrived",
+  "payNowArrivedRecipient.body":
+    "{memberName}'s {amountCents} contribution arrived on {arrivedOn}. Your payout goes out once its money is available.",
+  // Sandbox access (sandbox-access.server.ts).
+  "sandboxGranted.title": "Sandbox access granted",
+  "sandboxGranted.body": "You can now link a sandbox bank account, create groups and join groups.",
+  "sandboxRevoked.title": "Sandbox access revoked",
+  "sandboxRevoked.body": "An administrator revoked your sandbox access. Contact support if you think this is a mistake.",
+  "sandboxDeclined.title": "Sandbox access request declined",
+  "sandboxDeclined.body": "An administrator declined your sandbox access request. Contact support for details.",
+  // Banks (bank.server.ts).
+  "bankConnected.title": "Bank account connected",
+  "bankConnected.body": "{institutionName} is now linked to your account.",
+  "bankConnectedUnnamed.title": "Bank account connected",
+  "bankConnectedUnnamed.body": "Your bank is now linked to your account.",
+  // Groups (groups.server.ts).
+  "groupInvited.title": "{inviterName} invited you to {groupName}",
+  "groupInvited.body": "{schedule}, {memberCount} members.",
+  "memberJoined.title": "{memberName} joined {groupName}",
+  "groupStarted.title": "{groupName} has started",
+  "groupStarted.body": "Every member joined. Your first contribution is due {firstDueOn}; your turn is {position} of {memberCount}.",
+  // The roster (roster.server.ts).
+  "memberRemoved.title": "You were removed from {groupName}",
+  "memberRemoved.body": "{adminName} removed you before the group started. Reason: {reason}",
+  "memberLeft.title": "{memberName} left {groupName}",
+  "memberLeft.body": "{memberName} left the group before it started. Their seat is open again; the invite link works for someone new.",
+  "invitedAgain.title": "You can join {groupName} again",
+  "invitedAgain.body": "{adminName} invited you to join the group again. Its invite link works for you now.",
+  // Reports (reports.server.ts): the reply and the closing note are the admin's own words (`text`).
+  "reportReceived.title": "We received your report about {groupName}",
+  "reportReceived.body":
+    "Your report ({category, select, wrong_amount {Wrong amount} not_received {Payment not received} member_not_paying {A member is not paying} other {Something else}}) reached our team. We reply here and by email, usually within 24 hours. You can add to it on your reports page while it is open.",
+  "reportReplied.title": "Reply to your report about {groupName}",
+  "reportReplied.body": "{text}",
+  "reportClosed.title": "Your report about {groupName} was closed",
+  "reportClosed.body": "{text}",
+  // Urgent account notices (account-alerts.server.ts URGENT): the bell's words and the account-alert email's.
+  "newDevice.title": "New sign-in to your Rosca account",
+  "newDevice.body":
+    "Someone signed in from {device} (IP {ipAddress}), a device not used on this account before. If this wasn't you, change your password now and sign out your other sessions.",
+  "passwordChanged.title": "Your password was changed",
+  "passwordChanged.body":
+    "The password of your account was just changed and your other sessions were signed out. If this wasn't you, reset your password now.",
+  "emailChanged.title": "Your email address was changed",
+  "emailChanged.body": "Your account's email address is now {newEmail}. If this wasn't you, reset your password now and contact support.",
+  "passwordReset.title": "Your password was reset",
+  "passwordReset.body":
+    "Your password was reset with an emailed link and every session was signed out. If this wasn't you, reset it again now and contact support.",
+  "twoFactorEnabled.title": "Two-factor authentication turned on",
+  "twoFactorEnabled.body":
+    "Signing in now needs a code from your authenticator app as well as your password. If this wasn't you, change your password now.",
+  "twoFactorDisabled.title": "Two-factor authentication turned off",
+  "twoFactorDisabled.body":
+    "Signing in no longer needs a code from your authenticator app. If this wasn't you, change your password and turn it back on now.",
+  "bankUnlinked.title": "Bank account unlinked",
+  "bankUnlinked.body":
+    "{institutionName} was unlinked from your account. Contributions and payouts can't use it any more. If this wasn't you, change your password now.",
+  "bankUnlinkedUnnamed.title": "Bank account unlinked",
+  "bankUnlinkedUnnamed.body":
+    "A bank was unlinked from your account. Contributions and payouts can't use it any more. If this wasn't you, change your password now.",
+  // Daily reminders before the due day and while the debit is collected (reminders.ts dailyReminderText; a late one is
+  // still written in English by lateReminderText).
+  "dailyUpcoming.title": "Your {amountCents} contribution to {groupName} is due {days, plural, =1 {tomorrow} other {in {days} days}}",
+  "dailyUpcoming.body": "It is debited from your linked bank account on {dueOn}. Please make sure the funds are available.",
+  "dailyCollecting.title": "Your {amountCents} contribution to {groupName} is being collected",
+  "dailyCollecting.body": "It was due {dueOn}. Please keep the funds in your linked bank account until the debit settles.",
+  // An address our mail service cannot reach (undeliverable.server.ts; email-delivery.ts's words).
+  "undeliverable.title": "We can't reach your email address",
+  "undeliverable.body":
+    "{reason, select, inactive {Our mail service has stopped delivering to this address because earlier emails to it came back undelivered.} invalid {Our mail service says this isn't a valid email address.} bounced {Emails we sent to this address came back undelivered.} other {An email we sent to this address was reported as spam, so our mail service no longer delivers to it.}} Until you change {address}, you'll get reminders and notices here in the app only.",
+  // A bank reconnected (account-health.server.ts; bank-health.ts's words).
+  "bankReconnected.title": "Bank reconnected",
+  "bankReconnected.body": "{institutionName} is connected again. Contributions and payouts that were waiting for it go ahead now.",
+  "bankReconnectedUnnamed.title": "Bank reconnected",
+  "bankReconnectedUnnamed.body": "Your bank is connected again. Contributions and payouts that were waiting for it go ahead now.",
+  // Turn swaps answered (swaps.server.ts; swaps.ts SWAP_NOTICES's words). Those that name turns and their days are
+  // still English words.
+  "swapAccepted.title": "{counterpartName} accepted your turn swap in {groupName}",
+  "swapAccepted.body": "The group's admin has been asked to approve it. Your turns change once it is approved.",
+  "swapApproval.title": "Approve a turn swap in {groupName}?",
+  "swapApproval.body":
+    "{proposerName} (turn {proposerTurn}) and {counterpartName} (turn {counterpartTurn}) agreed to swap turns. Approve or refuse on the group's page.",
+  "swapDeclined.title": "{counterpartName} declined your turn swap in {groupName}",
+  "swapDeclined.body": "Your turn stays as it was.",
+  "swapRefused.title": "The admin of {groupName} refused a turn swap",
+  "swapRefused.body": "The swap you agreed on was refused by the group's admin. Your turn stays as it was.",
+  "swapWithdrawn.title": "{proposerName} withdrew a turn swap in {groupName}",
+  "swapWithdrawn.body": "The swap they proposed is off. Your turn stays as it was.",
+  // Turn swaps that name turns and their payout days (swaps.ts SWAP_NOTICES's words): each turn as its number and its
+  // planned days, `…SentOnLong` (the payout goes out) and `…ArrivesOnLong` (expected in the member's bank).
+  "swapProposed.title": "{proposerName} asks to swap turns in {groupName}",
+  "swapProposed.body":
+    "{proposerName} would take your turn {yourTurn} (payout goes out {yourSentOnLong}; expected in your bank {yourArrivesOnLong}) and give you turn {theirTurn} (payout goes out {theirSentOnLong}; expected in your bank {theirArrivesOnLong}). Accept or decline on the group's page.",
+  "swapProposedOthers.title": "{proposerName} and {counterpartName} may swap turns in {groupName}",
+  "swapProposedOthers.body":
+    "{proposerName} (turn {proposerTurn}) asked {counterpartName} (turn {counterpartTurn}) to swap turns{approval, select, yes {; if they agree, the group's admin approves or refuses it} other {}}. Your turn stays {yourTurn} before and after: payout goes out {yourSentOnLong}; expected in your bank {yourArrivesOnLong}. You'll be told what happens.",
+  "swapSwapped.title": "Your turn in {groupName} changed",
+  "swapSwapped.body":
+    "You swapped turns with {otherName}. Your turn was turn {beforeTurn} (payout goes out {beforeSentOnLong}; expected in your bank {beforeArrivesOnLong}). Your turn is now {yourTurn}: payout goes out {yourSentOnLong}; expected in your bank {yourArrivesOnLong}.",
+  "swapSwappedOthers.title": "{proposerName} and {counterpartName} swapped turns in {groupName}",
+  "swapSwappedOthers.body":
+    "{proposerName} now has turn {counterpartTurn} and {counterpartName} turn {proposerTurn}. Your turn stays {yourTurn} before and after: payout goes out {yourSentOnLong}; expected in your bank {yourArrivesOnLong}.",
+  "swapOffOthers.title": "The turn swap proposed in {groupName} won't happen",
+  "swapOffOthers.body":
+    "{proposerName} keeps turn {proposerTurn} and {counterpartName} turn {counterpartTurn}. Your turn stays {yourTurn}: payout goes out {yourSentOnLong}; expected in your bank {yourArrivesOnLong}.",
+  // A bank login to reconnect (account-health.server.ts; bank-health.ts reconnectNotice's words).
+  "bankReconnect.title": "Reconnect your bank",
+  "bankReconnect.body":
+    "{reason, select, PENDING_EXPIRATION {Your connection to {institutionName} expires in a few days. Reconnect your bank before then so your contributions and payouts keep going through; it takes a minute and your accounts stay the same.} other {Your login at {institutionName} has expired, so we can't collect contributions or send payouts through it. Reconnect your bank to keep your groups on schedule; it takes a minute and your accounts stay the same.}}",
+  "bankReconnectUnnamed.title": "Reconnect your bank",
+  "bankReconnectUnnamed.body":
+    "{reason, select, PENDING_EXPIRATION {Your connection to your bank expires in a few days. Reconnect your bank before then so your contributions and payouts keep going through; it takes a minute and your accounts stay the same.} other {Your login at your bank has expired, so we can't collect contributions or send payouts through it. Reconnect your bank to keep your groups on schedule; it takes a minute and your accounts stay the same.}}",
+  "swapCancelled.title": "A turn swap in {groupName} was cancelled",
+  "swapCancelled.body": "One of these turns is already being paid, so the swap can't happen. It was cancelled.",
+} as const;
+
+export type NoticeTextId = keyof typeof noticeTexts;
