@@ -217,6 +217,7 @@ type PageAttempt = {
   failureCode: string | null;
   waitingForMember: boolean;
   settledOn: CalendarDay | null;
+  expectedFundsAvailableOn: CalendarDay | null;
 };
 type PagePoolDay = { day: CalendarDay; inCents: number; outCents: number };
 type PageHistory = {
@@ -272,7 +273,7 @@ const groupPageRow = preparedQuery("group_page", (database, name) => {
         select coalesce(json_agg(json_build_object(
           'kind', t.kind, 'periodNumber', t.period_number, 'userId', t.user_id, 'attempt', t.attempt, 'status', t.status,
           'statusOn', t.status_on, 'initiatedOn', t.initiated_on, 'retryOn', t.retry_on, 'failureCode', t.failure_code,
-          'waitingForMember', t.waiting_for_member_at is not null,
+          'waitingForMember', t.waiting_for_member_at is not null, 'expectedFundsAvailableOn', t.expected_funds_available_on,
           'settledOn', (select min(l.effective_on) from ledger_transfers l where l.bank_transfer_id = t.id
             and l.reason in ('contribution', 'shortfall_repaid', 'payout_settled')))), '[]'::json)
         from bank_transfers t
@@ -721,7 +722,7 @@ export const cardFields = {
     'attempts', (select coalesce(json_agg(json_build_object(
         'kind', t.kind, 'periodNumber', t.period_number, 'userId', t.user_id, 'attempt', t.attempt, 'status', t.status,
         'statusOn', t.status_on, 'initiatedOn', t.initiated_on, 'retryOn', t.retry_on, 'failureCode', t.failure_code,
-        'waitingForMember', t.waiting_for_member_at is not null,
+        'waitingForMember', t.waiting_for_member_at is not null, 'expectedFundsAvailableOn', t.expected_funds_available_on,
         'settledOn', (select min(l.effective_on) from ledger_transfers l where l.bank_transfer_id = t.id
           and l.reason in ('contribution', 'shortfall_repaid', 'payout_settled')))), '[]'::json)
       from bank_transfers t
