@@ -16,6 +16,7 @@ import { useTestDatabase } from "../support/test-db";
 const { bank, databaseUrl } = await useTestDatabase({ bank: true });
 const groupPage = await import("../../app/routes/groups.$groupId");
 const dashboard = await import("../../app/routes/dashboard");
+const calendar = await import("../../app/routes/groups.$groupId.calendar");
 const { advanceClock } = await import("../../app/server/money/cycle.server");
 const { listMessages } = await import("../../sandbox/postmark/store");
 const { addBankDays } = await import("../../app/domain/bank-days");
@@ -96,6 +97,18 @@ describe("Plaid's expected_funds_available_date", () => {
     const home = await call(dashboard.loader, get("/dashboard", await sessionJarFor(second.id)));
     expect(textOf(renderRoute(dashboard.default, "/dashboard", home.data))).toContain(
       `Next payout ${first.name}: Payout goes out Jan 14, 2026; expected to arrive Jan 15, 2026`,
+    );
+
+    // The calendar file: the payout on the day it is expected in the recipient's bank.
+    const file = (await calendar.loader({
+      request: get(`/groups/${group.id}/calendar.ics`, await sessionJarFor(first.id)),
+      params: { groupId: group.id },
+    } as never)) as Response;
+    const lines = (await file.text()).replace(/\r\n[ \t]/g, "").split("\r\n");
+    const payoutEvent = lines.indexOf(`UID:${group.id}-payout-1@rosca`);
+    expect(payoutEvent).toBeGreaterThan(0);
+    expect(lines.slice(lines.lastIndexOf("BEGIN:VEVENT", payoutEvent), lines.indexOf("END:VEVENT", payoutEvent))).toContain(
+      "DTSTART;VALUE=DATE:20260115",
     );
 
     // Tuesday January 13, the day the estimate would have paid out: collected, but the money is still on hold.
