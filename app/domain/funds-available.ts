@@ -25,7 +25,7 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
  * - Production (`onBankClock`: the group's clock is the bank's): Plaid's date as given.
  * - Sandbox (the group's clock is moved, and the engine replays each group-clock day on today's wall clock, while the
  *   bank dates everything by its own clock): the same hold, moved onto the group's clock — as many bank days after the
- *   day the engine sent the transfer (`sentOn`) as Plaid's date is after the day the bank made it (`bankCreatedAt`, in
+ *   day the transfer was made for on the group's clock (`sentOn`: the row's initiated_on) as Plaid's date is after the day the bank made it (`bankCreatedAt`, in
  *   Plaid's zone). On an unmoved clock the two agree.
  */
 export function plaidFundsAvailableOn(input: {

@@ -117,7 +117,10 @@ type Sent = {
 
 /**
  * The day a debit Plaid just made is expected to be available, from its answer (`Transfer`): Plaid's date in production,
- * moved onto the group's clock in the sandbox, where the engine replays group-clock days on today's wall clock.
+ * moved onto the group's clock in the sandbox, where the engine replays group-clock days on today's wall clock. There
+ * the hold counts from the day the row was made for (`initiated_on`), the day the sandbox settler counts settlement
+ * from too, so a row sent again on a later day is dated as before (and with Plaid's default hold, exactly as the
+ * calendar estimate).
  */
 export function expectedAvailableFrom(
   transfer: { expected_funds_available_date?: string | null; created: string },
@@ -283,7 +286,7 @@ export async function submitTransfers(rows: TransferRow[], day: CalendarDay, now
         }
         // The bank has made the transfer and we have not recorded it: the crash that matters most.
         failpoint("after-bank-create");
-        answered(created.value.transfer.id, expectedAvailableFrom(created.value.transfer, row.kind, day));
+        answered(created.value.transfer.id, expectedAvailableFrom(created.value.transfer, row.kind, row.initiatedOn));
         changes.push({ transferId: row.id, to: created.value.transfer.status as TransferStatus, day });
         if (changes.length >= RECORD_CHUNK) await record();
       }),
