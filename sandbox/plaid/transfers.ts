@@ -123,8 +123,19 @@ const SETTLE_AFTER_BANK_DAYS = 1;
  */
 export function expectedFundsAvailableDate(type: string, createdAt: Date, hold: FundsHold): string | null {
   if (type !== "debit") return null;
-  return addBankDays(todayIn("America/New_York", createdAt), SETTLE_AFTER_BANK_DAYS + hold.bankDays);
+  const made = todayIn("America/New_York", createdAt);
+  const key = `${made}:${hold.bankDays}`;
+  let day = availableDays.get(key);
+  if (day === undefined) {
+    day = addBankDays(made, SETTLE_AFTER_BANK_DAYS + hold.bankDays);
+    if (availableDays.size >= 64) availableDays.clear();
+    availableDays.set(key, day);
+  }
+  return day;
 }
+
+/** The days already worked out, by day made and hold (a batch of thousands of debits shares one). */
+const availableDays = new Map<string, string>();
 
 export function serializeEvent(row: PlaidTransferEventRow) {
   return {
