@@ -90,3 +90,18 @@ export function addBankDays(day: CalendarDay, count: number): CalendarDay {
   for (let i = 0; i < count; i++) current = nextBankDay(current);
   return current;
 }
+
+/**
+ * How many bank days `to` is after the bank day a transfer made on `from` enters the network: the `count` for which
+ * `addBankDays(from, count)` is `to` (or, when `to` is not itself a bank day, the first bank day after it). 0 when `to`
+ * is on or before that day.
+ */
+export function bankDaysBetween(from: CalendarDay, to: CalendarDay): number {
+  let current = bankDayOnOrAfter(from);
+  let count = 0;
+  while (current < to) {
+    current = nextBankDay(current);
+    count++;
+  }
+  return count;
+}

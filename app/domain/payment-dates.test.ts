@@ -41,6 +41,35 @@ const dates = (attempts: DatedAttempt[], today: string) => paymentDates(PERIOD, 
 const plan = (day: string) => ({ day, planned: true });
 const done = (day: string) => ({ day, planned: false });
 
+describe("paymentDates: Plaid's expected_funds_available_date (ADR 049)", () => {
+  it("plans the payout from the latest contribution's date where the bank gave one, later than the estimate", () => {
+    // b's bank holds the money a day longer: available Wednesday 14, so the payout goes out then and arrives Thursday 15.
+    const attempts = [
+      A("contribution", "a", "pending", "2026-01-09", { expectedFundsAvailableOn: "2026-01-13" }),
+      A("contribution", "b", "pending", "2026-01-09", { expectedFundsAvailableOn: "2026-01-14" }),
+      A("contribution", "c", "pending", "2026-01-09"),
+    ];
+    expect(dates(attempts, "2026-01-09")).toMatchObject({ collected: plan("2026-01-12"), sent: plan("2026-01-14"), arrival: plan("2026-01-15") });
+    // Settled Monday 12: still the bank's day, not the estimate.
+    const settled = attempts.map((a) => ({ ...a, status: "settled" as const, statusOn: "2026-01-12", settledOn: "2026-01-12" }));
+    expect(dates(settled, "2026-01-13")).toMatchObject({ collected: done("2026-01-12"), sent: plan("2026-01-14"), arrival: plan("2026-01-15") });
+  });
+
+  it("plans it earlier when every contribution's date is earlier than the estimate", () => {
+    expect(dates(all("pending", "2026-01-09", { expectedFundsAvailableOn: "2026-01-12" }), "2026-01-09")).toMatchObject({
+      sent: plan("2026-01-12"),
+      arrival: plan("2026-01-13"),
+    });
+  });
+
+  it("never plans a day already past: a bank later than its own date moves the plan to today", () => {
+    expect(dates(all("settled", "2026-01-12", { settledOn: "2026-01-12", expectedFundsAvailableOn: "2026-01-13" }), "2026-01-15")).toMatchObject({
+      sent: plan("2026-01-15"),
+      arrival: plan("2026-01-16"),
+    });
+  });
+});
+
 describe("paymentDates: a period on the ACH calendar", () => {
   it.each([
     // [today, attempts, collected, sent, arrival]

@@ -15,6 +15,8 @@
  * a transfer settles SANDBOX_SETTLE_AFTER_DAYS bank days after it was made, and a debit's money is available
  * SANDBOX_AVAILABLE_AFTER_DAYS bank days after; the sandbox bank is driven on exactly these days
  * (`sandboxSettlesOn`, `sandboxAvailableOn`), and in production they are the estimate until the bank says otherwise.
+ * A debit the bank has made is available on the day the bank said (Plaid's expected_funds_available_date, stored on
+ * the transfer), later or earlier than the estimate (`fundsAvailableOn`, ADR 049), so the payout is planned from it.
  * What has happened comes from the transfers (and the ledger's posting day for a settlement); what has not is planned
  * from the same rules the engine applies (`dueWork`, `retryAllowed`), never earlier than today.
  */
@@ -23,6 +25,7 @@ import { type DateStyle, formatCalendarDay, formatMoney } from "./format";
 import type { Locale } from "./locale";
 import type { Words as StepWords } from "./messages/words";
 import { payoutWaitsLine } from "./default-cover";
+import { fundsAvailableOn } from "./funds-available";
 import {
   AVAILABLE_STATUS,
   type CycleTransfer,
@@ -46,6 +49,8 @@ export type DatedAttempt = Pick<
   settledOn?: CalendarDay | null;
   /** The row waits for its member (a login to renew, debits withdrawn, no usable account: ADR 030). */
   waitingForMember?: boolean;
+  /** A debit's money is expected in the Ledger on this day: Plaid's expected_funds_available_date (funds-available.ts). */
+  expectedFundsAvailableOn?: CalendarDay | null;
 };
 
 /** A day a step happened on (`planned: false`) or is planned for. */
@@ -90,9 +95,11 @@ type MemberDates = { settle: DatedStep; available: DatedStep } | { late: LateCon
 /** One member's contribution to a period: when it settles and is available, planned or done; or why it is late. */
 function contributionDates(chain: readonly DatedAttempt[], userId: string, due: CalendarDay, today: CalendarDay): MemberDates {
   const last = chain.at(-1);
-  const planFrom = (start: CalendarDay) => ({
+  // A debit not yet made is estimated on the calendar; one the bank has made is available on Plaid's date where the bank
+  // gave one (fundsAvailableOn).
+  const planFrom = (start: CalendarDay, made?: DatedAttempt) => ({
     settle: { day: notBefore(sandboxSettlesOn(start), today), planned: true },
-    available: { day: notBefore(sandboxAvailableOn(start), today), planned: true },
+    available: { day: notBefore(made ? fundsAvailableOn(made) : sandboxAvailableOn(start), today), planned: true },
   });
   if (!last) return planFrom(due >= today ? due : today);
   if (SETTLED_STATUSES.includes(last.status)) {
@@ -100,15 +107,13 @@ function contributionDates(chain: readonly DatedAttempt[], userId: string, due: 
     return {
       settle: { day: settledOn, planned: false },
       available:
-        last.status === AVAILABLE_STATUS
-          ? { day: last.statusOn, planned: false }
-          : { day: notBefore(sandboxAvailableOn(last.initiatedOn), today), planned: true },
+        last.status === AVAILABLE_STATUS ? { day: last.statusOn, planned: false } : { day: notBefore(fundsAvailableOn(last), today), planned: true },
     };
   }
   const lateOf = (next: LateNext): LateContribution => ({ userId, attempt: last.attempt, status: last.status, failureCode: last.failureCode, next });
   if (!FAILED_STATUSES.includes(last.status)) {
     if (last.waitingForMember) return { late: lateOf({ kind: "waits-for-member" }), settle: null, available: null };
-    return planFrom(last.initiatedOn);
+    return planFrom(last.initiatedOn, last);
   }
   if (!retryAllowed(chain as CycleTransfer[], today)) return { late: lateOf({ kind: "no-retry" }), settle: null, available: null };
   const retry = last.retryOn ?? addDays(last.statusOn, RETRY_AFTER_DAYS);

@@ -12,7 +12,7 @@ import type { BankContext, Batcher, TransferAnswer, TransferBatches } from "./co
 import { ACH_DESCRIPTION_MAX, type AuthorizationRequest, ENABLED_NETWORKS, type TransferCreateRequest } from "./contract";
 import { checkItem, hashAccessToken } from "./items";
 import { applyLedgerChange, readLedger, sumChanges } from "./ledger";
-import { EVENT_STREAM_LOCK } from "./transfers";
+import { EVENT_STREAM_LOCK, expectedFundsAvailableDate } from "./transfers";
 import {
   plaidAccounts,
   plaidItems,
@@ -331,6 +331,7 @@ export async function transferBatch(ctx: BankContext, bodies: Body[]): Promise<A
       failureDescription: null,
       createdAt: now,
       retryOf,
+      expectedFundsAvailableDate: expectedFundsAvailableDate(authorization.type, now, ctx.fundsHold),
     };
     fresh.set(request.authorization_id, transfer);
     answers.push({ transfer, webhook: item.webhook, created: true });

@@ -27,7 +27,16 @@ export type BankContext = {
   faults: FaultRules;
   /** The account is enabled for Link events: /link/token/get returns the embedded Link's session results. */
   linkEvents?: boolean;
+  /**
+   * The client's Ledger hold: a debit's money is available this many bank days after it settles (Plaid: "typically 2-5
+   * days after the transfer has settled … unique to you"); what `expected_funds_available_date` says. Shared and
+   * mutable (BankSandbox.setFundsHold): the batches hold the same object.
+   */
+  fundsHold: FundsHold;
 };
+
+/** The Ledger hold in bank days after settlement (BankSandboxOptions.fundsHoldBankDays, 1 by default). */
+export type FundsHold = { bankDays: number };
 
 /** Plaid's max_single_transfer_debit_amount / max_single_transfer_credit_amount (/transfer/configuration/get), in cents. */
 export type TransferLimits = { maxSingleDebitCents: number; maxSingleCreditCents: number };

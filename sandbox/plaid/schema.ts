@@ -191,6 +191,13 @@ export const plaidTransfers = sandboxPlaid.table(
      * retried at most once per description (the unique index), so two racing retries make one transfer.
      */
     retryOf: text(),
+    /**
+     * `expected_funds_available_date` as Plaid answers it (YYYY-MM-DD): for a debit, the day its hold ends (settlement,
+     * then the client's hold, on the ACH calendar: transfers.ts `expectedFundsAvailableDate`); null for a credit, and
+     * once a debit returns, fails or is cancelled before it ("If the transfer does return before this date, this field
+     * will be null").
+     */
+    expectedFundsAvailableDate: text(),
   },
   (table) => [
     uniqueIndex("transfers_authorization_id_key").on(table.authorizationId),

@@ -16,7 +16,7 @@ import { pathToFileURL } from "node:url";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { endpoints } from "./bank";
-import type { BankContext, BankDb, TransferBatches, TransferLimits } from "./context";
+import type { BankContext, BankDb, FundsHold, TransferBatches, TransferLimits } from "./context";
 import { parseRequest } from "./contract";
 import { endPool, guardPoolErrors } from "../../app/server/db/end-pool.server";
 import { transferBatches } from "./batch";
@@ -84,12 +84,24 @@ export type BankSandboxOptions = {
    */
   linkEvents?: boolean;
   /**
+   * The client's Ledger hold, in bank days after settlement (1 by default, so that a debit made on a bank day is
+   * available two bank days later: the app's calendar estimate). `expected_funds_available_date` says the day it ends;
+   * Plaid's holds are "typically 2-5 days", unique to each client. BANK_SANDBOX_FUNDS_HOLD_DAYS when run standalone.
+   */
+  fundsHoldBankDays?: number;
+  /**
    * The products Plaid has enabled for this client ("auth", "transfer", …; every product by default). A product left
    * out is refused as Plaid refuses it: 400 INVALID_INPUT INVALID_PRODUCT "client is not authorized to access the
    * following products: [...]", at /link/token/create naming it and at every /transfer/* endpoint for "transfer".
    */
   enabledProducts?: string[];
 };
+
+function holdDays(bankDays: number): number {
+  if (!Number.isInteger(bankDays) || bankDays < 0 || bankDays > 30)
+    throw new Error(`bank sandbox: a funds hold is 0 to 30 bank days, got ${bankDays}`);
+  return bankDays;
+}
 
 export const DEFAULT_TRANSFER_LIMITS: TransferLimits = { maxSingleDebitCents: 1_000_000, maxSingleCreditCents: 2_500_000 };
 
@@ -102,6 +114,8 @@ export type BankSandbox = {
   setRateLimit(limit: { requests: number; windowMs: number }): void;
   /** Turns "Link events" on or off from now on (the `linkEvents` option). */
   setLinkEvents(enabled: boolean): void;
+  /** Sets the Ledger hold (the `fundsHoldBankDays` option) for debits made from now on. */
+  setFundsHold(bankDays: number): void;
   /** Replaces the enabled products from now on (the `enabledProducts` option); null: every product. */
   setEnabledProducts(products: string[] | null): void;
   /**
@@ -187,6 +201,8 @@ type Server = {
   delays: Set<() => void>;
   /** The account's Link events enablement (BankSandboxOptions.linkEvents). */
   linkEvents: boolean;
+  /** The Ledger hold (BankSandboxOptions.fundsHoldBankDays), shared with the batches. */
+  fundsHold: FundsHold;
   /** BankSandboxOptions.enabledProducts; null: every product. */
   enabledProducts: Set<string> | null;
   latencyMs: number;
@@ -259,6 +275,7 @@ async function handleApi(server: Server, path: string, request: http.IncomingMes
     limits: server.limits,
     faults: server.faults,
     linkEvents: server.linkEvents,
+    fundsHold: server.fundsHold,
   };
   const result = await handler(ctx, body);
   // The work is done (and committed): the client is told it failed, or is kept waiting past its timeout.
@@ -545,6 +562,7 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
   const clientId = options.clientId ?? "sandbox-client-id";
   const limits: TransferLimits = { ...DEFAULT_TRANSFER_LIMITS, ...options.transferLimits };
   const faults = new FaultRules();
+  const fundsHold: FundsHold = { bankDays: holdDays(options.fundsHoldBankDays ?? 1) };
   const server: Server = {
     db,
     clientId,
@@ -554,12 +572,13 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
     webhookUrl: options.webhookUrl,
     corsOrigins: new Set(options.linkCorsOrigins ?? []),
     limiter: new RateLimiter(options.rateLimit ?? { requests: 1000, windowMs: 60_000 }),
-    batches: transferBatches({ db, clientId, now, webhooks, defaultWebhookUrl: options.webhookUrl, limits, faults }),
+    batches: transferBatches({ db, clientId, now, webhooks, defaultWebhookUrl: options.webhookUrl, limits, faults, fundsHold }),
     limits,
     faults,
     delays: new Set(),
     latencyMs: options.latencyMs ?? 0,
     linkEvents: options.linkEvents ?? false,
+    fundsHold,
     enabledProducts: options.enabledProducts ? new Set(options.enabledProducts) : null,
     requests: new Map(),
   };
@@ -602,6 +621,9 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
     },
     setLinkEvents(enabled) {
       server.linkEvents = enabled;
+    },
+    setFundsHold(bankDays) {
+      fundsHold.bankDays = holdDays(bankDays);
     },
     setEnabledProducts(products) {
       server.enabledProducts = products ? new Set(products) : null;
@@ -646,6 +668,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href &
     webhookUrl: process.env.BANK_SANDBOX_WEBHOOK_URL,
     rateLimit: rateLimitFromEnv(),
     linkEvents: process.env.BANK_SANDBOX_LINK_EVENTS === "1",
+    fundsHoldBankDays: process.env.BANK_SANDBOX_FUNDS_HOLD_DAYS ? Number(process.env.BANK_SANDBOX_FUNDS_HOLD_DAYS) : undefined,
     linkCorsOrigins: process.env.BANK_SANDBOX_CORS_ORIGINS?.split(",")
       .map((origin) => origin.trim())
       .filter(Boolean),

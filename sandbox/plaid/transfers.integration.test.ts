@@ -6,6 +6,8 @@
 import { TransferType } from "plaid";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addBankDays } from "../../app/domain/bank-days";
+import { todayIn } from "../../app/domain/schedule";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { type BankSandbox, startBankSandbox } from "./server";
 import {
@@ -384,6 +386,64 @@ describe("the Plaid Ledger", () => {
       [settled, posted, credit].map(async (id) => (await client.transferGet({ transfer_id: id })).data.transfer.status),
     );
     expect(statuses).toEqual(["funds_available", "posted", "settled"]);
+  });
+});
+
+describe("expected_funds_available_date", () => {
+  // "The expected date when funds from a transfer will be made available … assuming the debit does not return before
+  // this date. If the transfer does return before this date, this field will be null. Only applies to debit transfers."
+  const dateOf = async (transferId: string) => (await client.transferGet({ transfer_id: transferId })).data.transfer.expected_funds_available_date;
+  const madeOn = () => todayIn("America/New_York", now);
+
+  it("is the day the Ledger hold ends: settled the bank day after the debit is made, then the client's hold (1 bank day by default)", async () => {
+    const item = await linkItem(client);
+    const debit = await makeTransfer(client, item, item.checking.account_id, "6.00");
+    expect(await dateOf(debit)).toBe(addBankDays(madeOn(), 2));
+    // It stays through settlement and after the money is available.
+    await simulate(client, debit, "posted", "settled", "funds_available");
+    expect(await dateOf(debit)).toBe(addBankDays(madeOn(), 2));
+  });
+
+  it("follows the client's hold (setFundsHold): two bank days after settlement, a day later", async () => {
+    const item = await linkItem(client);
+    sandbox.setFundsHold(2);
+    try {
+      const debit = await makeTransfer(client, item, item.checking.account_id, "6.00");
+      expect(await dateOf(debit)).toBe(addBankDays(madeOn(), 3));
+    } finally {
+      sandbox.setFundsHold(1);
+    }
+    expect(() => sandbox.setFundsHold(-1)).toThrow("bank sandbox: a funds hold is 0 to 30 bank days, got -1");
+  });
+
+  it("falls on a bank day: made on New Year's Day 2031 (a Wednesday, a Fed holiday), available Monday January 6", async () => {
+    const before = now;
+    now = new Date("2031-01-01T17:00:00Z");
+    try {
+      const item = await linkItem(client);
+      const debit = await makeTransfer(client, item, item.checking.account_id, "6.00");
+      // Enters Thursday Jan 2, settles Friday Jan 3, available Monday Jan 6.
+      expect(await dateOf(debit)).toBe("2031-01-06");
+    } finally {
+      now = new Date(Math.max(before.getTime(), now.getTime()));
+    }
+  });
+
+  it("is null for a credit, and for a debit returned or cancelled before it; a debit returned after it keeps it", async () => {
+    await fundLedger(client, 5);
+    const item = await linkItem(client);
+    const credit = await makeTransfer(client, item, item.checking.account_id, "1.00", { type: TransferType.Credit, description: "Payout" });
+    expect(await dateOf(credit)).toBeNull();
+    const returned = await makeTransfer(client, item, item.checking.account_id, "2.00");
+    await simulate(client, returned, "posted", "returned");
+    expect(await dateOf(returned)).toBeNull();
+    const cancelled = await makeTransfer(client, item, item.checking.account_id, "2.00");
+    await client.transferCancel({ transfer_id: cancelled });
+    expect(await dateOf(cancelled)).toBeNull();
+    const late = await makeTransfer(client, item, item.checking.account_id, "2.00");
+    await simulate(client, late, "posted", "settled", "funds_available");
+    expect((await lateReturn(sandbox.url, late)).status).toBe(200);
+    expect(await dateOf(late)).toBe(addBankDays(madeOn(), 2));
   });
 });
 

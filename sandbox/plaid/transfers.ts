@@ -6,7 +6,9 @@
  * the Ledger, a blocked account after a blocking return, and the event, written while holding the event stream's lock.
  */
 import { and, asc, desc, eq, gt, gte, inArray, lte, sql } from "drizzle-orm";
-import type { BankContext } from "./context";
+import { addBankDays } from "../../app/domain/bank-days";
+import { todayIn } from "../../app/domain/schedule";
+import type { BankContext, FundsHold } from "./context";
 import type { SimulateRequest, TransferListRequest } from "./contract";
 import { EVENT_SYNC_COUNT, TRANSFER_LIST_COUNT } from "./contract";
 import { applyLedgerChangeIn, ledgerIdFor, readLedger, sumChanges } from "./ledger";
@@ -102,12 +104,38 @@ export function serializeTransfer(row: PlaidTransferRow) {
     standard_return_window: null,
     unauthorized_return_window: null,
     expected_settlement_date: null,
+    expected_funds_available_date: row.expectedFundsAvailableDate ?? null,
     originator_client_id: null,
     refunds: [],
     recurring_transfer_id: null,
     credit_funds_source: null,
   };
 }
+
+/** Settlement: the bank day after a transfer entered the network (standard ACH, no same-day cutoff simulated). */
+const SETTLE_AFTER_BANK_DAYS = 1;
+
+/**
+ * `expected_funds_available_date` of a debit made at `createdAt`: the day its Ledger hold ends. Plaid: "The hold period
+ * will begin on the business day after the transaction emits the settled event" and lasts the client's hold; on the ACH
+ * calendar (app/domain/bank-days.ts), in Eastern time (funds "are typically made available at approximately 3:00PM ET
+ * on the last day of the hold period"). Null for a credit ("Only applies to debit transfers").
+ */
+export function expectedFundsAvailableDate(type: string, createdAt: Date, hold: FundsHold): string | null {
+  if (type !== "debit") return null;
+  const made = todayIn("America/New_York", createdAt);
+  const key = `${made}:${hold.bankDays}`;
+  let day = availableDays.get(key);
+  if (day === undefined) {
+    day = addBankDays(made, SETTLE_AFTER_BANK_DAYS + hold.bankDays);
+    if (availableDays.size >= 64) availableDays.clear();
+    availableDays.set(key, day);
+  }
+  return day;
+}
+
+/** The days already worked out, by day made and hold (a batch of thousands of debits shares one). */
+const availableDays = new Map<string, string>();
 
 export function serializeEvent(row: PlaidTransferEventRow) {
   return {
@@ -166,7 +194,17 @@ async function moveTransfers(tx: Tx, ctx: BankContext, transfers: PlaidTransferR
     const ids = transfers.slice(start, start + MOVE_CHUNK).map((t) => t.transferId);
     await tx
       .update(plaidTransfers)
-      .set({ status: to, ...recorded })
+      // A debit that returns, fails or is cancelled before its money was available loses its date ("If the transfer does
+      // return before this date, this field will be null"); one returned after funds_available keeps it.
+      .set({
+        status: to,
+        ...recorded,
+        ...(to === "returned" || to === "failed" || to === "cancelled"
+          ? {
+              expectedFundsAvailableDate: sql`case when ${plaidTransfers.status} = 'funds_available' then ${plaidTransfers.expectedFundsAvailableDate} end`,
+            }
+          : {}),
+      })
       .where(inArray(plaidTransfers.transferId, ids));
   }
   for (const transfer of transfers) {

@@ -1,7 +1,7 @@
 /**
  * The money property test's body (tests/integration/money-property*.test.ts: one shard per file, so Vitest runs them
  * side by side). The money engine's invariants, property-tested (issue 12, part 4): fast-check builds random small groups and random
- * histories — group-clock days processed with a crash at any failpoint (the run stops where it stands, as if the
+ * histories, each under a random Ledger hold at the bank (its expected_funds_available_date) — group-clock days processed with a crash at any failpoint (the run stops where it stands, as if the
  * process died), restarts, bank events (settle, fail, return; valid or not at the bank), the same events read several
  * times at once, stale events delivered late, members running out of money — against the real stack (PostgreSQL,
  * the sandbox bank over HTTP, the official Plaid SDK). After every step:
@@ -68,13 +68,16 @@ const caseArb = fc.record({
   size: fc.integer({ min: 3, max: 4 }),
   contributionCents: fc.constantFrom(1_000, 2_500, 10_000),
   frequency: fc.constantFrom("daily" as const, "weekly" as const),
+  // The bank's Ledger hold after settlement, in bank days (its expected_funds_available_date; 1 is the calendar
+  // estimate): the engine plans and makes money available on the bank's day, shorter or longer (ADR 049).
+  hold: fc.constantFrom(0, 1, 2, 3),
   steps: fc.array(stepArb, { minLength: 3, maxLength: 10 }),
 });
 
 /** Shard `shard` of `of`: its share of NUM_RUNS histories, on the test file's own database. */
 export async function moneyPropertySuite({ shard, of }: { shard: number; of: number }) {
   const runs = Math.floor(NUM_RUNS / of) + (shard <= NUM_RUNS % of ? 1 : 0);
-  await useTestDatabase({ bank: true });
+  const { bank } = await useTestDatabase({ bank: true });
   // Six shared members create every case's group (up to thousands a run): the daily limit per account (ADR 038) is
   // not what this test is about. Set before groups.server is first imported, which reads it.
   process.env.GROUP_CREATE_LIMIT_PER_DAY = "1000000";
@@ -258,6 +261,7 @@ export async function moneyPropertySuite({ shard, of }: { shard: number; of: num
       await fc.assert(
         fc.asyncProperty(caseArb, async (c) => {
           cases += 1;
+          bank!.setFundsHold(c.hold);
           const t0 = performance.now();
           const group = await newGroup(c.size, c.contributionCents, c.frequency, cases);
           timing.create += performance.now() - t0;

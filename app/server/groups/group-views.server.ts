@@ -3,7 +3,7 @@
  * scoped by membership: a non-member and an unknown id get the same null (no existence leak). A few set-based
  * queries per page, never one per member or group.
  */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { payoutPerTurnCents } from "~/domain/groups";
 import { daysBetween, describeSchedule, periodDates, todayIn, type CalendarDay } from "~/domain/schedule";
 import { db, preparedQuery } from "../db/client.server";
@@ -22,7 +22,7 @@ import { DEFAULT_LOCALE, type Locale } from "~/domain/locale";
 import { formatCalendarDay } from "~/domain/format";
 import { translator } from "../platform/locale.server";
 import { scheduleWords } from "../email/templates";
-import { groupMembers, groupPeriods, groups, type GroupEventType, type GroupInvitationStatus, type GroupStatus } from "../db/schema";
+import { bankTransfers, groupMembers, groupPeriods, groups, type GroupEventType, type GroupInvitationStatus, type GroupStatus } from "../db/schema";
 import { visibleProfile, type VisibleProfile } from "../profile/profile.server";
 import { type MemberTotals, type PoolMovement, poolMovementsFrom, type SavingsProgress, savingsFrom } from "~/domain/charts";
 import { joinUrl, projectedFirstDue, scheduleOf } from "./groups.server";
@@ -217,6 +217,7 @@ type PageAttempt = {
   failureCode: string | null;
   waitingForMember: boolean;
   settledOn: CalendarDay | null;
+  expectedFundsAvailableOn: CalendarDay | null;
 };
 type PagePoolDay = { day: CalendarDay; inCents: number; outCents: number };
 type PageHistory = {
@@ -272,7 +273,7 @@ const groupPageRow = preparedQuery("group_page", (database, name) => {
         select coalesce(json_agg(json_build_object(
           'kind', t.kind, 'periodNumber', t.period_number, 'userId', t.user_id, 'attempt', t.attempt, 'status', t.status,
           'statusOn', t.status_on, 'initiatedOn', t.initiated_on, 'retryOn', t.retry_on, 'failureCode', t.failure_code,
-          'waitingForMember', t.waiting_for_member_at is not null,
+          'waitingForMember', t.waiting_for_member_at is not null, 'expectedFundsAvailableOn', t.expected_funds_available_on,
           'settledOn', (select min(l.effective_on) from ledger_transfers l where l.bank_transfer_id = t.id
             and l.reason in ('contribution', 'shortfall_repaid', 'payout_settled')))), '[]'::json)
         from bank_transfers t
@@ -738,7 +739,7 @@ export const cardFields = {
     'attempts', (select coalesce(json_agg(json_build_object(
         'kind', t.kind, 'periodNumber', t.period_number, 'userId', t.user_id, 'attempt', t.attempt, 'status', t.status,
         'statusOn', t.status_on, 'initiatedOn', t.initiated_on, 'retryOn', t.retry_on, 'failureCode', t.failure_code,
-        'waitingForMember', t.waiting_for_member_at is not null,
+        'waitingForMember', t.waiting_for_member_at is not null, 'expectedFundsAvailableOn', t.expected_funds_available_on,
         'settledOn', (select min(l.effective_on) from ledger_transfers l where l.bank_transfer_id = t.id
           and l.reason in ('contribution', 'shortfall_repaid', 'payout_settled')))), '[]'::json)
       from bank_transfers t
@@ -983,12 +984,55 @@ export async function calendarEntriesFor(userId: string, groupId: string) {
     .where(eq(groups.id, groupId));
   if (!row) return null;
   const periods = await db().select().from(groupPeriods).where(eq(groupPeriods.groupId, groupId)).orderBy(asc(groupPeriods.periodNumber));
+  const mine = periods.filter((period) => period.recipientMemberId === row.member.id).map((period) => period.periodNumber);
+  // The facts of the member's own payouts' dates (payment-dates.ts): every member, and those periods' attempts, with
+  // the day Plaid said each contribution's money is available (ADR 049).
+  const [members, attempts] =
+    mine.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db().select({ userId: groupMembers.userId }).from(groupMembers).where(eq(groupMembers.groupId, groupId)),
+          db()
+            .select({
+              kind: bankTransfers.kind,
+              periodNumber: bankTransfers.periodNumber,
+              userId: bankTransfers.userId,
+              attempt: bankTransfers.attempt,
+              status: bankTransfers.status,
+              statusOn: bankTransfers.statusOn,
+              initiatedOn: bankTransfers.initiatedOn,
+              retryOn: bankTransfers.retryOn,
+              failureCode: bankTransfers.failureCode,
+              waitingForMember: sql<boolean>`${bankTransfers.waitingForMemberAt} is not null`,
+              expectedFundsAvailableOn: bankTransfers.expectedFundsAvailableOn,
+            })
+            .from(bankTransfers)
+            .where(
+              and(
+                eq(bankTransfers.groupId, groupId),
+                inArray(bankTransfers.kind, ["contribution", "payout"]),
+                inArray(bankTransfers.periodNumber, mine),
+              ),
+            ),
+        ]);
+  const today = todayIn(row.group.timeZone, new Date(Date.now() + row.group.clockOffsetSeconds * 1000));
   const entries: CalendarEntry[] = [];
   for (const period of periods) {
     entries.push({ kind: "contribution", date: period.dueOn, amountCents: row.group.contributionCents, periodNumber: period.periodNumber });
     if (period.recipientMemberId === row.member.id) {
-      // On the day it is expected in their bank, planned from the due day as the engine runs it (ADR 040).
-      const expected = plannedDates(period.periodNumber, period.dueOn).arrival!.day;
+      // On the day it is expected in their bank (or arrived), as the group page says (ADR 040); a period the money has not
+      // started moving for is planned from its due day. While it cannot be told, its due day's plan.
+      const dates =
+        row.group.status === "forming"
+          ? plannedDates(period.periodNumber, period.dueOn)
+          : paymentDates(
+              period,
+              members.map((m) => m.userId),
+              userId,
+              attempts as DatedAttempt[],
+              today,
+            );
+      const expected = (dates.arrival ?? plannedDates(period.periodNumber, period.dueOn).arrival!).day;
       entries.push({ kind: "payout", date: expected, amountCents: period.payoutCents, periodNumber: period.periodNumber });
     }
   }

@@ -23,7 +23,7 @@ import { db } from "../db/client.server";
 import { bankAccounts, bankEventCursor, bankForeignTransfers, bankTransfers, type TransferRow } from "../db/schema";
 import { logger } from "../platform/log.server";
 import { transferRowFrom } from "./plan.server";
-import { applyStatuses, type Failure } from "./transfers.server";
+import { applyStatuses, expectedAvailableFrom, type Failure } from "./transfers.server";
 
 /** How long after /transfer/create returns we allow for its `pending` event to show in the stream. */
 export const VISIBILITY_MARGIN_MS = 10 * 60 * 1000;
@@ -205,7 +205,14 @@ async function mapUnknownTransfers(transferIds: string[]): Promise<boolean> {
   return complete;
 }
 
-type BankTransfer = { id: string; authorization_id: string; account_id?: string | null; metadata?: Record<string, string> | null };
+type BankTransfer = {
+  id: string;
+  authorization_id: string;
+  account_id?: string | null;
+  metadata?: Record<string, string> | null;
+  created: string;
+  expected_funds_available_date?: string | null;
+};
 
 async function mapTransfer(transfer: BankTransfer) {
   const rowId = transfer.metadata?.rosca_transfer;
@@ -219,11 +226,15 @@ async function mapTransfer(transfer: BankTransfer) {
       .onConflictDoNothing();
     return;
   }
-  // Ours: record it on its row (unless the row has its transfer already).
+  // Ours: record it on its row (unless the row has its transfer already), with Plaid's date (sent, as far as the row
+  // knows, on the day it was made for).
+  const expected = expectedAvailableFrom(transfer, row.kind, row.initiatedOn);
   const { rows } = await db().execute<{ provider_transfer_id: string }>(sql`
     with locked as materialized (select t.id from ${bankTransfers} t where t.id = ${row.id} for update)
     update ${bankTransfers} b set
       provider_transfer_id = coalesce(b.provider_transfer_id, ${transfer.id}),
+      expected_funds_available_on = case when coalesce(b.provider_transfer_id, ${transfer.id}) = ${transfer.id}
+        then coalesce(${expected}::date, b.expected_funds_available_on) else b.expected_funds_available_on end,
       provider_authorization_id = case when b.provider_transfer_id is null then ${transfer.authorization_id} else b.provider_authorization_id end,
       provider_account_id = case when b.provider_transfer_id is null then ${transfer.account_id ?? null} else b.provider_account_id end,
       bank_account_id = case when b.provider_transfer_id is null

@@ -19,10 +19,10 @@ import {
   REMINDER_DAYS_BEFORE,
   SANDBOX_SETTLE_AFTER_DAYS,
   SETTLED_STATUSES,
-  sandboxAvailableOn,
   sandboxSettlesOn,
   type TransferStatus,
 } from "~/domain/money";
+import { fundsAvailableOn } from "~/domain/funds-available";
 import { SETUP_FEE_CENTS } from "~/domain/groups";
 import { addDays, daysBetween, todayIn, type CalendarDay } from "~/domain/schedule";
 import { adminNoticeAfterFailure, nextStepAfterFailure } from "~/domain/failed-contribution";
@@ -453,7 +453,8 @@ export async function cycleState(group: Pick<GroupRow, "id" | "contributionCents
 /**
  * The sandbox bank settles nothing by itself (neither does Plaid's sandbox): as real banks would, move these groups'
  * transfers along on schedule, on the ACH calendar — posted and settled the bank day after they entered the network,
- * funds available the bank day after that (`sandboxSettlesOn`, `sandboxAvailableOn`).
+ * funds available the bank day after that (`sandboxSettlesOn`, `sandboxAvailableOn`), or on the day the bank said it
+ * would be (`fundsAvailableOn`: Plaid's expected_funds_available_date).
  * Transfers the bank already moved elsewhere (a simulated return, say) are left alone. The bank's answers are applied
  * in status chunks.
  */
@@ -486,7 +487,9 @@ async function settleOne(transfer: TransferRow, day: CalendarDay, changes: Statu
   }
   // A debit's money reaches the platform's available balance after a hold; a credit ends at settled (Plaid:
   // funds_available is for debits only, and the bank refuses it for a credit).
-  if (day >= sandboxAvailableOn(transfer.initiatedOn) && transfer.kind !== "payout") steps.push("funds_available");
+  // On the day the bank said (Plaid's expected_funds_available_date, stored on the row) where it gave one, else on the
+  // calendar estimate: never before the bank's hold ends (ADR 049).
+  if (day >= fundsAvailableOn(transfer) && transfer.kind !== "payout") steps.push("funds_available");
   for (const step of steps) {
     // Retried like the idempotent calls: if a lost answer hid a simulation the bank did make, the retry is refused as an
     // invalid transition, and the event stream records what the bank did (below).

@@ -118,6 +118,7 @@ export function transferRowFrom(row: Record<string, unknown>): TransferRow {
     initiatedOn: String(row.initiated_on),
     statusOn: String(row.status_on),
     retryOn: row.retry_on ? String(row.retry_on) : null,
+    expectedFundsAvailableOn: row.expected_funds_available_on ? String(row.expected_funds_available_on) : null,
     providerAuthorizationId: (row.provider_authorization_id as string | null) ?? null,
     providerTransferId: (row.provider_transfer_id as string | null) ?? null,
     failureCode: (row.failure_code as string | null) ?? null,

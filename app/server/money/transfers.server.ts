@@ -35,6 +35,7 @@ import {
   transferKey,
   type TransferStatus,
 } from "~/domain/money";
+import { plaidFundsAvailableOn } from "~/domain/funds-available";
 import { type CalendarDay, todayIn } from "~/domain/schedule";
 import { markAccountUnusable, markItemLoginRequired, revokeDebitAuthorization } from "../bank/account-health.server";
 import { isRetryable, plaidCall } from "../bank/plaid.server";
@@ -42,6 +43,7 @@ import { db, getPool } from "../db/client.server";
 import { bankAccounts, bankItems, bankTransfers, groupMembers, groupPeriods, groups, ledgerTransfers, type TransferRow, users } from "../db/schema";
 import { deliverInBackground } from "../email/outbox.server";
 import { failpoint } from "../platform/failpoints.server";
+import { env } from "../platform/env.server";
 import { logger } from "../platform/log.server";
 import { recordTransfers } from "../platform/metrics.server";
 import { debitChoicesFor, fundingFor, isFunding } from "./funding.server";
@@ -103,7 +105,36 @@ async function earlierAttempts(rows: TransferRow[]): Promise<Map<string, Attempt
   return result;
 }
 
-type Sent = { id: string; authorizationId: string; transferId: string | null; bankAccountId: string; accountId: string };
+type Sent = {
+  id: string;
+  authorizationId: string;
+  transferId: string | null;
+  bankAccountId: string;
+  accountId: string;
+  /** Plaid's expected_funds_available_date for the transfer, on the group's clock (funds-available.ts); null if none. */
+  expectedFundsAvailableOn?: CalendarDay | null;
+};
+
+/**
+ * The day a debit Plaid just made is expected to be available, from its answer (`Transfer`): Plaid's date in production,
+ * moved onto the group's clock in the sandbox, where the engine replays group-clock days on today's wall clock. There
+ * the hold counts from the day the row was made for (`initiated_on`), the day the sandbox settler counts settlement
+ * from too, so a row sent again on a later day is dated as before (and with Plaid's default hold, exactly as the
+ * calendar estimate).
+ */
+export function expectedAvailableFrom(
+  transfer: { expected_funds_available_date?: string | null; created: string },
+  kind: TransferRow["kind"],
+  sentOn: CalendarDay,
+): CalendarDay | null {
+  return plaidFundsAvailableOn({
+    kind,
+    plaidDate: transfer.expected_funds_available_date,
+    bankCreatedAt: transfer.created,
+    sentOn,
+    onBankClock: env().PLAID_ENV === "production",
+  });
+}
 
 /**
  * Step 2 for a batch of rows in status created: authorization (idempotent on the row's bank key), then create
@@ -203,8 +234,15 @@ export async function submitTransfers(rows: TransferRow[], day: CalendarDay, now
         const decision = authorization.value.authorization;
         failpoint("after-bank-authorization");
         // What the bank said for this row: its authorization, the transfer if one was made, and the account used.
-        const answered = (transferId: string | null) =>
-          sent.push({ id: row.id, authorizationId: decision.id, transferId, bankAccountId: account.bankAccountId, accountId: account.accountId });
+        const answered = (transferId: string | null, expectedFundsAvailableOn: CalendarDay | null = null) =>
+          sent.push({
+            id: row.id,
+            authorizationId: decision.id,
+            transferId,
+            bankAccountId: account.bankAccountId,
+            accountId: account.accountId,
+            expectedFundsAvailableOn,
+          });
         if (decision.decision === "user_action_required") {
           loginRequired.set(account.itemId, decision.id);
           waiting.push(row.id);
@@ -248,7 +286,7 @@ export async function submitTransfers(rows: TransferRow[], day: CalendarDay, now
         }
         // The bank has made the transfer and we have not recorded it: the crash that matters most.
         failpoint("after-bank-create");
-        answered(created.value.transfer.id);
+        answered(created.value.transfer.id, expectedAvailableFrom(created.value.transfer, row.kind, row.initiatedOn));
         changes.push({ transferId: row.id, to: created.value.transfer.status as TransferStatus, day });
         if (changes.length >= RECORD_CHUNK) await record();
       }),
@@ -282,7 +320,7 @@ async function recordProviderIds(ids: Sent[], pending: ReadonlySet<string> = new
   const values = sql.join(
     ids.map(
       (row) =>
-        sql`(${row.id}::uuid, ${row.authorizationId}, ${row.transferId}, ${pending.has(row.id)}::boolean, ${row.bankAccountId}::uuid, ${row.accountId})`,
+        sql`(${row.id}::uuid, ${row.authorizationId}, ${row.transferId}, ${pending.has(row.id)}::boolean, ${row.bankAccountId}::uuid, ${row.accountId}, ${row.expectedFundsAvailableOn ?? null}::date)`,
     ),
     sql`, `,
   );
@@ -292,11 +330,14 @@ async function recordProviderIds(ids: Sent[], pending: ReadonlySet<string> = new
   // transfers (their `pending` events) then waits instead of deadlocking with an UPDATE that locks in VALUES order
   // (found by the race test: 40P01 in one run of six).
   const { rows } = await db().execute<{ kind: TransferRow["kind"]; status: string; amount_cents: string; before: string }>(sql`
-    with v(id, authorization_id, transfer_id, pending, bank_account_id, account_id) as (values ${values}),
+    with v(id, authorization_id, transfer_id, pending, bank_account_id, account_id, expected_funds_available_on) as (values ${values}),
     locked as materialized (select t.id, t.status as before from ${bankTransfers} t where t.id in (select id from v) order by t.id for update)
     update ${bankTransfers} b set
       provider_authorization_id = case when b.provider_transfer_id is null then v.authorization_id else b.provider_authorization_id end,
       provider_transfer_id = coalesce(b.provider_transfer_id, v.transfer_id),
+      -- Plaid's date for the transfer the row keeps (never another's).
+      expected_funds_available_on = case when coalesce(b.provider_transfer_id, v.transfer_id) = v.transfer_id
+        then coalesce(v.expected_funds_available_on, b.expected_funds_available_on) else b.expected_funds_available_on end,
       bank_account_id = case when b.provider_transfer_id is null then v.bank_account_id else b.bank_account_id end,
       provider_account_id = case when b.provider_transfer_id is null then v.account_id else b.provider_account_id end,
       waiting_for_member_at = null,

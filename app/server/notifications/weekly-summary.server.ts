@@ -150,6 +150,7 @@ async function summariesFor(userIds: string[], now: Date): Promise<Map<string, S
         retryOn: bankTransfers.retryOn,
         failureCode: bankTransfers.failureCode,
         waitingForMember: sql<boolean>`${bankTransfers.waitingForMemberAt} is not null`,
+        expectedFundsAvailableOn: bankTransfers.expectedFundsAvailableOn,
       })
       .from(bankTransfers)
       .where(and(inArray(bankTransfers.groupId, groupIds), inArray(bankTransfers.kind, ["contribution", "payout"]))),

@@ -96,6 +96,13 @@ export const bankTransfers = pgTable(
      * transfer has not failed: status_on + RETRY_AFTER_DAYS then.
      */
     retryOn: date("retry_on"),
+    /**
+     * A debit's money is expected in the platform's Plaid Ledger on this group-clock day: Plaid's
+     * `expected_funds_available_date`, read from /transfer/create (or /transfer/get) and moved onto the group's clock in
+     * the sandbox (funds-available.ts, migration 0029). Null for payouts, where Plaid gives none, and for rows from
+     * before: the calendar estimate (`sandboxAvailableOn`) then.
+     */
+    expectedFundsAvailableOn: date("expected_funds_available_on"),
     providerAuthorizationId: text("provider_authorization_id"),
     providerTransferId: text("provider_transfer_id").unique(),
     failureCode: text("failure_code"),
