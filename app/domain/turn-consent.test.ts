@@ -20,7 +20,9 @@ describe("a turn never paid: the recipient's consent", () => {
           { name: "Omar", amountCents: 10_000 },
         ],
       }),
-    ).toBe("You'll receive $100.00 now. The $200.00 Lena and Omar still owe stays on the group's ledger as owed to you and is sent to you when it arrives.");
+    ).toBe(
+      "You'll receive $100.00 now. The $200.00 Lena and Omar still owe stays on the group's ledger as owed to you and is sent to you when it arrives.",
+    );
     expect(namesList(["A", "B", "C"])).toBe("A, B and C");
   });
 });

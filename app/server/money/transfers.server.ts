@@ -39,7 +39,18 @@ import { type CalendarDay, todayIn } from "~/domain/schedule";
 import { markAccountUnusable, markItemLoginRequired, revokeDebitAuthorization } from "../bank/account-health.server";
 import { isRetryable, plaidCall } from "../bank/plaid.server";
 import { db, getPool } from "../db/client.server";
-import { bankAccounts, bankItems, bankTransfers, groupMembers, groupPeriods, groups, ledgerTransfers, type TransferRow, turnConsents, users } from "../db/schema";
+import {
+  bankAccounts,
+  bankItems,
+  bankTransfers,
+  groupMembers,
+  groupPeriods,
+  groups,
+  ledgerTransfers,
+  type TransferRow,
+  turnConsents,
+  users,
+} from "../db/schema";
 import { deliverInBackground } from "../email/outbox.server";
 import { failpoint } from "../platform/failpoints.server";
 import { logger } from "../platform/log.server";

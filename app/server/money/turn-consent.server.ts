@@ -87,7 +87,9 @@ async function turnFacts(executor: Executor, groupId: string, recipientUserId: s
 /** Why a turn cannot be resolved by consent now (`notYet`: only the day has not come), or null when it can. */
 function refusal(facts: TurnFacts, today: CalendarDay): { notYet: boolean; message: string } | null {
   const why = refusalText(facts, today);
-  return why === null ? null : { notYet: why === NOT_YET, message: why === NOT_YET ? `You can accept what has arrived from ${fullDate(consentOpensOn(facts.dueOn))}.` : why };
+  return why === null
+    ? null
+    : { notYet: why === NOT_YET, message: why === NOT_YET ? `You can accept what has arrived from ${fullDate(consentOpensOn(facts.dueOn))}.` : why };
 }
 
 const NOT_YET = "not yet";
@@ -194,9 +196,12 @@ export async function turnConsentView(userId: string, groupId: string, now = new
     const payouts =
       payoutIds.length > 0
         ? new Map(
-            (await db().select({ id: bankTransfers.id, status: bankTransfers.status }).from(bankTransfers).where(inArray(bankTransfers.id, payoutIds))).map(
-              (p) => [p.id, p.status],
-            ),
+            (
+              await db()
+                .select({ id: bankTransfers.id, status: bankTransfers.status })
+                .from(bankTransfers)
+                .where(inArray(bankTransfers.id, payoutIds))
+            ).map((p) => [p.id, p.status]),
           )
         : new Map();
     for (const c of consents.sort((a, b) => a.periodNumber - b.periodNumber)) {
@@ -320,7 +325,11 @@ export async function consentToPartialPayout(userId: string, groupId: string, pe
 }
 
 /** A failed payout of a consented period may be made again: RETRY_AFTER_DAYS after it failed, MAX_ATTEMPTS failures in all. */
-async function retryAllowedFor(tx: Tx, transfer: { status: string; statusOn: string; retryOn: string | null; groupId: string; periodNumber: number }, day: CalendarDay) {
+async function retryAllowedFor(
+  tx: Tx,
+  transfer: { status: string; statusOn: string; retryOn: string | null; groupId: string; periodNumber: number },
+  day: CalendarDay,
+) {
   if (!FAILED_STATUSES.includes(transfer.status as TransferRow["status"]) || transfer.status === "cancelled") return false;
   const retryOn = transfer.retryOn ?? addDays(transfer.statusOn, RETRY_AFTER_DAYS);
   if (retryOn > day) return false;
@@ -395,7 +404,10 @@ export async function makeConsentedPayouts(groupIds: readonly string[], day: Cal
           if (!last || !(await retryAllowedFor(tx, last, day))) return null;
         }
         if (pool < consent.arrivedCents) {
-          logger.warn({ groupId: consent.groupId, period: consent.periodNumber, pool, payout: consent.arrivedCents }, "money: partial payout waits for the pool");
+          logger.warn(
+            { groupId: consent.groupId, period: consent.periodNumber, pool, payout: consent.arrivedCents },
+            "money: partial payout waits for the pool",
+          );
           return null;
         }
         const row = await insertPayout(tx, {
@@ -458,10 +470,12 @@ async function restNotices(debt: typeof turnDebts.$inferSelect, day: CalendarDay
     .from(groups)
     .where(eq(groups.id, debt.groupId));
   const people = new Map(
-    (await db().select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, [debt.debtorUserId, debt.recipientUserId]))).map((u) => [
-      u.id,
-      u.name,
-    ]),
+    (
+      await db()
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(inArray(users.id, [debt.debtorUserId, debt.recipientUserId]))
+    ).map((u) => [u.id, u.name]),
   );
   const notices = restSentNotices({
     groupName: group!.name,
