@@ -30,6 +30,8 @@ import { SentInvitations } from "~/components/groups/sent-invitations";
 import { advanceClock, isSandboxBank } from "~/server/money/cycle.server";
 import { setDebitAccount } from "~/server/money/debit-choice.server";
 import { nudgeLateMembers } from "~/server/money/late-contributions.server";
+import { turnConsentView } from "~/server/money/turn-consent.server";
+import { TurnConsentPanel } from "~/components/money/turn-consent";
 import { LateMembers } from "~/components/money/late-members";
 import { LateContributionAlert } from "~/components/money/late-contribution-alert";
 import { PaidFrom } from "~/components/money/paid-from";
@@ -61,6 +63,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     debitChoice,
     myLate,
+    // A turn of the viewer's that waits on a missing contribution (ADR 053 step 4): read only when there may be one.
+    turnConsent: page.turnWaiting ? await turnConsentView(user.id, group.id) : null,
     groupLate,
     group,
     // The pool over the cycle, once there is a cycle (a forming group has no schedule and no money).
@@ -357,6 +361,12 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
               }
             />
           ))}
+        </div>
+      ) : null}
+
+      {"turnConsent" in loaderData && loaderData.turnConsent ? (
+        <div className="mt-6">
+          <TurnConsentPanel view={loaderData.turnConsent} groupId={group.id} />
         </div>
       ) : null}
 

@@ -274,3 +274,64 @@ describe("exactly once, whatever races it", () => {
     await expect(collected).rejects.toMatchObject({ cause: { code: "23514" } });
   }, 300_000);
 });
+
+describe("the pages, as forms posted without JavaScript", () => {
+  it("the recipient sees what arrived and what is missing, and accepts with the box ticked; anyone else is refused", async () => {
+    const { renderRoute, textOf } = await import("../support/render");
+    const { call, get, post } = await import("../support/routes");
+    const { sessionJarFor } = await import("../support/users");
+    const groupPage = await import("../../app/routes/groups.$groupId");
+    const acceptPage = await import("../../app/routes/groups.$groupId.accept-payout");
+    const { group, late, recipient, middle, admin } = await waitingTurn();
+    const recipientJar = await sessionJarFor(recipient.id);
+    const pageText = async (jar: Awaited<ReturnType<typeof sessionJarFor>>) => {
+      const view = await call(groupPage.loader, get(`/groups/${group.id}`, jar), { groupId: group.id });
+      expect(view.status).toBe(200);
+      return textOf(renderRoute(groupPage.default, `/groups/${group.id}`, view.data));
+    };
+    // Thursday January 22: what arrived and what is missing, and the day the choice opens.
+    expect(await pageText(recipientJar)).toContain(
+      `Your payout waits for ${late.name} Your $300.00 payout (turn 1, due Friday, January 9, 2026) waits because a contribution hasn't arrived. Rosca doesn't lend the missing money.`,
+    );
+    expect(await pageText(recipientJar)).toContain(
+      `If it is still missing on Friday, January 23, 2026, you can choose here to be paid the $200.00 that has arrived; what ${late.name} owes would stay owed to you and be sent to you when it arrives.`,
+    );
+    // The second member sees their own turn (period 2, which waits on the same member), not the first's.
+    const middleText = await pageText(await sessionJarFor(middle.id));
+    expect(middleText).toContain("Your $300.00 payout (turn 2, due Friday, January 16, 2026) waits");
+    expect(middleText).not.toContain("(turn 1, due");
+
+    await cycle.advanceClock(admin, group.id, { days: 1 }, new Date());
+    const text = await pageText(recipientJar);
+    expect(text).toContain(`Missing: $100.00 ${late.name}: $100.00`);
+    expect(text).toContain(
+      `You'll receive $200.00 now. The $100.00 ${late.name} still owes stays on the group's ledger as owed to you and is sent to you when it arrives.`,
+    );
+    expect(text).toContain("Accept $200.00 now");
+
+    const accept = (fields: Record<string, string>, jar: Awaited<ReturnType<typeof sessionJarFor>>) =>
+      call(acceptPage.action, post(`/groups/${group.id}/accept-payout`, fields, jar), { groupId: group.id });
+    // Without the box: 400, nothing made, and the page shows the form again with the message.
+    const unticked = await accept({ periodNumber: "1" }, recipientJar);
+    expect(unticked).toMatchObject({ status: 400, data: { error: "Tick the box to accept what has arrived.", periodNumber: 1 } });
+    const again = await call(acceptPage.loader, get(`/groups/${group.id}/accept-payout`, recipientJar), { groupId: group.id });
+    const againText = textOf(renderRoute(acceptPage.default, `/groups/${group.id}/accept-payout`, again.data, unticked.data));
+    expect(againText).toContain("Tick the box to accept what has arrived.");
+    expect(againText).toContain("Accept $200.00 now");
+    // Another member: 403; someone outside the group: 404; a malformed period: 400. Nothing made.
+    expect((await accept({ periodNumber: "1", agree: "yes" }, await sessionJarFor(middle.id))).status).toBe(403);
+    expect((await accept({ periodNumber: "1", agree: "yes" }, await sessionJarFor(late.id))).status).toBe(403);
+    const outsider = await money.bankedMember("Outsider");
+    expect((await accept({ periodNumber: "1", agree: "yes" }, await sessionJarFor(outsider.id))).status).toBe(404);
+    expect((await accept({ periodNumber: "x", agree: "yes" }, recipientJar)).status).toBe(400);
+    expect(await consentsOf(group.id)).toEqual([]);
+
+    const accepted = await accept({ periodNumber: "1", agree: "yes" }, recipientJar);
+    expect(accepted.status).toBe(302);
+    expect((await payouts(group.id)).map((p) => p.amountCents)).toEqual([20_000]);
+    const after = await pageText(recipientJar);
+    expect(after).toContain(`Still owed to you On Friday, January 23, 2026 you accepted $200.00 for turn 1.`);
+    expect(after).toContain(`${late.name} owes you $100.00: it is sent to you when it arrives.`);
+    expect(after).not.toContain("Accept $200.00 now");
+  }, 300_000);
+});

@@ -320,6 +320,15 @@ const groupPageRow = preparedQuery("group_page", (database, name) => {
         chosen: sql`${groupMembers.debitBankAccountId}`,
         isAdmin: sql`${groupMembers.isAdmin}`,
       })} end`,
+      // A turn of the viewer's that waits on a failed contribution with no payout under way, or a consent they gave (ADR
+      // 053 step 4): only then does the page read the consent panel (turn-consent.server.ts).
+      turnWaiting: sql<boolean>`case when ${panels} and ${groups.status} = 'active' then (
+        exists (select 1 from turn_consents c where c.group_id = ${groups.id} and c.recipient_user_id = ${groupMembers.userId})
+        or exists (select 1 from group_periods p where p.group_id = ${groups.id} and p.recipient_member_id = ${groupMembers.id}
+          and exists (select 1 from bank_transfers t where t.group_id = p.group_id and t.period_number = p.period_number
+            and t.kind = 'contribution' and t.status in ('declined', 'failed', 'returned'))
+          and not exists (select 1 from bank_transfers t where t.group_id = p.group_id and t.period_number = p.period_number
+            and t.kind = 'payout' and t.status not in ('declined', 'failed', 'returned', 'cancelled')))) else false end`,
     })
     .from(groups)
     .innerJoin(groupMembers, and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, sql.placeholder("userId"))))
@@ -331,7 +340,13 @@ const groupPageRow = preparedQuery("group_page", (database, name) => {
  * The page's panels beyond the group itself: the pool over the cycle (once it runs), for its admin the invitations
  * sent, and the viewer's money until the group completes (which account pays, late contributions).
  */
-export type GroupPagePanels = { poolMovements: PoolMovement[] | null; sentInvitations: SentInvitation[] | null; money: GroupMoney | null };
+export type GroupPagePanels = {
+  poolMovements: PoolMovement[] | null;
+  sentInvitations: SentInvitation[] | null;
+  money: GroupMoney | null;
+  /** Whether the viewer has a turn a consent could resolve, or gave one (ADR 053 step 4). */
+  turnWaiting: boolean;
+};
 
 /** The group page for one of its members, or null (unknown id, malformed id, or not a member: the same to the caller). */
 export async function groupPageFor(userId: string, groupId: string, now = new Date()): Promise<GroupPageView | null> {
@@ -501,6 +516,7 @@ export async function groupPageWithPanels(
     group: view,
     poolMovements,
     money: row.money ? groupMoneyFrom(row.money, userId, viewer.isAdmin, now) : null,
+    turnWaiting: row.turnWaiting === true,
     sentInvitations: invitationRows
       ? sentInvitationViews(invitationRows, { status: group.status, joinedCount, memberCount: group.memberCount }, now)
       : null,
