@@ -333,5 +333,10 @@ describe("the pages, as forms posted without JavaScript", () => {
     expect(after).toContain(`Still owed to you On Friday, January 23, 2026 you accepted $200.00 for turn 1.`);
     expect(after).toContain(`${late.name} owes you $100.00: it is sent to you when it arrives.`);
     expect(after).not.toContain("Accept $200.00 now");
+    // The member who owes reads it on the group page, with whom and how much.
+    const lateText = await pageText(await sessionJarFor(late.id));
+    expect(lateText).toContain(
+      `You owe ${recipient.name} $100.00 On Friday, January 23, 2026 ${recipient.name} accepted what had arrived for turn 1 instead of waiting for your contribution. Your $100.00 is still owed to them: pay it with Pay now (above) and it is sent on to ${recipient.name} when it arrives.`,
+    );
   }, 300_000);
 });

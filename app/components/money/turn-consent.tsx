@@ -13,9 +13,23 @@ import type { TurnConsentGiven, TurnConsentOffer, TurnConsentView } from "~/serv
  * consequence; a plain form, so it works without JavaScript). After consenting: what is still owed to them.
  */
 export function TurnConsentPanel({ view, groupId }: { view: TurnConsentView; groupId: string }) {
-  if (view.offers.length === 0 && view.given.length === 0) return null;
+  if (view.offers.length === 0 && view.given.length === 0 && view.owing.length === 0) return null;
   return (
     <div className="space-y-3" data-testid="turn-consent">
+      {view.owing.map((debt) => (
+        <Card key={`owing-${debt.periodNumber}`}>
+          <section aria-labelledby={`turn-owing-${debt.periodNumber}`}>
+            <h2 id={`turn-owing-${debt.periodNumber}`} className="text-lg font-semibold text-slate-900">
+              You owe {debt.recipientName} {formatMoney(debt.amountCents)}
+            </h2>
+            <p className="mt-1 text-sm text-slate-700">
+              On {fullDate(debt.consentedOn)} {debt.recipientName} accepted what had arrived for turn {debt.periodNumber} instead of waiting for your
+              contribution. Your {formatMoney(debt.amountCents)} is still owed to them: pay it with Pay now (above) and it is sent on to{" "}
+              {debt.recipientName} when it arrives.
+            </p>
+          </section>
+        </Card>
+      ))}
       {view.offers.map((offer) => (
         <Card key={`offer-${offer.periodNumber}`}>
           <TurnConsentOfferCard offer={offer} action={`/groups/${groupId}/accept-payout`} />

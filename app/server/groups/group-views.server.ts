@@ -320,10 +320,11 @@ const groupPageRow = preparedQuery("group_page", (database, name) => {
         chosen: sql`${groupMembers.debitBankAccountId}`,
         isAdmin: sql`${groupMembers.isAdmin}`,
       })} end`,
-      // A turn of the viewer's that waits on a failed contribution with no payout under way, or a consent they gave (ADR
-      // 053 step 4): only then does the page read the consent panel (turn-consent.server.ts).
+      // A turn of the viewer's that waits on a failed contribution with no payout under way, a consent they gave, or a
+      // debt they owe a recipient (ADR 053 step 4): only then does the page read the consent panel (turn-consent.server.ts).
       turnWaiting: sql<boolean>`case when ${panels} and ${groups.status} = 'active' then (
         exists (select 1 from turn_consents c where c.group_id = ${groups.id} and c.recipient_user_id = ${groupMembers.userId})
+        or exists (select 1 from turn_debts d where d.group_id = ${groups.id} and d.debtor_user_id = ${groupMembers.userId} and d.status = 'owed')
         or exists (select 1 from group_periods p where p.group_id = ${groups.id} and p.recipient_member_id = ${groupMembers.id}
           and exists (select 1 from bank_transfers t where t.group_id = p.group_id and t.period_number = p.period_number
             and t.kind = 'contribution' and t.status in ('declined', 'failed', 'returned'))
@@ -344,7 +345,7 @@ export type GroupPagePanels = {
   poolMovements: PoolMovement[] | null;
   sentInvitations: SentInvitation[] | null;
   money: GroupMoney | null;
-  /** Whether the viewer has a turn a consent could resolve, or gave one (ADR 053 step 4). */
+  /** Whether the viewer has a turn a consent could resolve, gave one, or owes a recipient (ADR 053 step 4). */
   turnWaiting: boolean;
 };
 

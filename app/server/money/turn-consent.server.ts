@@ -128,7 +128,10 @@ export type TurnConsentGiven = {
   debts: Array<{ name: string; amountCents: number; status: "owed" | "collected"; collectedOn: CalendarDay | null }>;
 };
 
-export type TurnConsentView = { offers: TurnConsentOffer[]; given: TurnConsentGiven[] };
+/** What the viewer owes a recipient who accepted what arrived (they pay it with Pay now; it is sent on when it arrives). */
+export type TurnDebtOwing = { periodNumber: number; recipientName: string; amountCents: number; consentedOn: CalendarDay };
+
+export type TurnConsentView = { offers: TurnConsentOffer[]; given: TurnConsentGiven[]; owing: TurnDebtOwing[] };
 
 function groupDay(group: { timeZone: string; clockOffsetSeconds: number }, now: Date): CalendarDay {
   return todayIn(group.timeZone, new Date(now.getTime() + group.clockOffsetSeconds * 1000));
@@ -136,15 +139,15 @@ function groupDay(group: { timeZone: string; clockOffsetSeconds: number }, now: 
 
 /**
  * What the group page shows the member about their own turns (ADR 053 step 4): each turn of theirs that waits on a
- * missing contribution while others' arrived (from the due day; consent possible from `opensOn`), and the consents
- * they gave with what is still owed to them.
+ * missing contribution while others' arrived (from the due day; consent possible from `opensOn`), the consents they
+ * gave with what is still owed to them, and what they themselves owe a recipient who accepted what arrived.
  */
 export async function turnConsentView(userId: string, groupId: string, now = new Date()): Promise<TurnConsentView> {
   const [group] = await db()
     .select({ timeZone: groups.timeZone, clockOffsetSeconds: groups.clockOffsetSeconds, status: groups.status })
     .from(groups)
     .where(eq(groups.id, groupId));
-  if (!group || group.status !== "active") return { offers: [], given: [] };
+  if (!group || group.status !== "active") return { offers: [], given: [], owing: [] };
   const today = groupDay(group, now);
   const consents = await db()
     .select()
@@ -216,7 +219,20 @@ export async function turnConsentView(userId: string, groupId: string, now = new
       });
     }
   }
-  return { offers, given };
+  const owing = (
+    await db()
+      .select({
+        periodNumber: turnDebts.periodNumber,
+        recipientName: users.name,
+        amountCents: turnDebts.amountCents,
+        consentedOn: turnConsents.consentedOn,
+      })
+      .from(turnDebts)
+      .innerJoin(turnConsents, eq(turnConsents.id, turnDebts.consentId))
+      .innerJoin(users, eq(users.id, turnDebts.recipientUserId))
+      .where(and(eq(turnDebts.groupId, groupId), eq(turnDebts.debtorUserId, userId), eq(turnDebts.status, "owed")))
+  ).sort((a, b) => a.periodNumber - b.periodNumber);
+  return { offers, given, owing };
 }
 
 export type ConsentResult =
