@@ -233,6 +233,22 @@ describe("exactly once, whatever races it", () => {
     await expectBalancedLedger();
   }, 300_000);
 
+  it("the late contribution arrived first: the full payout went out, and a consent is refused", async () => {
+    const { group, late, recipient, admin } = await waitingTurn("2026-01-21");
+    await money.setSandboxBalance(late.id, 100_000);
+    expect(await payNow(late.id, group.id, { periodNumber: 1, consent: true }, new Date())).toMatchObject({ ok: true });
+    await cycle.advanceClock(admin, group.id, { days: 2 }, new Date());
+    expect((await payouts(group.id)).map((p) => p.amountCents)).toEqual([30_000]);
+    expect(await consentToPartialPayout(recipient.id, group.id, 1, new Date())).toEqual({
+      ok: false,
+      status: 409,
+      error: "This turn's payout has already gone out.",
+    });
+    expect(await consentsOf(group.id)).toEqual([]);
+    expect((await turnConsentView(recipient.id, group.id, new Date())).offers).toEqual([]);
+    await expectBalancedLedger();
+  }, 300_000);
+
   it("a crash between the consent and the payout: the consent stands, the group's next run makes the one payout", async () => {
     const { group, recipient } = await waitingTurn("2026-01-23");
     armFailpoint("inside-payout-transaction");
