@@ -279,6 +279,21 @@ describe("exactly once, whatever races it", () => {
     await expectBalancedLedger();
   }, 300_000);
 
+  it("a crash after the bank made the transfer, before we recorded it: the next run finds the same transfer", async () => {
+    const { group, recipient } = await waitingTurn("2026-01-23");
+    armFailpoint("after-bank-create");
+    await expect(consentToPartialPayout(recipient.id, group.id, 1, new Date())).rejects.toBeInstanceOf(SimulatedCrash);
+    const [crashed] = await payouts(group.id);
+    expect(crashed).toMatchObject({ amountCents: 20_000, status: "created", providerTransferId: null });
+    expect(await atTheBank([crashed!])).toHaveLength(1);
+    await cycle.processGroup(group.id, new Date());
+    const made = await payouts(group.id);
+    expect(made.map((p) => [p.id, p.status])).toEqual([[crashed!.id, "pending"]]);
+    expect(made[0]!.providerTransferId).toBe((await atTheBank(made))[0]!.transfer_id);
+    expect(await atTheBank(made)).toHaveLength(1);
+    await expectBalancedLedger();
+  }, 300_000);
+
   it("the database refuses a payout of a consented turn beyond what arrived", async () => {
     const { group, recipient } = await waitingTurn("2026-01-23");
     await consentToPartialPayout(recipient.id, group.id, 1, new Date());
