@@ -16,6 +16,7 @@ const { consentToPartialPayout, turnConsentView } = await import("../../app/serv
 const { verifyLedger } = await import("../../app/server/money/verify.server");
 const { armFailpoint, disarmFailpoints, SimulatedCrash } = await import("../../app/server/platform/failpoints.server");
 const money = await import("../support/money");
+const { returnTransfer } = await import("../support/bank");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
 const { eq, sql } = await import("drizzle-orm");
@@ -174,6 +175,32 @@ describe("the recipient's consent to be paid what arrived", () => {
     expect(given).toMatchObject([
       { periodNumber: 1, consentedOn: "2026-01-23", arrivedCents: 20_000, debts: [{ name: late.name, status: "collected" }] },
     ]);
+    await expectBalancedLedger();
+  }, 300_000);
+});
+
+describe("when the payout of what arrived comes back", () => {
+  it("a returned partial payout goes back to the pool and is sent again for what arrived, once; the debt stays owed", async () => {
+    const { group, recipient, admin } = await waitingTurn("2026-01-23");
+    expect(await consentToPartialPayout(recipient.id, group.id, 1, new Date())).toMatchObject({ ok: true });
+    await advanceUntil(admin, group.id, async () => (await payouts(group.id))[0]!.status === "settled");
+    const [first] = await payouts(group.id);
+    const returned = await returnTransfer(first!.providerTransferId!, "R03");
+    expect(returned.ok).toBe(true);
+    await cycle.syncBankEvents(new Date());
+    expect((await payouts(group.id)).map((p) => p.status)).toEqual(["returned"]);
+    expect((await money.ledgerBalances()).get(`group_pool:${group.id}`)).toBeGreaterThanOrEqual(20_000);
+    await advanceUntil(admin, group.id, async () => (await payouts(group.id)).length === 2);
+    const again = await payouts(group.id);
+    expect(again.map((p) => [p.attempt, p.amountCents])).toEqual([
+      [1, 20_000],
+      [2, 20_000],
+    ]);
+    const [consent] = await consentsOf(group.id);
+    expect(consent!.payoutTransferId).toBe(again[1]!.id);
+    expect((await debtsOf(group.id)).map((d) => d.status)).toEqual(["owed"]);
+    for (let i = 0; i < 3; i++) await cycle.advanceClock(admin, group.id, { days: 1 }, new Date());
+    expect(await payouts(group.id)).toHaveLength(2);
     await expectBalancedLedger();
   }, 300_000);
 });
