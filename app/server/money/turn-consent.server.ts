@@ -402,8 +402,12 @@ export async function makeConsentedPayouts(groupIds: readonly string[], day: Cal
     union all
     select 'rest', d.id, d.group_id, d.recipient_user_id from ${turnDebts} d
     left join ${bankTransfers} t on t.id = d.rest_transfer_id
-    where d.group_id = any(${`{${groupIds.join(",")}}`}::uuid[]) and (d.status = 'owed' or t.status in (${failedList}))
+    where d.group_id = any(${`{${groupIds.join(",")}}`}::uuid[])
+      and ((d.status = 'owed' and (select c.status from ${bankTransfers} c where c.group_id = d.group_id and c.kind = 'contribution'
+            and c.period_number = d.period_number and c.user_id = d.debtor_user_id order by c.attempt desc limit 1) = 'funds_available')
+        or t.status in (${failedList}))
     order by 3, 1, 2`);
+  // (A cheap first read: each item is decided again in its own transaction on the locked pool.)
   const made: TransferRow[] = [];
   const told: Array<() => Promise<unknown>> = [];
   for (const item of work) {
