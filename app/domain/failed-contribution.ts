@@ -170,3 +170,18 @@ export function unpaidTurnCase(turn: {
     emailBody: `Hello ${admin} and ${turn.memberName},\n\n${turn.memberName}'s ${amount} contribution to ${turn.groupName} for period ${turn.periodNumber} was due ${fullDate(turn.dueOn)} and has not arrived after ${turn.waitedDays} days. The turn's payout waits for it, and Rosca does not lend the missing money. ${turn.memberName} can pay it at any time with Pay now on the group page. The turn's recipient may also choose, on the group page, to be paid what has arrived now; ${turn.memberName}'s contribution then stays owed to them and is sent on to them when it arrives. Please reply to agree when it will be paid.\n\nRosca support`,
   };
 }
+
+/** A turn whose recipient accepted what had arrived (ADR 053): the late member's contribution is owed to them. */
+export type ConsentedTurn = { recipientName: string; acceptedOn: CalendarDay; arrivedCents: number; owedCents: number };
+
+/** What the late member reads once the turn's recipient accepted what had arrived: the payout no longer waits. */
+export function owedToRecipientMessage(consent: ConsentedTurn): string {
+  const { recipientName: name } = consent;
+  return `${name} accepted ${formatMoney(consent.arrivedCents)} on ${fullDate(consent.acceptedOn)} instead of waiting for this contribution. You owe ${formatMoney(consent.owedCents)} to ${name}, to be sent to them when it arrives: pay it now from the group page.`;
+}
+
+/** What the group admin reads for a late member whose turn's recipient accepted what had arrived. */
+export function consentedTurnNote(memberName: string, consent: ConsentedTurn): string {
+  const { recipientName: name } = consent;
+  return `${name} accepted ${formatMoney(consent.arrivedCents)} on ${fullDate(consent.acceptedOn)}; ${memberName} owes ${formatMoney(consent.owedCents)} to ${name}, to be sent to them when it arrives.`;
+}

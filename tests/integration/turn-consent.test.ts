@@ -396,5 +396,23 @@ describe("the pages, as forms posted without JavaScript", () => {
     expect(lateText).toContain(
       `You owe ${recipient.name} $100.00 On Friday, January 23, 2026 ${recipient.name} accepted what had arrived for turn 1 instead of waiting for your contribution. Your $100.00 is still owed to them: pay it with Pay now (above) and it is sent on to ${recipient.name} when it arrives.`,
     );
+    // The late member's alert (group page and dashboard) says what happened, not that the payout waits; Pay now asks for what is owed.
+    const owedMessage = `${recipient.name} accepted $200.00 on Friday, January 23, 2026 instead of waiting for this contribution. You owe $100.00 to ${recipient.name}, to be sent to them when it arrives: pay it now from the group page.`;
+    expect(lateText).toContain(`Your $100.00 contribution did not go through ${owedMessage}`);
+    expect(lateText).toContain("Pay $100.00 now");
+    const dashboard = await import("../../app/routes/dashboard");
+    const home = await call(dashboard.loader, get("/dashboard", await sessionJarFor(late.id)), {});
+    const period1 = home.data.late.find((l: { groupId: string; periodNumber: number }) => l.groupId === group.id && l.periodNumber === 1);
+    expect(period1).toMatchObject({
+      amountCents: 10_000,
+      message: owedMessage,
+      consent: { recipientName: recipient.name, acceptedOn: "2026-01-23", arrivedCents: 20_000, owedCents: 10_000 },
+    });
+    const homeText = textOf(renderRoute(dashboard.default, "/dashboard", home.data));
+    expect(homeText).toContain(`Your $100.00 contribution to ${group.name} did not go through ${owedMessage}`);
+    // The group admin's Late contributions card: what happened, and what is owed to whom.
+    expect(after).toContain(
+      `${recipient.name} accepted $200.00 on Friday, January 23, 2026; ${late.name} owes $100.00 to ${recipient.name}, to be sent to them when it arrives.`,
+    );
   }, 300_000);
 });

@@ -53,7 +53,7 @@ export function LateContributionAlert({
       ) : null}
       <p className="mt-3 flex flex-wrap gap-2">
         <Link to={`/groups/${late.groupId}/pay`} className={buttonClass("primary")}>
-          Pay {formatMoney(late.amountCents)} now
+          Pay {formatMoney(late.consent?.owedCents ?? late.amountCents)} now
         </Link>
         {showGroup ? (
           <Link to={`/groups/${late.groupId}#paid-from-title`} className={buttonClass("secondary")}>

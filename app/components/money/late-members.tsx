@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { fullDate, unpaidTurnRule } from "~/domain/failed-contribution";
+import { consentedTurnNote, fullDate, unpaidTurnRule } from "~/domain/failed-contribution";
 import { formatMoney } from "~/domain/format";
 import { plural } from "~/domain/plural";
 import type { LateContributionView } from "~/server/money/late-contributions.server";
@@ -28,7 +28,9 @@ export function LateMembers({ late, action }: { late: LateContributionView[]; ac
                 ? `Next automatic attempt: ${fullDate(entry.nextAttemptOn)} (attempt ${entry.attempt + 1}).`
                 : `No automatic attempt is left after ${plural(entry.attempt, { one: "attempt", other: "attempts" })}: ${entry.memberName} can pay it now from the group page.`}
             </p>
-            <p className="mt-1 text-slate-600">{unpaidTurnRule(entry.dueOn, entry.today)}</p>
+            <p className="mt-1 text-slate-600">
+              {entry.consent ? consentedTurnNote(entry.memberName, entry.consent) : unpaidTurnRule(entry.dueOn, entry.today)}
+            </p>
             <div className="mt-2 flex flex-wrap gap-2">
               <Form method="post" action={action}>
                 <input type="hidden" name="intent" value="late-reminder" />
