@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { consentConsequence, consentOpen, consentOpensOn, namesList } from "./turn-consent";
+import { consentConsequence, consentOpen, consentOpensOn, namesList, partialPayoutLines } from "./turn-consent";
 
 describe("a turn never paid: the recipient's consent", () => {
   it("opens 14 days after the due day, not before", () => {
@@ -24,5 +24,25 @@ describe("a turn never paid: the recipient's consent", () => {
       "You'll receive $100.00 now. The $200.00 Lena and Omar still owe stays on the group's ledger as owed to you and is sent to you when it arrives.",
     );
     expect(namesList(["A", "B", "C"])).toBe("A, B and C");
+  });
+});
+
+describe("a consented turn's amount", () => {
+  it("is what was sent and what is still owed, by whom; the full pot once every part was sent on", () => {
+    const owed = { name: "Cy", amountCents: 10_000, status: "owed" as const };
+    expect(partialPayoutLines({ arrivedCents: 20_000, debts: [owed] })).toEqual([
+      "$200.00 sent",
+      "$100.00 still owed by Cy, sent on when it arrives",
+    ]);
+    expect(
+      partialPayoutLines({
+        arrivedCents: 10_000,
+        debts: [
+          { ...owed, name: "Ben", status: "collected" },
+          { ...owed, amountCents: 5_000 },
+        ],
+      }),
+    ).toEqual(["$200.00 sent", "$50.00 still owed by Cy, sent on when it arrives"]);
+    expect(partialPayoutLines({ arrivedCents: 20_000, debts: [{ ...owed, status: "collected" }] })).toEqual(["$300.00 sent"]);
   });
 });

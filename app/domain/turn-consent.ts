@@ -86,3 +86,19 @@ export function restSentNotices(input: {
     },
   };
 }
+
+/** A consented turn as the schedule and the Next Payout card show its amount (ADR 053 step 4). */
+export type PartialPayoutFacts = {
+  arrivedCents: number;
+  debts: ReadonlyArray<{ name: string; amountCents: number; status: "owed" | "collected" }>;
+};
+
+/**
+ * The amount of a turn whose recipient accepted what had arrived: what was actually sent (what arrived, plus each
+ * late part collected and sent on), then each part still owed, by whom. Never the full pot while a part is owed.
+ */
+export function partialPayoutLines(partial: PartialPayoutFacts): string[] {
+  const sentCents = partial.arrivedCents + partial.debts.filter((d) => d.status === "collected").reduce((sum, d) => sum + d.amountCents, 0);
+  const owed = partial.debts.filter((d) => d.status === "owed");
+  return [`${formatMoney(sentCents)} sent`, ...owed.map((d) => `${formatMoney(d.amountCents)} still owed by ${d.name}, sent on when it arrives`)];
+}

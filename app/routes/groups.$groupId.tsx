@@ -34,6 +34,7 @@ import { turnConsentView } from "~/server/money/turn-consent.server";
 import { TurnConsentPanel } from "~/components/money/turn-consent";
 import { LateMembers } from "~/components/money/late-members";
 import { LateContributionAlert } from "~/components/money/late-contribution-alert";
+import { PartialAmount } from "~/components/money/partial-amount";
 import { PaidFrom } from "~/components/money/paid-from";
 import { redirectWithToast } from "~/server/notifications/toast.server";
 import { readForm } from "~/server/platform/request-body.server";
@@ -521,7 +522,9 @@ function NextPayout({ group }: { group: GroupPageView }) {
           )}
           <div>
             <dt className="text-sm text-slate-600">Amount</dt>
-            <dd className="mt-1 text-lg font-semibold text-slate-900">{formatMoney(next.amountCents)}</dd>
+            <dd className="mt-1 text-lg font-semibold text-slate-900">
+              {next.partial ? <PartialAmount partial={next.partial} /> : formatMoney(next.amountCents)}
+            </dd>
           </div>
         </dl>
         {group.daysUntilNextContribution !== null ? (

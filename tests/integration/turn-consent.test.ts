@@ -410,6 +410,20 @@ describe("the pages, as forms posted without JavaScript", () => {
     });
     const homeText = textOf(renderRoute(dashboard.default, "/dashboard", home.data));
     expect(homeText).toContain(`Your $100.00 contribution to ${group.name} did not go through ${owedMessage}`);
+    // The payout schedule (and the Next Payout card while the turn is the next one) show what was sent and what is owed, by whom.
+    const sentAndOwed = `$200.00 sent $100.00 still owed by ${late.name}, sent on when it arrives`;
+    const recipientView = await call(groupPage.loader, get(`/groups/${group.id}`, recipientJar), { groupId: group.id });
+    expect(recipientView.data.group.schedule[0]).toMatchObject({
+      amountCents: 30_000,
+      partial: {
+        arrivedCents: 20_000,
+        consentedOn: "2026-01-23",
+        debts: [{ name: late.name, amountCents: 10_000, status: "owed", collectedOn: null }],
+      },
+    });
+    const scheduleText = textOf(renderRoute(groupPage.default, `/groups/${group.id}`, recipientView.data));
+    expect(scheduleText).toContain(`Next Payout Recipient You Expected in your bank January 26, 2026 Amount ${sentAndOwed} Next contribution`);
+    expect(scheduleText).toContain(`Expected in your bank Jan 26, 2026 ${sentAndOwed} Pending 2`);
     // The group admin's Late contributions card: what happened, and what is owed to whom.
     expect(after).toContain(
       `${recipient.name} accepted $200.00 on Friday, January 23, 2026; ${late.name} owes $100.00 to ${recipient.name}, to be sent to them when it arrives.`,

@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { PartialAmount } from "~/components/money/partial-amount";
 import { formatMoney } from "~/domain/format";
 import { type PaymentStepKind, stepText } from "~/domain/payment-dates";
 import type { GroupPageView, ScheduleRowView } from "~/server/groups/group-views.server";
@@ -104,7 +105,7 @@ function ScheduleTable({
                   <ScheduleDates row={row} />
                 </td>
                 <td className="py-2 pr-3" data-label="Amount">
-                  {formatMoney(row.amountCents)}
+                  {row.partial ? <PartialAmount partial={row.partial} /> : formatMoney(row.amountCents)}
                 </td>
                 <td className="py-2 pr-3" data-label="Status">
                   {row.status === "completed" ? "Completed" : "Pending"}
