@@ -47,5 +47,9 @@ test("the recipient of a turn unpaid for 14 days accepts what arrived; the rest 
   await expect(owed).toContainText(`On ${full(addDays(due, 14))} you accepted $200.00 for turn 1.`);
   await expect(owed).toContainText("Lena Late owes you $100.00: it is sent to you when it arrives.");
   await expect(page.getByRole("button", { name: "Accept $200.00 now" })).toHaveCount(0);
+  // The Next Payout card shows what was sent and what is still owed, by whom; never the full $300.00.
+  const nextPayout = page.getByRole("region", { name: "Next Payout" });
+  await expect(nextPayout).toContainText("Amount$200.00 sent$100.00 still owed by Lena Late, sent on when it arrives");
+  await expect(nextPayout).not.toContainText("$300.00");
   await expectPhoneFit(page);
 });
