@@ -44,6 +44,7 @@ export default [
     route("groups/:groupId/statement.csv", "routes/groups.$groupId.statement-csv.ts"),
     route("groups/:groupId/report", "routes/groups.$groupId.report.tsx"),
     route("groups/:groupId/pay", "routes/groups.$groupId.pay.tsx"),
+    route("groups/:groupId/accept-payout", "routes/groups.$groupId.accept-payout.tsx"),
     route("reports", "routes/reports.tsx"),
     route("profile", "routes/profile.tsx", [
       index("routes/profile._index.tsx"),

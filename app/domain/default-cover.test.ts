@@ -42,7 +42,7 @@ describe("what happens when a member can't pay", () => {
     expect(paragraphs[0]).toBe(DEFAULT_COVER.summary);
     expect(paragraphs[1]).toMatch(/^We try again: a contribution that fails/);
     expect(paragraphs[5]).toBe(
-      "After the last attempt: nothing more is debited automatically. The member still owes the contribution and can pay it from the group page (Pay now) at any time; the turn it belongs to waits for it, the group's admin can remind them once a day, and if it is still unpaid 14 days after its due date our support team takes it up with the admin and the member.",
+      "After the last attempt: nothing more is debited automatically. The member still owes the contribution and can pay it from the group page (Pay now) at any time; the turn it belongs to waits for it, the group's admin can remind them once a day, and if it is still unpaid 14 days after its due date our support team takes it up with the admin and the member. From then the turn's recipient may choose to be paid what has arrived: the missing contribution stays owed to them and is sent to them when it arrives.",
     );
   });
 });

@@ -60,7 +60,7 @@ export const DEFAULT_COVER = {
     {
       id: "last-attempt",
       title: "After the last attempt",
-      text: `Nothing more is debited automatically. The member still owes the contribution and can pay it from the group page (Pay now) at any time; the turn it belongs to waits for it, the group's admin can remind them once a day, and if it is still unpaid ${words(UNPAID_TURN_DAYS)} days after its due date our support team takes it up with the admin and the member.`,
+      text: `Nothing more is debited automatically. The member still owes the contribution and can pay it from the group page (Pay now) at any time; the turn it belongs to waits for it, the group's admin can remind them once a day, and if it is still unpaid ${words(UNPAID_TURN_DAYS)} days after its due date our support team takes it up with the admin and the member. From then the turn's recipient may choose to be paid what has arrived: the missing contribution stays owed to them and is sent to them when it arrives.`,
     },
   ] satisfies DefaultCoverStep[],
 } as const;

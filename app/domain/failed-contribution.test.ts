@@ -116,11 +116,11 @@ describe("a turn never paid (ADR 053)", () => {
     "Rosca never lends the missing money and never pays a turn with money that hasn't arrived: this turn's payout waits for it, and later turns are paid as their own contributions arrive.";
   it("tells the group admin the day support takes it up, before and after it", () => {
     expect(unpaidTurnRule("2026-12-04")).toBe(
-      `${rule} If it is still unpaid on Friday, December 18, 2026, Rosca's support team takes it up with you and the member.`,
+      `${rule} If it is still unpaid on Friday, December 18, 2026, Rosca's support team takes it up with you and the member. From that day the turn's recipient may choose to be paid what has arrived; the missing contribution then stays owed to them and is sent on when it arrives.`,
     );
     expect(unpaidTurnRule("2026-12-04", "2026-12-17")).toBe(unpaidTurnRule("2026-12-04"));
     expect(unpaidTurnRule("2026-12-04", "2026-12-18")).toBe(
-      `${rule} It has been unpaid since Friday, December 4, 2026, so since Friday, December 18, 2026 Rosca's support team has been taking it up with you and the member.`,
+      `${rule} It has been unpaid since Friday, December 4, 2026, so since Friday, December 18, 2026 Rosca's support team has been taking it up with you and the member. From that day the turn's recipient may choose to be paid what has arrived; the missing contribution then stays owed to them and is sent on when it arrives.`,
     );
   });
 
@@ -137,9 +137,14 @@ describe("a turn never paid (ADR 053)", () => {
     expect(words.summary).toBe(
       "Lena's $100.00 contribution to Family Savings Circle (period 2) was due Friday, December 4, 2026 and has waited 15 days.",
     );
-    expect(words.action).toBe("Take it up with Dana and Lena: agree when Lena pays it with Pay now. The payout waits for it; Rosca lends nothing.");
+    expect(words.action).toBe(
+      "Take it up with Dana and Lena: agree when Lena pays it with Pay now. The payout waits for it; Rosca lends nothing. The turn's recipient may instead accept what has arrived, on the group page.",
+    );
     expect(words.emailSubject).toBe("Family Savings Circle: Lena's $100.00 contribution due Friday, December 4, 2026");
     expect(words.emailBody).toContain("has not arrived after 15 days");
+    expect(words.emailBody).toContain(
+      "The turn's recipient may also choose, on the group page, to be paid what has arrived now; Lena's contribution then stays owed to them and is sent on to them when it arrives.",
+    );
     expect(words.emailBody.startsWith("Hello Dana and Lena,")).toBe(true);
   });
 });

@@ -173,9 +173,13 @@ export function unpaidTurnRule(dueOn: CalendarDay, today?: CalendarDay, words?: 
   const rule =
     "Rosca never lends the missing money and never pays a turn with money that hasn't arrived: this turn's payout waits for it, and later turns are paid as their own contributions arrive.";
   if (today && today >= from)
-    return `${rule} It has been unpaid since ${fullDate(dueOn)}, so since ${fullDate(from)} Rosca's support team has been taking it up with you and the member.`;
-  return `${rule} If it is still unpaid on ${fullDate(from)}, Rosca's support team takes it up with you and the member.`;
+    return `${rule} It has been unpaid since ${fullDate(dueOn)}, so since ${fullDate(from)} Rosca's support team has been taking it up with you and the member. ${RECIPIENT_CHOICE}`;
+  return `${rule} If it is still unpaid on ${fullDate(from)}, Rosca's support team takes it up with you and the member. ${RECIPIENT_CHOICE}`;
 }
+
+/** From UNPAID_TURN_DAYS after the due day, the recipient's choice (ADR 053 step 4; app/domain/turn-consent.ts). */
+const RECIPIENT_CHOICE =
+  "From that day the turn's recipient may choose to be paid what has arrived; the missing contribution then stays owed to them and is sent on when it arrives.";
 
 /** What Rosca's support team reads and does for a turn unpaid UNPAID_TURN_DAYS or more (ADR 053, step 4). */
 export function unpaidTurnCase(turn: {
@@ -191,8 +195,23 @@ export function unpaidTurnCase(turn: {
   const admin = turn.adminName ?? "the group admin";
   return {
     summary: `${turn.memberName}'s ${amount} contribution to ${turn.groupName} (period ${turn.periodNumber}) was due ${fullDate(turn.dueOn)} and has waited ${turn.waitedDays} days.`,
-    action: `Take it up with ${admin} and ${turn.memberName}: agree when ${turn.memberName} pays it with Pay now. The payout waits for it; Rosca lends nothing.`,
+    action: `Take it up with ${admin} and ${turn.memberName}: agree when ${turn.memberName} pays it with Pay now. The payout waits for it; Rosca lends nothing. The turn's recipient may instead accept what has arrived, on the group page.`,
     emailSubject: `${turn.groupName}: ${turn.memberName}'s ${amount} contribution due ${fullDate(turn.dueOn)}`,
-    emailBody: `Hello ${admin} and ${turn.memberName},\n\n${turn.memberName}'s ${amount} contribution to ${turn.groupName} for period ${turn.periodNumber} was due ${fullDate(turn.dueOn)} and has not arrived after ${turn.waitedDays} days. The turn's payout waits for it, and Rosca does not lend the missing money. ${turn.memberName} can pay it at any time with Pay now on the group page. Please reply to agree when it will be paid.\n\nRosca support`,
+    emailBody: `Hello ${admin} and ${turn.memberName},\n\n${turn.memberName}'s ${amount} contribution to ${turn.groupName} for period ${turn.periodNumber} was due ${fullDate(turn.dueOn)} and has not arrived after ${turn.waitedDays} days. The turn's payout waits for it, and Rosca does not lend the missing money. ${turn.memberName} can pay it at any time with Pay now on the group page. The turn's recipient may also choose, on the group page, to be paid what has arrived now; ${turn.memberName}'s contribution then stays owed to them and is sent on to them when it arrives. Please reply to agree when it will be paid.\n\nRosca support`,
   };
+}
+
+/** A turn whose recipient accepted what had arrived (ADR 053): the late member's contribution is owed to them. */
+export type ConsentedTurn = { recipientName: string; acceptedOn: CalendarDay; arrivedCents: number; owedCents: number };
+
+/** What the late member reads once the turn's recipient accepted what had arrived: the payout no longer waits. */
+export function owedToRecipientMessage(consent: ConsentedTurn): string {
+  const { recipientName: name } = consent;
+  return `${name} accepted ${formatMoney(consent.arrivedCents)} on ${fullDate(consent.acceptedOn)} instead of waiting for this contribution. You owe ${formatMoney(consent.owedCents)} to ${name}, to be sent to them when it arrives: pay it now from the group page.`;
+}
+
+/** What the group admin reads for a late member whose turn's recipient accepted what had arrived. */
+export function consentedTurnNote(memberName: string, consent: ConsentedTurn): string {
+  const { recipientName: name } = consent;
+  return `${name} accepted ${formatMoney(consent.arrivedCents)} on ${fullDate(consent.acceptedOn)}; ${memberName} owes ${formatMoney(consent.owedCents)} to ${name}, to be sent to them when it arrives.`;
 }

@@ -34,8 +34,11 @@ import { SentInvitations } from "~/components/groups/sent-invitations";
 import { advanceClock, isSandboxBank } from "~/server/money/cycle.server";
 import { setDebitAccount } from "~/server/money/debit-choice.server";
 import { nudgeLateMembers } from "~/server/money/late-contributions.server";
+import { turnConsentView } from "~/server/money/turn-consent.server";
+import { TurnConsentPanel } from "~/components/money/turn-consent";
 import { LateMembers } from "~/components/money/late-members";
 import { LateContributionAlert } from "~/components/money/late-contribution-alert";
+import { PartialAmount } from "~/components/money/partial-amount";
 import { PaidFrom } from "~/components/money/paid-from";
 import { redirectWithToast } from "~/server/notifications/toast.server";
 import { readForm } from "~/server/platform/request-body.server";
@@ -76,6 +79,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     debitChoice,
     myLate,
+    // A turn of the viewer's that waits on a missing contribution (ADR 053 step 4): read only when there may be one.
+    turnConsent: page.turnWaiting ? await turnConsentView(user.id, group.id) : null,
     groupLate,
     group,
     // The pool over the cycle, once there is a cycle (a forming group has no schedule and no money).
@@ -395,6 +400,12 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
         </div>
       ) : null}
 
+      {"turnConsent" in loaderData && loaderData.turnConsent ? (
+        <div className="mt-6">
+          <TurnConsentPanel view={loaderData.turnConsent} groupId={group.id} />
+        </div>
+      ) : null}
+
       <section aria-label={t("groupPage.atAGlance")} className="mt-8 grid gap-4 sm:grid-cols-3">
         <Figure
           label={t("groupCard.members")}
@@ -553,7 +564,9 @@ function NextPayout({ group }: { group: GroupPageView }) {
           )}
           <div>
             <dt className="text-sm text-slate-600">{t("groupPage.amount")}</dt>
-            <dd className="mt-1 text-lg font-semibold text-slate-900">{formatMoney(next.amountCents, locale)}</dd>
+            <dd className="mt-1 text-lg font-semibold text-slate-900">
+              {next.partial ? <PartialAmount partial={next.partial} /> : formatMoney(next.amountCents, locale)}
+            </dd>
           </div>
         </dl>
         {group.daysUntilNextContribution !== null ? (

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { type Translate, useLocale, useT } from "~/components/i18n";
+import { PartialAmount } from "~/components/money/partial-amount";
 import { formatMoney } from "~/domain/format";
 import { type PaymentStepKind, stepText } from "~/domain/payment-dates";
 import type { Locale } from "~/domain/locale";
@@ -121,7 +122,7 @@ function ScheduleTable({
                   <ScheduleDates row={row} t={t} locale={locale} />
                 </td>
                 <td className="py-2 pr-3" data-label={column.amount}>
-                  {formatMoney(row.amountCents, locale)}
+                  {row.partial ? <PartialAmount partial={row.partial} /> : formatMoney(row.amountCents, locale)}
                 </td>
                 <td className="py-2 pr-3" data-label={column.status}>
                   {row.status === "completed" ? t("groupCard.status.completed") : t("groupPage.pending")}

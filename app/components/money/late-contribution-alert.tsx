@@ -55,7 +55,7 @@ export function LateContributionAlert({
       ) : null}
       <p className="mt-3 flex flex-wrap gap-2">
         <Link to={`/groups/${late.groupId}/pay`} className={buttonClass("primary")}>
-          {t("groupPage.lateAlert.payNow", { amount })}
+          {t("groupPage.lateAlert.payNow", { amount: late.consent ? formatMoney(late.consent.owedCents, locale) : amount })}
         </Link>
         {showGroup ? (
           <Link to={`/groups/${late.groupId}#paid-from-title`} className={buttonClass("secondary")}>

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { useLocale, useT } from "~/components/i18n";
 import { buttonClass } from "~/components/ui/button";
-import { unpaidTurnRule } from "~/domain/failed-contribution";
+import { consentedTurnNote, unpaidTurnRule } from "~/domain/failed-contribution";
 import { formatCalendarDay } from "~/domain/format";
 import { formatMoney } from "~/domain/format";
 import type { LateContributionView } from "~/server/money/late-contributions.server";
@@ -37,7 +37,11 @@ export function LateMembers({ late, action }: { late: LateContributionView[]; ac
                 : t("groupPage.lateMembers.noAttemptLeft", { count: entry.attempt, name: entry.memberName })}
             </p>
             <p className="mt-1 text-slate-600">
-              {locale === "en-US" ? unpaidTurnRule(entry.dueOn, entry.today) : unpaidTurnRule(entry.dueOn, entry.today, { t, locale })}
+              {entry.consent
+                ? consentedTurnNote(entry.memberName, entry.consent)
+                : locale === "en-US"
+                  ? unpaidTurnRule(entry.dueOn, entry.today)
+                  : unpaidTurnRule(entry.dueOn, entry.today, { t, locale })}
             </p>
             <div className="mt-2 flex flex-wrap gap-2">
               <Form method="post" action={action}>

@@ -66,6 +66,16 @@ export type MemberView = {
 /** A period's dates (payment-dates.ts), as the page shows them: each planned or done. */
 export type ScheduleDatesView = { due: CalendarDay; collected: DatedStep | null; sent: DatedStep | null; arrival: DatedStep | null };
 
+/**
+ * A turn whose recipient accepted what had arrived (ADR 053 step 4): what went out at the consent, and each late
+ * member's part, owed to the recipient or collected and sent on.
+ */
+export type PartialPayout = {
+  arrivedCents: number;
+  consentedOn: CalendarDay;
+  debts: Array<{ name: string; amountCents: number; status: "owed" | "collected"; collectedOn: CalendarDay | null }>;
+};
+
 export type ScheduleRowView = {
   position: number;
   recipientName: string | null;
@@ -73,6 +83,8 @@ export type ScheduleRowView = {
   /** The period's due day. */
   date: CalendarDay;
   amountCents: number;
+  /** Set when the recipient accepted what had arrived: then `amountCents` is the full pot, not what was sent. */
+  partial: PartialPayout | null;
   status: "completed" | "pending";
   /** Due, collected, payout sent and arrival (expected or arrived), from the one model of a payment's dates. */
   dates: ScheduleDatesView;
@@ -108,6 +120,8 @@ export type GroupPageView = {
     isYou: boolean;
     date: CalendarDay;
     amountCents: number;
+    /** The recipient accepted what had arrived (ADR 053 step 4): what was sent and what is still owed, by whom. */
+    partial: PartialPayout | null;
     projected: boolean;
     /** Its dates (payment-dates.ts): the arrival is null while it cannot be told (a contribution will not come in by itself). */
     dates: ScheduleDatesView;
@@ -192,6 +206,8 @@ type PagePeriod = {
   status: "pending" | "completed";
   /** A bank transfer exists for the period (its collection began): its turn is in flight (ADR 041). */
   hasTransfers: boolean;
+  /** The recipient accepted what had arrived (ADR 053 step 4), with what each late member owes or has paid on. */
+  consent: PartialPayout | null;
 };
 type PageSwap = {
   id: string;
@@ -255,7 +271,12 @@ const groupPageRow = preparedQuery("group_page", (database, name) => {
         select coalesce(json_agg(json_build_object(
           'periodNumber', p.period_number, 'recipientMemberId', p.recipient_member_id, 'dueOn', p.due_on,
           'payoutCents', p.payout_cents, 'status', p.status,
-          'hasTransfers', exists (select 1 from bank_transfers t where t.group_id = p.group_id and t.period_number = p.period_number))
+          'hasTransfers', exists (select 1 from bank_transfers t where t.group_id = p.group_id and t.period_number = p.period_number),
+          'consent', (select json_build_object('arrivedCents', c.arrived_cents, 'consentedOn', c.consented_on,
+            'debts', (select coalesce(json_agg(json_build_object('name', du.name, 'amountCents', d.amount_cents, 'status', d.status,
+              'collectedOn', d.collected_on) order by du.name), '[]'::json)
+              from turn_debts d join users du on du.id = d.debtor_user_id where d.consent_id = c.id))
+            from turn_consents c where c.group_id = p.group_id and c.period_number = p.period_number))
           order by p.period_number), '[]'::json)
         from group_periods p
         where p.group_id = ${groups.id})`,
@@ -321,6 +342,16 @@ const groupPageRow = preparedQuery("group_page", (database, name) => {
         chosen: sql`${groupMembers.debitBankAccountId}`,
         isAdmin: sql`${groupMembers.isAdmin}`,
       })} end`,
+      // A turn of the viewer's that waits on a failed contribution with no payout under way, a consent they gave, or a
+      // debt they owe a recipient (ADR 053 step 4): only then does the page read the consent panel (turn-consent.server.ts).
+      turnWaiting: sql<boolean>`case when ${panels} and ${groups.status} = 'active' then (
+        exists (select 1 from turn_consents c where c.group_id = ${groups.id} and c.recipient_user_id = ${groupMembers.userId})
+        or exists (select 1 from turn_debts d where d.group_id = ${groups.id} and d.debtor_user_id = ${groupMembers.userId} and d.status = 'owed')
+        or exists (select 1 from group_periods p where p.group_id = ${groups.id} and p.recipient_member_id = ${groupMembers.id}
+          and exists (select 1 from bank_transfers t where t.group_id = p.group_id and t.period_number = p.period_number
+            and t.kind = 'contribution' and t.status in ('declined', 'failed', 'returned'))
+          and not exists (select 1 from bank_transfers t where t.group_id = p.group_id and t.period_number = p.period_number
+            and t.kind = 'payout' and t.status not in ('declined', 'failed', 'returned', 'cancelled')))) else false end`,
     })
     .from(groups)
     .innerJoin(groupMembers, and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, sql.placeholder("userId"))))
@@ -332,7 +363,13 @@ const groupPageRow = preparedQuery("group_page", (database, name) => {
  * The page's panels beyond the group itself: the pool over the cycle (once it runs), for its admin the invitations
  * sent, and the viewer's money until the group completes (which account pays, late contributions).
  */
-export type GroupPagePanels = { poolMovements: PoolMovement[] | null; sentInvitations: SentInvitation[] | null; money: GroupMoney | null };
+export type GroupPagePanels = {
+  poolMovements: PoolMovement[] | null;
+  sentInvitations: SentInvitation[] | null;
+  money: GroupMoney | null;
+  /** Whether the viewer has a turn a consent could resolve, gave one, or owes a recipient (ADR 053 step 4). */
+  turnWaiting: boolean;
+};
 
 /** The group page for one of its members, or null (unknown id, malformed id, or not a member: the same to the caller). */
 export async function groupPageFor(userId: string, groupId: string, now = new Date()): Promise<GroupPageView | null> {
@@ -396,6 +433,13 @@ export async function groupPageWithPanels(
         isYou: recipient?.isYou ?? false,
         date: period.dueOn,
         amountCents: period.payoutCents,
+        partial: period.consent
+          ? {
+              ...period.consent,
+              arrivedCents: Number(period.consent.arrivedCents),
+              debts: period.consent.debts.map((d) => ({ ...d, amountCents: Number(d.amountCents) })),
+            }
+          : null,
         status: period.status,
         dates: { due: dates.due, collected: dates.collected, sent: dates.sent, arrival: dates.arrival },
       };
@@ -413,6 +457,7 @@ export async function groupPageWithPanels(
         isYou: recipient?.isYou ?? false,
         date,
         amountCents: payoutCents,
+        partial: null,
         status: "pending",
         dates: { due: planned.due, collected: planned.collected, sent: planned.sent, arrival: planned.arrival },
       };
@@ -458,6 +503,7 @@ export async function groupPageWithPanels(
           isYou: next.isYou,
           date: next.date,
           amountCents: next.amountCents,
+          partial: next.partial,
           projected: scheduleProjected,
           dates: next.dates,
           nextSteps: nextDates
@@ -506,6 +552,7 @@ export async function groupPageWithPanels(
     group: view,
     poolMovements,
     money: row.money ? groupMoneyFrom(row.money, userId, viewer.isAdmin, now, locale) : null,
+    turnWaiting: row.turnWaiting === true,
     sentInvitations: invitationRows
       ? sentInvitationViews(invitationRows, { status: group.status, joinedCount, memberCount: group.memberCount }, now)
       : null,

@@ -44,6 +44,7 @@ import { groupsLockedInOrder } from "./locks.server";
 import { leftoverRows, leftoversToSend, syncTransferEvents } from "./bank-events.server";
 import { claimReminders, completePeriods, payoutsDue, planDebits, settledUpGroups } from "./plan.server";
 import { applyStatuses, BANK_CONCURRENCY, type StatusChange, startPayout, submitTransfers } from "./transfers.server";
+import { makeConsentedPayouts } from "./turn-consent.server";
 
 type GroupRow = typeof groups.$inferSelect;
 
@@ -250,7 +251,8 @@ async function runDayContained(set: GroupRow[], day: CalendarDay, now: Date): Pr
  *    those that waited for their member;
  * 4. tell: outcomes to members (activity, late contributions, payouts arrived);
  * 5. plan: reminders claimed, debits inserted (`planDebits`), then submitted;
- * 6. payout: the payouts due, each made (or refused) on its locked pool, then submitted;
+ * 6. payout: the payouts due, each made (or refused) on its locked pool, and those of consented turns (what arrived,
+ *    then the rest as it arrives: turn-consent.server.ts), then submitted;
  * 7. complete: periods whose payout settled, then groups that are settled up; the day is recorded.
  *
  * Returns the groups that completed.
@@ -289,6 +291,9 @@ async function runDay(set: GroupRow[], day: CalendarDay, now: Date): Promise<Set
     if (decision.ok) made.push(decision.transfer);
     else if (decision.reason === "refused") await recordPayoutRefusal({ id: payout.groupId }, payout.periodNumber, decision.detail);
   }
+  // Turns whose recipient consented to be paid what arrived (ADR 053 step 4): that payout, and the rest of it for each
+  // missing contribution that has now arrived.
+  made.push(...(await makeConsentedPayouts(ids, day)));
   await submitTransfers(made, day);
   trace("payout", made.length);
   await tellOutcomes(byId, day);

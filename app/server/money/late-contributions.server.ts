@@ -12,6 +12,8 @@ import {
   nextAttemptOn,
   nextStepAfterFailure,
   nudgeRefusal,
+  owedToRecipientMessage,
+  type ConsentedTurn,
 } from "~/domain/failed-contribution";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { SETUP_FEE_CENTS } from "~/domain/groups";
@@ -43,8 +45,13 @@ export type LateContributionView = {
   waitedDays: number;
   /** The group's today. */
   today: CalendarDay;
-  /** What the member reads (nextStepAfterFailure). */
+  /** What the member reads (nextStepAfterFailure, or what they owe the recipient after a consent). */
   message: string;
+  /**
+   * The turn's recipient accepted what had arrived (ADR 053): the payout no longer waits; this member's contribution is
+   * owed to the recipient and sent on to them when it arrives. Null while the payout waits.
+   */
+  consent: ConsentedTurn | null;
 };
 
 export type AttemptRow = {
@@ -67,6 +74,11 @@ export type AttemptRow = {
   clock_offset_seconds: number;
   /** Set by failedChains: the group's today. */
   today: string;
+  /** The turn's recipient accepted what arrived (ADR 053): when, how much, who; and what this member owes them. */
+  consented_on: string | null;
+  consent_arrived_cents: string | null;
+  recipient_name: string | null;
+  owed_cents: string | null;
 };
 
 /**
@@ -105,11 +117,15 @@ export function lateAttemptRows(filter: {
     select t.group_id, g.name as group_name, t.user_id, u.name as member_name, t.period_number,
       coalesce(p.due_on, t.initiated_on) as due_on, t.kind, t.attempt, t.status, t.status_on, t.initiated_on, t.retry_on,
       t.failure_code, t.amount_cents, t.bank_account_id, g.time_zone, g.clock_offset_seconds,
-      '' as today
+      '' as today, c.consented_on, c.arrived_cents as consent_arrived_cents, r.name as recipient_name, d.amount_cents as owed_cents
     from bank_transfers t
     join groups g on g.id = t.group_id and g.status = 'active'
     join users u on u.id = t.user_id
     left join group_periods p on p.group_id = t.group_id and p.period_number = t.period_number
+    left join turn_debts d on t.kind = 'contribution' and d.group_id = t.group_id and d.period_number = t.period_number
+      and d.debtor_user_id = t.user_id and d.status = 'owed'
+    left join turn_consents c on c.id = d.consent_id
+    left join users r on r.id = d.recipient_user_id
     where t.kind in ('contribution', 'fee')
       ${filter.userId ? sql`and t.user_id = ${filter.userId}::uuid` : sql``}
       ${filter.groupId ? sql`and t.group_id = ${filter.groupId}::uuid` : sql``}
@@ -186,6 +202,15 @@ export function lateFrom(
       );
       const retries = retryAllowed(asCycle, last.today);
       const next = retries ? nextAttemptOn(facts) : null;
+      const consent =
+        last.consented_on && last.recipient_name && last.owed_cents
+          ? {
+              recipientName: last.recipient_name,
+              acceptedOn: String(last.consented_on),
+              arrivedCents: Number(last.consent_arrived_cents),
+              owedCents: Number(last.owed_cents),
+            }
+          : null;
       return {
         groupId: last.group_id,
         groupName: last.group_name,
@@ -202,7 +227,10 @@ export function lateFrom(
         nextAttemptOn: next && next < last.today ? last.today : next,
         waitedDays: Math.max(0, daysBetween(String(last.due_on), last.today)),
         today: last.today,
-        message: nextStepAfterFailure(retries ? facts : { ...facts, attempt: Math.max(facts.attempt, MAX_ATTEMPTS) }, words),
+        message: consent
+          ? owedToRecipientMessage(consent)
+          : nextStepAfterFailure(retries ? facts : { ...facts, attempt: Math.max(facts.attempt, MAX_ATTEMPTS) }, words),
+        consent,
       };
     })
     .sort((a, b) => (a.dueOn < b.dueOn ? -1 : a.dueOn > b.dueOn ? 1 : a.memberName.localeCompare(b.memberName)));

@@ -197,6 +197,8 @@ export async function payoutsDue(groupIds: readonly string[], day: CalendarDay):
     join collected c on c.group_id = p.group_id and c.period_number = p.period_number and c.n = m.n
     left join latest_pay lp on lp.group_id = p.group_id and lp.period_number = p.period_number
     where p.group_id = any(${ids(groupIds)}) and p.due_on <= ${day}::date
+      -- A consented turn is paid what arrived, and the rest as it arrives (turn-consent.server.ts), never here.
+      and not exists (select 1 from turn_consents tc where tc.group_id = p.group_id and tc.period_number = p.period_number)
       and (lp.attempt is null
         or (lp.status in (${retriable}) and lp.attempt < ${MAX_ATTEMPTS} and coalesce(lp.retry_on, lp.status_on + ${RETRY_AFTER_DAYS}::int) <= ${day}::date))
     order by p.group_id, p.period_number`);
@@ -229,7 +231,8 @@ export async function completePeriods(groupIds: readonly string[], day: Calendar
 
 /**
  * Of these groups, the active ones that are settled up (`settledUp`): every period completed and its latest payout
- * settled, nothing at the bank in flight, no contribution or fee that will still be retried (`retryAllowed` on `day`).
+ * settled, nothing at the bank in flight, no contribution or fee that will still be retried (`retryAllowed` on `day`),
+ * no debt of a consented turn still owed.
  */
 export async function settledUpGroups(groupIds: readonly string[], day: CalendarDay): Promise<string[]> {
   if (groupIds.length === 0) return [];
@@ -248,6 +251,8 @@ export async function settledUpGroups(groupIds: readonly string[], day: Calendar
         and coalesce((select t.status from bank_transfers t where t.group_id = g.id and t.kind = 'payout' and t.period_number = p.period_number
                       order by t.attempt desc limit 1), 'none') not in (${settled}))
       and not exists (select 1 from latest l where l.group_id = g.id and l.status not in (${failed}, ${settled}))
-      and not exists (select 1 from chains c where c.group_id = g.id and ${chainRetryAllowed(day)})`);
+      and not exists (select 1 from chains c where c.group_id = g.id and ${chainRetryAllowed(day)})
+      -- What a member still owes a recipient (ADR 053 step 4) keeps the group active until it is collected.
+      and not exists (select 1 from turn_debts d where d.group_id = g.id and d.status = 'owed')`);
   return rows.map((row) => row.id);
 }

@@ -40,7 +40,18 @@ import { type CalendarDay, todayIn } from "~/domain/schedule";
 import { markAccountUnusable, markItemLoginRequired, revokeDebitAuthorization } from "../bank/account-health.server";
 import { isRetryable, plaidCall } from "../bank/plaid.server";
 import { db, getPool } from "../db/client.server";
-import { bankAccounts, bankItems, bankTransfers, groupMembers, groupPeriods, groups, ledgerTransfers, type TransferRow, users } from "../db/schema";
+import {
+  bankAccounts,
+  bankItems,
+  bankTransfers,
+  groupMembers,
+  groupPeriods,
+  groups,
+  ledgerTransfers,
+  type TransferRow,
+  turnConsents,
+  users,
+} from "../db/schema";
 import { deliverInBackground } from "../email/outbox.server";
 import { failpoint } from "../platform/failpoints.server";
 import { env } from "../platform/env.server";
@@ -556,7 +567,7 @@ async function flagReturnedAccounts(tx: Tx, returns: Array<{ row: TransferRow; c
 }
 
 /** The ledger accounts a transfer of this member and group can touch. */
-function accountsOf(transfer: { userId: string; groupId: string }): AccountRef[] {
+export function accountsOf(transfer: { userId: string; groupId: string }): AccountRef[] {
   return [
     { kind: "member_bank", userId: transfer.userId },
     { kind: "group_pool", groupId: transfer.groupId },
@@ -620,6 +631,12 @@ export async function startPayout(input: {
     const poolCents = lockedBalance(locked, { kind: "group_pool", groupId: input.groupId });
     const [existing] = await tx.select({ id: bankTransfers.id }).from(bankTransfers).where(eq(bankTransfers.idempotencyKey, key));
     if (existing) return { ok: false, reason: "exists" } as const;
+    // A turn whose recipient consented to be paid what arrived is paid by turn-consent.server.ts, never in full here.
+    const [consented] = await tx
+      .select({ id: turnConsents.id })
+      .from(turnConsents)
+      .where(and(eq(turnConsents.groupId, input.groupId), eq(turnConsents.periodNumber, input.periodNumber)));
+    if (consented) return { ok: false, reason: "exists" } as const;
     const { rows } = await tx.execute<{ members: number; collected: number }>(sql`
       select (select count(*)::int from ${groupMembers} where group_id = ${input.groupId}) as members,
         (select count(*)::int from (

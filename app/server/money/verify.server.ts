@@ -334,15 +334,23 @@ function postingsProblem(t: TransferRow, s: Partial<Record<LedgerReason, number>
   }
 }
 
-/** Check (g): every payout reservation came after a settlement posting of each member's contribution for its period. */
+/**
+ * Check (g): every payout reservation came after a settlement posting of each member's contribution for its period.
+ * A consented turn (ADR 053 step 4) is paid what arrived: its partial payout needs every member but those who owed,
+ * and the rest of it needs the member whose debt it collected.
+ */
 async function payoutsAfterContributions(): Promise<LedgerCheck> {
   const { rows } = await db().execute<{ idempotency_key: string; members: number; collected: number }>(sql`
-    select s.idempotency_key,
-      (select count(*)::int from group_members m where m.group_id = s.group_id) as members,
-      (select count(distinct c.user_id)::int from ${ledgerTransfers} p join ${bankTransfers} c on c.id = p.bank_transfer_id
-        where c.group_id = s.group_id and c.kind = 'contribution' and c.period_number = s.period_number
-          and p.reason in ('contribution', 'shortfall_repaid') and p.seq < s.seq) as collected
-    from ${ledgerTransfers} s where s.reason = 'payout_sent'`);
+    select s.idempotency_key, count(m.user_id)::int as members,
+      count(m.user_id) filter (where exists (select 1 from ${ledgerTransfers} p join ${bankTransfers} c on c.id = p.bank_transfer_id
+        where c.group_id = s.group_id and c.kind = 'contribution' and c.period_number = s.period_number and c.user_id = m.user_id
+          and p.reason in ('contribution', 'shortfall_repaid') and p.seq < s.seq))::int as collected
+    from ${ledgerTransfers} s
+    left join group_members m on m.group_id = s.group_id
+      and (not exists (select 1 from turn_debts d where d.group_id = s.group_id and d.period_number = s.period_number and d.debtor_user_id = m.user_id)
+        or exists (select 1 from turn_debts d where d.rest_transfer_id = s.bank_transfer_id and d.debtor_user_id = m.user_id))
+    where s.reason = 'payout_sent'
+    group by s.id, s.idempotency_key`);
   const early = rows.filter((row) => row.collected < row.members);
   return {
     name: "no payout before its period's contributions are posted",

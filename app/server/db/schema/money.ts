@@ -289,3 +289,83 @@ export const bankForeignTransfers = pgTable("bank_foreign_transfers", {
   rosca: text("rosca"),
   seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A recipient's consent to be paid what arrived for their turn (ADR 053, step 4): given once per group and period,
+ * from UNPAID_TURN_DAYS after the due day, while the payout has not gone out and a contribution is still missing.
+ * `arrived_cents` is what the partial payout pays (the contributions that had reached the pool), `owed_cents` what
+ * the missing members owe the recipient (`turn_debts`). The payout guard (migration 0030) reads it: a consented
+ * period's payouts together never exceed what has arrived for it.
+ */
+export const turnConsents = pgTable(
+  "turn_consents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    periodNumber: integer("period_number").notNull(),
+    recipientUserId: uuid("recipient_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    arrivedCents: bigint("arrived_cents", { mode: "number" }).notNull(),
+    owedCents: bigint("owed_cents", { mode: "number" }).notNull(),
+    /** The group-clock day it was given. */
+    consentedOn: date("consented_on", { mode: "string" }).notNull(),
+    /** The partial payout made for it (the latest attempt if one failed); null until the engine makes it. */
+    payoutTransferId: uuid("payout_transfer_id").references(() => bankTransfers.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("turn_consents_period_idx").on(t.groupId, t.periodNumber),
+    uniqueIndex("turn_consents_payout_idx").on(t.payoutTransferId),
+    check("turn_consents_arrived_positive", sql`${t.arrivedCents} > 0`),
+    check("turn_consents_owed_positive", sql`${t.owedCents} > 0`),
+  ],
+);
+
+export type TurnDebtStatus = "owed" | "collected";
+
+/**
+ * What member M owes recipient R for period k after R consented to be paid what arrived: one row per missing member
+ * (unique), owed → collected. It is collected when M's contribution for k has arrived and the rest of the payout
+ * (`rest_transfer_id`, a payout transfer of its own key) was made from it, in the same transaction, so it is paid on
+ * once and never lost: owed rows keep the group active until they are collected.
+ */
+export const turnDebts = pgTable(
+  "turn_debts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    consentId: uuid("consent_id")
+      .notNull()
+      .references(() => turnConsents.id, { onDelete: "cascade" }),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    periodNumber: integer("period_number").notNull(),
+    debtorUserId: uuid("debtor_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    recipientUserId: uuid("recipient_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    status: varchar("status", { length: 16 }).$type<TurnDebtStatus>().notNull().default("owed"),
+    /** The rest of the payout, made from the debtor's contribution when it arrived (the latest attempt if one failed). */
+    restTransferId: uuid("rest_transfer_id").references(() => bankTransfers.id),
+    collectedOn: date("collected_on", { mode: "string" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("turn_debts_member_idx").on(t.groupId, t.periodNumber, t.debtorUserId),
+    uniqueIndex("turn_debts_rest_idx").on(t.restTransferId),
+    index("turn_debts_owed_idx").on(t.groupId, t.status),
+    check("turn_debts_amount_positive", sql`${t.amountCents} > 0`),
+    check("turn_debts_not_self", sql`${t.debtorUserId} <> ${t.recipientUserId}`),
+    check("turn_debts_status", sql`${t.status} in ('owed', 'collected')`),
+    check(
+      "turn_debts_collected_has_rest",
+      sql`(${t.status} = 'owed' and ${t.restTransferId} is null and ${t.collectedOn} is null) or (${t.status} = 'collected' and ${t.restTransferId} is not null and ${t.collectedOn} is not null)`,
+    ),
+  ],
+);

@@ -1,0 +1,16 @@
+import { type PartialPayoutFacts, partialPayoutLines } from "~/domain/turn-consent";
+
+/** A consented turn's amount (ADR 053 step 4): what was sent, and each part still owed, by whom. */
+export function PartialAmount({ partial }: { partial: PartialPayoutFacts }) {
+  const [sent, ...owed] = partialPayoutLines(partial);
+  return (
+    <>
+      <span>{sent}</span>
+      {owed.map((line) => (
+        <span key={line} className="block text-xs font-normal text-slate-600">
+          {line}
+        </span>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * A turn never paid, resolved (ADR 053, step 4): the recipient may consent to be paid what arrived; what a missing
+ * member owes stays on the group's ledger as owed to the recipient and is sent on when it arrives. Pure rules and
+ * words; the engine is app/server/money/turn-consent.server.ts.
+ */
+import { fullDate, UNPAID_TURN_DAYS } from "./failed-contribution";
+import { formatMoney } from "./format";
+import { addDays, type CalendarDay } from "./schedule";
+
+/** The first day the recipient may consent: UNPAID_TURN_DAYS after the due day (when support takes the case up). */
+export function consentOpensOn(dueOn: CalendarDay): CalendarDay {
+  return addDays(dueOn, UNPAID_TURN_DAYS);
+}
+
+export type Owed = { name: string; amountCents: number };
+
+/** "Ana", "Ana and Ben", "Ana, Ben and Cy". */
+export function namesList(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? "";
+  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+/** The exact consequence the recipient agrees to (the form's checkbox). */
+export function consentConsequence(input: { arrivedCents: number; owed: readonly Owed[] }): string {
+  const owedCents = input.owed.reduce((sum, o) => sum + o.amountCents, 0);
+  const names = input.owed.map((o) => o.name);
+  return `You'll receive ${formatMoney(input.arrivedCents)} now. The ${formatMoney(owedCents)} ${namesList(names)} still ${names.length === 1 ? "owes" : "owe"} stays on the group's ledger as owed to you and is sent to you when it arrives.`;
+}
+
+/** Whether a consent may be given on `today` for a turn due `dueOn` (the other conditions are the engine's). */
+export function consentOpen(dueOn: CalendarDay, today: CalendarDay): boolean {
+  return today >= consentOpensOn(dueOn);
+}
+
+/** The recipient's choice as the group page explains it before the day comes (so they know it exists and when). */
+export function consentComingText(dueOn: CalendarDay): string {
+  return `If it is still missing on ${fullDate(consentOpensOn(dueOn))}, you can choose to be paid what has arrived then; the rest stays owed to you.`;
+}
+
+/** The notices of a consent (dated), to the member who owes and to the group's admin. */
+export function consentNotices(input: {
+  groupName: string;
+  recipientName: string;
+  debtorName: string;
+  owedCents: number;
+  arrivedCents: number;
+  periodNumber: number;
+  consentedOn: CalendarDay;
+}) {
+  const owed = formatMoney(input.owedCents);
+  return {
+    debtor: {
+      title: `You owe ${input.recipientName} ${owed} in ${input.groupName}`,
+      body: `On ${fullDate(input.consentedOn)} ${input.recipientName} accepted ${formatMoney(input.arrivedCents)} for their turn (period ${input.periodNumber}) instead of waiting for your contribution. Your ${owed} contribution is still owed to them: pay it with Pay now on the group page and it is sent on to ${input.recipientName} when it arrives.`,
+    },
+    admin: {
+      title: `${input.recipientName} accepted what arrived in ${input.groupName}`,
+      body: `On ${fullDate(input.consentedOn)} ${input.recipientName} accepted ${formatMoney(input.arrivedCents)} for period ${input.periodNumber}. ${input.debtorName}'s ${owed} stays owed to ${input.recipientName} and is sent on when it arrives.`,
+    },
+  };
+}
+
+/** The notices when what a member owed arrived and the rest of the payout was sent (dated, with amounts). */
+export function restSentNotices(input: {
+  groupName: string;
+  recipientName: string;
+  debtorName: string;
+  amountCents: number;
+  periodNumber: number;
+  sentOn: CalendarDay;
+}) {
+  const amount = formatMoney(input.amountCents);
+  const day = fullDate(input.sentOn);
+  return {
+    recipient: {
+      title: `The rest of your ${input.groupName} payout is on its way`,
+      body: `${input.debtorName}'s ${amount} contribution for period ${input.periodNumber} arrived, and on ${day} we sent it to you: the rest of your payout.`,
+    },
+    debtor: {
+      title: `Your ${amount} owed in ${input.groupName} is paid`,
+      body: `Your contribution for period ${input.periodNumber} arrived, and on ${day} we sent the ${amount} on to ${input.recipientName}. You owe nothing more for that turn.`,
+    },
+    admin: {
+      title: `${input.debtorName}'s ${amount} reached ${input.recipientName} in ${input.groupName}`,
+      body: `${input.debtorName}'s contribution for period ${input.periodNumber} arrived, and on ${day} we sent the ${amount} on to ${input.recipientName}: the rest of their payout.`,
+    },
+  };
+}
+
+/** A consented turn as the schedule and the Next Payout card show its amount (ADR 053 step 4). */
+export type PartialPayoutFacts = {
+  arrivedCents: number;
+  debts: ReadonlyArray<{ name: string; amountCents: number; status: "owed" | "collected" }>;
+};
+
+/**
+ * The amount of a turn whose recipient accepted what had arrived: what was actually sent (what arrived, plus each
+ * late part collected and sent on), then each part still owed, by whom. Never the full pot while a part is owed.
+ */
+export function partialPayoutLines(partial: PartialPayoutFacts): string[] {
+  const sentCents = partial.arrivedCents + partial.debts.filter((d) => d.status === "collected").reduce((sum, d) => sum + d.amountCents, 0);
+  const owed = partial.debts.filter((d) => d.status === "owed");
+  return [`${formatMoney(sentCents)} sent`, ...owed.map((d) => `${formatMoney(d.amountCents)} still owed by ${d.name}, sent on when it arrives`)];
+}

@@ -1,0 +1,97 @@
+import { data, Link } from "react-router";
+import { TurnConsentOfferCard } from "~/components/money/turn-consent";
+import { Card, PageContainer } from "~/components/ui/page";
+import { formatMoney } from "~/domain/format";
+import { requireUser } from "~/server/auth/guards.server";
+import { isUuid } from "~/server/groups/group-views.server";
+import { consentToPartialPayout, turnConsentView } from "~/server/money/turn-consent.server";
+import { redirectWithToast } from "~/server/notifications/toast.server";
+import { readForm } from "~/server/platform/request-body.server";
+import type { Route } from "./+types/groups.$groupId.accept-payout";
+
+export function meta() {
+  return [{ title: "Accept what arrived — Rosca" }];
+}
+
+export const AGREE_REQUIRED = "Tick the box to accept what has arrived.";
+
+function notFound() {
+  return data({ notFound: true as const }, { status: 404 });
+}
+
+/**
+ * /groups/{id}/accept-payout: the recipient of a turn that waits on a missing contribution accepts to be paid what
+ * arrived (ADR 053 step 4). The group page's form posts here; this page shows the same form again when a post needs
+ * an answer (the box left unticked), so it works without JavaScript.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { user } = await requireUser(request);
+  if (!isUuid(params.groupId)) return notFound();
+  const view = await turnConsentView(user.id, params.groupId);
+  return { groupId: params.groupId, offers: view.offers.filter((offer) => offer.open) };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const formData = await readForm(request);
+  const { user } = await requireUser(request);
+  if (!isUuid(params.groupId)) return notFound();
+  const period = Number(formData.get("periodNumber"));
+  if (!Number.isInteger(period) || period < 1) return data({ error: "Bad Request", periodNumber: null }, { status: 400 });
+  if (formData.get("agree") !== "yes") return data({ error: AGREE_REQUIRED, periodNumber: period }, { status: 400 });
+  const result = await consentToPartialPayout(user.id, params.groupId, period);
+  if (!result.ok) {
+    if (result.status === 404) return notFound();
+    return data({ error: result.error, periodNumber: period }, { status: result.status });
+  }
+  return redirectWithToast(request, `/groups/${params.groupId}`, {
+    type: "success",
+    title: result.alreadyGiven ? "You already accepted what arrived" : "Accepted",
+    description: `${formatMoney(result.arrivedCents)} is on its way to you. The ${formatMoney(result.owedCents)} still owed stays owed to you and is sent to you when it arrives.`,
+  });
+}
+
+export default function AcceptPayout({ loaderData, actionData }: Route.ComponentProps) {
+  if ("notFound" in loaderData) {
+    return (
+      <PageContainer narrow>
+        <h1 className="text-3xl font-bold text-slate-900">Group Not Found</h1>
+        <Card className="mt-6">
+          <p className="text-slate-600">We couldn't find that group, or you aren't a member of it.</p>
+        </Card>
+      </PageContainer>
+    );
+  }
+  const error = actionData && "error" in actionData ? actionData.error : null;
+  const errorPeriod = actionData && "periodNumber" in actionData ? actionData.periodNumber : null;
+  return (
+    <PageContainer narrow>
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to={`/groups/${loaderData.groupId}`} className="font-medium text-brand-700 underline">
+          ← Back to the group
+        </Link>
+      </nav>
+      <h1 className="mt-3 text-3xl font-bold text-slate-900">Accept what arrived</h1>
+      {error && !loaderData.offers.some((offer) => offer.periodNumber === errorPeriod) ? (
+        <Card className="mt-6">
+          <p role="alert" className="text-slate-700">
+            {error}
+          </p>
+        </Card>
+      ) : null}
+      {loaderData.offers.length === 0 && !error ? (
+        <Card className="mt-6">
+          <p className="text-slate-700">You have no turn waiting on a missing contribution that you can accept now.</p>
+        </Card>
+      ) : null}
+      {loaderData.offers.map((offer) => (
+        <Card key={offer.periodNumber} className="mt-6">
+          <TurnConsentOfferCard
+            offer={offer}
+            action={`/groups/${loaderData.groupId}/accept-payout`}
+            error={offer.periodNumber === errorPeriod ? error : null}
+          />
+        </Card>
+      ))}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * Issue 44, ADR 053 step 4 (late-contribution.support.ts): Lena's three attempts are declined and she does not pay.
+ * Ada, the admin and period 1's recipient, sees on the group page what arrived and what is missing; from fourteen days
+ * after the due day she accepts to be paid what arrived (the box states the exact consequence), and the page then says
+ * what Lena still owes her. JavaScript on and off (the two projects), at 320 px.
+ */
+import { bankDayOnOrAfter } from "../../app/domain/bank-days";
+import { addDays } from "../../app/domain/schedule";
+import { expect, test } from "./fixtures";
+import { advanceTo, expectPhoneFit, full, lateGroup, PHONE } from "./late-contribution.support";
+
+test.use({ viewport: PHONE });
+
+test("the recipient of a turn unpaid for 14 days accepts what arrived; the rest stays owed to her", async ({ page }) => {
+  test.setTimeout(150_000);
+  const { due } = await lateGroup(page, [{ subtype: "checking", name: "Everyday", mask: "3030", balance: 30 }]);
+  const second = bankDayOnOrAfter(addDays(due, 3));
+  await advanceTo(page, due);
+  await advanceTo(page, second);
+  await advanceTo(page, bankDayOnOrAfter(addDays(second, 3)));
+
+  // Thirteen days after the due day: what arrived, what is missing, and the day the choice opens.
+  await advanceTo(page, addDays(due, 13));
+  const panel = page.getByRole("region", { name: "Your payout waits for Lena Late" });
+  await expect(panel).toContainText(`Your $300.00 payout (turn 1, due ${full(due)}) waits because a contribution hasn't arrived.`);
+  await expect(panel).toContainText("Arrived: $200.00");
+  await expect(panel).toContainText("Ada Admin: $100.00");
+  await expect(panel).toContainText("Theo Third: $100.00");
+  await expect(panel).toContainText("Missing: $100.00");
+  await expect(panel).toContainText(
+    `If it is still missing on ${full(addDays(due, 14))}, you can choose here to be paid the $200.00 that has arrived`,
+  );
+  await expect(panel.getByRole("button", { name: "Accept $200.00 now" })).toHaveCount(0);
+
+  // Fourteen days: the form, with the exact consequence on its box.
+  await advanceTo(page, addDays(due, 14));
+  const box = panel.getByRole("checkbox", {
+    name: "You'll receive $200.00 now. The $100.00 Lena Late still owes stays on the group's ledger as owed to you and is sent to you when it arrives.",
+  });
+  await expect(box).toBeVisible();
+  await expectPhoneFit(page);
+  await box.check();
+  await panel.getByRole("button", { name: "Accept $200.00 now" }).click();
+
+  await expect(page).toHaveURL(/\/groups\/[0-9a-f-]+$/);
+  const owed = page.getByRole("region", { name: "Still owed to you" });
+  await expect(owed).toContainText(`On ${full(addDays(due, 14))} you accepted $200.00 for turn 1.`);
+  await expect(owed).toContainText("Lena Late owes you $100.00: it is sent to you when it arrives.");
+  await expect(page.getByRole("button", { name: "Accept $200.00 now" })).toHaveCount(0);
+  // The Next Payout card shows what was sent and what is still owed, by whom; never the full $300.00.
+  const nextPayout = page.getByRole("region", { name: "Next Payout" });
+  await expect(nextPayout).toContainText("Amount$200.00 sent$100.00 still owed by Lena Late, sent on when it arrives");
+  await expect(nextPayout).not.toContainText("$300.00");
+  await expectPhoneFit(page);
+});

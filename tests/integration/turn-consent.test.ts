@@ -1,0 +1,432 @@
+/**
+ * A turn never paid, resolved (issue 44, ADR 053 step 4): the recipient consents to be paid what arrived; the engine
+ * pays that out, keeps what the missing member owes on `turn_debts`, and sends the rest when it arrives — exactly
+ * once, whatever races it. Real PostgreSQL, the sandbox bank double over HTTP. Fixed days: the groups' clocks read
+ * Tuesday January 6, 2026; weekly on Friday (period 1 due Friday January 9, its recipient the first member); the third
+ * member's $100 contribution is declined three times (January 9, 12 and 15).
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../support/test-db";
+
+process.env.DATABASE_POOL_SIZE = "20";
+await useTestDatabase({ bank: true });
+const cycle = await import("../../app/server/money/cycle.server");
+const { payNow } = await import("../../app/server/money/pay-now.server");
+const { consentToPartialPayout, turnConsentView } = await import("../../app/server/money/turn-consent.server");
+const { verifyLedger } = await import("../../app/server/money/verify.server");
+const { armFailpoint, disarmFailpoints, SimulatedCrash } = await import("../../app/server/platform/failpoints.server");
+const money = await import("../support/money");
+const { returnTransfer } = await import("../support/bank");
+const { db } = await import("../../app/server/db/client.server");
+const schema = await import("../../app/server/db/schema");
+const { eq, sql } = await import("drizzle-orm");
+
+const NOW = new Date("2026-01-06T17:00:00Z");
+
+afterEach(() => disarmFailpoints());
+
+async function chain(groupId: string, userId: string) {
+  return money.transfersOf(groupId, { kind: "contribution", userId, periodNumber: 1 });
+}
+
+/** Period 1's payouts, oldest attempt first. */
+async function payouts(groupId: string) {
+  return money.transfersOf(groupId, { kind: "payout", periodNumber: 1 });
+}
+
+/** The transfers the bank double made for these rows (by our row id in the metadata). */
+async function atTheBank(rows: Array<{ id: string }>) {
+  const { rows: transfers } = await db().execute<{ transfer_id: string; amount: string; type: string }>(
+    sql`select transfer_id, to_char(amount_cents / 100.0, 'FM999999990.00') as amount, type from sandbox_plaid.transfers where metadata->>'rosca_transfer' = any(${`{${rows.map((r) => r.id).join(",")}}`}::text[])`,
+  );
+  return transfers;
+}
+
+/** The ledger sums to zero, no pool is negative, and ledger:verify's checks pass. */
+async function expectBalancedLedger() {
+  const balances = await money.ledgerBalances();
+  expect([...balances.values()].reduce((a, b) => a + b, 0)).toBe(0);
+  for (const [key, cents] of balances) if (key.startsWith("group_pool")) expect(cents).toBeGreaterThanOrEqual(0);
+  const verified = await verifyLedger();
+  expect(verified.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`)).toEqual([]);
+}
+
+async function debtsOf(groupId: string) {
+  return db().select().from(schema.turnDebts).where(eq(schema.turnDebts.groupId, groupId));
+}
+
+async function consentsOf(groupId: string) {
+  return db().select().from(schema.turnConsents).where(eq(schema.turnConsents.groupId, groupId));
+}
+
+async function bell(userId: string) {
+  return (await db().select().from(schema.notifications).where(eq(schema.notifications.userId, userId))).map((n) => `${n.title}: ${n.body}`);
+}
+
+/**
+ * A 3-member group whose third member has $50: declined on January 9, 12 and 15; the others' contributions arrived,
+ * and the first member's turn (period 1, $300) waits. The group's clock is then on Thursday January 22 (13 days after
+ * the due day), or `until` if given.
+ */
+async function waitingTurn(until = "2026-01-22") {
+  const started = await money.startedGroup({ now: NOW, balanceCents: 100_000 });
+  const late = started.members[2]!;
+  const recipient = started.members[0]!;
+  await money.setSandboxBalance(late.id, 5_000);
+  await money.setGroupToday(started.group.id, "2026-01-06");
+  const admin = { id: recipient.id, isAdmin: false };
+  const days = (Date.parse(until) - Date.parse("2026-01-06")) / 86_400_000;
+  await cycle.advanceClock(admin, started.group.id, { days }, new Date());
+  expect((await chain(started.group.id, late.id)).map((t) => t.status)).toEqual(["declined", "declined", "declined"]);
+  expect(await payouts(started.group.id)).toEqual([]);
+  return { ...started, late, recipient, admin, middle: started.members[1]! };
+}
+
+/** Advance the group's clock a day at a time until `done` holds (at most `max` days). */
+async function advanceUntil(admin: { id: string; isAdmin: boolean }, groupId: string, done: () => Promise<boolean>, max = 10) {
+  for (let i = 0; i < max && !(await done()); i++) await cycle.advanceClock(admin, groupId, { days: 1 }, new Date());
+  expect(await done()).toBe(true);
+}
+
+describe("the recipient's consent to be paid what arrived", () => {
+  it("opens 14 days after the due day; pays out exactly what arrived; the rest follows once when the late member pays", async () => {
+    const { group, late, recipient, middle, admin } = await waitingTurn();
+    // Thursday January 22: 13 days, not yet; the group page says from when.
+    const before = await turnConsentView(recipient.id, group.id, new Date());
+    expect(before.offers).toMatchObject([{ periodNumber: 1, open: false, opensOn: "2026-01-23", arrivedCents: 20_000, payoutCents: 30_000 }]);
+    expect(await consentToPartialPayout(recipient.id, group.id, 1, new Date())).toEqual({
+      ok: false,
+      status: 409,
+      error: "You can accept what has arrived from Friday, January 23, 2026.",
+    });
+    await cycle.advanceClock(admin, group.id, { days: 1 }, new Date());
+    const view = await turnConsentView(recipient.id, group.id, new Date());
+    expect(view.offers).toEqual([
+      {
+        groupId: group.id,
+        periodNumber: 1,
+        dueOn: "2026-01-09",
+        opensOn: "2026-01-23",
+        open: true,
+        payoutCents: 30_000,
+        arrivedCents: 20_000,
+        arrived: [recipient, middle].map((m) => ({ name: m.name, amountCents: 10_000 })).sort((a, b) => a.name.localeCompare(b.name)),
+        owed: [{ name: late.name, amountCents: 10_000 }],
+        consequence: `You'll receive $200.00 now. The $100.00 ${late.name} still owes stays on the group's ledger as owed to you and is sent to you when it arrives.`,
+      },
+    ]);
+    // Nobody else sees it, nor may consent.
+    expect((await turnConsentView(late.id, group.id, new Date())).offers).toEqual([]);
+    expect(await consentToPartialPayout(middle.id, group.id, 1, new Date())).toMatchObject({ ok: false, status: 403 });
+    const outsider = await money.bankedMember("Outsider");
+    expect(await consentToPartialPayout(outsider.id, group.id, 1, new Date())).toMatchObject({ ok: false, status: 404 });
+
+    const consented = await consentToPartialPayout(recipient.id, group.id, 1, new Date());
+    expect(consented).toMatchObject({ ok: true, alreadyGiven: false, arrivedCents: 20_000, owedCents: 10_000 });
+    const [partial] = await payouts(group.id);
+    expect(partial).toMatchObject({ userId: recipient.id, amountCents: 20_000, attempt: 1, initiatedOn: "2026-01-23", status: "pending" });
+    expect((await atTheBank([partial!])).map((t) => [t.amount, t.type])).toEqual([["200.00", "credit"]]);
+    expect((await debtsOf(group.id)).map((d) => [d.debtorUserId, d.recipientUserId, d.amountCents, d.status])).toEqual([
+      [late.id, recipient.id, 10_000, "owed"],
+    ]);
+    expect(await bell(late.id)).toContain(
+      `You owe ${recipient.name} $100.00 in ${group.name}: On Friday, January 23, 2026 ${recipient.name} accepted $200.00 for their turn (period 1) instead of waiting for your contribution. Your $100.00 contribution is still owed to them: pay it with Pay now on the group page and it is sent on to ${recipient.name} when it arrives.`,
+    );
+    // A second submit changes nothing.
+    expect(await consentToPartialPayout(recipient.id, group.id, 1, new Date())).toMatchObject({ ok: true, alreadyGiven: true });
+    expect(await payouts(group.id)).toHaveLength(1);
+
+    // The partial payout settles; the group stays active while the debt is owed; nothing more goes out.
+    await advanceUntil(
+      admin,
+      group.id,
+      async () => (await payouts(group.id))[0]!.status === "funds_available" || (await payouts(group.id))[0]!.status === "settled",
+    );
+    for (let i = 0; i < 3; i++) await cycle.advanceClock(admin, group.id, { days: 1 }, new Date());
+    expect(await payouts(group.id)).toHaveLength(1);
+    await expectBalancedLedger();
+
+    // The late member pays with Pay now: when it arrives, the rest ($100) goes to the recipient once, and the debt is collected.
+    await money.setSandboxBalance(late.id, 100_000);
+    expect(await payNow(late.id, group.id, { periodNumber: 1, consent: true }, new Date())).toMatchObject({ ok: true });
+    await advanceUntil(admin, group.id, async () => (await payouts(group.id)).length === 2);
+    const [, rest] = await payouts(group.id);
+    expect(rest).toMatchObject({ userId: recipient.id, amountCents: 10_000, attempt: 2 });
+    expect(rest!.idempotencyKey).not.toBe(partial!.idempotencyKey);
+    const [debt] = await debtsOf(group.id);
+    expect(debt).toMatchObject({ status: "collected", restTransferId: rest!.id, collectedOn: rest!.initiatedOn });
+    const sentOn = new Date(`${rest!.initiatedOn}T12:00:00Z`).toLocaleDateString("en-US", {
+      weekday: "long",
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      timeZone: "UTC",
+    });
+    expect(await bell(recipient.id)).toContain(
+      `The rest of your ${group.name} payout is on its way: ${late.name}'s $100.00 contribution for period 1 arrived, and on ${sentOn} we sent it to you: the rest of your payout.`,
+    );
+    expect(await bell(late.id)).toContain(
+      `Your $100.00 owed in ${group.name} is paid: Your contribution for period 1 arrived, and on ${sentOn} we sent the $100.00 on to ${recipient.name}. You owe nothing more for that turn.`,
+    );
+    for (let i = 0; i < 4; i++) await cycle.advanceClock(admin, group.id, { days: 1 }, new Date());
+    expect((await payouts(group.id)).map((p) => p.amountCents)).toEqual([20_000, 10_000]);
+    expect((await atTheBank(await payouts(group.id))).map((t) => t.amount).sort()).toEqual(["100.00", "200.00"]);
+    const given = (await turnConsentView(recipient.id, group.id, new Date())).given;
+    expect(given).toMatchObject([
+      { periodNumber: 1, consentedOn: "2026-01-23", arrivedCents: 20_000, debts: [{ name: late.name, status: "collected" }] },
+    ]);
+    await expectBalancedLedger();
+  }, 300_000);
+});
+
+describe("when the payout of what arrived comes back", () => {
+  it("a returned partial payout goes back to the pool and is sent again for what arrived, once; the debt stays owed", async () => {
+    const { group, recipient, admin } = await waitingTurn("2026-01-23");
+    expect(await consentToPartialPayout(recipient.id, group.id, 1, new Date())).toMatchObject({ ok: true });
+    await advanceUntil(admin, group.id, async () => (await payouts(group.id))[0]!.status === "settled");
+    const [first] = await payouts(group.id);
+    const returned = await returnTransfer(first!.providerTransferId!, "R03");
+    expect(returned.ok).toBe(true);
+    await cycle.syncBankEvents(new Date());
+    expect((await payouts(group.id)).map((p) => p.status)).toEqual(["returned"]);
+    expect((await money.ledgerBalances()).get(`group_pool:${group.id}`)).toBeGreaterThanOrEqual(20_000);
+    await advanceUntil(admin, group.id, async () => (await payouts(group.id)).length === 2);
+    const again = await payouts(group.id);
+    expect(again.map((p) => [p.attempt, p.amountCents])).toEqual([
+      [1, 20_000],
+      [2, 20_000],
+    ]);
+    const [consent] = await consentsOf(group.id);
+    expect(consent!.payoutTransferId).toBe(again[1]!.id);
+    expect((await debtsOf(group.id)).map((d) => d.status)).toEqual(["owed"]);
+    for (let i = 0; i < 3; i++) await cycle.advanceClock(admin, group.id, { days: 1 }, new Date());
+    expect(await payouts(group.id)).toHaveLength(2);
+    await expectBalancedLedger();
+  }, 300_000);
+});
+
+describe("exactly once, whatever races it", () => {
+  it("two consents at once: one consent, one payout at the bank", async () => {
+    const { group, recipient } = await waitingTurn("2026-01-23");
+    const results = await Promise.all([
+      consentToPartialPayout(recipient.id, group.id, 1, new Date()),
+      consentToPartialPayout(recipient.id, group.id, 1, new Date()),
+    ]);
+    expect(results.map((r) => r.ok && r.alreadyGiven).sort()).toEqual([false, true]);
+    expect(await consentsOf(group.id)).toHaveLength(1);
+    expect(await debtsOf(group.id)).toHaveLength(1);
+    const made = await payouts(group.id);
+    expect(made.map((p) => p.amountCents)).toEqual([20_000]);
+    expect(await atTheBank(made)).toHaveLength(1);
+    await expectBalancedLedger();
+  }, 300_000);
+
+  it("consent racing the scheduled payout run: one partial payout, one transfer", async () => {
+    const { group, recipient } = await waitingTurn("2026-01-23");
+    const [consented] = await Promise.all([consentToPartialPayout(recipient.id, group.id, 1, new Date()), cycle.processGroup(group.id, new Date())]);
+    expect(consented.ok).toBe(true);
+    await cycle.processGroup(group.id, new Date());
+    const made = await payouts(group.id);
+    expect(made.map((p) => p.amountCents)).toEqual([20_000]);
+    expect(await atTheBank(made)).toHaveLength(1);
+    await expectBalancedLedger();
+  }, 300_000);
+
+  it("consent racing the late contribution's arrival: either the full payout or what arrived plus the rest, never more than the pot", async () => {
+    const { group, late, recipient, admin } = await waitingTurn("2026-01-21");
+    // Wednesday January 21: Pay now; the debit settles on the 22nd and its money is available on the 23rd.
+    await money.setSandboxBalance(late.id, 100_000);
+    expect(await payNow(late.id, group.id, { periodNumber: 1, consent: true }, new Date())).toMatchObject({ ok: true });
+    await cycle.advanceClock(admin, group.id, { days: 1 }, new Date());
+    expect(await payouts(group.id)).toEqual([]);
+    // Friday January 23: the day's run (the contribution becomes available, the payout is due) and the consent at once.
+    await money.setGroupToday(group.id, "2026-01-23");
+    const [consented] = await Promise.all([consentToPartialPayout(recipient.id, group.id, 1, new Date()), cycle.processGroup(group.id, new Date())]);
+    for (let i = 0; i < 5; i++) await cycle.advanceClock(admin, group.id, { days: 1 }, new Date());
+    const made = (await payouts(group.id)).map((p) => p.amountCents);
+    if (consented.ok) {
+      expect(made).toEqual([20_000, 10_000]);
+      expect((await debtsOf(group.id)).map((d) => d.status)).toEqual(["collected"]);
+    } else {
+      expect(consented).toEqual({
+        ok: false,
+        status: 409,
+        error: "Every contribution for this turn has arrived: the full payout goes out by itself.",
+      });
+      expect(made).toEqual([30_000]);
+      expect(await consentsOf(group.id)).toEqual([]);
+    }
+    expect(await atTheBank(await payouts(group.id))).toHaveLength(made.length);
+    await expectBalancedLedger();
+  }, 300_000);
+
+  it("the late contribution arrived first: the full payout went out, and a consent is refused", async () => {
+    const { group, late, recipient, admin } = await waitingTurn("2026-01-21");
+    await money.setSandboxBalance(late.id, 100_000);
+    expect(await payNow(late.id, group.id, { periodNumber: 1, consent: true }, new Date())).toMatchObject({ ok: true });
+    await cycle.advanceClock(admin, group.id, { days: 2 }, new Date());
+    expect((await payouts(group.id)).map((p) => p.amountCents)).toEqual([30_000]);
+    expect(await consentToPartialPayout(recipient.id, group.id, 1, new Date())).toEqual({
+      ok: false,
+      status: 409,
+      error: "This turn's payout has already gone out.",
+    });
+    expect(await consentsOf(group.id)).toEqual([]);
+    expect((await turnConsentView(recipient.id, group.id, new Date())).offers).toEqual([]);
+    await expectBalancedLedger();
+  }, 300_000);
+
+  it("a crash between the consent and the payout: the consent stands, the group's next run makes the one payout", async () => {
+    const { group, recipient } = await waitingTurn("2026-01-23");
+    armFailpoint("inside-payout-transaction");
+    await expect(consentToPartialPayout(recipient.id, group.id, 1, new Date())).rejects.toBeInstanceOf(SimulatedCrash);
+    expect(await consentsOf(group.id)).toHaveLength(1);
+    expect(await payouts(group.id)).toEqual([]);
+    await cycle.processGroup(group.id, new Date());
+    const made = await payouts(group.id);
+    expect(made.map((p) => [p.amountCents, p.status])).toEqual([[20_000, "pending"]]);
+    expect(await atTheBank(made)).toHaveLength(1);
+    // A repeat of the consent (the member pressing again after the error) finds it and makes nothing more.
+    expect(await consentToPartialPayout(recipient.id, group.id, 1, new Date())).toMatchObject({ ok: true, alreadyGiven: true });
+    expect(await payouts(group.id)).toHaveLength(1);
+    await expectBalancedLedger();
+  }, 300_000);
+
+  it("a crash between the bank's authorization and the create: the next run sends the same row; one transfer", async () => {
+    const { group, recipient } = await waitingTurn("2026-01-23");
+    armFailpoint("after-bank-authorization");
+    await expect(consentToPartialPayout(recipient.id, group.id, 1, new Date())).rejects.toBeInstanceOf(SimulatedCrash);
+    const [crashed] = await payouts(group.id);
+    expect(crashed).toMatchObject({ amountCents: 20_000, status: "created" });
+    expect(await atTheBank([crashed!])).toHaveLength(0);
+    await cycle.processGroup(group.id, new Date());
+    const made = await payouts(group.id);
+    expect(made.map((p) => [p.id, p.status])).toEqual([[crashed!.id, "pending"]]);
+    expect(await atTheBank(made)).toHaveLength(1);
+    await expectBalancedLedger();
+  }, 300_000);
+
+  it("a crash after the bank made the transfer, before we recorded it: the next run finds the same transfer", async () => {
+    const { group, recipient } = await waitingTurn("2026-01-23");
+    armFailpoint("after-bank-create");
+    await expect(consentToPartialPayout(recipient.id, group.id, 1, new Date())).rejects.toBeInstanceOf(SimulatedCrash);
+    const [crashed] = await payouts(group.id);
+    expect(crashed).toMatchObject({ amountCents: 20_000, status: "created", providerTransferId: null });
+    expect(await atTheBank([crashed!])).toHaveLength(1);
+    await cycle.processGroup(group.id, new Date());
+    const made = await payouts(group.id);
+    expect(made.map((p) => [p.id, p.status])).toEqual([[crashed!.id, "pending"]]);
+    expect(made[0]!.providerTransferId).toBe((await atTheBank(made))[0]!.transfer_id);
+    expect(await atTheBank(made)).toHaveLength(1);
+    await expectBalancedLedger();
+  }, 300_000);
+
+  it("the database refuses a payout of a consented turn beyond what arrived", async () => {
+    const { group, recipient } = await waitingTurn("2026-01-23");
+    await consentToPartialPayout(recipient.id, group.id, 1, new Date());
+    const insert = db().execute(sql`
+      insert into bank_transfers (idempotency_key, kind, group_id, period_number, user_id, attempt, amount_cents, initiated_on, status_on)
+      values (${`payout:${group.id}:1:${recipient.id}:9`}, 'payout', ${group.id}::uuid, 1, ${recipient.id}::uuid, 9, 10000, '2026-01-23', '2026-01-23')`);
+    await expect(insert).rejects.toMatchObject({ cause: { code: "23514" } });
+    const collected = db().execute(sql`update turn_debts set status = 'collected' where group_id = ${group.id}::uuid`);
+    await expect(collected).rejects.toMatchObject({ cause: { code: "23514" } });
+  }, 300_000);
+});
+
+describe("the pages, as forms posted without JavaScript", () => {
+  it("the recipient sees what arrived and what is missing, and accepts with the box ticked; anyone else is refused", async () => {
+    const { renderRoute, textOf } = await import("../support/render");
+    const { call, get, post } = await import("../support/routes");
+    const { sessionJarFor } = await import("../support/users");
+    const groupPage = await import("../../app/routes/groups.$groupId");
+    const acceptPage = await import("../../app/routes/groups.$groupId.accept-payout");
+    const { group, late, recipient, middle, admin } = await waitingTurn();
+    const recipientJar = await sessionJarFor(recipient.id);
+    const pageText = async (jar: Awaited<ReturnType<typeof sessionJarFor>>) => {
+      const view = await call(groupPage.loader, get(`/groups/${group.id}`, jar), { groupId: group.id });
+      expect(view.status).toBe(200);
+      return textOf(renderRoute(groupPage.default, `/groups/${group.id}`, view.data));
+    };
+    // Thursday January 22: what arrived and what is missing, and the day the choice opens.
+    expect(await pageText(recipientJar)).toContain(
+      `Your payout waits for ${late.name} Your $300.00 payout (turn 1, due Friday, January 9, 2026) waits because a contribution hasn't arrived. Rosca doesn't lend the missing money.`,
+    );
+    expect(await pageText(recipientJar)).toContain(
+      `If it is still missing on Friday, January 23, 2026, you can choose here to be paid the $200.00 that has arrived; what ${late.name} owes would stay owed to you and be sent to you when it arrives.`,
+    );
+    // The second member sees their own turn (period 2, which waits on the same member), not the first's.
+    const middleText = await pageText(await sessionJarFor(middle.id));
+    expect(middleText).toContain("Your $300.00 payout (turn 2, due Friday, January 16, 2026) waits");
+    expect(middleText).not.toContain("(turn 1, due");
+
+    await cycle.advanceClock(admin, group.id, { days: 1 }, new Date());
+    const text = await pageText(recipientJar);
+    expect(text).toContain(`Missing: $100.00 ${late.name}: $100.00`);
+    expect(text).toContain(
+      `You'll receive $200.00 now. The $100.00 ${late.name} still owes stays on the group's ledger as owed to you and is sent to you when it arrives.`,
+    );
+    expect(text).toContain("Accept $200.00 now");
+
+    const accept = (fields: Record<string, string>, jar: Awaited<ReturnType<typeof sessionJarFor>>) =>
+      call(acceptPage.action, post(`/groups/${group.id}/accept-payout`, fields, jar), { groupId: group.id });
+    // Without the box: 400, nothing made, and the page shows the form again with the message.
+    const unticked = await accept({ periodNumber: "1" }, recipientJar);
+    expect(unticked).toMatchObject({ status: 400, data: { error: "Tick the box to accept what has arrived.", periodNumber: 1 } });
+    const again = await call(acceptPage.loader, get(`/groups/${group.id}/accept-payout`, recipientJar), { groupId: group.id });
+    const againText = textOf(renderRoute(acceptPage.default, `/groups/${group.id}/accept-payout`, again.data, unticked.data));
+    expect(againText).toContain("Tick the box to accept what has arrived.");
+    expect(againText).toContain("Accept $200.00 now");
+    // Another member: 403; someone outside the group: 404; a malformed period: 400. Nothing made.
+    expect((await accept({ periodNumber: "1", agree: "yes" }, await sessionJarFor(middle.id))).status).toBe(403);
+    expect((await accept({ periodNumber: "1", agree: "yes" }, await sessionJarFor(late.id))).status).toBe(403);
+    const outsider = await money.bankedMember("Outsider");
+    expect((await accept({ periodNumber: "1", agree: "yes" }, await sessionJarFor(outsider.id))).status).toBe(404);
+    expect((await accept({ periodNumber: "x", agree: "yes" }, recipientJar)).status).toBe(400);
+    expect(await consentsOf(group.id)).toEqual([]);
+
+    const accepted = await accept({ periodNumber: "1", agree: "yes" }, recipientJar);
+    expect(accepted.status).toBe(302);
+    expect((await payouts(group.id)).map((p) => p.amountCents)).toEqual([20_000]);
+    const after = await pageText(recipientJar);
+    expect(after).toContain(`Still owed to you On Friday, January 23, 2026 you accepted $200.00 for turn 1.`);
+    expect(after).toContain(`${late.name} owes you $100.00: it is sent to you when it arrives.`);
+    expect(after).not.toContain("Accept $200.00 now");
+    // The member who owes reads it on the group page, with whom and how much.
+    const lateText = await pageText(await sessionJarFor(late.id));
+    expect(lateText).toContain(
+      `You owe ${recipient.name} $100.00 On Friday, January 23, 2026 ${recipient.name} accepted what had arrived for turn 1 instead of waiting for your contribution. Your $100.00 is still owed to them: pay it with Pay now (above) and it is sent on to ${recipient.name} when it arrives.`,
+    );
+    // The late member's alert (group page and dashboard) says what happened, not that the payout waits; Pay now asks for what is owed.
+    const owedMessage = `${recipient.name} accepted $200.00 on Friday, January 23, 2026 instead of waiting for this contribution. You owe $100.00 to ${recipient.name}, to be sent to them when it arrives: pay it now from the group page.`;
+    expect(lateText).toContain(`Your $100.00 contribution did not go through ${owedMessage}`);
+    expect(lateText).toContain("Pay $100.00 now");
+    const dashboard = await import("../../app/routes/dashboard");
+    const home = await call(dashboard.loader, get("/dashboard", await sessionJarFor(late.id)), {});
+    const period1 = home.data.late.find((l: { groupId: string; periodNumber: number }) => l.groupId === group.id && l.periodNumber === 1);
+    expect(period1).toMatchObject({
+      amountCents: 10_000,
+      message: owedMessage,
+      consent: { recipientName: recipient.name, acceptedOn: "2026-01-23", arrivedCents: 20_000, owedCents: 10_000 },
+    });
+    const homeText = textOf(renderRoute(dashboard.default, "/dashboard", home.data));
+    expect(homeText).toContain(`Your $100.00 contribution to ${group.name} did not go through ${owedMessage}`);
+    // The payout schedule (and the Next Payout card while the turn is the next one) show what was sent and what is owed, by whom.
+    const sentAndOwed = `$200.00 sent $100.00 still owed by ${late.name}, sent on when it arrives`;
+    const recipientView = await call(groupPage.loader, get(`/groups/${group.id}`, recipientJar), { groupId: group.id });
+    expect(recipientView.data.group.schedule[0]).toMatchObject({
+      amountCents: 30_000,
+      partial: {
+        arrivedCents: 20_000,
+        consentedOn: "2026-01-23",
+        debts: [{ name: late.name, amountCents: 10_000, status: "owed", collectedOn: null }],
+      },
+    });
+    const scheduleText = textOf(renderRoute(groupPage.default, `/groups/${group.id}`, recipientView.data));
+    expect(scheduleText).toContain(`Next Payout Recipient You Expected in your bank January 26, 2026 Amount ${sentAndOwed} Next contribution`);
+    expect(scheduleText).toContain(`Expected in your bank Jan 26, 2026 ${sentAndOwed} Pending 2`);
+    // The group admin's Late contributions card: what happened, and what is owed to whom.
+    expect(after).toContain(
+      `${recipient.name} accepted $200.00 on Friday, January 23, 2026; ${late.name} owes $100.00 to ${recipient.name}, to be sent to them when it arrives.`,
+    );
+  }, 300_000);
+});
