@@ -3,6 +3,7 @@
  * calendar file and the dashboard's stats, cards and activity. Groups are made through the real commands with a fixed
  * `now`; the pages compute "today" from the clock, so day counts are derived from the clock here too.
  */
+import { catalogue } from "~/server/platform/locale.server";
 import { describe, expect, it } from "vitest";
 import { call, get, post } from "../support/routes";
 import { useTestDatabase } from "../support/test-db";
@@ -250,7 +251,8 @@ describe("/groups/{id} loader", () => {
       expect(result.status).toBe(404);
       expect(result.data).toEqual({ group: null, inviteUrl: null });
     }
-    expect(groupPage.meta({ loaderData: results[0]!.data } as never)).toEqual([{ title: "Group Not Found — Rosca" }]);
+    const root = { id: "root", loaderData: { locale: "en-US", messages: catalogue("en-US") } };
+    expect(groupPage.meta({ loaderData: results[0]!.data, matches: [root] } as never)).toEqual([{ title: "Group Not Found — Rosca" }]);
   });
 
   it("sends a signed-out visitor to the login page", async () => {
