@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, toasts } from "./fixtures";
 import { invitedMember, PASSWORD } from "./groups-join.support";
 
 /**
@@ -61,8 +61,12 @@ async function expectNoEnglish(page: Page) {
 
 test.use({ viewport: { width: 375, height: 800 } });
 
-test("an invitee arriving with lang=es-US reads the login and the join page in Spanish, both steps", async ({ page, baseURL }) => {
-  test.setTimeout(120_000);
+test("an invitee arriving with lang=es-US reads the login and the join page in Spanish, both steps, and joins", async ({
+  page,
+  baseURL,
+  javaScript,
+}) => {
+  test.setTimeout(150_000);
   const { groupName, inviteeEmail, joinLink } = await invitedMember(page, baseURL, "unirse");
   // A fresh browser as far as the app knows: signed out, no language chosen.
   await page.context().clearCookies();
@@ -122,4 +126,32 @@ test("an invitee arriving with lang=es-US reads the login and the join page in S
   await expect(page.getByText("Fase de demostración: elija cualquier banco de prueba")).toBeVisible();
   await expect(page.getByRole("button", { name: "Conectar cuenta bancaria" })).toBeVisible();
   await expectNoEnglish(page);
+
+  await page.getByRole("button", { name: "Conectar cuenta bancaria" }).click();
+  if (javaScript) {
+    // The demo's Link modal, in Spanish.
+    const choose = page.getByRole("dialog", { name: "Conecte un banco" });
+    await expect(choose).toContainText("Banco de prueba: no se mueve dinero real. Use user_good / pass_good.");
+    await choose.getByRole("button", { name: "First Platypus Bank" }).click();
+    const bankLogin = page.getByRole("dialog", { name: "Inicie sesión en First Platypus Bank" });
+    await bankLogin.getByLabel("Usuario").fill("user_good");
+    await bankLogin.getByLabel("Contraseña").fill("pass_good");
+    await bankLogin.getByRole("button", { name: "Enviar" }).click();
+    const select = page.getByRole("dialog", { name: "Elija las cuentas" });
+    await expect(select.getByRole("group", { name: "Compartir estas cuentas con Rosca:" })).toBeVisible();
+    await select.getByRole("button", { name: "Continuar" }).click();
+  } else {
+    // The sandbox bank's Link pages, then the join page's confirm step in Spanish.
+    await page.getByRole("button", { name: "First Platypus Bank" }).click();
+    await page.getByLabel("Username").fill("user_good");
+    await page.getByLabel("Password").fill("pass_good");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Termine de conectar First Platypus Bank" })).toBeVisible();
+    await expectNoEnglish(page);
+    await page.getByRole("button", { name: "Conectar y unirse" }).click();
+  }
+  await expect(page).toHaveURL(/\/groups\/[0-9a-f-]{36}$/);
+  await expect(toasts(page)).toContainText("Se unió a la tanda");
+  await expect(toasts(page)).toContainText(/Su primer aporte de \$100\.00 vence el \d{1,2} de [a-z]+ de \d{4}\./);
 });
