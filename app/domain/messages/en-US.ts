@@ -11,10 +11,12 @@ import { FIELD_MESSAGES, SECURITY_MESSAGES } from "../auth-rules";
 import { BODY_ERROR_MESSAGES } from "../request-body";
 import { BANK_MESSAGES } from "./bank.en-US";
 import { JOIN_MESSAGES } from "./join.en-US";
+import { REPORT_PAGE_MESSAGES } from "./report.en-US";
 
 const UI = {
   ...JOIN_MESSAGES,
   ...BANK_MESSAGES,
+  ...REPORT_PAGE_MESSAGES,
   // The shell: every page's header, footer, skip link and the demo strip.
   "shell.title": "Rosca — Save Together, Grow Together",
   "shell.description": "Interest-free rotating savings groups for friends, family and colleagues. Sharia-compliant, for US residents 18+.",
