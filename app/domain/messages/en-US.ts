@@ -9,6 +9,7 @@
 import { AUTH_MESSAGES, CONFIRM_MESSAGES, REGISTER_ERRORS, RESET_MESSAGES } from "../auth";
 import { FIELD_MESSAGES, SECURITY_MESSAGES } from "../auth-rules";
 import { BODY_ERROR_MESSAGES } from "../request-body";
+import { ACCOUNT_MESSAGES } from "./account.en-US";
 import { BANK_MESSAGES } from "./bank.en-US";
 import { JOIN_MESSAGES } from "./join.en-US";
 import { REPORT_PAGE_MESSAGES } from "./report.en-US";
@@ -17,6 +18,7 @@ const UI = {
   ...JOIN_MESSAGES,
   ...BANK_MESSAGES,
   ...REPORT_PAGE_MESSAGES,
+  ...ACCOUNT_MESSAGES,
   // The shell: every page's header, footer, skip link and the demo strip.
   "shell.title": "Rosca — Save Together, Grow Together",
   "shell.description": "Interest-free rotating savings groups for friends, family and colleagues. Sharia-compliant, for US residents 18+.",

@@ -4,6 +4,7 @@
  * El tipo exige un texto para cada id y ninguno de más; messages.test.ts lo comprueba también al ejecutar.
  */
 import type { MessageId } from "./en-US";
+import { ACCOUNT_MESSAGES_ES } from "./account.es-US";
 import { BANK_MESSAGES_ES } from "./bank.es-US";
 import { JOIN_MESSAGES_ES } from "./join.es-US";
 import { REPORT_PAGE_MESSAGES_ES } from "./report.es-US";
@@ -12,6 +13,7 @@ export const messages: Record<MessageId, string> = {
   ...JOIN_MESSAGES_ES,
   ...BANK_MESSAGES_ES,
   ...REPORT_PAGE_MESSAGES_ES,
+  ...ACCOUNT_MESSAGES_ES,
   "shell.title": "Rosca — Ahorremos juntos, crezcamos juntos",
   "shell.description":
     "Tandas sin intereses para amigos, familiares y compañeros de trabajo. Conformes a la sharía, para residentes de EE. UU. mayores de 18 años.",
