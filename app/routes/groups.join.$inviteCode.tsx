@@ -254,7 +254,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     const token = await createLinkToken(user, { redirectUri });
     if (!token.ok) return redirectWithToast(request, back, { type: "error", title: t("join.linkingFailedTitle"), description: token.message });
     // The sandbox bank's own Link pages (they work without JavaScript) come back to redirectUri with ?public_token=….
-    return redirect(`${sandboxUrl}/link?${new URLSearchParams({ token: token.linkToken, redirect_uri: redirectUri })}`);
+    // In the reader's language: the bank's pages read `lang` (English: no parameter, as before).
+    const lang: Record<string, string> = words.locale === "en-US" ? {} : { lang: words.locale };
+    return redirect(`${sandboxUrl}/link?${new URLSearchParams({ token: token.linkToken, redirect_uri: redirectUri, ...lang })}`);
   }
 
   // intent === "exchange": link the bank (Link modal or the confirm form after the Link pages), then join at once.

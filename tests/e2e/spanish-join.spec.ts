@@ -141,12 +141,18 @@ test("an invitee arriving with lang=es-US reads the login and the join page in S
     await expect(select.getByRole("group", { name: "Compartir estas cuentas con Rosca:" })).toBeVisible();
     await select.getByRole("button", { name: "Continuar" }).click();
   } else {
-    // The sandbox bank's Link pages, then the join page's confirm step in Spanish.
+    // The sandbox bank's Link pages in the app's language (its `lang`), then the join page's confirm step.
+    await expect(page.locator("html")).toHaveAttribute("lang", "es-US");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Elija su banco");
+    await expect(page.getByText("Banco de prueba: no es un banco real. Aquí no se mueve dinero real.")).toBeVisible();
     await page.getByRole("button", { name: "First Platypus Bank" }).click();
-    await page.getByLabel("Username").fill("user_good");
-    await page.getByLabel("Password").fill("pass_good");
-    await page.getByRole("button", { name: "Submit" }).click();
-    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inicie sesión en First Platypus Bank");
+    await page.getByLabel("Usuario").fill("user_good");
+    await page.getByLabel("Contraseña").fill("pass_good");
+    await page.getByRole("button", { name: "Enviar" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Elija las cuentas en First Platypus Bank");
+    await expect(page.getByRole("group", { name: "Cuentas que compartirá" })).toBeVisible();
+    await page.getByRole("button", { name: "Continuar" }).click();
     await expect(page.getByRole("heading", { name: "Termine de conectar First Platypus Bank" })).toBeVisible();
     await expectNoEnglish(page);
     await page.getByRole("button", { name: "Conectar y unirse" }).click();
