@@ -22,4 +22,8 @@ export const BANK_MESSAGES = {
   "bank.modal.reconnecting": "Reconnecting {name}…",
   "bank.modal.connecting": "Connecting your {name} accounts…",
   "bank.modal.wrong": "Something went wrong.",
+  // Plaid Link's button (real Plaid, JavaScript only).
+  "bank.plaid.scriptFailed": "Unable to load the bank-linking provider. Please refresh the page and try again.",
+  "bank.plaid.ended": "The bank connection ended before it finished. Please try again.",
+  "bank.plaid.connecting": "Connecting your bank accounts…",
 } as const;

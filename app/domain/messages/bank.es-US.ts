@@ -24,4 +24,7 @@ export const BANK_MESSAGES_ES: Record<keyof typeof BANK_MESSAGES, string> = {
   "bank.modal.reconnecting": "Volviendo a conectar {name}…",
   "bank.modal.connecting": "Conectando sus cuentas de {name}…",
   "bank.modal.wrong": "Algo salió mal.",
+  "bank.plaid.scriptFailed": "No se pudo cargar el proveedor de vinculación bancaria. Actualice la página e inténtelo de nuevo.",
+  "bank.plaid.ended": "La conexión con el banco terminó antes de completarse. Inténtelo de nuevo.",
+  "bank.plaid.connecting": "Conectando sus cuentas bancarias…",
 };
