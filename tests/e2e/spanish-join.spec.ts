@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, toasts } from "./fixtures";
+import { emailLinks, expect, test, toasts, uniqueEmail } from "./fixtures";
 import { invitedMember, PASSWORD } from "./groups-join.support";
 
 /**
@@ -160,4 +160,36 @@ test("an invitee arriving with lang=es-US reads the login and the join page in S
   await expect(page).toHaveURL(/\/groups\/[0-9a-f-]{36}$/);
   await expect(toasts(page)).toContainText("Se unió a la tanda");
   await expect(toasts(page)).toContainText(/Su primer aporte de \$100\.00 vence el \d{1,2} de [a-z]+ de \d{4}\./);
+});
+
+test.describe("a browser that asks for Spanish", () => {
+  test.use({ locale: "es-US", extraHTTPHeaders: { "Accept-Language": "es-US,es;q=0.9,en;q=0.5" } });
+
+  test("confirms a new account's email on /auth/confirm and /auth-success in Spanish", async ({ page }) => {
+    const email = uniqueEmail("confirmar");
+    await page.goto("/register");
+    await page.getByLabel("Nombre completo").fill("Rosa Vega");
+    await page.getByLabel("Correo electrónico").fill(email);
+    await page.getByLabel("Contraseña", { exact: true }).fill("Secret123");
+    await page.getByLabel("Confirme la contraseña").fill("Secret123");
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Crear cuenta" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    const links = await emailLinks(page, email, "Confirme su correo electrónico para Rosca");
+    const confirm = links.find((href) => href.includes("/auth/confirm"));
+    expect(confirm, "a confirmation link").toBeTruthy();
+
+    await page.goto(confirm!);
+    await expect(page).toHaveTitle("Confirme su correo electrónico — Rosca");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirme su correo electrónico");
+    await expect(page.getByText("Un clic y su cuenta estará lista.")).toBeVisible();
+    await page.getByRole("button", { name: "Confirmar correo electrónico" }).click();
+    await expect(page).toHaveURL(/\/auth-success$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Correo electrónico confirmado");
+    await expect(page.getByText("Gracias por confirmar su correo electrónico. Su cuenta está lista: inicie sesión para comenzar.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Iniciar sesión" }).last()).toBeVisible();
+    const text = await page.locator("main").innerText();
+    for (const phrase of ["Email Confirmed", "Thanks for confirming", "Log In"]) expect(text.includes(phrase), phrase).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
 });

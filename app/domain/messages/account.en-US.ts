@@ -24,4 +24,14 @@ export const ACCOUNT_MESSAGES = {
   "account.confirmed.invitation": "Thanks for confirming your email address. Log in and we'll take you to your invitation.",
   "account.confirmed.ready": "Thanks for confirming your email address. Your account is ready: log in to get started.",
   "account.confirmed.login": "Log In",
+  // /auth/confirm (its CONFIRM_MESSAGES are SERVER_TEXTS, translated on the page).
+  "account.confirm.title": "Confirm your email",
+  "account.confirm.pageTitle": "{title} — Rosca",
+  "account.confirm.lead": "One click and your account is ready.",
+  "account.confirm.submit": "Confirm Email",
+  "account.confirm.submitting": "Confirming…",
+  "account.confirm.tooMany": "Too Many Requests",
+  "account.confirm.resend": "Resend confirmation email",
+  "account.confirm.sending": "Sending…",
+  "account.confirm.already": "Confirmed it already? <0>Log in</0>",
 } as const;

@@ -27,4 +27,13 @@ export const ACCOUNT_MESSAGES_ES: Record<keyof typeof ACCOUNT_MESSAGES, string> 
   "account.confirmed.invitation": "Gracias por confirmar su correo electrónico. Inicie sesión y le llevaremos a su invitación.",
   "account.confirmed.ready": "Gracias por confirmar su correo electrónico. Su cuenta está lista: inicie sesión para comenzar.",
   "account.confirmed.login": "Iniciar sesión",
+  "account.confirm.title": "Confirme su correo electrónico",
+  "account.confirm.pageTitle": "{title} — Rosca",
+  "account.confirm.lead": "Un clic y su cuenta estará lista.",
+  "account.confirm.submit": "Confirmar correo electrónico",
+  "account.confirm.submitting": "Confirmando…",
+  "account.confirm.tooMany": "Demasiadas solicitudes",
+  "account.confirm.resend": "Reenviar el correo de confirmación",
+  "account.confirm.sending": "Enviando…",
+  "account.confirm.already": "¿Ya lo confirmó? <0>Inicie sesión</0>",
 };
