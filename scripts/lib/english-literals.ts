@@ -14,7 +14,8 @@ const READ_ATTRIBUTES = new Set(["aria-label", "aria-description", "aria-valuete
 export type Finding = { file: string; line: number; text: string };
 
 function isEnglish(text: string, notWords: ReadonlySet<string>) {
-  const words = text.match(/[A-Za-z][A-Za-z_'’-]*[A-Za-z]|[A-Za-z]/g) ?? [];
+  // An address is a format, not words ("name@example.com" as a placeholder).
+  const words = text.replace(/\S+@\S+/g, " ").match(/[A-Za-z][A-Za-z_'’-]*[A-Za-z]|[A-Za-z]/g) ?? [];
   return words.some((word) => word.length > 1 && !notWords.has(word));
 }
 

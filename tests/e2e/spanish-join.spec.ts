@@ -179,6 +179,20 @@ test.describe("a browser that asks for Spanish", () => {
     const confirm = links.find((href) => href.includes("/auth/confirm"));
     expect(confirm, "a confirmation link").toBeTruthy();
 
+    // The demo mailbox, in Spanish too.
+    await page.goto("/dev/mailbox");
+    await expect(page).toHaveTitle("Buzón — Rosca");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Buzón");
+    await expect(page.locator("main")).toContainText(
+      `Se muestran los correos a ${email}: las cuentas creadas o con sesión iniciada en este navegador.`,
+    );
+    await expect(page.getByLabel("Correo electrónico del destinatario")).toBeVisible();
+    await expect(page.getByRole("table").getByRole("columnheader")).toHaveText(["Para", "Asunto", "Recibido"]);
+    const mailbox = await page.locator("main").innerText();
+    for (const phrase of ["Mailbox", "Every email the app sends", "Showing email to", "Recipient email address", "Subject"]) {
+      expect(mailbox.includes(phrase), phrase).toBe(false);
+    }
+
     await page.goto(confirm!);
     await expect(page).toHaveTitle("Confirme su correo electrónico — Rosca");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirme su correo electrónico");

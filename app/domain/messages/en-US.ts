@@ -12,6 +12,7 @@ import { BODY_ERROR_MESSAGES } from "../request-body";
 import { ACCOUNT_MESSAGES } from "./account.en-US";
 import { BANK_MESSAGES } from "./bank.en-US";
 import { JOIN_MESSAGES } from "./join.en-US";
+import { MAILBOX_MESSAGES } from "./mailbox.en-US";
 import { REPORT_PAGE_MESSAGES } from "./report.en-US";
 
 const UI = {
@@ -19,6 +20,7 @@ const UI = {
   ...BANK_MESSAGES,
   ...REPORT_PAGE_MESSAGES,
   ...ACCOUNT_MESSAGES,
+  ...MAILBOX_MESSAGES,
   // The shell: every page's header, footer, skip link and the demo strip.
   "shell.title": "Rosca — Save Together, Grow Together",
   "shell.description": "Interest-free rotating savings groups for friends, family and colleagues. Sharia-compliant, for US residents 18+.",

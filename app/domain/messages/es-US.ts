@@ -7,6 +7,7 @@ import type { MessageId } from "./en-US";
 import { ACCOUNT_MESSAGES_ES } from "./account.es-US";
 import { BANK_MESSAGES_ES } from "./bank.es-US";
 import { JOIN_MESSAGES_ES } from "./join.es-US";
+import { MAILBOX_MESSAGES_ES } from "./mailbox.es-US";
 import { REPORT_PAGE_MESSAGES_ES } from "./report.es-US";
 
 export const messages: Record<MessageId, string> = {
@@ -14,6 +15,7 @@ export const messages: Record<MessageId, string> = {
   ...BANK_MESSAGES_ES,
   ...REPORT_PAGE_MESSAGES_ES,
   ...ACCOUNT_MESSAGES_ES,
+  ...MAILBOX_MESSAGES_ES,
   "shell.title": "Rosca — Ahorremos juntos, crezcamos juntos",
   "shell.description":
     "Tandas sin intereses para amigos, familiares y compañeros de trabajo. Conformes a la sharía, para residentes de EE. UU. mayores de 18 años.",
