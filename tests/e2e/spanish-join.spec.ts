@@ -193,6 +193,13 @@ test.describe("a browser that asks for Spanish", () => {
       expect(mailbox.includes(phrase), phrase).toBe(false);
     }
 
+    await page.getByRole("link", { name: "Confirme su correo electrónico para Rosca" }).click();
+    await expect(page).toHaveTitle("Confirme su correo electrónico para Rosca — Buzón — Rosca");
+    await expect(page.getByRole("link", { name: "← Volver al buzón" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Enlaces de este mensaje" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Cuerpo de texto" })).toBeVisible();
+    await expect(page.locator("main dt").first()).toHaveText("De");
+
     await page.goto(confirm!);
     await expect(page).toHaveTitle("Confirme su correo electrónico — Rosca");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirme su correo electrónico");
