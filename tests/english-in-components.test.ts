@@ -70,7 +70,6 @@ const NOT_YET_TRANSLATED = new Set<string>([
   "app/routes/profile.bank-accounts.tsx",
   "app/routes/profile.email.tsx",
   "app/routes/profile.security.tsx",
-  "app/routes/reset-password.tsx",
   // The admin console (its references to the ledger and the bank in PaymentSummary too) and the demo mailbox.
   "app/components/admin/add-user-form.tsx",
   "app/components/admin/admin-panels.tsx",

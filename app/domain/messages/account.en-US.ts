@@ -34,4 +34,16 @@ export const ACCOUNT_MESSAGES = {
   "account.confirm.resend": "Resend confirmation email",
   "account.confirm.sending": "Sending…",
   "account.confirm.already": "Confirmed it already? <0>Log in</0>",
+  // /reset-password (its field messages and the bad-link toasts are SERVER_TEXTS).
+  "account.reset.pageTitle": "Choose a new password — Rosca",
+  "account.reset.title": "Choose a new password",
+  "account.reset.rules": "Use at least 8 characters, with an uppercase letter, a lowercase letter and a number.",
+  "account.reset.password": "New password",
+  "account.reset.confirm": "Confirm new password",
+  "account.reset.submit": "Update Password",
+  "account.reset.submitting": "Updating…",
+  "account.reset.doneTitle": "Password updated",
+  "account.reset.doneAlert": "Your password has been reset",
+  "account.reset.doneBody": "For your security, every device was signed out. Taking you to the login page in 3 seconds…",
+  "account.reset.toLogin": "Go to Login",
 } as const;

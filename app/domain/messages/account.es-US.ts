@@ -36,4 +36,16 @@ export const ACCOUNT_MESSAGES_ES: Record<keyof typeof ACCOUNT_MESSAGES, string> 
   "account.confirm.resend": "Reenviar el correo de confirmación",
   "account.confirm.sending": "Enviando…",
   "account.confirm.already": "¿Ya lo confirmó? <0>Inicie sesión</0>",
+  "account.reset.pageTitle": "Elija una contraseña nueva — Rosca",
+  "account.reset.title": "Elija una contraseña nueva",
+  "account.reset.rules": "Use al menos 8 caracteres, con una letra mayúscula, una letra minúscula y un número.",
+  "account.reset.password": "Contraseña nueva",
+  "account.reset.confirm": "Confirme la contraseña nueva",
+  "account.reset.submit": "Cambiar contraseña",
+  "account.reset.submitting": "Cambiando…",
+  "account.reset.doneTitle": "Contraseña cambiada",
+  "account.reset.doneAlert": "Su contraseña se restableció",
+  "account.reset.doneBody":
+    "Por su seguridad, se cerró la sesión en todos los dispositivos. Le llevaremos a la página de inicio de sesión en 3 segundos…",
+  "account.reset.toLogin": "Ir a iniciar sesión",
 };

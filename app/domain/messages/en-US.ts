@@ -503,6 +503,14 @@ export const SERVER_TEXTS = [
   ...Object.values(CONFIRM_MESSAGES),
   RESET_MESSAGES.tooMany,
   RESET_MESSAGES.sendFailed,
+  // /reset-password: the bad links' toasts (shown on /login) and the same-password field message.
+  RESET_MESSAGES.invalidLink,
+  RESET_MESSAGES.usedLink,
+  RESET_MESSAGES.expiredLink,
+  RESET_MESSAGES.revokedLink,
+  AUTH_MESSAGES.samePassword,
+  "Reset Link Expired",
+  "Invalid Reset Link",
   ...Object.values(REGISTER_ERRORS).flatMap((error) => [error.title, error.message]),
   // nameError(name, "Full name") (app/domain/names.ts), the register form's name check.
   "Full name can't contain line breaks, tabs or other control characters",

@@ -555,6 +555,16 @@ export const messages: Record<MessageId, string> = {
   "Verification Expired": "La verificación venció",
   "Please log in again.": "Vuelva a iniciar sesión.",
   "Reset Failed": "No se pudo restablecer",
+  "This password reset link is invalid. Please request a new one.": "Este enlace para restablecer la contraseña no es válido. Solicite uno nuevo.",
+  "This password reset link has already been used. Please request a new one if you still need it.":
+    "Este enlace para restablecer la contraseña ya se usó. Solicite uno nuevo si todavía lo necesita.",
+  "This password reset link has expired (links are valid for 1 hour). Please request a new one.":
+    "Este enlace para restablecer la contraseña venció (los enlaces valen por 1 hora). Solicite uno nuevo.",
+  "This password reset link no longer works: a newer link was sent or the password was changed. Please request a new one if you still need it.":
+    "Este enlace para restablecer la contraseña ya no funciona: se envió un enlace más reciente o se cambió la contraseña. Solicite uno nuevo si todavía lo necesita.",
+  "Your new password must be different from your current password.": "Su contraseña nueva debe ser distinta de la actual.",
+  "Reset Link Expired": "Enlace vencido",
+  "Invalid Reset Link": "Enlace no válido",
   "Invalid Email": "Correo electrónico no válido",
   "Language Saved": "Idioma guardado",
   "From now on, pages and the emails we send you are in the language you chose.":

@@ -1,0 +1,73 @@
+import { emailLinks, expect, fixture, test, toasts, uniqueEmail } from "./fixtures";
+
+/**
+ * Issue 46, part four (g): the account pages in Spanish (both projects, 375 px). A member who reads Spanish (the
+ * language cookie, as the header's switch sets it) resets a forgotten password on /reset-password; the English
+ * walk-through is accounts.spec.ts's, unchanged.
+ */
+const RESET_ENGLISH = [
+  "Choose a new password",
+  "Use at least 8 characters",
+  "New password",
+  "Confirm new password",
+  "Update Password",
+  "Your new password must be different from your current password.",
+  "Password updated",
+  "Your password has been reset",
+  "every device was signed out",
+  "Go to Login",
+] as const;
+
+test.use({ viewport: { width: 375, height: 800 } });
+
+test("a member resets a forgotten password on /reset-password in Spanish", async ({ page, baseURL, javaScript }) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail(javaScript ? "restablecer-js" : "restablecer-nojs");
+  await fixture(page, "/members", { name: "Rita Reyes", email, password: "Secret123" });
+  await page.context().addCookies([{ name: "rosca_lang", value: "es-US", url: baseURL! }]);
+
+  await page.goto("/login?mode=reset");
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByRole("button", { name: "Enviar el enlace" }).click();
+  const resetLink = (await emailLinks(page, email, "Restablezca su contraseña de Rosca")).find((href) => href.includes("/reset-password"))!;
+
+  await page.goto(resetLink);
+  await expect(page).toHaveTitle("Elija una contraseña nueva — Rosca");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Elija una contraseña nueva");
+  await expect(page.locator("main")).toContainText("Use al menos 8 caracteres, con una letra mayúscula, una letra minúscula y un número.");
+  await page.getByLabel("Contraseña nueva", { exact: true }).fill("Secret123");
+  await page.getByLabel("Confirme la contraseña nueva").fill("Secret123");
+  await page.getByRole("button", { name: "Cambiar contraseña" }).click();
+  await expect(page.getByText("Su contraseña nueva debe ser distinta de la actual.")).toBeVisible();
+  await expectNoEnglish(page);
+
+  await page.getByLabel("Contraseña nueva", { exact: true }).fill("Nuevecita456");
+  await page.getByLabel("Confirme la contraseña nueva").fill("Nuevecita456");
+  await page.getByRole("button", { name: "Cambiar contraseña" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contraseña cambiada");
+  await expect(page.locator("main")).toContainText("Su contraseña se restableció");
+  await expect(page.locator("main")).toContainText(
+    "Por su seguridad, se cerró la sesión en todos los dispositivos. Le llevaremos a la página de inicio de sesión en 3 segundos…",
+  );
+  await expect(page.getByRole("link", { name: "Ir a iniciar sesión" })).toBeVisible();
+  await expectNoEnglish(page);
+  await expect(page).toHaveURL(/\/login$/, { timeout: 8_000 });
+
+  // The link is single-use: the toast on /login says so in Spanish.
+  await page.goto(resetLink);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(toasts(page)).toContainText("Enlace no válido");
+  await expect(toasts(page)).toContainText("Este enlace para restablecer la contraseña ya se usó. Solicite uno nuevo si todavía lo necesita.");
+
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña", { exact: true }).fill("Nuevecita456");
+  await page.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+async function expectNoEnglish(page: import("@playwright/test").Page) {
+  await expect(page.locator("html")).toHaveAttribute("lang", "es-US");
+  const text = await page.locator("main").innerText();
+  for (const phrase of RESET_ENGLISH) expect(text.includes(phrase), `English on a Spanish page: "${phrase}"`).toBe(false);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+}
