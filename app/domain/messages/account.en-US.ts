@@ -46,4 +46,15 @@ export const ACCOUNT_MESSAGES = {
   "account.reset.doneAlert": "Your password has been reset",
   "account.reset.doneBody": "For your security, every device was signed out. Taking you to the login page in 3 seconds…",
   "account.reset.toLogin": "Go to Login",
+  // Profile → Account (the card on /profile).
+  "account.card.title": "Account",
+  "account.card.completion": "Profile completion",
+  "account.card.memberSince": "Member since",
+  "account.card.lastLogin": "Last login",
+  "account.card.never": "Never",
+  "account.card.status": "Account status",
+  "account.card.active": "Active",
+  "account.card.bank": "Bank status",
+  "account.card.connected": "Connected",
+  "account.card.notConnected": "Not Connected",
 } as const;

@@ -48,4 +48,14 @@ export const ACCOUNT_MESSAGES_ES: Record<keyof typeof ACCOUNT_MESSAGES, string> 
   "account.reset.doneBody":
     "Por su seguridad, se cerró la sesión en todos los dispositivos. Le llevaremos a la página de inicio de sesión en 3 segundos…",
   "account.reset.toLogin": "Ir a iniciar sesión",
+  "account.card.title": "Cuenta",
+  "account.card.completion": "Perfil completado",
+  "account.card.memberSince": "Miembro desde",
+  "account.card.lastLogin": "Último inicio de sesión",
+  "account.card.never": "Nunca",
+  "account.card.status": "Estado de la cuenta",
+  "account.card.active": "Activa",
+  "account.card.bank": "Estado del banco",
+  "account.card.connected": "Conectado",
+  "account.card.notConnected": "Sin conectar",
 };
