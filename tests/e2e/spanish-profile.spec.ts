@@ -73,3 +73,28 @@ async function expectNoEnglish(page: import("@playwright/test").Page) {
   for (const phrase of RESET_ENGLISH) expect(text.includes(phrase), `English on a Spanish page: "${phrase}"`).toBe(false);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 }
+
+test("the account card on /profile reads in Spanish", async ({ page, baseURL, javaScript }) => {
+  const email = uniqueEmail(javaScript ? "cuenta-js" : "cuenta-nojs");
+  await registeredMember(page, email, "Rita Reyes");
+  await page.context().addCookies([{ name: "rosca_lang", value: "es-US", url: baseURL! }]);
+  await page.goto("/profile");
+  await expect(page.locator("html")).toHaveAttribute("lang", "es-US");
+  const main = page.locator("main");
+  await expect(main.getByRole("heading", { level: 2, name: "Cuenta", exact: true })).toBeVisible();
+  await expect(main.getByRole("progressbar", { name: "Perfil completado" })).toBeVisible();
+  const rows = await main
+    .locator("dl div")
+    .filter({ has: page.locator("dt") })
+    .allInnerTexts();
+  const row = (label: string) => rows.find((text) => text.startsWith(label))?.replace(/\s+/g, " ");
+  expect(row("Miembro desde")).toMatch(/^Miembro desde \d{1,2} de [a-z]+ de \d{4}$/);
+  expect(row("Último inicio de sesión")).toMatch(/^Último inicio de sesión \d{1,2} [a-z]+\.? \d{4}/);
+  expect(row("Estado de la cuenta")).toBe("Estado de la cuenta Activa");
+  expect(row("Estado del banco")).toBe("Estado del banco Sin conectar");
+  const text = await main.innerText();
+  for (const phrase of ["Profile completion", "Member since", "Last login", "Account status", "Bank status", "Not Connected"]) {
+    expect(text.includes(phrase), `English on a Spanish page: "${phrase}"`).toBe(false);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
