@@ -63,7 +63,6 @@ const NOT_YET_TRANSLATED = new Set<string>([
   "app/components/money/paid-from.tsx",
   // Part four (f)'s, not done yet: bank and account pieces, the profile pages, auth pages, the shell's last words.
   "app/components/bank/bank-health-alerts.tsx",
-  "app/components/bank/payday-card.tsx",
   "app/components/profile/payment-record.tsx",
   "app/routes/profile._index.tsx",
   "app/routes/profile.bank-accounts.tsx",

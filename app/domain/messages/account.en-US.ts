@@ -57,4 +57,16 @@ export const ACCOUNT_MESSAGES = {
   "account.card.bank": "Bank status",
   "account.card.connected": "Connected",
   "account.card.notConnected": "Not Connected",
+  // The payday card (/profile/bank-accounts); the choices word for word as describePayday (app/domain/payday.ts).
+  "account.payday.title": "When you're paid",
+  "account.payday.lead":
+    "Optional. If a contribution comes back because the money wasn't there yet, we try it again the day after your next payday (within two weeks) instead of three days later.",
+  "account.payday.label": "Payday",
+  "account.payday.notSet": "Not set",
+  "account.payday.save": "Save payday",
+  "account.payday.weekly":
+    "{weekday, select, sun {Every Sunday} mon {Every Monday} tue {Every Tuesday} wed {Every Wednesday} thu {Every Thursday} fri {Every Friday} other {Every Saturday}}",
+  "account.payday.semimonthly": "Twice a month, on the 1st and the 15th",
+  "account.payday.monthly": "Monthly, on the {day, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}",
+  "account.payday.monthlyLate": "Monthly, on the {day, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} (or the month's last day)",
 } as const;

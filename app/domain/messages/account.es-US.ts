@@ -58,4 +58,15 @@ export const ACCOUNT_MESSAGES_ES: Record<keyof typeof ACCOUNT_MESSAGES, string> 
   "account.card.bank": "Estado del banco",
   "account.card.connected": "Conectado",
   "account.card.notConnected": "Sin conectar",
+  "account.payday.title": "Cuándo le pagan",
+  "account.payday.lead":
+    "Opcional. Si un aporte se rechaza porque el dinero todavía no estaba, lo intentamos de nuevo el día después de su próximo día de pago (dentro de dos semanas) en lugar de tres días después.",
+  "account.payday.label": "Día de pago",
+  "account.payday.notSet": "Sin definir",
+  "account.payday.save": "Guardar día de pago",
+  "account.payday.weekly":
+    "{weekday, select, sun {Cada domingo} mon {Cada lunes} tue {Cada martes} wed {Cada miércoles} thu {Cada jueves} fri {Cada viernes} other {Cada sábado}}",
+  "account.payday.semimonthly": "Dos veces al mes, el 1 y el 15",
+  "account.payday.monthly": "Cada mes, el día {day}",
+  "account.payday.monthlyLate": "Cada mes, el día {day} (o el último día del mes)",
 };
