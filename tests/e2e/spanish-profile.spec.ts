@@ -1,4 +1,4 @@
-import { emailLinks, expect, logout, registeredMember, test, toasts, uniqueEmail } from "./fixtures";
+import { bankedMember, emailLinks, expect, login, logout, registeredMember, test, toasts, uniqueEmail } from "./fixtures";
 
 /**
  * Issue 46, part four (g): the account pages in Spanish (both projects, 375 px). A member who reads Spanish (the
@@ -94,6 +94,32 @@ test("the account card on /profile reads in Spanish", async ({ page, baseURL, ja
   expect(row("Estado del banco")).toBe("Estado del banco Sin conectar");
   const text = await main.innerText();
   for (const phrase of ["Profile completion", "Member since", "Last login", "Account status", "Bank status", "Not Connected"]) {
+    expect(text.includes(phrase), `English on a Spanish page: "${phrase}"`).toBe(false);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
+
+test("the payday card on /profile/bank-accounts reads and saves in Spanish", async ({ page, baseURL, javaScript }) => {
+  const email = await bankedMember(page, javaScript ? "pago-js" : "pago-nojs", "Rita Reyes");
+  await login(page, email, "Secret123");
+  await page.context().addCookies([{ name: "rosca_lang", value: "es-US", url: baseURL! }]);
+  await page.goto("/profile/bank-accounts");
+  await expect(page.locator("html")).toHaveAttribute("lang", "es-US");
+  const main = page.locator("main");
+  await expect(main.getByRole("heading", { level: 2, name: "Cuándo le pagan" })).toBeVisible();
+  await expect(main).toContainText(
+    "Opcional. Si un aporte se rechaza porque el dinero todavía no estaba, lo intentamos de nuevo el día después de su próximo día de pago (dentro de dos semanas) en lugar de tres días después.",
+  );
+  const select = main.getByLabel("Día de pago");
+  await expect(select.locator("option").first()).toHaveText("Sin definir");
+  await expect(select.locator("option", { hasText: "Dos veces al mes, el 1 y el 15" })).toHaveCount(1);
+  await expect(select.locator("option", { hasText: "Cada mes, el día 31 (o el último día del mes)" })).toHaveCount(1);
+  await select.selectOption({ label: "Cada viernes" });
+  await main.getByRole("button", { name: "Guardar día de pago" }).click();
+  await expect(toasts(page)).toContainText("Día de pago guardado");
+  await expect(main.getByLabel("Día de pago")).toHaveValue("weekly:5");
+  const text = await main.innerText();
+  for (const phrase of ["When you're paid", "Optional. If a contribution", "Not set", "Every Friday", "Twice a month", "Save payday"]) {
     expect(text.includes(phrase), `English on a Spanish page: "${phrase}"`).toBe(false);
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

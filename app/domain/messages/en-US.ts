@@ -511,6 +511,10 @@ export const SERVER_TEXTS = [
   AUTH_MESSAGES.samePassword,
   "Reset Link Expired",
   "Invalid Reset Link",
+  // /profile/bank-accounts: the payday card's toasts.
+  "Payday saved",
+  "Payday not saved",
+  "Choose one of the listed paydays.",
   ...Object.values(REGISTER_ERRORS).flatMap((error) => [error.title, error.message]),
   // nameError(name, "Full name") (app/domain/names.ts), the register form's name check.
   "Full name can't contain line breaks, tabs or other control characters",

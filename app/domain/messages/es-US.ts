@@ -565,6 +565,9 @@ export const messages: Record<MessageId, string> = {
   "Your new password must be different from your current password.": "Su contraseña nueva debe ser distinta de la actual.",
   "Reset Link Expired": "Enlace vencido",
   "Invalid Reset Link": "Enlace no válido",
+  "Payday saved": "Día de pago guardado",
+  "Payday not saved": "No se guardó el día de pago",
+  "Choose one of the listed paydays.": "Elija uno de los días de pago de la lista.",
   "Invalid Email": "Correo electrónico no válido",
   "Language Saved": "Idioma guardado",
   "From now on, pages and the emails we send you are in the language you chose.":
