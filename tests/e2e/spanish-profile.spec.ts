@@ -108,7 +108,7 @@ test("the payday card on /profile/bank-accounts reads and saves in Spanish", asy
   const main = page.locator("main");
   await expect(main.getByRole("heading", { level: 2, name: "Cuándo le pagan" })).toBeVisible();
   await expect(main).toContainText(
-    "Opcional. Si un aporte se rechaza porque el dinero todavía no estaba, lo intentamos de nuevo el día después de su próximo día de pago (dentro de dos semanas) en lugar de tres días después.",
+    "Opcional. Si el cargo de un aporte se devuelve porque el dinero todavía no estaba, lo intentamos de nuevo el día después de su próximo día de pago (dentro de dos semanas) en lugar de tres días después.",
   );
   const select = main.getByLabel("Día de pago");
   await expect(select.locator("option").first()).toHaveText("Sin definir");

@@ -60,7 +60,7 @@ export const ACCOUNT_MESSAGES_ES: Record<keyof typeof ACCOUNT_MESSAGES, string> 
   "account.card.notConnected": "Sin conectar",
   "account.payday.title": "Cuándo le pagan",
   "account.payday.lead":
-    "Opcional. Si un aporte se rechaza porque el dinero todavía no estaba, lo intentamos de nuevo el día después de su próximo día de pago (dentro de dos semanas) en lugar de tres días después.",
+    "Opcional. Si el cargo de un aporte se devuelve porque el dinero todavía no estaba, lo intentamos de nuevo el día después de su próximo día de pago (dentro de dos semanas) en lugar de tres días después.",
   "account.payday.label": "Día de pago",
   "account.payday.notSet": "Sin definir",
   "account.payday.save": "Guardar día de pago",
