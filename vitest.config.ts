@@ -21,7 +21,14 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["app/**/*.test.{ts,tsx}", "sandbox/**/*.test.ts", "host/**/*.test.ts", "scripts/**/*.test.ts", "tests/architecture.test.ts"],
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "sandbox/**/*.test.ts",
+            "host/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "tests/architecture.test.ts",
+            "tests/english-in-components.test.ts",
+          ],
           exclude: ["**/*.integration.test.ts", "node_modules/**"],
         },
       },

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useT } from "./i18n";
 import { showToast } from "./toaster";
 
 const WARNING_BEFORE_MS = 5 * 60 * 1000;
@@ -17,6 +18,7 @@ async function fetchStatus(method: "GET" | "POST"): Promise<SessionStatus> {
  * clock may differ), and asks the server before acting, because another tab may have kept the session alive.
  */
 export function SessionTimer({ remainingMs }: { remainingMs: number }) {
+  const t = useT();
   // A fresh deadline each time the server reports a remaining time (every page load, or "Stay Logged In").
   const [deadline, setDeadline] = useState<number | null>(null);
   const [warning, setWarning] = useState(false);
@@ -69,7 +71,7 @@ export function SessionTimer({ remainingMs }: { remainingMs: number }) {
     setWarning(false);
     if (status?.active) {
       setDeadline(Date.now() + status.remainingMs);
-      showToast({ type: "success", title: "Session extended" });
+      showToast({ type: "success", title: t("account.session.extended") });
     } else {
       window.location.assign("/login");
     }
@@ -83,17 +85,17 @@ export function SessionTimer({ remainingMs }: { remainingMs: number }) {
       className="fixed right-4 bottom-4 z-50 w-full max-w-sm rounded-lg border border-amber-200 bg-white p-4 shadow-xl"
     >
       <p id="session-warning-title" className="text-sm font-semibold text-slate-900">
-        Your session will expire in 5 minutes
+        {t("account.session.title")}
       </p>
       <p id="session-warning-body" className="mt-1 text-sm text-slate-600">
-        For your security, we log you out after 30 minutes without activity.
+        {t("account.session.body")}
       </p>
       <button
         type="button"
         onClick={stayLoggedIn}
         className="mt-3 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
       >
-        Stay Logged In
+        {t("account.session.stay")}
       </button>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslateText } from "./i18n";
+import { useT, useTranslateText } from "./i18n";
 import { useHydrated } from "./use-hydrated";
 import { MAX_TOASTS, toastDurationMs, type Toast, type ToastInput } from "~/domain/toast";
 
@@ -27,6 +27,7 @@ const styles: Record<Toast["type"], string> = {
  * at once.
  */
 export function Toaster({ initial }: { initial: Toast[] }) {
+  const t = useT();
   const [toasts, setToasts] = useState<Toast[]>(initial.slice(-MAX_TOASTS));
   const seen = useRef(new Set(initial.map((toast) => toast.id)));
   const hydrated = useHydrated();
@@ -50,7 +51,7 @@ export function Toaster({ initial }: { initial: Toast[] }) {
 
   return (
     <section
-      aria-label="Notifications"
+      aria-label={t("account.toasts")}
       aria-live="polite"
       className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex max-h-[60vh] flex-col items-center justify-end gap-2 overflow-hidden px-4 sm:left-auto sm:right-4 sm:items-end"
     >
@@ -62,6 +63,7 @@ export function Toaster({ initial }: { initial: Toast[] }) {
 }
 
 function ToastItem({ toast, onDismiss, interactive }: { toast: Toast; onDismiss: (id: string) => void; interactive: boolean }) {
+  const dismissLabel = useT()("account.toasts.dismiss");
   const [paused, setPaused] = useState(false);
   useEffect(() => {
     if (paused) return;
@@ -89,12 +91,12 @@ function ToastItem({ toast, onDismiss, interactive }: { toast: Toast; onDismiss:
         {toast.description ? <p className="mt-0.5 text-sm text-slate-700">{translate(toast.description)}</p> : null}
       </div>
       {interactive ? (
-        <button type="button" onClick={() => onDismiss(toast.id)} className={closeClass} aria-label="Dismiss notification">
+        <button type="button" onClick={() => onDismiss(toast.id)} className={closeClass} aria-label={dismissLabel}>
           ×
         </button>
       ) : (
         <>
-          <input type="checkbox" id={closeId} className="peer sr-only" aria-label="Dismiss notification" />
+          <input type="checkbox" id={closeId} className="peer sr-only" aria-label={dismissLabel} />
           <label
             htmlFor={closeId}
             aria-hidden="true"

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { metaTranslator, T, useT, useTranslateText } from "~/components/i18n";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
@@ -10,14 +11,27 @@ import { readForm } from "~/server/platform/request-body.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 import type { Route } from "./+types/auth.confirm";
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = metaTranslator(matches);
   const title =
     loaderData?.state === "expired"
-      ? CONFIRM_MESSAGES.expiredTitle
+      ? t(CONFIRM_MESSAGES.expiredTitle)
       : loaderData?.state === "invalid"
-        ? CONFIRM_MESSAGES.invalidTitle
-        : "Confirm your email";
-  return [{ title: `${title} — Rosca` }];
+        ? t(CONFIRM_MESSAGES.invalidTitle)
+        : t("account.confirm.title");
+  return [{ title: t("account.confirm.pageTitle", { title }) }];
+}
+
+/** "Confirmed it already? Log in", with the link. */
+function AlreadyConfirmed({ redirectTo }: { redirectTo: string }) {
+  return (
+    <p className="mt-4 text-sm text-slate-600">
+      <T
+        id="account.confirm.already"
+        components={{ 0: <Link to={withRedirect("/login", redirectTo)} className="font-medium text-brand-700 underline" /> }}
+      />
+    </p>
+  );
 }
 
 /** The path the confirmation link carries (where the person was going when they signed up), if it is a safe one. */
@@ -90,37 +104,35 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const view = actionData ?? loaderData;
+  const t = useT();
+  // CONFIRM_MESSAGES are SERVER_TEXTS: their English is SPEC.md's, shown in the reader's language.
+  const say = useTranslateText();
 
   if (view.state === "expired") {
     return (
       <PageContainer narrow>
         <Card>
-          <h1 className="text-2xl font-bold text-slate-900">{CONFIRM_MESSAGES.expiredTitle}</h1>
-          <p className="mt-2 text-slate-700">{CONFIRM_MESSAGES.expired}</p>
+          <h1 className="text-2xl font-bold text-slate-900">{say(CONFIRM_MESSAGES.expiredTitle)}</h1>
+          <p className="mt-2 text-slate-700">{say(CONFIRM_MESSAGES.expired)}</p>
           <Form method="post" className="mt-6 space-y-4">
             {view.sent ? (
-              <Alert tone="success" title={CONFIRM_MESSAGES.resentTitle}>
-                {CONFIRM_MESSAGES.resent}
+              <Alert tone="success" title={say(CONFIRM_MESSAGES.resentTitle)}>
+                {say(CONFIRM_MESSAGES.resent)}
               </Alert>
             ) : null}
             {view.error ? (
-              <Alert tone="error" title="Too Many Requests">
-                {view.error}
+              <Alert tone="error" title={t("account.confirm.tooMany")}>
+                {say(view.error)}
               </Alert>
             ) : null}
             <input type="hidden" name="id" value={view.id} />
             <input type="hidden" name="token" value={view.token} />
             <input type="hidden" name="redirectTo" value={view.redirectTo} />
             <button type="submit" name="intent" value="resend" className={buttonClass("primary", "w-full")} disabled={busy}>
-              {busy ? "Sending…" : "Resend confirmation email"}
+              {busy ? t("account.confirm.sending") : t("account.confirm.resend")}
             </button>
           </Form>
-          <p className="mt-4 text-sm text-slate-600">
-            Confirmed it already?{" "}
-            <Link to={withRedirect("/login", view.redirectTo)} className="font-medium text-brand-700 underline">
-              Log in
-            </Link>
-          </p>
+          <AlreadyConfirmed redirectTo={view.redirectTo} />
         </Card>
       </PageContainer>
     );
@@ -132,17 +144,12 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
     return (
       <PageContainer narrow>
         <Card>
-          <h1 className="text-2xl font-bold text-slate-900">{CONFIRM_MESSAGES.invalidTitle}</h1>
-          <p className="mt-2 text-slate-700">{CONFIRM_MESSAGES.invalid}</p>
+          <h1 className="text-2xl font-bold text-slate-900">{say(CONFIRM_MESSAGES.invalidTitle)}</h1>
+          <p className="mt-2 text-slate-700">{say(CONFIRM_MESSAGES.invalid)}</p>
           <Link to={`/login?${resend}`} className={buttonClass("primary", "mt-6 w-full")}>
-            Resend confirmation email
+            {t("account.confirm.resend")}
           </Link>
-          <p className="mt-4 text-sm text-slate-600">
-            Confirmed it already?{" "}
-            <Link to={withRedirect("/login", view.redirectTo)} className="font-medium text-brand-700 underline">
-              Log in
-            </Link>
-          </p>
+          <AlreadyConfirmed redirectTo={view.redirectTo} />
         </Card>
       </PageContainer>
     );
@@ -151,14 +158,14 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
   return (
     <PageContainer narrow>
       <Card>
-        <h1 className="text-2xl font-bold text-slate-900">Confirm your email</h1>
-        <p className="mt-2 text-slate-600">One click and your account is ready.</p>
+        <h1 className="text-2xl font-bold text-slate-900">{t("account.confirm.title")}</h1>
+        <p className="mt-2 text-slate-600">{t("account.confirm.lead")}</p>
         <Form method="post" className="mt-6">
           <input type="hidden" name="id" value={view.id} />
           <input type="hidden" name="token" value={view.token} />
           <input type="hidden" name="redirectTo" value={view.redirectTo} />
           <button type="submit" name="intent" value="confirm" className={buttonClass("primary", "w-full")} disabled={busy}>
-            {busy ? "Confirming…" : "Confirm Email"}
+            {busy ? t("account.confirm.submitting") : t("account.confirm.submit")}
           </button>
         </Form>
       </Card>

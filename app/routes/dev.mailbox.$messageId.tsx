@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link } from "react-router";
+import { metaTranslator, useOptionalT, useT } from "~/components/i18n";
 import { buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
 import { db } from "~/server/db/client.server";
@@ -8,9 +9,10 @@ import { extractLinks, previewDocument } from "../../sandbox/postmark/view";
 import { mailboxScope, mayRead } from "~/server/email/mailbox.server";
 import type { Route } from "./+types/dev.mailbox.$messageId";
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = metaTranslator(matches);
   return [
-    { title: loaderData ? `${loaderData.message.subject} — Mailbox — Rosca` : "Message Not Found — Mailbox — Rosca" },
+    { title: loaderData ? t("mailbox.message.title", { subject: loaderData.message.subject }) : t("mailbox.message.notFoundTitle") },
     { name: "robots", content: "noindex" },
   ];
 }
@@ -48,29 +50,31 @@ const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeS
 
 export default function MailboxMessage({ loaderData }: Route.ComponentProps) {
   const { message, preview, links } = loaderData;
+  const t = useT();
+  // Cc, Bcc and Reply-To are the headers' own names in every language.
   const headers: Array<[string, string | null]> = [
-    ["From", message.from],
-    ["To", message.to],
+    [t("mailbox.message.from"), message.from],
+    [t("mailbox.message.to"), message.to],
     ["Cc", message.cc],
     ["Bcc", message.bcc],
     ["Reply-To", message.replyTo],
-    ["Received", `${timeFormat.format(new Date(message.submittedAt))} UTC`],
-    ["Tag", message.tag],
-    ["Template", message.templateAlias],
-    ["Stream", message.messageStream],
-    ["Message ID", message.id],
+    [t("mailbox.message.received"), `${timeFormat.format(new Date(message.submittedAt))} UTC`],
+    [t("mailbox.message.tag"), message.tag],
+    [t("mailbox.message.template"), message.templateAlias],
+    [t("mailbox.message.stream"), message.messageStream],
+    [t("mailbox.message.id"), message.id],
   ];
   return (
     <PageContainer>
-      <nav aria-label="Breadcrumb" className="text-sm">
+      <nav aria-label={t("mailbox.message.breadcrumb")} className="text-sm">
         <Link to="/dev/mailbox" className="text-brand-700 underline underline-offset-2">
-          ← Back to mailbox
+          {t("mailbox.message.back")}
         </Link>
       </nav>
       <h1 className="mt-4 text-2xl font-bold break-words text-slate-900">{message.subject}</h1>
 
       <Card className="mt-6">
-        <h2 className="sr-only">Headers</h2>
+        <h2 className="sr-only">{t("mailbox.message.headers")}</h2>
         <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
           {headers
             .filter((entry): entry is [string, string] => Boolean(entry[1]))
@@ -85,10 +89,10 @@ export default function MailboxMessage({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="links-heading" className="mt-8">
         <h2 id="links-heading" className="text-lg font-semibold text-slate-900">
-          Links in this message
+          {t("mailbox.message.links")}
         </h2>
         {links.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-700">This message contains no links.</p>
+          <p className="mt-2 text-sm text-slate-700">{t("mailbox.message.noLinks")}</p>
         ) : (
           <ul className="mt-2 space-y-1 text-sm">
             {links.map((href) => (
@@ -104,32 +108,32 @@ export default function MailboxMessage({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="html-heading" className="mt-8">
         <h2 id="html-heading" className="text-lg font-semibold text-slate-900">
-          HTML body
+          {t("mailbox.message.html")}
         </h2>
         {preview ? (
           // No allow-scripts, allow-forms or allow-same-origin: the message cannot run code or reach the app. Links
           // carry target=_top (previewDocument) and open in this window on a click.
           <iframe
-            title={`HTML body of “${message.subject}”`}
+            title={t("mailbox.message.htmlOf", { subject: message.subject })}
             sandbox="allow-top-navigation-by-user-activation allow-popups"
             srcDoc={preview}
             className="mt-2 h-[40rem] w-full rounded-xl border border-slate-200 bg-white"
           />
         ) : (
-          <p className="mt-2 text-sm text-slate-700">This message has no HTML body.</p>
+          <p className="mt-2 text-sm text-slate-700">{t("mailbox.message.noHtml")}</p>
         )}
       </section>
 
       <section aria-labelledby="text-heading" className="mt-8">
         <h2 id="text-heading" className="text-lg font-semibold text-slate-900">
-          Text body
+          {t("mailbox.message.text")}
         </h2>
         {message.textBody ? (
           <pre className="mt-2 overflow-x-auto rounded-xl border border-slate-200 bg-white p-4 text-sm whitespace-pre-wrap text-slate-900">
             {message.textBody}
           </pre>
         ) : (
-          <p className="mt-2 text-sm text-slate-700">This message has no text body.</p>
+          <p className="mt-2 text-sm text-slate-700">{t("mailbox.message.noText")}</p>
         )}
       </section>
     </PageContainer>
@@ -137,13 +141,16 @@ export default function MailboxMessage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // In English only where no catalogue came with the page (as error-page.tsx).
+  const t = useOptionalT();
+  const say = (id: Parameters<NonNullable<typeof t>>[0], english: string) => (t ? t(id) : english);
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <PageContainer narrow>
-        <h1 className="text-2xl font-bold text-slate-900">Message Not Found</h1>
-        <p className="mt-3 text-slate-700">There is no captured message at this address.</p>
+        <h1 className="text-2xl font-bold text-slate-900">{say("mailbox.message.notFound", "Message Not Found")}</h1>
+        <p className="mt-3 text-slate-700">{say("mailbox.message.notFoundBody", "There is no captured message at this address.")}</p>
         <Link to="/dev/mailbox" className={`${buttonClass("primary")} mt-6`}>
-          Back to mailbox
+          {say("mailbox.message.backButton", "Back to mailbox")}
         </Link>
       </PageContainer>
     );

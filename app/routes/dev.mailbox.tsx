@@ -1,4 +1,5 @@
 import { Form, isRouteErrorResponse, Link } from "react-router";
+import { metaTranslator, T, useOptionalT, useT } from "~/components/i18n";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
@@ -12,8 +13,8 @@ import type { Route } from "./+types/dev.mailbox";
 /** How many messages the mailbox shows; older ones are still in the table. */
 const PAGE_SIZE = 100;
 
-export function meta() {
-  return [{ title: "Mailbox — Rosca" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaTranslator(matches)("mailbox.title") }, { name: "robots", content: "noindex" }];
 }
 
 /** The mailbox shows captured email to whoever can reach it, so it must not exist where real people have accounts. */
@@ -50,19 +51,20 @@ function formatSubmittedAt(iso: string) {
 
 /** Whose mail this page shows, in one sentence. */
 function ScopeNote({ scope }: { scope: MailboxScope }) {
+  const t = useT();
   if (scope.kind === "all") {
     return scope.why === "admin" ? (
-      <p className="mt-2 text-sm text-slate-700">You are an administrator: you see every captured message.</p>
+      <p className="mt-2 text-sm text-slate-700">{t("mailbox.scope.admin")}</p>
     ) : (
       <p className="mt-2 text-sm text-slate-700">
-        <code>MAILBOX_OPEN=true</code>: every captured message is shown to anyone who opens this page (local development only).
+        <T id="mailbox.scope.open" components={{ 0: <code /> }} />
       </p>
     );
   }
   if (scope.addresses.length === 0) return null;
   return (
     <p className="mt-2 text-sm text-slate-700">
-      Showing email to {scope.addresses.join(", ")}: {scope.signedIn ? "your address, and " : ""}accounts created or signed in to in this browser.
+      {t("mailbox.scope.addresses", { addresses: scope.addresses.join(", "), signedIn: scope.signedIn ? "yes" : "no" })}
     </p>
   );
 }
@@ -70,32 +72,31 @@ function ScopeNote({ scope }: { scope: MailboxScope }) {
 export default function Mailbox({ loaderData }: Route.ComponentProps) {
   const { to, scope, messages, pageSize } = loaderData;
   const nothingVisible = scope.kind === "addresses" && scope.addresses.length === 0;
+  const t = useT();
   return (
     <PageContainer>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-3xl font-bold text-slate-900">Mailbox</h1>
-          <p className="mt-2 max-w-2xl text-slate-700">
-            Every email the app sends outside production is captured here by the mail sandbox instead of being delivered. Newest first.
-          </p>
+          <h1 className="text-3xl font-bold text-slate-900">{t("mailbox.heading")}</h1>
+          <p className="mt-2 max-w-2xl text-slate-700">{t("mailbox.lead")}</p>
           <ScopeNote scope={scope} />
         </div>
       </div>
 
-      <Form method="get" className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end" role="search" aria-label="Filter messages">
+      <Form method="get" className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end" role="search" aria-label={t("mailbox.filter")}>
         <div className="sm:w-96">
           <label htmlFor="mailbox-to" className="mb-1 block text-sm font-medium text-slate-800">
-            Recipient email address
+            {t("mailbox.recipient")}
           </label>
           <input id="mailbox-to" name="to" type="email" defaultValue={to} placeholder="name@example.com" autoComplete="off" className={inputClass} />
         </div>
         <div className="flex gap-2">
           <button type="submit" className={buttonClass("primary")}>
-            Filter
+            {t("mailbox.filterButton")}
           </button>
           {to ? (
             <Link to="/dev/mailbox" className={buttonClass("secondary")}>
-              Show all
+              {t("mailbox.showAll")}
             </Link>
           ) : null}
         </div>
@@ -104,51 +105,47 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
         {nothingVisible ? (
           <div className="p-6">
-            <Alert tone="info" title="Nothing to show in this browser yet">
-              This mailbox shows email sent to your own account:{" "}
-              <Link to="/login?redirectTo=%2Fdev%2Fmailbox" className="font-medium underline">
-                log in
-              </Link>{" "}
-              to read yours. Accounts you create here (
-              <Link to="/register" className="font-medium underline">
-                sign up
-              </Link>
-              ) are remembered in this browser, so their confirmation email shows without logging in.
+            <Alert tone="info" title={t("mailbox.nothingTitle")}>
+              <T
+                id="mailbox.nothing"
+                components={{
+                  0: <Link to="/login?redirectTo=%2Fdev%2Fmailbox" className="font-medium underline" />,
+                  1: <Link to="/register" className="font-medium underline" />,
+                }}
+              />
             </Alert>
           </div>
         ) : messages.length === 0 ? (
           <div className="p-6">
-            <Alert tone="info" title={to ? `No messages to ${to}` : "No messages yet"}>
-              {to
-                ? "Nothing has been sent to this address. Check the spelling, or show all messages."
-                : "Emails the app sends (account confirmation, password reset, welcome, contact form) will appear here."}
+            <Alert tone="info" title={to ? t("mailbox.noneTo", { address: to }) : t("mailbox.none")}>
+              {t(to ? "mailbox.noneToBody" : "mailbox.noneBody")}
             </Alert>
           </div>
         ) : (
           <div>
             {/* Stacked rows on a phone (.stack-table, app.css). */}
             <table className="stack-table w-full text-left text-sm [--stack-inset:1rem]">
-              <caption className="sr-only">{to ? `Messages to ${to}` : "Captured messages"}, newest first</caption>
+              <caption className="sr-only">{to ? t("mailbox.captionTo", { address: to }) : t("mailbox.caption")}</caption>
               <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
                 <tr>
                   <th scope="col" className="px-4 py-3 font-semibold">
-                    To
+                    {t("mailbox.to")}
                   </th>
                   <th scope="col" className="px-4 py-3 font-semibold">
-                    Subject
+                    {t("mailbox.subject")}
                   </th>
                   <th scope="col" className="px-4 py-3 font-semibold whitespace-nowrap">
-                    Received
+                    {t("mailbox.received")}
                   </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200">
                 {messages.map((message) => (
                   <tr key={message.id} className="hover:bg-slate-50">
-                    <td className="px-4 py-3 break-all text-slate-800" data-label="To">
+                    <td className="px-4 py-3 break-all text-slate-800" data-label={t("mailbox.to")}>
                       {message.to}
                     </td>
-                    <td className="px-4 py-3" data-label="Subject">
+                    <td className="px-4 py-3" data-label={t("mailbox.subject")}>
                       <Link to={`/dev/mailbox/${message.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
                         {message.subject}
                       </Link>
@@ -156,7 +153,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
                         <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs whitespace-nowrap text-slate-700">{message.tag}</span>
                       ) : null}
                     </td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-700" data-label="Received">
+                    <td className="px-4 py-3 whitespace-nowrap text-slate-700" data-label={t("mailbox.received")}>
                       <time dateTime={message.submittedAt}>{formatSubmittedAt(message.submittedAt)}</time>
                     </td>
                   </tr>
@@ -164,7 +161,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
               </tbody>
             </table>
             {messages.length === pageSize ? (
-              <p className="border-t border-slate-200 px-4 py-3 text-sm text-slate-700">Showing the newest {pageSize} messages.</p>
+              <p className="border-t border-slate-200 px-4 py-3 text-sm text-slate-700">{t("mailbox.newest", { count: pageSize })}</p>
             ) : null}
           </div>
         )}
@@ -174,13 +171,16 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // In English only where no catalogue came with the page (as error-page.tsx).
+  const t = useOptionalT();
+  const say = (id: Parameters<NonNullable<typeof t>>[0], english: string) => (t ? t(id) : english);
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <PageContainer narrow>
-        <h1 className="text-2xl font-bold text-slate-900">Page Not Found</h1>
-        <p className="mt-3 text-slate-700">There is nothing at this address.</p>
+        <h1 className="text-2xl font-bold text-slate-900">{say("mailbox.notFound", "Page Not Found")}</h1>
+        <p className="mt-3 text-slate-700">{say("mailbox.notFoundBody", "There is nothing at this address.")}</p>
         <Link to="/" className={`${buttonClass("primary")} mt-6`}>
-          Go Home
+          {say("mailbox.home", "Go Home")}
         </Link>
       </PageContainer>
     );

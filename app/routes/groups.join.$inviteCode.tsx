@@ -2,12 +2,13 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { metaTranslator, T, useLocale, useT, useTranslateText } from "~/components/i18n";
 import {
   BANK_STEP_HOW_IT_WORKS,
   ImportantInformation,
   InvitationDetails,
   MembersSoFar,
-  termsStatements,
+  termsStatementsIn,
   TERMS_REQUIRED,
   type JoinInvitation,
 } from "~/components/groups/join-invitation";
@@ -20,26 +21,19 @@ import { Alert } from "~/components/ui/alert";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { FieldErrors } from "~/components/ui/field";
 import { Card, PageContainer } from "~/components/ui/page";
+import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { SETUP_FEE_CENTS } from "~/domain/groups";
-import { INVITATION_STATE_MESSAGES, joinedDescription } from "~/domain/invitations";
-import { ROSTER_MESSAGES } from "~/domain/roster";
+import type { Locale } from "~/domain/locale";
 import { requireUser } from "~/server/auth/guards.server";
 import { createLinkToken, exchangePublicToken } from "~/server/bank/bank.server";
 import type { User } from "~/server/db/schema";
 import { appUrl, env, sandboxLinkPagesUrl } from "~/server/platform/env.server";
 import { invitationView } from "~/server/groups/group-views.server";
-import {
-  declineInvitation,
-  groupUrl,
-  INVALID_INVITATION,
-  joinGroup,
-  lookupInvitation,
-  NOT_AUTHORIZED_TO_JOIN,
-  type InvitationLookup,
-} from "~/server/groups/groups.server";
+import { declineInvitation, groupUrl, joinGroup, lookupInvitation, type InvitationLookup } from "~/server/groups/groups.server";
 import { sandboxCardState } from "~/server/admin/sandbox-access.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
 import { readForm } from "~/server/platform/request-body.server";
+import { requestLocale, type ServerTranslate, translator } from "~/server/platform/locale.server";
 import type { Route } from "./+types/groups.join.$inviteCode";
 
 /** Accept and Join (and the bank step's forms, which carry the acceptance along as a hidden field). */
@@ -47,21 +41,26 @@ const acceptSchema = z.object({
   terms: z.literal("on", { error: TERMS_REQUIRED }),
 });
 
-const LINKING_FAILED_DESCRIPTION = "We couldn't connect your bank account. Please try again.";
-
 /** SPEC.md section 8 (token failure), without naming the provider; as on /profile/bank-accounts. */
 const UNABLE_TO_LOAD_PROVIDER = "Unable to load the bank-linking provider. Please try again.";
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = metaTranslator(matches);
   const title =
     loaderData && "invitation" in loaderData
-      ? `Join ${loaderData.invitation.groupName}`
+      ? t("join.title", { name: loaderData.invitation.groupName })
       : loaderData?.state === "not-authorized"
-        ? "Join a Group"
+        ? t("join.titleGeneric")
         : loaderData && "title" in loaderData
-          ? loaderData.title
-          : "Invalid Invitation";
-  return [{ title: `${title} — Rosca` }];
+          ? t("join.titleOf", { title: loaderData.title })
+          : t("join.titleInvalid");
+  return [{ title }];
+}
+
+/** The reader's language and its `t`: the page's states and the action's toasts are written in it (ADR 056). */
+function wordsFor(request: Request, user: User): { locale: Locale; t: ServerTranslate } {
+  const locale = requestLocale(request, user.locale);
+  return { locale, t: translator(locale) };
 }
 
 /**
@@ -85,11 +84,12 @@ function joinPath(code: string) {
   return `/groups/join/${encodeURIComponent(code)}`;
 }
 
-async function notAuthorized(userId: string) {
-  return data({ state: "not-authorized" as const, message: NOT_AUTHORIZED_TO_JOIN, card: await sandboxCardState(userId) }, { status: 403 });
+/** NOT_AUTHORIZED_TO_JOIN (groups.server.ts), in the reader's language. */
+async function notAuthorized(userId: string, t: ServerTranslate) {
+  return data({ state: "not-authorized" as const, message: t("join.notAuthorized"), card: await sandboxCardState(userId) }, { status: 403 });
 }
 
-const expiryDay = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "America/New_York" });
+const expiryDay = (locale: Locale) => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "America/New_York" });
 
 /**
  * Unknown, declined, full, not addressed to this user: all look the same (no probing); 429 when rate-limited. The
@@ -97,14 +97,14 @@ const expiryDay = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone
  */
 type Unavailable = Extract<InvitationLookup, { reason: "expired" | "revoked" | "closed" | "removed" | "left" }>;
 
-function invalid(lookup: { reason: "invalid" | "rate-limited" } | Unavailable) {
+function invalid(lookup: { reason: "invalid" | "rate-limited" } | Unavailable, { locale, t }: { locale: Locale; t: ServerTranslate }) {
   // Removed by the group's admin (ADR 038): told so, with the reason they were given, whichever link they followed.
   if (lookup.reason === "removed") {
     return data(
       {
         state: "invalid" as const,
-        title: ROSTER_MESSAGES.removedPageTitle,
-        message: ROSTER_MESSAGES.removedPage(lookup.removalReason),
+        title: t("join.removedTitle"),
+        message: t("join.removed", { reason: lookup.removalReason }),
         groupName: lookup.groupName,
       },
       { status: 403 },
@@ -112,19 +112,18 @@ function invalid(lookup: { reason: "invalid" | "rate-limited" } | Unavailable) {
   }
   // Left the group before it started (ADR 041): told so, and how to come back.
   if (lookup.reason === "left") {
-    return data(
-      { state: "invalid" as const, title: ROSTER_MESSAGES.leftPageTitle, message: ROSTER_MESSAGES.leftPage, groupName: lookup.groupName },
-      { status: 403 },
-    );
+    return data({ state: "invalid" as const, title: t("join.leftTitle"), message: t("join.left"), groupName: lookup.groupName }, { status: 403 });
   }
   if (lookup.reason === "expired" || lookup.reason === "revoked" || lookup.reason === "closed") {
-    const title = INVITATION_STATE_MESSAGES[`${lookup.reason}Title`];
+    const title = t(`invitation.${lookup.reason}Title`);
     const message =
-      lookup.reason === "expired" ? INVITATION_STATE_MESSAGES.expired(expiryDay.format(lookup.expiresAt)) : INVITATION_STATE_MESSAGES[lookup.reason];
+      lookup.reason === "expired"
+        ? t("invitation.expired", { date: expiryDay(locale).format(lookup.expiresAt) })
+        : t(lookup.reason === "revoked" ? "invitation.revoked" : "invitation.closedMessage");
     return data({ state: "invalid" as const, title, message, groupName: lookup.groupName }, { status: 410 });
   }
   return data(
-    { state: "invalid" as const, title: "Invalid Invitation", message: INVALID_INVITATION },
+    { state: "invalid" as const, title: t("join.invalidTitle"), message: t("join.invalid") },
     { status: lookup.reason === "rate-limited" ? 429 : 404 },
   );
 }
@@ -137,13 +136,14 @@ function invalid(lookup: { reason: "invalid" | "rate-limited" } | Unavailable) {
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
-  if (!user.isPlaidSandboxAuthorized) return notAuthorized(user.id);
+  const words = wordsFor(request, user);
+  if (!user.isPlaidSandboxAuthorized) return notAuthorized(user.id, words.t);
   const code = params.inviteCode;
   const lookup = await lookupInvitation(user.id, user.email, code);
-  if (!lookup.ok) return invalid(lookup);
+  if (!lookup.ok) return invalid(lookup, words);
   if (lookup.alreadyMember) throw redirect(groupUrl(lookup.group.id));
 
-  const view = await invitationView(lookup.group, user.id);
+  const view = await invitationView(lookup.group, user.id, new Date(), words.locale);
   const invitation: JoinInvitation = {
     groupName: view.groupName,
     description: view.description,
@@ -170,13 +170,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           // from the bank by the exchange, never from the browser (ADR 049).
           linkToken: search.get("link_token")!.slice(0, 512),
           institutionId: search.get("institution_id")?.slice(0, 64) ?? "",
-          institutionName: search.get("institution_name")?.slice(0, 200) || "your bank",
+          institutionName: search.get("institution_name")?.slice(0, 200) || words.t("join.yourBank"),
         }
       : null;
   const cancelled =
-    onBankStep && search.get("status") === "exit"
-      ? { message: search.get("error_message")?.slice(0, 300) || "You closed the bank connection before it finished." }
-      : null;
+    onBankStep && search.get("status") === "exit" ? { message: search.get("error_message")?.slice(0, 300) || words.t("join.cancelled") } : null;
   return {
     state: onBankStep ? ("bank" as const) : ("details" as const),
     code,
@@ -193,9 +191,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { user } = await requireUser(request);
   const intent = String(formData.get("intent") ?? "");
   const code = params.inviteCode;
-  if (!user.isPlaidSandboxAuthorized) return notAuthorized(user.id);
+  const words = wordsFor(request, user);
+  const { t } = words;
+  if (!user.isPlaidSandboxAuthorized) return notAuthorized(user.id, t);
   const lookup = await lookupInvitation(user.id, user.email, code);
-  if (!lookup.ok) return invalid(lookup);
+  if (!lookup.ok) return invalid(lookup, words);
   const group = lookup.group;
   if (lookup.alreadyMember) return redirect(groupUrl(group.id));
 
@@ -204,13 +204,13 @@ export async function action({ request, params }: Route.ActionArgs) {
     await declineInvitation(user, code);
     return redirectWithToast(request, "/dashboard", {
       type: "info",
-      title: "Invitation declined",
-      description: `You declined the invitation to ${group.name}.`,
+      title: t("join.declinedTitle"),
+      description: t("join.declinedDescription", { name: group.name }),
     });
   }
 
   if (intent !== "join" && intent !== "start-link" && intent !== "exchange" && intent !== "link-token") {
-    return data({ state: "details" as const, result: null, error: "Unknown action." }, { status: 400 });
+    return data({ state: "details" as const, result: null, error: t("join.unknownAction") }, { status: 400 });
   }
   // Every step that can end in a membership re-checks the acceptance.
   const submission = parseWithZod(formData, { schema: acceptSchema });
@@ -218,7 +218,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data({ state: "details" as const, result: submission.reply(), error: null }, { status: 400 });
   }
 
-  if (intent === "join") return joinAndRedirect(request, user, code, group.contributionCents);
+  if (intent === "join") return joinAndRedirect(request, user, code, group.contributionCents, words);
 
   // Plaid Link (JavaScript) asks for its link token here, through a fetcher: JSON in reply, never a redirect.
   if (intent === "link-token") {
@@ -230,15 +230,15 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   if (intent === "start-link") {
     // Linked meanwhile (another tab): nothing left to link.
-    if (user.hasBankAccount) return joinAndRedirect(request, user, code, group.contributionCents);
+    if (user.hasBankAccount) return joinAndRedirect(request, user, code, group.contributionCents, words);
     const mode = linkMode();
     const back = bankStepPath(code);
     if (mode === "plaid") {
       // Only reached without JavaScript: with it, the bank step opens Plaid Link instead of posting this form.
       return redirectWithToast(request, back, {
         type: "warning",
-        title: "JavaScript Required",
-        description: "Connecting a bank opens the bank-linking provider's secure window, which needs JavaScript. Please turn it on and try again.",
+        title: t("join.jsRequiredTitle"),
+        description: t("join.jsRequired"),
       });
     }
     // The bank's Link pages, where the browser can reach them (the app's own origin in a deployed demo).
@@ -246,15 +246,17 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (mode === "none" || !sandboxUrl) {
       return redirectWithToast(request, back, {
         type: "error",
-        title: "Linking Failed",
-        description: "No bank-linking provider is configured on this server.",
+        title: t("join.linkingFailedTitle"),
+        description: t("join.noProvider"),
       });
     }
     const redirectUri = `${appUrl()}${back}`;
     const token = await createLinkToken(user, { redirectUri });
-    if (!token.ok) return redirectWithToast(request, back, { type: "error", title: "Linking Failed", description: token.message });
+    if (!token.ok) return redirectWithToast(request, back, { type: "error", title: t("join.linkingFailedTitle"), description: token.message });
     // The sandbox bank's own Link pages (they work without JavaScript) come back to redirectUri with ?public_token=….
-    return redirect(`${sandboxUrl}/link?${new URLSearchParams({ token: token.linkToken, redirect_uri: redirectUri })}`);
+    // In the reader's language: the bank's pages read `lang` (English: no parameter, as before).
+    const lang: Record<string, string> = words.locale === "en-US" ? {} : { lang: words.locale };
+    return redirect(`${sandboxUrl}/link?${new URLSearchParams({ token: token.linkToken, redirect_uri: redirectUri, ...lang })}`);
   }
 
   // intent === "exchange": link the bank (Link modal or the confirm form after the Link pages), then join at once.
@@ -266,30 +268,40 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (linked.code === "still_finishing") {
       // Back to the same confirm step (without JavaScript, its form), so pressing again asks the bank again.
       const again = `${bankStepPath(code)}&${new URLSearchParams({ link_token: linkToken.slice(0, 512), institution_id: institutionId, institution_name: institutionName })}`;
-      return redirectWithToast(request, again, { type: "warning", title: "Still Connecting", description: linked.message });
+      return redirectWithToast(request, again, { type: "warning", title: t("join.stillConnectingTitle"), description: linked.message });
     }
     // Someone else's Link session (ADR 049) says so; every other failure is worth a retry.
-    const description = linked.code === "not_own_link" ? linked.message : LINKING_FAILED_DESCRIPTION;
-    return redirectWithToast(request, bankStepPath(code), { type: "error", title: "Linking Failed", description });
+    const description = linked.code === "not_own_link" ? linked.message : t("join.linkingFailed");
+    return redirectWithToast(request, bankStepPath(code), { type: "error", title: t("join.linkingFailedTitle"), description });
   }
-  return joinAndRedirect(request, { ...user, hasBankAccount: user.hasBankAccount || linked.accounts.length > 0 }, code, group.contributionCents);
+  return joinAndRedirect(
+    request,
+    { ...user, hasBankAccount: user.hasBankAccount || linked.accounts.length > 0 },
+    code,
+    group.contributionCents,
+    words,
+  );
 }
 
-async function joinAndRedirect(request: Request, user: User, code: string, contributionCents: number) {
+async function joinAndRedirect(request: Request, user: User, code: string, contributionCents: number, words: { locale: Locale; t: ServerTranslate }) {
+  const { locale, t } = words;
   const result = await joinGroup(user, code);
   if (result.ok) {
     if (result.alreadyMember) return redirect(groupUrl(result.groupId));
     return redirectWithToast(request, groupUrl(result.groupId), {
       type: "success",
-      title: "Successfully Joined",
-      description: joinedDescription(contributionCents, result.firstDueOn),
+      title: t("join.joinedTitle"),
+      description: t("join.joinedDescription", {
+        amount: formatMoney(contributionCents, locale),
+        date: formatCalendarDay(result.firstDueOn, "long", locale),
+      }),
     });
   }
   if (result.reason === "no-bank-account") return redirect(bankStepPath(code));
-  if (result.reason === "not-authorized") return notAuthorized(user.id);
+  if (result.reason === "not-authorized") return notAuthorized(user.id, t);
   // Lost the last seat to someone else, or the invitation changed (expired, revoked, removed, left) meanwhile.
-  if ("groupName" in result) return invalid(result);
-  return invalid({ reason: result.reason === "rate-limited" ? "rate-limited" : "invalid" });
+  if ("groupName" in result) return invalid(result, words);
+  return invalid({ reason: result.reason === "rate-limited" ? "rate-limited" : "invalid" }, words);
 }
 
 export default function JoinGroup({ loaderData, actionData: rawActionData }: Route.ComponentProps) {
@@ -298,13 +310,14 @@ export default function JoinGroup({ loaderData, actionData: rawActionData }: Rou
   // A refused POST (not authorised, invalid) shows what the loader would; a terms error goes back to step 1.
   const blocked = actionData && (actionData.state === "not-authorized" || actionData.state === "invalid") ? actionData : null;
   const view = blocked ?? loaderData;
+  const t = useT();
 
   if (view.state === "not-authorized") {
     return (
       <PageContainer>
-        <h1 className="text-3xl font-bold text-slate-900">Join a Group</h1>
+        <h1 className="text-3xl font-bold text-slate-900">{t("join.headingGeneric")}</h1>
         <div className="mt-6 space-y-4">
-          <Alert tone="warning" title="Sandbox access required">
+          <Alert tone="warning" title={t("join.sandboxRequired")}>
             {view.message}
           </Alert>
           <SandboxRequestCard {...view.card} />
@@ -319,11 +332,11 @@ export default function JoinGroup({ loaderData, actionData: rawActionData }: Rou
         <h1 className="text-3xl font-bold text-slate-900">{view.title}</h1>
         <Card className="mt-6">
           {"groupName" in view && typeof view.groupName === "string" ? (
-            <p className="font-semibold text-slate-900">Invitation to {view.groupName}</p>
+            <p className="font-semibold text-slate-900">{t("join.invitationTo", { name: view.groupName })}</p>
           ) : null}
           <p className="text-slate-700">{view.message}</p>
           <ButtonLink to="/dashboard" className="mt-4">
-            Go to Dashboard
+            {t("join.toDashboard")}
           </ButtonLink>
         </Card>
       </PageContainer>
@@ -335,10 +348,12 @@ export default function JoinGroup({ loaderData, actionData: rawActionData }: Rou
   return (
     <PageContainer>
       <p className="text-sm font-medium text-brand-800">
-        {needsBank ? `Step ${step === "bank" ? 2 : 1} of 2: ${step === "bank" ? "Link a bank account" : "Review and accept"}` : "Invitation"}
+        {needsBank
+          ? t("join.step", { step: step === "bank" ? 2 : 1, name: t(step === "bank" ? "join.stepBank" : "join.stepDetails") })
+          : t("join.invitation")}
       </p>
-      <h1 className="mt-1 text-3xl font-bold text-slate-900">Join {invitation.groupName}</h1>
-      <p className="mt-1 text-slate-600">{invitation.adminName} invited you to this savings group.</p>
+      <h1 className="mt-1 text-3xl font-bold text-slate-900">{t("join.heading", { name: invitation.groupName })}</h1>
+      <p className="mt-1 text-slate-600">{t("join.invitedYou", { name: invitation.adminName })}</p>
       <div className="mt-6 space-y-6">
         {step === "bank" ? <BankStep data={view} /> : <DetailsStep data={view} result={actionData?.state === "details" ? actionData : null} />}
       </div>
@@ -361,6 +376,9 @@ function DetailsStep({ data, result }: { data: ReadyData; result: DetailsActionD
     shouldRevalidate: "onInput",
   });
   const termsErrorId = `${fields.terms.id}-error`;
+  const t = useT();
+  const locale = useLocale();
+  const translateText = useTranslateText();
   return (
     <>
       <InvitationDetails invitation={data.invitation} />
@@ -372,10 +390,10 @@ function DetailsStep({ data, result }: { data: ReadyData; result: DetailsActionD
       <Card>
         <section aria-labelledby="terms-title">
           <h2 id="terms-title" className="text-lg font-semibold text-slate-900">
-            Terms of joining
+            {t("join.termsTitle")}
           </h2>
           <ul className="mt-3 list-disc space-y-2 pl-5 text-slate-700">
-            {termsStatements(data.invitation).map((statement) => (
+            {termsStatementsIn(data.invitation, t, (cents) => formatMoney(cents, locale)).map((statement) => (
               <li key={statement}>{statement}</li>
             ))}
           </ul>
@@ -396,19 +414,19 @@ function DetailsStep({ data, result }: { data: ReadyData; result: DetailsActionD
                 aria-invalid={fields.terms.errors?.length ? true : undefined}
                 aria-describedby={fields.terms.errors?.length ? termsErrorId : undefined}
               />
-              <span>I have read and agree to the terms above.</span>
+              <span>{t("join.agree")}</span>
             </label>
-            <FieldErrors id={termsErrorId} errors={fields.terms.errors} />
+            <FieldErrors id={termsErrorId} errors={fields.terms.errors?.map(translateText)} />
             <div className="mt-5 flex flex-wrap gap-3">
               <button type="submit" name="intent" value="join" className={buttonClass("primary")} disabled={busy}>
-                Accept and Join
+                {t("join.accept")}
               </button>
             </div>
           </Form>
           {/* Its own form: declining needs no acceptance. */}
           <Form method="post" action={path} className="mt-3">
             <button type="submit" name="intent" value="decline" className={buttonClass("secondary")} disabled={busy}>
-              Decline
+              {t("join.decline")}
             </button>
           </Form>
         </section>
@@ -422,62 +440,61 @@ function BankStep({ data }: { data: ReadyData }) {
   const busy = navigation.state !== "idle";
   const path = bankStepPath(data.code);
   const hydrated = useHydrated();
+  const t = useT();
   return (
     <Card>
       <section aria-labelledby="bank-step-title">
         <h2 id="bank-step-title" className="text-lg font-semibold text-slate-900">
-          Link a bank account
+          {t("join.stepBank")}
         </h2>
-        <p className="mt-2 text-slate-700">
-          You accepted the terms. Contributions to {data.invitation.groupName} are debited from a linked bank account, so link one to finish joining.
-        </p>
+        <p className="mt-2 text-slate-700">{t("join.bankLead", { name: data.invitation.groupName })}</p>
         {data.cancelled ? (
           <div className="mt-4">
-            <Alert tone="warning" title="Bank Linking Cancelled">
+            <Alert tone="warning" title={t("join.cancelledTitle")}>
               {data.cancelled.message}
             </Alert>
           </div>
         ) : null}
         {data.returned ? (
           <div className="mt-4 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3">
-            <h3 className="font-semibold text-slate-900">Finish connecting {data.returned.institutionName}</h3>
-            <p className="mt-1 text-sm text-slate-700">Your bank approved the connection. Confirm to add your accounts and join the group.</p>
+            <h3 className="font-semibold text-slate-900">{t("join.finishTitle", { name: data.returned.institutionName })}</h3>
+            <p className="mt-1 text-sm text-slate-700">{t("join.finishBody")}</p>
             <Form method="post" action={path} className="mt-3">
               <input type="hidden" name="terms" value="on" />
               <input type="hidden" name="linkToken" value={data.returned.linkToken} />
               <input type="hidden" name="institutionId" value={data.returned.institutionId} />
               <input type="hidden" name="institutionName" value={data.returned.institutionName} />
               <button type="submit" name="intent" value="exchange" className={buttonClass("primary")} disabled={busy}>
-                Connect and Join
+                {t("join.connectAndJoin")}
               </button>
             </Form>
           </div>
         ) : null}
-        <h3 className="mt-5 font-semibold text-slate-900">How it works</h3>
+        <h3 className="mt-5 font-semibold text-slate-900">{t("join.howTitle")}</h3>
         <ol className="mt-2 list-decimal space-y-1 pl-5 text-slate-700">
           {BANK_STEP_HOW_IT_WORKS.map((line) => (
-            <li key={line}>{line}</li>
+            <li key={line}>{t(line)}</li>
           ))}
         </ol>
         {data.returned ? null : hydrated && data.linkMode === "sandbox" ? (
           <div className="mt-5">
-            <LinkBankModal label="Connect Bank Account" action={path} fields={{ terms: "on" }} />
+            <LinkBankModal label={t("join.connect")} action={path} fields={{ terms: "on" }} />
           </div>
         ) : hydrated && data.linkMode === "plaid" ? (
           <div className="mt-5">
-            <PlaidLinkButton label="Connect Bank Account" action={path} fields={{ terms: "on" }} />
+            <PlaidLinkButton label={t("join.connect")} action={path} fields={{ terms: "on" }} />
           </div>
         ) : (
           <Form method="post" action={path} className="mt-5">
             <input type="hidden" name="terms" value="on" />
             <button type="submit" name="intent" value="start-link" className={buttonClass("primary")} disabled={busy}>
-              Connect Bank Account
+              {t("join.connect")}
             </button>
           </Form>
         )}
         {data.linkMode === "sandbox" ? (
           <p className="mt-4 text-sm text-slate-600">
-            Demo phase: choose any sandbox bank and log in with <code>user_good</code> / <code>pass_good</code>.
+            <T id="join.demo" components={{ 0: <code />, 1: <code /> }} />
           </p>
         ) : null}
       </section>

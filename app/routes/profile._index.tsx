@@ -16,6 +16,7 @@ import { requireUser } from "~/server/auth/guards.server";
 import { loadProfile, setShareReliability, updateProfile } from "~/server/profile/profile.server";
 import { ownRecord } from "~/server/groups/reliability.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
+import { requestLocale, translator } from "~/server/platform/locale.server";
 import { readForm } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/profile._index";
 
@@ -36,6 +37,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = loaded.status === "ok" ? loaded.user : session.user;
   const completeness = profileCompleteness(user);
   const record = await ownRecord(session.user.id);
+  // The account card's dates in the reader's language (their English is unchanged).
+  const locale = requestLocale(request, session.user.locale);
   return {
     loadState: loaded.status,
     editing: url.searchParams.get("edit") === "1",
@@ -55,8 +58,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     account: {
       completeness,
       tone: completenessTone(completeness),
-      memberSince: formatDate(user.createdAt, { style: "long" }),
-      lastLogin: user.lastSignInAt ? formatDateTime(user.lastSignInAt) : "Never",
+      memberSince: formatDate(user.createdAt, { style: "long", locale }),
+      lastLogin: user.lastSignInAt ? formatDateTime(user.lastSignInAt, { locale }) : translator(locale)("account.card.never"),
       bankConnected: user.hasBankAccount,
       bankInstitutions: loaded.status === "ok" ? loaded.bank.institutions : [],
     },

@@ -28,6 +28,7 @@ import { appUrl, env, sandboxLinkPagesUrl } from "~/server/platform/env.server";
 import { itemFundsActiveGroup } from "~/server/money/transfers.server";
 import { sandboxCardState } from "~/server/admin/sandbox-access.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
+import { requestLocale } from "~/server/platform/locale.server";
 import { readForm } from "~/server/platform/request-body.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 import { setPayday } from "~/server/profile/profile.server";
@@ -125,6 +126,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** The sandbox bank's Link pages in the member's language: `lang` for any but English (ADR 056, part four (f)). */
+function linkPagesLanguage(request: Request, accountLocale: string | null): Record<string, string> {
+  const locale = requestLocale(request, accountLocale);
+  return locale === "en-US" ? {} : { lang: locale };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const { user } = await requireUser(request);
@@ -177,7 +184,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const redirectUri = `${appUrl()}${PAGE}?${new URLSearchParams({ reconnect: itemId })}`;
     const token = await createLinkToken(user, { redirectUri, reconnect: { itemId } });
     if (!token.ok) return redirectWithToast(request, PAGE, { type: "error", title: "Linking Failed", description: token.message });
-    return redirect(`${sandboxUrl}/link?${new URLSearchParams({ token: token.linkToken, redirect_uri: redirectUri })}`);
+    return redirect(
+      `${sandboxUrl}/link?${new URLSearchParams({ token: token.linkToken, redirect_uri: redirectUri, ...linkPagesLanguage(request, user.locale) })}`,
+    );
   }
 
   if (intent === "reconnected") {
@@ -253,7 +262,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(request, PAGE, { type: "error", title: "Linking Failed", description: token.message });
     }
     // The sandbox bank's own Link pages (they work without JavaScript) come back to redirectUri.
-    return redirect(`${sandboxUrl}/link?${new URLSearchParams({ token: token.linkToken, redirect_uri: redirectUri })}`);
+    return redirect(
+      `${sandboxUrl}/link?${new URLSearchParams({ token: token.linkToken, redirect_uri: redirectUri, ...linkPagesLanguage(request, user.locale) })}`,
+    );
   }
 
   if (intent === "exchange") {

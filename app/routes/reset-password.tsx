@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigate, useNavigation } from "react-router";
+import { metaTranslator, useT } from "~/components/i18n";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -28,8 +29,8 @@ async function badLink(request: Request, status: "invalid" | "used" | "expired" 
   });
 }
 
-export function meta() {
-  return [{ title: "Choose a new password — Rosca" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaTranslator(matches)("account.reset.pageTitle") }];
 }
 
 /**
@@ -88,6 +89,7 @@ function RedirectAfter({ seconds, to }: { seconds: number; to: string }) {
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const t = useT();
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult: actionData?.result,
@@ -101,12 +103,12 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
       <PageContainer narrow>
         <RedirectAfter seconds={3} to="/login" />
         <Card>
-          <h1 className="text-2xl font-bold text-slate-900">Password updated</h1>
-          <Alert tone="success" title="Your password has been reset">
-            For your security, every device was signed out. Taking you to the login page in 3 seconds…
+          <h1 className="text-2xl font-bold text-slate-900">{t("account.reset.doneTitle")}</h1>
+          <Alert tone="success" title={t("account.reset.doneAlert")}>
+            {t("account.reset.doneBody")}
           </Alert>
           <Link to="/login" className={buttonClass("primary", "mt-6 w-full")}>
-            Go to Login
+            {t("account.reset.toLogin")}
           </Link>
         </Card>
       </PageContainer>
@@ -116,18 +118,18 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   return (
     <PageContainer narrow>
       <Card>
-        <h1 className="text-2xl font-bold text-slate-900">Choose a new password</h1>
-        <p className="mt-1 text-sm text-slate-600">Use at least 8 characters, with an uppercase letter, a lowercase letter and a number.</p>
+        <h1 className="text-2xl font-bold text-slate-900">{t("account.reset.title")}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t("account.reset.rules")}</p>
         <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-4">
           <input type="hidden" name="selector" value={loaderData.selector} />
           <input type="hidden" name="token" value={loaderData.token} />
           <Field
-            label="New password"
+            label={t("account.reset.password")}
             inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password", key: fields.password.key }}
             errors={fields.password.errors}
           />
           <Field
-            label="Confirm new password"
+            label={t("account.reset.confirm")}
             inputProps={{
               ...getInputProps(fields.confirmPassword, { type: "password" }),
               autoComplete: "new-password",
@@ -136,7 +138,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
             errors={fields.confirmPassword.errors}
           />
           <button type="submit" className={buttonClass("primary", "w-full")} disabled={navigation.state === "submitting"}>
-            {navigation.state === "submitting" ? "Updating…" : "Update Password"}
+            {navigation.state === "submitting" ? t("account.reset.submitting") : t("account.reset.submit")}
           </button>
         </Form>
       </Card>

@@ -3,18 +3,20 @@
  * is escaped.
  */
 import type { LinkAccount, LinkInstitution } from "./link";
+import { LINK_WORDS, type LinkLanguage } from "./link-words";
 
 export function escapeHtml(value: string): string {
   return value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
 }
 
-function page(title: string, body: string): string {
+function page(lang: LinkLanguage, title: string, body: string): string {
+  const words = LINK_WORDS[lang];
   return `<!doctype html>
-<html lang="en">
+<html lang="${lang === "en-US" ? "en" : lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Sandbox bank</title>
+<title>${escapeHtml(title)} · ${words.pageSuffix}</title>
 <style>
 body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
 h1{font-size:1.4rem}button{font:inherit;padding:.5rem 1rem;margin:.25rem 0;cursor:pointer}
@@ -26,7 +28,7 @@ fieldset{border:1px solid #ccc;margin:1rem 0}
 </head>
 <body>
 <main>
-<p class="hint">Sandbox bank — not a real bank. Nothing here moves real money.</p>
+<p class="hint">${words.notice}</p>
 ${body}
 </main>
 </body>
@@ -41,11 +43,18 @@ function errorBlock(message: string | null) {
   return message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : "";
 }
 
-function exitForm(field: "token" | "link_session_id", value: string) {
-  return `<form method="post" action="/link/exit">${hidden(field, value)}<button type="submit">Exit</button></form>`;
+/** The page's language, carried by every form (English: nothing, as before). */
+function langField(lang: LinkLanguage) {
+  return lang === "en-US" ? "" : hidden("lang", lang);
 }
 
-export function institutionsPage(input: { linkToken: string; clientName: string; institutions: LinkInstitution[] }) {
+function exitForm(field: "token" | "link_session_id", value: string, lang: LinkLanguage) {
+  return `<form method="post" action="/link/exit">${hidden(field, value)}${langField(lang)}<button type="submit">${LINK_WORDS[lang].exit}</button></form>`;
+}
+
+export function institutionsPage(input: { linkToken: string; clientName: string; institutions: LinkInstitution[]; lang?: LinkLanguage }) {
+  const lang = input.lang ?? "en-US";
+  const words = LINK_WORDS[lang];
   const buttons = input.institutions
     .map(
       (institution) =>
@@ -53,37 +62,49 @@ export function institutionsPage(input: { linkToken: string; clientName: string;
     )
     .join("\n");
   return page(
-    "Select your bank",
-    `<h1>Select your bank</h1>
-<p>${escapeHtml(input.clientName)} uses the sandbox bank to connect your account.</p>
+    lang,
+    words.selectBank,
+    `<h1>${words.selectBank}</h1>
+<p>${words.usesSandbox(escapeHtml(input.clientName))}</p>
 <form method="post" action="/link/credentials" class="institutions">
-${hidden("token", input.linkToken)}
+${hidden("token", input.linkToken)}${langField(lang)}
 ${buttons}
 </form>
-${exitForm("token", input.linkToken)}`,
+${exitForm("token", input.linkToken, lang)}`,
   );
 }
 
-export function credentialsPage(input: { linkSessionId: string; institution: LinkInstitution; error: string | null }) {
+export function credentialsPage(input: { linkSessionId: string; institution: LinkInstitution; error: string | null; lang?: LinkLanguage }) {
+  const lang = input.lang ?? "en-US";
+  const words = LINK_WORDS[lang];
   return page(
-    `Log in to ${input.institution.name}`,
-    `<h1>Log in to ${escapeHtml(input.institution.name)}</h1>
+    lang,
+    words.logIn(input.institution.name),
+    `<h1>${words.logIn(escapeHtml(input.institution.name))}</h1>
 ${errorBlock(input.error)}
-<p class="hint">Sandbox credentials: user_good / pass_good, or user_custom with a JSON configuration as the password (for example {&quot;override_accounts&quot;:[{&quot;type&quot;:&quot;depository&quot;,&quot;subtype&quot;:&quot;checking&quot;,&quot;starting_balance&quot;:5000}]}). A password error_&lt;CODE&gt; (for example error_ITEM_LOCKED) fails with that code.</p>
+<p class="hint">${words.credentialsHint}</p>
 <form method="post" action="/link/login">
 ${hidden("link_session_id", input.linkSessionId)}
-${hidden("institution_id", input.institution.institution_id)}
-<label for="username">Username</label>
+${hidden("institution_id", input.institution.institution_id)}${langField(lang)}
+<label for="username">${words.username}</label>
 <input type="text" id="username" name="username" autocomplete="off" required>
-<label for="password">Password</label>
+<label for="password">${words.password}</label>
 <input type="password" id="password" name="password" autocomplete="off" required>
-<p><button type="submit">Submit</button></p>
+<p><button type="submit">${words.submit}</button></p>
 </form>
-${exitForm("link_session_id", input.linkSessionId)}`,
+${exitForm("link_session_id", input.linkSessionId, lang)}`,
   );
 }
 
-export function accountsPage(input: { linkSessionId: string; institution: LinkInstitution; accounts: LinkAccount[]; error: string | null }) {
+export function accountsPage(input: {
+  linkSessionId: string;
+  institution: LinkInstitution;
+  accounts: LinkAccount[];
+  error: string | null;
+  lang?: LinkLanguage;
+}) {
+  const lang = input.lang ?? "en-US";
+  const words = LINK_WORDS[lang];
   const boxes = input.accounts
     .map(
       (account) =>
@@ -91,20 +112,22 @@ export function accountsPage(input: { linkSessionId: string; institution: LinkIn
     )
     .join("\n");
   return page(
-    "Select accounts",
-    `<h1>Select accounts at ${escapeHtml(input.institution.name)}</h1>
+    lang,
+    words.selectAccounts,
+    `<h1>${words.selectAccountsAt(escapeHtml(input.institution.name))}</h1>
 ${errorBlock(input.error)}
 <form method="post" action="/link/select">
-${hidden("link_session_id", input.linkSessionId)}
-<fieldset><legend>Accounts to share</legend>
+${hidden("link_session_id", input.linkSessionId)}${langField(lang)}
+<fieldset><legend>${words.accountsToShare}</legend>
 ${boxes}
 </fieldset>
-<p><button type="submit">Continue</button></p>
+<p><button type="submit">${words.continue}</button></p>
 </form>
-${exitForm("link_session_id", input.linkSessionId)}`,
+${exitForm("link_session_id", input.linkSessionId, lang)}`,
   );
 }
 
-export function errorPage(message: string) {
-  return page("Link cannot continue", `<h1>Link cannot continue</h1>${errorBlock(message)}`);
+export function errorPage(message: string, lang: LinkLanguage = "en-US") {
+  const words = LINK_WORDS[lang];
+  return page(lang, words.cannotContinue, `<h1>${words.cannotContinue}</h1>${errorBlock(message)}`);
 }

@@ -39,6 +39,7 @@ import {
   successRedirect,
 } from "./link";
 import { accountsPage, credentialsPage, errorPage, institutionsPage } from "./link-view";
+import { LINK_WORDS, linkLanguage } from "./link-words";
 import { ensureSigningKey, PLAID_WEBHOOK_TIMING, WebhookSender } from "./webhooks";
 import { findInstitution, plaidErrors, PlaidFailure, randomId, rateLimitCodeFor } from "./wire";
 
@@ -405,6 +406,8 @@ function redirect(response: http.ServerResponse, location: string) {
 
 async function handleLinkHtml(server: Server, path: string, request: http.IncomingMessage, response: http.ServerResponse, url: URL) {
   const now = server.now();
+  // The app's language (its `lang` on the first URL, then every form's): the pages' words only.
+  let lang = linkLanguage(url.searchParams.get("lang"), request.headers.cookie);
   try {
     if (path === "/link") {
       if (request.method !== "GET") return sendHtml(response, 405, errorPage("Open this page with GET."));
@@ -417,12 +420,14 @@ async function handleLinkHtml(server: Server, path: string, request: http.Incomi
           linkToken: linkToken.linkToken,
           clientName: linkToken.clientName,
           institutions: await institutionsFor(server.db, linkToken),
+          lang,
         }),
         linkToken.redirectUri,
       );
     }
     if (request.method !== "POST") return sendHtml(response, 405, errorPage("This step accepts form posts only."));
     const form = new URLSearchParams(await readBody(request));
+    lang = linkLanguage(form.get("lang"), request.headers.cookie);
 
     if (path === "/link/credentials" || (path === "/link/exit" && !form.has("link_session_id"))) {
       // Only the token is posted from the first page; the redirect target is its stored redirect_uri, checked at GET
@@ -433,7 +438,12 @@ async function handleLinkHtml(server: Server, path: string, request: http.Incomi
       if (path === "/link/exit") return redirect(response, exitRedirect(linkToken.redirectUri, null, null));
       const institution = await offeredInstitution(server.db, linkToken, form.get("institution_id"));
       const started = await startSession(server.db, linkToken.linkToken, now);
-      return sendHtml(response, 200, credentialsPage({ linkSessionId: started.link_session_id, institution, error: null }), linkToken.redirectUri);
+      return sendHtml(
+        response,
+        200,
+        credentialsPage({ linkSessionId: started.link_session_id, institution, error: null, lang }),
+        linkToken.redirectUri,
+      );
     }
 
     // The remaining steps carry the session; the redirect target is always the link token's stored redirect_uri.
@@ -456,7 +466,7 @@ async function handleLinkHtml(server: Server, path: string, request: http.Incomi
         return sendHtml(
           response,
           200,
-          accountsPage({ linkSessionId: session.linkSessionId, institution: loggedIn.institution, accounts: loggedIn.accounts, error: null }),
+          accountsPage({ linkSessionId: session.linkSessionId, institution: loggedIn.institution, accounts: loggedIn.accounts, error: null, lang }),
           redirectUri,
         );
       } catch (error) {
@@ -470,6 +480,7 @@ async function handleLinkHtml(server: Server, path: string, request: http.Incomi
               linkSessionId: session.linkSessionId,
               institution: { institution_id: institution.institutionId, name: institution.name },
               error: error.displayMessage ?? error.message,
+              lang,
             }),
             redirectUri,
           );
@@ -488,7 +499,8 @@ async function handleLinkHtml(server: Server, path: string, request: http.Incomi
             linkSessionId: session.linkSessionId,
             institution: { institution_id: institution.institutionId, name: institution.name },
             accounts: await sessionAccounts(server.db, session.itemId),
-            error: "Select at least one account.",
+            error: LINK_WORDS[lang].selectOne,
+            lang,
           }),
           redirectUri,
         );

@@ -69,9 +69,12 @@ export async function emailLinks(page: Page, to: string, subject: string): Promi
   return links;
 }
 
-/** The toast region's text (flash messages render server-side, so this works without JavaScript too). */
+/**
+ * The toast region's text (flash messages render server-side, so this works without JavaScript too). Its name is in
+ * the page's language: "Notifications", "Notificaciones".
+ */
 export function toasts(page: Page) {
-  return page.getByRole("region", { name: "Notifications" });
+  return page.getByRole("region", { name: /^(Notifications|Notificaciones)$/ });
 }
 
 /** Register through the form and confirm the address from the mailbox, leaving the browser on /auth-success. */

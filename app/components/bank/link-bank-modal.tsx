@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { useT } from "~/components/i18n";
 import { showToast } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
@@ -19,7 +20,7 @@ type State =
 /** A retry is offered when the provider is not ready after this long (SPEC.md section 9). */
 const SLOW_AFTER_MS = 5000;
 
-async function linkStep(body: Record<string, unknown>) {
+async function linkStep(body: Record<string, unknown>, fallback: string) {
   const response = await fetch("/api/bank/link", {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
@@ -27,7 +28,7 @@ async function linkStep(body: Record<string, unknown>) {
   });
   const payload = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (!response.ok) {
-    return { ok: false as const, code: String(payload.code ?? ""), message: String(payload.error ?? "Something went wrong.") };
+    return { ok: false as const, code: String(payload.code ?? ""), message: String(payload.error ?? fallback) };
   }
   return { ok: true as const, payload };
 }
@@ -55,6 +56,8 @@ export function LinkBankModal({
   reconnectItemId?: string;
 }) {
   const [state, setState] = useState<State>({ step: "closed" });
+  const t = useT();
+  const callStep = (body: Record<string, unknown>) => linkStep(body, t("bank.modal.wrong"));
   const dialogRef = useRef<HTMLDialogElement>(null);
   const exchange = useFetcher();
 
@@ -90,9 +93,9 @@ export function LinkBankModal({
 
   async function open() {
     setState({ step: "loading", slow: false });
-    const result = await linkStep(reconnectItemId ? { step: "institutions", reconnectItemId } : { step: "institutions" });
+    const result = await callStep(reconnectItemId ? { step: "institutions", reconnectItemId } : { step: "institutions" });
     if (!result.ok) {
-      setState({ step: "error", message: "Unable to load the bank-linking provider. Please try again." });
+      setState({ step: "error", message: t("bank.modal.unavailable") });
       return;
     }
     linkTokenRef.current = String(result.payload.link_token ?? "");
@@ -104,13 +107,13 @@ export function LinkBankModal({
   }
 
   async function exitWithError(sessionId: string, message: string) {
-    await linkStep({ step: "exit", linkSessionId: sessionId }).catch(() => null);
+    await callStep({ step: "exit", linkSessionId: sessionId }).catch(() => null);
     setState({ step: "closed" });
-    showToast({ type: "warning", title: "Bank Linking Cancelled", description: message });
+    showToast({ type: "warning", title: t("bank.modal.cancelled"), description: message });
   }
 
   async function close() {
-    if ("sessionId" in state) await linkStep({ step: "exit", linkSessionId: state.sessionId }).catch(() => null);
+    if ("sessionId" in state) await callStep({ step: "exit", linkSessionId: state.sessionId }).catch(() => null);
     setState({ step: "closed" });
   }
 
@@ -119,7 +122,7 @@ export function LinkBankModal({
     if (state.step !== "login") return;
     const form = new FormData(event.currentTarget);
     setState({ ...state, busy: true, error: null });
-    const result = await linkStep({
+    const result = await callStep({
       step: "login",
       linkSessionId: state.sessionId,
       institutionId: state.institution.institution_id,
@@ -147,7 +150,7 @@ export function LinkBankModal({
     const accountIds = new FormData(event.currentTarget).getAll("account_id").map(String);
     if (accountIds.length === 0) return;
     setState({ ...state, busy: true });
-    const result = await linkStep({ step: "select", linkSessionId: state.sessionId, accountIds });
+    const result = await callStep({ step: "select", linkSessionId: state.sessionId, accountIds });
     if (!result.ok) {
       await exitWithError(state.sessionId, result.message);
       return;
@@ -187,25 +190,30 @@ export function LinkBankModal({
           <div className="flex items-start justify-between gap-4">
             <h2 id="link-modal-title" className="text-lg font-semibold text-slate-900">
               {state.step === "login"
-                ? `Log in to ${state.institution.name}`
+                ? t("bank.modal.login", { name: state.institution.name })
                 : state.step === "select"
-                  ? "Choose accounts"
+                  ? t("bank.modal.choose")
                   : reconnectItemId
-                    ? "Reconnect your bank"
-                    : "Connect a bank"}
+                    ? t("bank.modal.reconnect")
+                    : t("bank.modal.connect")}
             </h2>
-            <button type="button" onClick={() => void close()} className="px-2 text-slate-500 hover:text-slate-900" aria-label="Close">
+            <button
+              type="button"
+              onClick={() => void close()}
+              className="px-2 text-slate-500 hover:text-slate-900"
+              aria-label={t("bank.modal.close")}
+            >
               ×
             </button>
           </div>
-          <p className="mt-1 text-xs text-slate-600">Sandbox bank: no real money moves. Use user_good / pass_good.</p>
+          <p className="mt-1 text-xs text-slate-600">{t("bank.modal.sandbox")}</p>
 
           {state.step === "loading" ? (
             <div role="status" className="mt-6 text-sm text-slate-700">
-              <p>Connecting to the bank-linking provider…</p>
+              <p>{t("bank.modal.loading")}</p>
               {state.slow ? (
                 <button type="button" className={buttonClass("secondary", "mt-3")} onClick={() => void open()}>
-                  Retry
+                  {t("bank.modal.retry")}
                 </button>
               ) : null}
             </div>
@@ -217,7 +225,7 @@ export function LinkBankModal({
                 {state.message}
               </p>
               <button type="button" className={buttonClass("secondary", "mt-3")} onClick={() => void open()}>
-                Retry
+                {t("bank.modal.retry")}
               </button>
             </div>
           ) : null}
@@ -247,18 +255,18 @@ export function LinkBankModal({
               ) : null}
               <div>
                 <label htmlFor="link-username" className="mb-1 block text-sm font-medium text-slate-800">
-                  Username
+                  {t("bank.modal.username")}
                 </label>
                 <input id="link-username" name="username" autoComplete="off" required className={inputClass} />
               </div>
               <div>
                 <label htmlFor="link-password" className="mb-1 block text-sm font-medium text-slate-800">
-                  Password
+                  {t("bank.modal.password")}
                 </label>
                 <input id="link-password" name="password" type="password" autoComplete="off" required className={inputClass} />
               </div>
               <button type="submit" className={buttonClass("primary", "w-full")} disabled={state.busy}>
-                {state.busy ? "Logging in…" : "Submit"}
+                {state.busy ? t("bank.modal.loggingIn") : t("bank.modal.submit")}
               </button>
             </form>
           ) : null}
@@ -266,7 +274,7 @@ export function LinkBankModal({
           {state.step === "select" ? (
             <form className="mt-6 space-y-3" onSubmit={(event) => void select(event)}>
               <fieldset className="space-y-2">
-                <legend className="text-sm text-slate-700">Share these accounts with Rosca:</legend>
+                <legend className="text-sm text-slate-700">{t("bank.modal.share")}</legend>
                 {state.accounts.map((account) => (
                   <label key={account.id} className="flex items-center gap-2 text-sm text-slate-800">
                     <input type="checkbox" name="account_id" value={account.id} defaultChecked className="h-4 w-4" />
@@ -275,14 +283,16 @@ export function LinkBankModal({
                 ))}
               </fieldset>
               <button type="submit" className={buttonClass("primary", "w-full")} disabled={state.busy}>
-                Continue
+                {t("bank.modal.continue")}
               </button>
             </form>
           ) : null}
 
           {state.step === "exchanging" ? (
             <p role="status" className="mt-6 text-sm text-slate-700">
-              {reconnectItemId ? `Reconnecting ${state.institution.name}…` : `Connecting your ${state.institution.name} accounts…`}
+              {reconnectItemId
+                ? t("bank.modal.reconnecting", { name: state.institution.name })
+                : t("bank.modal.connecting", { name: state.institution.name })}
             </p>
           ) : null}
         </div>

@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState } from "react";
 import { usePlaidLink, type PlaidLinkError, type PlaidLinkOnSuccessMetadata } from "react-plaid-link";
 import { useFetcher } from "react-router";
+import { useT } from "~/components/i18n";
 import { showToast } from "~/components/toaster";
 import { buttonClass } from "~/components/ui/button";
 
 /** A retry is offered when the provider is not ready after this long (SPEC.md section 9). */
 const SLOW_AFTER_MS = 5000;
 
-/** SPEC.md section 8, script load failure; the provider is never named in user-visible text. */
-export const PROVIDER_SCRIPT_FAILED = "Unable to load the bank-linking provider. Please refresh the page and try again.";
+/** What the server answers when it cannot make a link token (the routes' UNABLE_TO_LOAD_PROVIDER). */
+const UNABLE_TO_LOAD = "Unable to load the bank-linking provider. Please try again.";
+// SPEC.md section 8's script load failure is bank.plaid.scriptFailed (the provider is never named in user-visible text).
 
 type TokenReply = { linkToken?: string; error?: string };
 
@@ -42,6 +44,7 @@ export function PlaidLinkButton({
   const tokenRequest = reconnectItemId ? { ...fields, intent: "reconnect-token", itemId: reconnectItemId } : { ...fields, intent: "link-token" };
   const tokenFetcher = useFetcher<TokenReply>();
   const exchange = useFetcher();
+  const t = useT();
   const [phase, setPhase] = useState<"idle" | "loading" | "opened" | "exchanging">("idle");
   const [slow, setSlow] = useState(false);
   const linkToken = tokenFetcher.data?.linkToken ?? null;
@@ -77,15 +80,17 @@ export function PlaidLinkButton({
       if (error) {
         showToast({
           type: "warning",
-          title: "Bank Linking Cancelled",
-          description: error.display_message ?? "The bank connection ended before it finished. Please try again.",
+          title: t("bank.modal.cancelled"),
+          description: error.display_message ?? t("bank.plaid.ended"),
         });
       }
     },
   });
 
   const tokenError = tokenFetcher.state === "idle" ? (tokenFetcher.data?.error ?? null) : null;
-  const error = phase === "loading" ? (scriptError ? PROVIDER_SCRIPT_FAILED : tokenError) : null;
+  // The server's refusal (UNABLE_TO_LOAD_PROVIDER, in English on the wire) in the reader's language.
+  const tokenMessage = tokenError === UNABLE_TO_LOAD ? t("bank.modal.unavailable") : tokenError;
+  const error = phase === "loading" ? (scriptError ? t("bank.plaid.scriptFailed") : tokenMessage) : null;
 
   // Open Link as soon as it is ready after a click.
   useEffect(() => {
@@ -129,14 +134,14 @@ export function PlaidLinkButton({
       </button>
       {busy ? (
         <div role="status" className="mt-3 text-sm text-slate-700">
-          <p>Connecting to the bank-linking provider…</p>
+          <p>{t("bank.modal.loading")}</p>
           {slow ? (
             <button
               type="button"
               className={buttonClass("secondary", "mt-2")}
               onClick={() => tokenFetcher.submit(tokenRequest, { method: "post", action })}
             >
-              Retry
+              {t("bank.modal.retry")}
             </button>
           ) : null}
         </div>
@@ -148,13 +153,13 @@ export function PlaidLinkButton({
           </p>
           {/* A script that failed to load is only fetched again by a fresh page. */}
           <button type="button" className={buttonClass("secondary", "mt-2")} onClick={scriptError ? () => window.location.reload() : start}>
-            Retry
+            {t("bank.modal.retry")}
           </button>
         </div>
       ) : null}
       {phase === "exchanging" ? (
         <p role="status" className="mt-3 text-sm text-slate-700">
-          Connecting your bank accounts…
+          {t("bank.plaid.connecting")}
         </p>
       ) : null}
     </div>

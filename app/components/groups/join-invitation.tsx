@@ -1,6 +1,6 @@
+import { type Translate, useLocale, useT } from "~/components/i18n";
 import { Alert } from "~/components/ui/alert";
 import { Card } from "~/components/ui/page";
-import { setupFeeLine } from "~/domain/groups";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
 
 /** SPEC.md section 5, Join. */
@@ -32,38 +32,41 @@ export function positionLabel(invitation: Pick<JoinInvitation, "yourPosition" | 
   return invitation.yourPosition === null ? "Drawn at the start" : `Position ${invitation.yourPosition} of ${invitation.memberCount}`;
 }
 
-/** SPEC.md section 2, join step 1: the invitation details, every figure from the group's row. */
+/** SPEC.md section 2, join step 1: the invitation details, every figure from the group's row, in the reader's language. */
 export function InvitationDetails({ invitation }: { invitation: JoinInvitation }) {
+  const t = useT();
+  const locale = useLocale();
+  const money = (cents: number) => formatMoney(cents, locale);
   const rows: Array<{ term: string; value: string; note?: string }> = [
-    { term: "Group admin", value: invitation.adminName },
-    { term: "Members", value: `${invitation.joinedCount} of ${invitation.memberCount} joined` },
-    { term: "Contribution", value: formatMoney(invitation.contributionCents), note: invitation.scheduleLine },
+    { term: t("join.groupAdmin"), value: invitation.adminName },
+    { term: t("join.members"), value: t("join.joined", { joined: invitation.joinedCount, count: invitation.memberCount }) },
+    { term: t("join.contribution"), value: money(invitation.contributionCents), note: invitation.scheduleLine },
     {
-      term: "First payment due",
-      value: formatCalendarDay(invitation.firstContributionOn, "long"),
-      note: "The schedule is fixed when the last member joins; this is the date if that happens today.",
-    },
-    { term: "Your position", value: positionLabel(invitation) },
-    {
-      term: "Total payout",
-      value: formatMoney(invitation.payoutCents),
-      note: `${formatMoney(invitation.contributionCents)} × ${invitation.memberCount} members`,
+      term: t("join.firstDue"),
+      value: formatCalendarDay(invitation.firstContributionOn, "long", locale),
+      note: t("join.firstDueNote"),
     },
     {
-      term: "Setup fee",
-      value: formatMoney(invitation.setupFeeCents),
-      note: "Charged once, together with your first contribution that goes through.",
+      term: t("join.yourPosition"),
+      value:
+        invitation.yourPosition === null ? t("join.drawn") : t("join.position", { position: invitation.yourPosition, count: invitation.memberCount }),
     },
+    {
+      term: t("join.totalPayout"),
+      value: money(invitation.payoutCents),
+      note: t("join.payoutNote", { amount: money(invitation.contributionCents), count: invitation.memberCount }),
+    },
+    { term: t("join.setupFee"), value: money(invitation.setupFeeCents), note: t("join.setupFeeNote") },
   ];
   return (
     <Card>
       <section aria-labelledby="invitation-details-title">
         <h2 id="invitation-details-title" className="text-lg font-semibold text-slate-900">
-          Invitation details
+          {t("join.detailsTitle")}
         </h2>
         <p className="mt-1 text-sm text-slate-600">{invitation.description}</p>
         <p className="mt-3 rounded-lg border border-brand-200 bg-brand-50 px-4 py-2 text-sm font-medium text-brand-900" data-testid="setup-fee">
-          {setupFeeLine(invitation.setupFeeCents)}
+          {t("invitation.setupFeeLine", { amount: money(invitation.setupFeeCents) })}
         </p>
         <dl className="mt-4 grid gap-4 sm:grid-cols-2">
           {rows.map((row) => (
@@ -76,11 +79,8 @@ export function InvitationDetails({ invitation }: { invitation: JoinInvitation }
         </dl>
         {invitation.payoutOrder === "random" && invitation.drawCommitment ? (
           <div className="mt-4 rounded-lg border border-slate-200 px-4 py-3">
-            <h3 className="text-sm font-semibold text-slate-900">Draw commitment (SHA-256)</h3>
-            <p className="mt-1 text-sm text-slate-600">
-              The payout order is drawn from a secret seed chosen when the group was created; this fingerprint of the seed is published now, so the
-              draw cannot be changed later, and you can check it when the seed is revealed at the start.
-            </p>
+            <h3 className="text-sm font-semibold text-slate-900">{t("join.drawTitle")}</h3>
+            <p className="mt-1 text-sm text-slate-600">{t("join.drawBody")}</p>
             <p className="mt-2 break-all font-mono text-xs text-slate-800">{invitation.drawCommitment}</p>
           </div>
         ) : null}
@@ -95,15 +95,14 @@ export function InvitationDetails({ invitation }: { invitation: JoinInvitation }
  */
 export function MembersSoFar({ invitation }: { invitation: Pick<JoinInvitation, "sharedRecords" | "privateRecords"> }) {
   const { sharedRecords, privateRecords } = invitation;
+  const t = useT();
   return (
     <Card>
       <section aria-labelledby="members-so-far-title">
         <h2 id="members-so-far-title" className="text-lg font-semibold text-slate-900">
-          Members so far
+          {t("join.membersTitle")}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Payment records are computed from the bank's records of each member's contributions in all their groups.
-        </p>
+        <p className="mt-1 text-sm text-slate-600">{t("join.membersLead")}</p>
         {sharedRecords.length > 0 ? (
           <ul className="mt-3 divide-y divide-slate-100">
             {sharedRecords.map((member, index) => (
@@ -113,7 +112,7 @@ export function MembersSoFar({ invitation }: { invitation: Pick<JoinInvitation, 
                 <p className="font-medium text-slate-900">
                   {member.name}
                   {member.isAdmin ? (
-                    <span className="ml-2 rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900">Admin</span>
+                    <span className="ml-2 rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900">{t("join.admin")}</span>
                   ) : null}
                 </p>
                 <p className="text-sm text-slate-700">{member.summary}</p>
@@ -121,11 +120,7 @@ export function MembersSoFar({ invitation }: { invitation: Pick<JoinInvitation, 
             ))}
           </ul>
         ) : null}
-        {privateRecords > 0 ? (
-          <p className="mt-2 text-sm text-slate-600">
-            {privateRecords === 1 ? "1 member keeps their payment record private." : `${privateRecords} members keep their payment records private.`}
-          </p>
-        ) : null}
+        {privateRecords > 0 ? <p className="mt-2 text-sm text-slate-600">{t("join.private", { count: privateRecords })}</p> : null}
       </section>
     </Card>
   );
@@ -133,18 +128,19 @@ export function MembersSoFar({ invitation }: { invitation: Pick<JoinInvitation, 
 
 /** The important-information warning of SPEC.md section 2. */
 export function ImportantInformation() {
+  const t = useT();
   return (
-    <Alert tone="warning" title="Important Information">
+    <Alert tone="warning" title={t("join.importantTitle")}>
       <ul className="list-disc space-y-1 pl-5">
-        <li>Contributions are debited automatically from your linked bank account on each due date.</li>
-        <li>Missing a contribution affects every member of the group: their payouts depend on it.</li>
-        <li>Rosca groups are interest-free: you pay in and receive the same total, with no interest either way.</li>
+        <li>{t("join.important.debits")}</li>
+        <li>{t("join.important.missing")}</li>
+        <li>{t("join.important.interest")}</li>
       </ul>
     </Alert>
   );
 }
 
-/** The four terms statements the acceptance checkbox agrees to. */
+/** The four terms statements the acceptance checkbox agrees to, in English (the integration tests' words). */
 export function termsStatements(invitation: Pick<JoinInvitation, "contributionCents" | "memberCount" | "payoutOrder" | "setupFeeCents">): string[] {
   const amount = formatMoney(invitation.contributionCents);
   return [
@@ -157,9 +153,19 @@ export function termsStatements(invitation: Pick<JoinInvitation, "contributionCe
   ];
 }
 
-/** Step 2's how-it-works list (SPEC.md section 2). */
-export const BANK_STEP_HOW_IT_WORKS = [
-  "Choose your bank and log in through the secure bank-linking window; Rosca never sees your bank password.",
-  "Pick the account your contributions come from and your payouts go to.",
-  "You join the group as soon as the account is linked.",
-];
+/** termsStatements in the reader's language (the invitation card's words, invitation.terms.*). */
+export function termsStatementsIn(
+  invitation: Pick<JoinInvitation, "contributionCents" | "memberCount" | "payoutOrder" | "setupFeeCents">,
+  t: Translate,
+  money: (cents: number) => string,
+): string[] {
+  return [
+    t("invitation.terms.contribute", { amount: money(invitation.contributionCents), count: invitation.memberCount }),
+    t("invitation.terms.debits"),
+    t(invitation.payoutOrder === "random" ? "invitation.terms.random" : "invitation.terms.fixed"),
+    t("invitation.terms.fee", { amount: money(invitation.setupFeeCents) }),
+  ];
+}
+
+/** Step 2's how-it-works list (SPEC.md section 2): its message ids. */
+export const BANK_STEP_HOW_IT_WORKS = ["join.how.choose", "join.how.pick", "join.how.join"] as const;

@@ -1,3 +1,4 @@
+import { useT } from "~/components/i18n";
 import { Card } from "~/components/ui/page";
 
 const BAR_TONES = { green: "bg-green-600", amber: "bg-amber-500", red: "bg-red-600" } as const;
@@ -12,15 +13,19 @@ export type AccountSummary = {
   bankInstitutions?: string[];
 };
 
-/** Profile → Account: completion bar (SPEC.md section 5 colours), member since, last login, status, bank status. */
+/**
+ * Profile → Account: completion bar (SPEC.md section 5 colours), member since, last login, status, bank status. The
+ * loader writes the dates (and "Never") in the reader's language.
+ */
 export function AccountCard({ account }: { account: AccountSummary }) {
+  const t = useT();
   return (
     <Card>
-      <h2 className="text-lg font-semibold text-slate-900">Account</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{t("account.card.title")}</h2>
       <div className="mt-4">
         <div className="flex items-center justify-between text-sm">
           <span id="completion-label" className="text-slate-700">
-            Profile completion
+            {t("account.card.completion")}
           </span>
           <span className="font-semibold text-slate-900">{account.completeness}%</span>
         </div>
@@ -38,21 +43,21 @@ export function AccountCard({ account }: { account: AccountSummary }) {
       </div>
       <dl className="mt-6 space-y-3 text-sm">
         <div className="flex justify-between gap-4">
-          <dt className="shrink-0 text-slate-600">Member since</dt>
+          <dt className="shrink-0 text-slate-600">{t("account.card.memberSince")}</dt>
           <dd className="text-right font-medium text-slate-900">{account.memberSince}</dd>
         </div>
         <div className="flex justify-between gap-4">
-          <dt className="shrink-0 text-slate-600">Last login</dt>
+          <dt className="shrink-0 text-slate-600">{t("account.card.lastLogin")}</dt>
           <dd className="text-right font-medium text-slate-900">{account.lastLogin}</dd>
         </div>
         <div className="flex justify-between gap-4">
-          <dt className="shrink-0 text-slate-600">Account status</dt>
-          <dd className="font-medium text-green-800">Active</dd>
+          <dt className="shrink-0 text-slate-600">{t("account.card.status")}</dt>
+          <dd className="font-medium text-green-800">{t("account.card.active")}</dd>
         </div>
         <div className="flex justify-between gap-4">
-          <dt className="shrink-0 text-slate-600">Bank status</dt>
+          <dt className="shrink-0 text-slate-600">{t("account.card.bank")}</dt>
           <dd className={`font-medium ${account.bankConnected ? "text-green-800" : "text-slate-700"}`}>
-            {account.bankConnected ? "Connected" : "Not Connected"}
+            {account.bankConnected ? t("account.card.connected") : t("account.card.notConnected")}
             {account.bankConnected && account.bankInstitutions?.length ? (
               <span className="block text-xs font-normal text-slate-600">{account.bankInstitutions.join(", ")}</span>
             ) : null}

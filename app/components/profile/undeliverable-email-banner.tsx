@@ -5,19 +5,22 @@
  * without JavaScript.
  */
 import { Link } from "react-router";
+import { useT } from "~/components/i18n";
 import { Alert } from "~/components/ui/alert";
-import { undeliverableBannerTitle, undeliverableExplanation, type UndeliverableReason } from "~/domain/email-delivery";
+import type { UndeliverableReason } from "~/domain/email-delivery";
 
 export type UndeliverableEmail = { address: string; reason: UndeliverableReason };
 
+/** undeliverableBannerTitle and undeliverableExplanation (app/domain/email-delivery.ts), in the reader's language. */
 export function UndeliverableEmailBanner({ problem, linked = true }: { problem: UndeliverableEmail; linked?: boolean }) {
+  const t = useT();
   return (
-    <Alert tone="warning" title={<span className="break-words">{undeliverableBannerTitle(problem.address)}</span>}>
+    <Alert tone="warning" title={<span className="break-words">{t("account.undeliverable.title", { address: problem.address })}</span>}>
       <p>
-        {undeliverableExplanation(problem.reason)} Reminders and notices still reach you here in the app.{" "}
+        {t(`account.undeliverable.${problem.reason}`)} {t("account.undeliverable.inApp")}{" "}
         {linked ? (
           <Link to="/profile/email" className="font-medium underline">
-            Change your email address
+            {t("account.undeliverable.change")}
           </Link>
         ) : null}
       </p>

@@ -1,31 +1,37 @@
+import { type MessageId, useLocale, useT } from "~/components/i18n";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
-import { TRANSFER_STATUS_LABELS } from "~/domain/money";
 import type { PaymentRef } from "~/server/reports/reports.server";
 
-const REASON_LABELS: Record<string, string> = {
-  contribution: "Contribution",
-  contribution_reversal: "Contribution returned",
-  shortfall_cover: "Covered by platform",
-  shortfall_repaid: "Shortfall repaid",
-  payout_sent: "Payout",
-  payout_settled: "Payout",
-  payout_reversal: "Payout returned",
-  fee: "Setup fee",
-  fee_reversal: "Setup fee returned",
+/** The statement's name for a posting's reason: a message id (report.en-US.ts). */
+const REASON_LABELS: Record<string, MessageId> = {
+  contribution: "report.reason.contribution",
+  contribution_reversal: "report.reason.contribution_reversal",
+  shortfall_cover: "report.reason.shortfall_cover",
+  shortfall_repaid: "report.reason.shortfall_repaid",
+  payout_sent: "report.reason.payout",
+  payout_settled: "report.reason.payout",
+  payout_reversal: "report.reason.payout_reversal",
+  fee: "report.reason.fee",
+  fee_reversal: "report.reason.fee_reversal",
 };
+
+const TRANSFER_STATUSES = new Set(["created", "pending", "posted", "settled", "funds_available", "declined", "failed", "returned", "cancelled"]);
 
 /**
  * A payment row a report is about: as the statement shows it, and (for the admin) the ledger's and the bank's
  * references to look it up.
  */
 export function PaymentSummary({ payment, references = false }: { payment: PaymentRef; references?: boolean }) {
+  const t = useT();
+  const locale = useLocale();
+  const reason = REASON_LABELS[payment.reason];
+  const status = TRANSFER_STATUSES.has(payment.transferStatus) ? t(`report.transfer.${payment.transferStatus}` as MessageId) : payment.transferStatus;
   return (
     <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800" data-testid="payment-ref">
       <p>
-        <span className="font-medium">{REASON_LABELS[payment.reason] ?? payment.reason}</span> · {payment.memberName} ·{" "}
-        {formatMoney(payment.amountCents)} · {formatCalendarDay(payment.effectiveOn, "medium")}
-        {payment.periodNumber && payment.transferKind !== "fee" ? ` · period ${payment.periodNumber}` : ""} ·{" "}
-        {TRANSFER_STATUS_LABELS[payment.transferStatus] ?? payment.transferStatus}
+        <span className="font-medium">{reason ? t(reason) : payment.reason}</span> · {payment.memberName} · {formatMoney(payment.amountCents, locale)}{" "}
+        · {formatCalendarDay(payment.effectiveOn, "medium", locale)}
+        {payment.periodNumber && payment.transferKind !== "fee" ? t("report.period", { period: payment.periodNumber }) : ""} · {status}
       </p>
       {references ? (
         <dl className="mt-1 grid gap-x-4 text-xs text-slate-600 sm:grid-cols-2">

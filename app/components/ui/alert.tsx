@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
+import { useOptionalT } from "~/components/i18n";
 import { NOTICE_DURATION_MS } from "~/domain/toast";
 
 type Tone = "error" | "success" | "info" | "warning";
@@ -26,6 +27,9 @@ export function Alert({ tone = "info", title, children }: { tone?: Tone; title?:
  */
 export function Notice({ tone = "info", title, children }: { tone?: Tone; title?: ReactNode; children?: ReactNode }) {
   const [open, setOpen] = useState(true);
+  // In English only where no catalogue came with the page (the root's error page, as error-page.tsx).
+  const t = useOptionalT();
+  const say = (id: Parameters<NonNullable<typeof t>>[0], english: string) => (t ? t(id) : english);
   useEffect(() => {
     const timer = window.setTimeout(() => setOpen(false), NOTICE_DURATION_MS);
     return () => window.clearTimeout(timer);
@@ -37,7 +41,12 @@ export function Notice({ tone = "info", title, children }: { tone?: Tone; title?
         {title ? <p className="font-semibold">{title}</p> : null}
         {children ? <div className={title ? "mt-1" : ""}>{children}</div> : null}
       </div>
-      <button type="button" className="self-start px-1 font-bold opacity-70 hover:opacity-100" onClick={() => setOpen(false)} aria-label="Dismiss">
+      <button
+        type="button"
+        className="self-start px-1 font-bold opacity-70 hover:opacity-100"
+        onClick={() => setOpen(false)}
+        aria-label={say("account.dismiss", "Dismiss")}
+      >
         ×
       </button>
     </div>

@@ -7,6 +7,9 @@ import { useOptionalT } from "~/components/i18n";
  * more, both only while the content does not fit (app.css): shadows at an edge with content behind it, and a line
  * under it saying so. The page itself never gets wider than the viewport.
  */
+/** The hint where no catalogue came with the page (the root's error page); elsewhere account.scrollHint. */
+const SCROLL_HINT = "Scroll sideways for more →";
+
 export function ScrollRegion({ label, children, className = "" }: { label: string; children: ReactNode; className?: string }) {
   const t = useOptionalT();
   return (
@@ -16,7 +19,7 @@ export function ScrollRegion({ label, children, className = "" }: { label: strin
         {children}
       </section>
       <p aria-hidden="true" className="scroll-hint text-xs text-slate-600">
-        {t ? t("groupPage.scrollHint") : "Scroll sideways for more →"}
+        {t ? t("account.scrollHint") : SCROLL_HINT}
       </p>
     </div>
   );

@@ -9,11 +9,21 @@
 import { AUTH_MESSAGES, CONFIRM_MESSAGES, REGISTER_ERRORS, RESET_MESSAGES } from "../auth";
 import { FIELD_MESSAGES, SECURITY_MESSAGES } from "../auth-rules";
 import { BODY_ERROR_MESSAGES } from "../request-body";
+import { ACCOUNT_MESSAGES } from "./account.en-US";
+import { BANK_MESSAGES } from "./bank.en-US";
 import { GROUP_PAGE_MESSAGES, GROUP_PAGE_SERVER_TEXTS } from "./group-page.en-US";
+import { JOIN_MESSAGES } from "./join.en-US";
+import { MAILBOX_MESSAGES } from "./mailbox.en-US";
 import { NOTICES_MESSAGES } from "./notices.en-US";
+import { REPORT_PAGE_MESSAGES } from "./report.en-US";
 
 const UI = {
   ...GROUP_PAGE_MESSAGES,
+  ...JOIN_MESSAGES,
+  ...BANK_MESSAGES,
+  ...REPORT_PAGE_MESSAGES,
+  ...ACCOUNT_MESSAGES,
+  ...MAILBOX_MESSAGES,
   // The shell: every page's header, footer, skip link and the demo strip.
   "shell.title": "Rosca — Save Together, Grow Together",
   "shell.description": "Interest-free rotating savings groups for friends, family and colleagues. Sharia-compliant, for US residents 18+.",
@@ -498,6 +508,18 @@ export const SERVER_TEXTS = [
   ...Object.values(CONFIRM_MESSAGES),
   RESET_MESSAGES.tooMany,
   RESET_MESSAGES.sendFailed,
+  // /reset-password: the bad links' toasts (shown on /login) and the same-password field message.
+  RESET_MESSAGES.invalidLink,
+  RESET_MESSAGES.usedLink,
+  RESET_MESSAGES.expiredLink,
+  RESET_MESSAGES.revokedLink,
+  AUTH_MESSAGES.samePassword,
+  "Reset Link Expired",
+  "Invalid Reset Link",
+  // /profile/bank-accounts: the payday card's toasts.
+  "Payday saved",
+  "Payday not saved",
+  "Choose one of the listed paydays.",
   ...Object.values(REGISTER_ERRORS).flatMap((error) => [error.title, error.message]),
   // nameError(name, "Full name") (app/domain/names.ts), the register form's name check.
   "Full name can't contain line breaks, tabs or other control characters",

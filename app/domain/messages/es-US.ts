@@ -4,12 +4,22 @@
  * El tipo exige un texto para cada id y ninguno de más; messages.test.ts lo comprueba también al ejecutar.
  */
 import type { MessageId } from "./en-US";
+import { ACCOUNT_MESSAGES_ES } from "./account.es-US";
+import { BANK_MESSAGES_ES } from "./bank.es-US";
 import { GROUP_PAGE_MESSAGES_ES, GROUP_PAGE_SERVER_TEXTS_ES } from "./group-page.es-US";
+import { JOIN_MESSAGES_ES } from "./join.es-US";
+import { MAILBOX_MESSAGES_ES } from "./mailbox.es-US";
 import { NOTICES_MESSAGES_ES } from "./notices.es-US";
+import { REPORT_PAGE_MESSAGES_ES } from "./report.es-US";
 
 export const messages: Record<MessageId, string> = {
   ...GROUP_PAGE_MESSAGES_ES,
   ...GROUP_PAGE_SERVER_TEXTS_ES,
+  ...JOIN_MESSAGES_ES,
+  ...BANK_MESSAGES_ES,
+  ...REPORT_PAGE_MESSAGES_ES,
+  ...ACCOUNT_MESSAGES_ES,
+  ...MAILBOX_MESSAGES_ES,
   "shell.title": "Rosca — Ahorremos juntos, crezcamos juntos",
   "shell.description":
     "Tandas sin intereses para amigos, familiares y compañeros de trabajo. Conformes a la sharía, para residentes de EE. UU. mayores de 18 años.",
@@ -549,6 +559,19 @@ export const messages: Record<MessageId, string> = {
   "Verification Expired": "La verificación venció",
   "Please log in again.": "Vuelva a iniciar sesión.",
   "Reset Failed": "No se pudo restablecer",
+  "This password reset link is invalid. Please request a new one.": "Este enlace para restablecer la contraseña no es válido. Solicite uno nuevo.",
+  "This password reset link has already been used. Please request a new one if you still need it.":
+    "Este enlace para restablecer la contraseña ya se usó. Solicite uno nuevo si todavía lo necesita.",
+  "This password reset link has expired (links are valid for 1 hour). Please request a new one.":
+    "Este enlace para restablecer la contraseña venció (los enlaces valen por 1 hora). Solicite uno nuevo.",
+  "This password reset link no longer works: a newer link was sent or the password was changed. Please request a new one if you still need it.":
+    "Este enlace para restablecer la contraseña ya no funciona: se envió un enlace más reciente o se cambió la contraseña. Solicite uno nuevo si todavía lo necesita.",
+  "Your new password must be different from your current password.": "Su contraseña nueva debe ser distinta de la actual.",
+  "Reset Link Expired": "Enlace vencido",
+  "Invalid Reset Link": "Enlace no válido",
+  "Payday saved": "Día de pago guardado",
+  "Payday not saved": "No se guardó el día de pago",
+  "Choose one of the listed paydays.": "Elija uno de los días de pago de la lista.",
   "Invalid Email": "Correo electrónico no válido",
   "Language Saved": "Idioma guardado",
   "From now on, pages and the emails we send you are in the language you chose.":

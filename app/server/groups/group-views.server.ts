@@ -987,7 +987,7 @@ export type InvitationView = {
  * The join page's view of a group, for someone invited (not a member yet): one statement with the members so far (the
  * admin's name, the seats taken) and the records of those who share them.
  */
-export async function invitationView(group: GroupRow, viewerId: string, now = new Date()): Promise<InvitationView> {
+export async function invitationView(group: GroupRow, viewerId: string, now = new Date(), locale: Locale = DEFAULT_LOCALE): Promise<InvitationView> {
   const { rows } = await db().execute<{ members: Array<{ userId: string; name: string; isAdmin: boolean }>; facts: RecordFacts[] }>(sql`
     select
       (select coalesce(json_agg(json_build_object('userId', u.id, 'name', u.name, 'isAdmin', m.is_admin) order by m.join_order), '[]'::json)
@@ -1006,7 +1006,7 @@ export async function invitationView(group: GroupRow, viewerId: string, now = ne
     joinedCount: joined,
     contributionCents: group.contributionCents,
     payoutCents: payoutPerTurnCents(group.contributionCents, group.memberCount),
-    scheduleLine: describeSchedule(scheduleOf(group)),
+    scheduleLine: scheduleWords(scheduleOf(group), locale),
     firstContributionOn: projectedFirstDue(group, now),
     yourPosition: group.payoutOrder === "fixed" ? joined + 1 : null,
     payoutOrder: group.payoutOrder,

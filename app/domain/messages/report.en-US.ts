@@ -1,0 +1,48 @@
+/**
+ * /reports' words (the member's reports and our team's replies, ADR 056 part four (f)) and the payment a report is
+ * about. English exactly as the page wrote it before (REPORT_* in app/domain/reports.ts); Spanish in report.es-US.ts.
+ */
+export const REPORT_PAGE_MESSAGES = {
+  "report.title": "Your reports — Rosca",
+  "report.heading": "Your reports",
+  "report.lead":
+    'Problems you reported about your groups and their payments, and our team\'s replies. To report a new one, open the group, or its statement, and choose "Report a problem".',
+  "report.none": "You haven't reported any problem.",
+  "report.sent": "Sent <0>{time}</0>",
+  "report.yourAnswer": "Your answer",
+  "report.closingNote": "Closing note from the Rosca team",
+  "report.teamReply": "Reply from the Rosca team",
+  "report.add": "Add to this report",
+  "report.answerLabel": "Your answer (our team sees it with your report)",
+  "report.sendAnswer": "Send Answer",
+  "report.answerRequired": "Please write your answer",
+  "report.answerLong": "Answer must be at most {max} characters",
+  "report.answeredTitle": "Answer sent",
+  "report.answeredDescription": "Our team sees it with your report.",
+  "report.category.wrong_amount": "Wrong amount",
+  "report.category.not_received": "Payment not received",
+  "report.category.member_not_paying": "A member is not paying",
+  "report.category.other": "Something else",
+  "report.status.open": "Open",
+  "report.status.answered": "Answered",
+  "report.status.closed": "Closed",
+  // A payment row (PaymentSummary), as the statement names it.
+  "report.reason.contribution": "Contribution",
+  "report.reason.contribution_reversal": "Contribution returned",
+  "report.reason.shortfall_cover": "Covered by platform",
+  "report.reason.shortfall_repaid": "Shortfall repaid",
+  "report.reason.payout": "Payout",
+  "report.reason.payout_reversal": "Payout returned",
+  "report.reason.fee": "Setup fee",
+  "report.reason.fee_reversal": "Setup fee returned",
+  "report.period": " · period {period}",
+  "report.transfer.created": "Processing",
+  "report.transfer.pending": "Pending",
+  "report.transfer.posted": "Posted",
+  "report.transfer.settled": "Settled",
+  "report.transfer.funds_available": "Available",
+  "report.transfer.declined": "Declined",
+  "report.transfer.failed": "Failed",
+  "report.transfer.returned": "Returned",
+  "report.transfer.cancelled": "Cancelled",
+} as const;

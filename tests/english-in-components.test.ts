@@ -1,0 +1,116 @@
+/**
+ * Issue 46 item 4 (ADR 056): a page or component must not render a literal English string outside the catalogue.
+ * Every app/routes/*.tsx and app/components/**\/*.tsx is parsed with the TypeScript compiler, and a word in any of
+ *
+ * - JSX text (`<p>Hello</p>`),
+ * - a string literal rendered as a child (`{"Hello"}`, `{busy ? "Saving…" : "Save"}`, a template's words),
+ * - a string-literal value of an attribute people read or hear (aria-label, title, placeholder, alt, label…),
+ *
+ * fails the test, unless the file is listed in NOT_YET_TRANSLATED below or the word is one of NOT_WORDS
+ * (scripts/lib/english-literals.ts, which finds them). Call
+ * arguments are never looked into (`t("join.heading")`'s id is not a text), nor are other attributes (className, id,
+ * href, name, value…).
+ *
+ * The list of files not yet translated shrinks as the translation goes on: a listed file that has become clean fails
+ * too ("remove it from the list"), so the list never claims more than is true.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { englishIn, sourceFiles } from "../scripts/lib/english-literals";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+/**
+ * Words that are the same in every language: the brand, names of things, codes. A text made only of these (and of
+ * symbols, digits and punctuation: "$", "×", "·", "—", "…") is not English.
+ */
+const NOT_WORDS = new Set([
+  "Rosca", // the brand
+  "SHA", // SHA-256, a name
+  "user_good", // the sandbox bank's test credentials
+  "pass_good",
+  "Español", // the language switch names each language in itself
+  "English",
+]);
+
+/**
+ * Files still rendering English literals, each with whose part of issue 46 will translate it. The lead removes a line
+ * as each part merges; the test fails on a listed file that has no English left, so the list cannot go stale.
+ */
+const NOT_YET_TRANSLATED = new Set<string>([
+  // What is left of the group page: the report form, the labels and the roster's refusals; and issue 44's consent.
+  "app/components/money/turn-consent.tsx",
+  "app/routes/groups.$groupId.accept-payout.tsx",
+  "app/routes/groups.$groupId.report.tsx",
+  "app/components/groups/group-labels.tsx",
+  "app/components/groups/group-roster.tsx",
+  // Part four (f)'s, not done yet: bank and account pieces, the profile pages, auth pages, the shell's last words.
+  "app/components/bank/bank-health-alerts.tsx",
+  "app/components/profile/payment-record.tsx",
+  "app/routes/profile._index.tsx",
+  "app/routes/profile.bank-accounts.tsx",
+  "app/routes/profile.email.tsx",
+  "app/routes/profile.security.tsx",
+  // The admin console (its references to the ledger and the bank in PaymentSummary too) and the demo mailbox.
+  "app/components/admin/add-user-form.tsx",
+  "app/components/admin/admin-panels.tsx",
+  "app/components/admin/email-delivery.tsx",
+  "app/components/admin/money-health.tsx",
+  "app/components/admin/plaid-settings.tsx",
+  "app/components/admin/problem-reports.tsx",
+  "app/components/reports/payment-ref.tsx", // the admin's references only; the member's line is translated
+  "app/routes/admin.tsx",
+  // Public content pages whose words are still English (about, careers, blog, contact, security, sharia), and the
+  // legal documents, which are English only by design (ADR 056: the English version governs).
+  "app/routes/about.tsx",
+  "app/routes/careers.tsx",
+  "app/routes/blog.tsx",
+  "app/routes/blog.$id.tsx",
+  "app/routes/contact.tsx",
+  "app/routes/security.tsx",
+  "app/routes/sharia.tsx",
+  "app/routes/privacy.tsx",
+  "app/routes/terms.tsx",
+  "app/components/marketing/article-body.tsx",
+  "app/components/marketing/legal-document.tsx",
+]);
+
+describe("no literal English in pages and components (issue 46, ADR 056)", () => {
+  const files = sourceFiles(root);
+  const findings = new Map(files.map((file) => [file, englishIn(file, fs.readFileSync(path.join(root, file), "utf8"), NOT_WORDS)]));
+
+  it("finds the English a component renders, and nothing else", () => {
+    const sample = `
+      export function Sample({ busy, name }: { busy: boolean; name: string }) {
+        return (
+          <section aria-label="Your groups" className="mt-2 flex" data-testid="sample">
+            <h1>{t("join.heading", { name })}</h1>
+            <p>Welcome back</p>
+            <p>{busy ? "Saving…" : t("save")}</p>
+            <p>{\`\${name} invited you\`}</p>
+            <input placeholder={t("email")} name="email" />
+            <input placeholder="name@example.com" type="email" />
+            <p>{" "}· Rosca · $5.00 × 3 — {name}…</p>
+            <T id="join.demo" components={{ 0: <code /> }} />
+          </section>
+        );
+      }`;
+    expect(englishIn("sample.tsx", sample, NOT_WORDS).map((finding) => finding.text)).toEqual([
+      "Your groups",
+      "Welcome back",
+      "Saving…",
+      "invited you",
+    ]);
+  });
+
+  it("leaves no English literal outside the catalogue, except in the files not yet translated", () => {
+    const found = [...findings].filter(([file, list]) => list.length > 0 && !NOT_YET_TRANSLATED.has(file)).flatMap(([, list]) => list);
+    expect(found.map((finding) => `${finding.file}:${finding.line}: ${finding.text}`)).toEqual([]);
+  });
+
+  it("lists only files that still have English in them, and only files that exist", () => {
+    const stale = [...NOT_YET_TRANSLATED].filter((file) => (findings.get(file)?.length ?? 0) === 0);
+    expect(stale, "translated (or gone): remove from NOT_YET_TRANSLATED").toEqual([]);
+  });
+});
