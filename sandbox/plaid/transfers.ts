@@ -187,6 +187,10 @@ const NO_FAILURE: Failure = { failureCode: null, achReturnCode: null, failureDes
  */
 async function moveTransfers(tx: Tx, ctx: BankContext, transfers: PlaidTransferRow[], to: string, failure: Failure = NO_FAILURE) {
   if (transfers.length === 0) return;
+  // The event stream's lock first, before the accounts and the Ledger row: a batch of creates (batch.ts) takes it and
+  // then the Ledger row, so taking them the other way round here deadlocked the two (seen in the e2e logs when both
+  // projects moved the sandbox clock while the other created transfers). One order everywhere: stream, then rows.
+  await lockEventStream(tx);
   const now = ctx.now();
   const recorded = to === "returned" || to === "failed" ? failure : NO_FAILURE;
   // In chunks: a statement carries at most 65,535 parameters (simulate_available may move thousands of debits).
@@ -224,7 +228,6 @@ async function moveTransfers(tx: Tx, ctx: BankContext, transfers: PlaidTransferR
       .set({ blockedAt: now, blockedReturnCode: failure.achReturnCode })
       .where(and(inArray(plaidAccounts.accountId, [...new Set(transfers.map((t) => t.accountId))]), sql`${plaidAccounts.blockedAt} is null`));
   }
-  await lockEventStream(tx);
   for (let start = 0; start < transfers.length; start += MOVE_CHUNK) {
     await tx.insert(plaidTransferEvents).values(
       transfers.slice(start, start + MOVE_CHUNK).map((transfer) => ({
