@@ -83,7 +83,15 @@ export function findPreviousRelease(repoDir = process.cwd()): PreviousRelease {
     cwd: repoDir,
     input: `${commits.map((commit) => `${commit}:drizzle`).join("\n")}\n`,
   }).split("\n");
-  const index = trees.findIndex((tree) => tree !== head);
+  // A release this checkout can follow has a journal ours continues: the same migrations with the same `when`, in the
+  // same order, and ours after them (the migrator applies only what is newer than the newest recorded `when`). A commit
+  // whose journal ours does not continue (a merge on main that brought a later-numbered migration before an earlier one
+  // landed) was never a release: no database can go from it to here, so it is passed over for the one before it.
+  const continues = (commit: string) => {
+    const journal = JSON.parse(git(["show", `${commit}:drizzle/meta/_journal.json`], { cwd: repoDir })) as Journal;
+    return journal.entries.every((entry, at) => currentJournal.entries[at]?.tag === entry.tag && currentJournal.entries[at]?.when === entry.when);
+  };
+  const index = trees.findIndex((tree, at) => tree !== head && tree !== `${commits[at]}:drizzle missing` && continues(commits[at]!));
   if (index === -1) {
     const shallow = git(["rev-parse", "--is-shallow-repository"], { cwd: repoDir }) === "true";
     throw new Error(
