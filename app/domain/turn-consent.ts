@@ -4,7 +4,9 @@
  * words; the engine is app/server/money/turn-consent.server.ts.
  */
 import { fullDate, UNPAID_TURN_DAYS } from "./failed-contribution";
-import { formatMoney } from "./format";
+import { formatCalendarDay, formatMoney } from "./format";
+import type { Locale } from "./locale";
+import type { Words } from "./messages/words";
 import { addDays, type CalendarDay } from "./schedule";
 
 /** The first day the recipient may consent: UNPAID_TURN_DAYS after the due day (when support takes the case up). */
@@ -14,16 +16,27 @@ export function consentOpensOn(dueOn: CalendarDay): CalendarDay {
 
 export type Owed = { name: string; amountCents: number };
 
-/** "Ana", "Ana and Ben", "Ana, Ben and Cy". */
-export function namesList(names: readonly string[]): string {
+/** A translator and its locale (ADR 056): given, a wording function speaks the reader's language; without, English. */
+export type ReaderWords = { t: Words; locale: Locale };
+
+/** "Ana", "Ana and Ben", "Ana, Ben and Cy" (another language: its own list, "Ana, Ben y Cy"). */
+export function namesList(names: readonly string[], locale?: Locale): string {
   if (names.length <= 1) return names[0] ?? "";
+  if (locale && locale !== "en-US") return new Intl.ListFormat(locale, { type: "conjunction" }).format(names);
   return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
 /** The exact consequence the recipient agrees to (the form's checkbox). */
-export function consentConsequence(input: { arrivedCents: number; owed: readonly Owed[] }): string {
+export function consentConsequence(input: { arrivedCents: number; owed: readonly Owed[] }, words?: ReaderWords): string {
   const owedCents = input.owed.reduce((sum, o) => sum + o.amountCents, 0);
   const names = input.owed.map((o) => o.name);
+  if (words)
+    return words.t("turnConsent.consequence", {
+      arrived: formatMoney(input.arrivedCents, words.locale),
+      owed: formatMoney(owedCents, words.locale),
+      names: namesList(names, words.locale),
+      count: names.length,
+    });
   return `You'll receive ${formatMoney(input.arrivedCents)} now. The ${formatMoney(owedCents)} ${namesList(names)} still ${names.length === 1 ? "owes" : "owe"} stays on the group's ledger as owed to you and is sent to you when it arrives.`;
 }
 
@@ -97,8 +110,15 @@ export type PartialPayoutFacts = {
  * The amount of a turn whose recipient accepted what had arrived: what was actually sent (what arrived, plus each
  * late part collected and sent on), then each part still owed, by whom. Never the full pot while a part is owed.
  */
-export function partialPayoutLines(partial: PartialPayoutFacts): string[] {
+export function partialPayoutLines(partial: PartialPayoutFacts, words?: ReaderWords): string[] {
   const sentCents = partial.arrivedCents + partial.debts.filter((d) => d.status === "collected").reduce((sum, d) => sum + d.amountCents, 0);
   const owed = partial.debts.filter((d) => d.status === "owed");
+  if (words) {
+    const money = (cents: number) => formatMoney(cents, words.locale);
+    return [
+      words.t("turnConsent.partial.sent", { amount: money(sentCents) }),
+      ...owed.map((d) => words.t("turnConsent.partial.owed", { amount: money(d.amountCents), name: d.name })),
+    ];
+  }
   return [`${formatMoney(sentCents)} sent`, ...owed.map((d) => `${formatMoney(d.amountCents)} still owed by ${d.name}, sent on when it arrives`)];
 }

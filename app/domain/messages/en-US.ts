@@ -11,9 +11,11 @@ import { FIELD_MESSAGES, SECURITY_MESSAGES } from "../auth-rules";
 import { BODY_ERROR_MESSAGES } from "../request-body";
 import { GROUP_PAGE_MESSAGES, GROUP_PAGE_SERVER_TEXTS } from "./group-page.en-US";
 import { NOTICES_MESSAGES } from "./notices.en-US";
+import { TURN_CONSENT_MESSAGES, TURN_CONSENT_SERVER_TEXTS } from "./turn-consent.en-US";
 
 const UI = {
   ...GROUP_PAGE_MESSAGES,
+  ...TURN_CONSENT_MESSAGES,
   // The shell: every page's header, footer, skip link and the demo strip.
   "shell.title": "Rosca — Save Together, Grow Together",
   "shell.description": "Interest-free rotating savings groups for friends, family and colleagues. Sharia-compliant, for US residents 18+.",
@@ -488,6 +490,7 @@ const UI = {
  */
 export const SERVER_TEXTS = [
   ...GROUP_PAGE_SERVER_TEXTS,
+  ...TURN_CONSENT_SERVER_TEXTS,
   ...Object.values(FIELD_MESSAGES),
   SECURITY_MESSAGES.codeRequired,
   SECURITY_MESSAGES.invalidCode,

@@ -237,7 +237,7 @@ export async function turnConsentView(userId: string, groupId: string, now = new
 
 export type ConsentResult =
   | { ok: true; alreadyGiven: boolean; periodNumber: number; arrivedCents: number; owedCents: number; payout: TransferRow | null }
-  | { ok: false; status: 403 | 404 | 409; error: string };
+  | { ok: false; status: 403 | 404 | 409; error: string; opensOn?: CalendarDay };
 
 export const NOT_YOUR_TURN = "Only the member whose turn it is can accept what has arrived.";
 
@@ -283,7 +283,7 @@ export async function consentToPartialPayout(userId: string, groupId: string, pe
     const [facts] = await turnFacts(tx, groupId, userId, periodNumber);
     if (!facts) return { kind: "refused" as const, error: "This turn's payout has already gone out." };
     const why = refusal(facts, today);
-    if (why) return { kind: "refused" as const, error: why.message };
+    if (why) return { kind: "refused" as const, error: why.message, opensOn: why.notYet ? consentOpensOn(facts.dueOn) : undefined };
     const owed = facts.members.filter((m) => !m.arrived);
     const arrivedCents = facts.members.filter((m) => m.arrived).reduce((sum, m) => sum + m.amountCents, 0);
     const owedCents = owed.reduce((sum, m) => sum + m.amountCents, 0);
@@ -303,7 +303,8 @@ export async function consentToPartialPayout(userId: string, groupId: string, pe
     );
     return { kind: "given" as const, consent: consent!, owed };
   });
-  if (outcome.kind === "refused") return { ok: false, status: 409, error: outcome.error };
+  if (outcome.kind === "refused")
+    return { ok: false, status: 409, error: outcome.error, opensOn: "opensOn" in outcome ? outcome.opensOn : undefined };
   const consent = outcome.consent;
   if (outcome.kind === "given") {
     // Committed: the members who owe and the group's admin are told (dated on the group's clock).
