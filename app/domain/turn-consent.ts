@@ -4,7 +4,7 @@
  * words; the engine is app/server/money/turn-consent.server.ts.
  */
 import { fullDate, UNPAID_TURN_DAYS } from "./failed-contribution";
-import { formatCalendarDay, formatMoney } from "./format";
+import { formatMoney } from "./format";
 import type { Locale } from "./locale";
 import type { Words } from "./messages/words";
 import { addDays, type CalendarDay } from "./schedule";
