@@ -50,7 +50,10 @@ export function consentComingText(dueOn: CalendarDay): string {
   return `If it is still missing on ${fullDate(consentOpensOn(dueOn))}, you can choose to be paid what has arrived then; the rest stays owed to you.`;
 }
 
-/** The notices of a consent (dated), to the member who owes and to the group's admin. */
+/**
+ * The notices of a consent (dated), to the member who owes and to the group's admin: ids of the notice-texts catalogue
+ * and their values (ADR 062), written in each reader's language when read.
+ */
 export function consentNotices(input: {
   groupName: string;
   recipientName: string;
@@ -60,20 +63,14 @@ export function consentNotices(input: {
   periodNumber: number;
   consentedOn: CalendarDay;
 }) {
-  const owed = formatMoney(input.owedCents);
+  const values = { ...input };
   return {
-    debtor: {
-      title: `You owe ${input.recipientName} ${owed} in ${input.groupName}`,
-      body: `On ${fullDate(input.consentedOn)} ${input.recipientName} accepted ${formatMoney(input.arrivedCents)} for their turn (period ${input.periodNumber}) instead of waiting for your contribution. Your ${owed} contribution is still owed to them: pay it with Pay now on the group page and it is sent on to ${input.recipientName} when it arrives.`,
-    },
-    admin: {
-      title: `${input.recipientName} accepted what arrived in ${input.groupName}`,
-      body: `On ${fullDate(input.consentedOn)} ${input.recipientName} accepted ${formatMoney(input.arrivedCents)} for period ${input.periodNumber}. ${input.debtorName}'s ${owed} stays owed to ${input.recipientName} and is sent on when it arrives.`,
-    },
+    debtor: { message: "consentDebtor" as const, values },
+    admin: { message: "consentAdmin" as const, values },
   };
 }
 
-/** The notices when what a member owed arrived and the rest of the payout was sent (dated, with amounts). */
+/** The notices when what a member owed arrived and the rest of the payout was sent (dated, with amounts; ADR 062 ids). */
 export function restSentNotices(input: {
   groupName: string;
   recipientName: string;
@@ -82,21 +79,11 @@ export function restSentNotices(input: {
   periodNumber: number;
   sentOn: CalendarDay;
 }) {
-  const amount = formatMoney(input.amountCents);
-  const day = fullDate(input.sentOn);
+  const values = { ...input };
   return {
-    recipient: {
-      title: `The rest of your ${input.groupName} payout is on its way`,
-      body: `${input.debtorName}'s ${amount} contribution for period ${input.periodNumber} arrived, and on ${day} we sent it to you: the rest of your payout.`,
-    },
-    debtor: {
-      title: `Your ${amount} owed in ${input.groupName} is paid`,
-      body: `Your contribution for period ${input.periodNumber} arrived, and on ${day} we sent the ${amount} on to ${input.recipientName}. You owe nothing more for that turn.`,
-    },
-    admin: {
-      title: `${input.debtorName}'s ${amount} reached ${input.recipientName} in ${input.groupName}`,
-      body: `${input.debtorName}'s contribution for period ${input.periodNumber} arrived, and on ${day} we sent the ${amount} on to ${input.recipientName}: the rest of their payout.`,
-    },
+    recipient: { message: "restSentRecipient" as const, values },
+    debtor: { message: "restSentDebtor" as const, values },
+    admin: { message: "restSentAdmin" as const, values },
   };
 }
 
