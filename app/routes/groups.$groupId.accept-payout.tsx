@@ -3,10 +3,10 @@ import { metaTranslator, useT, useTranslateText } from "~/components/i18n";
 import { TurnConsentOfferCard } from "~/components/money/turn-consent";
 import { Card, PageContainer } from "~/components/ui/page";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
-import { DEFAULT_LOCALE } from "~/domain/locale";
+import { DEFAULT_LOCALE, type Locale } from "~/domain/locale";
 import { requireUser } from "~/server/auth/guards.server";
 import { isUuid } from "~/server/groups/group-views.server";
-import { consentToPartialPayout, turnConsentView } from "~/server/money/turn-consent.server";
+import { consentToPartialPayout, notYetMessage, turnConsentView } from "~/server/money/turn-consent.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
 import { requestLocale, translator } from "~/server/platform/locale.server";
 import { readForm } from "~/server/platform/request-body.server";
@@ -48,7 +48,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const t = locale === DEFAULT_LOCALE ? null : translator(locale);
   if (!result.ok) {
     if (result.status === 404) return notFound();
-    const error = t && result.opensOn ? t("turnConsent.page.notYet", { date: formatCalendarDay(result.opensOn, "full", locale) }) : result.error;
+    const error = t ? await notYetInReaderLanguage(user.id, params.groupId, period, result.error, t, locale) : result.error;
     return data({ error, periodNumber: period }, { status: result.status });
   }
   const english = `${formatMoney(result.arrivedCents)} is on its way to you. The ${formatMoney(result.owedCents)} still owed stays owed to you and is sent to you when it arrives.`;
@@ -59,6 +59,20 @@ export async function action({ request, params }: Route.ActionArgs) {
       ? t("turnConsent.toast.accepted", { arrived: formatMoney(result.arrivedCents, locale), owed: formatMoney(result.owedCents, locale) })
       : english,
   });
+}
+
+/** The refusal before the consent's day (notYetMessage) in the reader's language; any other refusal as it came. */
+async function notYetInReaderLanguage(
+  userId: string,
+  groupId: string,
+  period: number,
+  error: string,
+  t: ReturnType<typeof translator>,
+  locale: Locale,
+): Promise<string> {
+  const offer = (await turnConsentView(userId, groupId)).offers.find((o) => o.periodNumber === period);
+  if (!offer || error !== notYetMessage(offer.opensOn)) return error;
+  return t("turnConsent.page.notYet", { date: formatCalendarDay(offer.opensOn, "full", locale) });
 }
 
 export default function AcceptPayout({ loaderData, actionData }: Route.ComponentProps) {

@@ -87,9 +87,12 @@ async function turnFacts(executor: Executor, groupId: string, recipientUserId: s
 /** Why a turn cannot be resolved by consent now (`notYet`: only the day has not come), or null when it can. */
 function refusal(facts: TurnFacts, today: CalendarDay): { notYet: boolean; message: string } | null {
   const why = refusalText(facts, today);
-  return why === null
-    ? null
-    : { notYet: why === NOT_YET, message: why === NOT_YET ? `You can accept what has arrived from ${fullDate(consentOpensOn(facts.dueOn))}.` : why };
+  return why === null ? null : { notYet: why === NOT_YET, message: why === NOT_YET ? notYetMessage(consentOpensOn(facts.dueOn)) : why };
+}
+
+/** The refusal before the day comes, in English (the accept-payout page writes it in the reader's language). */
+export function notYetMessage(opensOn: CalendarDay): string {
+  return `You can accept what has arrived from ${fullDate(opensOn)}.`;
 }
 
 const NOT_YET = "not yet";
@@ -237,7 +240,7 @@ export async function turnConsentView(userId: string, groupId: string, now = new
 
 export type ConsentResult =
   | { ok: true; alreadyGiven: boolean; periodNumber: number; arrivedCents: number; owedCents: number; payout: TransferRow | null }
-  | { ok: false; status: 403 | 404 | 409; error: string; opensOn?: CalendarDay };
+  | { ok: false; status: 403 | 404 | 409; error: string };
 
 export const NOT_YOUR_TURN = "Only the member whose turn it is can accept what has arrived.";
 
@@ -283,7 +286,7 @@ export async function consentToPartialPayout(userId: string, groupId: string, pe
     const [facts] = await turnFacts(tx, groupId, userId, periodNumber);
     if (!facts) return { kind: "refused" as const, error: "This turn's payout has already gone out." };
     const why = refusal(facts, today);
-    if (why) return { kind: "refused" as const, error: why.message, opensOn: why.notYet ? consentOpensOn(facts.dueOn) : undefined };
+    if (why) return { kind: "refused" as const, error: why.message };
     const owed = facts.members.filter((m) => !m.arrived);
     const arrivedCents = facts.members.filter((m) => m.arrived).reduce((sum, m) => sum + m.amountCents, 0);
     const owedCents = owed.reduce((sum, m) => sum + m.amountCents, 0);
@@ -303,8 +306,7 @@ export async function consentToPartialPayout(userId: string, groupId: string, pe
     );
     return { kind: "given" as const, consent: consent!, owed };
   });
-  if (outcome.kind === "refused")
-    return { ok: false, status: 409, error: outcome.error, opensOn: "opensOn" in outcome ? outcome.opensOn : undefined };
+  if (outcome.kind === "refused") return { ok: false, status: 409, error: outcome.error };
   const consent = outcome.consent;
   if (outcome.kind === "given") {
     // Committed: the members who owe and the group's admin are told (dated on the group's clock).
