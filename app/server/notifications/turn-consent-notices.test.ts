@@ -51,10 +51,10 @@ describe("the consent's notices", () => {
   it("say the same in Spanish", () => {
     expect(noticeText(consent.debtor, "es-US")).toEqual({
       title: "Le debe $100.00 a Ana en Family",
-      body: "El lunes, 21 de diciembre de 2026, Ana aceptó $200.00 para su turno (periodo 3) en vez de esperar su aporte. Su aporte de $100.00 se le sigue debiendo a Ana: páguelo con Pagar ahora en la página de la tanda y se le envía a Ana cuando llegue.",
+      body: "El lunes, 21 de diciembre de 2026, Ana aceptó $200.00 para su turno (período 3) en vez de esperar su aporte. Su aporte de $100.00 se le sigue debiendo a Ana: páguelo con Pagar ahora en la página de la tanda y se le envía a Ana cuando llegue.",
     });
     expect(noticeText(rest.debtor, "es-US").body).toBe(
-      "Llegó su aporte para el periodo 3, y el lunes, 28 de diciembre de 2026 le enviamos los $100.00 a Ana. No debe nada más por ese turno.",
+      "Llegó su aporte para el período 3, y el lunes, 28 de diciembre de 2026 le enviamos los $100.00 a Ana. No debe nada más por ese turno.",
     );
   });
 });
