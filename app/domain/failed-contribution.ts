@@ -205,13 +205,25 @@ export function unpaidTurnCase(turn: {
 export type ConsentedTurn = { recipientName: string; acceptedOn: CalendarDay; arrivedCents: number; owedCents: number };
 
 /** What the late member reads once the turn's recipient accepted what had arrived: the payout no longer waits. */
-export function owedToRecipientMessage(consent: ConsentedTurn): string {
+export function owedToRecipientMessage(consent: ConsentedTurn, words?: { t: StepWords; locale: Locale }): string {
   const { recipientName: name } = consent;
+  if (words) return words.t("turnConsent.owedToRecipient", consentFigures(consent, words.locale));
   return `${name} accepted ${formatMoney(consent.arrivedCents)} on ${fullDate(consent.acceptedOn)} instead of waiting for this contribution. You owe ${formatMoney(consent.owedCents)} to ${name}, to be sent to them when it arrives: pay it now from the group page.`;
 }
 
 /** What the group admin reads for a late member whose turn's recipient accepted what had arrived. */
-export function consentedTurnNote(memberName: string, consent: ConsentedTurn): string {
+export function consentedTurnNote(memberName: string, consent: ConsentedTurn, words?: { t: StepWords; locale: Locale }): string {
   const { recipientName: name } = consent;
+  if (words) return words.t("turnConsent.consentedNote", { ...consentFigures(consent, words.locale), member: memberName });
   return `${name} accepted ${formatMoney(consent.arrivedCents)} on ${fullDate(consent.acceptedOn)}; ${memberName} owes ${formatMoney(consent.owedCents)} to ${name}, to be sent to them when it arrives.`;
+}
+
+/** A consented turn's figures in the reader's locale, for the catalogue's `turnConsent.*` sentences (ADR 056). */
+function consentFigures(consent: ConsentedTurn, locale: Locale) {
+  return {
+    name: consent.recipientName,
+    arrived: formatMoney(consent.arrivedCents, locale),
+    owed: formatMoney(consent.owedCents, locale),
+    date: formatCalendarDay(consent.acceptedOn, "full", locale),
+  };
 }

@@ -5,6 +5,8 @@
  */
 import { fullDate, UNPAID_TURN_DAYS } from "./failed-contribution";
 import { formatMoney } from "./format";
+import type { Locale } from "./locale";
+import type { Words } from "./messages/words";
 import { addDays, type CalendarDay } from "./schedule";
 
 /** The first day the recipient may consent: UNPAID_TURN_DAYS after the due day (when support takes the case up). */
@@ -14,16 +16,27 @@ export function consentOpensOn(dueOn: CalendarDay): CalendarDay {
 
 export type Owed = { name: string; amountCents: number };
 
-/** "Ana", "Ana and Ben", "Ana, Ben and Cy". */
-export function namesList(names: readonly string[]): string {
+/** A translator and its locale (ADR 056): given, a wording function speaks the reader's language; without, English. */
+export type ReaderWords = { t: Words; locale: Locale };
+
+/** "Ana", "Ana and Ben", "Ana, Ben and Cy" (another language: its own list, "Ana, Ben y Cy"). */
+export function namesList(names: readonly string[], locale?: Locale): string {
   if (names.length <= 1) return names[0] ?? "";
+  if (locale && locale !== "en-US") return new Intl.ListFormat(locale, { type: "conjunction" }).format(names);
   return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
 /** The exact consequence the recipient agrees to (the form's checkbox). */
-export function consentConsequence(input: { arrivedCents: number; owed: readonly Owed[] }): string {
+export function consentConsequence(input: { arrivedCents: number; owed: readonly Owed[] }, words?: ReaderWords): string {
   const owedCents = input.owed.reduce((sum, o) => sum + o.amountCents, 0);
   const names = input.owed.map((o) => o.name);
+  if (words)
+    return words.t("turnConsent.consequence", {
+      arrived: formatMoney(input.arrivedCents, words.locale),
+      owed: formatMoney(owedCents, words.locale),
+      names: namesList(names, words.locale),
+      count: names.length,
+    });
   return `You'll receive ${formatMoney(input.arrivedCents)} now. The ${formatMoney(owedCents)} ${namesList(names)} still ${names.length === 1 ? "owes" : "owe"} stays on the group's ledger as owed to you and is sent to you when it arrives.`;
 }
 
@@ -37,7 +50,10 @@ export function consentComingText(dueOn: CalendarDay): string {
   return `If it is still missing on ${fullDate(consentOpensOn(dueOn))}, you can choose to be paid what has arrived then; the rest stays owed to you.`;
 }
 
-/** The notices of a consent (dated), to the member who owes and to the group's admin. */
+/**
+ * The notices of a consent (dated), to the member who owes and to the group's admin: ids of the notice-texts catalogue
+ * and their values (ADR 062), written in each reader's language when read.
+ */
 export function consentNotices(input: {
   groupName: string;
   recipientName: string;
@@ -47,20 +63,14 @@ export function consentNotices(input: {
   periodNumber: number;
   consentedOn: CalendarDay;
 }) {
-  const owed = formatMoney(input.owedCents);
+  const values = { ...input };
   return {
-    debtor: {
-      title: `You owe ${input.recipientName} ${owed} in ${input.groupName}`,
-      body: `On ${fullDate(input.consentedOn)} ${input.recipientName} accepted ${formatMoney(input.arrivedCents)} for their turn (period ${input.periodNumber}) instead of waiting for your contribution. Your ${owed} contribution is still owed to them: pay it with Pay now on the group page and it is sent on to ${input.recipientName} when it arrives.`,
-    },
-    admin: {
-      title: `${input.recipientName} accepted what arrived in ${input.groupName}`,
-      body: `On ${fullDate(input.consentedOn)} ${input.recipientName} accepted ${formatMoney(input.arrivedCents)} for period ${input.periodNumber}. ${input.debtorName}'s ${owed} stays owed to ${input.recipientName} and is sent on when it arrives.`,
-    },
+    debtor: { message: "consentDebtor" as const, values },
+    admin: { message: "consentAdmin" as const, values },
   };
 }
 
-/** The notices when what a member owed arrived and the rest of the payout was sent (dated, with amounts). */
+/** The notices when what a member owed arrived and the rest of the payout was sent (dated, with amounts; ADR 062 ids). */
 export function restSentNotices(input: {
   groupName: string;
   recipientName: string;
@@ -69,21 +79,11 @@ export function restSentNotices(input: {
   periodNumber: number;
   sentOn: CalendarDay;
 }) {
-  const amount = formatMoney(input.amountCents);
-  const day = fullDate(input.sentOn);
+  const values = { ...input };
   return {
-    recipient: {
-      title: `The rest of your ${input.groupName} payout is on its way`,
-      body: `${input.debtorName}'s ${amount} contribution for period ${input.periodNumber} arrived, and on ${day} we sent it to you: the rest of your payout.`,
-    },
-    debtor: {
-      title: `Your ${amount} owed in ${input.groupName} is paid`,
-      body: `Your contribution for period ${input.periodNumber} arrived, and on ${day} we sent the ${amount} on to ${input.recipientName}. You owe nothing more for that turn.`,
-    },
-    admin: {
-      title: `${input.debtorName}'s ${amount} reached ${input.recipientName} in ${input.groupName}`,
-      body: `${input.debtorName}'s contribution for period ${input.periodNumber} arrived, and on ${day} we sent the ${amount} on to ${input.recipientName}: the rest of their payout.`,
-    },
+    recipient: { message: "restSentRecipient" as const, values },
+    debtor: { message: "restSentDebtor" as const, values },
+    admin: { message: "restSentAdmin" as const, values },
   };
 }
 
@@ -97,8 +97,15 @@ export type PartialPayoutFacts = {
  * The amount of a turn whose recipient accepted what had arrived: what was actually sent (what arrived, plus each
  * late part collected and sent on), then each part still owed, by whom. Never the full pot while a part is owed.
  */
-export function partialPayoutLines(partial: PartialPayoutFacts): string[] {
+export function partialPayoutLines(partial: PartialPayoutFacts, words?: ReaderWords): string[] {
   const sentCents = partial.arrivedCents + partial.debts.filter((d) => d.status === "collected").reduce((sum, d) => sum + d.amountCents, 0);
   const owed = partial.debts.filter((d) => d.status === "owed");
+  if (words) {
+    const money = (cents: number) => formatMoney(cents, words.locale);
+    return [
+      words.t("turnConsent.partial.sent", { amount: money(sentCents) }),
+      ...owed.map((d) => words.t("turnConsent.partial.owed", { amount: money(d.amountCents), name: d.name })),
+    ];
+  }
   return [`${formatMoney(sentCents)} sent`, ...owed.map((d) => `${formatMoney(d.amountCents)} still owed by ${d.name}, sent on when it arrives`)];
 }

@@ -1,16 +1,19 @@
 import { data, Link } from "react-router";
+import { metaTranslator, useT, useTranslateText } from "~/components/i18n";
 import { TurnConsentOfferCard } from "~/components/money/turn-consent";
 import { Card, PageContainer } from "~/components/ui/page";
-import { formatMoney } from "~/domain/format";
+import { formatCalendarDay, formatMoney } from "~/domain/format";
+import { DEFAULT_LOCALE, type Locale } from "~/domain/locale";
 import { requireUser } from "~/server/auth/guards.server";
 import { isUuid } from "~/server/groups/group-views.server";
-import { consentToPartialPayout, turnConsentView } from "~/server/money/turn-consent.server";
+import { consentToPartialPayout, notYetMessage, turnConsentView } from "~/server/money/turn-consent.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
+import { requestLocale, translator } from "~/server/platform/locale.server";
 import { readForm } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/groups.$groupId.accept-payout";
 
-export function meta() {
-  return [{ title: "Accept what arrived — Rosca" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaTranslator(matches)("turnConsent.page.metaTitle") }];
 }
 
 export const AGREE_REQUIRED = "Tick the box to accept what has arrived.";
@@ -39,38 +42,62 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!Number.isInteger(period) || period < 1) return data({ error: "Bad Request", periodNumber: null }, { status: 400 });
   if (formData.get("agree") !== "yes") return data({ error: AGREE_REQUIRED, periodNumber: period }, { status: 400 });
   const result = await consentToPartialPayout(user.id, params.groupId, period);
+  // Sentences with a date or amounts are written in the reader's language here (ADR 056); fixed texts stay English on
+  // the wire and the page translates them (TURN_CONSENT_SERVER_TEXTS).
+  const locale = requestLocale(request, user.locale);
+  const t = locale === DEFAULT_LOCALE ? null : translator(locale);
   if (!result.ok) {
     if (result.status === 404) return notFound();
-    return data({ error: result.error, periodNumber: period }, { status: result.status });
+    const error = t ? await notYetInReaderLanguage(user.id, params.groupId, period, result.error, t, locale) : result.error;
+    return data({ error, periodNumber: period }, { status: result.status });
   }
+  const english = `${formatMoney(result.arrivedCents)} is on its way to you. The ${formatMoney(result.owedCents)} still owed stays owed to you and is sent to you when it arrives.`;
   return redirectWithToast(request, `/groups/${params.groupId}`, {
     type: "success",
     title: result.alreadyGiven ? "You already accepted what arrived" : "Accepted",
-    description: `${formatMoney(result.arrivedCents)} is on its way to you. The ${formatMoney(result.owedCents)} still owed stays owed to you and is sent to you when it arrives.`,
+    description: t
+      ? t("turnConsent.toast.accepted", { arrived: formatMoney(result.arrivedCents, locale), owed: formatMoney(result.owedCents, locale) })
+      : english,
   });
 }
 
+/** The refusal before the consent's day (notYetMessage) in the reader's language; any other refusal as it came. */
+async function notYetInReaderLanguage(
+  userId: string,
+  groupId: string,
+  period: number,
+  error: string,
+  t: ReturnType<typeof translator>,
+  locale: Locale,
+): Promise<string> {
+  const offer = (await turnConsentView(userId, groupId)).offers.find((o) => o.periodNumber === period);
+  if (!offer || error !== notYetMessage(offer.opensOn)) return error;
+  return t("turnConsent.page.notYet", { date: formatCalendarDay(offer.opensOn, "full", locale) });
+}
+
 export default function AcceptPayout({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const translateText = useTranslateText();
   if ("notFound" in loaderData) {
     return (
       <PageContainer narrow>
-        <h1 className="text-3xl font-bold text-slate-900">Group Not Found</h1>
+        <h1 className="text-3xl font-bold text-slate-900">{t("groupPage.notFound")}</h1>
         <Card className="mt-6">
-          <p className="text-slate-600">We couldn't find that group, or you aren't a member of it.</p>
+          <p className="text-slate-600">{t("groupPage.notFoundBody")}</p>
         </Card>
       </PageContainer>
     );
   }
-  const error = actionData && "error" in actionData ? actionData.error : null;
+  const error = actionData && "error" in actionData && actionData.error ? translateText(actionData.error) : null;
   const errorPeriod = actionData && "periodNumber" in actionData ? actionData.periodNumber : null;
   return (
     <PageContainer narrow>
-      <nav aria-label="Breadcrumb" className="text-sm">
+      <nav aria-label={t("groupPage.pay.breadcrumb")} className="text-sm">
         <Link to={`/groups/${loaderData.groupId}`} className="font-medium text-brand-700 underline">
-          ← Back to the group
+          {t("turnConsent.page.back")}
         </Link>
       </nav>
-      <h1 className="mt-3 text-3xl font-bold text-slate-900">Accept what arrived</h1>
+      <h1 className="mt-3 text-3xl font-bold text-slate-900">{t("turnConsent.page.title")}</h1>
       {error && !loaderData.offers.some((offer) => offer.periodNumber === errorPeriod) ? (
         <Card className="mt-6">
           <p role="alert" className="text-slate-700">
@@ -80,7 +107,7 @@ export default function AcceptPayout({ loaderData, actionData }: Route.Component
       ) : null}
       {loaderData.offers.length === 0 && !error ? (
         <Card className="mt-6">
-          <p className="text-slate-700">You have no turn waiting on a missing contribution that you can accept now.</p>
+          <p className="text-slate-700">{t("turnConsent.page.none")}</p>
         </Card>
       ) : null}
       {loaderData.offers.map((offer) => (

@@ -38,7 +38,7 @@ export function LateMembers({ late, action }: { late: LateContributionView[]; ac
             </p>
             <p className="mt-1 text-slate-600">
               {entry.consent
-                ? consentedTurnNote(entry.memberName, entry.consent)
+                ? consentedTurnNote(entry.memberName, entry.consent, locale === "en-US" ? undefined : { t, locale })
                 : locale === "en-US"
                   ? unpaidTurnRule(entry.dueOn, entry.today)
                   : unpaidTurnRule(entry.dueOn, entry.today, { t, locale })}

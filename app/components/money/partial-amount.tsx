@@ -1,8 +1,11 @@
+import { useLocale, useT } from "~/components/i18n";
 import { type PartialPayoutFacts, partialPayoutLines } from "~/domain/turn-consent";
 
 /** A consented turn's amount (ADR 053 step 4): what was sent, and each part still owed, by whom. */
 export function PartialAmount({ partial }: { partial: PartialPayoutFacts }) {
-  const [sent, ...owed] = partialPayoutLines(partial);
+  const t = useT();
+  const locale = useLocale();
+  const [sent, ...owed] = partialPayoutLines(partial, locale === "en-US" ? undefined : { t, locale });
   return (
     <>
       <span>{sent}</span>

@@ -1,10 +1,10 @@
 import { Form, useNavigation } from "react-router";
+import { useLocale, useT } from "~/components/i18n";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/page";
-import { fullDate } from "~/domain/failed-contribution";
-import { formatMoney } from "~/domain/format";
-import { namesList } from "~/domain/turn-consent";
+import { formatCalendarDay, formatMoney } from "~/domain/format";
+import { consentConsequence, namesList } from "~/domain/turn-consent";
 import type { TurnConsentGiven, TurnConsentOffer, TurnConsentView } from "~/server/money/turn-consent.server";
 
 /**
@@ -12,7 +12,20 @@ import type { TurnConsentGiven, TurnConsentOffer, TurnConsentView } from "~/serv
  * missing, and from UNPAID_TURN_DAYS after the due day a form to be paid what arrived (a checkbox stating the exact
  * consequence; a plain form, so it works without JavaScript). After consenting: what is still owed to them.
  */
+/** The reader's words (ADR 056): `t`, and money and full dates in the reader's locale. */
+function useWords() {
+  const t = useT();
+  const locale = useLocale();
+  return {
+    t,
+    locale,
+    money: (cents: number) => formatMoney(cents, locale),
+    fullDate: (day: string) => formatCalendarDay(day, "full", locale),
+  };
+}
+
 export function TurnConsentPanel({ view, groupId }: { view: TurnConsentView; groupId: string }) {
+  const { t, money, fullDate } = useWords();
   if (view.offers.length === 0 && view.given.length === 0 && view.owing.length === 0) return null;
   return (
     <div className="space-y-3" data-testid="turn-consent">
@@ -20,12 +33,15 @@ export function TurnConsentPanel({ view, groupId }: { view: TurnConsentView; gro
         <Card key={`owing-${debt.periodNumber}`}>
           <section aria-labelledby={`turn-owing-${debt.periodNumber}`}>
             <h2 id={`turn-owing-${debt.periodNumber}`} className="text-lg font-semibold text-slate-900">
-              You owe {debt.recipientName} {formatMoney(debt.amountCents)}
+              {t("turnConsent.owing.title", { name: debt.recipientName, amount: money(debt.amountCents) })}
             </h2>
             <p className="mt-1 text-sm text-slate-700">
-              On {fullDate(debt.consentedOn)} {debt.recipientName} accepted what had arrived for turn {debt.periodNumber} instead of waiting for your
-              contribution. Your {formatMoney(debt.amountCents)} is still owed to them: pay it with Pay now (above) and it is sent on to{" "}
-              {debt.recipientName} when it arrives.
+              {t("turnConsent.owing.body", {
+                date: fullDate(debt.consentedOn),
+                name: debt.recipientName,
+                period: debt.periodNumber,
+                amount: money(debt.amountCents),
+              })}
             </p>
           </section>
         </Card>
@@ -46,31 +62,39 @@ export function TurnConsentPanel({ view, groupId }: { view: TurnConsentView; gro
 
 export function TurnConsentOfferCard({ offer, action, error }: { offer: TurnConsentOffer; action: string; error?: string | null }) {
   const navigation = useNavigation();
+  const { t, locale, money, fullDate } = useWords();
   const busy = navigation.state === "submitting" && navigation.formAction === action;
   const owedNames = offer.owed.map((o) => o.name);
+  const names = namesList(owedNames, locale);
   return (
     <section aria-labelledby={`turn-consent-${offer.periodNumber}`}>
       <h2 id={`turn-consent-${offer.periodNumber}`} className="text-lg font-semibold text-slate-900">
-        Your payout waits for {namesList(owedNames)}
+        {t("turnConsent.offer.title", { names })}
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        Your {formatMoney(offer.payoutCents)} payout (turn {offer.periodNumber}, due {fullDate(offer.dueOn)}) waits because{" "}
-        {owedNames.length === 1 ? "a contribution hasn't" : "contributions haven't"} arrived. Rosca doesn't lend the missing money.
+        {t("turnConsent.offer.body", {
+          amount: money(offer.payoutCents),
+          period: offer.periodNumber,
+          date: fullDate(offer.dueOn),
+          count: owedNames.length,
+        })}
       </p>
       <dl className="mt-3 space-y-2 text-sm">
         <div>
-          <dt className="text-slate-600">Arrived: {formatMoney(offer.arrivedCents)}</dt>
+          <dt className="text-slate-600">{t("turnConsent.offer.arrived", { amount: money(offer.arrivedCents) })}</dt>
           {offer.arrived.map((a) => (
             <dd key={`a-${a.name}`} className="text-slate-900">
-              {a.name}: {formatMoney(a.amountCents)}
+              {a.name}: {money(a.amountCents)}
             </dd>
           ))}
         </div>
         <div>
-          <dt className="text-slate-600">Missing: {formatMoney(offer.owed.reduce((sum, o) => sum + o.amountCents, 0))}</dt>
+          <dt className="text-slate-600">
+            {t("turnConsent.offer.missing", { amount: money(offer.owed.reduce((sum, o) => sum + o.amountCents, 0)) })}
+          </dt>
           {offer.owed.map((o) => (
             <dd key={`o-${o.name}`} className="font-medium text-slate-900">
-              {o.name}: {formatMoney(o.amountCents)}
+              {o.name}: {money(o.amountCents)}
             </dd>
           ))}
         </div>
@@ -81,16 +105,15 @@ export function TurnConsentOfferCard({ offer, action, error }: { offer: TurnCons
           <input type="hidden" name="periodNumber" value={offer.periodNumber} />
           <label className="flex items-start gap-2 text-sm text-slate-800">
             <input type="checkbox" name="agree" value="yes" required className="mt-1" />
-            <span>{offer.consequence}</span>
+            <span>{locale === "en-US" ? offer.consequence : consentConsequence(offer, { t, locale })}</span>
           </label>
           <button type="submit" className={buttonClass("primary")} disabled={busy} aria-busy={busy || undefined}>
-            {busy ? "Accepting…" : `Accept ${formatMoney(offer.arrivedCents)} now`}
+            {busy ? t("turnConsent.offer.accepting") : t("turnConsent.offer.accept", { amount: money(offer.arrivedCents) })}
           </button>
         </Form>
       ) : (
         <p className="mt-3 text-sm text-slate-600">
-          If it is still missing on {fullDate(offer.opensOn)}, you can choose here to be paid the {formatMoney(offer.arrivedCents)} that has arrived;
-          what {namesList(owedNames)} {owedNames.length === 1 ? "owes" : "owe"} would stay owed to you and be sent to you when it arrives.
+          {t("turnConsent.offer.later", { date: fullDate(offer.opensOn), amount: money(offer.arrivedCents), names, count: owedNames.length })}
         </p>
       )}
     </section>
@@ -98,22 +121,27 @@ export function TurnConsentOfferCard({ offer, action, error }: { offer: TurnCons
 }
 
 function TurnConsentGivenCard({ given }: { given: TurnConsentGiven }) {
+  const { t, money, fullDate } = useWords();
   const owed = given.debts.filter((d) => d.status === "owed");
   return (
     <section aria-labelledby={`turn-consent-given-${given.periodNumber}`}>
       <h2 id={`turn-consent-given-${given.periodNumber}`} className="text-lg font-semibold text-slate-900">
-        {owed.length > 0 ? "Still owed to you" : "Your payout is complete"}
+        {owed.length > 0 ? t("turnConsent.given.stillOwed") : t("turnConsent.given.complete")}
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        On {fullDate(given.consentedOn)} you accepted {formatMoney(given.arrivedCents)} for turn {given.periodNumber}
-        {given.payoutStatus === null ? "; it is being sent." : "."}
+        {t("turnConsent.given.body", {
+          date: fullDate(given.consentedOn),
+          amount: money(given.arrivedCents),
+          period: given.periodNumber,
+          sending: given.payoutStatus === null ? "yes" : "no",
+        })}
       </p>
       <ul className="mt-2 space-y-1 text-sm">
         {given.debts.map((d) => (
           <li key={d.name} className="text-slate-900">
             {d.status === "owed"
-              ? `${d.name} owes you ${formatMoney(d.amountCents)}: it is sent to you when it arrives.`
-              : `${d.name}'s ${formatMoney(d.amountCents)} arrived and was sent to you on ${fullDate(d.collectedOn!)}.`}
+              ? t("turnConsent.given.owes", { name: d.name, amount: money(d.amountCents) })
+              : t("turnConsent.given.collected", { name: d.name, amount: money(d.amountCents), date: fullDate(d.collectedOn!) })}
           </li>
         ))}
       </ul>

@@ -16,9 +16,11 @@ import { JOIN_MESSAGES } from "./join.en-US";
 import { MAILBOX_MESSAGES } from "./mailbox.en-US";
 import { NOTICES_MESSAGES } from "./notices.en-US";
 import { REPORT_PAGE_MESSAGES } from "./report.en-US";
+import { TURN_CONSENT_MESSAGES, TURN_CONSENT_SERVER_TEXTS } from "./turn-consent.en-US";
 
 const UI = {
   ...GROUP_PAGE_MESSAGES,
+  ...TURN_CONSENT_MESSAGES,
   ...JOIN_MESSAGES,
   ...BANK_MESSAGES,
   ...REPORT_PAGE_MESSAGES,
@@ -498,6 +500,7 @@ const UI = {
  */
 export const SERVER_TEXTS = [
   ...GROUP_PAGE_SERVER_TEXTS,
+  ...TURN_CONSENT_SERVER_TEXTS,
   ...Object.values(FIELD_MESSAGES),
   SECURITY_MESSAGES.codeRequired,
   SECURITY_MESSAGES.invalidCode,

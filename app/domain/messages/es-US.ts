@@ -11,15 +11,18 @@ import { JOIN_MESSAGES_ES } from "./join.es-US";
 import { MAILBOX_MESSAGES_ES } from "./mailbox.es-US";
 import { NOTICES_MESSAGES_ES } from "./notices.es-US";
 import { REPORT_PAGE_MESSAGES_ES } from "./report.es-US";
+import { TURN_CONSENT_MESSAGES_ES, TURN_CONSENT_SERVER_TEXTS_ES } from "./turn-consent.es-US";
 
 export const messages: Record<MessageId, string> = {
   ...GROUP_PAGE_MESSAGES_ES,
+  ...TURN_CONSENT_MESSAGES_ES,
   ...GROUP_PAGE_SERVER_TEXTS_ES,
   ...JOIN_MESSAGES_ES,
   ...BANK_MESSAGES_ES,
   ...REPORT_PAGE_MESSAGES_ES,
   ...ACCOUNT_MESSAGES_ES,
   ...MAILBOX_MESSAGES_ES,
+  ...TURN_CONSENT_SERVER_TEXTS_ES,
   "shell.title": "Rosca — Ahorremos juntos, crezcamos juntos",
   "shell.description":
     "Tandas sin intereses para amigos, familiares y compañeros de trabajo. Conformes a la sharía, para residentes de EE. UU. mayores de 18 años.",

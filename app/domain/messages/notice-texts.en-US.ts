@@ -139,6 +139,22 @@ export const noticeTexts = {
     "{reason, select, PENDING_EXPIRATION {Your connection to your bank expires in a few days. Reconnect your bank before then so your contributions and payouts keep going through; it takes a minute and your accounts stay the same.} other {Your login at your bank has expired, so we can't collect contributions or send payouts through it. Reconnect your bank to keep your groups on schedule; it takes a minute and your accounts stay the same.}}",
   "swapCancelled.title": "A turn swap in {groupName} was cancelled",
   "swapCancelled.body": "One of these turns is already being paid, so the swap can't happen. It was cancelled.",
+  // The recipient's consent to be paid what arrived (turn-consent.server.ts; turn-consent.ts consentNotices, restSentNotices).
+  "consentDebtor.title": "You owe {recipientName} {owedCents} in {groupName}",
+  "consentDebtor.body":
+    "On {consentedOn} {recipientName} accepted {arrivedCents} for their turn (period {periodNumber}) instead of waiting for your contribution. Your {owedCents} contribution is still owed to them: pay it with Pay now on the group page and it is sent on to {recipientName} when it arrives.",
+  "consentAdmin.title": "{recipientName} accepted what arrived in {groupName}",
+  "consentAdmin.body":
+    "On {consentedOn} {recipientName} accepted {arrivedCents} for period {periodNumber}. {debtorName}'s {owedCents} stays owed to {recipientName} and is sent on when it arrives.",
+  "restSentRecipient.title": "The rest of your {groupName} payout is on its way",
+  "restSentRecipient.body":
+    "{debtorName}'s {amountCents} contribution for period {periodNumber} arrived, and on {sentOn} we sent it to you: the rest of your payout.",
+  "restSentDebtor.title": "Your {amountCents} owed in {groupName} is paid",
+  "restSentDebtor.body":
+    "Your contribution for period {periodNumber} arrived, and on {sentOn} we sent the {amountCents} on to {recipientName}. You owe nothing more for that turn.",
+  "restSentAdmin.title": "{debtorName}'s {amountCents} reached {recipientName} in {groupName}",
+  "restSentAdmin.body":
+    "{debtorName}'s contribution for period {periodNumber} arrived, and on {sentOn} we sent the {amountCents} on to {recipientName}: the rest of their payout.",
 } as const;
 
 export type NoticeTextId = keyof typeof noticeTexts;

@@ -119,4 +119,19 @@ export const noticeTexts: Record<NoticeTextId, string> = {
     "{reason, select, PENDING_EXPIRATION {Su conexión con su banco vence en unos días. Vuelva a conectar su banco antes para que sus aportes y pagos del pozo sigan pasando; toma un minuto y sus cuentas siguen siendo las mismas.} other {Su inicio de sesión en su banco venció, así que no podemos cargar aportes ni enviar pagos del pozo por medio de él. Vuelva a conectar su banco para que sus tandas sigan al día; toma un minuto y sus cuentas siguen siendo las mismas.}}",
   "swapCancelled.title": "Se canceló un cambio de turno en {groupName}",
   "swapCancelled.body": "Ya se está pagando uno de esos turnos, así que el cambio no puede hacerse. Se canceló.",
+  "consentDebtor.title": "Le debe {owedCents} a {recipientName} en {groupName}",
+  "consentDebtor.body":
+    "El {consentedOn}, {recipientName} aceptó {arrivedCents} para su turno (período {periodNumber}) en vez de esperar su aporte. Su aporte de {owedCents} se le sigue debiendo a {recipientName}: páguelo con Pagar ahora en la página de la tanda y se le envía a {recipientName} cuando llegue.",
+  "consentAdmin.title": "{recipientName} aceptó lo que llegó en {groupName}",
+  "consentAdmin.body":
+    "El {consentedOn}, {recipientName} aceptó {arrivedCents} para el período {periodNumber}. Los {owedCents} de {debtorName} se le siguen debiendo a {recipientName} y se le envían cuando lleguen.",
+  "restSentRecipient.title": "El resto de su pago del pozo de {groupName} va en camino",
+  "restSentRecipient.body":
+    "Llegó el aporte de {amountCents} de {debtorName} para el período {periodNumber}, y el {sentOn} se lo enviamos: el resto de su pago del pozo.",
+  "restSentDebtor.title": "Sus {amountCents} que debía en {groupName} están pagados",
+  "restSentDebtor.body":
+    "Llegó su aporte para el período {periodNumber}, y el {sentOn} le enviamos los {amountCents} a {recipientName}. No debe nada más por ese turno.",
+  "restSentAdmin.title": "Los {amountCents} de {debtorName} le llegaron a {recipientName} en {groupName}",
+  "restSentAdmin.body":
+    "Llegó el aporte de {debtorName} para el período {periodNumber}, y el {sentOn} le enviamos los {amountCents} a {recipientName}: el resto de su pago del pozo.",
 };

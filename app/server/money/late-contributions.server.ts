@@ -228,7 +228,7 @@ export function lateFrom(
         waitedDays: Math.max(0, daysBetween(String(last.due_on), last.today)),
         today: last.today,
         message: consent
-          ? owedToRecipientMessage(consent)
+          ? owedToRecipientMessage(consent, words)
           : nextStepAfterFailure(retries ? facts : { ...facts, attempt: Math.max(facts.attempt, MAX_ATTEMPTS) }, words),
         consent,
       };

@@ -87,9 +87,12 @@ async function turnFacts(executor: Executor, groupId: string, recipientUserId: s
 /** Why a turn cannot be resolved by consent now (`notYet`: only the day has not come), or null when it can. */
 function refusal(facts: TurnFacts, today: CalendarDay): { notYet: boolean; message: string } | null {
   const why = refusalText(facts, today);
-  return why === null
-    ? null
-    : { notYet: why === NOT_YET, message: why === NOT_YET ? `You can accept what has arrived from ${fullDate(consentOpensOn(facts.dueOn))}.` : why };
+  return why === null ? null : { notYet: why === NOT_YET, message: why === NOT_YET ? notYetMessage(consentOpensOn(facts.dueOn)) : why };
+}
+
+/** The refusal before the day comes, in English (the accept-payout page writes it in the reader's language). */
+export function notYetMessage(opensOn: CalendarDay): string {
+  return `You can accept what has arrived from ${fullDate(opensOn)}.`;
 }
 
 const NOT_YET = "not yet";
