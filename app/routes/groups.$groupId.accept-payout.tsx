@@ -30,7 +30,8 @@ function notFound() {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
   if (!isUuid(params.groupId)) return notFound();
-  const view = await turnConsentView(user.id, params.groupId);
+  const view = await turnConsentView(user.id, params.groupId, new Date(), { membersOnly: true });
+  if (!view) return notFound();
   return { groupId: params.groupId, offers: view.offers.filter((offer) => offer.open) };
 }
 

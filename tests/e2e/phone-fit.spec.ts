@@ -63,6 +63,7 @@ const ROUTES: Record<string, Visit[] | Resource> = {
   "/groups/:groupId/statement.csv": resource("demo", (world) => `${started(world)}/statement.csv`),
   "/groups/:groupId/report": [page("demo", (world) => `${started(world)}/report`)],
   "/groups/:groupId/pay": [page("demo", (world) => `${started(world)}/pay`)],
+  "/groups/:groupId/accept-payout": [page("demo", (world) => `${started(world)}/accept-payout`)],
   "/reports": [page("demo", "/reports"), page("newcomer", "/reports")],
   "/profile": [page("newcomer", "/profile")],
   "/profile/bank-accounts": [page("demo", "/profile/bank-accounts")],

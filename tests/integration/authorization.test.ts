@@ -106,6 +106,13 @@ const MATRIX: Record<string, Row> = {
     get: roles("302 /login", "404", "200", "200", "404", "404"),
     post: roles("302 /login", "400", "400", "400", "400", "400"),
   },
+  // The recipient's consent to be paid what arrived (issue 44, ADR 053): group A's members see the page (what they may
+  // accept, or that there is nothing); anyone else the 404 page. A post without a period is refused before the group is
+  // looked up, the same 400 for any id.
+  "/groups/:groupId/accept-payout": {
+    get: roles("302 /login", "404", "200", "200", "404", "404"),
+    post: roles("302 /login", "400", "400", "400", "400", "400"),
+  },
   // The visitor's own reports.
   // A member answers their own report (issue 45): a malformed post is a 400.
   "/reports": { get: signedIn("200"), post: roles("302 /login", "400", "400", "400", "400", "400") },

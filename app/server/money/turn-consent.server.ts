@@ -145,11 +145,22 @@ function groupDay(group: { timeZone: string; clockOffsetSeconds: number }, now: 
  * missing contribution while others' arrived (from the due day; consent possible from `opensOn`), the consents they
  * gave with what is still owed to them, and what they themselves owe a recipient who accepted what arrived.
  */
-export async function turnConsentView(userId: string, groupId: string, now = new Date()): Promise<TurnConsentView> {
+export async function turnConsentView(userId: string, groupId: string, now?: Date): Promise<TurnConsentView>;
+export async function turnConsentView(userId: string, groupId: string, now: Date, options: { membersOnly: true }): Promise<TurnConsentView | null>;
+export async function turnConsentView(
+  userId: string,
+  groupId: string,
+  now = new Date(),
+  options: { membersOnly?: boolean } = {},
+): Promise<TurnConsentView | null> {
+  // The group with the viewer's membership: a page of its own (accept-payout) answers a non-member as every group
+  // route does (404, the same as an unknown id); the group page has checked membership already.
   const [group] = await db()
-    .select({ timeZone: groups.timeZone, clockOffsetSeconds: groups.clockOffsetSeconds, status: groups.status })
+    .select({ timeZone: groups.timeZone, clockOffsetSeconds: groups.clockOffsetSeconds, status: groups.status, memberId: groupMembers.id })
     .from(groups)
+    .leftJoin(groupMembers, and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, userId)))
     .where(eq(groups.id, groupId));
+  if (options.membersOnly && !group?.memberId) return null;
   if (!group || group.status !== "active") return { offers: [], given: [], owing: [] };
   const today = groupDay(group, now);
   const consents = await db()
