@@ -609,6 +609,41 @@ export type PayoutDecision =
   | { ok: false; reason: "refused"; detail: { poolCents: number; payoutCents: number; contributionsCollected: number; members: number } };
 
 /**
+ * A payout row under its key (the period, the recipient, the attempt) and its reservation (pool → in transit), in the
+ * caller's transaction, which holds the pool's lock and has decided the payout may go: the full payout here, a consented
+ * partial payout or its rest in turn-consent.server.ts.
+ */
+export async function insertReservedPayout(
+  tx: Tx,
+  input: { groupId: string; periodNumber: number; userId: string; attempt: number; amountCents: number; day: CalendarDay },
+): Promise<TransferRow> {
+  const [row] = await tx
+    .insert(bankTransfers)
+    .values({
+      idempotencyKey: transferKey("payout", input.groupId, input.periodNumber, input.userId, input.attempt),
+      kind: "payout",
+      groupId: input.groupId,
+      periodNumber: input.periodNumber,
+      userId: input.userId,
+      attempt: input.attempt,
+      amountCents: input.amountCents,
+      initiatedOn: input.day,
+      statusOn: input.day,
+    })
+    .returning();
+  await postEntries(tx, [
+    {
+      posting: payoutReservation({ id: row!.id, kind: "payout", groupId: input.groupId, userId: input.userId, amountCents: input.amountCents }),
+      groupId: input.groupId,
+      periodNumber: input.periodNumber,
+      bankTransferId: row!.id,
+      effectiveOn: input.day,
+    },
+  ]);
+  return row!;
+}
+
+/**
  * Create a payout, or refuse to: one transaction that locks the group's pool, re-reads from the ledger that the pool
  * holds the whole payout and that every member's latest contribution for the period has reached the platform's
  * available balance (funds_available) and been posted in full, then inserts the payout row and reserves its amount (pool → payouts_in_transit). Nothing read before this
@@ -654,31 +689,9 @@ export async function startPayout(input: {
         detail: { poolCents, payoutCents: input.amountCents, contributionsCollected: collected, members },
       } as const;
     }
-    const [row] = await tx
-      .insert(bankTransfers)
-      .values({
-        idempotencyKey: key,
-        kind: "payout",
-        groupId: input.groupId,
-        periodNumber: input.periodNumber,
-        userId: input.userId,
-        attempt: input.attempt,
-        amountCents: input.amountCents,
-        initiatedOn: input.day,
-        statusOn: input.day,
-      })
-      .returning();
-    await postEntries(tx, [
-      {
-        posting: payoutReservation({ id: row!.id, kind: "payout", groupId: input.groupId, userId: input.userId, amountCents: input.amountCents }),
-        groupId: input.groupId,
-        periodNumber: input.periodNumber,
-        bankTransferId: row!.id,
-        effectiveOn: input.day,
-      },
-    ]);
+    const row = await insertReservedPayout(tx, input);
     failpoint("inside-payout-transaction");
-    return { ok: true, transfer: row! } as const;
+    return { ok: true, transfer: row } as const;
   });
   // Committed: count the payout (metrics: created).
   if (decision.ok) recordTransfers([decision.transfer]);

@@ -15,7 +15,7 @@
  *   arrived for it: never a full payout and a rest, never a cent that has not arrived.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { FAILED_STATUSES, MAX_ATTEMPTS, payoutReservation, RETRY_AFTER_DAYS, transferKey } from "~/domain/money";
+import { FAILED_STATUSES, MAX_ATTEMPTS, RETRY_AFTER_DAYS } from "~/domain/money";
 import { fullDate } from "~/domain/failed-contribution";
 import { addDays, type CalendarDay, todayIn } from "~/domain/schedule";
 import { consentConsequence, consentNotices, consentOpen, consentOpensOn, restSentNotices } from "~/domain/turn-consent";
@@ -25,8 +25,8 @@ import { notify } from "../notifications/notifications.server";
 import { failpoint } from "../platform/failpoints.server";
 import { logger } from "../platform/log.server";
 import { recordTransfers } from "../platform/metrics.server";
-import { lockAccounts, lockedBalance, postEntries, resolveAccounts, type Tx } from "./ledger.server";
-import { accountsOf, submitTransfers } from "./transfers.server";
+import { lockAccounts, lockedBalance, resolveAccounts, type Tx } from "./ledger.server";
+import { accountsOf, insertReservedPayout, submitTransfers } from "./transfers.server";
 
 type Executor = Pick<Tx, "execute">;
 
@@ -374,31 +374,7 @@ async function insertPayout(tx: Tx, input: { groupId: string; periodNumber: numb
   const { rows } = await tx.execute<{ attempt: number }>(sql`
     select coalesce(max(attempt), 0)::int + 1 as attempt from ${bankTransfers}
     where group_id = ${input.groupId}::uuid and period_number = ${input.periodNumber}::int and kind = 'payout'`);
-  const attempt = Number(rows[0]!.attempt);
-  const [row] = await tx
-    .insert(bankTransfers)
-    .values({
-      idempotencyKey: transferKey("payout", input.groupId, input.periodNumber, input.userId, attempt),
-      kind: "payout",
-      groupId: input.groupId,
-      periodNumber: input.periodNumber,
-      userId: input.userId,
-      attempt,
-      amountCents: input.amountCents,
-      initiatedOn: input.day,
-      statusOn: input.day,
-    })
-    .returning();
-  await postEntries(tx, [
-    {
-      posting: payoutReservation({ id: row!.id, kind: "payout", groupId: input.groupId, userId: input.userId, amountCents: input.amountCents }),
-      groupId: input.groupId,
-      periodNumber: input.periodNumber,
-      bankTransferId: row!.id,
-      effectiveOn: input.day,
-    },
-  ]);
-  return row!;
+  return insertReservedPayout(tx, { ...input, attempt: Number(rows[0]!.attempt) });
 }
 
 /**
