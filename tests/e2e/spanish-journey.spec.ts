@@ -333,9 +333,10 @@ test.describe("the journey in Spanish: public pages, register, confirm, link a b
     expect(sandboxEmail.text).toContain("Buenas noticias: un administrador le dio a su cuenta acceso al entorno de prueba.");
 
     await page.goto("/profile/bank-accounts");
-    // The page's own words are Profile → Bank Accounts', still English until that part of issue 46 lands (ADR 056,
-    // part five (l)): its main column is left out of the check; the shell around it is checked.
-    const stillEnglish = "main";
+    // The page's own words (and its toast, "Bank Account Connected!") are Profile → Bank Accounts', still English until
+    // that part of issue 46 lands (ADR 056, part five (l)): its main column and toasts are left out of the check; the
+    // shell around them is checked, and so are the sandbox bank's Link pages.
+    const stillEnglish = "main, [data-toast-type]";
     await expectSpanishPage(page, stillEnglish);
     await page
       .locator("main")
