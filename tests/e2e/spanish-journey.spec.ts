@@ -476,6 +476,9 @@ test.describe("the journey in Spanish: public pages, register, confirm, link a b
     await page.goto(groupPath);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(groupName);
     await expect(page.getByTestId("sandbox-clock")).toContainText(`Fecha de prueba: ${full(await groupDay(page))}`);
+    await expect(page.getByRole("heading", { name: "Próximo pago del pozo" })).toBeVisible();
+    await expect(page.locator("main")).toContainText("Miembros3 miembros");
+    await expect(page.locator("main")).toContainText(`Vence el ${medium(due)}`);
     await expectSpanishPage(page);
     await advanceTo(page, due);
     await expect(page.getByTestId("sandbox-clock")).toContainText(`Fecha de prueba: ${full(due)}`);
