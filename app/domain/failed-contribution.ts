@@ -177,7 +177,8 @@ export function consentValues(consent: ConsentedTurn): Record<string, string | n
 
 /**
  * The group admin's notice about a member's failed contribution: the amount, the attempt and the next attempt's date,
- * or that nothing more is debited automatically (the member's bank account is theirs alone and is not named).
+ * or that nothing more is debited automatically (the member's bank account is theirs alone and is not named). Sent as
+ * the notice-texts message `contributionLateAdmin` (adminFailureValues, ADR 062); this is the English it is checked against.
  */
 export function adminNoticeAfterFailure(memberName: string, facts: FailedContributionFacts): string {
   const amount = formatMoney(facts.amountCents);

@@ -81,7 +81,8 @@ export type LateReminderFacts = {
 /**
  * The daily reminder of a late contribution (issue 44), the same in the bell and the email, whose link is the group's
  * Pay now page: the amount, the account it failed on, the next attempt's full date or that no automatic attempt is left,
- * and Pay now.
+ * and Pay now. Sent as the notice-texts message `lateReminder` (lateReminderValues, ADR 062); this is the English it is
+ * checked against.
  */
 export function lateReminderText(facts: LateReminderFacts) {
   const amount = formatMoney(facts.amountCents);
