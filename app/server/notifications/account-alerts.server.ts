@@ -162,7 +162,8 @@ export const URGENT = {
   }),
   /**
    * The member's own failed, declined or returned contribution debit (the cycle's tellOutcomes): `reason` says what
-   * the bank did (failureReason, app/domain/ach.ts), `nextStep` what happens now (nextStepAfterFailure).
+   * the bank did (failureReason, app/domain/ach.ts), `nextStep` what happens now (nextStepAfterFailure). Words already
+   * written in English; the cycle sends contributionFailedMessage, below, written in the member's language when read.
    */
   contributionFailed: (group: { id: string; name: string }, reason: string, nextStep: string): UrgentNotice => ({
     title: `Your contribution to ${group.name} did not go through`,
