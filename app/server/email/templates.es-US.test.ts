@@ -328,7 +328,7 @@ describe("emails in Spanish (ADR 056, part two)", () => {
     };
     const alert = renderEmail(unusable, "es-US");
     expect(alert.subject).toBe("Vincule otra cuenta: First Platypus Bank Plaid Checking ••0000 no se puede usar");
-    expect(alert.text).toContain("El banco dice que esta cuenta está cerrada. Ya no podemos cargarle aportes");
+    expect(alert.text).toContain("El banco dice que esta cuenta está cerrada. Ya no podemos cargar aportes a esta cuenta");
     expect(renderEmail(unusable, "en-US")).toEqual(
       renderEmail({ ...unusable, data: { ...unusable.data, notice: undefined } } as EmailMessage, "en-US"),
     );

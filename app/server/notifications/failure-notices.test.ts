@@ -228,7 +228,7 @@ describe("the warnings about one bank account as messages", () => {
   it("write them in Spanish", () => {
     expect(noticeText({ message: "accountUnusable", values: accountNoticeValues(label, "R02") }, "es-US")).toEqual({
       title: "Vincule otra cuenta: First Platypus Bank Plaid Checking ••0000 no se puede usar",
-      body: "El banco dice que esta cuenta está cerrada. Ya no podemos cargarle aportes ni depositar en ella pagos del pozo. Vincule otra cuenta bancaria para mantener sus tandas al día.",
+      body: "El banco dice que esta cuenta está cerrada. Ya no podemos cargar aportes a esta cuenta ni depositar en ella pagos del pozo. Vincule otra cuenta bancaria para mantener sus tandas al día.",
     });
     expect(noticeText({ message: "debitsRevoked", values: accountNoticeValues(label, "R61") }, "es-US")).toEqual({
       title: "Vuelva a autorizar los cargos a First Platypus Bank Plaid Checking ••0000",
