@@ -193,6 +193,10 @@ async function readEmail(page: Page, to: string, subject: string) {
   await expect(body).toBeVisible();
   const text = (await body.textContent()) ?? "";
   expect(englishIn(text), `English in the email "${subject}"`).toEqual([]);
+  // The HTML part too, as the mailbox previews it (a sandboxed frame).
+  const html = (await page.frameLocator("main iframe").locator("body").innerText()) ?? "";
+  expect(html, `the HTML of "${subject}"`).toContain("Hola");
+  expect(englishIn(html), `English in the HTML of the email "${subject}"`).toEqual([]);
   const links = await page
     .getByRole("region", { name: "Enlaces de este mensaje" })
     .locator("a")
