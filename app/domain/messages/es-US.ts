@@ -6,6 +6,8 @@
 import type { MessageId } from "./en-US";
 import { ACCOUNT_MESSAGES_ES } from "./account.es-US";
 import { BANK_MESSAGES_ES } from "./bank.es-US";
+import { CONTENT_MESSAGES_ES } from "./content.es-US";
+import { GROUP_EXTRA_MESSAGES_ES, GROUP_EXTRA_SERVER_TEXTS_ES } from "./group-extra.es-US";
 import { GROUP_PAGE_MESSAGES_ES, GROUP_PAGE_SERVER_TEXTS_ES } from "./group-page.es-US";
 import { JOIN_MESSAGES_ES } from "./join.es-US";
 import { MAILBOX_MESSAGES_ES } from "./mailbox.es-US";
@@ -22,6 +24,9 @@ export const messages: Record<MessageId, string> = {
   ...REPORT_PAGE_MESSAGES_ES,
   ...ACCOUNT_MESSAGES_ES,
   ...MAILBOX_MESSAGES_ES,
+  ...GROUP_EXTRA_MESSAGES_ES,
+  ...GROUP_EXTRA_SERVER_TEXTS_ES,
+  ...CONTENT_MESSAGES_ES,
   ...TURN_CONSENT_SERVER_TEXTS_ES,
   "shell.title": "Rosca — Ahorremos juntos, crezcamos juntos",
   "shell.description":
