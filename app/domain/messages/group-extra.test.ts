@@ -48,9 +48,10 @@ describe("the group page's last words in the catalogue", () => {
   });
 
   it("every refusal the roster, the swaps and the report form write has its Spanish", () => {
-    const refusals = [
-      ...Object.values(ROSTER_MESSAGES).filter((text): text is string => typeof text === "string"),
-      ...Object.values(SWAP_MESSAGES).filter((text): text is string => typeof text === "string"),
+    const strings = (texts: object) => Object.values(texts).filter((text): text is string => typeof text === "string");
+    const refusals: string[] = [
+      ...strings(ROSTER_MESSAGES),
+      ...strings(SWAP_MESSAGES),
       REPORT_MESSAGES.categoryRequired,
       REPORT_MESSAGES.messageRequired,
       REPORT_MESSAGES.messageShort,
