@@ -57,13 +57,9 @@ const NOT_YET_TRANSLATED = new Set<string>([
   "app/routes/admin.tsx",
   // Public content pages whose words are still English (about, careers, blog, contact, security, sharia), and the
   // legal documents, which are English only by design (ADR 056: the English version governs).
-  "app/routes/about.tsx",
-  "app/routes/careers.tsx",
   "app/routes/blog.tsx",
   "app/routes/blog.$id.tsx",
   "app/routes/contact.tsx",
-  "app/routes/security.tsx",
-  "app/routes/sharia.tsx",
   "app/routes/privacy.tsx",
   "app/routes/terms.tsx",
   "app/components/marketing/article-body.tsx",

@@ -11,7 +11,7 @@ import { FIELD_MESSAGES, SECURITY_MESSAGES } from "../auth-rules";
 import { BODY_ERROR_MESSAGES } from "../request-body";
 import { ACCOUNT_MESSAGES } from "./account.en-US";
 import { BANK_MESSAGES } from "./bank.en-US";
-import { CONTENT_MESSAGES } from "./content.en-US";
+import { CONTENT_MESSAGES, CONTENT_SERVER_TEXTS } from "./content.en-US";
 import { GROUP_EXTRA_MESSAGES, GROUP_EXTRA_SERVER_TEXTS } from "./group-extra.en-US";
 import { GROUP_PAGE_MESSAGES, GROUP_PAGE_SERVER_TEXTS } from "./group-page.en-US";
 import { JOIN_MESSAGES } from "./join.en-US";
@@ -506,6 +506,7 @@ export const SERVER_TEXTS = [
   ...GROUP_PAGE_SERVER_TEXTS,
   ...TURN_CONSENT_SERVER_TEXTS,
   ...GROUP_EXTRA_SERVER_TEXTS,
+  ...CONTENT_SERVER_TEXTS,
   ...Object.values(FIELD_MESSAGES),
   SECURITY_MESSAGES.codeRequired,
   SECURITY_MESSAGES.invalidCode,

@@ -6,7 +6,7 @@
 import type { MessageId } from "./en-US";
 import { ACCOUNT_MESSAGES_ES } from "./account.es-US";
 import { BANK_MESSAGES_ES } from "./bank.es-US";
-import { CONTENT_MESSAGES_ES } from "./content.es-US";
+import { CONTENT_MESSAGES_ES, CONTENT_SERVER_TEXTS_ES } from "./content.es-US";
 import { GROUP_EXTRA_MESSAGES_ES, GROUP_EXTRA_SERVER_TEXTS_ES } from "./group-extra.es-US";
 import { GROUP_PAGE_MESSAGES_ES, GROUP_PAGE_SERVER_TEXTS_ES } from "./group-page.es-US";
 import { JOIN_MESSAGES_ES } from "./join.es-US";
@@ -27,6 +27,7 @@ export const messages: Record<MessageId, string> = {
   ...GROUP_EXTRA_MESSAGES_ES,
   ...GROUP_EXTRA_SERVER_TEXTS_ES,
   ...CONTENT_MESSAGES_ES,
+  ...CONTENT_SERVER_TEXTS_ES,
   ...TURN_CONSENT_SERVER_TEXTS_ES,
   "shell.title": "Rosca — Ahorremos juntos, crezcamos juntos",
   "shell.description":
