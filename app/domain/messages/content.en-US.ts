@@ -127,6 +127,8 @@ export const CONTENT_MESSAGES = {
   "content.sharia.practice5": "During the demo phase, no real money moves: bank connections use a sandbox.",
   "content.sharia.consult": "Please consult your own scholar",
   "content.sharia.readArticle": "Read: Saving Without Riba",
+  // /privacy's description (the policy itself stays English: ADR 056).
+  "content.privacy.description": "What personal information Rosca collects, how we use and share it, how long we keep it and the choices you have.",
 } as const;
 
 /**

@@ -123,6 +123,8 @@ export const CONTENT_MESSAGES_ES: Record<keyof typeof CONTENT_MESSAGES, string> 
   "content.sharia.practice5": "Durante la fase de demostración no se mueve dinero real: las conexiones bancarias usan un entorno de prueba.",
   "content.sharia.consult": "Consulte a su propio especialista",
   "content.sharia.readArticle": "Leer: Ahorrar sin riba",
+  "content.privacy.description":
+    "Qué información personal recopila Rosca, cómo la usamos y la compartimos, cuánto tiempo la guardamos y qué opciones tiene usted.",
 };
 
 /** Los textos que el formulario de contacto escribe en inglés (CONTENT_SERVER_TEXTS), en español. */
