@@ -173,7 +173,7 @@ export const ARTICLES: Article[] = [
       },
       {
         kind: "note",
-        text: "Este artículo explica nuestro razonamiento; no es un dictamen religioso. La práctica y las opiniones varían entre escuelas y especialistas, así que si tiene dudas, consulte a un especialista de su confianza. Nuestra página de cumplimiento con la sharía presenta los mismos principios con más detalle.",
+        text: "Este artículo explica nuestro razonamiento; no es un dictamen religioso. La práctica y las opiniones varían entre escuelas y especialistas, así que si tiene dudas, consulte a un especialista de su confianza. Nuestra página de conformidad con la sharía presenta los mismos principios con más detalle.",
       },
     ],
   },

@@ -106,10 +106,10 @@ export const CONTENT_MESSAGES_ES: Record<keyof typeof CONTENT_MESSAGES, string> 
   "content.security.ask3": "nos dé un tiempo razonable para corregir el problema antes de hacerlo público.",
   "content.security.inReturn":
     "A cambio, confirmaremos que recibimos su reporte en menos de 24 horas, le mantendremos al tanto mientras trabajamos en él y no emprenderemos acciones legales contra investigaciones hechas de buena fe según estas pautas.",
-  "content.sharia.title": "Cumplimiento con la sharía",
+  "content.sharia.title": "Conformidad con la sharía",
   "content.sharia.description":
     "Por qué las tandas de Rosca no tienen intereses: sin riba, una tarifa fija por el servicio que no depende del tiempo ni del turno, sin gharar y con un orden de turnos transparente.",
-  "content.sharia.eyebrow": "Cumplimiento con la sharía",
+  "content.sharia.eyebrow": "Conformidad con la sharía",
   "content.sharia.heading": "Ahorrar juntos sin riba",
   "content.sharia.lead":
     "Las tandas han sido desde hace mucho una forma halal para que las familias musulmanas ahorren y cubran gastos grandes sin intereses. Así es como Rosca respeta los principios que las hacen halal.",
