@@ -199,7 +199,8 @@ export const messages: Record<MessageId, string> = {
   "wizard.schedulePending": "Elija una frecuencia y un día para ver el calendario.",
   "wizard.schedule.daily": "Todos los días",
   "wizard.schedule.weekly": "Cada {weekday}",
-  "wizard.schedule.biweekly": "Cada dos semanas, el {weekday}",
+  // A recurring weekday reads "los viernes" (plural), "el viernes" only for one date (docs/glossary-es.md).
+  "wizard.schedule.biweekly": "Cada dos semanas, los {weekday, select, sábado {sábados} domingo {domingos} other {{weekday}}}",
   "wizard.schedule.monthly": "Cada mes, el día {day}",
   "wizard.schedule.monthlyShort": "Cada mes, el día {day} (o el último día de los meses más cortos)",
   "wizard.payoutOrder": "Orden de los turnos",
