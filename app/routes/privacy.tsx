@@ -2,7 +2,7 @@ import type { MetaArgs } from "react-router";
 import { metaTranslator, useT } from "~/components/i18n";
 import { LegalDocument } from "~/components/marketing/legal-document";
 import { PRIVACY_INTRO, PRIVACY_SECTIONS } from "~/content/privacy";
-import { POLICY_EFFECTIVE_DATE_ISO } from "~/content/site";
+import { POLICY_EFFECTIVE_DATE_ISO } from "~/content/policy-date";
 
 export const meta = ({ matches }: MetaArgs) => {
   const t = metaTranslator(matches);

@@ -1,7 +1,7 @@
 import type { MetaArgs } from "react-router";
 import { metaTranslator, useT } from "~/components/i18n";
 import { LegalDocument } from "~/components/marketing/legal-document";
-import { POLICY_EFFECTIVE_DATE_ISO } from "~/content/site";
+import { POLICY_EFFECTIVE_DATE_ISO } from "~/content/policy-date";
 import { TERMS_INTRO, TERMS_SECTIONS } from "~/content/terms";
 
 export const meta = ({ matches }: MetaArgs) => {
