@@ -45,8 +45,6 @@ const NOT_YET_TRANSLATED = new Set<string>([
   "app/components/groups/group-roster.tsx",
   // Part four (f)'s, not done yet: bank and account pieces, the profile pages, auth pages, the shell's last words.
   "app/components/bank/bank-health-alerts.tsx",
-  "app/components/profile/payment-record.tsx",
-  "app/routes/profile._index.tsx",
   "app/routes/profile.bank-accounts.tsx",
   "app/routes/profile.email.tsx",
   "app/routes/profile.security.tsx",

@@ -14,6 +14,7 @@ import { BANK_MESSAGES } from "./bank.en-US";
 import { GROUP_PAGE_MESSAGES, GROUP_PAGE_SERVER_TEXTS } from "./group-page.en-US";
 import { JOIN_MESSAGES } from "./join.en-US";
 import { MAILBOX_MESSAGES } from "./mailbox.en-US";
+import { PROFILE_MESSAGES_UI, PROFILE_SERVER_TEXTS } from "./profile.en-US";
 import { NOTICES_MESSAGES } from "./notices.en-US";
 import { REPORT_PAGE_MESSAGES } from "./report.en-US";
 import { TURN_CONSENT_MESSAGES, TURN_CONSENT_SERVER_TEXTS } from "./turn-consent.en-US";
@@ -26,6 +27,7 @@ const UI = {
   ...REPORT_PAGE_MESSAGES,
   ...ACCOUNT_MESSAGES,
   ...MAILBOX_MESSAGES,
+  ...PROFILE_MESSAGES_UI,
   // The shell: every page's header, footer, skip link and the demo strip.
   "shell.title": "Rosca — Save Together, Grow Together",
   "shell.description": "Interest-free rotating savings groups for friends, family and colleagues. Sharia-compliant, for US residents 18+.",
@@ -499,6 +501,7 @@ const UI = {
  * text it received (`useTranslateText`, app/components/i18n.tsx).
  */
 export const SERVER_TEXTS = [
+  ...PROFILE_SERVER_TEXTS,
   ...GROUP_PAGE_SERVER_TEXTS,
   ...TURN_CONSENT_SERVER_TEXTS,
   ...Object.values(FIELD_MESSAGES),

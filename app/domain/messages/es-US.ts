@@ -9,6 +9,7 @@ import { BANK_MESSAGES_ES } from "./bank.es-US";
 import { GROUP_PAGE_MESSAGES_ES, GROUP_PAGE_SERVER_TEXTS_ES } from "./group-page.es-US";
 import { JOIN_MESSAGES_ES } from "./join.es-US";
 import { MAILBOX_MESSAGES_ES } from "./mailbox.es-US";
+import { PROFILE_MESSAGES_UI_ES, PROFILE_SERVER_TEXTS_ES } from "./profile.es-US";
 import { NOTICES_MESSAGES_ES } from "./notices.es-US";
 import { REPORT_PAGE_MESSAGES_ES } from "./report.es-US";
 import { TURN_CONSENT_MESSAGES_ES, TURN_CONSENT_SERVER_TEXTS_ES } from "./turn-consent.es-US";
@@ -22,6 +23,8 @@ export const messages: Record<MessageId, string> = {
   ...REPORT_PAGE_MESSAGES_ES,
   ...ACCOUNT_MESSAGES_ES,
   ...MAILBOX_MESSAGES_ES,
+  ...PROFILE_MESSAGES_UI_ES,
+  ...PROFILE_SERVER_TEXTS_ES,
   ...TURN_CONSENT_SERVER_TEXTS_ES,
   "shell.title": "Rosca — Ahorremos juntos, crezcamos juntos",
   "shell.description":
