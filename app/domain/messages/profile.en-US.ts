@@ -65,6 +65,31 @@ export const PROFILE_MESSAGES_UI = {
     "Your profile is hidden from other members (<0>Security → Profile visibility</0>), so your record is not shown to them either, whatever you choose here.",
   "profile.record.shareLabel": "Show this summary to the members of my groups and to people invited to them",
   "profile.record.update": "Update Sharing",
+  // /profile/email: the account's address and changing it (issue 31; EMAIL_CHANGE_MESSAGES' sentences with an address
+  // are written by the action in the reader's language).
+  "profile.email.title": "Email address — Rosca",
+  "profile.email.heading": "Email address",
+  "profile.email.lead": "We send sign-in links, reminders and notices to <0>{email}</0>.",
+  "profile.email.confirmTitle": "Confirm your new email address",
+  "profile.email.confirmQuestion": "Change your email from <0>{from}</0> to <1>{to}</1>?",
+  "profile.email.confirm": "Confirm new email address",
+  "profile.email.notNow": "Not now",
+  "profile.email.pendingTitle": "Waiting for confirmation",
+  "profile.email.pending":
+    "We sent a confirmation link to <0>{address}</0> on {date}. Open it to finish the change; until then your email stays as it is.",
+  "profile.email.cancel": "Cancel this change",
+  "profile.email.changeTitle": "Change your email address",
+  "profile.email.changeLead": "We'll send a link to the new address; your email changes once you open it.",
+  "profile.email.newEmail": "New email address",
+  "profile.email.currentPassword": "Current password",
+  "profile.email.passwordHint": "To make sure it's you.",
+  "profile.email.sending": "Sending…",
+  "profile.email.send": "Send confirmation link",
+  "profile.email.sent": "We sent a confirmation link to {address}. Your email changes once you open it.",
+  "profile.email.queued": "Our mail service can't send right now, so the confirmation link for {address} is queued and will be sent automatically.",
+  "profile.email.notDelivered":
+    "We couldn't send a confirmation link to {address}: our mail service won't deliver to that address. Please check it, or use another one.",
+  "profile.email.changed": "Your email address is now {address}.",
 } as const;
 
 /**
@@ -99,4 +124,18 @@ export const PROFILE_SERVER_TEXTS = [
   "Members of your groups, and people invited to them, see its summary.",
   "Payment record hidden",
   "Groups you join from now on, and people invited to them, don't see it. The members of the groups you are already in keep seeing it: you shared it when you joined them together.",
+  // /profile/email: the fields' messages, the errors and the toasts' titles (EMAIL_CHANGE_MESSAGES, SECURITY_MESSAGES).
+  "Current password is required",
+  "Current password is incorrect",
+  "Too many attempts. Please wait a few minutes before trying again.",
+  "That's already your email address",
+  "An account with this email address already exists",
+  "Too many email change requests. Please wait an hour and try again.",
+  "Check your new inbox",
+  "Email Address Changed",
+  "Email change cancelled",
+  "This confirmation link isn't valid for your account. Ask for a new one below.",
+  "This confirmation link has expired or was already used. Ask for a new one below.",
+  "That address now belongs to another account, so your email stays as it was.",
+  "Unknown action.",
 ] as const;

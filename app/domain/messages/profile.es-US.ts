@@ -67,6 +67,30 @@ export const PROFILE_MESSAGES_UI_ES: Record<keyof typeof PROFILE_MESSAGES_UI, st
     "Su perfil está oculto para los demás miembros (<0>Seguridad → Visibilidad del perfil</0>), así que tampoco ven su historial, elija lo que elija aquí.",
   "profile.record.shareLabel": "Mostrar este resumen a los miembros de mis tandas y a las personas invitadas a ellas",
   "profile.record.update": "Actualizar",
+  "profile.email.title": "Correo electrónico — Rosca",
+  "profile.email.heading": "Correo electrónico",
+  "profile.email.lead": "Enviamos los enlaces para iniciar sesión, los recordatorios y los avisos a <0>{email}</0>.",
+  "profile.email.confirmTitle": "Confirme su nuevo correo electrónico",
+  "profile.email.confirmQuestion": "¿Cambiar su correo electrónico de <0>{from}</0> a <1>{to}</1>?",
+  "profile.email.confirm": "Confirmar el nuevo correo electrónico",
+  "profile.email.notNow": "Ahora no",
+  "profile.email.pendingTitle": "Esperando la confirmación",
+  "profile.email.pending":
+    "Enviamos un enlace de confirmación a <0>{address}</0> el {date}. Ábralo para terminar el cambio; mientras tanto, su correo electrónico sigue igual.",
+  "profile.email.cancel": "Cancelar este cambio",
+  "profile.email.changeTitle": "Cambiar su correo electrónico",
+  "profile.email.changeLead": "Enviaremos un enlace a la nueva dirección; su correo electrónico cambia cuando usted lo abra.",
+  "profile.email.newEmail": "Nuevo correo electrónico",
+  "profile.email.currentPassword": "Contraseña actual",
+  "profile.email.passwordHint": "Para confirmar que es usted.",
+  "profile.email.sending": "Enviando…",
+  "profile.email.send": "Enviar el enlace de confirmación",
+  "profile.email.sent": "Enviamos un enlace de confirmación a {address}. Su correo electrónico cambia cuando usted lo abra.",
+  "profile.email.queued":
+    "Nuestro servicio de correo no puede enviar en este momento, así que el enlace de confirmación para {address} está en cola y se enviará automáticamente.",
+  "profile.email.notDelivered":
+    "No pudimos enviar un enlace de confirmación a {address}: nuestro servicio de correo no entrega a esa dirección. Revísela o use otra.",
+  "profile.email.changed": "Su correo electrónico ahora es {address}.",
 };
 
 export const PROFILE_SERVER_TEXTS_ES: Record<(typeof PROFILE_SERVER_TEXTS)[number], string> = {
@@ -103,4 +127,21 @@ export const PROFILE_SERVER_TEXTS_ES: Record<(typeof PROFILE_SERVER_TEXTS)[numbe
   "Payment record hidden": "Historial de pagos oculto",
   "Groups you join from now on, and people invited to them, don't see it. The members of the groups you are already in keep seeing it: you shared it when you joined them together.":
     "Las tandas a las que se una a partir de ahora, y las personas invitadas a ellas, no lo ven. Los miembros de las tandas en las que ya está lo siguen viendo: usted lo compartió cuando se unieron.",
+  "Current password is required": "La contraseña actual es obligatoria",
+  "Current password is incorrect": "La contraseña actual no es correcta",
+  "Too many attempts. Please wait a few minutes before trying again.": "Demasiados intentos. Espere unos minutos antes de intentarlo de nuevo.",
+  "That's already your email address": "Ese ya es su correo electrónico",
+  "An account with this email address already exists": "Ya existe una cuenta con este correo electrónico",
+  "Too many email change requests. Please wait an hour and try again.":
+    "Demasiadas solicitudes de cambio de correo electrónico. Espere una hora e inténtelo de nuevo.",
+  "Check your new inbox": "Revise su nueva bandeja de entrada",
+  "Email Address Changed": "Correo electrónico cambiado",
+  "Email change cancelled": "Cambio de correo electrónico cancelado",
+  "This confirmation link isn't valid for your account. Ask for a new one below.":
+    "Este enlace de confirmación no es válido para su cuenta. Pida uno nuevo abajo.",
+  "This confirmation link has expired or was already used. Ask for a new one below.":
+    "Este enlace de confirmación venció o ya se usó. Pida uno nuevo abajo.",
+  "That address now belongs to another account, so your email stays as it was.":
+    "Esa dirección ahora pertenece a otra cuenta, así que su correo electrónico sigue igual.",
+  "Unknown action.": "Acción desconocida.",
 };
