@@ -43,9 +43,6 @@ const NOT_YET_TRANSLATED = new Set<string>([
   "app/routes/groups.$groupId.report.tsx",
   "app/components/groups/group-labels.tsx",
   "app/components/groups/group-roster.tsx",
-  // Part four (f)'s, not done yet: bank and account pieces, the profile pages, auth pages, the shell's last words.
-  "app/components/bank/bank-health-alerts.tsx",
-  "app/routes/profile.bank-accounts.tsx",
   // The admin console (its references to the ledger and the bank in PaymentSummary too) and the demo mailbox.
   "app/components/admin/add-user-form.tsx",
   "app/components/admin/admin-panels.tsx",

@@ -6,6 +6,16 @@
 import { setupI18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { describe, expect, it } from "vitest";
+import { balanceAsOf, balanceRefreshFailed, balanceRefreshToast } from "./balances";
+import {
+  debitAuthorizationWording,
+  LOGIN_REQUIRED_REASONS,
+  REVOKED_AUTHORIZATION_CODES,
+  reconnectNotice,
+  revokedAuthorizationNotice,
+  UNUSABLE_ACCOUNT_CODES,
+  unusableAccountNotice,
+} from "./bank-health";
 import { messages as english } from "./messages/en-US";
 import { messages as spanish } from "./messages/es-US";
 import type { Words } from "./messages/words";
@@ -20,7 +30,13 @@ function translatorOf(locale: string, catalogue: Record<string, string>): Words 
 const en = translatorOf("en-US", english);
 const es = translatorOf("es-US", spanish);
 const numbers = { halfLife: HALF_LIFE_DAYS, years: FADE_AFTER_DAYS / 365, marks: NEW_MEMBER_MARKS };
-const EXPLANATION = [1, 2, 3, 4, 5].map((n) => `profile.record.explanation${n}` as const);
+const EXPLANATION = [
+  "profile.record.explanation1",
+  "profile.record.explanation2",
+  "profile.record.explanation3",
+  "profile.record.explanation4",
+  "profile.record.explanation5",
+] as const;
 
 describe("the payment record's words", () => {
   it("explains the record in English exactly as RECORD_EXPLANATION, and in Spanish with the same numbers", () => {
@@ -94,5 +110,64 @@ describe("a session's device", () => {
     expect(describeDevice("Mozilla/5.0 (Windows NT 10.0) Mystery/1.0", es)).toBe("Navegador desconocido en Windows");
     expect(describeDevice("", es)).toBe("Dispositivo desconocido");
     expect(describeDevice("curl/8.5.0", es)).toBe("curl");
+  });
+});
+
+describe("the bank accounts page's words", () => {
+  const account = { institutionName: "First Platypus Bank", accountName: "Plaid Checking", mask: "0000" };
+  const unnamed = { institutionName: null, accountName: "Plaid Checking", mask: null };
+
+  it("give every bank-health notice exactly its English with the English catalogue", () => {
+    for (const bank of ["First Platypus Bank", null])
+      for (const reason of LOGIN_REQUIRED_REASONS) expect(reconnectNotice(bank, reason, en)).toEqual(reconnectNotice(bank, reason));
+    for (const code of [...Object.keys(UNUSABLE_ACCOUNT_CODES), "R99"])
+      for (const label of [account, unnamed]) expect(unusableAccountNotice(label, code, en)).toEqual(unusableAccountNotice(label, code));
+    for (const code of [...Object.keys(REVOKED_AUTHORIZATION_CODES), "R99"])
+      for (const label of [account, unnamed]) expect(revokedAuthorizationNotice(label, code, en)).toEqual(revokedAuthorizationNotice(label, code));
+    expect(debitAuthorizationWording({ ...account, memberName: "Rita Reyes" }, en)).toBe(
+      debitAuthorizationWording({ ...account, memberName: "Rita Reyes" }),
+    );
+  });
+
+  it("say them in Spanish, with the account and the return code", () => {
+    const notice = revokedAuthorizationNotice(account, "R10", es);
+    expect(notice.title).toBe("Vuelva a autorizar los cargos de First Platypus Bank Plaid Checking ••0000");
+    expect(notice.body).toBe(
+      "Usted le dijo a su banco que un cargo no estaba autorizado. No volveremos a hacer cargos a esta cuenta hasta que usted lo autorice. Revise y autorice los cargos para seguir aportando a sus tandas.",
+    );
+    expect(unusableAccountNotice(unnamed, "R99", es).body).toMatch(/^El banco devolvió un cargo de esta cuenta \(código de devolución R99\)\. /);
+    expect(reconnectNotice(null, "PENDING_EXPIRATION", es).body).toMatch(/^Su conexión con su banco vence en unos días\./);
+    expect(debitAuthorizationWording({ ...account, memberName: "Rita Reyes" }, es)).toMatch(
+      /^Yo, Rita Reyes, autorizo a Rosca a hacer cargos por ACH a mi cuenta First Platypus Bank Plaid Checking ••0000 /,
+    );
+  });
+
+  it("say the balances' age and the refresh toasts as balances.ts does in English", () => {
+    const time = "Nov 27, 2026, 9:31 AM EST";
+    expect(en("profile.bank.balanceAsOf", { time })).toBe(balanceAsOf(time));
+    expect(en("profile.bank.balanceRefreshFailed", { time })).toBe(balanceRefreshFailed(time));
+    for (const retryInSeconds of [1, 42]) {
+      const outcome = { refreshed: 0, failed: 0, retryInSeconds };
+      expect(balanceRefreshToast(outcome, en)).toEqual(balanceRefreshToast(outcome));
+    }
+    expect(balanceRefreshToast({ refreshed: 0, failed: 0, retryInSeconds: 1 }, es).description).toBe(
+      "Consultamos a su banco como máximo una vez por minuto. Inténtelo de nuevo en 1 segundo.",
+    );
+    for (const outcome of [
+      { refreshed: 1, failed: 1, retryInSeconds: null },
+      { refreshed: 0, failed: 2, retryInSeconds: null },
+      { refreshed: 2, failed: 0, retryInSeconds: null },
+      { refreshed: 0, failed: 0, retryInSeconds: null },
+    ]) {
+      const toast = balanceRefreshToast(outcome);
+      expect(es(toast.title as never), toast.title).not.toBe(toast.title);
+      if (toast.description) expect(es(toast.description as never)).not.toBe(toast.description);
+    }
+  });
+
+  it("count the accounts connected", () => {
+    expect(en("profile.bank.connectedToast", { count: 1 })).toBe("1 account is ready to use.");
+    expect(en("profile.bank.connectedToast", { count: 2 })).toBe("2 accounts are ready to use.");
+    expect(es("profile.bank.connectedToast", { count: 2 })).toBe("2 cuentas están listas para usar.");
   });
 });
