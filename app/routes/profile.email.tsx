@@ -60,14 +60,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireUser(request);
   const intent = formData.get("intent");
   // The sentences with an address in them are written in the reader's language (English: EMAIL_CHANGE_MESSAGES' own).
-  const t = translator(requestLocale(request, user.locale));
+  const locale = requestLocale(request, user.locale);
+  const t = translator(locale);
 
   if (intent === "request") {
     const submission = parseWithZod(formData, { schema: changeEmailSchema });
     if (submission.status !== "success") return data<ActionResult>({ intent, result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
     const fieldError = (field: "newEmail" | "currentPassword", message: string, status = 400) =>
       data<ActionResult>({ intent: "request", result: submission.reply({ hideFields: HIDDEN, fieldErrors: { [field]: [message] } }) }, { status });
-    const requested = await requestEmailChange(user, { ...submission.value, ip: requestInfo(context).clientIp });
+    const requested = await requestEmailChange(user, { ...submission.value, ip: requestInfo(context).clientIp, locale });
     switch (requested.status) {
       case "wrong-password":
         return fieldError("currentPassword", SECURITY_MESSAGES.currentPasswordWrong);
