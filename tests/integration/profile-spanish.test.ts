@@ -18,15 +18,8 @@ const { textOf } = await import("../support/render");
 
 function render(locale: "en-US" | "es-US", loaderData: unknown) {
   const Stub = createRoutesStub([{ id: "page", path: "/profile/bank-accounts", Component: page.default as never, loader: () => loaderData }]);
-  return textOf(
-    renderToString(
-      createElement(
-        LocaleProvider,
-        { locale, messages: catalogue(locale) },
-        createElement(Stub, { initialEntries: ["/profile/bank-accounts"], hydrationData: { loaderData: { page: loaderData } } }),
-      ),
-    ),
-  );
+  const stub = createElement(Stub, { initialEntries: ["/profile/bank-accounts"], hydrationData: { loaderData: { page: loaderData } } });
+  return textOf(renderToString(createElement(LocaleProvider, { locale, messages: catalogue(locale), children: stub })));
 }
 
 const account = (id: string, health: { loginRequired?: string | null; unusableCode?: string | null; debitsRevokedCode?: string | null }) => ({
