@@ -225,7 +225,7 @@ test("/profile in Spanish: a refused form comes back in Spanish with what was ty
 
   // Hiding the record: the toast and the page say so in Spanish.
   await record.getByLabel("Mostrar este resumen a los miembros de mis tandas y a las personas invitadas a ellas").uncheck();
-  await record.getByRole("button", { name: "Actualizar", exact: true }).click();
+  await record.getByRole("button", { name: "Guardar la opción de compartir" }).click();
   await expect(toasts(page)).toContainText("Historial de pagos oculto");
   await expect(page.getByTestId("record-hidden")).toContainText(
     "Oculto. Las tandas a las que se una a partir de ahora, y las personas invitadas a ellas, no ven su historial.",

@@ -66,7 +66,7 @@ export const PROFILE_MESSAGES_UI_ES: Record<keyof typeof PROFILE_MESSAGES_UI, st
   "profile.record.profileHidden":
     "Su perfil está oculto para los demás miembros (<0>Seguridad → Visibilidad del perfil</0>), así que tampoco ven su historial, elija lo que elija aquí.",
   "profile.record.shareLabel": "Mostrar este resumen a los miembros de mis tandas y a las personas invitadas a ellas",
-  "profile.record.update": "Actualizar",
+  "profile.record.update": "Guardar la opción de compartir",
   "profile.email.title": "Correo electrónico — Rosca",
   "profile.email.heading": "Correo electrónico",
   "profile.email.lead": "Enviamos los enlaces para iniciar sesión, los recordatorios y los avisos a <0>{email}</0>.",
