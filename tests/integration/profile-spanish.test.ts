@@ -19,7 +19,9 @@ const { textOf } = await import("../support/render");
 function render(locale: "en-US" | "es-US", loaderData: unknown) {
   const Stub = createRoutesStub([{ id: "page", path: "/profile/bank-accounts", Component: page.default as never, loader: () => loaderData }]);
   const stub = createElement(Stub, { initialEntries: ["/profile/bank-accounts"], hydrationData: { loaderData: { page: loaderData } } });
-  return textOf(renderToString(createElement(LocaleProvider, { locale, messages: catalogue(locale), children: stub })));
+  // Its children come as createElement's third argument (the props' type names them too).
+  const props = { locale, messages: catalogue(locale) } as Parameters<typeof LocaleProvider>[0];
+  return textOf(renderToString(createElement(LocaleProvider, props, stub)));
 }
 
 const account = (id: string, health: { loginRequired?: string | null; unusableCode?: string | null; debitsRevokedCode?: string | null }) => ({
