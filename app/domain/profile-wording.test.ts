@@ -131,9 +131,9 @@ describe("the bank accounts page's words", () => {
 
   it("say them in Spanish, with the account and the return code", () => {
     const notice = revokedAuthorizationNotice(account, "R10", es);
-    expect(notice.title).toBe("Vuelva a autorizar los cargos de First Platypus Bank Plaid Checking ••0000");
+    expect(notice.title).toBe("Vuelva a autorizar los cargos a First Platypus Bank Plaid Checking ••0000");
     expect(notice.body).toBe(
-      "Usted le dijo a su banco que un cargo no estaba autorizado. No volveremos a hacer cargos a esta cuenta hasta que usted lo autorice. Revise y autorice los cargos para seguir aportando a sus tandas.",
+      "Usted le dijo a su banco que un cargo no estaba autorizado. No volveremos a cargar esta cuenta hasta que usted lo autorice. Revise y autorice los cargos para seguir aportando a sus tandas.",
     );
     expect(unusableAccountNotice(unnamed, "R99", es).body).toMatch(/^El banco devolvió un cargo de esta cuenta \(código de devolución R99\)\. /);
     expect(reconnectNotice(null, "PENDING_EXPIRATION", es).body).toMatch(/^Su conexión con su banco vence en unos días\./);

@@ -183,16 +183,16 @@ export const PROFILE_MESSAGES_UI_ES: Record<keyof typeof PROFILE_MESSAGES_UI, st
   "profile.bank.reconnectBody":
     "{reason, select, PENDING_EXPIRATION {Su conexión con {bank} vence en unos días. Vuelva a conectar su banco antes para que sus aportes y pagos del pozo sigan pasando; toma un minuto y sus cuentas siguen siendo las mismas.} other {Su inicio de sesión en {bank} venció, así que no podemos cargar aportes ni enviar pagos del pozo por medio de él. Vuelva a conectar su banco para que sus tandas sigan al día; toma un minuto y sus cuentas siguen siendo las mismas.}}",
   "profile.bank.unusableWhy":
-    "{code, select, R02 {El banco indica que esta cuenta está cerrada.} R03 {El banco no encontró ninguna cuenta con este número.} R04 {El banco indica que el número de cuenta no es válido.} R16 {El banco indica que esta cuenta está congelada.} R20 {El banco indica que esta cuenta no puede hacer pagos.} other {El banco devolvió un cargo de esta cuenta (código de devolución {code}).}}",
+    "{code, select, R02 {El banco dice que esta cuenta está cerrada.} R03 {El banco no encontró ninguna cuenta con este número.} R04 {El banco dice que el número de cuenta no es válido.} R16 {El banco dice que esta cuenta está congelada.} R20 {El banco dice que esta cuenta no puede hacer pagos.} other {El banco devolvió un cargo de esta cuenta (código de devolución {code}).}}",
   "profile.bank.unusableTitle": "Vincule otra cuenta: {account} no se puede usar",
   "profile.bank.unusableBody":
-    "{why} Ya no podemos cargar aportes a ella ni depositar en ella pagos del pozo. Vincule otra cuenta bancaria para que sus tandas sigan al día.",
+    "{why} Ya no podemos cargar aportes a esta cuenta ni depositar en ella pagos del pozo. Vincule otra cuenta bancaria para mantener sus tandas al día.",
   "profile.bank.unusableAction": "Vincular otra cuenta",
   "profile.bank.revokedWhy":
-    "{code, select, R05 {Su banco devolvió un cargo porque los cargos de este tipo no estaban autorizados en una cuenta personal.} R07 {Usted retiró en su banco la autorización de estos cargos.} R08 {Usted pidió a su banco detener el pago de un cargo.} R10 {Usted le dijo a su banco que un cargo no estaba autorizado.} R29 {Su banco indica que el titular de la cuenta no autorizó el cargo.} other {Su banco devolvió un cargo por no estar autorizado (código de devolución {code}).}}",
-  "profile.bank.revokedTitle": "Vuelva a autorizar los cargos de {account}",
+    "{code, select, R05 {Su banco devolvió un cargo porque los cargos de este tipo no estaban autorizados en una cuenta personal.} R07 {Usted retiró en su banco la autorización de estos cargos.} R08 {Usted le pidió a su banco que detuviera un cargo.} R10 {Usted le dijo a su banco que un cargo no estaba autorizado.} R29 {Su banco dice que el titular de la cuenta no autorizó el cargo.} other {Su banco devolvió un cargo como no autorizado (código de devolución {code}).}}",
+  "profile.bank.revokedTitle": "Vuelva a autorizar los cargos a {account}",
   "profile.bank.revokedBody":
-    "{why} No volveremos a hacer cargos a esta cuenta hasta que usted lo autorice. Revise y autorice los cargos para seguir aportando a sus tandas.",
+    "{why} No volveremos a cargar esta cuenta hasta que usted lo autorice. Revise y autorice los cargos para seguir aportando a sus tandas.",
   "profile.bank.revokedAction": "Revisar y autorizar los cargos",
   "profile.bank.authorization":
     "Yo, {name}, autorizo a Rosca a hacer cargos por ACH a mi cuenta {account} por los aportes y la tarifa de inicio de cada tanda a la que pertenezco, por los montos y en las fechas de pago que muestra el calendario de la tanda, y a depositar en ella mis pagos del pozo. Un cargo devuelto puede intentarse de nuevo hasta dos veces cuando las reglas lo permiten. Esta autorización sigue vigente hasta que la retire, lo que puedo hacer en cualquier momento desvinculando la cuenta en Perfil → Cuentas bancarias o avisando al soporte de Rosca, con tiempo para que Rosca actúe antes del siguiente cargo.",
