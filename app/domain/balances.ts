@@ -2,6 +2,7 @@
  * What the bank-accounts page says about a balance's age and about a refresh (issue 33). The times come formatted:
  * the page formats them (formatDateTime), these only put them into words.
  */
+import type { Words } from "./messages/words";
 import { plural } from "./plural";
 import type { ToastInput } from "./toast";
 
@@ -22,8 +23,11 @@ export type RefreshOutcome = {
   retryInSeconds: number | null;
 };
 
-/** The toast after "Refresh balances". */
-export function balanceRefreshToast(outcome: RefreshOutcome): ToastInput {
+/**
+ * The toast after "Refresh balances". Its fixed texts travel in English (the page translates them, ADR 056); the one
+ * with a number of seconds is written with the reader's words when given.
+ */
+export function balanceRefreshToast(outcome: RefreshOutcome, t?: Words): ToastInput {
   if (outcome.failed > 0) {
     return {
       type: "error",
@@ -36,7 +40,9 @@ export function balanceRefreshToast(outcome: RefreshOutcome): ToastInput {
     return {
       type: "info",
       title: "Balances refreshed less than a minute ago",
-      description: `We ask your bank at most once a minute. Try again in ${plural(outcome.retryInSeconds, { one: "second", other: "seconds" })}.`,
+      description: t
+        ? t("profile.bank.balancesRetry", { seconds: outcome.retryInSeconds })
+        : `We ask your bank at most once a minute. Try again in ${plural(outcome.retryInSeconds, { one: "second", other: "seconds" })}.`,
     };
   }
   return { type: "info", title: "No bank accounts to refresh" };

@@ -9,6 +9,7 @@
  * - An account's debit authorisation may be revoked: a debit came back with a return code saying the member did not
  *   authorise it or withdrew the authorisation. It is never debited again until the member authorises anew.
  */
+import type { Words } from "./messages/words";
 
 export const LOGIN_REQUIRED_REASONS = ["ITEM_LOGIN_REQUIRED", "PENDING_EXPIRATION", "USER_ACTION_REQUIRED"] as const;
 export type LoginRequiredReason = (typeof LOGIN_REQUIRED_REASONS)[number];
@@ -69,7 +70,17 @@ export type BankHealthNotice = { title: string; body: string; link: string; acti
 
 export const BANK_ACCOUNTS_PATH = "/profile/bank-accounts";
 
-export function reconnectNotice(institutionName: string | null, reason: LoginRequiredReason): BankHealthNotice {
+/**
+ * Each notice below, given the reader's words (ADR 056), says the same in their language from the catalogue's
+ * `profile.bank.*` (the page's banners and alerts); without them, its English as before (the bell and the emails).
+ */
+export function reconnectNotice(institutionName: string | null, reason: LoginRequiredReason, t?: Words): BankHealthNotice {
+  if (t) {
+    const title = t("profile.bank.reconnectTitle");
+    const bank = institutionName ?? t("profile.bank.yourBankLower");
+    const body = t("profile.bank.reconnectBody", { reason: reason === "PENDING_EXPIRATION" ? reason : "other", bank });
+    return { title, body, link: BANK_ACCOUNTS_PATH, actionLabel: title };
+  }
   const bank = institutionName ?? "your bank";
   const body =
     reason === "PENDING_EXPIRATION"
@@ -86,7 +97,15 @@ export function reconnectedNotice(institutionName: string | null): Omit<BankHeal
   };
 }
 
-export function unusableAccountNotice(account: AccountLabel, code: string): BankHealthNotice {
+export function unusableAccountNotice(account: AccountLabel, code: string, t?: Words): BankHealthNotice {
+  if (t) {
+    return {
+      title: t("profile.bank.unusableTitle", { account: describeAccount(account) }),
+      body: t("profile.bank.unusableBody", { why: t("profile.bank.unusableWhy", { code }) }),
+      link: BANK_ACCOUNTS_PATH,
+      actionLabel: t("profile.bank.unusableAction"),
+    };
+  }
   const why = (UNUSABLE_ACCOUNT_CODES as Record<string, string>)[code] ?? `The bank returned a debit from this account (return code ${code}).`;
   return {
     title: `Link another account: ${describeAccount(account)} can't be used`,
@@ -96,7 +115,15 @@ export function unusableAccountNotice(account: AccountLabel, code: string): Bank
   };
 }
 
-export function revokedAuthorizationNotice(account: AccountLabel, code: string): BankHealthNotice {
+export function revokedAuthorizationNotice(account: AccountLabel, code: string, t?: Words): BankHealthNotice {
+  if (t) {
+    return {
+      title: t("profile.bank.revokedTitle", { account: describeAccount(account) }),
+      body: t("profile.bank.revokedBody", { why: t("profile.bank.revokedWhy", { code }) }),
+      link: BANK_ACCOUNTS_PATH,
+      actionLabel: t("profile.bank.revokedAction"),
+    };
+  }
   const why = (REVOKED_AUTHORIZATION_CODES as Record<string, string>)[code] ?? `Your bank returned a debit as not authorised (return code ${code}).`;
   return {
     title: `Authorise debits again from ${describeAccount(account)}`,
@@ -126,7 +153,8 @@ export function accountNoticeValues(account: AccountLabel, code?: string): Recor
  * The words of the debit authorisation the member agrees to in our form (NACHA WEB debits: the consent must say what
  * is authorised, from which account, and how to revoke it). Stored with each authorisation as given.
  */
-export function debitAuthorizationWording(input: AccountLabel & { memberName: string }): string {
+export function debitAuthorizationWording(input: AccountLabel & { memberName: string }, t?: Words): string {
+  if (t) return t("profile.bank.authorization", { name: input.memberName, account: describeAccount(input) });
   return [
     `I, ${input.memberName}, authorise Rosca to debit my account ${describeAccount(input)} by ACH for the contributions and the setup fee of each savings group I belong to, in the amounts and on the due dates the group's schedule shows, and to credit my payouts to it.`,
     "A debit that is returned may be retried up to twice when the rules allow.",

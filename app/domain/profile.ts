@@ -14,6 +14,7 @@ import { z } from "zod";
 import { nameCheck } from "./names";
 import { newPasswordSchema, AUTH_MESSAGES, PASSWORD_MAX_LENGTH, strictEmail } from "./auth";
 import { SECURITY_MESSAGES } from "./auth-rules";
+import type { Words } from "./messages/words";
 
 export const PROFILE_MESSAGES = {
   updated: { title: "Profile Updated", description: "Your profile information has been saved successfully." },
@@ -342,10 +343,13 @@ export const preferencesSchema = z
 // ---------------------------------------------------------------------------------------------------------------
 // Sessions list
 
-/** "Firefox on Windows" from a user agent, simply: the browser family and the operating system. */
-export function describeDevice(userAgent: string | null | undefined): string {
+/**
+ * "Firefox on Windows" from a user agent, simply: the browser family and the operating system. Given the reader's
+ * words (ADR 056), the same in their language ("Firefox en Windows"); the browsers' and systems' names are names.
+ */
+export function describeDevice(userAgent: string | null | undefined, t?: Words): string {
   const ua = userAgent ?? "";
-  if (ua.trim() === "") return "Unknown device";
+  if (ua.trim() === "") return t ? t("profile.security.unknownDevice") : "Unknown device";
   const browser = /Edg(e|A|iOS)?\//.test(ua)
     ? "Edge"
     : /OPR\/|Opera/.test(ua)
@@ -360,7 +364,7 @@ export function describeDevice(userAgent: string | null | undefined): string {
               ? "Safari"
               : /curl\//i.test(ua)
                 ? "curl"
-                : "Unknown browser";
+                : null;
   const os = /iPhone|iPad|iPod/.test(ua)
     ? "iOS"
     : /Android/.test(ua)
@@ -374,5 +378,7 @@ export function describeDevice(userAgent: string | null | undefined): string {
             : /Linux/.test(ua)
               ? "Linux"
               : null;
-  return os ? `${browser} on ${os}` : browser;
+  const named = browser ?? (t ? t("profile.security.unknownBrowser") : "Unknown browser");
+  if (!os) return named;
+  return t ? t("profile.security.device", { browser: named, os }) : `${named} on ${os}`;
 }

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, type MetaArgs, useNavigation } from "react-router";
+import { metaTranslator, T, useLocale, useT, useTranslateText } from "~/components/i18n";
 import { AccountCard } from "~/components/profile/account-card";
 import { PaymentRecord } from "~/components/profile/payment-record";
 import { Alert } from "~/components/ui/alert";
@@ -10,23 +11,24 @@ import { Field, inputClass } from "~/components/ui/field";
 import { Card } from "~/components/ui/page";
 import { formatDate, formatDateTime } from "~/domain/format";
 import { calendarDayIn, DEFAULT_DISPLAY_NAME, PROFILE_MESSAGES, profileSchema, toggleSchema } from "~/domain/profile";
-import { RECORD_SHARING } from "~/domain/reliability";
+import { RECORD_SHARING, recordSummary } from "~/domain/reliability";
 import { completenessTone, profileCompleteness } from "~/domain/profile-completeness";
 import { requireUser } from "~/server/auth/guards.server";
 import { loadProfile, setShareReliability, updateProfile } from "~/server/profile/profile.server";
 import { ownRecord } from "~/server/groups/reliability.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
+import { DEFAULT_LOCALE, type Locale } from "~/domain/locale";
 import { requestLocale, translator } from "~/server/platform/locale.server";
 import { readForm } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/profile._index";
 
-export function meta() {
-  return [{ title: "Profile — Rosca" }];
+export function meta({ matches }: MetaArgs) {
+  return [{ title: metaTranslator(matches)("profile.info.title") }];
 }
 
 /** A calendar day (date of birth): as that day, never shifted by a time zone. */
-function formatDay(day: string) {
-  return formatDate(day, { style: "long" });
+function formatDay(day: string, locale: Locale) {
+  return formatDate(day, { style: "long", locale });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -63,7 +65,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       bankConnected: user.hasBankAccount,
       bankInstitutions: loaded.status === "ok" ? loaded.bank.institutions : [],
     },
-    paymentRecord: { record: record.record, summary: record.summary, share: user.shareReliability, profileVisible: user.profileVisible },
+    // The summary in the reader's language (English: the one other members are shown, word for word).
+    paymentRecord: {
+      record: record.record,
+      summary: locale === DEFAULT_LOCALE ? record.summary : recordSummary(record.record, translator(locale)),
+      share: user.shareReliability,
+      profileVisible: user.profileVisible,
+    },
   };
 }
 
@@ -95,15 +103,18 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const editing = loaderData.editing || actionData !== undefined;
+  const t = useT();
+  const translate = useTranslateText();
+  const loadProblem = PROFILE_MESSAGES[loaderData.loadState === "timeout" ? "loadTimedOut" : "loadFailed"];
   return (
     <>
-      <h1 className="text-2xl font-bold text-slate-900">Profile Information</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{t("profile.info.heading")}</h1>
       {loaderData.loadState === "timeout" || loaderData.loadState === "error" ? (
         <div className="mt-4">
-          <Alert tone="warning" title={PROFILE_MESSAGES[loaderData.loadState === "timeout" ? "loadTimedOut" : "loadFailed"].title}>
-            {PROFILE_MESSAGES[loaderData.loadState === "timeout" ? "loadTimedOut" : "loadFailed"].description}{" "}
+          <Alert tone="warning" title={translate(loadProblem.title)}>
+            {translate(loadProblem.description)}{" "}
             <a href="/profile" className="font-medium underline">
-              Refresh
+              {t("profile.info.refresh")}
             </a>
           </Alert>
         </div>
@@ -126,44 +137,39 @@ type LoaderData = Route.ComponentProps["loaderData"];
  * to the new address, on its own page (/profile/email).
  */
 function EmailNote() {
-  return (
-    <>
-      {PROFILE_MESSAGES.emailLocked} here.{" "}
-      <Link to="/profile/email" className="font-medium text-brand-700 underline">
-        Change your email address
-      </Link>
-    </>
-  );
+  return <T id="profile.info.emailNote" components={{ 0: <Link to="/profile/email" className="font-medium text-brand-700 underline" /> }} />;
 }
 
 function ProfileView({ profile }: { profile: LoaderData["profile"] }) {
+  const t = useT();
+  const locale = useLocale();
   const rows: Array<[string, string | null, ReactNode?]> = [
-    ["Display name", profile.name],
-    ["Email", profile.email, <EmailNote key="email-note" />],
-    ["Phone", profile.phone],
-    ["Street address", profile.address],
-    ["City", profile.city],
-    ["State/Province", profile.state],
-    ["ZIP/Postal code", profile.zipCode],
+    [t("profile.info.name"), profile.name],
+    [t("profile.info.email"), profile.email, <EmailNote key="email-note" />],
+    [t("profile.info.phone"), profile.phone],
+    [t("profile.info.address"), profile.address],
+    [t("profile.info.city"), profile.city],
+    [t("profile.info.state"), profile.state],
+    [t("profile.info.zip"), profile.zipCode],
     [
-      "Date of birth",
-      profile.dateOfBirth ? formatDay(profile.dateOfBirth) : null,
-      profile.dateOfBirth ? PROFILE_MESSAGES.dateOfBirthLocked : undefined,
+      t("profile.info.dateOfBirth"),
+      profile.dateOfBirth ? formatDay(profile.dateOfBirth, locale) : null,
+      profile.dateOfBirth ? t("profile.info.dateOfBirthLocked") : undefined,
     ],
   ];
   return (
     <Card>
       <div className="flex items-center justify-between gap-4">
-        <h2 className="text-lg font-semibold text-slate-900">Personal details</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{t("profile.info.details")}</h2>
         <Link to="?edit=1" className={buttonClass("secondary")}>
-          Edit
+          {t("profile.info.edit")}
         </Link>
       </div>
       <dl className="mt-4 grid gap-4 sm:grid-cols-2">
         {rows.map(([label, value, note]) => (
           <div key={label} className="min-w-0">
             <dt className="text-sm text-slate-600">{label}</dt>
-            <dd className={`break-words ${value ? "font-medium text-slate-900" : "text-slate-500"}`}>{value || "Not provided"}</dd>
+            <dd className={`break-words ${value ? "font-medium text-slate-900" : "text-slate-500"}`}>{value || t("profile.info.notProvided")}</dd>
             {note ? <dd className="text-xs text-slate-600">{note}</dd> : null}
           </div>
         ))}
@@ -175,6 +181,9 @@ function ProfileView({ profile }: { profile: LoaderData["profile"] }) {
 function ProfileForm({ loaderData, actionData }: { loaderData: LoaderData; actionData: Route.ComponentProps["actionData"] }) {
   const { profile, today } = loaderData;
   const navigation = useNavigation();
+  const t = useT();
+  const translate = useTranslateText();
+  const locale = useLocale();
   const [form, fields] = useForm({
     id: "profile",
     lastResult: actionData?.result,
@@ -198,22 +207,17 @@ function ProfileForm({ loaderData, actionData }: { loaderData: LoaderData; actio
   });
   return (
     <Card>
-      <h2 className="text-lg font-semibold text-slate-900">Edit personal details</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{t("profile.info.editDetails")}</h2>
       <Form method="post" {...getFormProps(form)} noValidate className="mt-4 space-y-4">
         {actionData?.failed ? (
-          <Alert tone="error" title={PROFILE_MESSAGES.updateFailed.title}>
-            {PROFILE_MESSAGES.updateFailed.description}
+          <Alert tone="error" title={translate(PROFILE_MESSAGES.updateFailed.title)}>
+            {translate(PROFILE_MESSAGES.updateFailed.description)}
           </Alert>
         ) : null}
-        <Field
-          label="Display name"
-          inputProps={text(fields.name, "name")}
-          errors={fields.name.errors}
-          hint="Shown to other members. Left empty, it shows as “User”."
-        />
+        <Field label={t("profile.info.name")} inputProps={text(fields.name, "name")} errors={fields.name.errors} hint={t("profile.info.nameHint")} />
         <div>
           <label htmlFor="profile-email" className="mb-1 block text-sm font-medium text-slate-800">
-            Email
+            {t("profile.info.email")}
           </label>
           <input
             id="profile-email"
@@ -228,42 +232,47 @@ function ProfileForm({ loaderData, actionData }: { loaderData: LoaderData; actio
           </p>
         </div>
         <Field
-          label="Phone"
+          label={t("profile.info.phone")}
           inputProps={{ ...text(fields.phone, "tel"), type: "tel" }}
           errors={fields.phone.errors}
-          hint="A US number, e.g. (313) 555-0142"
+          hint={t("profile.info.phoneHint")}
         />
-        <Field label="Street address" inputProps={text(fields.address, "street-address")} errors={fields.address.errors} />
+        <Field label={t("profile.info.address")} inputProps={text(fields.address, "street-address")} errors={fields.address.errors} />
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="City" inputProps={text(fields.city, "address-level2")} errors={fields.city.errors} />
-          <Field label="State/Province" inputProps={text(fields.state, "address-level1")} errors={fields.state.errors} hint="e.g. MI or Michigan" />
+          <Field label={t("profile.info.city")} inputProps={text(fields.city, "address-level2")} errors={fields.city.errors} />
           <Field
-            label="ZIP/Postal code"
+            label={t("profile.info.state")}
+            inputProps={text(fields.state, "address-level1")}
+            errors={fields.state.errors}
+            hint={t("profile.info.stateHint")}
+          />
+          <Field
+            label={t("profile.info.zip")}
             inputProps={{ ...text(fields.zipCode, "postal-code"), inputMode: "numeric" }}
             errors={fields.zipCode.errors}
-            hint="12345 or 12345-6789"
+            hint={t("profile.info.zipHint")}
           />
         </div>
         {profile.dateOfBirth ? (
           <div>
-            <p className="mb-1 block text-sm font-medium text-slate-800">Date of birth</p>
-            <p className="font-medium text-slate-900">{formatDay(profile.dateOfBirth)}</p>
-            <p className="mt-1 text-xs text-slate-600">{PROFILE_MESSAGES.dateOfBirthLocked}</p>
+            <p className="mb-1 block text-sm font-medium text-slate-800">{t("profile.info.dateOfBirth")}</p>
+            <p className="font-medium text-slate-900">{formatDay(profile.dateOfBirth, locale)}</p>
+            <p className="mt-1 text-xs text-slate-600">{t("profile.info.dateOfBirthLocked")}</p>
           </div>
         ) : (
           <Field
-            label="Date of birth"
+            label={t("profile.info.dateOfBirth")}
             inputProps={{ ...getInputProps(fields.dateOfBirth, { type: "date" }), key: fields.dateOfBirth.key, autoComplete: "bday", max: today }}
             errors={fields.dateOfBirth.errors}
-            hint={`Rosca is for adults: you must be at least 18. ${PROFILE_MESSAGES.dateOfBirthLocked}.`}
+            hint={t("profile.info.dateOfBirthHint")}
           />
         )}
         <div className="flex gap-3">
           <button type="submit" className={buttonClass("primary")} disabled={navigation.state === "submitting"}>
-            {navigation.state === "submitting" ? "Saving…" : "Save"}
+            {navigation.state === "submitting" ? t("profile.info.saving") : t("profile.info.save")}
           </button>
           <Link to="/profile" className={buttonClass("secondary")}>
-            Cancel
+            {t("profile.info.cancel")}
           </Link>
         </div>
       </Form>

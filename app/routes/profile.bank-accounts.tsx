@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect, useLoaderData, useNavigation } from "react-router";
+import { data, Form, Link, type MetaArgs, redirect, useLoaderData, useNavigation } from "react-router";
+import { metaTranslator, T, useLocale, useT, useTranslateText } from "~/components/i18n";
 import { LinkBankModal } from "~/components/bank/link-bank-modal";
 import { PlaidLinkButton } from "~/components/bank/plaid-link-button";
 import { useHydrated } from "~/components/use-hydrated";
@@ -6,9 +7,10 @@ import { SandboxRequestCard } from "~/components/sandbox-request-card";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/page";
-import { balanceAsOf, balanceRefreshFailed, balanceRefreshToast } from "~/domain/balances";
-import { formatDateTime, formatDay } from "~/domain/format";
-import { plural } from "~/domain/plural";
+import { balanceRefreshToast } from "~/domain/balances";
+import { formatDateTime, formatDay, formatMoney } from "~/domain/format";
+import { DEFAULT_LOCALE, type Locale } from "~/domain/locale";
+import type { MessageId } from "~/domain/messages/en-US";
 import { requireUser } from "~/server/auth/guards.server";
 import { BankHealthAlerts, type LinkMode } from "~/components/bank/bank-health-alerts";
 import { authorizeDebits } from "~/server/bank/account-health.server";
@@ -28,7 +30,7 @@ import { appUrl, env, sandboxLinkPagesUrl } from "~/server/platform/env.server";
 import { itemFundsActiveGroup } from "~/server/money/transfers.server";
 import { sandboxCardState } from "~/server/admin/sandbox-access.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
-import { requestLocale } from "~/server/platform/locale.server";
+import { requestLocale, translator } from "~/server/platform/locale.server";
 import { readForm } from "~/server/platform/request-body.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 import { setPayday } from "~/server/profile/profile.server";
@@ -36,8 +38,8 @@ import { PaydayCard } from "~/components/bank/payday-card";
 import type { Route } from "./+types/profile.bank-accounts";
 import { logger } from "~/server/platform/log.server";
 
-export function meta() {
-  return [{ title: "Bank Accounts — Rosca" }];
+export function meta({ matches }: MetaArgs) {
+  return [{ title: metaTranslator(matches)("profile.bank.title") }];
 }
 
 const PAGE = "/profile/bank-accounts";
@@ -45,12 +47,7 @@ const PAGE = "/profile/bank-accounts";
 /** SPEC.md section 8 (script or token failure), without naming the provider. */
 const UNABLE_TO_LOAD_PROVIDER = "Unable to load the bank-linking provider. Please try again.";
 
-const BENEFITS = [
-  "Join ROSCAs with people you trust",
-  "Automated monthly contributions",
-  "Secure payouts straight to your account",
-  "Real-time tracking of every payment",
-];
+const BENEFITS: MessageId[] = ["profile.bank.benefit1", "profile.bank.benefit2", "profile.bank.benefit3", "profile.bank.benefit4"];
 
 /**
  * How the page links a bank, from the configuration plaid.server.ts uses for its client (PLAID_ENV wins):
@@ -65,9 +62,8 @@ function linkMode(): LinkMode {
   return config.PLAID_SANDBOX_URL ? "sandbox" : "none";
 }
 
-const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-function formatCents(cents: number | null) {
-  return cents === null ? "—" : money.format(cents / 100);
+function formatCents(cents: number | null, locale: Locale) {
+  return cents === null ? "—" : formatMoney(cents, locale);
 }
 
 /**
@@ -79,6 +75,8 @@ function formatCents(cents: number | null) {
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
   const params = new URL(request.url).searchParams;
+  // The bank's unnamed and the cancelled wording in the reader's language (the shapes unchanged).
+  const t = translator(requestLocale(request, user.locale));
   if (!user.isPlaidSandboxAuthorized) {
     return { state: "request-access" as const, card: await sandboxCardState(user.id) };
   }
@@ -86,7 +84,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Back from the bank's Link pages in update mode: confirm (a POST; loaders never write).
   const reconnected =
     reconnectItemId && params.get("public_token")
-      ? { itemId: reconnectItemId.slice(0, 64), institutionName: params.get("institution_name")?.slice(0, 200) ?? "your bank" }
+      ? {
+          itemId: reconnectItemId.slice(0, 64),
+          institutionName: params.get("institution_name")?.slice(0, 200) ?? t("profile.bank.yourBankLower"),
+        }
       : null;
   const returned =
     !reconnectItemId && params.get("link_token") && params.get("status") !== "exit"
@@ -94,13 +95,11 @@ export async function loader({ request }: Route.LoaderArgs) {
           // The Link token the bank's Link pages ran with; the exchange reads the public tokens from the bank (ADR 049).
           linkToken: params.get("link_token")!.slice(0, 512),
           institutionId: params.get("institution_id")?.slice(0, 64) ?? "",
-          institutionName: params.get("institution_name")?.slice(0, 200) ?? "your bank",
+          institutionName: params.get("institution_name")?.slice(0, 200) ?? t("profile.bank.yourBankLower"),
         }
       : null;
   const cancelled =
-    params.get("status") === "exit"
-      ? { message: params.get("error_message")?.slice(0, 300) || "You closed the bank connection before it finished." }
-      : null;
+    params.get("status") === "exit" ? { message: params.get("error_message")?.slice(0, 300) || t("profile.bank.cancelledMessage") } : null;
   let accounts: BankAccountView[];
   try {
     // Stale balances are refreshed before they are shown; a bank that fails leaves the last figures, marked as such.
@@ -136,6 +135,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const { user } = await requireUser(request);
   const intent = formData.get("intent");
+  // Descriptions with a name, a number or an agreement in them are written in the reader's language; fixed texts
+  // travel in English and are translated on the page (SERVER_TEXTS).
+  const locale = requestLocale(request, user.locale);
+  const t = translator(locale);
   if (!user.isPlaidSandboxAuthorized) {
     return redirectWithToast(request, PAGE, {
       type: "error",
@@ -197,7 +200,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(request, PAGE, {
       type: "success",
       title: "Bank reconnected",
-      description: `${result.institutionName ?? "Your bank"} is connected again. Waiting contributions and payouts go ahead now.`,
+      description: result.institutionName
+        ? t("profile.bank.reconnectedToast", { name: result.institutionName })
+        : t("profile.bank.reconnectedToastUnnamed"),
     });
   }
 
@@ -224,6 +229,8 @@ export async function action({ request, context }: Route.ActionArgs) {
             userId: user.id,
             bankAccountId,
             consent: { ipAddress: requestInfo(context).clientIp ?? null, userAgent: request.headers.get("user-agent") },
+            // The words the form showed, in the reader's language, are the ones recorded.
+            ...(locale === DEFAULT_LOCALE ? {} : { words: t }),
           }),
         )
       : null;
@@ -289,7 +296,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(request, PAGE, {
       type: "success",
       title: "Bank Account Connected!",
-      description: `${plural(result.accounts.length, { one: "account is", other: "accounts are" })} ready to use.`,
+      description: t("profile.bank.connectedToast", { count: result.accounts.length }),
     });
   }
 
@@ -300,11 +307,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(
       request,
       PAGE,
-      balanceRefreshToast({
-        refreshed: outcome.refreshed.length,
-        failed: outcome.failed.length,
-        retryInSeconds: outcome.tooSoon.length > 0 ? Math.max(1, Math.ceil((soonest - now.getTime()) / 1000)) : null,
-      }),
+      balanceRefreshToast(
+        {
+          refreshed: outcome.refreshed.length,
+          failed: outcome.failed.length,
+          retryInSeconds: outcome.tooSoon.length > 0 ? Math.max(1, Math.ceil((soonest - now.getTime()) / 1000)) : null,
+        },
+        locale === DEFAULT_LOCALE ? undefined : t,
+      ),
     );
   }
 
@@ -324,11 +334,13 @@ export default function BankAccounts({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const busy = navigation.state !== "idle" && navigation.location?.pathname === PAGE;
+  const t = useT();
+  const translate = useTranslateText();
 
   if (loaderData.state === "request-access") {
     return (
       <>
-        <h1 className="text-2xl font-bold text-slate-900">Bank Accounts</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{t("profile.bank.heading")}</h1>
         <div className="mt-6">
           <SandboxRequestCard {...loaderData.card} />
         </div>
@@ -339,13 +351,13 @@ export default function BankAccounts({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === "error") {
     return (
       <>
-        <h1 className="text-2xl font-bold text-slate-900">Bank Accounts</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{t("profile.bank.heading")}</h1>
         <Card className="mt-6">
-          <Alert tone="error" title="Unable to Load Bank Account">
-            {loaderData.message}
+          <Alert tone="error" title={t("profile.bank.unableToLoad")}>
+            {translate(loaderData.message)}
           </Alert>
           <Link to={PAGE} className={buttonClass("secondary", "mt-4")} reloadDocument>
-            Try Again
+            {t("profile.bank.tryAgain")}
           </Link>
         </Card>
       </>
@@ -356,18 +368,18 @@ export default function BankAccounts({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold text-slate-900">Bank Accounts</h1>
-        {accounts.length > 0 ? <LinkButton label="Link Another Account" busy={busy} /> : null}
+        <h1 className="text-2xl font-bold text-slate-900">{t("profile.bank.heading")}</h1>
+        {accounts.length > 0 ? <LinkButton label={t("profile.bank.linkAnotherAccount")} busy={busy} /> : null}
       </div>
       {busy ? (
         <p role="status" className="mt-4 text-sm text-slate-600">
-          Working…
+          {t("profile.bank.working")}
         </p>
       ) : null}
 
       {cancelled ? (
         <div className="mt-6">
-          <Alert tone="warning" title="Bank Linking Cancelled">
+          <Alert tone="warning" title={t("profile.bank.cancelled")}>
             {cancelled.message}
           </Alert>
         </div>
@@ -375,12 +387,12 @@ export default function BankAccounts({ loaderData }: Route.ComponentProps) {
 
       {reconnected ? (
         <Card className="mt-6">
-          <h2 className="text-lg font-semibold text-slate-900">Finish reconnecting {reconnected.institutionName}</h2>
-          <p className="mt-2 text-slate-600">You logged in to your bank again. Confirm, and we'll check the connection with your bank.</p>
+          <h2 className="text-lg font-semibold text-slate-900">{t("profile.bank.finishReconnecting", { name: reconnected.institutionName })}</h2>
+          <p className="mt-2 text-slate-600">{t("profile.bank.reconnectLead")}</p>
           <Form method="post" action={PAGE} className="mt-4">
             <input type="hidden" name="itemId" value={reconnected.itemId} />
             <button type="submit" name="intent" value="reconnected" className={buttonClass("primary")} disabled={busy}>
-              Confirm reconnection
+              {t("profile.bank.confirmReconnection")}
             </button>
           </Form>
         </Card>
@@ -390,14 +402,14 @@ export default function BankAccounts({ loaderData }: Route.ComponentProps) {
 
       {returned ? (
         <Card className="mt-6">
-          <h2 className="text-lg font-semibold text-slate-900">Finish connecting {returned.institutionName}</h2>
-          <p className="mt-2 text-slate-600">Your bank approved the connection. Confirm to add the accounts you selected.</p>
+          <h2 className="text-lg font-semibold text-slate-900">{t("profile.bank.finishConnecting", { name: returned.institutionName })}</h2>
+          <p className="mt-2 text-slate-600">{t("profile.bank.connectLead")}</p>
           <Form method="post" action={PAGE} className="mt-4">
             <input type="hidden" name="linkToken" value={returned.linkToken} />
             <input type="hidden" name="institutionId" value={returned.institutionId} />
             <input type="hidden" name="institutionName" value={returned.institutionName} />
             <button type="submit" name="intent" value="exchange" className={buttonClass("primary")} disabled={busy}>
-              Connect Accounts
+              {t("profile.bank.connectAccounts")}
             </button>
           </Form>
         </Card>
@@ -405,19 +417,19 @@ export default function BankAccounts({ loaderData }: Route.ComponentProps) {
 
       {accounts.length === 0 && !returned ? (
         <Card className="mt-6">
-          <h2 className="text-lg font-semibold text-slate-900">No Bank Accounts Found</h2>
-          <p className="mt-2 text-slate-600">Connect a sandbox bank account to take part in savings groups:</p>
+          <h2 className="text-lg font-semibold text-slate-900">{t("profile.bank.none")}</h2>
+          <p className="mt-2 text-slate-600">{t("profile.bank.noneLead")}</p>
           <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-700">
             {BENEFITS.map((benefit) => (
-              <li key={benefit}>{benefit}</li>
+              <li key={benefit}>{t(benefit)}</li>
             ))}
           </ul>
           <div className="mt-5">
-            <LinkButton label="Link Bank Account" busy={busy} />
+            <LinkButton label={t("profile.bank.linkBankAccount")} busy={busy} />
           </div>
           {sandboxCredentials ? (
             <p className="mt-4 text-sm text-slate-600">
-              Demo phase: choose any sandbox bank and log in with <code>user_good</code> / <code>pass_good</code>.
+              <T id="profile.bank.demo" components={{ 0: <code />, 1: <code /> }} />
             </p>
           ) : null}
         </Card>
@@ -428,7 +440,7 @@ export default function BankAccounts({ loaderData }: Route.ComponentProps) {
           {/* A plain form post: works without JavaScript; the server keeps it to one ask a minute per bank. */}
           <Form method="post" action={PAGE} className="mt-6">
             <button type="submit" name="intent" value="refresh-balances" className={buttonClass("secondary")} disabled={busy}>
-              Refresh balances
+              {t("profile.bank.refresh")}
             </button>
           </Form>
           <ul className="mt-4 space-y-4">
@@ -464,23 +476,32 @@ function LinkButton({ label, busy }: { label: string; busy: boolean }) {
 
 function AccountCard({ account, busy }: { account: BankAccountView; busy: boolean }) {
   const { availableCents, currentCents } = account.balance;
+  const t = useT();
+  const locale = useLocale();
+  const asOf = formatDateTime(account.balance.asOf, { locale });
   return (
     <Card>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <p className="text-sm text-slate-600">{account.institutionName ?? "Bank"}</p>
+          <p className="text-sm text-slate-600">{account.institutionName ?? t("profile.bank.bank")}</p>
           <h2 className="text-lg font-semibold text-slate-900">{account.accountName}</h2>
           <p className="text-sm text-slate-700">
-            <span className="capitalize">{account.accountType}</span>
-            {account.accountSubtype ? <span className="capitalize"> · {account.accountSubtype}</span> : null}
+            <span className="capitalize">{t("profile.bank.accountType", { type: account.accountType })}</span>
+            {account.accountSubtype ? (
+              <span className="capitalize"> · {t("profile.bank.accountSubtype", { subtype: account.accountSubtype })}</span>
+            ) : null}
             {account.maskNumber ? <span> · ••••{account.maskNumber}</span> : null}
           </p>
-          <p className="mt-1 text-xs text-slate-600">Connected on {formatDay(account.connectionDate)}</p>
+          <p className="mt-1 text-xs text-slate-600">{t("profile.bank.connectedOn", { date: formatDay(account.connectionDate, locale) })}</p>
         </div>
         <Form method="post" action={PAGE}>
           <input type="hidden" name="itemId" value={account.itemId} />
           <button type="submit" name="intent" value="unlink" className={buttonClass("secondary")} disabled={busy}>
-            Unlink<span className="sr-only"> {account.institutionName ?? "this bank"} and its accounts</span>
+            {account.institutionName ? (
+              <T id="profile.bank.unlink" values={{ name: account.institutionName }} components={{ 0: <span className="sr-only" /> }} />
+            ) : (
+              <T id="profile.bank.unlinkUnnamed" components={{ 0: <span className="sr-only" /> }} />
+            )}
           </button>
         </Form>
       </div>
@@ -488,26 +509,26 @@ function AccountCard({ account, busy }: { account: BankAccountView; busy: boolea
           open state, so it reads "Hide balance" while the balance is shown (the hidden label is out of the accessible name). */}
       <details className="group mt-4 rounded-lg bg-slate-50 px-4 py-3">
         <summary className="cursor-pointer text-sm font-medium text-brand-700">
-          <span className="group-open:hidden">Show balance</span>
-          <span className="hidden group-open:inline">Hide balance</span>
-          <span className="sr-only"> of {account.accountName}</span>
+          <span className="group-open:hidden">{t("profile.bank.showBalance")}</span>
+          <span className="hidden group-open:inline">{t("profile.bank.hideBalance")}</span>
+          <span className="sr-only">{t("profile.bank.balanceOf", { name: account.accountName })}</span>
         </summary>
         <dl className="mt-2 grid gap-1 text-sm">
           <div className="flex gap-2">
-            <dt className="text-slate-600">Available balance:</dt>
-            <dd className="font-semibold text-slate-900">{formatCents(availableCents)}</dd>
+            <dt className="text-slate-600">{t("profile.bank.available")}</dt>
+            <dd className="font-semibold text-slate-900">{formatCents(availableCents, locale)}</dd>
           </div>
           {currentCents !== null && currentCents !== availableCents ? (
             <div className="flex gap-2">
-              <dt className="text-slate-600">Current balance:</dt>
-              <dd className="font-semibold text-slate-900">{formatCents(currentCents)}</dd>
+              <dt className="text-slate-600">{t("profile.bank.current")}</dt>
+              <dd className="font-semibold text-slate-900">{formatCents(currentCents, locale)}</dd>
             </div>
           ) : null}
         </dl>
         {account.balance.refreshFailed ? (
-          <p className="mt-2 text-sm text-amber-900">{balanceRefreshFailed(formatDateTime(account.balance.asOf))}</p>
+          <p className="mt-2 text-sm text-amber-900">{t("profile.bank.balanceRefreshFailed", { time: asOf })}</p>
         ) : (
-          <p className="mt-2 text-xs text-slate-600">{balanceAsOf(formatDateTime(account.balance.asOf))}</p>
+          <p className="mt-2 text-xs text-slate-600">{t("profile.bank.balanceAsOf", { time: asOf })}</p>
         )}
       </details>
     </Card>

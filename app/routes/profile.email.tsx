@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, type MetaArgs, useNavigation } from "react-router";
+import { metaTranslator, T, useT, useTranslateText } from "~/components/i18n";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -9,6 +10,7 @@ import { formatDateTime } from "~/domain/format";
 import { changeEmailSchema, EMAIL_CHANGE_MESSAGES, SECURITY_MESSAGES } from "~/domain/profile";
 import { requireUser } from "~/server/auth/guards.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
+import { requestLocale, translator } from "~/server/platform/locale.server";
 import { readForm } from "~/server/platform/request-body.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 import {
@@ -20,8 +22,8 @@ import {
 } from "~/server/profile/email-change.server";
 import type { Route } from "./+types/profile.email";
 
-export function meta() {
-  return [{ title: "Email address — Rosca" }];
+export function meta({ matches }: MetaArgs) {
+  return [{ title: metaTranslator(matches)("profile.email.title") }];
 }
 
 const HIDDEN = ["currentPassword"];
@@ -38,9 +40,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const secret = url.searchParams.get("token");
   const link = selector !== null || secret !== null ? await emailChangeLinkState(user.id, selector ?? "", secret ?? "") : null;
   const pending = await pendingEmailChange(user.id);
+  // The time the link was sent, in the reader's language.
+  const locale = requestLocale(request, user.locale);
   return {
     email: user.email,
-    pending: pending ? { newEmail: pending.newEmail, requestedAt: formatDateTime(pending.requestedAt) } : null,
+    pending: pending ? { newEmail: pending.newEmail, requestedAt: formatDateTime(pending.requestedAt, { locale }) } : null,
     link: link
       ? link.status === "valid"
         ? { status: "valid" as const, newEmail: link.newEmail, id: selector ?? "", token: secret ?? "" }
@@ -55,13 +59,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const { user } = await requireUser(request);
   const intent = formData.get("intent");
+  // The sentences with an address in them are written in the reader's language (English: EMAIL_CHANGE_MESSAGES' own).
+  const locale = requestLocale(request, user.locale);
+  const t = translator(locale);
 
   if (intent === "request") {
     const submission = parseWithZod(formData, { schema: changeEmailSchema });
     if (submission.status !== "success") return data<ActionResult>({ intent, result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
     const fieldError = (field: "newEmail" | "currentPassword", message: string, status = 400) =>
       data<ActionResult>({ intent: "request", result: submission.reply({ hideFields: HIDDEN, fieldErrors: { [field]: [message] } }) }, { status });
-    const requested = await requestEmailChange(user, { ...submission.value, ip: requestInfo(context).clientIp });
+    const requested = await requestEmailChange(user, { ...submission.value, ip: requestInfo(context).clientIp, locale });
     switch (requested.status) {
       case "wrong-password":
         return fieldError("currentPassword", SECURITY_MESSAGES.currentPasswordWrong);
@@ -79,19 +86,19 @@ export async function action({ request, context }: Route.ActionArgs) {
           return redirectWithToast(request, "/profile/email", {
             type: "success",
             title: EMAIL_CHANGE_MESSAGES.sentTitle,
-            description: EMAIL_CHANGE_MESSAGES.sent(newEmail),
+            description: t("profile.email.sent", { address: newEmail }),
           });
         }
         if (email.status === "queued") {
           return redirectWithToast(request, "/profile/email", {
             type: "warning",
             title: EMAIL_CHANGE_MESSAGES.sentTitle,
-            description: EMAIL_CHANGE_MESSAGES.queued(newEmail),
+            description: t("profile.email.queued", { address: newEmail }),
           });
         }
         // The mail service refused the new address itself (inactive, malformed): say so, and let it be corrected.
         await cancelEmailChange(user.id);
-        return fieldError("newEmail", EMAIL_CHANGE_MESSAGES.notDelivered(newEmail), 422);
+        return fieldError("newEmail", t("profile.email.notDelivered", { address: newEmail }), 422);
       }
     }
   }
@@ -113,7 +120,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return redirectWithToast(request, "/profile", {
           type: "success",
           title: EMAIL_CHANGE_MESSAGES.changedTitle,
-          description: EMAIL_CHANGE_MESSAGES.changed(confirmed.newEmail),
+          description: t("profile.email.changed", { address: confirmed.newEmail }),
         });
       case "invalid":
         return data<ActionResult>({ intent: "error", error: EMAIL_CHANGE_MESSAGES.linkInvalid }, { status: 400 });
@@ -129,18 +136,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function EmailAddress({ loaderData, actionData }: Route.ComponentProps) {
   const { email, pending, link } = loaderData;
+  const t = useT();
+  const translate = useTranslateText();
   return (
     <>
-      <h1 className="text-2xl font-bold text-slate-900">Email address</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{t("profile.email.heading")}</h1>
       <p className="mt-1 text-slate-600">
-        We send sign-in links, reminders and notices to <span className="break-all font-medium text-slate-900">{email}</span>.
+        <T id="profile.email.lead" values={{ email }} components={{ 0: <span className="break-all font-medium text-slate-900" /> }} />
       </p>
       <div className="mt-6 space-y-6">
-        {actionData?.intent === "error" ? <Alert tone="error">{actionData.error}</Alert> : null}
+        {actionData?.intent === "error" ? <Alert tone="error">{translate(actionData.error)}</Alert> : null}
         {link?.status === "valid" && actionData?.intent !== "error" ? (
           <ConfirmChange from={email} link={link} />
         ) : link ? (
-          <Alert tone="error">{link.status === "expired" ? EMAIL_CHANGE_MESSAGES.linkExpired : EMAIL_CHANGE_MESSAGES.linkInvalid}</Alert>
+          <Alert tone="error">{translate(link.status === "expired" ? EMAIL_CHANGE_MESSAGES.linkExpired : EMAIL_CHANGE_MESSAGES.linkInvalid)}</Alert>
         ) : null}
         {pending ? <PendingChange pending={pending} /> : null}
         <RequestChange actionData={actionData} />
@@ -151,21 +160,25 @@ export default function EmailAddress({ loaderData, actionData }: Route.Component
 
 function ConfirmChange({ from, link }: { from: string; link: { newEmail: string; id: string; token: string } }) {
   const navigation = useNavigation();
+  const t = useT();
   return (
     <Card>
-      <h2 className="text-lg font-semibold text-slate-900">Confirm your new email address</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{t("profile.email.confirmTitle")}</h2>
       <p className="mt-1 text-sm text-slate-700">
-        Change your email from <span className="break-all font-medium">{from}</span> to <span className="break-all font-medium">{link.newEmail}</span>
-        ?
+        <T
+          id="profile.email.confirmQuestion"
+          values={{ from, to: link.newEmail }}
+          components={{ 0: <span className="break-all font-medium" />, 1: <span className="break-all font-medium" /> }}
+        />
       </p>
       <Form method="post" action="/profile/email" className="mt-4 flex flex-wrap gap-3">
         <input type="hidden" name="id" value={link.id} />
         <input type="hidden" name="token" value={link.token} />
         <button type="submit" name="intent" value="confirm" className={buttonClass("primary")} disabled={navigation.state === "submitting"}>
-          Confirm new email address
+          {t("profile.email.confirm")}
         </button>
         <Link to="/profile/email" className={buttonClass("secondary")}>
-          Not now
+          {t("profile.email.notNow")}
         </Link>
       </Form>
     </Card>
@@ -173,15 +186,19 @@ function ConfirmChange({ from, link }: { from: string; link: { newEmail: string;
 }
 
 function PendingChange({ pending }: { pending: { newEmail: string; requestedAt: string } }) {
+  const t = useT();
   return (
-    <Alert tone="info" title="Waiting for confirmation">
+    <Alert tone="info" title={t("profile.email.pendingTitle")}>
       <p>
-        We sent a confirmation link to <span className="break-all font-medium">{pending.newEmail}</span> on {pending.requestedAt}. Open it to finish
-        the change; until then your email stays as it is.
+        <T
+          id="profile.email.pending"
+          values={{ address: pending.newEmail, date: pending.requestedAt }}
+          components={{ 0: <span className="break-all font-medium" /> }}
+        />
       </p>
       <Form method="post" action="/profile/email" className="mt-2">
         <button type="submit" name="intent" value="cancel" className="font-medium underline">
-          Cancel this change
+          {t("profile.email.cancel")}
         </button>
       </Form>
     </Alert>
@@ -191,6 +208,7 @@ function PendingChange({ pending }: { pending: { newEmail: string; requestedAt: 
 function RequestChange({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "request";
+  const t = useT();
   const [form, fields] = useForm({
     id: "change-email",
     lastResult: actionData?.intent === "request" ? actionData.result : undefined,
@@ -200,26 +218,26 @@ function RequestChange({ actionData }: { actionData: Route.ComponentProps["actio
   });
   return (
     <Card>
-      <h2 className="text-lg font-semibold text-slate-900">Change your email address</h2>
-      <p className="mt-1 text-sm text-slate-600">We'll send a link to the new address; your email changes once you open it.</p>
+      <h2 className="text-lg font-semibold text-slate-900">{t("profile.email.changeTitle")}</h2>
+      <p className="mt-1 text-sm text-slate-600">{t("profile.email.changeLead")}</p>
       <Form method="post" action="/profile/email" {...getFormProps(form)} noValidate className="mt-4 max-w-md space-y-4">
         <Field
-          label="New email address"
+          label={t("profile.email.newEmail")}
           inputProps={{ ...getInputProps(fields.newEmail, { type: "email" }), key: fields.newEmail.key, autoComplete: "email" }}
           errors={fields.newEmail.errors}
         />
         <Field
-          label="Current password"
+          label={t("profile.email.currentPassword")}
           inputProps={{
             ...getInputProps(fields.currentPassword, { type: "password" }),
             key: fields.currentPassword.key,
             autoComplete: "current-password",
           }}
           errors={fields.currentPassword.errors}
-          hint="To make sure it's you."
+          hint={t("profile.email.passwordHint")}
         />
         <button type="submit" name="intent" value="request" className={buttonClass("primary")} disabled={busy}>
-          {busy ? "Sending…" : "Send confirmation link"}
+          {busy ? t("profile.email.sending") : t("profile.email.send")}
         </button>
       </Form>
     </Card>

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, type MetaArgs, useNavigation } from "react-router";
+import { metaTranslator, T, useT, useTranslateText } from "~/components/i18n";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -27,30 +28,34 @@ import {
   signOutSession,
 } from "~/server/profile/security.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
+import { DEFAULT_LOCALE } from "~/domain/locale";
+import { requestLocale, translator } from "~/server/platform/locale.server";
 import { readForm } from "~/server/platform/request-body.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 import type { Route } from "./+types/profile.security";
 
-export function meta() {
-  return [{ title: "Security — Rosca" }];
+export function meta({ matches }: MetaArgs) {
+  return [{ title: metaTranslator(matches)("profile.security.title") }];
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user, sessionId } = await requireUser(request);
   const enabled = hasTwoFactor(user);
-  const sessionList = await listSessions(user.id, sessionId);
+  // Times and devices in the reader's language.
+  const locale = requestLocale(request, user.locale);
+  const sessionList = await listSessions(user.id, sessionId, new Date(), locale === DEFAULT_LOCALE ? undefined : translator(locale));
   return {
     twoFactor: {
       enabled,
-      enabledAt: enabled && user.totpEnabledAt ? formatDateTime(user.totpEnabledAt) : null,
+      enabledAt: enabled && user.totpEnabledAt ? formatDateTime(user.totpEnabledAt, { locale }) : null,
       enrolment: enabled ? null : await enrolmentDetails(user),
     },
     sessions: sessionList.map((session) => ({
       id: session.id,
       device: session.device,
       ipAddress: session.ipAddress,
-      createdAt: formatDateTime(session.createdAt),
-      lastActiveAt: formatDateTime(session.lastActiveAt),
+      createdAt: formatDateTime(session.createdAt, { locale }),
+      lastActiveAt: formatDateTime(session.lastActiveAt, { locale }),
       current: session.current,
     })),
     loginNotifications: user.loginNotifications,
@@ -189,12 +194,14 @@ function resultFor(actionData: ActionData, intent: Intent) {
 }
 
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const translate = useTranslateText();
   return (
     <>
-      <h1 className="text-2xl font-bold text-slate-900">Security</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{t("profile.security.heading")}</h1>
       {actionData?.error ? (
         <div className="mt-4">
-          <Alert tone="error">{actionData.error}</Alert>
+          <Alert tone="error">{translate(actionData.error)}</Alert>
         </div>
       ) : null}
       <div className="mt-6 space-y-6">
@@ -203,16 +210,16 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
         <Sessions sessions={loaderData.sessions} />
         <Toggle
           intent="login-notifications"
-          title="Login notifications"
-          description="Get an email each time your account is signed in to, with the device and IP address."
-          label="Email me when someone signs in to my account"
+          title={t("profile.security.loginTitle")}
+          description={t("profile.security.loginDescription")}
+          label={t("profile.security.loginLabel")}
           checked={loaderData.loginNotifications}
         />
         <Toggle
           intent="profile-visibility"
-          title="Profile visibility"
-          description="Your name is always shown to members of your groups. Your email, phone, city and state only when you allow it."
-          label="Allow other members to see my profile"
+          title={t("profile.security.visibilityTitle")}
+          description={t("profile.security.visibilityDescription")}
+          label={t("profile.security.visibilityLabel")}
           checked={loaderData.profileVisible}
         />
       </div>
@@ -231,6 +238,7 @@ function SubmitButton({ intent, children, variant = "primary" }: { intent: Inten
 }
 
 function ChangePassword({ actionData }: { actionData: ActionData }) {
+  const t = useT();
   const [form, fields] = useForm({
     id: "change-password",
     lastResult: resultFor(actionData, "change-password"),
@@ -240,11 +248,11 @@ function ChangePassword({ actionData }: { actionData: ActionData }) {
   });
   return (
     <Card>
-      <h2 className="text-lg font-semibold text-slate-900">Change password</h2>
-      <p className="mt-1 text-sm text-slate-600">Changing your password signs out every other device.</p>
+      <h2 className="text-lg font-semibold text-slate-900">{t("profile.security.passwordTitle")}</h2>
+      <p className="mt-1 text-sm text-slate-600">{t("profile.security.passwordLead")}</p>
       <Form method="post" {...getFormProps(form)} noValidate className="mt-4 max-w-md space-y-4">
         <Field
-          label="Current password"
+          label={t("profile.security.currentPassword")}
           inputProps={{
             ...getInputProps(fields.currentPassword, { type: "password" }),
             key: fields.currentPassword.key,
@@ -253,13 +261,13 @@ function ChangePassword({ actionData }: { actionData: ActionData }) {
           errors={fields.currentPassword.errors}
         />
         <Field
-          label="New password"
+          label={t("profile.security.newPassword")}
           inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), key: fields.newPassword.key, autoComplete: "new-password" }}
           errors={fields.newPassword.errors}
-          hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
+          hint={t("profile.security.passwordRules")}
         />
         <Field
-          label="Confirm new password"
+          label={t("profile.security.confirmPassword")}
           inputProps={{
             ...getInputProps(fields.confirmPassword, { type: "password" }),
             key: fields.confirmPassword.key,
@@ -267,23 +275,27 @@ function ChangePassword({ actionData }: { actionData: ActionData }) {
           }}
           errors={fields.confirmPassword.errors}
         />
-        <SubmitButton intent="change-password">Change Password</SubmitButton>
+        <SubmitButton intent="change-password">{t("profile.security.changePassword")}</SubmitButton>
       </Form>
     </Card>
   );
 }
 
 function TwoFactor({ twoFactor, actionData }: { twoFactor: LoaderData["twoFactor"]; actionData: ActionData }) {
+  const t = useT();
   return (
     <Card>
       <h2 id="two-factor" className="text-lg font-semibold text-slate-900">
-        Two-factor authentication
+        {t("profile.security.twoFactorTitle")}
       </h2>
       {twoFactor.enabled ? (
         <>
           <p className="mt-1 text-sm text-slate-700">
-            <span className="font-semibold text-green-800">On</span> since {twoFactor.enabledAt}. Signing in asks for a code from your authenticator
-            app.
+            <T
+              id="profile.security.twoFactorOn"
+              values={{ date: twoFactor.enabledAt ?? "" }}
+              components={{ 0: <span className="font-semibold text-green-800" /> }}
+            />
           </p>
           <DisableTwoFactor actionData={actionData} />
         </>
@@ -292,10 +304,10 @@ function TwoFactor({ twoFactor, actionData }: { twoFactor: LoaderData["twoFactor
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-700">
-            <span className="font-semibold">Off.</span> Add a second step to signing in: a 6-digit code from an authenticator app.
+            <T id="profile.security.twoFactorOff" components={{ 0: <span className="font-semibold" /> }} />
           </p>
           <Form method="post" className="mt-4">
-            <SubmitButton intent="2fa-start">Enable Two-Factor Authentication</SubmitButton>
+            <SubmitButton intent="2fa-start">{t("profile.security.enable")}</SubmitButton>
           </Form>
         </>
       )}
@@ -304,6 +316,7 @@ function TwoFactor({ twoFactor, actionData }: { twoFactor: LoaderData["twoFactor
 }
 
 function ConfirmTwoFactor({ enrolment, actionData }: { enrolment: NonNullable<LoaderData["twoFactor"]["enrolment"]>; actionData: ActionData }) {
+  const t = useT();
   const [form, fields] = useForm({
     id: "2fa-confirm",
     lastResult: resultFor(actionData, "2fa-confirm"),
@@ -313,36 +326,30 @@ function ConfirmTwoFactor({ enrolment, actionData }: { enrolment: NonNullable<Lo
   return (
     <div className="mt-2 space-y-4">
       <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
-        <li>Scan this QR code with an authenticator app (1Password, Google Authenticator, Authy…).</li>
-        <li>Or enter the key by hand.</li>
-        <li>Type the 6-digit code the app shows.</li>
+        <li>{t("profile.security.step1")}</li>
+        <li>{t("profile.security.step2")}</li>
+        <li>{t("profile.security.step3")}</li>
       </ol>
-      <img
-        src={enrolment.qrCodeDataUrl}
-        alt="QR code for your authenticator app"
-        width={180}
-        height={180}
-        className="rounded border border-slate-200"
-      />
+      <img src={enrolment.qrCodeDataUrl} alt={t("profile.security.qrAlt")} width={180} height={180} className="rounded border border-slate-200" />
       <div>
-        <p className="text-sm text-slate-600">Setup key</p>
+        <p className="text-sm text-slate-600">{t("profile.security.setupKey")}</p>
         <code data-testid="totp-secret" className="break-all rounded bg-slate-100 px-2 py-1 font-mono text-sm text-slate-900">
           {enrolment.secret}
         </code>
       </div>
       <Form method="post" {...getFormProps(form)} noValidate className="max-w-xs space-y-4">
         <Field
-          label="6-digit code"
+          label={t("profile.security.code")}
           inputProps={{ ...getInputProps(fields.code, { type: "text" }), key: fields.code.key, inputMode: "numeric", autoComplete: "one-time-code" }}
           errors={fields.code.errors}
         />
         <div className="flex gap-3">
-          <SubmitButton intent="2fa-confirm">Verify and Enable</SubmitButton>
+          <SubmitButton intent="2fa-confirm">{t("profile.security.verify")}</SubmitButton>
         </div>
       </Form>
       <Form method="post">
         <SubmitButton intent="2fa-cancel" variant="secondary">
-          Cancel Setup
+          {t("profile.security.cancelSetup")}
         </SubmitButton>
       </Form>
     </div>
@@ -350,6 +357,7 @@ function ConfirmTwoFactor({ enrolment, actionData }: { enrolment: NonNullable<Lo
 }
 
 function DisableTwoFactor({ actionData }: { actionData: ActionData }) {
+  const t = useT();
   const [form, fields] = useForm({
     id: "2fa-disable",
     lastResult: resultFor(actionData, "2fa-disable"),
@@ -359,13 +367,13 @@ function DisableTwoFactor({ actionData }: { actionData: ActionData }) {
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="mt-4 max-w-md space-y-4">
       <Field
-        label="Password"
+        label={t("profile.security.password")}
         inputProps={{ ...getInputProps(fields.password, { type: "password" }), key: fields.password.key, autoComplete: "current-password" }}
         errors={fields.password.errors}
-        hint="Enter your password to turn two-factor authentication off."
+        hint={t("profile.security.disableHint")}
       />
       <SubmitButton intent="2fa-disable" variant="danger">
-        Disable Two-Factor Authentication
+        {t("profile.security.disable")}
       </SubmitButton>
     </Form>
   );
@@ -373,9 +381,10 @@ function DisableTwoFactor({ actionData }: { actionData: ActionData }) {
 
 function Sessions({ sessions }: { sessions: LoaderData["sessions"] }) {
   const others = sessions.filter((session) => !session.current).length;
+  const t = useT();
   return (
     <Card>
-      <h2 className="text-lg font-semibold text-slate-900">Active sessions</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{t("profile.security.sessionsTitle")}</h2>
       <ul className="mt-4 divide-y divide-slate-200">
         {sessions.map((session) => (
           <li key={session.id} className="flex flex-wrap items-start justify-between gap-3 py-3 text-sm">
@@ -383,13 +392,15 @@ function Sessions({ sessions }: { sessions: LoaderData["sessions"] }) {
               <p className="font-medium text-slate-900">
                 {session.device}
                 {session.current ? (
-                  <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">This device</span>
+                  <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+                    {t("profile.security.thisDevice")}
+                  </span>
                 ) : null}
               </p>
-              <p className="text-slate-600">IP {session.ipAddress ?? "unknown"}</p>
               <p className="text-slate-600">
-                Started {session.createdAt} · Last active {session.lastActiveAt}
+                {session.ipAddress ? t("profile.security.ip", { ip: session.ipAddress }) : t("profile.security.ipUnknown")}
               </p>
+              <p className="text-slate-600">{t("profile.security.sessionTimes", { started: session.createdAt, lastActive: session.lastActiveAt })}</p>
             </div>
             {session.current ? null : (
               <Form method="post">
@@ -399,9 +410,9 @@ function Sessions({ sessions }: { sessions: LoaderData["sessions"] }) {
                   name="intent"
                   value="sign-out-session"
                   className={buttonClass("secondary")}
-                  aria-label={`Sign out ${session.device}, last active ${session.lastActiveAt}`}
+                  aria-label={t("profile.security.signOutLabel", { device: session.device, lastActive: session.lastActiveAt })}
                 >
-                  Sign Out
+                  {t("profile.security.signOut")}
                 </button>
               </Form>
             )}
@@ -411,10 +422,10 @@ function Sessions({ sessions }: { sessions: LoaderData["sessions"] }) {
       <Form method="post" className="mt-4">
         {others > 0 ? (
           <SubmitButton intent="sign-out-others" variant="secondary">
-            Sign Out Other Sessions
+            {t("profile.security.signOutOthers")}
           </SubmitButton>
         ) : (
-          <p className="text-sm text-slate-600">No other sessions.</p>
+          <p className="text-sm text-slate-600">{t("profile.security.noOthers")}</p>
         )}
       </Form>
     </Card>
@@ -435,6 +446,7 @@ function Toggle({
   checked: boolean;
 }) {
   const id = `${intent}-enabled`;
+  const t = useT();
   return (
     <Card>
       <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
@@ -446,7 +458,7 @@ function Toggle({
           {label}
         </label>
         <SubmitButton intent={intent} variant="secondary">
-          Save
+          {t("profile.security.save")}
         </SubmitButton>
       </Form>
     </Card>

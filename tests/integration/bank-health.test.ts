@@ -405,3 +405,27 @@ describe("revokeDebitAuthorization and authorizeDebits", () => {
     expect(kept).toMatchObject({ bankAccountId: null, accountName: "Plaid Checking", accountMask: "0000", source: "reauthorization" });
   });
 });
+
+describe("authorising debits in Spanish (ADR 056, part five (h))", () => {
+  it("records the words the Spanish page showed, the ones the member ticked", async () => {
+    const route = await import("../../app/routes/profile.bank-accounts");
+    const { call, post } = await import("../support/routes");
+    const { sessionJarFor } = await import("../support/users");
+    const { translator } = await import("../../app/server/platform/locale.server");
+    const { user, checking } = await memberWithBank("Rita Reyes");
+    await db().transaction((tx) => health.revokeDebitAuthorization(tx, { bankAccountId: checking.id, returnCode: "R10", now: NOW }));
+    const request = post(
+      "/profile/bank-accounts",
+      { intent: "authorize-debits", bankAccountId: checking.id, consent: "yes" },
+      await sessionJarFor(user.id),
+    );
+    request.headers.set("Accept-Language", "es-US");
+    expect(await call(route.action, request)).toMatchObject({ status: 302, location: "/profile/bank-accounts" });
+    const label = { memberName: "Rita Reyes", institutionName: "First Platypus Bank", accountName: "Plaid Checking", mask: "0000" };
+    const spanish = debitAuthorizationWording(label, translator("es-US"));
+    expect(spanish).toMatch(/^Yo, Rita Reyes, autorizo a Rosca a hacer cargos por ACH a mi cuenta First Platypus Bank Plaid Checking ••0000 /);
+    const [given] = await db().select().from(debitAuthorizations).where(eq(debitAuthorizations.userId, user.id));
+    expect(given?.wording).toBe(spanish);
+    expect((await accountState(checking.id)).debitAuthorizationRevokedCode).toBeNull();
+  });
+});

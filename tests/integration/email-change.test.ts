@@ -309,3 +309,40 @@ describe("links", () => {
     expect(await listMessages(databaseUrl, { to: member.email })).toEqual([]);
   });
 });
+
+describe("in the reader's language (ADR 056, part five (h))", () => {
+  it("a Spanish reader's request: the link's email, the toast's sentence, the refusal and the waiting time in Spanish", async () => {
+    const { takeToasts } = await import("../../app/server/notifications/toast.server");
+    const member = await createUser({ name: "Rita Reyes", email: address("rita") });
+    const jar = await sessionJarFor(member.id);
+    const newEmail = address("rita.nueva");
+    const spanish = (request: Request) => {
+      request.headers.set("Accept-Language", "es-US,es;q=0.9");
+      return request;
+    };
+
+    // A wrong password: the field's message travels in English (the page shows it in Spanish), the address is kept.
+    const refused = await call(page.action, spanish(post("/profile/email", { intent: "request", newEmail, currentPassword: "NotMine123" }, jar)));
+    expect(refused).toMatchObject({ status: 400 });
+    expect(refused.data.result).toMatchObject({ initialValue: { newEmail }, error: { currentPassword: ["Current password is incorrect"] } });
+
+    const requested = await call(page.action, spanish(post("/profile/email", { intent: "request", newEmail, currentPassword: TEST_PASSWORD }, jar)));
+    expect(requested).toMatchObject({ status: 302, location: "/profile/email" });
+    const cookies = new (await import("../support/routes")).CookieJar();
+    cookies.store(requested.setCookies);
+    const { toasts } = await takeToasts(new Request("http://localhost:3000/", { headers: { Cookie: cookies.header() } }));
+    expect(toasts).toMatchObject([
+      {
+        title: "Check your new inbox",
+        description: `Enviamos un enlace de confirmación a ${newEmail}. Su correo electrónico cambia cuando usted lo abra.`,
+      },
+    ]);
+    // The account stores no language: the link's email follows the request's (the outbox row's locale).
+    expect((await latestMessageTo(databaseUrl, newEmail))?.subject).toBe("Confirme su nuevo correo electrónico para Rosca");
+    const [row] = await db().select({ locale: emailOutbox.locale }).from(emailOutbox).where(eq(emailOutbox.toAddress, newEmail));
+    expect(row?.locale).toBe("es-US");
+
+    const waiting = await call(page.loader, spanish(get("/profile/email", jar)));
+    expect(waiting.data.pending?.requestedAt).toMatch(/^\d{1,2} [a-z]+\.? \d{4}, \d{1,2}:\d{2}\s?[ap]\.\s?m\./);
+  });
+});

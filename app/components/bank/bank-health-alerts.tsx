@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { useT } from "~/components/i18n";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import {
@@ -54,6 +55,7 @@ export function BankHealthAlerts({
   busy: boolean;
   action: string;
 }) {
+  const t = useT();
   const relogin = groupByItem(accounts).filter((item) => item.loginRequired !== null);
   const revoked = accounts.filter((account) => account.health.debitsRevokedCode && !account.health.unusableCode);
   const unusable = accounts.filter((account) => account.health.unusableCode);
@@ -61,19 +63,26 @@ export function BankHealthAlerts({
   return (
     <div className="mt-6 space-y-4">
       {relogin.map((item) => {
-        const notice = reconnectNotice(item.institutionName, item.loginRequired!);
-        const bank = item.institutionName ?? "your bank";
+        const notice = reconnectNotice(item.institutionName, item.loginRequired!, t);
+        const bank = item.institutionName ?? t("profile.bank.yourBankLower");
         return (
           <Alert key={item.itemId} tone={loginBlocksTransfers(item.loginRequired) ? "error" : "warning"} title={notice.title}>
             <p>{notice.body}</p>
             <div className="mt-3">
-              <ReconnectButton itemId={item.itemId} label={`Reconnect ${bank}`} linkMode={linkMode} hydrated={hydrated} busy={busy} action={action} />
+              <ReconnectButton
+                itemId={item.itemId}
+                label={t("profile.bank.reconnect", { name: bank })}
+                linkMode={linkMode}
+                hydrated={hydrated}
+                busy={busy}
+                action={action}
+              />
             </div>
           </Alert>
         );
       })}
       {unusable.map((account) => {
-        const notice = unusableAccountNotice(label(account), account.health.unusableCode!);
+        const notice = unusableAccountNotice(label(account), account.health.unusableCode!, t);
         return (
           <Alert key={`unusable-${account.accountId}`} tone="error" title={notice.title}>
             <p>{notice.body}</p>
@@ -81,7 +90,7 @@ export function BankHealthAlerts({
         );
       })}
       {revoked.map((account) => {
-        const notice = revokedAuthorizationNotice(label(account), account.health.debitsRevokedCode!);
+        const notice = revokedAuthorizationNotice(label(account), account.health.debitsRevokedCode!, t);
         const checkbox = `consent-${account.accountId}`;
         return (
           <Alert key={`revoked-${account.accountId}`} tone="warning" title={notice.title}>
@@ -89,14 +98,14 @@ export function BankHealthAlerts({
             <Form method="post" action={action} className="mt-3 space-y-3">
               <input type="hidden" name="bankAccountId" value={account.accountId} />
               <p className="rounded-md border border-amber-200 bg-white px-3 py-2 text-slate-800">
-                {debitAuthorizationWording({ ...label(account), memberName })}
+                {debitAuthorizationWording({ ...label(account), memberName }, t)}
               </p>
               <label htmlFor={checkbox} className="flex items-start gap-2">
                 <input id={checkbox} type="checkbox" name="consent" value="yes" required className="mt-0.5 h-4 w-4" />
-                <span>I authorise these debits.</span>
+                <span>{t("profile.bank.consent")}</span>
               </label>
               <button type="submit" name="intent" value="authorize-debits" className={buttonClass("primary")} disabled={busy}>
-                Authorise debits
+                {t("profile.bank.authorise")}
               </button>
             </Form>
           </Alert>
@@ -138,16 +147,18 @@ function ReconnectButton({
  * accounts page, where it is done.
  */
 export function BankAttentionBanners({ attention }: { attention: BankAttention[] }) {
+  const t = useT();
   if (attention.length === 0) return null;
   return (
     <>
       {attention.map((item, index) => {
         const notice =
           item.kind === "login"
-            ? reconnectNotice(item.institutionName, item.reason)
+            ? reconnectNotice(item.institutionName, item.reason, t)
             : (item.kind === "unusable" ? unusableAccountNotice : revokedAuthorizationNotice)(
                 { institutionName: item.institutionName, accountName: item.accountName, mask: item.mask },
                 item.code,
+                t,
               );
         const tone = item.kind === "login" && !loginBlocksTransfers(item.reason) ? "warning" : "error";
         return (

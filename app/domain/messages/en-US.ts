@@ -16,6 +16,7 @@ import { GROUP_EXTRA_MESSAGES, GROUP_EXTRA_SERVER_TEXTS } from "./group-extra.en
 import { GROUP_PAGE_MESSAGES, GROUP_PAGE_SERVER_TEXTS } from "./group-page.en-US";
 import { JOIN_MESSAGES } from "./join.en-US";
 import { MAILBOX_MESSAGES } from "./mailbox.en-US";
+import { PROFILE_MESSAGES_UI, PROFILE_SERVER_TEXTS } from "./profile.en-US";
 import { NOTICES_MESSAGES } from "./notices.en-US";
 import { REPORT_PAGE_MESSAGES } from "./report.en-US";
 import { TURN_CONSENT_MESSAGES, TURN_CONSENT_SERVER_TEXTS } from "./turn-consent.en-US";
@@ -30,6 +31,7 @@ const UI = {
   ...MAILBOX_MESSAGES,
   ...GROUP_EXTRA_MESSAGES,
   ...CONTENT_MESSAGES,
+  ...PROFILE_MESSAGES_UI,
   // The shell: every page's header, footer, skip link and the demo strip.
   "shell.title": "Rosca — Save Together, Grow Together",
   "shell.description": "Interest-free rotating savings groups for friends, family and colleagues. Sharia-compliant, for US residents 18+.",
@@ -503,6 +505,7 @@ const UI = {
  * text it received (`useTranslateText`, app/components/i18n.tsx).
  */
 export const SERVER_TEXTS = [
+  ...PROFILE_SERVER_TEXTS,
   ...GROUP_PAGE_SERVER_TEXTS,
   ...TURN_CONSENT_SERVER_TEXTS,
   ...GROUP_EXTRA_SERVER_TEXTS,

@@ -11,6 +11,7 @@ import { GROUP_EXTRA_MESSAGES_ES, GROUP_EXTRA_SERVER_TEXTS_ES } from "./group-ex
 import { GROUP_PAGE_MESSAGES_ES, GROUP_PAGE_SERVER_TEXTS_ES } from "./group-page.es-US";
 import { JOIN_MESSAGES_ES } from "./join.es-US";
 import { MAILBOX_MESSAGES_ES } from "./mailbox.es-US";
+import { PROFILE_MESSAGES_UI_ES, PROFILE_SERVER_TEXTS_ES } from "./profile.es-US";
 import { NOTICES_MESSAGES_ES } from "./notices.es-US";
 import { REPORT_PAGE_MESSAGES_ES } from "./report.es-US";
 import { TURN_CONSENT_MESSAGES_ES, TURN_CONSENT_SERVER_TEXTS_ES } from "./turn-consent.es-US";
@@ -28,6 +29,8 @@ export const messages: Record<MessageId, string> = {
   ...GROUP_EXTRA_SERVER_TEXTS_ES,
   ...CONTENT_MESSAGES_ES,
   ...CONTENT_SERVER_TEXTS_ES,
+  ...PROFILE_MESSAGES_UI_ES,
+  ...PROFILE_SERVER_TEXTS_ES,
   ...TURN_CONSENT_SERVER_TEXTS_ES,
   "shell.title": "Rosca — Ahorremos juntos, crezcamos juntos",
   "shell.description":

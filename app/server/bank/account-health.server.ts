@@ -31,6 +31,7 @@ import {
 } from "~/domain/bank-health";
 import { queueUrgent } from "../notifications/account-alerts.server";
 import type { NoticeMessage } from "../notifications/notice-text";
+import type { Words } from "~/domain/messages/words";
 import type { Db } from "../db/client.server";
 import { bankAccounts, bankItems, debitAuthorizations, users } from "../db/schema";
 import { notify } from "../notifications/notifications.server";
@@ -190,16 +191,17 @@ export type DebitConsent = { ipAddress: string | null; userAgent: string | null 
  * revokeDebitAuthorization): the words they agreed to are recorded with the time and where from, and the revocation
  * is cleared. Only the member's own account; null when it is not theirs (or is gone). Recording is unconditional
  * (each consent given is kept); the member is told in the app and by email (a copy of what they agreed to).
+ * `words`: the reader's language the form showed the words in (ADR 056); what is recorded is what they ticked.
  */
 export async function authorizeDebits(
   tx: Executor,
-  input: { userId: string; bankAccountId: string; consent: DebitConsent; now?: Date },
+  input: { userId: string; bankAccountId: string; consent: DebitConsent; now?: Date; words?: Words },
 ): Promise<(HealthChange & { authorizationId: string }) | null> {
   const now = input.now ?? new Date();
   const account = await lockedAccount(tx, input.bankAccountId, input.userId);
   if (!account) return null;
   const [member] = await tx.select({ name: users.name }).from(users).where(eq(users.id, input.userId));
-  const wording = debitAuthorizationWording({ ...label(account), memberName: member?.name ?? "the account holder" });
+  const wording = debitAuthorizationWording({ ...label(account), memberName: member?.name ?? "the account holder" }, input.words);
   const [recorded] = await tx
     .insert(debitAuthorizations)
     .values({

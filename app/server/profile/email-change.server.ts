@@ -14,6 +14,7 @@
  * Since an undeliverable mark belongs to the address (undeliverable.server.ts), the member's banner is gone with the
  * old address; it comes back only if the new one is marked in its turn.
  */
+import type { Locale } from "~/domain/locale";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { normalizeEmail } from "~/domain/auth";
 import { revokeResetLinks } from "../auth/accounts.server";
@@ -43,7 +44,8 @@ export type EmailChangeRequest =
 /** Ask to change the address: checks, then the link to the new address (see the top of this file). */
 export async function requestEmailChange(
   user: Pick<User, "id" | "email" | "name">,
-  input: { newEmail: string; currentPassword: string; ip: string },
+  /** locale: the page's language, the link's email's when the account has none stored (ADR 056's outbox rule). */
+  input: { newEmail: string; currentPassword: string; ip: string; locale?: Locale | null },
   now = new Date(),
 ): Promise<EmailChangeRequest> {
   const check = await checkCurrentPassword(user, input.currentPassword, input.ip);
@@ -75,7 +77,7 @@ export async function requestEmailChange(
       tx,
       newEmail,
       { template: "confirm-new-email", data: { name: user.name, newEmail, confirmUrl, expiresInHours: EMAIL_CHANGE_TTL_MS / 3_600_000 } },
-      { userId: user.id, now },
+      { userId: user.id, now, locale: input.locale },
     );
   });
   const email = (await deliverEmails([emailId])).get(emailId)!;

@@ -3,6 +3,7 @@
  * auth/two-factor.server.ts.
  */
 import { and, desc, eq, ne } from "drizzle-orm";
+import type { Words } from "~/domain/messages/words";
 import { describeDevice } from "~/domain/profile";
 import { revokeResetLinks } from "../auth/accounts.server";
 import { hashPassword, verifyPassword } from "../auth/password.server";
@@ -27,14 +28,17 @@ export type SessionSummary = {
   current: boolean;
 };
 
-/** The user's live sessions, most recently active first; the one making the request is marked. */
-export async function listSessions(userId: string, currentSessionId: string, now = new Date()): Promise<SessionSummary[]> {
+/**
+ * The user's live sessions, most recently active first; the one making the request is marked. `words` names the
+ * devices in the reader's language (English without).
+ */
+export async function listSessions(userId: string, currentSessionId: string, now = new Date(), words?: Words): Promise<SessionSummary[]> {
   const rows = await db().select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.lastActiveAt));
   return rows
     .filter((row) => row.expiresAt > now)
     .map((row) => ({
       id: row.id,
-      device: describeDevice(row.userAgent),
+      device: describeDevice(row.userAgent, words),
       ipAddress: row.ipAddress,
       createdAt: row.createdAt,
       lastActiveAt: row.lastActiveAt,
