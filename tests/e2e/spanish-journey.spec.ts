@@ -337,15 +337,9 @@ test.describe("the journey in Spanish: public pages, register, confirm, link a b
     expect(sandboxEmail.text).toContain("Buenas noticias: un administrador le dio a su cuenta acceso al entorno de prueba.");
 
     await page.goto("/profile/bank-accounts");
-    // The page's own words (and its toast, "Bank Account Connected!") are Profile → Bank Accounts', still English until
-    // that part of issue 46 lands (ADR 056, part five (l)): its main column and toasts are left out of the check; the
-    // shell around them is checked, and so are the sandbox bank's Link pages.
-    const stillEnglish = "main, [data-toast-type]";
-    await expectSpanishPage(page, stillEnglish);
-    await page
-      .locator("main")
-      .getByRole("button", { name: /^(Link Bank Account|Vincular una cuenta bancaria)$/ })
-      .click();
+    // Profile → Bank Accounts, its toast included, is Spanish (ADR 056, part five (h)): the whole page is checked.
+    await expectSpanishPage(page);
+    await page.locator("main").getByRole("button", { name: "Vincular una cuenta bancaria", exact: true }).click();
     if (javaScript) {
       const choose = page.getByRole("dialog", { name: "Conecte un banco" });
       await expect(choose).toContainText("Banco de prueba: no se mueve dinero real. Use user_good / pass_good.");
@@ -374,12 +368,13 @@ test.describe("the journey in Spanish: public pages, register, confirm, link a b
       await expectSpanishPage(page);
       await page.getByRole("button", { name: "Continuar" }).click();
       await expect(page).toHaveURL(/\/profile\/bank-accounts\?/);
-      await expectSpanishPage(page, stillEnglish);
+      await expectSpanishPage(page);
       await page.locator('main button[name="intent"][value="exchange"]').click();
     }
     await expect(page).toHaveURL(/\/profile\/bank-accounts$/);
     await expect(page.locator("main")).toContainText("Plaid Checking");
-    await expectSpanishPage(page, stillEnglish);
+    await expect(toasts(page)).toContainText("¡Cuenta bancaria conectada!");
+    await expectSpanishPage(page);
   });
 
   test("Luis, a member, switches to Spanish in the header and turns on emails for group invitations", async () => {
