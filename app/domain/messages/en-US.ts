@@ -10,6 +10,7 @@ import { AUTH_MESSAGES, CONFIRM_MESSAGES, REGISTER_ERRORS, RESET_MESSAGES } from
 import { FIELD_MESSAGES, SECURITY_MESSAGES } from "../auth-rules";
 import { BODY_ERROR_MESSAGES } from "../request-body";
 import { ACCOUNT_MESSAGES } from "./account.en-US";
+import { ADMIN_CONSOLE_MESSAGES, ADMIN_SERVER_TEXTS } from "./admin.en-US";
 import { BANK_MESSAGES } from "./bank.en-US";
 import { GROUP_PAGE_MESSAGES, GROUP_PAGE_SERVER_TEXTS } from "./group-page.en-US";
 import { JOIN_MESSAGES } from "./join.en-US";
@@ -26,6 +27,7 @@ const UI = {
   ...REPORT_PAGE_MESSAGES,
   ...ACCOUNT_MESSAGES,
   ...MAILBOX_MESSAGES,
+  ...ADMIN_CONSOLE_MESSAGES,
   // The shell: every page's header, footer, skip link and the demo strip.
   "shell.title": "Rosca — Save Together, Grow Together",
   "shell.description": "Interest-free rotating savings groups for friends, family and colleagues. Sharia-compliant, for US residents 18+.",
@@ -501,6 +503,7 @@ const UI = {
 export const SERVER_TEXTS = [
   ...GROUP_PAGE_SERVER_TEXTS,
   ...TURN_CONSENT_SERVER_TEXTS,
+  ...ADMIN_SERVER_TEXTS,
   ...Object.values(FIELD_MESSAGES),
   SECURITY_MESSAGES.codeRequired,
   SECURITY_MESSAGES.invalidCode,

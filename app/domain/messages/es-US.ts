@@ -5,6 +5,7 @@
  */
 import type { MessageId } from "./en-US";
 import { ACCOUNT_MESSAGES_ES } from "./account.es-US";
+import { ADMIN_CONSOLE_MESSAGES_ES, ADMIN_SERVER_TEXTS_ES } from "./admin.es-US";
 import { BANK_MESSAGES_ES } from "./bank.es-US";
 import { GROUP_PAGE_MESSAGES_ES, GROUP_PAGE_SERVER_TEXTS_ES } from "./group-page.es-US";
 import { JOIN_MESSAGES_ES } from "./join.es-US";
@@ -22,6 +23,8 @@ export const messages: Record<MessageId, string> = {
   ...REPORT_PAGE_MESSAGES_ES,
   ...ACCOUNT_MESSAGES_ES,
   ...MAILBOX_MESSAGES_ES,
+  ...ADMIN_CONSOLE_MESSAGES_ES,
+  ...ADMIN_SERVER_TEXTS_ES,
   ...TURN_CONSENT_SERVER_TEXTS_ES,
   "shell.title": "Rosca — Ahorremos juntos, crezcamos juntos",
   "shell.description":
