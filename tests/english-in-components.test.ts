@@ -58,7 +58,6 @@ const NOT_YET_TRANSLATED = new Set<string>([
   "app/components/admin/plaid-settings.tsx",
   "app/components/admin/problem-reports.tsx",
   "app/components/reports/payment-ref.tsx", // the admin's references only; the member's line is translated
-  "app/routes/admin.tsx",
   // Public content pages whose words are still English (about, careers, blog, contact, security, sharia), and the
   // legal documents, which are English only by design (ADR 056: the English version governs).
   "app/routes/about.tsx",
