@@ -50,10 +50,6 @@ const NOT_YET_TRANSLATED = new Set<string>([
   "app/routes/profile.bank-accounts.tsx",
   "app/routes/profile.email.tsx",
   "app/routes/profile.security.tsx",
-  // The admin console (its references to the ledger and the bank in PaymentSummary too) and the demo mailbox.
-  "app/components/admin/plaid-settings.tsx",
-  "app/components/admin/problem-reports.tsx",
-  "app/components/reports/payment-ref.tsx", // the admin's references only; the member's line is translated
   // Public content pages whose words are still English (about, careers, blog, contact, security, sharia), and the
   // legal documents, which are English only by design (ADR 056: the English version governs).
   "app/routes/about.tsx",
