@@ -124,3 +124,12 @@ test("the user directory's search, badges and buttons read in Spanish", async ({
   await expect(main.getByRole("navigation", { name: "Paginación" })).toContainText("Se muestran 1–1 de 1 usuario");
   await expectNoEnglish(page);
 });
+
+test("the Spanish console fits a 320 px phone", async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.context().addCookies([{ name: "rosca_lang", value: "es-US", url: baseURL! }]);
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Panel de administración");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+});
