@@ -64,6 +64,7 @@ function listState(source: { get(name: string): unknown }): AdminListState {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireAdminPage(request);
+  const locale = requestLocale(request, user.locale);
   const list = listState(new URL(request.url).searchParams);
   // Which reports: ?reports=open (the default) or ?reports=closed, plain links (issue 45).
   const reportFilter = reportFilterOf(new URL(request.url).searchParams.get("reports"));
@@ -77,7 +78,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     users,
     pendingRequests(),
     recentAudit(20),
-    moneyHealth(),
+    moneyHealth(50, new Date(), locale),
     outboxHealth(),
     reportsForAdmin(reportFilter),
     plaidSettings(),
