@@ -4,6 +4,7 @@
  */
 import type { Block } from "~/components/marketing/article-body";
 import { formatDate } from "~/domain/format";
+import type { Locale } from "~/domain/locale";
 
 export type Article = {
   id: string;
@@ -249,11 +250,7 @@ export const ARTICLES: Article[] = [
   },
 ];
 
-export function findArticle(id: string) {
-  return ARTICLES.find((article) => article.id === id);
-}
-
-/** "2026-11-17" -> "November 17, 2026", computed in UTC so server and browser agree. */
-export function formatPublishedOn(isoDay: string) {
-  return formatDate(isoDay, { style: "long" });
+/** "2026-11-17" -> "November 17, 2026" ("17 de noviembre de 2026" in es-US), computed in UTC so server and browser agree. */
+export function formatPublishedOn(isoDay: string, locale: Locale = "en-US") {
+  return formatDate(isoDay, { style: "long", locale });
 }

@@ -4,7 +4,7 @@
  */
 import { Link } from "react-router";
 import type { LegalSection } from "~/components/marketing/legal-document";
-import { POLICY_EFFECTIVE_DATE } from "./site";
+import { POLICY_EFFECTIVE_DATE } from "./policy-date";
 
 export const PRIVACY_INTRO = (
   <>

@@ -4,10 +4,6 @@
  */
 export const PRODUCT_NAME = "Rosca";
 
-/** Effective date of the current terms and privacy policy. */
-export const POLICY_EFFECTIVE_DATE = "November 21, 2026";
-export const POLICY_EFFECTIVE_DATE_ISO = "2026-11-21";
-
 export const SETUP_FEE_RANGE = "$5-$10";
 export const SUPPORT_RESPONSE = "within 24 hours";
 export const POLICY_NOTICE_DAYS = 30;

@@ -183,3 +183,14 @@ export function failureReason(status: string, code: string | null | undefined, b
   if (status === "cancelled") return "The payment was cancelled before it reached your bank.";
   return bankDescription || "The bank did not complete the payment.";
 }
+
+/**
+ * failureReason's sentence as a notice's values (ADR 062; notice-texts' `{reason, select, …}`): the decline or return
+ * code it quotes, or which fallback, with the facts the fallback names. The bank's own description stays the bank's words.
+ */
+export function failureReasonValues(status: string, code: string | null | undefined, bankDescription?: string | null): Record<string, string> {
+  if (status === "declined" && code && DECLINE_REASONS[code]) return { reason: code };
+  if (status === "returned" && code) return RETURN_REASONS[code] ? { reason: code } : { reason: "returnedOther", returnCode: code };
+  if (status === "cancelled") return { reason: "cancelled" };
+  return bankDescription ? { reason: "bankSaid", bankDescription } : { reason: "unknown" };
+}

@@ -115,6 +115,14 @@ export function reauthorizedNotice(account: AccountLabel): Omit<BankHealthNotice
 }
 
 /**
+ * One account's notice as a message (ADR 062; notice-texts' `accountUnusable`, `debitsRevoked`, `debitsAuthorised`): the
+ * account as the member recognises it and the return code; the words are the catalogue's (the same as the functions above).
+ */
+export function accountNoticeValues(account: AccountLabel, code?: string): Record<string, string> {
+  return code === undefined ? { account: describeAccount(account) } : { account: describeAccount(account), code };
+}
+
+/**
  * The words of the debit authorisation the member agrees to in our form (NACHA WEB debits: the consent must say what
  * is authorised, from which account, and how to revoke it). Stored with each authorisation as given.
  */

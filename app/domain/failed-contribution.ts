@@ -75,7 +75,7 @@ export function nextAttemptOn(facts: Pick<FailedContributionFacts, "statusOn" | 
  * and what they can do now: tried again (and when), waiting for them to act, or not tried again.
  */
 export function nextStepAfterFailure(facts: FailedContributionFacts, words?: { t: StepWords; locale: Locale }): string {
-  const { status, failureCode, attempt } = facts;
+  const { attempt } = facts;
   const what = `${formatMoney(facts.amountCents)} from ${describeAccount(facts.account)}`;
   // One rule, two languages (ADR 056): English is the sentence written here; another language the catalogue's
   // `groupPage.failure.*` with the same figures.
@@ -87,36 +87,98 @@ export function nextStepAfterFailure(facts: FailedContributionFacts, words?: { t
   };
   const say = (id: `groupPage.failure.${string}`, english: string, values: Record<string, string | number> = {}) =>
     words ? words.t(id as Parameters<StepWords>[0], { ...figures, ...values }) : english;
-  if (status === "cancelled")
-    return say("groupPage.failure.stopped", `The debit of ${what} was stopped and will not be tried again automatically: ${PAY_NOW_STEP}`);
-  if (status === "returned") {
-    const action = returnAction(failureCode);
-    if (action === "unusable")
+  const next = failureStep(facts);
+  switch (next.step) {
+    case "stopped":
+      return say("groupPage.failure.stopped", `The debit of ${what} was stopped and will not be tried again automatically: ${PAY_NOW_STEP}`);
+    case "unusable":
       return say(
         "groupPage.failure.unusable",
         `${describeAccount(facts.account)} cannot be used any more for ${formatMoney(facts.amountCents)}: link another account under Profile → Bank Accounts and choose it for this group, or pay it now from the group page.`,
       );
-    if (action === "revoke")
+    case "revoked":
       return say(
         "groupPage.failure.revoked",
         `We will not debit ${describeAccount(facts.account)} again until you authorise debits again under Profile → Bank Accounts; you can pay the ${formatMoney(facts.amountCents)} now from the group page.`,
       );
-    if (action === "final") return say("groupPage.failure.final", `The debit of ${what} will not be tried again automatically: ${PAY_NOW_STEP}`);
+    case "final":
+      return say("groupPage.failure.final", `The debit of ${what} will not be tried again automatically: ${PAY_NOW_STEP}`);
+    case "lastAttempt":
+      return say("groupPage.failure.lastAttempt", `That was the last of ${MAX_ATTEMPTS} attempts to collect ${what}. ${AFTER_LAST_ATTEMPT}`);
+    case "retry": {
+      const again = `Attempt ${attempt} of ${MAX_ATTEMPTS}: we'll try ${what} again on ${fullDate(next.on)}${next.payday ? ", the day after your payday" : ""}.`;
+      return say("groupPage.failure.retry", `${again} ${BEFORE_RETRY}`, {
+        date: formatCalendarDay(next.on, "full", words?.locale),
+        payday: next.payday ? "yes" : "no",
+      });
+    }
   }
-  if (attempt >= MAX_ATTEMPTS)
-    return say("groupPage.failure.lastAttempt", `That was the last of ${MAX_ATTEMPTS} attempts to collect ${what}. ${AFTER_LAST_ATTEMPT}`);
-  const on = nextAttemptOn(facts);
-  const payday = afterPayday(facts);
-  const again = `Attempt ${attempt} of ${MAX_ATTEMPTS}: we'll try ${what} again on ${fullDate(on)}${payday ? ", the day after your payday" : ""}.`;
-  return say("groupPage.failure.retry", `${again} ${BEFORE_RETRY}`, {
-    date: formatCalendarDay(on, "full", words?.locale),
-    payday: payday ? "yes" : "no",
-  });
+}
+
+/** Which next step a failed debit has (nextStepAfterFailure's rule): retried on a day, or the member acts. */
+export type FailureStep =
+  | { step: "stopped" | "unusable" | "revoked" | "final" | "lastAttempt" }
+  | { step: "retry"; on: CalendarDay; payday: boolean };
+
+export function failureStep(facts: FailedContributionFacts): FailureStep {
+  const { status, failureCode, attempt } = facts;
+  if (status === "cancelled") return { step: "stopped" };
+  if (status === "returned") {
+    const action = returnAction(failureCode);
+    if (action === "unusable") return { step: "unusable" };
+    if (action === "revoke") return { step: "revoked" };
+    if (action === "final") return { step: "final" };
+  }
+  if (attempt >= MAX_ATTEMPTS) return { step: "lastAttempt" };
+  return { step: "retry", on: nextAttemptOn(facts), payday: afterPayday(facts) };
+}
+
+/** A debit account as a notice's values (ADR 062): its name as the member recognises it, or that it is not known. */
+export function accountValues(account: DebitAccount | null): Record<string, string> {
+  return account ? { account: describeAccount(account), accountKnown: "yes" } : { accountKnown: "no" };
+}
+
+/**
+ * A failed debit's next step as a notice's values (ADR 062; notice-texts' `{step, select, …}`): facts, not words, so the
+ * notice is written in the reader's language when read.
+ */
+export function failureStepValues(facts: FailedContributionFacts): Record<string, string | number> {
+  const next = failureStep(facts);
+  return {
+    step: next.step,
+    amountCents: facts.amountCents,
+    ...accountValues(facts.account),
+    attempt: facts.attempt,
+    attempts: MAX_ATTEMPTS,
+    ...(next.step === "retry" ? { nextAttemptOn: next.on, payday: next.payday ? "yes" : "no" } : {}),
+  };
+}
+
+/** The admin's notice about a failed contribution as a notice's values (adminNoticeAfterFailure's facts). */
+export function adminFailureValues(memberName: string, facts: FailedContributionFacts): Record<string, string | number> {
+  const retries = willRetry(facts);
+  return {
+    memberName,
+    amountCents: facts.amountCents,
+    retries: retries ? "yes" : "no",
+    ...(retries ? { attempt: facts.attempt, attempts: MAX_ATTEMPTS, nextAttemptOn: nextAttemptOn(facts) } : {}),
+  };
+}
+
+/** What a late member owes a recipient who accepted what arrived, as a notice's values (owedToRecipientMessage's facts). */
+export function consentValues(consent: ConsentedTurn): Record<string, string | number> {
+  return {
+    recipientName: consent.recipientName,
+    arrivedCents: consent.arrivedCents,
+    owedCents: consent.owedCents,
+    acceptedOn: consent.acceptedOn,
+  };
 }
 
 /**
  * The group admin's notice about a member's failed contribution: the amount, the attempt and the next attempt's date,
- * or that nothing more is debited automatically (the member's bank account is theirs alone and is not named).
+ * or that nothing more is debited automatically (the member's bank account is theirs alone and is not named). Sent as
+ * the notice-texts message `contributionLateAdmin` (adminFailureValues, ADR 062); this is the English it is checked against.
  */
 export function adminNoticeAfterFailure(memberName: string, facts: FailedContributionFacts): string {
   const amount = formatMoney(facts.amountCents);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { formatCalendarDay, formatDate, formatDateTime, formatDay, formatDollars, formatMoney, formatMoneyShort, formatTimestamp } from "./format";
+import {
+  formatCalendarDay,
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatDollars,
+  formatMoney,
+  formatMoneyShort,
+  formatTimestamp,
+  formatUtcSeconds,
+} from "./format";
 
 describe("display formatting (America/New_York)", () => {
   it.each([
@@ -64,5 +74,13 @@ describe("formatDate: the one date formatter", () => {
     expect(formatMoney(105_000, "es-US")).toBe("$1,050.00");
     expect(formatMoney(105_000)).toBe("$1,050.00");
     expect(formatDollars(5000, "es-US")).toBe("$5,000");
+  });
+});
+
+describe("formatUtcSeconds (the demo mailbox's received time)", () => {
+  it("is UTC to the second, in the reader's language", () => {
+    const at = "2026-11-29T00:31:39Z";
+    expect(formatUtcSeconds(at).replace(/\u202f/g, " ")).toBe("Nov 29, 2026, 12:31:39 AM UTC");
+    expect(formatUtcSeconds(at, "es-US").replace(/[\u202f\u00a0]/g, " ")).toBe("29 nov 2026, 12:31:39 a.m. UTC");
   });
 });

@@ -72,6 +72,18 @@ export function formatDateTime(value: string | Date, options: { timeZone?: strin
   ).format(toDate(value));
 }
 
+/**
+ * "Nov 29, 2026, 12:31:39 AM UTC" ("29 nov 2026, 12:31:39 a.m. UTC" in es-US): an instant to the second in UTC, as the
+ * demo mailbox shows when a message was received (one zone for the server's HTML and the browser's hydration).
+ */
+export function formatUtcSeconds(value: string | Date, locale: Locale = DEFAULT_LOCALE): string {
+  const format = formatter(
+    `utc-seconds:${locale}`,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" }),
+  );
+  return `${format.format(toDate(value))} UTC`;
+}
+
 function toDate(value: string | Date) {
   return typeof value === "string" ? new Date(value) : value;
 }

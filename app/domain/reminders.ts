@@ -2,7 +2,7 @@
  * The rules of the notifications a preference turns on (Profile → Notifications), pure: daily contribution reminders
  * and the weekly summary's week. No I/O; the day is a parameter.
  */
-import { type DebitAccount, describeAccount, fullDate } from "./failed-contribution";
+import { accountValues, type DebitAccount, describeAccount, fullDate } from "./failed-contribution";
 import { formatDate, formatMoney } from "./format";
 import { FAILED_STATUSES, MAX_ATTEMPTS, REMINDER_DAYS_BEFORE, SETTLED_STATUSES, type TransferStatus } from "./money";
 import { addDays, daysBetween, todayIn, type CalendarDay } from "./schedule";
@@ -81,7 +81,8 @@ export type LateReminderFacts = {
 /**
  * The daily reminder of a late contribution (issue 44), the same in the bell and the email, whose link is the group's
  * Pay now page: the amount, the account it failed on, the next attempt's full date or that no automatic attempt is left,
- * and Pay now.
+ * and Pay now. Sent as the notice-texts message `lateReminder` (lateReminderValues, ADR 062); this is the English it is
+ * checked against.
  */
 export function lateReminderText(facts: LateReminderFacts) {
   const amount = formatMoney(facts.amountCents);
@@ -93,6 +94,20 @@ export function lateReminderText(facts: LateReminderFacts) {
     body: facts.nextAttemptOn
       ? `${failed}. Next attempt: ${fullDate(facts.nextAttemptOn)}. You don't have to wait: pay it now with Pay now.${fee}`
       : `${failed}, and there are no more automatic attempts: pay with Pay now. The group's payout waits for it.${fee}`,
+  };
+}
+
+/** lateReminderText's facts as a notice's values (ADR 062, notice-texts' `lateReminder`): facts, not words. */
+export function lateReminderValues(facts: LateReminderFacts): Record<string, string | number> {
+  return {
+    groupName: facts.groupName,
+    amountCents: facts.amountCents,
+    ...accountValues(facts.account),
+    dueOn: facts.dueOn,
+    retries: facts.nextAttemptOn ? "yes" : "no",
+    ...(facts.nextAttemptOn ? { nextAttemptOn: facts.nextAttemptOn } : {}),
+    feeOwed: facts.feeCents > 0 ? "yes" : "no",
+    ...(facts.feeCents > 0 ? { feeCents: facts.feeCents } : {}),
   };
 }
 

@@ -1,31 +1,42 @@
+import type { MetaArgs } from "react-router";
+import { metaTranslator, useT } from "~/components/i18n";
 import { PageHeader, Section } from "~/components/marketing/page-header";
 import { ButtonLink } from "~/components/ui/button";
-import { ABOUT_INTRO, FACTS, VALUES } from "~/content/about";
-import { pageMeta } from "~/content/site";
+import * as english from "~/content/about";
+import * as spanish from "~/content/about.es-US";
+import { pageLocale } from "~/server/auth/locale.server";
+import type { Route } from "./+types/about";
 
-export const meta = () =>
-  pageMeta("About Us", "Why we built Rosca: an interest-free, transparent way for people who trust each other to save together.");
+export const meta = ({ matches }: MetaArgs) => {
+  const t = metaTranslator(matches);
+  return [{ title: t("shell.pageTitle", { title: t("content.about.title") }) }, { name: "description", content: t("content.about.description") }];
+};
 
-export default function About() {
+/** The page's copy in the reader's language: only that language's text goes to the browser (ADR 056). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { ABOUT_INTRO, VALUES, FACTS } = (await pageLocale(request)) === "es-US" ? spanish : english;
+  return { intro: ABOUT_INTRO, values: VALUES, facts: FACTS };
+}
+
+export default function About({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const { intro, values, facts } = loaderData;
   return (
     <>
-      <PageHeader eyebrow="About Rosca" title="A savings tradition, made simple" lead={<p>{ABOUT_INTRO[0]}</p>} />
+      <PageHeader eyebrow={t("content.about.eyebrow")} title={t("content.about.heading")} lead={<p>{intro[0]}</p>} />
       <div className="mx-auto max-w-6xl space-y-16 px-4 py-12 sm:px-6">
-        <Section id="mission" title="Our mission">
+        <Section id="mission" title={t("content.about.mission")}>
           <div className="max-w-3xl space-y-4 text-lg text-slate-700">
-            {ABOUT_INTRO.slice(1).map((paragraph) => (
+            {intro.slice(1).map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
-            <p>
-              We are building for the people who already save this way and for everyone who would like to: friends planning a trip, colleagues
-              starting side businesses, parents covering school costs, couples saving for a wedding.
-            </p>
+            <p>{t("content.about.buildingFor")}</p>
           </div>
         </Section>
 
-        <Section id="values" title="What we stand for">
+        <Section id="values" title={t("content.about.values")}>
           <ul className="grid gap-6 sm:grid-cols-2">
-            {VALUES.map((value) => (
+            {values.map((value) => (
               <li key={value.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
                 <h3 className="text-lg font-semibold text-slate-900">{value.title}</h3>
                 <p className="mt-2 text-slate-700">{value.body}</p>
@@ -34,9 +45,9 @@ export default function About() {
           </ul>
         </Section>
 
-        <Section id="facts" title="Rosca at a glance">
+        <Section id="facts" title={t("content.about.facts")}>
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {FACTS.map((fact) => (
+            {facts.map((fact) => (
               <div key={fact.label} className="rounded-2xl bg-brand-50 p-5">
                 <dt className="text-sm text-brand-900">{fact.label}</dt>
                 <dd className="mt-1 text-lg font-semibold text-slate-900">{fact.value}</dd>
@@ -45,22 +56,18 @@ export default function About() {
           </dl>
         </Section>
 
-        <Section id="demo" title="Where we are today">
+        <Section id="demo" title={t("content.about.today")}>
           <div className="max-w-3xl space-y-4 text-slate-700">
-            <p>
-              Rosca is in a demo phase. You can create an account, explore the dashboard and, once an administrator grants you sandbox access, link a
-              test bank account and try out groups. Bank connections use a sandbox bank, and no real money moves. Group savings with real accounts
-              will launch soon.
-            </p>
-            <p>Rosca is available to US residents aged 18 and over.</p>
+            <p>{t("content.about.demo")}</p>
+            <p>{t("content.about.eligibility")}</p>
           </div>
           <div className="mt-8 flex flex-wrap gap-3">
-            <ButtonLink to="/register">Create an Account</ButtonLink>
+            <ButtonLink to="/register">{t("content.about.createAccount")}</ButtonLink>
             <ButtonLink to="/help" variant="secondary">
-              Visit the Help Center
+              {t("content.visitHelp")}
             </ButtonLink>
             <ButtonLink to="/contact" variant="secondary">
-              Contact Us
+              {t("content.contactUs")}
             </ButtonLink>
           </div>
         </Section>

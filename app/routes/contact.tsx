@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, type MetaArgs, useLocation, useNavigation } from "react-router";
+import { metaTranslator, T, useLocale, useT } from "~/components/i18n";
 import { readForm } from "~/server/platform/request-body.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 import type { Route } from "./+types/contact";
 import { PageHeader } from "~/components/marketing/page-header";
 import { Button } from "~/components/ui/button";
 import { Field, FieldErrors, inputClass } from "~/components/ui/field";
-import { pageMeta } from "~/content/site";
 import {
   CONTACT_HONEYPOT_FIELD,
   CONTACT_MESSAGE_MAX,
@@ -22,8 +22,10 @@ import { consumeAttempt } from "~/server/auth/rate-limit.server";
 import { submitContactMessage } from "~/server/admin/contact.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
 
-export const meta = () =>
-  pageMeta("Contact Us", "Questions about groups, your account or sandbox access? Send us a message; we reply within 24 hours.");
+export const meta = ({ matches }: MetaArgs) => {
+  const t = metaTranslator(matches);
+  return [{ title: t("shell.pageTitle", { title: t("content.contact.title") }) }, { name: "description", content: t("content.contact.description") }];
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   // Signed-in members get their name and email filled in; ?topic= preselects a topic (e.g. from the careers page).
@@ -66,34 +68,26 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   // A successful send redirects here with a new location key, which remounts (and so clears) the form.
   const location = useLocation();
+  const t = useT();
   return (
     <>
-      <PageHeader
-        eyebrow="Contact"
-        title="Contact Us"
-        lead={<p>Questions about groups, your account or sandbox access? Send us a message and our support team will reply within 24 hours.</p>}
-      />
+      <PageHeader eyebrow={t("content.contact.eyebrow")} title={t("content.contact.title")} lead={<p>{t("content.contact.lead")}</p>} />
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_20rem]">
         <ContactForm key={location.key} defaults={loaderData.defaults} lastResult={actionData} />
         <aside aria-labelledby="contact-other-title" className="space-y-6 text-slate-700">
           <h2 id="contact-other-title" className="text-lg font-semibold text-slate-900">
-            Before you write
+            {t("content.contact.before")}
           </h2>
           <p>
-            Many answers are already in our{" "}
-            <Link to="/help" className="font-medium text-brand-800 underline">
-              Help Center
-            </Link>
-            : fees, missed payments, payout order and how to get sandbox access.
+            <T id="content.contact.helpCenter" components={{ 0: <Link to="/help" className="font-medium text-brand-800 underline" /> }} />
           </p>
           <p>
-            Found a security problem? Choose <strong>Reporting a security issue</strong> and see our{" "}
-            <Link to="/security" className="font-medium text-brand-800 underline">
-              security page
-            </Link>{" "}
-            for how we handle reports.
+            <T
+              id="content.contact.security"
+              components={{ 0: <strong />, 1: <Link to="/security" className="font-medium text-brand-800 underline" /> }}
+            />
           </p>
-          <p>Please never send passwords, full bank account numbers or one-time codes. We will never ask for them.</p>
+          <p>{t("content.contact.never")}</p>
         </aside>
       </div>
     </>
@@ -108,6 +102,8 @@ function ContactForm({
   lastResult: Route.ComponentProps["actionData"];
 }) {
   const navigation = useNavigation();
+  const t = useT();
+  const locale = useLocale();
   const [form, fields] = useForm({
     id: "contact",
     // The server's reply (errors and the submitted values) renders the form again, with or without JavaScript.
@@ -126,15 +122,19 @@ function ContactForm({
   return (
     <section aria-labelledby="contact-form-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       <h2 id="contact-form-title" className="text-xl font-semibold text-slate-900">
-        Send us a message
+        {t("content.contact.formTitle")}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">All fields are required.</p>
+      <p className="mt-1 text-sm text-slate-600">{t("content.contact.allRequired")}</p>
       <Form method="post" action="/contact" {...getFormProps(form)} className="mt-6 space-y-5">
         <FieldErrors id={form.errorId} errors={form.errors} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="Name" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} errors={fields.name.errors} />
           <Field
-            label="Email"
+            label={t("content.contact.name")}
+            inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
+            errors={fields.name.errors}
+          />
+          <Field
+            label={t("content.contact.email")}
             inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
             errors={fields.email.errors}
           />
@@ -142,13 +142,13 @@ function ContactForm({
 
         <div>
           <label htmlFor={fields.topic.id} className="mb-1 block text-sm font-medium text-slate-800">
-            Topic
+            {t("content.contact.topic")}
           </label>
           <select {...getSelectProps(fields.topic)} className={inputClass}>
-            <option value="">Choose a topic</option>
+            <option value="">{t("content.contact.chooseTopic")}</option>
             {CONTACT_TOPICS.map((topic) => (
               <option key={topic.value} value={topic.value}>
-                {topic.label}
+                {t(`content.contact.topic.${topic.value}`)}
               </option>
             ))}
           </select>
@@ -157,7 +157,7 @@ function ContactForm({
 
         <div>
           <label htmlFor={fields.message.id} className="mb-1 block text-sm font-medium text-slate-800">
-            Message
+            {t("content.contact.message")}
           </label>
           <textarea
             {...getTextareaProps(fields.message)}
@@ -166,19 +166,19 @@ function ContactForm({
             aria-describedby={[fields.message.errors?.length ? fields.message.errorId : null, `${fields.message.id}-hint`].filter(Boolean).join(" ")}
           />
           <p id={`${fields.message.id}-hint`} className="mt-1 text-xs text-slate-600">
-            Up to {CONTACT_MESSAGE_MAX.toLocaleString("en-US")} characters. Include your group name if your question is about a group.
+            {t("content.contact.hint", { max: CONTACT_MESSAGE_MAX.toLocaleString(locale) })}
           </p>
           <FieldErrors id={fields.message.errorId} errors={fields.message.errors} />
         </div>
 
         {/* Honeypot: hidden from people and assistive technology, left empty by everyone but bots. */}
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-          <label htmlFor="contact-website">Leave this field empty</label>
+          <label htmlFor="contact-website">{t("content.contact.honeypot")}</label>
           <input id="contact-website" type="text" name={CONTACT_HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
 
         <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
-          {submitting ? "Sending…" : "Send Message"}
+          {submitting ? t("content.contact.sending") : t("content.contact.send")}
         </Button>
       </Form>
     </section>

@@ -1,7 +1,8 @@
 import { isRouteErrorResponse, Link } from "react-router";
-import { metaTranslator, useOptionalT, useT } from "~/components/i18n";
+import { metaTranslator, useLocale, useOptionalT, useT } from "~/components/i18n";
 import { buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
+import { formatUtcSeconds } from "~/domain/format";
 import { db } from "~/server/db/client.server";
 import { env } from "~/server/platform/env.server";
 import { getMessage } from "../../sandbox/postmark/store";
@@ -46,11 +47,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
-
 export default function MailboxMessage({ loaderData }: Route.ComponentProps) {
   const { message, preview, links } = loaderData;
   const t = useT();
+  const locale = useLocale();
   // Cc, Bcc and Reply-To are the headers' own names in every language.
   const headers: Array<[string, string | null]> = [
     [t("mailbox.message.from"), message.from],
@@ -58,7 +58,7 @@ export default function MailboxMessage({ loaderData }: Route.ComponentProps) {
     ["Cc", message.cc],
     ["Bcc", message.bcc],
     ["Reply-To", message.replyTo],
-    [t("mailbox.message.received"), `${timeFormat.format(new Date(message.submittedAt))} UTC`],
+    [t("mailbox.message.received"), formatUtcSeconds(message.submittedAt, locale)],
     [t("mailbox.message.tag"), message.tag],
     [t("mailbox.message.template"), message.templateAlias],
     [t("mailbox.message.stream"), message.messageStream],

@@ -1,8 +1,9 @@
 import { Form, isRouteErrorResponse, Link } from "react-router";
-import { metaTranslator, T, useOptionalT, useT } from "~/components/i18n";
+import { metaTranslator, T, useLocale, useOptionalT, useT } from "~/components/i18n";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
+import { formatUtcSeconds } from "~/domain/format";
 import { PageContainer } from "~/components/ui/page";
 import { db } from "~/server/db/client.server";
 import { env } from "~/server/platform/env.server";
@@ -42,13 +43,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** A fixed zone and locale, so the server's HTML and the browser's hydration agree. */
-const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
-
-function formatSubmittedAt(iso: string) {
-  return `${timeFormat.format(new Date(iso))} UTC`;
-}
-
 /** Whose mail this page shows, in one sentence. */
 function ScopeNote({ scope }: { scope: MailboxScope }) {
   const t = useT();
@@ -73,6 +67,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
   const { to, scope, messages, pageSize } = loaderData;
   const nothingVisible = scope.kind === "addresses" && scope.addresses.length === 0;
   const t = useT();
+  const locale = useLocale();
   return (
     <PageContainer>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
@@ -154,7 +149,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
                       ) : null}
                     </td>
                     <td className="px-4 py-3 whitespace-nowrap text-slate-700" data-label={t("mailbox.received")}>
-                      <time dateTime={message.submittedAt}>{formatSubmittedAt(message.submittedAt)}</time>
+                      <time dateTime={message.submittedAt}>{formatUtcSeconds(message.submittedAt, locale)}</time>
                     </td>
                   </tr>
                 ))}

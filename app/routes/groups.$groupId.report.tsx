@@ -1,19 +1,30 @@
 import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
+import { metaTranslator, useLocale, useT } from "~/components/i18n";
 import { PaymentSummary } from "~/components/reports/payment-ref";
 import { buttonClass } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import { Card, PageContainer } from "~/components/ui/page";
-import { REPORT_CATEGORIES, REPORT_MESSAGE_MAX, REPORT_MESSAGES, reportSchema } from "~/domain/reports";
+import { formatDateTime } from "~/domain/format";
+import { REPORT_CATEGORIES, REPORT_MESSAGE_MAX, REPORTS_PER_DAY, reportSchema } from "~/domain/reports";
 import { requireUser } from "~/server/auth/guards.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
+import { requestLocale, translator } from "~/server/platform/locale.server";
 import { readForm } from "~/server/platform/request-body.server";
 import { reportContext, submitReport } from "~/server/reports/reports.server";
 import type { Route } from "./+types/groups.$groupId.report";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData && "group" in loaderData ? `Report a problem: ${loaderData.group.name} — Rosca` : "Group Not Found — Rosca" }];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = metaTranslator(matches);
+  return [
+    {
+      title:
+        loaderData && "group" in loaderData
+          ? t("groupExtra.report.metaTitle", { group: loaderData.group.name })
+          : `${t("groupPage.notFound")} — Rosca`,
+    },
+  ];
 }
 
 /** Not a member, an unknown or malformed id: the same 404 page as the group's own (no existence leak). */
@@ -38,25 +49,33 @@ export async function action({ request, params }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: reportSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const result = await submitReport(user, params.groupId, submission.value);
+  // The toast and the limit's refusal (a moment in it) are written in the reader's language; English is REPORT_MESSAGES'.
+  const locale = requestLocale(request, user.locale);
+  const t = translator(locale);
   if (result.ok)
     return redirectWithToast(request, "/reports", {
       type: "success",
-      title: REPORT_MESSAGES.sentTitle,
-      description: REPORT_MESSAGES.sentDescription,
+      title: t("groupExtra.report.sentTitle"),
+      description: t("groupExtra.report.sentDescription"),
     });
   if (result.status === 404) return notFound();
-  return data({ result: submission.reply({ formErrors: [result.error] }) }, { status: result.status });
+  const error =
+    result.status === 429 && locale !== "en-US"
+      ? t("groupExtra.report.tooMany", { count: REPORTS_PER_DAY, time: formatDateTime(result.retryAt, { locale }) })
+      : result.error;
+  return data({ result: submission.reply({ formErrors: [error] }) }, { status: result.status });
 }
 
 export default function ReportProblem({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   if ("notFound" in loaderData) {
     return (
       <PageContainer narrow>
-        <h1 className="text-3xl font-bold text-slate-900">Group Not Found</h1>
+        <h1 className="text-3xl font-bold text-slate-900">{t("groupPage.notFound")}</h1>
         <Card className="mt-6">
-          <p className="text-slate-600">We couldn't find that group, or you aren't a member of it.</p>
+          <p className="text-slate-600">{t("groupPage.notFoundBody")}</p>
           <Link to="/dashboard" className={`${buttonClass("primary")} mt-4`}>
-            Return to Dashboard
+            {t("groupPage.returnToDashboard")}
           </Link>
         </Card>
       </PageContainer>
@@ -65,15 +84,13 @@ export default function ReportProblem({ loaderData, actionData }: Route.Componen
   const { group, payment, paymentMissing } = loaderData;
   return (
     <PageContainer narrow>
-      <nav aria-label="Breadcrumb" className="text-sm">
+      <nav aria-label={t("groupPage.pay.breadcrumb")} className="text-sm">
         <Link to={`/groups/${group.id}`} className="font-medium text-brand-700 underline">
-          ← Back to {group.name}
+          {t("groupExtra.report.back", { group: group.name })}
         </Link>
       </nav>
-      <h1 className="mt-3 text-3xl font-bold text-slate-900">Report a problem</h1>
-      <p className="mt-2 text-slate-600">
-        Tell us what went wrong in {group.name}. Our team reads every report and replies in the app and by email, usually within 24 hours.
-      </p>
+      <h1 className="mt-3 text-3xl font-bold text-slate-900">{t("groupExtra.report.heading")}</h1>
+      <p className="mt-2 text-slate-600">{t("groupExtra.report.lead", { group: group.name })}</p>
       <Card className="mt-6">
         <ReportForm
           groupId={group.id}
@@ -98,6 +115,8 @@ function ReportForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const navigation = useNavigation();
+  const t = useT();
+  const locale = useLocale();
   const [form, fields] = useForm({
     id: "report",
     lastResult,
@@ -121,15 +140,15 @@ function ReportForm({
       <FieldErrors id={form.errorId} errors={form.errors} />
       {payment ? (
         <div>
-          <p className="mb-1 text-sm font-medium text-slate-800">About this payment</p>
+          <p className="mb-1 text-sm font-medium text-slate-800">{t("groupExtra.report.aboutPayment")}</p>
           <PaymentSummary payment={payment} />
           <input type="hidden" name={fields.payment.name} value={payment.postingId} />
         </div>
       ) : paymentMissing ? (
-        <p className="text-sm text-amber-900">That payment is not in this group's statement, so this report is about the group as a whole.</p>
+        <p className="text-sm text-amber-900">{t("groupExtra.report.paymentMissing")}</p>
       ) : null}
       <fieldset aria-describedby={fields.category.errors?.length ? categoryErrorId : undefined}>
-        <legend className="mb-2 text-sm font-medium text-slate-800">What is the problem?</legend>
+        <legend className="mb-2 text-sm font-medium text-slate-800">{t("groupExtra.report.whatProblem")}</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {REPORT_CATEGORIES.map((category) => (
             <label
@@ -144,7 +163,7 @@ function ReportForm({
                 className="h-4 w-4"
                 aria-invalid={fields.category.errors?.length ? true : undefined}
               />
-              <span className="text-slate-900">{category.label}</span>
+              <span className="text-slate-900">{t(`report.category.${category.value}`)}</span>
             </label>
           ))}
         </div>
@@ -152,7 +171,7 @@ function ReportForm({
       </fieldset>
       <div>
         <label htmlFor={fields.message.id} className="mb-1 block text-sm font-medium text-slate-800">
-          What happened?
+          {t("groupExtra.report.whatHappened")}
         </label>
         <textarea
           {...getTextareaProps(fields.message)}
@@ -161,12 +180,12 @@ function ReportForm({
           aria-describedby={[fields.message.errors?.length ? fields.message.errorId : null, `${fields.message.id}-hint`].filter(Boolean).join(" ")}
         />
         <p id={`${fields.message.id}-hint`} className="mt-1 text-xs text-slate-600">
-          Up to {REPORT_MESSAGE_MAX.toLocaleString("en-US")} characters. Never include passwords or full bank account numbers.
+          {t("groupExtra.report.hint", { max: REPORT_MESSAGE_MAX.toLocaleString(locale) })}
         </p>
         <FieldErrors id={fields.message.errorId} errors={fields.message.errors} />
       </div>
       <button type="submit" className={buttonClass("primary")} disabled={submitting}>
-        {submitting ? "Sending…" : "Send Report"}
+        {submitting ? t("groupExtra.report.sending") : t("groupExtra.report.send")}
       </button>
     </Form>
   );

@@ -18,7 +18,7 @@ import { consumeAttempt } from "~/server/auth/rate-limit.server";
 import { isBusyResponse, isDatabaseBusy } from "~/server/db/errors.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
 import { readForm } from "~/server/platform/request-body.server";
-import { requestLocale } from "~/server/platform/locale.server";
+import { localeFromCookie, requestLocale } from "~/server/platform/locale.server";
 import { requestInfo } from "~/server/platform/request-context.server";
 import { rememberMailboxAddress } from "~/server/email/mailbox.server";
 import type { Route } from "./+types/register";
@@ -51,6 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       ...submission.value,
       redirectTo: safeRedirect(formData.get("redirectTo"), ""),
       locale: requestLocale(request),
+      // A visitor who chose a language (the switch's cookie) keeps it on the new account: the emails others' actions
+      // cause later (sandbox access, a group starting, the clock's reminders) follow it too (ADR 056, part five (l)).
+      chosenLocale: localeFromCookie(request),
     });
     if (result.status === "exists") return fail({ title: "Account Already Exists", message: AUTH_MESSAGES.accountExists }, 409);
     if (result.status === "db-error") return fail(REGISTER_ERRORS.saveFailed, 503);

@@ -1,62 +1,72 @@
+import { Link, type MetaArgs } from "react-router";
+import { metaTranslator, useT, withElements } from "~/components/i18n";
 import { PageHeader, Section } from "~/components/marketing/page-header";
 import { ButtonLink } from "~/components/ui/button";
-import { PRINCIPLES, SHARIA_DISCLAIMER } from "~/content/sharia";
-import { pageMeta } from "~/content/site";
-import { DEFAULT_COVER } from "~/domain/default-cover";
+import * as english from "~/content/sharia";
+import * as spanish from "~/content/sharia.es-US";
+import { pageLocale } from "~/server/auth/locale.server";
+import type { Route } from "./+types/sharia";
 
-export const meta = () =>
-  pageMeta(
-    "Sharia Compliance",
-    "Why Rosca groups are interest-free: no riba, a flat service fee not tied to time or position, no gharar and a transparent payout order.",
-  );
+export const meta = ({ matches }: MetaArgs) => {
+  const t = metaTranslator(matches);
+  return [{ title: t("shell.pageTitle", { title: t("content.sharia.title") }) }, { name: "description", content: t("content.sharia.description") }];
+};
 
-export default function Sharia() {
+/** The principles and the disclaimer in the reader's language: only that language's text goes to the browser (ADR 056). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { PRINCIPLES, SHARIA_DISCLAIMER } = (await pageLocale(request)) === "es-US" ? spanish : english;
+  return { principles: PRINCIPLES, disclaimer: SHARIA_DISCLAIMER };
+}
+
+export default function Sharia({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const { principles, disclaimer } = loaderData;
   return (
     <>
-      <PageHeader
-        eyebrow="Sharia compliance"
-        title="Saving together without riba"
-        lead={
-          <p>
-            Rotating savings groups have long been a halal way for Muslim families to save and to meet large expenses without interest. Here is how
-            Rosca keeps to the principles that make them so.
-          </p>
-        }
-      />
+      <PageHeader eyebrow={t("content.sharia.eyebrow")} title={t("content.sharia.heading")} lead={<p>{t("content.sharia.lead")}</p>} />
       <div className="mx-auto max-w-6xl space-y-16 px-4 py-12 sm:px-6">
-        <Section id="principles" title="Four principles we design around">
+        <Section id="principles" title={t("content.sharia.principles")}>
           <ul className="grid gap-6 md:grid-cols-2">
-            {PRINCIPLES.map((principle) => (
+            {principles.map((principle) => (
               <li key={principle.id} id={principle.id} className="scroll-mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
                 <p className="text-sm font-semibold uppercase tracking-wide text-brand-800">{principle.term}</p>
                 <h3 className="mt-1 text-lg font-semibold text-slate-900">{principle.title}</h3>
-                <div className="mt-3 space-y-3 text-slate-700">{principle.body}</div>
+                <div className="mt-3 space-y-3 text-slate-700">
+                  {principle.body.map((paragraph) => (
+                    <p key={paragraph}>{paragraph}</p>
+                  ))}
+                </div>
               </li>
             ))}
           </ul>
         </Section>
 
-        <Section id="in-practice" title="What this means in practice">
+        <Section id="in-practice" title={t("content.sharia.inPractice")}>
           <ul className="max-w-3xl list-disc space-y-2 pl-5 text-slate-700">
-            <li>Over a full cycle, you receive exactly what you contribute: no more, no less.</li>
-            <li>Your fee is the same whether your turn is first or last.</li>
-            <li>All amounts, dates and fees are shown before you commit.</li>
-            <li>{DEFAULT_COVER.noInterest}</li>
-            <li>During the demo phase, no real money moves: bank connections use a sandbox.</li>
+            <li>{t("content.sharia.practice1")}</li>
+            <li>{t("content.sharia.practice2")}</li>
+            <li>{t("content.sharia.practice3")}</li>
+            {/* DEFAULT_COVER.noInterest (default-cover.ts) word for word in English: content.test.ts checks it. */}
+            <li>{t("content.sharia.noInterest")}</li>
+            <li>{t("content.sharia.practice5")}</li>
           </ul>
         </Section>
 
         <section aria-labelledby="disclaimer-title" className="rounded-2xl border border-amber-200 bg-amber-50 p-6 text-amber-950 sm:p-8">
           <h2 id="disclaimer-title" className="text-lg font-semibold">
-            Please consult your own scholar
+            {t("content.sharia.consult")}
           </h2>
-          <div className="mt-3 space-y-3 [&_a]:font-medium [&_a]:underline">{SHARIA_DISCLAIMER}</div>
+          <div className="mt-3 space-y-3 [&_a]:font-medium [&_a]:underline">
+            {disclaimer.map((paragraph) => (
+              <p key={paragraph}>{withElements(paragraph, { 0: <Link to="/contact" /> })}</p>
+            ))}
+          </div>
         </section>
 
         <div className="flex flex-wrap gap-3">
-          <ButtonLink to="/blog/sharia-compliant-saving">Read: Saving Without Riba</ButtonLink>
+          <ButtonLink to="/blog/sharia-compliant-saving">{t("content.sharia.readArticle")}</ButtonLink>
           <ButtonLink to="/help" variant="secondary">
-            Visit the Help Center
+            {t("content.visitHelp")}
           </ButtonLink>
         </div>
       </div>

@@ -22,7 +22,7 @@ body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0
 h1{font-size:1.4rem}button{font:inherit;padding:.5rem 1rem;margin:.25rem 0;cursor:pointer}
 .institutions button{display:block;width:100%;text-align:left}
 label{display:block;margin:.75rem 0 .25rem}input[type=text],input[type=password]{font:inherit;width:100%;padding:.4rem;box-sizing:border-box}
-.error{color:#a40000;border:1px solid #a40000;padding:.5rem}.hint{color:#555;font-size:.9rem}
+.error{color:#a40000;border:1px solid #a40000;padding:.5rem}.hint{color:#555;font-size:.9rem;overflow-wrap:anywhere}
 fieldset{border:1px solid #ccc;margin:1rem 0}
 </style>
 </head>

@@ -7,7 +7,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { addDays } from "../../app/domain/schedule";
 import { type BankAccountSpec, bankedMember, expect, fixture, login, test } from "./fixtures";
-import { clockCard, isoDay } from "./money-clock.support";
+import { clockDay, sandboxClock } from "./money-clock.support";
 
 export const PHONE = { width: 320, height: 640 };
 export const PASSWORD = "Secret123";
@@ -60,21 +60,28 @@ export async function memberPage(browser: Browser, email: string, password = PAS
   return { page, close: () => context.close() };
 }
 
-/** The group's day, from its sandbox clock card. */
+/** The group's day, from its sandbox clock card (its heading's `data-date`: the same in every language). */
 export async function groupDay(page: Page) {
-  return isoDay((await clockCard(page).getByRole("heading", { level: 2 }).textContent()) ?? "");
+  return clockDay(page);
 }
 
-/** The group page's clock moved forward to `day` through its "Advance by" form (on the group page). */
+/**
+ * The group page's clock moved forward to `day` through its "Advance by" form (on the group page), in whatever
+ * language the page is in: the form's field and button are found by their names in the markup, the day read from the
+ * heading's `data-date`. On an English page the heading must also read "Sandbox time: Friday, December 4, 2026".
+ */
 export async function advanceTo(page: Page, day: string) {
   const today = await groupDay(page);
   const days = Math.round((Date.parse(day) - Date.parse(today)) / 86_400_000);
   if (days <= 0) return today;
-  const card = clockCard(page);
-  await card.getByLabel("Days").fill(String(days));
-  await card.getByRole("button", { name: "Advance", exact: true }).click();
-  await expect(card.getByRole("heading", { level: 2 })).toHaveText(`Sandbox time: ${full(day)}`, { timeout: 30_000 });
-  await expect(card.getByRole("button", { name: "Advance", exact: true })).toBeEnabled();
+  const card = sandboxClock(page);
+  const button = card.locator('button[name="intent"][value="advance-days"]');
+  await card.locator('input[name="days"]').fill(String(days));
+  await button.click();
+  const heading = card.getByRole("heading", { level: 2 });
+  await expect(heading).toHaveAttribute("data-date", day, { timeout: 30_000 });
+  if ((await page.locator("html").getAttribute("lang")) === "en-US") await expect(heading).toHaveText(`Sandbox time: ${full(day)}`);
+  await expect(button).toBeEnabled();
   return day;
 }
 

@@ -55,6 +55,21 @@ function clockCard(page: Page) {
   return page.getByRole("region", { name: /^Sandbox time: / });
 }
 
+/**
+ * The sandbox clock card in any language (its heading is "Sandbox time: …" in English, "Fecha de prueba: …" in
+ * Spanish): found by its test id, its day read from the heading's `data-date` (ISO), not from the words.
+ */
+function sandboxClock(page: Page) {
+  return page.getByTestId("sandbox-clock");
+}
+
+/** The group's day on its sandbox clock card, "2026-12-04", whatever the page's language. */
+async function clockDay(page: Page) {
+  const day = await sandboxClock(page).getByRole("heading", { level: 2 }).getAttribute("data-date");
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`no day on the sandbox clock: ${JSON.stringify(day)}`);
+  return day;
+}
+
 /** What the group page shows right now (read once, without waiting: the other project may be moving the clock). */
 async function readGroupPage(page: Page) {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(GROUP);
@@ -87,4 +102,4 @@ async function press(page: Page, button: Locator, before: string) {
   await waitForLaterDay(page, before);
 }
 
-export { exclusively, isoDay, clockCard, readGroupPage, waitForLaterDay, press, GROUP, CSV_HEADER, MAX_CLICKS };
+export { exclusively, isoDay, clockCard, sandboxClock, clockDay, readGroupPage, waitForLaterDay, press, GROUP, CSV_HEADER, MAX_CLICKS };

@@ -244,3 +244,60 @@ test("the admin of a forming group reads its page in Spanish: seats left, the in
     expect(await main.innerText()).not.toContain(phrase);
   await expectPhoneFit(page);
 });
+
+test("a member reports a problem in Spanish: the form, its refusals with what was typed, the toast; a roster refusal in Spanish", async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize(PHONE);
+  const group = await formingGroup(page, baseURL, "es-report");
+  await page.goto("/profile/notifications");
+  await page.getByRole("region", { name: "Language" }).getByLabel("Language").selectOption("es-US");
+  await page.getByRole("button", { name: "Save Language" }).click();
+  await expect(toasts(page)).toContainText("Idioma guardado");
+
+  await page.goto(`/groups/${group.id}`);
+  await page.getByRole("link", { name: "Reportar un problema" }).click();
+  await expect(page).toHaveURL(new RegExp(`/groups/${group.id}/report$`));
+  await expect(page).toHaveTitle(`Reportar un problema: ${group.name} — Rosca`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reportar un problema");
+  const main = page.locator("main");
+  await expect(page.getByRole("link", { name: `← Volver a ${group.name}` })).toBeVisible();
+  await expect(main).toContainText(`Cuéntenos qué salió mal en ${group.name}.`);
+  await expect(main).toContainText("Hasta 2,000 caracteres. Nunca incluya contraseñas ni números completos de cuentas bancarias.");
+
+  // Nothing chosen, nothing written: both refusals in Spanish.
+  await page.getByRole("button", { name: "Enviar reporte" }).click();
+  await expect(main.getByText("Elija de qué se trata el problema", { exact: true })).toBeVisible();
+  await expect(main.getByText("Describa el problema", { exact: true })).toBeVisible();
+
+  // Too short: the refusal in Spanish, the choice and the words kept (JavaScript on or off).
+  await page.getByRole("radio", { name: "Pago no recibido" }).check();
+  await page.getByLabel("¿Qué pasó?").fill("Corto");
+  await page.getByRole("button", { name: "Enviar reporte" }).click();
+  await expect(main.getByText("Describa el problema con al menos 10 caracteres", { exact: true })).toBeVisible();
+  await expect(page.getByRole("radio", { name: "Pago no recibido" })).toBeChecked();
+  await expect(page.getByLabel("¿Qué pasó?")).toHaveValue("Corto");
+  await expectNoEnglish(page);
+  for (const phrase of ["What is the problem?", "What happened?", "Send Report", "Please ", "Back to", "Up to 2,000"])
+    expect(await main.innerText()).not.toContain(phrase);
+  await expectPhoneFit(page);
+
+  await page.getByLabel("¿Qué pasó?").fill("El pago del pozo no llegó a mi cuenta.");
+  await page.getByRole("button", { name: "Enviar reporte" }).click();
+  await expect(page).toHaveURL(/\/reports$/);
+  await expect(toasts(page)).toContainText("Problema reportado");
+  await expect(toasts(page)).toContainText("Nuestro equipo lo revisará y le responderá aquí y por correo, normalmente en menos de 24 horas.");
+
+  // The roster's refusal (the admin may not leave her own group) as she reads it.
+  const refused = await page.request.post(`/groups/${group.id}`, {
+    form: { intent: "leave-group" },
+    headers: { Origin: baseURL ?? "" },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(302);
+  await page.goto(`/groups/${group.id}`);
+  await expect(toasts(page)).toContainText(
+    "El administrador de la tanda no puede salir de ella. Si la tanda no debe seguir adelante, quite primero a los demás miembros.",
+  );
+});

@@ -13,6 +13,7 @@ const login = await import("../../app/routes/login");
 const language = await import("../../app/routes/language");
 const notifications = await import("../../app/routes/profile.notifications");
 const { requestPasswordReset } = await import("../../app/server/auth/accounts.server");
+const { grantSandboxAccess } = await import("../../app/server/admin/sandbox-access.server");
 const outbox = await import("../../app/server/email/outbox.server");
 const { listMessages, latestMessageTo } = await import("../../sandbox/postmark/store");
 const { extractLinks } = await import("../../sandbox/postmark/view");
@@ -71,6 +72,22 @@ describe("emails in the recipient's language", () => {
     const rows = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
     expect(rows.map((row) => row.locale)).toEqual(["es-US", "es-US"]);
     expect((await reloadUser(rows[0]!.userId!)).locale).toBeNull();
+  });
+
+  it("a visitor who chose Spanish with the switch keeps it on the new account: an email someone else causes is Spanish", async () => {
+    const email = uniqueEmail("elegido");
+    const fields = { fullName: "Rosa Vega", email, password: "Secret123", confirmPassword: "Secret123", terms: "on" };
+    // The browser asks for English; the visitor chose Spanish (the language switch's cookie).
+    const response = await call(register.action, postAs("/register", fields, "en-US,en;q=0.9", "rosca_lang=es-US"), {}, context(ip()));
+    expect(response.status).toBe(302);
+    const [row] = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+    const user = await reloadUser(row!.userId!);
+    expect(user.locale).toBe("es-US");
+    // Sandbox access granted by an admin (a request with no language of the member's): the email follows the account.
+    const admin = await createUser({ email: uniqueEmail("admin"), isAdmin: true });
+    expect((await grantSandboxAccess(admin.id, user.id)).status).toBe("changed");
+    await outbox.backgroundDeliveries();
+    expect((await latestMessageTo(databaseUrl, email))!.subject).toBe("Acceso al entorno de prueba concedido en Rosca");
   });
 
   it("a visitor who registers in English gets English, links as they always were", async () => {

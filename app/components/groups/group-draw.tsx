@@ -1,5 +1,5 @@
 import { useT } from "~/components/i18n";
-import { DRAW_ALGORITHM_SUMMARY, DRAW_VERIFY_SNIPPET } from "~/domain/payout-order";
+import { DRAW_VERIFY_SNIPPET } from "~/domain/payout-order";
 import type { GroupPageView } from "~/server/groups/group-views.server";
 import { OrderRecord } from "./group-swaps";
 
@@ -10,7 +10,6 @@ import { OrderRecord } from "./group-swaps";
 export function GroupDraw({ group }: { group: Pick<GroupPageView, "payoutOrder" | "drawCommitment" | "drawSeed" | "members" | "status" | "swaps"> }) {
   const t = useT();
   if (group.payoutOrder !== "random" || !group.drawCommitment) return null;
-  const [why, steps] = DRAW_ALGORITHM_SUMMARY.split("\n\n");
   return (
     <section aria-labelledby="draw-title">
       <h2 id="draw-title" className="text-lg font-semibold text-slate-900">
@@ -39,8 +38,9 @@ export function GroupDraw({ group }: { group: Pick<GroupPageView, "payoutOrder" 
         <details className="mt-3 text-sm">
           <summary className="font-semibold text-brand-700 underline">{t("groupPage.draw.verify")}</summary>
           <div className="mt-2 space-y-2 text-slate-700">
-            <p>{why}</p>
-            <p>{steps}</p>
+            {/* DRAW_ALGORITHM_SUMMARY's paragraphs (payout-order.ts) in the reader's language. */}
+            <p>{t("groupExtra.draw.why")}</p>
+            <p>{t("groupExtra.draw.steps")}</p>
             <p>{t("groupPage.draw.joinOrder", { names: group.members.map((member) => member.profile.name).join(", ") })}</p>
             <p>{t("groupPage.draw.node")}</p>
             <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">

@@ -46,11 +46,18 @@ export function unnamedRecipient(payoutOrder: "fixed" | "random") {
   return payoutOrder === "random" ? "Drawn at the start" : "Yet to join";
 }
 
-export function YouTag({ children }: { children?: ReactNode }) {
+/**
+ * The catalogue's words, or the English given when there is no catalogue (outside the root's LocaleProvider: the root's
+ * own error page, a unit test rendering the component alone), as error-page.tsx does.
+ */
+function useSay() {
   const t = useOptionalT();
-  return (
-    <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">{children ?? (t ? t("groupCard.you") : "You")}</span>
-  );
+  return (id: Parameters<NonNullable<typeof t>>[0], english: string) => (t ? t(id) : english);
+}
+
+export function YouTag({ children }: { children?: ReactNode }) {
+  const say = useSay();
+  return <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">{children ?? say("groupCard.you", "You")}</span>;
 }
 
 /**
@@ -59,11 +66,11 @@ export function YouTag({ children }: { children?: ReactNode }) {
  * the English words of `what`.
  */
 export function ShowAllSummary({ hiddenCount, what, more }: { hiddenCount: number; what: PluralForms; more?: string }) {
-  const t = useOptionalT();
+  const say = useSay();
   return (
     <summary className="mt-3 inline-flex items-center gap-1 rounded text-sm font-semibold text-brand-700 underline">
-      <span className="group-open:hidden">{t ? t("groupPage.showAll") : "Show All"}</span>
-      <span className="hidden group-open:inline">{t ? t("groupPage.showLess") : "Show Less"}</span>
+      <span className="group-open:hidden">{say("groupPage.showAll", "Show All")}</span>
+      <span className="hidden group-open:inline">{say("groupPage.showLess", "Show Less")}</span>
       <span className="sr-only"> ({more ?? plural(hiddenCount, { one: `more ${what.one}`, other: `more ${what.other}` })})</span>
     </summary>
   );

@@ -30,7 +30,8 @@ export function GroupSandboxClock({ group, canAdvance }: { group: Pick<GroupPage
     <div className="rounded-2xl border border-dashed border-violet-300 bg-violet-50 p-6 shadow-sm">
       <section aria-labelledby="sandbox-clock-title" data-testid="sandbox-clock">
         <p className="text-xs font-semibold tracking-wide text-violet-800 uppercase">{t("groupPage.clock.sandbox")}</p>
-        <h2 id="sandbox-clock-title" className="mt-1 text-lg font-semibold text-slate-900">
+        {/* data-date: the day as a machine reads it (ISO), whatever the language the heading is written in (e2e helpers). */}
+        <h2 id="sandbox-clock-title" data-date={group.today} className="mt-1 text-lg font-semibold text-slate-900">
           {t("groupPage.clock.time", { date: formatCalendarDay(group.today, "full", locale) })}
         </h2>
         {group.clockOffsetDays > 0 ? (

@@ -1,4 +1,5 @@
 import type { ReactElement } from "react";
+import { useT } from "~/components/i18n";
 
 export type Block =
   | { kind: "h2"; text: string }
@@ -9,11 +10,13 @@ export type Block =
 
 /** Renders structured long-form content (blog articles) as semantic HTML. Headings start at h2 below the page h1. */
 export function ArticleBody({ blocks }: { blocks: Block[] }) {
+  const t = useT();
+  const noteLabel = t("content.blog.note");
   // The blocks are static content in a fixed order: their position is their identity.
-  return <>{blocks.map((block, index) => renderBlock(block, index))}</>;
+  return <>{blocks.map((block, index) => renderBlock(block, index, noteLabel))}</>;
 }
 
-function renderBlock(block: Block, key: number): ReactElement {
+function renderBlock(block: Block, key: number, noteLabel: string): ReactElement {
   switch (block.kind) {
     case "h2":
       return <h2 key={key}>{block.text}</h2>;
@@ -37,7 +40,7 @@ function renderBlock(block: Block, key: number): ReactElement {
       );
     case "note":
       return (
-        <aside key={key} aria-label="Note" className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-brand-900">
+        <aside key={key} aria-label={noteLabel} className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-brand-900">
           {block.text}
         </aside>
       );

@@ -1,26 +1,31 @@
 import type { ReactNode } from "react";
 import { useLocale, useT } from "~/components/i18n";
 import { Prose } from "~/components/ui/page";
+import { formatDate } from "~/domain/format";
 import { PageHeader } from "./page-header";
 
 export type LegalSection = { id: string; title: string; body: ReactNode };
 
-/** A policy page: h1, effective date, a table of contents, then numbered sections with stable anchors. */
+/**
+ * A policy page: h1, effective date (`effectiveOn`, an ISO day, said in the reader's language), a table of contents, then
+ * numbered sections with stable anchors.
+ */
 export function LegalDocument({
   title,
-  effectiveDate,
+  effectiveOn,
   intro,
   sections,
 }: {
   title: string;
-  effectiveDate: string;
+  effectiveOn: string;
   intro: ReactNode;
   sections: LegalSection[];
 }) {
   const t = useT();
   // The documents exist in English only so far (issue 46, part one): a Spanish reader is told so, and that the English
   // version governs; the document itself is marked as English for screen readers.
-  const english = useLocale() === "en-US";
+  const locale = useLocale();
+  const english = locale === "en-US";
   return (
     <>
       <PageHeader
@@ -28,13 +33,13 @@ export function LegalDocument({
         title={title}
         lead={
           <>
-            <p>{t("legal.effective", { date: effectiveDate })}</p>
+            <p>{t("legal.effective", { date: formatDate(effectiveOn, { style: "long", locale }) })}</p>
             {english ? null : <p className="mt-3 rounded-lg bg-amber-50 px-4 py-3 text-base text-amber-950">{t("legal.englishOnly")}</p>}
           </>
         }
       />
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[16rem_1fr]">
-        <nav aria-label="On this page" className="lg:sticky lg:top-6 lg:self-start">
+        <nav aria-label={t("legal.onThisPage")} className="lg:sticky lg:top-6 lg:self-start">
           <p className="text-sm font-semibold text-slate-900">{t("legal.onThisPage")}</p>
           <ol lang={english ? undefined : "en-US"} className="mt-3 space-y-2 text-sm">
             {sections.map((section, index) => (

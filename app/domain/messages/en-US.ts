@@ -12,6 +12,8 @@ import { BODY_ERROR_MESSAGES } from "../request-body";
 import { ACCOUNT_MESSAGES } from "./account.en-US";
 import { ADMIN_CONSOLE_MESSAGES, ADMIN_SERVER_TEXTS } from "./admin.en-US";
 import { BANK_MESSAGES } from "./bank.en-US";
+import { CONTENT_MESSAGES, CONTENT_SERVER_TEXTS } from "./content.en-US";
+import { GROUP_EXTRA_MESSAGES, GROUP_EXTRA_SERVER_TEXTS } from "./group-extra.en-US";
 import { GROUP_PAGE_MESSAGES, GROUP_PAGE_SERVER_TEXTS } from "./group-page.en-US";
 import { JOIN_MESSAGES } from "./join.en-US";
 import { MAILBOX_MESSAGES } from "./mailbox.en-US";
@@ -28,6 +30,8 @@ const UI = {
   ...ACCOUNT_MESSAGES,
   ...MAILBOX_MESSAGES,
   ...ADMIN_CONSOLE_MESSAGES,
+  ...GROUP_EXTRA_MESSAGES,
+  ...CONTENT_MESSAGES,
   // The shell: every page's header, footer, skip link and the demo strip.
   "shell.title": "Rosca — Save Together, Grow Together",
   "shell.description": "Interest-free rotating savings groups for friends, family and colleagues. Sharia-compliant, for US residents 18+.",
@@ -504,6 +508,8 @@ export const SERVER_TEXTS = [
   ...GROUP_PAGE_SERVER_TEXTS,
   ...TURN_CONSENT_SERVER_TEXTS,
   ...ADMIN_SERVER_TEXTS,
+  ...GROUP_EXTRA_SERVER_TEXTS,
+  ...CONTENT_SERVER_TEXTS,
   ...Object.values(FIELD_MESSAGES),
   SECURITY_MESSAGES.codeRequired,
   SECURITY_MESSAGES.invalidCode,

@@ -7,6 +7,8 @@ import type { MessageId } from "./en-US";
 import { ACCOUNT_MESSAGES_ES } from "./account.es-US";
 import { ADMIN_CONSOLE_MESSAGES_ES, ADMIN_SERVER_TEXTS_ES } from "./admin.es-US";
 import { BANK_MESSAGES_ES } from "./bank.es-US";
+import { CONTENT_MESSAGES_ES, CONTENT_SERVER_TEXTS_ES } from "./content.es-US";
+import { GROUP_EXTRA_MESSAGES_ES, GROUP_EXTRA_SERVER_TEXTS_ES } from "./group-extra.es-US";
 import { GROUP_PAGE_MESSAGES_ES, GROUP_PAGE_SERVER_TEXTS_ES } from "./group-page.es-US";
 import { JOIN_MESSAGES_ES } from "./join.es-US";
 import { MAILBOX_MESSAGES_ES } from "./mailbox.es-US";
@@ -25,6 +27,10 @@ export const messages: Record<MessageId, string> = {
   ...MAILBOX_MESSAGES_ES,
   ...ADMIN_CONSOLE_MESSAGES_ES,
   ...ADMIN_SERVER_TEXTS_ES,
+  ...GROUP_EXTRA_MESSAGES_ES,
+  ...GROUP_EXTRA_SERVER_TEXTS_ES,
+  ...CONTENT_MESSAGES_ES,
+  ...CONTENT_SERVER_TEXTS_ES,
   ...TURN_CONSENT_SERVER_TEXTS_ES,
   "shell.title": "Rosca — Ahorremos juntos, crezcamos juntos",
   "shell.description":
@@ -196,7 +202,8 @@ export const messages: Record<MessageId, string> = {
   "wizard.schedulePending": "Elija una frecuencia y un día para ver el calendario.",
   "wizard.schedule.daily": "Todos los días",
   "wizard.schedule.weekly": "Cada {weekday}",
-  "wizard.schedule.biweekly": "Cada dos semanas, el {weekday}",
+  // A recurring weekday reads "los viernes" (plural), "el viernes" only for one date (docs/glossary-es.md).
+  "wizard.schedule.biweekly": "Cada dos semanas, los {weekday, select, sábado {sábados} domingo {domingos} other {{weekday}}}",
   "wizard.schedule.monthly": "Cada mes, el día {day}",
   "wizard.schedule.monthlyShort": "Cada mes, el día {day} (o el último día de los meses más cortos)",
   "wizard.payoutOrder": "Orden de los turnos",

@@ -11,6 +11,18 @@
  *
  * Server-only, like the emails' catalogue: no browser needs it (the server writes the notices into the page).
  */
+// Part five (k): the sentences several notices share (written once here, spread into each message).
+/** A debit account (failed-contribution.ts accountValues): its name, or "your bank account" when it is not known. */
+const ACCOUNT = "{accountKnown, select, no {your bank account} other {{account}}}";
+/** What the bank did (ach.ts failureReason; failureReasonValues gives `reason`). */
+const REASON =
+  "{reason, select, NSF {Your bank account did not have enough money available for this payment, so it was not attempted.} RISK {Your bank account could not be used for this payment right now, so it was not attempted. Adding money to the account or linking another one usually helps.} TRANSFER_LIMIT_REACHED {This payment would have gone over a transfer limit on your account, so it was not attempted.} TRANSFER_ACCOUNT_BLOCKED {Your bank account can no longer be used for payments after an earlier payment was returned. Link another account.} R01 {Your bank returned the payment for insufficient funds.} R09 {Your bank returned the payment because the money in the account was not yet available.} R02 {Your bank returned the payment because the account is closed.} R03 {Your bank could not find an account with this number.} R04 {Your bank says the account number is not valid.} R16 {Your bank returned the payment because the account is frozen.} R20 {Your bank returned the payment because this account cannot make payments.} R05 {Your bank returned the payment because debits of this kind were not authorised on a consumer account.} R07 {You withdrew your authorisation of these payments at your bank.} R08 {You asked your bank to stop this payment.} R10 {You told your bank that this payment was not authorised.} R29 {Your bank says the account holder did not authorise this payment.} returnedOther {Your bank returned the payment (return code {returnCode}).} cancelled {The payment was cancelled before it reached your bank.} bankSaid {{bankDescription}} other {The bank did not complete the payment.}}";
+/** What happens next to the member's failed debit (failed-contribution.ts nextStepAfterFailure; failureStepValues). */
+const STEP = `{step, select, stopped {The debit of {amountCents} from ${ACCOUNT} was stopped and will not be tried again automatically: pay it now from the group page; the group's payout waits for it.} unusable {${ACCOUNT} cannot be used any more for {amountCents}: link another account under Profile → Bank Accounts and choose it for this group, or pay it now from the group page.} revoked {We will not debit ${ACCOUNT} again until you authorise debits again under Profile → Bank Accounts; you can pay the {amountCents} now from the group page.} final {The debit of {amountCents} from ${ACCOUNT} will not be tried again automatically: pay it now from the group page; the group's payout waits for it.} lastAttempt {That was the last of {attempts} attempts to collect {amountCents} from ${ACCOUNT}. Nothing more is debited automatically: pay it now from the group page; the group's payout waits for it.} other {Attempt {attempt} of {attempts}: we'll try {amountCents} from ${ACCOUNT} again on {nextAttemptOn}{payday, select, yes {, the day after your payday} other {}}. Before then you can pay it now from the group page, choose another account for this group there, or make sure the funds are available.}}`;
+/** What a late member owes a recipient who accepted what arrived (owedToRecipientMessage; consentValues). */
+const OWED =
+  "{recipientName} accepted {arrivedCents} on {acceptedOn} instead of waiting for this contribution. You owe {owedCents} to {recipientName}, to be sent to them when it arrives: pay it now from the group page.";
+
 export const noticeTexts = {
   // The cycle (cycle.server.ts, reminders.server.ts).
   "groupComplete.title": "{groupName} is complete",
@@ -86,7 +98,7 @@ export const noticeTexts = {
   "bankUnlinkedUnnamed.body":
     "A bank was unlinked from your account. Contributions and payouts can't use it any more. If this wasn't you, change your password now.",
   // Daily reminders before the due day and while the debit is collected (reminders.ts dailyReminderText; a late one is
-  // still written in English by lateReminderText).
+  // lateReminder, below).
   "dailyUpcoming.title": "Your {amountCents} contribution to {groupName} is due {days, plural, =1 {tomorrow} other {in {days} days}}",
   "dailyUpcoming.body": "It is debited from your linked bank account on {dueOn}. Please make sure the funds are available.",
   "dailyCollecting.title": "Your {amountCents} contribution to {groupName} is being collected",
@@ -155,6 +167,36 @@ export const noticeTexts = {
   "restSentAdmin.title": "{debtorName}'s {amountCents} reached {recipientName} in {groupName}",
   "restSentAdmin.body":
     "{debtorName}'s contribution for period {periodNumber} arrived, and on {sentOn} we sent the {amountCents} on to {recipientName}: the rest of their payout.",
+  // Part five (k). A failed contribution (cycle.server.ts tellOutcomes): the member's urgent notice and the admin's.
+  "contributionFailed.title": "Your contribution to {groupName} did not go through",
+  "contributionFailed.body": `${REASON} ${STEP}`,
+  "contributionLateAdmin.title": "{memberName}'s contribution to {groupName} is late",
+  "contributionLateAdmin.body": `${REASON} {retries, select, yes {{memberName}'s {amountCents} contribution did not go through (attempt {attempt} of {attempts}); the next attempt is on {nextAttemptOn}. {memberName} can pay it now from the group page before then.} other {{memberName}'s {amountCents} contribution did not go through and nothing more is debited automatically. {memberName} can pay it now from the group page; the group page's late contributions section lets you send a reminder.}}`,
+  // The admin's reminder or Pay now request to a late member (late-contributions.server.ts nudgeLateMembers).
+  "lateNudge.title":
+    "{kind, select, pay_now_request {Your group admin asks you to pay your late contribution to {groupName}} other {Reminder: your contribution to {groupName} is late}}",
+  "lateNudge.body": `Your {amountCents} contribution due {dueOn} has not gone through. {consented, select, yes {${OWED}} other {${STEP}}}`,
+  // A late contribution's daily reminder (reminders.ts lateReminderText; dailyReminderText's late stage without its view).
+  "lateReminder.title": "Your {amountCents} contribution to {groupName} hasn't gone through yet",
+  "lateReminder.body": `{retries, select, yes {The debit of {amountCents} from ${ACCOUNT}, due {dueOn}, did not go through. Next attempt: {nextAttemptOn}. You don't have to wait: pay it now with Pay now.} other {The debit of {amountCents} from ${ACCOUNT}, due {dueOn}, did not go through, and there are no more automatic attempts: pay with Pay now. The group's payout waits for it.}}{feeOwed, select, yes { The one-time setup fee of {feeCents} follows as its own debit once it has gone through.} other {}}`,
+  "dailyLate.title": "Your {amountCents} contribution to {groupName} hasn't gone through yet",
+  "dailyLate.body":
+    "{final, select, yes {The debit due {dueOn} did not complete and no automatic retry is left: pay it now from the group page; the group's payout waits for it.} other {The debit due {dueOn} did not complete. We'll try again; please make sure the funds are available.}}",
+  // One bank account (account-health.server.ts; bank-health.ts's words): unusable, debits to authorise again, authorised.
+  "accountUnusable.title": "Link another account: {account} can't be used",
+  "accountUnusable.body":
+    "{code, select, R02 {The bank says this account is closed.} R03 {The bank could not find an account with this number.} R04 {The bank says the account number is not valid.} R16 {The bank says this account is frozen.} R20 {The bank says this account cannot make payments.} other {The bank returned a debit from this account (return code {code}).}} We can't take contributions from it or pay payouts into it any more. Link another bank account to keep your groups on schedule.",
+  "debitsRevoked.title": "Authorise debits again from {account}",
+  "debitsRevoked.body":
+    "{code, select, R05 {Your bank returned a debit because debits of this kind were not authorised on a consumer account.} R07 {You withdrew your authorisation of these debits at your bank.} R08 {You asked your bank to stop payment on a debit.} R10 {You told your bank that a debit was not authorised.} R29 {Your bank says the account holder did not authorise the debit.} other {Your bank returned a debit as not authorised (return code {code}).}} We won't debit this account again until you authorise it. Review and authorise debits to keep paying into your groups.",
+  // `wording` is the authorisation as the member agreed to it (stored with it, debitAuthorizationWording): quoted as given.
+  "debitsAuthorised.title": "Debits authorised",
+  "debitsAuthorised.body":
+    "You authorised Rosca to debit {account} for your group contributions. Waiting contributions go ahead now. What you agreed to: {wording}",
+  // The member who left a group before it started: their own email (roster.server.ts leaveGroup; ROSTER_MESSAGES.leftEmail*).
+  "memberLeftSelf.title": "You left {groupName}",
+  "memberLeftSelf.body":
+    "You left {groupName} before it started. Nothing was charged: contributions and the setup fee only start once a group starts. The invite links you had no longer work for you; to join again, ask the group's admin to invite you again.",
 } as const;
 
 export type NoticeTextId = keyof typeof noticeTexts;

@@ -4,6 +4,15 @@
  */
 import type { NoticeTextId } from "./notice-texts.en-US";
 
+// Parte cinco (k): las frases que comparten varias notificaciones (las mismas que notice-texts.en-US.ts).
+const CUENTA = "{accountKnown, select, no {su cuenta bancaria} other {{account}}}";
+const CUENTA_AL_EMPEZAR = "{accountKnown, select, no {Su cuenta bancaria} other {{account}}}";
+const MOTIVO =
+  "{reason, select, NSF {Su cuenta bancaria no tenía suficiente dinero disponible para este pago, así que no se intentó.} RISK {Su cuenta bancaria no se pudo usar para este pago en este momento, así que no se intentó. Suele ayudar agregar dinero a la cuenta o vincular otra.} TRANSFER_LIMIT_REACHED {Este pago habría superado un límite de transferencias de su cuenta, así que no se intentó.} TRANSFER_ACCOUNT_BLOCKED {Su cuenta bancaria ya no se puede usar para pagos porque se devolvió un pago anterior. Vincule otra cuenta.} R01 {Su banco devolvió el pago por fondos insuficientes.} R09 {Su banco devolvió el pago porque el dinero de la cuenta todavía no estaba disponible.} R02 {Su banco devolvió el pago porque la cuenta está cerrada.} R03 {Su banco no encontró ninguna cuenta con este número.} R04 {Su banco dice que el número de cuenta no es válido.} R16 {Su banco devolvió el pago porque la cuenta está congelada.} R20 {Su banco devolvió el pago porque esta cuenta no puede hacer pagos.} R05 {Su banco devolvió el pago porque los cargos de este tipo no estaban autorizados en una cuenta personal.} R07 {Usted retiró en su banco la autorización de estos pagos.} R08 {Usted le pidió a su banco que detuviera este pago.} R10 {Usted le dijo a su banco que este pago no estaba autorizado.} R29 {Su banco dice que el titular de la cuenta no autorizó este pago.} returnedOther {Su banco devolvió el pago (código de devolución {returnCode}).} cancelled {El pago se canceló antes de llegar a su banco.} bankSaid {{bankDescription}} other {El banco no completó el pago.}}";
+const PASO = `{step, select, stopped {El cargo de {amountCents} a ${CUENTA} se detuvo y no se volverá a intentar automáticamente: páguelo ahora desde la página de la tanda; el pago del pozo de la tanda lo espera.} unusable {${CUENTA_AL_EMPEZAR} ya no se puede usar para {amountCents}: vincule otra cuenta en Perfil → Cuentas bancarias y elíjala para esta tanda, o páguelo ahora desde la página de la tanda.} revoked {No volveremos a cargar ${CUENTA} hasta que usted vuelva a autorizar los cargos en Perfil → Cuentas bancarias; puede pagar los {amountCents} ahora desde la página de la tanda.} final {El cargo de {amountCents} a ${CUENTA} no se volverá a intentar automáticamente: páguelo ahora desde la página de la tanda; el pago del pozo de la tanda lo espera.} lastAttempt {Ese fue el último de {attempts} intentos de cargar {amountCents} a ${CUENTA}. No se carga nada más automáticamente: páguelo ahora desde la página de la tanda; el pago del pozo de la tanda lo espera.} other {Intento {attempt} de {attempts}: volveremos a intentar cargar {amountCents} a ${CUENTA} el {nextAttemptOn}{payday, select, yes {, el día después de su día de pago} other {}}. Antes de esa fecha puede pagarlo ahora desde la página de la tanda, elegir ahí otra cuenta para esta tanda o asegurarse de tener los fondos disponibles.}}`;
+const DEBE =
+  "{recipientName} aceptó {arrivedCents} el {acceptedOn} en vez de esperar este aporte. Usted le debe {owedCents} a {recipientName}, que se le envían cuando lleguen: páguelos ahora desde la página de la tanda.";
+
 export const noticeTexts: Record<NoticeTextId, string> = {
   "groupComplete.title": "La tanda {groupName} terminó",
   "groupComplete.body": "Todos los miembros recibieron su pago del pozo. Gracias por ahorrar en grupo.",
@@ -134,4 +143,30 @@ export const noticeTexts: Record<NoticeTextId, string> = {
   "restSentAdmin.title": "Los {amountCents} de {debtorName} le llegaron a {recipientName} en {groupName}",
   "restSentAdmin.body":
     "Llegó el aporte de {debtorName} para el período {periodNumber}, y el {sentOn} le enviamos los {amountCents} a {recipientName}: el resto de su pago del pozo.",
+  // Parte cinco (k).
+  "contributionFailed.title": "Su aporte a {groupName} no se completó",
+  "contributionFailed.body": `${MOTIVO} ${PASO}`,
+  "contributionLateAdmin.title": "El aporte de {memberName} a {groupName} está atrasado",
+  "contributionLateAdmin.body": `${MOTIVO} {retries, select, yes {El aporte de {amountCents} de {memberName} no se completó (intento {attempt} de {attempts}); el próximo intento es el {nextAttemptOn}. {memberName} puede pagarlo ahora desde la página de la tanda antes de esa fecha.} other {El aporte de {amountCents} de {memberName} no se completó y no se carga nada más automáticamente. {memberName} puede pagarlo ahora desde la página de la tanda; desde la sección de aportes atrasados de la página de la tanda usted puede enviarle un recordatorio.}}`,
+  "lateNudge.title":
+    "{kind, select, pay_now_request {El administrador de su tanda le pide que pague su aporte atrasado a {groupName}} other {Recordatorio: su aporte a {groupName} está atrasado}}",
+  "lateNudge.body": `Su aporte de {amountCents} con fecha de pago el {dueOn} no se ha completado. {consented, select, yes {${DEBE}} other {${PASO}}}`,
+  "lateReminder.title": "Su aporte de {amountCents} a {groupName} todavía no se ha completado",
+  "lateReminder.body": `{retries, select, yes {El cargo de {amountCents} a ${CUENTA}, con fecha de pago el {dueOn}, no se completó. Próximo intento: {nextAttemptOn}. No tiene que esperar: páguelo ahora con Pagar ahora.} other {El cargo de {amountCents} a ${CUENTA}, con fecha de pago el {dueOn}, no se completó y no quedan más intentos automáticos: pague con Pagar ahora. El pago del pozo de la tanda lo espera.}}{feeOwed, select, yes { La tarifa de inicio única de {feeCents} se carga aparte, una vez que el aporte se complete.} other {}}`,
+  "dailyLate.title": "Su aporte de {amountCents} a {groupName} todavía no se ha completado",
+  "dailyLate.body":
+    "{final, select, yes {El cargo con fecha de pago el {dueOn} no se completó y no quedan intentos automáticos: páguelo ahora desde la página de la tanda; el pago del pozo de la tanda lo espera.} other {El cargo con fecha de pago el {dueOn} no se completó. Lo volveremos a intentar; asegúrese de tener los fondos disponibles.}}",
+  "accountUnusable.title": "Vincule otra cuenta: {account} no se puede usar",
+  "accountUnusable.body":
+    "{code, select, R02 {El banco dice que esta cuenta está cerrada.} R03 {El banco no encontró ninguna cuenta con este número.} R04 {El banco dice que el número de cuenta no es válido.} R16 {El banco dice que esta cuenta está congelada.} R20 {El banco dice que esta cuenta no puede hacer pagos.} other {El banco devolvió un cargo de esta cuenta (código de devolución {code}).}} Ya no podemos cargar aportes a esta cuenta ni depositar en ella pagos del pozo. Vincule otra cuenta bancaria para mantener sus tandas al día.",
+  "debitsRevoked.title": "Vuelva a autorizar los cargos a {account}",
+  "debitsRevoked.body":
+    "{code, select, R05 {Su banco devolvió un cargo porque los cargos de este tipo no estaban autorizados en una cuenta personal.} R07 {Usted retiró en su banco la autorización de estos cargos.} R08 {Usted le pidió a su banco que detuviera un cargo.} R10 {Usted le dijo a su banco que un cargo no estaba autorizado.} R29 {Su banco dice que el titular de la cuenta no autorizó el cargo.} other {Su banco devolvió un cargo como no autorizado (código de devolución {code}).}} No volveremos a cargar esta cuenta hasta que usted lo autorice. Revise y autorice los cargos para seguir aportando a sus tandas.",
+  // `wording`: la autorización tal como la aceptó el miembro (en inglés, el texto que firmó).
+  "debitsAuthorised.title": "Cargos autorizados",
+  "debitsAuthorised.body":
+    "Usted autorizó a Rosca a cargar {account} para los aportes de sus tandas. Los aportes que esperaban siguen adelante ahora. Lo que usted aceptó: {wording}",
+  "memberLeftSelf.title": "Usted salió de {groupName}",
+  "memberLeftSelf.body":
+    "Usted salió de {groupName} antes de que empezara. No se cargó nada: los aportes y la tarifa de inicio empiezan solo cuando una tanda empieza. Los enlaces de invitación que tenía ya no le sirven; para volver a unirse, pida al administrador de la tanda que le invite de nuevo.",
 };

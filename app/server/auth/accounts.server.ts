@@ -86,8 +86,19 @@ async function queueConfirmation(
  * commit; a mail outage delays the emails, it does not undo the account (SPEC.md section 7: welcome failures are ignored).
  */
 export async function registerUser(
-  /** locale: the language the registration was made in (the emails' when the account has none stored, ADR 056). */
-  input: { fullName: string; email: string; password: string; redirectTo?: string | null; locale?: Locale | null },
+  /**
+   * locale: the language the registration was made in (the emails' when the account has none stored, ADR 056);
+   * chosenLocale: the language this visitor chose with the language switch (its cookie), stored as the account's choice
+   * so that every later email follows it (null: never chosen; Accept-Language is only a guess, never stored).
+   */
+  input: {
+    fullName: string;
+    email: string;
+    password: string;
+    redirectTo?: string | null;
+    locale?: Locale | null;
+    chosenLocale?: Locale | null;
+  },
   now = new Date(),
 ): Promise<RegisterResult> {
   const email = normalizeEmail(input.email);
@@ -104,6 +115,7 @@ export async function registerUser(
           name: input.fullName.trim(),
           ...splitName(input.fullName),
           passwordHash,
+          locale: input.chosenLocale ?? null,
           isPlaidSandboxAuthorized: sql`exists (select 1 from ${userInvitations} where lower(${userInvitations.email}) = ${email})`,
           createdAt: now,
           updatedAt: now,

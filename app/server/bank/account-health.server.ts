@@ -17,6 +17,7 @@
 import { and, eq } from "drizzle-orm";
 import {
   type AccountLabel,
+  accountNoticeValues,
   debitAuthorizationWording,
   isLoginRequiredReason,
   type LoginRequiredReason,
@@ -156,8 +157,13 @@ async function flagAccount(tx: Executor, input: ReturnInput, state: "unusable" |
         : { debitAuthorizationRevokedAt: now, debitAuthorizationRevokedCode: input.returnCode, updatedAt: now },
     )
     .where(eq(bankAccounts.id, input.bankAccountId));
-  const notice = (state === "unusable" ? unusableAccountNotice : revokedAuthorizationNotice)(label(account), input.returnCode);
-  const told = await queueUrgent(tx, account.userId, notice, now);
+  // A message (ADR 062): the bell and the email in the member's language; the English is the notice function's.
+  const english = (state === "unusable" ? unusableAccountNotice : revokedAuthorizationNotice)(label(account), input.returnCode);
+  const notice: NoticeMessage = {
+    message: state === "unusable" ? "accountUnusable" : "debitsRevoked",
+    values: accountNoticeValues(label(account), input.returnCode),
+  };
+  const told = await queueUrgent(tx, account.userId, { ...english, ...notice }, now);
   return { changed: true, emailIds: told.emailId ? [told.emailId] : [] };
 }
 
@@ -218,11 +224,18 @@ export async function authorizeDebits(
     // Debits that waited for this authorisation go ahead on the next tick.
     await wakeMemberGroups(tx, input.userId);
   }
+  // A message (ADR 062), quoting the authorisation as the member agreed to it (`wording`, stored with it).
   const notice = reauthorizedNotice(label(account));
   const told = await queueUrgent(
     tx,
     input.userId,
-    { ...notice, body: `${notice.body} What you agreed to: ${wording}`, actionLabel: "Review bank accounts" },
+    {
+      ...notice,
+      body: `${notice.body} What you agreed to: ${wording}`,
+      message: "debitsAuthorised",
+      values: { ...accountNoticeValues(label(account)), wording },
+      actionLabel: "Review bank accounts",
+    },
     now,
   );
   return { changed, emailIds: told.emailId ? [told.emailId] : [], authorizationId: recorded!.id };

@@ -313,6 +313,63 @@ describe("emails in Spanish (ADR 056, part two)", () => {
     expect(alert.text).toContain("Revisar la seguridad de la cuenta: https://rosca.example/profile/security?lang=es-US");
   });
 
+  it("writes part five (k)'s notice emails in Spanish: a bank account's warning, a late reminder, the leaver's own email", () => {
+    const unusable: EmailMessage = {
+      template: "account-alert",
+      data: {
+        name: "Amina Yusuf",
+        title: "Link another account: First Platypus Bank Plaid Checking ••0000 can't be used",
+        body: "The bank says this account is closed. We can't take contributions from it or pay payouts into it any more. Link another bank account to keep your groups on schedule.",
+        notice: { message: "accountUnusable", values: { account: "First Platypus Bank Plaid Checking ••0000", code: "R02" } },
+        occurredAt: "2026-11-21T23:04:00.000Z",
+        actionLabel: "Link another account",
+        actionUrl: "https://rosca.example/profile/bank-accounts",
+      },
+    };
+    const alert = renderEmail(unusable, "es-US");
+    expect(alert.subject).toBe("Vincule otra cuenta: First Platypus Bank Plaid Checking ••0000 no se puede usar");
+    expect(alert.text).toContain("El banco dice que esta cuenta está cerrada. Ya no podemos cargar aportes a esta cuenta");
+    expect(renderEmail(unusable, "en-US")).toEqual(
+      renderEmail({ ...unusable, data: { ...unusable.data, notice: undefined } } as EmailMessage, "en-US"),
+    );
+
+    const late: EmailMessage = {
+      template: "daily-reminder",
+      data: {
+        name: "Amina Yusuf",
+        title: "Your $100.00 contribution to Fondo de boda hasn't gone through yet",
+        body: "The debit of $100.00 from your bank account, due Friday, January 9, 2026, did not go through, and there are no more automatic attempts: pay with Pay now. The group's payout waits for it.",
+        notice: {
+          message: "lateReminder",
+          values: { groupName: "Fondo de boda", amountCents: 10_000, accountKnown: "no", dueOn: "2026-01-09", retries: "no", feeOwed: "no" },
+        },
+        groupUrl: "https://rosca.example/groups/g1",
+        payUrl: "https://rosca.example/groups/g1/pay",
+      },
+    };
+    expect(renderEmail(late, "es-US").subject).toBe("Su aporte de $100.00 a Fondo de boda todavía no se ha completado");
+    expect(renderEmail(late, "es-US").text).toContain("Pagar ahora: https://rosca.example/groups/g1/pay?lang=es-US");
+    expect(renderEmail(late, "en-US")).toEqual(renderEmail({ ...late, data: { ...late.data, notice: undefined } } as EmailMessage, "en-US"));
+
+    const left: EmailMessage = {
+      template: "group-notice",
+      data: {
+        name: "Omar Haddad",
+        groupName: "Fondo de boda",
+        title: "You left Fondo de boda",
+        body: "You left Fondo de boda before it started. Nothing was charged: contributions and the setup fee only start once a group starts. The invite links you had no longer work for you; to join again, ask the group's admin to invite you again.",
+        notice: { message: "memberLeftSelf", values: { groupName: "Fondo de boda" } },
+        actionLabel: "Go to your dashboard",
+        actionUrl: "https://rosca.example/dashboard",
+      },
+    };
+    const spanish = renderEmail(left, "es-US");
+    expect(spanish.subject).toBe("Usted salió de Fondo de boda");
+    expect(spanish.text).toContain("No se cargó nada: los aportes y la tarifa de inicio empiezan solo cuando una tanda empieza.");
+    expect(spanish.text).toContain("Ir a su panel: https://rosca.example/dashboard?lang=es-US");
+    expect(renderEmail(left, "en-US")).toEqual(renderEmail({ ...left, data: { ...left.data, notice: undefined } } as EmailMessage, "en-US"));
+  });
+
   it("writes a notice's email queued before notices were messages (English words only) wholly in English", () => {
     const alert = translated.find((message) => message.template === "account-alert")!;
     const old = { ...alert, data: { ...alert.data, notice: undefined, occurredAt: "Nov 21, 2026, 6:04 PM EST" } } as EmailMessage;

@@ -172,6 +172,8 @@ export async function leaveGroup(
             groupName: row.group.name,
             title: ROSTER_MESSAGES.leftEmailTitle(row.group.name),
             body: ROSTER_MESSAGES.leftEmailBody(row.group.name),
+            // A message (ADR 062): the email is written in the leaver's language.
+            notice: { message: "memberLeftSelf", values: { groupName: row.group.name } },
             actionLabel: "Go to your dashboard",
             actionUrl: `${appUrl()}/dashboard`,
           },

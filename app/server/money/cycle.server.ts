@@ -11,7 +11,7 @@
  */
 import { and, asc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import pLimit from "p-limit";
-import { failureReason } from "~/domain/ach";
+import { failureReasonValues } from "~/domain/ach";
 import {
   dueWork,
   type DueWork,
@@ -25,7 +25,7 @@ import {
 import { fundsAvailableOn } from "~/domain/funds-available";
 import { SETUP_FEE_CENTS } from "~/domain/groups";
 import { addDays, daysBetween, todayIn, type CalendarDay } from "~/domain/schedule";
-import { adminNoticeAfterFailure, nextStepAfterFailure } from "~/domain/failed-contribution";
+import { adminFailureValues, failureStepValues } from "~/domain/failed-contribution";
 import { debitAccountsById } from "../bank/debit-accounts.server";
 import { plaidCall } from "../bank/plaid.server";
 import { getPool, db } from "../db/client.server";
@@ -684,7 +684,7 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
     const group = byId.get(transfer.groupId)!;
     const member = person.get(transfer.userId)!;
     const link = `/groups/${group.id}`;
-    const reason = failureReason(transfer.status, transfer.failureCode, transfer.failureDescription);
+    const reason = failureReasonValues(transfer.status, transfer.failureCode, transfer.failureDescription);
     const facts = {
       status: transfer.status,
       failureCode: transfer.failureCode,
@@ -694,14 +694,14 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
       statusOn: transfer.statusOn,
       retryOn: transfer.retryOn,
     };
-    const nextStep = nextStepAfterFailure(facts);
     const occurredOn = sandboxDayOf(group, transfer.statusOn);
-    jobs.push(() => notifyUrgent(member.id, { ...URGENT.contributionFailed(group, reason, nextStep), occurredOn }));
+    // Messages (ADR 062): the member's and the admin's notices are written in each reader's language when read.
+    jobs.push(() => notifyUrgent(member.id, { ...URGENT.contributionFailedMessage(group, reason, failureStepValues(facts)), occurredOn }));
     if (group.createdBy !== member.id) {
       jobs.push(() =>
         notify(group.createdBy, {
-          title: `${member.name}'s contribution to ${group.name} is late`,
-          body: `${reason} ${adminNoticeAfterFailure(member.name, facts)}`,
+          message: "contributionLateAdmin",
+          values: { groupName: group.name, ...reason, ...adminFailureValues(member.name, facts) },
           link,
           occurredOn,
         }),

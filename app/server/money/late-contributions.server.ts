@@ -10,19 +10,20 @@ import {
   type FailedContributionFacts,
   type NudgeDelivery,
   nextAttemptOn,
+  consentValues,
+  failureStepValues,
   nextStepAfterFailure,
   nudgeRefusal,
   owedToRecipientMessage,
   type ConsentedTurn,
 } from "~/domain/failed-contribution";
-import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { SETUP_FEE_CENTS } from "~/domain/groups";
 import { type CycleTransfer, FAILED_STATUSES, MAX_ATTEMPTS, retryAllowed, SETTLED_STATUSES, type TransferStatus } from "~/domain/money";
 import { type CalendarDay, daysBetween, todayIn } from "~/domain/schedule";
 import { debitAccountsById } from "../bank/debit-accounts.server";
 import { db } from "../db/client.server";
 import { groupMembers, groups, lateContributionNudges, type LateNudgeKind } from "../db/schema";
-import { notifyUrgent } from "../notifications/account-alerts.server";
+import { notifyUrgent, urgentText } from "../notifications/account-alerts.server";
 
 export type LateContributionView = {
   groupId: string;
@@ -47,6 +48,8 @@ export type LateContributionView = {
   today: CalendarDay;
   /** What the member reads (nextStepAfterFailure, or what they owe the recipient after a consent). */
   message: string;
+  /** The same as a notice's values (ADR 062; notice-texts' `lateNudge`): `consented`, and the step's or the consent's facts. */
+  messageValues: Record<string, string | number>;
   /**
    * The turn's recipient accepted what had arrived (ADR 053): the payout no longer waits; this member's contribution is
    * owed to the recipient and sent on to them when it arrives. Null while the payout waits.
@@ -201,6 +204,8 @@ export function lateFrom(
         }),
       );
       const retries = retryAllowed(asCycle, last.today);
+      // Not retried any more (the engine's rule on the group's today): told as the last attempt.
+      const stepFacts = retries ? facts : { ...facts, attempt: Math.max(facts.attempt, MAX_ATTEMPTS) };
       const next = retries ? nextAttemptOn(facts) : null;
       const consent =
         last.consented_on && last.recipient_name && last.owed_cents
@@ -227,9 +232,8 @@ export function lateFrom(
         nextAttemptOn: next && next < last.today ? last.today : next,
         waitedDays: Math.max(0, daysBetween(String(last.due_on), last.today)),
         today: last.today,
-        message: consent
-          ? owedToRecipientMessage(consent, words)
-          : nextStepAfterFailure(retries ? facts : { ...facts, attempt: Math.max(facts.attempt, MAX_ATTEMPTS) }, words),
+        message: consent ? owedToRecipientMessage(consent, words) : nextStepAfterFailure(stepFacts, words),
+        messageValues: consent ? { consented: "yes", ...consentValues(consent) } : { consented: "no", ...failureStepValues(stepFacts) },
         consent,
       };
     })
@@ -296,12 +300,15 @@ export async function nudgeLateMembers(
     };
   const results = await Promise.all(
     claimed.map((entry) =>
+      // A message (ADR 062): the bell and the email in the member's language.
       notifyUrgent(entry.userId, {
-        title:
-          kind === "pay_now_request"
-            ? `Your group admin asks you to pay your late contribution to ${group.name}`
-            : `Reminder: your contribution to ${group.name} is late`,
-        body: `Your ${formatMoney(entry.amountCents)} contribution due ${formatCalendarDay(entry.dueOn, "full")} has not gone through. ${entry.message}`,
+        ...urgentText("lateNudge", {
+          kind,
+          groupName: group.name,
+          amountCents: entry.amountCents,
+          dueOn: entry.dueOn,
+          ...entry.messageValues,
+        }),
         link: `/groups/${groupId}/pay`,
         actionLabel: "Pay now",
       }),

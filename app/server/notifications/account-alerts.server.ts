@@ -77,8 +77,8 @@ function noticeWords(notice: UrgentNotice) {
   return notice.message ? { message: notice.message, values: notice.values ?? {} } : { title: notice.title, body: notice.body };
 }
 
-/** An urgent notice's English words and its message: URGENT's entries. */
-function urgentText(message: NoticeId, values: NoticeValues = {}) {
+/** An urgent notice's English words and its message: URGENT's entries (and the late contributions' reminders). */
+export function urgentText(message: NoticeId, values: NoticeValues = {}) {
   const { title, body } = noticeText({ message, values });
   return { title, body: body ?? "", message, values };
 }
@@ -162,11 +162,22 @@ export const URGENT = {
   }),
   /**
    * The member's own failed, declined or returned contribution debit (the cycle's tellOutcomes): `reason` says what
-   * the bank did (failureReason, app/domain/ach.ts), `nextStep` what happens now (nextStepAfterFailure).
+   * the bank did (failureReason, app/domain/ach.ts), `nextStep` what happens now (nextStepAfterFailure). Words already
+   * written in English; the cycle sends contributionFailedMessage, below, written in the member's language when read.
    */
   contributionFailed: (group: { id: string; name: string }, reason: string, nextStep: string): UrgentNotice => ({
     title: `Your contribution to ${group.name} did not go through`,
     body: `${reason} ${nextStep}`,
+    link: `/groups/${group.id}`,
+    actionLabel: "View your group",
+  }),
+  /**
+   * The same notice as a message (ADR 062), written in the member's language when read: what the bank did
+   * (failureReasonValues, app/domain/ach.ts) and what happens now (failureStepValues, app/domain/failed-contribution.ts).
+   * The cycle sends this one; the English is contributionFailed's word for word (failure-notices.test.ts).
+   */
+  contributionFailedMessage: (group: { id: string; name: string }, reason: NoticeValues, step: NoticeValues): UrgentNotice => ({
+    ...urgentText("contributionFailed", { groupName: group.name, ...reason, ...step }),
     link: `/groups/${group.id}`,
     actionLabel: "View your group",
   }),

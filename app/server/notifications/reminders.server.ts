@@ -10,7 +10,7 @@
  */
 import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
 import pLimit from "p-limit";
-import { DAILY_REMINDER_DAYS_BEFORE, dailyReminderOn, dailyReminderText, lateReminderText } from "~/domain/reminders";
+import { DAILY_REMINDER_DAYS_BEFORE, dailyReminderOn, lateReminderValues } from "~/domain/reminders";
 import { addDays, type CalendarDay } from "~/domain/schedule";
 import { db } from "../db/client.server";
 import { bankTransfers, dailyReminders, groupMembers, groupPeriods, notificationPreferences, users } from "../db/schema";
@@ -114,19 +114,9 @@ export async function sendDailyReminders(
       const group = byId.get(member.groupId)!;
       const late = stage.stage === "late" ? lateViews.get(key(member.groupId, period.periodNumber, member.id)) : undefined;
       const link = late ? `/groups/${group.id}/pay` : `/groups/${group.id}`;
-      const text = late
-        ? lateReminderText({
-            groupName: group.name,
-            amountCents: late.amountCents,
-            feeCents: late.feeCents,
-            dueOn: period.dueOn,
-            account: late.account,
-            nextAttemptOn: late.nextAttemptOn,
-          })
-        : null;
-      // Before and on the due day the reminder is a message (ADR 062): the bell and the email write it in the reader's
-      // language. A late one's words (issue 44) are still English.
-      const notice: NoticeMessage | null =
+      // Every daily reminder is a message (ADR 062): the bell and the email write it in the reader's language. A late
+      // one names the account it failed on and the next attempt (lateReminder), or — without its view — the stage's.
+      const notice: NoticeMessage =
         stage.stage === "upcoming"
           ? {
               message: "dailyUpcoming",
@@ -134,15 +124,31 @@ export async function sendDailyReminders(
             }
           : stage.stage === "collecting"
             ? { message: "dailyCollecting", values: { groupName: group.name, amountCents: group.contributionCents, dueOn: period.dueOn } }
-            : null;
-      const words =
-        text ??
-        (notice
-          ? englishWords(notice)
-          : dailyReminderText(stage, { groupName: group.name, amountCents: group.contributionCents, dueOn: period.dueOn }));
+            : late
+              ? {
+                  message: "lateReminder",
+                  values: lateReminderValues({
+                    groupName: group.name,
+                    amountCents: late.amountCents,
+                    feeCents: late.feeCents,
+                    dueOn: period.dueOn,
+                    account: late.account,
+                    nextAttemptOn: late.nextAttemptOn,
+                  }),
+                }
+              : {
+                  message: "dailyLate",
+                  values: {
+                    groupName: group.name,
+                    amountCents: group.contributionCents,
+                    dueOn: period.dueOn,
+                    final: stage.final ? "yes" : "no",
+                  },
+                };
+      const words = englishWords(notice);
       // A group whose sandbox clock was moved: the bell dates the reminder by the group's day (ADR 040).
       const occurredOn = group.clockOffsetSeconds ? day : null;
-      const jobs: Array<() => Promise<unknown>> = [() => notify(member.id, { ...(notice ?? words), link, occurredOn })];
+      const jobs: Array<() => Promise<unknown>> = [() => notify(member.id, { ...notice, link, occurredOn })];
       if (member.wantsEmail) {
         jobs.push(() =>
           sendEmail(member.email, {
@@ -150,7 +156,7 @@ export async function sendDailyReminders(
             data: {
               name: member.name,
               ...words,
-              ...(notice ? { notice: { message: notice.message, values: notice.values ?? {} } } : {}),
+              notice: { message: notice.message, values: notice.values ?? {} },
               groupUrl: `${appUrl()}/groups/${group.id}`,
               ...(late ? { payUrl: `${appUrl()}${link}` } : {}),
             },
