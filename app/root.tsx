@@ -12,7 +12,7 @@ import { orBusyResponse } from "./server/db/errors.server";
 import { env } from "./server/platform/env.server";
 import { requestInfo } from "./server/platform/request-context.server";
 import { takeToasts } from "./server/notifications/toast.server";
-import { catalogue, requestLocale } from "./server/platform/locale.server";
+import { pageCatalogue, requestLocale } from "./server/platform/locale.server";
 import { LocaleProvider, translatorFor, useT } from "./components/i18n";
 import { DEFAULT_LOCALE } from "./domain/locale";
 
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       locale,
-      messages: catalogue(locale),
+      messages: pageCatalogue(locale, { admin: lookup.status === "active" && lookup.user.isAdmin }),
       user,
       // Remaining time rather than a timestamp: the browser's clock may disagree with ours.
       sessionRemainingMs: lookup.status === "active" ? lookup.expiresAt.getTime() - Date.now() : null,

@@ -125,6 +125,11 @@ export function formatMoney(cents: number, locale: Locale = DEFAULT_LOCALE) {
   return usd(locale).format(cents / 100);
 }
 
+/** A count as the reader's language writes it: 1204 → "1,204". */
+export function formatCount(value: number, locale: Locale = DEFAULT_LOCALE) {
+  return numberFormatter(`count:${locale}`, () => new Intl.NumberFormat(locale)).format(value);
+}
+
 /** Whole dollars without cents for chart axes: 150000 → "$1,500". */
 export function formatMoneyShort(cents: number, locale: Locale = DEFAULT_LOCALE) {
   return usdWhole(locale).format(cents / 100);

@@ -1,6 +1,19 @@
-/** Money a group waits for, in an operator's words (ADR 040). */
+/** Money a group waits for, in an operator's words (ADR 040), in the reader's language (ADR 056 part five (i)). */
+import { setupI18n } from "@lingui/core";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { describe, expect, it } from "vitest";
+import { messages as english } from "./messages/en-US";
+import { messages as spanish } from "./messages/es-US";
+import type { Words } from "./messages/words";
 import { type WaitingMoney, whatHappened, whatThePlatformWillDo } from "./money-health";
+
+function translatorOf(locale: string, catalogue: Record<string, string>): Words {
+  const compiled = Object.fromEntries(Object.entries(catalogue).map(([id, text]) => [id, compileMessage(text)]));
+  const i18n = setupI18n({ locale, messages: { [locale]: compiled } });
+  return (id, values) => i18n._(id, values);
+}
+const en = { t: translatorOf("en-US", english), locale: "en-US" } as const;
+const es = { t: translatorOf("es-US", spanish), locale: "es-US" } as const;
 
 const base: WaitingMoney = {
   kind: "contribution",
@@ -65,5 +78,33 @@ describe("whatHappened and whatThePlatformWillDo", () => {
     const money = { ...base, ...overrides };
     expect(whatHappened(money)).toBe(happened);
     expect(whatThePlatformWillDo(money)).toBe(willDo);
+    // The English catalogue says exactly the same.
+    expect(whatHappened(money, en)).toBe(happened);
+    expect(whatThePlatformWillDo(money, en)).toBe(willDo);
+  });
+
+  it("says the same in Spanish, with the locale's dates and dollars", () => {
+    const retry = { ...base, attempt: 1, status: "returned" as const, failureCode: "R01", next: { kind: "retry" as const, on: "2026-01-15" } };
+    expect(whatHappened(retry, es)).toBe("Devuelto: fondos insuficientes (R01), intento 1 de 3");
+    expect(whatThePlatformWillDo(retry, es)).toBe(
+      "Se vuelve a intentar el 15 de enero de 2026 (intento 2 de 3). El pago del pozo del período 1 de $4,000.00 para Amina Yusuf sale en cuanto llegue este aporte.",
+    );
+    const unusable = {
+      ...base,
+      attempt: 2,
+      status: "created" as const,
+      failureCode: null,
+      next: { kind: "waits-for-member" as const },
+      waitReason: "account_unusable" as const,
+      payoutLeft: true,
+    };
+    expect(whatHappened(unusable, es)).toBe("Esperando al miembro (intento 2 de 3): su cuenta bancaria ya no se puede usar");
+    expect(whatThePlatformWillDo(unusable, es)).toBe(
+      "Se vuelve a cargar en cuanto Chidi Okafor vincule otra cuenta; hasta entonces no se envía nada. Su pago del pozo ya salió: lo que el pozo no pudo devolver lo adelanta la plataforma y se reembolsa primero del próximo aporte liquidado de Chidi Okafor.",
+    );
+    expect(whatHappened({ ...base, status: "returned", failureCode: "R06" }, es)).toBe("Devuelto: R06, intento 3 de 3");
+    expect(whatThePlatformWillDo(base, es)).toBe(
+      "Nada automático: no se hará ningún otro intento. Mientras tanto, el pago del pozo del período 1 de $4,000.00 para Amina Yusuf espera: la plataforma no cubre un aporte que falta.",
+    );
   });
 });

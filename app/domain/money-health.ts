@@ -5,6 +5,9 @@
  * `retryAllowed`, ADR 008 and ADR 030). Pure.
  */
 import { formatCalendarDay, formatMoney } from "./format";
+import type { Locale } from "./locale";
+import type { MessageId } from "./messages/en-US";
+import type { Words } from "./messages/words";
 import { MAX_ATTEMPTS, TRANSFER_STATUS_LABELS, type TransferStatus } from "./money";
 import type { LateNext } from "./payment-dates";
 
@@ -57,8 +60,12 @@ export type WaitingMoney = {
   payoutLeft: boolean;
 };
 
+/** The reader's words (ADR 056 part five (i)): given, the sentences come from the catalogue's `admin.health.*`. */
+export type HealthWords = { t: Words; locale: Locale };
+
 /** What happened: "Declined: insufficient funds (NSF), attempt 3 of 3". */
-export function whatHappened(money: WaitingMoney): string {
+export function whatHappened(money: WaitingMoney, reader?: HealthWords): string {
+  if (reader) return whatHappenedIn(money, reader);
   const attempt = `attempt ${money.attempt} of ${MAX_ATTEMPTS}`;
   if (money.next.kind === "waits-for-member") {
     return `Waiting for the member (${attempt}): ${WAIT_REASONS[money.waitReason ?? "no_account"].what}`;
@@ -74,7 +81,8 @@ export function whatHappened(money: WaitingMoney): string {
  * contribution (the terms) — the platform fronts only a contribution returned after its payout left (ADR 008:
  * shortfall_cover, repaid first from the member's next settled contribution).
  */
-export function whatThePlatformWillDo(money: WaitingMoney): string {
+export function whatThePlatformWillDo(money: WaitingMoney, reader?: HealthWords): string {
+  if (reader) return whatThePlatformWillDoIn(money, reader);
   const payout = `the period ${money.periodNumber} payout of ${formatMoney(money.payoutCents)} to ${money.recipientName}`;
   if (money.kind === "payout") {
     return `Nothing automatic: ${MAX_ATTEMPTS} attempts failed, so ${payout} is not sent again by itself; the money stays in the pool.`;
@@ -90,5 +98,38 @@ export function whatThePlatformWillDo(money: WaitingMoney): string {
       return `Debits again as soon as ${money.memberName} ${WAIT_REASONS[money.waitReason ?? "no_account"].until}; nothing is sent until then.${waits}${afterPayout}`;
     case "no-retry":
       return `Nothing automatic: no further attempt will be made.${waits}${afterPayout}`;
+  }
+}
+
+/** whatHappened in the reader's words (the English catalogue says exactly what whatHappened says; money-health.test.ts). */
+function whatHappenedIn(money: WaitingMoney, { t }: HealthWords): string {
+  const attempt = { attempt: money.attempt, max: MAX_ATTEMPTS };
+  if (money.next.kind === "waits-for-member") {
+    return t("admin.health.waitingForMember", { ...attempt, reason: t(`admin.health.wait.${money.waitReason ?? "no_account"}`) });
+  }
+  const status = t(`report.transfer.${money.status}` as MessageId);
+  const code = money.failureCode;
+  if (!code) return t("admin.health.happened", { status, ...attempt });
+  if (!CODE_WORDS[code]) return t("admin.health.happenedCode", { status, code, ...attempt });
+  return t("admin.health.happenedCodeWords", { status, words: t(`admin.health.code.${code}` as MessageId), code, ...attempt });
+}
+
+/** whatThePlatformWillDo in the reader's words, the day and the money in the reader's locale. */
+function whatThePlatformWillDoIn(money: WaitingMoney, { t, locale }: HealthWords): string {
+  const payout = { period: money.periodNumber, amount: formatMoney(money.payoutCents, locale), recipient: money.recipientName };
+  if (money.kind === "payout") return t("admin.health.payoutNothing", { max: MAX_ATTEMPTS, ...payout });
+  const afterPayout = money.payoutLeft ? t("admin.health.afterPayout", { member: money.memberName }) : null;
+  const waits = money.payoutLeft ? null : t("admin.health.payoutWaits", payout);
+  const sentences = (...parts: Array<string | null>) => parts.filter((part) => part !== null).join(" ");
+  switch (money.next.kind) {
+    case "retry":
+      return sentences(
+        t("admin.health.retry", { date: formatCalendarDay(money.next.on, "long", locale), next: money.attempt + 1, max: MAX_ATTEMPTS }),
+        afterPayout ?? t("admin.health.payoutOnceCollected", payout),
+      );
+    case "waits-for-member":
+      return sentences(t(`admin.health.until.${money.waitReason ?? "no_account"}`, { member: money.memberName }), waits, afterPayout);
+    case "no-retry":
+      return sentences(t("admin.health.noRetry"), waits, afterPayout);
   }
 }

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useLocation } from "react-router";
+import { metaTranslator, useT, useTranslateText } from "~/components/i18n";
 import { AddUserForm } from "~/components/admin/add-user-form";
 import { EmailDeliveryPanel } from "~/components/admin/email-delivery";
 import { MoneyHealthPanel } from "~/components/admin/money-health";
@@ -34,18 +35,19 @@ import {
 } from "~/server/admin/admin.server";
 import { declineRequest, grantSandboxAccess, revokeSandboxAccess } from "~/server/admin/sandbox-access.server";
 import { moneyHealth, resumeGroup } from "~/server/money/health.server";
-import { nudgeSentText } from "~/domain/failed-contribution";
+import { nudgeSentIn } from "~/domain/admin-wording";
 import { nudgeLateMembers } from "~/server/money/late-contributions.server";
 import { cancelTransfer } from "~/server/money/transfers.server";
 import { outboxHealth, probePausedOutbox, retryFailedEmail } from "~/server/email/outbox.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
 import { Link } from "react-router";
+import { requestLocale, translator } from "~/server/platform/locale.server";
 import { readForm } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/admin";
 import { logger } from "~/server/platform/log.server";
 
-export function meta() {
-  return [{ title: "Admin Dashboard — Rosca" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: metaTranslator(matches)("admin.metaTitle") }];
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -62,6 +64,7 @@ function listState(source: { get(name: string): unknown }): AdminListState {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireAdminPage(request);
+  const locale = requestLocale(request, user.locale);
   const list = listState(new URL(request.url).searchParams);
   // Which reports: ?reports=open (the default) or ?reports=closed, plain links (issue 45).
   const reportFilter = reportFilterOf(new URL(request.url).searchParams.get("reports"));
@@ -75,7 +78,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     users,
     pendingRequests(),
     recentAudit(20),
-    moneyHealth(),
+    moneyHealth(50, new Date(), locale),
     outboxHealth(),
     reportsForAdmin(reportFilter),
     plaidSettings(),
@@ -110,6 +113,9 @@ export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdminPage(request);
   const back = adminHref(listState(formData));
   const intent = formData.get("intent");
+  // Titles stay SPEC.md's English (the page translates them, SERVER_TEXTS); descriptions with names or reasons in them
+  // are written here in the admin's language.
+  const locale = requestLocale(request, user.locale);
 
   if (intent === "grant" || intent === "revoke") {
     const userId = uuidField(formData, "userId");
@@ -150,7 +156,7 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectWithToast(request, back, {
       type: "success",
       title: "Reminder sent",
-      description: nudgeSentText(result.deliveries),
+      description: nudgeSentIn(result.deliveries, translator(locale), locale),
     });
   }
 
@@ -190,7 +196,7 @@ export async function action({ request }: Route.ActionArgs) {
         return redirectWithToast(request, back, {
           type: "error",
           title: ADMIN_MESSAGES.emailStillPaused,
-          description: `Email paused: ${result.reason}`,
+          description: translator(locale)("admin.email.paused", { reason: result.reason }),
         });
     }
   }
@@ -260,6 +266,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function AdminPage({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
+  const t = useT();
+  const translateText = useTranslateText();
   const { stats, results, requests, audit, health, email, reports } = loaderData;
   const list: AdminListState = { q: results.q, page: results.page };
   // The add-user form's reply, or a refused report reply (shown at its report).
@@ -269,11 +277,11 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
     <PageContainer>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold text-slate-900">Admin Dashboard</h1>
-          <p className="mt-1 text-slate-600">Manage users and sandbox access.</p>
+          <h1 className="text-3xl font-bold text-slate-900">{t("admin.heading")}</h1>
+          <p className="mt-1 text-slate-600">{t("admin.lead")}</p>
         </div>
         <Link to={adminHref(list)} className={buttonClass("secondary")}>
-          Refresh
+          {t("admin.refresh")}
         </Link>
       </div>
 
@@ -289,13 +297,13 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
         <Card>
           <section aria-labelledby="users-title" className="space-y-4">
             <h2 id="users-title" className="text-lg font-semibold text-slate-900">
-              Users
+              {t("admin.users")}
             </h2>
             <UserSearch key={results.q} q={results.q} />
             {loaderData.usersError ? (
-              <Alert tone="error" title={loaderData.usersError}>
+              <Alert tone="error" title={translateText(loaderData.usersError)}>
                 <Link to={adminHref(list)} className="font-medium underline">
-                  Try Again
+                  {t("admin.tryAgain")}
                 </Link>
               </Alert>
             ) : (

@@ -127,6 +127,15 @@ describe("failed debits, seen", () => {
     expect(panelText).toContain(
       `Login Circle · ${relogin.name} · $100.00 contribution, period 1 Waiting for the member (attempt 1 of 3): their bank login needs renewing`,
     );
+    // An admin who reads Spanish reads the same facts in Spanish (ADR 056 part five (i)).
+    const spanish = await moneyHealth(50, new Date(), "es-US");
+    expect(spanish.waiting.find((row) => row.memberName === relogin.name)?.whatHappened).toBe(
+      "Esperando al miembro (intento 1 de 3): hay que renovar el acceso a su banco",
+    );
+    expect(spanish.waiting.find((row) => row.memberName === short1.name)).toMatchObject({
+      whatHappened: "Rechazado: fondos insuficientes (NSF), intento 3 de 3",
+      whatWillHappen: `Nada automático: no se hará ningún otro intento. Mientras tanto, el pago del pozo del período 1 de $4,000.00 para ${recipient.name} espera: la plataforma no cubre un aporte que falta.`,
+    });
 
     // The group page: what happens next, and who covers the pot — nobody: the payout waits.
     const waitsForTwo = [

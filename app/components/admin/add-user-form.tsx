@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
+import { useT } from "~/components/i18n";
 import { buttonClass } from "~/components/ui/button";
 import { Field, FieldErrors } from "~/components/ui/field";
 import { Card } from "~/components/ui/page";
@@ -10,6 +11,7 @@ import { ListStateFields, type AdminListState } from "./admin-panels";
 /** Add a user by email (SPEC.md section 2 /admin). Errors render from the server's reply, with or without JavaScript. */
 export function AddUserForm({ lastResult, list }: { lastResult?: SubmissionResult<string[]> | null; list: AdminListState }) {
   const navigation = useNavigation();
+  const t = useT();
   const [form, fields] = useForm({
     id: "add-user",
     lastResult,
@@ -25,24 +27,22 @@ export function AddUserForm({ lastResult, list }: { lastResult?: SubmissionResul
     <Card>
       <section aria-labelledby="add-user-title">
         <h2 id="add-user-title" className="text-lg font-semibold text-slate-900">
-          Add user by email
+          {t("admin.addUser.heading")}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          An existing account gets sandbox access; anyone else gets an invitation and has sandbox access from sign-up.
-        </p>
+        <p className="mt-1 text-sm text-slate-600">{t("admin.addUser.lead")}</p>
         <Form method="post" action="/admin" {...getFormProps(form)} noValidate className="mt-4 flex flex-wrap items-start gap-2">
           <input type="hidden" name="intent" value="add-user" />
           <ListStateFields {...list} />
           <FieldErrors id={form.errorId} errors={form.errors} />
           <div className="min-w-64 flex-1">
             <Field
-              label="Email address"
+              label={t("admin.addUser.email")}
               inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off" }}
               errors={fields.email.errors}
             />
           </div>
           <button type="submit" className={buttonClass("primary", "mt-6")} disabled={submitting}>
-            Add User
+            {t("admin.addUser.submit")}
           </button>
         </Form>
       </section>

@@ -4,10 +4,12 @@
  * fronted. Presentational; the route loads `moneyHealth()`. Resume is a plain POST form (works without JavaScript).
  */
 import { Form } from "react-router";
+import { T, useLocale, useT } from "~/components/i18n";
 import { buttonClass } from "~/components/ui/button";
 import { Card } from "~/components/ui/page";
-import { fullDate, UNPAID_TURN_DAYS, unpaidTurnCase } from "~/domain/failed-contribution";
-import { formatMoney } from "~/domain/format";
+import { UNPAID_TURN_DAYS, unpaidTurnCase } from "~/domain/failed-contribution";
+import { formatCalendarDay, formatDateTime, formatMoney } from "~/domain/format";
+import type { Locale } from "~/domain/locale";
 import type { CancellableDebit, MoneyHealth, UnpaidTurnView, WaitingMoneyView } from "~/server/money/health.server";
 import { type AdminListState, ListStateFields } from "./admin-panels";
 
@@ -31,35 +33,47 @@ export type MoneyHealthView = {
   unpaidTurns: UnpaidTurnView[];
 };
 
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-
-function plural(count: number, one: string, many: string) {
-  return `${count} ${count === 1 ? one : many}`;
+/** "Nov 21, 2026, 6:04 PM UTC": an instant as the console shows it, in UTC, in the reader's language. */
+function utc(value: string | Date, locale: Locale) {
+  return formatDateTime(value, { timeZone: "UTC", locale });
 }
+
+const srOnly = <span className="sr-only" />;
 
 export function MoneyHealthPanel({ health, list }: { health: MoneyHealthView; list: AdminListState }) {
   const { totals, groups, failedJobs, cancellable, waiting, unpaidTurns } = health;
+  const t = useT();
+  const locale = useLocale();
   return (
     <Card>
       <section aria-labelledby="money-health-title" className="space-y-4">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="money-health-title" className="text-lg font-semibold text-slate-900">
-            Money health
+            {t("admin.money.heading")}
           </h2>
           <p className="text-sm text-slate-600" data-testid="money-health-summary">
             {totals.needsAttention === 0
-              ? "Every group's money is healthy."
-              : `${plural(totals.needsAttention, "group needs", "groups need")} attention: ${plural(totals.parked, "parked", "parked")}, ${plural(totals.failing, "failing", "failing")}, ${plural(totals.refusals, "payout refused", "payouts refused")}, ${plural(totals.returnsFronted, "return", "returns")} fronted by the platform (${formatMoney(totals.frontedCents)} still owed), ${plural(totals.waitingOnMembers, "waiting on a member", "waiting on members")} (${plural(totals.membersWaiting, "member", "members")} waiting).`}
+              ? t("admin.money.healthy")
+              : t("admin.money.summary", {
+                  needs: totals.needsAttention,
+                  parked: totals.parked,
+                  failing: totals.failing,
+                  refusals: totals.refusals,
+                  returns: totals.returnsFronted,
+                  owed: formatMoney(totals.frontedCents, locale),
+                  waiting: totals.waitingOnMembers,
+                  members: totals.membersWaiting,
+                })}
           </p>
         </div>
         {failedJobs.length > 0 ? (
           <div role="status" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-            <p className="font-semibold">Jobs that failed after their last retry (7 days)</p>
+            <p className="font-semibold">{t("admin.money.jobsHeading")}</p>
             <ul className="mt-1 list-disc pl-5">
               {failedJobs.map((job) => (
                 <li key={job.queue}>
                   {job.queue}: {job.count}
-                  {job.lastFailedAt ? `, last ${when.format(new Date(job.lastFailedAt))} UTC` : ""}
+                  {job.lastFailedAt ? t("admin.money.jobLast", { when: utc(job.lastFailedAt, locale) }) : ""}
                   {job.lastError ? ` — ${job.lastError}` : ""}
                 </li>
               ))}
@@ -67,27 +81,27 @@ export function MoneyHealthPanel({ health, list }: { health: MoneyHealthView; li
           </div>
         ) : null}
         {groups.length === 0 ? (
-          <p className="text-sm text-slate-600">No failed runs, no refused payouts, nothing fronted by the platform.</p>
+          <p className="text-sm text-slate-600">{t("admin.money.none")}</p>
         ) : (
           <div className="overflow-x-auto">
             <table className="min-w-full text-left text-sm">
-              <caption className="sr-only">Groups whose money needs attention</caption>
+              <caption className="sr-only">{t("admin.money.caption")}</caption>
               <thead className="text-xs uppercase text-slate-500">
                 <tr>
                   <th scope="col" className="py-2 pr-4">
-                    Group
+                    {t("admin.money.group")}
                   </th>
                   <th scope="col" className="py-2 pr-4">
-                    Runs
+                    {t("admin.money.runs")}
                   </th>
                   <th scope="col" className="py-2 pr-4">
-                    Refused payouts
+                    {t("admin.money.refused")}
                   </th>
                   <th scope="col" className="py-2 pr-4">
-                    Fronted by the platform
+                    {t("admin.money.fronted")}
                   </th>
                   <th scope="col" className="py-2">
-                    <span className="sr-only">Action</span>
+                    <span className="sr-only">{t("admin.action")}</span>
                   </th>
                 </tr>
               </thead>
@@ -102,18 +116,18 @@ export function MoneyHealthPanel({ health, list }: { health: MoneyHealthView; li
                     </th>
                     <td className="py-2 pr-4">
                       {group.parkedAt ? (
-                        <span className="font-semibold text-red-700">Parked {when.format(new Date(group.parkedAt))} UTC</span>
+                        <span className="font-semibold text-red-700">{t("admin.money.parked", { when: utc(group.parkedAt, locale) })}</span>
                       ) : group.failures > 0 ? (
-                        <span className="font-semibold text-amber-700">{plural(group.failures, "failure", "failures")} in a row</span>
+                        <span className="font-semibold text-amber-700">{t("admin.money.failures", { count: group.failures })}</span>
                       ) : (
-                        "OK"
+                        t("admin.money.ok")
                       )}
                       {group.lastError ? <span className="block max-w-xs truncate text-xs text-slate-500">{group.lastError}</span> : null}
                     </td>
                     <td className="py-2 pr-4">{group.refusals}</td>
                     <td className="py-2 pr-4">
                       {group.returnsFronted > 0
-                        ? `${plural(group.returnsFronted, "return", "returns")}, ${formatMoney(group.frontedCents)} owed`
+                        ? t("admin.money.returnsOwed", { count: group.returnsFronted, owed: formatMoney(group.frontedCents, locale) })
                         : "—"}
                     </td>
                     <td className="py-2">
@@ -123,7 +137,7 @@ export function MoneyHealthPanel({ health, list }: { health: MoneyHealthView; li
                           <input type="hidden" name="groupId" value={group.id} />
                           <ListStateFields {...list} />
                           <button type="submit" className={buttonClass("secondary", "px-3 py-1.5")}>
-                            Resume<span className="sr-only"> {group.name}</span>
+                            <T id="admin.money.resume" values={{ name: group.name }} components={{ 0: srOnly }} />
                           </button>
                         </Form>
                       ) : group.membersWaiting > 0 ? (
@@ -132,13 +146,12 @@ export function MoneyHealthPanel({ health, list }: { health: MoneyHealthView; li
                           <input type="hidden" name="groupId" value={group.id} />
                           <ListStateFields {...list} />
                           <button type="submit" className={buttonClass("secondary", "px-3 py-1.5")}>
-                            Remind {plural(group.membersWaiting, "late member", "late members")}
-                            <span className="sr-only"> of {group.name}</span>
+                            <T id="admin.money.remind" values={{ count: group.membersWaiting, name: group.name }} components={{ 0: srOnly }} />
                           </button>
                         </Form>
                       ) : group.returnsFronted > 0 ? (
                         <a href="#money-waiting-title" className="text-brand-700 underline">
-                          See what is owed
+                          {t("admin.money.seeOwed")}
                         </a>
                       ) : (
                         "—"
@@ -154,29 +167,30 @@ export function MoneyHealthPanel({ health, list }: { health: MoneyHealthView; li
         <WaitingOnMembers waiting={waiting} />
         <details className="rounded-md border border-slate-200 p-3 text-sm">
           <summary className="cursor-pointer font-medium text-slate-900">
-            Debits the bank has not sent yet ({cancellable.length === 20 ? "20 newest" : cancellable.length})
+            {cancellable.length === 20 ? t("admin.money.debitsNewest") : t("admin.money.debits", { count: cancellable.length })}
           </summary>
-          <p className="mt-2 text-slate-600">
-            A debit can be stopped until the bank sends it to the member's bank (usually the day it is made). It is not tried again; the member and
-            the group's admin are told.
-          </p>
+          <p className="mt-2 text-slate-600">{t("admin.money.debitsLead")}</p>
           {cancellable.length === 0 ? (
-            <p className="mt-2 text-slate-600">None right now.</p>
+            <p className="mt-2 text-slate-600">{t("admin.money.debitsNone")}</p>
           ) : (
             <ul className="mt-2 divide-y divide-slate-100">
               {cancellable.map((debit) => {
-                const what = `${debit.memberName}'s ${debit.kind === "fee" ? "setup fee" : `period ${debit.periodNumber} contribution`} to ${debit.groupName}`;
+                const what =
+                  debit.kind === "fee"
+                    ? t("admin.money.debitFee", { member: debit.memberName, group: debit.groupName })
+                    : t("admin.money.debitContribution", { member: debit.memberName, period: debit.periodNumber, group: debit.groupName });
                 return (
                   <li key={debit.transferId} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="cancellable-debit">
                     <span>
-                      {what}: {formatMoney(debit.amountCents)}, made {debit.initiatedOn}
+                      {/* The day it was made as the bank's records say it (ISO), in both languages. */}
+                      {t("admin.money.debitLine", { what, amount: formatMoney(debit.amountCents, locale), date: debit.initiatedOn })}
                     </span>
                     <Form method="post" action="/admin">
                       <input type="hidden" name="intent" value="cancel-debit" />
                       <input type="hidden" name="transferId" value={debit.transferId} />
                       <ListStateFields {...list} />
                       <button type="submit" className={buttonClass("secondary", "px-3 py-1.5")}>
-                        Cancel debit<span className="sr-only"> {what}</span>
+                        <T id="admin.money.cancelDebit" values={{ what }} components={{ 0: srOnly }} />
                       </button>
                     </Form>
                   </li>
@@ -195,20 +209,26 @@ export function MoneyHealthPanel({ health, list }: { health: MoneyHealthView; li
  * for them to act, or to be retried — and each payout out of attempts, with what the platform will do about it.
  */
 function WaitingOnMembers({ waiting }: { waiting: WaitingMoneyView[] }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <section aria-labelledby="money-waiting-title" className="space-y-2">
       <h3 id="money-waiting-title" className="text-base font-semibold text-slate-900">
-        Waiting on members
+        {t("admin.money.waitingHeading")}
       </h3>
       {waiting.length === 0 ? (
-        <p className="text-sm text-slate-600">No group is waiting for a member's money.</p>
+        <p className="text-sm text-slate-600">{t("admin.money.waitingNone")}</p>
       ) : (
         <ul className="divide-y divide-slate-100 text-sm">
           {waiting.map((row) => (
             <li key={`${row.groupId}:${row.kind}:${row.periodNumber}:${row.memberName}`} className="py-2" data-testid="money-waiting-row">
               <p className="font-medium text-slate-900">
-                {row.groupName} · {row.memberName} · {formatMoney(row.amountCents)}{" "}
-                {row.kind === "payout" ? `payout, period ${row.periodNumber}` : `contribution, period ${row.periodNumber}`}
+                {t(row.kind === "payout" ? "admin.money.waitingPayout" : "admin.money.waitingContribution", {
+                  group: row.groupName,
+                  member: row.memberName,
+                  amount: formatMoney(row.amountCents, locale),
+                  period: row.periodNumber,
+                })}
               </p>
               <p className={row.next === "retry" ? "text-slate-700" : "font-medium text-amber-800"}>{row.whatHappened}</p>
               <p className="text-slate-700">{row.whatWillHappen}</p>
@@ -225,13 +245,15 @@ function WaitingOnMembers({ waiting }: { waiting: WaitingMoneyView[] }) {
  * and the member (an email to both, written for them), longest wait first.
  */
 function UnpaidTurns({ turns }: { turns: UnpaidTurnView[] }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <section aria-labelledby="unpaid-turns-title" className="space-y-2">
       <h3 id="unpaid-turns-title" className="text-base font-semibold text-slate-900">
-        Turns unpaid for {UNPAID_TURN_DAYS} days or more
+        {t("admin.money.unpaidHeading", { days: UNPAID_TURN_DAYS })}
       </h3>
       {turns.length === 0 ? (
-        <p className="text-sm text-slate-600">No turn has waited {UNPAID_TURN_DAYS} days or more for a contribution.</p>
+        <p className="text-sm text-slate-600">{t("admin.money.unpaidNone", { days: UNPAID_TURN_DAYS })}</p>
       ) : (
         <ul className="divide-y divide-slate-100 text-sm">
           {turns.map((turn) => {
@@ -241,14 +263,21 @@ function UnpaidTurns({ turns }: { turns: UnpaidTurnView[] }) {
             return (
               <li key={`${turn.groupId}:${turn.periodNumber}:${turn.memberEmail}`} className="py-2" data-testid="unpaid-turn-row">
                 <p className="font-medium text-slate-900">
-                  {turn.groupName} · {turn.memberName} · {formatMoney(turn.amountCents)} · waited {turn.waitedDays} days
+                  {t("admin.money.unpaidLine", {
+                    group: turn.groupName,
+                    member: turn.memberName,
+                    amount: formatMoney(turn.amountCents, locale),
+                    days: turn.waitedDays,
+                  })}
                 </p>
                 <p className="text-slate-700">{words.summary}</p>
                 <p className="font-medium text-amber-800">
-                  Since {fullDate(turn.supportFrom)}: {words.action}
+                  {t("admin.money.unpaidSince", { date: formatCalendarDay(turn.supportFrom, "full", locale), action: words.action })}
                 </p>
                 <a href={mailto} className="text-brand-700 underline break-all">
-                  Email {turn.adminName ?? "the group admin"} and {turn.memberName}
+                  {turn.adminName
+                    ? t("admin.money.unpaidEmail", { admin: turn.adminName, member: turn.memberName })
+                    : t("admin.money.unpaidEmailNoAdmin", { member: turn.memberName })}
                 </a>
               </li>
             );

@@ -4,12 +4,13 @@
  * forms (no JavaScript needed); each carries q and page so the console comes back to the same list.
  */
 import { Form, Link } from "react-router";
+import { type MessageId, useLocale, useT } from "~/components/i18n";
 import { PaymentSummary } from "~/components/reports/payment-ref";
 import { buttonClass } from "~/components/ui/button";
 import { FieldErrors, inputClass } from "~/components/ui/field";
 import { Card } from "~/components/ui/page";
 import { formatDateTime } from "~/domain/format";
-import { REPLY_MAX, type ReportFilter, REPORT_STATUS_LABELS } from "~/domain/reports";
+import { REPLY_MAX, type ReportFilter } from "~/domain/reports";
 import type { AdminReportView } from "~/server/reports/reports.server";
 import { type AdminListState, ListStateFields } from "./admin-panels";
 
@@ -27,14 +28,16 @@ export function ProblemReports({
   replyError: ReportReplyError | null;
   filter: ReportFilter;
 }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <Card>
       <section aria-labelledby="reports-title">
         <h2 id="reports-title" className="text-lg font-semibold text-slate-900">
-          Problem reports
+          {t("admin.reports.heading")}
         </h2>
         {/* Open / closed: plain links (a GET), so the filter works without JavaScript (issue 45). */}
-        <nav aria-label="Which reports" className="mt-2 flex gap-4 text-sm">
+        <nav aria-label={t("admin.reports.which")} className="mt-2 flex gap-4 text-sm">
           {(["open", "closed"] as const).map((value) => (
             <Link
               key={value}
@@ -42,34 +45,38 @@ export function ProblemReports({
               aria-current={filter === value ? "page" : undefined}
               className={filter === value ? "font-semibold text-slate-900 underline" : "font-medium text-brand-700 underline"}
             >
-              {value === "open" ? "Open" : "Closed"}
+              {t(value === "open" ? "admin.reports.open" : "admin.reports.closed")}
             </Link>
           ))}
         </nav>
         {reports.length === 0 ? (
-          <p className="mt-3 text-slate-600">{filter === "open" ? "No open problem reports." : "No closed problem reports."}</p>
+          <p className="mt-3 text-slate-600">{t(filter === "open" ? "admin.reports.noneOpen" : "admin.reports.noneClosed")}</p>
         ) : (
           <ol className="mt-3 divide-y divide-slate-100">
             {reports.map((report) => (
               <li key={report.id} className="space-y-2 py-4" data-testid="admin-report">
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <p className="font-medium text-slate-900">
-                    {report.categoryLabel} · {report.groupName}
+                    {t(`report.category.${report.category}` as MessageId)} · {report.groupName}
                   </p>
                   <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-900">
-                    {REPORT_STATUS_LABELS[report.status]}
+                    {t(`report.status.${report.status}` as MessageId)}
                   </span>
                 </div>
                 <p className="text-sm text-slate-600">
-                  {report.member.name} ({report.member.email}) · <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time>
+                  {report.member.name} ({report.member.email}) ·{" "}
+                  <time dateTime={report.createdAt}>{formatDateTime(report.createdAt, { locale })}</time>
                 </p>
                 {report.payment ? <PaymentSummary payment={report.payment} references /> : null}
                 <p className="whitespace-pre-wrap break-words text-slate-800">{report.message}</p>
                 {report.replies.map((reply) => (
                   <div key={reply.id} className="rounded-lg border-l-4 border-brand-600 bg-brand-50 px-3 py-2 text-sm">
                     <p className="text-xs text-slate-600">
-                      {reply.fromMember ? `${report.member.name} (the member)` : (reply.adminName ?? "An admin")}
-                      {reply.closing ? " · closing note" : ""} · <time dateTime={reply.createdAt}>{formatDateTime(reply.createdAt)}</time>
+                      {reply.fromMember
+                        ? t("admin.reports.theMember", { name: report.member.name })
+                        : (reply.adminName ?? t("admin.reports.anAdmin"))}
+                      {reply.closing ? t("admin.reports.closingNote") : ""} ·{" "}
+                      <time dateTime={reply.createdAt}>{formatDateTime(reply.createdAt, { locale })}</time>
                     </p>
                     <p className="mt-1 whitespace-pre-wrap break-words text-slate-900">{reply.message}</p>
                   </div>
@@ -90,15 +97,16 @@ function ReplyForms({ report, list, refused }: { report: AdminReportView; list: 
   const id = `reply-${report.id}`;
   const closeId = `close-${report.id}`;
   const replyRefused = refused?.kind === "reply" ? refused : null;
+  const t = useT();
   return (
     <div className="flex flex-wrap items-start gap-3">
       <details className="min-w-0 flex-1" open={replyRefused !== null || undefined}>
-        <summary className="cursor-pointer text-sm font-medium text-brand-700 underline">Reply</summary>
+        <summary className="cursor-pointer text-sm font-medium text-brand-700 underline">{t("admin.reports.reply")}</summary>
         <Form method="post" action="/admin" className="mt-2 space-y-2">
           <input type="hidden" name="reportId" value={report.id} />
           <ListStateFields {...list} />
           <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-            Reply to {report.member.name} (sent in the app and by email)
+            {t("admin.reports.replyLabel", { name: report.member.name })}
           </label>
           <textarea
             id={id}
@@ -113,17 +121,17 @@ function ReplyForms({ report, list, refused }: { report: AdminReportView; list: 
           />
           <FieldErrors id={`${id}-error`} errors={replyRefused ? [replyRefused.error] : null} />
           <button type="submit" name="intent" value="reply-report" className={buttonClass("primary", "px-3 py-1.5")}>
-            Send Reply
+            {t("admin.reports.sendReply")}
           </button>
         </Form>
       </details>
       <details className="min-w-0 flex-1" open={refused?.kind === "close" || undefined}>
-        <summary className="cursor-pointer text-sm font-medium text-brand-700 underline">Close</summary>
+        <summary className="cursor-pointer text-sm font-medium text-brand-700 underline">{t("admin.reports.close")}</summary>
         <Form method="post" action="/admin" className="mt-2 space-y-2">
           <input type="hidden" name="reportId" value={report.id} />
           <ListStateFields {...list} />
           <label htmlFor={`${closeId}`} className="block text-sm font-medium text-slate-800">
-            Note to {report.member.name} (required: sent in the app and by email)
+            {t("admin.reports.closeLabel", { name: report.member.name })}
           </label>
           <textarea
             id={closeId}
@@ -138,7 +146,7 @@ function ReplyForms({ report, list, refused }: { report: AdminReportView; list: 
           />
           <FieldErrors id={`${closeId}-error`} errors={refused?.kind === "close" ? [refused.error] : null} />
           <button type="submit" name="intent" value="close-report" className={buttonClass("secondary", "px-3 py-1.5")}>
-            Close Report
+            {t("admin.reports.closeReport")}
           </button>
         </Form>
       </details>

@@ -36,23 +36,23 @@ export function PaymentSummary({ payment, references = false }: { payment: Payme
       {references ? (
         <dl className="mt-1 grid gap-x-4 text-xs text-slate-600 sm:grid-cols-2">
           <div className="min-w-0">
-            <dt className="inline">Posting: </dt>
+            <dt className="inline">{t("admin.ref.posting")} </dt>
             <dd className="inline break-all font-mono">{payment.postingId}</dd>
           </div>
           <div className="min-w-0">
-            <dt className="inline">Posting key: </dt>
+            <dt className="inline">{t("admin.ref.postingKey")} </dt>
             <dd className="inline break-all font-mono">{payment.postingKey}</dd>
           </div>
           <div className="min-w-0">
-            <dt className="inline">Bank transfer: </dt>
+            <dt className="inline">{t("admin.ref.bankTransfer")} </dt>
             <dd className="inline break-all font-mono">
-              {payment.bankTransferId} ({payment.transferKind}, attempt {payment.attempt})
+              {payment.bankTransferId} {t("admin.ref.transferKind", { kind: payment.transferKind, attempt: payment.attempt })}
             </dd>
           </div>
           <div className="min-w-0">
-            <dt className="inline">At the bank: </dt>
+            <dt className="inline">{t("admin.ref.atTheBank")} </dt>
             <dd className="inline break-all font-mono">
-              {payment.providerTransferId ?? "not sent"}
+              {payment.providerTransferId ?? t("admin.ref.notSent")}
               {payment.failureCode ? ` · ${payment.failureCode}` : ""}
             </dd>
           </div>

@@ -5,6 +5,7 @@
  */
 import type { MessageId } from "./en-US";
 import { ACCOUNT_MESSAGES_ES } from "./account.es-US";
+import { ADMIN_CONSOLE_MESSAGES_ES, ADMIN_SERVER_TEXTS_ES } from "./admin.es-US";
 import { BANK_MESSAGES_ES } from "./bank.es-US";
 import { CONTENT_MESSAGES_ES, CONTENT_SERVER_TEXTS_ES } from "./content.es-US";
 import { GROUP_EXTRA_MESSAGES_ES, GROUP_EXTRA_SERVER_TEXTS_ES } from "./group-extra.es-US";
@@ -25,6 +26,8 @@ export const messages: Record<MessageId, string> = {
   ...REPORT_PAGE_MESSAGES_ES,
   ...ACCOUNT_MESSAGES_ES,
   ...MAILBOX_MESSAGES_ES,
+  ...ADMIN_CONSOLE_MESSAGES_ES,
+  ...ADMIN_SERVER_TEXTS_ES,
   ...GROUP_EXTRA_MESSAGES_ES,
   ...GROUP_EXTRA_SERVER_TEXTS_ES,
   ...CONTENT_MESSAGES_ES,

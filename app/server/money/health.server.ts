@@ -10,8 +10,10 @@ import { type WaitingMoney, whatHappened, whatThePlatformWillDo } from "~/domain
 import type { DatedAttempt, LateNext } from "~/domain/payment-dates";
 import { addDays, daysBetween, todayIn } from "~/domain/schedule";
 import { UNPAID_TURN_DAYS } from "~/domain/failed-contribution";
+import { DEFAULT_LOCALE, type Locale } from "~/domain/locale";
 import { db } from "../db/client.server";
 import { bankTransfers, groups, ledgerAccounts, ledgerTransfers, type MoneyIncidentKind, moneyIncidents, users } from "../db/schema";
+import { translator } from "../platform/locale.server";
 import { logger } from "../platform/log.server";
 import { fundingFor } from "./funding.server";
 import { groupsLockedInOrder } from "./locks.server";
@@ -252,7 +254,10 @@ type WaitingChain = {
  */
 async function waitingMoney(
   now: Date,
+  locale: Locale,
 ): Promise<{ views: WaitingMoneyView[]; unpaidTurns: UnpaidTurnView[]; groupsWaiting: Set<string>; membersWaiting: Set<string> }> {
+  // The sentences in the reader's words (ADR 056 part five (i)); English as the domain writes it.
+  const reader = locale === DEFAULT_LOCALE ? undefined : { t: translator(locale), locale };
   const { rows } = await db().execute<WaitingChain>(sql`
     with candidates as (
       select distinct t.group_id, t.kind, t.period_number, t.user_id
@@ -344,8 +349,8 @@ async function waitingMoney(
       periodNumber: money.periodNumber,
       amountCents: money.amountCents,
       next: next.kind,
-      whatHappened: whatHappened(money),
-      whatWillHappen: whatThePlatformWillDo(money),
+      whatHappened: whatHappened(money, reader),
+      whatWillHappen: whatThePlatformWillDo(money, reader),
     });
   }
   unpaidTurns.sort((a, b) => b.waitedDays - a.waitedDays || a.groupName.localeCompare(b.groupName));
@@ -357,7 +362,7 @@ async function waitingMoney(
  * platform fronted (shortfall_cover postings; frontedCents is what is still owed to the platform), and money a group
  * waits for from a member (`waitingMoney`). One query per panel part, set-based.
  */
-export async function moneyHealth(limit = 50, now = new Date()): Promise<MoneyHealth> {
+export async function moneyHealth(limit = 50, now = new Date(), locale: Locale = DEFAULT_LOCALE): Promise<MoneyHealth> {
   const [failing, refusals, fronted, jobs, cancellable, waiting] = await Promise.all([
     db()
       .select({
@@ -415,7 +420,7 @@ export async function moneyHealth(limit = 50, now = new Date()): Promise<MoneyHe
       .where(and(eq(bankTransfers.status, "pending"), ne(bankTransfers.kind, "payout")))
       .orderBy(desc(bankTransfers.createdAt))
       .limit(CANCELLABLE_SHOWN),
-    waitingMoney(now),
+    waitingMoney(now, locale),
   ]);
   const byId = new Map<string, MoneyHealthGroup>();
   const entry = (id: string, name: string, status: string) => {

@@ -27,6 +27,23 @@ export function catalogue(locale: Locale): Messages {
   return found;
 }
 
+const memberCatalogues = new Map<Locale, Messages>();
+
+/**
+ * The catalogue a page carries (the root loader's): the whole one for a platform admin, and for everyone else the same
+ * without the admin console's own words (`admin.*`, ADR 056 part five (i)), which only /admin renders — 3 to 4 KiB
+ * (gzip) of page data no member's page needs.
+ */
+export function pageCatalogue(locale: Locale, { admin }: { admin: boolean }): Messages {
+  if (admin) return catalogue(locale);
+  let found = memberCatalogues.get(locale);
+  if (!found) {
+    found = Object.fromEntries(Object.entries(catalogue(locale)).filter(([id]) => !id.startsWith("admin.")));
+    memberCatalogues.set(locale, found);
+  }
+  return found;
+}
+
 export type ServerTranslate = (id: MessageId, values?: Record<string, string | number>) => string;
 
 /** `t` on the server: for texts made there (toasts, emails, a page's title). */
