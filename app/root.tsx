@@ -12,7 +12,7 @@ import { orBusyResponse } from "./server/db/errors.server";
 import { env } from "./server/platform/env.server";
 import { requestInfo } from "./server/platform/request-context.server";
 import { takeToasts } from "./server/notifications/toast.server";
-import { catalogue, requestLocale } from "./server/platform/locale.server";
+import { catalogueJson, requestLocale } from "./server/platform/locale.server";
 import { LocaleProvider, translatorFor, useT } from "./components/i18n";
 import { DEFAULT_LOCALE } from "./domain/locale";
 
@@ -31,13 +31,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The bell: the newest notifications and the unread count, read with the session (session.server.ts).
   const feed = lookup.status === "active" ? lookup.bell : null;
   // The page's language (ADR 056): the member's choice, else this browser's, else Accept-Language's first guess. Only
-  // that language's messages go to the browser.
+  // that language's messages go to the browser, as one JSON string made once per process (ADR 059, part five).
   const locale = requestLocale(request, lookup.status === "active" ? lookup.user.locale : null);
   headers.append("Vary", "Accept-Language, Cookie");
   return data(
     {
       locale,
-      messages: catalogue(locale),
+      messages: catalogueJson(locale),
       user,
       // Remaining time rather than a timestamp: the browser's clock may disagree with ours.
       sessionRemainingMs: lookup.status === "active" ? lookup.expiresAt.getTime() - Date.now() : null,

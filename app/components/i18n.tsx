@@ -7,7 +7,7 @@
  * context and the small tag formatter below do what the pages need.
  *
  * The catalogue itself never enters the browser's code: the root loader hands the active language's compiled messages
- * (app/server/platform/locale.server.ts) to `LocaleProvider`, so an English page downloads no Spanish and a Spanish
+ * (app/server/platform/locale.server.ts, as one JSON string) to `LocaleProvider`, so an English page downloads no Spanish and a Spanish
  * page no English. Message ids are typed from the English catalogue with a type-only import (erased at build).
  */
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
@@ -19,28 +19,47 @@ export type { MessageId };
 export type MessageValues = Record<string, string | number>;
 export type Translate = (id: MessageId, values?: MessageValues) => string;
 
-const instances = new WeakMap<Messages, I18n>();
+/**
+ * The catalogue as the root loader sends it: its compiled messages as one JSON string (made once per process on the
+ * server: turbo-stream then encodes one value, not thousands; ADR 059, part five), or the messages themselves (tests).
+ */
+export type CatalogueData = string | object;
 
-/** One Lingui instance per catalogue object: built once per page load in the browser, once per request on the server. */
-export function i18nFor(locale: Locale, messages: Messages): I18n {
+const instances = new WeakMap<object, I18n>();
+/** By the JSON's text: the browser parses a language's catalogue once, whatever string object each navigation brings. */
+const parsed = new Map<string, I18n>();
+
+/** One Lingui instance per catalogue: built once per page load in the browser, once per language on the server. */
+export function i18nFor(locale: Locale, messages: CatalogueData): I18n {
+  if (typeof messages === "string") {
+    const key = `${locale}\n${messages}`;
+    let found = parsed.get(key);
+    if (!found) {
+      found = setupI18n({ locale, messages: { [locale]: JSON.parse(messages) as Messages } });
+      // Two languages at most, and a catalogue changes only with a deploy: a small bound keeps a long-lived tab's map small.
+      if (parsed.size >= 4) parsed.clear();
+      parsed.set(key, found);
+    }
+    return found;
+  }
   let found = instances.get(messages);
   if (!found) {
-    found = setupI18n({ locale, messages: { [locale]: messages } });
+    found = setupI18n({ locale, messages: { [locale]: messages as Messages } });
     instances.set(messages, found);
   }
   return found;
 }
 
 /** `t` for code outside React's tree (route `meta` functions read the root's data: `translatorFor(rootData)`). */
-export function translatorFor(data: { locale: Locale; messages: object } | undefined): Translate {
+export function translatorFor(data: { locale: Locale; messages: CatalogueData } | undefined): Translate {
   if (!data) return (id) => id;
-  const i18n = i18nFor(data.locale, data.messages as Messages);
+  const i18n = i18nFor(data.locale, data.messages);
   return (id, values) => i18n._(id, values);
 }
 
 /** `t` for a route's `meta`, from the root's data among its matches. */
 export function metaTranslator(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): Translate {
-  const root = matches.find((match) => match?.id === "root")?.loaderData as { locale: Locale; messages: Messages } | undefined;
+  const root = matches.find((match) => match?.id === "root")?.loaderData as { locale: Locale; messages: CatalogueData } | undefined;
   return translatorFor(root);
 }
 
@@ -52,8 +71,8 @@ function useI18n(): I18n {
   return i18n;
 }
 
-export function LocaleProvider({ locale, messages, children }: { locale: Locale; messages: object; children: ReactNode }) {
-  const i18n = useMemo(() => i18nFor(locale, messages as Messages), [locale, messages]);
+export function LocaleProvider({ locale, messages, children }: { locale: Locale; messages: CatalogueData; children: ReactNode }) {
+  const i18n = useMemo(() => i18nFor(locale, messages), [locale, messages]);
   return <I18nContext value={i18n}>{children}</I18nContext>;
 }
 

@@ -27,6 +27,22 @@ export function catalogue(locale: Locale): Messages {
   return found;
 }
 
+const serialized = new Map<Locale, string>();
+
+/**
+ * The active language's compiled catalogue as JSON, made once per process: what the root loader hands the browser.
+ * One string instead of the object: React Router's turbo-stream then encodes one value per page instead of walking
+ * some 2,500 messages and their parts on every request (ADR 059, part five); the browser parses it once per language.
+ */
+export function catalogueJson(locale: Locale): string {
+  let found = serialized.get(locale);
+  if (found === undefined) {
+    found = JSON.stringify(catalogue(locale));
+    serialized.set(locale, found);
+  }
+  return found;
+}
+
 export type ServerTranslate = (id: MessageId, values?: Record<string, string | number>) => string;
 
 /** `t` on the server: for texts made there (toasts, emails, a page's title). */
