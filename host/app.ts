@@ -297,7 +297,8 @@ export function createApp({
     createRequestHandler({
       build,
       mode,
-      getLoadContext: (req, res) => requestContext({ cspNonce: res.locals.cspNonce as string, clientIp: clientIp(req, trust) }),
+      getLoadContext: (req, res) =>
+        requestContext({ cspNonce: res.locals.cspNonce as string, clientIp: clientIp(req, trust), dataRequest: req.path.endsWith(".data") }),
     }),
   );
   // An error that escaped every handler above (React Router renders its own errors): logged and reported, and the

@@ -6,8 +6,8 @@
  * language changes (a language change here reloads the page) at 1.5 KiB gzip of the landing page's 112 KiB budget. A
  * context and the small tag formatter below do what the pages need.
  *
- * The catalogue itself never enters the browser's code: the root loader hands the active language's compiled messages
- * (app/server/platform/locale.server.ts, as one JSON string) to `LocaleProvider`, so an English page downloads no Spanish and a Spanish
+ * The catalogue itself never enters the browser's code: the page carries the active language's compiled messages
+ * (app/server/platform/locale.server.ts, as JSON: see `CatalogueData`) to `LocaleProvider`, so an English page downloads no Spanish and a Spanish
  * page no English. Message ids are typed from the English catalogue with a type-only import (erased at build).
  */
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
@@ -20,32 +20,43 @@ export type MessageValues = Record<string, string | number>;
 export type Translate = (id: MessageId, values?: MessageValues) => string;
 
 /**
- * The catalogue as the root loader sends it: its compiled messages as one JSON string (made once per process on the
- * server: turbo-stream then encodes one value, not thousands; ADR 059, part five), or the messages themselves (tests).
+ * The catalogue as the root loader sends it (ADR 059, part five): its compiled messages as JSON, made once per process
+ * (locale.server.ts `catalogueJson`) and sent to a client navigation as one string; null in a document's data, whose
+ * catalogue is the block the root's layout writes once (`CatalogueBlock`) instead of a value turbo-stream re-encodes.
  */
-export type CatalogueData = string | object;
+export type CatalogueData = string | null;
 
-const instances = new WeakMap<object, I18n>();
-/** By the JSON's text: the browser parses a language's catalogue once, whatever string object each navigation brings. */
-const parsed = new Map<string, I18n>();
+let fromServer: ((locale: Locale) => string) | undefined;
+let fromDocument: string | undefined;
+
+/** entry.server.tsx: the server's own copy of each language's catalogue, for documents. */
+export function serveCatalogues(source: (locale: Locale) => string) {
+  fromServer = source;
+}
+
+/** A document's catalogue: the server's copy while rendering it, in the browser the block it wrote (read once). */
+function documentCatalogue(locale: Locale): string {
+  if (fromServer) return fromServer(locale);
+  fromDocument ??= document.getElementById("l10n")!.textContent!;
+  return fromDocument;
+}
+
+/** The document's catalogue as a data block (not run as a script; `<` is escaped in it). */
+export function CatalogueBlock({ locale }: { locale: Locale }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: our own catalogue's JSON, made by the server with every `<` escaped (locale.server.ts); as a child React would escape it into entities a script block never decodes.
+  return <script type="application/json" id="l10n" dangerouslySetInnerHTML={{ __html: documentCatalogue(locale) }} />;
+}
+
+/** By the JSON's text: at most one entry per language and deploy, parsed once whatever string object brings it. */
+const instances = new Map<string, I18n>();
 
 /** One Lingui instance per catalogue: built once per page load in the browser, once per language on the server. */
 export function i18nFor(locale: Locale, messages: CatalogueData): I18n {
-  if (typeof messages === "string") {
-    const key = `${locale}\n${messages}`;
-    let found = parsed.get(key);
-    if (!found) {
-      found = setupI18n({ locale, messages: { [locale]: JSON.parse(messages) as Messages } });
-      // Two languages at most, and a catalogue changes only with a deploy: a small bound keeps a long-lived tab's map small.
-      if (parsed.size >= 4) parsed.clear();
-      parsed.set(key, found);
-    }
-    return found;
-  }
-  let found = instances.get(messages);
+  const json = messages ?? documentCatalogue(locale);
+  let found = instances.get(json);
   if (!found) {
-    found = setupI18n({ locale, messages: { [locale]: messages as Messages } });
-    instances.set(messages, found);
+    found = setupI18n({ locale, messages: { [locale]: JSON.parse(json) as Messages } });
+    instances.set(json, found);
   }
   return found;
 }
@@ -67,7 +78,7 @@ const I18nContext = createContext<I18n | null>(null);
 
 function useI18n(): I18n {
   const i18n = useContext(I18nContext);
-  if (!i18n) throw new Error("A message was asked for outside LocaleProvider (root.tsx)");
+  if (!i18n) throw new Error("No LocaleProvider (root.tsx)");
   return i18n;
 }
 

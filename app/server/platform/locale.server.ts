@@ -30,14 +30,15 @@ export function catalogue(locale: Locale): Messages {
 const serialized = new Map<Locale, string>();
 
 /**
- * The active language's compiled catalogue as JSON, made once per process: what the root loader hands the browser.
- * One string instead of the object: React Router's turbo-stream then encodes one value per page instead of walking
- * some 2,500 messages and their parts on every request (ADR 059, part five); the browser parses it once per language.
+ * The active language's compiled catalogue as JSON, made once per process: what the browser gets (ADR 059, part five).
+ * A document carries it as it is, in a `<script type="application/json">` block the root's layout writes (so every
+ * `<` is escaped: no `</script>` can end the block early); a client navigation's data gets it as one string. Either
+ * way nothing walks some 2,500 messages and their parts per request, and the browser parses it once per language.
  */
 export function catalogueJson(locale: Locale): string {
   let found = serialized.get(locale);
   if (found === undefined) {
-    found = JSON.stringify(catalogue(locale));
+    found = JSON.stringify(catalogue(locale)).replaceAll("<", "\\u003c");
     serialized.set(locale, found);
   }
   return found;
