@@ -3,6 +3,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { serveCatalogues } from "./components/i18n";
 import { loadIslands } from "./components/island";
 import { CoalescingStream } from "./server/platform/coalescing-stream.server";
 import { setStatementTimeout, WEB_STATEMENT_TIMEOUT_MS } from "./server/db/client.server";
@@ -10,6 +11,7 @@ import { reportError } from "./server/platform/error-reporting.server";
 import { watchStalls } from "./server/health/stalls.server";
 import { checkPlaidSettingsAtBoot } from "./server/bank/plaid-settings.server";
 import { logger } from "./server/platform/log.server";
+import { catalogueJson } from "./server/platform/locale.server";
 import { requestInfo } from "./server/platform/request-context.server";
 
 export const streamTimeout = 5_000;
@@ -19,6 +21,9 @@ export const streamTimeout = 5_000;
  * this through `build.entry.module` to close that pool before stopping PostgreSQL.
  */
 export { closeDb as closeDatabase, poolStats } from "./server/db/client.server";
+
+// A document's message catalogue is written by the root's layout from the server's own copy (ADR 059, part five).
+serveCatalogues(catalogueJson);
 
 // Web requests get a short statement_timeout (a person is waiting); the worker and scripts, which import the database
 // module outside this build, keep none. Set before the first query opens a connection.

@@ -12,8 +12,8 @@ import { orBusyResponse } from "./server/db/errors.server";
 import { env } from "./server/platform/env.server";
 import { requestInfo } from "./server/platform/request-context.server";
 import { takeToasts } from "./server/notifications/toast.server";
-import { pageCatalogue, requestLocale } from "./server/platform/locale.server";
-import { LocaleProvider, translatorFor, useT } from "./components/i18n";
+import { catalogueJson, requestLocale } from "./server/platform/locale.server";
+import { CatalogueBlock, LocaleProvider, translatorFor, useT } from "./components/i18n";
 import { DEFAULT_LOCALE } from "./domain/locale";
 
 /** The idle-session warning: signed-in visitors only, so a chunk anonymous visitors never download (island.tsx). */
@@ -31,13 +31,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The bell: the newest notifications and the unread count, read with the session (session.server.ts).
   const feed = lookup.status === "active" ? lookup.bell : null;
   // The page's language (ADR 056): the member's choice, else this browser's, else Accept-Language's first guess. Only
-  // that language's messages go to the browser.
+  // that language's messages go to the browser: in a document as a block of its own (`CatalogueBlock`, below), in a
+  // client navigation's data as one JSON string; both made once per process (ADR 059, part five).
   const locale = requestLocale(request, lookup.status === "active" ? lookup.user.locale : null);
   headers.append("Vary", "Accept-Language, Cookie");
   return data(
     {
       locale,
-      messages: pageCatalogue(locale, { admin: lookup.status === "active" && lookup.user.isAdmin }),
+      messages: requestInfo(context).dataRequest ? catalogueJson(locale, { admin: user?.isAdmin ?? false }) : null,
       user,
       // Remaining time rather than a timestamp: the browser's clock may disagree with ours.
       sessionRemainingMs: lookup.status === "active" ? lookup.expiresAt.getTime() - Date.now() : null,
@@ -87,6 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {children}
           </main>
         )}
+        {rootData && rootData.messages === null ? <CatalogueBlock locale={rootData.locale} admin={rootData.user?.isAdmin ?? false} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

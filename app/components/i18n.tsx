@@ -6,8 +6,8 @@
  * language changes (a language change here reloads the page) at 1.5 KiB gzip of the landing page's 112 KiB budget. A
  * context and the small tag formatter below do what the pages need.
  *
- * The catalogue itself never enters the browser's code: the root loader hands the active language's compiled messages
- * (app/server/platform/locale.server.ts) to `LocaleProvider`, so an English page downloads no Spanish and a Spanish
+ * The catalogue itself never enters the browser's code: the page carries the active language's compiled messages
+ * (app/server/platform/locale.server.ts, as JSON: see `CatalogueData`) to `LocaleProvider`, so an English page downloads no Spanish and a Spanish
  * page no English. Message ids are typed from the English catalogue with a type-only import (erased at build).
  */
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
@@ -19,28 +19,63 @@ export type { MessageId };
 export type MessageValues = Record<string, string | number>;
 export type Translate = (id: MessageId, values?: MessageValues) => string;
 
-const instances = new WeakMap<Messages, I18n>();
+/**
+ * The catalogue as the root loader sends it (ADR 059, part five): its compiled messages as JSON, made once per process
+ * (locale.server.ts `catalogueJson`) and sent to a client navigation as one string; null in a document's data, whose
+ * catalogue is the block the root's layout writes once (`CatalogueBlock`) instead of a value turbo-stream re-encodes.
+ */
+export type CatalogueData = string | null;
 
-/** One Lingui instance per catalogue object: built once per page load in the browser, once per request on the server. */
-export function i18nFor(locale: Locale, messages: Messages): I18n {
-  let found = instances.get(messages);
+let fromServer: ((locale: Locale, reader: { admin: boolean }) => string) | undefined;
+let fromDocument: string | undefined;
+
+/** entry.server.tsx: the server's own copy of each language's catalogue, for documents. */
+export function serveCatalogues(source: (locale: Locale, reader: { admin: boolean }) => string) {
+  fromServer = source;
+}
+
+/**
+ * A document's catalogue: the server's copy while rendering it, in the browser the block it wrote (read once). The server
+ * renders with the whole catalogue (a member's page uses no console word, so its markup is the same either way); the
+ * block it writes is the whole one for a platform admin and, for anyone else, the one without the console's words
+ * (`admin`, ADR 056 part five (i)).
+ */
+function documentCatalogue(locale: Locale, admin = true): string {
+  if (fromServer) return fromServer(locale, { admin });
+  fromDocument ??= document.getElementById("l10n")!.textContent!;
+  return fromDocument;
+}
+
+/** The document's catalogue as a data block (not run as a script; `<` is escaped in it). */
+export function CatalogueBlock({ locale, admin }: { locale: Locale; admin: boolean }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: our own catalogue's JSON, made by the server with every `<` escaped (locale.server.ts); as a child React would escape it into entities a script block never decodes.
+  return <script type="application/json" id="l10n" dangerouslySetInnerHTML={{ __html: documentCatalogue(locale, admin) }} />;
+}
+
+/** By the JSON's text: at most one entry per language and deploy, parsed once whatever string object brings it. */
+const instances = new Map<string, I18n>();
+
+/** One Lingui instance per catalogue: built once per page load in the browser, once per language on the server. */
+export function i18nFor(locale: Locale, messages: CatalogueData): I18n {
+  const json = messages ?? documentCatalogue(locale);
+  let found = instances.get(json);
   if (!found) {
-    found = setupI18n({ locale, messages: { [locale]: messages } });
-    instances.set(messages, found);
+    found = setupI18n({ locale, messages: { [locale]: JSON.parse(json) as Messages } });
+    instances.set(json, found);
   }
   return found;
 }
 
 /** `t` for code outside React's tree (route `meta` functions read the root's data: `translatorFor(rootData)`). */
-export function translatorFor(data: { locale: Locale; messages: object } | undefined): Translate {
+export function translatorFor(data: { locale: Locale; messages: CatalogueData } | undefined): Translate {
   if (!data) return (id) => id;
-  const i18n = i18nFor(data.locale, data.messages as Messages);
+  const i18n = i18nFor(data.locale, data.messages);
   return (id, values) => i18n._(id, values);
 }
 
 /** `t` for a route's `meta`, from the root's data among its matches. */
 export function metaTranslator(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): Translate {
-  const root = matches.find((match) => match?.id === "root")?.loaderData as { locale: Locale; messages: Messages } | undefined;
+  const root = matches.find((match) => match?.id === "root")?.loaderData as { locale: Locale; messages: CatalogueData } | undefined;
   return translatorFor(root);
 }
 
@@ -48,12 +83,12 @@ const I18nContext = createContext<I18n | null>(null);
 
 function useI18n(): I18n {
   const i18n = useContext(I18nContext);
-  if (!i18n) throw new Error("A message was asked for outside LocaleProvider (root.tsx)");
+  if (!i18n) throw new Error("No LocaleProvider (root.tsx)");
   return i18n;
 }
 
-export function LocaleProvider({ locale, messages, children }: { locale: Locale; messages: object; children: ReactNode }) {
-  const i18n = useMemo(() => i18nFor(locale, messages as Messages), [locale, messages]);
+export function LocaleProvider({ locale, messages, children }: { locale: Locale; messages: CatalogueData; children: ReactNode }) {
+  const i18n = useMemo(() => i18nFor(locale, messages), [locale, messages]);
   return <I18nContext value={i18n}>{children}</I18nContext>;
 }
 

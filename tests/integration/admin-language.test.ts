@@ -9,11 +9,18 @@ import { useTestDatabase } from "../support/test-db";
 await useTestDatabase();
 const root = await import("../../app/root");
 const { call, get } = await import("../support/routes");
+const { requestContext } = await import("../../app/server/platform/request-context.server");
 const { createUser, sessionJarFor } = await import("../support/users");
-const { catalogue } = await import("../../app/server/platform/locale.server");
+const { catalogue, catalogueJson } = await import("../../app/server/platform/locale.server");
 
 type Messages = Record<string, unknown>;
 const adminIds = (messages: Messages) => Object.keys(messages).filter((id) => id.startsWith("admin."));
+/** A client navigation's data request (`….data`): the root's data carries the catalogue as one JSON string (ADR 059). */
+const navigation = () => requestContext({ cspNonce: "test-nonce", clientIp: "203.0.113.7", dataRequest: true });
+async function rootCatalogue(request: Request): Promise<{ locale: string; messages: Messages }> {
+  const { locale, messages } = (await call(root.loader, request, {}, navigation())).data as { locale: string; messages: string };
+  return { locale, messages: JSON.parse(messages) as Messages };
+}
 
 describe("the admin console's words in the root loader", () => {
   it("go to a platform admin's pages only, in the admin's language", async () => {
@@ -21,10 +28,10 @@ describe("the admin console's words in the root loader", () => {
     const admin = await createUser({ name: "Ada Admin", isAdmin: true, locale: "es-US" });
     const englishAdmin = await createUser({ name: "Abe Admin", isAdmin: true, locale: "en-US" });
 
-    const visitor = (await call(root.loader, get("/"))).data as { locale: string; messages: Messages };
-    const memberPage = (await call(root.loader, get("/dashboard", await sessionJarFor(member.id)))).data as { messages: Messages };
-    const adminPage = (await call(root.loader, get("/admin", await sessionJarFor(admin.id)))).data as { locale: string; messages: Messages };
-    const englishAdminPage = (await call(root.loader, get("/admin", await sessionJarFor(englishAdmin.id)))).data as { messages: Messages };
+    const visitor = await rootCatalogue(get("/"));
+    const memberPage = await rootCatalogue(get("/dashboard", await sessionJarFor(member.id)));
+    const adminPage = await rootCatalogue(get("/admin", await sessionJarFor(admin.id)));
+    const englishAdminPage = await rootCatalogue(get("/admin", await sessionJarFor(englishAdmin.id)));
 
     expect(adminIds(visitor.messages)).toEqual([]);
     expect(adminIds(memberPage.messages)).toEqual([]);
@@ -39,5 +46,16 @@ describe("the admin console's words in the root loader", () => {
     expect(JSON.stringify(englishAdminPage.messages["admin.heading"])).toContain("Admin Dashboard");
     // SPEC.md's toasts, under their English words, are there for the page to translate.
     expect(JSON.stringify(adminPage.messages["Sandbox access granted successfully"])).toContain("Se concedió el acceso al entorno de prueba");
+  });
+
+  it("a document's data carries none (its catalogue is the block the layout writes), and that block leaves the console's words to an admin", async () => {
+    const member = await createUser({ name: "Doc Member", locale: "es-US" });
+    const document = (await call(root.loader, get("/dashboard", await sessionJarFor(member.id)))).data as { messages: unknown };
+    expect(document.messages).toBeNull();
+    const memberBlock = JSON.parse(catalogueJson("es-US", { admin: false })) as Messages;
+    const adminBlock = JSON.parse(catalogueJson("es-US", { admin: true })) as Messages;
+    expect(adminIds(memberBlock)).toEqual([]);
+    expect(adminIds(adminBlock).length).toBe(adminIds(catalogue("es-US")).length);
+    expect(Object.keys(memberBlock).length).toBe(Object.keys(catalogue("es-US")).length - adminIds(catalogue("es-US")).length);
   });
 });

@@ -54,9 +54,9 @@ describe("a deployed demo", () => {
     const { createElement } = await import("react");
     const { DemoBanner } = await import("../../app/components/demo-banner");
     const { LocaleProvider } = await import("../../app/components/i18n");
-    const { catalogue } = await import("../../app/server/platform/locale.server");
+    const { catalogueJson } = await import("../../app/server/platform/locale.server");
     const html = renderToStaticMarkup(
-      createElement(LocaleProvider, { locale: "en-US", messages: catalogue("en-US"), children: createElement(DemoBanner, { mailbox: true }) }),
+      createElement(LocaleProvider, { locale: "en-US", messages: catalogueJson("en-US"), children: createElement(DemoBanner, { mailbox: true }) }),
     );
     expect(html).toContain('<strong class="font-semibold">Demo — no real money.</strong> Banks are a sandbox and payments are simulated.');
     expect(html).toContain('<a href="/dev/mailbox"');

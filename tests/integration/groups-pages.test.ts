@@ -3,7 +3,7 @@
  * calendar file and the dashboard's stats, cards and activity. Groups are made through the real commands with a fixed
  * `now`; the pages compute "today" from the clock, so day counts are derived from the clock here too.
  */
-import { catalogue } from "~/server/platform/locale.server";
+import { catalogueJson } from "~/server/platform/locale.server";
 import { describe, expect, it } from "vitest";
 import { call, get, post } from "../support/routes";
 import { useTestDatabase } from "../support/test-db";
@@ -251,7 +251,7 @@ describe("/groups/{id} loader", () => {
       expect(result.status).toBe(404);
       expect(result.data).toEqual({ group: null, inviteUrl: null });
     }
-    const root = { id: "root", loaderData: { locale: "en-US", messages: catalogue("en-US") } };
+    const root = { id: "root", loaderData: { locale: "en-US", messages: catalogueJson("en-US") } };
     expect(groupPage.meta({ loaderData: results[0]!.data, matches: [root] } as never)).toEqual([{ title: "Group Not Found — Rosca" }]);
   });
 

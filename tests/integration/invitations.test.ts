@@ -173,9 +173,9 @@ describe("the wizard tells the truth about invitations", () => {
       },
     ]);
     const { LocaleProvider } = await import("../../app/components/i18n");
-    const { catalogue } = await import("../../app/server/platform/locale.server");
+    const { catalogueJson } = await import("../../app/server/platform/locale.server");
     const html = renderToStaticMarkup(
-      createElement(LocaleProvider, { locale: "en-US", messages: catalogue("en-US"), children: createElement(RouterProvider, { router }) }),
+      createElement(LocaleProvider, { locale: "en-US", messages: catalogueJson("en-US"), children: createElement(RouterProvider, { router }) }),
     );
     expect(html).toContain("$5.00 one-time setup fee, the same for every member and position");
   });

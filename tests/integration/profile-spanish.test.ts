@@ -13,14 +13,14 @@ import { useTestDatabase } from "../support/test-db";
 await useTestDatabase();
 const page = await import("../../app/routes/profile.bank-accounts");
 const { LocaleProvider } = await import("../../app/components/i18n");
-const { catalogue } = await import("../../app/server/platform/locale.server");
+const { catalogueJson } = await import("../../app/server/platform/locale.server");
 const { textOf } = await import("../support/render");
 
 function render(locale: "en-US" | "es-US", loaderData: unknown) {
   const Stub = createRoutesStub([{ id: "page", path: "/profile/bank-accounts", Component: page.default as never, loader: () => loaderData }]);
   const stub = createElement(Stub, { initialEntries: ["/profile/bank-accounts"], hydrationData: { loaderData: { page: loaderData } } });
   // Its children come as createElement's third argument (the props' type names them too).
-  const props = { locale, messages: catalogue(locale) } as Parameters<typeof LocaleProvider>[0];
+  const props = { locale, messages: catalogueJson(locale) } as Parameters<typeof LocaleProvider>[0];
   return textOf(renderToString(createElement(LocaleProvider, props, stub)));
 }
 

@@ -6,7 +6,7 @@ import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { LocaleProvider } from "../../app/components/i18n";
-import { catalogue } from "../../app/server/platform/locale.server";
+import { catalogueJson } from "../../app/server/platform/locale.server";
 
 export function renderRoute(
   // Route modules type their props with typegen; any component taking loader data will do.
@@ -19,7 +19,7 @@ export function renderRoute(
   const Stub = createRoutesStub([{ id: "page", path: new URL(path, "http://x").pathname, Component, loader: () => loaderData }]);
   // Inside the English catalogue, as root.tsx renders every page for an English reader (ADR 056).
   return renderToString(
-    <LocaleProvider locale="en-US" messages={catalogue("en-US")}>
+    <LocaleProvider locale="en-US" messages={catalogueJson("en-US")}>
       <Stub
         initialEntries={[path]}
         hydrationData={{ loaderData: { page: loaderData }, ...(actionData === undefined ? {} : { actionData: { page: actionData } }) }}

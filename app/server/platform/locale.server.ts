@@ -44,6 +44,26 @@ export function pageCatalogue(locale: Locale, { admin }: { admin: boolean }): Me
   return found;
 }
 
+const serialized = new Map<string, string>();
+
+/**
+ * A page's catalogue (`pageCatalogue`: without the console's words unless the reader is a platform admin) as JSON, made
+ * once per process for each language and kind of reader: what the browser gets (ADR 059, part five). A document carries
+ * it as it is, in a `<script type="application/json">` block the root's layout writes (so every `<` is escaped: no
+ * `</script>` can end the block early); a client navigation's data gets it as one string. Either way nothing walks some
+ * 2,500 messages and their parts per request, and the browser parses it once per language. Without `admin`, the whole
+ * catalogue (tests rendering any page).
+ */
+export function catalogueJson(locale: Locale, { admin }: { admin: boolean } = { admin: true }): string {
+  const key = `${locale}:${admin}`;
+  let found = serialized.get(key);
+  if (found === undefined) {
+    found = JSON.stringify(pageCatalogue(locale, { admin })).replaceAll("<", "\\u003c");
+    serialized.set(key, found);
+  }
+  return found;
+}
+
 export type ServerTranslate = (id: MessageId, values?: Record<string, string | number>) => string;
 
 /** `t` on the server: for texts made there (toasts, emails, a page's title). */

@@ -18,6 +18,11 @@ export type RequestInfo = {
   cspNonce: string;
   /** The client's IP as the proxy in front of us reports it (Express `req.ip`, trusting one hop; host/client-ip.ts). */
   clientIp: string;
+  /**
+   * A client navigation's data request (`….data`, React Router's single fetch), not a document: the root loader sends
+   * the message catalogue in its data only then; a document carries it once, in a block of its own (ADR 059, part five).
+   */
+  dataRequest?: boolean;
 };
 
 const KEY = Symbol.for("rosca.request-info");
