@@ -6,8 +6,8 @@
  * - every database connection terminated (as a restart or failover does) while a worker holds a page: the worker
  *   survives, runs the page again, and the due date finishes exactly once;
  * - SIGTERM while a worker holds a page: it exits cleanly within 10 s, and another worker finishes the due date.
- * A pausepoint (ROSCA_PAUSEPOINTS, test-only) holds each page for a few seconds after it has taken its locks, so that
- * the test acts while a worker is in the middle of one.
+ * A pausepoint (ROSCA_PAUSEPOINTS, test-only) holds a worker's first page for a few seconds after it has taken its
+ * locks, so that the test acts while the worker is in the middle of one; the pages after it run at their own pace.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/test-db";
@@ -41,7 +41,7 @@ afterAll(async () => {
 
 type Worker = WorkerProcess;
 
-// A budget of 1 s with pages held 2 s: every shard job does one page and hands the rest to its continuation (ADR 054).
+// A budget of 1 s and a page at a time: a shard job whose page was held hands the rest to its continuation (ADR 054).
 const startWorker = (env: Record<string, string>): Worker =>
   startWorkerProcess({ MONEY_SHARDS: SHARDS, MONEY_PAGE_SIZE: "1", MONEY_SHARD_BUDGET_SECONDS: "1", ...env });
 const started = workerStarted;
@@ -89,7 +89,7 @@ describe("a due date survives its workers", () => {
     "one of two workers killed with SIGKILL in the middle of a page: its shard job expires, and the due date finishes within a minute of that, exactly once",
     async () => {
       const { ids, today } = await groupsDueToday(8);
-      const pause = { ROSCA_PAUSEPOINTS: "page-locked:2000" };
+      const pause = { ROSCA_PAUSEPOINTS: "page-locked:2000:1" };
       const workers = [startWorker(pause), startWorker(pause)];
       const log = () => output(...workers);
       await waitFor(
@@ -127,7 +127,7 @@ describe("a due date survives its workers", () => {
     "every database connection terminated while a worker holds a page: the worker survives, runs the page again, and the due date finishes exactly once",
     async () => {
       const { ids, today } = await groupsDueToday(4);
-      const worker = startWorker({ ROSCA_PAUSEPOINTS: "page-locked:3000" });
+      const worker = startWorker({ ROSCA_PAUSEPOINTS: "page-locked:3000:1" });
       const log = () => output(worker);
       await waitFor("the worker to start", () => started(worker), Boolean, START_MS, log);
       expect(await queue.enqueueMoneyTick("test")).toMatchObject({ ok: true });
@@ -160,7 +160,7 @@ describe("a due date survives its workers", () => {
     "SIGTERM while a worker holds a page: it stops within 10 s, exit code 0, and another worker finishes the due date exactly once",
     async () => {
       const { ids, today } = await groupsDueToday(4);
-      const first = startWorker({ ROSCA_PAUSEPOINTS: "page-locked:3000", MONEY_SHARDS: "1" });
+      const first = startWorker({ ROSCA_PAUSEPOINTS: "page-locked:3000:1", MONEY_SHARDS: "1" });
       const log = () => output(first);
       await waitFor("the worker to start", () => started(first), Boolean, START_MS, log);
       expect(await queue.enqueueMoneyTick("test")).toMatchObject({ ok: true });
