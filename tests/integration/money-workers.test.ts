@@ -31,8 +31,15 @@ const schema = await import("../../app/server/db/schema");
 const { inArray, sql } = await import("drizzle-orm");
 
 const MEMBERS = 3;
-/** How long a worker may take to start on a loaded 2-core machine (four of them compiling TypeScript at once, npm test beside). */
+/** How long a worker may take to start on a loaded 2-core machine (several starting at once, npm test beside). */
 const START_MS = 240_000;
+/**
+ * How long a due date may take to reach its first page. money.tick is a stately queue (one active at a time): a tick
+ * whose completion a test's kill or cut connections lost (a tick from the per-minute cron, or the test's own, still
+ * completing under load while the shard's page already stands in its pause) holds the queue until its 2-minute expiry
+ * and a supervisor pass. At a load of about 20 a test once waited 60 s for a page that this held back.
+ */
+const FIRST_PAGE_MS = 150_000;
 
 afterAll(async () => {
   killWorkerProcesses();
@@ -101,7 +108,7 @@ describe("a due date survives its workers", () => {
       );
       expect(await queue.enqueueMoneyTick("test")).toMatchObject({ ok: true });
       // The first worker to stand in a page is killed there, its locks and its shard job with it.
-      const victim = await waitFor("a worker in the middle of a page", () => workers.find((w) => pausedCount(w) > 0), Boolean, 60_000, log);
+      const victim = await waitFor("a worker in the middle of a page", () => workers.find((w) => pausedCount(w) > 0), Boolean, FIRST_PAGE_MS, log);
       victim!.child.kill("SIGKILL");
       const killedAt = Date.now();
       expect((await victim!.exited).signal).toBe("SIGKILL");
@@ -120,7 +127,7 @@ describe("a due date survives its workers", () => {
       ).toEqual([]);
       console.log(`kill → due date finished: ${seconds.toFixed(1)} s`);
     },
-    START_MS + 300_000,
+    START_MS + FIRST_PAGE_MS + 300_000,
   );
 
   it(
@@ -135,7 +142,7 @@ describe("a due date survives its workers", () => {
         "the worker in the middle of a page",
         () => pausedCount(worker),
         (n) => n > 0,
-        60_000,
+        FIRST_PAGE_MS,
         log,
       );
       // What a restart or failover does to every session: this test's own pool and the bank's survive it too.
@@ -153,7 +160,7 @@ describe("a due date survives its workers", () => {
       worker.child.kill("SIGTERM");
       expect(await worker.exited, log()).toMatchObject({ code: 0, signal: null });
     },
-    START_MS + 240_000,
+    START_MS + FIRST_PAGE_MS + 240_000,
   );
 
   it(
@@ -168,7 +175,7 @@ describe("a due date survives its workers", () => {
         "the worker in the middle of a page",
         () => pausedCount(first),
         (n) => n > 0,
-        60_000,
+        FIRST_PAGE_MS,
         log,
       );
       const sentAt = Date.now();
@@ -188,6 +195,6 @@ describe("a due date survives its workers", () => {
       second.child.kill("SIGTERM");
       expect(await second.exited, both()).toMatchObject({ code: 0, signal: null });
     },
-    2 * START_MS + 180_000,
+    2 * START_MS + FIRST_PAGE_MS + 180_000,
   );
 });
