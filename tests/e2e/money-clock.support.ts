@@ -27,7 +27,7 @@ const MAX_CLICKS = 16;
  * Take a lock shared by every Playwright worker on this machine (a directory: mkdir is atomic), waiting up to 150 s
  * for it; the function returned gives it back.
  */
-async function acquireLock(name: string): Promise<() => Promise<void>> {
+export async function acquireLock(name: string): Promise<() => Promise<void>> {
   const lock = join(tmpdir(), `rosca-e2e-${name}.lock`);
   const deadline = Date.now() + 150_000;
   for (;;) {
@@ -95,4 +95,4 @@ async function press(page: Page, button: Locator, before: string) {
   await waitForLaterDay(page, before);
 }
 
-export { acquireLock, exclusively, isoDay, clockCard, readGroupPage, waitForLaterDay, press, GROUP, CSV_HEADER, MAX_CLICKS };
+export { exclusively, isoDay, clockCard, readGroupPage, waitForLaterDay, press, GROUP, CSV_HEADER, MAX_CLICKS };
