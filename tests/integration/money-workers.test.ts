@@ -37,7 +37,7 @@ const START_MS = 240_000;
  * How long a due date may take to reach its first page. money.tick is a stately queue (one active at a time): a tick
  * whose completion a test's kill or cut connections lost (a tick from the per-minute cron, or the test's own, still
  * completing under load while the shard's page already stands in its pause) holds the queue until its 2-minute expiry
- * and a supervisor pass. At a load of about 20 a test once waited 60 s for a page that this held back.
+ * and a supervisor pass. At a load of about 20 a test once waited 60 s for a page, most likely held back by this.
  */
 const FIRST_PAGE_MS = 150_000;
 
