@@ -4,8 +4,8 @@
  * against Fly's 10 s grace period) and no tsx in the production tree.
  *
  * esbuild bundles each entry point with what it imports from host/, app/ and scripts/ into one ES module; packages stay
- * imports, resolved from node_modules at run time (the image's production tree). The `~/` alias comes from
- * tsconfig.json's paths.
+ * imports, resolved from node_modules at run time (the image's production tree); the options are
+ * scripts/lib/server-bundle.ts' (the integration tests bundle their worker processes with them too).
  * - build/host/: serve, worker, migrate (the release command), ledger-verify and reencrypt: what production runs. The
  *   sandbox doubles are left out (an import of sandbox/ stays an import, of a file the image does not have) and the
  *   build fails if any of their code got in anyway.
@@ -15,24 +15,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { build, type Metafile, type Plugin } from "esbuild";
+import { serverBundleOptions, serverRoot } from "./lib/server-bundle.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
+const root = serverRoot;
 const { dependencies } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { dependencies: Record<string, string> };
 
-const common = {
-  absWorkingDir: root,
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  packages: "external",
-  tsconfig: "tsconfig.json",
-  sourcemap: true,
-  metafile: true,
-  logLevel: "warning",
-  // A bundle is not the module its code was written in: `import.meta.url` is the bundle's own file. (The sandbox
-  // servers' "run as main" checks name their own file for that reason.)
-} as const;
+const common = serverBundleOptions;
 
 /** Production entries: any import of sandbox/ stays an import (and fails if ever run, as the image has no sandbox/). */
 const withoutSandbox: Plugin = {

@@ -171,4 +171,22 @@ describe("latencyMs (the bench's round trip to a provider)", () => {
       await slow.stop();
     }
   });
+
+  it("setLatency changes it for the requests after it: none while a test sets up, then the held answers", async () => {
+    const bank = await startBankSandbox({ databaseUrl: await createTestDatabase(), clientId: CLIENT_ID, secret: SECRET });
+    try {
+      const client = sdk(bank.url);
+      const linked = await linkItem(client);
+      bank.setLatency(1_000);
+      const started = performance.now();
+      expect((await client.accountsGet({ access_token: linked.accessToken })).status).toBe(200);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(995);
+      bank.setLatency(0);
+      const again = performance.now();
+      expect((await client.accountsGet({ access_token: linked.accessToken })).status).toBe(200);
+      expect(performance.now() - again).toBeLessThan(995);
+    } finally {
+      await bank.stop();
+    }
+  });
 });

@@ -119,6 +119,8 @@ export type BankSandbox = {
   setFundsHold(bankDays: number): void;
   /** Replaces the enabled products from now on (the `enabledProducts` option); null: every product. */
   setEnabledProducts(products: string[] | null): void;
+  /** Sets the latency (the `latencyMs` option) of requests from now on. */
+  setLatency(ms: number): void;
   /**
    * The API requests this bank has received since it started, by endpoint (every request to a Plaid path, answered,
    * refused or failed alike): the bank's own count, which `npm run bench:money` divides by the debits it made.
@@ -636,6 +638,9 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
     },
     setFundsHold(bankDays) {
       fundsHold.bankDays = holdDays(bankDays);
+    },
+    setLatency(ms) {
+      server.latencyMs = ms;
     },
     setEnabledProducts(products) {
       server.enabledProducts = products ? new Set(products) : null;

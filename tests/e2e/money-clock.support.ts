@@ -23,24 +23,32 @@ const CSV_HEADER = "Date,Member,Kind,Period,Amount (USD),Pool change (USD),Statu
 /** Enough presses for a period on the ACH calendar (ADR 040): a weekend and a holiday add days the money waits. */
 const MAX_CLICKS = 16;
 
-/** Run `work` while holding a lock shared by every Playwright worker on this machine (a directory: mkdir is atomic). */
-async function exclusively<T>(name: string, work: () => Promise<T>): Promise<T> {
+/**
+ * Take a lock shared by every Playwright worker on this machine (a directory: mkdir is atomic), waiting up to 150 s
+ * for it; the function returned gives it back.
+ */
+export async function acquireLock(name: string): Promise<() => Promise<void>> {
   const lock = join(tmpdir(), `rosca-e2e-${name}.lock`);
   const deadline = Date.now() + 150_000;
   for (;;) {
     try {
       await mkdir(lock);
-      break;
+      return () => rm(lock, { recursive: true, force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       if (Date.now() > deadline) throw new Error(`waited too long for ${lock}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
+}
+
+/** Run `work` while holding the lock `name` (acquireLock). */
+async function exclusively<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const release = await acquireLock(name);
   try {
     return await work();
   } finally {
-    await rm(lock, { recursive: true, force: true });
+    await release();
   }
 }
 

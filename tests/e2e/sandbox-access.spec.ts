@@ -1,12 +1,12 @@
-import { ADMIN, emailLinks, expect, login, logout, registerAndConfirm, test, toasts, uniqueEmail } from "./fixtures";
+import { ADMIN, emailLinks, expect, login, logout, registeredMember, test, toasts, uniqueEmail } from "./fixtures";
 
 const PASSWORD = "Secret123";
 
 test("request sandbox access, an admin grants it, the member is notified in-app and by email", async ({ page, javaScript }) => {
   test.setTimeout(90_000);
   const email = uniqueEmail(javaScript ? "sandbox-js" : "sandbox-nojs");
-  await registerAndConfirm(page, { name: "Nadia Rahman", email, password: PASSWORD });
-  await login(page, email, PASSWORD);
+  // Registered and confirmed through the set-up API (the forms are accounts.spec.ts'), signed in through the form.
+  await registeredMember(page, email, "Nadia Rahman");
 
   // Not authorised: the request card, not the link-bank card.
   await expect(page.getByRole("heading", { name: "Request sandbox access" })).toBeVisible();

@@ -8,6 +8,7 @@
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/test-db";
+import { workerArgs } from "../support/worker-processes";
 
 await useTestDatabase({ bank: true });
 const cycle = await import("../../app/server/money/cycle.server");
@@ -38,7 +39,7 @@ const FAILPOINTS = [
 
 /** One worker process that may die at a failpoint, and is killed with SIGKILL after `killAfterMs` if still alive. */
 function crashingWorker(killAfterMs: number) {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+  const child = spawn(process.execPath, workerArgs(), {
     env: { ...process.env, WORKER_TICK_SECONDS: "1", ROSCA_FAILPOINTS: FAILPOINTS },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -87,7 +88,10 @@ describe("crash safety", () => {
           .set({ clockOffsetSeconds: sql`${schema.groups.clockOffsetSeconds} + 86400` })
           .where(inArray(schema.groups.id, ids));
       }
-      const result = await crashingWorker(1_500 + Math.floor(random() * 4_000));
+      // 0.7-4.7 s after the process starts: a worker is up after about 1.2 s (compiled once per run; 1.9-2.7 s when tsx
+      // compiled it in every process, with 1.5-5.5 s here), so a kill lands from just before its first tick to 3.5 s
+      // into its work, as before. The failpoints kill it sooner when they fire.
+      const result = await crashingWorker(700 + Math.floor(random() * 4_000));
       if (result.signal === "SIGKILL") killed += 1;
     }
     expect(killed).toBeGreaterThanOrEqual(RUNS - 2);

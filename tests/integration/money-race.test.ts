@@ -14,6 +14,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/test-db";
+import { workerArgs } from "../support/worker-processes";
 
 // Four processDueGroups in one process share one pool, each holding a connection for its group lock and up to 6 bank
 // calls with their transactions: the pool is made big enough for four at once. Production runs one money job at a
@@ -215,8 +216,8 @@ describe("exactly once under racing workers", () => {
       const output: string[][] = [];
       const exits: Array<Promise<{ code: number | null; signal: NodeJS.Signals | null }>> = [];
       for (let i = 0; i < WORKERS; i++) {
-        // node --import tsx, as Fly runs it: no npm/npx process in between, so SIGTERM reaches the worker itself.
-        const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+        // node and the compiled worker, as Fly runs it: no npm/npx process in between, so SIGTERM reaches the worker itself.
+        const child = spawn(process.execPath, workerArgs(), {
           // The production pool size (this process's larger pool is for its in-process race only).
           env: { ...process.env, WORKER_TICK_SECONDS: "1", WORKER_STOP_TIMEOUT_SECONDS: "10", DATABASE_POOL_SIZE: "10", MONEY_PAGE_SIZE: "1" },
           stdio: ["ignore", "pipe", "pipe"],
@@ -238,8 +239,9 @@ describe("exactly once under racing workers", () => {
       }
       const log = () => output.map((lines, i) => lines.map((l) => `[${i + 1}] ${l}`).join("\n")).join("\n");
       try {
-        // Four Node processes compiling TypeScript at once on a loaded 2-core machine (the rest of npm test runs
-        // beside this): 60 s was not always enough (3 of 12 runs at load average 13), with no money assertion failing.
+        // Four Node processes starting at once on a loaded 2-core machine (the rest of npm test runs beside this): 60 s
+        // was not always enough when each compiled TypeScript with tsx (3 of 12 runs at load average 13), with no money
+        // assertion failing.
         await waitFor(
           "4 workers to start",
           async () => output.map((lines) => lines.some((l) => l.includes("working money.tick"))),

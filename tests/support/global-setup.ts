@@ -2,12 +2,19 @@
  * Integration tests run against a real PostgreSQL: DATABASE_URL's server when set, otherwise an embedded one.
  * A migrated template database is built once per run; each test file clones it (tests/support/test-db.ts), so
  * files are isolated from each other and can run in parallel.
+ *
+ * Beside it, scripts/worker.ts bundled once per run as production's build/host/worker.js is (scripts/lib/server-bundle.ts),
+ * for the tests that start worker processes (tests/support/worker-processes.ts): tsx compiled the app again in every
+ * such process, 21 of them in money-crash alone.
  */
 import { rmSync } from "node:fs";
+import path from "node:path";
+import { build } from "esbuild";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { migrateDatabase } from "../../app/server/db/migrate.server.ts";
 import { startEmbeddedPostgresProcess } from "../../scripts/lib/postgres-process.ts";
+import { serverBundleOptions } from "../../scripts/lib/server-bundle.ts";
 
 export const TEMPLATE_DATABASE = "rosca_test_template";
 
@@ -15,6 +22,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     postgresServerUrl: string;
     templateDatabase: string;
+    /** scripts/worker.ts compiled to one JavaScript file for this run (`node <it>` starts a worker). */
+    workerEntry: string;
   }
 }
 
@@ -24,7 +33,17 @@ function withDatabase(url: string, database: string) {
   return parsed.toString();
 }
 
+/** scripts/worker.ts as one ES module in a folder of this run's own (two levels down, as build/host/worker.js is). */
+async function bundleWorker() {
+  const outdir = path.resolve(`.data/test-worker-${process.pid}`);
+  await build({ ...serverBundleOptions, entryPoints: { worker: "scripts/worker.ts" }, outdir });
+  return { entry: path.join(outdir, "worker.js"), remove: () => rmSync(outdir, { recursive: true, force: true }) };
+}
+
 export default async function setup(project: TestProject) {
+  // Compiled while PostgreSQL starts and the template migrates.
+  const worker = bundleWorker();
+  worker.catch(() => {}); // awaited below; not an unhandled rejection should PostgreSQL fail first
   let serverUrl: string;
   let stopServer = async () => {};
   if (process.env.DATABASE_URL) {
@@ -53,6 +72,8 @@ export default async function setup(project: TestProject) {
 
   project.provide("postgresServerUrl", serverUrl);
   project.provide("templateDatabase", TEMPLATE_DATABASE);
+  const { entry: workerEntry, remove: removeWorker } = await worker;
+  project.provide("workerEntry", workerEntry);
 
   return async () => {
     const cleanup = new pg.Client({ connectionString: serverUrl });
@@ -61,5 +82,6 @@ export default async function setup(project: TestProject) {
     for (const { datname } of made.rows) await cleanup.query(`drop database if exists "${datname}" with (force)`);
     await cleanup.end();
     await stopServer();
+    removeWorker();
   };
 }

@@ -1,8 +1,16 @@
 /**
- * Worker processes for the tests that disrupt a due date (money-workers, money-disruptions): `scripts/worker.ts` as
- * production runs it, its output collected line by line.
+ * Worker processes for the tests that disrupt a due date (money-workers, money-disruptions, money-race, money-crash):
+ * `scripts/worker.ts` as production runs it, compiled once per run to one JavaScript file as build/host/worker.js is
+ * (tests/support/global-setup.ts), its output collected line by line.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { inject } from "vitest";
+
+/**
+ * The command line of a worker process: `node <scripts/worker.ts bundled>`, as fly.toml runs build/host/worker.js. (With tsx, every process compiled the app
+ * as it started: about 1.8 s of CPU, 30-45 s by the clock at a load of 25-34; ADR 060.)
+ */
+export const workerArgs = (): string[] => [inject("workerEntry")];
 
 export type WorkerProcess = {
   child: ChildProcess;
@@ -12,9 +20,9 @@ export type WorkerProcess = {
 
 const children: ChildProcess[] = [];
 
-/** Start `scripts/worker.ts` with this environment added to the test's. */
+/** Start a worker (scripts/worker.ts) with this environment added to the test's. */
 export function startWorkerProcess(env: Record<string, string>): WorkerProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+  const child = spawn(process.execPath, workerArgs(), {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

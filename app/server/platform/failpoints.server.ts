@@ -56,27 +56,32 @@ export function failpoint(name: string) {
   }
 }
 
-let pauses: Map<string, number> | null = null;
+let pauses: Map<string, { ms: number; times: number }> | null = null;
 
 /**
  * Tests: wait at a named point, so that a test can act on a process while it stands there (kill a worker that holds a
- * page's locks, cut its database connections). ROSCA_PAUSEPOINTS="name:ms,name:ms"; off in production.
+ * page's locks, cut its database connections). ROSCA_PAUSEPOINTS="name:ms,name:ms:times"; off in production. With
+ * `times`, only the first `times` passes wait (the page the test acts on), and the rest of the work runs at its own
+ * pace.
  */
 export async function pausepoint(name: string) {
-  if (!pauses) {
-    pauses = new Map();
-    const spec = process.env.ROSCA_PAUSEPOINTS;
-    if (spec && process.env.APP_ENV !== "production") {
-      for (const part of spec.split(",")) {
-        const [point, ms] = part.split(":");
-        if (point && Number(ms) > 0) pauses.set(point.trim(), Number(ms));
-      }
-    }
-  }
-  const ms = pauses.get(name);
-  if (ms) {
+  if (!pauses) pauses = parsePausepoints(process.env.APP_ENV === "production" ? undefined : process.env.ROSCA_PAUSEPOINTS);
+  const pause = pauses.get(name);
+  if (pause && pause.times > 0) {
+    pause.times -= 1;
     // biome-ignore lint/suspicious/noConsole: a line the test waits for (test-only)
-    console.error(`pausepoint ${name}: waiting ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, ms));
+    console.error(`pausepoint ${name}: waiting ${pause.ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, pause.ms));
   }
+}
+
+/** "name:ms,name:ms:times" → each point's wait and how many passes wait (every one when `times` is left out). */
+export function parsePausepoints(spec: string | undefined) {
+  const parsed = new Map<string, { ms: number; times: number }>();
+  for (const part of spec?.split(",") ?? []) {
+    const [point, ms, times] = part.split(":");
+    const count = times === undefined ? Number.POSITIVE_INFINITY : Number(times);
+    if (point?.trim() && Number(ms) > 0 && count > 0) parsed.set(point.trim(), { ms: Number(ms), times: count });
+  }
+  return parsed;
 }
