@@ -18,7 +18,7 @@ describe("the user list's count", () => {
       // Inside the English catalogue, as root.tsx renders every page (the line is ICU plurals, ADR 056 part five (i)).
       createElement(
         LocaleProvider,
-        { locale: "en-US", messages: catalogueJson("en-US"), children: null },
+        { locale: "en-US", messages: catalogueJson("en-US") } as Parameters<typeof LocaleProvider>[0],
         createElement(MemoryRouter, null, createElement(Pagination, { q: "", page: 1, pageCount, total, pageSize: 25 })),
       ),
     );
