@@ -5,7 +5,9 @@
 import { setupI18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { describe, expect, it } from "vitest";
+import { unpaidTurnCase } from "./failed-contribution";
 import { formatCalendarDay } from "./format";
+import { reasonPhrase } from "./http-status";
 import { SERVER_TEXTS, messages as english } from "./messages/en-US";
 import { messages as spanish } from "./messages/es-US";
 import { TOASTS_SERVER_TEXTS } from "./messages/toasts.en-US";
@@ -76,5 +78,52 @@ describe("the toasts' texts added to SERVER_TEXTS (TOASTS_SERVER_TEXTS)", () => 
   it("the sandbox clock's range says its figures in both languages", () => {
     expect(en("toasts.clock.daysRange", { min: "1", max: "400" })).toBe("Choose between 1 and 400 days.");
     expect(es("toasts.clock.daysRange", { min: "1", max: "400" })).toBe("Elija entre 1 y 400 días.");
+  });
+});
+
+describe("the error page's status line", () => {
+  it("has every reason phrase http-status.ts gives in SERVER_TEXTS, in Spanish", () => {
+    for (const status of [400, 401, 403, 404, 405, 408, 409, 410, 413, 415, 422, 429, 500, 502, 503, 504, 418, 599]) {
+      const phrase = reasonPhrase(status);
+      expect(SERVER_TEXTS as readonly string[], phrase).toContain(phrase);
+      expect(spanish[phrase as keyof typeof spanish], phrase).not.toBe(phrase);
+    }
+    expect(es("Bad Request" as never)).toBe("Solicitud no válida");
+    expect(en("Bad Request" as never)).toBe("Bad Request");
+  });
+});
+
+describe("the unpaid turn's case on the admin console (unpaidTurnCase)", () => {
+  const turn = {
+    groupName: "Family Savings Circle",
+    periodNumber: 2,
+    memberName: "Lena",
+    amountCents: 10_000,
+    dueOn: "2026-12-04",
+    waitedDays: 15,
+    adminName: "Dana" as string | null,
+  };
+
+  it("says in English, through the catalogue, word for word what it says without one; the email is the same", () => {
+    for (const adminName of ["Dana", null]) {
+      const before = unpaidTurnCase({ ...turn, adminName });
+      const through = unpaidTurnCase({ ...turn, adminName }, { t: en, locale: "en-US" });
+      expect(through).toEqual(before);
+    }
+  });
+
+  it("gives the admin the summary and the action in Spanish; the email to support's addressees stays English", () => {
+    const spanishCase = unpaidTurnCase(turn, { t: es, locale: "es-US" });
+    expect(spanishCase.summary).toBe(
+      "El aporte de $100.00 de Lena a Family Savings Circle (período 2) vencía el viernes, 4 de diciembre de 2026 y lleva 15 días esperando.",
+    );
+    expect(spanishCase.action).toBe(
+      "Trátelo con Dana y Lena: acuerden cuándo Lena lo paga con Pagar ahora. El pago del pozo lo espera; Rosca no presta nada. Quien recibe el pozo en este turno puede, en cambio, aceptar lo que llegó, en la página de la tanda.",
+    );
+    expect(unpaidTurnCase({ ...turn, adminName: null }, { t: es, locale: "es-US" }).action).toContain(
+      "Trátelo con el administrador de la tanda y Lena",
+    );
+    expect(spanishCase.emailSubject).toBe(unpaidTurnCase(turn).emailSubject);
+    expect(spanishCase.emailBody).toBe(unpaidTurnCase(turn).emailBody);
   });
 });

@@ -22,6 +22,7 @@ import { NOTICES_MESSAGES } from "./notices.en-US";
 import { REPORT_PAGE_MESSAGES } from "./report.en-US";
 import { TURN_CONSENT_MESSAGES, TURN_CONSENT_SERVER_TEXTS } from "./turn-consent.en-US";
 import { TOASTS_MESSAGES, TOASTS_SERVER_TEXTS } from "./toasts.en-US";
+import { ADMIN_CASE_MESSAGES } from "./admin-case.en-US";
 
 const UI = {
   ...GROUP_PAGE_MESSAGES,
@@ -36,6 +37,7 @@ const UI = {
   ...CONTENT_MESSAGES,
   ...PROFILE_MESSAGES_UI,
   ...TOASTS_MESSAGES,
+  ...ADMIN_CASE_MESSAGES,
   // The shell: every page's header, footer, skip link and the demo strip.
   "shell.title": "Rosca — Save Together, Grow Together",
   "shell.description": "Interest-free rotating savings groups for friends, family and colleagues. Sharia-compliant, for US residents 18+.",

@@ -20,6 +20,23 @@ export const TOASTS_SERVER_TEXTS = [
   // A hand-made POST (an unknown intent, a malformed id): the answer some pages show in their alert.
   "Bad Request",
   "Unknown action",
+  // The error page's status line ("400 Bad Request": http-status.ts's reason phrases; "Too Many Requests" and
+  // "Server Error" were in SERVER_TEXTS already).
+  "Unauthorized",
+  "Forbidden",
+  "Not Found",
+  "Method Not Allowed",
+  "Request Timeout",
+  "Conflict",
+  "Gone",
+  "Content Too Large",
+  "Unsupported Media Type",
+  "Unprocessable Content",
+  "Internal Server Error",
+  "Bad Gateway",
+  "Service Unavailable",
+  "Gateway Timeout",
+  "Client Error",
   // Signing out, and a session that ended (api.session.ts, logout.ts, guards.server.ts, admin.server.ts).
   "Session Expired",
   "You were logged out after 30 minutes of inactivity. Please log in again.",
