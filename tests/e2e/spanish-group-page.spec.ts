@@ -10,7 +10,7 @@ import { bankDayOnOrAfter } from "../../app/domain/bank-days";
 import { sandboxSettlesOn } from "../../app/domain/money";
 import { plannedDates } from "../../app/domain/payment-dates";
 import { addDays, todayIn } from "../../app/domain/schedule";
-import { bankedMember, expect, fixture, login, logout, test, toasts } from "./fixtures";
+import { bankedMember, expect, fixture, login, test, toasts } from "./fixtures";
 import { formingGroup } from "./groups-page.support";
 import { advanceTo, lateGroup, PASSWORD } from "./late-contribution.support";
 
@@ -322,9 +322,8 @@ test("a member reports a problem in Spanish: the form, its refusals with what wa
   );
 });
 
-test("turn swaps in Spanish: the proposal's toast names whom we asked, the swap's says the turn now yours by its days", async ({ page }) => {
+test("turn swaps in Spanish: the proposal's toast names whom we asked, the swap's says the turn now yours by its days", async ({ page, browser }) => {
   test.setTimeout(150_000);
-  await page.setViewportSize(PHONE);
   const suffix = Math.random().toString(36).slice(2, 7);
   const admin = await bankedMember(page, "es-swap-admin", "Dana Demo");
   const bo = await bankedMember(page, "es-swap-bo", "Bo Baker");
@@ -335,28 +334,36 @@ test("turn swaps in Spanish: the proposal's toast names whom we asked, the swap'
   const due = [3, 10, 17].map((days) => addDays(today, days));
 
   // Bo (turn 2), reading Spanish, proposes to swap with Dana (turn 1, the group's admin: no approval follows).
-  await login(page, bo, PASSWORD);
-  await chooseSpanish(page);
-  await page.goto(`/groups/${groupId}`);
-  const swaps = page.getByTestId("turn-swaps");
-  await swaps.getByLabel("Cambiar mi turno con").selectOption({ label: await swaps.locator("option", { hasText: "Dana Demo" }).innerText() });
-  await swaps.getByRole("button", { name: "Proponer cambio" }).click();
-  await expect(toasts(page)).toContainText("Cambio propuesto");
-  await expect(toasts(page)).toContainText("Le preguntamos a Dana Demo. Le avisaremos cuando responda.");
-  expect(await toasts(page).innerText()).not.toContain("We asked");
-  await expectPhoneFit(page);
+  const boSide = await spanishMember(browser, bo);
+  try {
+    const phone = boSide.page;
+    await phone.goto(`/groups/${groupId}`);
+    const swaps = phone.getByTestId("turn-swaps");
+    await swaps.getByLabel("Cambiar mi turno con").selectOption({ label: await swaps.locator("option", { hasText: "Dana Demo" }).innerText() });
+    await swaps.getByRole("button", { name: "Proponer cambio" }).click();
+    await expect(toasts(phone)).toContainText("Cambio propuesto");
+    await expect(toasts(phone)).toContainText("Le preguntamos a Dana Demo. Le avisaremos cuando responda.");
+    expect(await toasts(phone).innerText()).not.toContain("We asked");
+    await expectPhoneFit(phone);
+  } finally {
+    await boSide.close();
+  }
 
   // Dana, reading Spanish, accepts: the turns are swapped, and her toast says her new turn by its payout's days.
-  await logout(page);
-  await login(page, admin, PASSWORD);
-  await chooseSpanish(page);
-  await page.goto(`/groups/${groupId}`);
-  await page.getByTestId("open-swap").getByRole("button", { name: "Aceptar cambio" }).click();
-  await expect(toasts(page)).toContainText("Turnos cambiados");
-  const dates = plannedDates(2, due[1]!);
-  await expect(toasts(page)).toContainText(
-    `Su turno ahora es el 2: el pago del pozo sale el ${long(dates.sent!.day)}; se espera en su banco el ${long(dates.arrival!.day)}.`,
-  );
-  for (const phrase of ["Your turn is now", "payout goes out", "expected in your bank"]) expect(await toasts(page).innerText()).not.toContain(phrase);
-  await expectPhoneFit(page);
+  const danaSide = await spanishMember(browser, admin);
+  try {
+    const phone = danaSide.page;
+    await phone.goto(`/groups/${groupId}`);
+    await phone.getByTestId("open-swap").getByRole("button", { name: "Aceptar cambio" }).click();
+    await expect(toasts(phone)).toContainText("Turnos cambiados");
+    const dates = plannedDates(2, due[1]!);
+    await expect(toasts(phone)).toContainText(
+      `Su turno ahora es el 2: el pago del pozo sale el ${long(dates.sent!.day)}; se espera en su banco el ${long(dates.arrival!.day)}.`,
+    );
+    const said = await toasts(phone).innerText();
+    for (const phrase of ["Your turn is now", "payout goes out", "expected in your bank"]) expect(said).not.toContain(phrase);
+    await expectPhoneFit(phone);
+  } finally {
+    await danaSide.close();
+  }
 });
