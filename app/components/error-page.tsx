@@ -1,8 +1,7 @@
 import { isRouteErrorResponse } from "react-router";
 import { useOptionalT } from "~/components/i18n";
 import { buttonClass } from "~/components/ui/button";
-import { reasonPhrase, statusLine } from "~/domain/http-status";
-import type { MessageId } from "~/domain/messages/en-US";
+import { statusLine } from "~/domain/http-status";
 import { type BodyErrorStatus, isBodyErrorStatus } from "~/domain/request-body";
 import type { RetryableErrorData } from "~/server/db/errors.server";
 
@@ -16,8 +15,6 @@ export function ErrorPage({ error }: { error: unknown }) {
   const say = (id: Parameters<NonNullable<typeof t>>[0], english: string) => (t ? t(id) : english);
   // Only an action's error shows these, under the page shell, where the catalogue always is (BODY_ERROR_MESSAGES' words).
   const bodyMessage = (status: BodyErrorStatus) => say(status === 400 ? "error.body400" : status === 413 ? "error.body413" : "error.body415", "");
-  // "400 Bad Request", its reason phrase in the reader's language (SERVER_TEXTS holds HTTP's phrases: part five (m)).
-  const statusText = (status: number) => (t && reasonPhrase(status) ? `${status} ${t(reasonPhrase(status) as MessageId)}` : statusLine(status));
   // A busy database (statement timeout, no connection): a retryable state, said plainly (server/db/errors.server.ts).
   const busy = isRouteErrorResponse(error) && error.status === 503 && (error.data as RetryableErrorData | undefined)?.reason === "busy";
   // Details only in development; users see a calm message and two ways out, never a stack trace.
@@ -26,7 +23,8 @@ export function ErrorPage({ error }: { error: unknown }) {
     : import.meta.env.DEV && error instanceof Error
       ? error.stack
       : isRouteErrorResponse(error)
-        ? statusText(error.status)
+        ? // "400 Bad Request", its reason phrase in the reader's language (SERVER_TEXTS holds HTTP's: part five (m)).
+          statusLine(error.status, t)
         : null;
   // A request body the server could not read (app/server/platform/request-body.server.ts): nothing was saved, say what to do.
   const message = busy

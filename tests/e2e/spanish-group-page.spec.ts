@@ -320,6 +320,13 @@ test("a member reports a problem in Spanish: the form, its refusals with what wa
   await expect(toasts(page)).toContainText(
     "El administrador de la tanda no puede salir de ella. Si la tanda no debe seguir adelante, quite primero a los demás miembros.",
   );
+
+  // Part five (m): a hand-made POST's error page names the status in Spanish ("400 Bad Request" in English).
+  const malformed = await page.request.post("/reports", { form: { intent: "nonsense" }, headers: { Origin: baseURL ?? "" } });
+  expect(malformed.status()).toBe(400);
+  const html = await malformed.text();
+  expect(html).toContain("400 Solicitud no válida");
+  expect(html).not.toContain("400 Bad Request");
 });
 
 test("turn swaps in Spanish: the proposal's toast names whom we asked, the swap's says the turn now yours by its days", async ({ page, browser }) => {
