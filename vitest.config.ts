@@ -28,6 +28,7 @@ export default defineConfig({
             "scripts/**/*.test.ts",
             "tests/architecture.test.ts",
             "tests/english-in-components.test.ts",
+            "tests/toast-texts.test.ts",
           ],
           exclude: ["**/*.integration.test.ts", "node_modules/**"],
         },

@@ -23,7 +23,8 @@ export function ErrorPage({ error }: { error: unknown }) {
     : import.meta.env.DEV && error instanceof Error
       ? error.stack
       : isRouteErrorResponse(error)
-        ? statusLine(error.status)
+        ? // "400 Bad Request", its reason phrase in the reader's language (SERVER_TEXTS holds HTTP's: part five (m)).
+          statusLine(error.status, t)
         : null;
   // A request body the server could not read (app/server/platform/request-body.server.ts): nothing was saved, say what to do.
   const message = busy

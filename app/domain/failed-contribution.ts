@@ -243,21 +243,43 @@ export function unpaidTurnRule(dueOn: CalendarDay, today?: CalendarDay, words?: 
 const RECIPIENT_CHOICE =
   "From that day the turn's recipient may choose to be paid what has arrived; the missing contribution then stays owed to them and is sent on when it arrives.";
 
-/** What Rosca's support team reads and does for a turn unpaid UNPAID_TURN_DAYS or more (ADR 053, step 4). */
-export function unpaidTurnCase(turn: {
-  groupName: string;
-  periodNumber: number;
-  memberName: string;
-  amountCents: number;
-  dueOn: CalendarDay;
-  waitedDays: number;
-  adminName: string | null;
-}) {
+/**
+ * What Rosca's support team reads and does for a turn unpaid UNPAID_TURN_DAYS or more (ADR 053, step 4). With the
+ * reader's words (the admin console's language, ADR 056 part five (m)) the summary and the action are the catalogue's
+ * (`admin.case.*`); the email to the group's admin and the member stays English, support's own.
+ */
+export function unpaidTurnCase(
+  turn: {
+    groupName: string;
+    periodNumber: number;
+    memberName: string;
+    amountCents: number;
+    dueOn: CalendarDay;
+    waitedDays: number;
+    adminName: string | null;
+  },
+  words?: { t: StepWords; locale: Locale },
+) {
   const amount = formatMoney(turn.amountCents);
   const admin = turn.adminName ?? "the group admin";
+  const said = words && {
+    summary: words.t("admin.case.summary", {
+      member: turn.memberName,
+      amount: formatMoney(turn.amountCents, words.locale),
+      group: turn.groupName,
+      period: turn.periodNumber,
+      date: formatCalendarDay(turn.dueOn, "full", words.locale),
+      days: turn.waitedDays,
+    }),
+    action: words.t("admin.case.action", { admin: turn.adminName ?? words.t("admin.case.noAdmin"), member: turn.memberName }),
+  };
   return {
-    summary: `${turn.memberName}'s ${amount} contribution to ${turn.groupName} (period ${turn.periodNumber}) was due ${fullDate(turn.dueOn)} and has waited ${turn.waitedDays} days.`,
-    action: `Take it up with ${admin} and ${turn.memberName}: agree when ${turn.memberName} pays it with Pay now. The payout waits for it; Rosca lends nothing. The turn's recipient may instead accept what has arrived, on the group page.`,
+    summary:
+      said?.summary ??
+      `${turn.memberName}'s ${amount} contribution to ${turn.groupName} (period ${turn.periodNumber}) was due ${fullDate(turn.dueOn)} and has waited ${turn.waitedDays} days.`,
+    action:
+      said?.action ??
+      `Take it up with ${admin} and ${turn.memberName}: agree when ${turn.memberName} pays it with Pay now. The payout waits for it; Rosca lends nothing. The turn's recipient may instead accept what has arrived, on the group page.`,
     emailSubject: `${turn.groupName}: ${turn.memberName}'s ${amount} contribution due ${fullDate(turn.dueOn)}`,
     emailBody: `Hello ${admin} and ${turn.memberName},\n\n${turn.memberName}'s ${amount} contribution to ${turn.groupName} for period ${turn.periodNumber} was due ${fullDate(turn.dueOn)} and has not arrived after ${turn.waitedDays} days. The turn's payout waits for it, and Rosca does not lend the missing money. ${turn.memberName} can pay it at any time with Pay now on the group page. The turn's recipient may also choose, on the group page, to be paid what has arrived now; ${turn.memberName}'s contribution then stays owed to them and is sent on to them when it arrives. Please reply to agree when it will be paid.\n\nRosca support`,
   };

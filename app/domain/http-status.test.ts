@@ -18,3 +18,10 @@ describe("statusLine", () => {
     expect(statusLine(status)).toBe(line);
   });
 });
+
+describe("statusLine with the reader's translator (ADR 056 part five (m))", () => {
+  it("asks it for the reason phrase, and keeps the status number", () => {
+    expect(statusLine(400, (phrase) => `«${phrase}»`)).toBe("400 «Bad Request»");
+    expect(statusLine(404, null)).toBe("404 Not Found");
+  });
+});

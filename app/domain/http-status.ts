@@ -3,6 +3,8 @@
  * or new Response() carries no status text of its own, and the error page once made up "Internal Server Error" for a
  * 400 (issue 33); the phrase comes from the status alone instead.
  */
+import type { MessageId } from "./messages/en-US";
+
 const REASONS: Record<number, string> = {
   400: "Bad Request",
   401: "Unauthorized",
@@ -27,7 +29,8 @@ export function reasonPhrase(status: number): string {
   return REASONS[status] ?? (status >= 500 ? "Server Error" : status >= 400 ? "Client Error" : "");
 }
 
-/** "400 Bad Request". */
-export function statusLine(status: number): string {
-  return `${status} ${reasonPhrase(status)}`.trim();
+/** "400 Bad Request"; with the reader's translator, the phrase in their language (SERVER_TEXTS holds HTTP's phrases). */
+export function statusLine(status: number, t?: ((phrase: MessageId) => string) | null): string {
+  const reason = reasonPhrase(status);
+  return `${status} ${reason && t ? t(reason as MessageId) : reason}`.trim();
 }

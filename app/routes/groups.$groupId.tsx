@@ -16,7 +16,9 @@ import { metaTranslator, useLocale, useT } from "~/components/i18n";
 import { PayoutTimeline } from "~/components/charts/payout-timeline";
 import { PoolBalanceChart } from "~/components/charts/pool-balance-chart";
 import { poolChart, type PoolChart } from "~/domain/charts";
-import { describeAccount, nudgeSentText } from "~/domain/failed-contribution";
+import { nudgeSentIn } from "~/domain/admin-wording";
+import { describeAccount } from "~/domain/failed-contribution";
+import { swapToastIn } from "~/domain/toast-wording";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { headlineStep, stepLabel } from "~/domain/payment-dates";
 import { inviteAgainSchema, removeMemberSchema, ROSTER_MESSAGES } from "~/domain/roster";
@@ -153,10 +155,12 @@ async function nudge(
   const result = await nudgeLateMembers(user, groupId, userId, intent === "late-pay-now" ? "pay_now_request" : "reminder");
   if (!result.ok && result.status === 404) return notFound();
   if (!result.ok) return redirectWithToast(request, groupUrl(groupId), { type: "error", title: result.error });
+  // The names, and how each was reached, in the reader's language (the admin console's words: part five (i)).
+  const locale = requestLocale(request, user.locale);
   return redirectWithToast(request, groupUrl(groupId), {
     type: "success",
     title: intent === "late-pay-now" ? "Request sent" : "Reminder sent",
-    description: nudgeSentText(result.deliveries),
+    description: nudgeSentIn(result.deliveries, translator(locale), locale),
   });
 }
 
@@ -278,7 +282,12 @@ async function changeSwap(request: Request, user: SessionUser["user"], groupId: 
     else result = await withdrawSwap(user, groupId, swapId);
   }
   const back = groupUrl(groupId);
-  if (result.ok) return redirectWithToast(request, back, { type: "success", title: result.title, description: result.description });
+  if (result.ok) {
+    // A description with a name or a turn in it is written in the reader's language (ADR 056 part five (m)).
+    const locale = requestLocale(request, user.locale);
+    const description = result.toast ? swapToastIn(result.toast, translator(locale), locale) : result.description;
+    return redirectWithToast(request, back, { type: "success", title: result.title, description });
+  }
   if (result.status === 404 && result.error === GROUP_NOT_FOUND) return notFound();
   return redirectWithToast(request, back, { type: "error", title: result.error });
 }
@@ -312,7 +321,13 @@ async function advanceGroupClock(
   let by: { days: number } | { nextEvent: true } = { nextEvent: true };
   if (intent === "advance-days") {
     const days = parseAdvanceDays(daysInput);
-    if (days === null) return redirectWithToast(request, back, { type: "error", title: CLOCK_DAYS_RANGE });
+    if (days === null) {
+      const range = { min: String(ADVANCE_DAYS_MIN), max: String(ADVANCE_DAYS_MAX) };
+      return redirectWithToast(request, back, {
+        type: "error",
+        title: inReaderLanguage(request, user, CLOCK_DAYS_RANGE, "toasts.clock.daysRange", range),
+      });
+    }
     by = { days };
   }
   const result = await advanceClock({ id: user.id, isAdmin: user.isAdmin }, groupId, by, new Date());

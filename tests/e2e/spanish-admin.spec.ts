@@ -1,5 +1,8 @@
 import type { Page } from "@playwright/test";
+import { bankDayOnOrAfter } from "../../app/domain/bank-days";
+import { addDays } from "../../app/domain/schedule";
 import { ADMIN, expect, login, test, toasts, uniqueEmail } from "./fixtures";
+import { advanceTo, lateGroup } from "./late-contribution.support";
 
 /**
  * Issue 46, part five (i): the admin console in Spanish (both projects, 375 px). The admin reads Spanish by the
@@ -132,4 +135,45 @@ test("the Spanish console fits a 320 px phone", async ({ page, baseURL }) => {
   await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Panel de administración");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+});
+
+const fullEs = new Intl.DateTimeFormat("es-US", { timeZone: "UTC", dateStyle: "full" });
+const fullDay = (day: string) => fullEs.format(new Date(`${day}T00:00:00Z`));
+
+test("part five (m): a turn unpaid for 14 days, its case's summary and action in Spanish; support's email stays English", async ({
+  page,
+  browser,
+  baseURL,
+  javaScript,
+}) => {
+  test.setTimeout(120_000);
+  // As late-contribution-unpaid-turn.spec.ts: Lena's three attempts are declined and fourteen days pass.
+  const { name, due } = await lateGroup(page, [{ subtype: "checking", name: "Everyday", mask: "3030", balance: 30 }]);
+  const second = bankDayOnOrAfter(addDays(due, 3));
+  await advanceTo(page, due);
+  await advanceTo(page, second);
+  await advanceTo(page, bankDayOnOrAfter(addDays(second, 3)));
+  await advanceTo(page, addDays(due, 14));
+
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 }, javaScriptEnabled: javaScript });
+  try {
+    const support = await context.newPage();
+    await login(support, ADMIN.email, ADMIN.password);
+    await context.addCookies([{ name: "rosca_lang", value: "es-US", url: baseURL! }]);
+    await support.goto("/admin");
+    const row = support.getByTestId("unpaid-turn-row").filter({ hasText: name });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(`${name} · Lena Late · $100.00 · esperó 14 días`);
+    await expect(row).toContainText(`El aporte de $100.00 de Lena Late a ${name} (período 1) vencía el ${fullDay(due)} y lleva 14 días esperando.`);
+    await expect(row).toContainText(
+      `Desde el ${fullDay(addDays(due, 14))}: Trátelo con Ada Admin y Lena Late: acuerden cuándo Lena Late lo paga con Pagar ahora.`,
+    );
+    for (const phrase of ["contribution to", "has waited", "Take it up with"]) expect(await row.innerText()).not.toContain(phrase);
+    // The email to the group's admin and the member is support's, in English.
+    const href = (await row.getByRole("link", { name: "Escribir a Ada Admin y a Lena Late" }).getAttribute("href")) ?? "";
+    expect(new URLSearchParams(href.split("?")[1]).get("subject")).toContain("Lena Late's $100.00 contribution due");
+    await expectNoEnglish(support);
+  } finally {
+    await context.close();
+  }
 });

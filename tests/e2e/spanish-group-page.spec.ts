@@ -2,13 +2,15 @@
  * Issue 46, part four (d): a member who reads Spanish on a started group's page, with a contribution of theirs that did
  * not go through (late-contribution.support.ts: Lena's $30 account, declined on the due day), then Pay now, the
  * statement with its CSV's headings, and the calendar file. Both projects (JavaScript on and off), at 375 px; each page
- * fails on the English phrases its English version shows (ADR 056).
+ * fails on the English phrases its English version shows (ADR 056). Part five (m): the admin's reminder toast and the
+ * turn swaps' toasts with a name or a turn in them, in Spanish.
  */
 import type { Browser, Page } from "@playwright/test";
 import { bankDayOnOrAfter } from "../../app/domain/bank-days";
 import { sandboxSettlesOn } from "../../app/domain/money";
-import { addDays } from "../../app/domain/schedule";
-import { expect, fixture, login, test, toasts } from "./fixtures";
+import { plannedDates } from "../../app/domain/payment-dates";
+import { addDays, todayIn } from "../../app/domain/schedule";
+import { bankedMember, expect, fixture, login, test, toasts } from "./fixtures";
 import { formingGroup } from "./groups-page.support";
 import { advanceTo, lateGroup, PASSWORD } from "./late-contribution.support";
 
@@ -95,6 +97,14 @@ const longEs = new Intl.DateTimeFormat("es-US", { timeZone: "UTC", dateStyle: "l
 /** "4 de diciembre de 2026". */
 const long = (day: string) => longEs.format(new Date(`${day}T00:00:00Z`));
 
+/** The signed-in account's language set to Spanish (Profile → Notifications), as a member does. */
+async function chooseSpanish(page: Page) {
+  await page.goto("/profile/notifications");
+  await page.getByRole("region", { name: "Language" }).getByLabel("Language").selectOption("es-US");
+  await page.getByRole("button", { name: "Save Language" }).click();
+  await expect(toasts(page)).toContainText("Idioma guardado");
+}
+
 /** Lena in a context of her own, as a phone, with JavaScript as the project has it, her account set to Spanish. */
 async function spanishMember(browser: Browser, email: string) {
   const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false });
@@ -117,6 +127,16 @@ test("a member who reads Spanish: the group page with a late contribution, Pay n
   await advanceTo(page, due);
   // No payday on file: the retry is three days later, on a bank business day (default-cover.ts).
   const retryOn = bankDayOnOrAfter(addDays(due, 3));
+
+  // Part five (m): the admin reads Spanish too and reminds Lena; the toast says whom it reached, and how, in Spanish.
+  await page.setViewportSize(PHONE);
+  await chooseSpanish(page);
+  await page.goto(`/groups/${groupId}`);
+  await page.getByTestId("late-member").getByRole("button", { name: "Enviar un recordatorio a Lena Late" }).click();
+  await expect(toasts(page)).toContainText("Recordatorio enviado");
+  await expect(toasts(page)).toContainText("Lena Late recibió el aviso por correo electrónico y en la app.");
+  expect(await toasts(page).innerText()).not.toContain("was told");
+  await expectPhoneFit(page);
 
   const lenaSide = await spanishMember(browser, lena);
   try {
@@ -300,4 +320,57 @@ test("a member reports a problem in Spanish: the form, its refusals with what wa
   await expect(toasts(page)).toContainText(
     "El administrador de la tanda no puede salir de ella. Si la tanda no debe seguir adelante, quite primero a los demás miembros.",
   );
+
+  // Part five (m): a hand-made POST's error page names the status in Spanish ("400 Bad Request" in English).
+  const malformed = await page.request.post("/reports", { form: { intent: "nonsense" }, headers: { Origin: baseURL ?? "" } });
+  expect(malformed.status()).toBe(400);
+  const html = await malformed.text();
+  expect(html).toContain("400 Solicitud no válida");
+  expect(html).not.toContain("400 Bad Request");
+});
+
+test("turn swaps in Spanish: the proposal's toast names whom we asked, the swap's says the turn now yours by its days", async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const admin = await bankedMember(page, "es-swap-admin", "Dana Demo");
+  const bo = await bankedMember(page, "es-swap-bo", "Bo Baker");
+  const cy = await bankedMember(page, "es-swap-cy", "Cy Chen");
+  const { groupId } = await fixture<{ groupId: string }>(page, "/groups/started", { admin, members: [bo, cy], name: `Tanda de cambios ${suffix}` });
+  // The fixture's group is weekly on the weekday three days from today in New York (turn-swaps.spec.ts).
+  const today = todayIn("America/New_York", new Date());
+  const due = [3, 10, 17].map((days) => addDays(today, days));
+
+  // Bo (turn 2), reading Spanish, proposes to swap with Dana (turn 1, the group's admin: no approval follows).
+  const boSide = await spanishMember(browser, bo);
+  try {
+    const phone = boSide.page;
+    await phone.goto(`/groups/${groupId}`);
+    const swaps = phone.getByTestId("turn-swaps");
+    await swaps.getByLabel("Cambiar mi turno con").selectOption({ label: await swaps.locator("option", { hasText: "Dana Demo" }).innerText() });
+    await swaps.getByRole("button", { name: "Proponer cambio" }).click();
+    await expect(toasts(phone)).toContainText("Cambio propuesto");
+    await expect(toasts(phone)).toContainText("Le preguntamos a Dana Demo. Le avisaremos cuando responda.");
+    expect(await toasts(phone).innerText()).not.toContain("We asked");
+    await expectPhoneFit(phone);
+  } finally {
+    await boSide.close();
+  }
+
+  // Dana, reading Spanish, accepts: the turns are swapped, and her toast says her new turn by its payout's days.
+  const danaSide = await spanishMember(browser, admin);
+  try {
+    const phone = danaSide.page;
+    await phone.goto(`/groups/${groupId}`);
+    await phone.getByTestId("open-swap").getByRole("button", { name: "Aceptar cambio" }).click();
+    await expect(toasts(phone)).toContainText("Turnos cambiados");
+    const dates = plannedDates(2, due[1]!);
+    await expect(toasts(phone)).toContainText(
+      `Su turno ahora es el 2: el pago del pozo sale el ${long(dates.sent!.day)}; se espera en su banco el ${long(dates.arrival!.day)}.`,
+    );
+    const said = await toasts(phone).innerText();
+    for (const phrase of ["Your turn is now", "payout goes out", "expected in your bank"]) expect(said).not.toContain(phrase);
+    await expectPhoneFit(phone);
+  } finally {
+    await danaSide.close();
+  }
 });

@@ -257,7 +257,8 @@ function UnpaidTurns({ turns }: { turns: UnpaidTurnView[] }) {
       ) : (
         <ul className="divide-y divide-slate-100 text-sm">
           {turns.map((turn) => {
-            const words = unpaidTurnCase(turn);
+            // The case's summary and action in the admin's language; the email to the admin and the member stays English.
+            const words = unpaidTurnCase(turn, locale === "en-US" ? undefined : { t, locale });
             const to = [turn.adminEmail, turn.memberEmail].filter(Boolean).join(",");
             const mailto = `mailto:${to}?${new URLSearchParams({ subject: words.emailSubject, body: words.emailBody }).toString().replaceAll("+", "%20")}`;
             return (

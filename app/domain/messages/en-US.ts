@@ -21,6 +21,8 @@ import { PROFILE_MESSAGES_UI, PROFILE_SERVER_TEXTS } from "./profile.en-US";
 import { NOTICES_MESSAGES } from "./notices.en-US";
 import { REPORT_PAGE_MESSAGES } from "./report.en-US";
 import { TURN_CONSENT_MESSAGES, TURN_CONSENT_SERVER_TEXTS } from "./turn-consent.en-US";
+import { TOASTS_MESSAGES, TOASTS_SERVER_TEXTS } from "./toasts.en-US";
+import { ADMIN_CASE_MESSAGES } from "./admin-case.en-US";
 
 const UI = {
   ...GROUP_PAGE_MESSAGES,
@@ -34,6 +36,8 @@ const UI = {
   ...GROUP_EXTRA_MESSAGES,
   ...CONTENT_MESSAGES,
   ...PROFILE_MESSAGES_UI,
+  ...TOASTS_MESSAGES,
+  ...ADMIN_CASE_MESSAGES,
   // The shell: every page's header, footer, skip link and the demo strip.
   "shell.title": "Rosca — Save Together, Grow Together",
   "shell.description": "Interest-free rotating savings groups for friends, family and colleagues. Sharia-compliant, for US residents 18+.",
@@ -513,6 +517,7 @@ export const SERVER_TEXTS = [
   ...ADMIN_SERVER_TEXTS,
   ...GROUP_EXTRA_SERVER_TEXTS,
   ...CONTENT_SERVER_TEXTS,
+  ...TOASTS_SERVER_TEXTS,
   ...Object.values(FIELD_MESSAGES),
   SECURITY_MESSAGES.codeRequired,
   SECURITY_MESSAGES.invalidCode,

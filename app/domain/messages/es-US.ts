@@ -16,6 +16,8 @@ import { PROFILE_MESSAGES_UI_ES, PROFILE_SERVER_TEXTS_ES } from "./profile.es-US
 import { NOTICES_MESSAGES_ES } from "./notices.es-US";
 import { REPORT_PAGE_MESSAGES_ES } from "./report.es-US";
 import { TURN_CONSENT_MESSAGES_ES, TURN_CONSENT_SERVER_TEXTS_ES } from "./turn-consent.es-US";
+import { TOASTS_MESSAGES_ES, TOASTS_SERVER_TEXTS_ES } from "./toasts.es-US";
+import { ADMIN_CASE_MESSAGES_ES } from "./admin-case.es-US";
 
 export const messages: Record<MessageId, string> = {
   ...GROUP_PAGE_MESSAGES_ES,
@@ -35,6 +37,9 @@ export const messages: Record<MessageId, string> = {
   ...PROFILE_MESSAGES_UI_ES,
   ...PROFILE_SERVER_TEXTS_ES,
   ...TURN_CONSENT_SERVER_TEXTS_ES,
+  ...TOASTS_MESSAGES_ES,
+  ...TOASTS_SERVER_TEXTS_ES,
+  ...ADMIN_CASE_MESSAGES_ES,
   "shell.title": "Rosca — Ahorremos juntos, crezcamos juntos",
   "shell.description":
     "Tandas sin intereses para amigos, familiares y compañeros de trabajo. Conformes a la sharía, para residentes de EE. UU. mayores de 18 años.",

@@ -16,6 +16,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { needsApproval, OPEN_SWAP_STATUSES, SWAP_MESSAGES, SWAP_NOTICES, turnOpen, type TurnFacts } from "~/domain/swaps";
 import { plannedDates } from "~/domain/payment-dates";
+import type { SwapToast } from "~/domain/toast-wording";
 import { todayIn, type CalendarDay } from "~/domain/schedule";
 import { db, type Db } from "../db/client.server";
 import {
@@ -40,7 +41,11 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type GroupRow = typeof groups.$inferSelect;
 
 export type SwapFailure = { ok: false; status: 403 | 404 | 409; error: string };
-export type SwapSuccess = { ok: true; title: string; description?: string };
+/**
+ * `description` is the toast's English; `toast`, when the description names someone or a turn, its facts, so the page's
+ * action says it in the reader's language (app/domain/toast-wording.ts).
+ */
+export type SwapSuccess = { ok: true; title: string; description?: string; toast?: SwapToast };
 export type SwapResult = SwapSuccess | SwapFailure;
 
 const GROUP_NOT_FOUND: SwapFailure = { ok: false, status: 404, error: "Group Not Found" };
@@ -273,7 +278,12 @@ export async function proposeSwap(actor: { id: string }, groupId: string, counte
       emails,
       now,
     );
-    return { ok: true, title: SWAP_MESSAGES.proposedTitle, description: SWAP_MESSAGES.proposedToYou(other.name) };
+    return {
+      ok: true,
+      title: SWAP_MESSAGES.proposedTitle,
+      description: SWAP_MESSAGES.proposedToYou(other.name),
+      toast: { kind: "proposed", name: other.name },
+    };
   });
 }
 
@@ -485,7 +495,13 @@ async function swapTurns(
     now,
   );
   const you = locked.me.id === proposer.id ? { turn: b, on: dueOf(b) } : locked.me.id === counterpart.id ? { turn: a, on: dueOf(a) } : null;
-  return { ok: true, title: SWAP_MESSAGES.swappedTitle, description: you ? SWAP_MESSAGES.swappedToYou(you.turn, you.on) : undefined };
+  if (!you) return { ok: true, title: SWAP_MESSAGES.swappedTitle };
+  return {
+    ok: true,
+    title: SWAP_MESSAGES.swappedTitle,
+    description: SWAP_MESSAGES.swappedToYou(you.turn, you.on),
+    toast: { kind: "swapped", turn: you.turn, dueOn: you.on },
+  };
 }
 
 /** The other members, when a proposed swap ends without happening: the two keep their turns, and so do they. */
