@@ -98,6 +98,7 @@ const ENGLISH_PHRASES = [
   "I have read and agree",
   "Successfully Joined",
   // The group page, the clock, money.
+  "A group of", // the header's line (stored in English at creation; said again in the reader's language)
   "Contribution",
   "Contributions",
   "Next contribution",

@@ -93,6 +93,8 @@ export const emailMessages = {
   "schedule.biweekly": "Every other {weekday, select, 0 {Sunday} 1 {Monday} 2 {Tuesday} 3 {Wednesday} 4 {Thursday} 5 {Friday} other {Saturday}}",
   "schedule.monthly": "Monthly on the {day, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}",
   "schedule.monthlyShort": "Monthly on the {day, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} (or the last day of shorter months)",
+  // The group header's line (groups.ts describeGroup's words; English pages show the line stored at creation).
+  "group.description": "A group of {count} saving {amount} {schedule}",
   // Issue 46, part four (e): the rest of the emails in the recipient's language. English word for word as before.
   "common.group": "Group",
   "common.viewGroup": "View your group",

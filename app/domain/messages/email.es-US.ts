@@ -93,6 +93,7 @@ export const emailMessages: Record<EmailMessageId, string> = {
     "Cada dos semanas, los {weekday, select, 0 {domingos} 1 {lunes} 2 {martes} 3 {miércoles} 4 {jueves} 5 {viernes} other {sábados}}",
   "schedule.monthly": "Cada mes, el día {day}",
   "schedule.monthlyShort": "Cada mes, el día {day} (o el último día de los meses más cortos)",
+  "group.description": "{count, plural, one {Una tanda de # persona que ahorra} other {Una tanda de # personas que ahorran}} {amount} {schedule}",
   // Parte cuatro (e) del issue 46: el resto de los correos.
   "common.group": "Tanda",
   "common.viewGroup": "Ver su tanda",

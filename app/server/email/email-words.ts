@@ -5,6 +5,7 @@
  */
 import { type I18n, setupI18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { formatMoney } from "../../domain/format";
 import { DEFAULT_LOCALE, type Locale } from "../../domain/locale";
 import { emailMessages as englishEmail, type EmailMessageId } from "../../domain/messages/email.en-US";
 import { emailMessages as spanishEmail } from "../../domain/messages/email.es-US";
@@ -43,4 +44,23 @@ export function scheduleWords(schedule: Schedule, locale: Locale): string {
       return t(day >= 29 ? "schedule.monthlyShort" : "schedule.monthly", { day });
     }
   }
+}
+
+/**
+ * The group header's line (the group page and the join page). English is the line stored when the group was made
+ * (`describeGroup`, SPEC.md's "A group of 5 saving $100.00 monthly on the 15th"); another language says the same facts
+ * in its words: "Una tanda de 5 personas que ahorran $100.00 cada mes, el día 15".
+ */
+export function groupDescription(
+  group: { description: string; memberCount: number; contributionCents: number },
+  schedule: Schedule,
+  locale: Locale,
+): string {
+  if (locale === DEFAULT_LOCALE) return group.description;
+  const line = scheduleWords(schedule, locale);
+  return wordsFor(locale).t("group.description", {
+    count: group.memberCount,
+    amount: formatMoney(group.contributionCents, locale),
+    schedule: line.charAt(0).toLocaleLowerCase(locale) + line.slice(1),
+  });
 }

@@ -21,6 +21,7 @@ import {
 import { DEFAULT_LOCALE, type Locale } from "~/domain/locale";
 import { formatCalendarDay } from "~/domain/format";
 import { translator } from "../platform/locale.server";
+import { groupDescription } from "../email/email-words";
 import { scheduleWords } from "../email/templates";
 import { bankTransfers, groupMembers, groupPeriods, groups, type GroupEventType, type GroupInvitationStatus, type GroupStatus } from "../db/schema";
 import { visibleProfile, type VisibleProfile } from "../profile/profile.server";
@@ -481,7 +482,7 @@ export async function groupPageWithPanels(
   const view: GroupPageView = {
     id: group.id,
     name: group.name,
-    description: group.description,
+    description: groupDescription(group, scheduleOf(group), locale),
     status: group.status,
     memberCount: group.memberCount,
     joinedCount,
@@ -1000,7 +1001,7 @@ export async function invitationView(group: GroupRow, viewerId: string, now = ne
   return {
     groupId: group.id,
     groupName: group.name,
-    description: group.description,
+    description: groupDescription(group, scheduleOf(group), locale),
     adminName: members.find((member) => member.isAdmin)?.name ?? "The group admin",
     memberCount: group.memberCount,
     joinedCount: joined,
