@@ -46,7 +46,8 @@ export function PoolBalanceChart({ chart, today, status, dueDays }: PoolChartPro
       ]
     : ticks;
   const spanDays = Math.max(1, dayOffset(chart.start, chart.end));
-  const x = (day: CalendarDay) => linear(0, spanDays, MARGIN.left + 8, WIDTH - MARGIN.right - 8)(dayOffset(chart.start, day));
+  const xOfOffset = linear(0, spanDays, MARGIN.left + 8, WIDTH - MARGIN.right - 8);
+  const x = (day: CalendarDay) => xOfOffset(dayOffset(chart.start, day));
   const y = linear(bottom, top, HEIGHT - MARGIN.bottom, MARGIN.top);
   const until = status === "completed" || today > chart.end ? chart.end : today < chart.start ? chart.start : today;
   const points = poolStepPoints(chart, until, x, y);
