@@ -68,6 +68,7 @@ export function PoolBalanceChart({ chart, today, status, dueDays }: PoolChartPro
           focusable="false"
           data-chart="pool-balance"
           fontFamily="inherit"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own drawing (chartMarkup): numbers we compute, and every text (money, dates, the catalogue's words) escaped as React escapes it.
           dangerouslySetInnerHTML={{
             __html: chartMarkup({ allTicks, dueDays, every, empty, shown, points, barWidth, status, today, chart, top, x, y, t, locale }),
           }}
