@@ -34,7 +34,9 @@ describe("PoolBalanceChart's drawing", () => {
     expect(svg.match(/<rect /g)).toHaveLength(3);
     expect(svg.match(/fill="#059669"/g)).toHaveLength(2);
     expect(svg.match(/fill="#c2410c"/g)).toHaveLength(1);
-    expect(svg).toMatch(/<path d="M[\d.]+,[\d.]+( L[\d.]+,[\d.]+)+" fill="none" stroke="#0f172a" stroke-width="2.5" stroke-linejoin="round"><\/path>/);
+    expect(svg).toMatch(
+      /<path d="M[\d.]+,[\d.]+( L[\d.]+,[\d.]+)+" fill="none" stroke="#0f172a" stroke-width="2.5" stroke-linejoin="round"><\/path>/,
+    );
     for (const label of [">Nov 2<", ">Nov 9<", ">Nov 16<", ">Due days<", ">Today<", ">$0<", ">−$300<", ">$300<"]) {
       expect(svg).toContain(label);
     }
