@@ -61,3 +61,28 @@ describe("counting bank days", () => {
     expect(() => addBankDays("2026-01-05", 1.5)).toThrow();
   });
 });
+
+describe("remembered answers (ADR 059 part five (g))", () => {
+  it("give the same answers as the calendar, asked twice, across more days than the memory holds", () => {
+    const start = Date.UTC(2020, 0, 1);
+    for (let pass = 0; pass < 2; pass++) {
+      for (let i = 0; i < 5000; i++) {
+        const date = new Date(start + i * 86_400_000);
+        const day = date.toISOString().slice(0, 10);
+        const weekday = date.getUTCDay();
+        const expected = weekday !== 0 && weekday !== 6 && !bankHolidays(date.getUTCFullYear()).has(day);
+        expect(isBankDay(day)).toBe(expected);
+        const one = addBankDays(day, 1);
+        expect(isBankDay(one)).toBe(true);
+        expect(one > day).toBe(true);
+        expect(addBankDays(day, 2)).toBe(nextBankDay(one));
+      }
+    }
+  });
+
+  it("keeps day and count apart", () => {
+    expect(addBankDays("2026-01-16", 1)).toBe("2026-01-20");
+    expect(addBankDays("2026-01-16", 2)).toBe("2026-01-21");
+    expect(addBankDays("2026-01-16", 0)).toBe("2026-01-16");
+  });
+});

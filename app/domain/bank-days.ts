@@ -61,11 +61,27 @@ export function bankHolidays(year: number): ReadonlySet<CalendarDay> {
   return set;
 }
 
+/**
+ * Answers already given, by day (and by day and count for `addBankDays`): a group page dates every member's
+ * contribution of every period on the same few days, some 400 calls a page with a handful of distinct answers (ADR 059
+ * part five (g)). The answers are pure functions of their arguments; the maps are emptied when they reach the bound.
+ */
+const REMEMBERED = 4096;
+const bankDayAnswers = new Map<CalendarDay, boolean>();
+const addBankDaysAnswers = new Map<string, CalendarDay>();
+
+function remember<K, V>(map: Map<K, V>, key: K, value: V): V {
+  if (map.size >= REMEMBERED) map.clear();
+  map.set(key, value);
+  return value;
+}
+
 /** Whether ACH settles on this day: a weekday that is not a Federal Reserve holiday. */
 export function isBankDay(day: CalendarDay): boolean {
+  const known = bankDayAnswers.get(day);
+  if (known !== undefined) return known;
   const weekday = dayOfWeekOf(day);
-  if (weekday === 0 || weekday === 6) return false;
-  return !bankHolidays(Number(day.slice(0, 4))).has(day);
+  return remember(bankDayAnswers, day, weekday !== 0 && weekday !== 6 && !bankHolidays(Number(day.slice(0, 4))).has(day));
 }
 
 /** The day itself when it is a bank day, else the next one (a transfer made on a weekend enters ACH on Monday). */
@@ -86,9 +102,12 @@ export function nextBankDay(day: CalendarDay): CalendarDay {
  */
 export function addBankDays(day: CalendarDay, count: number): CalendarDay {
   if (!Number.isInteger(count) || count < 0) throw new Error(`addBankDays needs a whole number of days ≥ 0, got ${count}`);
+  const key = `${day}+${count}`;
+  const known = addBankDaysAnswers.get(key);
+  if (known !== undefined) return known;
   let current = bankDayOnOrAfter(day);
   for (let i = 0; i < count; i++) current = nextBankDay(current);
-  return current;
+  return remember(addBankDaysAnswers, key, current);
 }
 
 /**

@@ -50,6 +50,20 @@ describe("formatDate: the one date formatter", () => {
     expect(formatDate("2026-12-01", { timeZone: "Pacific/Kiritimati" })).toBe("Tuesday, December 1, 2026");
   });
 
+  it("remembers a calendar day's text by language and style, and stays right past what it remembers", () => {
+    const direct = (day: string, style: "medium" | "long", locale: string) =>
+      new Intl.DateTimeFormat(locale, { timeZone: "UTC", dateStyle: style }).format(new Date(`${day}T00:00:00Z`));
+    for (let pass = 0; pass < 2; pass++) {
+      for (let i = 0; i < 1100; i++) {
+        const day = new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+        expect(formatDate(day, { style: "medium" })).toBe(direct(day, "medium", "en-US"));
+        expect(formatDate(day, { style: "long", locale: "es-US" })).toBe(direct(day, "long", "es-US"));
+      }
+    }
+    expect(formatDate("2026-12-01", { style: "medium" })).toBe("Dec 1, 2026");
+    expect(formatDate("2026-12-01", { style: "long" })).toBe("December 1, 2026");
+  });
+
   it("shows an instant as the day it falls on in the given zone", () => {
     // 03:30 UTC on December 2 is still December 1 in New York and in Los Angeles, already December 2 in Tokyo.
     expect(formatDate("2026-12-02T03:30:00Z")).toBe("Tuesday, December 1, 2026");

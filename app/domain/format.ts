@@ -36,6 +36,13 @@ function formatter(key: string, make: () => Intl.DateTimeFormat) {
 }
 
 /**
+ * A calendar day's text by language and style: the same for every reader at every moment (UTC midnight, no zone), and a
+ * group page writes the same few dozen days some 150 times (ADR 059 part five (g)). Emptied at the bound.
+ */
+const REMEMBERED_DAY_TEXTS = 2048;
+const calendarDayTexts = new Map<string, string>();
+
+/**
  * The date formatter: "Tuesday, December 1, 2026" by default. A calendar day is formatted at UTC midnight with the UTC
  * calendar, which names the same day whatever the machine's zone; an instant is formatted in `timeZone`.
  */
@@ -43,9 +50,15 @@ export function formatDate(value: string | Date, options: DateOptions = {}): str
   const style = options.style ?? "full";
   const locale = options.locale ?? DEFAULT_LOCALE;
   if (typeof value === "string" && CALENDAR_DAY.test(value)) {
-    return formatter(`day:${locale}:${style}`, () => new Intl.DateTimeFormat(locale, { timeZone: "UTC", dateStyle: style })).format(
+    const key = `${locale}:${style}:${value}`;
+    const known = calendarDayTexts.get(key);
+    if (known !== undefined) return known;
+    const text = formatter(`day:${locale}:${style}`, () => new Intl.DateTimeFormat(locale, { timeZone: "UTC", dateStyle: style })).format(
       new Date(`${value}T00:00:00Z`),
     );
+    if (calendarDayTexts.size >= REMEMBERED_DAY_TEXTS) calendarDayTexts.clear();
+    calendarDayTexts.set(key, text);
+    return text;
   }
   const timeZone = options.timeZone ?? DISPLAY_TIME_ZONE;
   return formatter(`instant:${locale}:${style}:${timeZone}`, () => new Intl.DateTimeFormat(locale, { timeZone, dateStyle: style })).format(

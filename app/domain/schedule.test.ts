@@ -175,6 +175,28 @@ describe("calendar days", () => {
   });
 });
 
+describe("days remembered by addDays, daysBetween and dayOfWeekOf (ADR 059 part five (g))", () => {
+  it("agree with Date's arithmetic, asked twice, across more days than they remember", () => {
+    const start = Date.UTC(2018, 0, 1);
+    for (let pass = 0; pass < 2; pass++) {
+      for (let i = 0; i < 5000; i++) {
+        const date = new Date(start + i * 86_400_000);
+        const day = date.toISOString().slice(0, 10);
+        expect(dayOfWeekOf(day)).toBe(date.getUTCDay());
+        expect(daysBetween("2018-01-01", day)).toBe(i);
+        expect(addDays("2018-01-01", i)).toBe(day);
+        expect(addDays(day, -i)).toBe("2018-01-01");
+      }
+    }
+  });
+
+  it("still refuses what is not a calendar day after remembering others", () => {
+    expect(addDays("2024-02-28", 1)).toBe("2024-02-29");
+    expect(() => addDays("2023-02-29", 1)).toThrow("Not a calendar day");
+    expect(() => dayOfWeekOf("2026-1-5")).toThrow("Not a calendar day");
+  });
+});
+
 describe("scheduleDefaults (SPEC.md section 4)", () => {
   it.each([
     ["weekly", { dayOfWeek: 1, dayOfMonth: null }],

@@ -142,20 +142,51 @@ export function isCalendarDay(value: string): boolean {
   return typeof value === "string" && parseDay(value) !== null;
 }
 
+/**
+ * Days already converted, both ways: a group page's payment dates and chart convert the same few dozen days hundreds of
+ * times (ADR 059 part five (g)). Only valid days are remembered (`mustParse` throws first); each map is emptied when it
+ * reaches the bound.
+ */
+const REMEMBERED_DAYS = 4096;
+const dayNumbers = new Map<CalendarDay, number>();
+const daysByNumber = new Map<number, CalendarDay>();
+
+/** Days since 1970-01-01 of a calendar day. */
+function dayNumber(day: CalendarDay): number {
+  let known = dayNumbers.get(day);
+  if (known === undefined) {
+    known = epochDay(mustParse(day));
+    if (dayNumbers.size >= REMEMBERED_DAYS) dayNumbers.clear();
+    dayNumbers.set(day, known);
+  }
+  return known;
+}
+
+/** The calendar day `days` after 1970-01-01. */
+function dayOfNumber(days: number): CalendarDay {
+  let known = daysByNumber.get(days);
+  if (known === undefined) {
+    known = formatDay(fromEpochDay(days));
+    if (daysByNumber.size >= REMEMBERED_DAYS) daysByNumber.clear();
+    daysByNumber.set(days, known);
+  }
+  return known;
+}
+
 export function addDays(day: CalendarDay, days: number): CalendarDay {
   if (!Number.isInteger(days)) throw new Error(`addDays needs whole days, got ${days}`);
-  return formatDay(fromEpochDay(epochDay(mustParse(day)) + days));
+  return dayOfNumber(dayNumber(day) + days);
 }
 
 /** `to - from` in whole days (negative when `to` is earlier). */
 export function daysBetween(from: CalendarDay, to: CalendarDay): number {
-  return epochDay(mustParse(to)) - epochDay(mustParse(from));
+  return dayNumber(to) - dayNumber(from);
 }
 
 /** 0 = Sunday … 6 = Saturday. */
 export function dayOfWeekOf(day: CalendarDay): number {
   // 1970-01-01 was a Thursday (4).
-  return (((epochDay(mustParse(day)) + 4) % 7) + 7) % 7;
+  return (((dayNumber(day) + 4) % 7) + 7) % 7;
 }
 
 export function dayOfMonthOf(day: CalendarDay): number {

@@ -46,11 +46,11 @@ export function PoolBalanceChart({ chart, today, status, dueDays }: PoolChartPro
       ]
     : ticks;
   const spanDays = Math.max(1, dayOffset(chart.start, chart.end));
-  const x = (day: CalendarDay) => linear(0, spanDays, MARGIN.left + 8, WIDTH - MARGIN.right - 8)(dayOffset(chart.start, day));
+  const xOfOffset = linear(0, spanDays, MARGIN.left + 8, WIDTH - MARGIN.right - 8);
+  const x = (day: CalendarDay) => xOfOffset(dayOffset(chart.start, day));
   const y = linear(bottom, top, HEIGHT - MARGIN.bottom, MARGIN.top);
   const until = status === "completed" || today > chart.end ? chart.end : today < chart.start ? chart.start : today;
   const points = poolStepPoints(chart, until, x, y);
-  const line = points.map(([px, py], index) => `${index === 0 ? "M" : "L"}${px.toFixed(1)},${py.toFixed(1)}`).join(" ");
   const barWidth = Math.min(16, Math.max(4, (WIDTH - MARGIN.left - MARGIN.right) / spanDays / 2));
   // Label every due day when they fit (about 44 px each), else every second or third one.
   const every = Math.max(1, Math.ceil((dueDays.length * 44) / (WIDTH - MARGIN.left - MARGIN.right)));
@@ -68,70 +68,11 @@ export function PoolBalanceChart({ chart, today, status, dueDays }: PoolChartPro
           focusable="false"
           data-chart="pool-balance"
           fontFamily="inherit"
-        >
-          {allTicks.map((tick) => (
-            <g key={tick}>
-              <line
-                x1={MARGIN.left}
-                x2={WIDTH - MARGIN.right}
-                y1={y(tick)}
-                y2={y(tick)}
-                stroke={tick === 0 ? "#94a3b8" : "#e2e8f0"}
-                strokeWidth={1}
-              />
-              <text x={MARGIN.left - 8} y={y(tick)} dy="0.32em" textAnchor="end" fontSize={12} fill="#475569">
-                {tick < 0 ? `−${formatMoneyShort(-tick, locale)}` : formatMoneyShort(tick, locale)}
-              </text>
-            </g>
-          ))}
-          {dueDays.map((day, index) =>
-            index % every === 0 ? (
-              <g key={day}>
-                <line x1={x(day)} x2={x(day)} y1={HEIGHT - MARGIN.bottom} y2={HEIGHT - MARGIN.bottom + 5} stroke="#94a3b8" />
-                <text x={x(day)} y={HEIGHT - MARGIN.bottom + 20} textAnchor="middle" fontSize={12} fill="#475569">
-                  {formatDate(day, { style: "medium", locale }).replace(/,? \d{4}$/, "")}
-                </text>
-              </g>
-            ) : null,
-          )}
-          <text x={MARGIN.left} y={HEIGHT - 6} fontSize={12} fill="#475569">
-            {t("groupPage.pool.dueDays")}
-          </text>
-          {empty ? (
-            <text x={(MARGIN.left + WIDTH - MARGIN.right) / 2} y={y(top / 2)} textAnchor="middle" fontSize={14} fill="#475569">
-              {t("groupPage.pool.nothingYet")}
-            </text>
-          ) : (
-            <>
-              {shown.map((day) => (
-                <g key={day.day}>
-                  {day.inCents > 0 ? (
-                    <rect
-                      x={x(day.day) - barWidth / 2}
-                      y={y(day.inCents)}
-                      width={barWidth}
-                      height={y(0) - y(day.inCents)}
-                      fill={COLOURS.in}
-                      rx={1.5}
-                    />
-                  ) : null}
-                  {day.outCents > 0 ? (
-                    <rect x={x(day.day) - barWidth / 2} y={y(0)} width={barWidth} height={y(-day.outCents) - y(0)} fill={COLOURS.out} rx={1.5} />
-                  ) : null}
-                </g>
-              ))}
-              <path d={line} fill="none" stroke={COLOURS.balance} strokeWidth={2.5} strokeLinejoin="round" />
-            </>
-          )}
-          {status === "active" && today >= chart.start && today <= chart.end ? (
-            <g>
-              <line x1={x(today)} x2={x(today)} y1={MARGIN.top} y2={HEIGHT - MARGIN.bottom} stroke="#0f172a" strokeDasharray="4 3" />
-              <text x={x(today) + 4} y={MARGIN.top} dy="0.8em" fontSize={12} fill="#0f172a">
-                {t("groupPage.pool.today")}
-              </text>
-            </g>
-          ) : null}
-        </svg>
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own drawing (chartMarkup): numbers we compute, and every text (money, dates, the catalogue's words) escaped as React escapes it.
+          dangerouslySetInnerHTML={{
+            __html: chartMarkup({ allTicks, dueDays, every, empty, shown, points, barWidth, status, today, chart, top, x, y, t, locale }),
+          }}
+        />
       </ScrollRegion>
       {empty ? null : (
         <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700" aria-hidden="true">
@@ -192,6 +133,82 @@ export function PoolBalanceChart({ chart, today, status, dueDays }: PoolChartPro
       )}
     </figure>
   );
+}
+
+/** Text for HTML, as React escapes it. */
+function escapeText(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
+}
+
+/**
+ * The drawing inside the chart's <svg>, as markup: some 85 elements that never change on the client (aria-hidden, no
+ * handlers), written as one string instead of React elements; the same markup React wrote for them before (ADR 059
+ * part five (g): the group page's render is proportional to its elements).
+ */
+function chartMarkup(input: {
+  allTicks: number[];
+  dueDays: CalendarDay[];
+  every: number;
+  empty: boolean;
+  shown: PoolChart["days"];
+  points: ReturnType<typeof poolStepPoints>;
+  barWidth: number;
+  status: PoolChartProps["status"];
+  today: CalendarDay;
+  chart: PoolChart;
+  top: number;
+  x: (day: CalendarDay) => number;
+  y: (cents: number) => number;
+  t: Translate;
+  locale: Locale;
+}): string {
+  const { allTicks, dueDays, every, empty, shown, points, barWidth, status, today, chart, top, x, y, t, locale } = input;
+  const parts: string[] = [];
+  for (const tick of allTicks) {
+    const label = tick < 0 ? `−${formatMoneyShort(-tick, locale)}` : formatMoneyShort(tick, locale);
+    parts.push(
+      `<g><line x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${y(tick)}" y2="${y(tick)}" stroke="${tick === 0 ? "#94a3b8" : "#e2e8f0"}" stroke-width="1"></line>`,
+      `<text x="${MARGIN.left - 8}" y="${y(tick)}" dy="0.32em" text-anchor="end" font-size="12" fill="#475569">${escapeText(label)}</text></g>`,
+    );
+  }
+  dueDays.forEach((day, index) => {
+    if (index % every !== 0) return;
+    const label = formatDate(day, { style: "medium", locale }).replace(/,? \d{4}$/, "");
+    parts.push(
+      `<g><line x1="${x(day)}" x2="${x(day)}" y1="${HEIGHT - MARGIN.bottom}" y2="${HEIGHT - MARGIN.bottom + 5}" stroke="#94a3b8"></line>`,
+      `<text x="${x(day)}" y="${HEIGHT - MARGIN.bottom + 20}" text-anchor="middle" font-size="12" fill="#475569">${escapeText(label)}</text></g>`,
+    );
+  });
+  parts.push(`<text x="${MARGIN.left}" y="${HEIGHT - 6}" font-size="12" fill="#475569">${escapeText(t("groupPage.pool.dueDays"))}</text>`);
+  if (empty) {
+    parts.push(
+      `<text x="${(MARGIN.left + WIDTH - MARGIN.right) / 2}" y="${y(top / 2)}" text-anchor="middle" font-size="14" fill="#475569">${escapeText(t("groupPage.pool.nothingYet"))}</text>`,
+    );
+  } else {
+    for (const day of shown) {
+      parts.push("<g>");
+      if (day.inCents > 0) {
+        parts.push(
+          `<rect x="${x(day.day) - barWidth / 2}" y="${y(day.inCents)}" width="${barWidth}" height="${y(0) - y(day.inCents)}" fill="${COLOURS.in}" rx="1.5"></rect>`,
+        );
+      }
+      if (day.outCents > 0) {
+        parts.push(
+          `<rect x="${x(day.day) - barWidth / 2}" y="${y(0)}" width="${barWidth}" height="${y(-day.outCents) - y(0)}" fill="${COLOURS.out}" rx="1.5"></rect>`,
+        );
+      }
+      parts.push("</g>");
+    }
+    const line = points.map(([px, py], index) => `${index === 0 ? "M" : "L"}${px.toFixed(1)},${py.toFixed(1)}`).join(" ");
+    parts.push(`<path d="${line}" fill="none" stroke="${COLOURS.balance}" stroke-width="2.5" stroke-linejoin="round"></path>`);
+  }
+  if (status === "active" && today >= chart.start && today <= chart.end) {
+    parts.push(
+      `<g><line x1="${x(today)}" x2="${x(today)}" y1="${MARGIN.top}" y2="${HEIGHT - MARGIN.bottom}" stroke="#0f172a" stroke-dasharray="4 3"></line>`,
+      `<text x="${x(today) + 4}" y="${MARGIN.top}" dy="0.8em" font-size="12" fill="#0f172a">${escapeText(t("groupPage.pool.today"))}</text></g>`,
+    );
+  }
+  return parts.join("");
 }
 
 export function poolSentence(chart: PoolChart, status: "active" | "completed") {
