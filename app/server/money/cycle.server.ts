@@ -10,6 +10,7 @@
  * as real time would, so advancing 12 periods in one step or in 12 steps gives the same ledger.
  */
 import { and, asc, eq, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import pLimit from "p-limit";
 import { failureReasonValues } from "~/domain/ach";
 import {
@@ -39,7 +40,7 @@ import { notifyUrgent, URGENT } from "../notifications/account-alerts.server";
 import { failpoint, pausepoint, SimulatedCrash } from "../platform/failpoints.server";
 import { logger } from "../platform/log.server";
 import { balanceOf } from "./ledger.server";
-import { recordPayoutRefusal, recordProcessingFailure, recordProcessingSuccess } from "./health.server";
+import { processingSucceeded, recordPayoutRefusal, recordProcessingFailure } from "./health.server";
 import { groupsLockedInOrder } from "./locks.server";
 import { leftoverRows, leftoversToSend, syncTransferEvents } from "./bank-events.server";
 import { claimReminders, completePeriods, payoutsDue, planDebits, settledUpGroups } from "./plan.server";
@@ -185,9 +186,8 @@ export async function processPage(groupIds: string[], now: Date, options: PageOp
       if (processed.length > 0) {
         await db()
           .update(groups)
-          .set({ lastProcessedAt: new Date() })
+          .set({ lastProcessedAt: new Date(), ...processingSucceeded })
           .where(inArray(groups.id, groupsLockedInOrder(processed.map((r) => r.group.id))));
-        await recordProcessingSuccess(processed.map((r) => r.group.id));
       }
       for (const r of processed) results.set(r.group.id, { status: "processed", days: r.days });
       return results;
@@ -567,30 +567,28 @@ async function remind(byId: Map<string, GroupRow>, reminders: Awaited<ReturnType
  * with one conditional update, so each is told once.
  */
 async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
-  const untold = and(
-    inArray(bankTransfers.groupId, [...byId.keys()]),
-    or(sql`${bankTransfers.notifiedStatus} is null`, ne(bankTransfers.notifiedStatus, bankTransfers.status)),
-    inArray(bankTransfers.status, ["settled", "funds_available", "declined", "failed", "returned", "cancelled"]),
-  );
+  const locked = alias(bankTransfers, "locked");
+  const untold = (t: typeof bankTransfers | typeof locked) =>
+    and(
+      inArray(t.groupId, [...byId.keys()]),
+      or(sql`${t.notifiedStatus} is null`, ne(t.notifiedStatus, t.status)),
+      inArray(t.status, ["settled", "funds_available", "declined", "failed", "returned", "cancelled"]),
+    );
   // Claimed under row locks taken in id order, as applyStatuses takes them: another worker applying bank events to
   // these transfers waits instead of deadlocking with an UPDATE that locks in scan order (40P01, found by the race test).
-  const changed = await db().transaction(async (tx) => {
-    const locked = await tx.select({ id: bankTransfers.id }).from(bankTransfers).where(untold).orderBy(asc(bankTransfers.id)).for("update");
-    if (locked.length === 0) return [];
-    return tx
-      .update(bankTransfers)
-      .set({ notifiedStatus: sql`${bankTransfers.status}` })
-      .where(
-        and(
-          inArray(
-            bankTransfers.id,
-            locked.map((row) => row.id),
-          ),
-          untold,
-        ),
-      )
-      .returning();
-  });
+  // One statement (the locking subquery in id order, as groupsLockedInOrder does for groups): it runs twice a day per
+  // page, and as a transaction of its own it was four round trips (begin, the locking select, the update, commit) where
+  // most days have nothing to tell (issue 47, ADR 060 part six (h)).
+  const changed = await db()
+    .update(bankTransfers)
+    .set({ notifiedStatus: sql`${bankTransfers.status}` })
+    .where(
+      and(
+        inArray(bankTransfers.id, db().select({ id: locked.id }).from(locked).where(untold(locked)).orderBy(asc(locked.id)).for("update")),
+        untold(bankTransfers),
+      ),
+    )
+    .returning();
   if (changed.length === 0) return;
   const people = await db()
     .select({ id: users.id, email: users.email, name: users.name })
@@ -757,11 +755,14 @@ export async function advanceClock(
   let moved = 0;
   for (let step = 0; step < days; step++) {
     // One day at a time: the offset (what other readers see) and the processed day move together.
+    // Only while the group is active: a group its last day completed stops here (one statement a day, not a read of its
+    // status after each day as well).
     const [updated] = await db()
       .update(groups)
       .set({ clockOffsetSeconds: sql`${groups.clockOffsetSeconds} + 86400`, updatedAt: now })
-      .where(eq(groups.id, groupId))
-      .returning();
+      .where(and(eq(groups.id, groupId), eq(groups.status, "active")))
+      .returning({ id: groups.id });
+    if (!updated) break;
     moved += 1;
     let result = await processGroup(groupId, now);
     if (result.status === "busy") {
@@ -770,9 +771,6 @@ export async function advanceClock(
       result = await processGroup(groupId, now);
     }
     if (result.status === "failed") return { ok: false, status: 503, error: CLOCK_STOPPED_ON_FAILURE };
-    if (updated!.status !== "active") break;
-    const [current] = await db().select({ status: groups.status }).from(groups).where(eq(groups.id, groupId));
-    if (current?.status !== "active") break;
   }
   const [after] = await db().select().from(groups).where(eq(groups.id, groupId));
   return { ok: true, today: groupToday(after!, now), days: moved };

@@ -4,7 +4,7 @@
  * longer retried automatically) until an admin resumes it. The admin console's money-health panel reads
  * `moneyHealth()`.
  */
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { type CycleTransfer, FAILED_STATUSES, RETRY_AFTER_DAYS, retryAllowed } from "~/domain/money";
 import { type WaitingMoney, whatHappened, whatThePlatformWillDo } from "~/domain/money-health";
 import type { DatedAttempt, LateNext } from "~/domain/payment-dates";
@@ -16,7 +16,6 @@ import { bankTransfers, groups, ledgerAccounts, ledgerTransfers, type MoneyIncid
 import { translator } from "../platform/locale.server";
 import { logger } from "../platform/log.server";
 import { fundingFor } from "./funding.server";
-import { groupsLockedInOrder } from "./locks.server";
 
 /** A group's money work that fails this many runs in a row is parked: it stops, and shows as needing attention. */
 export const MAX_PROCESSING_FAILURES = 5;
@@ -92,14 +91,14 @@ export async function recordProcessingFailure(groupId: string, error: unknown): 
   return { parked, failures };
 }
 
-/** Runs succeeded: each group's count of failures in a row starts again (one statement for a page of groups). */
-export async function recordProcessingSuccess(groupIds: string[]) {
-  if (groupIds.length === 0) return;
-  await db()
-    .update(groups)
-    .set({ moneyFailures: 0 })
-    .where(and(inArray(groups.id, groupsLockedInOrder(groupIds)), gt(groups.moneyFailures, 0), isNull(groups.moneyParkedAt)));
-}
+/**
+ * Runs succeeded: each group's count of failures in a row starts again, unless it is parked (an admin resumes it). A
+ * column value for the UPDATE that stamps a page's groups as processed (cycle.server.ts' processPage), so that the
+ * count is reset in that one statement rather than a second one per page (ADR 060 part six (h)).
+ */
+export const processingSucceeded = {
+  moneyFailures: sql<number>`case when ${groups.moneyFailures} > 0 and ${groups.moneyParkedAt} is null then 0 else ${groups.moneyFailures} end`,
+};
 
 /** An admin resumes a parked group: it is retried on the next tick, and its open incidents are resolved. */
 export async function resumeGroup(groupId: string) {
