@@ -200,7 +200,10 @@ describe("the join page and the profile", () => {
       expect((await invitationView(second!, late.id, NOW)).adminName).toBe("The group admin");
       expect((await invitationView(second!, late.id, NOW, "es-US")).adminName).toBe("La administración de la tanda");
     } finally {
-      await db().update(schema.groupMembers).set({ isAdmin: true }).where(and(eq(schema.groupMembers.groupId, second!.id), eq(schema.groupMembers.userId, admin.id)));
+      await db()
+        .update(schema.groupMembers)
+        .set({ isAdmin: true })
+        .where(and(eq(schema.groupMembers.groupId, second!.id), eq(schema.groupMembers.userId, admin.id)));
     }
 
     // The member with the worst record joins like anyone else.
