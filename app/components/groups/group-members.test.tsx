@@ -49,6 +49,7 @@ const messages = {
 
 function Markup({ status }: { status: "active" | "completed" }) {
   const t = useT();
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the markup under test, set as the page sets it.
   return <ul className="mt-3 divide-y divide-slate-100" dangerouslySetInnerHTML={{ __html: memberRowsMarkup(members, status, t) }} />;
 }
 

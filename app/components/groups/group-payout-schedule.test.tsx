@@ -60,6 +60,7 @@ const column = { position: "Position", recipient: "Recipient <who>", date: "Date
 function Both({ which }: { which: "react" | "markup" }) {
   const t = useT();
   const locale = useLocale();
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the markup under test, set as the page sets it.
   if (which === "markup") return <tbody dangerouslySetInnerHTML={{ __html: scheduleRowsMarkup(rows, column, "fixed", t, locale) }} />;
   return (
     <tbody>
