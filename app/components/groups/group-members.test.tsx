@@ -31,7 +31,7 @@ const members: MemberView[] = [
     email: "amina@example.com",
     isAdmin: true,
     hasPaid: true,
-    record: { summary: 'On time & "always"', standing: "good" } as MemberView["record"],
+    record: { summary: 'On time & "always"', standing: "onTime" },
   }),
   member({ name: "You Person", isYou: true, email: "me@example.com" }),
   member({ name: "D'Angelo", isLate: true, isAdmin: true }),
