@@ -28,7 +28,7 @@ async function serverWith(render?: (url: string, nonce: string) => Promise<Respo
       render ??
       (async (url, nonce) => {
         renders.push(url);
-        while (counter < concurrent) await new Promise((resolve) => setTimeout(resolve, 2));
+        await arrived(() => counter >= concurrent);
         await new Promise((resolve) => setTimeout(resolve, 20));
         return new Response(
           `<html><script nonce="${nonce}">hydrate()</script><p>${new URL(url).pathname} render ${renders.length}</p><i>${nonce}</i></html>`,
@@ -51,6 +51,14 @@ async function serverWith(render?: (url: string, nonce: string) => Promise<Respo
   servers.push(() => new Promise((resolve) => server.close(() => resolve())));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { cache, renders, base, advance: (ms: number) => (clock += ms) };
+}
+
+/** Resolves once `ready()` holds, asked every 2 ms (the requests it waits for are already on their way). */
+async function arrived(ready: () => boolean) {
+  for (;;) {
+    if (ready()) return;
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
 }
 
 async function page(url: string, headers: Record<string, string> = {}) {
