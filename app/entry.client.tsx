@@ -19,12 +19,16 @@ function report(error: unknown) {
   void reporter?.then((send) => send(error));
 }
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-    reporter !== null ? { onCaughtError: report, onUncaughtError: report } : undefined,
-  );
-});
+// A document's catalogue is a file of its own (ADR 059, part six (k)), run before this module: should it fail to load, the
+// page stays as the server wrote it, which works without JavaScript, rather than hydrating into an error page. So does
+// the one page without it, the root's own error page (a database too slow to read the session), static by nature.
+if ((self as unknown as { __l10n?: string }).__l10n)
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+      reporter !== null ? { onCaughtError: report, onUncaughtError: report } : undefined,
+    );
+  });

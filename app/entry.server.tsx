@@ -11,7 +11,7 @@ import { reportError } from "./server/platform/error-reporting.server";
 import { watchStalls } from "./server/health/stalls.server";
 import { checkPlaidSettingsAtBoot } from "./server/bank/plaid-settings.server";
 import { logger } from "./server/platform/log.server";
-import { catalogueJson } from "./server/platform/locale.server";
+import { catalogueFile, catalogueJson } from "./server/platform/locale.server";
 import { requestInfo } from "./server/platform/request-context.server";
 
 export const streamTimeout = 5_000;
@@ -22,8 +22,10 @@ export const streamTimeout = 5_000;
  */
 export { closeDb as closeDatabase, poolStats } from "./server/db/client.server";
 
-// A document's message catalogue is written by the root's layout from the server's own copy (ADR 059, part five).
-serveCatalogues(catalogueJson);
+// A document renders with the server's own copy of its catalogue and links the file the browser reads it from (ADR 059,
+// parts five and six (k)); the host serves that file by its path (`catalogueFileAt`, host/catalogue-files.ts).
+serveCatalogues({ json: catalogueJson, path: (locale, reader) => catalogueFile(locale, reader).path });
+export { catalogueFileAt } from "./server/platform/locale.server";
 
 // Web requests get a short statement_timeout (a person is waiting); the worker and scripts, which import the database
 // module outside this build, keep none. Set before the first query opens a connection.

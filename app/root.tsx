@@ -13,7 +13,7 @@ import { env } from "./server/platform/env.server";
 import { requestInfo } from "./server/platform/request-context.server";
 import { takeToasts } from "./server/notifications/toast.server";
 import { catalogueJson, requestLocale } from "./server/platform/locale.server";
-import { CatalogueBlock, LocaleProvider, translatorFor, useT } from "./components/i18n";
+import { CatalogueScript, LocaleProvider, translatorFor, useT } from "./components/i18n";
 import { DEFAULT_LOCALE } from "./domain/locale";
 
 /** The idle-session warning: signed-in visitors only, so a chunk anonymous visitors never download (island.tsx). */
@@ -31,8 +31,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The bell: the newest notifications and the unread count, read with the session (session.server.ts).
   const feed = lookup.status === "active" ? lookup.bell : null;
   // The page's language (ADR 056): the member's choice, else this browser's, else Accept-Language's first guess. Only
-  // that language's messages go to the browser: in a document as a block of its own (`CatalogueBlock`, below), in a
-  // client navigation's data as one JSON string; both made once per process (ADR 059, part five).
+  // that language's messages go to the browser: for a document as a file of its own, cached by the browser
+  // (`CatalogueScript`, below; ADR 059 part six (k)), in a client navigation's data as one JSON string; both made once
+  // per process (ADR 059, part five).
   const locale = requestLocale(request, lookup.status === "active" ? lookup.user.locale : null);
   headers.append("Vary", "Accept-Language, Cookie");
   return data(
@@ -88,7 +89,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {children}
           </main>
         )}
-        {rootData && rootData.messages === null ? <CatalogueBlock locale={rootData.locale} admin={rootData.user?.isAdmin ?? false} /> : null}
+        {rootData && rootData.messages === null ? (
+          <CatalogueScript locale={rootData.locale} admin={rootData.user?.isAdmin ?? false} nonce={nonce} />
+        ) : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

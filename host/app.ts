@@ -25,6 +25,7 @@ import { reportError } from "../app/server/platform/error-reporting.server.ts";
 import { trackResponses } from "./shutdown.ts";
 import { labelStatic, requestLogging } from "./request-log.ts";
 import { sandboxLinkProxy } from "./sandbox-link-proxy.ts";
+import { catalogueFiles } from "./catalogue-files.ts";
 
 /** Pages that are the same for every anonymous visitor: served from host/page-cache.ts for a minute at a time. */
 const PUBLIC_PAGES = new Set(["/", "/about", "/careers", "/blog", "/help", "/sharia", "/privacy", "/terms", "/security"]);
@@ -268,6 +269,8 @@ export function createApp({
     const publicStatic = labelStatic(precompressedStatic(clientDir, { maxAge: "1h", index: false }));
     app.use((req, res, next) => (publicFiles.has(req.path) ? publicStatic(req, res, next) : next()));
   }
+  // The message catalogues as files (ADR 059, part six (k)): named by their content, cached for a year, compressed once.
+  app.use(labelStatic(catalogueFiles(build)));
 
   // Everything from here on is the app's answer: private unless it is a public page as every anonymous visitor sees it.
   app.use(privateUnlessShared((pagePath) => PUBLIC_PAGES.has(pagePath)));

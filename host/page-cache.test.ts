@@ -11,11 +11,14 @@ afterEach(async () => {
 
 /**
  * The cache in front of a stand-in renderer that counts its renders and puts its nonce where React Router does; each
- * response's own nonce comes from res.locals, as host/app.ts sets it for the CSP header.
+ * response's own nonce comes from res.locals, as host/app.ts sets it for the CSP header. The stand-in's render waits
+ * until `concurrent` requests have reached the server, so that they are concurrent however slowly a loaded machine
+ * sends them (a fixed 20 ms was not: the third could arrive after the render had finished, and be a hit).
  */
-async function serverWith(render?: (url: string, nonce: string) => Promise<Response>, maxEntries?: number) {
+async function serverWith(render?: (url: string, nonce: string) => Promise<Response>, maxEntries?: number, concurrent = 1) {
   const renders: string[] = [];
   let clock = 0;
+  let counter = 0;
   const cache = publicPageCache({
     paths: (path) => path === "/" || path === "/about",
     ttlMs: 60_000,
@@ -25,6 +28,7 @@ async function serverWith(render?: (url: string, nonce: string) => Promise<Respo
       render ??
       (async (url, nonce) => {
         renders.push(url);
+        await arrived(() => counter >= concurrent);
         await new Promise((resolve) => setTimeout(resolve, 20));
         return new Response(
           `<html><script nonce="${nonce}">hydrate()</script><p>${new URL(url).pathname} render ${renders.length}</p><i>${nonce}</i></html>`,
@@ -35,7 +39,6 @@ async function serverWith(render?: (url: string, nonce: string) => Promise<Respo
       }),
   });
   const app = express();
-  let counter = 0;
   app.use((_req, res, next) => {
     counter += 1;
     res.locals.cspNonce = `nonce-${counter}`;
@@ -48,6 +51,14 @@ async function serverWith(render?: (url: string, nonce: string) => Promise<Respo
   servers.push(() => new Promise((resolve) => server.close(() => resolve())));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { cache, renders, base, advance: (ms: number) => (clock += ms) };
+}
+
+/** Resolves once `ready()` holds, asked every 2 ms (the requests it waits for are already on their way). */
+async function arrived(ready: () => boolean) {
+  for (;;) {
+    if (ready()) return;
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
 }
 
 async function page(url: string, headers: Record<string, string> = {}) {
@@ -69,7 +80,7 @@ function cacheHeaderFor(base: string, host: string) {
 
 describe("the public page cache", () => {
   it("renders once per minute, shares a render between concurrent misses, and gives every response its own nonce", async () => {
-    const { cache, renders, base, advance } = await serverWith();
+    const { cache, renders, base, advance } = await serverWith(undefined, undefined, 3);
     const first = await Promise.all([page(`${base}/`), page(`${base}/`), page(`${base}/`)]);
     expect(renders).toEqual([`${base}/`]);
     expect(first.map((answer) => answer.cache)).toEqual(["miss", "miss", "miss"]);

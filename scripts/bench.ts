@@ -376,8 +376,14 @@ try {
       const open = await measure("open loop", "/dashboard", OPEN_LOOP_CONNECTIONS, DURATION_S, { Cookie: cookie }, OPEN_LOOP_RATE);
       rows.push(open);
       const { latency, requests } = open.result;
+      const { server } = open;
       console.log(
         `/dashboard open loop at ${OPEN_LOOP_RATE} req/s: ${(requests.total / DURATION_S).toFixed(0)} req/s served, p50 ${latency.p50} ms, p99 ${latency.p99} ms (goal < 100 ms), max ${latency.max} ms; load average ${loadAverage()}`,
+      );
+      // Queueing or stalls (ADR 059, part six (k)): the event loop's delay (a long synchronous render, GC), the admission
+      // queue's wait and the pool's, and the CPU per request, over the same run.
+      console.log(
+        `  while it ran: event-loop delay p50 ${server.loopDelayP50Ms} ms, p99 ${server.loopDelayP99Ms} ms, max ${server.loopDelayMaxMs} ms; admission queue wait p99 ${server.admission.queueWaitP99Ms} ms (longest queue ${server.admission.maxQueued}); pool wait p99 ${server.pool?.waitP99Ms ?? "-"} ms; ${server.cpuMsPerRequest === null ? "-" : server.cpuMsPerRequest.toFixed(2)} ms CPU per request`,
       );
       await settle();
     }

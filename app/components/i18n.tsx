@@ -22,34 +22,43 @@ export type Translate = (id: MessageId, values?: MessageValues) => string;
 /**
  * The catalogue as the root loader sends it (ADR 059, part five): its compiled messages as JSON, made once per process
  * (locale.server.ts `catalogueJson`) and sent to a client navigation as one string; null in a document's data, whose
- * catalogue is the block the root's layout writes once (`CatalogueBlock`) instead of a value turbo-stream re-encodes.
+ * catalogue is the file the root's layout links (`CatalogueScript`) instead of a value turbo-stream re-encodes.
  */
 export type CatalogueData = string | null;
 
-let fromServer: ((locale: Locale, reader: { admin: boolean }) => string) | undefined;
-let fromDocument: string | undefined;
+/** The server's catalogues for documents: each language's JSON (to render with) and the URL of its file (to link). */
+type DocumentCatalogues = {
+  json: (locale: Locale, reader: { admin: boolean }) => string;
+  path: (locale: Locale, reader: { admin: boolean }) => string;
+};
+let fromServer: DocumentCatalogues | undefined;
 
-/** entry.server.tsx: the server's own copy of each language's catalogue, for documents. */
-export function serveCatalogues(source: (locale: Locale, reader: { admin: boolean }) => string) {
+/** entry.server.tsx: the server's own copy of each language's catalogue, and where a document's browser gets it. */
+export function serveCatalogues(source: DocumentCatalogues) {
   fromServer = source;
 }
 
 /**
- * A document's catalogue: the server's copy while rendering it, in the browser the block it wrote (read once). The server
- * renders with the whole catalogue (a member's page uses no console word, so its markup is the same either way); the
- * block it writes is the whole one for a platform admin and, for anyone else, the one without the console's words
- * (`admin`, ADR 056 part five (i)).
+ * A document's catalogue: the server's copy while rendering it; in the browser the text the catalogue's file handed over
+ * (`__l10n`). The server renders with the whole catalogue (a member's page uses no console word, so its
+ * markup is the same either way); the file a document links is the whole one for a platform admin and, for anyone else,
+ * the one without the console's words (`admin`, ADR 056 part five (i)).
  */
 function documentCatalogue(locale: Locale, admin = true): string {
-  if (fromServer) return fromServer(locale, { admin });
-  fromDocument ??= document.getElementById("l10n")!.textContent!;
-  return fromDocument;
+  // In the browser, what the file left (it runs before the app's modules; entry.client.tsx hydrates only once it has).
+  return fromServer ? fromServer.json(locale, { admin }) : (self as unknown as { __l10n: string }).__l10n;
 }
 
-/** The document's catalogue as a data block (not run as a script; `<` is escaped in it). */
-export function CatalogueBlock({ locale, admin }: { locale: Locale; admin: boolean }) {
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: our own catalogue's JSON, made by the server with every `<` escaped (locale.server.ts); as a child React would escape it into entities a script block never decodes.
-  return <script type="application/json" id="l10n" dangerouslySetInnerHTML={{ __html: documentCatalogue(locale, admin) }} />;
+/**
+ * The document's catalogue as a file of its own (ADR 059, part six (k)): `defer`, so it runs after the document is
+ * parsed and before the app's modules (deferred too, and later in the document), and from the browser's cache on
+ * every page after the first (its name changes with its content). Before, the same 127 KB were written into every
+ * page's HTML, rendered, compressed and sent with each response.
+ */
+export function CatalogueScript({ locale, admin, nonce }: { locale: Locale; admin: boolean; nonce?: string }) {
+  // In the browser (hydration) the element the server wrote is kept as it is: its URL is read back from it.
+  const src = fromServer ? fromServer.path(locale, { admin }) : document.getElementById("l10n")!.getAttribute("src")!;
+  return <script id="l10n" defer src={src} nonce={nonce} />;
 }
 
 /** By the JSON's text: at most one entry per language and deploy, parsed once whatever string object brings it. */

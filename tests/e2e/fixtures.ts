@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, type Browser, type BrowserContextOptions, expect, type Page } from "@playwright/test";
 
 export { expect };
 
@@ -41,6 +41,19 @@ export async function login(page: Page, email: string, password: string) {
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Log In", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/**
+ * A second person's browser beside the test's own page: a context of its own (the project's base URL and JavaScript
+ * setting), signed in through the form. For a test about two people, so that neither is logged out for the other to
+ * log in (each cycle is a logout, the login page, the password's hash and the dashboard, all beside the test's subject).
+ */
+export async function personPage(browser: Browser, email: string, password: string, options: BrowserContextOptions = {}) {
+  const use = test.info().project.use;
+  const context = await browser.newContext({ baseURL: use.baseURL, javaScriptEnabled: use.javaScriptEnabled !== false, ...options });
+  const page = await context.newPage();
+  await login(page, email, password);
+  return { page, close: () => context.close() };
 }
 
 export async function logout(page: Page) {

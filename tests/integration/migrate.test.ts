@@ -264,7 +264,7 @@ describe("a reader's stalls while a migration waits for a long lock holder (ADR 
     expect(after.result.applied[0]!.attempts).toBe(1);
     const waits = after.lines.filter((line) => line.level === "warn");
     expect(waits[0]!.message).toMatch(/^migrate: 0001_accounts_note waits for 1 transaction\(s\) holding locks on accounts \(pid \d+\)$/);
-  }, 60_000);
+  });
 
   it("names the tables a migration locks", () => {
     expect(

@@ -281,5 +281,5 @@ describe("bank events", () => {
     const outsider = await money.bankedMember("Outsider");
     const [own] = await db().select().from(schema.bankItems).where(eq(schema.bankItems.userId, outsider.id));
     expect(await transfers.itemFundsActiveGroup(outsider.id, own!.id)).toBe(false);
-  }, 60_000);
+  });
 });

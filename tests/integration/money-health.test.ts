@@ -77,7 +77,7 @@ describe("the database's guards", () => {
         message: `payout payout:${group.id}:1:${members[0]!.id}:1 refused: 0 of 3 contributions for period 1 available`,
       }),
     });
-  }, 60_000);
+  });
 });
 
 describe("a payout the guard refuses", () => {
@@ -145,7 +145,7 @@ describe("a payout the guard refuses", () => {
     const row = page.data.health.groups.find((g: { id: string }) => g.id === group.id);
     expect(row).toMatchObject({ refusals: 2, failures: 0, parkedAt: null });
     expect(page.data.health.totals.refusals).toBeGreaterThanOrEqual(2);
-  }, 60_000);
+  });
 });
 
 describe("a group whose money work keeps failing", () => {
@@ -214,7 +214,7 @@ describe("a group whose money work keeps failing", () => {
     const [after] = await db().select().from(schema.groups).where(eq(schema.groups.id, group.id));
     expect(after).toMatchObject({ moneyFailures: 0, moneyParkedAt: null });
     expect(after!.processedThrough).not.toBeNull();
-  }, 60_000);
+  });
 });
 
 describe("a job that fails after its retries", () => {
@@ -244,5 +244,5 @@ describe("a job that fails after its retries", () => {
     } finally {
       await boss.stop({ graceful: false });
     }
-  }, 60_000);
+  });
 });

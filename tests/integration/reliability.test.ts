@@ -14,7 +14,7 @@ const { returnTransfer } = await import("../support/bank");
 const money = await import("../support/money");
 const { db, queryLog } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
-const { eq } = await import("drizzle-orm");
+const { and, eq } = await import("drizzle-orm");
 const { call, get, post } = await import("../support/routes");
 const { sessionJarFor, toastTitles } = await import("../support/users");
 const groupPage = await import("../../app/routes/groups.$groupId");
@@ -193,6 +193,18 @@ describe("the join page and the profile", () => {
       inviteCode: second!.inviteCode,
     });
     expect(page.data.invitation.sharedRecords).toEqual(view.sharedRecords);
+
+    // A group whose admin is not among its members (none today) names the role in the reader's language.
+    await db().update(schema.groupMembers).set({ isAdmin: false }).where(eq(schema.groupMembers.groupId, second!.id));
+    try {
+      expect((await invitationView(second!, late.id, NOW)).adminName).toBe("The group admin");
+      expect((await invitationView(second!, late.id, NOW, "es-US")).adminName).toBe("La administración de la tanda");
+    } finally {
+      await db()
+        .update(schema.groupMembers)
+        .set({ isAdmin: true })
+        .where(and(eq(schema.groupMembers.groupId, second!.id), eq(schema.groupMembers.userId, admin.id)));
+    }
 
     // The member with the worst record joins like anyone else.
     expect(await joinGroup(late, second!.inviteCode)).toMatchObject({ ok: true });

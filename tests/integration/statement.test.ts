@@ -61,5 +61,5 @@ describe("group statement", () => {
       const csv = await statementCsv.loader({ request: get(`/groups/${id}/statement.csv`, jar), params: { groupId: id } } as never);
       expect(csv.status).toBe(404);
     }
-  }, 60_000);
+  });
 });

@@ -2,6 +2,7 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { PoolChart } from "~/domain/charts";
+import { formatDate, formatMoney } from "~/domain/format";
 import { LocaleProvider } from "../i18n";
 import { PoolBalanceChart } from "./pool-balance-chart";
 
@@ -50,5 +51,34 @@ describe("PoolBalanceChart's drawing", () => {
     expect(svg).toContain(">&lt;b&gt;Hoy&lt;/b&gt; &amp; &quot;ya&quot;</text>");
     expect(svg).toContain(">Días &#x27;de pago&#x27;</text>");
     expect(svg).not.toContain("<b>");
+  });
+});
+
+describe("PoolBalanceChart's numbers", () => {
+  it("are the rows React wrote for them (main at d171609)", () => {
+    const html = renderToString(
+      <LocaleProvider locale="en-US" messages={JSON.stringify({})}>
+        <PoolBalanceChart chart={chart} today="2026-11-12" status="active" dueDays={["2026-11-02", "2026-11-09", "2026-11-16"]} />
+      </LocaleProvider>,
+    );
+    const reference = renderToString(
+      <table>
+        <tbody>
+          {chart.days.map((day) => (
+            <tr key={day.day} className="border-b border-slate-100">
+              <th scope="row" className="py-1.5 pr-3 font-normal">
+                {formatDate(day.day, { style: "medium", locale: "en-US" })}
+              </th>
+              <td className="py-1.5 pr-3 text-right">{day.inCents ? formatMoney(day.inCents, "en-US") : "—"}</td>
+              <td className="py-1.5 pr-3 text-right">{day.outCents ? formatMoney(day.outCents, "en-US") : "—"}</td>
+              <td className="py-1.5 text-right font-medium">{formatMoney(day.balanceCents, "en-US")}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>,
+    );
+    const body = (markup: string) => markup.match(/<tbody>.*?<\/tbody>/s)![0];
+    expect(body(html)).toBe(body(reference));
+    expect(body(html)).toContain('<th scope="row" class="py-1.5 pr-3 font-normal">Nov 4, 2026</th><td class="py-1.5 pr-3 text-right">—</td>');
   });
 });

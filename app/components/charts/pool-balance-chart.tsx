@@ -5,6 +5,7 @@
  * JavaScript) carry the same facts as text.
  */
 import { type Translate, useLocale, useT } from "~/components/i18n";
+import { escapeText } from "~/components/ui/markup";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { dayOffset, linear, moneyTicks, poolStepPoints, type PoolChart } from "~/domain/charts";
 import { formatDate, formatMoney, formatMoneyShort } from "~/domain/format";
@@ -115,18 +116,8 @@ export function PoolBalanceChart({ chart, today, status, dueDays }: PoolChartPro
                   </th>
                 </tr>
               </thead>
-              <tbody>
-                {chart.days.map((day) => (
-                  <tr key={day.day} className="border-b border-slate-100">
-                    <th scope="row" className="py-1.5 pr-3 font-normal">
-                      {formatDate(day.day, { style: "medium", locale })}
-                    </th>
-                    <td className="py-1.5 pr-3 text-right">{day.inCents ? money(day.inCents) : "—"}</td>
-                    <td className="py-1.5 pr-3 text-right">{day.outCents ? money(day.outCents) : "—"}</td>
-                    <td className="py-1.5 text-right font-medium">{money(day.balanceCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
+              {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own markup (numbersMarkup): dates and amounts, escaped as React escapes them. */}
+              <tbody dangerouslySetInnerHTML={{ __html: numbersMarkup(chart.days, money, locale) }} />
             </table>
           </div>
         </details>
@@ -135,9 +126,20 @@ export function PoolBalanceChart({ chart, today, status, dueDays }: PoolChartPro
   );
 }
 
-/** Text for HTML, as React escapes it. */
-function escapeText(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
+/**
+ * The rows of "Show the numbers", one per day money moved (four cells each), as markup: the same markup React wrote for
+ * them (ADR 059 part six (j); pool-balance-chart.test.tsx compares them).
+ */
+export function numbersMarkup(days: PoolChart["days"], money: (cents: number) => string, locale: Locale): string {
+  return days
+    .map(
+      (day) =>
+        `<tr class="border-b border-slate-100"><th scope="row" class="py-1.5 pr-3 font-normal">${escapeText(formatDate(day.day, { style: "medium", locale }))}</th>` +
+        `<td class="py-1.5 pr-3 text-right">${day.inCents ? escapeText(money(day.inCents)) : "—"}</td>` +
+        `<td class="py-1.5 pr-3 text-right">${day.outCents ? escapeText(money(day.outCents)) : "—"}</td>` +
+        `<td class="py-1.5 text-right font-medium">${escapeText(money(day.balanceCents))}</td></tr>`,
+    )
+    .join("");
 }
 
 /**

@@ -55,9 +55,12 @@ function useSay() {
   return (id: Parameters<NonNullable<typeof t>>[0], english: string) => (t ? t(id) : english);
 }
 
+/** The "You" tag's classes, also for the rows written as markup (group-payout-schedule.tsx, group-members.tsx). */
+export const YOU_TAG_CLASS = "rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900";
+
 export function YouTag({ children }: { children?: ReactNode }) {
   const say = useSay();
-  return <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">{children ?? say("groupCard.you", "You")}</span>;
+  return <span className={YOU_TAG_CLASS}>{children ?? say("groupCard.you", "You")}</span>;
 }
 
 /**

@@ -1,6 +1,7 @@
-import { useT } from "~/components/i18n";
+import { type Translate, useT } from "~/components/i18n";
 import type { GroupPageView, MemberView } from "~/server/groups/group-views.server";
-import { ShowAllSummary, YouTag } from "./group-labels";
+import { escapeText } from "~/components/ui/markup";
+import { ShowAllSummary, YOU_TAG_CLASS, YouTag } from "./group-labels";
 import { type RemovalReply, RemoveMember } from "./group-roster";
 
 /** SPEC.md section 9: the members list collapses at 4. */
@@ -49,7 +50,7 @@ export function GroupMembers({
   );
 }
 
-function MemberList({
+export function MemberList({
   members,
   status,
   remove,
@@ -59,6 +60,10 @@ function MemberList({
   remove: { reply: RemovalReply | null } | null;
 }) {
   const t = useT();
+  if (!remove) {
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: our own markup (memberRowsMarkup): fixed tags and classes, every text escaped as React escapes it.
+    return <ul className="mt-3 divide-y divide-slate-100" dangerouslySetInnerHTML={{ __html: memberRowsMarkup(members, status, t) }} />;
+  }
   return (
     <ul className="mt-3 divide-y divide-slate-100">
       {members.map((member) => (
@@ -97,4 +102,44 @@ function MemberList({
       ))}
     </ul>
   );
+}
+
+/**
+ * The members as markup when nobody can be removed (every group but a forming one seen by its admin): the same markup
+ * MemberList's React elements write (ADR 059 part six (j); group-members.test.tsx renders both and compares them).
+ */
+export function memberRowsMarkup(members: MemberView[], status: GroupPageView["status"], t: Translate): string {
+  const parts: string[] = [];
+  for (const member of members) {
+    parts.push(
+      '<li class="flex flex-wrap items-center justify-between gap-2 py-3" data-testid="member-row"><div class="min-w-0">',
+      `<p class="flex flex-wrap items-center gap-2 font-medium text-slate-900"><span>${escapeText(member.profile.name)}</span>`,
+      member.isYou ? `<span class="${YOU_TAG_CLASS}">${escapeText(t("groupCard.you"))}</span>` : "",
+      member.isAdmin
+        ? `<span class="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900">${escapeText(t("groupCard.admin"))}</span>`
+        : "",
+      "</p>",
+      member.profile.email ? `<p class="truncate text-sm text-slate-600">${escapeText(member.profile.email)}</p>` : "",
+      `<p class="text-sm text-slate-700" data-testid="member-record">${escapeText(
+        member.record ? t("groupPage.record.line", { summary: member.record.summary }) : t("groupPage.recordNotShared"),
+      )}</p></div>`,
+    );
+    if (status === "active") {
+      if (member.hasPaid)
+        parts.push(
+          `<span class="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-900">${escapeText(t("groupPage.paid"))}</span>`,
+        );
+      else {
+        parts.push(
+          `<span class="flex items-center gap-1"><span class="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">${escapeText(t("groupPage.pending"))}</span>`,
+          member.isLate
+            ? `<span class="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900">${escapeText(t("groupPage.late"))}</span>`
+            : "",
+          "</span>",
+        );
+      }
+    }
+    parts.push("</li>");
+  }
+  return parts.join("");
 }

@@ -1,4 +1,6 @@
-import { useLocale, useT } from "~/components/i18n";
+import { type Translate, useLocale, useT } from "~/components/i18n";
+import { escapeText } from "~/components/ui/markup";
+import type { Locale } from "~/domain/locale";
 import { type PartialPayoutFacts, partialPayoutLines } from "~/domain/turn-consent";
 
 /** A consented turn's amount (ADR 053 step 4): what was sent, and each part still owed, by whom. */
@@ -16,4 +18,10 @@ export function PartialAmount({ partial }: { partial: PartialPayoutFacts }) {
       ))}
     </>
   );
+}
+
+/** The same as markup, for the payout schedule's rows written as a string (ADR 059 part six (j)). */
+export function partialAmountMarkup(partial: PartialPayoutFacts, t: Translate, locale: Locale): string {
+  const [sent, ...owed] = partialPayoutLines(partial, locale === "en-US" ? undefined : { t, locale });
+  return `<span>${escapeText(sent ?? "")}</span>${owed.map((line) => `<span class="block text-xs font-normal text-slate-600">${escapeText(line)}</span>`).join("")}`;
 }

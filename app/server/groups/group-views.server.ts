@@ -1002,7 +1002,7 @@ export async function invitationView(group: GroupRow, viewerId: string, now = ne
     groupId: group.id,
     groupName: group.name,
     description: groupDescription(group, scheduleOf(group), locale),
-    adminName: members.find((member) => member.isAdmin)?.name ?? "The group admin",
+    adminName: members.find((member) => member.isAdmin)?.name ?? translator(locale)("invitation.groupAdmin"),
     memberCount: group.memberCount,
     joinedCount: joined,
     contributionCents: group.contributionCents,

@@ -1,6 +1,7 @@
+import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { i18nFor, translatorFor } from "~/components/i18n";
-import { catalogue, catalogueJson, localeOfLink, requestLocale, translator } from "./locale.server";
+import { catalogue, catalogueFile, catalogueFileAt, catalogueJson, localeOfLink, requestLocale, translator } from "./locale.server";
 
 describe("a link's language (?lang=, ADR 056)", () => {
   it("answers a visitor in the link's language, over the cookie and Accept-Language, never over the account", () => {
@@ -29,5 +30,29 @@ describe("the catalogue as the browser gets it (ADR 059, part five)", () => {
     expect(translatorFor({ locale: "en-US", messages: catalogueJson("en-US") })("shell.skip")).toBe("Skip to content");
     // Parsed once per language: the same text in another string object brings back the same instance.
     expect(i18nFor("es-US", ` ${json}`.slice(1))).toBe(i18nFor("es-US", json));
+  });
+});
+
+describe("the catalogue as a file of its own (ADR 059, part six (k))", () => {
+  it("hands the browser the same JSON text, under a name of its language, reader and content, found again by its path", () => {
+    for (const locale of ["en-US", "es-US"] as const) {
+      for (const admin of [false, true]) {
+        const file = catalogueFile(locale, { admin });
+        expect(file.path).toMatch(new RegExp(`^/l10n/${locale}\\.${admin ? "admin" : "member"}\\.[A-Za-z0-9_-]{16}\\.js$`));
+        expect(catalogueFile(locale, { admin })).toBe(file);
+        expect(catalogueFileAt(file.path)).toBe(file);
+        // Run as the browser runs it: it leaves the JSON text where i18n.tsx reads it.
+        const context: { self?: unknown; __l10n?: string } = {};
+        context.self = context;
+        vm.runInNewContext(file.body, context);
+        expect(context.__l10n).toBe(catalogueJson(locale, { admin }));
+      }
+    }
+    expect(catalogueFile("en-US", { admin: false }).path).not.toBe(catalogueFile("en-US", { admin: true }).path);
+    expect(catalogueFile("en-US", { admin: false }).path).not.toBe(catalogueFile("es-US", { admin: false }).path);
+    const member = catalogueFile("es-US", { admin: false }).path;
+    expect(catalogueFileAt(member.replace(/\.[A-Za-z0-9_-]{16}\.js$/, ".AAAAAAAAAAAAAAAA.js"))).toBeNull();
+    expect(catalogueFileAt("/l10n/fr-FR.member.AAAAAAAAAAAAAAAA.js")).toBeNull();
+    expect(catalogueFileAt("/l10n/")).toBeNull();
   });
 });

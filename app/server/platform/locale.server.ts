@@ -2,6 +2,7 @@
  * The request's language (ADR 056): the account's choice, else this browser's cookie, else Accept-Language's first
  * guess (app/domain/locale.ts decides), and the compiled catalogues the pages and emails are written with.
  */
+import { createHash } from "node:crypto";
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { DEFAULT_LOCALE, isLocale, type Locale, resolveLocale } from "../../domain/locale";
@@ -62,6 +63,40 @@ export function catalogueJson(locale: Locale, { admin }: { admin: boolean } = { 
     serialized.set(key, found);
   }
   return found;
+}
+
+/** The catalogue as a file of its own (ADR 059, part six (k)): a script that hands the browser its JSON text. */
+export type CatalogueFile = { path: string; body: string };
+const files = new Map<string, CatalogueFile>();
+
+/**
+ * A document's catalogue, as the file its `<script defer src>` loads (host/catalogue-files.ts serves it, cached for a
+ * year): the same JSON as `catalogueJson`, as a JavaScript string the browser's i18n reads (`__l10n`). Its name carries
+ * the language, the kind of reader and a hash of its content, so a deploy that changes a message changes the name, and
+ * a name, once served, never changes what it holds. Made once per process per language and kind of reader.
+ */
+export function catalogueFile(locale: Locale, { admin }: { admin: boolean }): CatalogueFile {
+  const key = `${locale}:${admin}`;
+  let found = files.get(key);
+  if (!found) {
+    // JSON text is a valid JavaScript string literal's content once stringified again (ES2019 allows U+2028/9).
+    const body = `self.__l10n=${JSON.stringify(catalogueJson(locale, { admin }))};\n`;
+    const hash = createHash("sha256").update(body).digest("base64url").slice(0, 16);
+    found = { path: `/l10n/${locale}.${admin ? "admin" : "member"}.${hash}.js`, body };
+    files.set(key, found);
+  }
+  return found;
+}
+
+/** The catalogue file at a URL path, or null: every language and kind of reader, as `catalogueFile` names them. */
+export function catalogueFileAt(path: string): CatalogueFile | null {
+  for (const locale of Object.keys(SOURCES) as Locale[]) {
+    for (const admin of [false, true]) {
+      const file = catalogueFile(locale, { admin });
+      if (file.path === path) return file;
+    }
+  }
+  return null;
 }
 
 export type ServerTranslate = (id: MessageId, values?: Record<string, string | number>) => string;
