@@ -12,6 +12,7 @@ import https from "node:https";
 import { createRequire } from "node:module";
 import type * as Plaid from "plaid";
 import { env } from "../platform/env.server";
+import { type AdapterConfig, type AdapterResponse, plaidTransport } from "./plaid-transport.server";
 
 let sdk: typeof Plaid | undefined;
 
@@ -23,6 +24,18 @@ let sdk: typeof Plaid | undefined;
 export function plaidSdk(): typeof Plaid {
   sdk ??= createRequire(import.meta.url)("plaid") as typeof Plaid;
   return sdk;
+}
+
+/**
+ * The SDK's transport: one `http.request` per call (plaid-transport.server.ts), with axios's own Node adapter (from the
+ * SDK's axios) for what that does not handle. Not when the environment names a proxy: axios's adapter honours one.
+ */
+function transport() {
+  const proxied = ["HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy"].some((name) => process.env[name]);
+  if (proxied) return undefined;
+  const require = createRequire(createRequire(import.meta.url).resolve("plaid"));
+  const axios = require("axios") as { getAdapter: (name: string) => (config: AdapterConfig) => Promise<AdapterResponse> };
+  return plaidTransport(axios.getAdapter("http"));
 }
 
 /** Plaid calls are interactive (a user waits on Link); give up well before a proxy would. */
@@ -61,6 +74,9 @@ export function plaidClient(): PlaidClient | null {
         httpsAgent: new https.Agent(agentOptions),
         // Plaid never redirects; without redirects axios skips its follow-redirects wrapper.
         maxRedirects: 0,
+        adapter: transport(),
+        // The SDK has already written the body as JSON; axios's default transform parsed it again to check it.
+        transformRequest: [(data: unknown) => data],
       },
     });
     client = { key, api: PlaidApiFactory(configuration, basePath) };

@@ -11,7 +11,7 @@
  *   everything written. `npm run keys:reencrypt` (scripts/reencrypt.ts) rewrites both formats under the newest key.
  * GCM authenticates: a changed byte fails to decrypt instead of yielding garbage.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject, randomBytes } from "node:crypto";
 import { type EncryptionKey, env } from "./env.server";
 
 /** A ring of keys, newest first; legacyFormat writes "v1" (no key id), with the first key. */
@@ -28,16 +28,30 @@ function newestKey(ring: KeyRing): EncryptionKey {
   return key;
 }
 
+/**
+ * Each key as a KeyObject, made once: a raw key given to createCipheriv/createDecipheriv is made into one on every call
+ * (about 24 µs of a money worker's CPU per access token decrypted, one per debit; ADR 054, part six (l)).
+ */
+const keyObjects = new WeakMap<Buffer, KeyObject>();
+function keyObject(key: Buffer): KeyObject {
+  let made = keyObjects.get(key);
+  if (!made) {
+    made = createSecretKey(key);
+    keyObjects.set(key, made);
+  }
+  return made;
+}
+
 function seal(plaintext: string, key: Buffer, aad: string | null): { iv: string; ciphertext: string; tag: string } {
   const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  const cipher = createCipheriv("aes-256-gcm", keyObject(key), iv);
   if (aad !== null) cipher.setAAD(Buffer.from(aad, "utf8"));
   const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
   return { iv: iv.toString("base64url"), ciphertext: ciphertext.toString("base64url"), tag: cipher.getAuthTag().toString("base64url") };
 }
 
 function open(parts: { iv: string; ciphertext: string; tag: string }, key: Buffer, aad: string | null): string {
-  const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(parts.iv, "base64url"));
+  const decipher = createDecipheriv("aes-256-gcm", keyObject(key), Buffer.from(parts.iv, "base64url"));
   if (aad !== null) decipher.setAAD(Buffer.from(aad, "utf8"));
   decipher.setAuthTag(Buffer.from(parts.tag, "base64url"));
   return Buffer.concat([decipher.update(Buffer.from(parts.ciphertext, "base64url")), decipher.final()]).toString("utf8");
