@@ -1,7 +1,11 @@
 import { defineConfig } from "@playwright/test";
 import { BROWSER_ARGS, resolveBrowser } from "./scripts/lib/browser";
+import { freeE2ePortBase } from "./scripts/lib/e2e-port";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+// Chosen once in the runner, like the browser below; the workers inherit E2E_PORT. Without it, a free base from
+// 3100-3199: two `npm test`s in two clones on one machine both took 3100 before, and the second's servers could not start.
+process.env.E2E_PORT ??= String(await freeE2ePortBase());
+const PORT = Number(process.env.E2E_PORT);
 /** The second server, in the Plaid configuration (*.plaid.spec.ts), and the sandbox bank behind it as Plaid's API. */
 export const PLAID_PORT = PORT + 100;
 export const PLAID_BANK_PORT = PORT + 200;
