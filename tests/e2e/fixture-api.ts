@@ -16,10 +16,10 @@
  *                      user_good's two (sandbox/plaid/README.md, user_custom).
  * POST /sandbox-access {"email"} the admin's "Add User" for an existing account. 200 {"status"}.
  * POST /join           {"email", "code"} that member accepts the invite code (joinGroup, as Accept and Join does). 200 {"groupId"}.
- * POST /groups/started  {"admin", "members": [emails], "name", "swapsNeedApproval"?} the admin creates a fixed-order group
- *                       of that size (createGroup: $100, weekly on the weekday three days from today in New York, so
- *                       every turn after the first is still ahead) and the members join through its link in that
- *                       order, which starts it. 200 {"groupId"}.
+ * POST /groups/started  {"admin", "members": [emails], "name", "swapsNeedApproval"?, "frequency"?} the admin creates a
+ *                       fixed-order group of that size (createGroup: $100, weekly, or "biweekly", on the weekday three
+ *                       days from today in New York, so every turn after the first is still ahead) and the members join
+ *                       through its link in that order, which starts it. 200 {"groupId"}.
  *
  * What a test must do at the bank itself, as Plaid's sandbox lets a developer (the Plaid-mode specs, *.plaid.spec.ts):
  * POST /bank/transfers  {"email"} that member's rows in bank_transfers, oldest first, with what the bank holds for each
@@ -150,7 +150,7 @@ async function startedGroup(input: Record<string, unknown>) {
     memberCount: members.length + 1,
     contributionCents: 10_000,
     payoutOrder: "fixed",
-    schedule: { frequency: "weekly", dayOfWeek: dayOfWeekOf(addDays(today, 3)), dayOfMonth: null },
+    schedule: { frequency: input.frequency === "biweekly" ? "biweekly" : "weekly", dayOfWeek: dayOfWeekOf(addDays(today, 3)), dayOfMonth: null },
     startOn: null,
     timeZone: "America/New_York",
     inviteeEmails: [],

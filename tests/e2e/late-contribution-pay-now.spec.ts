@@ -13,7 +13,10 @@ test.use({ viewport: PHONE });
 
 test("three declined attempts, then Pay now, and the payout follows", async ({ page, browser }) => {
   test.setTimeout(120_000);
-  const { groupId, name, ada, lena, due } = await lateGroup(page, [{ subtype: "checking", name: "Everyday", mask: "3030", balance: 30 }]);
+  // Every other week: the third attempt comes 6-8 days after the due day, by the weekday the test runs on (a Wednesday
+  // due day's retries fall on Monday and Thursday), so in a weekly group it could meet the next period's own debit
+  // (failed on a Sunday run, 2026-11-29).
+  const { groupId, name, ada, lena, due } = await lateGroup(page, [{ subtype: "checking", name: "Everyday", mask: "3030", balance: 30 }], "biweekly");
 
   // Declined on the due day and on the two retries, each three days later on the ACH calendar.
   const second = bankDayOnOrAfter(addDays(due, 3));

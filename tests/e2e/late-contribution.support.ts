@@ -36,16 +36,16 @@ export const full = (day: string) => fullDay.format(new Date(`${day}T00:00:00Z`)
 export const long = (day: string) => longDay.format(new Date(`${day}T00:00:00Z`));
 
 /**
- * Ada (admin, payout 1), Theo and Lena (`lenaAccounts`), in a started fixed-order group; Ada signed in on its page.
- * Returns the group, the emails and the first due day (three days from the group's today).
+ * Ada (admin, payout 1), Theo and Lena (`lenaAccounts`), in a started fixed-order group (weekly, or `frequency`); Ada
+ * signed in on its page. Returns the group, the emails and the first due day (three days from the group's today).
  */
-export async function lateGroup(page: Page, lenaAccounts: BankAccountSpec[] = LENA_ACCOUNTS) {
+export async function lateGroup(page: Page, lenaAccounts: BankAccountSpec[] = LENA_ACCOUNTS, frequency: "weekly" | "biweekly" = "weekly") {
   const suffix = Math.random().toString(36).slice(2, 7);
   const ada = await bankedMember(page, "late-ada", "Ada Admin", RICH);
   const theo = await bankedMember(page, "late-theo", "Theo Third", RICH);
   const lena = await bankedMember(page, "late-lena", "Lena Late", lenaAccounts);
   const name = `Late Circle ${suffix}`;
-  const { groupId } = await fixture<{ groupId: string }>(page, "/groups/started", { admin: ada, members: [theo, lena], name });
+  const { groupId } = await fixture<{ groupId: string }>(page, "/groups/started", { admin: ada, members: [theo, lena], name, frequency });
   await login(page, ada, PASSWORD);
   await page.goto(`/groups/${groupId}`);
   const today = await groupDay(page);

@@ -7,7 +7,7 @@
  * onSuccess with that session's public token. Everything of ours runs for real: the island, the token actions, the
  * exchange (and its check that the public token came from this member's own Link session), the reconnection.
  */
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { linkThroughSession } from "../../sandbox/plaid/link-client";
 
 const PLAID_LINK_SCRIPT = "https://cdn.plaid.com/link/v2/stable/link-initialize.js";
@@ -54,4 +54,15 @@ export async function linkSeen(page: Page) {
     const stand = window as unknown as { __plaidOpened?: number; __plaidLinkTokens?: string[] };
     return { opened: stand.__plaidOpened ?? 0, linkTokens: stand.__plaidLinkTokens ?? [] };
   });
+}
+
+/**
+ * The page's "Connect Bank Account" once it is Plaid Link's button (`type="button"`, after hydration). Before hydration
+ * the same words are the form that answers "JavaScript Required"; a click that lands there is the no-JS path, not Link
+ * (money-flow.plaid's join clicked it in that moment, 2026-11-29, and waited for a redirect that Link never made).
+ */
+export async function plaidLinkButton(page: Page, name = "Connect Bank Account") {
+  const button = page.getByRole("button", { name });
+  await expect(button).toHaveAttribute("type", "button");
+  return button;
 }
