@@ -205,6 +205,8 @@ function LoginForm({ demo }: { demo: { email: string; password: string } | null 
             value="demo"
             formNoValidate
             onClick={hydrated ? fillDemo : undefined}
+            // Says when the click fills the form in rather than signing in (the no-JS path): read by the e2e spec.
+            data-fills-form={hydrated ? "true" : undefined}
             className={buttonClass("secondary", "w-full")}
           >
             {t("login.demo")}

@@ -83,10 +83,11 @@ test.describe("accounts", () => {
 
   test("demo account", async ({ page, javaScript }) => {
     await page.goto("/login");
-    // With JavaScript, the button fills the form in only once the page has hydrated (React Router sets its route modules
-    // then); a click before that is the no-JS path, which signs in at once (a quiet run on 2026-11-29 clicked there).
-    if (javaScript) await page.waitForFunction(() => "__reactRouterRouteModules" in window);
-    await page.getByRole("button", { name: "Use demo account" }).click();
+    // With JavaScript, the button fills the form in only once the page has hydrated (`data-fills-form`); a click before
+    // that is the no-JS path, which signs in at once (a quiet run on 2026-11-29 clicked there).
+    const demoButton = page.getByRole("button", { name: "Use demo account" });
+    if (javaScript) await expect(demoButton).toHaveAttribute("data-fills-form", "true");
+    await demoButton.click();
     if (javaScript) {
       // With JavaScript the button fills the form in; the user then logs in.
       await expect(page.getByLabel("Email")).toHaveValue(DEMO.email);
