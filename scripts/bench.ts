@@ -12,7 +12,9 @@
  *   /dashboard      the demo user's dashboard
  *   group page      a 10-member group in mid-cycle that the demo user admins (seeded for the bench:
  *                   scripts/lib/seed-groups.ts), its statement, and /notifications
- *   then /dashboard in an open loop at BENCH_OPEN_LOOP_RATE req/s (default 100; 0: none), its p50/p99 (issue 47)
+ *   then /dashboard in an open loop at BENCH_OPEN_LOOP_RATE req/s (default 100; 0: none), its p50/p99 (issue 47):
+ *   a constant arrival rate (scripts/lib/open-loop-worker.ts; ADR 059 part seven (m)), not autocannon's `overallRate`,
+ *   which sends each connection's share of a second in a burst at the start of it
  *   Each row gives the bytes per response (KB/req, as sent: compressed) beside its req/s.
  * Stage 2, overload (BENCH_OVERLOAD_CONNECTIONS, default 200 — Fly's soft limit for one machine — for
  * BENCH_OVERLOAD_DURATION s, default 60): /healthz first (the reference), then /, /dashboard and the demo user's group
@@ -71,7 +73,8 @@ const WARMUP_S = 2;
  * BENCH_DURATION s after stage 1, its p50/p99 as a user arriving at that rate sees them. Goal: p99 < 100 ms.
  */
 const OPEN_LOOP_RATE = Number(process.env.BENCH_OPEN_LOOP_RATE ?? 100);
-const OPEN_LOOP_CONNECTIONS = 50;
+/** The open loop's pool of keep-alive connections, opened as needed: enough that no request waits for a free one. */
+const OPEN_LOOP_CONNECTIONS = 256;
 
 /** The subset of autocannon's programmatic API used here (the package ships no types). */
 type AutocannonResult = {
@@ -93,8 +96,6 @@ type AutocannonOptions = {
   timeout: number;
   headers?: Record<string, string>;
   workers?: number;
-  /** Requests per second across all connections (an open loop; latencies corrected for coordinated omission). */
-  overallRate?: number;
 };
 const autocannon = createRequire(import.meta.url)("autocannon") as (options: AutocannonOptions) => Promise<AutocannonResult>;
 
@@ -105,6 +106,7 @@ const { freePort } = await import("./lib/postgres.ts");
 const { startStack } = await import("./lib/stack.ts");
 const { signIn } = await import("./lib/sign-in.ts");
 const { BENCH_GROUP, seedBenchGroup } = await import("./lib/seed-groups.ts");
+const { runOpenLoop } = await import("./lib/open-loop-worker.ts");
 
 const port = await freePort();
 process.env.PORT = String(port);
@@ -153,23 +155,19 @@ type ServerSide = {
   admission: ReturnType<typeof stack.admission.stats>;
 };
 
-type Row = { label: string; path: string; connections: number; result: AutocannonResult; server: ServerSide };
+type Row = {
+  label: string;
+  path: string;
+  connections: number;
+  result: AutocannonResult;
+  server: ServerSide;
+  /** The open loop's own figures (its generator's health), when the row is one. */
+  openLoop?: OpenLoopResult;
+};
+type OpenLoopResult = Awaited<ReturnType<typeof runOpenLoop>>;
 
-async function measure(
-  label: string,
-  path: string,
-  connections: number,
-  durationS: number,
-  routeHeaders: Record<string, string> = {},
-  overallRate?: number,
-): Promise<Row> {
-  const headers = { "Accept-Encoding": ACCEPT_ENCODING, ...routeHeaders };
-  const rate = overallRate ? { overallRate } : {};
-  console.log(
-    `  ${label.padEnd(10)} ${path} — ${connections} connections${overallRate ? ` at ${overallRate} req/s` : ""}, ${WARMUP_S} s warm-up + ${durationS} s…`,
-  );
-  // The warm-up is a run of its own, so the server-side figures (and the per-request ones) cover the measured run only.
-  await autocannon({ url: `${origin}${path}`, connections, duration: WARMUP_S, timeout: TIMEOUT_S, headers, workers: 1, ...rate });
+/** Starts watching the server process; the returned function ends the watch, given the requests answered. */
+function watchServer(): (answered: number, generatorCpuMs?: number) => ServerSide {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   stack.entry.poolStats?.({ reset: true });
   stack.admission.stats({ reset: true });
@@ -177,6 +175,33 @@ async function measure(
   const postgresBefore = postgresCpuMs(".data/bench/pg");
   const started = process.hrtime.bigint();
   loop.enable();
+  return (answered, generatorCpuMs = 0) => {
+    loop.disable();
+    const elapsedUs = Number(process.hrtime.bigint() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    // user + system time of the whole process over wall time (100% = one core), less the open loop's generator thread
+    // when it reports its own; autocannon's worker thread cannot, so a closed-loop row includes it.
+    const cpuUs = cpu.user + cpu.system - generatorCpuMs * 1000;
+    const ms = (ns: number) => Math.round(ns / 1e5) / 10;
+    return {
+      loopDelayP50Ms: ms(loop.percentile(50)),
+      loopDelayP99Ms: ms(loop.percentile(99)),
+      loopDelayMaxMs: ms(loop.max),
+      cpuPercent: Math.round((cpuUs / elapsedUs) * 100),
+      cpuMsPerRequest: answered > 0 ? cpuUs / 1000 / answered : null,
+      postgresCpuMs: postgresCpuMs(".data/bench/pg") - postgresBefore,
+      pool: stack.entry.poolStats?.() ?? null,
+      admission: stack.admission.stats(),
+    };
+  };
+}
+
+async function measure(label: string, path: string, connections: number, durationS: number, routeHeaders: Record<string, string> = {}): Promise<Row> {
+  const headers = { "Accept-Encoding": ACCEPT_ENCODING, ...routeHeaders };
+  console.log(`  ${label.padEnd(10)} ${path} — ${connections} connections, ${WARMUP_S} s warm-up + ${durationS} s…`);
+  // The warm-up is a run of its own, so the server-side figures (and the per-request ones) cover the measured run only.
+  await autocannon({ url: `${origin}${path}`, connections, duration: WARMUP_S, timeout: TIMEOUT_S, headers, workers: 1 });
+  const watch = watchServer();
   const result = await autocannon({
     url: `${origin}${path}`,
     connections,
@@ -186,29 +211,41 @@ async function measure(
     // The load generator runs in a worker thread: on the main thread it would compete with the server for the
     // same event loop and the numbers would measure autocannon as much as the app.
     workers: 1,
-    ...rate,
   });
-  loop.disable();
-  const elapsedUs = Number(process.hrtime.bigint() - started) / 1000;
-  const cpu = process.cpuUsage(cpuBefore);
-  const ms = (ns: number) => Math.round(ns / 1e5) / 10;
-  return {
-    label,
-    path,
-    connections,
-    result,
-    server: {
-      loopDelayP50Ms: ms(loop.percentile(50)),
-      loopDelayP99Ms: ms(loop.percentile(99)),
-      loopDelayMaxMs: ms(loop.max),
-      // user + system time of the whole process (server and the autocannon worker thread) over wall time; 100% = one core.
-      cpuPercent: Math.round(((cpu.user + cpu.system) / elapsedUs) * 100),
-      cpuMsPerRequest: result.requests.total > 0 ? (cpu.user + cpu.system) / 1000 / result.requests.total : null,
-      postgresCpuMs: postgresCpuMs(".data/bench/pg") - postgresBefore,
-      pool: stack.entry.poolStats?.() ?? null,
-      admission: stack.admission.stats(),
+  return { label, path, connections, result, server: watch(result.requests.total) };
+}
+
+/**
+ * `path` at a constant arrival rate (scripts/lib/open-loop-worker.ts, in a worker thread), its figures in
+ * autocannon's shape for the tables. KB/req counts bodies only (autocannon's counts headers too, about 0.3 KB more).
+ */
+async function measureOpenLoop(label: string, path: string, rate: number, durationS: number, routeHeaders: Record<string, string>): Promise<Row> {
+  const headers = { "Accept-Encoding": ACCEPT_ENCODING, ...routeHeaders };
+  console.log(
+    `  ${label.padEnd(10)} ${path} — ${rate} req/s evenly spaced (up to ${OPEN_LOOP_CONNECTIONS} connections), ${WARMUP_S} s warm-up + ${durationS} s…`,
+  );
+  let watch: ReturnType<typeof watchServer> | undefined;
+  const open = await runOpenLoop(
+    { origin, path, headers, rate, durationS, connections: OPEN_LOOP_CONNECTIONS, timeoutMs: TIMEOUT_S * 1000, warmupS: WARMUP_S },
+    () => {
+      watch = watchServer();
     },
+  );
+  const byClass = (predicate: (code: number) => boolean) =>
+    Object.entries(open.statusCodes).reduce((sum, [code, n]) => sum + (predicate(Number(code)) ? n : 0), 0);
+  const ok = byClass((code) => code >= 200 && code < 300);
+  const result: AutocannonResult = {
+    requests: { mean: open.servedPerS, total: open.answered },
+    throughput: { total: open.bodyBytes },
+    latency: { ...open.latency },
+    errors: open.errors,
+    timeouts: open.timeouts,
+    non2xx: open.answered - ok,
+    "2xx": ok,
+    "5xx": byClass((code) => code >= 500),
+    statusCodeStats: Object.fromEntries(Object.entries(open.statusCodes).map(([code, count]) => [code, { count }])),
   };
+  return { label, path, connections: open.connectionsOpened, result, server: watch!(open.answered, open.generatorCpuMs), openLoop: open };
 }
 
 function table(header: string[], lines: string[][]) {
@@ -373,17 +410,22 @@ try {
     printRows(`Stage 1, throughput (${CONNECTIONS} connections)`, rows);
     if (OPEN_LOOP_RATE > 0 && THROUGHPUT_ROUTES.has("dashboard")) {
       console.log(`\nOpen loop: /dashboard at ${OPEN_LOOP_RATE} req/s`);
-      const open = await measure("open loop", "/dashboard", OPEN_LOOP_CONNECTIONS, DURATION_S, { Cookie: cookie }, OPEN_LOOP_RATE);
+      const open = await measureOpenLoop("open loop", "/dashboard", OPEN_LOOP_RATE, DURATION_S, { Cookie: cookie });
       rows.push(open);
-      const { latency, requests } = open.result;
+      const { latency } = open.result;
       const { server } = open;
+      const generator = open.openLoop!;
       console.log(
-        `/dashboard open loop at ${OPEN_LOOP_RATE} req/s: ${(requests.total / DURATION_S).toFixed(0)} req/s served, p50 ${latency.p50} ms, p99 ${latency.p99} ms (goal < 100 ms), max ${latency.max} ms; load average ${loadAverage()}`,
+        `/dashboard open loop at ${OPEN_LOOP_RATE} req/s: ${generator.servedPerS.toFixed(0)} req/s served (${generator.answered} of ${generator.sent}), p50 ${latency.p50} ms, p90 ${latency.p90} ms, p99 ${latency.p99} ms (goal < 100 ms), max ${latency.max} ms, from each request's due time; ${open.result.errors} errors, ${open.result.non2xx} non-2xx; load average ${loadAverage()}`,
       );
       // Queueing or stalls (ADR 059, part six (k)): the event loop's delay (a long synchronous render, GC), the admission
       // queue's wait and the pool's, and the CPU per request, over the same run.
       console.log(
-        `  while it ran: event-loop delay p50 ${server.loopDelayP50Ms} ms, p99 ${server.loopDelayP99Ms} ms, max ${server.loopDelayMaxMs} ms; admission queue wait p99 ${server.admission.queueWaitP99Ms} ms (longest queue ${server.admission.maxQueued}); pool wait p99 ${server.pool?.waitP99Ms ?? "-"} ms; ${server.cpuMsPerRequest === null ? "-" : server.cpuMsPerRequest.toFixed(2)} ms CPU per request`,
+        `  while it ran: event-loop delay p50 ${server.loopDelayP50Ms} ms, p99 ${server.loopDelayP99Ms} ms, max ${server.loopDelayMaxMs} ms; admission queue wait p99 ${server.admission.queueWaitP99Ms} ms (longest queue ${server.admission.maxQueued}); pool wait p99 ${server.pool?.waitP99Ms ?? "-"} ms; ${server.cpuMsPerRequest === null ? "-" : server.cpuMsPerRequest.toFixed(2)} ms server CPU per request`,
+      );
+      // The generator's own health: a send later than its due time is counted in the latency above, not hidden.
+      console.log(
+        `  the generator: sent late by p99 ${generator.sendLagP99Ms} ms, max ${generator.sendLagMaxMs} ms; at most ${generator.maxInFlight} in flight on ${generator.connectionsOpened} connections; ${(generator.generatorCpuMs / Math.max(1, generator.sent)).toFixed(2)} ms of its own CPU per request (not in the server's)`,
       );
       await settle();
     }
