@@ -5,6 +5,7 @@ import { formatCalendarDay, formatMoney } from "~/domain/format";
 import type { MessageId } from "~/domain/messages/en-US";
 import type { GroupCardView } from "~/server/groups/group-views.server";
 import { useLocale, useT } from "../i18n";
+import { escapeText } from "../ui/markup";
 import { type GroupStatus, GroupStatusBadge } from "./group-labels";
 
 /** The status badge's words (GROUP_STATUS_LABELS'), in the reader's language. */
@@ -13,6 +14,18 @@ const STATUS_LABELS = {
   active: "groupCard.status.active",
   completed: "groupCard.status.completed",
 } as const satisfies Record<GroupStatus, MessageId>;
+
+/**
+ * A card's figures (label and value) as markup: the same markup React wrote for them, as one string, three elements a
+ * figure fewer for React to render (ADR 059 part seven (m); nothing in them changes on the client).
+ */
+export function figuresMarkup(figures: ReadonlyArray<readonly [string, string]>): string {
+  let html = "";
+  for (const [label, value] of figures) {
+    html += `<div><dt class="text-slate-600">${escapeText(label)}</dt><dd class="font-medium text-slate-900">${escapeText(value)}</dd></div>`;
+  }
+  return html;
+}
 
 /** One group in a list (/groups and the dashboard): the key figures and a link to its page. */
 export function GroupCard({ card, headingLevel = 3, savings }: { card: GroupCardView; headingLevel?: 2 | 3; savings?: Progress }) {
@@ -61,14 +74,8 @@ export function GroupCard({ card, headingLevel = 3, savings }: { card: GroupCard
           <GroupStatusBadge status={card.status} label={t(STATUS_LABELS[card.status])} />
         </div>
       </div>
-      <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
-        {figures.map(([label, value]) => (
-          <div key={label}>
-            <dt className="text-slate-600">{label}</dt>
-            <dd className="font-medium text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own markup (figuresMarkup): the catalogue's words, names, amounts and dates, escaped as React escapes them. */}
+      <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2" dangerouslySetInnerHTML={{ __html: figuresMarkup(figures) }} />
       {card.status !== "forming" ? (
         <p className="mt-3 text-sm text-slate-700">{t("groupCard.completedPayouts", { completed: card.completedPeriods, count })}</p>
       ) : null}
