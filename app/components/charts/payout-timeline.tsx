@@ -3,8 +3,8 @@
  * them. An ordered list drawn with CSS and small inline SVG markers, so it is text first: it reflows on a phone,
  * reads in order to a screen reader, and needs no script. The track scrolls sideways when twelve turns don't fit.
  */
-import { type Translate, useLocale, useT } from "~/components/i18n";
-import { escapeText } from "~/components/ui/markup";
+import { type Translate, useCatalogueId, useLocale, useT } from "~/components/i18n";
+import { escapeText, remembered } from "~/components/ui/markup";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { formatDate } from "~/domain/format";
 import type { Locale } from "~/domain/locale";
@@ -35,6 +35,7 @@ export function PayoutTimeline({
 }) {
   const t = useT();
   const locale = useLocale();
+  const catalogue = useCatalogueId();
   const next = turns.find((turn) => turn.status === "pending")?.position ?? null;
   return (
     <section aria-labelledby="timeline-title">
@@ -56,7 +57,11 @@ export function PayoutTimeline({
         <ol
           className="relative flex w-full min-w-max pb-2"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own markup (timelineMarkup): fixed tags and classes, every text escaped as React escapes it.
-          dangerouslySetInnerHTML={{ __html: timelineMarkup(turns, next, emptyRecipient, t, locale) }}
+          dangerouslySetInnerHTML={{
+            __html: remembered(`timeline:${JSON.stringify([catalogue, locale, emptyRecipient, next, turns])}`, () =>
+              timelineMarkup(turns, next, emptyRecipient, t, locale),
+            ),
+          }}
         />
       </ScrollRegion>
     </section>

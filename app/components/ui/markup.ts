@@ -12,3 +12,33 @@ const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;"
 export function escapeText(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
+
+/**
+ * Markup remembered across requests (ADR 059 part seven (n)): a builder's string for the exact inputs it was built from.
+ * The key is those inputs, written out in full (`JSON.stringify` of everything the builder reads, with the reader's
+ * language), so a hit is the string the builder would write again: nothing to invalidate, and nothing of one reader's
+ * can reach another unless their inputs are the same. Most of a group page's lists are the same for every member of the
+ * group between two of its changes (the pool's drawing and numbers, the members, the schedule for all but the member
+ * whose turn it is). Bounded: the least recently used string goes past `REMEMBERED_MARKUP` entries.
+ */
+export const REMEMBERED_MARKUP = 256;
+const rememberedMarkup = new Map<string, string>();
+
+export function remembered(key: string, build: () => string): string {
+  const known = rememberedMarkup.get(key);
+  if (known !== undefined) {
+    // Most recently used last: a Map keeps insertion order, so the first key is the least recently used.
+    rememberedMarkup.delete(key);
+    rememberedMarkup.set(key, known);
+    return known;
+  }
+  const markup = build();
+  if (rememberedMarkup.size >= REMEMBERED_MARKUP) rememberedMarkup.delete(rememberedMarkup.keys().next().value!);
+  rememberedMarkup.set(key, markup);
+  return markup;
+}
+
+/** How many strings are remembered (for tests). */
+export function rememberedMarkupCount(): number {
+  return rememberedMarkup.size;
+}
