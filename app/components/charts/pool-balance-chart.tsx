@@ -120,11 +120,6 @@ export function numbersMarkup(days: PoolChart["days"], money: (cents: number) =>
     .join("");
 }
 
-/**
- * The drawing inside the chart's <svg>, as markup: some 85 elements that never change on the client (aria-hidden, no
- * handlers), written as one string instead of React elements; the same markup React wrote for them before (ADR 059
- * part five (g): the group page's render is proportional to its elements).
- */
 /** The chart's drawing (the inside of its <svg>) from the pool, the group's today and its due days. */
 function poolDrawing(
   chart: PoolChart,
@@ -164,6 +159,11 @@ function poolDrawing(
   return chartMarkup({ allTicks, dueDays, every, empty, shown, points, barWidth, status, today, chart, top, x, y, t, locale });
 }
 
+/**
+ * The drawing inside the chart's <svg>, as markup: some 85 elements that never change on the client (aria-hidden, no
+ * handlers), written as one string instead of React elements; the same markup React wrote for them before (ADR 059
+ * part five (g): the group page's render is proportional to its elements).
+ */
 function chartMarkup(input: {
   allTicks: number[];
   dueDays: CalendarDay[];
