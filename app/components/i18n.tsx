@@ -105,19 +105,6 @@ export function useLocale(): Locale {
   return useI18n().locale as Locale;
 }
 
-/** A number per catalogue (one Lingui instance each, for the life of the process or page): part of a remembered markup's key. */
-const catalogueIds = new WeakMap<I18n, number>();
-let nextCatalogueId = 1;
-export function useCatalogueId(): number {
-  const i18n = useI18n();
-  let id = catalogueIds.get(i18n);
-  if (id === undefined) {
-    id = nextCatalogueId++;
-    catalogueIds.set(i18n, id);
-  }
-  return id;
-}
-
 export function useT(): Translate {
   const i18n = useI18n();
   return (id, values) => i18n._(id, values);

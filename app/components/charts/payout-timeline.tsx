@@ -3,7 +3,7 @@
  * them. An ordered list drawn with CSS and small inline SVG markers, so it is text first: it reflows on a phone,
  * reads in order to a screen reader, and needs no script. The track scrolls sideways when twelve turns don't fit.
  */
-import { type Translate, useCatalogueId, useLocale, useT } from "~/components/i18n";
+import { type Translate, useLocale, useT } from "~/components/i18n";
 import { escapeText, remembered } from "~/components/ui/markup";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { formatDate } from "~/domain/format";
@@ -35,7 +35,6 @@ export function PayoutTimeline({
 }) {
   const t = useT();
   const locale = useLocale();
-  const catalogue = useCatalogueId();
   const next = turns.find((turn) => turn.status === "pending")?.position ?? null;
   return (
     <section aria-labelledby="timeline-title">
@@ -58,8 +57,8 @@ export function PayoutTimeline({
           className="relative flex w-full min-w-max pb-2"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own markup (timelineMarkup): fixed tags and classes, every text escaped as React escapes it.
           dangerouslySetInnerHTML={{
-            __html: remembered(`timeline:${JSON.stringify([catalogue, locale, emptyRecipient, next, turns])}`, () =>
-              timelineMarkup(turns, next, emptyRecipient, t, locale),
+            __html: remembered(`timeline:${JSON.stringify([locale, emptyRecipient, next, turns])}`, t, (words) =>
+              timelineMarkup(turns, next, emptyRecipient, words, locale),
             ),
           }}
         />

@@ -4,7 +4,7 @@
  * (aria-hidden); the sentence under it and the table in "Show the numbers" (a <details>, so it opens without
  * JavaScript) carry the same facts as text.
  */
-import { type Translate, useCatalogueId, useLocale, useT } from "~/components/i18n";
+import { type Translate, useLocale, useT } from "~/components/i18n";
 import { escapeText, remembered } from "~/components/ui/markup";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { dayOffset, linear, moneyTicks, poolStepPoints, type PoolChart } from "~/domain/charts";
@@ -30,12 +30,11 @@ export type PoolChartProps = {
 export function PoolBalanceChart({ chart, today, status, dueDays }: PoolChartProps) {
   const t = useT();
   const locale = useLocale();
-  const catalogue = useCatalogueId();
   const money = (cents: number) => formatMoney(cents, locale);
   const empty = chart.days.length === 0;
   // The drawing and the numbers are the same for every member of the group until its pool or clock changes: remembered
   // by everything they are drawn from (ADR 059 part seven (n)).
-  const inputs = JSON.stringify([catalogue, locale, today, status, dueDays, chart]);
+  const inputs = JSON.stringify([locale, today, status, dueDays, chart]);
   return (
     <figure aria-labelledby="pool-chart-caption">
       {/* Below 28rem the labels would shrink past reading: the chart scrolls sideways inside its card instead. */}
@@ -49,7 +48,7 @@ export function PoolBalanceChart({ chart, today, status, dueDays }: PoolChartPro
           fontFamily="inherit"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own drawing (chartMarkup): numbers we compute, and every text (money, dates, the catalogue's words) escaped as React escapes it.
           dangerouslySetInnerHTML={{
-            __html: remembered(`pool-chart:${inputs}`, () => poolDrawing(chart, today, status, dueDays, t, locale)),
+            __html: remembered(`pool-chart:${inputs}`, t, (words) => poolDrawing(chart, today, status, dueDays, words, locale)),
           }}
         />
       </ScrollRegion>
@@ -95,7 +94,7 @@ export function PoolBalanceChart({ chart, today, status, dueDays }: PoolChartPro
                 </tr>
               </thead>
               {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own markup (numbersMarkup): dates and amounts, escaped as React escapes them. */}
-              <tbody dangerouslySetInnerHTML={{ __html: remembered(`pool-numbers:${inputs}`, () => numbersMarkup(chart.days, money, locale)) }} />
+              <tbody dangerouslySetInnerHTML={{ __html: remembered(`pool-numbers:${inputs}`, t, () => numbersMarkup(chart.days, money, locale)) }} />
             </table>
           </div>
         </details>

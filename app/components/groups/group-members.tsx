@@ -1,4 +1,4 @@
-import { type Translate, useCatalogueId, useLocale, useT } from "~/components/i18n";
+import { type Translate, useLocale, useT } from "~/components/i18n";
 import type { GroupPageView, MemberView } from "~/server/groups/group-views.server";
 import { escapeText, remembered } from "~/components/ui/markup";
 import { ShowAllSummary, YOU_TAG_CLASS, YouTag } from "./group-labels";
@@ -61,14 +61,13 @@ export function MemberList({
 }) {
   const t = useT();
   const locale = useLocale();
-  const catalogue = useCatalogueId();
   if (!remove) {
     return (
       <ul
         className="mt-3 divide-y divide-slate-100"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: our own markup (memberRowsMarkup): fixed tags and classes, every text escaped as React escapes it.
         dangerouslySetInnerHTML={{
-          __html: remembered(`member-rows:${JSON.stringify([catalogue, locale, status, members])}`, () => memberRowsMarkup(members, status, t)),
+          __html: remembered(`member-rows:${JSON.stringify([locale, status, members])}`, t, (words) => memberRowsMarkup(members, status, words)),
         }}
       />
     );

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { type Translate, useCatalogueId, useLocale, useT } from "~/components/i18n";
+import { type Translate, useLocale, useT } from "~/components/i18n";
 import { PartialAmount, partialAmountMarkup } from "~/components/money/partial-amount";
 import { escapeText, remembered } from "~/components/ui/markup";
 import { formatMoney } from "~/domain/format";
@@ -64,7 +64,6 @@ function ScheduleTable({
 }) {
   const t = useT();
   const locale = useLocale();
-  const catalogue = useCatalogueId();
   const column: Columns = {
     position: t("groupPage.position"),
     recipient: t("groupPage.recipient"),
@@ -113,8 +112,8 @@ function ScheduleTable({
             className="divide-y divide-slate-100"
             // biome-ignore lint/security/noDangerouslySetInnerHtml: our own markup (scheduleRowsMarkup): fixed tags and classes, every text escaped as React escapes it.
             dangerouslySetInnerHTML={{
-              __html: remembered(`schedule-rows:${JSON.stringify([catalogue, locale, group.payoutOrder, column, rows])}`, () =>
-                scheduleRowsMarkup(rows, column, group.payoutOrder, t, locale),
+              __html: remembered(`schedule-rows:${JSON.stringify([locale, group.payoutOrder, column, rows])}`, t, (words) =>
+                scheduleRowsMarkup(rows, column, group.payoutOrder, words, locale),
               ),
             }}
           />
