@@ -10,7 +10,7 @@ process.env.DATABASE_POOL_SIZE = "20";
 const { databaseUrl } = await useTestDatabase({ bank: true });
 const cycle = await import("../../app/server/money/cycle.server");
 const { payNow, payNowQuote } = await import("../../app/server/money/pay-now.server");
-const { setDebitAccount, debitChoiceFor } = await import("../../app/server/money/debit-choice.server");
+const { setDebitAccount, debitChoiceFor, groupMoneyFor, groupMoneyJson } = await import("../../app/server/money/debit-choice.server");
 const { lateContributions, nudgeLateMembers } = await import("../../app/server/money/late-contributions.server");
 const { armFailpoint, disarmFailpoints, SimulatedCrash } = await import("../../app/server/platform/failpoints.server");
 const { bankIdempotencyKey } = await import("../../app/domain/ach");
@@ -74,6 +74,53 @@ async function setSavingsBalance(userId: string, cents: number) {
   );
   return savings;
 }
+
+describe("the group page's money", () => {
+  it("reads only the members with a failed attempt, and shows the same late contributions as the whole group's attempts", async () => {
+    const { group, late, admin, members } = await groupWithShortMember();
+    await cycle.advanceClock(admin, group.id, { days: 3 }, new Date()); // Friday January 9: declined (NSF)
+    const now = new Date();
+    // Every member's attempts, unfiltered (lateContributions reads the group's chains whole).
+    const everyone = await lateContributions({ groupId: group.id }, now);
+    expect(everyone.map((entry) => entry.userId)).toEqual([late.id]);
+    const adminMoney = await groupMoneyFor(admin.id, group.id, { isAdmin: true }, now);
+    expect(
+      adminMoney.groupLate.map(({ userId, periodNumber, attempt, amountCents, dueOn, nextAttemptOn }) => ({
+        userId,
+        periodNumber,
+        attempt,
+        amountCents,
+        dueOn,
+        nextAttemptOn,
+      })),
+    ).toEqual(
+      everyone.map(({ userId, periodNumber, attempt, amountCents, dueOn, nextAttemptOn }) => ({
+        userId,
+        periodNumber,
+        attempt,
+        amountCents,
+        dueOn,
+        nextAttemptOn,
+      })),
+    );
+    expect(adminMoney.late).toEqual([]);
+    // The late member's own panel, with their account; a member who paid has none.
+    const lateMoney = await groupMoneyFor(late.id, group.id, { isAdmin: false }, now);
+    expect(lateMoney.late).toHaveLength(1);
+    expect(lateMoney.late[0]).toMatchObject({ userId: late.id, attempt: 1, amountCents: 10_000, nextAttemptOn: "2026-01-12" });
+    expect(lateMoney.groupLate).toEqual([]);
+    expect((await groupMoneyFor(members[1]!.id, group.id, { isAdmin: false }, now)).late).toEqual([]);
+    // The statement the page runs carries the late member's attempts only: the two who paid are left out.
+    const { rows } = await db().execute<{ money: { attempts: Array<{ user_id: string }> } }>(sql`
+      select ${groupMoneyJson({
+        userId: admin.id,
+        groupId: sql`${group.id}::uuid`,
+        chosen: sql`null::uuid`,
+        isAdmin: sql`true`,
+      })} as money`);
+    expect(new Set(rows[0]!.money.attempts.map((attempt) => attempt.user_id))).toEqual(new Set([late.id]));
+  });
+});
 
 describe("which account pays", () => {
   it("a member whose debit failed picks another account; the retry is taken from it and the payout follows", async () => {

@@ -4,7 +4,7 @@
  * reads in order to a screen reader, and needs no script. The track scrolls sideways when twelve turns don't fit.
  */
 import { type Translate, useLocale, useT } from "~/components/i18n";
-import { escapeText } from "~/components/ui/markup";
+import { escapeText, remembered } from "~/components/ui/markup";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { formatDate } from "~/domain/format";
 import type { Locale } from "~/domain/locale";
@@ -56,7 +56,11 @@ export function PayoutTimeline({
         <ol
           className="relative flex w-full min-w-max pb-2"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own markup (timelineMarkup): fixed tags and classes, every text escaped as React escapes it.
-          dangerouslySetInnerHTML={{ __html: timelineMarkup(turns, next, emptyRecipient, t, locale) }}
+          dangerouslySetInnerHTML={{
+            __html: remembered(`timeline:${JSON.stringify([locale, emptyRecipient, next, turns])}`, t, (words) =>
+              timelineMarkup(turns, next, emptyRecipient, words, locale),
+            ),
+          }}
         />
       </ScrollRegion>
     </section>

@@ -5,7 +5,7 @@
  * JavaScript) carry the same facts as text.
  */
 import { type Translate, useLocale, useT } from "~/components/i18n";
-import { escapeText } from "~/components/ui/markup";
+import { escapeText, remembered } from "~/components/ui/markup";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { dayOffset, linear, moneyTicks, poolStepPoints, type PoolChart } from "~/domain/charts";
 import { formatDate, formatMoney, formatMoneyShort } from "~/domain/format";
@@ -31,33 +31,10 @@ export function PoolBalanceChart({ chart, today, status, dueDays }: PoolChartPro
   const t = useT();
   const locale = useLocale();
   const money = (cents: number) => formatMoney(cents, locale);
-  const biggest = Math.max(chart.maxCents, ...chart.days.map((day) => Math.max(day.inCents, day.outCents)));
-  const ticks = moneyTicks(biggest);
-  const top = ticks[ticks.length - 1]!;
-  // Payouts go below the axis, so the chart reads "in" up and "out" down; without any payout yet, no room below.
-  const paidOut = chart.totalOutCents > 0;
-  const bottom = paidOut ? -top : 0;
-  const allTicks = paidOut
-    ? [
-        ...ticks
-          .slice(1)
-          .map((tick) => -tick)
-          .reverse(),
-        ...ticks,
-      ]
-    : ticks;
-  const spanDays = Math.max(1, dayOffset(chart.start, chart.end));
-  const xOfOffset = linear(0, spanDays, MARGIN.left + 8, WIDTH - MARGIN.right - 8);
-  const x = (day: CalendarDay) => xOfOffset(dayOffset(chart.start, day));
-  const y = linear(bottom, top, HEIGHT - MARGIN.bottom, MARGIN.top);
-  const until = status === "completed" || today > chart.end ? chart.end : today < chart.start ? chart.start : today;
-  const points = poolStepPoints(chart, until, x, y);
-  const barWidth = Math.min(16, Math.max(4, (WIDTH - MARGIN.left - MARGIN.right) / spanDays / 2));
-  // Label every due day when they fit (about 44 px each), else every second or third one.
-  const every = Math.max(1, Math.ceil((dueDays.length * 44) / (WIDTH - MARGIN.left - MARGIN.right)));
   const empty = chart.days.length === 0;
-  const shown = chart.days.filter((day) => day.day <= until);
-
+  // The drawing and the numbers are the same for every member of the group until its pool or clock changes: remembered
+  // by everything they are drawn from (ADR 059 part seven (n)).
+  const inputs = JSON.stringify([locale, today, status, dueDays, chart]);
   return (
     <figure aria-labelledby="pool-chart-caption">
       {/* Below 28rem the labels would shrink past reading: the chart scrolls sideways inside its card instead. */}
@@ -71,7 +48,7 @@ export function PoolBalanceChart({ chart, today, status, dueDays }: PoolChartPro
           fontFamily="inherit"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own drawing (chartMarkup): numbers we compute, and every text (money, dates, the catalogue's words) escaped as React escapes it.
           dangerouslySetInnerHTML={{
-            __html: chartMarkup({ allTicks, dueDays, every, empty, shown, points, barWidth, status, today, chart, top, x, y, t, locale }),
+            __html: remembered(`pool-chart:${inputs}`, t, (words) => poolDrawing(chart, today, status, dueDays, words, locale)),
           }}
         />
       </ScrollRegion>
@@ -117,7 +94,7 @@ export function PoolBalanceChart({ chart, today, status, dueDays }: PoolChartPro
                 </tr>
               </thead>
               {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own markup (numbersMarkup): dates and amounts, escaped as React escapes them. */}
-              <tbody dangerouslySetInnerHTML={{ __html: numbersMarkup(chart.days, money, locale) }} />
+              <tbody dangerouslySetInnerHTML={{ __html: remembered(`pool-numbers:${inputs}`, t, () => numbersMarkup(chart.days, money, locale)) }} />
             </table>
           </div>
         </details>
@@ -140,6 +117,45 @@ export function numbersMarkup(days: PoolChart["days"], money: (cents: number) =>
         `<td class="py-1.5 text-right font-medium">${escapeText(money(day.balanceCents))}</td></tr>`,
     )
     .join("");
+}
+
+/** The chart's drawing (the inside of its <svg>) from the pool, the group's today and its due days. */
+function poolDrawing(
+  chart: PoolChart,
+  today: CalendarDay,
+  status: PoolChartProps["status"],
+  dueDays: CalendarDay[],
+  t: Translate,
+  locale: Locale,
+): string {
+  const biggest = Math.max(chart.maxCents, ...chart.days.map((day) => Math.max(day.inCents, day.outCents)));
+  const ticks = moneyTicks(biggest);
+  const top = ticks[ticks.length - 1]!;
+  // Payouts go below the axis, so the chart reads "in" up and "out" down; without any payout yet, no room below.
+  const paidOut = chart.totalOutCents > 0;
+  const bottom = paidOut ? -top : 0;
+  const allTicks = paidOut
+    ? [
+        ...ticks
+          .slice(1)
+          .map((tick) => -tick)
+          .reverse(),
+        ...ticks,
+      ]
+    : ticks;
+  const spanDays = Math.max(1, dayOffset(chart.start, chart.end));
+  const xOfOffset = linear(0, spanDays, MARGIN.left + 8, WIDTH - MARGIN.right - 8);
+  const x = (day: CalendarDay) => xOfOffset(dayOffset(chart.start, day));
+  const y = linear(bottom, top, HEIGHT - MARGIN.bottom, MARGIN.top);
+  const until = status === "completed" || today > chart.end ? chart.end : today < chart.start ? chart.start : today;
+  const points = poolStepPoints(chart, until, x, y);
+  const barWidth = Math.min(16, Math.max(4, (WIDTH - MARGIN.left - MARGIN.right) / spanDays / 2));
+  // Label every due day when they fit (about 44 px each), else every second or third one.
+  const every = Math.max(1, Math.ceil((dueDays.length * 44) / (WIDTH - MARGIN.left - MARGIN.right)));
+  const empty = chart.days.length === 0;
+  const shown = chart.days.filter((day) => day.day <= until);
+
+  return chartMarkup({ allTicks, dueDays, every, empty, shown, points, barWidth, status, today, chart, top, x, y, t, locale });
 }
 
 /**

@@ -77,4 +77,20 @@ describe("the members list", () => {
     expect(html).toContain(">D&#x27;Angelo</span>");
     expect(html).not.toContain("<Late>");
   });
+
+  it("is remembered across requests only for the same inputs: one viewer's row never reaches another's page", () => {
+    // The same group seen by two members: each is "You" on their own page only, and only their own email is theirs.
+    const amina = members.map((m) => ({ ...m, isYou: m.memberId === "Amina <Yusuf>" }));
+    const other = members.map((m) => ({ ...m, isYou: m.memberId === "You Person" }));
+    const asAmina = render(<MemberList members={amina} status="active" remove={null} />);
+    const asOther = render(<MemberList members={other} status="active" remove={null} />);
+    expect(asAmina).not.toBe(asOther);
+    // Rendered again (a remembered string now): the same as each viewer's first render.
+    expect(render(<MemberList members={amina} status="active" remove={null} />)).toBe(asAmina);
+    expect(render(<MemberList members={other} status="active" remove={null} />)).toBe(asOther);
+    const youRow = (html: string) => html.split('data-testid="member-row"').find((row) => row.includes(">You<"));
+    expect(youRow(asAmina)).toContain("Amina &lt;Yusuf&gt;");
+    expect(youRow(asOther)).toContain("You Person");
+    expect(youRow(asOther)).not.toContain("Amina");
+  });
 });

@@ -1,6 +1,6 @@
-import { type Translate, useT } from "~/components/i18n";
+import { type Translate, useLocale, useT } from "~/components/i18n";
 import type { GroupPageView, MemberView } from "~/server/groups/group-views.server";
-import { escapeText } from "~/components/ui/markup";
+import { escapeText, remembered } from "~/components/ui/markup";
 import { ShowAllSummary, YOU_TAG_CLASS, YouTag } from "./group-labels";
 import { type RemovalReply, RemoveMember } from "./group-roster";
 
@@ -60,9 +60,17 @@ export function MemberList({
   remove: { reply: RemovalReply | null } | null;
 }) {
   const t = useT();
+  const locale = useLocale();
   if (!remove) {
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: our own markup (memberRowsMarkup): fixed tags and classes, every text escaped as React escapes it.
-    return <ul className="mt-3 divide-y divide-slate-100" dangerouslySetInnerHTML={{ __html: memberRowsMarkup(members, status, t) }} />;
+    return (
+      <ul
+        className="mt-3 divide-y divide-slate-100"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: our own markup (memberRowsMarkup): fixed tags and classes, every text escaped as React escapes it.
+        dangerouslySetInnerHTML={{
+          __html: remembered(`member-rows:${JSON.stringify([locale, status, members])}`, t, (words) => memberRowsMarkup(members, status, words)),
+        }}
+      />
+    );
   }
   return (
     <ul className="mt-3 divide-y divide-slate-100">

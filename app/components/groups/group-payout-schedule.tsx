@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { type Translate, useLocale, useT } from "~/components/i18n";
 import { PartialAmount, partialAmountMarkup } from "~/components/money/partial-amount";
-import { escapeText } from "~/components/ui/markup";
+import { escapeText, remembered } from "~/components/ui/markup";
 import { formatMoney } from "~/domain/format";
 import { type PaymentStepKind, stepText } from "~/domain/payment-dates";
 import type { Locale } from "~/domain/locale";
@@ -111,7 +111,11 @@ function ScheduleTable({
           <tbody
             className="divide-y divide-slate-100"
             // biome-ignore lint/security/noDangerouslySetInnerHtml: our own markup (scheduleRowsMarkup): fixed tags and classes, every text escaped as React escapes it.
-            dangerouslySetInnerHTML={{ __html: scheduleRowsMarkup(rows, column, group.payoutOrder, t, locale) }}
+            dangerouslySetInnerHTML={{
+              __html: remembered(`schedule-rows:${JSON.stringify([locale, group.payoutOrder, column, rows])}`, t, (words) =>
+                scheduleRowsMarkup(rows, column, group.payoutOrder, words, locale),
+              ),
+            }}
           />
         )}
       </table>

@@ -78,7 +78,8 @@ export type GroupMoneyJson = { accounts: AccountJson[]; chosen: string | null; f
 /**
  * The group page's money for its viewer (issue 44) as one JSON object, a column of whatever statement reads the group:
  * the viewer's linked accounts, their choice for the group (`chosen`: a column or a subquery), their default, and the
- * contribution attempts of the group's active period chains — the viewer's own, or every member's when `isAdmin`.
+ * contribution attempts of the group's active period chains — the viewer's own, or every member's when `isAdmin` — of the
+ * members with a failed one (no other member can be late).
  */
 export function groupMoneyJson(args: { userId: string | Placeholder; groupId: string | SQL; chosen: SQL; isAdmin: SQL }) {
   return sql<GroupMoneyJson>`json_build_object(
@@ -88,6 +89,8 @@ export function groupMoneyJson(args: { userId: string | Placeholder; groupId: st
     'attempts', (select coalesce(json_agg(row_to_json(x) order by x.kind, x.period_number, x.attempt), '[]'::json) from (${lateAttemptRows({
       groupId: args.groupId,
       viewer: { userId: args.userId, isAdmin: args.isAdmin },
+      // Only members with a failed attempt: the admin's page read every member's every attempt to find none late (ADR 059 part seven (n)).
+      withAFailure: true,
     })}) x))`;
 }
 

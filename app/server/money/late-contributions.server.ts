@@ -115,6 +115,12 @@ export function lateAttemptRows(filter: {
   groupIds?: readonly string[];
   /** The viewer's own attempts, or every member's when `isAdmin` holds (a column of the statement around it). */
   viewer?: { userId: string | Placeholder; isAdmin: SQL };
+  /**
+   * Only the members with a failed contribution attempt in the group (ADR 059 part seven (n)): a late contribution is a
+   * chain whose latest attempt failed, and what else `failedChains` reads (paid before, the fee) is the same member's
+   * in the same group, so the members left out are exactly those without one.
+   */
+  withAFailure?: boolean;
 }) {
   return sql`
     select t.group_id, g.name as group_name, t.user_id, u.name as member_name, t.period_number,
@@ -134,6 +140,12 @@ export function lateAttemptRows(filter: {
       ${filter.groupId ? sql`and t.group_id = ${filter.groupId}::uuid` : sql``}
       ${filter.groupIds ? sql`and t.group_id = any(${`{${filter.groupIds.join(",")}}`}::uuid[])` : sql``}
       ${filter.viewer ? sql`and (${filter.viewer.isAdmin} or t.user_id = ${filter.viewer.userId}::uuid)` : sql``}
+      ${
+        filter.withAFailure
+          ? sql`and exists (select 1 from bank_transfers f where f.group_id = t.group_id and f.user_id = t.user_id
+              and f.kind = 'contribution' and f.status in (${sql.raw(FAILED_STATUSES.map((status) => `'${status}'`).join(", "))}))`
+          : sql``
+      }
     order by t.group_id, t.user_id, t.kind, t.period_number, t.attempt`;
 }
 
