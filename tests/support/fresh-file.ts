@@ -11,13 +11,12 @@
  */
 import client from "prom-client";
 import { vi } from "vitest";
+import { restoreEnvironment } from "../../scripts/lib/test-env.ts";
 
 const ENV_KEY = Symbol.for("rosca.test.startEnv");
 const state = globalThis as typeof globalThis & { [ENV_KEY]?: Record<string, string | undefined> };
 state[ENV_KEY] ??= { ...process.env };
-const startEnv = state[ENV_KEY];
-for (const name of Object.keys(process.env)) if (!(name in startEnv)) delete process.env[name];
-Object.assign(process.env, startEnv);
+restoreEnvironment(process.env, state[ENV_KEY]);
 vi.resetModules();
 // prom-client's default registry is node_modules' state, kept by the process: the file's metrics start from nothing, as
 // in a process of its own (app/server/platform/metrics.server.ts registers them again, and its process-wide sources).
