@@ -41,7 +41,9 @@ describe("afterFailure", () => {
     });
     for (const wait of waits) {
       expect(wait).toBeGreaterThanOrEqual(240 * 0.8);
-      expect(wait).toBeLessThan(240 * 1.2);
+      // The factor is below 1.2, but the wait is rounded to the millisecond: a draw within 0.5 ms of the end lands on
+      // it (one of 200 draws did, in a unit run on 2026-11-29).
+      expect(wait).toBeLessThanOrEqual(240 * 1.2);
     }
     // Not all in the same second: 200 draws land in more than 20 distinct seconds of the 96-second window.
     expect(new Set(waits.map(Math.floor)).size).toBeGreaterThan(20);

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { longestFirst, recordedDurations } from "./test-order";
+import { longestFirst, projectsTogether, recordedDurations } from "./test-order";
 
 describe("longestFirst", () => {
   const ms: Record<string, number> = { "money-workers": 174_600, "money-property": 69_100, "money-property-2": 72_400, "a.unit": 300 };
@@ -22,6 +22,41 @@ describe("longestFirst", () => {
   it("keeps the given order among files of the same length, and among all files when none is known", () => {
     expect(longestFirst(["c", "a", "b"], (file) => (file === "b" ? undefined : 5))).toEqual(["c", "a", "b"]);
     expect(longestFirst(["c", "a", "b"], () => undefined)).toEqual(["c", "a", "b"]);
+  });
+});
+
+describe("projectsTogether", () => {
+  const project = (file: string) => file.split(":")[0]!;
+
+  it("keeps each project's files together in their order, the projects in the order of their first file", () => {
+    const ordered = [
+      "integration:money-workers",
+      "integration:money-crash",
+      "unit:schedule",
+      "integration:names",
+      "unit:money",
+      "integration:readyz",
+    ];
+    expect(projectsTogether(ordered, project)).toEqual([
+      "integration:money-workers",
+      "integration:money-crash",
+      "integration:names",
+      "integration:readyz",
+      "unit:schedule",
+      "unit:money",
+    ]);
+  });
+
+  it("puts the projects it is told to at the end", () => {
+    const ordered = ["unit-sentry:entry", "integration:money-workers", "unit:schedule", "unit-sentry:errors", "integration:names"];
+    expect(projectsTogether(ordered, project, (name) => name === "unit-sentry")).toEqual([
+      "integration:money-workers",
+      "integration:names",
+      "unit:schedule",
+      "unit-sentry:entry",
+      "unit-sentry:errors",
+    ]);
+    expect(projectsTogether([], project)).toEqual([]);
   });
 });
 

@@ -23,3 +23,21 @@ export function longestFirst<T>(fallback: readonly T[], known: (file: T) => numb
   const untimed = entries.filter((entry) => entry.ms === undefined);
   return [...timed, ...untimed].map((entry) => entry.file);
 }
+
+/**
+ * `ordered` with each project's files kept together, in their order: the projects in the order of their first file
+ * there, except the projects `last` names, which go at the end. Vitest keeps a worker process for the next file only
+ * when that file is of the same project (`isolate: false`, ADR 060 part seven (o)); mixed, every change of project
+ * between files in the queue ends a worker and starts another.
+ */
+export function projectsTogether<T>(ordered: readonly T[], project: (file: T) => string, last: (project: string) => boolean = () => false): T[] {
+  const groups = new Map<string, T[]>();
+  for (const file of ordered) {
+    const name = project(file);
+    const files = groups.get(name);
+    if (files) files.push(file);
+    else groups.set(name, [file]);
+  }
+  const names = [...groups.keys()];
+  return [...names.filter((name) => !last(name)), ...names.filter(last)].flatMap((name) => groups.get(name)!);
+}
