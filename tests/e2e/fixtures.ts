@@ -30,7 +30,19 @@ function documentReady() {
   return document.readyState === "complete" && document.getElementById("l10n") === null;
 }
 
+/** What a document that did not hydrate had: its catalogue, React Router's modules, and when each file arrived. */
+function hydrationState() {
+  const arrived = performance
+    .getEntriesByType("resource")
+    .filter((entry) => /\/l10n\/|entry\.client/.test(entry.name))
+    .map((entry) => `${new URL(entry.name).pathname.split("/").pop()} at ${Math.round((entry as PerformanceResourceTiming).responseEnd)} ms`);
+  const loaded = Math.round((performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd ?? -1);
+  return `catalogue ${typeof (self as unknown as { __l10n?: string }).__l10n}, route modules ${"__reactRouterRouteModules" in self}, readyState ${document.readyState}, load at ${loaded} ms, ${arrived.join(", ")}`;
+}
+
 const hydrationAware = new WeakSet<Page>();
+/** As long as an assertion may wait (playwright.config.ts `expect.timeout`): a loaded machine slows hydration too. */
+const HYDRATION_TIMEOUT_MS = 15_000;
 
 /**
  * With JavaScript on, every document load this page makes through goto, reload, goBack or goForward returns once
@@ -41,7 +53,13 @@ export function waitForHydrationOnLoads(page: Page): Page {
   if (hydrationAware.has(page)) return page;
   hydrationAware.add(page);
   const hydrated = async <T>(response: T, options?: { waitUntil?: string }) => {
-    if (options?.waitUntil !== "commit") await page.waitForFunction(documentReady, undefined, { polling: 25 });
+    if (options?.waitUntil === "commit") return response;
+    await page.waitForFunction(documentReady, undefined, { polling: 25, timeout: HYDRATION_TIMEOUT_MS }).catch(async (error: Error) => {
+      const state = await page.evaluate(hydrationState).catch(() => "unknown");
+      throw new Error(`${page.url()} did not hydrate within ${HYDRATION_TIMEOUT_MS / 1000} s of its load (${state}); ADR 060, part seven (p)`, {
+        cause: error,
+      });
+    });
     return response;
   };
   const { goto, reload, goBack, goForward } = page;
