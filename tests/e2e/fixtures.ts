@@ -83,14 +83,16 @@ export const test = base.extend<Fixtures>({
     await use(javaScriptEnabled !== false);
   },
   // The worker's browser, with every context it makes with JavaScript on (the test's own, personPage's, a spec's
-  // `browser.newContext`) waiting for hydration after each document load. JavaScript is on unless the options say
-  // otherwise, as in Chromium; the nojs project's contexts are left as they are.
+  // `browser.newContext`) waiting for hydration after each document load. JavaScript is on unless the options or the
+  // project say otherwise; the nojs project's contexts are left as they are.
   browser: [
     async ({ browser }, use) => {
       const { newContext } = browser;
       browser.newContext = async (options) => {
         const context = await newContext.call(browser, options);
-        if (options?.javaScriptEnabled !== false) waitForHydrationInContext(context);
+        // Playwright applies the project's `use` to every context (its default context options), so the options
+        // given here rarely say: the project decides then.
+        if ((options?.javaScriptEnabled ?? test.info().project.use.javaScriptEnabled) !== false) waitForHydrationInContext(context);
         return context;
       };
       await use(browser);
