@@ -1,6 +1,6 @@
 /**
  * The message catalogues as files (ADR 059, part six (k)): `/l10n/<language>.<reader>.<hash>.js`, the file a document's
- * `<script defer src>` loads (app/components/i18n.tsx `CatalogueScript`). The build's entry module names and makes them
+ * `<script src>` loads (app/components/i18n.tsx `CatalogueScript`). The build's entry module names and makes them
  * (`catalogueFileAt`, app/server/platform/locale.server.ts); the name carries a hash of the content, so each is cached
  * by the browser for a year like the fingerprinted assets, and compressed once per process (brotli, else gzip), not per
  * response. Before the private-by-default Cache-Control and the page queue: the same for every visitor, no session read.

@@ -50,15 +50,19 @@ function documentCatalogue(locale: Locale, admin = true): string {
 }
 
 /**
- * The document's catalogue as a file of its own (ADR 059, part six (k)): `defer`, so it runs after the document is
- * parsed and before the app's modules (deferred too, and later in the document), and from the browser's cache on
- * every page after the first (its name changes with its content). Before, the same 127 KB were written into every
- * page's HTML, rendered, compressed and sent with each response.
+ * The document's catalogue as a file of its own (ADR 059, part six (k)), from the browser's cache on every page after
+ * the first (its name changes with its content). Before, the same 127 KB were written into every page's HTML, rendered,
+ * compressed and sent with each response. Not `defer`: React Router's module script below it is `async` (it runs as
+ * soon as its modules are in, not after deferred scripts), and a deferred catalogue that arrived after the modules left
+ * the page unhydrated (ADR 060, part seven (p)). A classic script runs before the parser reaches the module script.
  */
 export function CatalogueScript({ locale, admin, nonce }: { locale: Locale; admin: boolean; nonce?: string }) {
-  // In the browser (hydration) the element the server wrote is kept as it is: its URL is read back from it.
-  const src = fromServer ? fromServer.path(locale, { admin }) : document.getElementById("l10n")!.getAttribute("src")!;
-  return <script id="l10n" defer src={src} nonce={nonce} />;
+  // In the browser (hydration) the element the server wrote is kept as it is: its URL is read back from it (by id from
+  // `document.scripts`, the lookup that fits the landing page's JavaScript budget).
+  const src = fromServer
+    ? fromServer.path(locale, { admin })
+    : (document.scripts as unknown as Record<string, HTMLScriptElement>).l10n!.getAttribute("src")!;
+  return <script id="l10n" nonce={nonce} src={src} />;
 }
 
 /** By the JSON's text: at most one entry per language and deploy, parsed once whatever string object brings it. */

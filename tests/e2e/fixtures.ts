@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, type Browser, type BrowserContextOptions, expect, type Page } from "@playwright/test";
+import { test as base, type Browser, type BrowserContext, type BrowserContextOptions, expect, type Page } from "@playwright/test";
 
 export { expect };
 
@@ -11,9 +11,96 @@ type Fixtures = {
   javaScript: boolean;
 };
 
+/**
+ * True once React has hydrated this document, or once it is clear that it never will (a document without the
+ * catalogue file, `<script id="l10n">`: not one of the app's pages, or the root's own static error page).
+ *
+ * `hydrateRoot(document, …)` (app/entry.client.tsx) stores the root's fiber on the container under React's own
+ * expando, `"__reactContainer$" + a random suffix` (react-dom 19.3.1, cjs/react-dom-client.production.js: the key at
+ * line 1012; `hydrateRoot` at 18612 sets it at 18656 and, in the same synchronous call, attaches React's event listeners
+ * to the container at 18657). Hydration itself then runs later, in a transition. That is enough for a test to act: a
+ * discrete event (click, input, keydown, …: `discreteReplayableEvents`, line 18126) that reaches a still-dehydrated root
+ * makes `dispatchEvent` (17907) hydrate the root synchronously at the sync lane (case 3 at 17943: `isDehydrated`, then
+ * `flushSyncWorkAcrossRoots_impl` at 17958) and dispatch the event to the hydrated tree; React Router imports every
+ * route module of the document before the entry runs, so that hydration does not suspend. Before the key is set, a
+ * click is the browser's own (a form posted without JavaScript), which is what made the JS-only assertions fail.
+ */
+function documentReady() {
+  if (Object.keys(document).some((key) => key.startsWith("__reactContainer$"))) return true;
+  return document.readyState === "complete" && document.getElementById("l10n") === null;
+}
+
+/** What a document that did not hydrate had: its catalogue, React Router's modules, and when each file arrived. */
+function hydrationState() {
+  const arrived = performance
+    .getEntriesByType("resource")
+    .filter((entry) => /\/l10n\/|entry\.client/.test(entry.name))
+    .map((entry) => `${new URL(entry.name).pathname.split("/").pop()} at ${Math.round((entry as PerformanceResourceTiming).responseEnd)} ms`);
+  const loaded = Math.round((performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd ?? -1);
+  return `catalogue ${typeof (self as unknown as { __l10n?: string }).__l10n}, route modules ${"__reactRouterRouteModules" in self}, readyState ${document.readyState}, load at ${loaded} ms, ${arrived.join(", ")}`;
+}
+
+const hydrationAware = new WeakSet<Page>();
+/** As long as an assertion may wait (playwright.config.ts `expect.timeout`): a loaded machine slows hydration too. */
+const HYDRATION_TIMEOUT_MS = 15_000;
+
+/**
+ * With JavaScript on, every document load this page makes through goto, reload, goBack or goForward returns once
+ * React has hydrated the document (`documentReady` above): a test's next click is then React's, never the no-JS
+ * path's. `waitUntil: "commit"` is left as asked. Idempotent. Pages without JavaScript must not be given this.
+ */
+export function waitForHydrationOnLoads(page: Page): Page {
+  if (hydrationAware.has(page)) return page;
+  hydrationAware.add(page);
+  const hydrated = async <T>(response: T, options?: { waitUntil?: string }) => {
+    if (options?.waitUntil === "commit") return response;
+    await page.waitForFunction(documentReady, undefined, { polling: 25, timeout: HYDRATION_TIMEOUT_MS }).catch(async (error: Error) => {
+      const state = await page.evaluate(hydrationState).catch(() => "unknown");
+      throw new Error(`${page.url()} did not hydrate within ${HYDRATION_TIMEOUT_MS / 1000} s of its load (${state}); ADR 060, part seven (p)`, {
+        cause: error,
+      });
+    });
+    return response;
+  };
+  const { goto, reload, goBack, goForward } = page;
+  page.goto = async (url, options) => hydrated(await goto.call(page, url, options), options);
+  page.reload = async (options) => hydrated(await reload.call(page, options), options);
+  page.goBack = async (options) => hydrated(await goBack.call(page, options), options);
+  page.goForward = async (options) => hydrated(await goForward.call(page, options), options);
+  return page;
+}
+
+/** Every page of a context with JavaScript on (its first and any it opens later) waits for hydration on loads. */
+function waitForHydrationInContext(context: BrowserContext) {
+  for (const page of context.pages()) waitForHydrationOnLoads(page);
+  context.on("page", waitForHydrationOnLoads);
+  const { newPage } = context;
+  context.newPage = async () => waitForHydrationOnLoads(await newPage.call(context));
+}
+
 export const test = base.extend<Fixtures>({
   javaScript: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false);
+  },
+  // The worker's browser, with every context it makes with JavaScript on (the test's own, personPage's, a spec's
+  // `browser.newContext`) waiting for hydration after each document load. JavaScript is on unless the options or the
+  // project say otherwise; the nojs project's contexts are left as they are.
+  browser: [
+    async ({ browser }, use) => {
+      const { newContext } = browser;
+      browser.newContext = async (options) => {
+        const context = await newContext.call(browser, options);
+        // Playwright applies the project's `use` to every context (its default context options), so the options
+        // given here rarely say: the project decides then.
+        if ((options?.javaScriptEnabled ?? test.info().project.use.javaScriptEnabled) !== false) waitForHydrationInContext(context);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: "worker" },
+  ],
+  page: async ({ page, javaScript }, use) => {
+    await use(javaScript ? waitForHydrationOnLoads(page) : page);
   },
 });
 

@@ -7,7 +7,8 @@
  * onSuccess with that session's public token. Everything of ours runs for real: the island, the token actions, the
  * exchange (and its check that the public token came from this member's own Link session), the reconnection.
  */
-import { expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
 import { linkThroughSession } from "../../sandbox/plaid/link-client";
 
 const PLAID_LINK_SCRIPT = "https://cdn.plaid.com/link/v2/stable/link-initialize.js";

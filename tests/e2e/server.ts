@@ -50,6 +50,21 @@ const stack = await startStack({
   // Removed when the server stops: no need to flush anything to disk.
   throwawayDatabase: true,
 });
+// The catalogue files (ADR 059, part six (k)) are compressed on their first request, brotli 11, for a second or more on
+// a loaded machine, which the first documents' hydration would wait for. Each is asked for once here, in both encodings.
+const { LOCALES } = await import("../../app/domain/locale.ts");
+const { catalogueFile } = await import("../../app/server/platform/locale.server.ts");
+await Promise.all(
+  LOCALES.flatMap((locale) =>
+    [false, true].flatMap((admin) =>
+      ["br", "gzip"].map(async (encoding) => {
+        const response = await fetch(`${stack.url}${catalogueFile(locale, { admin }).path}`, { headers: { "Accept-Encoding": encoding } });
+        if (!response.ok) throw new Error(`catalogue file for ${locale} (admin: ${admin}): HTTP ${response.status}`);
+        await response.arrayBuffer();
+      }),
+    ),
+  ),
+);
 console.log(`e2e server on ${stack.url}`);
 // The harness's set-up API (tests/e2e/fixture-api.ts) on the next port: fixture() in fixtures.ts finds it there.
 const { startFixtureApi } = await import("./fixture-api.ts");

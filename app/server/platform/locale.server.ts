@@ -70,7 +70,7 @@ export type CatalogueFile = { path: string; body: string };
 const files = new Map<string, CatalogueFile>();
 
 /**
- * A document's catalogue, as the file its `<script defer src>` loads (host/catalogue-files.ts serves it, cached for a
+ * A document's catalogue, as the file its `<script src>` loads (host/catalogue-files.ts serves it, cached for a
  * year): the same JSON as `catalogueJson`, as a JavaScript string the browser's i18n reads (`__l10n`). Its name carries
  * the language, the kind of reader and a hash of its content, so a deploy that changes a message changes the name, and
  * a name, once served, never changes what it holds. Made once per process per language and kind of reader.
