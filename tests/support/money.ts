@@ -156,7 +156,8 @@ export async function advanceGroupsTo(targets: Array<{ groupId: string; day: Cal
   const ids = targets.map((t) => t.groupId);
   const check = (outcome: Map<string, { status: string }>, expected: string[]) => {
     const unprocessed = expected.filter((id) => outcome.get(id)?.status !== "processed");
-    if (unprocessed.length > 0) throw new Error(`advanceGroupsTo: not processed: ${unprocessed.map((id) => `${id} (${outcome.get(id)?.status})`).join(", ")}`);
+    if (unprocessed.length > 0)
+      throw new Error(`advanceGroupsTo: not processed: ${unprocessed.map((id) => `${id} (${outcome.get(id)?.status})`).join(", ")}`);
   };
   check(await processPage(ids, new Date()), ids);
   const rows = await db().select().from(groups).where(inArray(groups.id, ids));
