@@ -342,7 +342,7 @@ describe("Pay now", () => {
   }, 240_000);
 
   it("racing the scheduled retry: whichever comes first makes attempt 2, the other nothing; one transfer", async () => {
-    const { group, late, admin } = shortMemberOn("2026-01-09");
+    const { group, late } = shortMemberOn("2026-01-09");
     await money.setSandboxBalance(late.id, 100_000);
     // Monday January 12, the retry day: the group's run and Pay now at the same moment.
     await money.setGroupToday(group.id, "2026-01-12");
