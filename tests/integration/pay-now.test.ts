@@ -3,7 +3,7 @@
  * with Pay now — exactly once, whatever races it. Real PostgreSQL, the sandbox bank double over HTTP. Fixed days: the
  * groups' clocks read Tuesday January 6, 2026; weekly on Friday (first due Friday January 9).
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/test-db";
 
 process.env.DATABASE_POOL_SIZE = "20";
@@ -34,6 +34,32 @@ async function groupWithShortMember() {
   await money.setGroupToday(started.group.id, "2026-01-06");
   const admin = { id: started.members[0]!.id, isAdmin: false };
   return { ...started, late, admin };
+}
+
+/**
+ * Groups made before the tests and moved to their day together (money.advanceGroupsTo: one engine page a day for all
+ * of them, not a page per group and day): a test that starts on Friday January 9 (the first debit declined) or on
+ * Thursday January 15 (the third) takes a group of its own from here. The days up to there are set-up, not a subject.
+ */
+const READY: Record<string, number> = { "2026-01-09": 5, "2026-01-15": 4 };
+const ready = new Map<string, Array<Awaited<ReturnType<typeof groupWithShortMember>>>>();
+
+beforeAll(async () => {
+  const targets: Array<{ groupId: string; day: string }> = [];
+  for (const [day, count] of Object.entries(READY)) {
+    const made = [];
+    for (let i = 0; i < count; i++) made.push(await groupWithShortMember());
+    ready.set(day, made);
+    for (const started of made) targets.push({ groupId: started.group.id, day });
+  }
+  await money.advanceGroupsTo(targets);
+}, 300_000);
+
+/** A group of groupWithShortMember's, its clock on `day` with every day up to it run. */
+function shortMemberOn(day: "2026-01-09" | "2026-01-15") {
+  const taken = ready.get(day)?.shift();
+  if (!taken) throw new Error(`no group left on ${day}: add one to READY`);
+  return taken;
 }
 
 async function chain(groupId: string, userId: string) {
@@ -77,8 +103,7 @@ async function setSavingsBalance(userId: string, cents: number) {
 
 describe("the group page's money", () => {
   it("reads only the members with a failed attempt, and shows the same late contributions as the whole group's attempts", async () => {
-    const { group, late, admin, members } = await groupWithShortMember();
-    await cycle.advanceClock(admin, group.id, { days: 3 }, new Date()); // Friday January 9: declined (NSF)
+    const { group, late, admin, members } = shortMemberOn("2026-01-09"); // Friday January 9: declined (NSF)
     const now = new Date();
     // Every member's attempts, unfiltered (lateContributions reads the group's chains whole).
     const everyone = await lateContributions({ groupId: group.id }, now);
@@ -115,8 +140,7 @@ describe("the group page's money", () => {
 
 describe("which account pays", () => {
   it("a member whose debit failed picks another account; the retry is taken from it and the payout follows", async () => {
-    const { group, late, admin, members } = await groupWithShortMember();
-    await cycle.advanceClock(admin, group.id, { days: 3 }, new Date()); // Friday January 9: declined (NSF)
+    const { group, late, admin, members } = shortMemberOn("2026-01-09"); // Friday January 9: declined (NSF)
     const [first] = await chain(group.id, late.id);
     expect(first).toMatchObject({ attempt: 1, status: "declined", failureCode: "NSF", retryOn: "2026-01-12" });
     const checking = (await debitChoiceFor(late.id, group.id)).current;
@@ -186,8 +210,7 @@ describe("the daily reminder of a late contribution", () => {
 
 describe("the admin's reminder", () => {
   it("says honestly who was told: nothing goes to a member who turned urgent notifications off", async () => {
-    const { group, late, admin } = await groupWithShortMember();
-    await cycle.advanceClock(admin, group.id, { days: 3 }, new Date()); // Friday January 9: declined
+    const { group, late, admin } = shortMemberOn("2026-01-09"); // Friday January 9: declined
     await savePreferences(late.id, { ...DEFAULT_PREFERENCES, pushUrgentAccount: false });
     expect(await nudgeLateMembers(admin, group.id, late.id, "reminder")).toEqual({
       ok: true,
@@ -203,10 +226,8 @@ describe("the admin's reminder", () => {
 
 describe("Pay now", () => {
   async function afterThreeAttempts() {
-    const started = await groupWithShortMember();
     // Declined on Friday 9, Monday 12 and Thursday 15 (three days after, on ACH business days).
-    for (let i = 0; i < 12 && (await chain(started.group.id, started.late.id)).length < 3; i++)
-      await cycle.advanceClock(started.admin, started.group.id, { days: 1 }, new Date());
+    const started = shortMemberOn("2026-01-15");
     const attempts = await chain(started.group.id, started.late.id);
     expect(attempts.map((t) => [t.attempt, t.status, t.initiatedOn])).toEqual([
       [1, "declined", "2026-01-09"],
@@ -321,8 +342,7 @@ describe("Pay now", () => {
   }, 240_000);
 
   it("racing the scheduled retry: whichever comes first makes attempt 2, the other nothing; one transfer", async () => {
-    const { group, late, admin } = await groupWithShortMember();
-    await cycle.advanceClock(admin, group.id, { days: 3 }, new Date());
+    const { group, late } = shortMemberOn("2026-01-09");
     await money.setSandboxBalance(late.id, 100_000);
     // Monday January 12, the retry day: the group's run and Pay now at the same moment.
     await money.setGroupToday(group.id, "2026-01-12");
@@ -366,8 +386,7 @@ describe("the pages, as forms posted without JavaScript", () => {
     const { sessionJarFor } = await import("../support/users");
     const groupPage = await import("../../app/routes/groups.$groupId");
     const payPage = await import("../../app/routes/groups.$groupId.pay");
-    const { group, late, admin, members } = await groupWithShortMember();
-    await cycle.advanceClock(admin, group.id, { days: 3 }, new Date()); // Friday January 9: declined
+    const { group, late, admin, members } = shortMemberOn("2026-01-09"); // Friday January 9: declined
     const lateJar = await sessionJarFor(late.id);
     const view = await call(groupPage.loader, get(`/groups/${group.id}`, lateJar), { groupId: group.id });
     expect(view.status).toBe(200);

@@ -2,7 +2,7 @@
  * Money-movement test helpers: members with a linked sandbox bank, a started group, funding a member's sandbox
  * account, and the ledger's figures. Import dynamically after useTestDatabase({ bank: true }).
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { exchangePublicToken } from "../../app/server/bank/bank.server";
 import { ownLinkSession } from "./bank";
 import { db } from "../../app/server/db/client.server";
@@ -10,7 +10,7 @@ import { bankAccounts, bankTransfers, groups, ledgerAccounts, ledgerTransfers, u
 import { createGroup, joinGroup } from "../../app/server/groups/groups.server";
 import type { GroupDraft } from "../../app/domain/groups";
 import { type CalendarDay, daysBetween, todayIn } from "../../app/domain/schedule";
-import { groupToday } from "../../app/server/money/cycle.server";
+import { groupToday, processPage } from "../../app/server/money/cycle.server";
 import { createUser } from "./users";
 
 let counter = 0;
@@ -142,4 +142,34 @@ export async function setGroupToday(groupId: string, day: CalendarDay, timeZone 
     .update(groups)
     .set({ clockOffsetSeconds: offsetDays * 86_400 })
     .where(eq(groups.id, groupId));
+}
+
+/**
+ * Set-up for many sandbox groups at once: move each group's clock forward to its own `day`, a day at a time, as
+ * `advanceClock` does for one group (the offset and the processed day move together; a group behind its today is
+ * caught up first), but with the groups' days run as one page of the engine's (`processPage`, production's batch)
+ * instead of a page per group and day. For a file whose tests each start from a group in the same state: its set-up
+ * costs one page-day per day instead of one per group and day. Not for a test about the days themselves (those drive
+ * `advanceClock`). Throws unless every group was processed on every day.
+ */
+export async function advanceGroupsTo(targets: Array<{ groupId: string; day: CalendarDay }>) {
+  const ids = targets.map((t) => t.groupId);
+  const check = (outcome: Map<string, { status: string }>, expected: string[]) => {
+    const unprocessed = expected.filter((id) => outcome.get(id)?.status !== "processed");
+    if (unprocessed.length > 0)
+      throw new Error(`advanceGroupsTo: not processed: ${unprocessed.map((id) => `${id} (${outcome.get(id)?.status})`).join(", ")}`);
+  };
+  check(await processPage(ids, new Date()), ids);
+  const rows = await db().select().from(groups).where(inArray(groups.id, ids));
+  const now = new Date();
+  const left = new Map(rows.map((row) => [row.id, daysBetween(groupToday(row, now), targets.find((t) => t.groupId === row.id)!.day)]));
+  for (let step = 1; ; step++) {
+    const moving = ids.filter((id) => left.get(id)! >= step);
+    if (moving.length === 0) break;
+    await db()
+      .update(groups)
+      .set({ clockOffsetSeconds: sql`${groups.clockOffsetSeconds} + 86400`, updatedAt: new Date() })
+      .where(and(inArray(groups.id, moving), eq(groups.status, "active")));
+    check(await processPage(moving, new Date()), moving);
+  }
 }
