@@ -1,7 +1,7 @@
 import { Form, NavLink } from "react-router";
+import { type HeaderUser, MenuLink, navLink } from "./header-links";
 import { useT } from "./i18n";
 import { type NotificationFeed, NotificationsBell } from "./notifications-bell";
-import { type HeaderUser, MenuLink, navLink } from "./site-header";
 
 /**
  * The header's signed-in parts (site-header.tsx renders them as islands: anonymous visitors never download this code).

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { type HeaderUser, MenuLink, navLink } from "./header-links";
 import { useT } from "./i18n";
 import { island } from "./island";
 import { LanguageSwitch } from "./language-switch";
@@ -11,11 +12,6 @@ import type { NotificationFeed } from "./notifications-bell";
  */
 const SignedInLinks = island(() => import("./signed-in-header").then((module) => module.SignedInLinks));
 const SignedInMenu = island(() => import("./signed-in-header").then((module) => module.SignedInMenu));
-
-export type HeaderUser = { id: string; name: string; email: string; isAdmin: boolean };
-
-export const navLink = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`;
 
 /** Menus are <details> elements: they open and close without JavaScript and are keyboard-operable. */
 export function SiteHeader({ user, feed }: { user: HeaderUser | null; feed: NotificationFeed | null }) {
@@ -93,13 +89,5 @@ export function SiteHeader({ user, feed }: { user: HeaderUser | null; feed: Noti
         </details>
       </nav>
     </header>
-  );
-}
-
-export function MenuLink({ to, children }: { to: string; children: React.ReactNode }) {
-  return (
-    <Link to={to} className="block px-4 py-2 text-sm text-slate-700 hover:bg-slate-100">
-      {children}
-    </Link>
   );
 }
