@@ -3,7 +3,7 @@ import { Link, useNavigate, useRevalidator } from "react-router";
 import { formatCalendarDay, formatTimestamp } from "~/domain/format";
 import type { Locale } from "~/domain/locale";
 import { type Translate, useLocale, useT } from "./i18n";
-import { escapeText, remembered } from "./ui/markup";
+import { escapeText, rememberedForReader } from "./ui/markup";
 
 export type NotificationItem = {
   id: string;
@@ -127,7 +127,7 @@ const readAction = (item: NotificationItem) => `/api/notifications/${item.id}/re
  */
 export function bellItems(items: NotificationItem[], t: Translate, locale: Locale): string {
   const key = JSON.stringify(["bell", locale, items.map((item) => [item.id, item.title, item.createdAt, item.occurredOn ?? null, item.read])]);
-  return remembered(key, t, (t) => bellItemsMarkup(items, t, locale));
+  return rememberedForReader(key, t, (t) => bellItemsMarkup(items, t, locale));
 }
 
 export function bellItemsMarkup(items: NotificationItem[], t: Translate, locale: Locale): string {

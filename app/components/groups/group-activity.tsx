@@ -1,6 +1,6 @@
 import { useNavigate } from "react-router";
 import { type Translate, useT } from "~/components/i18n";
-import { escapeText, remembered } from "~/components/ui/markup";
+import { escapeText, rememberedForReader } from "~/components/ui/markup";
 import { formatEventTime, formatMoney } from "~/domain/format";
 import type { MessageId } from "~/domain/messages/en-US";
 import type { ActivityView } from "~/server/groups/group-views.server";
@@ -80,7 +80,7 @@ export function GroupActivity({ items }: { items: ActivityView[] }) {
       onClick={followLink}
       // Remembered by the items themselves (ADR 059 part eight (s)): a member's next page with the same news writes no date again.
       // biome-ignore lint/security/noDangerouslySetInnerHtml: our own markup (activityMarkup): names, amounts and dates escaped as React escapes them.
-      dangerouslySetInnerHTML={{ __html: remembered(JSON.stringify(["activity", items]), t, (t) => activityMarkup(items, t)) }}
+      dangerouslySetInnerHTML={{ __html: rememberedForReader(JSON.stringify(["activity", items]), t, (t) => activityMarkup(items, t)) }}
     />
   );
 }
