@@ -7,8 +7,7 @@ const markDocument = (page: import("@playwright/test").Page) =>
   page.evaluate(() => {
     (window as unknown as { sameDocument: boolean }).sameDocument = true;
   });
-const sameDocument = (page: import("@playwright/test").Page) =>
-  page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument);
+const sameDocument = (page: import("@playwright/test").Page) => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument);
 
 test("the account menu's links and Logout work in the app, without loading a new document", async ({ page }) => {
   await login(page, DEMO.email, DEMO.password);
