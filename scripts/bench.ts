@@ -24,12 +24,14 @@
  * database pool (checkouts, how long they waited p99/max, the longest queue), the process's CPU use (in all, and per
  * request answered: the figure a loaded machine moves least), and the admission queue in front of the renderer (host/admission.ts: queue waits, requests shed with 503, clients that left while
  * queued). HTTP_MAX_CONCURRENT, HTTP_MAX_QUEUE, HTTP_MAX_QUEUE_WAIT_MS and DATABASE_POOL_SIZE apply as in production.
- * BENCH_CPU_PROFILE=1 profiles the server during each stage-1 route and prints its busiest functions.
+ * BENCH_CPU_PROFILE=1 profiles the server during each stage-1 route and prints its busiest functions. Before the load it
+ * prints each page's HTML bytes and elements; BENCH_SAVE_HTML=<dir> also writes the three documents there.
  * Requests carry a browser's Accept-Encoding (BENCH_ACCEPT_ENCODING=identity for uncompressed pages).
  * BENCH_STAGES=throughput or =overload runs one stage, BENCH_ROUTES=dashboard,group some of stage 2's routes (the
  * first row is the reference for the ratios); BENCH_WORKER=false leaves the job worker out.
  * Results go to stdout only. Exits non-zero when any run saw errors, timeouts or a 5xx (stage 1: any non-2xx).
  */
+import { mkdir, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -137,8 +139,28 @@ async function verifyDashboard(cookie: string, group: string): Promise<void> {
   if (!body.includes(DEMO_ACCOUNT.name)) throw new Error(`GET /dashboard did not render the demo user's name (${DEMO_ACCOUNT.name})`);
   if (!body.includes(`href="${group}"`)) throw new Error(`GET /dashboard does not link the bench group's page ${group}`);
   const page = await fetch(`${origin}${group}`, { redirect: "manual", headers: { Cookie: cookie } });
-  await page.text();
+  const groupBody = await page.text();
   if (page.status !== 200) throw new Error(`GET ${group} gave HTTP ${page.status}`);
+  const landing = await (await fetch(`${origin}/?rendered`)).text();
+  // What each page weighs as sent before compression (ADR 059 part eight (s)): its bytes and its elements.
+  for (const [name, html] of [
+    ["rendered /", landing],
+    ["/dashboard", body],
+    ["group page", groupBody],
+  ] as const) {
+    console.log(`  ${name}: ${(Buffer.byteLength(html) / 1000).toFixed(1)} KB of HTML, ${htmlElements(html)} elements`);
+  }
+  if (process.env.BENCH_SAVE_HTML) {
+    await mkdir(process.env.BENCH_SAVE_HTML, { recursive: true });
+    await writeFile(`${process.env.BENCH_SAVE_HTML}/landing.html`, landing);
+    await writeFile(`${process.env.BENCH_SAVE_HTML}/dashboard.html`, body);
+    await writeFile(`${process.env.BENCH_SAVE_HTML}/group.html`, groupBody);
+  }
+}
+
+/** Elements in a document: its start tags (`<` and a letter), scripts' and styles' insides aside. */
+function htmlElements(html: string): number {
+  return html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/g, "<$1>").match(/<[a-zA-Z]/g)?.length ?? 0;
 }
 
 /** What the server process did while autocannon (in a worker thread) was loading it. */

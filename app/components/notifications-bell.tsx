@@ -3,6 +3,7 @@ import { Link, useNavigate, useRevalidator } from "react-router";
 import { formatCalendarDay, formatTimestamp } from "~/domain/format";
 import type { Locale } from "~/domain/locale";
 import { type Translate, useLocale, useT } from "./i18n";
+import { escapeText, rememberedForReader } from "./ui/markup";
 
 export type NotificationItem = {
   id: string;
@@ -41,7 +42,7 @@ export function NotificationsBell({ feed: serverFeed }: { feed: NotificationFeed
     }
   }
 
-  async function open(event: React.FormEvent<HTMLFormElement>, item: NotificationItem) {
+  async function open(event: React.FormEvent, item: NotificationItem) {
     event.preventDefault();
     detailsRef.current?.removeAttribute("open");
     const response = await fetch(`/api/notifications/${item.id}/read`, { method: "POST", headers: { Accept: "application/json" } }).catch(() => null);
@@ -82,26 +83,17 @@ export function NotificationsBell({ feed: serverFeed }: { feed: NotificationFeed
         {feed.notifications.length === 0 ? (
           <p className="px-4 py-4 text-sm text-slate-600">{t("notices.empty")}</p>
         ) : (
-          <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto">
-            {feed.notifications.map((item) => (
-              <li key={item.id}>
-                <form method="post" action={`/api/notifications/${item.id}/read`} onSubmit={(event) => void open(event, item)}>
-                  <button type="submit" className="flex w-full gap-2 px-4 py-3 text-left hover:bg-slate-50">
-                    <span aria-hidden="true" className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${item.read ? "bg-transparent" : "bg-brand-600"}`} />
-                    <span>
-                      <span className={`block text-sm ${item.read ? "text-slate-700" : "font-semibold text-slate-900"}`}>
-                        {item.title}
-                        {item.read ? null : <span className="sr-only">{t("notices.unreadMarker")}</span>}
-                      </span>
-                      <time dateTime={item.occurredOn ?? item.createdAt} className="block text-xs text-slate-600">
-                        {eventTime(item, t, locale)}
-                      </time>
-                    </span>
-                  </button>
-                </form>
-              </li>
-            ))}
-          </ul>
+          <ul
+            className="max-h-96 divide-y divide-slate-100 overflow-y-auto"
+            onSubmit={(event) => {
+              // One handler for every item's form (their markup is a string): the item is the one the form marks read.
+              const action = (event.target as HTMLFormElement).getAttribute("action");
+              const item = feed.notifications.find((each) => readAction(each) === action);
+              if (item) void open(event, item);
+            }}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: our own markup (bellItemsMarkup): titles and times escaped as React escapes them.
+            dangerouslySetInnerHTML={{ __html: bellItems(feed.notifications, t, locale) }}
+          />
         )}
         <Link
           to="/notifications"
@@ -122,4 +114,33 @@ export function eventTime(item: { createdAt: string; occurredOn?: string | null 
   return item.occurredOn
     ? t("notices.sandboxDay", { day: formatCalendarDay(item.occurredOn, "medium", locale) })
     : formatTimestamp(item.createdAt, locale);
+}
+
+const readAction = (item: NotificationItem) => `/api/notifications/${item.id}/read`;
+
+/**
+ * The bell's items as one string (ADR 059 part eight (s)): byte for byte what React wrote for them (a `<li>` with the
+ * POST form, its button, the unread dot, the title, the unread marker and the time: 8 elements an item, 64 of the
+ * header's 107 on every signed-in page), with one submit handler on the list. Remembered by what it is built from (the
+ * items' ids, titles, times and read state, and the language), so a member's next page with the same notifications
+ * formats no time again.
+ */
+export function bellItems(items: NotificationItem[], t: Translate, locale: Locale): string {
+  const key = JSON.stringify(["bell", locale, items.map((item) => [item.id, item.title, item.createdAt, item.occurredOn ?? null, item.read])]);
+  return rememberedForReader(key, t, (t) => bellItemsMarkup(items, t, locale));
+}
+
+export function bellItemsMarkup(items: NotificationItem[], t: Translate, locale: Locale): string {
+  let html = "";
+  for (const item of items) {
+    html +=
+      `<li><form action="${escapeText(readAction(item))}" method="post">` +
+      `<button type="submit" class="flex w-full gap-2 px-4 py-3 text-left hover:bg-slate-50">` +
+      `<span aria-hidden="true" class="mt-1.5 h-2 w-2 shrink-0 rounded-full ${item.read ? "bg-transparent" : "bg-brand-600"}"></span>` +
+      `<span><span class="block text-sm ${item.read ? "text-slate-700" : "font-semibold text-slate-900"}">${escapeText(item.title)}` +
+      (item.read ? "" : `<span class="sr-only">${escapeText(t("notices.unreadMarker"))}</span>`) +
+      `</span><time dateTime="${escapeText(item.occurredOn ?? item.createdAt)}" class="block text-xs text-slate-600">` +
+      `${escapeText(eventTime(item, t, locale))}</time></span></button></form></li>`;
+  }
+  return html;
 }

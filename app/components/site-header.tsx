@@ -1,20 +1,20 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
+import { type HeaderUser, MenuLink, navLink } from "./header-links";
 import { useT } from "./i18n";
 import { island } from "./island";
 import { LanguageSwitch } from "./language-switch";
 import type { NotificationFeed } from "./notifications-bell";
 
-/** Signed-in visitors only: a chunk of its own, which anonymous visitors never download (island.tsx). */
-const NotificationsBell = island(() => import("./notifications-bell").then((module) => module.NotificationsBell));
-
-type HeaderUser = { id: string; name: string; email: string; isAdmin: boolean } | null;
-
-const navLink = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`;
+/**
+ * The signed-in parts of the header (the links, the bell, the account menus): signed-in visitors only, so a chunk of its
+ * own that anonymous visitors never download (island.tsx; ADR 059 part eight (s)).
+ */
+const SignedInLinks = island(() => import("./signed-in-header").then((module) => module.SignedInLinks));
+const SignedInMenu = island(() => import("./signed-in-header").then((module) => module.SignedInMenu));
 
 /** Menus are <details> elements: they open and close without JavaScript and are keyboard-operable. */
-export function SiteHeader({ user, feed }: { user: HeaderUser; feed: NotificationFeed | null }) {
+export function SiteHeader({ user, feed }: { user: HeaderUser | null; feed: NotificationFeed | null }) {
   const headerRef = useRef<HTMLElement>(null);
   const location = useLocation();
   const t = useT();
@@ -56,26 +56,7 @@ export function SiteHeader({ user, feed }: { user: HeaderUser; feed: Notificatio
         {/* Desktop */}
         <div className="hidden items-center gap-1 md:flex">
           {user ? (
-            <>
-              <NavLink to="/dashboard" className={navLink}>
-                {t("header.dashboard")}
-              </NavLink>
-              {user.isAdmin ? (
-                <NavLink to="/admin" className={navLink}>
-                  {t("header.admin")}
-                </NavLink>
-              ) : null}
-              {feed ? <NotificationsBell feed={feed} /> : null}
-              <details className="relative">
-                <summary className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100">
-                  <span>{user.name}</span>
-                  <span aria-hidden="true">▾</span>
-                </summary>
-                <div className="absolute right-0 z-20 mt-2 w-56 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
-                  <UserMenuItems isAdmin={user.isAdmin} bankHref="/profile/bank-accounts" />
-                </div>
-              </details>
-            </>
+            <SignedInLinks user={user} feed={feed} />
           ) : (
             <>
               <NavLink to="/login" className={navLink}>
@@ -96,15 +77,7 @@ export function SiteHeader({ user, feed }: { user: HeaderUser; feed: Notificatio
           </summary>
           <div className="absolute right-0 z-20 mt-2 w-64 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
             {user ? (
-              <>
-                <p className="px-4 py-2 text-xs text-slate-500">{t("header.signedInAs", { name: user.name })}</p>
-                <MenuLink to="/dashboard">{t("header.dashboard")}</MenuLink>
-                <MenuLink to="/notifications">
-                  {feed && feed.unreadCount > 0 ? t("header.notificationsUnread", { count: feed.unreadCount }) : t("header.notifications")}
-                </MenuLink>
-                {user.isAdmin ? <MenuLink to="/admin">{t("header.admin")}</MenuLink> : null}
-                <UserMenuItems isAdmin={user.isAdmin} bankHref="/profile/bank" />
-              </>
+              <SignedInMenu user={user} feed={feed} />
             ) : (
               <>
                 <MenuLink to="/login">{t("header.login")}</MenuLink>
@@ -116,30 +89,5 @@ export function SiteHeader({ user, feed }: { user: HeaderUser; feed: Notificatio
         </details>
       </nav>
     </header>
-  );
-}
-
-function MenuLink({ to, children }: { to: string; children: React.ReactNode }) {
-  return (
-    <Link to={to} className="block px-4 py-2 text-sm text-slate-700 hover:bg-slate-100">
-      {children}
-    </Link>
-  );
-}
-
-function UserMenuItems({ isAdmin, bankHref }: { isAdmin: boolean; bankHref: string }) {
-  const t = useT();
-  return (
-    <>
-      <MenuLink to="/profile">{t("header.profile")}</MenuLink>
-      <MenuLink to="/reports">{t("header.reports")}</MenuLink>
-      <MenuLink to={bankHref}>{t("header.bankAccounts")}</MenuLink>
-      {isAdmin ? <MenuLink to="/admin">{t("header.adminDashboard")}</MenuLink> : null}
-      <Form method="post" action="/logout" className="border-t border-slate-100">
-        <button type="submit" className="block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-100">
-          {t("header.logout")}
-        </button>
-      </Form>
-    </>
   );
 }

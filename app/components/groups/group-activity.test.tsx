@@ -95,6 +95,44 @@ describe("GroupActivity as markup", () => {
     );
   });
 
+  it("is remembered by every field of every item and by the words (ADR 059 part eight (s))", () => {
+    const variants: ActivityView[][] = [
+      [item({})],
+      [item({ amountCents: 20_000 })],
+      [item({ personName: "Neighbor 5" })],
+      [item({ isYou: true })],
+      [item({ groupName: "Other" })],
+      [item({ groupId: "28884573-73d6-4f1f-b560-cb4953d6b4dc" })],
+      [item({ occurredAt: "2026-11-30T06:28:26.764Z" })],
+      [item({ occurredOn: "2027-01-14" })],
+      [item({ type: "payout" })],
+      [item({}), item({ id: "a2", type: "join" })],
+    ];
+    const reference = (items: ActivityView[], messages: string) =>
+      renderToString(
+        <MemoryRouter>
+          <LocaleProvider locale="en-US" messages={messages}>
+            <ReferenceActivity items={items} />
+          </LocaleProvider>
+        </MemoryRouter>,
+      ).replace(/(<a [^>]*href="[^"]*")>/g, '$1 data-discover="true">');
+    const other = JSON.stringify({ "activity.marker.contribution": ["Aporte"] });
+    for (let round = 0; round < 2; round++) {
+      for (const items of variants) {
+        for (const messages of [MESSAGES, other]) {
+          const html = renderToString(
+            <MemoryRouter>
+              <LocaleProvider locale="en-US" messages={messages}>
+                <GroupActivity items={items} />
+              </LocaleProvider>
+            </MemoryRouter>,
+          );
+          expect(html).toBe(reference(items, messages));
+        }
+      }
+    }
+  });
+
   it("says so when there is nothing yet", () => {
     expect(render(<GroupActivity items={[]} />)).toBe('<p class="mt-4 text-slate-600">activity.empty</p>');
   });

@@ -1,6 +1,6 @@
 import { useNavigate } from "react-router";
 import { type Translate, useT } from "~/components/i18n";
-import { escapeText } from "~/components/ui/markup";
+import { escapeText, rememberedForReader } from "~/components/ui/markup";
 import { formatEventTime, formatMoney } from "~/domain/format";
 import type { MessageId } from "~/domain/messages/en-US";
 import type { ActivityView } from "~/server/groups/group-views.server";
@@ -78,8 +78,9 @@ export function GroupActivity({ items }: { items: ActivityView[] }) {
     <ol
       className="mt-4 divide-y divide-slate-100"
       onClick={followLink}
+      // Remembered by the items themselves (ADR 059 part eight (s)): a member's next page with the same news writes no date again.
       // biome-ignore lint/security/noDangerouslySetInnerHtml: our own markup (activityMarkup): names, amounts and dates escaped as React escapes them.
-      dangerouslySetInnerHTML={{ __html: activityMarkup(items, t) }}
+      dangerouslySetInnerHTML={{ __html: rememberedForReader(JSON.stringify(["activity", items]), t, (t) => activityMarkup(items, t)) }}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Translate } from "~/components/i18n";
-import { escapeText, REMEMBERED_MARKUP, remembered, rememberedMarkupCount } from "./markup";
+import { escapeText, READERS_MARKUP, REMEMBERED_MARKUP, remembered, rememberedForReader, rememberedMarkupCount } from "./markup";
 
 /** A `t` over a catalogue of its own, counting the questions it is asked. */
 function catalogue(words: Record<string, string>) {
@@ -53,5 +53,18 @@ describe("remembered markup", () => {
     expect(remembered("test:kept", t, () => "rebuilt")).toBe("kept");
     // The first filler was the least recently used when "test:new" came: it is built again.
     expect(remembered("test:filler:0", t, () => "built again")).toBe("built again");
+  });
+
+  it("keeps each reader's own strings apart: many readers never push out what a group's members share", () => {
+    const { t } = catalogue({});
+    remembered("test:shared", t, () => "shared");
+    for (let reader = 0; reader < READERS_MARKUP + REMEMBERED_MARKUP; reader++)
+      rememberedForReader(`test:reader:${reader}`, t, () => `bell ${reader}`);
+    expect(remembered("test:shared", t, () => "rebuilt")).toBe("shared");
+    // The readers' own store is bounded too: the first reader's string was the least recently used.
+    expect(rememberedForReader("test:reader:0", t, () => "built again")).toBe("built again");
+    expect(rememberedForReader(`test:reader:${READERS_MARKUP + REMEMBERED_MARKUP - 1}`, t, () => "rebuilt")).toBe(
+      `bell ${READERS_MARKUP + REMEMBERED_MARKUP - 1}`,
+    );
   });
 });

@@ -28,34 +28,51 @@ export function escapeText(value: string): string {
  */
 export const REMEMBERED_MARKUP = 256;
 type Remembered = { markup: string; words: Array<[id: MessageId, values: MessageValues | undefined, text: string]> };
-const rememberedMarkup = new Map<string, Remembered>();
+type Remember = (key: string, t: Translate, build: (t: Translate) => string) => string;
 
-export function remembered(key: string, t: Translate, build: (t: Translate) => string): string {
-  const known = rememberedMarkup.get(key);
-  if (known !== undefined && known.words.every(([id, values, text]) => t(id, values) === text)) {
-    // Most recently used last: a Map keeps insertion order, so the first key is the least recently used.
-    rememberedMarkup.delete(key);
-    rememberedMarkup.set(key, known);
-    return known.markup;
-  }
-  const words: Remembered["words"] = [];
-  const asked = new Set<string>();
-  const markup = build((id, values) => {
-    const text = t(id, values);
-    const question = values === undefined ? id : `${id}:${JSON.stringify(values)}`;
-    if (!asked.has(question)) {
-      asked.add(question);
-      words.push([id, values, text]);
+/** A store of remembered markup, `limit` strings at most, the least recently used out first. */
+export function markupMemory(limit: number): { remembered: Remember; count: () => number } {
+  const rememberedMarkup = new Map<string, Remembered>();
+  function remembered(key: string, t: Translate, build: (t: Translate) => string): string {
+    const known = rememberedMarkup.get(key);
+    if (known !== undefined && known.words.every(([id, values, text]) => t(id, values) === text)) {
+      // Most recently used last: a Map keeps insertion order, so the first key is the least recently used.
+      rememberedMarkup.delete(key);
+      rememberedMarkup.set(key, known);
+      return known.markup;
     }
-    return text;
-  });
-  rememberedMarkup.delete(key);
-  if (rememberedMarkup.size >= REMEMBERED_MARKUP) rememberedMarkup.delete(rememberedMarkup.keys().next().value!);
-  rememberedMarkup.set(key, { markup, words });
-  return markup;
+    const words: Remembered["words"] = [];
+    const asked = new Set<string>();
+    const markup = build((id, values) => {
+      const text = t(id, values);
+      const question = values === undefined ? id : `${id}:${JSON.stringify(values)}`;
+      if (!asked.has(question)) {
+        asked.add(question);
+        words.push([id, values, text]);
+      }
+      return text;
+    });
+    rememberedMarkup.delete(key);
+    if (rememberedMarkup.size >= limit) rememberedMarkup.delete(rememberedMarkup.keys().next().value!);
+    rememberedMarkup.set(key, { markup, words });
+    return markup;
+  }
+  return { remembered, count: () => rememberedMarkup.size };
 }
+
+/** The group pages' and the dashboard's cards' strings: the same for many readers. */
+const shared = markupMemory(REMEMBERED_MARKUP);
+export const remembered: Remember = shared.remembered;
+
+/**
+ * One reader's own strings (ADR 059 part eight (s): their bell's items, their dashboard's activity), kept apart so that
+ * many readers' strings never push the strings shared by a group's members out of `remembered`.
+ */
+export const READERS_MARKUP = 1024;
+const readers = markupMemory(READERS_MARKUP);
+export const rememberedForReader: Remember = readers.remembered;
 
 /** How many strings are remembered (for tests). */
 export function rememberedMarkupCount(): number {
-  return rememberedMarkup.size;
+  return shared.count();
 }

@@ -11,7 +11,7 @@ import { ROSTER_MESSAGES } from "~/domain/roster";
 import { plannedDates } from "~/domain/payment-dates";
 import { SWAP_MESSAGES, SWAP_NOTICES } from "~/domain/swaps";
 import { describeSchedule } from "~/domain/schedule";
-import { noticeText, scheduleValues } from "./notice-text";
+import { NOTICE_TEXTS_REMEMBERED, noticeText, noticeTextsRemembered, scheduleValues } from "./notice-text";
 
 /** The arguments a compiled message uses, branches included. */
 function argumentsOf(compiled: unknown, found = new Set<string>()): string[] {
@@ -206,5 +206,27 @@ describe("noticeText", () => {
         "es-US",
       ),
     ).toEqual({ title: "Amina le invitó a Vecinos", body: "Todos los días, 5 miembros." });
+  });
+});
+
+describe("noticeText remembered (ADR 059 part eight (s))", () => {
+  it("answers again what it wrote, by language, notice and values, a copy each time, and keeps at most its bound", () => {
+    const due = (dueOn: string) => ({ message: "contributionDue" as const, values: { groupName: "Familia <&>", dueOn } });
+    const first = noticeText(due("2026-12-01"), "es-US");
+    expect(first).toEqual({
+      title: "Aporte con fecha de pago el martes, 1 de diciembre de 2026",
+      body: "Su aporte a Familia <&> se cargará el martes, 1 de diciembre de 2026.",
+    });
+    first.title = "changed by a caller";
+    expect(noticeText(due("2026-12-01"), "es-US").title).toBe("Aporte con fecha de pago el martes, 1 de diciembre de 2026");
+    // Another language, other values, another notice: each its own words.
+    expect(noticeText(due("2026-12-01"), "en-US").title).toBe("Contribution due Tuesday, December 1, 2026");
+    expect(noticeText(due("2026-12-08"), "es-US").title).toBe("Aporte con fecha de pago el martes, 8 de diciembre de 2026");
+    expect(noticeText({ message: "sandboxGranted" }, "en-US").title).toBe("Sandbox access granted");
+    for (let day = 0; day < NOTICE_TEXTS_REMEMBERED + 10; day++) noticeText(due(`2027-01-${String((day % 28) + 1).padStart(2, "0")}`), "en-US");
+    for (let n = 0; n < NOTICE_TEXTS_REMEMBERED + 10; n++)
+      noticeText({ message: "contributionDue", values: { groupName: `G${n}`, dueOn: "2026-12-01" } });
+    expect(noticeTextsRemembered()).toBe(NOTICE_TEXTS_REMEMBERED);
+    expect(noticeText(due("2026-12-01"), "es-US").title).toBe("Aporte con fecha de pago el martes, 1 de diciembre de 2026");
   });
 });

@@ -72,8 +72,32 @@ export function isNoticeId(value: unknown): value is NoticeId {
   return typeof value === "string" && Object.hasOwn(english, `${value}.title`);
 }
 
+/**
+ * Words already written, by language, notice and values (ADR 059 part eight (s)): every signed-in page's bell writes its
+ * newest notices again, the same ones page after page. `noticeText` is pure (the catalogues are fixed for the process),
+ * so a remembered answer is the answer; bounded, the oldest out first.
+ */
+export const NOTICE_TEXTS_REMEMBERED = 2048;
+const written = new Map<string, { title: string; body: string | null }>();
+
 /** A notice's title and body (null when it has none) in `locale`. */
 export function noticeText(notice: NoticeMessage, locale: Locale = DEFAULT_LOCALE): { title: string; body: string | null } {
+  const key = `${locale}\u0000${notice.message}\u0000${JSON.stringify(notice.values ?? {})}`;
+  let text = written.get(key);
+  if (text === undefined) {
+    text = writeNoticeText(notice, locale);
+    if (written.size >= NOTICE_TEXTS_REMEMBERED) written.delete(written.keys().next().value!);
+    written.set(key, text);
+  }
+  return { title: text.title, body: text.body };
+}
+
+/** How many notices' words are remembered (for tests). */
+export function noticeTextsRemembered(): number {
+  return written.size;
+}
+
+function writeNoticeText(notice: NoticeMessage, locale: Locale): { title: string; body: string | null } {
   const i18n = i18nFor(locale);
   const values = shownValues(notice.values ?? {}, locale);
   const bodyId = `${notice.message}.body`;
