@@ -1,4 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
+import { appendFileSync } from "node:fs";
+import axe, { type AxeResults } from "axe-core";
 import { test as base, type Browser, type BrowserContext, type BrowserContextOptions, expect, type Page } from "@playwright/test";
 
 export { expect };
@@ -9,7 +11,13 @@ export const ADMIN = { email: "admin@rosca.example", password: "AdminRosca2026",
 type Fixtures = {
   /** True in the "js" project, false in "nojs". */
   javaScript: boolean;
+  /** With E2E_COUNT_FILE set, one JSON line per test there: its documents, axe scans and form sign-ins (ADR 060, part eight (q)). */
+  counted: undefined;
 };
+
+/** What the running test has done so far (counted only with E2E_COUNT_FILE set). */
+const counts = { documents: 0, axeScans: 0, logins: 0 };
+const COUNT_FILE = process.env.E2E_COUNT_FILE;
 
 /**
  * True once React has hydrated this document, or once it is clear that it never will (a document without the
@@ -90,6 +98,11 @@ export const test = base.extend<Fixtures>({
       const { newContext } = browser;
       browser.newContext = async (options) => {
         const context = await newContext.call(browser, options);
+        if (COUNT_FILE) {
+          context.on("request", (request) => {
+            if (request.isNavigationRequest() && request.frame().parentFrame() === null) counts.documents++;
+          });
+        }
         // Playwright applies the project's `use` to every context (its default context options), so the options
         // given here rarely say: the project decides then.
         if ((options?.javaScriptEnabled ?? test.info().project.use.javaScriptEnabled) !== false) waitForHydrationInContext(context);
@@ -98,6 +111,19 @@ export const test = base.extend<Fixtures>({
       await use(browser);
     },
     { scope: "worker" },
+  ],
+  counted: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern (none here).
+    async ({}, use, testInfo) => {
+      if (!COUNT_FILE) return use(undefined);
+      Object.assign(counts, { documents: 0, axeScans: 0, logins: 0 });
+      await use(undefined);
+      appendFileSync(
+        COUNT_FILE,
+        `${JSON.stringify({ project: testInfo.project.name, file: testInfo.file.split("/").pop(), title: testInfo.title, ms: testInfo.duration, ...counts })}\n`,
+      );
+    },
+    { auto: true },
   ],
   page: async ({ page, javaScript }, use) => {
     await use(javaScript ? waitForHydrationOnLoads(page) : page);
@@ -109,12 +135,28 @@ export function uniqueEmail(prefix: string) {
   return `${prefix}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
+/**
+ * axe's full run (every rule, default options) over the page as it is now. axe-core is put into the document once and
+ * run again for each later state of the same document: @axe-core/playwright's `analyze()` evaluates axe's source (about
+ * 500 KB) in the page on every call and then again in a blank page it opens to put the frames' results together
+ * (`finishRun`), a tab and a renderer per scan (ADR 060, part eight (q)). A page with frames still goes through it, for
+ * its way of running axe in each frame; so does every page with E2E_AXE_BUILDER=1, to compare the two.
+ */
+async function axeResults(page: Page): Promise<AxeResults> {
+  if (process.env.E2E_AXE_BUILDER || page.frames().length > 1) return new AxeBuilder({ page }).analyze();
+  type WithAxe = { axe?: typeof axe };
+  const present = await page.evaluate(() => typeof (window as unknown as WithAxe).axe?.run === "function");
+  if (!present) await page.evaluate(axe.source);
+  return page.evaluate(() => (window as unknown as Required<WithAxe>).axe.run(document, {}));
+}
+
 /** axe: no serious or critical accessibility violations on the current page. */
 export async function expectNoSeriousA11yViolations(page: Page) {
   // axe runs as a script in the page; put accessibility checks in *.js.spec.ts files.
   const javaScriptOn = await page.evaluate(() => true).catch(() => false);
   if (!javaScriptOn) throw new Error("axe needs JavaScript in the page: move this check to a *.js.spec.ts file");
-  const results = await new AxeBuilder({ page }).analyze();
+  counts.axeScans++;
+  const results = await axeResults(page);
   const serious = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
@@ -123,6 +165,7 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 
 /** Log in through the form, as a user would. */
 export async function login(page: Page, email: string, password: string) {
+  counts.logins++;
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
