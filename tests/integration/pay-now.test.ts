@@ -42,17 +42,10 @@ async function groupWithShortMember() {
  * Thursday January 15 (the third) takes a group of its own from here. The days up to there are set-up, not a subject.
  */
 const READY: Record<string, number> = { "2026-01-09": 5, "2026-01-15": 4 };
-const ready = new Map<string, Array<Awaited<ReturnType<typeof groupWithShortMember>>>>();
+let ready = new Map<string, Array<Awaited<ReturnType<typeof groupWithShortMember>>>>();
 
 beforeAll(async () => {
-  const targets: Array<{ groupId: string; day: string }> = [];
-  for (const [day, count] of Object.entries(READY)) {
-    const made = [];
-    for (let i = 0; i < count; i++) made.push(await groupWithShortMember());
-    ready.set(day, made);
-    for (const started of made) targets.push({ groupId: started.group.id, day });
-  }
-  await money.advanceGroupsTo(targets);
+  ready = await money.groupsPreparedByDay(READY, groupWithShortMember);
 }, 300_000);
 
 /** A group of groupWithShortMember's, its clock on `day` with every day up to it run. */

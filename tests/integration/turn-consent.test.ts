@@ -92,17 +92,10 @@ async function newWaitingTurn() {
  * there are set-up: each test's subject starts from that day, on its own group.
  */
 const TURNS: Record<string, number> = { "2026-01-21": 2, "2026-01-22": 2, "2026-01-23": 7 };
-const prepared = new Map<string, Array<Awaited<ReturnType<typeof newWaitingTurn>>>>();
+let prepared = new Map<string, Array<Awaited<ReturnType<typeof newWaitingTurn>>>>();
 
 beforeAll(async () => {
-  const targets: Array<{ groupId: string; day: string }> = [];
-  for (const [until, count] of Object.entries(TURNS)) {
-    const turns = [];
-    for (let i = 0; i < count; i++) turns.push(await newWaitingTurn());
-    prepared.set(until, turns);
-    for (const turn of turns) targets.push({ groupId: turn.group.id, day: until });
-  }
-  await money.advanceGroupsTo(targets);
+  prepared = await money.groupsPreparedByDay(TURNS, newWaitingTurn);
 }, 300_000);
 
 /** Advance the group's clock a day at a time until `done` holds (at most `max` days). */

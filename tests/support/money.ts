@@ -173,3 +173,20 @@ export async function advanceGroupsTo(targets: Array<{ groupId: string; day: Cal
     check(await processPage(moving, new Date()), moving);
   }
 }
+
+/**
+ * `counts[day]` groups made one after another by `make`, then all moved to their days together (`advanceGroupsTo`):
+ * a file's set-up for tests that each start, on a group of their own, from one of those days. The made values by day.
+ */
+export async function groupsPreparedByDay<T extends { group: { id: string } }>(counts: Record<CalendarDay, number>, make: () => Promise<T>) {
+  const byDay = new Map<CalendarDay, T[]>();
+  const targets: Array<{ groupId: string; day: CalendarDay }> = [];
+  for (const [day, count] of Object.entries(counts)) {
+    const made: T[] = [];
+    for (let i = 0; i < count; i++) made.push(await make());
+    byDay.set(day, made);
+    for (const one of made) targets.push({ groupId: one.group.id, day });
+  }
+  await advanceGroupsTo(targets);
+  return byDay;
+}
