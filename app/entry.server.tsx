@@ -5,6 +5,7 @@ import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs, RouterContex
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { serveCatalogues } from "./components/i18n";
 import { loadIslands } from "./components/island";
+import { documentCache, type DocumentInputs } from "./server/platform/document-cache.server";
 import { CoalescingStream } from "./server/platform/coalescing-stream.server";
 import { setStatementTimeout, WEB_STATEMENT_TIMEOUT_MS } from "./server/db/client.server";
 import { reportError } from "./server/platform/error-reporting.server";
@@ -13,6 +14,7 @@ import { checkPlaidSettingsAtBoot } from "./server/bank/plaid-settings.server";
 import { logger } from "./server/platform/log.server";
 import { catalogueFile, catalogueJson } from "./server/platform/locale.server";
 import { requestInfo } from "./server/platform/request-context.server";
+import { SESSION_TIMING } from "./components/session-timer";
 
 export const streamTimeout = 5_000;
 
@@ -21,6 +23,12 @@ export const streamTimeout = 5_000;
  * this through `build.entry.module` to close that pool before stopping PostgreSQL.
  */
 export { closeDb as closeDatabase, poolStats } from "./server/db/client.server";
+
+/** The document cache's counts for the bench (scripts/bench.ts), through `build.entry.module`; null when it is off. */
+export function documentCacheStats() {
+  const documents = documentCache();
+  return documents ? { ...documents.counts, ...documents.size() } : null;
+}
 
 // A document renders with the server's own copy of its catalogue and links the file the browser reads it from (ADR 059,
 // parts five and six (k)); the host serves that file by its path (`catalogueFileAt`, host/catalogue-files.ts).
@@ -47,9 +55,24 @@ export default async function handleRequest(
 ) {
   // Bots and no-JS clients get the whole document at once; browsers get it streamed.
   const readyOption = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-  const nonce = requestInfo(loadContext).cspNonce;
+  const { cspNonce: nonce, sessionRemainingMs } = requestInfo(loadContext);
+  // The session's remaining time, for the idle timer (components/session-timer.tsx): per response, so a header.
+  if (sessionRemainingMs !== undefined) responseHeaders.append("Server-Timing", `${SESSION_TIMING};dur=${Math.max(0, sessionRemainingMs)}`);
   // Lazily loaded components render in full on the server (components/island.tsx); a no-op after the first request.
   await loadIslands();
+  // A signed-in document rendered before from the same inputs is sent as it was (server/platform/document-cache.server.ts).
+  const documents = documentCache();
+  const key =
+    documents && rememberable(request, responseStatusCode, routerContext)
+      ? documents.keyOf(documentInputs(request, readyOption, routerContext), nonce)
+      : null;
+  if (documents && key) {
+    const html = documents.get(key, nonce);
+    if (html !== undefined) {
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+    }
+  }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Aborts a render still unfinished after streamTimeout (its Suspense boundaries then flush as errors); cleared once
@@ -67,6 +90,14 @@ export default async function handleRequest(
         // One chunk per burst of React's writes, not dozens: each would be a compression call downstream (ADR 026).
         const body = new CoalescingStream();
         body.once("finish", () => clearTimeout(abortTimer));
+        // A document that may be remembered is also collected as it streams, and kept only if it finished without error.
+        if (documents && key) {
+          const chunks: Buffer[] = [];
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.once("end", () => {
+            if (responseStatusCode === 200) documents.remember(key, Buffer.concat(chunks), nonce);
+          });
+        }
         const stream = createReadableStreamFromReadable(body);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
@@ -86,6 +117,19 @@ export default async function handleRequest(
     });
     abortTimer = setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/** A signed-in GET answered with a page (not an error, not an action's answer): what the document cache may keep. */
+function rememberable(request: Request, status: number, context: EntryContext) {
+  const handled = context.staticHandlerContext;
+  if (request.method !== "GET" || status !== 200 || context.isSpaMode || handled.errors || handled.actionData) return false;
+  const root = handled.loaderData.root as { user?: unknown } | undefined;
+  return Boolean(root?.user);
+}
+
+/** Everything a document is rendered from, besides the build (document-cache.server.ts). */
+function documentInputs(request: Request, ready: string, context: EntryContext): DocumentInputs {
+  return { url: request.url, ready, year: new Date().getFullYear(), loaderData: context.staticHandlerContext.loaderData };
 }
 
 /**

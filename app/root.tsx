@@ -35,14 +35,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // (`CatalogueScript`, below; ADR 059 part six (k)), in a client navigation's data as one JSON string; both made once
   // per process (ADR 059, part five).
   const locale = requestLocale(request, lookup.status === "active" ? lookup.user.locale : null);
+  if (lookup.status === "active") requestInfo(context).sessionRemainingMs = remainingMs(lookup.expiresAt);
   headers.append("Vary", "Accept-Language, Cookie");
   return data(
     {
       locale,
       messages: requestInfo(context).dataRequest ? catalogueJson(locale, { admin: user?.isAdmin ?? false }) : null,
       user,
-      // Remaining time rather than a timestamp: the browser's clock may disagree with ours.
-      sessionRemainingMs: lookup.status === "active" ? lookup.expiresAt.getTime() - Date.now() : null,
+      // Remaining time rather than a timestamp: the browser's clock may disagree with ours. A client navigation's data
+      // carries it; a document's body must be the same from one millisecond to the next (the document cache, ADR 059
+      // part nine (t)), so a document says it in its `Server-Timing` header (entry.server.tsx), which the timer reads.
+      sessionRemainingMs: lookup.status === "active" && requestInfo(context).dataRequest ? remainingMs(lookup.expiresAt) : null,
       toasts,
       feed,
       nonce: requestInfo(context).cspNonce,
@@ -54,6 +57,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     { headers },
   );
+}
+
+function remainingMs(expiresAt: Date) {
+  return expiresAt.getTime() - Date.now();
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
@@ -116,7 +123,7 @@ function Page({ rootData, children }: { rootData: RootData; children: React.Reac
       </main>
       <SiteFooter />
       <Toaster initial={rootData.toasts} />
-      {rootData?.user && rootData.sessionRemainingMs !== null ? <SessionTimer remainingMs={rootData.sessionRemainingMs} /> : null}
+      {rootData?.user ? <SessionTimer remainingMs={rootData.sessionRemainingMs} /> : null}
     </>
   );
 }

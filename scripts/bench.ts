@@ -174,6 +174,8 @@ type ServerSide = {
   /** PostgreSQL's CPU time over the run (all its processes), ms. */
   postgresCpuMs: number;
   pool: ReturnType<NonNullable<typeof stack.entry.poolStats>> | null;
+  /** Signed-in documents answered from the document cache and rendered, over the run (ADR 059 part nine (t)). */
+  documents: { hits: number; misses: number } | null;
   admission: ReturnType<typeof stack.admission.stats>;
 };
 
@@ -188,10 +190,16 @@ type Row = {
 };
 type OpenLoopResult = Awaited<ReturnType<typeof runOpenLoop>>;
 
+function documentsSince(before: { hits: number; misses: number } | null) {
+  const now = stack.entry.documentCacheStats?.() ?? null;
+  return now && before ? { hits: now.hits - before.hits, misses: now.misses - before.misses } : null;
+}
+
 /** Starts watching the server process; the returned function ends the watch, given the requests answered. */
 function watchServer(): (answered: number, generatorCpuMs?: number) => ServerSide {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   stack.entry.poolStats?.({ reset: true });
+  const documentsBefore = stack.entry.documentCacheStats?.() ?? null;
   stack.admission.stats({ reset: true });
   const cpuBefore = process.cpuUsage();
   const postgresBefore = postgresCpuMs(".data/bench/pg");
@@ -213,6 +221,7 @@ function watchServer(): (answered: number, generatorCpuMs?: number) => ServerSid
       cpuMsPerRequest: answered > 0 ? cpuUs / 1000 / answered : null,
       postgresCpuMs: postgresCpuMs(".data/bench/pg") - postgresBefore,
       pool: stack.entry.poolStats?.() ?? null,
+      documents: documentsSince(documentsBefore),
       admission: stack.admission.stats(),
     };
   };
@@ -340,6 +349,7 @@ function printRows(title: string, rows: Row[]) {
       "pool wait p99 ms",
       "max ms",
       "longest queue",
+      "documents cached/rendered",
     ],
     rows.map(({ label, path, server, result }) => [
       label,
@@ -356,6 +366,7 @@ function printRows(title: string, rows: Row[]) {
       String(server.pool?.waitP99Ms ?? "-"),
       String(server.pool?.waitMaxMs ?? "-"),
       String(server.pool?.maxWaiting ?? "-"),
+      server.documents ? `${server.documents.hits}/${server.documents.misses}` : "-",
     ]),
   );
   table(

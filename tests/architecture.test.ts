@@ -136,3 +136,28 @@ describe("the checks themselves", () => {
     ]);
   });
 });
+
+/**
+ * A document is rendered from its loader data, its URL and the build, and nothing else: the document cache keys it by
+ * exactly those (app/server/platform/document-cache.server.ts; ADR 059 part nine (t)). A component that read the clock
+ * or chance while rendering would be kept as it first rendered. The components that read them, and why it is safe:
+ */
+const CLOCK_READERS: Record<string, string> = {
+  // The footer's year: the document cache's key carries the server's year.
+  "app/components/site-footer.tsx": "new Date()",
+  // In effects and timers only, in the browser: the idle warning.
+  "app/components/session-timer.tsx": "Date.now(), performance.now()",
+  // showToast, called from client code only; a toast the server sends comes with its id in the root's data.
+  "app/components/toaster.tsx": "crypto.randomUUID()",
+};
+
+describe("what a document renders from", () => {
+  it("no component reads the clock or chance, but the ones named here", () => {
+    const readers = fs
+      .globSync("app/components/**/*.{ts,tsx}", { cwd: root })
+      .filter((file) => !/\.test\.tsx?$/.test(file))
+      .filter((file) => /\bDate\.now\(|new Date\(\)|Math\.random\(|performance\.now\(|randomUUID\(/.test(fs.readFileSync(path.join(root, file), "utf8")))
+      .sort();
+    expect(readers).toEqual(Object.keys(CLOCK_READERS).sort());
+  });
+});

@@ -6,6 +6,22 @@ const WARNING_BEFORE_MS = 5 * 60 * 1000;
 
 type SessionStatus = { active: boolean; remainingMs: number };
 
+/**
+ * The `Server-Timing` entry in which a document says how long its session has left (entry.server.tsx): the document's
+ * body is the same from one request to the next (the document cache, ADR 059 part nine (t)), its headers are not.
+ */
+export const SESSION_TIMING = "session";
+
+/** The document's one question to the server when its header cannot be read (a remount asks no second time). */
+let documentAsk: Promise<{ status: SessionStatus | null; answeredAt: number }> | null = null;
+
+/** The remaining time the page's own document reported, or null when this browser does not expose it. */
+function documentRemainingMs(): number | null {
+  const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+  const entry = navigation?.serverTiming?.find((timing) => timing.name === SESSION_TIMING);
+  return entry ? entry.duration : null;
+}
+
 async function fetchStatus(method: "GET" | "POST"): Promise<SessionStatus> {
   const response = await fetch("/api/session", { method, headers: { Accept: "application/json" }, credentials: "same-origin" });
   if (!response.ok) return { active: false, remainingMs: 0 };
@@ -17,7 +33,7 @@ async function fetchStatus(method: "GET" | "POST"): Promise<SessionStatus> {
  * minutes and, at 30, takes the user to /login. It works in remaining time measured on this clock (the server's
  * clock may differ), and asks the server before acting, because another tab may have kept the session alive.
  */
-export function SessionTimer({ remainingMs }: { remainingMs: number }) {
+export function SessionTimer({ remainingMs }: { remainingMs: number | null }) {
   const t = useT();
   // A fresh deadline each time the server reports a remaining time (every page load, or "Stay Logged In").
   const [deadline, setDeadline] = useState<number | null>(null);
@@ -25,12 +41,27 @@ export function SessionTimer({ remainingMs }: { remainingMs: number }) {
   const firstReport = useRef(true);
 
   useEffect(() => {
-    // The first figure came with the page's HTML, and this island may hydrate well after the page arrived (it loads
-    // lazily; on a slow device or network, seconds later): count it from when the page started loading, not from
+    // The first figure came with the page's document, and this island may hydrate well after the page arrived (it
+    // loads lazily; on a slow device or network, seconds later): count it from when the page started loading, not from
     // now, or the warning would come late by that much. Later figures arrive with data fetched just now.
-    const reportedAt = firstReport.current ? Date.now() - performance.now() : Date.now();
+    const first = firstReport.current;
     firstReport.current = false;
-    setDeadline(reportedAt + remainingMs);
+    const reported = remainingMs ?? (first ? documentRemainingMs() : null);
+    if (reported !== null) {
+      setDeadline((first ? Date.now() - performance.now() : Date.now()) + reported);
+      return;
+    }
+    // A browser that keeps Server-Timing from scripts (outside a secure context): ask the server, without extending.
+    let current = true;
+    documentAsk ??= fetchStatus("GET")
+      .catch(() => null)
+      .then((status) => ({ status, answeredAt: Date.now() }));
+    void documentAsk.then(({ status, answeredAt }) => {
+      if (current && status?.active) setDeadline(answeredAt + status.remainingMs);
+    });
+    return () => {
+      current = false;
+    };
   }, [remainingMs]);
 
   useEffect(() => {

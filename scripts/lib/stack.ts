@@ -24,7 +24,11 @@ export type Stack = {
   /** The HTTP server's admission control (host/admission.ts): queue and shedding figures. */
   admission: import("../../host/admission.ts").AdmissionControl;
   /** The server build's entry module: its own copy of the database module's exports (closeDatabase, poolStats). */
-  entry: { poolStats?: (options?: { reset?: boolean }) => import("../../app/server/db/client.server.ts").PoolStats };
+  entry: {
+    poolStats?: (options?: { reset?: boolean }) => import("../../app/server/db/client.server.ts").PoolStats;
+    /** The document cache's counts (ADR 059 part nine (t)); null when it is off. */
+    documentCacheStats?: () => { hits: number; misses: number } | null;
+  };
   /** Where Prometheus metrics are served, or null (metricsPort null, or the port was taken). */
   metricsUrl: string | null;
   stop: () => Promise<void>;

@@ -1,6 +1,7 @@
 /**
  * What the HTTP host knows about a request and every loader and action may read: the Content-Security-Policy nonce of
- * the page being rendered and the client's IP address (host/app.ts sets both).
+ * the page being rendered and the client's IP address (host/app.ts sets both); and the one fact the root loader passes
+ * to the document's headers (the session's remaining time).
  *
  * React Router 8 hands loaders and actions `context` as a `RouterContextProvider`: values are stored and read by key
  * (`context.get(key)`), and the host's `getLoadContext` must return a provider (a plain object, React Router 7's
@@ -23,6 +24,11 @@ export type RequestInfo = {
    * the message catalogue in its data only then; a document carries it once, in a block of its own (ADR 059, part five).
    */
   dataRequest?: boolean;
+  /**
+   * Set by the root loader for a signed-in request: how long the session has left. A document sends it in its
+   * `Server-Timing` header (entry.server.tsx), not in its body, which the document cache keeps (ADR 059 part nine (t)).
+   */
+  sessionRemainingMs?: number;
 };
 
 const KEY = Symbol.for("rosca.request-info");

@@ -1,0 +1,124 @@
+/**
+ * Signed-in documents remembered by everything they are rendered from (ADR 059, part nine (t)).
+ *
+ * A document is React's render of its routes' loader data, the URL and the build: the components read nothing else
+ * (no clock, no randomness; tests/document-inputs.test.ts keeps it so, and the footer's year goes into the key). So the
+ * same inputs give the same HTML, and a render whose inputs were seen before can be answered with the HTML they gave.
+ * The key is a SHA-256 of all of them, serialised with V8's structured clone (which tells `undefined` from a missing
+ * field, keeps Dates, Maps and Sets, and refuses what a render could not be keyed by: a promise of deferred data, a
+ * function). Nothing is invalidated because nothing can go stale: any write a page shows changes its loader data, so
+ * the next request has another key. One member's document reaches another only if all their data is identical, the
+ * signed-in user's id, name and notifications included: then it is the document the other would have got.
+ *
+ * The one per-response part of a document is its CSP nonce (in the scripts' attributes and in the root's data): it is
+ * stored as the bytes around its nonces, and each response gets its own joined in, as the public page cache does
+ * (host/page-cache.ts). Everything else per response travels in headers (the
+ * session's remaining time is a `Server-Timing` entry, root.tsx).
+ *
+ * Only signed-in documents: anonymous pages are shared by host/page-cache.ts, and `/?rendered` (the bench's reference)
+ * stays a render per request. Only GET answers of 200 without errors or action data. Bounded by characters, least
+ * recently used out first (DOCUMENT_CACHE_MB, default 16). DOCUMENT_CACHE_MB=0 turns it off; it is off outside a production build (a saved component
+ * must show at once in development).
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { serialize } from "node:v8";
+
+export type DocumentInputs = {
+  url: string;
+  /** How React was asked to finish (all at once for bots, streamed for browsers): part of the key, to be exact. */
+  ready: string;
+  /** The server's year, which the footer shows. */
+  year: number;
+  /** Every matched route's loader data, by route id. */
+  loaderData: Record<string, unknown>;
+};
+
+export type DocumentCache = ReturnType<typeof createDocumentCache>;
+
+export function createDocumentCache({ maxBytes }: { maxBytes: number }) {
+  /** A document as the bytes around its nonces: sent as the pieces joined by the response's nonce. */
+  type Entry = { pieces: Buffer[]; bytes: number };
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+  const counts = { hits: 0, misses: 0, unkeyed: 0, stored: 0, evicted: 0 };
+
+  /**
+   * The key of a render, or null for one that cannot be keyed (deferred data). `nonce` is this response's: the root's
+   * copy of it is left out of the key.
+   */
+  function keyOf(inputs: DocumentInputs, nonce: string): string | null {
+    const root = inputs.loaderData.root as Record<string, unknown> | undefined;
+    const loaderData = root && root.nonce === nonce ? { ...inputs.loaderData, root: { ...root, nonce: "" } } : inputs.loaderData;
+    let serialized: Buffer;
+    try {
+      serialized = serialize([inputs.url, inputs.ready, inputs.year, loaderData]);
+    } catch {
+      counts.unkeyed++;
+      return null;
+    }
+    return createHash("sha256").update(serialized).digest("base64");
+  }
+
+  /** The remembered document for `key`, with `nonce` in it; undefined when there is none. */
+  function get(key: string, nonce: string): Buffer | undefined {
+    const entry = entries.get(key);
+    if (entry === undefined) {
+      counts.misses++;
+      return undefined;
+    }
+    counts.hits++;
+    // Most recently used last: Map keeps insertion order, so the first key is the one to drop.
+    entries.delete(key);
+    entries.set(key, entry);
+    const nonceBytes = Buffer.from(nonce);
+    const joined: Buffer[] = [];
+    entry.pieces.forEach((piece, index) => {
+      if (index > 0) joined.push(nonceBytes);
+      joined.push(piece);
+    });
+    return Buffer.concat(joined);
+  }
+
+  /**
+   * Remember the document rendered for `key` with `nonce` (its UTF-8 bytes). Its nonce is 128 random bits, base64: it
+   * cannot occur in the page by accident, so every occurrence is the response's own.
+   */
+  function remember(key: string, html: Buffer, nonce: string) {
+    if (html.length > maxBytes) return;
+    const pieces: Buffer[] = [];
+    let from = 0;
+    for (let at = html.indexOf(nonce, 0, "utf8"); at >= 0; at = html.indexOf(nonce, from, "utf8")) {
+      pieces.push(Buffer.from(html.subarray(from, at)));
+      from = at + Buffer.byteLength(nonce);
+    }
+    pieces.push(Buffer.from(html.subarray(from)));
+    const previous = entries.get(key);
+    if (previous !== undefined) {
+      bytes -= previous.bytes;
+      entries.delete(key);
+    }
+    entries.set(key, { pieces, bytes: html.length });
+    bytes += html.length;
+    counts.stored++;
+    for (const [oldest, entry] of entries) {
+      if (bytes <= maxBytes) break;
+      entries.delete(oldest);
+      bytes -= entry.bytes;
+      counts.evicted++;
+    }
+  }
+
+  return { keyOf, get, remember, counts, size: () => ({ entries: entries.size, bytes }) };
+}
+
+let shared: DocumentCache | null | undefined;
+
+/** This process's cache, or null when it is off (DOCUMENT_CACHE_MB=0, or not a production build). */
+export function documentCache(): DocumentCache | null {
+  if (shared === undefined) {
+    const megabytes = Number(process.env.DOCUMENT_CACHE_MB ?? 16);
+    const on = process.env.NODE_ENV === "production" && Number.isFinite(megabytes) && megabytes > 0;
+    shared = on ? createDocumentCache({ maxBytes: Math.floor(megabytes * 1024 * 1024) }) : null;
+  }
+  return shared;
+}
