@@ -51,7 +51,7 @@ test.describe("accounts with JavaScript", () => {
     let cookies: Cookie[] = [];
     test.beforeAll(async ({ browser }, testInfo) => {
       const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-      await login(await context.newPage(), DEMO.email, DEMO.password);
+      await login(await context.newPage(), DEMO.email, DEMO.password, { dashboard: false });
       cookies = await context.cookies();
       await context.close();
     });

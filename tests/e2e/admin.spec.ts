@@ -30,7 +30,7 @@ test.describe("admin console", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin$/);
     await expect(toasts(page)).toContainText("Authentication Required");
 
-    await login(page, DEMO.email, DEMO.password);
+    await login(page, DEMO.email, DEMO.password, { dashboard: false });
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(toasts(page)).toContainText("Access Denied");
@@ -46,7 +46,7 @@ test.describe("admin console", () => {
     await expect(page.getByText("Sandbox access granted")).toHaveCount(0);
     await logout(page);
 
-    await login(page, ADMIN.email, ADMIN.password);
+    await login(page, ADMIN.email, ADMIN.password, { dashboard: false });
     await page.goto("/admin");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Dashboard");
     await searchAdmin(page, email);
@@ -65,7 +65,7 @@ test.describe("admin console", () => {
     await expect(page.getByText("Sandbox access granted", { exact: true })).toBeVisible();
     await logout(page);
 
-    await login(page, ADMIN.email, ADMIN.password);
+    await login(page, ADMIN.email, ADMIN.password, { dashboard: false });
     await page.goto(`/admin?${new URLSearchParams({ q: email })}`);
     await userRow(page, email)
       .getByRole("button", { name: /^Revoke/ })
@@ -83,7 +83,7 @@ test.describe("admin console", () => {
     const existing = uniqueEmail(javaScript ? "add-existing-js" : "add-existing-nojs");
     await register(page, existing, "Ella Existing");
 
-    await login(page, ADMIN.email, ADMIN.password);
+    await login(page, ADMIN.email, ADMIN.password, { dashboard: false });
     await page.goto("/admin");
     const emailInput = page.getByLabel("Email address");
     const add = page.getByRole("button", { name: "Add User" });

@@ -109,7 +109,7 @@ test.describe("/groups/create", () => {
     test.setTimeout(60_000);
     const email = uniqueEmail(javaScript ? "nosandbox-js" : "nosandbox-nojs");
     await registerAndConfirm(page, { name: "No Sandbox", email, password: "Secret123" });
-    await login(page, email, "Secret123");
+    await login(page, email, "Secret123", { dashboard: false });
     await page.goto("/groups/create");
     await expect(page.getByText("Sandbox access required")).toBeVisible();
     await expect(page.getByText("Creating a group needs sandbox access during the demo phase.")).toBeVisible();

@@ -16,7 +16,7 @@ test("request sandbox access, an admin grants it, the member is notified in-app 
   await expect(page.getByText("Request received — we review requests within 24 hours.")).toBeVisible();
   await logout(page);
 
-  await login(page, ADMIN.email, ADMIN.password);
+  await login(page, ADMIN.email, ADMIN.password, { dashboard: false });
   await page.goto("/admin");
   const pending = page.locator("section[aria-labelledby='pending-title']");
   await expect(pending).toContainText(email);
