@@ -1,4 +1,4 @@
-import { DEMO, emailLinks, expect, loginThroughForm, logout, registerAndConfirm, test, toasts, uniqueEmail } from "./fixtures";
+import { DEMO, emailLinks, expect, fixture, loginThroughForm, logout, test, toasts, uniqueEmail } from "./fixtures";
 
 const PASSWORD = "Secret123";
 
@@ -136,7 +136,7 @@ test.describe("accounts", () => {
 
     test("the request: a bad address refused, then the link sent by email", async ({ page, javaScript }) => {
       email = uniqueEmail(javaScript ? "reset-js" : "reset-nojs");
-      await registerAndConfirm(page, { name: "Reset Person", email, password: PASSWORD });
+      await fixture(page, "/members", { name: "Reset Person", email, password: PASSWORD });
 
       await page.goto("/login");
       await page.getByRole("link", { name: "Forgot your password?" }).click();

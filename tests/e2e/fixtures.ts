@@ -212,10 +212,31 @@ export async function logout(page: Page) {
 }
 
 /**
- * Open the newest email to `to` whose subject contains `subject` in the dev mailbox, and return the links it
- * lists. Polls briefly: sending happens during the request, but be forgiving of ordering.
+ * The links of the newest email to `to` whose subject contains `subject`, as the dev mailbox's page lists them, read
+ * from the mail double through the set-up API: not two or more documents in the browser (the mailbox, then the
+ * message) in every test whose subject is elsewhere (ADR 060, part nine (y)); mailbox.spec.ts tests the mailbox's
+ * pages. Polls briefly: sending happens during the request, but be forgiving of ordering.
  */
 export async function emailLinks(page: Page, to: string, subject: string): Promise<string[]> {
+  return (await newestEmail(page, to, subject)).links;
+}
+
+/** The newest email to `to` whose subject contains `subject` (emailLinks above): its id in the mail double and its links. */
+export async function newestEmail(page: Page, to: string, subject: string): Promise<{ id: string; links: string[] }> {
+  let email: { id: string; links: string[] } | undefined;
+  await expect(async () => {
+    const found = await fixture<{ id: string | null; links?: string[] }>(page, "/mail", { to, subject });
+    expect(found.id, `an email to ${to} about "${subject}"`).not.toBeNull();
+    email = { id: found.id!, links: found.links ?? [] };
+  }).toPass({ timeout: 10_000 });
+  return email!;
+}
+
+/**
+ * Open the newest email to `to` whose subject contains `subject` in the dev mailbox's page, leaving the browser on it,
+ * and return the links it lists. Polls briefly: sending happens during the request, but be forgiving of ordering.
+ */
+export async function openEmail(page: Page, to: string, subject: string): Promise<string[]> {
   await expect(async () => {
     await page.goto(`/dev/mailbox?${new URLSearchParams({ to })}`);
     await expect(page.getByRole("link", { name: subject }).first()).toBeVisible({ timeout: 500 });

@@ -1,4 +1,4 @@
-import { ADMIN, expect, login, registerAndConfirm, test, toasts, uniqueEmail } from "./fixtures";
+import { ADMIN, expect, fixture, login, test, toasts, uniqueEmail } from "./fixtures";
 import { invitedMember, PASSWORD } from "./groups-join.support";
 
 // The join page with JavaScript on and off (axe in groups-join.js.spec.ts).
@@ -106,7 +106,7 @@ test("an unknown code shows 'Invalid Invitation' with a way back", async ({ page
 
 test("a user without sandbox access sees the warning and the request card, no details", async ({ page }) => {
   const email = uniqueEmail("join-noaccess");
-  await registerAndConfirm(page, { name: "Nora Noaccess", email, password: PASSWORD });
+  await fixture(page, "/members", { name: "Nora Noaccess", email, password: PASSWORD });
   await login(page, email, PASSWORD, { dashboard: false });
   const response = await page.goto("/groups/join/this-code-does-not-exist-43");
   expect(response?.status()).toBe(403);
