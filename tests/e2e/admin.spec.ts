@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { ADMIN, DEMO, emailLinks, expect, login, logout, registeredMember, test, toasts, uniqueEmail } from "./fixtures";
+import { ADMIN, DEMO, expect, login, logout, openEmail, registeredMember, test, toasts, uniqueEmail } from "./fixtures";
 
 const PASSWORD = "Secret123";
 
@@ -39,7 +39,7 @@ test.describe("admin console", () => {
 
   test("grant and revoke sandbox access; the member's dashboard follows", async ({ page, javaScript }) => {
     // Five logins (argon2): generous on two shared cores. The member is registered and confirmed through the set-up API
-    // (the forms are accounts.spec.ts'), signed in through the form.
+    // (the forms are accounts.spec.ts'), signed in by login().
     test.setTimeout(60_000);
     const email = uniqueEmail(javaScript ? "grant-js" : "grant-nojs");
     await registeredMember(page, email, "Gus Grantee");
@@ -110,7 +110,7 @@ test.describe("admin console", () => {
     await page.getByRole("button", { name: "Add User" }).click();
     await expect(toasts(page)).toContainText("Invitation email sent successfully!");
 
-    const links = await emailLinks(page, invitee, "Avery Admin invited you to Rosca");
+    const links = await openEmail(page, invitee, "Avery Admin invited you to Rosca");
     expect(links.some((href) => new URL(href).pathname === "/register")).toBe(true);
     // No account yet, so no name: a plain "Hi,", never the address's local part.
     const text = await page.getByRole("region", { name: "Text body" }).locator("pre").textContent();

@@ -192,7 +192,7 @@ export async function loginThroughForm(page: Page, email: string, password: stri
 
 /**
  * A second person's browser beside the test's own page: a context of its own (the project's base URL and JavaScript
- * setting), signed in through the form. For a test about two people, so that neither is logged out for the other to
+ * setting), signed in by login(). For a test about two people, so that neither is logged out for the other to
  * log in (each cycle is a logout, the login page, the password's hash and the dashboard, all beside the test's subject).
  */
 export async function personPage(browser: Browser, email: string, password: string, options: BrowserContextOptions = {}) {
@@ -258,7 +258,7 @@ export function toasts(page: Page) {
   return page.getByRole("region", { name: /^(Notifications|Notificaciones)$/ });
 }
 
-/** Register through the form and confirm the address from the mailbox, leaving the browser on /auth-success. */
+/** Register through the form and confirm the address by the link in its email, leaving the browser on /auth-success. */
 export async function registerAndConfirm(page: Page, account: { name: string; email: string; password: string }) {
   await page.goto("/register");
   await page.getByLabel("Full name").fill(account.name);
@@ -294,7 +294,7 @@ export async function grantSandboxAccess(page: Page, email: string) {
 
 /**
  * A fresh member with sandbox access: registered, confirmed from the email and granted access by the admin through
- * the app's own services (the set-up API), then logged in through the form, on /dashboard. Password "Secret123".
+ * the app's own services (the set-up API), then signed in by login(), on /dashboard. Password "Secret123".
  */
 export async function sandboxMember(page: Page, prefix: string) {
   const email = uniqueEmail(prefix);

@@ -289,7 +289,7 @@ test("the admin of a fixed-order group moves a member up before the start", asyn
 
   // Omar (seeded, sandbox access and a linked bank) joins through the open invite link.
   const omar = SAMPLE_MEMBERS[1];
-  await login(page, omar.email, omar.password, { dashboard: false });
+  await login(page, omar.email, omar.password);
   await page.goto(new URL(inviteUrl).pathname);
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Accept and Join" }).click();

@@ -10,7 +10,7 @@
  *   invitation from another fresh member (and its join page), their mailbox, a password reset form.
  * - "admin": the seeded platform admin, for /admin.
  *
- * Each role signs in once (through the form) and its cookies are kept, so a test switches roles by swapping cookies in
+ * Each role signs in once (login()) and its cookies are kept, so a test switches roles by swapping cookies in
  * one browser context instead of signing in again.
  */
 import type { Browser, BrowserContext, Cookie, Page } from "@playwright/test";
