@@ -84,8 +84,11 @@ function sample() {
   }
   for (const p of all) {
     if (!tree.has(p.pid)) continue;
+    // What a process is, as last seen: a child is first seen between its fork and its exec, with its parent's command
+    // line (a browser forked by a Playwright worker looked like the runner), so the kind is read again each sample.
+    const line = cmdline(p.pid);
     const known = seen.get(p.pid);
-    seen.set(p.pid, { own: p.own, kind: known?.kind ?? kindOf(cmdline(p.pid)) });
+    seen.set(p.pid, { own: p.own, kind: line ? kindOf(line) : (known?.kind ?? "other") });
   }
 }
 const timer = setInterval(sample, INTERVAL_MS);
@@ -96,12 +99,15 @@ child.on("exit", (code, signal) => {
   const wall = (Date.now() - startedAt) / 1000;
   const loadAtEnd = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
   const byKind = new Map<string, number>();
+  const processes = new Map<string, number>();
   let sampled = 0;
   for (const s of seen.values()) {
     byKind.set(s.kind, (byKind.get(s.kind) ?? 0) + s.own / TICKS);
+    processes.set(s.kind, (processes.get(s.kind) ?? 0) + 1);
     sampled += s.own / TICKS;
   }
-  const parts = [...byKind].sort((a, b) => b[1] - a[1]).map(([kind, seconds]) => `${kind} ${seconds.toFixed(1)}`);
+  // Each kind's CPU and, in brackets, how many processes of it were seen (Chromium's renderers: one per context and site).
+  const parts = [...byKind].sort((a, b) => b[1] - a[1]).map(([kind, seconds]) => `${kind} ${seconds.toFixed(1)} [${processes.get(kind)}]`);
   console.log(
     `cpu-sample: wall ${wall.toFixed(1)} s, load ${loadAtStart} -> ${loadAtEnd}; CPU ${sampled.toFixed(1)} s (${parts.join(", ")}); exit ${code ?? signal}`,
   );

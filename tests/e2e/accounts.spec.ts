@@ -1,4 +1,4 @@
-import { DEMO, emailLinks, expect, login, logout, registerAndConfirm, test, toasts, uniqueEmail } from "./fixtures";
+import { DEMO, emailLinks, expect, fixture, loginThroughForm, logout, test, toasts, uniqueEmail } from "./fixtures";
 
 const PASSWORD = "Secret123";
 
@@ -48,7 +48,7 @@ test.describe("accounts", () => {
     await page.getByRole("link", { name: "Log In" }).first().click();
     await expect(page).toHaveURL(/\/login$/);
 
-    await login(page, email, PASSWORD);
+    await loginThroughForm(page, email, PASSWORD);
     // The account's first sign-in: it has not been here before.
     const greeting = toasts(page).getByRole("status").filter({ hasText: "Login Successful" });
     await expect(greeting).toContainText("Welcome!");
@@ -58,7 +58,7 @@ test.describe("accounts", () => {
     await logout(page);
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
-    await login(page, email, PASSWORD);
+    await loginThroughForm(page, email, PASSWORD);
     await expect(toasts(page).getByRole("status").filter({ hasText: "Login Successful" })).toContainText("Welcome back!");
   });
 
@@ -136,7 +136,7 @@ test.describe("accounts", () => {
 
     test("the request: a bad address refused, then the link sent by email", async ({ page, javaScript }) => {
       email = uniqueEmail(javaScript ? "reset-js" : "reset-nojs");
-      await registerAndConfirm(page, { name: "Reset Person", email, password: PASSWORD });
+      await fixture(page, "/members", { name: "Reset Person", email, password: PASSWORD });
 
       await page.goto("/login");
       await page.getByRole("link", { name: "Forgot your password?" }).click();
@@ -174,7 +174,7 @@ test.describe("accounts", () => {
       await expect(page).toHaveURL(/\/login$/);
       await expect(toasts(page)).toContainText("Invalid Reset Link");
 
-      await login(page, email, "Brandnew456");
+      await loginThroughForm(page, email, "Brandnew456");
     });
   });
 

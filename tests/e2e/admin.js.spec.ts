@@ -1,7 +1,7 @@
 import { ADMIN, expect, expectNoSeriousA11yViolations, login, test } from "./fixtures";
 
 test("admin console has no serious accessibility violations", async ({ page }) => {
-  await login(page, ADMIN.email, ADMIN.password);
+  await login(page, ADMIN.email, ADMIN.password, { dashboard: false });
   await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Dashboard");
   await expect(page.getByRole("row").first()).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { ADMIN, DEMO, emailLinks, expect, login, logout, registeredMember, test, toasts, uniqueEmail } from "./fixtures";
+import { ADMIN, DEMO, expect, login, logout, openEmail, registeredMember, test, toasts, uniqueEmail } from "./fixtures";
 
 const PASSWORD = "Secret123";
 
@@ -30,7 +30,7 @@ test.describe("admin console", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin$/);
     await expect(toasts(page)).toContainText("Authentication Required");
 
-    await login(page, DEMO.email, DEMO.password);
+    await login(page, DEMO.email, DEMO.password, { dashboard: false });
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(toasts(page)).toContainText("Access Denied");
@@ -39,14 +39,14 @@ test.describe("admin console", () => {
 
   test("grant and revoke sandbox access; the member's dashboard follows", async ({ page, javaScript }) => {
     // Five logins (argon2): generous on two shared cores. The member is registered and confirmed through the set-up API
-    // (the forms are accounts.spec.ts'), signed in through the form.
+    // (the forms are accounts.spec.ts'), signed in by login().
     test.setTimeout(60_000);
     const email = uniqueEmail(javaScript ? "grant-js" : "grant-nojs");
     await registeredMember(page, email, "Gus Grantee");
     await expect(page.getByText("Sandbox access granted")).toHaveCount(0);
     await logout(page);
 
-    await login(page, ADMIN.email, ADMIN.password);
+    await login(page, ADMIN.email, ADMIN.password, { dashboard: false });
     await page.goto("/admin");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Dashboard");
     await searchAdmin(page, email);
@@ -65,7 +65,7 @@ test.describe("admin console", () => {
     await expect(page.getByText("Sandbox access granted", { exact: true })).toBeVisible();
     await logout(page);
 
-    await login(page, ADMIN.email, ADMIN.password);
+    await login(page, ADMIN.email, ADMIN.password, { dashboard: false });
     await page.goto(`/admin?${new URLSearchParams({ q: email })}`);
     await userRow(page, email)
       .getByRole("button", { name: /^Revoke/ })
@@ -83,7 +83,7 @@ test.describe("admin console", () => {
     const existing = uniqueEmail(javaScript ? "add-existing-js" : "add-existing-nojs");
     await register(page, existing, "Ella Existing");
 
-    await login(page, ADMIN.email, ADMIN.password);
+    await login(page, ADMIN.email, ADMIN.password, { dashboard: false });
     await page.goto("/admin");
     const emailInput = page.getByLabel("Email address");
     const add = page.getByRole("button", { name: "Add User" });
@@ -110,7 +110,7 @@ test.describe("admin console", () => {
     await page.getByRole("button", { name: "Add User" }).click();
     await expect(toasts(page)).toContainText("Invitation email sent successfully!");
 
-    const links = await emailLinks(page, invitee, "Avery Admin invited you to Rosca");
+    const links = await openEmail(page, invitee, "Avery Admin invited you to Rosca");
     expect(links.some((href) => new URL(href).pathname === "/register")).toBe(true);
     // No account yet, so no name: a plain "Hi,", never the address's local part.
     const text = await page.getByRole("region", { name: "Text body" }).locator("pre").textContent();

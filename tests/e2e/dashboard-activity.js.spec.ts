@@ -3,7 +3,7 @@ import { DEMO, expect, login, test } from "./fixtures";
 // The dashboard's activity list is markup React does not render item by item (ADR 059 part seven (m)); its links still
 // navigate inside the app with JavaScript, as <Link> did: no new document is loaded.
 test("an activity item's link opens its group in the app, without loading a new document", async ({ page }) => {
-  await login(page, DEMO.email, DEMO.password);
+  await login(page, DEMO.email, DEMO.password, { dashboard: false });
   await page.goto("/dashboard");
   const link = page.getByTestId("activity-item").first().getByRole("link");
   const href = await link.getAttribute("href");

@@ -31,6 +31,10 @@
  *                       bank (a deposit, as the member would make one). 200 {"updated"}.
  * POST /bank/reset-login {"email"} /sandbox/item/reset_login for that member's bank login (Plaid then sends the item's
  *                       ITEM_LOGIN_REQUIRED webhook). 200 {"reset": true}.
+ * POST /mail          {"to", "subject"} the newest message the mail double holds to "to" (To, Cc or Bcc) whose subject
+ *                      contains "subject" (case aside), as the dev mailbox lists it, with the links its page lists
+ *                      (extractLinks, the page's own). 200 {"id", "subject", "links"}, or {"id": null} when there is none
+ *                      yet: emailLinks() in fixtures.ts asks again (ADR 060, part nine (y)).
  * Anything else: 404; a refused step: 400 {"error"}.
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
@@ -43,6 +47,7 @@ const { createGroup, joinGroup } = await import("../../app/server/groups/groups.
 const { addDays, dayOfWeekOf, todayIn } = await import("../../app/domain/schedule.ts");
 const { linkThroughSession } = await import("../../sandbox/plaid/link-client.ts");
 const { listMessages } = await import("../../sandbox/postmark/store.ts");
+const { extractLinks } = await import("../../sandbox/postmark/view.ts");
 const { plaidCall } = await import("../../app/server/bank/plaid.server.ts");
 const { syncBankEvents } = await import("../../app/server/money/cycle.server.ts");
 const { decryptSecret } = await import("../../app/server/platform/crypto.server.ts");
@@ -83,6 +88,14 @@ async function confirmationLink(databaseUrl: string, email: string) {
     return { selector: url.searchParams.get("id") ?? "", secret: url.searchParams.get("token") ?? "" };
   }
   throw new Refused(`no confirmation email to ${email}`);
+}
+
+/** The newest message to `to` whose subject contains `subject`, and its links (POST /mail above). */
+async function mail(databaseUrl: string, input: Record<string, unknown>) {
+  const subject = text(input.subject, "subject").toLowerCase();
+  const messages = await listMessages(databaseUrl, { to: text(input.to, "to"), limit: 500 });
+  const message = messages.find((candidate) => candidate.subject.toLowerCase().includes(subject));
+  return message ? { id: message.id, subject: message.subject, links: extractLinks(message) } : { id: null };
 }
 
 async function member(databaseUrl: string, input: Record<string, unknown>) {
@@ -262,9 +275,11 @@ export async function startFixtureApi(options: { port: number; databaseUrl: stri
           ? body(request).then(async (input) => ({ status: await grant(text(input.email, "email")) }))
           : route === "POST /join"
             ? body(request).then(join)
-            : ROUTES[route]
-              ? body(request).then(ROUTES[route])
-              : null;
+            : route === "POST /mail"
+              ? body(request).then((input) => mail(options.databaseUrl, input))
+              : ROUTES[route]
+                ? body(request).then(ROUTES[route])
+                : null;
     if (!work) return answer(404, { error: `no fixture at ${route}` });
     work.then(
       (result) => answer(route === "POST /members" ? 201 : 200, result),

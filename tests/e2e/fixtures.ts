@@ -163,8 +163,25 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(serious, "serious or critical axe violations").toEqual([]);
 }
 
-/** Log in through the form, as a user would. */
-export async function login(page: Page, email: string, password: string) {
+/**
+ * Sign in as a test's set-up: the login form's own POST (what the form sends without JavaScript: the same action, the
+ * same password check and session), made through the page's context, which keeps the session cookie; then the
+ * dashboard, where the form lands. Not the form itself: the /login document, its hydration and the typing cost
+ * Chromium about a document a sign-in in every test whose subject is elsewhere (ADR 060, part nine (y)). Tests about
+ * the login form use `loginThroughForm`. `{ dashboard: false }` when the test's next step opens a page of its own.
+ */
+export async function login(page: Page, email: string, password: string, { dashboard = true }: { dashboard?: boolean } = {}) {
+  counts.logins++;
+  const response = await page.request.post("/login", { form: { intent: "login", email, password }, maxRedirects: 0 });
+  expect(response.status(), `signing in as ${email}: ${response.status() === 302 ? "" : await response.text()}`).toBe(302);
+  expect(response.headers().location, `signing in as ${email}`).toBe("/dashboard");
+  if (!dashboard) return;
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Log in through the form, as a user would: for the tests about signing in. */
+export async function loginThroughForm(page: Page, email: string, password: string) {
   counts.logins++;
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
@@ -175,7 +192,7 @@ export async function login(page: Page, email: string, password: string) {
 
 /**
  * A second person's browser beside the test's own page: a context of its own (the project's base URL and JavaScript
- * setting), signed in through the form. For a test about two people, so that neither is logged out for the other to
+ * setting), signed in by login(). For a test about two people, so that neither is logged out for the other to
  * log in (each cycle is a logout, the login page, the password's hash and the dashboard, all beside the test's subject).
  */
 export async function personPage(browser: Browser, email: string, password: string, options: BrowserContextOptions = {}) {
@@ -195,10 +212,31 @@ export async function logout(page: Page) {
 }
 
 /**
- * Open the newest email to `to` whose subject contains `subject` in the dev mailbox, and return the links it
- * lists. Polls briefly: sending happens during the request, but be forgiving of ordering.
+ * The links of the newest email to `to` whose subject contains `subject`, as the dev mailbox's page lists them, read
+ * from the mail double through the set-up API: not two or more documents in the browser (the mailbox, then the
+ * message) in every test whose subject is elsewhere (ADR 060, part nine (y)); mailbox.spec.ts tests the mailbox's
+ * pages. Polls briefly: sending happens during the request, but be forgiving of ordering.
  */
 export async function emailLinks(page: Page, to: string, subject: string): Promise<string[]> {
+  return (await newestEmail(page, to, subject)).links;
+}
+
+/** The newest email to `to` whose subject contains `subject` (emailLinks above): its id in the mail double and its links. */
+export async function newestEmail(page: Page, to: string, subject: string): Promise<{ id: string; links: string[] }> {
+  let email: { id: string; links: string[] } | undefined;
+  await expect(async () => {
+    const found = await fixture<{ id: string | null; links?: string[] }>(page, "/mail", { to, subject });
+    expect(found.id, `an email to ${to} about "${subject}"`).not.toBeNull();
+    email = { id: found.id!, links: found.links ?? [] };
+  }).toPass({ timeout: 10_000 });
+  return email!;
+}
+
+/**
+ * Open the newest email to `to` whose subject contains `subject` in the dev mailbox's page, leaving the browser on it,
+ * and return the links it lists. Polls briefly: sending happens during the request, but be forgiving of ordering.
+ */
+export async function openEmail(page: Page, to: string, subject: string): Promise<string[]> {
   await expect(async () => {
     await page.goto(`/dev/mailbox?${new URLSearchParams({ to })}`);
     await expect(page.getByRole("link", { name: subject }).first()).toBeVisible({ timeout: 500 });
@@ -220,7 +258,7 @@ export function toasts(page: Page) {
   return page.getByRole("region", { name: /^(Notifications|Notificaciones)$/ });
 }
 
-/** Register through the form and confirm the address from the mailbox, leaving the browser on /auth-success. */
+/** Register through the form and confirm the address by the link in its email, leaving the browser on /auth-success. */
 export async function registerAndConfirm(page: Page, account: { name: string; email: string; password: string }) {
   await page.goto("/register");
   await page.getByLabel("Full name").fill(account.name);
@@ -256,7 +294,7 @@ export async function grantSandboxAccess(page: Page, email: string) {
 
 /**
  * A fresh member with sandbox access: registered, confirmed from the email and granted access by the admin through
- * the app's own services (the set-up API), then logged in through the form, on /dashboard. Password "Secret123".
+ * the app's own services (the set-up API), then signed in by login(), on /dashboard. Password "Secret123".
  */
 export async function sandboxMember(page: Page, prefix: string) {
   const email = uniqueEmail(prefix);

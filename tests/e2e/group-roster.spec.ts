@@ -54,7 +54,7 @@ test.describe("the admin replaces the invite link and removes a member, who is t
 
   test("Omar is told why, and neither link lets him back in", async ({ page }) => {
     const { group, omar, firstCode, secondCode } = world;
-    await login(page, omar, "Secret123");
+    await login(page, omar, "Secret123", { dashboard: false });
     await page.goto("/notifications");
     await expect(page.locator("main")).toContainText(`You were removed from ${group.name}`);
     await expect(page.locator("main")).toContainText("Reason: We agreed on a smaller circle.");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoSeriousA11yViolations, login, registerAndConfirm, sandboxMember, test, toasts, uniqueEmail } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations, fixture, login, sandboxMember, test, toasts, uniqueEmail } from "./fixtures";
 
 /** The current step of the progress indicator. */
 function currentStep(page: Page) {
@@ -108,8 +108,8 @@ test.describe("/groups/create", () => {
   test("without sandbox access the page warns and shows the request card, not the wizard", async ({ page, javaScript }) => {
     test.setTimeout(60_000);
     const email = uniqueEmail(javaScript ? "nosandbox-js" : "nosandbox-nojs");
-    await registerAndConfirm(page, { name: "No Sandbox", email, password: "Secret123" });
-    await login(page, email, "Secret123");
+    await fixture(page, "/members", { name: "No Sandbox", email, password: "Secret123" });
+    await login(page, email, "Secret123", { dashboard: false });
     await page.goto("/groups/create");
     await expect(page.getByText("Sandbox access required")).toBeVisible();
     await expect(page.getByText("Creating a group needs sandbox access during the demo phase.")).toBeVisible();

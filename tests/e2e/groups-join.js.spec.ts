@@ -8,7 +8,7 @@ import { invitedMember, PASSWORD } from "./groups-join.support";
 /** An invitee of a random-draw group, signed in, on its join page. */
 async function onJoinPage(page: Page, baseURL: string | undefined, prefix: string) {
   const { groupName, inviteeEmail, joinLink } = await invitedMember(page, baseURL, prefix, { payoutSchedule: "random" });
-  await login(page, inviteeEmail, PASSWORD);
+  await login(page, inviteeEmail, PASSWORD, { dashboard: false });
   await page.goto(joinLink);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Join ${groupName}`);
 }
@@ -35,7 +35,7 @@ test("the join page passes axe: the terms error, then the bank step", async ({ p
 });
 
 test("the join page of an invalid code passes axe", async ({ page }) => {
-  await login(page, DEMO.email, DEMO.password);
+  await login(page, DEMO.email, DEMO.password, { dashboard: false });
   await page.goto("/groups/join/this-code-does-not-exist-44");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Invalid Invitation");
   await expectNoSeriousA11yViolations(page);

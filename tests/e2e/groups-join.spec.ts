@@ -1,4 +1,4 @@
-import { ADMIN, expect, login, registerAndConfirm, test, toasts, uniqueEmail } from "./fixtures";
+import { ADMIN, expect, fixture, login, test, toasts, uniqueEmail } from "./fixtures";
 import { invitedMember, PASSWORD } from "./groups-join.support";
 
 // The join page with JavaScript on and off (axe in groups-join.js.spec.ts).
@@ -82,7 +82,7 @@ test("an invitee logs in from the invite link, accepts the terms, links a bank a
 test("declining goes to the dashboard and the link stops working", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   const { groupName, inviteeEmail, joinLink } = await invitedMember(page, baseURL, "decline");
-  await login(page, inviteeEmail, PASSWORD);
+  await login(page, inviteeEmail, PASSWORD, { dashboard: false });
   await page.goto(joinLink);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Join ${groupName}`);
   await page.getByRole("button", { name: "Decline" }).click();
@@ -95,7 +95,7 @@ test("declining goes to the dashboard and the link stops working", async ({ page
 });
 
 test("an unknown code shows 'Invalid Invitation' with a way back", async ({ page }) => {
-  await login(page, ADMIN.email, ADMIN.password);
+  await login(page, ADMIN.email, ADMIN.password, { dashboard: false });
   const response = await page.goto("/groups/join/this-code-does-not-exist-42");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Invalid Invitation");
@@ -106,8 +106,8 @@ test("an unknown code shows 'Invalid Invitation' with a way back", async ({ page
 
 test("a user without sandbox access sees the warning and the request card, no details", async ({ page }) => {
   const email = uniqueEmail("join-noaccess");
-  await registerAndConfirm(page, { name: "Nora Noaccess", email, password: PASSWORD });
-  await login(page, email, PASSWORD);
+  await fixture(page, "/members", { name: "Nora Noaccess", email, password: PASSWORD });
+  await login(page, email, PASSWORD, { dashboard: false });
   const response = await page.goto("/groups/join/this-code-does-not-exist-43");
   expect(response?.status()).toBe(403);
   await expect(page.getByText("You are not authorized to join ROSCA groups in demo mode. Please authorize your bank account first.")).toBeVisible();

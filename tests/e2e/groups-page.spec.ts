@@ -153,7 +153,7 @@ test("an active group: the dashboard stat cards, the group page and the calendar
   test.setTimeout(60_000);
   // The demo user: its only active group is this one (Amina is also in the admin's Office Savings Club, whose clock
   // the money-clock spec moves).
-  await login(page, DEMO.email, DEMO.password);
+  await login(page, DEMO.email, DEMO.password, { dashboard: false });
   await page.goto("/groups");
   await page
     .getByRole("region", { name: /Active/ })
@@ -247,7 +247,7 @@ test("an active group: the dashboard stat cards, the group page and the calendar
 });
 
 test("a forming random-draw group: the commitment, 'Drawn at the start', and the rest of the schedule behind Show All", async ({ page }) => {
-  await login(page, DEMO.email, DEMO.password);
+  await login(page, DEMO.email, DEMO.password, { dashboard: false });
   await page.goto("/groups");
   await page
     .getByRole("region", { name: /Forming/ })
@@ -298,7 +298,7 @@ test("the admin of a fixed-order group moves a member up before the start", asyn
   await expect(page.getByRole("button", { name: /^Move / })).toHaveCount(0);
   await logout(page);
 
-  await login(page, group.email, "Secret123");
+  await login(page, group.email, "Secret123", { dashboard: false });
   await page.goto(`/groups/${group.id}`);
   const rows = page.getByRole("table", { name: "Payout schedule", exact: true }).locator("tbody tr");
   await expect(rows.locator("td:nth-child(2)")).toHaveText(["Bank Tester You (your turn)", "Omar Haddad", "Yet to join"]);

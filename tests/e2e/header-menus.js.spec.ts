@@ -10,7 +10,7 @@ const markDocument = (page: import("@playwright/test").Page) =>
 const sameDocument = (page: import("@playwright/test").Page) => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument);
 
 test("the account menu's links and Logout work in the app, without loading a new document", async ({ page }) => {
-  await login(page, DEMO.email, DEMO.password);
+  await login(page, DEMO.email, DEMO.password, { dashboard: false });
   await page.goto("/dashboard");
   await page.waitForLoadState("networkidle");
   await markDocument(page);
@@ -29,7 +29,7 @@ test("the account menu's links and Logout work in the app, without loading a new
 
 test("the small screens' menu links in the app, without loading a new document", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await login(page, DEMO.email, DEMO.password);
+  await login(page, DEMO.email, DEMO.password, { dashboard: false });
   await page.goto("/profile");
   await page.waitForLoadState("networkidle");
   await markDocument(page);

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { ADMIN, emailLinks, expect, grantSandboxAccess, login, sandboxMember, test, toasts, uniqueEmail } from "./fixtures";
+import { ADMIN, emailLinks, expect, grantSandboxAccess, login, openEmail, sandboxMember, test, toasts, uniqueEmail } from "./fixtures";
 
 /**
  * Issue 14's path for real people, with JavaScript on and off, in one go:
@@ -123,7 +123,7 @@ test.describe("invite → register → confirm → log in → back to the invita
     // newcomer's browser has not given any address yet.)
     const inbox = await newPage(browser, baseURL, javaScript);
     await login(inbox, ADMIN.email, ADMIN.password);
-    const links = await emailLinks(inbox, newcomer, `Bank Tester invited you to join ${groupName}`);
+    const links = await openEmail(inbox, newcomer, `Bank Tester invited you to join ${groupName}`);
     await expect(inbox.locator("section[aria-labelledby='text-heading'] pre")).toContainText(`Setup fee: ${FEE}`);
     await inbox.context().close();
     const invitee = await newPage(browser, baseURL, javaScript);

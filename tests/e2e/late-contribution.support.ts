@@ -46,7 +46,7 @@ export async function lateGroup(page: Page, lenaAccounts: BankAccountSpec[] = LE
   const lena = await bankedMember(page, "late-lena", "Lena Late", lenaAccounts);
   const name = `Late Circle ${suffix}`;
   const { groupId } = await fixture<{ groupId: string }>(page, "/groups/started", { admin: ada, members: [theo, lena], name, frequency });
-  await login(page, ada, PASSWORD);
+  await login(page, ada, PASSWORD, { dashboard: false });
   await page.goto(`/groups/${groupId}`);
   const today = await groupDay(page);
   return { groupId, name, ada, theo, lena, due: addDays(today, 3) };

@@ -129,7 +129,7 @@ test.describe("dev mailbox", () => {
     const response = await strangerPage.goto(messageUrl);
     expect(response?.status()).toBe(404);
     await expect(strangerPage.getByRole("heading", { level: 1 })).toHaveText("Message Not Found");
-    await login(strangerPage, "amina@rosca.example", "MemberPass2026");
+    await login(strangerPage, "amina@rosca.example", "MemberPass2026", { dashboard: false });
     expect((await strangerPage.goto(messageUrl))?.status()).toBe(404);
     await logout(strangerPage);
     await stranger.close();

@@ -45,7 +45,7 @@ async function observe(page: Page) {
 
 test("the sandbox clock: its card, and a day moved by its number form", async ({ page, javaScript }) => {
   test.setTimeout(240_000);
-  await login(page, ADMIN.email, ADMIN.password);
+  await login(page, ADMIN.email, ADMIN.password, { dashboard: false });
   await page.goto("/groups");
   await page.getByRole("link", { name: GROUP }).first().click();
   await expect(page).toHaveURL(/\/groups\/[0-9a-f-]{36}$/);
@@ -118,7 +118,7 @@ test("the sandbox clock: its card, and a day moved by its number form", async ({
 
 test("the sandbox clock: event by event until the period is paid out", async ({ page }) => {
   test.setTimeout(240_000);
-  await login(page, ADMIN.email, ADMIN.password);
+  await login(page, ADMIN.email, ADMIN.password, { dashboard: false });
   await page.goto(groupPath);
   state = await observe(page);
   // Event by event, until the target period has been paid out (or the group is complete).
@@ -170,7 +170,7 @@ test("the sandbox clock: event by event until the period is paid out", async ({ 
 
 test("the sandbox clock: the paid-out period on the statement, and the statement downloads", async ({ page, javaScript }) => {
   test.setTimeout(120_000);
-  await login(page, ADMIN.email, ADMIN.password);
+  await login(page, ADMIN.email, ADMIN.password, { dashboard: false });
   await page.goto(groupPath);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(GROUP);
 

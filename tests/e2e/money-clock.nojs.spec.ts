@@ -4,7 +4,7 @@ import { clockCard, CSV_HEADER, exclusively, GROUP, press, readGroupPage } from 
 
 test("without JavaScript: the clock's forms move the group's time, and the statement and its CSV are plain pages", async ({ page }) => {
   test.setTimeout(120_000);
-  await login(page, ADMIN.email, ADMIN.password);
+  await login(page, ADMIN.email, ADMIN.password, { dashboard: false });
   await page.goto("/groups");
   await page.getByRole("link", { name: GROUP }).first().click();
   const groupPath = new URL(page.url()).pathname;

@@ -6,7 +6,7 @@ import { clockCard } from "./money-clock.support";
 test("a member who is not the group admin sees the sandbox time but cannot move it", async ({ page }) => {
   // Amina in the demo user's group: only read here, never moved (other specs read it).
   const amina = SAMPLE_MEMBERS[0];
-  await login(page, amina.email, amina.password);
+  await login(page, amina.email, amina.password, { dashboard: false });
   await page.goto("/groups");
   await page
     .getByRole("region", { name: /Active/ })

@@ -10,11 +10,11 @@
  *   invitation from another fresh member (and its join page), their mailbox, a password reset form.
  * - "admin": the seeded platform admin, for /admin.
  *
- * Each role signs in once (through the form) and its cookies are kept, so a test switches roles by swapping cookies in
+ * Each role signs in once (login()) and its cookies are kept, so a test switches roles by swapping cookies in
  * one browser context instead of signing in again.
  */
 import type { Browser, BrowserContext, Cookie, Page } from "@playwright/test";
-import { ADMIN, bankedMember, DEMO, emailLinks, expect, fixture, login, uniqueEmail } from "./fixtures";
+import { ADMIN, bankedMember, DEMO, expect, fixture, login, newestEmail, test, uniqueEmail } from "./fixtures";
 
 export type Role = "visitor" | "demo" | "newcomer" | "admin";
 
@@ -55,7 +55,7 @@ async function createGroup(page: Page, name: string, memberEmails: string[]) {
       startDate: futureStart(),
       memberEmails,
     },
-    headers: { Origin: new URL(page.url()).origin },
+    headers: { Origin: new URL(test.info().project.use.baseURL ?? "").origin },
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: string }).id;
@@ -64,7 +64,7 @@ async function createGroup(page: Page, name: string, memberEmails: string[]) {
 async function signedIn(browser: Browser, baseURL: string, email: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await login(page, email, password);
+  await login(page, email, password, { dashboard: false });
   return { context, page };
 }
 
@@ -92,10 +92,10 @@ export async function phoneWorld(browser: Browser, baseURL: string): Promise<Pho
   await newcomer.page.goto("/invitations");
   const joinHref = await newcomer.page.locator('a[href^="/groups/join/"]').first().getAttribute("href");
   expect(joinHref, "a join link on /invitations").toBeTruthy();
-  const resetLink = (await emailLinks(newcomer.page, newcomerEmail, "Reset your Rosca password")).find((href) => href.includes("/reset-password?"));
+  const resetEmail = await newestEmail(newcomer.page, newcomerEmail, "Reset your Rosca password");
+  const resetLink = resetEmail.links.find((href) => href.includes("/reset-password?"));
   expect(resetLink, "a reset link").toBeTruthy();
-  const messageId = /\/dev\/mailbox\/([0-9a-f-]{36})/.exec(newcomer.page.url())?.[1];
-  expect(messageId, "the reset email's page").toBeTruthy();
+  const messageId = resetEmail.id;
   const newcomerCookies = await newcomer.context.cookies();
   await newcomer.context.close();
 

@@ -14,7 +14,7 @@ test.describe("profile pages with JavaScript", () => {
       const page = await context.newPage();
       const email = uniqueEmail("profile-a11y");
       await fixture(page, "/members", { name: "Access Ible", email, password: "Secret123" });
-      await login(page, email, "Secret123");
+      await login(page, email, "Secret123", { dashboard: false });
       cookies = await context.cookies();
       await context.close();
     });
@@ -42,7 +42,7 @@ test.describe("profile pages with JavaScript", () => {
   async function startTwoFactorSetup(page: Page, prefix: string) {
     const email = uniqueEmail(prefix);
     await fixture(page, "/members", { name: "Access Ible", email, password: "Secret123" });
-    await login(page, email, "Secret123");
+    await login(page, email, "Secret123", { dashboard: false });
     await page.goto("/profile/security");
     await page.getByRole("button", { name: "Enable Two-Factor Authentication" }).click();
     await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();

@@ -1,12 +1,12 @@
 import { generateTOTP } from "@epic-web/totp";
 import type { Page } from "@playwright/test";
-import { expect, login, logout, registerAndConfirm, test, toasts, uniqueEmail } from "./fixtures";
+import { expect, fixture, login, logout, test, toasts, uniqueEmail } from "./fixtures";
 
 const PASSWORD = "Secret123";
 
 async function newSignedInUser(page: Page, prefix: string, name = "Layla Haddad") {
   const email = uniqueEmail(prefix);
-  await registerAndConfirm(page, { name, email, password: PASSWORD });
+  await fixture(page, "/members", { name, email, password: PASSWORD });
   await login(page, email, PASSWORD);
   return email;
 }

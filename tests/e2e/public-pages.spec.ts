@@ -103,7 +103,7 @@ test.describe("public pages", () => {
   });
 
   test("a signed-in visitor is offered the dashboard instead of registration", async ({ page }) => {
-    await login(page, DEMO.email, DEMO.password);
+    await login(page, DEMO.email, DEMO.password, { dashboard: false });
     await page.goto("/");
     const main = page.getByRole("main");
     await expect(main.getByRole("link", { name: "Go to Dashboard" }).first()).toHaveAttribute("href", "/dashboard");
@@ -240,7 +240,7 @@ test.describe("contact form", () => {
     await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
 
     // Support receives it (the dev mailbox shows what the mail double captured; support's mail, to the admin).
-    await login(page, ADMIN.email, ADMIN.password);
+    await login(page, ADMIN.email, ADMIN.password, { dashboard: false });
     await page.goto(`/dev/mailbox?${new URLSearchParams({ to: "support@rosca.example" })}`);
     await expect(page.getByRole("link", { name: new RegExp(name) })).toBeVisible();
   });
@@ -256,7 +256,7 @@ test.describe("contact form", () => {
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(toasts(page)).toContainText("Message Sent");
     // The admin sees all of support's mail, and this one is not there.
-    await login(page, ADMIN.email, ADMIN.password);
+    await login(page, ADMIN.email, ADMIN.password, { dashboard: false });
     await page.goto(`/dev/mailbox?${new URLSearchParams({ to: "support@rosca.example" })}`);
     await expect(page.getByText("You are an administrator: you see every captured message.")).toBeVisible();
     await expect(page.getByRole("link", { name: new RegExp(name) })).toHaveCount(0);

@@ -15,7 +15,7 @@ test("a member reports a problem, the admin replies from /admin, and the member 
   const { groupId } = await fixture<{ groupId: string }>(page, "/groups/started", { admin: dana, members: [bo, cy], name });
   const problem = `Cy has not paid this week (${suffix}).`;
 
-  await login(page, bo, "Secret123");
+  await login(page, bo, "Secret123", { dashboard: false });
   await page.goto(`/groups/${groupId}`);
   await page.getByRole("link", { name: "Report a problem" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Report a problem");
@@ -34,7 +34,7 @@ test("a member reports a problem, the admin replies from /admin, and the member 
 
   // The platform's admin answers from the console.
   await logout(page);
-  await login(page, ADMIN.email, ADMIN.password);
+  await login(page, ADMIN.email, ADMIN.password, { dashboard: false });
   await page.goto("/admin");
   const listed = page.getByTestId("admin-report").filter({ hasText: problem });
   await expect(listed).toContainText(`A member is not paying · ${name}`);
@@ -47,7 +47,7 @@ test("a member reports a problem, the admin replies from /admin, and the member 
 
   // Bo reads it on /reports, in the bell and by email.
   await logout(page);
-  await login(page, bo, "Secret123");
+  await login(page, bo, "Secret123", { dashboard: false });
   await page.goto("/reports");
   const answered = page.getByTestId("report").filter({ hasText: problem });
   await expect(answered).toContainText("Answered");
@@ -88,7 +88,7 @@ test.describe("a report about a payment survives a validation error, is found fr
     groupId = (await fixture<{ groupId: string }>(page, "/groups/started", { admin: dana, members: [bo, cy], name })).groupId;
 
     // Dana (the group's admin) moves the sandbox clock past the first due day, so the statement has payment rows.
-    await login(page, dana, "Secret123");
+    await login(page, dana, "Secret123", { dashboard: false });
     await page.goto(`/groups/${groupId}`);
     await page.getByLabel("Days").fill("7");
     await page.getByRole("button", { name: "Advance", exact: true }).click();
@@ -139,7 +139,7 @@ test.describe("a report about a payment survives a validation error, is found fr
 
   test("the platform's admin closes it with a note; it moves to Closed", async ({ page }) => {
     // The platform's admin closes it with a note; it moves to Closed.
-    await login(page, ADMIN.email, ADMIN.password);
+    await login(page, ADMIN.email, ADMIN.password, { dashboard: false });
     await page.goto("/admin");
     const listed = page.getByTestId("admin-report").filter({ hasText: problem });
     await expect(listed).toContainText("It shows twice in my banking app.");
@@ -155,7 +155,7 @@ test.describe("a report about a payment survives a validation error, is found fr
 
   test("Dana receives the note, in the app and by email", async ({ page }) => {
     // Dana receives the note.
-    await login(page, dana, "Secret123");
+    await login(page, dana, "Secret123", { dashboard: false });
     await page.goto("/notifications");
     await expect(page.locator("main")).toContainText(`Your report about ${name} was closed`);
     await expect(page.locator("main")).toContainText("Debited once; the second line was a hold.");

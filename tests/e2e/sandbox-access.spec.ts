@@ -5,7 +5,7 @@ const PASSWORD = "Secret123";
 test("request sandbox access, an admin grants it, the member is notified in-app and by email", async ({ page, javaScript }) => {
   test.setTimeout(90_000);
   const email = uniqueEmail(javaScript ? "sandbox-js" : "sandbox-nojs");
-  // Registered and confirmed through the set-up API (the forms are accounts.spec.ts'), signed in through the form.
+  // Registered and confirmed through the set-up API (the forms are accounts.spec.ts'), signed in by login().
   await registeredMember(page, email, "Nadia Rahman");
 
   // Not authorised: the request card, not the link-bank card.
@@ -16,7 +16,7 @@ test("request sandbox access, an admin grants it, the member is notified in-app 
   await expect(page.getByText("Request received — we review requests within 24 hours.")).toBeVisible();
   await logout(page);
 
-  await login(page, ADMIN.email, ADMIN.password);
+  await login(page, ADMIN.email, ADMIN.password, { dashboard: false });
   await page.goto("/admin");
   const pending = page.locator("section[aria-labelledby='pending-title']");
   await expect(pending).toContainText(email);

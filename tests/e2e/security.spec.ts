@@ -46,13 +46,13 @@ test.describe("security basics", () => {
     await expect(page).toHaveURL(/\/terms$/);
     await page.goto("/legal/privacy");
     await expect(page).toHaveURL(/\/privacy$/);
-    await login(page, DEMO.email, DEMO.password);
+    await login(page, DEMO.email, DEMO.password, { dashboard: false });
     await page.goto("/profile/bank");
     await expect(page).toHaveURL(/\/profile\/bank-accounts$/);
   });
 
   test("non-admins are turned away from /admin with 'Access Denied'", async ({ page }) => {
-    await login(page, DEMO.email, DEMO.password);
+    await login(page, DEMO.email, DEMO.password, { dashboard: false });
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Administrator privileges required to access this page.");

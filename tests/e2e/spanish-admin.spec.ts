@@ -53,7 +53,7 @@ async function expectNoEnglish(page: Page) {
 
 test("the admin console reads in Spanish; add user keeps what was typed and refuses it in Spanish", async ({ page, baseURL, javaScript }) => {
   test.setTimeout(60_000);
-  await login(page, ADMIN.email, ADMIN.password);
+  await login(page, ADMIN.email, ADMIN.password, { dashboard: false });
   await page.context().addCookies([{ name: "rosca_lang", value: "es-US", url: baseURL! }]);
   await page.goto("/admin");
 
@@ -112,7 +112,7 @@ test("the admin console reads in Spanish; add user keeps what was typed and refu
 });
 
 test("the user directory's search, badges and buttons read in Spanish", async ({ page, baseURL }) => {
-  await login(page, ADMIN.email, ADMIN.password);
+  await login(page, ADMIN.email, ADMIN.password, { dashboard: false });
   await page.context().addCookies([{ name: "rosca_lang", value: "es-US", url: baseURL! }]);
   await page.goto("/admin");
   const main = page.locator("main");
@@ -130,7 +130,7 @@ test("the user directory's search, badges and buttons read in Spanish", async ({
 
 test("the Spanish console fits a 320 px phone", async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 320, height: 800 });
-  await login(page, ADMIN.email, ADMIN.password);
+  await login(page, ADMIN.email, ADMIN.password, { dashboard: false });
   await page.context().addCookies([{ name: "rosca_lang", value: "es-US", url: baseURL! }]);
   await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Panel de administración");
@@ -158,7 +158,7 @@ test("part five (m): a turn unpaid for 14 days, its case's summary and action in
   const context = await browser.newContext({ viewport: { width: 375, height: 800 }, javaScriptEnabled: javaScript });
   try {
     const support = await context.newPage();
-    await login(support, ADMIN.email, ADMIN.password);
+    await login(support, ADMIN.email, ADMIN.password, { dashboard: false });
     await context.addCookies([{ name: "rosca_lang", value: "es-US", url: baseURL! }]);
     await support.goto("/admin");
     const row = support.getByTestId("unpaid-turn-row").filter({ hasText: name });

@@ -109,7 +109,7 @@ async function chooseSpanish(page: Page) {
 async function spanishMember(browser: Browser, email: string) {
   const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false });
   const page = await context.newPage();
-  await login(page, email, PASSWORD);
+  await login(page, email, PASSWORD, { dashboard: false });
   await page.goto("/profile/notifications");
   await page.getByRole("region", { name: "Language" }).getByLabel("Language").selectOption("es-US");
   await page.getByRole("button", { name: "Save Language" }).click();

@@ -101,7 +101,7 @@ test("the account card on /profile reads in Spanish", async ({ page, baseURL, ja
 
 test("the payday card on /profile/bank-accounts reads and saves in Spanish", async ({ page, baseURL, javaScript }) => {
   const email = await bankedMember(page, javaScript ? "pago-js" : "pago-nojs", "Rita Reyes");
-  await login(page, email, "Secret123");
+  await login(page, email, "Secret123", { dashboard: false });
   await page.context().addCookies([{ name: "rosca_lang", value: "es-US", url: baseURL! }]);
   await page.goto("/profile/bank-accounts");
   await expect(page.locator("html")).toHaveAttribute("lang", "es-US");
@@ -387,7 +387,7 @@ const BANK_ENGLISH = [
 test("/profile/bank-accounts in Spanish: the accounts, their balances and the refresh", async ({ page, baseURL, javaScript }) => {
   test.setTimeout(90_000);
   const email = await bankedMember(page, javaScript ? "cuentas-js" : "cuentas-nojs", "Rita Reyes");
-  await login(page, email, "Secret123");
+  await login(page, email, "Secret123", { dashboard: false });
   await page.context().addCookies([{ name: "rosca_lang", value: "es-US", url: baseURL! }]);
   await page.goto("/profile/bank-accounts");
   await expect(page).toHaveTitle("Cuentas bancarias — Rosca");

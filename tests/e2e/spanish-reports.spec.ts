@@ -27,7 +27,7 @@ test("a member reads and answers their report on /reports in Spanish", async ({ 
   const { groupId } = await fixture<{ groupId: string }>(page, "/groups/started", { admin: dana, members: [bo, cy], name: `Reporte ${suffix}` });
   const problem = `Cy no ha pagado esta semana (${suffix}).`;
 
-  await login(page, bo, "Secret123");
+  await login(page, bo, "Secret123", { dashboard: false });
   await page.goto(`/groups/${groupId}`);
   await page.getByRole("link", { name: "Report a problem" }).click();
   await page.getByRole("radio", { name: "A member is not paying" }).check();

@@ -254,7 +254,7 @@ test("a member who reads Spanish sees an invitation in Spanish on the dashboard 
   expect(response.status(), await response.text()).toBe(201);
   await logout(page);
 
-  await login(page, invitee, "Secret123");
+  await login(page, invitee, "Secret123", { dashboard: false });
   await page.goto("/profile/notifications");
   await page.getByRole("region", { name: "Language" }).getByLabel("Language").selectOption("es-US");
   await page.getByRole("button", { name: "Save Language" }).click();

@@ -20,7 +20,7 @@ test.describe("the charts, the balance toggle and the preferences page have no s
   let cookies: Cookie[] = [];
   test.beforeAll(async ({ browser }, testInfo) => {
     const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-    await login(await context.newPage(), DEMO.email, DEMO.password);
+    await login(await context.newPage(), DEMO.email, DEMO.password, { dashboard: false });
     cookies = await context.cookies();
     await context.close();
   });

@@ -23,7 +23,7 @@ test("propose → accept → approve a turn swap: the schedule changes, and the 
   const due = [3, 10, 17].map((days) => addDays(today, days));
 
   // Bo (turn 2) proposes to take Cy's turn 3.
-  await login(page, bo, "Secret123");
+  await login(page, bo, "Secret123", { dashboard: false });
   await page.goto(`/groups/${groupId}`);
   const swaps = page.getByTestId("turn-swaps");
   await expect(swaps.getByRole("heading", { name: "Turn swaps" })).toBeVisible();
@@ -35,7 +35,7 @@ test("propose → accept → approve a turn swap: the schedule changes, and the 
 
   // Cy is told, and accepts from the group page.
   await logout(page);
-  await login(page, cy, "Secret123");
+  await login(page, cy, "Secret123", { dashboard: false });
   await page.goto("/notifications");
   await expect(page.locator("main")).toContainText(`Bo Baker asks to swap turns in ${name}`);
   await page.goto(`/groups/${groupId}`);
@@ -69,7 +69,7 @@ test("propose → accept → approve a turn swap: the schedule changes, and the 
 
   // Bo reads that his turn changed.
   await logout(page);
-  await login(page, bo, "Secret123");
+  await login(page, bo, "Secret123", { dashboard: false });
   await page.goto("/notifications");
   await expect(page.locator("main")).toContainText(`Your turn in ${name} changed`);
   await expect(page.locator("main")).toContainText(`Your turn is now 3: ${lower(turnPayoutText(3, due[2]!, { yours: true }))}.`);
