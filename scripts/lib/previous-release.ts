@@ -105,6 +105,30 @@ export function findPreviousRelease(repoDir = process.cwd()): PreviousRelease {
 
 export type PreparedRelease = { dir: string; reused: boolean; nodeModules: "linked" | "installed"; seconds: number };
 
+type Lockfile = { packages?: Record<string, { version?: string; resolved?: string; integrity?: string; link?: boolean }> };
+
+/**
+ * Whether node_modules installed from lockfile `ours` holds every package lockfile `theirs` installs, each at the same
+ * path with the same version, source and integrity (the root entry, the project itself, aside). Packages only `ours`
+ * has are extra and unused by their code.
+ */
+export function lockfileServes(ours: string, theirs: string): boolean {
+  const mine = (JSON.parse(ours) as Lockfile).packages;
+  const wanted = (JSON.parse(theirs) as Lockfile).packages;
+  if (!mine || !wanted) return false;
+  return Object.entries(wanted).every(([where, entry]) => {
+    if (where === "") return true;
+    const have = mine[where];
+    return (
+      have !== undefined &&
+      have.version === entry.version &&
+      have.resolved === entry.resolved &&
+      have.integrity === entry.integrity &&
+      have.link === entry.link
+    );
+  });
+}
+
 /** npm install failed where the lockfiles differ (no registry): the caller may skip the check, saying so loudly. */
 export class InstallError extends Error {}
 
@@ -154,10 +178,15 @@ export async function preparePreviousRelease(release: PreviousRelease, options: 
   // This checkout's node_modules serve the previous release when it was installed from the same lockfile: the same
   // file as here, or the same as HEAD's committed one while package.json is as committed (`npm install` may rewrite
   // the lockfile it installs from, ENVIRONMENT.md, and would rewrite theirs the same way).
+  // Also when every package their lockfile installs is in this checkout's lockfile at the same place, version and
+  // integrity (`lockfileServes`): a release whose lockfile differs only by packages added since (two dev dependencies
+  // between 70ca11f and main, 2026-11-29) runs on exactly its own packages, and an `npm install` of its whole tree
+  // (about 31 s of CPU, more than the rest of its preparation) buys nothing (ADR 060 part nine (x)).
   const theirLock = git(["rev-parse", `${release.commit}:package-lock.json`]);
   const sameLock =
     theirLock === git(["hash-object", "package-lock.json"]) ||
-    (theirLock === git(["rev-parse", "HEAD:package-lock.json"]) && git(["status", "--porcelain", "--", "package.json"]) === "");
+    (theirLock === git(["rev-parse", "HEAD:package-lock.json"]) && git(["status", "--porcelain", "--", "package.json"]) === "") ||
+    lockfileServes(readFileSync("package-lock.json", "utf8"), git(["show", `${release.commit}:package-lock.json`]));
   const nodeModules = sameLock ? "linked" : "installed";
   const wanted = { commit: release.commit, nodeModules, lock: sameLock ? git(["hash-object", "package-lock.json"]) : theirLock };
 

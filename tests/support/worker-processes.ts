@@ -8,9 +8,10 @@ import { inject } from "vitest";
 
 /**
  * The command line of a worker process: `node <scripts/worker.ts bundled>`, as fly.toml runs build/host/worker.js. (With tsx, every process compiled the app
- * as it started: about 1.8 s of CPU, 30-45 s by the clock at a load of 25-34; ADR 060.)
+ * as it started: about 1.8 s of CPU, 30-45 s by the clock at a load of 25-34; ADR 060.) Loaded after a module that
+ * turns on Node's compile cache for the run (tests/support/global-setup.ts; ADR 060 part nine (x)).
  */
-export const workerArgs = (): string[] => [inject("workerEntry")];
+export const workerArgs = (): string[] => ["--import", inject("workerPreload"), inject("workerEntry")];
 
 export type WorkerProcess = {
   child: ChildProcess;
