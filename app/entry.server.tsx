@@ -70,7 +70,7 @@ export default async function handleRequest(
     const html = documents.get(key, nonce);
     if (html !== undefined) {
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+      return new Response(html as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode });
     }
   }
   return new Promise<Response>((resolve, reject) => {

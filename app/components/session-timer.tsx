@@ -15,11 +15,29 @@ export const SESSION_TIMING = "session";
 /** The document's one question to the server when its header cannot be read (a remount asks no second time). */
 let documentAsk: Promise<{ status: SessionStatus | null; answeredAt: number }> | null = null;
 
-/** The remaining time the page's own document reported, or null when this browser does not expose it. */
-function documentRemainingMs(): number | null {
-  const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
-  const entry = navigation?.serverTiming?.find((timing) => timing.name === SESSION_TIMING);
-  return entry ? entry.duration : null;
+/** The `session` entry of the page's own navigation timing, or null when this browser does not expose it. */
+function headerFigure(entry: PerformanceEntry | undefined): number | null {
+  const timing = (entry as PerformanceNavigationTiming | undefined)?.serverTiming?.find((timing) => timing.name === SESSION_TIMING);
+  return timing ? timing.duration : null;
+}
+
+/**
+ * The remaining time the page's document reported in its header. Read from the timeline, else from an observer of it
+ * (which sees the entries buffered before it; a test's fake clock stands in for the timeline, not for observers); null
+ * where neither has it (outside a secure context, browsers keep Server-Timing from scripts).
+ */
+function documentRemainingMs(): Promise<number | null> {
+  const listed = headerFigure(performance.getEntriesByType?.("navigation")[0]);
+  if (listed !== null || typeof PerformanceObserver === "undefined" || !PerformanceObserver.supportedEntryTypes?.includes("navigation")) {
+    return Promise.resolve(listed);
+  }
+  return new Promise((resolve) => {
+    const observer = new PerformanceObserver((list) => {
+      observer.disconnect();
+      resolve(headerFigure(list.getEntries()[0]));
+    });
+    observer.observe({ type: "navigation", buffered: true });
+  });
 }
 
 async function fetchStatus(method: "GET" | "POST"): Promise<SessionStatus> {
@@ -46,18 +64,26 @@ export function SessionTimer({ remainingMs }: { remainingMs: number | null }) {
     // now, or the warning would come late by that much. Later figures arrive with data fetched just now.
     const first = firstReport.current;
     firstReport.current = false;
-    const reported = remainingMs ?? (first ? documentRemainingMs() : null);
-    if (reported !== null) {
-      setDeadline((first ? Date.now() - performance.now() : Date.now()) + reported);
+    const reportedAt = first ? Date.now() - performance.now() : Date.now();
+    if (remainingMs !== null) {
+      setDeadline(reportedAt + remainingMs);
       return;
     }
-    // A browser that keeps Server-Timing from scripts (outside a secure context): ask the server, without extending.
+    // A document's figure is in its Server-Timing header; where it cannot be read, ask the server once, without
+    // extending the session.
     let current = true;
-    documentAsk ??= fetchStatus("GET")
-      .catch(() => null)
-      .then((status) => ({ status, answeredAt: Date.now() }));
-    void documentAsk.then(({ status, answeredAt }) => {
-      if (current && status?.active) setDeadline(answeredAt + status.remainingMs);
+    void documentRemainingMs().then(async (fromHeader) => {
+      if (fromHeader !== null) {
+        if (current) setDeadline(reportedAt + fromHeader);
+        return;
+      }
+      documentAsk ??= fetchStatus("GET")
+        .catch(() => null)
+        .then((status) => ({ status, answeredAt: Date.now() }));
+      const { status, answeredAt } = await documentAsk;
+      if (!current || status === null) return;
+      if (status.active) setDeadline(answeredAt + status.remainingMs);
+      else window.location.assign("/login");
     });
     return () => {
       current = false;

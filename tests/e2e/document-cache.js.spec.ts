@@ -77,7 +77,6 @@ test("a page loaded as a document takes the session's time from its own response
 
 test("without a Server-Timing header the timer asks the server once, without extending the session", async ({ page }) => {
   await registeredMember(page, uniqueEmail("document-no-timing"), "Noor Asks");
-  // Playwright's fake clock also stands in for performance.getEntriesByType, which then reads no header at all.
   await page.clock.install();
   const asked: string[] = [];
   await page.route("**/api/session", async (route) => {
