@@ -156,7 +156,9 @@ describe("what a document renders from", () => {
     const readers = fs
       .globSync("app/components/**/*.{ts,tsx}", { cwd: root })
       .filter((file) => !/\.test\.tsx?$/.test(file))
-      .filter((file) => /\bDate\.now\(|new Date\(\)|Math\.random\(|performance\.now\(|randomUUID\(/.test(fs.readFileSync(path.join(root, file), "utf8")))
+      .filter((file) =>
+        /\bDate\.now\(|new Date\(\)|Math\.random\(|performance\.now\(|randomUUID\(/.test(fs.readFileSync(path.join(root, file), "utf8")),
+      )
       .sort();
     expect(readers).toEqual(Object.keys(CLOCK_READERS).sort());
   });

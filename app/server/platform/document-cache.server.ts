@@ -17,10 +17,10 @@
  *
  * Only signed-in documents: anonymous pages are shared by host/page-cache.ts, and `/?rendered` (the bench's reference)
  * stays a render per request. Only GET answers of 200 without errors or action data. Bounded by characters, least
- * recently used out first (DOCUMENT_CACHE_MB, default 16). DOCUMENT_CACHE_MB=0 turns it off; it is off outside a production build (a saved component
- * must show at once in development).
+ * recently used out first (DOCUMENT_CACHE_MB, default 16; 0 turns it off). It is off outside a production build (a saved
+ * component must show at once in development).
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { serialize } from "node:v8";
 
 export type DocumentInputs = {
