@@ -35,7 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // (`CatalogueScript`, below; ADR 059 part six (k)), in a client navigation's data as one JSON string; both made once
   // per process (ADR 059, part five).
   const locale = requestLocale(request, lookup.status === "active" ? lookup.user.locale : null);
-  if (lookup.status === "active") requestInfo(context).sessionRemainingMs = remainingMs(lookup.expiresAt);
+  const sessionRemainingMs = lookup.status === "active" ? lookup.expiresAt.getTime() - Date.now() : null;
+  if (sessionRemainingMs !== null) requestInfo(context).sessionRemainingMs = sessionRemainingMs;
   headers.append("Vary", "Accept-Language, Cookie");
   return data(
     {
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // Remaining time rather than a timestamp: the browser's clock may disagree with ours. A client navigation's data
       // carries it; a document's body must be the same from one millisecond to the next (the document cache, ADR 059
       // part nine (t)), so a document says it in its `Server-Timing` header (entry.server.tsx), which the timer reads.
-      sessionRemainingMs: lookup.status === "active" && requestInfo(context).dataRequest ? remainingMs(lookup.expiresAt) : null,
+      sessionRemainingMs: requestInfo(context).dataRequest ? sessionRemainingMs : null,
       toasts,
       feed,
       nonce: requestInfo(context).cspNonce,
@@ -57,10 +58,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     { headers },
   );
-}
-
-function remainingMs(expiresAt: Date) {
-  return expiresAt.getTime() - Date.now();
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
