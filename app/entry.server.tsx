@@ -1,5 +1,6 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
+import Negotiator from "negotiator";
 import { renderToPipeableStream } from "react-dom/server";
 import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
@@ -67,9 +68,15 @@ export default async function handleRequest(
       ? documents.keyOf(documentInputs(request, readyOption, routerContext), nonce)
       : null;
   if (documents && key) {
-    const html = documents.get(key, nonce);
+    // Gzipped here for a browser that takes it, compressed once for every time it is sent again; the host's
+    // compression leaves an encoded answer alone.
+    const gzip = acceptsGzip(request);
+    const html = documents.get(key, nonce, gzip ? "gzip" : "identity");
     if (html !== undefined) {
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      responseHeaders.append("Vary", "Accept-Encoding");
+      if (gzip) responseHeaders.set("Content-Encoding", "gzip");
+      responseHeaders.set("Content-Length", String(html.length));
       return new Response(html as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode });
     }
   }
@@ -125,6 +132,12 @@ function rememberable(request: Request, status: number, context: EntryContext) {
   if (request.method !== "GET" || status !== 200 || context.isSpaMode || handled.errors || handled.actionData) return false;
   const root = handled.loaderData.root as { user?: unknown } | undefined;
   return Boolean(root?.user);
+}
+
+/** Whether the request's Accept-Encoding takes gzip (q-values and `*` as RFC 9110, 12.5.3 says; none: not). */
+function acceptsGzip(request: Request) {
+  const accepted = request.headers.get("accept-encoding") ?? undefined;
+  return new Negotiator({ headers: { "accept-encoding": accepted } }).encodings(["gzip"]).includes("gzip");
 }
 
 /** Everything a document is rendered from, besides the build (document-cache.server.ts). */

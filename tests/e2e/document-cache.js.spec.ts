@@ -13,7 +13,7 @@ async function nonces(response: Response | null) {
   const allowed = /'nonce-([^']+)'/.exec(policy)?.[1];
   const html = await response!.text();
   const carried = new Set([...html.matchAll(/<script nonce="([^"]+)"/g)].map((match) => match[1]));
-  return { allowed, carried: [...carried] };
+  return { allowed, carried: [...carried], encoding: response!.headers()["content-encoding"], html };
 }
 
 function blockedScripts(page: Page) {
@@ -34,6 +34,11 @@ test("the same page loaded again has its own nonce and hydrates; a change to it 
   expect(first.carried).toEqual([first.allowed]);
   expect(second.carried).toEqual([second.allowed]);
   expect(second.allowed).not.toBe(first.allowed);
+  // The first load was rendered and compressed for it (brotli); the second is the same document, sent gzipped from the
+  // copy compressed once, and the browser read the same page out of it.
+  expect(first.encoding).toBe("br");
+  expect(second.encoding).toBe("gzip");
+  expect(second.html).toBe(first.html.replaceAll(first.allowed!, second.allowed!));
   // Both loads hydrated (the fixture's reload waits for it) with no script refused by the policy.
   await page.getByRole("link", { name: "Edit" }).click();
   await expect(page.getByLabel("Display name")).toHaveValue("Noor Cache");
@@ -46,6 +51,31 @@ test("the same page loaded again has its own nonce and hydrates; a change to it 
   await page.reload();
   await expect(page.locator("header")).toContainText("Noor Cached");
   expect(refused).toEqual([]);
+});
+
+test("a document sent again goes to each client in a coding it takes", async ({ page }) => {
+  await registeredMember(page, uniqueEmail("document-coding"), "Noor Coding");
+  const load = async (acceptEncoding: string) => {
+    const response = await page.request.get("/profile", { headers: { "Accept-Encoding": acceptEncoding } });
+    expect(response.status()).toBe(200);
+    const headers = response.headers();
+    const nonce = /'nonce-([^']+)'/.exec(headers["content-security-policy"] ?? "")?.[1] ?? "";
+    // The page with its nonce taken out: the same document whichever way it came.
+    const html = (await response.text()).replaceAll(nonce, "NONCE");
+    return { encoding: headers["content-encoding"], vary: headers.vary, length: headers["content-length"], page: html };
+  };
+  const browser = "gzip, deflate, br, zstd";
+  const first = await load(browser);
+  expect(first.encoding).toBe("br");
+  expect(first.page).toContain("Noor Coding");
+  // Remembered now. A browser gets it gzipped (brotli would mean it was compressed again); a client without gzip gets it
+  // in a coding it takes, and one that takes none gets it as it is, its length known.
+  const again = await load(browser);
+  expect(again).toMatchObject({ encoding: "gzip", vary: "Accept-Encoding", page: first.page });
+  expect(await load("gzip;q=0, br")).toMatchObject({ encoding: "br", page: first.page });
+  const plain = await load("identity");
+  expect(plain).toMatchObject({ encoding: undefined, page: first.page });
+  expect(Number(plain.length)).toBe(Buffer.byteLength(first.page.replaceAll("NONCE", "x".repeat(24))));
 });
 
 test("a page loaded as a document takes the session's time from its own response's Server-Timing header", async ({ page }) => {

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { crc32, gunzipSync, inflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createDocumentCache, type DocumentInputs } from "./document-cache.server";
 
@@ -70,6 +72,50 @@ describe("the document cache (document-cache.server.ts)", () => {
     cache.remember("d", page("d", 26), "n");
     expect(cache.get("d", "n")).toBeUndefined();
     expect(cache.size()).toEqual({ entries: 2, bytes: 20 });
+    expect(cache.counts.evicted).toBe(1);
+  });
+
+  it("sends a document again gzipped with the response's nonce, compressing it only once", () => {
+    const cache = createDocumentCache({ maxBytes: 100_000 });
+    const nonce = "Q2FjaGVkTm9uY2UxMjM0NQ==";
+    const rows = Array.from({ length: 200 }, (_, row) => `<tr><td>Member ${row}</td><td>$100.00</td></tr>`).join("");
+    const document = `<script nonce="${nonce}">1</script><table>${rows}</table><script nonce="${nonce}">{"nonce":"${nonce}"}</script>`;
+    cache.remember("page", Buffer.from(document), nonce);
+    // Nonces at the very start and end too: pieces that are empty.
+    cache.remember("edges", Buffer.from(`${nonce}ü${nonce}`), nonce);
+
+    for (const next of ["TmV4dE5vbmNlQUJDREVGRw==", "T3RoZXJOb25jZSsvKzEyMw=="]) {
+      const gzipped = cache.get("page", next, "gzip")!;
+      const expected = Buffer.from(document.replaceAll(nonce, next));
+      expect(gunzipSync(gzipped).equals(expected)).toBe(true);
+      // One gzip member, whole: its header, one deflate stream that ends with its last block, its CRC-32 and length.
+      expect([...gzipped.subarray(0, 4)]).toEqual([0x1f, 0x8b, 0x08, 0x00]);
+      expect(inflateRawSync(gzipped.subarray(10, -8)).equals(expected)).toBe(true);
+      expect(gzipped.readUInt32LE(gzipped.length - 8)).toBe(crc32(expected));
+      expect(gzipped.readUInt32LE(gzipped.length - 4)).toBe(expected.length);
+      // Compressed: the repeated rows are not sent as they are.
+      expect(gzipped.length).toBeLessThan(expected.length / 5);
+    }
+    expect(gunzipSync(cache.get("edges", "AB", "gzip")!).toString()).toBe("ABüAB");
+    expect(cache.get("page", "plain")?.toString()).toBe(document.replaceAll(nonce, "plain"));
+    expect(cache.counts).toMatchObject({ hits: 4, stored: 2, deflated: 2 });
+  });
+
+  it("counts the compressed copy in its bytes, and makes room for it with the least recently used", () => {
+    // Hex digits: they do not compress to nothing, so the copy's bytes count.
+    const hex = (seed: string) => createHash("sha256").update(seed).digest("hex");
+    const text = (letter: string) => Buffer.from(`${hex(letter)}n${hex(`${letter}2`)}`);
+    const cache = createDocumentCache({ maxBytes: 300 });
+    cache.remember("a", text("a"), "n");
+    cache.remember("b", text("b"), "n");
+    expect(cache.size()).toEqual({ entries: 2, bytes: 258 });
+    const gzipped = cache.get("b", "N", "gzip")!;
+    expect(gunzipSync(gzipped).toString()).toBe(`${hex("b")}N${hex("b2")}`);
+    // b's deflated pieces pushed a out; b stays, with both copies counted.
+    expect(cache.get("a", "N")).toBeUndefined();
+    expect(cache.size().entries).toBe(1);
+    expect(cache.size().bytes).toBeGreaterThan(129 + 60);
+    expect(cache.size().bytes).toBeLessThanOrEqual(300);
     expect(cache.counts.evicted).toBe(1);
   });
 });

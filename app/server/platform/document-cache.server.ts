@@ -15,6 +15,13 @@
  * (host/page-cache.ts). Everything else per response travels in headers (the
  * session's remaining time is a `Server-Timing` entry, root.tsx).
  *
+ * A document sent again is sent gzipped without compressing it again (`get(…, "gzip")`): the bytes around its nonces are
+ * compressed once, the first time it is sent again, each as a deflate stream of its own ended with a full flush, so none
+ * refers back to bytes before it (RFC 1951, 3.2.3: the flush ends on a byte boundary); each response's nonce goes
+ * between them as a stored block, and the gzip member's header and trailer (RFC 1952, 2.3: CRC-32 and length of the
+ * whole document) are written per response. One gzip member, as a compressor writes it: nothing a browser decodes
+ * differently. Compressing a 75 KB page per response was the largest cost of a hit after the loaders (ADR 059, part ten).
+ *
  * Only signed-in documents: anonymous pages are shared by host/page-cache.ts, and `/?rendered` (the bench's reference)
  * stays a render per request. Only GET answers of 200 without errors or action data. Bounded by characters, least
  * recently used out first (DOCUMENT_CACHE_MB, default 16; 0 turns it off). It is off outside a production build (a saved
@@ -22,6 +29,7 @@
  */
 import { createHash } from "node:crypto";
 import { serialize } from "node:v8";
+import { constants as zlibConstants, crc32, deflateRawSync } from "node:zlib";
 
 export type DocumentInputs = {
   url: string;
@@ -36,11 +44,14 @@ export type DocumentInputs = {
 export type DocumentCache = ReturnType<typeof createDocumentCache>;
 
 export function createDocumentCache({ maxBytes }: { maxBytes: number }) {
-  /** A document as the bytes around its nonces: sent as the pieces joined by the response's nonce. */
-  type Entry = { pieces: Buffer[]; bytes: number };
+  /**
+   * A document as the bytes around its nonces: sent as the pieces joined by the response's nonce; `deflated`, each piece
+   * as raw deflate ended by a full flush, once it has been asked for gzipped.
+   */
+  type Entry = { pieces: Buffer[]; deflated?: Buffer[]; bytes: number };
   const entries = new Map<string, Entry>();
   let bytes = 0;
-  const counts = { hits: 0, misses: 0, unkeyed: 0, stored: 0, evicted: 0 };
+  const counts = { hits: 0, misses: 0, unkeyed: 0, stored: 0, deflated: 0, evicted: 0 };
 
   /**
    * The key of a render, or null for one that cannot be keyed (deferred data). `nonce` is this response's: the root's
@@ -59,8 +70,11 @@ export function createDocumentCache({ maxBytes }: { maxBytes: number }) {
     return createHash("sha256").update(serialized).digest("base64");
   }
 
-  /** The remembered document for `key`, with `nonce` in it; undefined when there is none. */
-  function get(key: string, nonce: string): Buffer | undefined {
+  /**
+   * The remembered document for `key`, with `nonce` in it, as it is (`identity`) or as one gzip member (`gzip`);
+   * undefined when there is none.
+   */
+  function get(key: string, nonce: string, coding: "identity" | "gzip" = "identity"): Buffer | undefined {
     const entry = entries.get(key);
     if (entry === undefined) {
       counts.misses++;
@@ -71,12 +85,29 @@ export function createDocumentCache({ maxBytes }: { maxBytes: number }) {
     entries.delete(key);
     entries.set(key, entry);
     const nonceBytes = Buffer.from(nonce);
-    const joined: Buffer[] = [];
+    if (coding === "identity") return Buffer.concat(joined(entry.pieces, nonceBytes));
+    if (entry.deflated === undefined) {
+      entry.deflated = entry.pieces.map((piece) => deflateRawSync(piece, { finishFlush: zlibConstants.Z_FULL_FLUSH }));
+      const added = entry.deflated.reduce((sum, piece) => sum + piece.length, 0);
+      entry.bytes += added;
+      bytes += added;
+      counts.deflated++;
+      evictBeyond(maxBytes, key);
+    }
+    let crc = 0;
+    let length = 0;
     entry.pieces.forEach((piece, index) => {
-      if (index > 0) joined.push(nonceBytes);
-      joined.push(piece);
+      if (index > 0) {
+        crc = crc32(nonceBytes, crc);
+        length += nonceBytes.length;
+      }
+      crc = crc32(piece, crc);
+      length += piece.length;
     });
-    return Buffer.concat(joined);
+    const trailer = Buffer.alloc(8);
+    trailer.writeUInt32LE(crc >>> 0, 0);
+    trailer.writeUInt32LE(length >>> 0, 4);
+    return Buffer.concat([GZIP_HEADER, ...joined(entry.deflated, storedBlock(nonceBytes)), LAST_EMPTY_BLOCK, trailer]);
   }
 
   /**
@@ -100,8 +131,14 @@ export function createDocumentCache({ maxBytes }: { maxBytes: number }) {
     entries.set(key, { pieces, bytes: html.length });
     bytes += html.length;
     counts.stored++;
+    evictBeyond(maxBytes);
+  }
+
+  /** Drop the least recently used documents (never `keep`) until at most `limit` bytes are kept. */
+  function evictBeyond(limit: number, keep?: string) {
     for (const [oldest, entry] of entries) {
-      if (bytes <= maxBytes) break;
+      if (bytes <= limit) break;
+      if (oldest === keep) continue;
       entries.delete(oldest);
       bytes -= entry.bytes;
       counts.evicted++;
@@ -109,6 +146,31 @@ export function createDocumentCache({ maxBytes }: { maxBytes: number }) {
   }
 
   return { keyOf, get, remember, counts, size: () => ({ entries: entries.size, bytes }) };
+}
+
+/** `parts` with `between` between each two. */
+function joined(parts: readonly Buffer[], between: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  parts.forEach((part, index) => {
+    if (index > 0) out.push(between);
+    out.push(part);
+  });
+  return out;
+}
+
+/** A gzip member's header (RFC 1952, 2.3): deflate, no name, no time, an unknown OS. */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
+/** The last deflate block, empty (fixed Huffman codes, its end-of-block code): what a compressor's finish writes. */
+const LAST_EMPTY_BLOCK = Buffer.from([0x03, 0x00]);
+
+/** `data` (under 64 KiB) as a stored deflate block that is not the last (RFC 1951, 3.2.4), starting on a byte boundary. */
+function storedBlock(data: Buffer): Buffer {
+  const block = Buffer.alloc(5 + data.length);
+  block[0] = 0; // BFINAL 0, BTYPE 00, then padding to the byte's end
+  block.writeUInt16LE(data.length, 1);
+  block.writeUInt16LE(~data.length & 0xffff, 3);
+  data.copy(block, 5);
+  return block;
 }
 
 let shared: DocumentCache | null | undefined;
