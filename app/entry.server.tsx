@@ -70,14 +70,13 @@ export default async function handleRequest(
   if (documents && key) {
     // Gzipped here for a browser that takes it, compressed once for every time it is sent again; the host's
     // compression leaves an encoded answer alone.
-    const gzip = acceptsGzip(request);
-    const html = documents.get(key, nonce, gzip ? "gzip" : "identity");
-    if (html !== undefined) {
+    const remembered = documents.get(key, nonce, acceptsGzip(request) ? "gzip" : "identity");
+    if (remembered !== undefined) {
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       responseHeaders.append("Vary", "Accept-Encoding");
-      if (gzip) responseHeaders.set("Content-Encoding", "gzip");
-      responseHeaders.set("Content-Length", String(html.length));
-      return new Response(html as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode });
+      if (remembered.coding === "gzip") responseHeaders.set("Content-Encoding", "gzip");
+      responseHeaders.set("Content-Length", String(remembered.body.length));
+      return new Response(remembered.body as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode });
     }
   }
   return new Promise<Response>((resolve, reject) => {

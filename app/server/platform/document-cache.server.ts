@@ -43,12 +43,15 @@ export type DocumentInputs = {
 
 export type DocumentCache = ReturnType<typeof createDocumentCache>;
 
+/** How a remembered document is sent: as it is, or gzipped. */
+export type Coding = "identity" | "gzip";
+
 export function createDocumentCache({ maxBytes }: { maxBytes: number }) {
   /**
    * A document as the bytes around its nonces: sent as the pieces joined by the response's nonce; `deflated`, each piece
    * as raw deflate ended by a full flush, once it has been asked for gzipped.
    */
-  type Entry = { pieces: Buffer[]; deflated?: Buffer[]; bytes: number };
+  type Entry = { pieces: Buffer[]; nonceLength: number; nul: boolean; deflated?: Buffer[]; bytes: number };
   const entries = new Map<string, Entry>();
   let bytes = 0;
   const counts = { hits: 0, misses: 0, unkeyed: 0, stored: 0, deflated: 0, evicted: 0 };
@@ -71,10 +74,10 @@ export function createDocumentCache({ maxBytes }: { maxBytes: number }) {
   }
 
   /**
-   * The remembered document for `key`, with `nonce` in it, as it is (`identity`) or as one gzip member (`gzip`);
-   * undefined when there is none.
+   * The remembered document for `key`, with `nonce` in it, as one gzip member when `gzip` is asked for (and `nonce` is
+   * as long as the one it was rendered with, as every nonce is), else as it is; undefined when there is none.
    */
-  function get(key: string, nonce: string, coding: "identity" | "gzip" = "identity"): Buffer | undefined {
+  function get(key: string, nonce: string, asked: Coding = "identity"): { body: Buffer; coding: Coding } | undefined {
     const entry = entries.get(key);
     if (entry === undefined) {
       counts.misses++;
@@ -85,9 +88,11 @@ export function createDocumentCache({ maxBytes }: { maxBytes: number }) {
     entries.delete(key);
     entries.set(key, entry);
     const nonceBytes = Buffer.from(nonce);
-    if (coding === "identity") return Buffer.concat(joined(entry.pieces, nonceBytes));
+    if (asked === "identity" || nonceBytes.length !== entry.nonceLength) {
+      return { body: Buffer.concat(joined(entry.pieces, nonceBytes)), coding: "identity" };
+    }
     if (entry.deflated === undefined) {
-      entry.deflated = entry.pieces.map((piece) => deflateRawSync(piece, { finishFlush: zlibConstants.Z_FULL_FLUSH }));
+      entry.deflated = deflatedPieces(entry);
       const added = entry.deflated.reduce((sum, piece) => sum + piece.length, 0);
       entry.bytes += added;
       bytes += added;
@@ -107,7 +112,7 @@ export function createDocumentCache({ maxBytes }: { maxBytes: number }) {
     const trailer = Buffer.alloc(8);
     trailer.writeUInt32LE(crc >>> 0, 0);
     trailer.writeUInt32LE(length >>> 0, 4);
-    return Buffer.concat([GZIP_HEADER, ...joined(entry.deflated, storedBlock(nonceBytes)), LAST_EMPTY_BLOCK, trailer]);
+    return { body: Buffer.concat([GZIP_HEADER, ...joined(entry.deflated, storedBlock(nonceBytes)), LAST_EMPTY_BLOCK, trailer]), coding: "gzip" };
   }
 
   /**
@@ -128,7 +133,7 @@ export function createDocumentCache({ maxBytes }: { maxBytes: number }) {
       bytes -= previous.bytes;
       entries.delete(key);
     }
-    entries.set(key, { pieces, bytes: html.length });
+    entries.set(key, { pieces, nonceLength: Buffer.byteLength(nonce), nul: html.includes(0), bytes: html.length });
     bytes += html.length;
     counts.stored++;
     evictBeyond(maxBytes);
@@ -147,6 +152,32 @@ export function createDocumentCache({ maxBytes }: { maxBytes: number }) {
 
   return { keyOf, get, remember, counts, size: () => ({ entries: entries.size, bytes }) };
 }
+
+/**
+ * Each piece of a document as raw deflate ended by a full flush (so it ends on a byte boundary and the next can follow
+ * it in the same stream). A piece may refer back to the bytes before it (up to deflate's 32 KiB window): it is
+ * compressed with them as its dictionary, where each nonce's place is filled with NUL bytes. No match can reach into a
+ * place a nonce takes, because HTML has no NUL to match it with, so every back-reference is to bytes that are the same
+ * in every response, and a response's nonce (of the same length) may take that place. A document that does contain a
+ * NUL is compressed piece by piece, without what came before (larger, still right).
+ */
+function deflatedPieces({ pieces, nonceLength, nul }: { pieces: readonly Buffer[]; nonceLength: number; nul: boolean }): Buffer[] {
+  const filler = Buffer.alloc(nonceLength);
+  let window = Buffer.alloc(0);
+  return pieces.map((piece, index) => {
+    const deflated = deflateRawSync(piece, {
+      finishFlush: zlibConstants.Z_FULL_FLUSH,
+      level: 9,
+      memLevel: 9,
+      ...(index > 0 && !nul ? { dictionary: window } : {}),
+    });
+    if (!nul) window = Buffer.concat([window, piece, filler]).subarray(-DEFLATE_WINDOW);
+    return deflated;
+  });
+}
+
+/** How far back deflate refers (RFC 1951, 2: distances up to 32,768 bytes). */
+const DEFLATE_WINDOW = 32 * 1024;
 
 /** `parts` with `between` between each two. */
 function joined(parts: readonly Buffer[], between: Buffer): Buffer[] {
