@@ -290,16 +290,23 @@ const groupPageRow = preparedQuery("group_page", (database, name) => {
         from turn_swaps s left join users d on d.id = s.decided_by
         where s.group_id = ${groups.id})`,
       // Every contribution and payout attempt (at most members × periods × MAX_ATTEMPTS rows, and once a group starts),
-      // with the day its settlement was posted: the facts of the payment dates (payment-dates.ts).
+      // by period, kind, member and attempt, with the day its settlement was posted: the facts of the payment dates
+      // (payment-dates.ts). Set-based (ADR 059 part ten (p)): the settlement days come from one grouped pass over the
+      // group's postings (ledger_transfers' group index; a posting's group is its bank transfer's, which the ledger
+      // verification checks) rather than a subplan per attempt, and each row is written by json_agg from the row itself
+      // (its columns named as the keys), which costs PostgreSQL a fraction of json_build_object's per-value work.
       attempts: sql<PageAttempt[]>`case when ${groups.status} <> 'forming' then (
-        select coalesce(json_agg(json_build_object(
-          'kind', t.kind, 'periodNumber', t.period_number, 'userId', t.user_id, 'attempt', t.attempt, 'status', t.status,
-          'statusOn', t.status_on, 'initiatedOn', t.initiated_on, 'retryOn', t.retry_on, 'failureCode', t.failure_code,
-          'waitingForMember', t.waiting_for_member_at is not null, 'expectedFundsAvailableOn', t.expected_funds_available_on,
-          'settledOn', (select min(l.effective_on) from ledger_transfers l where l.bank_transfer_id = t.id
-            and l.reason in ('contribution', 'shortfall_repaid', 'payout_settled')))), '[]'::json)
-        from bank_transfers t
-        where t.group_id = ${groups.id} and t.kind in ('contribution', 'payout')) else '[]'::json end`,
+        select coalesce(json_agg(x order by x."periodNumber", x.kind, x."userId", x.attempt), '[]'::json) from (
+          select t.kind, t.period_number as "periodNumber", t.user_id as "userId", t.attempt, t.status,
+            t.status_on as "statusOn", t.initiated_on as "initiatedOn", t.retry_on as "retryOn", t.failure_code as "failureCode",
+            t.waiting_for_member_at is not null as "waitingForMember", t.expected_funds_available_on as "expectedFundsAvailableOn",
+            s.settled_on as "settledOn"
+          from bank_transfers t
+          left join (
+            select l.bank_transfer_id, min(l.effective_on) as settled_on from ledger_transfers l
+            where l.group_id = ${groups.id} and l.reason in ('contribution', 'shortfall_repaid', 'payout_settled')
+            group by l.bank_transfer_id) s on s.bank_transfer_id = t.id
+          where t.group_id = ${groups.id} and t.kind in ('contribution', 'payout')) x) else '[]'::json end`,
       pool: sql<PagePoolDay[] | null>`case when ${panels} and ${groups.status} <> 'forming' then (
         select coalesce(json_agg(json_build_object('day', days.day, 'inCents', days.in_cents, 'outCents', days.out_cents) order by days.day), '[]'::json)
         from (
