@@ -38,35 +38,43 @@ export type RecordFacts = {
 
 /**
  * The facts of the members `userIds` (a subquery of user ids) who share their record, and of `viewerId` if among them,
- * as one JSON array. Attempts are found through the member's own memberships (group_members' user index, then the
- * transfers' (group, period, user, kind, attempt) key by group); a cover is looked for only on returned attempts.
+ * as one JSON array. Set-based (ADR 059 part ten (p)): one grouped pass for the members' groups and one for their
+ * attempts, each joined once to the members whose facts may be read, rather than two subplans per member; attempts are
+ * found through the members' own memberships (group_members' user index, then the transfers' (group, period, user,
+ * kind, attempt) key by group), in (group, period, attempt) order; a cover is looked for only on returned attempts.
+ * Each row is written by json_agg from the row itself (its columns named as the keys): PostgreSQL's cheapest JSON.
  */
 export function recordFactsJson(userIds: SQL, viewerId: SQL) {
   return sql<RecordFacts[]>`(
-    select coalesce(json_agg(json_build_object(
-      'userId', u.id,
-      'shared', u.share_reliability and u.profile_visible,
-      'hidden', not u.share_reliability,
-      'groups', (
-        select coalesce(json_agg(json_build_object(
-          'id', g.id, 'status', g.status, 'timeZone', g.time_zone, 'clockOffsetSeconds', g.clock_offset_seconds)), '[]'::json)
-        from group_members gm join groups g on g.id = gm.group_id
-        where gm.user_id = u.id and g.status <> 'forming'),
-      'attempts', (
-        select coalesce(json_agg(json_build_object(
-          'groupId', t.group_id, 'periodNumber', t.period_number, 'attempt', t.attempt, 'status', t.status,
-          'failureCode', t.failure_code, 'initiatedOn', t.initiated_on, 'statusOn', t.status_on, 'retryOn', t.retry_on,
-          'covered', t.status = 'returned' and exists (
-            select 1 from ledger_transfers l where l.bank_transfer_id = t.id and l.reason = 'shortfall_cover'))), '[]'::json)
-        from group_members gm join bank_transfers t on t.group_id = gm.group_id and t.user_id = gm.user_id and t.kind = 'contribution'
-        where gm.user_id = u.id))), '[]'::json)
-    from users u
-    where u.id in (${userIds}) and (
-      (u.share_reliability and u.profile_visible) or u.id = ${viewerId}
-      -- Hidden (ADR 050): still seen by the members of a group the member was in before hiding it, who shared it then.
-      or (u.profile_visible and u.reliability_hidden_at is not null and exists (
-        select 1 from group_members hm join group_members hv on hv.group_id = hm.group_id
-        where hm.user_id = u.id and hv.user_id = ${viewerId} and hm.joined_at < u.reliability_hidden_at))))`;
+    select coalesce(json_agg(r), '[]'::json) from (
+      select u.id as "userId", u.share_reliability and u.profile_visible as shared, not u.share_reliability as hidden,
+        coalesce(gs.groups, '[]'::json) as groups, coalesce(ts.attempts, '[]'::json) as attempts
+      from users u
+      left join (
+        select gm.user_id, json_agg(x) as groups
+        from group_members gm
+        join lateral (
+          select g.id, g.status, g.time_zone as "timeZone", g.clock_offset_seconds as "clockOffsetSeconds"
+          from groups g where g.id = gm.group_id and g.status <> 'forming') x on true
+        where gm.user_id in (${userIds})
+        group by gm.user_id) gs on gs.user_id = u.id
+      left join (
+        select gm.user_id, json_agg(x order by x."groupId", x."periodNumber", x.attempt) as attempts
+        from group_members gm
+        join lateral (
+          select t.group_id as "groupId", t.period_number as "periodNumber", t.attempt, t.status, t.failure_code as "failureCode",
+            t.initiated_on as "initiatedOn", t.status_on as "statusOn", t.retry_on as "retryOn",
+            t.status = 'returned' and exists (
+              select 1 from ledger_transfers l where l.bank_transfer_id = t.id and l.reason = 'shortfall_cover') as covered
+          from bank_transfers t where t.group_id = gm.group_id and t.user_id = gm.user_id and t.kind = 'contribution') x on true
+        where gm.user_id in (${userIds})
+        group by gm.user_id) ts on ts.user_id = u.id
+      where u.id in (${userIds}) and (
+        (u.share_reliability and u.profile_visible) or u.id = ${viewerId}
+        -- Hidden (ADR 050): still seen by the members of a group the member was in before hiding it, who shared it then.
+        or (u.profile_visible and u.reliability_hidden_at is not null and exists (
+          select 1 from group_members hm join group_members hv on hv.group_id = hm.group_id
+          where hm.user_id = u.id and hv.user_id = ${viewerId} and hm.joined_at < u.reliability_hidden_at)))) r)`;
 }
 
 /** One member's record as pages show it. */
