@@ -8,7 +8,7 @@ import { DEMO, emailLinks, expect, login, logout, sandboxMember, test } from "./
 test("a forged X-Forwarded-For is not believed: the sessions list shows the connection's address", async ({ page }) => {
   // TRUST_PROXY is unset here, as under `npm start`: no forwarding header is believed.
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": "203.0.113.99", "Fly-Client-IP": "198.51.100.66" });
-  await sandboxMember(page, "forged-ip");
+  await sandboxMember(page, "forged-ip", { dashboard: false });
   await page.goto("/profile/security");
   const thisDevice = page.locator("li", { hasText: "This device" });
   await expect(thisDevice).toContainText("IP 127.0.0.1");
@@ -18,9 +18,10 @@ test("a forged X-Forwarded-For is not believed: the sessions list shows the conn
 
 test("every route of app/routes.ts answers a signed-in visitor with Cache-Control: private, no-store, pages, data requests and redirects alike", async ({
   page,
+  baseURL,
 }) => {
   const { appRoutePatterns, pathFor } = await import("../support/route-table");
-  await login(page, DEMO.email, DEMO.password);
+  await login(page, DEMO.email, DEMO.password, { dashboard: false });
   const request = page.request;
   // Real values for the patterns' parameters, from the demo user's own pages.
   const groups = await (await request.get("/groups")).text();
@@ -48,7 +49,7 @@ test("every route of app/routes.ts answers a signed-in visitor with Cache-Contro
     }
   }
   // A form posted signed in: its redirect too.
-  const posted = await request.post("/profile/notifications", { form: {}, maxRedirects: 0, headers: { Origin: new URL(page.url()).origin } });
+  const posted = await request.post("/profile/notifications", { form: {}, maxRedirects: 0, headers: { Origin: new URL(baseURL!).origin } });
   expect(posted.status()).toBe(302);
   if (posted.headers()["cache-control"] !== "private, no-store") wrong.push(`POST /profile/notifications: ${posted.headers()["cache-control"]}`);
   expect(wrong).toEqual([]);

@@ -2,7 +2,7 @@ import { expect, expectNoSeriousA11yViolations, sandboxMember, test, toasts } fr
 
 test("link a bank in the Link modal (JavaScript)", async ({ page }) => {
   test.setTimeout(90_000);
-  await sandboxMember(page, "modal");
+  await sandboxMember(page, "modal", { dashboard: false });
   await page.goto("/profile/bank-accounts");
   await page.getByRole("button", { name: "Link Bank Account" }).click();
   const modal = page.getByRole("dialog", { name: "Connect a bank" });
@@ -41,7 +41,7 @@ test("link a bank in the Link modal (JavaScript)", async ({ page }) => {
 
 test("a locked account ends the modal with 'Bank Linking Cancelled'", async ({ page }) => {
   test.setTimeout(90_000);
-  await sandboxMember(page, "modal-locked");
+  await sandboxMember(page, "modal-locked", { dashboard: false });
   await page.goto("/profile/bank-accounts");
   await page.getByRole("button", { name: "Link Bank Account" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Tartan Bank" }).click();

@@ -3,7 +3,7 @@ import { expect, sandboxMember, test, toasts } from "./fixtures";
 // Without JavaScript, linking goes through the sandbox bank's own Link pages; with it, the modal (bank-accounts.js.spec.ts).
 test("link First Platypus Bank through the sandbox Link pages, reveal the balance, unlink", async ({ page }) => {
   test.setTimeout(90_000);
-  await sandboxMember(page, "bank-nojs");
+  await sandboxMember(page, "bank-nojs", { dashboard: false });
   await page.goto("/profile/bank-accounts");
   await expect(page.getByRole("heading", { name: "No Bank Accounts Found" })).toBeVisible();
   await page.getByRole("button", { name: "Link Bank Account" }).click();
@@ -49,7 +49,7 @@ test("link First Platypus Bank through the sandbox Link pages, reveal the balanc
 
 test("a failing bank login comes back as 'Bank Linking Cancelled'", async ({ page }) => {
   test.setTimeout(90_000);
-  await sandboxMember(page, "bankfail-nojs");
+  await sandboxMember(page, "bankfail-nojs", { dashboard: false });
   await page.goto("/profile/bank-accounts");
   await page.getByRole("button", { name: "Link Bank Account" }).click();
   await page.getByRole("button", { name: "Tartan Bank" }).click();

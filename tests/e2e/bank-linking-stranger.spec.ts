@@ -10,7 +10,7 @@ test("another member's Link return and a forged one are refused; the owner's sti
   const ownerContext = await browser.newContext({ javaScriptEnabled: false });
   try {
     const owner = await ownerContext.newPage();
-    await sandboxMember(owner, "link-owner");
+    await sandboxMember(owner, "link-owner", { dashboard: false });
     await owner.goto("/profile/bank-accounts");
     await owner.getByRole("button", { name: "Link Bank Account" }).click();
     await owner.getByRole("button", { name: "First Platypus Bank" }).click();
@@ -21,7 +21,7 @@ test("another member's Link return and a forged one are refused; the owner's sti
     await expect(owner).toHaveURL(/\/profile\/bank-accounts\?.*link_token=/);
     const returnUrl = new URL(owner.url());
 
-    await sandboxMember(page, "link-stranger");
+    await sandboxMember(page, "link-stranger", { dashboard: false });
     await page.goto(`/profile/bank-accounts${returnUrl.search}`);
     await page.getByRole("button", { name: "Connect Accounts" }).click();
     await expect(toasts(page)).toContainText(NOT_OWN);

@@ -26,7 +26,7 @@ function blockedScripts(page: Page) {
 
 test("the same page loaded again has its own nonce and hydrates; a change to it shows on the next load", async ({ page }) => {
   const refused = blockedScripts(page);
-  await registeredMember(page, uniqueEmail("document-cache"), "Noor Cache");
+  await registeredMember(page, uniqueEmail("document-cache"), "Noor Cache", { dashboard: false });
 
   const first = await nonces(await page.goto("/profile"));
   const second = await nonces(await page.reload());
@@ -79,7 +79,7 @@ test("a document sent again goes to each client in a coding it takes", async ({ 
 });
 
 test("a page loaded as a document takes the session's time from its own response's Server-Timing header", async ({ page }) => {
-  await registeredMember(page, uniqueEmail("document-timing"), "Noor Timing");
+  await registeredMember(page, uniqueEmail("document-timing"), "Noor Timing", { dashboard: false });
   const asked: string[] = [];
   await page.route("**/api/session", async (route) => {
     asked.push(route.request().method());
@@ -106,7 +106,7 @@ test("a page loaded as a document takes the session's time from its own response
 });
 
 test("without a Server-Timing header the timer asks the server once, without extending the session", async ({ page }) => {
-  await registeredMember(page, uniqueEmail("document-no-timing"), "Noor Asks");
+  await registeredMember(page, uniqueEmail("document-no-timing"), "Noor Asks", { dashboard: false });
   await page.clock.install();
   const asked: string[] = [];
   await page.route("**/api/session", async (route) => {

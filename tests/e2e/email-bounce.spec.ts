@@ -8,7 +8,7 @@ import { emailLinks, expect, registeredMember, test, toasts, uniqueEmail } from 
 
 test("a bounced address: the banner, the change of address, the banner gone", async ({ page, javaScript }) => {
   const email = `hardbounce+${javaScript ? "js" : "nojs"}${Date.now()}${Math.random().toString(36).slice(2, 6)}@bounce-testing.postmarkapp.com`;
-  await registeredMember(page, email);
+  await registeredMember(page, email, undefined, { dashboard: false });
   const banner = page.getByText(`We can't reach ${email}: update your email`);
   // The bounce arrives by webhook, a moment after the email was accepted.
   await expect(async () => {

@@ -22,7 +22,7 @@ async function postMalformed(page: Page, action: string, fields: Record<string, 
 }
 
 test("a malformed admin form post: '400 Bad Request' under the signed-in header", async ({ page }) => {
-  await login(page, ADMIN.email, ADMIN.password);
+  await login(page, ADMIN.email, ADMIN.password, { dashboard: false });
   await postMalformed(page, "/admin", { intent: "grant", userId: "not-a-uuid" });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Something went wrong");
   await expect(page.getByText("400 Bad Request", { exact: true })).toBeVisible();
@@ -40,7 +40,7 @@ test("a form the server cannot read: '415 Unsupported Media Type', under the hea
   await expect(page.getByText("415 Unsupported Media Type", { exact: true })).toBeVisible();
   await expect(page.locator("header").first().getByRole("link", { name: "Login", exact: true }).first()).toBeAttached();
 
-  await login(page, ADMIN.email, ADMIN.password);
+  await login(page, ADMIN.email, ADMIN.password, { dashboard: false });
   await postMalformed(page, "/contact", { topic: "General" }, "text/plain");
   await expect(page.getByText("415 Unsupported Media Type", { exact: true })).toBeVisible();
   await expect(page.locator("header").first().getByText(ADMIN.name).first()).toBeAttached();

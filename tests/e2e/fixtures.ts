@@ -194,12 +194,13 @@ export async function loginThroughForm(page: Page, email: string, password: stri
  * A second person's browser beside the test's own page: a context of its own (the project's base URL and JavaScript
  * setting), signed in by login(). For a test about two people, so that neither is logged out for the other to
  * log in (each cycle is a logout, the login page, the password's hash and the dashboard, all beside the test's subject).
+ * Signed in on no page yet: the caller opens the page it is about.
  */
 export async function personPage(browser: Browser, email: string, password: string, options: BrowserContextOptions = {}) {
   const use = test.info().project.use;
   const context = await browser.newContext({ baseURL: use.baseURL, javaScriptEnabled: use.javaScriptEnabled !== false, ...options });
   const page = await context.newPage();
-  await login(page, email, password);
+  await login(page, email, password, { dashboard: false });
   return { page, close: () => context.close() };
 }
 
@@ -294,12 +295,13 @@ export async function grantSandboxAccess(page: Page, email: string) {
 
 /**
  * A fresh member with sandbox access: registered, confirmed from the email and granted access by the admin through
- * the app's own services (the set-up API), then signed in by login(), on /dashboard. Password "Secret123".
+ * the app's own services (the set-up API), then signed in by login(), on /dashboard (`{ dashboard: false }`: signed in,
+ * on no page yet, for a test whose next step opens a page of its own). Password "Secret123".
  */
-export async function sandboxMember(page: Page, prefix: string) {
+export async function sandboxMember(page: Page, prefix: string, options: { dashboard?: boolean } = {}) {
   const email = uniqueEmail(prefix);
   await fixture(page, "/members", { name: "Bank Tester", email, password: "Secret123", sandbox: true });
-  await login(page, email, "Secret123");
+  await login(page, email, "Secret123", options);
   return email;
 }
 
@@ -321,8 +323,11 @@ export async function joinWith(page: Page, email: string, code: string) {
   await fixture(page, "/join", { email, code });
 }
 
-/** A fresh member (no sandbox access) registered and confirmed through the set-up API, then logged in, on /dashboard. */
-export async function registeredMember(page: Page, email: string, name = "Bo Unce") {
+/**
+ * A fresh member (no sandbox access) registered and confirmed through the set-up API, then logged in, on /dashboard
+ * (`{ dashboard: false }`: on no page yet, as for sandboxMember).
+ */
+export async function registeredMember(page: Page, email: string, name = "Bo Unce", options: { dashboard?: boolean } = {}) {
   await fixture(page, "/members", { name, email, password: "Secret123" });
-  await login(page, email, "Secret123");
+  await login(page, email, "Secret123", options);
 }

@@ -130,7 +130,8 @@ test("a member leaves a forming group: nothing charged, the admin told, and the 
   await expect(cover.getByRole("heading", { name: "If a member can't pay" })).toBeVisible();
   await expect(cover).toContainText("tried again three days later");
   await expect(cover).toContainText('Rosca covers the gap for the group ("Covered by platform" on the statement)');
-  await page.getByRole("checkbox").check();
+  // The terms' checkbox by its name: without JavaScript the sign-in's toast has a checkbox of its own (its close control).
+  await page.getByRole("checkbox", { name: "I have read and agree to the terms above." }).check();
   await page.getByRole("button", { name: "Accept and Join" }).click();
   await expect(page).toHaveURL(new RegExp(`/groups/${group.id}$`));
   // The group page says it too, folded.

@@ -9,7 +9,7 @@ function currentStep(page: Page) {
 test.describe("/groups/create", () => {
   test("a sandbox member creates a 3-member weekly group: step 1 errors, step 2 errors, Back keeps everything", async ({ page, javaScript }) => {
     test.setTimeout(60_000);
-    await sandboxMember(page, javaScript ? "create-js" : "create-nojs");
+    await sandboxMember(page, javaScript ? "create-js" : "create-nojs", { dashboard: false });
     await page.goto("/groups/create");
     await expect(page.getByRole("heading", { level: 1, name: "Create a New Group" })).toBeVisible();
     await expect(currentStep(page)).toContainText("Group Settings");
@@ -82,7 +82,7 @@ test.describe("/groups/create", () => {
 
   test("'Add Another Member' adds rows up to members - 1 and Back keeps them", async ({ page, javaScript }) => {
     test.setTimeout(60_000);
-    await sandboxMember(page, javaScript ? "rows-js" : "rows-nojs");
+    await sandboxMember(page, javaScript ? "rows-js" : "rows-nojs", { dashboard: false });
     await page.goto("/groups/create");
     await page.getByLabel("Group name").fill("Five Friends");
     // Enter in a text field means 'Next: Invite Members', not 'Update summary'.

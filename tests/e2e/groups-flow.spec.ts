@@ -36,7 +36,7 @@ function fridays() {
 async function registerWithSandboxAccess(page: Page, name: string, email: string) {
   await registerAndConfirm(page, { name, email, password: PASSWORD });
   await grantSandboxAccess(page, email);
-  await login(page, email, PASSWORD);
+  await login(page, email, PASSWORD, { dashboard: false });
 }
 
 /** Link First Platypus Bank: the Link modal with JavaScript, the bank's own Link pages without. */
@@ -82,7 +82,7 @@ test.describe("create a 3-member group, invite two people, both join (one links 
   let groupPath = "";
 
   test("the creator, a sandbox member, makes the group in the wizard and invites two people by email", async ({ page, javaScript }) => {
-    creatorEmail = await sandboxMember(page, "flow-creator");
+    creatorEmail = await sandboxMember(page, "flow-creator", { dashboard: false });
     await page.goto("/groups/create");
     await page.getByLabel("Group name").fill(groupName);
     await page.getByLabel("Number of members").selectOption("3");
@@ -135,7 +135,7 @@ test.describe("create a 3-member group, invite two people, both join (one links 
   }) => {
     // Signed in first: the demo mailbox shows a browser the mail of the accounts created or signed in to there (ADR 016),
     // and this test's browser is new.
-    await login(page, creatorEmail, PASSWORD);
+    await login(page, creatorEmail, PASSWORD, { dashboard: false });
     const started = await emailLinks(page, creatorEmail, `${groupName} has started: your first contribution is due ${fullDay.format(first)}`);
     expect(started.some((href) => href.endsWith(groupPath))).toBe(true);
     await page.goto(groupPath);

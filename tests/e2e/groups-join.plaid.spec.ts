@@ -10,7 +10,7 @@ import { linkSeen, plaidLinkButton, standInForPlaidLink } from "./plaid-link.sup
 test("an invitee without a bank links one through Plaid Link on the join page and joins", async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   const { groupId, groupName, inviteeEmail, joinLink, firstDueLong } = await invitedMember(page, baseURL, "plaid-join");
-  await login(page, inviteeEmail, PASSWORD);
+  await login(page, inviteeEmail, PASSWORD, { dashboard: false });
   await standInForPlaidLink(page);
 
   await page.goto(joinLink);

@@ -22,7 +22,7 @@ export async function formingGroup(page: Page, baseURL: string | undefined, pref
   const now = new Date();
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 3, 1));
   const dues = [0, 1, 2].map((offset) => new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + offset, 6)));
-  const email = await sandboxMember(page, prefix);
+  const email = await sandboxMember(page, prefix, { dashboard: false });
   const response = await page.request.post("/api/groups/create", {
     data: {
       name,

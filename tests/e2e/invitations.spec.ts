@@ -60,7 +60,7 @@ test.describe("invite → register → confirm → log in → back to the invita
     javaScript,
   }) => {
     // The creator's wizard: the fee on the review step, and the truth about the invitations after.
-    creatorEmail = await sandboxMember(page, javaScript ? "inviter-js" : "inviter-nojs");
+    creatorEmail = await sandboxMember(page, javaScript ? "inviter-js" : "inviter-nojs", { dashboard: false });
     await page.goto("/groups/create");
     await page.getByLabel("Group name").fill(groupName);
     await page.getByLabel("Number of members").selectOption("4");
@@ -122,7 +122,7 @@ test.describe("invite → register → confirm → log in → back to the invita
     // (Their inbox is read through the site admin's mailbox: the demo mailbox shows a browser only its own mail, and the
     // newcomer's browser has not given any address yet.)
     const inbox = await newPage(browser, baseURL, javaScript);
-    await login(inbox, ADMIN.email, ADMIN.password);
+    await login(inbox, ADMIN.email, ADMIN.password, { dashboard: false });
     const links = await openEmail(inbox, newcomer, `Bank Tester invited you to join ${groupName}`);
     await expect(inbox.locator("section[aria-labelledby='text-heading'] pre")).toContainText(`Setup fee: ${FEE}`);
     await inbox.context().close();

@@ -52,11 +52,14 @@ export async function lateGroup(page: Page, lenaAccounts: BankAccountSpec[] = LE
   return { groupId, name, ada, theo, lena, due: addDays(today, 3) };
 }
 
-/** Lena (or anyone) signed in in a browser context of their own, at 320 px, with JavaScript as the project has it. */
+/**
+ * Lena (or anyone) signed in in a browser context of their own, at 320 px, with JavaScript as the project has it; on no
+ * page yet (every caller opens the page it is about).
+ */
 export async function memberPage(browser: Browser, email: string, password = PASSWORD) {
   const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false });
   const page = await context.newPage();
-  await login(page, email, password);
+  await login(page, email, password, { dashboard: false });
   return { page, close: () => context.close() };
 }
 

@@ -36,7 +36,7 @@ async function expectCancelled(page: Page, path: RegExp) {
 
 test("Exit at every Link step goes back to /profile/bank-accounts with 'Bank Linking Cancelled'", async ({ page }) => {
   test.setTimeout(90_000);
-  await sandboxMember(page, "link-exit-profile");
+  await sandboxMember(page, "link-exit-profile", { dashboard: false });
   const open = async () => {
     await page.goto("/profile/bank-accounts");
     await page.getByRole("button", { name: "Link Bank Account" }).click();
@@ -53,7 +53,7 @@ test("Exit at every Link step goes back to the join page's bank step with 'Bank 
   test.setTimeout(120_000);
   // A group by a member with a bank; the invitee has sandbox access and no bank yet.
   const creator = await bankedMember(page, "link-exit-creator", "Cora Creator");
-  await login(page, creator, "Secret123");
+  await login(page, creator, "Secret123", { dashboard: false });
   const created = await page.request.post("/api/groups/create", {
     data: {
       name: `Exit Circle ${Math.random().toString(36).slice(2, 7)}`,
@@ -74,7 +74,7 @@ test("Exit at every Link step goes back to the join page's bank step with 'Bank 
   const joinPath = new URL(inviteUrl).pathname;
   await page.context().clearCookies();
 
-  await sandboxMember(page, "link-exit-joiner");
+  await sandboxMember(page, "link-exit-joiner", { dashboard: false });
   const open = async () => {
     await page.goto(joinPath);
     await page.getByRole("checkbox", { name: "I have read and agree to the terms above." }).check();

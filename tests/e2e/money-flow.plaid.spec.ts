@@ -108,7 +108,7 @@ test.describe("Plaid mode: join through Link, payout from available funds, R01 r
 
     // A $10 group for three, every other week, due two days after today (the day it fills), fixed order: Ada, Theo, Ina.
     // (Every other week: on the ACH calendar, ADR 040, period 1's retried payout can take twelve days over the holidays.)
-    await login(adminPage, adminEmail, PASSWORD);
+    await login(adminPage, adminEmail, PASSWORD, { dashboard: false });
     const todayNy = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
     const created = await adminPage.request.post("/api/groups/create", {
       data: {
@@ -128,7 +128,7 @@ test.describe("Plaid mode: join through Link, payout from available funds, R01 r
     const joinLink = await adminPage.getByLabel("Invite link").inputValue();
     await joinWith(adminPage, thirdEmail, joinLink.split("/").pop()!);
     // Ina joins through Plaid Link, in her own browser.
-    await login(inaPage, inaEmail, PASSWORD);
+    await login(inaPage, inaEmail, PASSWORD, { dashboard: false });
     await standInForPlaidLink(inaPage);
     await inaPage.goto(joinLink);
     await inaPage.getByRole("checkbox", { name: "I have read and agree to the terms above." }).check();

@@ -7,7 +7,7 @@ const PASSWORD = "Secret123";
 async function newSignedInUser(page: Page, prefix: string, name = "Layla Haddad") {
   const email = uniqueEmail(prefix);
   await fixture(page, "/members", { name, email, password: PASSWORD });
-  await login(page, email, PASSWORD);
+  await login(page, email, PASSWORD, { dashboard: false });
   return email;
 }
 

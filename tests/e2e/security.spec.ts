@@ -13,11 +13,11 @@ test.describe("security basics", () => {
   });
 
   test("the session cookie is HttpOnly and SameSite=Lax, and a new one is issued at each login", async ({ page, context }) => {
-    await login(page, DEMO.email, DEMO.password);
+    await login(page, DEMO.email, DEMO.password, { dashboard: false });
     const first = (await context.cookies()).find((cookie) => cookie.name === "rosca_session");
     expect(first).toMatchObject({ httpOnly: true, sameSite: "Lax" });
     await context.clearCookies();
-    await login(page, DEMO.email, DEMO.password);
+    await login(page, DEMO.email, DEMO.password, { dashboard: false });
     const second = (await context.cookies()).find((cookie) => cookie.name === "rosca_session");
     expect(second!.value).not.toBe(first!.value);
   });

@@ -27,7 +27,7 @@ async function expectNoEnglish(text: string) {
 
 test("a member reads the bell and /notifications in Spanish, and the same notice in English after switching back", async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 800 });
-  await sandboxMember(page, "campana");
+  await sandboxMember(page, "campana", { dashboard: false });
   await page.goto("/profile/notifications");
   await page.getByRole("region", { name: "Language" }).getByLabel("Language").selectOption("es-US");
   await page.getByRole("button", { name: "Save Language" }).click();

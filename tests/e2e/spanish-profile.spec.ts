@@ -76,7 +76,7 @@ async function expectNoEnglish(page: import("@playwright/test").Page) {
 
 test("the account card on /profile reads in Spanish", async ({ page, baseURL, javaScript }) => {
   const email = uniqueEmail(javaScript ? "cuenta-js" : "cuenta-nojs");
-  await registeredMember(page, email, "Rita Reyes");
+  await registeredMember(page, email, "Rita Reyes", { dashboard: false });
   await page.context().addCookies([{ name: "rosca_lang", value: "es-US", url: baseURL! }]);
   await page.goto("/profile");
   await expect(page.locator("html")).toHaveAttribute("lang", "es-US");
@@ -131,7 +131,7 @@ test("the payday card on /profile/bank-accounts reads and saves in Spanish", asy
  */
 async function spanishMember(page: import("@playwright/test").Page, baseURL: string, prefix: string) {
   const email = uniqueEmail(prefix);
-  await registeredMember(page, email, "Rita Reyes");
+  await registeredMember(page, email, "Rita Reyes", { dashboard: false });
   await page.context().addCookies([{ name: "rosca_lang", value: "es-US", url: baseURL }]);
   return email;
 }

@@ -23,7 +23,7 @@ test.describe("the trust pages", () => {
     const cy = await bankedMember(page, "trust-cy", "Cy Chen");
     const started = await fixture<{ groupId: string }>(page, "/groups/started", { admin: dana, members: [bo, cy], name: `Trust Circle ${suffix}` });
     groupId = started.groupId;
-    await login(page, bo, "Secret123");
+    await login(page, bo, "Secret123", { dashboard: false });
     // A report, so /reports has one to show.
     await page.goto(`/groups/${groupId}/report`);
     await page.getByRole("radio", { name: "Something else" }).check();
