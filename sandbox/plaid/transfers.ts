@@ -244,15 +244,63 @@ async function moveTransfers(tx: Tx, ctx: BankContext, transfers: PlaidTransferR
   }
 }
 
-/** The transfer, locked for a move (moves of one transfer take turns, so each happens once). */
-async function lockedTransfer(tx: Tx, ctx: BankContext, transferId: string): Promise<PlaidTransferRow> {
-  const [transfer] = await tx
-    .select()
+/**
+ * The transfer, locked for a move (moves of one transfer take turns, so each happens once), with its item's webhook
+ * URL (read in the same statement: the move does not change it).
+ */
+async function lockedTransfer(tx: Tx, ctx: BankContext, transferId: string): Promise<{ transfer: PlaidTransferRow; webhook: string | null }> {
+  const [row] = await tx
+    .select({
+      transfer: plaidTransfers,
+      // A sub-select of the target list: FOR UPDATE locks the transfer's row only.
+      webhook: sql<string | null>`(select i.webhook from sandbox_plaid.items i where i.item_id = transfers.item_id)`,
+    })
     .from(plaidTransfers)
     .where(and(eq(plaidTransfers.transferId, transferId), eq(plaidTransfers.clientId, ctx.clientId)))
     .for("update");
-  if (!transfer) throw plaidErrors.transferNotFound();
-  return transfer;
+  if (!row) throw plaidErrors.transferNotFound();
+  return row;
+}
+
+/**
+ * One locked transfer moved to `to`: what moveTransfers does for a list, in two statements after the transaction's
+ * lock of the row (the event stream's lock, then one statement with the row, the account, the Ledger and the event)
+ * instead of up to six. /sandbox/transfer/simulate is called once per step of every transfer the money tests settle
+ * (thousands of calls in a test run), each a transaction of its own.
+ */
+async function moveTransfer(tx: Tx, ctx: BankContext, transfer: PlaidTransferRow, to: string, failure: Failure = NO_FAILURE) {
+  await lockEventStream(tx);
+  const now = ctx.now();
+  const recorded = to === "returned" || to === "failed" ? failure : NO_FAILURE;
+  const clearsFundsDate = to === "returned" || to === "failed" || to === "cancelled";
+  const delta = balanceChangeCents(transfer.type, transfer.status, to, transfer.amountCents);
+  const ledger = ledgerChange(transfer.type, transfer.status, to, transfer.amountCents);
+  const blocks = to === "returned" && failure.achReturnCode !== null && BLOCKING_RETURN_CODES.includes(failure.achReturnCode);
+  // Each table's row is written once (a statement may not change one row twice); the sub-statements see one snapshot,
+  // which is all any of them reads: the locked transfer's own columns and the account's and Ledger's current values.
+  await tx.execute(sql`
+    with moved as (
+      update sandbox_plaid.transfers set status = ${to}, failure_code = ${recorded.failureCode},
+        ach_return_code = ${recorded.achReturnCode}, failure_description = ${recorded.failureDescription},
+        expected_funds_available_date = case when ${clearsFundsDate}::boolean and status <> 'funds_available' then null
+          else expected_funds_available_date end
+      where transfer_id = ${transfer.transferId}
+    ), account as (
+      update sandbox_plaid.accounts set available_cents = available_cents + ${delta}::bigint, current_cents = current_cents + ${delta}::bigint,
+        blocked_at = case when ${blocks}::boolean and blocked_at is null then ${now.toISOString()}::timestamptz else blocked_at end,
+        blocked_return_code = case when ${blocks}::boolean and blocked_at is null then ${failure.achReturnCode}::text else blocked_return_code end
+      where account_id = ${transfer.accountId} and (${delta}::bigint <> 0 or (${blocks}::boolean and blocked_at is null))
+    ), ledger as (
+      insert into sandbox_plaid.ledgers (client_id, available_cents, pending_cents)
+      select ${ctx.clientId}, ${ledger.availableCents}::bigint, ${ledger.pendingCents}::bigint
+      where ${ledger.availableCents}::bigint <> 0 or ${ledger.pendingCents}::bigint <> 0
+      on conflict (client_id) do update set available_cents = ledgers.available_cents + excluded.available_cents,
+        pending_cents = ledgers.pending_cents + excluded.pending_cents
+    )
+    insert into sandbox_plaid.transfer_events (client_id, transfer_id, event_type, account_id, transfer_type, amount_cents,
+      failure_code, ach_return_code, failure_description, created_at)
+    values (${ctx.clientId}, ${transfer.transferId}, ${to}, ${transfer.accountId}, ${transfer.type}, ${transfer.amountCents}::bigint,
+      ${recorded.failureCode}::text, ${recorded.achReturnCode}::text, ${recorded.failureDescription}::text, ${now.toISOString()}::timestamptz)`);
 }
 
 async function itemWebhooks(tx: Tx, itemIds: string[]): Promise<Array<string | null>> {
@@ -326,13 +374,13 @@ export const transferEndpoints: Record<string, Handler> = {
   },
 
   "/transfer/cancel": async (ctx, body) => {
-    const webhooks = await ctx.db.transaction(async (tx) => {
-      const transfer = await lockedTransfer(tx, ctx, body.transfer_id as string);
+    const webhook = await ctx.db.transaction(async (tx) => {
+      const { transfer, webhook } = await lockedTransfer(tx, ctx, body.transfer_id as string);
       if (!canCancel(transfer.status)) throw plaidErrors.transferNotCancellable();
-      await moveTransfers(tx, ctx, [transfer], "cancelled");
-      return itemWebhooks(tx, [transfer.itemId]);
+      await moveTransfer(tx, ctx, transfer, "cancelled");
+      return webhook;
     });
-    notifyTransferEvents(ctx, webhooks[0] ?? null);
+    notifyTransferEvents(ctx, webhook);
     return {};
   },
 
@@ -352,14 +400,14 @@ export const transferEndpoints: Record<string, Handler> = {
   "/sandbox/transfer/simulate": async (ctx, body) => {
     const request = body as SimulateRequest;
     const failure = simulatedFailure(request);
-    const webhooks = await ctx.db.transaction(async (tx) => {
-      const transfer = await lockedTransfer(tx, ctx, request.transfer_id);
+    const webhook = await ctx.db.transaction(async (tx) => {
+      const { transfer, webhook } = await lockedTransfer(tx, ctx, request.transfer_id);
       const refusal = transitionRefusal(transfer.type, transfer.status, request.event_type);
       if (refusal !== null) throw plaidErrors.transitionInvalid(transfer.status, request.event_type, refusal);
-      await moveTransfers(tx, ctx, [transfer], request.event_type, failure);
-      return itemWebhooks(tx, [transfer.itemId]);
+      await moveTransfer(tx, ctx, transfer, request.event_type, failure);
+      return webhook;
     });
-    notifyTransferEvents(ctx, request.webhook ?? webhooks[0] ?? null);
+    notifyTransferEvents(ctx, request.webhook ?? webhook);
     return {};
   },
 
@@ -372,8 +420,8 @@ export const transferEndpoints: Record<string, Handler> = {
   "/sandbox/transfer/late_return": async (ctx, body) => {
     const request = { ...(body as SimulateRequest), event_type: "returned" as const };
     const failure = simulatedFailure(request);
-    const webhooks = await ctx.db.transaction(async (tx) => {
-      const transfer = await lockedTransfer(tx, ctx, request.transfer_id);
+    const webhook = await ctx.db.transaction(async (tx) => {
+      const { transfer, webhook } = await lockedTransfer(tx, ctx, request.transfer_id);
       if (transfer.status !== "settled" && transfer.status !== "funds_available") {
         throw plaidErrors.transitionInvalid(
           transfer.status,
@@ -381,10 +429,10 @@ export const transferEndpoints: Record<string, Handler> = {
           "a late return is of a settled transfer; use /sandbox/transfer/simulate from posted",
         );
       }
-      await moveTransfers(tx, ctx, [transfer], "returned", failure);
-      return itemWebhooks(tx, [transfer.itemId]);
+      await moveTransfer(tx, ctx, transfer, "returned", failure);
+      return webhook;
     });
-    notifyTransferEvents(ctx, request.webhook ?? webhooks[0] ?? null);
+    notifyTransferEvents(ctx, request.webhook ?? webhook);
     return {};
   },
 
