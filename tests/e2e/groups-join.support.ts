@@ -2,7 +2,7 @@
  * Set-up for the join specs: a group is created through POST /api/groups/create by a fresh sandbox member, inviting
  * an address that has no account yet; that person registers and gets sandbox access (no bank), and the join link is
  * read from the invitation email. Both accounts are made through the set-up API (the registration and confirmation
- * forms are accounts.spec.ts' subject; ADR 060, part nine (e)).
+ * forms are accounts.spec.ts' subject; ADR 060, part ten (e)).
  */
 import type { Page } from "@playwright/test";
 import { emailLinks, expect, fixture, sandboxMember, uniqueEmail } from "./fixtures";
