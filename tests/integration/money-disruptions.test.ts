@@ -37,8 +37,16 @@ const scratch = mkdtempSync(path.join(tmpdir(), "rosca-disruptions-"));
 // Readable by the OS user the embedded PostgreSQL runs as when the tests run as root.
 chmodSync(scratch, 0o755);
 const port = await freePort();
+// The same port and socket directory at every start, so that the URL of the first start reaches the restarted cluster.
 const startServer = () =>
-  startEmbeddedPostgres({ dataDir: path.join(scratch, "pg"), database: "rosca_disruptions", port, throwaway: true, log: () => {} });
+  startEmbeddedPostgres({
+    dataDir: path.join(scratch, "pg"),
+    database: "rosca_disruptions",
+    port,
+    socketDir: path.join(scratch, "socket"),
+    throwaway: true,
+    log: () => {},
+  });
 let server: RunningPostgres = await startServer();
 const { migrateDatabase } = await import("../../app/server/db/migrate.server");
 await migrateDatabase(server.url, { log: { info: () => {}, warn: () => {} } });
