@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { BROWSER_ARGS, resolveBrowser } from "./scripts/lib/browser";
+import { BROWSER_ARGS, ignoredDefaultArgs, resolveBrowser } from "./scripts/lib/browser";
 import { freeE2ePortBase } from "./scripts/lib/e2e-port";
 
 // Chosen once in the runner, like the browser below; the workers inherit E2E_PORT. Without it, a free base from
@@ -47,6 +47,8 @@ export default defineConfig({
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH,
       args: BROWSER_ARGS,
+      // Chromium's shared memory in /dev/shm where it has room, not in files under /tmp (scripts/lib/browser.ts).
+      ignoreDefaultArgs: ignoredDefaultArgs(),
     },
   },
   // *.spec.ts runs in both projects; *.js.spec.ts only with JavaScript (enhancements, axe, which needs JS to run

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type BrowserSources, resolveBrowser } from "./browser";
+import { type BrowserSources, ignoredDefaultArgs, resolveBrowser, SHARED_MEMORY_MIN_BYTES } from "./browser";
 
 /** Sources where only the listed paths exist. */
 function sources(existing: string[], overrides: Partial<BrowserSources> = {}): BrowserSources {
@@ -46,5 +46,22 @@ describe("resolveBrowser", () => {
     await expect(resolveBrowser(sources([], { playwright: async () => null, npm: async () => null }))).rejects.toThrow(
       "No Chromium found. Looked at: Playwright's browser (none), /usr/bin/chromium, /usr/bin/google-chrome, @sparticuz/chromium. Set CHROMIUM_PATH, or run npm install.",
     );
+  });
+});
+
+describe("ignoredDefaultArgs", () => {
+  it("leaves out --disable-dev-shm-usage where /dev/shm has room, so Chromium keeps its shared memory in RAM", () => {
+    expect(ignoredDefaultArgs(() => 24 * 1024 ** 3)).toEqual(["--disable-dev-shm-usage"]);
+    expect(ignoredDefaultArgs(() => SHARED_MEMORY_MIN_BYTES)).toEqual(["--disable-dev-shm-usage"]);
+  });
+
+  it("keeps Playwright's default where /dev/shm is a container's 64 MB, or cannot be read", () => {
+    expect(ignoredDefaultArgs(() => 64 * 1024 ** 2)).toEqual([]);
+    expect(ignoredDefaultArgs(() => SHARED_MEMORY_MIN_BYTES - 1)).toEqual([]);
+    expect(
+      ignoredDefaultArgs(() => {
+        throw new Error("ENOENT: no such file or directory, statfs '/dev/shm'");
+      }),
+    ).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
  * Chromium shipped inside the `@sparticuz/chromium` npm package (it bundles what it needs and extracts itself to the
  * temp directory in a second or two), so `npm install && npm test` works on a bare machine.
  */
-import { existsSync } from "node:fs";
+import { existsSync, statfsSync } from "node:fs";
 
 export type BrowserSource = "CHROMIUM_PATH" | "playwright" | "system" | "npm";
 export type ResolvedBrowser = { path: string; source: BrowserSource };
@@ -22,6 +22,31 @@ export const BROWSER_ARGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
+
+/** Free space in /dev/shm from which Chromium may keep its shared memory there (ADR 060, part eleven). */
+export const SHARED_MEMORY_MIN_BYTES = 512 * 1024 * 1024;
+
+/**
+ * Playwright's default Chromium arguments to leave out. It passes `--disable-dev-shm-usage` on Linux, for containers
+ * whose /dev/shm is 64 MB: Chromium then keeps its shared memory (every frame's pixels, every large IPC message) in
+ * files under /tmp. Where /tmp is a disk's file system, each of those files is written back to the disk by the kernel,
+ * which cost the e2e tests 10-15% of their CPU (ADR 060, part eleven). Where /dev/shm has room, Chromium's default
+ * (shared memory in /dev/shm, in RAM) is kept; where it has not, or cannot be read, Playwright's default stands.
+ */
+export function ignoredDefaultArgs(freeSharedMemory: () => number = sharedMemoryFree): string[] {
+  let free = 0;
+  try {
+    free = freeSharedMemory();
+  } catch {
+    free = 0;
+  }
+  return free >= SHARED_MEMORY_MIN_BYTES ? ["--disable-dev-shm-usage"] : [];
+}
+
+function sharedMemoryFree() {
+  const stats = statfsSync("/dev/shm");
+  return stats.bavail * stats.bsize;
+}
 
 export type BrowserSources = {
   env: string | undefined;
