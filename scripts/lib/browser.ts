@@ -34,11 +34,11 @@ export const SHARED_MEMORY_MIN_BYTES = 512 * 1024 * 1024;
  * (shared memory in /dev/shm, in RAM) is kept; where it has not, or cannot be read, Playwright's default stands.
  */
 export function ignoredDefaultArgs(freeSharedMemory: () => number = sharedMemoryFree): string[] {
-  let free = 0;
+  let free: number;
   try {
     free = freeSharedMemory();
   } catch {
-    free = 0;
+    return [];
   }
   return free >= SHARED_MEMORY_MIN_BYTES ? ["--disable-dev-shm-usage"] : [];
 }
