@@ -1,6 +1,6 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import Negotiator from "negotiator";
+import accepts from "accepts";
 import { renderToPipeableStream } from "react-dom/server";
 import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
@@ -136,7 +136,7 @@ function rememberable(request: Request, status: number, context: EntryContext) {
 /** Whether the request's Accept-Encoding takes gzip (q-values and `*` as RFC 9110, 12.5.3 says; none: not). */
 function acceptsGzip(request: Request) {
   const accepted = request.headers.get("accept-encoding") ?? undefined;
-  return new Negotiator({ headers: { "accept-encoding": accepted } }).encodings(["gzip"]).includes("gzip");
+  return accepts({ headers: { "accept-encoding": accepted } }).encoding(["gzip"]) === "gzip";
 }
 
 /** Everything a document is rendered from, besides the build (document-cache.server.ts). */
