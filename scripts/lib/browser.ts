@@ -30,7 +30,7 @@ export const SHARED_MEMORY_MIN_BYTES = 512 * 1024 * 1024;
  * Playwright's default Chromium arguments to leave out. It passes `--disable-dev-shm-usage` on Linux, for containers
  * whose /dev/shm is 64 MB: Chromium then keeps its shared memory (every frame's pixels, every large IPC message) in
  * files under /tmp. Where /tmp is a disk's file system, each of those files is written back to the disk by the kernel,
- * which cost the e2e tests 10-15% of their CPU (ADR 060, part eleven). Where /dev/shm has room, Chromium's default
+ * which cost the e2e tests 7-12% of their CPU (ADR 060, part eleven). Where /dev/shm has room, Chromium's default
  * (shared memory in /dev/shm, in RAM) is kept; where it has not, or cannot be read, Playwright's default stands.
  */
 export function ignoredDefaultArgs(freeSharedMemory: () => number = sharedMemoryFree): string[] {

@@ -41,20 +41,15 @@ export const THROWAWAY_SETTINGS: Record<string, string> = { fsync: "off", synchr
  * socket's (at most 107 bytes with the socket's own name); world-writable, as PostgreSQL may run as its own user (root
  * cannot run it). Null, and TCP, when the path would be too long.
  */
-function socketDirectory(): string | null {
-  const dir = mkdtempSync(path.join(tmpdir(), "rosca-pg-"));
+function socketDirectory(kept?: string): string | null {
+  const dir = kept ? path.resolve(kept) : mkdtempSync(path.join(tmpdir(), "rosca-pg-"));
+  mkdirSync(dir, { recursive: true });
   if (Buffer.byteLength(path.join(dir, ".s.PGSQL.65535.lock")) > 100) {
-    rmSync(dir, { recursive: true, force: true });
+    if (!kept) rmSync(dir, { recursive: true, force: true });
     return null;
   }
   chmodSync(dir, 0o777);
   return dir;
-}
-
-function ownSocketDirectory(dir: string) {
-  mkdirSync(dir, { recursive: true });
-  chmodSync(dir, 0o777);
-  return path.resolve(dir);
 }
 
 export async function startEmbeddedPostgres(options: {
@@ -83,7 +78,10 @@ export async function startEmbeddedPostgres(options: {
   const settings = { ...(options.throwaway ? THROWAWAY_SETTINGS : {}), ...options.settings };
   // Loopback TCP always (scripts and tests that build a URL from the port use it); a throwaway cluster's own URL names
   // its Unix socket as well (`?host=`, which pg and libpq prefer to the URL's host).
-  const socketDir = !options.throwaway ? null : options.socketDir ? ownSocketDirectory(options.socketDir) : socketDirectory();
+  const socketDir = options.throwaway ? socketDirectory(options.socketDir) : null;
+  const removeSocketDir = () => {
+    if (socketDir && !options.socketDir) rmSync(socketDir, { recursive: true, force: true });
+  };
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -104,10 +102,15 @@ export async function startEmbeddedPostgres(options: {
     onLog: (message) => options.log?.(String(message)),
     onError: (message) => options.log?.(String(message)),
   });
-  if (!existsSync(path.join(dataDir, "PG_VERSION"))) await server.initialise();
-  await server.start();
+  try {
+    if (!existsSync(path.join(dataDir, "PG_VERSION"))) await server.initialise();
+    await server.start();
+  } catch (error) {
+    removeSocketDir();
+    throw error;
+  }
 
-  const url = `postgres://${user}:${password}@127.0.0.1:${port}/${options.database}${socketDir ? `?host=${socketDir}` : ""}`;
+  const url = `postgres://${user}:${password}@127.0.0.1:${port}/${options.database}${socketDir ? `?${new URLSearchParams({ host: socketDir })}` : ""}`;
   const admin = new pg.Client({ connectionString: `postgres://${user}:${password}@127.0.0.1:${port}/postgres` });
   await admin.connect();
   try {
@@ -124,7 +127,7 @@ export async function startEmbeddedPostgres(options: {
       if (stopped) return;
       stopped = true;
       await server.stop();
-      if (socketDir && !options.socketDir) rmSync(socketDir, { recursive: true, force: true });
+      removeSocketDir();
     },
   };
 }
