@@ -29,6 +29,13 @@ const ENGLISH_PHRASES = [
   "You haven't joined a savings group yet.",
   "Recent activity",
   "No activity yet.",
+  // Its activity's sentences and times (every kind's English verb).
+  "You joined",
+  " joined ",
+  " contributed ",
+  "received a payout",
+  "swapped turns",
+  "sandbox time",
   // /groups.
   "Every savings group you created or joined.",
   "You aren't in any savings groups yet.",
@@ -175,6 +182,12 @@ test("a member who reads Spanish sees their group's card in Spanish on the dashb
     await expect(card).toContainText("Pago del pozo$300.00");
     await expect(card).toContainText("Su turno1 de 3");
     await expect(card.getByRole("group", { name: `Sus ahorros en ${group.name}` })).toContainText("Aportado hasta ahora$0.00 de $300.00");
+    if (path === "/dashboard") {
+      // Her own joining, in her words: the sentence and the time (no "AM"/"PM" in Spanish).
+      const joined = page.getByTestId("activity-item").filter({ hasText: group.name });
+      await expect(joined).toContainText(`IngresoUsted se unió a ${group.name}`);
+      await expect(joined.locator("time")).toHaveText(/^\d{1,2} [a-z]{3} \d{4}, \d{1,2}:\d{2} [ap]\.m\. E[SD]T$/);
+    }
     await expectNoEnglish(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   }

@@ -2,9 +2,10 @@
 import { renderToString } from "react-dom/server";
 import { Link, MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { formatEventTime } from "~/domain/format";
 import type { ActivityView } from "~/server/groups/group-views.server";
-import { LocaleProvider, useT } from "../i18n";
+import { catalogueJson } from "~/server/platform/locale.server";
+import { LocaleProvider, useLocale, useT } from "../i18n";
+import { eventTime } from "../notifications-bell";
 import { activitySentence, GroupActivity } from "./group-activity";
 
 const MARKERS = {
@@ -19,6 +20,7 @@ const MARKERS = {
 /** The list as React elements with React Router's <Link> (main at 4edde69): the reference. */
 function ReferenceActivity({ items }: { items: ActivityView[] }) {
   const t = useT();
+  const locale = useLocale();
   return (
     <ol className="mt-4 divide-y divide-slate-100">
       {items.map((item) => (
@@ -27,11 +29,13 @@ function ReferenceActivity({ items }: { items: ActivityView[] }) {
           <div className="min-w-0 flex-1">
             <p className="text-slate-900">
               <Link to={`/groups/${item.groupId}`} className="hover:underline">
-                {activitySentence(item)}
+                {activitySentence(item, t, locale)}
               </Link>
             </p>
             <p className="text-sm text-slate-600">
-              <time dateTime={item.occurredOn ?? item.occurredAt}>{formatEventTime(item.occurredAt, item.occurredOn)}</time>
+              <time dateTime={item.occurredOn ?? item.occurredAt}>
+                {eventTime({ createdAt: item.occurredAt, occurredOn: item.occurredOn }, t, locale)}
+              </time>
             </p>
           </div>
         </li>
@@ -64,7 +68,9 @@ const ITEMS: ActivityView[] = [
   item({ id: "a6", type: "left" }),
 ];
 
-const MESSAGES = JSON.stringify({ "activity.marker.payout": ["Pago & <más>"], "activity.marker.contribution": ["Contribution"] });
+/** The English catalogue, with a marker whose word needs escaping. */
+const withWords = (locale: "en-US" | "es-US", words: Record<string, string[]>) => JSON.stringify({ ...JSON.parse(catalogueJson(locale)), ...words });
+const MESSAGES = withWords("en-US", { "activity.marker.payout": ["Pago & <más>"] });
 
 function render(element: React.ReactElement) {
   return renderToString(
@@ -116,7 +122,7 @@ describe("GroupActivity as markup", () => {
           </LocaleProvider>
         </MemoryRouter>,
       ).replace(/(<a [^>]*href="[^"]*")>/g, '$1 data-discover="true">');
-    const other = JSON.stringify({ "activity.marker.contribution": ["Aporte"] });
+    const other = withWords("en-US", { "activity.marker.contribution": ["Aporte"] });
     for (let round = 0; round < 2; round++) {
       for (const items of variants) {
         for (const messages of [MESSAGES, other]) {
@@ -133,7 +139,43 @@ describe("GroupActivity as markup", () => {
     }
   });
 
+  it("speaks the reader's language: Spanish sentences, amounts and times, never the English remembered for the same items", () => {
+    const items = [
+      item({
+        id: "a1",
+        type: "payout",
+        personName: "Amina Yusuf",
+        amountCents: 30_000,
+        groupName: "Family Savings Circle",
+        occurredAt: "2026-11-29T12:36:00.000Z",
+      }),
+      item({ id: "a2", type: "contribution", isYou: true, amountCents: 10_000, groupName: "Family Savings Circle", occurredOn: "2026-11-24" }),
+    ];
+    const inLanguage = (locale: "en-US" | "es-US") =>
+      renderToString(
+        <MemoryRouter>
+          <LocaleProvider locale={locale} messages={catalogueJson(locale)}>
+            <GroupActivity items={items} />
+          </LocaleProvider>
+        </MemoryRouter>,
+      );
+    const english = inLanguage("en-US");
+    expect(english).toContain(">Amina Yusuf received a payout of $300.00 from Family Savings Circle</a>");
+    expect(english).toContain('<time dateTime="2026-11-29T12:36:00.000Z">Nov 29, 2026, 7:36 AM EST</time>');
+    expect(english).toContain(">You contributed $100.00 to Family Savings Circle</a>");
+    expect(english).toContain('<time dateTime="2026-11-24">Nov 24, 2026 (sandbox time)</time>');
+    const spanish = inLanguage("es-US");
+    expect(spanish).toContain(">Pago del pozo</span>");
+    expect(spanish).toContain(">Amina Yusuf recibió $300.00 del pozo de Family Savings Circle</a>");
+    expect(spanish).toContain('<time dateTime="2026-11-29T12:36:00.000Z">29 nov 2026, 7:36 a.m. EST</time>');
+    expect(spanish).toContain(">Usted aportó $100.00 a Family Savings Circle</a>");
+    expect(spanish).toContain('<time dateTime="2026-11-24">24 nov 2026 (hora del entorno de prueba)</time>');
+    expect(spanish).not.toMatch(/received|contributed|AM EST|sandbox time/);
+  });
+
   it("says so when there is nothing yet", () => {
-    expect(render(<GroupActivity items={[]} />)).toBe('<p class="mt-4 text-slate-600">activity.empty</p>');
+    expect(render(<GroupActivity items={[]} />)).toBe(
+      '<p class="mt-4 text-slate-600">No activity yet. Contributions, payouts and new members will show here.</p>',
+    );
   });
 });

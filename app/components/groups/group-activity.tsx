@@ -1,32 +1,39 @@
 import { useNavigate } from "react-router";
-import { type Translate, useT } from "~/components/i18n";
+import { type Translate, useLocale, useT } from "~/components/i18n";
+import { eventTime } from "~/components/notifications-bell";
 import { escapeText, rememberedForReader } from "~/components/ui/markup";
-import { formatEventTime, formatMoney } from "~/domain/format";
+import { formatMoney } from "~/domain/format";
+import type { Locale } from "~/domain/locale";
 import type { MessageId } from "~/domain/messages/en-US";
 import type { ActivityView } from "~/server/groups/group-views.server";
 
-/** 'You joined Wedding Fund', 'Amina Yusuf contributed $100.00 to Wedding Fund', … */
+/**
+ * 'You joined Wedding Fund', 'Amina Yusuf contributed $100.00 to Wedding Fund', … in the reader's language: the
+ * catalogue's `activity.*` sentences, each with the reader's own ("You …") and another member's form.
+ */
 export function activitySentence(
   item: Pick<ActivityView, "type" | "personName" | "isYou" | "amountCents" | "groupName"> &
     Partial<Pick<ActivityView, "relatedName" | "relatedIsYou">>,
+  t: Translate,
+  locale: Locale,
 ) {
-  const who = item.isYou ? "You" : (item.personName ?? "A member");
-  const amount = item.amountCents !== null ? formatMoney(item.amountCents) : null;
+  const values = { you: item.isYou ? "yes" : "no", name: item.personName ?? t("activity.someone"), group: item.groupName };
   switch (item.type) {
     case "join":
-      return `${who} joined ${item.groupName}`;
     case "removed":
-      return `${item.isYou ? "You were" : `${who} was`} removed from ${item.groupName}`;
     case "left":
-      return `${who} left ${item.groupName}`;
-    case "swapped": {
-      const other = item.relatedIsYou ? "you" : (item.relatedName ?? "another member");
-      return `${who} and ${other} swapped turns in ${item.groupName}`;
-    }
+      return t(`activity.${item.type}`, values);
+    case "swapped":
+      return t("activity.swapped", {
+        ...values,
+        relatedYou: item.relatedIsYou ? "yes" : "no",
+        related: item.relatedName ?? t("activity.anotherMember"),
+      });
     case "contribution":
-      return amount ? `${who} contributed ${amount} to ${item.groupName}` : `${who} contributed to ${item.groupName}`;
     case "payout":
-      return amount ? `${who} received a payout of ${amount} from ${item.groupName}` : `${who} received a payout from ${item.groupName}`;
+      return item.amountCents !== null
+        ? t(`activity.${item.type}`, { ...values, amount: formatMoney(item.amountCents, locale) })
+        : t(`activity.${item.type}.noAmount`, values);
   }
 }
 
@@ -44,7 +51,7 @@ const markers = {
  * `<Link>` writes it — as one string, some seven elements an item fewer for React to render. Nothing in it changes on
  * the client; `GroupActivity` keeps the links' client-side navigation with one handler on the list.
  */
-export function activityMarkup(items: ActivityView[], t: Translate): string {
+export function activityMarkup(items: ActivityView[], t: Translate, locale: Locale): string {
   let html = "";
   for (const item of items) {
     const marker = markers[item.type];
@@ -52,8 +59,8 @@ export function activityMarkup(items: ActivityView[], t: Translate): string {
       `<li class="flex flex-wrap items-start gap-3 py-3" data-testid="activity-item">` +
       `<span class="rounded-full px-2 py-0.5 text-xs font-semibold ${marker.className}">${escapeText(t(marker.label))}</span>` +
       `<div class="min-w-0 flex-1"><p class="text-slate-900">` +
-      `<a class="hover:underline" href="/groups/${escapeText(item.groupId)}" data-discover="true">${escapeText(activitySentence(item))}</a></p>` +
-      `<p class="text-sm text-slate-600"><time dateTime="${escapeText(item.occurredOn ?? item.occurredAt)}">${escapeText(formatEventTime(item.occurredAt, item.occurredOn))}</time></p>` +
+      `<a class="hover:underline" href="/groups/${escapeText(item.groupId)}" data-discover="true">${escapeText(activitySentence(item, t, locale))}</a></p>` +
+      `<p class="text-sm text-slate-600"><time dateTime="${escapeText(item.occurredOn ?? item.occurredAt)}">${escapeText(eventTime({ createdAt: item.occurredAt, occurredOn: item.occurredOn }, t, locale))}</time></p>` +
       `</div></li>`;
   }
   return html;
@@ -61,6 +68,7 @@ export function activityMarkup(items: ActivityView[], t: Translate): string {
 
 export function GroupActivity({ items }: { items: ActivityView[] }) {
   const t = useT();
+  const locale = useLocale();
   const navigate = useNavigate();
   if (items.length === 0) {
     return <p className="mt-4 text-slate-600">{t("activity.empty")}</p>;
@@ -80,7 +88,9 @@ export function GroupActivity({ items }: { items: ActivityView[] }) {
       onClick={followLink}
       // Remembered by the items themselves (ADR 059 part eight (s)): a member's next page with the same news writes no date again.
       // biome-ignore lint/security/noDangerouslySetInnerHtml: our own markup (activityMarkup): names, amounts and dates escaped as React escapes them.
-      dangerouslySetInnerHTML={{ __html: rememberedForReader(JSON.stringify(["activity", items]), t, (t) => activityMarkup(items, t)) }}
+      dangerouslySetInnerHTML={{
+        __html: rememberedForReader(JSON.stringify(["activity", locale, items]), t, (t) => activityMarkup(items, t, locale)),
+      }}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { translator } from "~/server/platform/locale.server";
 import { activitySentence } from "./group-activity";
 import { daysUntilLabel, memberCountLabel, seatsLeftLabel, ShowAllSummary, unnamedRecipient } from "./group-labels";
 import { daysAheadLabel } from "./group-sandbox-clock";
@@ -67,6 +68,39 @@ describe("group wording", () => {
       "You and Omar Haddad swapped turns in Wedding Fund",
     ],
   ] as const)("activitySentence %#", (item, sentence) => {
-    expect(activitySentence({ ...item, groupName: "Wedding Fund" })).toBe(sentence);
+    expect(activitySentence({ ...item, groupName: "Wedding Fund" }, translator("en-US"), "en-US")).toBe(sentence);
+  });
+
+  it.each([
+    [{ type: "join", isYou: true, personName: "Dana Demo", amountCents: null }, "Usted se unió a Boda"],
+    [{ type: "join", isYou: false, personName: "Amina Yusuf", amountCents: null }, "Amina Yusuf se unió a Boda"],
+    [{ type: "contribution", isYou: true, personName: "Dana Demo", amountCents: 10_000 }, "Usted aportó $100.00 a Boda"],
+    [{ type: "contribution", isYou: false, personName: null, amountCents: null }, "Un miembro aportó a Boda"],
+    [{ type: "payout", isYou: false, personName: "Amina Yusuf", amountCents: 500_000 }, "Amina Yusuf recibió $5,000.00 del pozo de Boda"],
+    [{ type: "payout", isYou: true, personName: "Dana Demo", amountCents: null }, "Usted recibió el pozo de Boda"],
+    [{ type: "removed", isYou: true, personName: "Dana Demo", amountCents: null }, "Se le quitó de Boda"],
+    [{ type: "removed", isYou: false, personName: "Omar Haddad", amountCents: null }, "Se quitó a Omar Haddad de Boda"],
+    [{ type: "left", isYou: false, personName: "Lena Larsen", amountCents: null }, "Lena Larsen salió de Boda"],
+    [
+      { type: "swapped", isYou: false, personName: "Lena Larsen", relatedName: "Dana Demo", relatedIsYou: true, amountCents: null },
+      "Lena Larsen y usted cambiaron de turno en Boda",
+    ],
+    [
+      { type: "swapped", isYou: true, personName: "Dana Demo", relatedName: null, relatedIsYou: false, amountCents: null },
+      "Usted y otro miembro cambiaron de turno en Boda",
+    ],
+  ] as const)("activitySentence in Spanish %#", (item, sentence) => {
+    expect(activitySentence({ ...item, groupName: "Boda" }, translator("es-US"), "es-US")).toBe(sentence);
+  });
+
+  it("says 'you' in the middle of an English swap, and 'another member' for one whose name is gone", () => {
+    const t = translator("en-US");
+    const swap = { type: "swapped", personName: "Lena Larsen", amountCents: null, groupName: "Wedding Fund" } as const;
+    expect(activitySentence({ ...swap, isYou: false, relatedName: "Dana Demo", relatedIsYou: true }, t, "en-US")).toBe(
+      "Lena Larsen and you swapped turns in Wedding Fund",
+    );
+    expect(activitySentence({ ...swap, isYou: false, relatedName: null, relatedIsYou: false }, t, "en-US")).toBe(
+      "Lena Larsen and another member swapped turns in Wedding Fund",
+    );
   });
 });

@@ -119,6 +119,19 @@ const UI = {
   "activity.marker.swapped": "Swap",
   "activity.marker.contribution": "Contribution",
   "activity.marker.payout": "Payout",
+  // A line of the dashboard's activity: `you` is "yes" for the reader's own, `name` the member's (or activity.someone),
+  // `related` the other member of a turn swap (`relatedYou` "yes" when that is the reader).
+  "activity.join": "{you, select, yes {You joined {group}} other {{name} joined {group}}}",
+  "activity.removed": "{you, select, yes {You were removed from {group}} other {{name} was removed from {group}}}",
+  "activity.left": "{you, select, yes {You left {group}} other {{name} left {group}}}",
+  "activity.swapped":
+    "{you, select, yes {You and {related} swapped turns in {group}} other {{name} and {relatedYou, select, yes {you} other {{related}}} swapped turns in {group}}}",
+  "activity.contribution": "{you, select, yes {You contributed {amount} to {group}} other {{name} contributed {amount} to {group}}}",
+  "activity.contribution.noAmount": "{you, select, yes {You contributed to {group}} other {{name} contributed to {group}}}",
+  "activity.payout": "{you, select, yes {You received a payout of {amount} from {group}} other {{name} received a payout of {amount} from {group}}}",
+  "activity.payout.noAmount": "{you, select, yes {You received a payout from {group}} other {{name} received a payout from {group}}}",
+  "activity.someone": "A member",
+  "activity.anotherMember": "another member",
   // /groups: the list's own words.
   "groups.title": "Your groups — Rosca",
   "groups.heading": "Your groups",
