@@ -305,7 +305,7 @@ function parseAdvanceDays(value: FormDataEntryValue | null) {
 /**
  * Move the group's sandbox clock (advanceClock replays every day it passes). Non-members see the 404 page, as for any
  * request about a group they can't see; members who aren't the group admin (nor platform admins) are refused with a
- * toast; the days are checked here, before anything moves.
+ * toast; the days are checked here, before anything moves (a count out of range comes back to its field, 400).
  */
 async function advanceGroupClock(
   request: Request,
@@ -322,11 +322,10 @@ async function advanceGroupClock(
   if (intent === "advance-days") {
     const days = parseAdvanceDays(daysInput);
     if (days === null) {
+      // A form's bad input: a 400 with the message beside the field and what was typed kept in it.
       const range = { min: String(ADVANCE_DAYS_MIN), max: String(ADVANCE_DAYS_MAX) };
-      return redirectWithToast(request, back, {
-        type: "error",
-        title: inReaderLanguage(request, user, CLOCK_DAYS_RANGE, "toasts.clock.daysRange", range),
-      });
+      const error = inReaderLanguage(request, user, CLOCK_DAYS_RANGE, "toasts.clock.daysRange", range);
+      return data({ clock: { days: typeof daysInput === "string" ? daysInput : "", error } }, { status: 400 });
     }
     by = { days };
   }
@@ -355,6 +354,7 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
   const t = useT();
   const locale = useLocale();
   const removal = actionData && "removal" in actionData ? actionData.removal : null;
+  const clockInput = actionData && "clock" in actionData ? actionData.clock : null;
   if (!group) return <GroupNotFound />;
   const showClock = "sandboxClock" in loaderData && loaderData.sandboxClock && group.status === "active";
   const canAdvance = "canAdvanceClock" in loaderData && loaderData.canAdvanceClock === true;
@@ -396,7 +396,7 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
 
       {showClock ? (
         <div className="mt-6">
-          <GroupSandboxClock group={group} canAdvance={canAdvance} />
+          <GroupSandboxClock group={group} canAdvance={canAdvance} refused={clockInput} />
         </div>
       ) : null}
 

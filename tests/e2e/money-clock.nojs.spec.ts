@@ -12,7 +12,24 @@ test("without JavaScript: the clock's forms move the group's time, and the state
     await page.goto(groupPath);
     const before = await readGroupPage(page);
     if (before.completed) return; // the JavaScript walkthrough may have run the group to its end
-    await clockCard(page).getByRole("spinbutton", { name: "Days" }).fill("1");
+    // A count the server refuses (the browser's own min/max taken off, as an old browser or a script would): the page
+    // comes back with the message under the field and the number still in it, and the clock has not moved.
+    const spin = clockCard(page).getByRole("spinbutton", { name: "Days" });
+    await spin.evaluate((input) => {
+      input.removeAttribute("min");
+      input.removeAttribute("max");
+    });
+    await spin.fill("500");
+    const [refused] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === "POST"),
+      clockCard(page).getByRole("button", { name: "Advance", exact: true }).click(),
+    ]);
+    expect(refused.status()).toBe(400);
+    await expect(spin).toHaveValue("500");
+    await expect(spin).toHaveAttribute("aria-invalid", "true");
+    await expect(spin).toHaveAccessibleDescription("Choose between 1 and 400 days.");
+    expect((await readGroupPage(page)).day).toBe(before.day);
+    await spin.fill("1");
     await clockCard(page).getByRole("button", { name: "Advance", exact: true }).click();
     await expect(toasts(page)).toContainText("Sandbox clock moved");
     const afterOne = await readGroupPage(page);

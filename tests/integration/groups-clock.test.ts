@@ -168,16 +168,24 @@ describe("/groups/{id} action: advance the sandbox clock", () => {
   });
 
   it("rejects a day count that is not a whole number from 1 to 400, and nothing moves", async () => {
-    const { group, adminJar } = await clockGroup();
+    const { group, admin, adminJar } = await clockGroup();
     const before = await clockOf(group.id);
-    for (const days of ["0", "401", "-3", "1.5", "2e1", "abc", "", "  "]) {
+    // A 400 back to the field, with what was typed and why; no toast.
+    for (const days of ["0", "401", "-3", "1.5", "2e1", "abc", "", "  ", "<b>1</b>"]) {
       const result = await advance(group.id, { intent: "advance-days", days }, adminJar);
-      expect(result.status, `days=${JSON.stringify(days)}`).toBe(302);
-      expect(await toastsOf(result.setCookies)).toEqual([{ type: "error", title: "Choose between 1 and 400 days.", description: undefined }]);
+      expect(result.status, `days=${JSON.stringify(days)}`).toBe(400);
+      expect(result.data).toEqual({ clock: { days, error: "Choose between 1 and 400 days." } });
+      expect(await toastsOf(result.setCookies)).toEqual([]);
     }
     // No days field at all.
     const missing = await advance(group.id, { intent: "advance-days" }, adminJar);
-    expect(await toastTitles(missing.setCookies)).toEqual(["Choose between 1 and 400 days."]);
+    expect(missing.status).toBe(400);
+    expect(missing.data).toEqual({ clock: { days: "", error: "Choose between 1 and 400 days." } });
+    // In the reader's language.
+    await db().update(schema.users).set({ locale: "es-US" }).where(eq(schema.users.id, admin.id));
+    const spanish = await advance(group.id, { intent: "advance-days", days: "500" }, adminJar);
+    expect(spanish.status).toBe(400);
+    expect(spanish.data).toEqual({ clock: { days: "500", error: "Elija entre 1 y 400 días." } });
     expect(await clockOf(group.id)).toEqual(before);
   });
 

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { useLocale, useT } from "~/components/i18n";
 import { buttonClass } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/field";
+import { FieldErrors, inputClass } from "~/components/ui/field";
 import { formatCalendarDay } from "~/domain/format";
 import { plural } from "~/domain/plural";
 import type { GroupPageView } from "~/server/groups/group-views.server";
@@ -19,7 +19,16 @@ export function daysAheadLabel(days: number) {
  * group admin or a platform admin, the buttons that move it forward. Plain form posts, so they work without
  * JavaScript; with it, the pressed button shows that the replay is running (advancing can take seconds).
  */
-export function GroupSandboxClock({ group, canAdvance }: { group: Pick<GroupPageView, "today" | "clockOffsetDays">; canAdvance: boolean }) {
+export function GroupSandboxClock({
+  group,
+  canAdvance,
+  refused = null,
+}: {
+  group: Pick<GroupPageView, "today" | "clockOffsetDays">;
+  canAdvance: boolean;
+  /** An "Advance by" the server refused: what was typed, and why (in the reader's language). */
+  refused?: { days: string; error: string } | null;
+}) {
   const navigation = useNavigation();
   const t = useT();
   const locale = useLocale();
@@ -68,9 +77,12 @@ export function GroupSandboxClock({ group, canAdvance }: { group: Pick<GroupPage
                     max={ADVANCE_DAYS_MAX}
                     step={1}
                     required
-                    defaultValue={1}
+                    defaultValue={refused ? refused.days : 1}
+                    aria-invalid={refused ? true : undefined}
+                    aria-describedby={refused ? "advance-days-error" : undefined}
                     className={`${inputClass} w-24`}
                   />
+                  <FieldErrors id="advance-days-error" errors={refused ? [refused.error] : null} />
                 </div>
                 <button
                   type="submit"
