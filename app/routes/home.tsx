@@ -23,7 +23,7 @@ const SAMPLE_TURNS = [
   { initials: "DR", name: "Diego", month: "home.sample.february", status: "paid" },
   { initials: "KO", name: "Kwame", month: "home.sample.march", status: "next" },
   { initials: "LS", name: "Lan", month: "home.sample.april", status: "upcoming" },
-  { initials: "YOU", name: null, month: "home.sample.may", status: "upcoming" },
+  { initials: null, name: null, month: "home.sample.may", status: "upcoming" },
 ] as const;
 
 const STATUS_LABELS = { paid: "home.sample.paidOut", next: "home.sample.next", upcoming: "home.sample.upcoming" } as const;
@@ -99,14 +99,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </figcaption>
             <ol className="mt-5 space-y-3">
               {SAMPLE_TURNS.map((turn, index) => (
-                <li key={turn.initials} className="flex items-center gap-3">
+                <li key={turn.month} className="flex items-center gap-3">
                   <span
                     aria-hidden="true"
                     className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-xs font-bold ${
                       turn.status === "next" ? "bg-brand-700 text-white" : "bg-brand-100 text-brand-900"
                     }`}
                   >
-                    {turn.initials}
+                    {turn.initials ?? t("home.sample.youInitials")}
                   </span>
                   <span className="flex-1 text-sm text-slate-800">
                     <span className="font-medium">{t("home.sample.turn", { number: index + 1, name: turn.name ?? t("home.sample.you") })}</span>

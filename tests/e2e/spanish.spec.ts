@@ -70,6 +70,9 @@ test.describe("a browser that asks for Spanish", () => {
     await expect(wedding).toContainText("$500 cada dos semanas");
     await expect(wedding).toContainText("$5,000 en total");
     await expect(wedding).toContainText("$500 × 10 miembros");
+    // The sample cycle's last turn is the reader's: its avatar's letters too (hidden from screen readers, read by eyes).
+    const yours = page.getByRole("listitem").filter({ hasText: "Turno 5: Usted" });
+    await expect(yours.locator('[aria-hidden="true"]')).toHaveText("UD.");
   });
 
   test("the register form's validation speaks Spanish and keeps what was typed", async ({ page }) => {

@@ -387,6 +387,7 @@ const UI = {
   "home.sample.terms": "$200 each month · $1,000 payout per turn",
   "home.sample.turn": "Turn {number}: {name}",
   "home.sample.you": "You",
+  "home.sample.youInitials": "YOU",
   "home.sample.january": "January",
   "home.sample.february": "February",
   "home.sample.march": "March",

@@ -387,6 +387,7 @@ export const messages: Record<MessageId, string> = {
   "home.sample.terms": "$200 cada mes · pozo de $1,000 por turno",
   "home.sample.turn": "Turno {number}: {name}",
   "home.sample.you": "Usted",
+  "home.sample.youInitials": "UD.",
   "home.sample.january": "Enero",
   "home.sample.february": "Febrero",
   "home.sample.march": "Marzo",
