@@ -33,12 +33,13 @@ import { getPool, db } from "../db/client.server";
 import { isConnectionLost } from "../db/errors.server";
 import { bankTransfers, groupEvents, groupMembers, groupPeriods, groups, type TransferRow, users } from "../db/schema";
 import { sendEmailToUser } from "../email/user-email.server";
-import { appUrl, env } from "../platform/env.server";
+import { appUrl } from "../platform/env.server";
 import { notify } from "../notifications/notifications.server";
 import { sendDailyReminders } from "../notifications/reminders.server";
 import { notifyUrgent, URGENT } from "../notifications/account-alerts.server";
 import { failpoint, pausepoint, SimulatedCrash } from "../platform/failpoints.server";
 import { logger } from "../platform/log.server";
+import { groupToday, isSandboxBank, sandboxDayOf } from "./group-clock.server";
 import { balanceOf } from "./ledger.server";
 import { processingSucceeded, recordPayoutRefusal, recordProcessingFailure } from "./health.server";
 import { groupsLockedInOrder } from "./locks.server";
@@ -49,27 +50,9 @@ import { makeConsentedPayouts } from "./turn-consent.server";
 
 type GroupRow = typeof groups.$inferSelect;
 
-/** The group's clock: real time plus its sandbox offset. */
-export function groupNow(group: Pick<GroupRow, "clockOffsetSeconds">, now: Date) {
-  return new Date(now.getTime() + group.clockOffsetSeconds * 1000);
-}
-
-export function groupToday(group: Pick<GroupRow, "clockOffsetSeconds" | "timeZone">, now: Date): CalendarDay {
-  return todayIn(group.timeZone, groupNow(group, now));
-}
-
-/**
- * The group-clock day to date news about a group by, when its sandbox clock has been moved (ADR 040): feeds show it
- * instead of the wall-clock time, which would name a different day. Null for a group on real time.
- */
-export function sandboxDayOf(group: Pick<GroupRow, "clockOffsetSeconds">, day: CalendarDay): CalendarDay | null {
-  return group.clockOffsetSeconds !== 0 ? day : null;
-}
-
-/** Whether the bank is a sandbox (our double, or Plaid's sandbox), where we drive settlement ourselves. */
-export function isSandboxBank() {
-  return env().PLAID_ENV !== "production";
-}
+// The group's clock lives below the cycle (the modules the cycle calls date their notices by it too); the pages and
+// services that read it from here still do.
+export { groupToday, isSandboxBank } from "./group-clock.server";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Processing: pages of groups, one group-clock day at a time, each stage one batch over the page

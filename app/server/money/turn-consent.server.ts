@@ -25,6 +25,7 @@ import { notify } from "../notifications/notifications.server";
 import { failpoint } from "../platform/failpoints.server";
 import { logger } from "../platform/log.server";
 import { recordTransfers } from "../platform/metrics.server";
+import { sandboxDayOf } from "./group-clock.server";
 import { lockAccounts, lockedBalance, resolveAccounts, type Tx } from "./ledger.server";
 import { accountsOf, insertReservedPayout, submitTransfers } from "./transfers.server";
 
@@ -323,7 +324,7 @@ export async function consentToPartialPayout(userId: string, groupId: string, pe
     // Committed: the members who owe and the group's admin are told (dated on the group's clock).
     const [recipient] = await db().select({ name: users.name }).from(users).where(eq(users.id, userId));
     const link = `/groups/${groupId}`;
-    const occurredOn = group.clockOffsetSeconds !== 0 ? today : null;
+    const occurredOn = sandboxDayOf(group, today);
     for (const debtor of outcome.owed) {
       const notices = consentNotices({
         groupName: group.name,
@@ -496,7 +497,7 @@ async function restNotices(debt: typeof turnDebts.$inferSelect, day: CalendarDay
     sentOn: day,
   });
   const link = `/groups/${debt.groupId}`;
-  const occurredOn = group!.clockOffsetSeconds !== 0 ? day : null;
+  const occurredOn = sandboxDayOf(group!, day);
   const jobs = [
     () => notify(debt.recipientUserId, { ...notices.recipient, link, occurredOn }),
     () => notify(debt.debtorUserId, { ...notices.debtor, link, occurredOn }),

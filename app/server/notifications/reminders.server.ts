@@ -15,6 +15,7 @@ import { addDays, type CalendarDay } from "~/domain/schedule";
 import { db } from "../db/client.server";
 import { bankTransfers, dailyReminders, groupMembers, groupPeriods, notificationPreferences, users } from "../db/schema";
 import { sendEmail } from "../email/email.server";
+import { sandboxDayOf } from "../money/group-clock.server";
 import { lateContributionsOn } from "../money/late-contributions.server";
 import { appUrl } from "../platform/env.server";
 import { logger } from "../platform/log.server";
@@ -31,7 +32,7 @@ const SEND_CONCURRENCY = 8;
  * Four queries whatever the number of groups and members; never throws for a send.
  */
 export async function sendDailyReminders(
-  set: ReadonlyArray<{ id: string; name: string; contributionCents: number; clockOffsetSeconds?: number }>,
+  set: ReadonlyArray<{ id: string; name: string; contributionCents: number; clockOffsetSeconds: number }>,
   day: CalendarDay,
 ): Promise<DailyRemindersResult> {
   if (set.length === 0) return { sent: 0 };
@@ -147,7 +148,7 @@ export async function sendDailyReminders(
                 };
       const words = englishWords(notice);
       // A group whose sandbox clock was moved: the bell dates the reminder by the group's day (ADR 040).
-      const occurredOn = group.clockOffsetSeconds ? day : null;
+      const occurredOn = sandboxDayOf(group, day);
       const jobs: Array<() => Promise<unknown>> = [() => notify(member.id, { ...notice, link, occurredOn })];
       if (member.wantsEmail) {
         jobs.push(() =>
