@@ -217,9 +217,9 @@ describe("daily reminders, with the sandbox clock driving time", () => {
       const today = groupToday(current!, now);
       // What the cycle's hook does for each day it processes (cycle.server.ts runDay → sendDailyReminders); once
       // the hook is wired, the cycle has sent them already and this call finds them claimed.
-      await sendDailyReminders([current!], today);
+      await sendDailyReminders([current!], today, now);
       // A day processed twice (a retry, a second worker) sends nothing more.
-      expect(await sendDailyReminders([current!], today)).toEqual({ sent: 0 });
+      expect(await sendDailyReminders([current!], today, now)).toEqual({ sent: 0 });
       if (today > addDays(due, 2)) break;
       const moved = await advanceClock({ id: admin.id, isAdmin: false }, group.id, { days: 1 }, now);
       expect(moved).toMatchObject({ ok: true, days: 1 });
@@ -262,9 +262,9 @@ describe("daily reminders, with the sandbox clock driving time", () => {
     const day = addDays(first.group.firstDueOn!, -1);
     expect(second.group.firstDueOn).toBe(first.group.firstDueOn);
 
-    expect(await sendDailyReminders([first.group, second.group], day)).toEqual({ sent: 2 });
-    expect(await sendDailyReminders([second.group, first.group], day)).toEqual({ sent: 0 });
-    expect(await sendDailyReminders([], day)).toEqual({ sent: 0 });
+    expect(await sendDailyReminders([first.group, second.group], day, now)).toEqual({ sent: 2 });
+    expect(await sendDailyReminders([second.group, first.group], day, now)).toEqual({ sent: 0 });
+    expect(await sendDailyReminders([], day, now)).toEqual({ sent: 0 });
 
     expect((await bell(one.id)).filter((n) => n.title.startsWith("Your $"))).toEqual([
       {

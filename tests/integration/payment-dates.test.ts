@@ -19,7 +19,11 @@ const groupPage = await import("../../app/routes/groups.$groupId");
 const statementPage = await import("../../app/routes/groups.$groupId.statement");
 const notificationsPage = await import("../../app/routes/notifications");
 const dashboard = await import("../../app/routes/dashboard");
-const { advanceClock } = await import("../../app/server/money/cycle.server");
+const { advanceClock, processGroup } = await import("../../app/server/money/cycle.server");
+const { db } = await import("../../app/server/db/client.server");
+const schema = await import("../../app/server/db/schema");
+const { addDays } = await import("../../app/domain/schedule");
+const { and, asc, eq, inArray, sql } = await import("drizzle-orm");
 const { listMessages } = await import("../../sandbox/postmark/store");
 const money = await import("../support/money");
 const { sessionJarFor } = await import("../support/users");
@@ -141,5 +145,81 @@ describe("one payment, one set of dates, on every surface", () => {
     expect(after.text).toContain("Turn 2 You Arrived Jan 22, 2026 Paid");
     const secondEmails = (await listMessages(databaseUrl, { to: second.email })).filter((message) => message.tag === "payout-notification");
     expect(secondEmails[0]!.textBody).toContain("Payout sent: Wednesday, January 21, 2026\nArrived: Thursday, January 22, 2026");
+  }, 180_000);
+});
+
+/**
+ * A group on real time whose days are replayed to catch up, as the demo's seed does (a group started a week back, then
+ * `processGroup(id, now)` runs every day since) and as a worker that was down does: its news is written at once, on
+ * the wall clock's today, but happened on the days replayed. With the sandbox bank, the activity and the bell date it
+ * by those days, as the statement does (sandboxDayOf); news of the group's own today keeps the wall-clock time.
+ *
+ * Started Tuesday January 6, 2026 (no sandbox offset), weekly on Friday, caught up to Thursday January 15 in one run:
+ * period 1 was due the 9th, collected the 12th, sent the 13th and arrived the 14th. Then run on each day's own today:
+ * period 2, due the 16th, is collected on Tuesday the 20th (after Martin Luther King Jr. Day) and arrives the 22nd.
+ */
+describe("news of days replayed to catch up, dated by the group's day", () => {
+  /** Noon in New York on `day`: the real time of a run whose today is `day` for a group on real time. */
+  const noonOn = (day: string) => new Date(`${day}T17:00:00Z`);
+
+  /** The group's contribution and payout activity, each beside its settlement's day in the ledger (the statement's). */
+  async function activityWithLedgerDays(groupId: string) {
+    const { rows } = await db().execute<{ type: string; user_id: string; period_number: number; occurred_on: string | null; ledger_on: string }>(sql`
+      select e.type, e.user_id, e.period_number, e.occurred_on::text,
+        (select min(l.effective_on)::text from ${schema.ledgerTransfers} l join ${schema.bankTransfers} t on t.id = l.bank_transfer_id
+          where t.group_id = e.group_id and t.kind = e.type and t.user_id = e.user_id and t.period_number = e.period_number
+            and l.reason in ('contribution', 'payout_settled')) as ledger_on
+      from ${schema.groupEvents} e
+      where e.group_id = ${groupId}::uuid and e.type in ('contribution', 'payout')
+      order by e.period_number, e.type, e.user_id`);
+    return rows.map((row) => [row.period_number, row.type, row.user_id, row.occurred_on, row.ledger_on]);
+  }
+
+  /** A member's reminders and arrived payouts: the day each is about, and the day the bell dates it by. */
+  async function notices(userId: string) {
+    const rows = await db()
+      .select({ message: schema.notifications.message, values: schema.notifications.values, occurredOn: schema.notifications.occurredOn })
+      .from(schema.notifications)
+      .where(and(eq(schema.notifications.userId, userId), inArray(schema.notifications.message, ["contributionDue", "payoutArrived"])))
+      .orderBy(asc(schema.notifications.createdAt));
+    return rows.map((row) => [row.message, row.values?.dueOn ?? row.values?.arrivedOnMedium, row.occurredOn]);
+  }
+
+  it("dates a catch-up's activity and notices by the ledger's days, and a run on the group's today by the wall clock", async () => {
+    const { group, members } = await money.startedGroup({ now: NOW, balanceCents: 100_000, draft: { name: "Catch-up Fund" } });
+    expect(group.clockOffsetSeconds).toBe(0);
+    const ids = members.map((member) => member.id).sort();
+    const [first, second] = [members[0]!, members[1]!];
+
+    // Ten days in one run, as the seed runs them: every one of them before the group's today but the last.
+    expect(await processGroup(group.id, noonOn("2026-01-15"))).toEqual({ status: "processed", days: 10 });
+    expect(await activityWithLedgerDays(group.id)).toEqual([
+      ...ids.map((id) => [1, "contribution", id, "2026-01-12", "2026-01-12"]),
+      [1, "payout", first.id, "2026-01-14", "2026-01-14"],
+    ]);
+    expect(await notices(first.id)).toEqual([
+      ["contributionDue", "2026-01-09", "2026-01-07"],
+      ["payoutArrived", "2026-01-14", "2026-01-14"],
+      ["contributionDue", "2026-01-16", "2026-01-14"],
+    ]);
+    // What the reproduction read on the dashboard: the payout on the day it arrived, not on the day of the catch-up.
+    const home = await call(dashboard.loader, get("/dashboard", await sessionJarFor(second.id)));
+    const homeText = textOf(renderRoute(dashboard.default, "/dashboard", home.data));
+    expect(homeText).toContain(`Payout ${first.name} received a payout of $300.00 from Catch-up Fund Jan 14, 2026 (sandbox time)`);
+    expect(homeText).toContain(`Contribution ${first.name} contributed $100.00 to Catch-up Fund Jan 12, 2026 (sandbox time)`);
+
+    // Then each day on its own today, as a worker that keeps up runs them: the news happens when it is written.
+    for (let day = "2026-01-16"; day <= "2026-01-22"; day = addDays(day, 1))
+      expect(await processGroup(group.id, noonOn(day))).toEqual({ status: "processed", days: 1 });
+    expect((await activityWithLedgerDays(group.id)).filter(([period]) => period === 2)).toEqual([
+      ...ids.map((id) => [2, "contribution", id, null, "2026-01-20"]),
+      [2, "payout", second.id, null, "2026-01-22"],
+    ]);
+    expect(await notices(second.id)).toEqual([
+      ["contributionDue", "2026-01-09", "2026-01-07"],
+      ["contributionDue", "2026-01-16", "2026-01-14"],
+      ["contributionDue", "2026-01-23", null],
+      ["payoutArrived", "2026-01-22", null],
+    ]);
   }, 180_000);
 });

@@ -255,12 +255,12 @@ async function runDay(set: GroupRow[], day: CalendarDay, now: Date): Promise<Set
   const leftovers = await leftoversToSend(await leftoverRows(ids));
   await submitTransfers(leftovers, day);
   trace("submit leftovers", leftovers.length);
-  await tellOutcomes(byId, day);
+  await tellOutcomes(byId, day, now);
   trace("tell");
 
-  await remind(byId, await claimReminders(ids, day), day);
+  await remind(byId, await claimReminders(ids, day), day, now);
   trace("remind");
-  await sendDailyReminders(set, day);
+  await sendDailyReminders(set, day, now);
   trace("daily reminders");
   const debits = await planDebits(ids, day, SETUP_FEE_CENTS);
   trace("plan", debits.length);
@@ -276,10 +276,10 @@ async function runDay(set: GroupRow[], day: CalendarDay, now: Date): Promise<Set
   }
   // Turns whose recipient consented to be paid what arrived (ADR 053 step 4): that payout, and the rest of it for each
   // missing contribution that has now arrived.
-  made.push(...(await makeConsentedPayouts(ids, day)));
+  made.push(...(await makeConsentedPayouts(ids, day, now)));
   await submitTransfers(made, day);
   trace("payout", made.length);
-  await tellOutcomes(byId, day);
+  await tellOutcomes(byId, day, now);
 
   await completePeriods(ids, day, now);
   const done = await settledUpGroups(ids, day);
@@ -363,7 +363,12 @@ async function completeGroups(groupIds: string[], byId: Map<string, GroupRow>, n
   await db()
     .insert(groupEvents)
     .values(
-      completedIds.map((groupId) => ({ groupId, type: "completed" as const, occurredAt: now, occurredOn: sandboxDayOf(byId.get(groupId)!, day) })),
+      completedIds.map((groupId) => ({
+        groupId,
+        type: "completed" as const,
+        occurredAt: now,
+        occurredOn: sandboxDayOf(byId.get(groupId)!, day, now),
+      })),
     );
   const members = await db()
     .select({ groupId: groupMembers.groupId, userId: groupMembers.userId })
@@ -377,7 +382,7 @@ async function completeGroups(groupIds: string[], byId: Map<string, GroupRow>, n
           message: "groupComplete",
           values: { groupName: byId.get(m.groupId)!.name },
           link: `/groups/${m.groupId}`,
-          occurredOn: sandboxDayOf(byId.get(m.groupId)!, day),
+          occurredOn: sandboxDayOf(byId.get(m.groupId)!, day, now),
         }),
       ),
     ),
@@ -505,7 +510,7 @@ async function settleOne(transfer: TransferRow, day: CalendarDay, changes: Statu
 }
 
 /** Tell members their contribution is coming up (in-app, and by email if they want it). */
-async function remind(byId: Map<string, GroupRow>, reminders: Awaited<ReturnType<typeof claimReminders>>, day: CalendarDay) {
+async function remind(byId: Map<string, GroupRow>, reminders: Awaited<ReturnType<typeof claimReminders>>, day: CalendarDay, now: Date) {
   if (reminders.length === 0) return;
   const people = await db()
     .select({ id: users.id, email: users.email, name: users.name })
@@ -525,7 +530,7 @@ async function remind(byId: Map<string, GroupRow>, reminders: Awaited<ReturnType
             message: "contributionDue",
             values: { groupName: group.name, dueOn: reminder.dueOn },
             link,
-            occurredOn: sandboxDayOf(group, day),
+            occurredOn: sandboxDayOf(group, day, now),
           }),
           sendEmailToUser(user, {
             template: "payment-reminder",
@@ -549,7 +554,7 @@ async function remind(byId: Map<string, GroupRow>, reminders: Awaited<ReturnType
  * returned contribution makes the member late, and both they and the group admin hear of it. Outcomes are claimed
  * with one conditional update, so each is told once.
  */
-async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
+async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay, now: Date) {
   const locked = alias(bankTransfers, "locked");
   const untold = (t: typeof bankTransfers | typeof locked) =>
     and(
@@ -580,7 +585,8 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
   const person = new Map(people.map((p) => [p.id, p]));
 
   // Activity: one entry per member, kind and period (funds_available after settled is the same money), dated — in a
-  // group whose sandbox clock was moved — by the day its settlement was posted, the day the statement shows (ADR 040).
+  // group whose sandbox clock was moved, or on a day replayed to catch up with a sandbox bank (sandboxDayOf) — by the
+  // day its settlement was posted, the day the statement shows (ADR 040).
   const settledRows = new Map<string, TransferRow>();
   for (const t of changed) {
     if (SETTLED_STATUSES.includes(t.status) && t.kind !== "fee") settledRows.set(`${t.groupId}:${t.kind}:${t.userId}:${t.periodNumber}`, t);
@@ -590,7 +596,7 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
     const values = sql.join(
       [...settledRows.values()].map(
         (t) =>
-          sql`(${t.groupId}::uuid, ${t.userId}::uuid, ${t.kind}, ${t.amountCents}::bigint, ${t.periodNumber}::int, ${t.id}::uuid, ${sandboxDayOf(byId.get(t.groupId)!, day) !== null}::boolean)`,
+          sql`(${t.groupId}::uuid, ${t.userId}::uuid, ${t.kind}, ${t.amountCents}::bigint, ${t.periodNumber}::int, ${t.id}::uuid, ${sandboxDayOf(byId.get(t.groupId)!, day, now) !== null}::boolean)`,
       ),
       sql`, `,
     );
@@ -617,7 +623,7 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
         const group = byId.get(event.group_id)!;
         const member = person.get(event.user_id)!;
         const row = settledRows.get(`${event.group_id}:contribution:${event.user_id}:${event.period_number}`)!;
-        const occurredOn = sandboxDayOf(group, row.statusOn);
+        const occurredOn = sandboxDayOf(group, row.statusOn, now);
         const link = `/groups/${group.id}`;
         const recipientId = recipients.find((r) => r.groupId === event.group_id && r.periodNumber === event.period_number)?.userId;
         const told = new Set<string>();
@@ -643,7 +649,7 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
       // A payout ends at settled: the day it did is the day it arrived; it was sent the day it was made.
       const values = { groupName: group.name, amountCents, sentOnMedium: payout.initiatedOn, arrivedOnMedium: payout.statusOn };
       jobs.push(
-        () => notify(recipient.id, { message: "payoutArrived", values, link, occurredOn: sandboxDayOf(group, payout.statusOn) }),
+        () => notify(recipient.id, { message: "payoutArrived", values, link, occurredOn: sandboxDayOf(group, payout.statusOn, now) }),
         () =>
           sendEmailToUser(recipient, {
             template: "payout-notification",
@@ -675,7 +681,7 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay) {
       statusOn: transfer.statusOn,
       retryOn: transfer.retryOn,
     };
-    const occurredOn = sandboxDayOf(group, transfer.statusOn);
+    const occurredOn = sandboxDayOf(group, transfer.statusOn, now);
     // Messages (ADR 062): the member's and the admin's notices are written in each reader's language when read.
     jobs.push(() => notifyUrgent(member.id, { ...URGENT.contributionFailedMessage(group, reason, failureStepValues(facts)), occurredOn }));
     if (group.createdBy !== member.id) {

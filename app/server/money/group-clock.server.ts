@@ -24,9 +24,15 @@ export function isSandboxBank() {
 }
 
 /**
- * The group-clock day to date news about a group by, when its sandbox clock has been moved (ADR 040): feeds show it
- * instead of the wall-clock time, which would name a different day. Null for a group on real time.
+ * The group-clock day to date news about `day` by, where the wall-clock time it is written at would name a different
+ * day (ADR 040): feeds show it instead. That is every day of a group whose sandbox clock has been moved, and, with a
+ * sandbox bank, a day before the group's today at `now`: a day the cycle replays to catch up (the demo's seed starts
+ * its groups a week back and runs every day since in one go; a worker that was down runs the days it missed), whose
+ * news is written now although, on the group's calendar and in its ledger, it happened then. Null for news of the
+ * group's today on real time, which happens when it is written, and for a group on real time with a production bank,
+ * where the bank settles on its own and its news is told as it arrives, on the wall clock (ADR 040 amended).
  */
-export function sandboxDayOf(group: Pick<GroupRow, "clockOffsetSeconds">, day: CalendarDay): CalendarDay | null {
-  return group.clockOffsetSeconds !== 0 ? day : null;
+export function sandboxDayOf(group: Pick<GroupRow, "clockOffsetSeconds" | "timeZone">, day: CalendarDay, now: Date): CalendarDay | null {
+  if (group.clockOffsetSeconds !== 0) return day;
+  return isSandboxBank() && day < groupToday(group, now) ? day : null;
 }

@@ -324,7 +324,7 @@ export async function consentToPartialPayout(userId: string, groupId: string, pe
     // Committed: the members who owe and the group's admin are told (dated on the group's clock).
     const [recipient] = await db().select({ name: users.name }).from(users).where(eq(users.id, userId));
     const link = `/groups/${groupId}`;
-    const occurredOn = sandboxDayOf(group, today);
+    const occurredOn = sandboxDayOf(group, today, now);
     for (const debtor of outcome.owed) {
       const notices = consentNotices({
         groupName: group.name,
@@ -341,7 +341,7 @@ export async function consentToPartialPayout(userId: string, groupId: string, pe
   }
   // The partial payout, now (its row first; the bank after the commit). A crash here leaves the consent: the group's
   // next run makes it.
-  const made = await makeConsentedPayouts([groupId], today);
+  const made = await makeConsentedPayouts([groupId], today, now);
   await submitTransfers(made, today, now);
   const [current] = await db().select({ payoutTransferId: turnConsents.payoutTransferId }).from(turnConsents).where(eq(turnConsents.id, consent.id));
   const [payout] = current?.payoutTransferId ? await db().select().from(bankTransfers).where(eq(bankTransfers.id, current.payoutTransferId)) : [];
@@ -382,9 +382,10 @@ async function insertPayout(tx: Tx, input: { groupId: string; periodNumber: numb
  * The payouts of consented periods due on `day` in these groups, made (rows committed and reserved; the caller sends
  * them with `submitTransfers`): each consent's partial payout (what arrived) if none is under way, and the rest of the
  * payout for each debt whose member's contribution has now arrived (the debt collected in the same transaction). Each
- * in its own transaction on the locked pool, re-deciding everything there.
+ * in its own transaction on the locked pool, re-deciding everything there. `now` is the real time of the run, so that
+ * the notices of a day replayed to catch up are dated by that day (sandboxDayOf).
  */
-export async function makeConsentedPayouts(groupIds: readonly string[], day: CalendarDay): Promise<TransferRow[]> {
+export async function makeConsentedPayouts(groupIds: readonly string[], day: CalendarDay, now: Date): Promise<TransferRow[]> {
   if (groupIds.length === 0) return [];
   const { rows: work } = await db().execute<{ kind: "partial" | "rest"; id: string; group_id: string; recipient_user_id: string }>(sql`
     select 'partial' as kind, c.id, c.group_id, c.recipient_user_id from ${turnConsents} c
@@ -466,7 +467,7 @@ export async function makeConsentedPayouts(groupIds: readonly string[], day: Cal
     });
     if (!result) continue;
     made.push(result.row);
-    if (result.collected) told.push(...(await restNotices(result.collected, day)));
+    if (result.collected) told.push(...(await restNotices(result.collected, day, now)));
   }
   // Committed: count the payouts (metrics: created), then tell.
   recordTransfers(made);
@@ -475,9 +476,9 @@ export async function makeConsentedPayouts(groupIds: readonly string[], day: Cal
 }
 
 /** The notices of a debt collected: the member who owed, the recipient and the group's admin, dated. */
-async function restNotices(debt: typeof turnDebts.$inferSelect, day: CalendarDay) {
+async function restNotices(debt: typeof turnDebts.$inferSelect, day: CalendarDay, now: Date) {
   const [group] = await db()
-    .select({ name: groups.name, createdBy: groups.createdBy, clockOffsetSeconds: groups.clockOffsetSeconds })
+    .select({ name: groups.name, createdBy: groups.createdBy, clockOffsetSeconds: groups.clockOffsetSeconds, timeZone: groups.timeZone })
     .from(groups)
     .where(eq(groups.id, debt.groupId));
   const people = new Map(
@@ -497,7 +498,7 @@ async function restNotices(debt: typeof turnDebts.$inferSelect, day: CalendarDay
     sentOn: day,
   });
   const link = `/groups/${debt.groupId}`;
-  const occurredOn = sandboxDayOf(group!, day);
+  const occurredOn = sandboxDayOf(group!, day, now);
   const jobs = [
     () => notify(debt.recipientUserId, { ...notices.recipient, link, occurredOn }),
     () => notify(debt.debtorUserId, { ...notices.debtor, link, occurredOn }),

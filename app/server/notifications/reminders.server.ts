@@ -28,12 +28,14 @@ export type DailyRemindersResult = { sent: number };
 const SEND_CONCURRENCY = 8;
 
 /**
- * Send one group-clock day's daily reminders for a set of active groups, all at that day (the cycle's `runDay` set).
- * Four queries whatever the number of groups and members; never throws for a send.
+ * Send one group-clock day's daily reminders for a set of active groups, all at that day (the cycle's `runDay` set),
+ * at `now` (the run's real time, which tells a replayed day from the group's today). Four queries whatever the number
+ * of groups and members; never throws for a send.
  */
 export async function sendDailyReminders(
-  set: ReadonlyArray<{ id: string; name: string; contributionCents: number; clockOffsetSeconds: number }>,
+  set: ReadonlyArray<{ id: string; name: string; contributionCents: number; clockOffsetSeconds: number; timeZone: string }>,
   day: CalendarDay,
+  now: Date,
 ): Promise<DailyRemindersResult> {
   if (set.length === 0) return { sent: 0 };
   const byId = new Map(set.map((group) => [group.id, group]));
@@ -147,8 +149,9 @@ export async function sendDailyReminders(
                   },
                 };
       const words = englishWords(notice);
-      // A group whose sandbox clock was moved: the bell dates the reminder by the group's day (ADR 040).
-      const occurredOn = sandboxDayOf(group, day);
+      // A group whose sandbox clock was moved, or a day replayed to catch up: the bell dates the reminder by the group's
+      // day (ADR 040).
+      const occurredOn = sandboxDayOf(group, day, now);
       const jobs: Array<() => Promise<unknown>> = [() => notify(member.id, { ...notice, link, occurredOn })];
       if (member.wantsEmail) {
         jobs.push(() =>
