@@ -11,7 +11,7 @@ export type NotificationItem = {
   body: string | null;
   link: string | null;
   createdAt: string;
-  /** The group-clock day of news about a sandbox group whose clock was moved (ADR 040). */
+  /** The group-clock day of news about a sandbox group whose clock was moved, or of a day replayed (ADR 040). */
   occurredOn?: string | null;
   read: boolean;
 };
@@ -108,7 +108,7 @@ export function NotificationsBell({ feed: serverFeed }: { feed: NotificationFeed
 
 /**
  * When a notification happened, in the reader's language: the time, or the group-clock day of news about a sandbox group
- * whose clock was moved (format.ts `formatEventTime`'s rule: "Jan 14, 2026 (sandbox time)").
+ * whose clock was moved or of a day replayed (format.ts `formatEventTime`'s rule: "Jan 14, 2026 (sandbox time)").
  */
 export function eventTime(item: { createdAt: string; occurredOn?: string | null }, t: Translate, locale: Locale): string {
   return item.occurredOn

@@ -155,8 +155,8 @@ export function formatDollars(dollars: number, locale: Locale = DEFAULT_LOCALE) 
 
 /**
  * When something happened, for feeds (notifications, recent activity): the time it happened, or — for news about a
- * group whose sandbox clock had been moved (ADR 040) — the group-clock day it happened on, as every other surface
- * dates that event ("Jan 14, 2026 (sandbox time)").
+ * group whose sandbox clock had been moved, or about a day the sandbox replayed to catch up (ADR 040) — the group-clock
+ * day it happened on, as every other surface dates that event ("Jan 14, 2026 (sandbox time)").
  */
 export function formatEventTime(occurredAt: string | Date, occurredOn: string | null | undefined): string {
   return occurredOn ? `${formatCalendarDay(occurredOn, "medium")} (sandbox time)` : formatTimestamp(occurredAt);

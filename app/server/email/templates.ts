@@ -168,7 +168,7 @@ export const templateDataSchemas = {
     notice: noticeSchema,
     /** When it happened: an ISO timestamp (English words on rows queued before). */
     occurredAt: z.string(),
-    /** News about a sandbox group whose clock was moved: the group-clock day it happened on, shown instead. */
+    /** News dated by the group's clock (a moved sandbox clock, a replayed day: sandboxDayOf): that day, shown instead. */
     occurredOn: z.iso.date().optional(),
     actionLabel: z.string(),
     actionUrl: z.string(),

@@ -897,7 +897,7 @@ export type ActivityView = {
   relatedIsYou?: boolean;
   amountCents: number | null;
   occurredAt: string;
-  /** The group-clock day, for an event in a group whose sandbox clock had been moved (ADR 040); else null. */
+  /** The group-clock day, for an event dated by the group's clock (sandboxDayOf, ADR 040); else null. */
   occurredOn: CalendarDay | null;
 };
 

@@ -35,8 +35,8 @@ export type UrgentNotice = {
   /** False when another email about the same event always goes anyway (a security email). Default true. */
   email?: boolean;
   /**
-   * News about a group whose sandbox clock was moved: the group-clock day it happened on (ADR 040), which the bell and
-   * the email's "When" show instead of the wall-clock time.
+   * News dated by the group's clock (a moved sandbox clock, a replayed day; sandboxDayOf, ADR 040): the group-clock
+   * day it happened on, which the bell and the email's "When" show instead of the wall-clock time.
    */
   occurredOn?: string | null;
 };

@@ -16,7 +16,7 @@ export type NotificationView = {
   body: string | null;
   link: string | null;
   createdAt: string;
-  /** The group-clock day of news about a group whose sandbox clock was moved (shown instead of createdAt), or null. */
+  /** The group-clock day of news dated by the group's clock (sandboxDayOf; shown instead of createdAt), or null. */
   occurredOn: string | null;
   read: boolean;
 };
@@ -64,7 +64,7 @@ type Executor = Pick<Db, "insert">;
 
 type NoticePlace = {
   link?: string | null;
-  /** News about a group whose sandbox clock was moved: the group-clock day it happened on (sandboxDayOf). */
+  /** News dated by the group's clock (a moved sandbox clock, a replayed day): the day it happened on (sandboxDayOf). */
   occurredOn?: string | null;
 };
 

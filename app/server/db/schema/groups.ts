@@ -218,9 +218,10 @@ export const groupEvents = pgTable(
     relatedUserId: uuid("related_user_id").references(() => users.id, { onDelete: "set null" }),
     occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
     /**
-     * The group-clock day the event happened on, when the group's sandbox clock had been moved (ADR 040): feeds show
-     * this day rather than the wall-clock time. Null: the event happened at occurred_at's own time (every group in
-     * production; events from before migration 0022).
+     * The group-clock day the event happened on, when the group's sandbox clock had been moved or the day was replayed
+     * to catch up with a sandbox bank (sandboxDayOf, ADR 040): feeds show this day rather than the wall-clock time.
+     * Null: the event happened at occurred_at's own time (every group in production; events from before migration
+     * 0022).
      */
     occurredOn: date("occurred_on"),
   },

@@ -32,8 +32,9 @@ export const notifications = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp("read_at", { withTimezone: true }),
     /**
-     * For news about a group whose sandbox clock had been moved (ADR 040): the group-clock day it happened on, shown
-     * instead of the wall-clock time. Null otherwise (and before migration 0022).
+     * For news about a group whose sandbox clock had been moved, or about a day replayed to catch up with a sandbox bank
+     * (sandboxDayOf, ADR 040): the group-clock day it happened on, shown instead of the wall-clock time. Null otherwise
+     * (and before migration 0022).
      */
     occurredOn: date("occurred_on"),
     /**
