@@ -569,7 +569,9 @@ describe("/dashboard", () => {
       ["Education Fund", "forming", 2],
       ["Wedding Fund", "active", 2],
     ]);
-    const { activitySentence } = await import("../../app/components/groups/group-activity");
+    const { activitySentence: sentenceIn } = await import("../../app/components/groups/group-activity");
+    const { translator } = await import("../../app/server/platform/locale.server");
+    const activitySentence = (item: Parameters<typeof sentenceIn>[0]) => sentenceIn(item, translator("en-US"), "en-US");
     expect(result.data.activity.map(activitySentence)).toEqual([
       "Amina Yusuf received a payout of $300.00 from Wedding Fund",
       "You contributed $100.00 to Wedding Fund",
