@@ -5,6 +5,7 @@ import {
   BEFORE_RETRY,
   describeAccount,
   type FailedContributionFacts,
+  nextDebitDay,
   nextStepAfterFailure,
   nudgeRefusal,
   nudgeSentText,
@@ -146,5 +147,32 @@ describe("a turn never paid (ADR 053)", () => {
       "The turn's recipient may also choose, on the group page, to be paid what has arrived now; Lena's contribution then stays owed to them and is sent on to them when it arrives.",
     );
     expect(words.emailBody.startsWith("Hello Dana and Lena,")).toBe(true);
+  });
+});
+
+describe("nextDebitDay", () => {
+  const today = "2026-01-20";
+  it("is the earliest of the next scheduled debit and every late one's next attempt, in any order", () => {
+    expect(nextDebitDay("2026-01-23", [{ nextAttemptOn: "2026-01-22", today }])).toBe("2026-01-22");
+    expect(nextDebitDay("2026-01-21", [{ nextAttemptOn: "2026-01-22", today }])).toBe("2026-01-21");
+    expect(
+      nextDebitDay("2026-01-30", [
+        { nextAttemptOn: "2026-01-22", today },
+        { nextAttemptOn: "2026-01-27", today },
+      ]),
+    ).toBe("2026-01-22");
+    expect(
+      nextDebitDay("2026-01-30", [
+        { nextAttemptOn: "2026-01-27", today },
+        { nextAttemptOn: "2026-01-22", today },
+      ]),
+    ).toBe("2026-01-22");
+  });
+
+  it("is today for a late one nothing more is taken for automatically (Pay now), and null when there is nothing", () => {
+    expect(nextDebitDay("2026-01-23", [{ nextAttemptOn: null, today }])).toBe(today);
+    expect(nextDebitDay(null, [{ nextAttemptOn: "2026-01-22", today }])).toBe("2026-01-22");
+    expect(nextDebitDay(null, [])).toBeNull();
+    expect(nextDebitDay("2026-01-23", [])).toBe("2026-01-23");
   });
 });

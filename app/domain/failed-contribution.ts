@@ -71,6 +71,23 @@ export function nextAttemptOn(facts: Pick<FailedContributionFacts, "statusOn" | 
 }
 
 /**
+ * A late member's next contribution in a group: the earliest of the next scheduled one (a period not attempted yet) and
+ * each late one's next automatic attempt, or today for a late one nothing more is taken for automatically (Pay now is
+ * its way). Null when there is none of either.
+ */
+export function nextDebitDay(
+  scheduled: CalendarDay | null,
+  late: ReadonlyArray<{ nextAttemptOn: CalendarDay | null; today: CalendarDay }>,
+): CalendarDay | null {
+  let earliest = scheduled;
+  for (const entry of late) {
+    const day = entry.nextAttemptOn ?? entry.today;
+    if (earliest === null || day < earliest) earliest = day;
+  }
+  return earliest;
+}
+
+/**
  * What happens next to a member's failed debit, in their words, with the amount, the account, the next attempt's date
  * and what they can do now: tried again (and when), waiting for them to act, or not tried again.
  */

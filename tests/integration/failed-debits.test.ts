@@ -58,7 +58,7 @@ describe("failed debits, seen", () => {
     await money.setGroupToday(small.group.id, "2026-01-06");
 
     // Tuesday January 20. Period 1 (due Friday 9): declined on the 9th, the 12th and the 15th — no attempt left.
-    // Period 2 (due Friday 16): declined on the 16th and the 19th; the third attempt comes on the 22nd.
+    // Period 2 (due Friday 16): declined on the 16th and the 19th; the third attempt comes on the 23rd.
     const now = new Date();
     expect(await advanceClock({ id: recipient.id, isAdmin: false }, big.group.id, { days: 14 }, now)).toMatchObject({
       ok: true,
@@ -144,6 +144,18 @@ describe("failed debits, seen", () => {
     ];
     const forRecipient = await groupView(recipient.id, big.group.id);
     expect(forRecipient.data.group.nextContributionOn).toBe("2026-01-23");
+    // A late member's dashboard: the earliest of their late periods' next debits and the next scheduled one (period 3,
+    // Friday 23). Period 1 has no automatic attempt left: its next is now, with Pay now (today, the 20th), whichever
+    // late period the dashboard happens to read last (period 2's third attempt comes on the 23rd).
+    const { dashboardFor } = await import("../../app/server/groups/dashboard.server");
+    const lateDashboard = await dashboardFor(short1, new Date());
+    expect(lateDashboard.late.filter((entry) => entry.groupId === big.group.id).map((entry) => [entry.periodNumber, entry.nextAttemptOn])).toEqual([
+      [1, null],
+      [2, "2026-01-23"],
+    ]);
+    expect(lateDashboard.cards.find((card) => card.id === big.group.id)?.nextContributionOn).toBe("2026-01-20");
+    const onTime = await dashboardFor(recipient, new Date());
+    expect(onTime.cards.find((card) => card.id === big.group.id)?.nextContributionOn).toBe("2026-01-23");
     expect(forRecipient.data.group.nextPayout.nextSteps).toEqual([
       ...waitsForTwo,
       "Nobody's payout is paid with money that hasn't arrived, so your payout of $4,000.00 waits until every contribution is in; Rosca does not advance it.",

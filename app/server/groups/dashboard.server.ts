@@ -20,6 +20,7 @@ import {
   recentActivityJson,
 } from "./group-views.server";
 import { type AccountJson, accountsJson } from "../money/debit-choice.server";
+import { nextDebitDay } from "~/domain/failed-contribution";
 import { type AttemptRow, failedChains, lateAttemptRows, type LateContributionView, lateFrom } from "../money/late-contributions.server";
 import { type InboxInvitation, type InboxJson, inboxFrom, inboxJson, inboxParams } from "./invitations.server";
 
@@ -66,10 +67,13 @@ export async function dashboardFor(user: { id: string; email: string }, now = ne
     new Map((panels?.myAccounts ?? []).map((a) => [a.bankAccountId, { institution: a.institution, name: a.name, mask: a.mask }])),
   );
   const cards = cardsWithSavingsFrom(cardRows, user.id, now, locale);
-  // A group whose contribution of the viewer's is late: its next contribution is the next attempt (or now, with Pay now).
-  for (const entry of late) {
-    const card = cards.cards.find((c) => c.id === entry.groupId);
-    if (card) card.nextContributionOn = entry.nextAttemptOn ?? entry.today;
+  // A group with a late contribution of the viewer's: its next contribution is the earliest of its late ones' next
+  // attempts (or now, with Pay now) and its next scheduled one, whichever period each is for.
+  for (const card of cards.cards) {
+    const lateHere = late.filter((entry) => entry.groupId === card.id);
+    if (lateHere.length === 0) continue;
+    const scheduled = cardRows.find((row) => row.group.id === card.id)?.myNextScheduled ?? null;
+    card.nextContributionOn = nextDebitDay(card.status === "active" ? scheduled : null, lateHere);
   }
   return {
     ...cards,

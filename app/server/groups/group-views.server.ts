@@ -813,6 +813,15 @@ export const cardFields = {
     where p.group_id = ${groups.id} and not exists (select 1 from bank_transfers t where t.group_id = p.group_id
       and t.period_number = p.period_number and t.user_id = ${groupMembers.userId} and t.kind = 'contribution'
       and t.status not in ('declined', 'failed', 'returned', 'cancelled')))`,
+  /**
+   * The viewer's next scheduled debit: the first period no contribution of theirs has been attempted for. A period whose
+   * attempt failed is late (late-contributions.server.ts): its next debit is its retry, which the dashboard weighs
+   * against this one.
+   */
+  myNextScheduled: sql<CalendarDay | null>`(
+    select min(p.due_on)::text from group_periods p
+    where p.group_id = ${groups.id} and not exists (select 1 from bank_transfers t where t.group_id = p.group_id
+      and t.period_number = p.period_number and t.user_id = ${groupMembers.userId} and t.kind = 'contribution'))`,
   paidInCents: sql<string>`(
     select coalesce(sum(t.amount_cents), 0) from bank_transfers t
     where t.user_id = ${groupMembers.userId} and t.group_id = ${groups.id} and t.kind = 'contribution' and t.status in ${[...SETTLED_STATUSES]})`,
