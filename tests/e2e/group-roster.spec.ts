@@ -88,7 +88,7 @@ test.describe("the admin replaces the invite link and removes a member, who is t
       const thirdCode = (await page.getByLabel("Invite link").inputValue()).split("/").pop()!;
       const history = page.getByRole("region", { name: "Roster history" });
       await expect(history).toContainText("Omar Haddad was removed on");
-      await expect(history).toContainText("Reason (only you see it): We agreed on a smaller circle.");
+      await expect(history).toContainText("Reason (told to Omar Haddad; the other members don't see it): We agreed on a smaller circle.");
       await omarPage.goto(`/groups/join/${thirdCode}`);
       await expect(omarPage.getByRole("heading", { level: 1 })).toHaveText("Removed from Group");
       await expect(omarPage.locator("main")).toContainText("its invite links, old or new, no longer work for you unless the admin invites you again");

@@ -243,7 +243,7 @@ export const GROUP_PAGE_MESSAGES = {
   "groupPage.roster.removed": "{name} was removed",
   "groupPage.roster.invited_again": "{name} was invited again",
   "groupPage.roster.on": "on {date}",
-  "groupPage.roster.reasonOnlyYou": "Reason (only you see it): {reason}",
+  "groupPage.roster.reasonOnlyYou": "Reason (told to {name}; the other members don't see it): {reason}",
   "groupPage.roster.inviteAgain": "Invite {name} again",
   // Turn swaps.
   "groupPage.swaps.title": "Turn swaps",

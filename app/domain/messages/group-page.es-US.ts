@@ -239,7 +239,7 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
   "groupPage.roster.removed": "Se quitó a {name}",
   "groupPage.roster.invited_again": "Se volvió a invitar a {name}",
   "groupPage.roster.on": "el {date}",
-  "groupPage.roster.reasonOnlyYou": "Motivo (solo usted lo ve): {reason}",
+  "groupPage.roster.reasonOnlyYou": "Motivo (se le dijo a {name}; los demás miembros no lo ven): {reason}",
   "groupPage.roster.inviteAgain": "Volver a invitar a {name}",
   "groupPage.swaps.title": "Cambios de turno",
   "groupPage.swaps.side": "{name} (turno {period})",
