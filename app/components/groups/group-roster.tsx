@@ -109,7 +109,9 @@ export function RosterHistory({ entries }: { entries: RosterHistoryEntry[] }) {
             {/* English is rosterHistoryLine's (roster.ts) word for word: group-extra.test.ts checks the catalogue says the same. */}
             <span className="font-medium">{t(`groupPage.roster.${entry.kind}`, { name: entry.name })}</span>{" "}
             {t("groupPage.roster.on", { date: formatCalendarDay(entry.day, "long", locale) })}
-            {entry.reason ? <span className="block text-slate-700">{t("groupPage.roster.reasonOnlyYou", { name: entry.name, reason: entry.reason })}</span> : null}
+            {entry.reason ? (
+              <span className="block text-slate-700">{t("groupPage.roster.reasonOnlyYou", { name: entry.name, reason: entry.reason })}</span>
+            ) : null}
             {entry.userId ? (
               <Form method="post" className="mt-1">
                 <input type="hidden" name="userId" value={entry.userId} />
