@@ -69,6 +69,21 @@ describe("nextStepAfterFailure", () => {
     );
   });
 
+  it("names the account the member chose since as the retry's, and the failed one only as the one that failed", () => {
+    const saving = { institution: "First Platypus Bank", name: "Plaid Saving", mask: "0001" };
+    expect(nextStepAfterFailure(facts({ nextAccount: saving }))).toBe(
+      `Attempt 1 of 3 did not go through from First Platypus Bank Plaid Checking ••0000: we'll try $105.00 from First Platypus Bank Plaid Saving ••0001 on Monday, December 7, 2026. ${BEFORE_RETRY}`,
+    );
+    // The failed account unlinked since: the retry's account alone.
+    expect(nextStepAfterFailure(facts({ account: null, nextAccount: saving }))).toBe(
+      `Attempt 1 of 3: we'll try $105.00 from First Platypus Bank Plaid Saving ••0001 again on Monday, December 7, 2026. ${BEFORE_RETRY}`,
+    );
+    // A step without a retry is about the failed account.
+    expect(nextStepAfterFailure(facts({ attempt: 3, nextAccount: saving }))).toBe(
+      `That was the last of 3 attempts to collect ${what}. ${AFTER_LAST_ATTEMPT}`,
+    );
+  });
+
   it("never says 'in N days'", () => {
     for (const attempt of [1, 2, 3]) expect(nextStepAfterFailure(facts({ attempt }))).not.toMatch(/in \d+ days?/);
   });

@@ -36,7 +36,14 @@ export type FailedContributionFacts = {
   failureCode: string | null;
   attempt: number;
   amountCents: number;
+  /** The account of the attempt that failed. */
   account: DebitAccount | null;
+  /**
+   * The account the next attempt is taken from when it is another than `account`: the member chose another for the
+   * group since (ADR 052; the debit reads the choice when it is sent, a planned retry included). Absent or null: the
+   * next attempt is taken from `account` again.
+   */
+  nextAccount?: DebitAccount | null;
   /** The day the attempt failed. */
   statusOn: CalendarDay;
   /** The day the next attempt is due (the row's retry_on); null when it predates retry_on (RETRY_AFTER_DAYS later). */
@@ -123,13 +130,30 @@ export function nextStepAfterFailure(facts: FailedContributionFacts, words?: { t
     case "lastAttempt":
       return say("groupPage.failure.lastAttempt", `That was the last of ${MAX_ATTEMPTS} attempts to collect ${what}. ${AFTER_LAST_ATTEMPT}`);
     case "retry": {
-      const again = `Attempt ${attempt} of ${MAX_ATTEMPTS}: we'll try ${what} again on ${fullDate(next.on)}${next.payday ? ", the day after your payday" : ""}.`;
+      // The retry names the account it is taken from; the failed one only as the one that failed, so a member who chose
+      // another account for the group never reads that the failed one is tried again.
+      const from = describeAccount(facts.nextAccount ?? facts.account);
+      const payday = next.payday ? ", the day after your payday" : "";
+      const again = switchedFrom(facts)
+        ? `Attempt ${attempt} of ${MAX_ATTEMPTS} did not go through from ${describeAccount(facts.account)}: we'll try ${formatMoney(facts.amountCents)} from ${from} on ${fullDate(next.on)}${payday}.`
+        : `Attempt ${attempt} of ${MAX_ATTEMPTS}: we'll try ${formatMoney(facts.amountCents)} from ${from} again on ${fullDate(next.on)}${payday}.`;
       return say("groupPage.failure.retry", `${again} ${BEFORE_RETRY}`, {
+        account: from,
         date: formatCalendarDay(next.on, "full", words?.locale),
         payday: next.payday ? "yes" : "no",
+        switched: switchedFrom(facts) ? "yes" : "no",
+        failedAccount: describeAccount(facts.account),
       });
     }
   }
+}
+
+/**
+ * Whether a retry is taken from another account than the failed attempt's (`nextAccount`), so both are named. A failed
+ * account no longer known (unlinked since) cannot be named as the one that failed: the retry's is then named alone.
+ */
+function switchedFrom(facts: FailedContributionFacts): boolean {
+  return Boolean(facts.nextAccount && facts.account);
 }
 
 /** Which next step a failed debit has (nextStepAfterFailure's rule): retried on a day, or the member acts. */
@@ -161,13 +185,16 @@ export function accountValues(account: DebitAccount | null): Record<string, stri
  */
 export function failureStepValues(facts: FailedContributionFacts): Record<string, string | number> {
   const next = failureStep(facts);
+  // A retry names the account it is taken from (nextStepAfterFailure's rule), and the failed one when they differ.
+  const retry = next.step === "retry";
   return {
     step: next.step,
     amountCents: facts.amountCents,
-    ...accountValues(facts.account),
+    ...accountValues(retry ? (facts.nextAccount ?? facts.account) : facts.account),
     attempt: facts.attempt,
     attempts: MAX_ATTEMPTS,
-    ...(next.step === "retry" ? { nextAttemptOn: next.on, payday: next.payday ? "yes" : "no" } : {}),
+    ...(retry ? { nextAttemptOn: next.on, payday: next.payday ? "yes" : "no", switched: switchedFrom(facts) ? "yes" : "no" } : {}),
+    ...(retry && switchedFrom(facts) ? { failedAccount: describeAccount(facts.account) } : {}),
   };
 }
 

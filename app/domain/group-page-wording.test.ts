@@ -121,6 +121,7 @@ describe("a failed contribution's next step in Spanish", () => {
   };
   const cases: Array<[string, Partial<FailedContributionFacts>]> = [
     ["a retry", {}],
+    ["a retry from another account", { nextAccount: { institution: "First Platypus Bank", name: "Reserve", mask: "5000" } }],
     ["the last attempt", { attempt: 3 }],
     ["a stopped debit", { status: "cancelled" }],
     ["a closed account", { status: "returned", failureCode: "R02" }],
@@ -134,6 +135,10 @@ describe("a failed contribution's next step in Spanish", () => {
   it("says when the next attempt comes, in Spanish", () => {
     expect(nextStepAfterFailure(base, { t: es, locale: "es-US" })).toBe(
       "Intento 1 de 3: volveremos a intentar cargar $100.00 a First Platypus Bank Everyday ••3030 el viernes, 4 de diciembre de 2026. Antes de esa fecha puede pagarlo ahora desde la página de la tanda, elegir ahí otra cuenta para esta tanda o asegurarse de tener los fondos disponibles.",
+    );
+    const reserve = { institution: "First Platypus Bank", name: "Reserve", mask: "5000" };
+    expect(nextStepAfterFailure({ ...base, nextAccount: reserve }, { t: es, locale: "es-US" })).toBe(
+      "El intento 1 de 3 con First Platypus Bank Everyday ••3030 no se completó: intentaremos cargar $100.00 a First Platypus Bank Reserve ••5000 el viernes, 4 de diciembre de 2026. Antes de esa fecha puede pagarlo ahora desde la página de la tanda, elegir ahí otra cuenta para esta tanda o asegurarse de tener los fondos disponibles.",
     );
   });
 });

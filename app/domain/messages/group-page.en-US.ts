@@ -48,7 +48,7 @@ export const GROUP_PAGE_MESSAGES = {
   "groupPage.failure.lastAttempt":
     "That was the last of {attempts} attempts to collect {amount} from {account}. Nothing more is debited automatically: pay it now from the group page; the group’s payout waits for it.",
   "groupPage.failure.retry":
-    "Attempt {attempt} of {attempts}: we’ll try {amount} from {account} again on {date}{payday, select, yes {, the day after your payday} other {}}. Before then you can pay it now from the group page, choose another account for this group there, or make sure the funds are available.",
+    "{switched, select, yes {Attempt {attempt} of {attempts} did not go through from {failedAccount}: we’ll try {amount} from {account} on {date}} other {Attempt {attempt} of {attempts}: we’ll try {amount} from {account} again on {date}}}{payday, select, yes {, the day after your payday} other {}}. Before then you can pay it now from the group page, choose another account for this group there, or make sure the funds are available.",
   "groupPage.notFound": "Group Not Found",
   "groupPage.notFoundBody": "We couldn't find that group, or you aren't a member of it.",
   "groupPage.returnToDashboard": "Return to Dashboard",

@@ -50,7 +50,7 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
   "groupPage.failure.lastAttempt":
     "Ese fue el último de {attempts} intentos de cargar {amount} a {account}. No se carga nada más automáticamente: páguelo ahora desde la página de la tanda; el pago del pozo de la tanda lo espera.",
   "groupPage.failure.retry":
-    "Intento {attempt} de {attempts}: volveremos a intentar cargar {amount} a {account} el {date}{payday, select, yes {, el día después de su día de pago} other {}}. Antes de esa fecha puede pagarlo ahora desde la página de la tanda, elegir ahí otra cuenta para esta tanda o asegurarse de tener los fondos disponibles.",
+    "{switched, select, yes {El intento {attempt} de {attempts} con {failedAccount} no se completó: intentaremos cargar {amount} a {account} el {date}} other {Intento {attempt} de {attempts}: volveremos a intentar cargar {amount} a {account} el {date}}}{payday, select, yes {, el día después de su día de pago} other {}}. Antes de esa fecha puede pagarlo ahora desde la página de la tanda, elegir ahí otra cuenta para esta tanda o asegurarse de tener los fondos disponibles.",
   "groupPage.notFound": "No encontramos la tanda",
   "groupPage.notFoundBody": "No encontramos esa tanda, o usted no es miembro de ella.",
   "groupPage.returnToDashboard": "Volver al panel",

@@ -41,7 +41,10 @@ const facts = (over: Partial<FailedContributionFacts> = {}): FailedContributionF
   ...over,
 });
 
-/** Every way a debit fails that the notices tell apart: each code and status, each attempt, with and without an account. */
+/**
+ * Every way a debit fails that the notices tell apart: each code and status, each attempt, with and without an account,
+ * retried from the same account or from another the member chose since.
+ */
 const failures: FailedContributionFacts[] = [];
 for (const base of [
   ...Object.keys(DECLINE_REASONS).map((code) => ({ status: "declined" as const, failureCode: code })),
@@ -53,7 +56,9 @@ for (const base of [
 ])
   for (const attempt of [1, 2, 3])
     for (const acct of [account, null, { institution: null, name: "Savings", mask: null }])
-      for (const retryOn of ["2026-12-07", "2026-12-09", null]) failures.push(facts({ ...base, attempt, account: acct, retryOn }));
+      for (const retryOn of ["2026-12-07", "2026-12-09", null])
+        for (const nextAccount of [undefined, { institution: "First Platypus Bank", name: "Plaid Saving", mask: "0001" }])
+          failures.push(facts({ ...base, attempt, account: acct, retryOn, nextAccount }));
 
 describe("the failed contribution's notices as messages", () => {
   it("write the member's urgent notice word for word as failureReason + nextStepAfterFailure did", () => {
