@@ -403,14 +403,7 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
       {"myLate" in loaderData && loaderData.myLate.length > 0 ? (
         <div className="mt-6 space-y-3">
           {loaderData.myLate.map((late) => (
-            <LateContributionAlert
-              key={late.periodNumber}
-              late={late}
-              offer={
-                loaderData.debitChoice?.accounts.filter((account) => account.usable && account.id !== loaderData.debitChoice?.current.id).at(-1) ??
-                null
-              }
-            />
+            <LateContributionAlert key={late.periodNumber} late={late} offer={late.offer} />
           ))}
         </div>
       ) : null}

@@ -17,7 +17,10 @@ export function LateContributionAlert({
 }: {
   late: LateContributionView;
   showGroup?: boolean;
-  /** On the group page: the member's newest other usable account, offered for the next attempt (linked after a failure). */
+  /**
+   * On the group page: the member's newest other usable account, offered for the next attempt (linked after a failure);
+   * never the one the next attempt is already taken from nor the one that failed (debit-choice.server.ts groupMoneyFrom).
+   */
   offer?: DebitAccountOption | null;
 }) {
   const t = useT();

@@ -69,8 +69,15 @@ export async function debitChoiceFor(userId: string, groupId: string | null): Pr
   return choiceFrom(row.accounts, row.chosen, row.fallback);
 }
 
+/**
+ * The viewer's own late contribution on the group page, with the account it offers for the next attempt: the newest
+ * other usable one, never the one the next attempt is already taken from nor the one that failed (the offer is for a
+ * member whose debit failed: choosing the failed account again is not a way out, and it stays in "Paid from" below).
+ */
+export type MyLateContribution = LateContributionView & { offer: DebitAccountOption | null };
+
 /** What the group page shows of its viewer's money (issue 44): which account pays, their late contributions, and for the admin everyone's. */
-export type GroupMoney = { debitChoice: DebitChoiceView; late: LateContributionView[]; groupLate: LateContributionView[] };
+export type GroupMoney = { debitChoice: DebitChoiceView; late: MyLateContribution[]; groupLate: LateContributionView[] };
 
 /** One `groupMoneyJson` object, as PostgreSQL writes it. */
 export type GroupMoneyJson = { accounts: AccountJson[]; chosen: string | null; fallback: string | null; attempts: AttemptRow[] };
@@ -99,9 +106,21 @@ export function groupMoneyFrom(row: GroupMoneyJson, userId: string, isAdmin: boo
   const debitChoice = choiceFrom(row.accounts, row.chosen, row.fallback);
   const failed = failedChains(row.attempts, now);
   const names = new Map(row.accounts.map((a) => [a.bankAccountId, { institution: a.institution, name: a.name, mask: a.mask }]));
+  // Only the viewer's accounts are read: their next attempt is named, another member's is not known here.
+  const linked = new Map([[userId, row.accounts]]);
   // The group's admin sees every member's (without their accounts, which are theirs alone).
-  const all = lateFrom(failed, names, locale).map((entry) => (entry.userId === userId ? entry : { ...entry, account: null, message: "" }));
-  return { debitChoice, late: all.filter((entry) => entry.userId === userId), groupLate: isAdmin ? all : [] };
+  const all = lateFrom(failed, names, linked, locale).map((entry) =>
+    entry.userId === userId ? entry : { ...entry, account: null, accountId: null, nextAccount: null, message: "" },
+  );
+  const late = all
+    .filter((entry) => entry.userId === userId)
+    .map((entry) => ({
+      ...entry,
+      offer:
+        debitChoice.accounts.filter((account) => account.usable && account.id !== debitChoice.current.id && account.id !== entry.accountId).at(-1) ??
+        null,
+    }));
+  return { debitChoice, late, groupLate: isAdmin ? all : [] };
 }
 
 /**

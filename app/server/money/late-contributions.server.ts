@@ -4,7 +4,7 @@
  */
 import { DEFAULT_LOCALE, type Locale } from "~/domain/locale";
 import { translator } from "../platform/locale.server";
-import { and, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import {
   type DebitAccount,
   type FailedContributionFacts,
@@ -20,10 +20,10 @@ import {
 import { SETUP_FEE_CENTS } from "~/domain/groups";
 import { type CycleTransfer, FAILED_STATUSES, MAX_ATTEMPTS, retryAllowed, SETTLED_STATUSES, type TransferStatus } from "~/domain/money";
 import { type CalendarDay, daysBetween, todayIn } from "~/domain/schedule";
-import { debitAccountsById } from "../bank/debit-accounts.server";
 import { db } from "../db/client.server";
-import { groupMembers, groups, lateContributionNudges, type LateNudgeKind } from "../db/schema";
+import { bankAccounts, bankItems, groupMembers, groups, lateContributionNudges, type LateNudgeKind } from "../db/schema";
 import { notifyUrgent, urgentText } from "../notifications/account-alerts.server";
+import { type AccountFacts, pickAccount } from "./funding.server";
 
 export type LateContributionView = {
   groupId: string;
@@ -40,6 +40,15 @@ export type LateContributionView = {
   attempt: number;
   /** The account of the failed attempt. */
   account: DebitAccount | null;
+  /** Our bank_accounts row of the failed attempt's account. */
+  accountId: string | null;
+  /**
+   * The account the next automatic attempt is taken from: the one the debit will read when it is sent (pickAccount on
+   * the member's choice for the group, ADR 052), so another account chosen since the failure is named here, never the
+   * failed one. Null when no attempt is planned, when the member has no usable account (the debit then waits for them)
+   * or when the accounts are not the viewer's to see.
+   */
+  nextAccount: (DebitAccount & { id: string }) | null;
   /** The next automatic attempt, or null: nothing more is debited automatically. */
   nextAttemptOn: CalendarDay | null;
   /** Days since the contribution was due, on the group's clock. */
@@ -73,6 +82,8 @@ export type AttemptRow = {
   failure_code: string | null;
   amount_cents: string;
   bank_account_id: string | null;
+  /** The account the member chose for the group's debits, else their default for groups (what the debit reads, ADR 052). */
+  debit_choice_id: string | null;
   time_zone: string;
   clock_offset_seconds: number;
   /** Set by failedChains: the group's today. */
@@ -92,8 +103,8 @@ export async function lateContributions(filter: { userId?: string; groupId?: str
   if (!filter.userId && !filter.groupId) return [];
   const { rows } = await db().execute<AttemptRow>(lateAttemptRows(filter));
   const failed = failedChains(rows, now);
-  const accounts = await debitAccountsById(failed.map(({ last }) => last.bank_account_id));
-  return lateFrom(failed, accounts);
+  const { names, linked } = await accountsOfChains(failed);
+  return lateFrom(failed, names, linked);
 }
 
 /**
@@ -104,8 +115,49 @@ export async function lateContributionsOn(groupIds: readonly string[], day: Cale
   if (groupIds.length === 0) return [];
   const { rows } = await db().execute<AttemptRow>(lateAttemptRows({ groupIds }));
   const failed = failedChains(rows, new Date(), day);
-  const accounts = await debitAccountsById(failed.map(({ last }) => last.bank_account_id));
-  return lateFrom(failed, accounts);
+  const { names, linked } = await accountsOfChains(failed);
+  return lateFrom(failed, names, linked);
+}
+
+/** A member's linked account as the choice of the next attempt's account reads it (pickAccount) and members name it. */
+export type LinkedAccount = AccountFacts & DebitAccount;
+
+/**
+ * The accounts the views of `failed` name, in one statement: the failed attempts' (by id, a removed connection's
+ * included, as members recognise them) and each late member's linked accounts (active connections, oldest first, as
+ * the debit reads them), from which the next attempt's account is picked.
+ */
+async function accountsOfChains(failed: ReturnType<typeof failedChains>) {
+  const names = new Map<string, DebitAccount>();
+  const linked = new Map<string, LinkedAccount[]>();
+  if (failed.length === 0) return { names, linked };
+  const ids = [...new Set(failed.map(({ last }) => last.bank_account_id).filter((id): id is string => id !== null))];
+  const userIds = [...new Set(failed.map(({ last }) => last.user_id))];
+  const rows = await db()
+    .select({
+      bankAccountId: bankAccounts.id,
+      userId: bankAccounts.userId,
+      institution: bankItems.institutionName,
+      name: bankAccounts.name,
+      mask: bankAccounts.mask,
+      type: bankAccounts.type,
+      subtype: bankAccounts.subtype,
+      loginReason: bankItems.loginRequiredReason,
+      unusable: sql<boolean>`${bankAccounts.unusableAt} is not null`,
+      revoked: sql<boolean>`${bankAccounts.debitAuthorizationRevokedAt} is not null`,
+      active: sql<boolean>`${bankItems.status} = 'active'`,
+    })
+    .from(bankAccounts)
+    .innerJoin(bankItems, eq(bankItems.id, bankAccounts.itemId))
+    .where(
+      or(ids.length > 0 ? inArray(bankAccounts.id, ids) : sql`false`, and(inArray(bankAccounts.userId, userIds), eq(bankItems.status, "active"))),
+    )
+    .orderBy(asc(bankAccounts.connectedAt), asc(bankAccounts.id));
+  for (const { userId, active, ...account } of rows) {
+    names.set(account.bankAccountId, { institution: account.institution, name: account.name, mask: account.mask });
+    if (active) linked.set(userId, [...(linked.get(userId) ?? []), account]);
+  }
+  return { names, linked };
 }
 
 /** The contribution and fee attempts of active groups, for a member or a group (or a set of groups) or both, in chain order. */
@@ -125,11 +177,13 @@ export function lateAttemptRows(filter: {
   return sql`
     select t.group_id, g.name as group_name, t.user_id, u.name as member_name, t.period_number,
       coalesce(p.due_on, t.initiated_on) as due_on, t.kind, t.attempt, t.status, t.status_on, t.initiated_on, t.retry_on,
-      t.failure_code, t.amount_cents, t.bank_account_id, g.time_zone, g.clock_offset_seconds,
+      t.failure_code, t.amount_cents, t.bank_account_id, coalesce(m.debit_bank_account_id, u.default_debit_bank_account_id) as debit_choice_id,
+      g.time_zone, g.clock_offset_seconds,
       '' as today, c.consented_on, c.arrived_cents as consent_arrived_cents, r.name as recipient_name, d.amount_cents as owed_cents
     from bank_transfers t
     join groups g on g.id = t.group_id and g.status = 'active'
     join users u on u.id = t.user_id
+    left join group_members m on m.group_id = t.group_id and m.user_id = t.user_id
     left join group_periods p on p.group_id = t.group_id and p.period_number = t.period_number
     left join turn_debts d on t.kind = 'contribution' and d.group_id = t.group_id and d.period_number = t.period_number
       and d.debtor_user_id = t.user_id and d.status = 'owed'
@@ -183,10 +237,14 @@ function chainsPaid(chains: Map<string, AttemptRow[]>, last: AttemptRow) {
   );
 }
 
-/** The views of failed chains, with the accounts of their failed attempts. */
+/**
+ * The views of failed chains, with the accounts of their failed attempts (`accounts`, by id) and of their next attempts:
+ * picked from each member's linked accounts (`linked`, by user id; a member absent: not known) by the debit's own rule.
+ */
 export function lateFrom(
   failed: ReturnType<typeof failedChains>,
   accounts: Map<string, DebitAccount>,
+  linked: ReadonlyMap<string, readonly LinkedAccount[]>,
   locale: Locale = DEFAULT_LOCALE,
 ): LateContributionView[] {
   // The member's explanation in the reader's language where the page passes one (the group page, ADR 056).
@@ -202,6 +260,17 @@ export function lateFrom(
         statusOn: String(last.status_on),
         retryOn: last.retry_on ? String(last.retry_on) : null,
       };
+      // The account the debit will read when the retry is sent (submitTransfers: pickAccount on the choice), so a
+      // choice made since the failure is what the member reads, not the account that failed.
+      const mine = linked.get(last.user_id);
+      const picked = mine ? pickAccount(mine, "debit", last.debit_choice_id) : null;
+      const pickedAccount =
+        picked && typeof picked !== "string"
+          ? { id: picked.bankAccountId, institution: picked.institution, name: picked.name, mask: picked.mask }
+          : null;
+      if (pickedAccount && pickedAccount.id !== last.bank_account_id) {
+        facts.nextAccount = { institution: pickedAccount.institution, name: pickedAccount.name, mask: pickedAccount.mask };
+      }
       const asCycle = chain.map(
         (row): CycleTransfer => ({
           kind: "contribution",
@@ -241,6 +310,8 @@ export function lateFrom(
         failureCode: last.failure_code,
         attempt: last.attempt,
         account: facts.account,
+        accountId: last.bank_account_id,
+        nextAccount: next ? pickedAccount : null,
         nextAttemptOn: next && next < last.today ? last.today : next,
         waitedDays: Math.max(0, daysBetween(String(last.due_on), last.today)),
         today: last.today,
