@@ -32,6 +32,7 @@ test("a declined debit, another account chosen for the group, the retry taken fr
     );
     await expect(alert).toContainText(`Due: ${full(due)}`);
     await expect(alert).toContainText(`Next automatic attempt: ${full(retry)}`);
+    await expect(alert).toContainText("Use First Platypus Bank Reserve ••5000 for this group instead?");
     const paidFrom = phone.getByTestId("paid-from");
     await expect(paidFrom.getByTestId("paid-from-account")).toHaveText(
       "Your contributions to this group are taken from First Platypus Bank Everyday ••3030.",
@@ -46,6 +47,12 @@ test("a declined debit, another account chosen for the group, the retry taken fr
     await expect(phone.getByTestId("paid-from-account")).toHaveText(
       "Your contributions to this group are taken from First Platypus Bank Reserve ••5000.",
     );
+    // The alert names the account the retry is taken from, the checking account only as the one that failed, and
+    // offers neither of them.
+    await expect(alert).toContainText(
+      `Attempt 1 of 3 did not go through from First Platypus Bank Everyday ••3030: we'll try $100.00 from First Platypus Bank Reserve ••5000 on ${full(retry)}. Before then you can pay it now from the group page, choose another account for this group there, or make sure the funds are available.`,
+    );
+    await expect(alert).not.toContainText("for this group instead?");
 
     // The next ACH business day after three days: the retry goes from the savings account.
     await advanceTo(page, retry);
