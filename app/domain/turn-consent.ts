@@ -94,11 +94,19 @@ export type PartialPayoutFacts = {
 };
 
 /**
+ * What a consented turn has sent its recipient: what arrived, plus each late part collected and sent on. The figure
+ * every surface names the turn's payout by (the schedule, the Next Payout card, the calendar file).
+ */
+export function partialSentCents(partial: PartialPayoutFacts): number {
+  return partial.arrivedCents + partial.debts.filter((d) => d.status === "collected").reduce((sum, d) => sum + d.amountCents, 0);
+}
+
+/**
  * The amount of a turn whose recipient accepted what had arrived: what was actually sent (what arrived, plus each
  * late part collected and sent on), then each part still owed, by whom. Never the full pot while a part is owed.
  */
 export function partialPayoutLines(partial: PartialPayoutFacts, words?: ReaderWords): string[] {
-  const sentCents = partial.arrivedCents + partial.debts.filter((d) => d.status === "collected").reduce((sum, d) => sum + d.amountCents, 0);
+  const sentCents = partialSentCents(partial);
   const owed = partial.debts.filter((d) => d.status === "owed");
   if (words) {
     const money = (cents: number) => formatMoney(cents, words.locale);

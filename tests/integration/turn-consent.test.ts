@@ -59,6 +59,30 @@ async function consentsOf(groupId: string) {
   return db().select().from(schema.turnConsents).where(eq(schema.turnConsents.groupId, groupId));
 }
 
+/** A TEXT value as the calendar file writes it (RFC 5545 section 3.3.11): backslashes, commas and semicolons escaped. */
+const icsText = (text: string) => text.replace(/[\\;,]/g, "\\$&");
+
+/**
+ * The member's payout event for period `periodNumber` in their calendar file (/groups/{id}/calendar.ics, in the
+ * language `Accept-Language` asks for when they chose none), unfolded: its DTSTART, SUMMARY and DESCRIPTION lines.
+ */
+async function calendarPayout(groupId: string, userId: string, { periodNumber = 1, language }: { periodNumber?: number; language?: string } = {}) {
+  const calendar = await import("../../app/routes/groups.$groupId.calendar");
+  const { get } = await import("../support/routes");
+  const { sessionJarFor } = await import("../support/users");
+  const request = get(`/groups/${groupId}/calendar.ics`, await sessionJarFor(userId));
+  if (language) request.headers.set("Accept-Language", language);
+  const response = (await calendar.loader({ request, params: { groupId } } as never)) as Response;
+  expect(response.status).toBe(200);
+  const events = (await response.text())
+    .replace(/\r\n[ \t]/g, "")
+    .split("BEGIN:VEVENT")
+    .map((event) => event.split("\r\n"));
+  const event = events.find((lines) => lines.includes(`UID:${groupId}-payout-${periodNumber}@rosca`));
+  expect(event).toBeDefined();
+  return ["DTSTART", "SUMMARY", "DESCRIPTION"].map((name) => event!.find((line) => line.startsWith(`${name}:`) || line.startsWith(`${name};`)));
+}
+
 async function bell(userId: string) {
   return (await db().select().from(schema.notifications).where(eq(schema.notifications.userId, userId))).map((n) => `${n.title}: ${n.body}`);
 }
@@ -187,6 +211,19 @@ describe("the recipient's consent to be paid what arrived", () => {
     for (let i = 0; i < 4; i++) await cycle.advanceClock(admin, group.id, { days: 1 }, new Date());
     expect((await payouts(group.id)).map((p) => p.amountCents)).toEqual([20_000, 10_000]);
     expect((await atTheBank(await payouts(group.id))).map((t) => t.amount).sort()).toEqual(["100.00", "200.00"]);
+    // The rest arrived and was sent on: the group page and the calendar file both name the whole $300.00, on the day the
+    // page gives for it (the rest's arrival), and nothing is owed any more.
+    const { call, get } = await import("../support/routes");
+    const { sessionJarFor } = await import("../support/users");
+    const groupPage = await import("../../app/routes/groups.$groupId");
+    const [row] = (await call(groupPage.loader, get(`/groups/${group.id}`, await sessionJarFor(recipient.id)), { groupId: group.id })).data.group
+      .schedule;
+    expect(row.dates.arrival).toMatchObject({ planned: false });
+    expect(await calendarPayout(group.id, recipient.id)).toEqual([
+      `DTSTART;VALUE=DATE:${row.dates.arrival.day.replaceAll("-", "")}`,
+      `SUMMARY:Your payout: ${icsText(group.name)} ($300.00)`,
+      `DESCRIPTION:${icsText(`Your payout of $300.00 from ${group.name} is expected in your bank account (period 1).`)}`,
+    ]);
     const given = (await turnConsentView(recipient.id, group.id, new Date())).given;
     expect(given).toMatchObject([
       { periodNumber: 1, consentedOn: "2026-01-23", arrivedCents: 20_000, debts: [{ name: late.name, status: "collected" }] },
@@ -440,6 +477,18 @@ describe("the pages, as forms posted without JavaScript", () => {
     const scheduleText = textOf(renderRoute(groupPage.default, `/groups/${group.id}`, recipientView.data));
     expect(scheduleText).toContain(`Next Payout Recipient You Expected in your bank January 26, 2026 Amount ${sentAndOwed} Next contribution`);
     expect(scheduleText).toContain(`Expected in your bank Jan 26, 2026 ${sentAndOwed} Pending 2`);
+    // The calendar file says the same: what was sent, on the day it is expected, and what is still owed, by whom; in
+    // English and in Spanish (the member chose no language, so their browser's).
+    expect(await calendarPayout(group.id, recipient.id)).toEqual([
+      "DTSTART;VALUE=DATE:20260126",
+      `SUMMARY:Your payout: ${icsText(group.name)} ($200.00)`,
+      `DESCRIPTION:${icsText(`Your payout of $200.00 from ${group.name} is expected in your bank account (period 1). $100.00 still owed by ${late.name}, sent on when it arrives.`)}`,
+    ]);
+    expect(await calendarPayout(group.id, recipient.id, { language: "es-US" })).toEqual([
+      "DTSTART;VALUE=DATE:20260126",
+      `SUMMARY:Su pago del pozo: ${icsText(group.name)} ($200.00)`,
+      `DESCRIPTION:${icsText(`Se espera en su cuenta bancaria su pago del pozo de $200.00 de ${group.name} (período 1). $100.00 que todavía debe ${late.name}, se envían cuando lleguen.`)}`,
+    ]);
     // The group admin's Late contributions card: what happened, and what is owed to whom.
     expect(after).toContain(
       `${recipient.name} accepted $200.00 on Friday, January 23, 2026; ${late.name} owes $100.00 to ${recipient.name}, to be sent to them when it arrives.`,

@@ -152,3 +152,67 @@ describe("the calendar file in the member's language (ADR 056)", () => {
     for (const line of spanish.split("\r\n")) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
   });
 });
+
+describe("a turn whose recipient accepted what had arrived (ADR 053 step 4)", () => {
+  const partialCalendar = (debts: Array<{ name: string; amountCents: number; status: "owed" | "collected" }>, locale?: "es-US") =>
+    events(
+      buildGroupCalendar({
+        group: { id: GROUP_ID, name: "QA Never Circle" },
+        groupUrl: `http://localhost:3000/groups/${GROUP_ID}`,
+        now: NOW,
+        locale,
+        entries: [
+          {
+            kind: "payout",
+            date: "2026-12-18",
+            amountCents: 40_000,
+            periodNumber: 1,
+            partial: { arrivedCents: 20_000, consentedOn: "2026-12-17", debts: debts.map((d) => ({ ...d, collectedOn: null })) },
+          },
+        ],
+      }),
+    )
+      .flat()
+      .filter((line) => /^(DTSTART|SUMMARY|DESCRIPTION)[:;]/.test(line))
+      .sort((a, b) => ["DTS", "SUM", "DES"].indexOf(a.slice(0, 3)) - ["DTS", "SUM", "DES"].indexOf(b.slice(0, 3)));
+
+  it("names what was sent, on its day, and each part still owed by whom, in English and in Spanish", () => {
+    const debts = [
+      { name: "Ana Ruiz", amountCents: 10_000, status: "owed" as const },
+      { name: "Ben Cole", amountCents: 10_000, status: "owed" as const },
+    ];
+    expect(partialCalendar(debts)).toEqual([
+      "DTSTART;VALUE=DATE:20261218",
+      "SUMMARY:Your payout: QA Never Circle ($200.00)",
+      "DESCRIPTION:Your payout of $200.00 from QA Never Circle is expected in your bank account (period 1). $100.00 still owed by Ana Ruiz\\, sent on when it arrives. $100.00 still owed by Ben Cole\\, sent on when it arrives.",
+    ]);
+    expect(partialCalendar(debts, "es-US")).toEqual([
+      "DTSTART;VALUE=DATE:20261218",
+      "SUMMARY:Su pago del pozo: QA Never Circle ($200.00)",
+      "DESCRIPTION:Se espera en su cuenta bancaria su pago del pozo de $200.00 de QA Never Circle (período 1). $100.00 que todavía debe Ana Ruiz\\, se envían cuando lleguen. $100.00 que todavía debe Ben Cole\\, se envían cuando lleguen.",
+    ]);
+  });
+
+  it("counts a late part once it was sent on, and names no debt once none is owed", () => {
+    expect(
+      partialCalendar([
+        { name: "Ana Ruiz", amountCents: 10_000, status: "collected" },
+        { name: "Ben Cole", amountCents: 10_000, status: "owed" },
+      ]),
+    ).toEqual([
+      "DTSTART;VALUE=DATE:20261218",
+      "SUMMARY:Your payout: QA Never Circle ($300.00)",
+      "DESCRIPTION:Your payout of $300.00 from QA Never Circle is expected in your bank account (period 1). $100.00 still owed by Ben Cole\\, sent on when it arrives.",
+    ]);
+    expect(
+      partialCalendar([
+        { name: "Ana Ruiz", amountCents: 10_000, status: "collected" },
+        { name: "Ben Cole", amountCents: 10_000, status: "collected" },
+      ]),
+    ).toEqual([
+      "DTSTART;VALUE=DATE:20261218",
+      "SUMMARY:Your payout: QA Never Circle ($400.00)",
+      "DESCRIPTION:Your payout of $400.00 from QA Never Circle is expected in your bank account (period 1).",
+    ]);
+  });
+});

@@ -8,6 +8,7 @@ import { createEvents, type DateArray, type EventAttributes } from "ics";
 import { formatMoney } from "~/domain/format";
 import { DEFAULT_LOCALE, type Locale } from "~/domain/locale";
 import { addDays, type CalendarDay } from "~/domain/schedule";
+import { partialPayoutLines, partialSentCents } from "~/domain/turn-consent";
 import { translator } from "../platform/locale.server";
 import type { CalendarEntry } from "./group-views.server";
 
@@ -19,9 +20,17 @@ function dateArray(day: CalendarDay): DateArray {
   return [year, month, date];
 }
 
+/**
+ * The figure an event names: a contribution's amount; a payout's pot, or after a consent what was actually sent (what
+ * arrived, and each late part once it was sent on), as the group page's schedule names it (ADR 053 step 4).
+ */
+function eventCents(entry: Pick<CalendarEntry, "amountCents" | "partial">) {
+  return entry.partial ? partialSentCents(entry.partial) : entry.amountCents;
+}
+
 /** An event's title; in another language than English the catalogue's `groupPage.calendar.*` (ADR 056). */
-export function calendarSummary(entry: Pick<CalendarEntry, "kind" | "amountCents">, groupName: string, locale: Locale = DEFAULT_LOCALE) {
-  const amount = formatMoney(entry.amountCents, locale);
+export function calendarSummary(entry: Pick<CalendarEntry, "kind" | "amountCents" | "partial">, groupName: string, locale: Locale = DEFAULT_LOCALE) {
+  const amount = formatMoney(eventCents(entry), locale);
   if (locale !== DEFAULT_LOCALE) {
     const t = translator(locale);
     return t(entry.kind === "contribution" ? "groupPage.calendar.contributionDue" : "groupPage.calendar.yourPayout", { group: groupName, amount });
@@ -45,20 +54,10 @@ export function buildGroupCalendar(input: {
   locale?: Locale;
 }): string {
   const locale = input.locale ?? DEFAULT_LOCALE;
-  const t = translator(locale);
   const events: EventAttributes[] = input.entries.map((entry) => ({
     uid: calendarUid(input.group.id, entry),
     title: calendarSummary(entry, input.group.name, locale),
-    description:
-      locale !== DEFAULT_LOCALE
-        ? t(entry.kind === "contribution" ? "groupPage.calendar.contributionBody" : "groupPage.calendar.payoutBody", {
-            amount: formatMoney(entry.amountCents, locale),
-            group: input.group.name,
-            period: entry.periodNumber,
-          })
-        : entry.kind === "contribution"
-          ? `Your contribution of ${formatMoney(entry.amountCents)} to ${input.group.name} is due (period ${entry.periodNumber}).`
-          : `Your payout of ${formatMoney(entry.amountCents)} from ${input.group.name} is expected in your bank account (period ${entry.periodNumber}).`,
+    description: calendarDescription(entry, input.group.name, locale),
     url: input.groupUrl,
     // All-day: DTSTART;VALUE=DATE and DTEND the next day (exclusive end, RFC 5545 section 3.6.1).
     start: dateArray(entry.date),
@@ -69,6 +68,33 @@ export function buildGroupCalendar(input: {
   const { error, value } = createEvents(events, { productId: CALENDAR_PRODUCT_ID, calName: `Rosca: ${input.group.name}` });
   if (error || value === null) throw error ?? new Error("calendar: ics returned nothing");
   return refold(value);
+}
+
+/**
+ * An event's description. After a consent, each part still owed follows in the group page's own words ("$100.00 still
+ * owed by Name, sent on when it arrives"), so the file says what the page says until the member's money arrives and
+ * is sent on.
+ */
+export function calendarDescription(
+  entry: Pick<CalendarEntry, "kind" | "amountCents" | "periodNumber" | "partial">,
+  groupName: string,
+  locale: Locale = DEFAULT_LOCALE,
+) {
+  const amount = formatMoney(eventCents(entry), locale);
+  const body =
+    locale !== DEFAULT_LOCALE
+      ? translator(locale)(entry.kind === "contribution" ? "groupPage.calendar.contributionBody" : "groupPage.calendar.payoutBody", {
+          amount,
+          group: groupName,
+          period: entry.periodNumber,
+        })
+      : entry.kind === "contribution"
+        ? `Your contribution of ${amount} to ${groupName} is due (period ${entry.periodNumber}).`
+        : `Your payout of ${amount} from ${groupName} is expected in your bank account (period ${entry.periodNumber}).`;
+  if (entry.kind !== "payout" || !entry.partial) return body;
+  // The first line is the "… sent" the page shows as the amount; the event's body already names that figure.
+  const [, ...owed] = partialPayoutLines(entry.partial, locale === DEFAULT_LOCALE ? undefined : { t: translator(locale), locale });
+  return [body, ...owed.map((line) => `${line}.`)].join(" ");
 }
 
 /** Undo any folding, then fold each content line at 75 octets (continuation lines start with one space). */

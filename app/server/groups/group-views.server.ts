@@ -3,7 +3,7 @@
  * scoped by membership: a non-member and an unknown id get the same null (no existence leak). A few set-based
  * queries per page, never one per member or group.
  */
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { payoutPerTurnCents } from "~/domain/groups";
 import { daysBetween, describeSchedule, periodDates, todayIn, type CalendarDay } from "~/domain/schedule";
 import { db, preparedQuery } from "../db/client.server";
@@ -23,7 +23,7 @@ import { formatCalendarDay } from "~/domain/format";
 import { translator } from "../platform/locale.server";
 import { groupDescription } from "../email/email-words";
 import { scheduleWords } from "../email/templates";
-import { bankTransfers, groupMembers, groupPeriods, groups, type GroupEventType, type GroupInvitationStatus, type GroupStatus } from "../db/schema";
+import { groupMembers, groups, type GroupEventType, type GroupInvitationStatus, type GroupStatus } from "../db/schema";
 import { visibleProfile, type VisibleProfile } from "../profile/profile.server";
 import { type MemberTotals, type PoolMovement, poolMovementsFrom, type SavingsProgress, savingsFrom } from "~/domain/charts";
 import { joinUrl, projectedFirstDue, scheduleOf } from "./groups.server";
@@ -1037,69 +1037,35 @@ export async function invitationView(group: GroupRow, viewerId: string, now = ne
 // ---------------------------------------------------------------------------------------------------------------
 // The calendar file
 
-export type CalendarEntry = { kind: "contribution" | "payout"; date: CalendarDay; amountCents: number; periodNumber: number };
+/**
+ * One event of the calendar file. A payout's facts are its schedule row's on the group page (the same statement, so the
+ * file never says what the page contradicts): `amountCents` is the full pot and `partial` what a consent sent and what
+ * is still owed (ADR 053 step 4), named by the same rule as the page's (partialPayoutLines).
+ */
+export type CalendarEntry = {
+  kind: "contribution" | "payout";
+  date: CalendarDay;
+  amountCents: number;
+  periodNumber: number;
+  partial?: PartialPayout | null;
+};
 
-/** The member's contribution due days and the day their payout is expected; null for non-members and groups not started. */
-export async function calendarEntriesFor(userId: string, groupId: string) {
-  if (!isUuid(groupId)) return null;
-  const [row] = await db()
-    .select({ group: groups, member: groupMembers })
-    .from(groups)
-    .innerJoin(groupMembers, and(eq(groupMembers.groupId, groups.id), eq(groupMembers.userId, userId)))
-    .where(eq(groups.id, groupId));
-  if (!row) return null;
-  const periods = await db().select().from(groupPeriods).where(eq(groupPeriods.groupId, groupId)).orderBy(asc(groupPeriods.periodNumber));
-  const mine = periods.filter((period) => period.recipientMemberId === row.member.id).map((period) => period.periodNumber);
-  // The facts of the member's own payouts' dates (payment-dates.ts): every member, and those periods' attempts, with
-  // the day Plaid said each contribution's money is available (ADR 049).
-  const [members, attempts] =
-    mine.length === 0
-      ? [[], []]
-      : await Promise.all([
-          db().select({ userId: groupMembers.userId }).from(groupMembers).where(eq(groupMembers.groupId, groupId)),
-          db()
-            .select({
-              kind: bankTransfers.kind,
-              periodNumber: bankTransfers.periodNumber,
-              userId: bankTransfers.userId,
-              attempt: bankTransfers.attempt,
-              status: bankTransfers.status,
-              statusOn: bankTransfers.statusOn,
-              initiatedOn: bankTransfers.initiatedOn,
-              retryOn: bankTransfers.retryOn,
-              failureCode: bankTransfers.failureCode,
-              waitingForMember: sql<boolean>`${bankTransfers.waitingForMemberAt} is not null`,
-              expectedFundsAvailableOn: bankTransfers.expectedFundsAvailableOn,
-            })
-            .from(bankTransfers)
-            .where(
-              and(
-                eq(bankTransfers.groupId, groupId),
-                inArray(bankTransfers.kind, ["contribution", "payout"]),
-                inArray(bankTransfers.periodNumber, mine),
-              ),
-            ),
-        ]);
-  const today = todayIn(row.group.timeZone, new Date(Date.now() + row.group.clockOffsetSeconds * 1000));
+/**
+ * The member's contribution due days and the day their payout is expected, read from their group page
+ * (groupPageFor); null for non-members and groups not started (a forming group's schedule is only projected).
+ */
+export async function calendarEntriesFor(userId: string, groupId: string, now = new Date()) {
+  const view = await groupPageFor(userId, groupId, now);
+  if (!view || view.scheduleProjected) return null;
   const entries: CalendarEntry[] = [];
-  for (const period of periods) {
-    entries.push({ kind: "contribution", date: period.dueOn, amountCents: row.group.contributionCents, periodNumber: period.periodNumber });
-    if (period.recipientMemberId === row.member.id) {
-      // On the day it is expected in their bank (or arrived), as the group page says (ADR 040); a period the money has not
-      // started moving for is planned from its due day. While it cannot be told, its due day's plan.
-      const dates =
-        row.group.status === "forming"
-          ? plannedDates(period.periodNumber, period.dueOn)
-          : paymentDates(
-              period,
-              members.map((m) => m.userId),
-              userId,
-              attempts as DatedAttempt[],
-              today,
-            );
-      const expected = (dates.arrival ?? plannedDates(period.periodNumber, period.dueOn).arrival!).day;
-      entries.push({ kind: "payout", date: expected, amountCents: period.payoutCents, periodNumber: period.periodNumber });
+  for (const row of view.schedule) {
+    entries.push({ kind: "contribution", date: row.date, amountCents: view.contributionCents, periodNumber: row.position });
+    if (row.isYou) {
+      // On the day it is expected in their bank (or arrived), as the group page says (ADR 040). While it cannot be
+      // told, its due day's plan.
+      const expected = (row.dates.arrival ?? plannedDates(row.position, row.date).arrival!).day;
+      entries.push({ kind: "payout", date: expected, amountCents: row.amountCents, periodNumber: row.position, partial: row.partial });
     }
   }
-  return { group: row.group, entries };
+  return { group: { id: view.id, name: view.name }, entries };
 }
