@@ -407,6 +407,18 @@ describe("the pages, as forms posted without JavaScript", () => {
     expect(await pageText(recipientJar)).toContain(
       `If it is still missing on Friday, January 23, 2026, you can choose here to be paid the $200.00 that has arrived; what ${late.name} owes would stay owed to you and be sent to you when it arrives.`,
     );
+    // While the turn waits, its calendar event names no day the page does not: the page says "Not sent yet" and the due
+    // day it waits on, and so does the file (not a day it is expected in the bank, which nobody can tell yet).
+    expect(await calendarPayout(group.id, recipient.id)).toEqual([
+      "DTSTART;VALUE=DATE:20260109",
+      `SUMMARY:Your payout: ${icsText(group.name)} ($300.00)`,
+      `DESCRIPTION:${icsText(`Your payout of $300.00 from ${group.name} is not sent yet: it waits for contributions due Jan 9, 2026 (period 1).`)}`,
+    ]);
+    expect(await calendarPayout(group.id, recipient.id, { language: "es-US" })).toEqual([
+      "DTSTART;VALUE=DATE:20260109",
+      `SUMMARY:Su pago del pozo: ${icsText(group.name)} ($300.00)`,
+      `DESCRIPTION:${icsText(`Su pago del pozo de $300.00 de ${group.name} aún no se envía: espera los aportes con fecha de pago del 9 ene 2026 (período 1).`)}`,
+    ]);
     // The second member sees their own turn (period 2, which waits on the same member), not the first's.
     const middleText = await pageText(await sessionJarFor(middle.id));
     expect(middleText).toContain("Your $300.00 payout (turn 2, due Friday, January 16, 2026) waits");

@@ -216,3 +216,27 @@ describe("a turn whose recipient accepted what had arrived (ADR 053 step 4)", ()
     ]);
   });
 });
+
+describe("a payout whose arrival cannot be told yet", () => {
+  it("is dated by the due day it waits on and says it is not sent yet, never that it is expected in the bank", () => {
+    const build = (locale?: "es-US") =>
+      unfolded(
+        buildGroupCalendar({
+          group: { id: GROUP_ID, name: "Wedding Fund" },
+          groupUrl: `http://localhost:3000/groups/${GROUP_ID}`,
+          now: NOW,
+          locale,
+          entries: [{ kind: "payout", date: "2026-01-09", amountCents: 30_000, periodNumber: 1, waiting: true }],
+        }),
+      );
+    const english = build();
+    expect(english).toContain("DTSTART;VALUE=DATE:20260109");
+    expect(english).toContain("SUMMARY:Your payout: Wedding Fund ($300.00)");
+    expect(english).toContain(
+      "DESCRIPTION:Your payout of $300.00 from Wedding Fund is not sent yet: it waits for contributions due Jan 9\\, 2026 (period 1).",
+    );
+    expect(build("es-US")).toContain(
+      "DESCRIPTION:Su pago del pozo de $300.00 de Wedding Fund aún no se envía: espera los aportes con fecha de pago del 9 ene 2026 (período 1).",
+    );
+  });
+});

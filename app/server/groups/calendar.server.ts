@@ -5,7 +5,7 @@
  * and fold again at 75 octets without splitting a UTF-8 sequence.
  */
 import { createEvents, type DateArray, type EventAttributes } from "ics";
-import { formatMoney } from "~/domain/format";
+import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { DEFAULT_LOCALE, type Locale } from "~/domain/locale";
 import { addDays, type CalendarDay } from "~/domain/schedule";
 import { partialPayoutLines, partialSentCents } from "~/domain/turn-consent";
@@ -76,21 +76,31 @@ export function buildGroupCalendar(input: {
  * is sent on.
  */
 export function calendarDescription(
-  entry: Pick<CalendarEntry, "kind" | "amountCents" | "periodNumber" | "partial">,
+  entry: Pick<CalendarEntry, "kind" | "date" | "amountCents" | "periodNumber" | "partial" | "waiting">,
   groupName: string,
   locale: Locale = DEFAULT_LOCALE,
 ) {
   const amount = formatMoney(eventCents(entry), locale);
+  const values = { amount, group: groupName, period: entry.periodNumber };
+  // A payout that waits is dated by the due day it waits on (group-views.server.ts), which is what the page says of it:
+  // "Not sent yet: waiting for contributions due <day>".
+  const waiting = entry.kind === "payout" && entry.waiting === true;
+  const due = formatCalendarDay(entry.date, "medium", locale);
   const body =
     locale !== DEFAULT_LOCALE
-      ? translator(locale)(entry.kind === "contribution" ? "groupPage.calendar.contributionBody" : "groupPage.calendar.payoutBody", {
-          amount,
-          group: groupName,
-          period: entry.periodNumber,
-        })
+      ? translator(locale)(
+          entry.kind === "contribution"
+            ? "groupPage.calendar.contributionBody"
+            : waiting
+              ? "groupPage.calendar.payoutWaitingBody"
+              : "groupPage.calendar.payoutBody",
+          waiting ? { ...values, date: due } : values,
+        )
       : entry.kind === "contribution"
         ? `Your contribution of ${amount} to ${groupName} is due (period ${entry.periodNumber}).`
-        : `Your payout of ${amount} from ${groupName} is expected in your bank account (period ${entry.periodNumber}).`;
+        : waiting
+          ? `Your payout of ${amount} from ${groupName} is not sent yet: it waits for contributions due ${due} (period ${entry.periodNumber}).`
+          : `Your payout of ${amount} from ${groupName} is expected in your bank account (period ${entry.periodNumber}).`;
   if (entry.kind !== "payout" || !entry.partial) return body;
   // The first line is the "… sent" the page shows as the amount; the event's body already names that figure.
   const [, ...owed] = partialPayoutLines(entry.partial, locale === DEFAULT_LOCALE ? undefined : { t: translator(locale), locale });

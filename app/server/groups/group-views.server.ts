@@ -11,6 +11,7 @@ import { FAILED_STATUSES, SETTLED_STATUSES, type TransferStatus } from "~/domain
 import {
   type DatedAttempt,
   type DatedStep,
+  headlineStep,
   type PaymentDates,
   paymentDates,
   payoutDay,
@@ -1048,6 +1049,11 @@ export type CalendarEntry = {
   amountCents: number;
   periodNumber: number;
   partial?: PartialPayout | null;
+  /**
+   * A payout whose arrival cannot be told yet (a contribution will not come in by itself, or the payout failed for
+   * good): dated by the due day it waits on, as the page names it, never by a day it is expected in the bank.
+   */
+  waiting?: boolean;
 };
 
 /**
@@ -1061,10 +1067,17 @@ export async function calendarEntriesFor(userId: string, groupId: string, now = 
   for (const row of view.schedule) {
     entries.push({ kind: "contribution", date: row.date, amountCents: view.contributionCents, periodNumber: row.position });
     if (row.isYou) {
-      // On the day it is expected in their bank (or arrived), as the group page says (ADR 040). While it cannot be
-      // told, its due day's plan.
-      const expected = (row.dates.arrival ?? plannedDates(row.position, row.date).arrival!).day;
-      entries.push({ kind: "payout", date: expected, amountCents: row.amountCents, periodNumber: row.position, partial: row.partial });
+      // On the day the page names it by (headlineStep): expected in their bank, or arrived (ADR 040); while that cannot
+      // be told, the due day it waits on.
+      const headline = headlineStep(row.dates);
+      entries.push({
+        kind: "payout",
+        date: headline.step.day,
+        amountCents: row.amountCents,
+        periodNumber: row.position,
+        partial: row.partial,
+        waiting: headline.kind !== "arrival",
+      });
     }
   }
   return { group: { id: view.id, name: view.name }, entries };
