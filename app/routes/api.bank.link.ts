@@ -6,6 +6,13 @@ import { sandboxLinkCall } from "~/server/bank/link-session.server";
 import { readJson } from "~/server/platform/request-body.server";
 import type { Route } from "./+types/api.bank.link";
 
+/**
+ * The longest password the login step passes on. The sandbox's user_custom takes Plaid's custom-user JSON as its
+ * password (sandbox/plaid/wire.ts: up to 10 accounts, each with its balances and names), some hundreds of characters
+ * for a few named accounts; 200 refused a two-account configuration with names (QA, 2026-11-30).
+ */
+export const LINK_PASSWORD_MAX = 4096;
+
 const stepSchema = z.discriminatedUnion("step", [
   z.object({ step: z.literal("institutions"), reconnectItemId: z.string().uuid().optional() }),
   z.object({
@@ -13,7 +20,7 @@ const stepSchema = z.discriminatedUnion("step", [
     linkSessionId: z.string().min(1).max(200),
     institutionId: z.string().min(1).max(64),
     username: z.string().min(1).max(200),
-    password: z.string().min(1).max(200),
+    password: z.string().min(1).max(LINK_PASSWORD_MAX),
   }),
   z.object({ step: z.literal("select"), linkSessionId: z.string().min(1).max(200), accountIds: z.array(z.string().min(1).max(200)).min(1).max(20) }),
   z.object({ step: z.literal("exit"), linkSessionId: z.string().min(1).max(200) }),

@@ -63,4 +63,49 @@ describe("POST /api/bank/link (the Link modal's proxy to the sandbox bank)", () 
     // Multi-Item Link (ADR 049): the browser gets no public token; the exchange reads it from the bank.
     expect(select.data.public_token).toBe("");
   });
+
+  it("passes on a user_custom configuration with named accounts (hundreds of characters), and refuses a longer one than it allows", async () => {
+    const { jar } = await signedInUser({ isPlaidSandboxAuthorized: true });
+    const sessionId = (await call(api.action, step({ step: "institutions" }, jar))).data.link_session_id;
+    const config = JSON.stringify({
+      override_accounts: [
+        {
+          type: "depository",
+          subtype: "checking",
+          starting_balance: 20,
+          meta: { name: "Everyday checking for the circle", official_name: "Plaid Gold Standard 0% Interest Checking" },
+        },
+        {
+          type: "depository",
+          subtype: "savings",
+          starting_balance: 5000,
+          meta: { name: "Rainy-day savings for the circle", official_name: "Plaid Silver Standard 0.1% Interest Saving" },
+        },
+      ],
+    });
+    expect(config.length).toBeGreaterThan(300);
+    const login = await call(
+      api.action,
+      step({ step: "login", linkSessionId: sessionId, institutionId: "ins_109508", username: "user_custom", password: config }, jar),
+    );
+    expect(login.status).toBe(200);
+    expect(login.data.accounts.map((account: { name: string }) => account.name)).toEqual([
+      "Everyday checking for the circle",
+      "Rainy-day savings for the circle",
+    ]);
+    const tooLong = await call(
+      api.action,
+      step(
+        {
+          step: "login",
+          linkSessionId: sessionId,
+          institutionId: "ins_109508",
+          username: "user_custom",
+          password: "x".repeat(api.LINK_PASSWORD_MAX + 1),
+        },
+        jar,
+      ),
+    );
+    expect(tooLong).toMatchObject({ status: 400, data: { error: "Invalid request" } });
+  });
 });
