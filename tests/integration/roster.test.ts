@@ -414,10 +414,29 @@ describe("leaving a forming group (issue 34)", () => {
     // A replaced link does not let them back either; the admin's "Invite again" does.
     await act(groupId, { intent: "rotate-link" }, admin.jar);
     expect(await joinGroup(omar.user, await code())).toMatchObject({ ok: false, reason: "left" });
-    const history = (await call(groupPage.loader, get(`/groups/${groupId}`, admin.jar), { groupId })).data.group.rosterHistory;
-    expect(history[0]).toMatchObject({ kind: "left", name: "Omar Haddad", reason: null, userId: omar.user.id });
+    const adminPage = (await call(groupPage.loader, get(`/groups/${groupId}`, admin.jar), { groupId })).data;
+    expect(adminPage.group.rosterHistory[0]).toMatchObject({ kind: "left", name: "Omar Haddad", reason: null, userId: omar.user.id });
+    // The admin's list of invitations sent says what became of his: he joined, then left (not "Declined").
+    expect(adminPage.sentInvitations.map((sent: { email: string; state: string }) => [sent.email, sent.state])).toEqual([[omar.user.email, "left"]]);
     await act(groupId, { intent: "invite-again", userId: omar.user.id }, admin.jar);
     expect((await joinGroup(omar.user, await code())).ok).toBe(true);
+    // A member again: the departure no longer describes him.
+    const back = (await call(groupPage.loader, get(`/groups/${groupId}`, admin.jar), { groupId })).data;
+    expect(back.sentInvitations.map((sent: { state: string }) => sent.state)).toEqual(["declined"]);
+  });
+
+  it("the admin's list of invitations sent: one whose member was removed says so, not 'Joined'", async () => {
+    const omar = await person("Omar Haddad");
+    const { admin, groupId } = await formingGroup({ invited: [omar.user.email] });
+    const [invitation] = await db().select().from(schema.groupInvitations).where(eq(schema.groupInvitations.groupId, groupId));
+    expect((await joinGroup(omar.user, invitation!.code)).ok).toBe(true);
+    const sentStates = async () =>
+      (await call(groupPage.loader, get(`/groups/${groupId}`, admin.jar), { groupId })).data.sentInvitations.map(
+        (sent: { state: string }) => sent.state,
+      );
+    expect(await sentStates()).toEqual(["accepted"]);
+    await act(groupId, { intent: "remove-member", memberId: await memberIdOf(groupId, omar.user.id), reason: "Duplicate account" }, admin.jar);
+    expect(await sentStates()).toEqual(["removed"]);
   });
 
   it("not the admin, only before the start, only a member; a refusal changes nothing", async () => {

@@ -8,7 +8,7 @@ import { buttonClass } from "~/components/ui/button";
 import { formatDate } from "~/domain/format";
 import type { InvitationState } from "~/domain/invitations";
 
-export type SentInvitationView = { id: string; email: string; state: InvitationState; expiresAt: string };
+export type SentInvitationView = { id: string; email: string; state: InvitationState | "left" | "removed"; expiresAt: string };
 
 export function SentInvitations({ invitations, canRevoke }: { invitations: SentInvitationView[]; canRevoke: boolean }) {
   const t = useT();

@@ -168,6 +168,8 @@ export const GROUP_PAGE_MESSAGES = {
   "groupPage.sent.closed": "Closed",
   "groupPage.sent.accepted": "Joined",
   "groupPage.sent.declined": "Declined",
+  "groupPage.sent.left": "Joined, then left",
+  "groupPage.sent.removed": "Joined, then removed",
   "groupPage.sent.expires": "expires {date}",
   "groupPage.sent.revoke": "Revoke",
   "groupPage.sent.revokeWhich": "the invitation to {email}",

@@ -166,6 +166,8 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
   "groupPage.sent.closed": "Cerrada",
   "groupPage.sent.accepted": "Se unió",
   "groupPage.sent.declined": "Rechazada",
+  "groupPage.sent.left": "Se unió y después salió",
+  "groupPage.sent.removed": "Se unió y después se le quitó",
   "groupPage.sent.expires": "vence el {date}",
   "groupPage.sent.revoke": "Revocar",
   "groupPage.sent.revokeWhich": "la invitación a {email}",

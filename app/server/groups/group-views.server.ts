@@ -24,7 +24,7 @@ import { formatCalendarDay } from "~/domain/format";
 import { translator } from "../platform/locale.server";
 import { groupDescription } from "../email/email-words";
 import { scheduleWords } from "../email/templates";
-import { groupMembers, groups, type GroupEventType, type GroupInvitationStatus, type GroupStatus } from "../db/schema";
+import { groupMembers, groups, type GroupEventType, type GroupInvitationStatus, type GroupRemovalKind, type GroupStatus } from "../db/schema";
 import { visibleProfile, type VisibleProfile } from "../profile/profile.server";
 import { type MemberTotals, type PoolMovement, poolMovementsFrom, type SavingsProgress, savingsFrom } from "~/domain/charts";
 import { joinUrl, projectedFirstDue, scheduleOf } from "./groups.server";
@@ -247,7 +247,15 @@ type PageHistory = {
   reason: string | null;
   userId: string | null;
 };
-type PageInvitation = { id: string; email: string; status: GroupInvitationStatus; createdAt: string; expiresAt: string };
+type PageInvitation = {
+  id: string;
+  email: string;
+  status: GroupInvitationStatus;
+  createdAt: string;
+  expiresAt: string;
+  /** The invitee joined and is no longer a member: they left, or the admin removed them, after it was sent. */
+  afterwards: GroupRemovalKind | null;
+};
 
 /**
  * The whole group page in one statement (issue 15: each query held a pooled connection for a turn of the event loop,
@@ -340,7 +348,11 @@ const groupPageRow = preparedQuery("group_page", (database, name) => {
           order by ev.occurred_at desc limit ${ROSTER_HISTORY_LIMIT}) h) end`,
       invitations: sql<PageInvitation[] | null>`case when ${panels} and ${groupMembers.isAdmin} then (
         select coalesce(json_agg(json_build_object(
-          'id', i.id, 'email', i.email, 'status', i.status, 'createdAt', i.created_at, 'expiresAt', i.expires_at)
+          'id', i.id, 'email', i.email, 'status', i.status, 'createdAt', i.created_at, 'expiresAt', i.expires_at,
+          'afterwards', (select r.kind from group_removals r join users u on u.id = r.user_id
+            where r.group_id = i.group_id and lower(u.email) = lower(i.email) and r.removed_at >= i.created_at
+              and not exists (select 1 from group_members m where m.group_id = r.group_id and m.user_id = r.user_id)
+            order by r.removed_at desc limit 1))
           order by i.created_at, i.email), '[]'::json)
         from group_invitations i
         where i.group_id = ${groups.id}) end`,

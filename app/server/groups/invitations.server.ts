@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { payoutPerTurnCents, SETUP_FEE_CENTS } from "~/domain/groups";
 import { invitationState, type InvitationState } from "~/domain/invitations";
 import { preparedQuery } from "../db/client.server";
-import type { GroupInvitationStatus, GroupStatus, groupInvitations } from "../db/schema";
+import type { GroupInvitationStatus, GroupRemovalKind, GroupStatus, groupInvitations } from "../db/schema";
 import { scheduleOf } from "./groups.server";
 
 /** How long an invitation that can no longer be accepted (expired, revoked, closed) stays in the inbox, saying so. */
@@ -137,20 +137,23 @@ export function inboxFrom(entries: InboxJson[], now: Date, locale: Locale = DEFA
   return [...inbox.filter((entry) => entry.state === "open"), ...inbox.filter((entry) => entry.state !== "open")];
 }
 
-export type SentInvitation = { id: string; email: string; state: InvitationState; sentAt: string; expiresAt: string };
+/** What became of an invitation the admin sent: its own state, or what the member who joined through it did since. */
+export type SentInvitation = { id: string; email: string; state: InvitationState | GroupRemovalKind; sentAt: string; expiresAt: string };
 
 type InvitationRow = typeof groupInvitations.$inferSelect;
 
 /** What became of each invitation sent, given the group's status and seats taken. */
 export function sentInvitationViews(
-  rows: Array<Pick<InvitationRow, "id" | "email" | "status" | "createdAt" | "expiresAt">>,
+  rows: Array<Pick<InvitationRow, "id" | "email" | "status" | "createdAt" | "expiresAt"> & { afterwards?: GroupRemovalKind | null }>,
   group: { status: GroupStatus; joinedCount: number; memberCount: number },
   now = new Date(),
 ): SentInvitation[] {
   return rows.map((row) => ({
     id: row.id,
     email: row.email,
-    state: invitationState(row, group, now),
+    // A member who joined and then left reads "Joined, then left", not "Declined" (leaving marks the invitation declined
+    // so that it no longer works); one removed since, "Joined, then removed", not "Joined".
+    state: row.afterwards ?? invitationState(row, group, now),
     sentAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
   }));
