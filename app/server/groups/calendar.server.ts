@@ -28,14 +28,13 @@ function eventCents(entry: Pick<CalendarEntry, "amountCents" | "partial">) {
   return entry.partial ? partialSentCents(entry.partial) : entry.amountCents;
 }
 
-/** An event's title; in another language than English the catalogue's `groupPage.calendar.*` (ADR 056). */
+/** An event's title, in the reader's language: the catalogue's `groupPage.calendar.*` (ADR 056). */
 export function calendarSummary(entry: Pick<CalendarEntry, "kind" | "amountCents" | "partial">, groupName: string, locale: Locale = DEFAULT_LOCALE) {
   const amount = formatMoney(eventCents(entry), locale);
-  if (locale !== DEFAULT_LOCALE) {
-    const t = translator(locale);
-    return t(entry.kind === "contribution" ? "groupPage.calendar.contributionDue" : "groupPage.calendar.yourPayout", { group: groupName, amount });
-  }
-  return entry.kind === "contribution" ? `Contribution due: ${groupName} (${amount})` : `Your payout: ${groupName} (${amount})`;
+  return translator(locale)(entry.kind === "contribution" ? "groupPage.calendar.contributionDue" : "groupPage.calendar.yourPayout", {
+    group: groupName,
+    amount,
+  });
 }
 
 /** Stable across downloads, so re-importing the file updates the events instead of duplicating them. */
@@ -86,24 +85,18 @@ export function calendarDescription(
   // "Not sent yet: waiting for contributions due <day>".
   const waiting = entry.kind === "payout" && entry.waiting === true;
   const due = formatCalendarDay(entry.date, "medium", locale);
-  const body =
-    locale !== DEFAULT_LOCALE
-      ? translator(locale)(
-          entry.kind === "contribution"
-            ? "groupPage.calendar.contributionBody"
-            : waiting
-              ? "groupPage.calendar.payoutWaitingBody"
-              : "groupPage.calendar.payoutBody",
-          waiting ? { ...values, date: due } : values,
-        )
-      : entry.kind === "contribution"
-        ? `Your contribution of ${amount} to ${groupName} is due (period ${entry.periodNumber}).`
-        : waiting
-          ? `Your payout of ${amount} from ${groupName} is not sent yet: it waits for contributions due ${due} (period ${entry.periodNumber}).`
-          : `Your payout of ${amount} from ${groupName} is expected in your bank account (period ${entry.periodNumber}).`;
+  const t = translator(locale);
+  const body = t(
+    entry.kind === "contribution"
+      ? "groupPage.calendar.contributionBody"
+      : waiting
+        ? "groupPage.calendar.payoutWaitingBody"
+        : "groupPage.calendar.payoutBody",
+    waiting ? { ...values, date: due } : values,
+  );
   if (entry.kind !== "payout" || !entry.partial) return body;
   // The first line is the "… sent" the page shows as the amount; the event's body already names that figure.
-  const [, ...owed] = partialPayoutLines(entry.partial, locale === DEFAULT_LOCALE ? undefined : { t: translator(locale), locale });
+  const [, ...owed] = partialPayoutLines(entry.partial, { t, locale });
   return [body, ...owed.map((line) => `${line}.`)].join(" ");
 }
 
