@@ -58,6 +58,19 @@ export type AccountFacts = {
   revoked: boolean;
 };
 
+/**
+ * The columns of `AccountFacts`, for a select over bank_accounts joined to its bank_items: every reader that picks an
+ * account (the debits and payouts here, the late contributions' next attempt) reads the same facts the same way.
+ */
+export const accountFactsColumns = {
+  bankAccountId: bankAccounts.id,
+  subtype: bankAccounts.subtype,
+  type: bankAccounts.type,
+  loginReason: bankItems.loginRequiredReason,
+  unusable: sql<boolean>`${bankAccounts.unusableAt} is not null`,
+  revoked: sql<boolean>`${bankAccounts.debitAuthorizationRevokedAt} is not null`,
+};
+
 const rank = (row: Pick<AccountFacts, "subtype" | "type">) => (row.subtype === "checking" ? 0 : row.type === "depository" ? 1 : 2);
 
 /**
@@ -100,16 +113,11 @@ export async function fundingFor(userIds: readonly string[]): Promise<Map<string
   if (ids.length === 0) return new Map();
   const rows: Row[] = await db()
     .select({
+      ...accountFactsColumns,
       userId: bankAccounts.userId,
-      bankAccountId: bankAccounts.id,
       accountId: bankAccounts.providerAccountId,
-      subtype: bankAccounts.subtype,
-      type: bankAccounts.type,
       itemId: bankItems.id,
-      loginReason: bankItems.loginRequiredReason,
       token: bankItems.accessTokenEncrypted,
-      unusable: sql<boolean>`${bankAccounts.unusableAt} is not null`,
-      revoked: sql<boolean>`${bankAccounts.debitAuthorizationRevokedAt} is not null`,
       name: users.name,
       firstName: users.firstName,
       lastName: users.lastName,

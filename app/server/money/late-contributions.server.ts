@@ -23,7 +23,7 @@ import { type CalendarDay, daysBetween, todayIn } from "~/domain/schedule";
 import { db } from "../db/client.server";
 import { bankAccounts, bankItems, groupMembers, groups, lateContributionNudges, type LateNudgeKind } from "../db/schema";
 import { notifyUrgent, urgentText } from "../notifications/account-alerts.server";
-import { type AccountFacts, pickAccount } from "./funding.server";
+import { type AccountFacts, accountFactsColumns, pickAccount } from "./funding.server";
 
 export type LateContributionView = {
   groupId: string;
@@ -135,16 +135,11 @@ async function accountsOfChains(failed: ReturnType<typeof failedChains>) {
   const userIds = [...new Set(failed.map(({ last }) => last.user_id))];
   const rows = await db()
     .select({
-      bankAccountId: bankAccounts.id,
+      ...accountFactsColumns,
       userId: bankAccounts.userId,
       institution: bankItems.institutionName,
       name: bankAccounts.name,
       mask: bankAccounts.mask,
-      type: bankAccounts.type,
-      subtype: bankAccounts.subtype,
-      loginReason: bankItems.loginRequiredReason,
-      unusable: sql<boolean>`${bankAccounts.unusableAt} is not null`,
-      revoked: sql<boolean>`${bankAccounts.debitAuthorizationRevokedAt} is not null`,
       active: sql<boolean>`${bankItems.status} = 'active'`,
     })
     .from(bankAccounts)
