@@ -19,6 +19,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { MachineSpeed } from "./lib/machine-speed.ts";
 import { flakyTests, formatTimed, slowestPlaywrightTests, slowestVitestFiles, slowestVitestTests } from "./lib/test-output.ts";
 
 type Step = { label: string; command: string; args: string[]; env?: Record<string, string> };
@@ -114,6 +115,9 @@ function print(result: Result) {
 
 const started = performance.now();
 const results: Result[] = [];
+// The machine's speed over the run (a fixed loop's CPU time, each minute): the run's wall time is read beside it.
+const speed = new MachineSpeed();
+speed.sample();
 
 // Which Node runs the tests: the `node` dev dependency's (npm puts node_modules/.bin first on every script's PATH),
 // whatever the system Node is (ADR 045). The package check in the lint stage fails when it is not the pinned one.
@@ -143,6 +147,7 @@ async function runTheRest() {
     const heartbeat = setInterval(() => {
       const elapsed = Math.round((performance.now() - started) / 1000);
       process.stdout.write(`npm test: ${elapsed} s, still running: ${[...running].join(", ")}\n`);
+      speed.sample();
     }, 60_000);
     await Promise.all(
       STAGES.map(async (stage) => {
@@ -158,6 +163,7 @@ async function runTheRest() {
     for (const result of results) if (!result.ok) print(result);
   }
 
+  speed.sample();
   const failed = results.filter((result) => !result.ok);
   const flaky = results.flatMap((result) => flakyTests(result.output).map((test) => `  ${result.name}: FLAKY (passed on its retry): ${test}`));
   const total = (performance.now() - started) / 1000;
@@ -169,6 +175,7 @@ async function runTheRest() {
     `\nnpm test: ${failed.length === 0 ? "passed" : `FAILED (${failed.map((result) => result.name).join(", ")})`} in ${total.toFixed(1)} s\n${lines.join("\n")}\n` +
       (flaky.length > 0 ? `${flaky.join("\n")}\n` : "") +
       slowest() +
+      speed.summary() +
       `  (each stage's output is also in .data/test-logs/)\n`,
   );
   process.exitCode = failed.length === 0 ? 0 : 1;
