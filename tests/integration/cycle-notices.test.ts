@@ -1,18 +1,8 @@
 /**
- * PENDING: ENABLE WHEN WIRING THE CYCLE HOOKS (issue 18). Rename this file to `cycle-notices.test.ts` in the commit that
- * makes these three one-line changes in app/server/money/cycle.server.ts:
- *
- * 1. runDay, right after `trace("remind");`:
- *      await sendDailyReminders(set, day);   // import { sendDailyReminders } from "../reminders.server";
- * 2. remind(), the bell's words:
- *      notify(user.id, { ...contributionDueNotice({ groupName: group.name, dueOn: reminder.dueOn }), link })
- *                                             // import { contributionDueNotice } from "~/domain/reminders";
- * 3. tellOutcomes(), the member's own failed debit:
- *      notifyUrgent(member.id, URGENT.contributionFailed(group, reason, transfer.attempt))
- *                                             // import { notifyUrgent, URGENT } from "../account-alerts.server";
- *
- * Until then it is typechecked but not run (vitest runs *.test.ts only), so main has no skipped test. Everything here
- * is driven by nothing but the sandbox clock: advanceClock replays each day through runDay.
+ * The cycle's own notices, driven by nothing but the sandbox clock (advanceClock replays each day through runDay, as a
+ * worker's page does): the daily reminders from three days before the due day until the contribution settles, the
+ * reminder's due day in words, and the member's own failed debit as an urgent notice (bell and email) only while that
+ * preference is on (issue 18).
  */
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../support/test-db";

@@ -17,7 +17,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { needsApproval, OPEN_SWAP_STATUSES, SWAP_MESSAGES, SWAP_NOTICES, turnOpen, type TurnFacts } from "~/domain/swaps";
 import { plannedDates } from "~/domain/payment-dates";
 import type { SwapToast } from "~/domain/toast-wording";
-import { todayIn, type CalendarDay } from "~/domain/schedule";
+import type { CalendarDay } from "~/domain/schedule";
 import { db, type Db } from "../db/client.server";
 import {
   groupEvents,
@@ -32,6 +32,7 @@ import {
 } from "../db/schema";
 import { deliverEmails } from "../email/email.server";
 import { queueEmailToUser } from "../email/user-email.server";
+import { groupToday } from "../money/group-clock.server";
 import { tryGroupMoneyLock } from "../money/locks.server";
 import { englishWords, type NoticeId, type NoticeMessage, type NoticeValues } from "../notifications/notice-text";
 import { notify } from "../notifications/notifications.server";
@@ -87,11 +88,6 @@ async function lockGroup(tx: Tx, groupId: string, userId: string) {
 }
 
 type Locked = NonNullable<Awaited<ReturnType<typeof lockGroup>>>;
-
-/** The group's calendar day: real time plus its sandbox clock's offset, in its zone. */
-function groupDay(group: GroupRow, now: Date): CalendarDay {
-  return todayIn(group.timeZone, new Date(now.getTime() + group.clockOffsetSeconds * 1000));
-}
 
 const groupLink = (groupId: string) => `/groups/${groupId}`;
 
@@ -212,7 +208,7 @@ export async function proposeSwap(actor: { id: string }, groupId: string, counte
     const other = members.find((member) => member.id === counterpartMemberId);
     if (!other) return fail(404, SWAP_MESSAGES.notAMember);
     if (other.id === me.id) return fail(409, SWAP_MESSAGES.notYourself);
-    const today = groupDay(group, now);
+    const today = groupToday(group, now);
     const mine = periods.find((period) => period.recipientMemberId === me.id);
     const theirs = periods.find((period) => period.recipientMemberId === other.id);
     if (!mine || !turnOpen(mine, today)) return fail(409, SWAP_MESSAGES.yourTurnClosed);
@@ -424,7 +420,7 @@ export async function withdrawSwap(actor: { id: string }, groupId: string, swapI
  * cancelled (committed with the step) and both are told why; null when it can still happen.
  */
 async function cancelIfClosed(tx: Tx, locked: Locked, swap: TurnSwapRow, emails: Array<string | null>, now: Date): Promise<SwapFailure | null> {
-  const today = groupDay(locked.group, now);
+  const today = groupToday(locked.group, now);
   const a = locked.periods.find((period) => period.periodNumber === swap.proposerPeriod);
   const b = locked.periods.find((period) => period.periodNumber === swap.counterpartPeriod);
   const stillTheirs = a?.recipientMemberId === swap.proposerMemberId && b?.recipientMemberId === swap.counterpartMemberId;
