@@ -476,7 +476,7 @@ describe("the pages, as forms posted without JavaScript", () => {
     const homeText = textOf(renderRoute(dashboard.default, "/dashboard", home.data));
     expect(homeText).toContain(`Your $100.00 contribution to ${group.name} did not go through ${owedMessage}`);
     // The payout schedule (and the Next Payout card while the turn is the next one) show what was sent and what is owed, by whom.
-    const sentAndOwed = `$200.00 sent $100.00 still owed by ${late.name}, sent on when it arrives`;
+    const sentAndOwed = `$200.00 sent on Jan 23, 2026 $100.00 still owed by ${late.name}, sent on when it arrives`;
     const recipientView = await call(groupPage.loader, get(`/groups/${group.id}`, recipientJar), { groupId: group.id });
     expect(recipientView.data.group.schedule[0]).toMatchObject({
       amountCents: 30_000,
