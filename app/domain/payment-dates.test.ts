@@ -155,6 +155,54 @@ describe("paymentDates: a period on the ACH calendar", () => {
   });
 });
 
+describe("paymentDates: a turn whose recipient accepted what had arrived (ADR 053 step 4)", () => {
+  const paid = ["a", "b"].map((u) => A("contribution", u, "funds_available", "2026-01-13", { settledOn: "2026-01-12" }));
+  const outOfAttempts = [1, 2, 3].map((attempt) => A("contribution", "c", "declined", "2026-01-15", { attempt, failureCode: "NSF" }));
+  const consented = (payouts: DatedAttempt[], today: string) =>
+    paymentDates({ ...PERIOD, consented: true }, MEMBERS, "a", [...paid, ...outOfAttempts, ...payouts], today);
+  const steps = (payouts: DatedAttempt[], today: string) =>
+    payoutNextSteps({
+      dates: consented(payouts, today),
+      today,
+      recipient: { name: "Amina", isYou: false },
+      payoutCents: 30_000,
+      person: () => ({ name: "Chidi", isYou: false }),
+    });
+
+  it("its payout of what arrived failed: sent again 3 days later, not waiting for the contribution that stays owed", () => {
+    const failed = [A("payout", "a", "failed", "2026-01-26", { initiatedOn: "2026-01-23" })];
+    expect(consented(failed, "2026-01-26")).toMatchObject({
+      sent: plan("2026-01-29"),
+      arrival: plan("2026-01-30"),
+      payoutFailed: true,
+      payoutStuck: false,
+      late: [],
+    });
+    expect(steps(failed, "2026-01-26")).toEqual([
+      "The payout did not go through: we'll send it again on January 29, 2026, and it is expected in Amina's bank account on January 30, 2026.",
+    ]);
+    // Without the consent the same facts wait for the missing contribution (as before).
+    expect(paymentDates(PERIOD, MEMBERS, "a", [...paid, ...outOfAttempts, ...failed], "2026-01-26")).toMatchObject({ sent: null, arrival: null });
+  });
+
+  it("out of attempts: stuck; the engine's count is the period's failed payouts, a rest's included, not the attempt number", () => {
+    const thrice = [1, 2, 3].map((attempt) => A("payout", "a", "failed", "2026-02-04", { attempt, initiatedOn: "2026-02-03" }));
+    expect(consented(thrice, "2026-02-04")).toMatchObject({ sent: null, arrival: null, payoutStuck: true });
+    // What arrived was sent (attempt 1), the rest failed twice (2, 3): two failures, so it is sent again (attempt 4).
+    const rest = [
+      A("payout", "a", "settled", "2026-01-26", { attempt: 1, initiatedOn: "2026-01-23" }),
+      A("payout", "a", "failed", "2026-02-02", { attempt: 2, initiatedOn: "2026-01-30" }),
+      A("payout", "a", "failed", "2026-02-06", { attempt: 3, initiatedOn: "2026-02-05" }),
+    ];
+    expect(consented(rest, "2026-02-06")).toMatchObject({ sent: plan("2026-02-09"), payoutFailed: true, payoutStuck: false });
+  });
+
+  it("consented, its payout not made yet: planned today, and never 'every contribution is in'", () => {
+    expect(consented([], "2026-01-23")).toMatchObject({ sent: plan("2026-01-23"), arrival: plan("2026-01-26"), payoutFailed: false, late: [] });
+    expect(steps([], "2026-01-23")).toEqual([]);
+  });
+});
+
 describe("labels", () => {
   it.each([
     ["due", false, false, "Due"],

@@ -81,6 +81,11 @@ export type PaymentDates = {
   payoutFailed: boolean;
   /** The payout failed and will not be sent again automatically (attempts ran out). */
   payoutStuck: boolean;
+  /**
+   * The recipient accepted what had arrived (ADR 053 step 4): the payouts (what arrived, then each rest) do not wait for
+   * the missing contributions, and a failed one is sent again on the consent engine's rule (consentedPayoutState).
+   */
+  consented?: boolean;
 };
 
 /** Today, or the first bank day from today when a planned day has already passed (the bank is late). */
@@ -129,7 +134,7 @@ const maxStep = (steps: DatedStep[]): DatedStep =>
  * ignored). `memberUserIds`: every member, each of whom contributes; `recipientUserId`: who is paid.
  */
 export function paymentDates(
-  period: { periodNumber: number; dueOn: CalendarDay },
+  period: { periodNumber: number; dueOn: CalendarDay; consented?: boolean },
   memberUserIds: readonly string[],
   recipientUserId: string | null,
   attempts: readonly DatedAttempt[],
@@ -182,6 +187,23 @@ export function paymentDates(
     return result;
   }
   if (settles.every((s) => s !== null) && settles.length > 0) result.collected = maxStep(settles as DatedStep[]);
+  if (period.consented) {
+    // A consented turn pays what arrived without waiting for what is missing (that stays owed, not late for this
+    // payout): no payout yet (the engine makes it at once), or the latest failed and is sent again, or not any more.
+    result.consented = true;
+    result.late = [];
+    const state = consentedPayoutState(payout, payouts.filter((p) => FAILED_STATUSES.includes(p.status)).length, today);
+    if (state.state === "stopped") {
+      result.payoutFailed = true;
+      result.payoutStuck = true;
+      return result;
+    }
+    result.payoutFailed = state.state === "failed";
+    const sent = state.state === "failed" ? state.againOn : notBefore(period.dueOn, today);
+    result.sent = { day: sent, planned: true };
+    result.arrival = { day: sandboxSettlesOn(sent), planned: true };
+    return result;
+  }
   if (availables.some((a) => a === null) || availables.length === 0) return result;
   const available = maxStep(availables as DatedStep[]);
   let sendOn = available.day > period.dueOn ? available.day : period.dueOn;
@@ -199,6 +221,33 @@ export function paymentDates(
   result.sent = { day: sent, planned: true };
   result.arrival = { day: sandboxSettlesOn(sent), planned: true };
   return result;
+}
+
+/**
+ * Where one payout of a consented turn is (ADR 053 step 4: the payout of what arrived, or a rest sent on), on the consent
+ * engine's rules (turn-consent.server.ts, `retryAllowedFor`): being sent until the bank has accepted it (no row yet, or
+ * a row the bank has not answered); sent on the day it was made once the bank accepted it; after a failure (declined,
+ * failed or returned) sent again RETRY_AFTER_DAYS after it (never before today) while the period has had fewer than
+ * MAX_ATTEMPTS failed payouts; otherwise stopped: not sent again automatically (attempts ran out, or it was cancelled),
+ * and listed on the admin console's money health for Rosca's support team.
+ */
+export type ConsentedPayoutState =
+  | { state: "sending" }
+  | { state: "sent"; on: CalendarDay }
+  | { state: "failed"; on: CalendarDay; againOn: CalendarDay }
+  | { state: "stopped"; on: CalendarDay; cancelled: boolean };
+
+/** `payout`: the part's latest attempt (undefined before the engine made it); `failures`: the period's failed payouts. */
+export function consentedPayoutState(
+  payout: Pick<DatedAttempt, "status" | "statusOn" | "initiatedOn" | "retryOn"> | undefined,
+  failures: number,
+  today: CalendarDay,
+): ConsentedPayoutState {
+  if (!payout || payout.status === "created") return { state: "sending" };
+  if (!FAILED_STATUSES.includes(payout.status)) return { state: "sent", on: payout.initiatedOn };
+  if (payout.status === "cancelled" || failures >= MAX_ATTEMPTS)
+    return { state: "stopped", on: payout.statusOn, cancelled: payout.status === "cancelled" };
+  return { state: "failed", on: payout.statusOn, againOn: notBefore(payout.retryOn ?? addDays(payout.statusOn, RETRY_AFTER_DAYS), today) };
 }
 
 /** The dates of every period of a group on `today`. */
@@ -385,7 +434,8 @@ export function payoutNextSteps(input: {
         ? say("groupPage.next.waits", "", { ...owner, amount: formatMoney(input.payoutCents, words.locale) })
         : payoutWaitsLine(whose, input.payoutCents),
     );
-  } else if (dates.sent && dates.arrival) {
+  } else if (dates.sent && dates.arrival && !(dates.consented && !dates.payoutFailed)) {
+    // (A consented turn's payout being made is said by its amount's lines: turn-consent.ts, partialPayoutLines.)
     const figures = { ...owner, sent: long(dates.sent.day), arrival: long(dates.arrival.day) };
     lines.push(
       dates.payoutFailed

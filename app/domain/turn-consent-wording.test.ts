@@ -29,8 +29,9 @@ const two = {
 };
 const partial = {
   arrivedCents: 10_000,
+  payout: { state: "sent" as const, on: "2026-12-21" },
   debts: [
-    { name: "Ben", amountCents: 10_000, status: "collected" as const },
+    { name: "Ben", amountCents: 10_000, status: "collected" as const, rest: { state: "sent" as const, on: "2026-12-21" } },
     { name: "Cy", amountCents: 5_000, status: "owed" as const },
   ],
 };
@@ -79,7 +80,7 @@ describe("the consent's wording, Spanish catalogue", () => {
     expect(consentConsequence(two, es)).toBe(
       "Recibirá $100.00 ahora. Los $200.00 que todavía deben Lena y Omar quedan en el registro de la tanda como deuda con usted y se le envían cuando lleguen.",
     );
-    expect(partialPayoutLines(partial, es)).toEqual(["$200.00 enviados", "$50.00 que todavía debe Cy, se envían cuando lleguen"]);
+    expect(partialPayoutLines(partial, es)).toEqual(["$200.00 enviados el 21 dic 2026", "$50.00 que todavía debe Cy, se envían cuando lleguen"]);
     expect(owedToRecipientMessage(consent, es)).toBe(
       "Ana aceptó $200.00 el lunes, 7 de diciembre de 2026 en vez de esperar este aporte. Usted le debe $100.00 a Ana, que se le envían cuando lleguen: páguelos ahora desde la página de la tanda.",
     );
@@ -92,5 +93,85 @@ describe("the consent's wording, Spanish catalogue", () => {
     expect(es.t("turnConsent.offer.body", { amount: "$300.00", period: 3, date: "lunes, 7 de diciembre de 2026", count: 1 })).toBe(
       "Su pago del pozo de $300.00 (turno 3, con fecha lunes, 7 de diciembre de 2026) espera porque no ha llegado un aporte. Rosca no presta el dinero que falta.",
     );
+  });
+});
+
+/**
+ * Where each payout of a consented turn is (ADR 053 step 4, consentedPayoutState): "sent" only once the bank accepted
+ * it; while it is being made, after it failed (and the day the engine sends it again), and once it will not be sent
+ * again automatically, the lines say so, in English and in Spanish.
+ */
+describe("a consented turn's amount, in every state of its payouts", () => {
+  const owedCy = { name: "Cy", amountCents: 10_000, status: "owed" as const };
+  const states = {
+    sending: { state: "sending" as const },
+    sent: { state: "sent" as const, on: "2026-01-23" },
+    failed: { state: "failed" as const, on: "2026-01-26", againOn: "2026-01-29" },
+    stopped: { state: "stopped" as const, on: "2026-02-04", cancelled: false },
+    cancelled: { state: "stopped" as const, on: "2026-02-04", cancelled: true },
+  };
+  const of = (payout: (typeof states)[keyof typeof states]) => ({ arrivedCents: 20_000, payout, debts: [owedCy] });
+  const english: Record<keyof typeof states, string[]> = {
+    sending: ["$200.00 being sent", "$100.00 still owed by Cy, sent on when it arrives"],
+    sent: ["$200.00 sent on Jan 23, 2026", "$100.00 still owed by Cy, sent on when it arrives"],
+    failed: ["$200.00 failed on Jan 26, 2026; it will be sent again on Jan 29, 2026", "$100.00 still owed by Cy, sent on when it arrives"],
+    stopped: [
+      "$200.00 failed on Feb 4, 2026 and will not be sent again automatically; Rosca's support team has been told",
+      "$100.00 still owed by Cy, sent on when it arrives",
+    ],
+    cancelled: ["$200.00 was cancelled on Feb 4, 2026 and will not be sent again automatically", "$100.00 still owed by Cy, sent on when it arrives"],
+  };
+  const spanishLines: Record<keyof typeof states, string[]> = {
+    sending: ["$200.00 en proceso de envío", "$100.00 que todavía debe Cy, se envían cuando lleguen"],
+    sent: ["$200.00 enviados el 23 ene 2026", "$100.00 que todavía debe Cy, se envían cuando lleguen"],
+    failed: [
+      "El envío de $200.00 falló el 26 ene 2026; se enviarán de nuevo el 29 ene 2026",
+      "$100.00 que todavía debe Cy, se envían cuando lleguen",
+    ],
+    stopped: [
+      "El envío de $200.00 falló el 4 feb 2026 y no se volverá a hacer automáticamente; se avisó al equipo de soporte de Rosca",
+      "$100.00 que todavía debe Cy, se envían cuando lleguen",
+    ],
+    cancelled: [
+      "El envío de $200.00 se canceló el 4 feb 2026 y no se volverá a hacer automáticamente",
+      "$100.00 que todavía debe Cy, se envían cuando lleguen",
+    ],
+  };
+
+  it("the payout of what arrived: being sent, sent on its day, failed and sent again on a day, not sent again", () => {
+    for (const key of Object.keys(states) as Array<keyof typeof states>) {
+      expect(partialPayoutLines(of(states[key])), key).toEqual(english[key]);
+      expect(partialPayoutLines(of(states[key]), en), key).toEqual(english[key]);
+      expect(partialPayoutLines(of(states[key]), es), key).toEqual(spanishLines[key]);
+    }
+    // Never "sent" for a payout the bank has not accepted.
+    for (const key of ["sending", "failed", "stopped", "cancelled"] as const)
+      expect(partialPayoutLines(of(states[key])).join(" ")).not.toMatch(/\bsent on Jan/);
+  });
+
+  it("a late part sent on: counted as sent only once the bank accepted it; its own line while it is not", () => {
+    const withRest = (rest: (typeof states)[keyof typeof states], payout = states.sent) => ({
+      arrivedCents: 20_000,
+      payout,
+      debts: [{ ...owedCy, status: "collected" as const, rest }],
+    });
+    expect(partialPayoutLines(withRest(states.sending))).toEqual(["$200.00 sent on Jan 23, 2026", "$100.00 from Cy being sent"]);
+    expect(partialPayoutLines(withRest(states.failed))).toEqual([
+      "$200.00 sent on Jan 23, 2026",
+      "$100.00 from Cy failed on Jan 26, 2026; it will be sent again on Jan 29, 2026",
+    ]);
+    expect(partialPayoutLines(withRest(states.stopped))).toEqual([
+      "$200.00 sent on Jan 23, 2026",
+      "$100.00 from Cy failed on Feb 4, 2026 and will not be sent again automatically; Rosca's support team has been told",
+    ]);
+    expect(partialPayoutLines(withRest({ state: "sent", on: "2026-02-03" }))).toEqual(["$300.00 sent, the last part on Feb 3, 2026"]);
+    expect(partialPayoutLines(withRest(states.failed), es)).toEqual([
+      "$200.00 enviados el 23 ene 2026",
+      "El envío de los $100.00 de Cy falló el 26 ene 2026; se enviarán de nuevo el 29 ene 2026",
+    ]);
+    expect(partialPayoutLines(withRest({ state: "sent", on: "2026-02-03" }), es)).toEqual(["$300.00 enviados, la última parte el 3 feb 2026"]);
+    expect(partialPayoutLines(withRest(states.sending), es)).toEqual(["$200.00 enviados el 23 ene 2026", "$100.00 de Cy en proceso de envío"]);
+    for (const key of Object.keys(states) as Array<keyof typeof states>)
+      expect(partialPayoutLines(withRest(states[key]), en), key).toEqual(partialPayoutLines(withRest(states[key])));
   });
 });

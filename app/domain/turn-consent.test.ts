@@ -28,21 +28,32 @@ describe("a turn never paid: the recipient's consent", () => {
 });
 
 describe("a consented turn's amount", () => {
-  it("is what was sent and what is still owed, by whom; the full pot once every part was sent on", () => {
+  it("is what the bank accepted, on its day, and what is still owed, by whom; the full pot once every part was sent on", () => {
     const owed = { name: "Cy", amountCents: 10_000, status: "owed" as const };
-    expect(partialPayoutLines({ arrivedCents: 20_000, debts: [owed] })).toEqual([
-      "$200.00 sent",
+    const sent = { state: "sent" as const, on: "2026-01-23" };
+    expect(partialPayoutLines({ arrivedCents: 20_000, payout: sent, debts: [owed] })).toEqual([
+      "$200.00 sent on Jan 23, 2026",
       "$100.00 still owed by Cy, sent on when it arrives",
     ]);
     expect(
       partialPayoutLines({
         arrivedCents: 10_000,
+        payout: sent,
         debts: [
-          { ...owed, name: "Ben", status: "collected" },
+          { ...owed, name: "Ben", status: "collected", rest: sent },
           { ...owed, amountCents: 5_000 },
         ],
       }),
-    ).toEqual(["$200.00 sent", "$50.00 still owed by Cy, sent on when it arrives"]);
-    expect(partialPayoutLines({ arrivedCents: 20_000, debts: [{ ...owed, status: "collected" }] })).toEqual(["$300.00 sent"]);
+    ).toEqual(["$200.00 sent on Jan 23, 2026", "$50.00 still owed by Cy, sent on when it arrives"]);
+    expect(partialPayoutLines({ arrivedCents: 20_000, payout: sent, debts: [{ ...owed, status: "collected", rest: sent }] })).toEqual([
+      "$300.00 sent on Jan 23, 2026",
+    ]);
+    expect(
+      partialPayoutLines({
+        arrivedCents: 20_000,
+        payout: sent,
+        debts: [{ ...owed, status: "collected", rest: { state: "sent", on: "2026-02-03" } }],
+      }),
+    ).toEqual(["$300.00 sent, the last part on Feb 3, 2026"]);
   });
 });

@@ -4,9 +4,10 @@
  * words; the engine is app/server/money/turn-consent.server.ts.
  */
 import { fullDate, UNPAID_TURN_DAYS } from "./failed-contribution";
-import { formatMoney } from "./format";
+import { formatCalendarDay, formatMoney } from "./format";
 import type { Locale } from "./locale";
 import type { Words } from "./messages/words";
+import type { ConsentedPayoutState } from "./payment-dates";
 import { addDays, type CalendarDay } from "./schedule";
 
 /** The first day the recipient may consent: UNPAID_TURN_DAYS after the due day (when support takes the case up). */
@@ -87,33 +88,101 @@ export function restSentNotices(input: {
   };
 }
 
-/** A consented turn as the schedule and the Next Payout card show its amount (ADR 053 step 4). */
+/**
+ * A consented turn as the schedule, the Next Payout card and the calendar file show its amount (ADR 053 step 4): the
+ * payout of what arrived and where it is, and each late member's part, owed or collected and sent on (where that is).
+ */
 export type PartialPayoutFacts = {
   arrivedCents: number;
-  debts: ReadonlyArray<{ name: string; amountCents: number; status: "owed" | "collected" }>;
+  payout: ConsentedPayoutState;
+  debts: ReadonlyArray<{ name: string; amountCents: number; status: "owed" | "collected"; rest?: ConsentedPayoutState | null }>;
 };
 
 /**
- * What a consented turn has sent its recipient: what arrived, plus each late part collected and sent on. The figure
- * every surface names the turn's payout by (the schedule, the Next Payout card, the calendar file).
+ * What a consented turn pays its recipient: what arrived, plus each late part collected (its own payout made). The
+ * figure the calendar file names the turn's payout by; where each part is, the lines below say.
  */
-export function partialSentCents(partial: PartialPayoutFacts): number {
+export function partialSentCents(partial: Pick<PartialPayoutFacts, "arrivedCents" | "debts">): number {
   return partial.arrivedCents + partial.debts.filter((d) => d.status === "collected").reduce((sum, d) => sum + d.amountCents, 0);
 }
 
-/**
- * The amount of a turn whose recipient accepted what had arrived: what was actually sent (what arrived, plus each
- * late part collected and sent on), then each part still owed, by whom. Never the full pot while a part is owed.
- */
-export function partialPayoutLines(partial: PartialPayoutFacts, words?: ReaderWords): string[] {
-  const sentCents = partialSentCents(partial);
-  const owed = partial.debts.filter((d) => d.status === "owed");
-  if (words) {
-    const money = (cents: number) => formatMoney(cents, words.locale);
-    return [
-      words.t("turnConsent.partial.sent", { amount: money(sentCents) }),
-      ...owed.map((d) => words.t("turnConsent.partial.owed", { amount: money(d.amountCents), name: d.name })),
-    ];
+type Say = (id: `turnConsent.partial.${string}`, english: string, values: Record<string, string | number>) => string;
+
+/** One part not (yet) sent: being sent, failed and sent again on a day, or not sent again automatically; English or the catalogue's. */
+function unsentLine(
+  state: Exclude<ConsentedPayoutState, { state: "sent" }>,
+  amount: string,
+  name: string | null,
+  say: Say,
+  day: (d: CalendarDay) => string,
+) {
+  const what = name === null ? amount : `${amount} from ${name}`;
+  const part = name === null ? "" : "rest.";
+  const values: Record<string, string> = name === null ? { amount } : { amount, name };
+  switch (state.state) {
+    case "sending":
+      return say(`turnConsent.partial.${part}sending`, `${what} being sent`, values);
+    case "failed":
+      return say(`turnConsent.partial.${part}failed`, `${what} failed on ${day(state.on)}; it will be sent again on ${day(state.againOn)}`, {
+        ...values,
+        date: day(state.on),
+        again: day(state.againOn),
+      });
+    case "stopped":
+      return state.cancelled
+        ? say(`turnConsent.partial.${part}cancelled`, `${what} was cancelled on ${day(state.on)} and will not be sent again automatically`, {
+            ...values,
+            date: day(state.on),
+          })
+        : say(
+            `turnConsent.partial.${part}stopped`,
+            `${what} failed on ${day(state.on)} and will not be sent again automatically; Rosca's support team has been told`,
+            { ...values, date: day(state.on) },
+          );
   }
-  return [`${formatMoney(sentCents)} sent`, ...owed.map((d) => `${formatMoney(d.amountCents)} still owed by ${d.name}, sent on when it arrives`)];
+}
+
+/**
+ * A consented turn's amount in lines, each part where it really is: first what the bank has accepted ("$200.00 sent on
+ * Jan 23, 2026"; the whole pot once every part was sent on, dated by the last), unless nothing has been; then each part
+ * not sent: the payout of what arrived being sent, failed and sent again on a day, or not sent again; a late part sent
+ * on but not yet accepted or failed; each part still owed, by whom. "Sent" only once the bank accepted it. `sent` is the
+ * first line when something was sent (null otherwise), `others` the rest.
+ */
+export function partialPayoutParts(partial: PartialPayoutFacts, words?: ReaderWords): { sent: string | null; others: string[] } {
+  const money = (cents: number) => formatMoney(cents, words?.locale);
+  const day = (d: CalendarDay) => formatCalendarDay(d, "medium", words?.locale);
+  const say: Say = (id, english, values) => (words ? words.t(id as Parameters<Words>[0], values) : english);
+  const parts = [
+    { cents: partial.arrivedCents, name: null as string | null, state: partial.payout },
+    ...partial.debts
+      .filter((d) => d.status === "collected")
+      .map((d) => ({ cents: d.amountCents, name: d.name as string | null, state: d.rest ?? ({ state: "sending" } as const) })),
+  ];
+  const sentParts = parts.flatMap((p) => (p.state.state === "sent" ? [{ cents: p.cents, on: p.state.on }] : []));
+  let sent: string | null = null;
+  if (sentParts.length > 0) {
+    const amount = money(sentParts.reduce((sum, p) => sum + p.cents, 0));
+    const days = [...new Set(sentParts.map((p) => p.on))].sort();
+    const last = day(days.at(-1)!);
+    sent =
+      days.length === 1
+        ? say("turnConsent.partial.sent", `${amount} sent on ${last}`, { amount, date: last })
+        : say("turnConsent.partial.sentLast", `${amount} sent, the last part on ${last}`, { amount, date: last });
+  }
+  const others = parts.flatMap((p) => (p.state.state === "sent" ? [] : [unsentLine(p.state, money(p.cents), p.name, say, day)]));
+  for (const d of partial.debts.filter((d) => d.status === "owed"))
+    others.push(
+      say("turnConsent.partial.owed", `${money(d.amountCents)} still owed by ${d.name}, sent on when it arrives`, {
+        amount: money(d.amountCents),
+        name: d.name,
+      }),
+    );
+  return { sent, others };
+}
+
+/** The same as lines (the first the amount a page shows in bold): partialPayoutParts. Never "sent" before the bank accepted it. */
+export function partialPayoutLines(partial: PartialPayoutFacts, words?: ReaderWords): string[] {
+  const { sent, others } = partialPayoutParts(partial, words);
+  return sent === null ? others : [sent, ...others];
 }

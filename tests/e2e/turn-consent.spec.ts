@@ -5,6 +5,7 @@
  * what Lena still owes her. JavaScript on and off (the two projects), at 320 px.
  */
 import { bankDayOnOrAfter } from "../../app/domain/bank-days";
+import { formatCalendarDay } from "../../app/domain/format";
 import { addDays } from "../../app/domain/schedule";
 import { expect, test } from "./fixtures";
 import { advanceTo, expectPhoneFit, full, lateGroup, PHONE } from "./late-contribution.support";
@@ -49,7 +50,9 @@ test("the recipient of a turn unpaid for 14 days accepts what arrived; the rest 
   await expect(page.getByRole("button", { name: "Accept $200.00 now" })).toHaveCount(0);
   // The Next Payout card shows what was sent and what is still owed, by whom; never the full $300.00.
   const nextPayout = page.getByRole("region", { name: "Next Payout" });
-  await expect(nextPayout).toContainText("Amount$200.00 sent$100.00 still owed by Lena Late, sent on when it arrives");
+  await expect(nextPayout).toContainText(
+    `Amount$200.00 sent on ${formatCalendarDay(addDays(due, 14), "medium")}$100.00 still owed by Lena Late, sent on when it arrives`,
+  );
   await expect(nextPayout).not.toContainText("$300.00");
   await expectPhoneFit(page);
 });

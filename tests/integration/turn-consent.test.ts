@@ -115,7 +115,7 @@ async function newWaitingTurn() {
  * of the engine's per day for all of them, money.advanceGroupsTo), not 11 times over day by day. The days up to
  * there are set-up: each test's subject starts from that day, on its own group.
  */
-const TURNS: Record<string, number> = { "2026-01-21": 2, "2026-01-22": 2, "2026-01-23": 7 };
+const TURNS: Record<string, number> = { "2026-01-21": 2, "2026-01-22": 2, "2026-01-23": 8 };
 let prepared = new Map<string, Array<Awaited<ReturnType<typeof newWaitingTurn>>>>();
 
 beforeAll(async () => {
@@ -254,6 +254,101 @@ describe("when the payout of what arrived comes back", () => {
     expect((await debtsOf(group.id)).map((d) => d.status)).toEqual(["owed"]);
     for (let i = 0; i < 3; i++) await cycle.advanceClock(admin, group.id, { days: 1 }, new Date());
     expect(await payouts(group.id)).toHaveLength(2);
+    await expectBalancedLedger();
+  }, 300_000);
+});
+
+describe("when the payout of what arrived fails at the bank, the page and the calendar file say so", () => {
+  /** The bank fails a pending payout (Plaid's /sandbox/transfer/simulate: pending → failed), and we hear of it. */
+  async function failAtTheBank(row: { providerTransferId: string | null }) {
+    const { plaidCall } = await import("../../app/server/bank/plaid.server");
+    const failed = await plaidCall((api) => api.sandboxTransferSimulate({ transfer_id: row.providerTransferId!, event_type: "failed" }));
+    expect(failed.ok).toBe(true);
+    await cycle.syncBankEvents(new Date());
+  }
+
+  it("failed on its day and sent again on the day the engine does; after the third failure, not sent again and who acts", async () => {
+    const { renderRoute, textOf } = await import("../support/render");
+    const { call, get } = await import("../support/routes");
+    const { sessionJarFor } = await import("../support/users");
+    const groupPage = await import("../../app/routes/groups.$groupId");
+    const { group, late, recipient, admin } = await waitingTurn("2026-01-23");
+    const jar = await sessionJarFor(recipient.id);
+    const page = async () => {
+      const view = await call(groupPage.loader, get(`/groups/${group.id}`, jar), { groupId: group.id });
+      expect(view.status).toBe(200);
+      return { data: view.data, text: textOf(renderRoute(groupPage.default, `/groups/${group.id}`, view.data)) };
+    };
+    const owed = `$100.00 still owed by ${late.name}, sent on when it arrives`;
+
+    // Friday January 23: the consent; the bank accepted the payout of what arrived.
+    expect(await consentToPartialPayout(recipient.id, group.id, 1, new Date())).toMatchObject({ ok: true });
+    const [first] = await payouts(group.id);
+    expect(first).toMatchObject({ amountCents: 20_000, attempt: 1, status: "pending", initiatedOn: "2026-01-23" });
+    expect((await page()).text).toContain(`Expected in your bank Jan 26, 2026 $200.00 sent on Jan 23, 2026 ${owed} Pending`);
+
+    // The bank fails it the same day: nothing was sent; the engine sends it again three days later, Monday January 26.
+    await failAtTheBank(first!);
+    expect((await payouts(group.id)).map((p) => [p.status, p.statusOn])).toEqual([["failed", "2026-01-23"]]);
+    const failed = await page();
+    expect(failed.data.group.schedule[0].partial.payout).toEqual({ state: "failed", on: "2026-01-23", againOn: "2026-01-26" });
+    const failedLine = "$200.00 failed on Jan 23, 2026; it will be sent again on Jan 26, 2026";
+    expect(failed.text).not.toContain("$200.00 sent");
+    expect(failed.text).toContain(`Amount ${failedLine} ${owed}`);
+    expect(failed.text).toContain(`Payout goes out Jan 26, 2026 Expected in your bank Jan 27, 2026 ${failedLine} ${owed} Pending`);
+    expect(failed.text).toContain(
+      "The payout did not go through: we'll send it again on January 26, 2026, and it is expected in your bank account on January 27, 2026.",
+    );
+    expect(failed.text).not.toContain("waits until every contribution is in");
+    expect(await calendarPayout(group.id, recipient.id)).toEqual([
+      "DTSTART;VALUE=DATE:20260127",
+      `SUMMARY:Your payout: ${icsText(group.name)} ($200.00)`,
+      `DESCRIPTION:${icsText(`Your payout of $200.00 from ${group.name} is expected in your bank account (period 1). ${failedLine}. ${owed}.`)}`,
+    ]);
+    expect(await calendarPayout(group.id, recipient.id, { language: "es-US" })).toEqual([
+      "DTSTART;VALUE=DATE:20260127",
+      `SUMMARY:Su pago del pozo: ${icsText(group.name)} ($200.00)`,
+      `DESCRIPTION:${icsText(
+        `Se espera en su cuenta bancaria su pago del pozo de $200.00 de ${group.name} (período 1). El envío de $200.00 falló el 23 ene 2026; se enviarán de nuevo el 26 ene 2026. $100.00 que todavía debe ${late.name}, se envían cuando lleguen.`,
+      )}`,
+    ]);
+
+    // The engine keeps its word: the second payout is made on Monday January 26, and the page says it was sent then.
+    await advanceUntil(admin, group.id, async () => (await payouts(group.id)).length === 2);
+    const [, second] = await payouts(group.id);
+    expect(second).toMatchObject({ amountCents: 20_000, attempt: 2, status: "pending", initiatedOn: "2026-01-26" });
+    expect((await page()).text).toContain(`Amount $200.00 sent on Jan 26, 2026 ${owed}`);
+
+    // It fails too, and the third (Thursday January 29): three failed payouts, so the engine stops; the money-health panel
+    // lists it for Rosca's support team, and the page and the file say so (never "waits for contributions").
+    await failAtTheBank(second!);
+    await advanceUntil(admin, group.id, async () => (await payouts(group.id)).length === 3);
+    const [, , third] = await payouts(group.id);
+    expect(third).toMatchObject({ attempt: 3, status: "pending", initiatedOn: "2026-01-29" });
+    await failAtTheBank(third!);
+    for (let i = 0; i < 4; i++) await cycle.advanceClock(admin, group.id, { days: 1 }, new Date());
+    expect((await payouts(group.id)).map((p) => [p.attempt, p.status])).toEqual([
+      [1, "failed"],
+      [2, "failed"],
+      [3, "failed"],
+    ]);
+    const stopped = await page();
+    const stoppedLine = "$200.00 failed on Jan 29, 2026 and will not be sent again automatically; Rosca's support team has been told";
+    expect(stopped.text).toContain(`Amount ${stoppedLine} ${owed}`);
+    expect(stopped.text).toContain(
+      "The payout did not go through after 3 attempts and will not be sent again automatically; Rosca's support team has been told.",
+    );
+    expect(stopped.text).not.toContain("$200.00 sent");
+    expect(await calendarPayout(group.id, recipient.id)).toEqual([
+      "DTSTART;VALUE=DATE:20260109",
+      `SUMMARY:Your payout: ${icsText(group.name)} ($200.00)`,
+      `DESCRIPTION:${icsText(`Your payout of $200.00 from ${group.name} is not on its way (period 1). ${stoppedLine}. ${owed}.`)}`,
+    ]);
+    const { moneyHealth } = await import("../../app/server/money/health.server");
+    const health = await moneyHealth(50, new Date());
+    expect(health.waiting.filter((v) => v.groupId === group.id && v.kind === "payout").map((v) => [v.periodNumber, v.next])).toEqual([
+      [1, "no-retry"],
+    ]);
     await expectBalancedLedger();
   }, 300_000);
 });
@@ -476,7 +571,7 @@ describe("the pages, as forms posted without JavaScript", () => {
     const homeText = textOf(renderRoute(dashboard.default, "/dashboard", home.data));
     expect(homeText).toContain(`Your $100.00 contribution to ${group.name} did not go through ${owedMessage}`);
     // The payout schedule (and the Next Payout card while the turn is the next one) show what was sent and what is owed, by whom.
-    const sentAndOwed = `$200.00 sent $100.00 still owed by ${late.name}, sent on when it arrives`;
+    const sentAndOwed = `$200.00 sent on Jan 23, 2026 $100.00 still owed by ${late.name}, sent on when it arrives`;
     const recipientView = await call(groupPage.loader, get(`/groups/${group.id}`, recipientJar), { groupId: group.id });
     expect(recipientView.data.group.schedule[0]).toMatchObject({
       amountCents: 30_000,

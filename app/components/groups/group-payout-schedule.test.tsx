@@ -33,7 +33,8 @@ const rows: ScheduleRowView[] = [
     partial: {
       arrivedCents: 80_000,
       consentedOn: "2026-11-12",
-      debts: [{ name: "D'Angelo", amountCents: 20_000, status: "owed", collectedOn: null }],
+      payout: { state: "sent", on: "2026-11-12" },
+      debts: [{ name: "D'Angelo", amountCents: 20_000, status: "owed", collectedOn: null, rest: null }],
     },
     status: "pending",
     dates: { due: "2026-11-09", collected: null, sent: null, arrival: null },

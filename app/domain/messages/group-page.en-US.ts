@@ -348,6 +348,7 @@ export const GROUP_PAGE_MESSAGES = {
   "groupPage.calendar.yourPayout": "Your payout: {group} ({amount})",
   "groupPage.calendar.contributionBody": "Your contribution of {amount} to {group} is due (period {period}).",
   "groupPage.calendar.payoutBody": "Your payout of {amount} from {group} is expected in your bank account (period {period}).",
+  "groupPage.calendar.payoutStoppedBody": "Your payout of {amount} from {group} is not on its way (period {period}).",
   "groupPage.calendar.payoutWaitingBody":
     "Your payout of {amount} from {group} is not sent yet: it waits for contributions due {date} (period {period}).",
 } as const;

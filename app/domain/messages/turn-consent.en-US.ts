@@ -24,7 +24,17 @@ export const TURN_CONSENT_MESSAGES = {
   "turnConsent.given.body": "On {date} you accepted {amount} for turn {period}{sending, select, yes {; it is being sent.} other {.}}",
   "turnConsent.given.owes": "{name} owes you {amount}: it is sent to you when it arrives.",
   "turnConsent.given.collected": "{name}'s {amount} arrived and was sent to you on {date}.",
-  "turnConsent.partial.sent": "{amount} sent",
+  "turnConsent.partial.sent": "{amount} sent on {date}",
+  "turnConsent.partial.sentLast": "{amount} sent, the last part on {date}",
+  "turnConsent.partial.sending": "{amount} being sent",
+  "turnConsent.partial.failed": "{amount} failed on {date}; it will be sent again on {again}",
+  "turnConsent.partial.stopped": "{amount} failed on {date} and will not be sent again automatically; Rosca's support team has been told",
+  "turnConsent.partial.cancelled": "{amount} was cancelled on {date} and will not be sent again automatically",
+  "turnConsent.partial.rest.sending": "{amount} from {name} being sent",
+  "turnConsent.partial.rest.failed": "{amount} from {name} failed on {date}; it will be sent again on {again}",
+  "turnConsent.partial.rest.stopped":
+    "{amount} from {name} failed on {date} and will not be sent again automatically; Rosca's support team has been told",
+  "turnConsent.partial.rest.cancelled": "{amount} from {name} was cancelled on {date} and will not be sent again automatically",
   "turnConsent.partial.owed": "{amount} still owed by {name}, sent on when it arrives",
   "turnConsent.owedToRecipient":
     "{name} accepted {arrived} on {date} instead of waiting for this contribution. You owe {owed} to {name}, to be sent to them when it arrives: pay it now from the group page.",

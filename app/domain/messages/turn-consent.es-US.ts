@@ -24,7 +24,18 @@ export const TURN_CONSENT_MESSAGES_ES: Record<keyof typeof TURN_CONSENT_MESSAGES
   "turnConsent.given.body": "El {date} usted aceptó {amount} para el turno {period}{sending, select, yes {; se está enviando.} other {.}}",
   "turnConsent.given.owes": "{name} le debe {amount}: se le envía cuando llegue.",
   "turnConsent.given.collected": "Los {amount} de {name} llegaron y se le enviaron el {date}.",
-  "turnConsent.partial.sent": "{amount} enviados",
+  "turnConsent.partial.sent": "{amount} enviados el {date}",
+  "turnConsent.partial.sentLast": "{amount} enviados, la última parte el {date}",
+  "turnConsent.partial.sending": "{amount} en proceso de envío",
+  "turnConsent.partial.failed": "El envío de {amount} falló el {date}; se enviarán de nuevo el {again}",
+  "turnConsent.partial.stopped":
+    "El envío de {amount} falló el {date} y no se volverá a hacer automáticamente; se avisó al equipo de soporte de Rosca",
+  "turnConsent.partial.cancelled": "El envío de {amount} se canceló el {date} y no se volverá a hacer automáticamente",
+  "turnConsent.partial.rest.sending": "{amount} de {name} en proceso de envío",
+  "turnConsent.partial.rest.failed": "El envío de los {amount} de {name} falló el {date}; se enviarán de nuevo el {again}",
+  "turnConsent.partial.rest.stopped":
+    "El envío de los {amount} de {name} falló el {date} y no se volverá a hacer automáticamente; se avisó al equipo de soporte de Rosca",
+  "turnConsent.partial.rest.cancelled": "El envío de los {amount} de {name} se canceló el {date} y no se volverá a hacer automáticamente",
   "turnConsent.partial.owed": "{amount} que todavía debe {name}, se envían cuando lleguen",
   "turnConsent.owedToRecipient":
     "{name} aceptó {arrived} el {date} en vez de esperar este aporte. Usted le debe {owed} a {name}, que se le envían cuando lleguen: páguelos ahora desde la página de la tanda.",

@@ -167,7 +167,16 @@ describe("a turn whose recipient accepted what had arrived (ADR 053 step 4)", ()
             date: "2026-12-18",
             amountCents: 40_000,
             periodNumber: 1,
-            partial: { arrivedCents: 20_000, consentedOn: "2026-12-17", debts: debts.map((d) => ({ ...d, collectedOn: null })) },
+            partial: {
+              arrivedCents: 20_000,
+              consentedOn: "2026-12-17",
+              payout: { state: "sent", on: "2026-12-17" },
+              debts: debts.map((d) => ({
+                ...d,
+                collectedOn: null,
+                rest: d.status === "collected" ? { state: "sent" as const, on: "2026-12-17" } : null,
+              })),
+            },
           },
         ],
       }),
@@ -213,6 +222,55 @@ describe("a turn whose recipient accepted what had arrived (ADR 053 step 4)", ()
       "DTSTART;VALUE=DATE:20261218",
       "SUMMARY:Your payout: QA Never Circle ($400.00)",
       "DESCRIPTION:Your payout of $400.00 from QA Never Circle is expected in your bank account (period 1).",
+    ]);
+  });
+});
+
+describe("a consented turn whose payout of what arrived is not sent (ADR 053 step 4)", () => {
+  const failedCalendar = (payout: import("~/domain/payment-dates").ConsentedPayoutState, waiting: boolean, locale?: "es-US") =>
+    events(
+      buildGroupCalendar({
+        group: { id: GROUP_ID, name: "QA Never Circle" },
+        groupUrl: `http://localhost:3000/groups/${GROUP_ID}`,
+        now: NOW,
+        locale,
+        entries: [
+          {
+            kind: "payout",
+            date: waiting ? "2026-12-04" : "2026-12-22",
+            amountCents: 30_000,
+            periodNumber: 1,
+            waiting,
+            partial: {
+              arrivedCents: 20_000,
+              consentedOn: "2026-12-18",
+              payout,
+              debts: [{ name: "Ana Ruiz", amountCents: 10_000, status: "owed", collectedOn: null, rest: null }],
+            },
+          },
+        ],
+      }),
+    )
+      .flat()
+      .filter((line) => /^DESCRIPTION[:;]/.test(line));
+
+  it("failed: on the day it is sent again, never 'sent'; in English and in Spanish", () => {
+    const failed = { state: "failed" as const, on: "2026-12-18", againOn: "2026-12-21" };
+    expect(failedCalendar(failed, false)).toEqual([
+      "DESCRIPTION:Your payout of $200.00 from QA Never Circle is expected in your bank account (period 1). $200.00 failed on Dec 18\\, 2026\\; it will be sent again on Dec 21\\, 2026. $100.00 still owed by Ana Ruiz\\, sent on when it arrives.",
+    ]);
+    expect(failedCalendar(failed, false, "es-US")).toEqual([
+      "DESCRIPTION:Se espera en su cuenta bancaria su pago del pozo de $200.00 de QA Never Circle (período 1). El envío de $200.00 falló el 18 dic 2026\\; se enviarán de nuevo el 21 dic 2026. $100.00 que todavía debe Ana Ruiz\\, se envían cuando lleguen.",
+    ]);
+  });
+
+  it("not sent again automatically: not on its way, and who acts; never 'waits for contributions'", () => {
+    const stopped = { state: "stopped" as const, on: "2026-12-24", cancelled: false };
+    expect(failedCalendar(stopped, true)).toEqual([
+      "DESCRIPTION:Your payout of $200.00 from QA Never Circle is not on its way (period 1). $200.00 failed on Dec 24\\, 2026 and will not be sent again automatically\\; Rosca's support team has been told. $100.00 still owed by Ana Ruiz\\, sent on when it arrives.",
+    ]);
+    expect(failedCalendar(stopped, true, "es-US")).toEqual([
+      "DESCRIPTION:Su pago del pozo de $200.00 de QA Never Circle no está en camino (período 1). El envío de $200.00 falló el 24 dic 2026 y no se volverá a hacer automáticamente\\; se avisó al equipo de soporte de Rosca. $100.00 que todavía debe Ana Ruiz\\, se envían cuando lleguen.",
     ]);
   });
 });

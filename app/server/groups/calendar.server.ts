@@ -8,7 +8,7 @@ import { createEvents, type DateArray, type EventAttributes } from "ics";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { DEFAULT_LOCALE, type Locale } from "~/domain/locale";
 import { addDays, type CalendarDay } from "~/domain/schedule";
-import { partialPayoutLines, partialSentCents } from "~/domain/turn-consent";
+import { partialPayoutParts, partialSentCents } from "~/domain/turn-consent";
 import { translator } from "../platform/locale.server";
 import type { CalendarEntry } from "./group-views.server";
 
@@ -21,8 +21,8 @@ function dateArray(day: CalendarDay): DateArray {
 }
 
 /**
- * The figure an event names: a contribution's amount; a payout's pot, or after a consent what was actually sent (what
- * arrived, and each late part once it was sent on), as the group page's schedule names it (ADR 053 step 4).
+ * The figure an event names: a contribution's amount; a payout's pot, or after a consent what the turn pays (what
+ * arrived, and each late part once collected and sent on: partialSentCents); where each part is, the description says.
  */
 function eventCents(entry: Pick<CalendarEntry, "amountCents" | "partial">) {
   return entry.partial ? partialSentCents(entry.partial) : entry.amountCents;
@@ -70,9 +70,10 @@ export function buildGroupCalendar(input: {
 }
 
 /**
- * An event's description. After a consent, each part still owed follows in the group page's own words ("$100.00 still
- * owed by Name, sent on when it arrives"), so the file says what the page says until the member's money arrives and
- * is sent on.
+ * An event's description. After a consent, each part not sent yet follows in the group page's own words
+ * (partialPayoutParts: "$200.00 failed on Jan 26, 2026; it will be sent again on Jan 29, 2026", "$100.00 still owed by
+ * Name, sent on when it arrives"), so the file says what the page says until every part is sent; a consented payout
+ * that will not be sent again automatically is "not on its way", never one that waits for contributions.
  */
 export function calendarDescription(
   entry: Pick<CalendarEntry, "kind" | "date" | "amountCents" | "periodNumber" | "partial" | "waiting">,
@@ -86,18 +87,21 @@ export function calendarDescription(
   const waiting = entry.kind === "payout" && entry.waiting === true;
   const due = formatCalendarDay(entry.date, "medium", locale);
   const t = translator(locale);
+  const partial = entry.kind === "payout" ? entry.partial : null;
   const body = t(
     entry.kind === "contribution"
       ? "groupPage.calendar.contributionBody"
       : waiting
-        ? "groupPage.calendar.payoutWaitingBody"
+        ? partial
+          ? "groupPage.calendar.payoutStoppedBody"
+          : "groupPage.calendar.payoutWaitingBody"
         : "groupPage.calendar.payoutBody",
-    waiting ? { ...values, date: due } : values,
+    waiting && !partial ? { ...values, date: due } : values,
   );
-  if (entry.kind !== "payout" || !entry.partial) return body;
-  // The first line is the "… sent" the page shows as the amount; the event's body already names that figure.
-  const [, ...owed] = partialPayoutLines(entry.partial, { t, locale });
-  return [body, ...owed.map((line) => `${line}.`)].join(" ");
+  if (!partial) return body;
+  // What was sent is the figure the event's body names; each part not sent yet follows in the page's words.
+  const { others } = partialPayoutParts(partial, { t, locale });
+  return [body, ...others.map((line) => `${line}.`)].join(" ");
 }
 
 /** Undo any folding, then fold each content line at 75 octets (continuation lines start with one space). */

@@ -9,6 +9,8 @@ import { daysBetween, describeSchedule, periodDates, todayIn, type CalendarDay }
 import { db, preparedQuery } from "../db/client.server";
 import { FAILED_STATUSES, SETTLED_STATUSES, type TransferStatus } from "~/domain/money";
 import {
+  type ConsentedPayoutState,
+  consentedPayoutState,
   type DatedAttempt,
   type DatedStep,
   headlineStep,
@@ -75,7 +77,24 @@ export type ScheduleDatesView = { due: CalendarDay; collected: DatedStep | null;
 export type PartialPayout = {
   arrivedCents: number;
   consentedOn: CalendarDay;
-  debts: Array<{ name: string; amountCents: number; status: "owed" | "collected"; collectedOn: CalendarDay | null }>;
+  /** Where the payout of what arrived is (being sent, sent, failed and sent again, or not sent again): its latest attempt. */
+  payout: ConsentedPayoutState;
+  debts: Array<{
+    name: string;
+    amountCents: number;
+    status: "owed" | "collected";
+    collectedOn: CalendarDay | null;
+    /** Once collected: where its rest payout is. */
+    rest: ConsentedPayoutState | null;
+  }>;
+};
+
+/** A period's consent as the page's statement reads it: the attempt numbers of its payouts, looked up in its attempts. */
+type PageConsent = {
+  arrivedCents: number;
+  consentedOn: CalendarDay;
+  payoutAttempt: number | null;
+  debts: Array<{ name: string; amountCents: number; status: "owed" | "collected"; collectedOn: CalendarDay | null; restAttempt: number | null }>;
 };
 
 export type ScheduleRowView = {
@@ -209,7 +228,7 @@ type PagePeriod = {
   /** A bank transfer exists for the period (its collection began): its turn is in flight (ADR 041). */
   hasTransfers: boolean;
   /** The recipient accepted what had arrived (ADR 053 step 4), with what each late member owes or has paid on. */
-  consent: PartialPayout | null;
+  consent: PageConsent | null;
 };
 type PageSwap = {
   id: string;
@@ -285,8 +304,10 @@ const groupPageRow = preparedQuery("group_page", (database, name) => {
             p.payout_cents as "payoutCents", p.status,
             exists (select 1 from bank_transfers t where t.group_id = p.group_id and t.period_number = p.period_number) as "hasTransfers",
             case when c.id is not null then json_build_object('arrivedCents', c.arrived_cents, 'consentedOn', c.consented_on,
+              'payoutAttempt', (select t.attempt from bank_transfers t where t.id = c.payout_transfer_id),
               'debts', (select coalesce(json_agg(json_build_object('name', du.name, 'amountCents', d.amount_cents, 'status', d.status,
-                'collectedOn', d.collected_on) order by du.name), '[]'::json)
+                'collectedOn', d.collected_on, 'restAttempt', (select t.attempt from bank_transfers t where t.id = d.rest_transfer_id))
+                order by du.name), '[]'::json)
                 from turn_debts d join users du on du.id = d.debtor_user_id where d.consent_id = c.id)) end as consent
           from group_periods p
           left join turn_consents c on c.group_id = p.group_id and c.period_number = p.period_number
@@ -448,20 +469,20 @@ export async function groupPageWithPanels(
   if (periods.length > 0) {
     schedule = periods.map((period) => {
       const recipient = byMemberId.get(period.recipientMemberId);
-      const dates = paymentDates(period, memberUserIds, userIdOf.get(period.recipientMemberId) ?? null, attempts, today);
+      const dates = paymentDates(
+        { ...period, consented: period.consent !== null },
+        memberUserIds,
+        userIdOf.get(period.recipientMemberId) ?? null,
+        attempts,
+        today,
+      );
       return {
         position: period.periodNumber,
         recipientName: recipient?.profile.name ?? null,
         isYou: recipient?.isYou ?? false,
         date: period.dueOn,
         amountCents: period.payoutCents,
-        partial: period.consent
-          ? {
-              ...period.consent,
-              arrivedCents: Number(period.consent.arrivedCents),
-              debts: period.consent.debts.map((d) => ({ ...d, amountCents: Number(d.amountCents) })),
-            }
-          : null,
+        partial: period.consent ? partialPayoutOf(period.consent, period.periodNumber, attempts, today) : null,
         status: period.status,
         dates: { due: dates.due, collected: dates.collected, sent: dates.sent, arrival: dates.arrival },
       };
@@ -496,7 +517,13 @@ export async function groupPageWithPanels(
   const nextDue = group.status === "completed" ? null : (schedule.find((entry) => entry.date >= today)?.date ?? next?.date ?? null);
   const nextDates =
     next && current && group.status === "active"
-      ? paymentDates(current, memberUserIds, userIdOf.get(current.recipientMemberId) ?? null, attempts, today)
+      ? paymentDates(
+          { ...current, consented: current.consent !== null },
+          memberUserIds,
+          userIdOf.get(current.recipientMemberId) ?? null,
+          attempts,
+          today,
+        )
       : null;
   const joinedCount = members.length;
   const viewerMember = byMemberId.get(viewer.id)!;
@@ -578,6 +605,33 @@ export async function groupPageWithPanels(
     sentInvitations: invitationRows
       ? sentInvitationViews(invitationRows, { status: group.status, joinedCount, memberCount: group.memberCount }, now)
       : null,
+  };
+}
+
+/**
+ * A consented period's amount facts (ADR 053 step 4): what arrived and each late part, with where each payout of it is
+ * (consentedPayoutState, read from the period's payout attempts: the same rows the page's payment dates read).
+ */
+function partialPayoutOf(consent: PageConsent, periodNumber: number, attempts: readonly DatedAttempt[], today: CalendarDay): PartialPayout {
+  const payouts = attempts.filter((a) => a.kind === "payout" && a.periodNumber === periodNumber);
+  const failures = payouts.filter((a) => FAILED_STATUSES.includes(a.status)).length;
+  const stateOf = (attempt: number | null) =>
+    consentedPayoutState(
+      payouts.find((a) => a.attempt === attempt),
+      failures,
+      today,
+    );
+  return {
+    arrivedCents: Number(consent.arrivedCents),
+    consentedOn: consent.consentedOn,
+    payout: stateOf(consent.payoutAttempt),
+    debts: consent.debts.map((d) => ({
+      name: d.name,
+      amountCents: Number(d.amountCents),
+      status: d.status,
+      collectedOn: d.collectedOn,
+      rest: d.status === "collected" ? stateOf(d.restAttempt) : null,
+    })),
   };
 }
 
