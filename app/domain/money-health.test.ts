@@ -21,6 +21,7 @@ const base: WaitingMoney = {
   periodNumber: 1,
   amountCents: 100_000,
   attempt: 3,
+  failures: 3,
   status: "declined",
   failureCode: "NSF",
   next: { kind: "no-retry" },
@@ -74,6 +75,42 @@ describe("whatHappened and whatThePlatformWillDo", () => {
       "Failed, attempt 3 of 3",
       "Nothing automatic: 3 attempts failed, so the period 1 payout of $4,000.00 to Amina Yusuf is not sent again by itself; the money stays in the pool.",
     ],
+    [
+      "a payout that failed once: sent again",
+      {
+        kind: "payout",
+        memberName: "Amina Yusuf",
+        attempt: 1,
+        failures: 1,
+        status: "failed",
+        failureCode: null,
+        next: { kind: "retry", on: "2026-01-15" },
+      },
+      "Failed, attempt 1 of 3",
+      "Sends the period 1 payout of $4,000.00 to Amina Yusuf again on January 15, 2026 (attempt 2 of 3).",
+    ],
+    [
+      "a consented turn's rest payout, its first failure (its attempt number follows the payout of what arrived)",
+      {
+        kind: "payout",
+        memberName: "Amina Yusuf",
+        amountCents: 100_000,
+        payoutCents: 100_000,
+        attempt: 2,
+        failures: 1,
+        status: "declined",
+        failureCode: null,
+        next: { kind: "retry", on: "2026-01-15" },
+      },
+      "Declined, attempt 1 of 3",
+      "Sends the period 1 payout of $1,000.00 to Amina Yusuf again on January 15, 2026 (attempt 2 of 3).",
+    ],
+    [
+      "a payout cancelled after one failure",
+      { kind: "payout", memberName: "Amina Yusuf", attempt: 2, failures: 2, status: "cancelled", failureCode: null },
+      "Cancelled, attempt 2 of 3",
+      "Nothing automatic: 2 attempts failed, so the period 1 payout of $4,000.00 to Amina Yusuf is not sent again by itself; the money stays in the pool.",
+    ],
   ])("%s", (_name, overrides, happened, willDo) => {
     const money = { ...base, ...overrides };
     expect(whatHappened(money)).toBe(happened);
@@ -103,6 +140,13 @@ describe("whatHappened and whatThePlatformWillDo", () => {
       "Se vuelve a cargar en cuanto Chidi Okafor vincule otra cuenta; hasta entonces no se envía nada. Su pago del pozo ya salió: lo que el pozo no pudo devolver lo adelanta la plataforma y se reembolsa primero del próximo aporte liquidado de Chidi Okafor.",
     );
     expect(whatHappened({ ...base, status: "returned", failureCode: "R06" }, es)).toBe("Devuelto: R06, intento 3 de 3");
+    const payout = { ...base, kind: "payout" as const, attempt: 1, failures: 1, status: "failed" as const, failureCode: null };
+    expect(whatThePlatformWillDo({ ...payout, next: { kind: "retry", on: "2026-01-15" } }, es)).toBe(
+      "Vuelve a enviar el pago del pozo del período 1 de $4,000.00 para Amina Yusuf el 15 de enero de 2026 (intento 2 de 3).",
+    );
+    expect(whatThePlatformWillDo(payout, es)).toBe(
+      "Nada automático: falló 1 intento, así que el pago del pozo del período 1 de $4,000.00 para Amina Yusuf no se vuelve a enviar solo; el dinero se queda en el pozo.",
+    );
     expect(whatThePlatformWillDo(base, es)).toBe(
       "Nada automático: no se hará ningún otro intento. Mientras tanto, el pago del pozo del período 1 de $4,000.00 para Amina Yusuf espera: la plataforma no cubre un aporte que falta.",
     );

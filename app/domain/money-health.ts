@@ -8,7 +8,7 @@ import { formatCalendarDay, formatMoney } from "./format";
 import type { Locale } from "./locale";
 import type { MessageId } from "./messages/en-US";
 import type { Words } from "./messages/words";
-import { MAX_ATTEMPTS, TRANSFER_STATUS_LABELS, type TransferStatus } from "./money";
+import { FAILED_STATUSES, MAX_ATTEMPTS, TRANSFER_STATUS_LABELS, type TransferStatus } from "./money";
 import type { LateNext } from "./payment-dates";
 
 /** Why a member's debit waits for them (funding.server.ts `FundingBlock`). */
@@ -48,6 +48,11 @@ export type WaitingMoney = {
   amountCents: number;
   /** The latest attempt: its number, status and failure code. */
   attempt: number;
+  /**
+   * The failed attempts of this money so far. A payout counts its tries by them: a consented turn's payouts (what
+   * arrived, then each rest) share one count of MAX_ATTEMPTS failures while their attempt numbers run on (ADR 053).
+   */
+  failures: number;
   status: TransferStatus;
   failureCode: string | null;
   /** What the engine does next (payment-dates.ts `LateNext`); a payout out of attempts is "no-retry". */
@@ -63,10 +68,15 @@ export type WaitingMoney = {
 /** The reader's words (ADR 056 part five (i)): given, the sentences come from the catalogue's `admin.health.*`. */
 export type HealthWords = { t: Words; locale: Locale };
 
+/** Which try of MAX_ATTEMPTS the latest was: a contribution's attempt number; a payout's count of failures (above). */
+function tryNumber(money: WaitingMoney): number {
+  return money.kind === "payout" && FAILED_STATUSES.includes(money.status) ? money.failures : money.attempt;
+}
+
 /** What happened: "Declined: insufficient funds (NSF), attempt 3 of 3". */
 export function whatHappened(money: WaitingMoney, reader?: HealthWords): string {
   if (reader) return whatHappenedIn(money, reader);
-  const attempt = `attempt ${money.attempt} of ${MAX_ATTEMPTS}`;
+  const attempt = `attempt ${tryNumber(money)} of ${MAX_ATTEMPTS}`;
   if (money.next.kind === "waits-for-member") {
     return `Waiting for the member (${attempt}): ${WAIT_REASONS[money.waitReason ?? "no_account"].what}`;
   }
@@ -85,7 +95,10 @@ export function whatThePlatformWillDo(money: WaitingMoney, reader?: HealthWords)
   if (reader) return whatThePlatformWillDoIn(money, reader);
   const payout = `the period ${money.periodNumber} payout of ${formatMoney(money.payoutCents)} to ${money.recipientName}`;
   if (money.kind === "payout") {
-    return `Nothing automatic: ${MAX_ATTEMPTS} attempts failed, so ${payout} is not sent again by itself; the money stays in the pool.`;
+    if (money.next.kind === "retry")
+      return `Sends ${payout} again on ${formatCalendarDay(money.next.on, "long")} (attempt ${money.failures + 1} of ${MAX_ATTEMPTS}).`;
+    const failed = `${money.failures} ${money.failures === 1 ? "attempt" : "attempts"}`;
+    return `Nothing automatic: ${failed} failed, so ${payout} is not sent again by itself; the money stays in the pool.`;
   }
   const afterPayout = money.payoutLeft
     ? ` Its payout already left: what the pool could not give back is fronted by the platform and repaid first from ${money.memberName}'s next settled contribution.`
@@ -103,7 +116,7 @@ export function whatThePlatformWillDo(money: WaitingMoney, reader?: HealthWords)
 
 /** whatHappened in the reader's words (the English catalogue says exactly what whatHappened says; money-health.test.ts). */
 function whatHappenedIn(money: WaitingMoney, { t }: HealthWords): string {
-  const attempt = { attempt: money.attempt, max: MAX_ATTEMPTS };
+  const attempt = { attempt: tryNumber(money), max: MAX_ATTEMPTS };
   if (money.next.kind === "waits-for-member") {
     return t("admin.health.waitingForMember", { ...attempt, reason: t(`admin.health.wait.${money.waitReason ?? "no_account"}`) });
   }
@@ -117,7 +130,16 @@ function whatHappenedIn(money: WaitingMoney, { t }: HealthWords): string {
 /** whatThePlatformWillDo in the reader's words, the day and the money in the reader's locale. */
 function whatThePlatformWillDoIn(money: WaitingMoney, { t, locale }: HealthWords): string {
   const payout = { period: money.periodNumber, amount: formatMoney(money.payoutCents, locale), recipient: money.recipientName };
-  if (money.kind === "payout") return t("admin.health.payoutNothing", { max: MAX_ATTEMPTS, ...payout });
+  if (money.kind === "payout") {
+    if (money.next.kind === "retry")
+      return t("admin.health.payoutRetry", {
+        ...payout,
+        date: formatCalendarDay(money.next.on, "long", locale),
+        next: money.failures + 1,
+        max: MAX_ATTEMPTS,
+      });
+    return t("admin.health.payoutNothing", { failed: money.failures, ...payout });
+  }
   const afterPayout = money.payoutLeft ? t("admin.health.afterPayout", { member: money.memberName }) : null;
   const waits = money.payoutLeft ? null : t("admin.health.payoutWaits", payout);
   const sentences = (...parts: Array<string | null>) => parts.filter((part) => part !== null).join(" ");

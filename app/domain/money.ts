@@ -299,6 +299,17 @@ export function retryAllowed(attempts: readonly CycleTransfer[], today?: Calenda
   return true;
 }
 
+/**
+ * Whether a failed payout of a consented turn (ADR 053 step 4: what arrived, then each rest) is made again: the
+ * consent's own rule (turn-consent.server.ts), which counts the period's failed payouts, not attempt numbers (a rest
+ * payout's attempt number follows the payout of what arrived). `payouts`: the period's payouts in attempt order.
+ */
+export function consentedPayoutRetryAllowed(payouts: readonly Pick<CycleTransfer, "status">[]): boolean {
+  const last = payouts.at(-1);
+  if (!last || !FAILED_STATUSES.includes(last.status) || last.status === "cancelled") return false;
+  return payouts.filter((payout) => FAILED_STATUSES.includes(payout.status)).length < MAX_ATTEMPTS;
+}
+
 /** The next attempt of some money that is due today, or null (in flight, settled, out of attempts, or waiting to retry). */
 function nextAttempt(attempts: readonly CycleTransfer[], today: CalendarDay): number | null {
   const last = attempts.at(-1);

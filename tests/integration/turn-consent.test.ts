@@ -300,6 +300,15 @@ describe("when the payout of what arrived fails at the bank, the page and the ca
       "The payout did not go through: we'll send it again on January 26, 2026, and it is expected in your bank account on January 27, 2026.",
     );
     expect(failed.text).not.toContain("waits until every contribution is in");
+    // The admin console's money-health panel: the payout of what arrived ($200.00, not the $300.00 pot), sent again.
+    const { moneyHealth } = await import("../../app/server/money/health.server");
+    const waitingPayout = async () =>
+      (await moneyHealth(50, new Date())).waiting
+        .filter((v) => v.groupId === group.id && v.kind === "payout")
+        .map((v) => [v.periodNumber, v.next, v.whatHappened, v.whatWillHappen]);
+    expect(await waitingPayout()).toEqual([
+      [1, "retry", "Failed, attempt 1 of 3", `Sends the period 1 payout of $200.00 to ${recipient.name} again on January 26, 2026 (attempt 2 of 3).`],
+    ]);
     expect(await calendarPayout(group.id, recipient.id)).toEqual([
       "DTSTART;VALUE=DATE:20260127",
       `SUMMARY:Your payout: ${icsText(group.name)} ($200.00)`,
@@ -344,10 +353,13 @@ describe("when the payout of what arrived fails at the bank, the page and the ca
       `SUMMARY:Your payout: ${icsText(group.name)} ($200.00)`,
       `DESCRIPTION:${icsText(`Your payout of $200.00 from ${group.name} is not on its way (period 1). ${stoppedLine}. ${owed}.`)}`,
     ]);
-    const { moneyHealth } = await import("../../app/server/money/health.server");
-    const health = await moneyHealth(50, new Date());
-    expect(health.waiting.filter((v) => v.groupId === group.id && v.kind === "payout").map((v) => [v.periodNumber, v.next])).toEqual([
-      [1, "no-retry"],
+    expect(await waitingPayout()).toEqual([
+      [
+        1,
+        "no-retry",
+        "Failed, attempt 3 of 3",
+        `Nothing automatic: 3 attempts failed, so the period 1 payout of $200.00 to ${recipient.name} is not sent again by itself; the money stays in the pool.`,
+      ],
     ]);
     await expectBalancedLedger();
   }, 300_000);

@@ -181,7 +181,8 @@ export const ADMIN_CONSOLE_MESSAGES = {
   "admin.health.code.R10": "reported as unauthorised",
   "admin.health.code.R29": "not authorised by the account holder",
   "admin.health.payoutNothing":
-    "Nothing automatic: {max} attempts failed, so the period {period} payout of {amount} to {recipient} is not sent again by itself; the money stays in the pool.",
+    "Nothing automatic: {failed, plural, one {# attempt} other {# attempts}} failed, so the period {period} payout of {amount} to {recipient} is not sent again by itself; the money stays in the pool.",
+  "admin.health.payoutRetry": "Sends the period {period} payout of {amount} to {recipient} again on {date} (attempt {next} of {max}).",
   "admin.health.afterPayout":
     "Its payout already left: what the pool could not give back is fronted by the platform and repaid first from {member}'s next settled contribution.",
   "admin.health.payoutWaits":

@@ -172,7 +172,9 @@ export const ADMIN_CONSOLE_MESSAGES_ES: Record<keyof typeof ADMIN_CONSOLE_MESSAG
   "admin.health.code.R10": "reportado como no autorizado",
   "admin.health.code.R29": "no autorizado por el titular de la cuenta",
   "admin.health.payoutNothing":
-    "Nada automático: fallaron {max} intentos, así que el pago del pozo del período {period} de {amount} para {recipient} no se vuelve a enviar solo; el dinero se queda en el pozo.",
+    "Nada automático: {failed, plural, one {falló # intento} other {fallaron # intentos}}, así que el pago del pozo del período {period} de {amount} para {recipient} no se vuelve a enviar solo; el dinero se queda en el pozo.",
+  "admin.health.payoutRetry":
+    "Vuelve a enviar el pago del pozo del período {period} de {amount} para {recipient} el {date} (intento {next} de {max}).",
   "admin.health.afterPayout":
     "Su pago del pozo ya salió: lo que el pozo no pudo devolver lo adelanta la plataforma y se reembolsa primero del próximo aporte liquidado de {member}.",
   "admin.health.payoutWaits":

@@ -5,7 +5,7 @@
  * `moneyHealth()`.
  */
 import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
-import { type CycleTransfer, FAILED_STATUSES, RETRY_AFTER_DAYS, retryAllowed } from "~/domain/money";
+import { consentedPayoutRetryAllowed, type CycleTransfer, FAILED_STATUSES, RETRY_AFTER_DAYS, retryAllowed } from "~/domain/money";
 import { type WaitingMoney, whatHappened, whatThePlatformWillDo } from "~/domain/money-health";
 import type { DatedAttempt, LateNext } from "~/domain/payment-dates";
 import { addDays, daysBetween, todayIn } from "~/domain/schedule";
@@ -243,7 +243,9 @@ type WaitingChain = {
   payout_cents: string;
   recipient_name: string;
   payout_left: boolean;
-  attempts: DatedAttempt[];
+  /** The recipient accepted what had arrived (ADR 053 step 4): the period's payouts follow the consent's retry rule. */
+  consented: boolean;
+  attempts: Array<DatedAttempt & { amountCents: string }>;
 };
 
 /**
@@ -271,7 +273,9 @@ async function waitingMoney(
       g.contribution_cents as amount_cents, p.payout_cents, ru.name as recipient_name,
       exists (select 1 from bank_transfers x where x.group_id = c.group_id and x.kind = 'payout' and x.period_number = c.period_number
         and x.status not in ('declined', 'failed', 'returned', 'cancelled')) as payout_left,
+      exists (select 1 from turn_consents tc where tc.group_id = c.group_id and tc.period_number = c.period_number) as consented,
       (select json_agg(json_build_object('kind', t.kind, 'periodNumber', t.period_number, 'userId', t.user_id, 'attempt', t.attempt,
+          'amountCents', t.amount_cents,
           'status', t.status, 'statusOn', t.status_on, 'initiatedOn', t.initiated_on, 'retryOn', t.retry_on, 'failureCode', t.failure_code,
           'waitingForMember', t.waiting_for_member_at is not null) order by t.attempt)
         from bank_transfers t where t.group_id = c.group_id and t.kind = c.kind and t.period_number = c.period_number and t.user_id = c.user_id) as attempts
@@ -295,7 +299,12 @@ async function waitingMoney(
     const today = todayIn(chain.time_zone, new Date(now.getTime() + chain.clock_offset_seconds * 1000));
     let next: LateNext;
     if (waiting) next = { kind: "waits-for-member" };
-    else if (!retryAllowed(chain.attempts as CycleTransfer[], today)) next = { kind: "no-retry" };
+    else if (
+      !(chain.consented && chain.kind === "payout"
+        ? consentedPayoutRetryAllowed(chain.attempts)
+        : retryAllowed(chain.attempts as CycleTransfer[], today))
+    )
+      next = { kind: "no-retry" };
     else {
       const retry = last.retryOn ?? addDays(last.statusOn, RETRY_AFTER_DAYS);
       next = { kind: "retry", on: retry >= today ? retry : today };
@@ -327,14 +336,16 @@ async function waitingMoney(
       kind: chain.kind,
       memberName: chain.member_name,
       periodNumber: Number(chain.period_number),
-      amountCents: chain.kind === "payout" ? Number(chain.payout_cents) : Number(chain.amount_cents),
+      // A payout's own amount: a consented turn's payouts are what arrived and each rest, not the whole pot.
+      amountCents: chain.kind === "payout" ? Number(last.amountCents) : Number(chain.amount_cents),
       attempt: last.attempt,
+      failures: chain.attempts.filter((a) => FAILED_STATUSES.includes(a.status)).length,
       status: last.status,
       failureCode: last.failureCode,
       next,
       waitReason: next.kind === "waits-for-member" && typeof block === "string" ? block : next.kind === "waits-for-member" ? "no_account" : null,
       recipientName: chain.recipient_name,
-      payoutCents: Number(chain.payout_cents),
+      payoutCents: chain.kind === "payout" ? Number(last.amountCents) : Number(chain.payout_cents),
       payoutLeft: chain.payout_left,
     };
     // Every group waiting on money counts, a retry planned included (issue 44: the headline once said "healthy").

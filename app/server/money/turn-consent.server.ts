@@ -17,7 +17,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { FAILED_STATUSES, MAX_ATTEMPTS, RETRY_AFTER_DAYS } from "~/domain/money";
 import { fullDate } from "~/domain/failed-contribution";
-import { addDays, type CalendarDay, todayIn } from "~/domain/schedule";
+import { addDays, type CalendarDay } from "~/domain/schedule";
 import { consentConsequence, consentNotices, consentOpen, consentOpensOn, restSentNotices } from "~/domain/turn-consent";
 import { db } from "../db/client.server";
 import { bankTransfers, groupMembers, groupPeriods, groups, type TransferRow, turnConsents, turnDebts, users } from "../db/schema";
@@ -25,7 +25,7 @@ import { notify } from "../notifications/notifications.server";
 import { failpoint } from "../platform/failpoints.server";
 import { logger } from "../platform/log.server";
 import { recordTransfers } from "../platform/metrics.server";
-import { sandboxDayOf } from "./group-clock.server";
+import { groupToday, sandboxDayOf } from "./group-clock.server";
 import { lockAccounts, lockedBalance, resolveAccounts, type Tx } from "./ledger.server";
 import { accountsOf, insertReservedPayout, submitTransfers } from "./transfers.server";
 
@@ -137,10 +137,6 @@ export type TurnDebtOwing = { periodNumber: number; recipientName: string; amoun
 
 export type TurnConsentView = { offers: TurnConsentOffer[]; given: TurnConsentGiven[]; owing: TurnDebtOwing[] };
 
-function groupDay(group: { timeZone: string; clockOffsetSeconds: number }, now: Date): CalendarDay {
-  return todayIn(group.timeZone, new Date(now.getTime() + group.clockOffsetSeconds * 1000));
-}
-
 /**
  * What the group page shows the member about their own turns (ADR 053 step 4): each turn of theirs that waits on a
  * missing contribution while others' arrived (from the due day; consent possible from `opensOn`), the consents they
@@ -163,7 +159,7 @@ export async function turnConsentView(
     .where(eq(groups.id, groupId));
   if (options.membersOnly && !group?.memberId) return null;
   if (!group || group.status !== "active") return { offers: [], given: [], owing: [] };
-  const today = groupDay(group, now);
+  const today = groupToday(group, now);
   const consents = await db()
     .select()
     .from(turnConsents)
@@ -284,7 +280,7 @@ export async function consentToPartialPayout(userId: string, groupId: string, pe
   if (!period) return { ok: false, status: 404, error: "There is no such turn in this group." };
   if (period.recipientUserId !== userId) return { ok: false, status: 403, error: NOT_YOUR_TURN };
   if (group.status !== "active") return { ok: false, status: 409, error: "This group is not active." };
-  const today = groupDay(group, now);
+  const today = groupToday(group, now);
   await resolveAccounts(accountsOf({ userId, groupId }));
 
   const outcome = await db().transaction(async (tx) => {
