@@ -10,7 +10,7 @@ import { sandboxSettlesOn } from "~/domain/money";
 import { bankDayOnOrAfter } from "~/domain/bank-days";
 import { requireUser } from "~/server/auth/guards.server";
 import { isUuid } from "~/server/groups/group-views.server";
-import { payNow, payNowQuote } from "~/server/money/pay-now.server";
+import { payNow, payNowFailureText, payNowQuote } from "~/server/money/pay-now.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
 import { readForm } from "~/server/platform/request-body.server";
 import { requestInfo } from "~/server/platform/request-context.server";
@@ -60,7 +60,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     request,
     `/groups/${params.groupId}`,
     declined
-      ? { type: "error", title: "Your payment did not go through", description: t.failureDescription ?? "The bank declined the debit." }
+      ? {
+          type: "error",
+          title: "Your payment did not go through",
+          // Our words in the reader's language (the failed contribution notice's), never the bank's own text.
+          description:
+            (await payNowFailureText(t, locale)) ??
+            translator(locale)("groupPage.pay.failedFallback", { amount: formatMoney(t.amountCents, locale) }),
+        }
       : {
           type: "success",
           title: result.alreadyOnItsWay ? "Your payment is already on its way" : "Payment on its way",
@@ -135,6 +142,19 @@ export default function PayNow({ loaderData, actionData }: Route.ComponentProps)
           <div>
             <dt className="text-slate-600">{t("groupPage.pay.from")}</dt>
             <dd className="font-semibold text-slate-900">{describeAccount(quote.account)}</dd>
+            {quote.late.accountId === quote.account.id ? (
+              // The only usable account is the one that just failed: said plainly, with the way to another.
+              <dd className="text-slate-700" data-testid="pay-now-failed-account">
+                {t("groupPage.pay.failedHere", { date: fullDate(quote.late.failedOn) })}{" "}
+                <Link to="/profile/bank-accounts" className="text-brand-700 underline">
+                  {t("groupPage.pay.linkAnother")}
+                </Link>
+              </dd>
+            ) : quote.late.accountId && quote.late.account ? (
+              <dd className="text-slate-700" data-testid="pay-now-failed-account">
+                {t("groupPage.pay.insteadOf", { account: describeAccount(quote.late.account), date: fullDate(quote.late.failedOn) })}
+              </dd>
+            ) : null}
             <dd>
               <Link to={`/groups/${quote.late.groupId}#paid-from-title`} className="text-brand-700 underline">
                 {t("groupPage.lateAlert.chooseAnother")}
