@@ -46,6 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     locale,
     periodNumber: period,
     consent: formData.get("consent") === "yes",
+    bankAccountId: typeof formData.get("bankAccountId") === "string" ? String(formData.get("bankAccountId")) : null,
     ipAddress: requestInfo(context).clientIp ?? null,
     userAgent: request.headers.get("user-agent"),
   });
@@ -64,9 +65,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           type: "error",
           title: "Your payment did not go through",
           // Our words in the reader's language (the failed contribution notice's), never the bank's own text.
-          description:
-            (await payNowFailureText(t, locale)) ??
-            translator(locale)("groupPage.pay.failedFallback", { amount: formatMoney(t.amountCents, locale) }),
+          description: (await payNowFailureText(t, locale)) ?? "The bank declined the debit.",
         }
       : {
           type: "success",
@@ -169,6 +168,8 @@ export default function PayNow({ loaderData, actionData }: Route.ComponentProps)
         </dl>
         <Form method="post" className="mt-6 space-y-4">
           <input type="hidden" name="periodNumber" value={quote.late.periodNumber} />
+          {/* The account the consent below names: if the debit's account changed meanwhile, nothing is taken. */}
+          <input type="hidden" name="bankAccountId" value={quote.account.id} />
           <label className="flex items-start gap-2 text-sm text-slate-800">
             <input type="checkbox" name="consent" value="yes" required className="mt-1" />
             <span>{quote.consent}</span>

@@ -85,8 +85,19 @@ describe("Pay now's account", () => {
     const [late] = await lateContributions({ userId: lena.id, groupId: group.id }, new Date());
     expect(late).toMatchObject({ nextAccount: { id: checking.id }, payFrom: { id: savings.id }, failedOn: "2026-01-09", payNow: false });
 
+    // A post naming another account than the one the page shows (its consent named) is refused; nothing is made.
+    const stale = await call(
+      payPage.action,
+      post(`/groups/${group.id}/pay`, { periodNumber: "1", consent: "yes", bankAccountId: checking.id }, jar),
+      { groupId: group.id },
+    );
+    expect(stale).toMatchObject({ status: 409, data: { error: "The account for this payment changed. Check it below and authorise again." } });
+    expect(await chain(group.id, lena.id)).toHaveLength(1);
+
     // She pays: attempt 2, from savings (the authorised account), at the bank too; her choice for the group is unchanged.
-    const paid = await call(payPage.action, post(`/groups/${group.id}/pay`, { periodNumber: "1", consent: "yes" }, jar), { groupId: group.id });
+    const paid = await call(payPage.action, post(`/groups/${group.id}/pay`, { periodNumber: "1", consent: "yes", bankAccountId: savings.id }, jar), {
+      groupId: group.id,
+    });
     expect(paid.status).toBe(302);
     const [, second] = await chain(group.id, lena.id);
     expect(second).toMatchObject({ attempt: 2, payNow: true, bankAccountId: savings.id, status: "pending" });

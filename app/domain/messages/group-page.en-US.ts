@@ -312,7 +312,6 @@ export const GROUP_PAGE_MESSAGES = {
   "groupPage.pay.linkAnother": "Link another account to pay from it",
   "groupPage.pay.insteadOf":
     "Not from {account}: its debit did not go through on {date}. This payment only; the group’s other contributions are taken from the account under “Paid from” on the group page.",
-  "groupPage.pay.failedFallback": "Your payment of {amount} did not go through.",
   "groupPage.pay.paying": "Paying…",
   "groupPage.pay.consent":
     "I authorise Rosca to debit {amount} once from {account} through the ACH network on {date}, for my late contribution to {group}. I can cancel this authorisation by contacting Rosca support before that day.",
@@ -370,6 +369,7 @@ export const GROUP_PAGE_SERVER_TEXTS = [
   "You have no contribution to pay in this group right now.",
   "Link a bank account (or reconnect yours) under Profile → Bank Accounts first, then choose it for this group.",
   "Tick the box to authorise the debit.",
+  "The account for this payment changed. Check it below and authorise again.",
   "This group's payments are being processed right now. Please try again in a moment.",
   "Your payment did not go through",
   "The bank declined the debit.",

@@ -306,7 +306,6 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
   "groupPage.pay.linkAnother": "Vincule otra cuenta para pagar desde ella",
   "groupPage.pay.insteadOf":
     "No desde {account}: su cargo no se completó el {date}. Solo para este pago; los demás aportes de la tanda se cargan a la cuenta indicada en “Se paga desde” en la página de la tanda.",
-  "groupPage.pay.failedFallback": "Su pago de {amount} no se completó.",
   "groupPage.pay.paying": "Pagando…",
   "groupPage.pay.consent":
     "Autorizo a Rosca a cargar {amount} una sola vez a {account} por la red ACH el {date}, por mi aporte atrasado a {group}. Puedo cancelar esta autorización comunicándome con el soporte de Rosca antes de ese día.",
@@ -359,6 +358,8 @@ export const GROUP_PAGE_SERVER_TEXTS_ES: Record<(typeof GROUP_PAGE_SERVER_TEXTS)
   "Link a bank account (or reconnect yours) under Profile → Bank Accounts first, then choose it for this group.":
     "Primero vincule una cuenta bancaria (o vuelva a conectar la suya) en Perfil → Cuentas bancarias, y luego elíjala para esta tanda.",
   "Tick the box to authorise the debit.": "Marque la casilla para autorizar el cargo.",
+  "The account for this payment changed. Check it below and authorise again.":
+    "La cuenta de este pago cambió. Revísela abajo y vuelva a autorizar el cargo.",
   "This group's payments are being processed right now. Please try again in a moment.":
     "En este momento se están procesando los pagos de esta tanda. Inténtelo de nuevo en un momento.",
   "Your payment did not go through": "Su pago no se completó",

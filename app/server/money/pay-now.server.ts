@@ -54,6 +54,7 @@ export type PayNowError = { ok: false; status: 400 | 404 | 409; error: string };
 export const NOTHING_TO_PAY = "You have no contribution to pay in this group right now.";
 export const NO_ACCOUNT = "Link a bank account (or reconnect yours) under Profile → Bank Accounts first, then choose it for this group.";
 export const CONSENT_REQUIRED = "Tick the box to authorise the debit.";
+export const ACCOUNT_CHANGED = "The account for this payment changed. Check it below and authorise again.";
 export const PAY_NOW_BUSY = "This group's payments are being processed right now. Please try again in a moment.";
 
 /**
@@ -115,7 +116,15 @@ export type PayNowResult = { ok: true; transfer: TransferRow; alreadyOnItsWay: b
 export async function payNow(
   userId: string,
   groupId: string,
-  input: { periodNumber: number; consent: boolean; ipAddress?: string | null; userAgent?: string | null; locale?: Locale },
+  input: {
+    periodNumber: number;
+    consent: boolean;
+    /** The account the page showed (and its consent named): a debit from any other is refused, never sent. */
+    bankAccountId?: string | null;
+    ipAddress?: string | null;
+    userAgent?: string | null;
+    locale?: Locale;
+  },
   now = new Date(),
 ): Promise<PayNowResult> {
   const [group] = await db()
@@ -143,6 +152,7 @@ export async function payNow(
   if (quoted.ok && quoted.quote.late.periodNumber === input.periodNumber) {
     quote = quoted.quote;
     if (!input.consent) return { ok: false, status: 400, error: CONSENT_REQUIRED };
+    if (input.bankAccountId && input.bankAccountId !== quote.account.id) return { ok: false, status: 409, error: ACCOUNT_CHANGED };
   } else {
     // Nothing late for that period any more: a second submit, or a scheduled retry got there first. Answer with the
     // attempt in flight (sending it again if it was never answered), never with a new debit.
