@@ -166,8 +166,9 @@ export function payNowAccount(
 }
 
 /**
- * The next attempt's account of each (group, member) pair (`<groupId>:<userId>`), in one statement for the accounts:
- * what a notice about a failed debit names as the retry's account, as the debit will read it when it is sent.
+ * The next attempt's account of each (group, member) pair (`<groupId>:<userId>`), from two statements side by side (the
+ * members' linked accounts and their choices): what a notice about a failed debit names as the retry's account, as the
+ * debit will read it when it is sent.
  */
 export async function nextAttemptAccounts(
   pairs: ReadonlyArray<{ groupId: string; userId: string }>,
