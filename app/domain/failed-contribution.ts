@@ -44,6 +44,11 @@ export type FailedContributionFacts = {
    * next attempt is taken from `account` again.
    */
   nextAccount?: DebitAccount | null;
+  /**
+   * The attempt was the member's own Pay now (ADR 052), not an automatic one: told as their payment that did not go
+   * through, never as "Attempt N of 3".
+   */
+  payNow?: boolean;
   /** The day the attempt failed. */
   statusOn: CalendarDay;
   /** The day the next attempt is due (the row's retry_on); null when it predates retry_on (RETRY_AFTER_DAYS later). */
@@ -129,6 +134,26 @@ export function nextStepAfterFailure(facts: FailedContributionFacts, words?: { t
       return say("groupPage.failure.final", `The debit of ${what} will not be tried again automatically: ${PAY_NOW_STEP}`);
     case "lastAttempt":
       return say("groupPage.failure.lastAttempt", `That was the last of ${MAX_ATTEMPTS} attempts to collect ${what}. ${AFTER_LAST_ATTEMPT}`);
+    case "payNowLast":
+      return say(
+        "groupPage.failure.payNowLast",
+        `${payNowFailed(facts)}, and nothing more is debited automatically: pay it with Pay now from another account (link one under Profile → Bank Accounts), or from this one once the funds are available; the group's payout waits for it.`,
+        { date: formatCalendarDay(facts.statusOn, "full", words?.locale) },
+      );
+    case "payNowRetry": {
+      const from = describeAccount(facts.nextAccount ?? facts.account);
+      return say(
+        "groupPage.failure.payNowRetry",
+        `${payNowFailed(facts)}. The next automatic attempt takes ${formatMoney(facts.amountCents)} from ${from} on ${fullDate(next.on)}${next.payday ? ", the day after your payday" : ""}. ${BEFORE_RETRY_PAY_NOW}`,
+        {
+          account: from,
+          payNowAccount: describeAccount(facts.account),
+          date: formatCalendarDay(facts.statusOn, "full", words?.locale),
+          nextDate: formatCalendarDay(next.on, "full", words?.locale),
+          payday: next.payday ? "yes" : "no",
+        },
+      );
+    }
     case "retry": {
       // The retry names the account it is taken from; the failed one only as the one that failed, so a member who chose
       // another account for the group never reads that the failed one is tried again.
@@ -148,6 +173,15 @@ export function nextStepAfterFailure(facts: FailedContributionFacts, words?: { t
   }
 }
 
+/** The start of what a member reads about their own Pay now that failed: whose payment, how much, from where, when. */
+function payNowFailed(facts: FailedContributionFacts) {
+  return `Your Pay now payment of ${formatMoney(facts.amountCents)} from ${describeAccount(facts.account)} on ${fullDate(facts.statusOn)} did not go through`;
+}
+
+/** What the member can do before the next automatic attempt after their own Pay now failed. */
+export const BEFORE_RETRY_PAY_NOW =
+  "Before then you can pay it with Pay now from another account (link one under Profile → Bank Accounts), or make sure the funds are available.";
+
 /**
  * Whether a retry is taken from another account than the failed attempt's (`nextAccount`), so both are named. A failed
  * account no longer known (unlinked since) cannot be named as the one that failed: the retry's is then named alone.
@@ -158,8 +192,8 @@ function switchedFrom(facts: FailedContributionFacts): boolean {
 
 /** Which next step a failed debit has (nextStepAfterFailure's rule): retried on a day, or the member acts. */
 export type FailureStep =
-  | { step: "stopped" | "unusable" | "revoked" | "final" | "lastAttempt" }
-  | { step: "retry"; on: CalendarDay; payday: boolean };
+  | { step: "stopped" | "unusable" | "revoked" | "final" | "lastAttempt" | "payNowLast" }
+  | { step: "retry" | "payNowRetry"; on: CalendarDay; payday: boolean };
 
 export function failureStep(facts: FailedContributionFacts): FailureStep {
   const { status, failureCode, attempt } = facts;
@@ -170,8 +204,9 @@ export function failureStep(facts: FailedContributionFacts): FailureStep {
     if (action === "revoke") return { step: "revoked" };
     if (action === "final") return { step: "final" };
   }
-  if (attempt >= MAX_ATTEMPTS) return { step: "lastAttempt" };
-  return { step: "retry", on: nextAttemptOn(facts), payday: afterPayday(facts) };
+  // The member's own Pay now that failed: their payment, not an automatic attempt (whose number it still takes).
+  if (attempt >= MAX_ATTEMPTS) return { step: facts.payNow ? "payNowLast" : "lastAttempt" };
+  return { step: facts.payNow ? "payNowRetry" : "retry", on: nextAttemptOn(facts), payday: afterPayday(facts) };
 }
 
 /** A debit account as a notice's values (ADR 062): its name as the member recognises it, or that it is not known. */
@@ -186,7 +221,9 @@ export function accountValues(account: DebitAccount | null): Record<string, stri
 export function failureStepValues(facts: FailedContributionFacts): Record<string, string | number> {
   const next = failureStep(facts);
   // A retry names the account it is taken from (nextStepAfterFailure's rule), and the failed one when they differ.
-  const retry = next.step === "retry";
+  const retry = next.step === "retry" || next.step === "payNowRetry";
+  // The member's own Pay now names its account and the day it failed.
+  const payNow = next.step === "payNowRetry" || next.step === "payNowLast";
   return {
     step: next.step,
     amountCents: facts.amountCents,
@@ -195,6 +232,7 @@ export function failureStepValues(facts: FailedContributionFacts): Record<string
     attempts: MAX_ATTEMPTS,
     ...(retry ? { nextAttemptOn: next.on, payday: next.payday ? "yes" : "no", switched: switchedFrom(facts) ? "yes" : "no" } : {}),
     ...(retry && switchedFrom(facts) ? { failedAccount: describeAccount(facts.account) } : {}),
+    ...(payNow ? { payNowAccount: describeAccount(facts.account), failedOn: facts.statusOn } : {}),
   };
 }
 

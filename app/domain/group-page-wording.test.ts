@@ -126,6 +126,12 @@ describe("a failed contribution's next step in Spanish", () => {
     ["a stopped debit", { status: "cancelled" }],
     ["a closed account", { status: "returned", failureCode: "R02" }],
     ["a revoked authorisation", { status: "returned", failureCode: "R10" }],
+    ["a Pay now that failed, then a retry", { attempt: 2, payNow: true }],
+    [
+      "a Pay now that failed, then a retry from another account",
+      { attempt: 2, payNow: true, nextAccount: { institution: null, name: "Reserve", mask: null } },
+    ],
+    ["a Pay now that failed, none left", { attempt: 4, payNow: true }],
   ];
   it.each(cases)("%s: the English catalogue's words are the English sentence", (_, over) => {
     const facts = { ...base, ...over };
@@ -139,6 +145,19 @@ describe("a failed contribution's next step in Spanish", () => {
     const reserve = { institution: "First Platypus Bank", name: "Reserve", mask: "5000" };
     expect(nextStepAfterFailure({ ...base, nextAccount: reserve }, { t: es, locale: "es-US" })).toBe(
       "El intento 1 de 3 con First Platypus Bank Everyday ••3030 no se completó: intentaremos cargar $100.00 a First Platypus Bank Reserve ••5000 el viernes, 4 de diciembre de 2026. Antes de esa fecha puede pagarlo ahora desde la página de la tanda, elegir ahí otra cuenta para esta tanda o asegurarse de tener los fondos disponibles.",
+    );
+  });
+
+  it("tells the member's own Pay now that failed as their payment, with its day, not as an automatic attempt", () => {
+    const payNow = { ...base, attempt: 2, payNow: true };
+    expect(nextStepAfterFailure(payNow)).toBe(
+      "Your Pay now payment of $100.00 from First Platypus Bank Everyday ••3030 on Tuesday, December 1, 2026 did not go through. The next automatic attempt takes $100.00 from First Platypus Bank Everyday ••3030 on Friday, December 4, 2026. Before then you can pay it with Pay now from another account (link one under Profile → Bank Accounts), or make sure the funds are available.",
+    );
+    expect(nextStepAfterFailure(payNow, { t: es, locale: "es-US" })).toBe(
+      "Su pago con Pagar ahora de $100.00 desde First Platypus Bank Everyday ••3030 el martes, 1 de diciembre de 2026 no se completó. El próximo intento automático carga $100.00 a First Platypus Bank Everyday ••3030 el viernes, 4 de diciembre de 2026. Antes de esa fecha puede pagarlo con Pagar ahora desde otra cuenta (vincule una en Perfil → Cuentas bancarias) o asegurarse de tener los fondos disponibles.",
+    );
+    expect(nextStepAfterFailure({ ...payNow, attempt: 4 }, { t: es, locale: "es-US" })).toBe(
+      "Su pago con Pagar ahora de $100.00 desde First Platypus Bank Everyday ••3030 el martes, 1 de diciembre de 2026 no se completó y no se carga nada más automáticamente: páguelo con Pagar ahora desde otra cuenta (vincule una en Perfil → Cuentas bancarias) o desde esta cuando tenga los fondos disponibles; el pago del pozo de la tanda lo espera.",
     );
   });
 });

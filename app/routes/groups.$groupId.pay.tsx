@@ -10,7 +10,7 @@ import { sandboxSettlesOn } from "~/domain/money";
 import { bankDayOnOrAfter } from "~/domain/bank-days";
 import { requireUser } from "~/server/auth/guards.server";
 import { isUuid } from "~/server/groups/group-views.server";
-import { payNow, payNowQuote } from "~/server/money/pay-now.server";
+import { payNow, payNowFailureText, payNowQuote } from "~/server/money/pay-now.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
 import { readForm } from "~/server/platform/request-body.server";
 import { requestInfo } from "~/server/platform/request-context.server";
@@ -46,6 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     locale,
     periodNumber: period,
     consent: formData.get("consent") === "yes",
+    bankAccountId: typeof formData.get("bankAccountId") === "string" ? String(formData.get("bankAccountId")) : null,
     ipAddress: requestInfo(context).clientIp ?? null,
     userAgent: request.headers.get("user-agent"),
   });
@@ -60,7 +61,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     request,
     `/groups/${params.groupId}`,
     declined
-      ? { type: "error", title: "Your payment did not go through", description: t.failureDescription ?? "The bank declined the debit." }
+      ? {
+          type: "error",
+          title: "Your payment did not go through",
+          // Our words in the reader's language (the failed contribution notice's), never the bank's own text.
+          description: (await payNowFailureText(t, locale)) ?? "The bank declined the debit.",
+        }
       : {
           type: "success",
           title: result.alreadyOnItsWay ? "Your payment is already on its way" : "Payment on its way",
@@ -135,6 +141,19 @@ export default function PayNow({ loaderData, actionData }: Route.ComponentProps)
           <div>
             <dt className="text-slate-600">{t("groupPage.pay.from")}</dt>
             <dd className="font-semibold text-slate-900">{describeAccount(quote.account)}</dd>
+            {quote.late.accountId === quote.account.id ? (
+              // The only usable account is the one that just failed: said plainly, with the way to another.
+              <dd className="text-slate-700" data-testid="pay-now-failed-account">
+                {t("groupPage.pay.failedHere", { date: fullDate(quote.late.failedOn) })}{" "}
+                <Link to="/profile/bank-accounts" className="text-brand-700 underline">
+                  {t("groupPage.pay.linkAnother")}
+                </Link>
+              </dd>
+            ) : quote.late.accountId && quote.late.account ? (
+              <dd className="text-slate-700" data-testid="pay-now-failed-account">
+                {t("groupPage.pay.insteadOf", { account: describeAccount(quote.late.account), date: fullDate(quote.late.failedOn) })}
+              </dd>
+            ) : null}
             <dd>
               <Link to={`/groups/${quote.late.groupId}#paid-from-title`} className="text-brand-700 underline">
                 {t("groupPage.lateAlert.chooseAnother")}
@@ -149,6 +168,8 @@ export default function PayNow({ loaderData, actionData }: Route.ComponentProps)
         </dl>
         <Form method="post" className="mt-6 space-y-4">
           <input type="hidden" name="periodNumber" value={quote.late.periodNumber} />
+          {/* The account the consent below names: if the debit's account changed meanwhile, nothing is taken. */}
+          <input type="hidden" name="bankAccountId" value={quote.account.id} />
           <label className="flex items-start gap-2 text-sm text-slate-800">
             <input type="checkbox" name="consent" value="yes" required className="mt-1" />
             <span>{quote.consent}</span>

@@ -39,6 +39,16 @@ test("a declined debit, another account chosen for the group, the retry taken fr
     );
     await expectPhoneFit(phone);
 
+    // Pay now would take it from savings, not from the checking account that just failed, and says so.
+    await phone.goto(`/groups/${groupId}/pay`);
+    const summary = phone.getByTestId("pay-now-summary");
+    await expect(summary).toContainText("FromFirst Platypus Bank Reserve ••5000");
+    await expect(summary.getByTestId("pay-now-failed-account")).toHaveText(
+      `Not from First Platypus Bank Everyday ••3030: its debit did not go through on ${full(due)}. This payment only; the group’s other contributions are taken from the account under “Paid from” on the group page.`,
+    );
+    await expectPhoneFit(phone);
+    await phone.goto(`/groups/${groupId}`);
+
     // She chooses her savings account for this group (a plain form).
     await paidFrom.getByLabel("Take this group's contributions from").selectOption({ label: "First Platypus Bank Reserve ••5000" });
     await paidFrom.getByRole("button", { name: "Use this account" }).click();

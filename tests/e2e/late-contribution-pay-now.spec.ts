@@ -50,6 +50,12 @@ test("three declined attempts, then Pay now, and the payout follows", async ({ p
     await expect(summary).toContainText("Amount$100.00");
     await expect(summary).toContainText("The one-time setup fee of $5.00 is taken as its own debit once this contribution has gone through.");
     await expect(summary).toContainText("FromFirst Platypus Bank Everyday ••3030");
+    // Her only account is the one that failed: said plainly, with the way to link another.
+    const failedHere = summary.getByTestId("pay-now-failed-account");
+    await expect(failedHere).toHaveText(
+      `The last attempt from this account did not go through on ${full(third)}. Link another account to pay from it`,
+    );
+    await expect(failedHere.getByRole("link", { name: "Link another account to pay from it" })).toHaveAttribute("href", "/profile/bank-accounts");
     await expect(summary).toContainText(`Collected on${full(third)}`);
     await expect(summary).toContainText(`Expected to settle on ${full(sandboxSettlesOn(third))} (ACH business days).`);
     const consent = phone.getByRole("checkbox", {

@@ -245,8 +245,10 @@ describe("Pay now", () => {
       settlesOn: "2026-01-16",
       late: { amountCents: 10_000, feeCents: 500, periodNumber: 1 },
     });
+    // From savings: the three attempts failed on checking, and Pay now never takes the account that just failed while
+    // another is usable (ADR 052, amended 2026-11-30; tests/integration/pay-now-account.test.ts).
     expect(quoted.quote.consent).toBe(
-      "I authorise Rosca to debit $100.00 once from First Platypus Bank Plaid Checking ••0000 through the ACH network on Thursday, January 15, 2026, for my late contribution to " +
+      "I authorise Rosca to debit $100.00 once from First Platypus Bank Plaid Saving ••1111 through the ACH network on Thursday, January 15, 2026, for my late contribution to " +
         `${group.name}. I can cancel this authorisation by contacting Rosca support before that day.`,
     );
     // Without the consent ticked: refused, nothing made.

@@ -49,6 +49,10 @@ export const GROUP_PAGE_MESSAGES = {
     "That was the last of {attempts} attempts to collect {amount} from {account}. Nothing more is debited automatically: pay it now from the group page; the group’s payout waits for it.",
   "groupPage.failure.retry":
     "{switched, select, yes {Attempt {attempt} of {attempts} did not go through from {failedAccount}: we’ll try {amount} from {account} on {date}} other {Attempt {attempt} of {attempts}: we’ll try {amount} from {account} again on {date}}}{payday, select, yes {, the day after your payday} other {}}. Before then you can pay it now from the group page, choose another account for this group there, or make sure the funds are available.",
+  "groupPage.failure.payNowRetry":
+    "Your Pay now payment of {amount} from {payNowAccount} on {date} did not go through. The next automatic attempt takes {amount} from {account} on {nextDate}{payday, select, yes {, the day after your payday} other {}}. Before then you can pay it with Pay now from another account (link one under Profile → Bank Accounts), or make sure the funds are available.",
+  "groupPage.failure.payNowLast":
+    "Your Pay now payment of {amount} from {account} on {date} did not go through, and nothing more is debited automatically: pay it with Pay now from another account (link one under Profile → Bank Accounts), or from this one once the funds are available; the group’s payout waits for it.",
   "groupPage.notFound": "Group Not Found",
   "groupPage.notFoundBody": "We couldn't find that group, or you aren't a member of it.",
   "groupPage.returnToDashboard": "Return to Dashboard",
@@ -304,6 +308,10 @@ export const GROUP_PAGE_MESSAGES = {
   "groupPage.pay.from": "From",
   "groupPage.pay.collectedOn": "Collected on",
   "groupPage.pay.settles": "Expected to settle on {date} (ACH business days).",
+  "groupPage.pay.failedHere": "The last attempt from this account did not go through on {date}.",
+  "groupPage.pay.linkAnother": "Link another account to pay from it",
+  "groupPage.pay.insteadOf":
+    "Not from {account}: its debit did not go through on {date}. This payment only; the group’s other contributions are taken from the account under “Paid from” on the group page.",
   "groupPage.pay.paying": "Paying…",
   "groupPage.pay.consent":
     "I authorise Rosca to debit {amount} once from {account} through the ACH network on {date}, for my late contribution to {group}. I can cancel this authorisation by contacting Rosca support before that day.",
@@ -362,6 +370,7 @@ export const GROUP_PAGE_SERVER_TEXTS = [
   "You have no contribution to pay in this group right now.",
   "Link a bank account (or reconnect yours) under Profile → Bank Accounts first, then choose it for this group.",
   "Tick the box to authorise the debit.",
+  "The account for this payment changed. Check it below and authorise again.",
   "This group's payments are being processed right now. Please try again in a moment.",
   "Your payment did not go through",
   "The bank declined the debit.",

@@ -51,6 +51,10 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
     "Ese fue el último de {attempts} intentos de cargar {amount} a {account}. No se carga nada más automáticamente: páguelo ahora desde la página de la tanda; el pago del pozo de la tanda lo espera.",
   "groupPage.failure.retry":
     "{switched, select, yes {El intento {attempt} de {attempts} con {failedAccount} no se completó: intentaremos cargar {amount} a {account} el {date}} other {Intento {attempt} de {attempts}: volveremos a intentar cargar {amount} a {account} el {date}}}{payday, select, yes {, el día después de su día de pago} other {}}. Antes de esa fecha puede pagarlo ahora desde la página de la tanda, elegir ahí otra cuenta para esta tanda o asegurarse de tener los fondos disponibles.",
+  "groupPage.failure.payNowRetry":
+    "Su pago con Pagar ahora de {amount} desde {payNowAccount} el {date} no se completó. El próximo intento automático carga {amount} a {account} el {nextDate}{payday, select, yes {, el día después de su día de pago} other {}}. Antes de esa fecha puede pagarlo con Pagar ahora desde otra cuenta (vincule una en Perfil → Cuentas bancarias) o asegurarse de tener los fondos disponibles.",
+  "groupPage.failure.payNowLast":
+    "Su pago con Pagar ahora de {amount} desde {account} el {date} no se completó y no se carga nada más automáticamente: páguelo con Pagar ahora desde otra cuenta (vincule una en Perfil → Cuentas bancarias) o desde esta cuando tenga los fondos disponibles; el pago del pozo de la tanda lo espera.",
   "groupPage.notFound": "No encontramos la tanda",
   "groupPage.notFoundBody": "No encontramos esa tanda, o usted no es miembro de ella.",
   "groupPage.returnToDashboard": "Volver al panel",
@@ -298,6 +302,10 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
   "groupPage.pay.from": "Desde",
   "groupPage.pay.collectedOn": "Se carga el",
   "groupPage.pay.settles": "Se espera que se liquide el {date} (días hábiles de ACH).",
+  "groupPage.pay.failedHere": "El último intento con esta cuenta no se completó el {date}.",
+  "groupPage.pay.linkAnother": "Vincule otra cuenta para pagar desde ella",
+  "groupPage.pay.insteadOf":
+    "No desde {account}: su cargo no se completó el {date}. Solo para este pago; los demás aportes de la tanda se cargan a la cuenta indicada en “Se paga desde” en la página de la tanda.",
   "groupPage.pay.paying": "Pagando…",
   "groupPage.pay.consent":
     "Autorizo a Rosca a cargar {amount} una sola vez a {account} por la red ACH el {date}, por mi aporte atrasado a {group}. Puedo cancelar esta autorización comunicándome con el soporte de Rosca antes de ese día.",
@@ -351,6 +359,8 @@ export const GROUP_PAGE_SERVER_TEXTS_ES: Record<(typeof GROUP_PAGE_SERVER_TEXTS)
   "Link a bank account (or reconnect yours) under Profile → Bank Accounts first, then choose it for this group.":
     "Primero vincule una cuenta bancaria (o vuelva a conectar la suya) en Perfil → Cuentas bancarias, y luego elíjala para esta tanda.",
   "Tick the box to authorise the debit.": "Marque la casilla para autorizar el cargo.",
+  "The account for this payment changed. Check it below and authorise again.":
+    "La cuenta de este pago cambió. Revísela abajo y vuelva a autorizar el cargo.",
   "This group's payments are being processed right now. Please try again in a moment.":
     "En este momento se están procesando los pagos de esta tanda. Inténtelo de nuevo en un momento.",
   "Your payment did not go through": "Su pago no se completó",

@@ -47,6 +47,7 @@ import { leftoverRows, leftoversToSend, syncTransferEvents } from "./bank-events
 import { claimReminders, completePeriods, payoutsDue, planDebits, settledUpGroups } from "./plan.server";
 import { applyStatuses, BANK_CONCURRENCY, type StatusChange, startPayout, submitTransfers } from "./transfers.server";
 import { makeConsentedPayouts } from "./turn-consent.server";
+import { nextAttemptAccounts } from "./late-contributions.server";
 
 type GroupRow = typeof groups.$inferSelect;
 
@@ -666,18 +667,26 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay, now: 
     }
   }
   const failedContributions = changed.filter((t) => !SETTLED_STATUSES.includes(t.status) && t.kind === "contribution");
-  const accounts = await debitAccountsById(failedContributions.map((t) => t.bankAccountId));
+  // The retry's account as the debit will read it when it is sent (pickAccount on the member's choice now): a member who
+  // chose another account while this debit was pending reads that one, and the failed one only as the one that failed.
+  const [accounts, nextAccounts] = await Promise.all([
+    debitAccountsById(failedContributions.map((t) => t.bankAccountId)),
+    nextAttemptAccounts(failedContributions.map((t) => ({ groupId: t.groupId, userId: t.userId }))),
+  ]);
   for (const transfer of failedContributions) {
     const group = byId.get(transfer.groupId)!;
     const member = person.get(transfer.userId)!;
     const link = `/groups/${group.id}`;
     const reason = failureReasonValues(transfer.status, transfer.failureCode, transfer.failureDescription);
+    const nextAccount = nextAccounts.get(`${transfer.groupId}:${transfer.userId}`);
     const facts = {
       status: transfer.status,
       failureCode: transfer.failureCode,
       attempt: transfer.attempt,
       amountCents: transfer.amountCents,
       account: transfer.bankAccountId ? (accounts.get(transfer.bankAccountId) ?? null) : null,
+      nextAccount: nextAccount && nextAccount.id !== transfer.bankAccountId ? nextAccount : null,
+      payNow: transfer.payNow,
       statusOn: transfer.statusOn,
       retryOn: transfer.retryOn,
     };

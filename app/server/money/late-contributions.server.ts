@@ -23,7 +23,7 @@ import { type CalendarDay, daysBetween, todayIn } from "~/domain/schedule";
 import { db } from "../db/client.server";
 import { bankAccounts, bankItems, groupMembers, groups, lateContributionNudges, type LateNudgeKind } from "../db/schema";
 import { notifyUrgent, urgentText } from "../notifications/account-alerts.server";
-import { type AccountFacts, accountFactsColumns, pickAccount } from "./funding.server";
+import { type AccountFacts, accountFactsColumns, debitChoicesFor, pickAccount } from "./funding.server";
 
 export type LateContributionView = {
   groupId: string;
@@ -49,6 +49,16 @@ export type LateContributionView = {
    * or when the accounts are not the viewer's to see.
    */
   nextAccount: (DebitAccount & { id: string }) | null;
+  /**
+   * The account Pay now takes it from (ADR 052, amended 2026-11-30): the next attempt's account (`nextAccount`'s rule,
+   * pickAccount on the member's choice), except the failed one while another account is usable: then the same rule over
+   * the others. The failed one when it is the only usable account; null when none is usable or they are not the viewer's.
+   */
+  payFrom: (DebitAccount & { id: string }) | null;
+  /** The day the latest attempt failed. */
+  failedOn: CalendarDay;
+  /** The latest attempt was the member's own Pay now, not an automatic one. */
+  payNow: boolean;
   /** The next automatic attempt, or null: nothing more is debited automatically. */
   nextAttemptOn: CalendarDay | null;
   /** Days since the contribution was due, on the group's clock. */
@@ -59,6 +69,8 @@ export type LateContributionView = {
   message: string;
   /** The same as a notice's values (ADR 062; notice-texts' `lateNudge`): `consented`, and the step's or the consent's facts. */
   messageValues: Record<string, string | number>;
+  /** The failed debit's next step as a notice's values (failureStepValues), whether or not a recipient consented. */
+  stepValues: Record<string, string | number>;
   /**
    * The turn's recipient accepted what had arrived (ADR 053): the payout no longer waits; this member's contribution is
    * owed to the recipient and sent on to them when it arrives. Null while the payout waits.
@@ -82,6 +94,8 @@ export type AttemptRow = {
   failure_code: string | null;
   amount_cents: string;
   bank_account_id: string | null;
+  /** The attempt was the member's own Pay now (ADR 052). */
+  pay_now: boolean;
   /** The account the member chose for the group's debits, else their default for groups (what the debit reads, ADR 052). */
   debit_choice_id: string | null;
   time_zone: string;
@@ -123,16 +137,67 @@ export async function lateContributionsOn(groupIds: readonly string[], day: Cale
 export type LinkedAccount = AccountFacts & DebitAccount;
 
 /**
+ * The account a member's next debit in a group is taken from, named: the debit's own rule (submitTransfers: pickAccount
+ * on the member's choice for the group, `choiceId`, over their linked accounts). Null when none is usable.
+ */
+export function nextAttemptAccount(linked: readonly LinkedAccount[], choiceId: string | null): (DebitAccount & { id: string }) | null {
+  const picked = pickAccount(linked, "debit", choiceId);
+  return typeof picked === "string" ? null : { id: picked.bankAccountId, institution: picked.institution, name: picked.name, mask: picked.mask };
+}
+
+/**
+ * The account Pay now takes a late contribution from: the next attempt's (nextAttemptAccount), unless that is the
+ * account that just failed (`failedId`) and another is usable; then the same rule over the others. A block on every
+ * debit (a withdrawn authorisation) blocks Pay now too: the others are only read once the debit's rule found one.
+ */
+export function payNowAccount(
+  linked: readonly LinkedAccount[],
+  choiceId: string | null,
+  failedId: string | null,
+): (DebitAccount & { id: string }) | null {
+  const next = nextAttemptAccount(linked, choiceId);
+  if (!next || next.id !== failedId) return next;
+  return (
+    nextAttemptAccount(
+      linked.filter((account) => account.bankAccountId !== failedId),
+      choiceId,
+    ) ?? next
+  );
+}
+
+/**
+ * The next attempt's account of each (group, member) pair (`<groupId>:<userId>`), from two statements side by side (the
+ * members' linked accounts and their choices): what a notice about a failed debit names as the retry's account, as the
+ * debit will read it when it is sent.
+ */
+export async function nextAttemptAccounts(
+  pairs: ReadonlyArray<{ groupId: string; userId: string }>,
+): Promise<Map<string, (DebitAccount & { id: string }) | null>> {
+  const result = new Map<string, (DebitAccount & { id: string }) | null>();
+  if (pairs.length === 0) return result;
+  const [linked, choices] = await Promise.all([linkedAccountsOf([...new Set(pairs.map((pair) => pair.userId))], []), debitChoicesFor(pairs)]);
+  for (const { groupId, userId } of pairs) {
+    const key = `${groupId}:${userId}`;
+    result.set(key, nextAttemptAccount(linked.linked.get(userId) ?? [], choices.get(key) ?? null));
+  }
+  return result;
+}
+
+/**
  * The accounts the views of `failed` name, in one statement: the failed attempts' (by id, a removed connection's
  * included, as members recognise them) and each late member's linked accounts (active connections, oldest first, as
  * the debit reads them), from which the next attempt's account is picked.
  */
 async function accountsOfChains(failed: ReturnType<typeof failedChains>) {
+  if (failed.length === 0) return { names: new Map<string, DebitAccount>(), linked: new Map<string, LinkedAccount[]>() };
+  const ids = [...new Set(failed.map(({ last }) => last.bank_account_id).filter((id): id is string => id !== null))];
+  return linkedAccountsOf([...new Set(failed.map(({ last }) => last.user_id))], ids);
+}
+
+/** The accounts `ids` by id (named, a removed connection's included) and the linked accounts of `userIds`, in one statement. */
+async function linkedAccountsOf(userIds: string[], ids: string[]) {
   const names = new Map<string, DebitAccount>();
   const linked = new Map<string, LinkedAccount[]>();
-  if (failed.length === 0) return { names, linked };
-  const ids = [...new Set(failed.map(({ last }) => last.bank_account_id).filter((id): id is string => id !== null))];
-  const userIds = [...new Set(failed.map(({ last }) => last.user_id))];
   const rows = await db()
     .select({
       ...accountFactsColumns,
@@ -172,7 +237,7 @@ export function lateAttemptRows(filter: {
   return sql`
     select t.group_id, g.name as group_name, t.user_id, u.name as member_name, t.period_number,
       coalesce(p.due_on, t.initiated_on) as due_on, t.kind, t.attempt, t.status, t.status_on, t.initiated_on, t.retry_on,
-      t.failure_code, t.amount_cents, t.bank_account_id, coalesce(m.debit_bank_account_id, u.default_debit_bank_account_id) as debit_choice_id,
+      t.failure_code, t.amount_cents, t.bank_account_id, t.pay_now, coalesce(m.debit_bank_account_id, u.default_debit_bank_account_id) as debit_choice_id,
       g.time_zone, g.clock_offset_seconds,
       '' as today, c.consented_on, c.arrived_cents as consent_arrived_cents, r.name as recipient_name, d.amount_cents as owed_cents
     from bank_transfers t
@@ -254,15 +319,12 @@ export function lateFrom(
         account: last.bank_account_id ? (accounts.get(last.bank_account_id) ?? null) : null,
         statusOn: String(last.status_on),
         retryOn: last.retry_on ? String(last.retry_on) : null,
+        payNow: last.pay_now === true,
       };
       // The account the debit will read when the retry is sent (submitTransfers: pickAccount on the choice), so a
       // choice made since the failure is what the member reads, not the account that failed.
       const mine = linked.get(last.user_id);
-      const picked = mine ? pickAccount(mine, "debit", last.debit_choice_id) : null;
-      const pickedAccount =
-        picked && typeof picked !== "string"
-          ? { id: picked.bankAccountId, institution: picked.institution, name: picked.name, mask: picked.mask }
-          : null;
+      const pickedAccount = mine ? nextAttemptAccount(mine, last.debit_choice_id) : null;
       if (pickedAccount && pickedAccount.id !== last.bank_account_id) {
         facts.nextAccount = { institution: pickedAccount.institution, name: pickedAccount.name, mask: pickedAccount.mask };
       }
@@ -307,11 +369,15 @@ export function lateFrom(
         account: facts.account,
         accountId: last.bank_account_id,
         nextAccount: next ? pickedAccount : null,
+        payFrom: mine ? payNowAccount(mine, last.debit_choice_id, last.bank_account_id) : null,
+        failedOn: String(last.status_on),
+        payNow: last.pay_now === true,
         nextAttemptOn: next && next < last.today ? last.today : next,
         waitedDays: Math.max(0, daysBetween(String(last.due_on), last.today)),
         today: last.today,
         message: consent ? owedToRecipientMessage(consent, words) : nextStepAfterFailure(stepFacts, words),
         messageValues: consent ? { consented: "yes", ...consentValues(consent) } : { consented: "no", ...failureStepValues(stepFacts) },
+        stepValues: failureStepValues(stepFacts),
         consent,
       };
     })

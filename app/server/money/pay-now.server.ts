@@ -20,21 +20,26 @@ import { bankDayOnOrAfter } from "~/domain/bank-days";
 import { type DebitAccount, describeAccount, fullDate } from "~/domain/failed-contribution";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { DEFAULT_LOCALE, type Locale } from "~/domain/locale";
+import { failureReasonValues } from "~/domain/ach";
 import { FAILED_STATUSES, sandboxSettlesOn, transferKey } from "~/domain/money";
 import type { CalendarDay } from "~/domain/schedule";
 import { db } from "../db/client.server";
 import { bankTransfers, debitAuthorizations, groupMembers, groups, type TransferRow } from "../db/schema";
 import { leftoversToSend } from "./bank-events.server";
 import { groupToday } from "./cycle.server";
-import { debitChoiceFor } from "./debit-choice.server";
 import { lateContributions, type LateContributionView } from "./late-contributions.server";
+import { noticeText } from "../notifications/notice-text";
 import { translator } from "../platform/locale.server";
 import { transferRowFrom } from "./plan.server";
 import { submitTransfers } from "./transfers.server";
 
 export type PayNowQuote = {
   late: LateContributionView;
-  /** The account the debit is taken from (the group's chosen one). */
+  /**
+   * The account the debit is taken from (the late view's `payFrom`): the next attempt's account by the debit's own rule,
+   * never the one that just failed while another is usable. The row is written with it, so the debit is taken from the
+   * account the member authorised (submitTransfers reads a Pay now row's own account first).
+   */
   account: DebitAccount & { id: string };
   /** The ACH business day the debit is sent on (today, or the next business day). */
   collectOn: CalendarDay;
@@ -49,6 +54,7 @@ export type PayNowError = { ok: false; status: 400 | 404 | 409; error: string };
 export const NOTHING_TO_PAY = "You have no contribution to pay in this group right now.";
 export const NO_ACCOUNT = "Link a bank account (or reconnect yours) under Profile → Bank Accounts first, then choose it for this group.";
 export const CONSENT_REQUIRED = "Tick the box to authorise the debit.";
+export const ACCOUNT_CHANGED = "The account for this payment changed. Check it below and authorise again.";
 export const PAY_NOW_BUSY = "This group's payments are being processed right now. Please try again in a moment.";
 
 /**
@@ -86,9 +92,8 @@ export async function payNowQuote(
   if (!member) return { ok: false, status: 404, error: "Group Not Found" };
   const [late] = await lateContributions({ userId, groupId }, now);
   if (!late) return { ok: false, status: 409, error: NOTHING_TO_PAY };
-  const choice = await debitChoiceFor(userId, groupId);
-  if (!("account" in choice.current)) return { ok: false, status: 409, error: NO_ACCOUNT };
-  const account = { id: choice.current.id, ...choice.current.account };
+  if (!late.payFrom) return { ok: false, status: 409, error: NO_ACCOUNT };
+  const account = late.payFrom;
   const collectOn = bankDayOnOrAfter(late.today);
   return {
     ok: true,
@@ -111,7 +116,15 @@ export type PayNowResult = { ok: true; transfer: TransferRow; alreadyOnItsWay: b
 export async function payNow(
   userId: string,
   groupId: string,
-  input: { periodNumber: number; consent: boolean; ipAddress?: string | null; userAgent?: string | null; locale?: Locale },
+  input: {
+    periodNumber: number;
+    consent: boolean;
+    /** The account the page showed (and its consent named): a debit from any other is refused, never sent. */
+    bankAccountId?: string | null;
+    ipAddress?: string | null;
+    userAgent?: string | null;
+    locale?: Locale;
+  },
   now = new Date(),
 ): Promise<PayNowResult> {
   const [group] = await db()
@@ -139,6 +152,7 @@ export async function payNow(
   if (quoted.ok && quoted.quote.late.periodNumber === input.periodNumber) {
     quote = quoted.quote;
     if (!input.consent) return { ok: false, status: 400, error: CONSENT_REQUIRED };
+    if (input.bankAccountId && input.bankAccountId !== quote.account.id) return { ok: false, status: 409, error: ACCOUNT_CHANGED };
   } else {
     // Nothing late for that period any more: a second submit, or a scheduled retry got there first. Answer with the
     // attempt in flight (sending it again if it was never answered), never with a new debit.
@@ -160,9 +174,10 @@ export async function payNow(
       if (!latest || !FAILED_STATUSES.includes(latest.status)) return null;
       const attempt = latest.attempt + 1;
       const { rows } = await tx.execute<Record<string, unknown>>(sql`
-        insert into bank_transfers (idempotency_key, kind, group_id, period_number, user_id, attempt, amount_cents, initiated_on, status_on, pay_now)
+        insert into bank_transfers (idempotency_key, kind, group_id, period_number, user_id, attempt, amount_cents, initiated_on, status_on, pay_now, bank_account_id)
         values (${transferKey("contribution", groupId, input.periodNumber, userId, attempt)}, 'contribution', ${groupId}::uuid,
-          ${input.periodNumber}::int, ${userId}::uuid, ${attempt}::int, ${group.contributionCents}::bigint, ${today}::date, ${today}::date, true)
+          ${input.periodNumber}::int, ${userId}::uuid, ${attempt}::int, ${group.contributionCents}::bigint, ${today}::date, ${today}::date, true,
+          ${quote.account.id}::uuid)
         on conflict do nothing
         returning *`);
       if (rows.length === 0) return null;
@@ -188,4 +203,19 @@ export async function payNow(
   await submitTransfers([inserted], today, now);
   const [current] = await db().select().from(bankTransfers).where(eq(bankTransfers.id, inserted.id));
   return { ok: true, transfer: current!, alreadyOnItsWay: false };
+}
+
+/**
+ * What the member reads when their Pay now did not go through (the page's toast), in their language: the failed
+ * contribution notice's words (ADR 062: the reason in our words, never the bank's own text; their payment's amount,
+ * account and day; the next automatic attempt's day and account, or that none is left; what they can do now). Null when
+ * the contribution is no longer late (nothing to say about it).
+ */
+export async function payNowFailureText(transfer: TransferRow, locale: Locale = DEFAULT_LOCALE, now = new Date()): Promise<string | null> {
+  const late = (await lateContributions({ userId: transfer.userId, groupId: transfer.groupId }, now)).find(
+    (entry) => entry.periodNumber === transfer.periodNumber,
+  );
+  if (!late) return null;
+  const values = { groupName: late.groupName, ...failureReasonValues(late.status, late.failureCode), ...late.stepValues };
+  return noticeText({ message: "contributionFailed", values }, locale).body;
 }

@@ -196,8 +196,10 @@ export async function submitTransfers(rows: TransferRow[], day: CalendarDay, now
         const direction = row.kind === "payout" ? "credit" : "debit";
         // A debit from the account the member chose for this group (read now: a change applies to the next attempt,
         // a pending retry included; setDebitAccount takes the group's money lock, so it never lands mid-submission).
+        // A Pay now row carries the account its member authorised (pay-now.server.ts): that one, while it works.
         const mine = funding.get(row.userId);
-        const account = (direction === "debit" ? mine?.debitFrom(choices.get(`${row.groupId}:${row.userId}`) ?? null) : mine?.credit) ?? "no_account";
+        const preferred = row.payNow && row.bankAccountId ? row.bankAccountId : (choices.get(`${row.groupId}:${row.userId}`) ?? null);
+        const account = (direction === "debit" ? mine?.debitFrom(preferred) : mine?.credit) ?? "no_account";
         if (!isFunding(account)) {
           waiting.push(row.id);
           return;

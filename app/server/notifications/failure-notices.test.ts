@@ -43,7 +43,8 @@ const facts = (over: Partial<FailedContributionFacts> = {}): FailedContributionF
 
 /**
  * Every way a debit fails that the notices tell apart: each code and status, each attempt, with and without an account,
- * retried from the same account or from another the member chose since.
+ * retried from the same account or from another the member chose since, after an automatic attempt or the member's own
+ * Pay now (ADR 052: their payment, not "Attempt N of 3").
  */
 const failures: FailedContributionFacts[] = [];
 for (const base of [
@@ -54,11 +55,11 @@ for (const base of [
   { status: "cancelled" as const, failureCode: "CANCELLED" },
   { status: "failed" as const, failureCode: null },
 ])
-  for (const attempt of [1, 2, 3])
+  for (const attempt of [1, 2, 3, 4])
     for (const acct of [account, null, { institution: null, name: "Savings", mask: null }])
       for (const retryOn of ["2026-12-07", "2026-12-09", null])
         for (const nextAccount of [undefined, { institution: "First Platypus Bank", name: "Plaid Saving", mask: "0001" }])
-          failures.push(facts({ ...base, attempt, account: acct, retryOn, nextAccount }));
+          for (const payNow of [false, true]) failures.push(facts({ ...base, attempt, account: acct, retryOn, nextAccount, payNow }));
 
 describe("the failed contribution's notices as messages", () => {
   it("write the member's urgent notice word for word as failureReason + nextStepAfterFailure did", () => {
