@@ -30,7 +30,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
   if (!isUuid(params.groupId)) return notFound();
   // The page, and so the authorisation the member agrees to, in the reader's language (ADR 056).
-  const quoted = await payNowQuote(user.id, params.groupId, new Date(), requestLocale(request, user.locale));
+  // `?from=<account>`: the member picked another of their usable accounts for this payment (a plain link: no JavaScript).
+  const from = new URL(request.url).searchParams.get("from");
+  const quoted = await payNowQuote(user.id, params.groupId, new Date(), requestLocale(request, user.locale), from && isUuid(from) ? from : null);
   if (!quoted.ok) return quoted.status === 404 ? notFound() : { groupId: params.groupId, unavailable: quoted.error };
   return { groupId: params.groupId, quote: quoted.quote };
 }
@@ -119,6 +121,8 @@ export default function PayNow({ loaderData, actionData }: Route.ComponentProps)
     );
   }
   const { quote } = loaderData;
+  // The member's other usable accounts, each a link to this page paying from it instead.
+  const others = quote.late.payFromChoices.filter((account) => account.id !== quote.account.id);
   const error = actionData && "error" in actionData ? actionData.error : null;
   const busy = navigation.state === "submitting";
   return (
@@ -142,18 +146,31 @@ export default function PayNow({ loaderData, actionData }: Route.ComponentProps)
             <dt className="text-slate-600">{t("groupPage.pay.from")}</dt>
             <dd className="font-semibold text-slate-900">{describeAccount(quote.account)}</dd>
             {quote.late.accountId === quote.account.id ? (
-              // The only usable account is the one that just failed: said plainly, with the way to another.
+              // The account that just failed (the only usable one, or the member's pick): said plainly, with the way to
+              // another when there is none to pick.
               <dd className="text-slate-700" data-testid="pay-now-failed-account">
-                {t("groupPage.pay.failedHere", { date: fullDate(quote.late.failedOn) })}{" "}
-                <Link to="/profile/bank-accounts" className="text-brand-700 underline">
-                  {t("groupPage.pay.linkAnother")}
-                </Link>
+                {t("groupPage.pay.failedHere", { date: fullDate(quote.late.failedOn) })}
+                {others.length === 0 ? (
+                  <>
+                    {" "}
+                    <Link to="/profile/bank-accounts" className="text-brand-700 underline">
+                      {t("groupPage.pay.linkAnother")}
+                    </Link>
+                  </>
+                ) : null}
               </dd>
             ) : quote.late.accountId && quote.late.account ? (
               <dd className="text-slate-700" data-testid="pay-now-failed-account">
                 {t("groupPage.pay.insteadOf", { account: describeAccount(quote.late.account), date: fullDate(quote.late.failedOn) })}
               </dd>
             ) : null}
+            {others.map((account) => (
+              <dd key={account.id}>
+                <Link to={`?from=${account.id}`} replace className="text-brand-700 underline" data-testid="pay-now-from">
+                  {t("groupPage.pay.fromInstead", { account: describeAccount(account) })}
+                </Link>
+              </dd>
+            ))}
             <dd>
               <Link to={`/groups/${quote.late.groupId}#paid-from-title`} className="text-brand-700 underline">
                 {t("groupPage.lateAlert.chooseAnother")}

@@ -1,7 +1,7 @@
 /**
  * The failed-contribution path names the right account and says what happened in our words (issue 44, ADR 052 amended
- * 2026-11-30): Pay now takes the next attempt's account, never the one that just failed while another is usable (and
- * says plainly when the failed one is the only one); a Pay now that did not go through is told as the member's own
+ * 2026-11-30): Pay now takes the next attempt's account, not the one that just failed while another is usable (and
+ * says plainly when the failed one is the only one), and the member may pick any usable account of theirs instead; a Pay now that did not go through is told as the member's own
  * payment, with the reason in our words (never the bank's text), the amount, the day and what they can do now; and the
  * failure notice of a debit returned after the member chose another account names that account as the retry's. Real
  * PostgreSQL, the sandbox bank double. Fixed days: the groups' clocks read Tuesday January 6, 2026; weekly on Friday.
@@ -85,14 +85,15 @@ describe("Pay now's account", () => {
     const [late] = await lateContributions({ userId: lena.id, groupId: group.id }, new Date());
     expect(late).toMatchObject({ nextAccount: { id: checking.id }, payFrom: { id: savings.id }, failedOn: "2026-01-09", payNow: false });
 
-    // A post naming another account than the one the page shows (its consent named) is refused; nothing is made.
-    const stale = await call(
-      payPage.action,
-      post(`/groups/${group.id}/pay`, { periodNumber: "1", consent: "yes", bankAccountId: checking.id }, jar),
-      { groupId: group.id },
-    );
+    // The page showed savings, and savings became unusable before she posted (a return said it is closed): the payment
+    // would now be taken from another account than the one her consent named, so it is refused; nothing is made.
+    await db().update(schema.bankAccounts).set({ unusableAt: new Date(), unusableCode: "R02" }).where(eq(schema.bankAccounts.id, savings.id));
+    const stale = await call(payPage.action, post(`/groups/${group.id}/pay`, { periodNumber: "1", consent: "yes", bankAccountId: savings.id }, jar), {
+      groupId: group.id,
+    });
     expect(stale).toMatchObject({ status: 409, data: { error: "The account for this payment changed. Check it below and authorise again." } });
     expect(await chain(group.id, lena.id)).toHaveLength(1);
+    await db().update(schema.bankAccounts).set({ unusableAt: null, unusableCode: null }).where(eq(schema.bankAccounts.id, savings.id));
 
     // She pays: attempt 2, from savings (the authorised account), at the bank too; her choice for the group is unchanged.
     const paid = await call(payPage.action, post(`/groups/${group.id}/pay`, { periodNumber: "1", consent: "yes", bankAccountId: savings.id }, jar), {
@@ -112,6 +113,60 @@ describe("Pay now's account", () => {
       .from(schema.groupMembers)
       .where(and(eq(schema.groupMembers.groupId, group.id), eq(schema.groupMembers.userId, lena.id)));
     expect(membership!.chosen).toBeNull();
+  }, 180_000);
+
+  it("may be the account that failed when the member picks it on the page (she topped it up); another member's account or a bad id is ignored", async () => {
+    const { group, lena, admin, checking, savings, jar } = await groupWithLena(5_000, 500_000);
+    await cycle.advanceClock(admin, group.id, { days: 3 }, new Date());
+    expect(await chain(group.id, lena.id)).toMatchObject([{ attempt: 1, status: "declined", bankAccountId: checking.id }]);
+    const { data } = await payPageText(group.id, jar);
+    const html = renderRoute(payPage.default, `/groups/${group.id}/pay`, data);
+    expect(textOf(html)).toContain(`From ${SAVING} Not from ${CHECKING}`);
+    // A plain link to this page with the account picked (it works without JavaScript).
+    expect(html).toContain(`href="/groups/${group.id}/pay?from=${checking.id}"`);
+    expect(textOf(html)).toContain(`Pay from ${CHECKING} instead`);
+
+    // She topped up checking and follows the link: this payment from checking, said plainly, no link to itself.
+    await money.setSandboxBalance(lena.id, 500_000);
+    const picked = await call(payPage.loader, get(`/groups/${group.id}/pay?from=${checking.id}`, jar), { groupId: group.id });
+    expect(picked.status).toBe(200);
+    const pickedText = textOf(renderRoute(payPage.default, `/groups/${group.id}/pay?from=${checking.id}`, picked.data));
+    expect(pickedText).toContain(
+      `From ${CHECKING} The last attempt from this account did not go through on Friday, January 9, 2026. Pay from ${SAVING} instead`,
+    );
+    expect(pickedText).not.toContain("Link another account to pay from it");
+    expect(pickedText).not.toContain(`Pay from ${CHECKING} instead`);
+    expect(pickedText).toContain(`I authorise Rosca to debit $100.00 once from ${CHECKING} through the ACH network on Friday, January 9, 2026`);
+
+    // Another member's account, or something that is not an id: the page's own choice, savings.
+    const otherMember = (await db().select().from(schema.bankAccounts).where(eq(schema.bankAccounts.userId, admin.id)))[0]!;
+    for (const from of [otherMember.id, "not-an-id"]) {
+      const view = await call(payPage.loader, get(`/groups/${group.id}/pay?from=${from}`, jar), { groupId: group.id });
+      expect(view.status).toBe(200);
+      expect((view.data as { quote: { account: { id: string } } }).quote.account.id).toBe(savings.id);
+    }
+    // A post naming another member's account is refused as a changed account; nothing is made.
+    const foreign = await call(
+      payPage.action,
+      post(`/groups/${group.id}/pay`, { periodNumber: "1", consent: "yes", bankAccountId: otherMember.id }, jar),
+      { groupId: group.id },
+    );
+    expect(foreign).toMatchObject({ status: 409 });
+    expect(await chain(group.id, lena.id)).toHaveLength(1);
+
+    // She pays from checking: the row, the bank's transfer and her authorisation are all checking's; it goes through.
+    const paid = await call(payPage.action, post(`/groups/${group.id}/pay`, { periodNumber: "1", consent: "yes", bankAccountId: checking.id }, jar), {
+      groupId: group.id,
+    });
+    expect(paid.status).toBe(302);
+    const [, second] = await chain(group.id, lena.id);
+    expect(second).toMatchObject({ attempt: 2, payNow: true, bankAccountId: checking.id, status: "pending" });
+    const { rows } = await db().execute<{ account_id: string }>(
+      sql`select account_id from sandbox_plaid.transfers where metadata->>'rosca_transfer' = ${second!.id}`,
+    );
+    expect(rows.map((row) => row.account_id)).toEqual([checking.providerAccountId]);
+    const [authorised] = await db().select().from(schema.debitAuthorizations).where(eq(schema.debitAuthorizations.userId, lena.id));
+    expect(authorised).toMatchObject({ bankAccountId: checking.id, source: "pay_now" });
   }, 180_000);
 
   it("is the failed account when it is the only usable one, and the page says it failed on that day and offers linking another", async () => {

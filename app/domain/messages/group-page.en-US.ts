@@ -309,6 +309,7 @@ export const GROUP_PAGE_MESSAGES = {
   "groupPage.pay.collectedOn": "Collected on",
   "groupPage.pay.settles": "Expected to settle on {date} (ACH business days).",
   "groupPage.pay.failedHere": "The last attempt from this account did not go through on {date}.",
+  "groupPage.pay.fromInstead": "Pay from {account} instead",
   "groupPage.pay.linkAnother": "Link another account to pay from it",
   "groupPage.pay.insteadOf":
     "Not from {account}: its debit did not go through on {date}. This payment only; the group’s other contributions are taken from the account under “Paid from” on the group page.",

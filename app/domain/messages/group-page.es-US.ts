@@ -303,6 +303,7 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
   "groupPage.pay.collectedOn": "Se carga el",
   "groupPage.pay.settles": "Se espera que se liquide el {date} (días hábiles de ACH).",
   "groupPage.pay.failedHere": "El último intento con esta cuenta no se completó el {date}.",
+  "groupPage.pay.fromInstead": "Pagar desde {account}",
   "groupPage.pay.linkAnother": "Vincule otra cuenta para pagar desde ella",
   "groupPage.pay.insteadOf":
     "No desde {account}: su cargo no se completó el {date}. Solo para este pago; los demás aportes de la tanda se cargan a la cuenta indicada en “Se paga desde” en la página de la tanda.",

@@ -110,7 +110,7 @@ export function groupMoneyFrom(row: GroupMoneyJson, userId: string, isAdmin: boo
   const linked = new Map([[userId, row.accounts]]);
   // The group's admin sees every member's (without their accounts, which are theirs alone).
   const all = lateFrom(failed, names, linked, locale).map((entry) =>
-    entry.userId === userId ? entry : { ...entry, account: null, accountId: null, nextAccount: null, payFrom: null, message: "" },
+    entry.userId === userId ? entry : { ...entry, account: null, accountId: null, nextAccount: null, payFrom: null, payFromChoices: [], message: "" },
   );
   const late = all
     .filter((entry) => entry.userId === userId)

@@ -55,6 +55,12 @@ export type LateContributionView = {
    * the others. The failed one when it is the only usable account; null when none is usable or they are not the viewer's.
    */
   payFrom: (DebitAccount & { id: string }) | null;
+  /**
+   * Every account Pay now may take it from, `payFrom` first: the member's usable accounts (each one the debit's rule would
+   * take if it were chosen), so a member who topped up the account that failed can still pay from it. Empty when
+   * `payFrom` is null.
+   */
+  payFromChoices: Array<DebitAccount & { id: string }>;
   /** The day the latest attempt failed. */
   failedOn: CalendarDay;
   /** The latest attempt was the member's own Pay now, not an automatic one. */
@@ -163,6 +169,19 @@ export function payNowAccount(
       choiceId,
     ) ?? next
   );
+}
+
+/** The accounts Pay now may take a debit from (`payFromChoices`): `payFrom` first, then every other usable one. */
+export function payNowChoices(
+  linked: readonly LinkedAccount[],
+  payFrom: (DebitAccount & { id: string }) | null,
+): Array<DebitAccount & { id: string }> {
+  if (!payFrom) return [];
+  const others = linked
+    .filter((account) => account.bankAccountId !== payFrom.id)
+    .map((account) => nextAttemptAccount([account], account.bankAccountId))
+    .filter((account): account is DebitAccount & { id: string } => account !== null);
+  return [payFrom, ...others];
 }
 
 /**
@@ -354,6 +373,7 @@ export function lateFrom(
               owedCents: Number(last.owed_cents),
             }
           : null;
+      const payFrom = mine ? payNowAccount(mine, last.debit_choice_id, last.bank_account_id) : null;
       return {
         groupId: last.group_id,
         groupName: last.group_name,
@@ -369,7 +389,8 @@ export function lateFrom(
         account: facts.account,
         accountId: last.bank_account_id,
         nextAccount: next ? pickedAccount : null,
-        payFrom: mine ? payNowAccount(mine, last.debit_choice_id, last.bank_account_id) : null,
+        payFrom,
+        payFromChoices: mine ? payNowChoices(mine, payFrom) : [],
         failedOn: String(last.status_on),
         payNow: last.pay_now === true,
         nextAttemptOn: next && next < last.today ? last.today : next,

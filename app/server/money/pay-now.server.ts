@@ -82,6 +82,8 @@ export async function payNowQuote(
   groupId: string,
   now = new Date(),
   locale: Locale = DEFAULT_LOCALE,
+  /** The account the member picked on the page (`?from=`): used when it is one of `payFromChoices`, else `payFrom`. */
+  from: string | null = null,
 ): Promise<{ ok: true; quote: PayNowQuote } | PayNowError> {
   // The group's members only: to anyone else the page does not exist (as payNow answers them).
   const [member] = await db()
@@ -93,7 +95,7 @@ export async function payNowQuote(
   const [late] = await lateContributions({ userId, groupId }, now);
   if (!late) return { ok: false, status: 409, error: NOTHING_TO_PAY };
   if (!late.payFrom) return { ok: false, status: 409, error: NO_ACCOUNT };
-  const account = late.payFrom;
+  const account = late.payFromChoices.find((choice) => choice.id === from) ?? late.payFrom;
   const collectOn = bankDayOnOrAfter(late.today);
   return {
     ok: true,
@@ -147,7 +149,7 @@ export async function payNow(
       eq(bankTransfers.kind, "contribution"),
       eq(bankTransfers.periodNumber, periodNumber),
     );
-  const quoted = await payNowQuote(userId, groupId, now, input.locale);
+  const quoted = await payNowQuote(userId, groupId, now, input.locale, input.bankAccountId ?? null);
   let quote: PayNowQuote;
   if (quoted.ok && quoted.quote.late.periodNumber === input.periodNumber) {
     quote = quoted.quote;
