@@ -47,6 +47,14 @@ test("a declined debit, another account chosen for the group, the retry taken fr
       `Not from First Platypus Bank Everyday ••3030: its debit did not go through on ${full(due)}. This payment only; the group’s other contributions are taken from the account under “Paid from” on the group page.`,
     );
     await expectPhoneFit(phone);
+    // A default, not a rule: a plain link pays from checking instead (once topped up), and the consent then names it.
+    await summary.getByRole("link", { name: "Pay from First Platypus Bank Everyday ••3030 instead" }).click();
+    await expect(phone).toHaveURL(new RegExp(`/groups/${groupId}/pay\\?from=`));
+    await expect(summary).toContainText("FromFirst Platypus Bank Everyday ••3030");
+    await expect(summary.getByTestId("pay-now-failed-account")).toHaveText(`The last attempt from this account did not go through on ${full(due)}.`);
+    await expect(summary.getByRole("link", { name: "Pay from First Platypus Bank Reserve ••5000 instead" })).toBeVisible();
+    await expect(phone.getByRole("checkbox", { name: /from First Platypus Bank Everyday ••3030 through the ACH network/ })).toBeVisible();
+    await expectPhoneFit(phone);
     await phone.goto(`/groups/${groupId}`);
 
     // She chooses her savings account for this group (a plain form).
