@@ -8,8 +8,8 @@
  * inflate it: only a slower core does.
  */
 
-/** The loop's work: 3×10⁷ steps, some 50-100 ms of one core on the 2-core machine, depending on the hour. */
-export const REFERENCE_STEPS = 30_000_000;
+/** The loop's work: 10⁸ steps, some 150-300 ms of one core on the 2-core machine, depending on the hour (shorter loops varied too much between samples). */
+export const REFERENCE_STEPS = 100_000_000;
 
 /** Integer arithmetic a compiler cannot fold away (the result is returned). */
 function spin(steps: number): number {
