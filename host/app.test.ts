@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import express from "express";
-import { contentSecurityDirectives, createApp, createHttpServer, PLAID_LINK_SCRIPT } from "./app";
+import { contentSecurityDirectives, createApp, createHttpServer, MALFORMED_PATH, PLAID_LINK_SCRIPT } from "./app";
 
 /** The Content-Security-Policy header the real middleware stack sends, for the environment given. */
 async function cspHeader(environment: { PLAID_ENV?: string; PLAID_SANDBOX_URL?: string }) {
@@ -209,6 +209,25 @@ async function rawRequest(app: express.Express, method: string, path: string, he
     await new Promise((resolve) => server.close(resolve));
   }
 }
+
+describe("an address that is not a valid URL", () => {
+  it("answers a path with a bad percent escape with 400 and a plain message, logged at info, never a 500 or an error report", async () => {
+    const { logger } = await import("../app/server/platform/log.server");
+    const error = vi.spyOn(logger, "error").mockImplementation(() => undefined);
+    try {
+      const app = createApp({ build: {} as ServerBuild, production: false });
+      for (const path of ["/%E0%A4%A", "/groups/join/%", "/groups/%E0%A4%A/pay"]) {
+        const answer = await rawRequest(app, "GET", path);
+        expect([path, answer.status, answer.body]).toEqual([path, 400, MALFORMED_PATH]);
+        expect(answer.headers["content-type"]).toBe("text/plain; charset=utf-8");
+      }
+      expect(MALFORMED_PATH).toBe("Bad Request: this address is not a valid URL. Check the link, or go to the home page.");
+      expect(error).not.toHaveBeenCalled();
+    } finally {
+      error.mockRestore();
+    }
+  });
+});
 
 describe("methods the app does not serve (ADR 038)", () => {
   it("answers TRACE, PUT and the like with 405 and Allow, OPTIONS with 204 and Allow, before the app and without an error", async () => {

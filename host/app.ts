@@ -201,6 +201,14 @@ export function createHttpServer(app?: Express) {
   return server;
 }
 
+/** What a request whose path cannot be decoded gets (400). */
+export const MALFORMED_PATH = "Bad Request: this address is not a valid URL. Check the link, or go to the home page.";
+
+/** The router's refusal of a path with a bad percent escape (Express's router: a URIError with status 400). */
+function isMalformedPath(error: unknown): boolean {
+  return error instanceof URIError && (error as URIError & { status?: number }).status === 400;
+}
+
 export function createApp({
   build,
   production,
@@ -311,7 +319,15 @@ export function createApp({
   );
   // An error that escaped every handler above (React Router renders its own errors): logged and reported, and the
   // client gets a plain 500 without a stack trace, whatever NODE_ENV says.
-  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+    // An address that is not a URL (a bad percent escape: the router cannot decode the path, and says 400) is the
+    // client's mistake, not ours: a plain 400, logged at info and reported to nobody.
+    if (isMalformedPath(error)) {
+      logger.info({ path: req.originalUrl.slice(0, 200) }, "a request whose path is not a valid URL");
+      if (res.headersSent) return next(error);
+      res.status(400).type("text/plain").send(MALFORMED_PATH);
+      return;
+    }
     logger.error({ err: error }, "unhandled error in the HTTP server");
     void reportError(error);
     if (res.headersSent) return next(error);
