@@ -222,6 +222,10 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
     "Rosca nunca presta el dinero que falta ni paga un turno con dinero que no ha llegado: el pago del pozo de este turno lo espera, y los turnos siguientes se pagan a medida que llegan sus propios aportes. Si sigue sin pagarse el {from}, el equipo de soporte de Rosca lo atiende con usted y el miembro.",
   "groupPage.lateMembers.unpaidSince":
     "Rosca nunca presta el dinero que falta ni paga un turno con dinero que no ha llegado: el pago del pozo de este turno lo espera, y los turnos siguientes se pagan a medida que llegan sus propios aportes. Está sin pagar desde el {due}, así que desde el {from} el equipo de soporte de Rosca lo atiende con usted y el miembro.",
+  "groupPage.lateMembers.recipientChoice":
+    "Desde ese día, quien recibe el pozo en este turno puede elegir que se le pague lo que llegó; el aporte que falta queda entonces como deuda con esa persona y se le envía cuando llegue.",
+  "groupPage.lateMembers.ownTurn":
+    "El miembro es quien recibe el pozo en este turno, así que el turno espera su propio aporte; nadie puede aceptar lo que llegó en su lugar.",
   "groupPage.lateMembers.remind": "Enviar un recordatorio",
   "groupPage.lateMembers.remindWho": "a {name}",
   "groupPage.lateMembers.askPayNow": "Pedir que pague ahora",
