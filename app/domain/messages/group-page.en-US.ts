@@ -373,6 +373,7 @@ export const GROUP_PAGE_MESSAGES = {
 export const GROUP_PAGE_SERVER_TEXTS = [
   // Pay now (app/server/money/pay-now.server.ts and the route's toasts).
   "You have no contribution to pay in this group right now.",
+  "That payment is not one you can make now; the page shows the one you can.",
   "Link a bank account (or reconnect yours) under Profile → Bank Accounts first, then choose it for this group.",
   "Tick the box to authorise the debit.",
   "The account for this payment changed. Check it below and authorise again.",

@@ -361,6 +361,8 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
 /** Los textos que el servidor escribe en inglés (GROUP_PAGE_SERVER_TEXTS), en español. */
 export const GROUP_PAGE_SERVER_TEXTS_ES: Record<(typeof GROUP_PAGE_SERVER_TEXTS)[number], string> = {
   "You have no contribution to pay in this group right now.": "Por ahora no tiene ningún aporte que pagar en esta tanda.",
+  "That payment is not one you can make now; the page shows the one you can.":
+    "Ese pago no es uno que pueda hacer ahora; la página muestra el que puede hacer.",
   "Link a bank account (or reconnect yours) under Profile → Bank Accounts first, then choose it for this group.":
     "Primero vincule una cuenta bancaria (o vuelva a conectar la suya) en Perfil → Cuentas bancarias, y luego elíjala para esta tanda.",
   "Tick the box to authorise the debit.": "Marque la casilla para autorizar el cargo.",
