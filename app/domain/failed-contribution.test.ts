@@ -161,7 +161,9 @@ describe("a turn never paid (ADR 053)", () => {
     expect(words.action).toBe(
       "Take it up with Dana and Omar: agree when Omar pays it with Pay now. The payout waits for it; Rosca lends nothing. Omar is this turn's recipient, so the turn waits for their own contribution.",
     );
-    expect(words.emailBody).toContain("Omar can pay it at any time with Pay now on the group page. Omar is this turn's recipient, so the turn waits for Omar's own contribution. Please reply");
+    expect(words.emailBody).toContain(
+      "Omar can pay it at any time with Pay now on the group page. Omar is this turn's recipient, so the turn waits for Omar's own contribution. Please reply",
+    );
     expect(words.emailBody).not.toContain("may also choose");
   });
 

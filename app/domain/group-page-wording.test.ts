@@ -97,7 +97,11 @@ describe("the default cover and the unpaid turn's rule in Spanish", () => {
     );
     // The late member's own turn: no choice is promised (QA pass 3).
     const own = unpaidTurnRule("2026-12-01", "2026-12-02", { t: es, locale: "es-US" }, true);
-    expect(own.endsWith("el equipo de soporte de Rosca lo atiende con usted y el miembro. El miembro es quien recibe el pozo en este turno, así que el turno espera su propio aporte; nadie puede aceptar lo que llegó en su lugar.")).toBe(true);
+    expect(
+      own.endsWith(
+        "el equipo de soporte de Rosca lo atiende con usted y el miembro. El miembro es quien recibe el pozo en este turno, así que el turno espera su propio aporte; nadie puede aceptar lo que llegó en su lugar.",
+      ),
+    ).toBe(true);
     expect(own).not.toContain("puede elegir");
   });
 });

@@ -444,7 +444,10 @@ describe("the pages, as forms posted without JavaScript", () => {
     // A tampered period (unreadable, or not the one the page shows): said in words, not "Bad Request" nor "nothing to
     // pay" above a page that shows a contribution to pay; in Spanish too. Nothing is made (the attempts below).
     const notThis = "That payment is not one you can make now; the page shows the one you can.";
-    for (const [periodNumber, status] of [["abc", 400], ["99", 409]] as const) {
+    for (const [periodNumber, status] of [
+      ["abc", 400],
+      ["99", 409],
+    ] as const) {
       const tampered = await call(payPage.action, post(`/groups/${group.id}/pay`, { periodNumber, consent: "yes" }, lateJar), { groupId: group.id });
       expect(tampered).toMatchObject({ status, data: { error: notThis } });
     }

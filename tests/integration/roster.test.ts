@@ -239,7 +239,9 @@ describe("removing a member of a forming group", () => {
     const stranger = await person("Sam Stranger");
     expect((await call(groupPage.loader, get(`/groups/${groupId}`, stranger.jar), { groupId })).status).toBe(404);
     await backgroundDeliveries();
-    const invitedMail = (await listMessages(databaseUrl, { to: omar.user.email })).find((message) => message.subject === "You can join Wedding Fund again");
+    const invitedMail = (await listMessages(databaseUrl, { to: omar.user.email })).find(
+      (message) => message.subject === "You can join Wedding Fund again",
+    );
     expect(JSON.stringify(invitedMail)).toContain(`/groups/${groupId}`);
     const twice = await act(groupId, { intent: "invite-again", userId: omar.user.id }, admin.jar);
     expect(await toastTitles(twice.setCookies)).toEqual(["That person can already join this group."]);
@@ -331,7 +333,11 @@ describe("a revoked invitation", () => {
     expect((await revokeInvitation(admin.user.id, groupId, invitation!.id)).ok).toBe(true);
 
     const page = await joinView(await code(), omar.jar);
-    expect([page.status, page.data.title, page.data.message]).toEqual([410, "Invitation Revoked", "The group's admin withdrew this invitation. To join the group, ask the group's admin to invite you again."]);
+    expect([page.status, page.data.title, page.data.message]).toEqual([
+      410,
+      "Invitation Revoked",
+      "The group's admin withdrew this invitation. To join the group, ask the group's admin to invite you again.",
+    ]);
     // The next step in the reader's language too (QA pass 3: the page offered none).
     const spanish = get(`/groups/join/${await code()}`, omar.jar);
     spanish.headers.set("Accept-Language", "es-US");
