@@ -140,6 +140,33 @@ describe("a turn never paid (ADR 053)", () => {
     );
   });
 
+  it("promises no recipient's choice when the late member is the turn's own recipient (QA pass 3; ADR 053)", () => {
+    const own = "The member is this turn's recipient, so the turn waits for their own contribution; nobody can accept what has arrived in its place.";
+    expect(unpaidTurnRule("2026-12-04", "2026-12-17", undefined, true)).toBe(
+      `${rule} If it is still unpaid on Friday, December 18, 2026, Rosca's support team takes it up with you and the member. ${own}`,
+    );
+    expect(unpaidTurnRule("2026-12-04", "2026-12-18", undefined, true)).toBe(
+      `${rule} It has been unpaid since Friday, December 4, 2026, so since Friday, December 18, 2026 Rosca's support team has been taking it up with you and the member. ${own}`,
+    );
+    const words = unpaidTurnCase({
+      groupName: "Family Savings Circle",
+      periodNumber: 3,
+      memberName: "Omar",
+      amountCents: 10_000,
+      dueOn: "2026-12-04",
+      waitedDays: 15,
+      adminName: "Dana",
+      ownTurn: true,
+    });
+    expect(words.action).toBe(
+      "Take it up with Dana and Omar: agree when Omar pays it with Pay now. The payout waits for it; Rosca lends nothing. Omar is this turn's recipient, so the turn waits for their own contribution.",
+    );
+    expect(words.emailBody).toContain(
+      "Omar can pay it at any time with Pay now on the group page. Omar is this turn's recipient, so the turn waits for Omar's own contribution. Please reply",
+    );
+    expect(words.emailBody).not.toContain("may also choose");
+  });
+
   it("gives support the facts, the action and an email to the admin and the member", () => {
     const words = unpaidTurnCase({
       groupName: "Family Savings Circle",

@@ -306,24 +306,37 @@ export const UNPAID_TURN_DAYS = 14;
  * the admin, who agree the member's repayment with them; meanwhile later turns are paid as their own money arrives.
  * `today` (the group's) says whether that day has come.
  */
-export function unpaidTurnRule(dueOn: CalendarDay, today?: CalendarDay, words?: { t: StepWords; locale: Locale }): string {
+export function unpaidTurnRule(
+  dueOn: CalendarDay,
+  today?: CalendarDay,
+  words?: { t: StepWords; locale: Locale },
+  /** The late member is the turn's own recipient: no choice is offered, the turn waits for them (ADR 053). */
+  ownTurn = false,
+): string {
   const from = addDays(dueOn, UNPAID_TURN_DAYS);
   if (words) {
     const day = (value: CalendarDay) => formatCalendarDay(value, "full", words.locale);
-    return today && today >= from
-      ? words.t("groupPage.lateMembers.unpaidSince", { due: day(dueOn), from: day(from) })
-      : words.t("groupPage.lateMembers.unpaidIf", { from: day(from) });
+    const rule =
+      today && today >= from
+        ? words.t("groupPage.lateMembers.unpaidSince", { due: day(dueOn), from: day(from) })
+        : words.t("groupPage.lateMembers.unpaidIf", { from: day(from) });
+    return `${rule} ${words.t(ownTurn ? "groupPage.lateMembers.ownTurn" : "groupPage.lateMembers.recipientChoice")}`;
   }
   const rule =
     "Rosca never lends the missing money and never pays a turn with money that hasn't arrived: this turn's payout waits for it, and later turns are paid as their own contributions arrive.";
+  const next = ownTurn ? OWN_TURN : RECIPIENT_CHOICE;
   if (today && today >= from)
-    return `${rule} It has been unpaid since ${fullDate(dueOn)}, so since ${fullDate(from)} Rosca's support team has been taking it up with you and the member. ${RECIPIENT_CHOICE}`;
-  return `${rule} If it is still unpaid on ${fullDate(from)}, Rosca's support team takes it up with you and the member. ${RECIPIENT_CHOICE}`;
+    return `${rule} It has been unpaid since ${fullDate(dueOn)}, so since ${fullDate(from)} Rosca's support team has been taking it up with you and the member. ${next}`;
+  return `${rule} If it is still unpaid on ${fullDate(from)}, Rosca's support team takes it up with you and the member. ${next}`;
 }
 
 /** From UNPAID_TURN_DAYS after the due day, the recipient's choice (ADR 053 step 4; app/domain/turn-consent.ts). */
 const RECIPIENT_CHOICE =
   "From that day the turn's recipient may choose to be paid what has arrived; the missing contribution then stays owed to them and is sent on when it arrives.";
+
+/** When the late member is the turn's own recipient there is no such choice (ADR 053: a member cannot owe themselves). */
+const OWN_TURN =
+  "The member is this turn's recipient, so the turn waits for their own contribution; nobody can accept what has arrived in its place.";
 
 /**
  * What Rosca's support team reads and does for a turn unpaid UNPAID_TURN_DAYS or more (ADR 053, step 4). With the
@@ -339,6 +352,8 @@ export function unpaidTurnCase(
     dueOn: CalendarDay;
     waitedDays: number;
     adminName: string | null;
+    /** The member is the turn's own recipient: no recipient's choice to offer, the turn waits for them (ADR 053). */
+    ownTurn?: boolean;
   },
   words?: { t: StepWords; locale: Locale },
 ) {
@@ -353,7 +368,10 @@ export function unpaidTurnCase(
       date: formatCalendarDay(turn.dueOn, "full", words.locale),
       days: turn.waitedDays,
     }),
-    action: words.t("admin.case.action", { admin: turn.adminName ?? words.t("admin.case.noAdmin"), member: turn.memberName }),
+    action: words.t(turn.ownTurn ? "admin.case.actionOwnTurn" : "admin.case.action", {
+      admin: turn.adminName ?? words.t("admin.case.noAdmin"),
+      member: turn.memberName,
+    }),
   };
   return {
     summary:
@@ -361,9 +379,17 @@ export function unpaidTurnCase(
       `${turn.memberName}'s ${amount} contribution to ${turn.groupName} (period ${turn.periodNumber}) was due ${fullDate(turn.dueOn)} and has waited ${turn.waitedDays} days.`,
     action:
       said?.action ??
-      `Take it up with ${admin} and ${turn.memberName}: agree when ${turn.memberName} pays it with Pay now. The payout waits for it; Rosca lends nothing. The turn's recipient may instead accept what has arrived, on the group page.`,
+      `Take it up with ${admin} and ${turn.memberName}: agree when ${turn.memberName} pays it with Pay now. The payout waits for it; Rosca lends nothing. ${
+        turn.ownTurn
+          ? `${turn.memberName} is this turn's recipient, so the turn waits for their own contribution.`
+          : "The turn's recipient may instead accept what has arrived, on the group page."
+      }`,
     emailSubject: `${turn.groupName}: ${turn.memberName}'s ${amount} contribution due ${fullDate(turn.dueOn)}`,
-    emailBody: `Hello ${admin} and ${turn.memberName},\n\n${turn.memberName}'s ${amount} contribution to ${turn.groupName} for period ${turn.periodNumber} was due ${fullDate(turn.dueOn)} and has not arrived after ${turn.waitedDays} days. The turn's payout waits for it, and Rosca does not lend the missing money. ${turn.memberName} can pay it at any time with Pay now on the group page. The turn's recipient may also choose, on the group page, to be paid what has arrived now; ${turn.memberName}'s contribution then stays owed to them and is sent on to them when it arrives. Please reply to agree when it will be paid.\n\nRosca support`,
+    emailBody: `Hello ${admin} and ${turn.memberName},\n\n${turn.memberName}'s ${amount} contribution to ${turn.groupName} for period ${turn.periodNumber} was due ${fullDate(turn.dueOn)} and has not arrived after ${turn.waitedDays} days. The turn's payout waits for it, and Rosca does not lend the missing money. ${turn.memberName} can pay it at any time with Pay now on the group page. ${
+      turn.ownTurn
+        ? `${turn.memberName} is this turn's recipient, so the turn waits for ${turn.memberName}'s own contribution.`
+        : `The turn's recipient may also choose, on the group page, to be paid what has arrived now; ${turn.memberName}'s contribution then stays owed to them and is sent on to them when it arrives.`
+    } Please reply to agree when it will be paid.\n\nRosca support`,
   };
 }
 

@@ -93,8 +93,16 @@ describe("the default cover and the unpaid turn's rule in Spanish", () => {
 
   it("dates the unpaid turn's rule in Spanish", () => {
     expect(unpaidTurnRule("2026-12-01", "2026-12-02", { t: es, locale: "es-US" })).toContain(
-      "Si sigue sin pagarse el martes, 15 de diciembre de 2026, el equipo de soporte de Rosca lo atiende con usted y el miembro.",
+      "Si sigue sin pagarse el martes, 15 de diciembre de 2026, el equipo de soporte de Rosca lo atiende con usted y el miembro. Desde ese día, quien recibe el pozo en este turno puede elegir que se le pague lo que llegó; el aporte que falta queda entonces como deuda con esa persona y se le envía cuando llegue.",
     );
+    // The late member's own turn: no choice is promised (QA pass 3).
+    const own = unpaidTurnRule("2026-12-01", "2026-12-02", { t: es, locale: "es-US" }, true);
+    expect(
+      own.endsWith(
+        "el equipo de soporte de Rosca lo atiende con usted y el miembro. El miembro es quien recibe el pozo en este turno, así que el turno espera su propio aporte; nadie puede aceptar lo que llegó en su lugar.",
+      ),
+    ).toBe(true);
+    expect(own).not.toContain("puede elegir");
   });
 });
 

@@ -226,8 +226,9 @@ export const groupSettingsSchema = z
     frequency: frequencyField,
     dayOfWeek: dayField,
     dayOfMonth: dayField,
-    payoutOrder: z.enum(PAYOUT_ORDERS).default("fixed"),
-    swapApproval: z.enum(SWAP_APPROVALS).default("admin"),
+    // The wizard offers only these: anything else is a tampered post, told in words (and the reader's language), not zod's.
+    payoutOrder: z.enum(PAYOUT_ORDERS, { error: "Choose how the payout order is set." }).default("fixed"),
+    swapApproval: z.enum(SWAP_APPROVALS, { error: "Choose who has the last word on turn swaps." }).default("admin"),
   })
   .superRefine(
     (value, ctx) => {

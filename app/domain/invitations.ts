@@ -41,7 +41,7 @@ export const INVITATION_STATE_MESSAGES = {
   expiredTitle: "Invitation Expired",
   expired: (expiredOn: string) => `This invitation expired on ${expiredOn}. Ask the group's admin to invite you again.`,
   revokedTitle: "Invitation Revoked",
-  revoked: "The group's admin withdrew this invitation.",
+  revoked: "The group's admin withdrew this invitation. To join the group, ask the group's admin to invite you again.",
   closedTitle: "Invitation Closed",
   closed: "This group has filled up or started, so the invitation can no longer be accepted.",
 } as const;

@@ -105,11 +105,12 @@ describe("the unpaid turn's case on the admin console (unpaidTurnCase)", () => {
   };
 
   it("says in English, through the catalogue, word for word what it says without one; the email is the same", () => {
-    for (const adminName of ["Dana", null]) {
-      const before = unpaidTurnCase({ ...turn, adminName });
-      const through = unpaidTurnCase({ ...turn, adminName }, { t: en, locale: "en-US" });
-      expect(through).toEqual(before);
-    }
+    for (const adminName of ["Dana", null])
+      for (const ownTurn of [false, true]) {
+        const before = unpaidTurnCase({ ...turn, adminName, ownTurn });
+        const through = unpaidTurnCase({ ...turn, adminName, ownTurn }, { t: en, locale: "en-US" });
+        expect(through).toEqual(before);
+      }
   });
 
   it("gives the admin the summary and the action in Spanish; the email to support's addressees stays English", () => {

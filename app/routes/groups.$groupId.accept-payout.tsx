@@ -6,7 +6,7 @@ import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { DEFAULT_LOCALE, type Locale } from "~/domain/locale";
 import { requireUser } from "~/server/auth/guards.server";
 import { isUuid } from "~/server/groups/group-views.server";
-import { consentToPartialPayout, notYetMessage, turnConsentView } from "~/server/money/turn-consent.server";
+import { consentToPartialPayout, NO_SUCH_TURN, notYetMessage, turnConsentView } from "~/server/money/turn-consent.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
 import { requestLocale, translator } from "~/server/platform/locale.server";
 import { readForm } from "~/server/platform/request-body.server";
@@ -40,7 +40,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { user } = await requireUser(request);
   if (!isUuid(params.groupId)) return notFound();
   const period = Number(formData.get("periodNumber"));
-  if (!Number.isInteger(period) || period < 1) return data({ error: "Bad Request", periodNumber: null }, { status: 400 });
+  // A period no form offers (tampered or unreadable): no such turn, said in the reader's language (SERVER_TEXTS).
+  if (!Number.isInteger(period) || period < 1) return data({ error: NO_SUCH_TURN, periodNumber: null }, { status: 400 });
   if (formData.get("agree") !== "yes") return data({ error: AGREE_REQUIRED, periodNumber: period }, { status: 400 });
   const result = await consentToPartialPayout(user.id, params.groupId, period);
   // Sentences with a date or amounts are written in the reader's language here (ADR 056); fixed texts stay English on
@@ -48,17 +49,23 @@ export async function action({ request, params }: Route.ActionArgs) {
   const locale = requestLocale(request, user.locale);
   const t = locale === DEFAULT_LOCALE ? null : translator(locale);
   if (!result.ok) {
-    if (result.status === 404) return notFound();
+    // No such group for this member: the page every group route shows; no such turn (a tampered period): said on this one.
+    if (result.status === 404 && result.error !== NO_SUCH_TURN) return notFound();
     const error = t ? await notYetInReaderLanguage(user.id, params.groupId, period, result.error, t, locale) : result.error;
     return data({ error, periodNumber: period }, { status: result.status });
   }
-  const english = `${formatMoney(result.arrivedCents)} is on its way to you. The ${formatMoney(result.owedCents)} still owed stays owed to you and is sent to you when it arrives.`;
+  // Sent again later: what is true now. Everything owed may have arrived and been sent on since (QA pass 3). Written
+  // with the catalogue in either language (its English is the toast's English).
+  const owedCents = result.alreadyGiven ? result.stillOwedCents : result.owedCents;
+  const allArrived = result.alreadyGiven && result.stillOwedCents === 0 && result.owedCents > 0;
+  const say = t ?? translator(DEFAULT_LOCALE);
   return redirectWithToast(request, `/groups/${params.groupId}`, {
     type: "success",
     title: result.alreadyGiven ? "You already accepted what arrived" : "Accepted",
-    description: t
-      ? t("turnConsent.toast.accepted", { arrived: formatMoney(result.arrivedCents, locale), owed: formatMoney(result.owedCents, locale) })
-      : english,
+    description: say(allArrived ? "turnConsent.toast.allArrived" : "turnConsent.toast.accepted", {
+      arrived: formatMoney(result.arrivedCents, locale),
+      owed: formatMoney(allArrived ? result.owedCents : owedCents, locale),
+    }),
   });
 }
 

@@ -10,7 +10,7 @@ import { sandboxSettlesOn } from "~/domain/money";
 import { bankDayOnOrAfter } from "~/domain/bank-days";
 import { requireUser } from "~/server/auth/guards.server";
 import { isUuid } from "~/server/groups/group-views.server";
-import { payNow, payNowFailureText, payNowQuote } from "~/server/money/pay-now.server";
+import { NOT_THIS_PAYMENT, payNow, payNowFailureText, payNowQuote } from "~/server/money/pay-now.server";
 import { redirectWithToast } from "~/server/notifications/toast.server";
 import { readForm } from "~/server/platform/request-body.server";
 import { requestInfo } from "~/server/platform/request-context.server";
@@ -42,7 +42,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = await requireUser(request);
   if (!isUuid(params.groupId)) return notFound();
   const period = Number(formData.get("periodNumber"));
-  if (!Number.isInteger(period) || period < 1) return data({ error: "Bad Request" }, { status: 400 });
+  // A period the page never offers (tampered or unreadable): said like any other the member can't pay now.
+  if (!Number.isInteger(period) || period < 1) return data({ error: NOT_THIS_PAYMENT }, { status: 400 });
   const locale = requestLocale(request, user.locale);
   const result = await payNow(user.id, params.groupId, {
     locale,

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { CopyInviteLink } from "~/components/groups/copy-invite-link";
 import { DefaultCover } from "~/components/groups/default-cover";
 import { GroupDraw } from "~/components/groups/group-draw";
@@ -29,7 +29,7 @@ import { DEFAULT_LOCALE } from "~/domain/locale";
 import type { MessageId } from "~/domain/messages/en-US";
 import { groupPageFor, groupPageWithPanels, isUuid, type GroupPageView } from "~/server/groups/group-views.server";
 import { groupUrl, moveMember, revokeInvitation } from "~/server/groups/groups.server";
-import { inviteAgain, leaveGroup, removeMember, rotateInviteLink } from "~/server/groups/roster.server";
+import { inviteAgain, invitedAgainJoinPath, leaveGroup, removeMember, rotateInviteLink } from "~/server/groups/roster.server";
 import { answerSwap, decideSwap, proposeSwap, type SwapResult, withdrawSwap } from "~/server/groups/swaps.server";
 import { proposeSwapSchema, swapActionSchema } from "~/domain/swaps";
 import { SentInvitations } from "~/components/groups/sent-invitations";
@@ -73,7 +73,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // contributions: issue 44, until the group completes) — one statement, found through the viewer's membership.
   // The lines the server writes (schedule, turn swaps) in the reader's language (ADR 056).
   const page = await groupPageWithPanels(user.id, params.groupId, new Date(), { locale: requestLocale(request, user.locale) });
-  if (!page) return notFound();
+  if (!page) {
+    // Invited again by the group's admin (ADR 050): their notice links here; today's invite link lets them in.
+    const joinPath = isUuid(params.groupId) ? await invitedAgainJoinPath(user.id, params.groupId) : null;
+    if (joinPath) throw redirect(joinPath);
+    return notFound();
+  }
   const { group, poolMovements, money } = page;
   const debitChoice = money?.debitChoice ?? null;
   const myLate = money?.late ?? [];

@@ -610,6 +610,25 @@ describe("/groups/create in Spanish (issue 46)", () => {
     return { user, jar };
   }
 
+  it("a payout order or swap rule that is none of the choices (a tampered post) is told in words, and in Spanish", async () => {
+    const { user, jar } = await spanishCreator();
+    const tampered = await submit(jar, "next", { payoutOrder: "weird", swapApproval: "nobody" });
+    expect(tampered.status).toBe(400);
+    expect(tampered.data.view.errors).toEqual({
+      payoutOrder: ["Choose how the payout order is set."],
+      swapApproval: ["Choose who has the last word on turn swaps."],
+    });
+    const { translator } = await import("../../app/server/platform/locale.server");
+    const es = translator("es-US");
+    expect(tampered.data.view.errors.payoutOrder.map((text: string) => es(text as never))).toEqual([
+      "Elija cómo se fija el orden de los pagos del pozo.",
+    ]);
+    expect(tampered.data.view.errors.swapApproval.map((text: string) => es(text as never))).toEqual([
+      "Elija quién tiene la última palabra sobre los cambios de turno.",
+    ]);
+    expect(await groupsBy(user.id)).toEqual([]);
+  });
+
   it("keeps the rules' English messages as keys, writes the one with numbers and the toast in Spanish", async () => {
     const { user, jar } = await spanishCreator();
     // SPEC.md's messages travel in English and are shown translated (SERVER_TEXTS); the count's message is written here.

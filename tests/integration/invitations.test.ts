@@ -329,7 +329,12 @@ describe("the invitations inbox", () => {
     const revokedPage = await open(revoked.group.id);
     expect(revokedPage).toMatchObject({
       status: 410,
-      data: { state: "invalid", title: "Invitation Revoked", message: "The group's admin withdrew this invitation.", groupName: "Revoked Circle" },
+      data: {
+        state: "invalid",
+        title: "Invitation Revoked",
+        message: "The group's admin withdrew this invitation. To join the group, ask the group's admin to invite you again.",
+        groupName: "Revoked Circle",
+      },
     });
     const expiredPage = await open(expired.group.id);
     expect(expiredPage.status).toBe(410);

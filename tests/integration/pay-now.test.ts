@@ -313,6 +313,8 @@ describe("Pay now", () => {
         supportFrom: "2026-01-23",
         adminName: members[0]!.name,
         adminEmail: members[0]!.email,
+        // Period 1's recipient is another member: they may accept what arrived.
+        ownTurn: false,
       },
     ]);
     // Paid with Pay now, it leaves the list.
@@ -439,6 +441,18 @@ describe("the pages, as forms posted without JavaScript", () => {
     expect(payText).toContain("From First Platypus Bank Plaid Saving ••1111");
     const refused = await call(payPage.action, post(`/groups/${group.id}/pay`, { periodNumber: "1" }, lateJar), { groupId: group.id });
     expect(refused).toMatchObject({ status: 400, data: { error: "Tick the box to authorise the debit." } });
+    // A tampered period (unreadable, or not the one the page shows): said in words, not "Bad Request" nor "nothing to
+    // pay" above a page that shows a contribution to pay; in Spanish too. Nothing is made (the attempts below).
+    const notThis = "That payment is not one you can make now; the page shows the one you can.";
+    for (const [periodNumber, status] of [
+      ["abc", 400],
+      ["99", 409],
+    ] as const) {
+      const tampered = await call(payPage.action, post(`/groups/${group.id}/pay`, { periodNumber, consent: "yes" }, lateJar), { groupId: group.id });
+      expect(tampered).toMatchObject({ status, data: { error: notThis } });
+    }
+    const { translator } = await import("../../app/server/platform/locale.server");
+    expect(translator("es-US")(notThis as never)).toBe("Ese pago no es uno que pueda hacer ahora; la página muestra el que puede hacer.");
     const paid = await call(payPage.action, post(`/groups/${group.id}/pay`, { periodNumber: "1", consent: "yes" }, lateJar), { groupId: group.id });
     expect(paid.status).toBe(302);
     const attempts = await chain(group.id, late.id);

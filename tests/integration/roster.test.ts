@@ -224,13 +224,28 @@ describe("removing a member of a forming group", () => {
     expect(bell.map((row) => [row.title, row.body, row.link])).toContainEqual([
       "You can join Wedding Fund again",
       "Dana Demo invited you to join the group again. Its invite link works for you now.",
-      `/groups/join/${fresh}`,
+      `/groups/${groupId}`,
     ]);
+    // The notice leads to the group's page, which sends him to the invite link of the moment (QA pass 3: the link in
+    // the notice died when the admin replaced it).
+    const follow = async () => (await call(groupPage.loader, get(`/groups/${groupId}`, omar.jar), { groupId })).location;
+    expect(await follow()).toBe(`/groups/join/${fresh}`);
+    await act(groupId, { intent: "rotate-link" }, admin.jar);
+    const replaced = await code();
+    expect(replaced).not.toBe(fresh);
+    expect(await follow()).toBe(`/groups/join/${replaced}`);
+    expect((await joinView(replaced, omar.jar)).data.state).toBe("details");
+    // Nobody else is sent there: a stranger still finds no group.
+    const stranger = await person("Sam Stranger");
+    expect((await call(groupPage.loader, get(`/groups/${groupId}`, stranger.jar), { groupId })).status).toBe(404);
     await backgroundDeliveries();
-    expect((await listMessages(databaseUrl, { to: omar.user.email })).map((message) => message.subject)).toContain("You can join Wedding Fund again");
+    const invitedMail = (await listMessages(databaseUrl, { to: omar.user.email })).find(
+      (message) => message.subject === "You can join Wedding Fund again",
+    );
+    expect(JSON.stringify(invitedMail)).toContain(`/groups/${groupId}`);
     const twice = await act(groupId, { intent: "invite-again", userId: omar.user.id }, admin.jar);
     expect(await toastTitles(twice.setCookies)).toEqual(["That person can already join this group."]);
-    expect((await joinGroup(omar.user, fresh)).ok).toBe(true);
+    expect((await joinGroup(omar.user, replaced)).ok).toBe(true);
     const after = (await call(groupPage.loader, get(`/groups/${groupId}`, admin.jar), { groupId })).data.group.rosterHistory;
     expect(after.map((entry: { kind: string; name: string; userId: string | null }) => [entry.kind, entry.name, entry.userId])).toEqual([
       ["joined", "Omar Haddad", null],
@@ -318,7 +333,20 @@ describe("a revoked invitation", () => {
     expect((await revokeInvitation(admin.user.id, groupId, invitation!.id)).ok).toBe(true);
 
     const page = await joinView(await code(), omar.jar);
-    expect([page.status, page.data.title, page.data.message]).toEqual([410, "Invitation Revoked", "The group's admin withdrew this invitation."]);
+    expect([page.status, page.data.title, page.data.message]).toEqual([
+      410,
+      "Invitation Revoked",
+      "The group's admin withdrew this invitation. To join the group, ask the group's admin to invite you again.",
+    ]);
+    // The next step in the reader's language too (QA pass 3: the page offered none).
+    const spanish = get(`/groups/join/${await code()}`, omar.jar);
+    spanish.headers.set("Accept-Language", "es-US");
+    const inSpanish = await call(joinPage.loader, spanish, { inviteCode: await code() });
+    expect([inSpanish.status, inSpanish.data.title, inSpanish.data.message]).toEqual([
+      410,
+      "Invitación retirada",
+      "El administrador de la tanda retiró esta invitación. Para unirse a la tanda, pida al administrador de la tanda que le invite otra vez.",
+    ]);
     expect(await joinGroup(omar.user, await code())).toMatchObject({ ok: false, reason: "revoked" });
     // Someone else is not affected.
     expect((await joinGroup((await person("Lena Larsen")).user, await code())).ok).toBe(true);

@@ -356,6 +356,38 @@ describe("turns in flight", () => {
     expect((await recipients(group.id)).map((row) => row.userId)).toEqual([admin.id, bo.id, cy.id]);
   }, 120_000);
 
+  it("a swap that can't happen any more (a turn of it went into payment) blocks no new proposal: the next one ends it and its members are told", async () => {
+    const { group, members, memberId, act, page } = await setUp({ size: 4 });
+    const [admin, bo, cy, di] = members as [Member, Member, Member, Member];
+    // Cy (turn 3) asks Bo (turn 2); nobody answers. Period 2's due day comes: Bo's turn goes into payment.
+    await act(cy, { intent: "propose-swap", memberId: memberId(bo) });
+    const [stale] = await swapsOf(group.id);
+    await cycle.advanceClock({ id: admin.id, isAdmin: false }, group.id, { days: 10 }, NOW);
+    expect((await money.transfersOf(group.id, { kind: "contribution", periodNumber: 2 })).length).toBe(4);
+
+    // Cy's page says the swap can't happen, and no longer that his turn is held: Di's turn is offered.
+    const before = (await page(cy)).swaps;
+    expect(before.open.map((swap: { stale: boolean }) => swap.stale)).toEqual([true]);
+    expect(before.cannotPropose).toBeNull();
+    expect(before.candidates.map((c: { name: string; period: number }) => [c.name, c.period])).toEqual([[di.name, 4]]);
+
+    // Proposing to Di works; the stale swap ends (cancelled), and Cy and Bo are told.
+    expect(await result(await act(cy, { intent: "propose-swap", memberId: memberId(di) }))).toEqual([302, ["Swap proposed"]]);
+    expect((await swapsOf(group.id)).map((swap) => [swap.id === stale!.id, swap.status])).toEqual([
+      [true, "cancelled"],
+      [false, "proposed"],
+    ]);
+    expect((await holdsOf(group.id)).map((hold) => hold.periodNumber).sort()).toEqual([3, 4]);
+    for (const told of [bo, cy]) expect(await bell(told.id)).toContain(`A turn swap in ${group.name} was cancelled`);
+    // A swap that still can happen keeps holding its turns.
+    expect(await proposeSwap(cy, group.id, memberId(di), NOW)).toEqual({
+      ok: false,
+      status: 409,
+      error: "One of these turns is already part of another swap proposal. Wait until that one is answered.",
+    });
+    expect(await swapsOf(group.id)).toHaveLength(2);
+  }, 120_000);
+
   it("while the money worker runs the group, no order changes: 'try again', and nothing is written", async () => {
     const { group, members, memberId, act } = await setUp();
     const [admin, bo, cy] = members as [Member, Member, Member];

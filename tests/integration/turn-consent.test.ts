@@ -115,7 +115,7 @@ async function newWaitingTurn() {
  * of the engine's per day for all of them, money.advanceGroupsTo), not 11 times over day by day. The days up to
  * there are set-up: each test's subject starts from that day, on its own group.
  */
-const TURNS: Record<string, number> = { "2026-01-21": 2, "2026-01-22": 2, "2026-01-23": 8 };
+const TURNS: Record<string, number> = { "2026-01-21": 2, "2026-01-22": 2, "2026-01-23": 9 };
 let prepared = new Map<string, Array<Awaited<ReturnType<typeof newWaitingTurn>>>>();
 
 beforeAll(async () => {
@@ -228,8 +228,86 @@ describe("the recipient's consent to be paid what arrived", () => {
     expect(given).toMatchObject([
       { periodNumber: 1, consentedOn: "2026-01-23", arrivedCents: 20_000, debts: [{ name: late.name, status: "collected" }] },
     ]);
+    // Sending the consent again now says what is true now: nothing is owed any more (QA pass 3: it said $100.00 still
+    // was); in English and in Spanish. Nothing more is paid out.
+    const acceptPage = await import("../../app/routes/groups.$groupId.accept-payout");
+    const { post } = await import("../support/routes");
+    const { takeToasts } = await import("../../app/server/notifications/toast.server");
+    const { CookieJar } = await import("../support/routes");
+    const resend = async (language?: string) => {
+      const request = post(`/groups/${group.id}/accept-payout`, { periodNumber: "1", agree: "yes" }, await sessionJarFor(recipient.id));
+      if (language) request.headers.set("Accept-Language", language);
+      const answer = await call(acceptPage.action, request, { groupId: group.id });
+      expect(answer.status).toBe(302);
+      const jar = new CookieJar();
+      jar.store(answer.setCookies);
+      const { toasts } = await takeToasts(new Request("http://localhost:3000/", { headers: { Cookie: jar.header() } }));
+      return toasts.map(({ title, description }) => [title, description]);
+    };
+    expect(await resend()).toEqual([
+      [
+        "You already accepted what arrived",
+        "Nothing is owed to you for this turn any more: the $100.00 that was missing arrived and was sent on to you, after the $200.00 you accepted.",
+      ],
+    ]);
+    expect(await resend("es-US")).toEqual([
+      [
+        "You already accepted what arrived",
+        "Ya no se le debe nada por este turno: los $100.00 que faltaban llegaron y se le enviaron, después de los $200.00 que usted aceptó.",
+      ],
+    ]);
+    expect((await payouts(group.id)).map((p) => p.amountCents)).toEqual([20_000, 10_000]);
     await expectBalancedLedger();
   }, 300_000);
+});
+
+describe("a turn whose recipient is the member who has not paid", () => {
+  it("promises no recipient's choice: the admin's late contributions and support's list say the turn waits for their own contribution", async () => {
+    const { group, late } = await waitingTurn("2026-01-23");
+    const { lateContributions } = await import("../../app/server/money/late-contributions.server");
+    const { moneyHealth } = await import("../../app/server/money/health.server");
+    const { unpaidTurnCase, unpaidTurnRule } = await import("../../app/domain/failed-contribution");
+    const { translator } = await import("../../app/server/platform/locale.server");
+    // Period 1's turn becomes the late member's own (its recipient and period 3's trade places, as a swap does).
+    const { rows } = await db().execute<{ id: string; user_id: string }>(
+      sql`select id, user_id from group_members where group_id = ${group.id}::uuid`,
+    );
+    const lateMember = rows.find((row) => row.user_id === late.id)!.id;
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`set constraints all deferred`);
+      await tx.execute(sql`update group_periods set recipient_member_id = case period_number when 1 then ${lateMember}::uuid
+        else (select recipient_member_id from group_periods where group_id = ${group.id}::uuid and period_number = 1) end
+        where group_id = ${group.id}::uuid and period_number in (1, 3)`);
+    });
+    // The recipient may not accept less (ADR 053: a member cannot owe themselves).
+    expect(await consentToPartialPayout(late.id, group.id, 1, new Date())).toMatchObject({ ok: false, status: 409 });
+
+    const entry = (await lateContributions({ groupId: group.id })).find((row) => row.userId === late.id && row.periodNumber === 1)!;
+    expect(entry.ownTurn).toBe(true);
+    const rule = unpaidTurnRule(entry.dueOn, entry.today, undefined, entry.ownTurn);
+    expect(rule).toContain(
+      "The member is this turn's recipient, so the turn waits for their own contribution; nobody can accept what has arrived in its place.",
+    );
+    expect(rule).not.toContain("may choose");
+    expect(unpaidTurnRule(entry.dueOn, entry.today, { t: translator("es-US"), locale: "es-US" }, entry.ownTurn)).toContain(
+      "El miembro es quien recibe el pozo en este turno, así que el turno espera su propio aporte; nadie puede aceptar lo que llegó en su lugar.",
+    );
+    // Period 2's recipient is someone else: the choice is theirs to make.
+    const other = (await lateContributions({ groupId: group.id })).find((row) => row.userId === late.id && row.periodNumber === 2);
+    if (other) expect(other.ownTurn).toBe(false);
+
+    const health = await moneyHealth(500, new Date());
+    const listed = health.unpaidTurns.find((turn) => turn.groupId === group.id && turn.periodNumber === 1)!;
+    expect(listed).toMatchObject({ memberName: late.name, ownTurn: true });
+    const words = unpaidTurnCase(listed);
+    expect(words.action).toBe(
+      `Take it up with ${listed.adminName} and ${late.name}: agree when ${late.name} pays it with Pay now. The payout waits for it; Rosca lends nothing. ${late.name} is this turn's recipient, so the turn waits for their own contribution.`,
+    );
+    expect(words.emailBody).not.toContain("may also choose");
+    expect(unpaidTurnCase(listed, { t: translator("es-US"), locale: "es-US" }).action).toBe(
+      `Trátelo con ${listed.adminName} y ${late.name}: acuerden cuándo ${late.name} lo paga con Pagar ahora. El pago del pozo lo espera; Rosca no presta nada. ${late.name} recibe el pozo en este turno, así que el turno espera su propio aporte.`,
+    );
+  }, 120_000);
 });
 
 describe("when the payout of what arrived comes back", () => {
@@ -553,7 +631,22 @@ describe("the pages, as forms posted without JavaScript", () => {
     expect((await accept({ periodNumber: "1", agree: "yes" }, await sessionJarFor(late.id))).status).toBe(403);
     const outsider = await money.bankedMember("Outsider");
     expect((await accept({ periodNumber: "1", agree: "yes" }, await sessionJarFor(outsider.id))).status).toBe(404);
-    expect((await accept({ periodNumber: "x", agree: "yes" }, recipientJar)).status).toBe(400);
+    // A tampered period: no such turn, in words (not "Bad Request"), shown on this page; in Spanish too.
+    expect(await accept({ periodNumber: "x", agree: "yes" }, recipientJar)).toMatchObject({
+      status: 400,
+      data: { error: "There is no such turn in this group.", periodNumber: null },
+    });
+    const noSuchTurn = await accept({ periodNumber: "99", agree: "yes" }, recipientJar);
+    expect(noSuchTurn).toMatchObject({ status: 404, data: { error: "There is no such turn in this group.", periodNumber: 99 } });
+    const spanishPost = post(`/groups/${group.id}/accept-payout`, { periodNumber: "x", agree: "yes" }, recipientJar);
+    spanishPost.headers.set("Accept-Language", "es-US");
+    const spanishAgain = await call(acceptPage.loader, get(`/groups/${group.id}/accept-payout`, recipientJar), { groupId: group.id });
+    const { translator } = await import("../../app/server/platform/locale.server");
+    const spanishError = (await call(acceptPage.action, spanishPost, { groupId: group.id })).data.error;
+    expect(translator("es-US")(spanishError as never)).toBe("No existe ese turno en esta tanda.");
+    expect(textOf(renderRoute(acceptPage.default, `/groups/${group.id}/accept-payout`, spanishAgain.data, noSuchTurn.data))).toContain(
+      "There is no such turn in this group.",
+    );
     expect(await consentsOf(group.id)).toEqual([]);
 
     const accepted = await accept({ periodNumber: "1", agree: "yes" }, recipientJar);

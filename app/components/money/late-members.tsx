@@ -40,8 +40,8 @@ export function LateMembers({ late, action }: { late: LateContributionView[]; ac
               {entry.consent
                 ? consentedTurnNote(entry.memberName, entry.consent, locale === "en-US" ? undefined : { t, locale })
                 : locale === "en-US"
-                  ? unpaidTurnRule(entry.dueOn, entry.today)
-                  : unpaidTurnRule(entry.dueOn, entry.today, { t, locale })}
+                  ? unpaidTurnRule(entry.dueOn, entry.today, undefined, entry.ownTurn)
+                  : unpaidTurnRule(entry.dueOn, entry.today, { t, locale }, entry.ownTurn)}
             </p>
             <div className="mt-2 flex flex-wrap gap-2">
               <Form method="post" action={action}>

@@ -8,5 +8,7 @@ export const ADMIN_CASE_MESSAGES = {
   "admin.case.summary": "{member}'s {amount} contribution to {group} (period {period}) was due {date} and has waited {days} days.",
   "admin.case.action":
     "Take it up with {admin} and {member}: agree when {member} pays it with Pay now. The payout waits for it; Rosca lends nothing. The turn's recipient may instead accept what has arrived, on the group page.",
+  "admin.case.actionOwnTurn":
+    "Take it up with {admin} and {member}: agree when {member} pays it with Pay now. The payout waits for it; Rosca lends nothing. {member} is this turn's recipient, so the turn waits for their own contribution.",
   "admin.case.noAdmin": "the group admin",
 } as const;

@@ -8,5 +8,7 @@ export const ADMIN_CASE_MESSAGES_ES: Record<keyof typeof ADMIN_CASE_MESSAGES, st
   "admin.case.summary": "El aporte de {amount} de {member} a {group} (período {period}) vencía el {date} y lleva {days} días esperando.",
   "admin.case.action":
     "Trátelo con {admin} y {member}: acuerden cuándo {member} lo paga con Pagar ahora. El pago del pozo lo espera; Rosca no presta nada. Quien recibe el pozo en este turno puede, en cambio, aceptar lo que llegó, en la página de la tanda.",
+  "admin.case.actionOwnTurn":
+    "Trátelo con {admin} y {member}: acuerden cuándo {member} lo paga con Pagar ahora. El pago del pozo lo espera; Rosca no presta nada. {member} recibe el pozo en este turno, así que el turno espera su propio aporte.",
   "admin.case.noAdmin": "el administrador de la tanda",
 };

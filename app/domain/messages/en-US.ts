@@ -308,7 +308,7 @@ const UI = {
   "invitation.expiredTitle": "Invitation Expired",
   "invitation.expired": "This invitation expired on {date}. Ask the group's admin to invite you again.",
   "invitation.revokedTitle": "Invitation Revoked",
-  "invitation.revoked": "The group's admin withdrew this invitation.",
+  "invitation.revoked": "The group's admin withdrew this invitation. To join the group, ask the group's admin to invite you again.",
   "invitation.closedTitle": "Invitation Closed",
   "invitation.closedMessage": "This group has filled up or started, so the invitation can no longer be accepted.",
   // The profile's sections and Profile → Notifications.

@@ -308,7 +308,8 @@ export const messages: Record<MessageId, string> = {
   "invitation.expiredTitle": "La invitación venció",
   "invitation.expired": "Esta invitación venció el {date}. Pida al administrador de la tanda que le invite de nuevo.",
   "invitation.revokedTitle": "Invitación retirada",
-  "invitation.revoked": "El administrador de la tanda retiró esta invitación.",
+  "invitation.revoked":
+    "El administrador de la tanda retiró esta invitación. Para unirse a la tanda, pida al administrador de la tanda que le invite otra vez.",
   "invitation.closedTitle": "Invitación cerrada",
   "invitation.closedMessage": "Esta tanda ya está completa o ya empezó, así que la invitación ya no se puede aceptar.",
   "profileNav.label": "Secciones del perfil",

@@ -63,6 +63,9 @@ export const GROUP_EXTRA_SERVER_TEXTS = [
   // SWAP_MESSAGES (swaps.ts): the refusals.
   "Turns can be swapped only once the group has started.",
   "Choose another member to swap turns with.",
+  // groupSettingsSchema (groups.ts): a payout order or swap rule that is none of the choices (a tampered post).
+  "Choose how the payout order is set.",
+  "Choose who has the last word on turn swaps.",
   "Your turn is already being paid (or was paid), so it can't be swapped any more.",
   "That member's turn is already being paid (or was paid), so it can't be swapped any more.",
   "One of these turns is already being paid, so the swap can't happen. It was cancelled.",

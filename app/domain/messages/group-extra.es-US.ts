@@ -64,6 +64,8 @@ export const GROUP_EXTRA_SERVER_TEXTS_ES: Record<(typeof GROUP_EXTRA_SERVER_TEXT
   "That person is already a member of this group.": "Esa persona ya es miembro de esta tanda.",
   "Turns can be swapped only once the group has started.": "Los turnos solo se pueden cambiar una vez que la tanda haya empezado.",
   "Choose another member to swap turns with.": "Elija a otro miembro con quien cambiar de turno.",
+  "Choose how the payout order is set.": "Elija cómo se fija el orden de los pagos del pozo.",
+  "Choose who has the last word on turn swaps.": "Elija quién tiene la última palabra sobre los cambios de turno.",
   "Your turn is already being paid (or was paid), so it can't be swapped any more.":
     "Su turno ya se está pagando (o ya se pagó), así que ya no se puede cambiar.",
   "That member's turn is already being paid (or was paid), so it can't be swapped any more.":

@@ -227,6 +227,10 @@ export const GROUP_PAGE_MESSAGES = {
     "Rosca never lends the missing money and never pays a turn with money that hasn't arrived: this turn's payout waits for it, and later turns are paid as their own contributions arrive. If it is still unpaid on {from}, Rosca's support team takes it up with you and the member.",
   "groupPage.lateMembers.unpaidSince":
     "Rosca never lends the missing money and never pays a turn with money that hasn't arrived: this turn's payout waits for it, and later turns are paid as their own contributions arrive. It has been unpaid since {due}, so since {from} Rosca's support team has been taking it up with you and the member.",
+  "groupPage.lateMembers.recipientChoice":
+    "From that day the turn's recipient may choose to be paid what has arrived; the missing contribution then stays owed to them and is sent on when it arrives.",
+  "groupPage.lateMembers.ownTurn":
+    "The member is this turn's recipient, so the turn waits for their own contribution; nobody can accept what has arrived in its place.",
   "groupPage.lateMembers.remind": "Send a reminder",
   "groupPage.lateMembers.remindWho": "to {name}",
   "groupPage.lateMembers.askPayNow": "Ask to pay now",
@@ -369,6 +373,7 @@ export const GROUP_PAGE_MESSAGES = {
 export const GROUP_PAGE_SERVER_TEXTS = [
   // Pay now (app/server/money/pay-now.server.ts and the route's toasts).
   "You have no contribution to pay in this group right now.",
+  "That payment is not one you can make now; the page shows the one you can.",
   "Link a bank account (or reconnect yours) under Profile → Bank Accounts first, then choose it for this group.",
   "Tick the box to authorise the debit.",
   "The account for this payment changed. Check it below and authorise again.",

@@ -222,6 +222,10 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
     "Rosca nunca presta el dinero que falta ni paga un turno con dinero que no ha llegado: el pago del pozo de este turno lo espera, y los turnos siguientes se pagan a medida que llegan sus propios aportes. Si sigue sin pagarse el {from}, el equipo de soporte de Rosca lo atiende con usted y el miembro.",
   "groupPage.lateMembers.unpaidSince":
     "Rosca nunca presta el dinero que falta ni paga un turno con dinero que no ha llegado: el pago del pozo de este turno lo espera, y los turnos siguientes se pagan a medida que llegan sus propios aportes. Está sin pagar desde el {due}, así que desde el {from} el equipo de soporte de Rosca lo atiende con usted y el miembro.",
+  "groupPage.lateMembers.recipientChoice":
+    "Desde ese día, quien recibe el pozo en este turno puede elegir que se le pague lo que llegó; el aporte que falta queda entonces como deuda con esa persona y se le envía cuando llegue.",
+  "groupPage.lateMembers.ownTurn":
+    "El miembro es quien recibe el pozo en este turno, así que el turno espera su propio aporte; nadie puede aceptar lo que llegó en su lugar.",
   "groupPage.lateMembers.remind": "Enviar un recordatorio",
   "groupPage.lateMembers.remindWho": "a {name}",
   "groupPage.lateMembers.askPayNow": "Pedir que pague ahora",
@@ -357,6 +361,8 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
 /** Los textos que el servidor escribe en inglés (GROUP_PAGE_SERVER_TEXTS), en español. */
 export const GROUP_PAGE_SERVER_TEXTS_ES: Record<(typeof GROUP_PAGE_SERVER_TEXTS)[number], string> = {
   "You have no contribution to pay in this group right now.": "Por ahora no tiene ningún aporte que pagar en esta tanda.",
+  "That payment is not one you can make now; the page shows the one you can.":
+    "Ese pago no es uno que pueda hacer ahora; la página muestra el que puede hacer.",
   "Link a bank account (or reconnect yours) under Profile → Bank Accounts first, then choose it for this group.":
     "Primero vincule una cuenta bancaria (o vuelva a conectar la suya) en Perfil → Cuentas bancarias, y luego elíjala para esta tanda.",
   "Tick the box to authorise the debit.": "Marque la casilla para autorizar el cargo.",

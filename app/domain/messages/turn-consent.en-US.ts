@@ -45,6 +45,8 @@ export const TURN_CONSENT_MESSAGES = {
   "turnConsent.page.none": "You have no turn waiting on a missing contribution that you can accept now.",
   "turnConsent.page.notYet": "You can accept what has arrived from {date}.",
   "turnConsent.toast.accepted": "{arrived} is on its way to you. The {owed} still owed stays owed to you and is sent to you when it arrives.",
+  "turnConsent.toast.allArrived":
+    "Nothing is owed to you for this turn any more: the {owed} that was missing arrived and was sent on to you, after the {arrived} you accepted.",
 } as const;
 
 /**

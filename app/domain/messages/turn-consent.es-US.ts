@@ -47,6 +47,8 @@ export const TURN_CONSENT_MESSAGES_ES: Record<keyof typeof TURN_CONSENT_MESSAGES
   "turnConsent.page.notYet": "Podrá aceptar lo que llegó a partir del {date}.",
   "turnConsent.toast.accepted":
     "{arrived} van en camino a usted. Los {owed} que todavía se le deben siguen siendo suyos y se le envían cuando lleguen.",
+  "turnConsent.toast.allArrived":
+    "Ya no se le debe nada por este turno: los {owed} que faltaban llegaron y se le enviaron, después de los {arrived} que usted aceptó.",
 };
 
 /** Los textos que el servidor escribe en inglés (TURN_CONSENT_SERVER_TEXTS), en español. */

@@ -658,8 +658,12 @@ function swapsView(
     english ? turnPayoutText(turn, dueOn, options) : payoutDaysTextIn(plannedDates(turn, dueOn), options.yours ?? false, locale);
   const periodOf = new Map(periods.map((period) => [period.periodNumber, period]));
   const open = (period: PagePeriod | undefined) => period !== undefined && turnOpen(period, today);
+  // A swap that can't happen any more (a turn of it went into payment) holds no turn: the next proposal ends it.
+  const possible = (swap: PageSwap) => open(periodOf.get(swap.proposerPeriod)) && open(periodOf.get(swap.counterpartPeriod));
   const held = new Set(
-    rows.filter((swap) => OPEN_SWAP_STATUSES.includes(swap.status)).flatMap((swap) => [swap.proposerPeriod, swap.counterpartPeriod]),
+    rows
+      .filter((swap) => OPEN_SWAP_STATUSES.includes(swap.status) && possible(swap))
+      .flatMap((swap) => [swap.proposerPeriod, swap.counterpartPeriod]),
   );
   const mine = periods.find((period) => period.recipientMemberId === viewerMemberId);
   let cannotPropose: string | null = null;
@@ -702,7 +706,7 @@ function swapsView(
       createdAt: new Date(swap.createdAt).toISOString(),
       swappedAt: swap.swappedAt ? new Date(swap.swappedAt).toISOString() : null,
       decidedByName: swap.decidedByName,
-      stale: isOpen && !(open(periodOf.get(swap.proposerPeriod)) && open(periodOf.get(swap.counterpartPeriod))),
+      stale: isOpen && !possible(swap),
       canAnswer: swap.status === "proposed" && swap.counterpartMemberId === viewerMemberId,
       canDecide: swap.status === "accepted" && viewerIsAdmin,
       canWithdraw: isOpen && swap.proposerMemberId === viewerMemberId,

@@ -17,7 +17,7 @@ import { deliverEmails } from "../email/email.server";
 import { queueEmailToUser } from "../email/user-email.server";
 import { notify } from "../notifications/notifications.server";
 import { appUrl } from "../platform/env.server";
-import { joinUrl, newInviteCode } from "./groups.server";
+import { groupUrl, joinUrl, newInviteCode } from "./groups.server";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -237,7 +237,9 @@ export async function inviteAgain(
     if (!person) return { ok: false as const, status: 409 as const, error: ROSTER_MESSAGES.notRefused };
     await tx.insert(groupEvents).values({ groupId, userId, type: "invited_again", occurredAt: now });
     await tx.update(groups).set({ updatedAt: now }).where(eq(groups.id, groupId));
-    const link = joinUrl(row.group.inviteCode);
+    // The group's page, not the invite link of today: the admin may replace that link before they come (QA pass 3), and
+    // the group page sends whoever was invited again to the link current when they open it (invitedAgainJoinPath).
+    const link = groupUrl(groupId);
     const title = ROSTER_MESSAGES.invitedAgainNoticeTitle(row.group.name);
     const body = ROSTER_MESSAGES.invitedAgainNoticeBody(admin.name);
     const notice = { message: "invitedAgain", values: { groupName: row.group.name, adminName: admin.name } } as const;
@@ -256,4 +258,20 @@ export async function inviteAgain(
   if (!outcome.ok) return outcome;
   await deliverEmails(outcome.emailIds);
   return { ok: true, name: outcome.name };
+}
+
+/**
+ * Where someone the admin invited again (ADR 050) joins today: the forming group's current invite link, whatever link
+ * they were sent (the admin may have replaced it since). Null for anyone else: a member, someone whose removal or
+ * departure still holds, someone never removed, or a group no longer forming (the group page then answers as for any
+ * non-member). The invitedAgain notice and email link to the group's page, which sends them here.
+ */
+export async function invitedAgainJoinPath(userId: string, groupId: string): Promise<string | null> {
+  const { rows } = await db().execute<{ invite_code: string }>(sql`
+    select g.invite_code from ${groups} g
+    where g.id = ${groupId}::uuid and g.status = 'forming'
+      and exists (select 1 from ${groupRemovals} r where r.group_id = g.id and r.user_id = ${userId}::uuid and r.lifted_at is not null)
+      and not exists (select 1 from ${groupRemovals} r where r.group_id = g.id and r.user_id = ${userId}::uuid and r.lifted_at is null)
+      and not exists (select 1 from ${groupMembers} m where m.group_id = g.id and m.user_id = ${userId}::uuid)`);
+  return rows[0] ? joinUrl(rows[0].invite_code) : null;
 }

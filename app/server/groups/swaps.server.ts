@@ -214,10 +214,15 @@ export async function proposeSwap(actor: { id: string }, groupId: string, counte
     if (!mine || !turnOpen(mine, today)) return fail(409, SWAP_MESSAGES.yourTurnClosed);
     if (!theirs || !turnOpen(theirs, today)) return fail(409, SWAP_MESSAGES.theirTurnClosed);
     const held = await tx
-      .select({ period: turnSwapHolds.periodNumber })
+      .select({ swapId: turnSwapHolds.swapId })
       .from(turnSwapHolds)
       .where(and(eq(turnSwapHolds.groupId, groupId), inArray(turnSwapHolds.periodNumber, [mine.periodNumber, theirs.periodNumber])));
-    if (held.length > 0) return fail(409, SWAP_MESSAGES.turnHeld);
+    // An open swap whose other turn went into payment can't happen any more: it ends here (cancelled, its two members
+    // and the others told, as any step on it would), so it no longer holds these turns. One that still can holds them.
+    for (const swapId of new Set(held.map((hold) => hold.swapId))) {
+      const swap = await findSwap(tx, groupId, swapId);
+      if (!swap || !(await cancelIfClosed(tx, locked, swap, emails, now))) return fail(409, SWAP_MESSAGES.turnHeld);
+    }
 
     const admin = members.find((member) => member.isAdmin)!;
     const [swap] = await tx

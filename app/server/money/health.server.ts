@@ -165,6 +165,8 @@ export type UnpaidTurnView = {
   supportFrom: string;
   adminName: string | null;
   adminEmail: string | null;
+  /** The member is the turn's own recipient: nobody can accept what arrived instead; the turn waits for them (ADR 053). */
+  ownTurn: boolean;
 };
 
 export type MoneyHealth = {
@@ -242,6 +244,7 @@ type WaitingChain = {
   amount_cents: string;
   payout_cents: string;
   recipient_name: string;
+  own_turn: boolean;
   payout_left: boolean;
   /** The recipient accepted what had arrived (ADR 053 step 4): the period's payouts follow the consent's retry rule. */
   consented: boolean;
@@ -270,7 +273,7 @@ async function waitingMoney(
       u.name as member_name, u.email as member_email, p.due_on,
       (select json_build_object('name', au.name, 'email', au.email) from group_members ga join users au on au.id = ga.user_id
         where ga.group_id = c.group_id and ga.is_admin order by ga.joined_at limit 1) as group_admin,
-      g.contribution_cents as amount_cents, p.payout_cents, ru.name as recipient_name,
+      g.contribution_cents as amount_cents, p.payout_cents, ru.name as recipient_name, r.user_id = c.user_id as own_turn,
       exists (select 1 from bank_transfers x where x.group_id = c.group_id and x.kind = 'payout' and x.period_number = c.period_number
         and x.status not in ('declined', 'failed', 'returned', 'cancelled')) as payout_left,
       exists (select 1 from turn_consents tc where tc.group_id = c.group_id and tc.period_number = c.period_number) as consented,
@@ -330,6 +333,7 @@ async function waitingMoney(
         supportFrom: addDays(String(chain.due_on), UNPAID_TURN_DAYS),
         adminName: chain.group_admin?.name ?? null,
         adminEmail: chain.group_admin?.email ?? null,
+        ownTurn: chain.own_turn === true,
       });
     const block = funding.get(chain.user_id)?.debit;
     const money: WaitingMoney = {

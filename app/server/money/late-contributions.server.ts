@@ -82,6 +82,11 @@ export type LateContributionView = {
    * owed to the recipient and sent on to them when it arrives. Null while the payout waits.
    */
   consent: ConsentedTurn | null;
+  /**
+   * The turn is this member's own (they are its recipient): no recipient can accept what arrived in its place (ADR 053:
+   * a member cannot owe themselves), so the turn waits for their own contribution.
+   */
+  ownTurn: boolean;
 };
 
 export type AttemptRow = {
@@ -113,6 +118,8 @@ export type AttemptRow = {
   consent_arrived_cents: string | null;
   recipient_name: string | null;
   owed_cents: string | null;
+  /** The late member is the turn's recipient (ADR 053: nobody can accept less in their place; the turn waits for them). */
+  own_turn: boolean | null;
 };
 
 /**
@@ -258,7 +265,8 @@ export function lateAttemptRows(filter: {
       coalesce(p.due_on, t.initiated_on) as due_on, t.kind, t.attempt, t.status, t.status_on, t.initiated_on, t.retry_on,
       t.failure_code, t.amount_cents, t.bank_account_id, t.pay_now, coalesce(m.debit_bank_account_id, u.default_debit_bank_account_id) as debit_choice_id,
       g.time_zone, g.clock_offset_seconds,
-      '' as today, c.consented_on, c.arrived_cents as consent_arrived_cents, r.name as recipient_name, d.amount_cents as owed_cents
+      '' as today, c.consented_on, c.arrived_cents as consent_arrived_cents, r.name as recipient_name, d.amount_cents as owed_cents,
+      coalesce(p.recipient_member_id = m.id, false) as own_turn
     from bank_transfers t
     join groups g on g.id = t.group_id and g.status = 'active'
     join users u on u.id = t.user_id
@@ -396,6 +404,7 @@ export function lateFrom(
         nextAttemptOn: next && next < last.today ? last.today : next,
         waitedDays: Math.max(0, daysBetween(String(last.due_on), last.today)),
         today: last.today,
+        ownTurn: last.own_turn === true,
         message: consent ? owedToRecipientMessage(consent, words) : nextStepAfterFailure(stepFacts, words),
         messageValues: consent ? { consented: "yes", ...consentValues(consent) } : { consented: "no", ...failureStepValues(stepFacts) },
         stepValues: failureStepValues(stepFacts),

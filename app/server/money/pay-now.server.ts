@@ -52,6 +52,8 @@ export type PayNowQuote = {
 export type PayNowError = { ok: false; status: 400 | 404 | 409; error: string };
 
 export const NOTHING_TO_PAY = "You have no contribution to pay in this group right now.";
+/** A post for a period the page did not offer (tampered, or unreadable) while the page offers another one. */
+export const NOT_THIS_PAYMENT = "That payment is not one you can make now; the page shows the one you can.";
 export const NO_ACCOUNT = "Link a bank account (or reconnect yours) under Profile → Bank Accounts first, then choose it for this group.";
 export const CONSENT_REQUIRED = "Tick the box to authorise the debit.";
 export const ACCOUNT_CHANGED = "The account for this payment changed. Check it below and authorise again.";
@@ -159,7 +161,8 @@ export async function payNow(
     // Nothing late for that period any more: a second submit, or a scheduled retry got there first. Answer with the
     // attempt in flight (sending it again if it was never answered), never with a new debit.
     const [latest] = await db().select().from(bankTransfers).where(chain(input.periodNumber)).orderBy(desc(bankTransfers.attempt)).limit(1);
-    if (!latest || FAILED_STATUSES.includes(latest.status)) return quoted.ok ? { ok: false, status: 409, error: NOTHING_TO_PAY } : quoted;
+    // The page offers another contribution than the one posted: say so, not that there is nothing to pay.
+    if (!latest || FAILED_STATUSES.includes(latest.status)) return quoted.ok ? { ok: false, status: 409, error: NOT_THIS_PAYMENT } : quoted;
     if (latest.status === "created") await submitTransfers(await leftoversToSend([latest], now), today, now);
     const [current] = await db().select().from(bankTransfers).where(eq(bankTransfers.id, latest.id));
     return { ok: true, transfer: current!, alreadyOnItsWay: true };

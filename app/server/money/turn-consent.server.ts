@@ -247,10 +247,20 @@ export async function turnConsentView(
 }
 
 export type ConsentResult =
-  | { ok: true; alreadyGiven: boolean; periodNumber: number; arrivedCents: number; owedCents: number; payout: TransferRow | null }
+  | {
+      ok: true;
+      alreadyGiven: boolean;
+      periodNumber: number;
+      arrivedCents: number;
+      owedCents: number;
+      /** What is still owed to the recipient now (the debts not yet collected): less than `owedCents` once some arrived. */
+      stillOwedCents: number;
+      payout: TransferRow | null;
+    }
   | { ok: false; status: 403 | 404 | 409; error: string };
 
 export const NOT_YOUR_TURN = "Only the member whose turn it is can accept what has arrived.";
+export const NO_SUCH_TURN = "There is no such turn in this group.";
 
 /**
  * The recipient of period `periodNumber` consents to be paid what arrived (ADR 053 step 4). Once: a second consent
@@ -277,7 +287,7 @@ export async function consentToPartialPayout(userId: string, groupId: string, pe
     .from(groupPeriods)
     .innerJoin(groupMembers, eq(groupMembers.id, groupPeriods.recipientMemberId))
     .where(and(eq(groupPeriods.groupId, groupId), eq(groupPeriods.periodNumber, periodNumber)));
-  if (!period) return { ok: false, status: 404, error: "There is no such turn in this group." };
+  if (!period) return { ok: false, status: 404, error: NO_SUCH_TURN };
   if (period.recipientUserId !== userId) return { ok: false, status: 403, error: NOT_YOUR_TURN };
   if (group.status !== "active") return { ok: false, status: 409, error: "This group is not active." };
   const today = groupToday(group, now);
@@ -341,12 +351,17 @@ export async function consentToPartialPayout(userId: string, groupId: string, pe
   await submitTransfers(made, today, now);
   const [current] = await db().select({ payoutTransferId: turnConsents.payoutTransferId }).from(turnConsents).where(eq(turnConsents.id, consent.id));
   const [payout] = current?.payoutTransferId ? await db().select().from(bankTransfers).where(eq(bankTransfers.id, current.payoutTransferId)) : [];
+  const [owedNow] = await db()
+    .select({ cents: sql<string>`coalesce(sum(${turnDebts.amountCents}), 0)` })
+    .from(turnDebts)
+    .where(and(eq(turnDebts.consentId, consent.id), eq(turnDebts.status, "owed")));
   return {
     ok: true,
     alreadyGiven: outcome.kind === "existing",
     periodNumber,
     arrivedCents: consent.arrivedCents,
     owedCents: consent.owedCents,
+    stillOwedCents: Number(owedNow?.cents ?? 0),
     payout: payout ?? null,
   };
 }
