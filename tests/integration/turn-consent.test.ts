@@ -20,6 +20,7 @@ const { returnTransfer } = await import("../support/bank");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
 const { eq, sql } = await import("drizzle-orm");
+const { formatCalendarDay } = await import("../../app/domain/format");
 
 const NOW = new Date("2026-01-06T17:00:00Z");
 
@@ -222,7 +223,10 @@ describe("the recipient's consent to be paid what arrived", () => {
     expect(await calendarPayout(group.id, recipient.id)).toEqual([
       `DTSTART;VALUE=DATE:${row.dates.arrival.day.replaceAll("-", "")}`,
       `SUMMARY:Your payout: ${icsText(group.name)} ($300.00)`,
-      `DESCRIPTION:${icsText(`Your payout of $300.00 from ${group.name} is expected in your bank account (period 1).`)}`,
+      // Arrived (the page's "Arrived <day>"): said as done, in parts, on the last part's day; never "expected".
+      `DESCRIPTION:${icsText(
+        `Your payout of $300.00 from ${group.name} arrived in your bank account in parts, the last on ${formatCalendarDay(row.dates.arrival.day, "medium")} (period 1).`,
+      )}`,
     ]);
     const given = (await turnConsentView(recipient.id, group.id, new Date())).given;
     expect(given).toMatchObject([

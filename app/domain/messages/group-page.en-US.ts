@@ -357,6 +357,10 @@ export const GROUP_PAGE_MESSAGES = {
   "groupPage.calendar.yourPayout": "Your payout: {group} ({amount})",
   "groupPage.calendar.contributionBody": "Your contribution of {amount} to {group} is due (period {period}).",
   "groupPage.calendar.payoutBody": "Your payout of {amount} from {group} is expected in your bank account (period {period}).",
+  // A payout that has arrived (ADR 040's "Arrived", the schedule's day): never "expected". In parts: a consented turn's.
+  "groupPage.calendar.payoutArrivedBody": "Your payout of {amount} from {group} arrived in your bank account on {date} (period {period}).",
+  "groupPage.calendar.payoutArrivedPartsBody":
+    "Your payout of {amount} from {group} arrived in your bank account in parts, the last on {date} (period {period}).",
   "groupPage.calendar.payoutStoppedBody": "Your payout of {amount} from {group} is not on its way (period {period}).",
   "groupPage.calendar.payoutWaitingBody":
     "Your payout of {amount} from {group} is not sent yet: it waits for contributions due {date} (period {period}).",

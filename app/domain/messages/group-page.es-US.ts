@@ -349,6 +349,9 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
   "groupPage.calendar.yourPayout": "Su pago del pozo: {group} ({amount})",
   "groupPage.calendar.contributionBody": "Vence su aporte de {amount} a {group} (período {period}).",
   "groupPage.calendar.payoutBody": "Se espera en su cuenta bancaria su pago del pozo de {amount} de {group} (período {period}).",
+  "groupPage.calendar.payoutArrivedBody": "Su pago del pozo de {amount} de {group} llegó a su cuenta bancaria el {date} (período {period}).",
+  "groupPage.calendar.payoutArrivedPartsBody":
+    "Su pago del pozo de {amount} de {group} llegó a su cuenta bancaria en partes, la última el {date} (período {period}).",
   "groupPage.calendar.payoutStoppedBody": "Su pago del pozo de {amount} de {group} no está en camino (período {period}).",
   "groupPage.calendar.payoutWaitingBody":
     "Su pago del pozo de {amount} de {group} aún no se envía: espera los aportes con fecha de pago del {date} (período {period}).",

@@ -1120,6 +1120,8 @@ export type CalendarEntry = {
    * good): dated by the due day it waits on, as the page names it, never by a day it is expected in the bank.
    */
   waiting?: boolean;
+  /** A payout that has arrived (the schedule's "Arrived"): `date` is its arrival day, told as done, never "expected". */
+  arrived?: boolean;
 };
 
 /**
@@ -1143,6 +1145,7 @@ export async function calendarEntriesFor(userId: string, groupId: string, now = 
         periodNumber: row.position,
         partial: row.partial,
         waiting: headline.kind !== "arrival",
+        arrived: headline.kind === "arrival" && !headline.step.planned,
       });
     }
   }
