@@ -75,7 +75,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           // Written here in the reader's language: its dates and amount are the toast's own (SERVER_TEXTS cannot hold them).
           description:
             locale === DEFAULT_LOCALE
-              ? `${formatMoney(t.amountCents)} is taken on ${formatCalendarDay(sentOn, "full")} and expected to settle on ${formatCalendarDay(sandboxSettlesOn(t.initiatedOn), "full")}. The payout that waits for it goes out once it has arrived.`
+              ? `The debit of ${formatMoney(t.amountCents)} is sent to your bank on ${formatCalendarDay(sentOn, "full")} and expected to be collected on ${formatCalendarDay(sandboxSettlesOn(t.initiatedOn), "full")}, the day it settles and your statement shows it. The payout that waits for it goes out once it has arrived.`
               : translator(locale)("groupPage.pay.onItsWay", {
                   amount: formatMoney(t.amountCents, locale),
                   date: formatCalendarDay(sentOn, "full", locale),
@@ -178,9 +178,10 @@ export default function PayNow({ loaderData, actionData }: Route.ComponentProps)
             </dd>
           </div>
           <div>
-            <dt className="text-slate-600">{t("groupPage.pay.collectedOn")}</dt>
+            {/* ADR 040: "collected" is the day the debit settles (the schedule's and the statement's day), not the day it is sent. */}
+            <dt className="text-slate-600">{t("groupPage.pay.sentOn")}</dt>
             <dd className="font-semibold text-slate-900">{fullDate(quote.collectOn)}</dd>
-            <dd className="text-slate-600">{t("groupPage.pay.settles", { date: fullDate(quote.settlesOn) })}</dd>
+            <dd className="text-slate-600">{t("groupPage.pay.collected", { date: fullDate(quote.settlesOn) })}</dd>
           </div>
         </dl>
         <Form method="post" className="mt-6 space-y-4">

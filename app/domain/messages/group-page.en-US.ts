@@ -306,8 +306,9 @@ export const GROUP_PAGE_MESSAGES = {
     "Your contribution to {group} due {date} did not go through. Pay it now and the payout that waits for it goes out once it has arrived.",
   "groupPage.pay.fee": "The one-time setup fee of {fee} is taken as its own debit once this contribution has gone through.",
   "groupPage.pay.from": "From",
-  "groupPage.pay.collectedOn": "Collected on",
-  "groupPage.pay.settles": "Expected to settle on {date} (ACH business days).",
+  // The model's words (ADR 040): "collected" is the day the debit settles, the day the schedule and the statement show.
+  "groupPage.pay.sentOn": "Debit sent to your bank on",
+  "groupPage.pay.collected": "To be collected on {date}: the day it settles, as the group's schedule and your statement show it (ACH business days).",
   "groupPage.pay.failedHere": "The last attempt from this account did not go through on {date}.",
   "groupPage.pay.fromInstead": "Pay from {account} instead",
   "groupPage.pay.linkAnother": "Link another account to pay from it",
@@ -317,7 +318,7 @@ export const GROUP_PAGE_MESSAGES = {
   "groupPage.pay.consent":
     "I authorise Rosca to debit {amount} once from {account} through the ACH network on {date}, for my late contribution to {group}. I can cancel this authorisation by contacting Rosca support before that day.",
   "groupPage.pay.onItsWay":
-    "{amount} is taken on {date} and expected to settle on {settles}. The payout that waits for it goes out once it has arrived.",
+    "The debit of {amount} is sent to your bank on {date} and expected to be collected on {settles}, the day it settles and your statement shows it. The payout that waits for it goes out once it has arrived.",
   // The statement (/groups/:groupId/statement and its CSV's headings).
   "groupPage.statementPage.title": "Statement: {group}",
   "groupPage.statementPage.back": "Back to {group}",

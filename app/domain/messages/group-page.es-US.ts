@@ -300,8 +300,8 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
     "Su aporte a {group} con fecha de pago {date} no se completó. Páguelo ahora y el pago del pozo que lo espera saldrá en cuanto haya llegado.",
   "groupPage.pay.fee": "La tarifa de inicio única de {fee} se carga aparte cuando este aporte se haya completado.",
   "groupPage.pay.from": "Desde",
-  "groupPage.pay.collectedOn": "Se carga el",
-  "groupPage.pay.settles": "Se espera que se liquide el {date} (días hábiles de ACH).",
+  "groupPage.pay.sentOn": "Cargo enviado a su banco el",
+  "groupPage.pay.collected": "Se cobra el {date}: el día en que se liquida, como lo muestran el calendario de la tanda y su estado de cuenta (días hábiles de ACH).",
   "groupPage.pay.failedHere": "El último intento con esta cuenta no se completó el {date}.",
   "groupPage.pay.fromInstead": "Pagar desde {account}",
   "groupPage.pay.linkAnother": "Vincule otra cuenta para pagar desde ella",
@@ -311,7 +311,7 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
   "groupPage.pay.consent":
     "Autorizo a Rosca a cargar {amount} una sola vez a {account} por la red ACH el {date}, por mi aporte atrasado a {group}. Puedo cancelar esta autorización comunicándome con el soporte de Rosca antes de ese día.",
   "groupPage.pay.onItsWay":
-    "{amount} se carga el {date} y se espera que se liquide el {settles}. El pago del pozo que lo espera sale en cuanto haya llegado.",
+    "El cargo de {amount} se envía a su banco el {date} y se espera cobrarlo el {settles}, el día en que se liquida y lo muestra su estado de cuenta. El pago del pozo que lo espera sale en cuanto haya llegado.",
   "groupPage.statementPage.title": "Estado de cuenta: {group}",
   "groupPage.statementPage.back": "Volver a {group}",
   "groupPage.statementPage.csv": "Descargar CSV",
