@@ -425,9 +425,15 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
         />
         <Figure
           label={t("groupCard.nextContribution")}
-          value={group.nextContributionOn ? formatCalendarDay(group.nextContributionOn, "long", locale) : t("dashboard.noneScheduled")}
+          value={group.yourNextContributionOn ? formatCalendarDay(group.yourNextContributionOn, "long", locale) : t("dashboard.noneScheduled")}
           note={
-            group.nextContributionProjected ? t("groupPage.ifFillsToday") : group.status === "completed" ? t("groupPage.cycleComplete") : undefined
+            group.nextContributionProjected
+              ? t("groupPage.ifFillsToday")
+              : group.status === "completed"
+                ? t("groupPage.cycleComplete")
+                : group.yourNextIsPayNow
+                  ? t("groupPage.nextIsPayNow")
+                  : undefined
           }
         />
         <Figure label={t("groupCard.contribution")} value={formatMoney(group.contributionCents, locale)} note={group.scheduleLine} />

@@ -164,6 +164,11 @@ describe("failed debits, seen", () => {
       `Next Payout Recipient You Payout Not sent yet Amount $4,000.00 3 days until next contribution ${waitsForTwo.join(" ")} Nobody's payout is paid with money that hasn't arrived, so your payout of $4,000.00 waits until every contribution is in; Rosca does not advance it.`,
     );
     const forShort = await groupView(short1.id, big.group.id);
+    // The group page's "Next contribution" card is the viewer's own, by the dashboard's rule: they agree.
+    expect(forRecipient.data.group.yourNextContributionOn).toBe("2026-01-23");
+    expect(forRecipient.text).toContain("Next contribution January 23, 2026 Contribution");
+    expect(forShort.data.group.yourNextContributionOn).toBe("2026-01-20");
+    expect(forShort.text).toContain("Next contribution January 20, 2026 A late contribution: pay it now with Pay now Contribution");
     expect(forShort.data.group.nextPayout.nextSteps).toEqual([
       "Your contribution did not go through after 3 attempts and will not be tried again automatically.",
       `${short2.name}'s contribution did not go through after 3 attempts and will not be tried again automatically.`,
@@ -182,6 +187,10 @@ describe("failed debits, seen", () => {
     });
     const atTheEnd = await groupView(recipient.id, big.group.id);
     expect(atTheEnd.data.group.daysUntilNextContribution).toBeLessThan(0);
+    // The recipient paid every contribution: nothing is next, never a due day gone by (the dashboard says the same).
+    expect(atTheEnd.data.group.yourNextContributionOn).toBeNull();
+    expect(atTheEnd.text).toContain("Next contribution None scheduled Contribution");
+    expect((await dashboardFor(recipient, new Date())).cards.find((card) => card.id === big.group.id)?.nextContributionOn).toBeNull();
     expect(atTheEnd.text).toContain(
       `Next Payout Recipient You Payout Not sent yet Amount $4,000.00 Contribution deadline has passed ${waitsForTwo.join(" ")} Nobody's payout is paid with money that hasn't arrived, so your payout of $4,000.00 waits until every contribution is in; Rosca does not advance it.`,
     );

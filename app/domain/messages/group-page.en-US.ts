@@ -63,6 +63,7 @@ export const GROUP_PAGE_MESSAGES = {
   "groupPage.yourReports": "Your reports",
   "groupPage.atAGlance": "Group at a glance",
   "groupPage.ifFillsToday": "If the group fills today",
+  "groupPage.nextIsPayNow": "A late contribution: pay it now with Pay now",
   "groupPage.cycleComplete": "The cycle is complete",
   "groupPage.inviteMembers": "Invite members",
   "groupPage.seatsLeft": "{count, plural, one {# seat left.} other {# seats left.}} Share this link with the people you trust.",

@@ -65,6 +65,7 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
   "groupPage.yourReports": "Sus reportes",
   "groupPage.atAGlance": "La tanda de un vistazo",
   "groupPage.ifFillsToday": "Si la tanda se llenara hoy",
+  "groupPage.nextIsPayNow": "Un aporte atrasado: páguelo ahora con Pagar ahora",
   "groupPage.cycleComplete": "La tanda terminó",
   "groupPage.inviteMembers": "Invitar miembros",
   "groupPage.seatsLeft": "{count, plural, one {Queda # lugar.} other {Quedan # lugares.}} Comparta este enlace con las personas de su confianza.",
