@@ -333,7 +333,15 @@ describe("a payout that has arrived (the schedule's 'Arrived <day>')", () => {
       arrivedCents: 20_000,
       consentedOn: "2026-12-14",
       payout: { state: "sent" as const, on: "2026-12-14" },
-      debts: [{ name: "Omar Haddad", amountCents: 10_000, status: "collected" as const, collectedOn: "2026-12-15", rest: { state: "sent" as const, on: "2026-12-16" } }],
+      debts: [
+        {
+          name: "Omar Haddad",
+          amountCents: 10_000,
+          status: "collected" as const,
+          collectedOn: "2026-12-15",
+          rest: { state: "sent" as const, on: "2026-12-16" },
+        },
+      ],
     };
     expect(arrivedCalendar({ date: "2026-12-17", periodNumber: 2, partial })).toEqual([
       "DTSTART;VALUE=DATE:20261217",
