@@ -130,6 +130,15 @@ export default function PayNow({ loaderData, actionData }: Route.ComponentProps)
       {back}
       <h1 className="mt-3 text-3xl font-bold text-slate-900">{t("groupPage.pay.title")}</h1>
       <p className="mt-2 text-slate-600">{t("groupPage.pay.lead", { group: quote.late.groupName, date: fullDate(quote.late.dueOn) })}</p>
+      {/* Pay now pays the oldest late contribution: any other is named, with its amount, as not covered (paid next). */}
+      {quote.alsoLate.map((other) => (
+        <p key={other.periodNumber} className="mt-2 font-medium text-slate-800" data-testid="pay-now-also-late">
+          {t("groupPage.pay.alsoLate", {
+            amount: money(other.consent ? other.consent.owedCents : other.amountCents),
+            date: fullDate(other.dueOn),
+          })}
+        </p>
+      ))}
       <Card className="mt-6">
         {error ? (
           <div className="mb-4">

@@ -616,5 +616,13 @@ describe("the pages, as forms posted without JavaScript", () => {
     expect(after).toContain(
       `${recipient.name} accepted $200.00 on Friday, January 23, 2026; ${late.name} owes $100.00 to ${recipient.name}, to be sent to them when it arrives.`,
     );
+    // Paid with Pay now: the panel says it is on its way, never "pay it with Pay now (above)", which would now pay another.
+    await money.setSandboxBalance(late.id, 100_000);
+    expect(await payNow(late.id, group.id, { periodNumber: 1, consent: true }, new Date())).toMatchObject({ ok: true });
+    const paidText = await pageText(await sessionJarFor(late.id));
+    expect(paidText).toContain(
+      `You owe ${recipient.name} $100.00 On Friday, January 23, 2026 ${recipient.name} accepted what had arrived for turn 1 instead of waiting for your contribution. Your payment of $100.00 is on its way: it is sent on to ${recipient.name} when it arrives.`,
+    );
+    expect(paidText).not.toContain("pay it with Pay now (above)");
   }, 300_000);
 });

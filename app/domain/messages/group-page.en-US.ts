@@ -207,6 +207,9 @@ export const GROUP_PAGE_MESSAGES = {
   "groupPage.lateAlert.none": "None",
   "groupPage.lateAlert.useOffer": "Use {account} for this group instead?",
   "groupPage.lateAlert.payNow": "Pay {amount} now",
+  // Several late contributions in one group: Pay now pays the oldest first (pay-now.server.ts), so only its alert has
+  // the button; the others say which goes first.
+  "groupPage.lateAlert.payAfter": "Pay now takes your contribution due {date} first; you can pay this one there right after it.",
   "groupPage.lateAlert.chooseAnother": "Choose another account",
   "groupPage.paidFrom.title": "Paid from",
   "groupPage.paidFrom.takenFrom": "Your contributions to this group are taken from <0>{account}</0>.",
@@ -306,6 +309,7 @@ export const GROUP_PAGE_MESSAGES = {
   "groupPage.pay.lead":
     "Your contribution to {group} due {date} did not go through. Pay it now and the payout that waits for it goes out once it has arrived.",
   "groupPage.pay.fee": "The one-time setup fee of {fee} is taken as its own debit once this contribution has gone through.",
+  "groupPage.pay.alsoLate": "Also late: {amount} due {date}. This payment does not cover it; you can pay it here next, once this one is made.",
   "groupPage.pay.from": "From",
   // The model's words (ADR 040): "collected" is the day the debit settles, the day the schedule and the statement show.
   "groupPage.pay.sentOn": "Debit sent to your bank on",

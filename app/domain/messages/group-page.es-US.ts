@@ -202,6 +202,7 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
   "groupPage.lateAlert.none": "Ninguno",
   "groupPage.lateAlert.useOffer": "¿Usar {account} para esta tanda?",
   "groupPage.lateAlert.payNow": "Pagar {amount} ahora",
+  "groupPage.lateAlert.payAfter": "Pagar ahora cobra primero su aporte con fecha de pago {date}; puede pagar este allí justo después.",
   "groupPage.lateAlert.chooseAnother": "Elegir otra cuenta",
   "groupPage.paidFrom.title": "Se paga desde",
   "groupPage.paidFrom.takenFrom": "Sus aportes a esta tanda se cargan a <0>{account}</0>.",
@@ -300,9 +301,12 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
   "groupPage.pay.lead":
     "Su aporte a {group} con fecha de pago {date} no se completó. Páguelo ahora y el pago del pozo que lo espera saldrá en cuanto haya llegado.",
   "groupPage.pay.fee": "La tarifa de inicio única de {fee} se carga aparte cuando este aporte se haya completado.",
+  "groupPage.pay.alsoLate":
+    "También atrasado: {amount} con fecha de pago {date}. Este pago no lo cubre; puede pagarlo aquí a continuación, una vez hecho este.",
   "groupPage.pay.from": "Desde",
   "groupPage.pay.sentOn": "Cargo enviado a su banco el",
-  "groupPage.pay.collected": "Se cobra el {date}: el día en que se liquida, como lo muestran el calendario de la tanda y su estado de cuenta (días hábiles de ACH).",
+  "groupPage.pay.collected":
+    "Se cobra el {date}: el día en que se liquida, como lo muestran el calendario de la tanda y su estado de cuenta (días hábiles de ACH).",
   "groupPage.pay.failedHere": "El último intento con esta cuenta no se completó el {date}.",
   "groupPage.pay.fromInstead": "Pagar desde {account}",
   "groupPage.pay.linkAnother": "Vincule otra cuenta para pagar desde ella",
