@@ -617,7 +617,7 @@ export async function groupPageWithPanels(
     const attempted = new Set(attempts.filter((a) => a.kind === "contribution" && a.userId === userId).map((a) => a.periodNumber));
     const scheduled = periods.find((period) => !attempted.has(period.periodNumber))?.dueOn ?? null;
     const lateMine = money?.late ?? [];
-    view.yourNextContributionOn = nextDebitDay(scheduled, lateMine);
+    view.yourNextContributionOn = nextDebitDay(scheduled, lateMine, today);
     view.yourNextIsPayNow =
       view.yourNextContributionOn !== null && lateMine.some((late) => late.nextAttemptOn === null && late.today === view.yourNextContributionOn);
   }
@@ -963,7 +963,9 @@ export function cardsWithSavingsFrom(rows: CardRow[], userId: string, now = new 
           : group.payoutOrder === "fixed"
             ? member.payoutPosition
             : null,
-      nextContributionOn: group.status === "active" ? myNextDue : null,
+      // Never a day gone by (nextDebitDay's rule, as the group page's card): a due day the group's run has not reached yet
+      // is taken on its next run.
+      nextContributionOn: group.status === "active" ? nextDebitDay(myNextDue, [], today) : null,
       nextPayout:
         next && nextDates
           ? {
