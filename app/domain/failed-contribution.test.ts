@@ -216,5 +216,9 @@ describe("nextDebitDay", () => {
     expect(nextDebitDay(null, [{ nextAttemptOn: "2026-01-22", today }])).toBe("2026-01-22");
     expect(nextDebitDay(null, [])).toBeNull();
     expect(nextDebitDay("2026-01-23", [])).toBe("2026-01-23");
+    // Never before the group's today: a scheduled due day its run has not reached is taken on the next run.
+    expect(nextDebitDay("2026-01-19", [], "2026-01-20")).toBe("2026-01-20");
+    expect(nextDebitDay("2026-01-19", [{ nextAttemptOn: "2026-01-22", today }])).toBe(today);
+    expect(nextDebitDay(null, [], "2026-01-20")).toBeNull();
   });
 });

@@ -85,13 +85,15 @@ export function nextAttemptOn(facts: Pick<FailedContributionFacts, "statusOn" | 
 /**
  * A late member's next contribution in a group: the earliest of the next scheduled one (a period not attempted yet) and
  * each late one's next automatic attempt, or today for a late one nothing more is taken for automatically (Pay now is
- * its way). Null when there is none of either.
+ * its way). Null when there is none of either. Never before `today` (the group's): a scheduled debit whose due day
+ * passed before the group's run made it is taken on the next run.
  */
 export function nextDebitDay(
   scheduled: CalendarDay | null,
   late: ReadonlyArray<{ nextAttemptOn: CalendarDay | null; today: CalendarDay }>,
+  today: CalendarDay | null = late[0]?.today ?? null,
 ): CalendarDay | null {
-  let earliest = scheduled;
+  let earliest = scheduled !== null && today !== null && scheduled < today ? today : scheduled;
   for (const entry of late) {
     const day = entry.nextAttemptOn ?? entry.today;
     if (earliest === null || day < earliest) earliest = day;

@@ -76,9 +76,16 @@ export function describeInvitationOutcome(outcome: InvitationOutcome): string {
   return `${parts.join(", ")}.`;
 }
 
-/** The 'Successfully Joined' toast's description (SPEC.md section 8: with the first contribution's due date). */
-export function joinedDescription(contributionCents: number, firstDueOn: string) {
-  return `Your first contribution of ${formatMoney(contributionCents)} is due ${formatCalendarDay(firstDueOn, "long")}.`;
+/**
+ * The 'Successfully Joined' toast's description (SPEC.md section 8: with the first contribution's due date). While the
+ * group is still forming the date is only projected (the schedule is fixed when the last member joins), and says so.
+ */
+export function joinedDescription(contributionCents: number, firstDueOn: string, projected = false) {
+  const amount = formatMoney(contributionCents);
+  const date = formatCalendarDay(firstDueOn, "long");
+  return projected
+    ? `Your first contribution of ${amount} would be due ${date} if the group filled today: the schedule is fixed when the last member joins.`
+    : `Your first contribution of ${amount} is due ${date}.`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Link, type MetaArgs, useNavigation } from "react-router";
 import { metaTranslator, useLocale, useT } from "~/components/i18n";
-import { LateContributionAlert } from "~/components/money/late-contribution-alert";
+import { LateContributionAlert, payNowFirst } from "~/components/money/late-contribution-alert";
 import { Alert } from "~/components/ui/alert";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
@@ -146,7 +146,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {loaderData.late.length > 0 ? (
         <div className="mt-6 space-y-3">
           {loaderData.late.map((late) => (
-            <LateContributionAlert key={`${late.groupId}:${late.periodNumber}`} late={late} showGroup />
+            <LateContributionAlert key={`${late.groupId}:${late.periodNumber}`} late={late} showGroup payFirst={payNowFirst(late, loaderData.late)} />
           ))}
         </div>
       ) : null}

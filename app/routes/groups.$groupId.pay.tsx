@@ -76,7 +76,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           // Written here in the reader's language: its dates and amount are the toast's own (SERVER_TEXTS cannot hold them).
           description:
             locale === DEFAULT_LOCALE
-              ? `${formatMoney(t.amountCents)} is taken on ${formatCalendarDay(sentOn, "full")} and expected to settle on ${formatCalendarDay(sandboxSettlesOn(t.initiatedOn), "full")}. The payout that waits for it goes out once it has arrived.`
+              ? `The debit of ${formatMoney(t.amountCents)} is sent to your bank on ${formatCalendarDay(sentOn, "full")} and expected to be collected on ${formatCalendarDay(sandboxSettlesOn(t.initiatedOn), "full")}, the day it settles and your statement shows it. The payout that waits for it goes out once it has arrived.`
               : translator(locale)("groupPage.pay.onItsWay", {
                   amount: formatMoney(t.amountCents, locale),
                   date: formatCalendarDay(sentOn, "full", locale),
@@ -131,6 +131,15 @@ export default function PayNow({ loaderData, actionData }: Route.ComponentProps)
       {back}
       <h1 className="mt-3 text-3xl font-bold text-slate-900">{t("groupPage.pay.title")}</h1>
       <p className="mt-2 text-slate-600">{t("groupPage.pay.lead", { group: quote.late.groupName, date: fullDate(quote.late.dueOn) })}</p>
+      {/* Pay now pays the oldest late contribution: any other is named, with its amount, as not covered (paid next). */}
+      {quote.alsoLate.map((other) => (
+        <p key={other.periodNumber} className="mt-2 font-medium text-slate-800" data-testid="pay-now-also-late">
+          {t("groupPage.pay.alsoLate", {
+            amount: money(other.consent ? other.consent.owedCents : other.amountCents),
+            date: fullDate(other.dueOn),
+          })}
+        </p>
+      ))}
       <Card className="mt-6">
         {error ? (
           <div className="mb-4">
@@ -179,9 +188,10 @@ export default function PayNow({ loaderData, actionData }: Route.ComponentProps)
             </dd>
           </div>
           <div>
-            <dt className="text-slate-600">{t("groupPage.pay.collectedOn")}</dt>
+            {/* ADR 040: "collected" is the day the debit settles (the schedule's and the statement's day), not the day it is sent. */}
+            <dt className="text-slate-600">{t("groupPage.pay.sentOn")}</dt>
             <dd className="font-semibold text-slate-900">{fullDate(quote.collectOn)}</dd>
-            <dd className="text-slate-600">{t("groupPage.pay.settles", { date: fullDate(quote.settlesOn) })}</dd>
+            <dd className="text-slate-600">{t("groupPage.pay.collected", { date: fullDate(quote.settlesOn) })}</dd>
           </div>
         </dl>
         <Form method="post" className="mt-6 space-y-4">

@@ -39,7 +39,7 @@ import { nudgeLateMembers } from "~/server/money/late-contributions.server";
 import { turnConsentView } from "~/server/money/turn-consent.server";
 import { TurnConsentPanel } from "~/components/money/turn-consent";
 import { LateMembers } from "~/components/money/late-members";
-import { LateContributionAlert } from "~/components/money/late-contribution-alert";
+import { LateContributionAlert, payNowFirst } from "~/components/money/late-contribution-alert";
 import { PartialAmount } from "~/components/money/partial-amount";
 import { PaidFrom } from "~/components/money/paid-from";
 import { redirectWithToast } from "~/server/notifications/toast.server";
@@ -408,14 +408,14 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
       {"myLate" in loaderData && loaderData.myLate.length > 0 ? (
         <div className="mt-6 space-y-3">
           {loaderData.myLate.map((late) => (
-            <LateContributionAlert key={late.periodNumber} late={late} offer={late.offer} />
+            <LateContributionAlert key={late.periodNumber} late={late} offer={late.offer} payFirst={payNowFirst(late, loaderData.myLate)} />
           ))}
         </div>
       ) : null}
 
       {"turnConsent" in loaderData && loaderData.turnConsent ? (
         <div className="mt-6">
-          <TurnConsentPanel view={loaderData.turnConsent} groupId={group.id} />
+          <TurnConsentPanel view={loaderData.turnConsent} groupId={group.id} latePeriods={loaderData.myLate.map((late) => late.periodNumber)} />
         </div>
       ) : null}
 
@@ -430,9 +430,15 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
         />
         <Figure
           label={t("groupCard.nextContribution")}
-          value={group.nextContributionOn ? formatCalendarDay(group.nextContributionOn, "long", locale) : t("dashboard.noneScheduled")}
+          value={group.yourNextContributionOn ? formatCalendarDay(group.yourNextContributionOn, "long", locale) : t("dashboard.noneScheduled")}
           note={
-            group.nextContributionProjected ? t("groupPage.ifFillsToday") : group.status === "completed" ? t("groupPage.cycleComplete") : undefined
+            group.nextContributionProjected
+              ? t("groupPage.ifFillsToday")
+              : group.status === "completed"
+                ? t("groupPage.cycleComplete")
+                : group.yourNextIsPayNow
+                  ? t("groupPage.nextIsPayNow")
+                  : undefined
           }
         />
         <Figure label={t("groupCard.contribution")} value={formatMoney(group.contributionCents, locale)} note={group.scheduleLine} />

@@ -291,7 +291,8 @@ async function joinAndRedirect(request: Request, user: User, code: string, contr
     return redirectWithToast(request, groupUrl(result.groupId), {
       type: "success",
       title: t("join.joinedTitle"),
-      description: t("join.joinedDescription", {
+      // A group still forming has only a projected first due day, as this page said before the join.
+      description: t(result.forming ? "join.joinedDescriptionProjected" : "join.joinedDescription", {
         amount: formatMoney(contributionCents, locale),
         date: formatCalendarDay(result.firstDueOn, "long", locale),
       }),

@@ -72,12 +72,13 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast(request, groupUrl(result.groupId), {
     type: "success",
     title: "Successfully Joined",
+    // A group still forming has only a projected first due day (the join page's "the date if that happens today").
     description: t
-      ? t("invitations.joinedDescription", {
+      ? t(result.forming ? "invitations.joinedDescriptionProjected" : "invitations.joinedDescription", {
           amount: formatMoney(result.contributionCents, locale),
           date: formatCalendarDay(result.firstDueOn, "long", locale),
         })
-      : joinedDescription(result.contributionCents, result.firstDueOn),
+      : joinedDescription(result.contributionCents, result.firstDueOn, result.forming),
   });
 }
 

@@ -111,7 +111,9 @@ test.describe("create a 3-member group, invite two people, both join (one links 
     await acceptInvitation(page, linksA.find((href) => href.includes("/groups/join/"))!, groupName);
     await expect(page).toHaveURL(/\/groups\/[0-9a-f-]{36}$/);
     await expect(toasts(page)).toContainText("Successfully Joined");
-    await expect(toasts(page)).toContainText(`Your first contribution of $50.00 is due ${longDay.format(first)}.`);
+    await expect(toasts(page)).toContainText(
+      `Your first contribution of $50.00 would be due ${longDay.format(first)} if the group filled today: the schedule is fixed when the last member joins.`,
+    );
     groupPath = new URL(page.url()).pathname;
     await expect(page.getByRole("region", { name: "Group at a glance" })).toContainText("Members2 of 3 joined");
     await logout(page);

@@ -56,8 +56,10 @@ test("three declined attempts, then Pay now, and the payout follows", async ({ p
       `The last attempt from this account did not go through on ${full(third)}. Link another account to pay from it`,
     );
     await expect(failedHere.getByRole("link", { name: "Link another account to pay from it" })).toHaveAttribute("href", "/profile/bank-accounts");
-    await expect(summary).toContainText(`Collected on${full(third)}`);
-    await expect(summary).toContainText(`Expected to settle on ${full(sandboxSettlesOn(third))} (ACH business days).`);
+    await expect(summary).toContainText(`Debit sent to your bank on${full(third)}`);
+    await expect(summary).toContainText(
+      `To be collected on ${full(sandboxSettlesOn(third))}: the day it settles, as the group's schedule and your statement show it (ACH business days).`,
+    );
     const consent = phone.getByRole("checkbox", {
       name: `I authorise Rosca to debit $100.00 once from First Platypus Bank Everyday ••3030 through the ACH network on ${full(third)}, for my late contribution to ${name}. I can cancel this authorisation by contacting Rosca support before that day.`,
     });
@@ -67,7 +69,7 @@ test("three declined attempts, then Pay now, and the payout follows", async ({ p
     await expect(phone).toHaveURL(new RegExp(`/groups/${groupId}$`));
     await expect(toasts(phone)).toContainText("Payment on its way");
     await expect(toasts(phone)).toContainText(
-      `$100.00 is taken on ${full(third)} and expected to settle on ${full(sandboxSettlesOn(third))}. The payout that waits for it goes out once it has arrived.`,
+      `The debit of $100.00 is sent to your bank on ${full(third)} and expected to be collected on ${full(sandboxSettlesOn(third))}, the day it settles and your statement shows it. The payout that waits for it goes out once it has arrived.`,
     );
     await expect(phone.getByTestId("late-contribution")).toHaveCount(0);
     const paid = (await bankRows(page, lena)).find((row) => row.kind === "contribution" && row.attempt === 4);

@@ -61,8 +61,8 @@ const ENGLISH_PHRASES = [
   "Pay $100.00 now",
   "Choose another account",
   "Pay now",
-  "Collected on",
-  "Expected to settle",
+  "Debit sent to your bank",
+  "To be collected on",
   "I authorise Rosca",
   "Download CSV",
   "Every posting of the group's ledger",
@@ -195,8 +195,10 @@ test("a member who reads Spanish: the group page with a late contribution, Pay n
     await expect(summary).toContainText("DesdeFirst Platypus Bank Everyday ••3030");
     const today = due;
     const collectOn = bankDayOnOrAfter(today);
-    await expect(summary).toContainText(`Se carga el${full(collectOn)}`);
-    await expect(summary).toContainText(`Se espera que se liquide el ${full(sandboxSettlesOn(today))} (días hábiles de ACH).`);
+    await expect(summary).toContainText(`Cargo enviado a su banco el${full(collectOn)}`);
+    await expect(summary).toContainText(
+      `Se cobra el ${full(sandboxSettlesOn(today))}: el día en que se liquida, como lo muestran el calendario de la tanda y su estado de cuenta (días hábiles de ACH).`,
+    );
     const consent = phone.getByRole("checkbox", {
       name: `Autorizo a Rosca a cargar $100.00 una sola vez a First Platypus Bank Everyday ••3030 por la red ACH el ${full(collectOn)}, por mi aporte atrasado a ${name}. Puedo cancelar esta autorización comunicándome con el soporte de Rosca antes de ese día.`,
     });
@@ -207,7 +209,7 @@ test("a member who reads Spanish: the group page with a late contribution, Pay n
     await expect(phone).toHaveURL(new RegExp(`/groups/${groupId}$`));
     await expect(toasts(phone)).toContainText("Pago en camino");
     await expect(toasts(phone)).toContainText(
-      `$100.00 se carga el ${full(collectOn)} y se espera que se liquide el ${full(sandboxSettlesOn(today))}. El pago del pozo que lo espera sale en cuanto haya llegado.`,
+      `El cargo de $100.00 se envía a su banco el ${full(collectOn)} y se espera cobrarlo el ${full(sandboxSettlesOn(today))}, el día en que se liquida y lo muestra su estado de cuenta. El pago del pozo que lo espera sale en cuanto haya llegado.`,
     );
 
     // The statement and its CSV's headings in her language.

@@ -159,7 +159,9 @@ test("an invitee arriving with lang=es-US reads the login and the join page in S
   }
   await expect(page).toHaveURL(/\/groups\/[0-9a-f-]{36}$/);
   await expect(toasts(page)).toContainText("Se unió a la tanda");
-  await expect(toasts(page)).toContainText(/Su primer aporte de \$100\.00 vence el \d{1,2} de [a-z]+ de \d{4}\./);
+  await expect(toasts(page)).toContainText(
+    /Su primer aporte de \$100\.00 vencería el \d{1,2} de [a-z]+ de \d{4} si la tanda se llenara hoy: el calendario queda fijo cuando se une el último miembro\./,
+  );
 });
 
 test.describe("a browser that asks for Spanish", () => {

@@ -457,7 +457,9 @@ test.describe("the journey in Spanish: public pages, register, confirm, link a b
     await page.getByRole("button", { name: "Aceptar y unirse" }).click();
     await expect(page).toHaveURL(new RegExp(`${groupPath}$`));
     await expect(toasts(page)).toContainText("Se unió a la tanda");
-    await expect(toasts(page)).toContainText(`Su primer aporte de $50.00 vence el ${long(due)}.`);
+    await expect(toasts(page)).toContainText(
+      `Su primer aporte de $50.00 vencería el ${long(due)} si la tanda se llenara hoy: el calendario queda fijo cuando se une el último miembro.`,
+    );
     await expectSpanishPage(page);
 
     // Marta (English, set-up API) joins with her invitation's code: the third member, and the group starts.

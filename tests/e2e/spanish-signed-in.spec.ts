@@ -298,5 +298,5 @@ test("a member who reads Spanish sees an invitation in Spanish on the dashboard 
     .click();
   await expect(page).toHaveURL(/\/groups\/[0-9a-f-]+$/);
   await expect(toasts(page)).toContainText("Se unió a la tanda");
-  await expect(toasts(page)).toContainText("Su primer aporte de $100.00 vence el");
+  await expect(toasts(page)).toContainText("Su primer aporte de $100.00 vencería el");
 });

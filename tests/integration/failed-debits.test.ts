@@ -22,6 +22,7 @@ const { createUser, sessionJarFor } = await import("../support/users");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
 const { eq } = await import("drizzle-orm");
+const { formatCalendarDay } = await import("../../app/domain/format");
 
 const NOW = new Date("2026-01-06T17:00:00Z");
 
@@ -164,6 +165,27 @@ describe("failed debits, seen", () => {
       `Next Payout Recipient You Payout Not sent yet Amount $4,000.00 3 days until next contribution ${waitsForTwo.join(" ")} Nobody's payout is paid with money that hasn't arrived, so your payout of $4,000.00 waits until every contribution is in; Rosca does not advance it.`,
     );
     const forShort = await groupView(short1.id, big.group.id);
+    // The group page's "Next contribution" card is the viewer's own, by the dashboard's rule: they agree.
+    expect(forRecipient.data.group.yourNextContributionOn).toBe("2026-01-23");
+    expect(forRecipient.text).toContain("Next contribution January 23, 2026 Contribution");
+    expect(forShort.data.group.yourNextContributionOn).toBe("2026-01-20");
+    expect(forShort.text).toContain("Next contribution January 20, 2026 A late contribution: pay it now with Pay now Contribution");
+    // Late on two periods: Pay now pays the older first (pay-now.server.ts), so only its alert has the button; the other
+    // alert says which goes first, and the Pay now page names the other as not covered by this payment.
+    const [older, newer] = lateDashboard.late.filter((entry) => entry.groupId === big.group.id);
+    const full = (day: string) => formatCalendarDay(day, "full");
+    expect(forShort.text.match(/Pay \$1,000\.00 now/g)).toHaveLength(1);
+    expect(forShort.text).toContain(`Pay now takes your contribution due ${full(older!.dueOn)} first; you can pay this one there right after it.`);
+    const payPage = await import("../../app/routes/groups.$groupId.pay");
+    const payView = await call(payPage.loader, get(`/groups/${big.group.id}/pay`, await sessionJarFor(short1.id)), { groupId: big.group.id });
+    expect(payView.data.quote).toMatchObject({
+      late: { periodNumber: 1 },
+      alsoLate: [{ periodNumber: 2, dueOn: newer!.dueOn, amountCents: 100_000 }],
+    });
+    const payText = textOf(renderRoute(payPage.default, `/groups/${big.group.id}/pay`, payView.data));
+    expect(payText).toContain(
+      `Your contribution to Thousand Club due ${full(older!.dueOn)} did not go through. Pay it now and the payout that waits for it goes out once it has arrived. Also late: $1,000.00 due ${full(newer!.dueOn)}. This payment does not cover it; you can pay it here next, once this one is made.`,
+    );
     expect(forShort.data.group.nextPayout.nextSteps).toEqual([
       "Your contribution did not go through after 3 attempts and will not be tried again automatically.",
       `${short2.name}'s contribution did not go through after 3 attempts and will not be tried again automatically.`,
@@ -182,6 +204,10 @@ describe("failed debits, seen", () => {
     });
     const atTheEnd = await groupView(recipient.id, big.group.id);
     expect(atTheEnd.data.group.daysUntilNextContribution).toBeLessThan(0);
+    // The recipient paid every contribution: nothing is next, never a due day gone by (the dashboard says the same).
+    expect(atTheEnd.data.group.yourNextContributionOn).toBeNull();
+    expect(atTheEnd.text).toContain("Next contribution None scheduled Contribution");
+    expect((await dashboardFor(recipient, new Date())).cards.find((card) => card.id === big.group.id)?.nextContributionOn).toBeNull();
     expect(atTheEnd.text).toContain(
       `Next Payout Recipient You Payout Not sent yet Amount $4,000.00 Contribution deadline has passed ${waitsForTwo.join(" ")} Nobody's payout is paid with money that hasn't arrived, so your payout of $4,000.00 waits until every contribution is in; Rosca does not advance it.`,
     );

@@ -104,7 +104,12 @@ describe("the join page with real Plaid configured", () => {
     expect(result.status).toBe(302);
     expect(result.location).toBe(`/groups/${group.id}`);
     expect(await toastsOf(result.setCookies)).toEqual([
-      { type: "success", title: "Successfully Joined", description: "Your first contribution of $100.00 is due March 6, 2027." },
+      {
+        type: "success",
+        title: "Successfully Joined",
+        description:
+          "Your first contribution of $100.00 would be due March 6, 2027 if the group filled today: the schedule is fixed when the last member joins.",
+      },
     ]);
     expect((await reloadUser(user.id)).hasBankAccount).toBe(true);
     const items = await db().select().from(schema.bankItems).where(eq(schema.bankItems.userId, user.id));

@@ -257,7 +257,12 @@ describe("action", () => {
     expect(result.status).toBe(302);
     expect(result.location).toBe(`/groups/${group.id}`);
     expect(await toastsOf(result.setCookies)).toEqual([
-      { type: "success", title: "Successfully Joined", description: "Your first contribution of $100.00 is due March 6, 2027." },
+      {
+        type: "success",
+        title: "Successfully Joined",
+        description:
+          "Your first contribution of $100.00 would be due March 6, 2027 if the group filled today: the schedule is fixed when the last member joins.",
+      },
     ]);
     const members = await membersOf(group.id);
     expect(members.find((member) => member.userId === invitee.user.id)).toMatchObject({ joinOrder: 2, payoutPosition: 2, isAdmin: false });
@@ -358,7 +363,12 @@ describe("action", () => {
     expect(result.status).toBe(302);
     expect(result.location).toBe(`/groups/${group.id}`);
     expect(await toastsOf(result.setCookies)).toEqual([
-      { type: "success", title: "Successfully Joined", description: "Your first contribution of $100.00 is due March 6, 2027." },
+      {
+        type: "success",
+        title: "Successfully Joined",
+        description:
+          "Your first contribution of $100.00 would be due March 6, 2027 if the group filled today: the schedule is fixed when the last member joins.",
+      },
     ]);
     expect((await reloadUser(user.id)).hasBankAccount).toBe(true);
     const accounts = await db().select().from(schema.bankAccounts).where(eq(schema.bankAccounts.userId, user.id));

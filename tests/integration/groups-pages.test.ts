@@ -237,6 +237,12 @@ describe("/groups/{id} loader", () => {
     expect(result.data.group.nextContributionOn).toBe("2026-01-31");
     expect(result.data.group.daysUntilNextContribution).toBe(daysUntil("2026-01-31"));
     expect(result.data.group.daysUntilNextContribution).toBeLessThan(0);
+    // The "Next contribution" card is the viewer's, never a day gone by: no debit was made yet, so it is taken on the
+    // group's next run (today), as the dashboard says.
+    expect(result.data.group.yourNextContributionOn).toBe(result.data.group.today);
+    const { dashboardFor } = await import("../../app/server/groups/dashboard.server");
+    const home = await dashboardFor({ id: amina.user.id, email: amina.user.email }, new Date());
+    expect(home.cards.find((card) => card.id === group.id)?.nextContributionOn).toBe(result.data.group.today);
   });
 
   it("answers a non-member, an unknown id and a malformed id with the same 404", async () => {

@@ -178,7 +178,15 @@ describe("invitations and joining", () => {
     const { creator, invitees, group, codeOf } = await formingGroup();
     const first = await groupsServer.joinGroup(invitees[0]!, codeOf(invitees[0]!.email), NOW);
     // Monthly on the 31st, from Saturday 2026-01-10 → 2026-01-31.
-    expect(first).toEqual({ ok: true, groupId: group.id, firstDueOn: "2026-01-31", started: false, alreadyMember: false, contributionCents: 10_000 });
+    expect(first).toEqual({
+      ok: true,
+      groupId: group.id,
+      firstDueOn: "2026-01-31",
+      forming: true,
+      started: false,
+      alreadyMember: false,
+      contributionCents: 10_000,
+    });
     const [invitation] = (await codesFor(group.id)).filter((i) => i.email === invitees[0]!.email);
     expect(invitation).toMatchObject({ status: "accepted", respondedBy: invitees[0]!.id });
     const bell = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, creator.id));

@@ -248,7 +248,12 @@ describe("the invitations inbox", () => {
     const accepted = await call(inbox.action, post("/invitations", { intent: "accept", code, terms: "on" }, invitee.jar));
     expect(accepted).toMatchObject({ status: 302, location: `/groups/${group.id}` });
     expect(await toastsOf(accepted.setCookies)).toEqual([
-      { type: "success", title: "Successfully Joined", description: "Your first contribution of $100.00 is due March 6, 2027." },
+      {
+        type: "success",
+        title: "Successfully Joined",
+        description:
+          "Your first contribution of $100.00 would be due March 6, 2027 if the group filled today: the schedule is fixed when the last member joins.",
+      },
     ]);
     expect((await invitationFor(group.id, invitee.user.email)).status).toBe("accepted");
     expect((await call(inbox.loader, get("/invitations", invitee.jar))).data.invitations).toEqual([]);
@@ -406,7 +411,12 @@ describe("the invitations inbox in Spanish (issue 46)", () => {
     const accepted = await call(inbox.action, post("/invitations", { intent: "accept", code, terms: "on" }, invitee.jar));
     expect(accepted).toMatchObject({ status: 302, location: `/groups/${group.id}` });
     expect(await toastsOf(accepted.setCookies)).toEqual([
-      { type: "success", title: "Successfully Joined", description: "Su primer aporte de $100.00 vence el 6 de marzo de 2027." },
+      {
+        type: "success",
+        title: "Successfully Joined",
+        description:
+          "Su primer aporte de $100.00 vencería el 6 de marzo de 2027 si la tanda se llenara hoy: el calendario queda fijo cuando se une el último miembro.",
+      },
     ]);
   });
 

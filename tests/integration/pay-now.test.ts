@@ -383,6 +383,14 @@ describe("the pages, as forms posted without JavaScript", () => {
     const { sessionJarFor } = await import("../support/users");
     const groupPage = await import("../../app/routes/groups.$groupId");
     const payPage = await import("../../app/routes/groups.$groupId.pay");
+    const { takeToasts } = await import("../../app/server/notifications/toast.server");
+    const { CookieJar } = await import("../support/routes");
+    const toastsOf = async (setCookies: string[]) => {
+      const jar = new CookieJar();
+      jar.store(setCookies);
+      const { toasts } = await takeToasts(new Request("http://localhost:3000/", { headers: { Cookie: jar.header() } }));
+      return toasts.map((toast) => ({ title: toast.title, description: toast.description }));
+    };
     const { group, late, admin, members } = shortMemberOn("2026-01-09"); // Friday January 9: declined
     const lateJar = await sessionJarFor(late.id);
     const view = await call(groupPage.loader, get(`/groups/${group.id}`, lateJar), { groupId: group.id });
@@ -439,6 +447,12 @@ describe("the pages, as forms posted without JavaScript", () => {
     const payText = textOf(renderRoute(payPage.default, `/groups/${group.id}/pay`, payView.data));
     expect(payText).toContain("Amount $100.00");
     expect(payText).toContain("From First Platypus Bank Plaid Saving ••1111");
+    // Its dates in the model's words (ADR 040): sent on Friday 9, collected on Monday 12 when it settles — the day the
+    // schedule's "Collected" and the statement show — never "Collected on" the day it is sent.
+    expect(payText).toContain(
+      "Debit sent to your bank on Friday, January 9, 2026 To be collected on Monday, January 12, 2026: the day it settles, as the group's schedule and your statement show it (ACH business days).",
+    );
+    expect(payText).not.toContain("Collected on Friday");
     const refused = await call(payPage.action, post(`/groups/${group.id}/pay`, { periodNumber: "1" }, lateJar), { groupId: group.id });
     expect(refused).toMatchObject({ status: 400, data: { error: "Tick the box to authorise the debit." } });
     // A tampered period (unreadable, or not the one the page shows): said in words, not "Bad Request" nor "nothing to
@@ -455,6 +469,13 @@ describe("the pages, as forms posted without JavaScript", () => {
     expect(translator("es-US")(notThis as never)).toBe("Ese pago no es uno que pueda hacer ahora; la página muestra el que puede hacer.");
     const paid = await call(payPage.action, post(`/groups/${group.id}/pay`, { periodNumber: "1", consent: "yes" }, lateJar), { groupId: group.id });
     expect(paid.status).toBe(302);
+    expect(await toastsOf(paid.setCookies)).toEqual([
+      {
+        title: "Payment on its way",
+        description:
+          "The debit of $100.00 is sent to your bank on Friday, January 9, 2026 and expected to be collected on Monday, January 12, 2026, the day it settles and your statement shows it. The payout that waits for it goes out once it has arrived.",
+      },
+    ]);
     const attempts = await chain(group.id, late.id);
     expect(attempts.map((t) => [t.attempt, t.payNow, t.bankAccountId])).toEqual([
       [1, false, attempts[0]!.bankAccountId],

@@ -20,6 +20,7 @@ const { returnTransfer } = await import("../support/bank");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
 const { eq, sql } = await import("drizzle-orm");
+const { formatCalendarDay } = await import("../../app/domain/format");
 
 const NOW = new Date("2026-01-06T17:00:00Z");
 
@@ -222,7 +223,10 @@ describe("the recipient's consent to be paid what arrived", () => {
     expect(await calendarPayout(group.id, recipient.id)).toEqual([
       `DTSTART;VALUE=DATE:${row.dates.arrival.day.replaceAll("-", "")}`,
       `SUMMARY:Your payout: ${icsText(group.name)} ($300.00)`,
-      `DESCRIPTION:${icsText(`Your payout of $300.00 from ${group.name} is expected in your bank account (period 1).`)}`,
+      // Arrived (the page's "Arrived <day>"): said as done, in parts, on the last part's day; never "expected".
+      `DESCRIPTION:${icsText(
+        `Your payout of $300.00 from ${group.name} arrived in your bank account in parts, the last on ${formatCalendarDay(row.dates.arrival.day, "medium")} (period 1).`,
+      )}`,
     ]);
     const given = (await turnConsentView(recipient.id, group.id, new Date())).given;
     expect(given).toMatchObject([
@@ -705,5 +709,13 @@ describe("the pages, as forms posted without JavaScript", () => {
     expect(after).toContain(
       `${recipient.name} accepted $200.00 on Friday, January 23, 2026; ${late.name} owes $100.00 to ${recipient.name}, to be sent to them when it arrives.`,
     );
+    // Paid with Pay now: the panel says it is on its way, never "pay it with Pay now (above)", which would now pay another.
+    await money.setSandboxBalance(late.id, 100_000);
+    expect(await payNow(late.id, group.id, { periodNumber: 1, consent: true }, new Date())).toMatchObject({ ok: true });
+    const paidText = await pageText(await sessionJarFor(late.id));
+    expect(paidText).toContain(
+      `You owe ${recipient.name} $100.00 On Friday, January 23, 2026 ${recipient.name} accepted what had arrived for turn 1 instead of waiting for your contribution. Your payment of $100.00 is on its way: it is sent on to ${recipient.name} when it arrives.`,
+    );
+    expect(paidText).not.toContain("pay it with Pay now (above)");
   }, 300_000);
 });

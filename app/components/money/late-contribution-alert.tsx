@@ -10,13 +10,28 @@ import type { LateContributionView } from "~/server/money/late-contributions.ser
  * The member's own contribution that did not go through (issue 44): on the group page and as the dashboard's alert.
  * The amount, the account, the next attempt's date and what the member can do now (Pay now, choose another account).
  */
+/**
+ * The late contribution Pay now pays before `late` in its group (the oldest of the member's there, as pay-now.server.ts
+ * takes it), or null when `late` is that one. `all` is the member's late contributions, oldest first (lateFrom's order).
+ */
+export function payNowFirst(late: LateContributionView, all: readonly LateContributionView[]): LateContributionView | null {
+  const first = all.find((entry) => entry.groupId === late.groupId && entry.userId === late.userId);
+  return first && first.periodNumber !== late.periodNumber ? first : null;
+}
+
 export function LateContributionAlert({
   late,
   showGroup = false,
   offer = null,
+  payFirst = null,
 }: {
   late: LateContributionView;
   showGroup?: boolean;
+  /**
+   * An older late contribution of the member's in the same group: Pay now pays it first (pay-now.server.ts takes the
+   * oldest), so this alert has no Pay now button and says which goes first. Null for the oldest (or only) one.
+   */
+  payFirst?: Pick<LateContributionView, "dueOn"> | null;
   /**
    * On the group page: the member's newest other usable account, offered for the next attempt (linked after a failure);
    * never the one the next attempt is already taken from nor the one that failed (debit-choice.server.ts groupMoneyFrom).
@@ -56,10 +71,17 @@ export function LateContributionAlert({
           </button>
         </Form>
       ) : null}
+      {payFirst ? (
+        <p className="mt-3" data-testid="late-pay-after">
+          {t("groupPage.lateAlert.payAfter", { date: formatCalendarDay(payFirst.dueOn, "full", locale) })}
+        </p>
+      ) : null}
       <p className="mt-3 flex flex-wrap gap-2">
-        <Link to={`/groups/${late.groupId}/pay`} className={buttonClass("primary")}>
-          {t("groupPage.lateAlert.payNow", { amount: late.consent ? formatMoney(late.consent.owedCents, locale) : amount })}
-        </Link>
+        {payFirst ? null : (
+          <Link to={`/groups/${late.groupId}/pay`} className={buttonClass("primary")}>
+            {t("groupPage.lateAlert.payNow", { amount: late.consent ? formatMoney(late.consent.owedCents, locale) : amount })}
+          </Link>
+        )}
         {showGroup ? (
           <Link to={`/groups/${late.groupId}#paid-from-title`} className={buttonClass("secondary")}>
             {t("groupPage.lateAlert.chooseAnother")}

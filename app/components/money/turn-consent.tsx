@@ -24,7 +24,20 @@ function useWords() {
   };
 }
 
-export function TurnConsentPanel({ view, groupId }: { view: TurnConsentView; groupId: string }) {
+export function TurnConsentPanel({
+  view,
+  groupId,
+  latePeriods,
+}: {
+  view: TurnConsentView;
+  groupId: string;
+  /**
+   * The periods the viewer's contribution is late for (the group page's late alerts). A debt whose period is not among
+   * them was paid (with Pay now, on its way): it is never told "pay it with Pay now", which would now pay another one.
+   * Absent: every debt is told to be paid.
+   */
+  latePeriods?: readonly number[];
+}) {
   const { t, money, fullDate } = useWords();
   if (view.offers.length === 0 && view.given.length === 0 && view.owing.length === 0) return null;
   return (
@@ -36,7 +49,7 @@ export function TurnConsentPanel({ view, groupId }: { view: TurnConsentView; gro
               {t("turnConsent.owing.title", { name: debt.recipientName, amount: money(debt.amountCents) })}
             </h2>
             <p className="mt-1 text-sm text-slate-700">
-              {t("turnConsent.owing.body", {
+              {t(latePeriods && !latePeriods.includes(debt.periodNumber) ? "turnConsent.owing.onItsWay" : "turnConsent.owing.body", {
                 date: fullDate(debt.consentedOn),
                 name: debt.recipientName,
                 period: debt.periodNumber,

@@ -283,6 +283,8 @@ const UI = {
   "invitations.closed": "No longer open",
   "invitations.declinedDescription": "You declined the invitation to {name}.",
   "invitations.joinedDescription": "Your first contribution of {amount} is due {date}.",
+  "invitations.joinedDescriptionProjected":
+    "Your first contribution of {amount} would be due {date} if the group filled today: the schedule is fixed when the last member joins.",
   "invitation.groupAdmin": "The group admin",
   "invitation.invitedBy": "Invited by {name}",
   "invitation.contribution": "Contribution",

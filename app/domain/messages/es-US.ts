@@ -282,6 +282,8 @@ export const messages: Record<MessageId, string> = {
   "invitations.closed": "Ya no están abiertas",
   "invitations.declinedDescription": "Rechazó la invitación a {name}.",
   "invitations.joinedDescription": "Su primer aporte de {amount} vence el {date}.",
+  "invitations.joinedDescriptionProjected":
+    "Su primer aporte de {amount} vencería el {date} si la tanda se llenara hoy: el calendario queda fijo cuando se une el último miembro.",
   "invitation.groupAdmin": "La administración de la tanda",
   "invitation.invitedBy": "Le invitó {name}",
   "invitation.contribution": "Aporte",

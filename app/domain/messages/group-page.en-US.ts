@@ -63,6 +63,7 @@ export const GROUP_PAGE_MESSAGES = {
   "groupPage.yourReports": "Your reports",
   "groupPage.atAGlance": "Group at a glance",
   "groupPage.ifFillsToday": "If the group fills today",
+  "groupPage.nextIsPayNow": "A late contribution: pay it now with Pay now",
   "groupPage.cycleComplete": "The cycle is complete",
   "groupPage.inviteMembers": "Invite members",
   "groupPage.seatsLeft": "{count, plural, one {# seat left.} other {# seats left.}} Share this link with the people you trust.",
@@ -206,6 +207,9 @@ export const GROUP_PAGE_MESSAGES = {
   "groupPage.lateAlert.none": "None",
   "groupPage.lateAlert.useOffer": "Use {account} for this group instead?",
   "groupPage.lateAlert.payNow": "Pay {amount} now",
+  // Several late contributions in one group: Pay now pays the oldest first (pay-now.server.ts), so only its alert has
+  // the button; the others say which goes first.
+  "groupPage.lateAlert.payAfter": "Pay now takes your contribution due {date} first; you can pay this one there right after it.",
   "groupPage.lateAlert.chooseAnother": "Choose another account",
   "groupPage.paidFrom.title": "Paid from",
   "groupPage.paidFrom.takenFrom": "Your contributions to this group are taken from <0>{account}</0>.",
@@ -309,9 +313,11 @@ export const GROUP_PAGE_MESSAGES = {
   "groupPage.pay.lead":
     "Your contribution to {group} due {date} did not go through. Pay it now and the payout that waits for it goes out once it has arrived.",
   "groupPage.pay.fee": "The one-time setup fee of {fee} is taken as its own debit once this contribution has gone through.",
+  "groupPage.pay.alsoLate": "Also late: {amount} due {date}. This payment does not cover it; you can pay it here next, once this one is made.",
   "groupPage.pay.from": "From",
-  "groupPage.pay.collectedOn": "Collected on",
-  "groupPage.pay.settles": "Expected to settle on {date} (ACH business days).",
+  // The model's words (ADR 040): "collected" is the day the debit settles, the day the schedule and the statement show.
+  "groupPage.pay.sentOn": "Debit sent to your bank on",
+  "groupPage.pay.collected": "To be collected on {date}: the day it settles, as the group's schedule and your statement show it (ACH business days).",
   "groupPage.pay.failedHere": "The last attempt from this account did not go through on {date}.",
   "groupPage.pay.fromInstead": "Pay from {account} instead",
   "groupPage.pay.linkAnother": "Link another account to pay from it",
@@ -321,7 +327,7 @@ export const GROUP_PAGE_MESSAGES = {
   "groupPage.pay.consent":
     "I authorise Rosca to debit {amount} once from {account} through the ACH network on {date}, for my late contribution to {group}. I can cancel this authorisation by contacting Rosca support before that day.",
   "groupPage.pay.onItsWay":
-    "{amount} is taken on {date} and expected to settle on {settles}. The payout that waits for it goes out once it has arrived.",
+    "The debit of {amount} is sent to your bank on {date} and expected to be collected on {settles}, the day it settles and your statement shows it. The payout that waits for it goes out once it has arrived.",
   // The statement (/groups/:groupId/statement and its CSV's headings).
   "groupPage.statementPage.title": "Statement: {group}",
   "groupPage.statementPage.back": "Back to {group}",
@@ -361,6 +367,10 @@ export const GROUP_PAGE_MESSAGES = {
   "groupPage.calendar.yourPayout": "Your payout: {group} ({amount})",
   "groupPage.calendar.contributionBody": "Your contribution of {amount} to {group} is due (period {period}).",
   "groupPage.calendar.payoutBody": "Your payout of {amount} from {group} is expected in your bank account (period {period}).",
+  // A payout that has arrived (ADR 040's "Arrived", the schedule's day): never "expected". In parts: a consented turn's.
+  "groupPage.calendar.payoutArrivedBody": "Your payout of {amount} from {group} arrived in your bank account on {date} (period {period}).",
+  "groupPage.calendar.payoutArrivedPartsBody":
+    "Your payout of {amount} from {group} arrived in your bank account in parts, the last on {date} (period {period}).",
   "groupPage.calendar.payoutStoppedBody": "Your payout of {amount} from {group} is not on its way (period {period}).",
   "groupPage.calendar.payoutWaitingBody":
     "Your payout of {amount} from {group} is not sent yet: it waits for contributions due {date} (period {period}).",

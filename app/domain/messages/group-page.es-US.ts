@@ -65,6 +65,7 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
   "groupPage.yourReports": "Sus reportes",
   "groupPage.atAGlance": "La tanda de un vistazo",
   "groupPage.ifFillsToday": "Si la tanda se llenara hoy",
+  "groupPage.nextIsPayNow": "Un aporte atrasado: páguelo ahora con Pagar ahora",
   "groupPage.cycleComplete": "La tanda terminó",
   "groupPage.inviteMembers": "Invitar miembros",
   "groupPage.seatsLeft": "{count, plural, one {Queda # lugar.} other {Quedan # lugares.}} Comparta este enlace con las personas de su confianza.",
@@ -201,6 +202,7 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
   "groupPage.lateAlert.none": "Ninguno",
   "groupPage.lateAlert.useOffer": "¿Usar {account} para esta tanda?",
   "groupPage.lateAlert.payNow": "Pagar {amount} ahora",
+  "groupPage.lateAlert.payAfter": "Pagar ahora cobra primero su aporte con fecha de pago {date}; puede pagar este allí justo después.",
   "groupPage.lateAlert.chooseAnother": "Elegir otra cuenta",
   "groupPage.paidFrom.title": "Se paga desde",
   "groupPage.paidFrom.takenFrom": "Sus aportes a esta tanda se cargan a <0>{account}</0>.",
@@ -303,9 +305,12 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
   "groupPage.pay.lead":
     "Su aporte a {group} con fecha de pago {date} no se completó. Páguelo ahora y el pago del pozo que lo espera saldrá en cuanto haya llegado.",
   "groupPage.pay.fee": "La tarifa de inicio única de {fee} se carga aparte cuando este aporte se haya completado.",
+  "groupPage.pay.alsoLate":
+    "También atrasado: {amount} con fecha de pago {date}. Este pago no lo cubre; puede pagarlo aquí a continuación, una vez hecho este.",
   "groupPage.pay.from": "Desde",
-  "groupPage.pay.collectedOn": "Se carga el",
-  "groupPage.pay.settles": "Se espera que se liquide el {date} (días hábiles de ACH).",
+  "groupPage.pay.sentOn": "Cargo enviado a su banco el",
+  "groupPage.pay.collected":
+    "Se cobra el {date}: el día en que se liquida, como lo muestran el calendario de la tanda y su estado de cuenta (días hábiles de ACH).",
   "groupPage.pay.failedHere": "El último intento con esta cuenta no se completó el {date}.",
   "groupPage.pay.fromInstead": "Pagar desde {account}",
   "groupPage.pay.linkAnother": "Vincule otra cuenta para pagar desde ella",
@@ -315,7 +320,7 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
   "groupPage.pay.consent":
     "Autorizo a Rosca a cargar {amount} una sola vez a {account} por la red ACH el {date}, por mi aporte atrasado a {group}. Puedo cancelar esta autorización comunicándome con el soporte de Rosca antes de ese día.",
   "groupPage.pay.onItsWay":
-    "{amount} se carga el {date} y se espera que se liquide el {settles}. El pago del pozo que lo espera sale en cuanto haya llegado.",
+    "El cargo de {amount} se envía a su banco el {date} y se espera cobrarlo el {settles}, el día en que se liquida y lo muestra su estado de cuenta. El pago del pozo que lo espera sale en cuanto haya llegado.",
   "groupPage.statementPage.title": "Estado de cuenta: {group}",
   "groupPage.statementPage.back": "Volver a {group}",
   "groupPage.statementPage.csv": "Descargar CSV",
@@ -353,6 +358,9 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
   "groupPage.calendar.yourPayout": "Su pago del pozo: {group} ({amount})",
   "groupPage.calendar.contributionBody": "Vence su aporte de {amount} a {group} (período {period}).",
   "groupPage.calendar.payoutBody": "Se espera en su cuenta bancaria su pago del pozo de {amount} de {group} (período {period}).",
+  "groupPage.calendar.payoutArrivedBody": "Su pago del pozo de {amount} de {group} llegó a su cuenta bancaria el {date} (período {period}).",
+  "groupPage.calendar.payoutArrivedPartsBody":
+    "Su pago del pozo de {amount} de {group} llegó a su cuenta bancaria en partes, la última el {date} (período {period}).",
   "groupPage.calendar.payoutStoppedBody": "Su pago del pozo de {amount} de {group} no está en camino (período {period}).",
   "groupPage.calendar.payoutWaitingBody":
     "Su pago del pozo de {amount} de {group} aún no se envía: espera los aportes con fecha de pago del {date} (período {period}).",

@@ -65,6 +65,8 @@ export const JOIN_MESSAGES = {
   "join.declinedDescription": "You declined the invitation to {name}.",
   "join.joinedTitle": "Successfully Joined",
   "join.joinedDescription": "Your first contribution of {amount} is due {date}.",
+  "join.joinedDescriptionProjected":
+    "Your first contribution of {amount} would be due {date} if the group filled today: the schedule is fixed when the last member joins.",
   "join.jsRequiredTitle": "JavaScript Required",
   "join.jsRequired": "Connecting a bank opens the bank-linking provider's secure window, which needs JavaScript. Please turn it on and try again.",
   "join.linkingFailedTitle": "Linking Failed",

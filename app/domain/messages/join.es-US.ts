@@ -68,6 +68,8 @@ export const JOIN_MESSAGES_ES: Record<keyof typeof JOIN_MESSAGES, string> = {
   "join.declinedDescription": "Usted rechazó la invitación a {name}.",
   "join.joinedTitle": "Se unió a la tanda",
   "join.joinedDescription": "Su primer aporte de {amount} vence el {date}.",
+  "join.joinedDescriptionProjected":
+    "Su primer aporte de {amount} vencería el {date} si la tanda se llenara hoy: el calendario queda fijo cuando se une el último miembro.",
   "join.jsRequiredTitle": "Se necesita JavaScript",
   "join.jsRequired":
     "Para conectar un banco se abre la ventana segura del proveedor de vinculación bancaria, que necesita JavaScript. Actívelo e inténtelo de nuevo.",

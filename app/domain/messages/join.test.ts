@@ -22,6 +22,16 @@ describe("the join page's words (ADR 056, part four (f))", () => {
     expect(english("join.leftTitle")).toBe(ROSTER_MESSAGES.leftPageTitle);
     expect(english("join.left")).toBe(ROSTER_MESSAGES.leftPage);
     expect(english("join.joinedDescription", { amount: "$100.00", date: "January 5, 2027" })).toBe(joinedDescription(10_000, "2027-01-05"));
+    // A group still forming: the date is projected, and the toast says so (as the page did before the join).
+    expect(english("join.joinedDescriptionProjected", { amount: "$100.00", date: "January 5, 2027" })).toBe(
+      joinedDescription(10_000, "2027-01-05", true),
+    );
+    expect(joinedDescription(10_000, "2027-01-05", true)).toBe(
+      "Your first contribution of $100.00 would be due January 5, 2027 if the group filled today: the schedule is fixed when the last member joins.",
+    );
+    expect(spanish("join.joinedDescriptionProjected", { amount: "$100.00", date: "5 de enero de 2027" })).toBe(
+      "Su primer aporte de $100.00 vencería el 5 de enero de 2027 si la tanda se llenara hoy: el calendario queda fijo cuando se une el último miembro.",
+    );
   });
 
   it("count private records with a plural in both languages", () => {

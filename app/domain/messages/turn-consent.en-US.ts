@@ -8,6 +8,9 @@ export const TURN_CONSENT_MESSAGES = {
   "turnConsent.owing.title": "You owe {name} {amount}",
   "turnConsent.owing.body":
     "On {date} {name} accepted what had arrived for turn {period} instead of waiting for your contribution. Your {amount} is still owed to them: pay it with Pay now (above) and it is sent on to {name} when it arrives.",
+  // Once paid (nothing late for the turn any more): never "pay it with Pay now", which would now pay another one.
+  "turnConsent.owing.onItsWay":
+    "On {date} {name} accepted what had arrived for turn {period} instead of waiting for your contribution. Your payment of {amount} is on its way: it is sent on to {name} when it arrives.",
   "turnConsent.offer.title": "Your payout waits for {names}",
   "turnConsent.offer.body":
     "Your {amount} payout (turn {period}, due {date}) waits because {count, plural, one {a contribution hasn't} other {contributions haven't}} arrived. Rosca doesn't lend the missing money.",

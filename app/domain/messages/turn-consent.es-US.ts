@@ -8,6 +8,8 @@ export const TURN_CONSENT_MESSAGES_ES: Record<keyof typeof TURN_CONSENT_MESSAGES
   "turnConsent.owing.title": "Usted le debe {amount} a {name}",
   "turnConsent.owing.body":
     "El {date}, {name} aceptó lo que había llegado para el turno {period} en vez de esperar su aporte. Sus {amount} se le siguen debiendo a {name}: páguelos con Pagar ahora (arriba) y se le envían a {name} cuando lleguen.",
+  "turnConsent.owing.onItsWay":
+    "El {date}, {name} aceptó lo que había llegado para el turno {period} en vez de esperar su aporte. Su pago de {amount} está en camino: se le envía a {name} cuando llegue.",
   "turnConsent.offer.title": "Su pago del pozo espera a {names}",
   "turnConsent.offer.body":
     "Su pago del pozo de {amount} (turno {period}, con fecha {date}) espera porque {count, plural, one {no ha llegado un aporte} other {no han llegado aportes}}. Rosca no presta el dinero que falta.",

@@ -298,3 +298,57 @@ describe("a payout whose arrival cannot be told yet", () => {
     );
   });
 });
+
+describe("a payout that has arrived (the schedule's 'Arrived <day>')", () => {
+  const arrivedCalendar = (entry: Partial<import("./group-views.server").CalendarEntry>, locale?: "es-US") =>
+    events(
+      buildGroupCalendar({
+        group: { id: GROUP_ID, name: "Family Savings Circle" },
+        groupUrl: `http://localhost:3000/groups/${GROUP_ID}`,
+        now: NOW,
+        locale,
+        entries: [{ kind: "payout", date: "2026-11-27", amountCents: 30_000, periodNumber: 1, arrived: true, ...entry }],
+      }),
+    )
+      .flat()
+      .filter((line) => /^(DTSTART|DESCRIPTION)[:;]/.test(line));
+
+  it("says it arrived on its day, never that it is expected; in English and in Spanish", () => {
+    expect(arrivedCalendar({})).toEqual([
+      "DTSTART;VALUE=DATE:20261127",
+      "DESCRIPTION:Your payout of $300.00 from Family Savings Circle arrived in your bank account on Nov 27\\, 2026 (period 1).",
+    ]);
+    expect(arrivedCalendar({}, "es-US")).toEqual([
+      "DTSTART;VALUE=DATE:20261127",
+      "DESCRIPTION:Su pago del pozo de $300.00 de Family Savings Circle llegó a su cuenta bancaria el 27 nov 2026 (período 1).",
+    ]);
+    // Not arrived yet: still "expected", on the day it is expected.
+    expect(arrivedCalendar({ arrived: false })[1]).toBe(
+      "DESCRIPTION:Your payout of $300.00 from Family Savings Circle is expected in your bank account (period 1).",
+    );
+  });
+
+  it("a consented turn paid in parts: what arrived in all, and its last part's day (the page's 'sent, the last part on')", () => {
+    const partial = {
+      arrivedCents: 20_000,
+      consentedOn: "2026-12-14",
+      payout: { state: "sent" as const, on: "2026-12-14" },
+      debts: [
+        {
+          name: "Omar Haddad",
+          amountCents: 10_000,
+          status: "collected" as const,
+          collectedOn: "2026-12-15",
+          rest: { state: "sent" as const, on: "2026-12-16" },
+        },
+      ],
+    };
+    expect(arrivedCalendar({ date: "2026-12-17", periodNumber: 2, partial })).toEqual([
+      "DTSTART;VALUE=DATE:20261217",
+      "DESCRIPTION:Your payout of $300.00 from Family Savings Circle arrived in your bank account in parts\\, the last on Dec 17\\, 2026 (period 2).",
+    ]);
+    expect(arrivedCalendar({ date: "2026-12-17", periodNumber: 2, partial }, "es-US")[1]).toBe(
+      "DESCRIPTION:Su pago del pozo de $300.00 de Family Savings Circle llegó a su cuenta bancaria en partes\\, la última el 17 dic 2026 (período 2).",
+    );
+  });
+});

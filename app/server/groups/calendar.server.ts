@@ -76,7 +76,7 @@ export function buildGroupCalendar(input: {
  * that will not be sent again automatically is "not on its way", never one that waits for contributions.
  */
 export function calendarDescription(
-  entry: Pick<CalendarEntry, "kind" | "date" | "amountCents" | "periodNumber" | "partial" | "waiting">,
+  entry: Pick<CalendarEntry, "kind" | "date" | "amountCents" | "periodNumber" | "partial" | "waiting" | "arrived">,
   groupName: string,
   locale: Locale = DEFAULT_LOCALE,
 ) {
@@ -88,6 +88,10 @@ export function calendarDescription(
   const due = formatCalendarDay(entry.date, "medium", locale);
   const t = translator(locale);
   const partial = entry.kind === "payout" ? entry.partial : null;
+  // Arrived (the schedule's "Arrived <day>", the event's day): said as done; a consented turn sent in parts says its
+  // last part's day, as the page's "sent, the last part on …".
+  const arrived = entry.kind === "payout" && !waiting && entry.arrived === true;
+  const inParts = partial !== null && partial !== undefined && partial.debts.some((d) => d.status === "collected");
   const body = t(
     entry.kind === "contribution"
       ? "groupPage.calendar.contributionBody"
@@ -95,8 +99,12 @@ export function calendarDescription(
         ? partial
           ? "groupPage.calendar.payoutStoppedBody"
           : "groupPage.calendar.payoutWaitingBody"
-        : "groupPage.calendar.payoutBody",
-    waiting && !partial ? { ...values, date: due } : values,
+        : arrived
+          ? inParts
+            ? "groupPage.calendar.payoutArrivedPartsBody"
+            : "groupPage.calendar.payoutArrivedBody"
+          : "groupPage.calendar.payoutBody",
+    (waiting && !partial) || arrived ? { ...values, date: due } : values,
   );
   if (!partial) return body;
   // What was sent is the figure the event's body names; each part not sent yet follows in the page's words.

@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { payoutPerTurnCents } from "~/domain/groups";
+import { nextDebitDay } from "~/domain/failed-contribution";
 import { daysBetween, describeSchedule, periodDates, todayIn, type CalendarDay } from "~/domain/schedule";
 import { db, preparedQuery } from "../db/client.server";
 import { FAILED_STATUSES, SETTLED_STATUSES, type TransferStatus } from "~/domain/money";
@@ -135,6 +136,15 @@ export type GroupPageView = {
    */
   nextContributionOn: CalendarDay | null;
   nextContributionProjected: boolean;
+  /**
+   * The "Next contribution" card: for an active group the viewer's own next debit, by the dashboard's rule
+   * (`nextDebitDay`): the earliest of their next scheduled contribution and each late one's next automatic attempt, or
+   * today for a late one with nothing automatic left (Pay now); null when there is none (never a day gone by). Forming:
+   * the projected day; completed: null. `nextContributionOn` stays the group's, for the days-until line.
+   */
+  yourNextContributionOn: CalendarDay | null;
+  /** The viewer's next contribution is a late one only Pay now pays (the card says so). */
+  yourNextIsPayNow: boolean;
   daysUntilNextContribution: number | null;
   nextPayout: {
     recipientName: string | null;
@@ -545,6 +555,9 @@ export async function groupPageWithPanels(
     today,
     nextContributionOn: nextDue,
     nextContributionProjected: scheduleProjected,
+    // Active: set below, from the viewer's own contributions; forming: projected; completed: none.
+    yourNextContributionOn: group.status === "forming" ? nextDue : null,
+    yourNextIsPayNow: false,
     daysUntilNextContribution: nextDue ? daysBetween(today, nextDue) : null,
     nextPayout: next
       ? {
@@ -597,10 +610,21 @@ export async function groupPageWithPanels(
         }))
       : null,
   };
+  const money = row.money ? groupMoneyFrom(row.money, userId, viewer.isAdmin, now, locale) : null;
+  if (group.status === "active") {
+    // The dashboard's rule (dashboard.server.ts), so the two cards agree: the first period none of the viewer's
+    // contributions was attempted for, weighed against their late ones' next attempts (issue: a past due day shown).
+    const attempted = new Set(attempts.filter((a) => a.kind === "contribution" && a.userId === userId).map((a) => a.periodNumber));
+    const scheduled = periods.find((period) => !attempted.has(period.periodNumber))?.dueOn ?? null;
+    const lateMine = money?.late ?? [];
+    view.yourNextContributionOn = nextDebitDay(scheduled, lateMine, today);
+    view.yourNextIsPayNow =
+      view.yourNextContributionOn !== null && lateMine.some((late) => late.nextAttemptOn === null && late.today === view.yourNextContributionOn);
+  }
   return {
     group: view,
     poolMovements,
-    money: row.money ? groupMoneyFrom(row.money, userId, viewer.isAdmin, now, locale) : null,
+    money,
     turnWaiting: row.turnWaiting === true,
     sentInvitations: invitationRows
       ? sentInvitationViews(invitationRows, { status: group.status, joinedCount, memberCount: group.memberCount }, now)
@@ -943,7 +967,9 @@ export function cardsWithSavingsFrom(rows: CardRow[], userId: string, now = new 
           : group.payoutOrder === "fixed"
             ? member.payoutPosition
             : null,
-      nextContributionOn: group.status === "active" ? myNextDue : null,
+      // Never a day gone by (nextDebitDay's rule, as the group page's card): a due day the group's run has not reached yet
+      // is taken on its next run.
+      nextContributionOn: group.status === "active" ? nextDebitDay(myNextDue, [], today) : null,
       nextPayout:
         next && nextDates
           ? {
@@ -1124,6 +1150,8 @@ export type CalendarEntry = {
    * good): dated by the due day it waits on, as the page names it, never by a day it is expected in the bank.
    */
   waiting?: boolean;
+  /** A payout that has arrived (the schedule's "Arrived"): `date` is its arrival day, told as done, never "expected". */
+  arrived?: boolean;
 };
 
 /**
@@ -1147,6 +1175,7 @@ export async function calendarEntriesFor(userId: string, groupId: string, now = 
         periodNumber: row.position,
         partial: row.partial,
         waiting: headline.kind !== "arrival",
+        arrived: headline.kind === "arrival" && !headline.step.planned,
       });
     }
   }

@@ -433,7 +433,16 @@ async function countMiss(userId: string): Promise<InvitationLookup> {
 }
 
 export type JoinResult =
-  | { ok: true; groupId: string; firstDueOn: CalendarDay; started: boolean; alreadyMember: boolean; contributionCents: number }
+  | {
+      ok: true;
+      groupId: string;
+      firstDueOn: CalendarDay;
+      /** The group is still forming after the join: `firstDueOn` is only projected (if it filled today). */
+      forming: boolean;
+      started: boolean;
+      alreadyMember: boolean;
+      contributionCents: number;
+    }
   | { ok: false; reason: "not-authorized" | "invalid" | "rate-limited" | "no-bank-account" }
   | Extract<InvitationLookup, { reason: "expired" | "revoked" | "closed" | "removed" | "left" }>;
 
@@ -495,6 +504,7 @@ export async function joinGroup(user: Joiner, code: string, now = new Date()): P
     ok: true,
     groupId: group.id,
     firstDueOn: firstDue!,
+    forming: !group.firstDueOn,
     started: outcome.started,
     alreadyMember: outcome.alreadyMember,
     contributionCents: group.contributionCents,

@@ -35,6 +35,8 @@ import { submitTransfers } from "./transfers.server";
 
 export type PayNowQuote = {
   late: LateContributionView;
+  /** The member's other late contributions in the group, oldest first: this payment does not cover them (paid next). */
+  alsoLate: Array<Pick<LateContributionView, "periodNumber" | "dueOn" | "amountCents" | "consent">>;
   /**
    * The account the debit is taken from (the late view's `payFrom`): the next attempt's account by the debit's own rule,
    * never the one that just failed while another is usable. The row is written with it, so the debit is taken from the
@@ -94,7 +96,7 @@ export async function payNowQuote(
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
     .limit(1);
   if (!member) return { ok: false, status: 404, error: "Group Not Found" };
-  const [late] = await lateContributions({ userId, groupId }, now);
+  const [late, ...rest] = await lateContributions({ userId, groupId }, now);
   if (!late) return { ok: false, status: 409, error: NOTHING_TO_PAY };
   if (!late.payFrom) return { ok: false, status: 409, error: NO_ACCOUNT };
   const account = late.payFromChoices.find((choice) => choice.id === from) ?? late.payFrom;
@@ -103,6 +105,12 @@ export async function payNowQuote(
     ok: true,
     quote: {
       late,
+      alsoLate: rest.map((other) => ({
+        periodNumber: other.periodNumber,
+        dueOn: other.dueOn,
+        amountCents: other.amountCents,
+        consent: other.consent,
+      })),
       account,
       collectOn,
       settlesOn: sandboxSettlesOn(late.today),
