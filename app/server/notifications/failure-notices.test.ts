@@ -5,7 +5,7 @@
  * owedToRecipientMessage, lateReminderText, dailyReminderText, bank-health.ts, ROSTER_MESSAGES), branch by branch.
  */
 import { describe, expect, it } from "vitest";
-import { DECLINE_REASONS, failureReason, failureReasonValues, RETURN_ACTIONS, RETURN_REASONS } from "~/domain/ach";
+import { DECLINE_REASONS, failureReason, failureReasonValues, memberFailureReason, RETURN_ACTIONS, RETURN_REASONS } from "~/domain/ach";
 import {
   accountNoticeValues,
   reauthorizedNotice,
@@ -77,7 +77,7 @@ describe("the failed contribution's notices as messages", () => {
       }
   });
 
-  it("write the admin's notice word for word as the cycle wrote it", () => {
+  it("write the admin's notice word for word as the cycle wrote it, the reason as the member's account's, not the admin's", () => {
     for (const failed of failures) {
       const reason = failureReasonValues(failed.status, failed.failureCode);
       expect(
@@ -88,9 +88,27 @@ describe("the failed contribution's notices as messages", () => {
         JSON.stringify(failed),
       ).toEqual({
         title: "Omar Haddad's contribution to Family Circle is late",
-        body: `${failureReason(failed.status, failed.failureCode)} ${adminNoticeAfterFailure("Omar Haddad", failed)}`,
+        body: `${memberFailureReason("Omar Haddad", failed.status, failed.failureCode)} ${adminNoticeAfterFailure("Omar Haddad", failed)}`,
       });
     }
+    expect(
+      noticeText({
+        message: "contributionLateAdmin",
+        values: {
+          groupName: "Family Circle",
+          ...failureReasonValues("declined", "NSF"),
+          ...adminFailureValues("Omar Haddad", facts({ attempt: 3 })),
+        },
+      }).body,
+    ).toBe(
+      "Omar Haddad's bank account did not have enough money available for this payment, so it was not attempted. Omar Haddad's $105.00 contribution did not go through and nothing more is debited automatically. Omar Haddad can pay it now from the group page; the group page's late contributions section lets you send a reminder.",
+    );
+    expect(
+      noticeText({
+        message: "contributionLateAdmin",
+        values: { groupName: "Family Circle", ...failureReasonValues("returned", "R07"), ...adminFailureValues("Omar Haddad", facts()) },
+      }).body,
+    ).toMatch(/^Omar Haddad withdrew their authorisation of these payments at their bank\. /);
   });
 
   it("write the admin's reminder and Pay now request as nudgeLateMembers did, with the step or what is owed to a recipient", () => {
@@ -149,7 +167,7 @@ describe("the failed contribution's notices as messages", () => {
       ),
     ).toEqual({
       title: "El aporte de Omar a Familia está atrasado",
-      body: "Su cuenta bancaria no tenía suficiente dinero disponible para este pago, así que no se intentó. El aporte de $105.00 de Omar no se completó y no se carga nada más automáticamente. Omar puede pagarlo ahora desde la página de la tanda; desde la sección de aportes atrasados de la página de la tanda usted puede enviarle un recordatorio.",
+      body: "La cuenta bancaria de Omar no tenía suficiente dinero disponible para este pago, así que no se intentó. El aporte de $105.00 de Omar no se completó y no se carga nada más automáticamente. Omar puede pagarlo ahora desde la página de la tanda; desde la sección de aportes atrasados de la página de la tanda usted puede enviarle un recordatorio.",
     });
     expect(
       noticeText(
