@@ -228,6 +228,36 @@ describe("a Pay now that did not go through", () => {
   }, 180_000);
 });
 
+describe("a Pay now that did not go through, then paid from another account before it was told", () => {
+  it("is not told as still late (no stale next step) to the member (bell and email are one urgent notice) or the admin", async () => {
+    const { group, lena, admin, checking, savings, jar } = await groupWithLena(5_000, 1_000);
+    await cycle.advanceClock(admin, group.id, { days: 3 }, new Date());
+    // Her Pay now from savings is declined (attempt 2)...
+    const declined = await call(payPage.action, post(`/groups/${group.id}/pay`, { periodNumber: "1", consent: "yes" }, jar), { groupId: group.id });
+    expect(declined).toMatchObject({ status: 302 });
+    // ...and before the group's next run tells it, she tops up checking and pays from it (attempt 3).
+    await money.setSandboxBalance(lena.id, 500_000);
+    const paid = await call(payPage.action, post(`/groups/${group.id}/pay`, { periodNumber: "1", consent: "yes", bankAccountId: checking.id }, jar), {
+      groupId: group.id,
+    });
+    expect(paid).toMatchObject({ status: 302 });
+    expect(await chain(group.id, lena.id)).toMatchObject([
+      { attempt: 1, status: "declined" },
+      { attempt: 2, payNow: true, status: "declined", bankAccountId: savings.id },
+      { attempt: 3, payNow: true, status: "pending", bankAccountId: checking.id },
+    ]);
+    await cycle.advanceClock(admin, group.id, { days: 1 }, new Date());
+    const title = `Your contribution to ${group.name} did not go through`;
+    const lenaBell = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, lena.id));
+    // Only the first (automatic) attempt's failure, told on Friday before she paid; nothing of the superseded Pay now.
+    expect(lenaBell.filter((n) => n.title === title).map((n) => n.body)).toEqual([
+      `Your bank account did not have enough money available for this payment, so it was not attempted. Attempt 1 of 3: we'll try $100.00 from ${CHECKING} again on Monday, January 12, 2026. Before then you can pay it now from the group page, choose another account for this group there, or make sure the funds are available.`,
+    ]);
+    const adminBell = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, admin.id));
+    expect(adminBell.filter((n) => n.title === `${lena.name}'s contribution to ${group.name} is late`)).toHaveLength(1);
+  }, 180_000);
+});
+
 describe("the failure notice of a debit returned after the member chose another account", () => {
   it("names the account the retry is taken from, and the failed one as the one that failed", async () => {
     const { group, lena, admin, checking, savings } = await groupWithLena(100_000, 500_000);

@@ -666,7 +666,33 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay, now: 
       );
     }
   }
-  const failedContributions = changed.filter((t) => !SETTLED_STATUSES.includes(t.status) && t.kind === "contribution");
+  const failed = changed.filter((t) => !SETTLED_STATUSES.includes(t.status) && t.kind === "contribution");
+  // A failure a later attempt of its chain already followed (the member paid with Pay now, from another account, before
+  // we told it) is not told at all: its "next step" would be false, and the later attempt is told by its own outcome.
+  const superseded = new Set<string>();
+  if (failed.length > 0) {
+    const later = await db()
+      .select({
+        groupId: bankTransfers.groupId,
+        userId: bankTransfers.userId,
+        periodNumber: bankTransfers.periodNumber,
+        attempt: bankTransfers.attempt,
+      })
+      .from(bankTransfers)
+      .where(
+        and(
+          eq(bankTransfers.kind, "contribution"),
+          inArray(bankTransfers.groupId, [...new Set(failed.map((t) => t.groupId))]),
+          inArray(bankTransfers.userId, [...new Set(failed.map((t) => t.userId))]),
+          inArray(bankTransfers.periodNumber, [...new Set(failed.map((t) => t.periodNumber))]),
+          sql`${bankTransfers.attempt} > ${Math.min(...failed.map((t) => t.attempt))}`,
+        ),
+      );
+    for (const t of failed)
+      if (later.some((l) => l.groupId === t.groupId && l.userId === t.userId && l.periodNumber === t.periodNumber && l.attempt > t.attempt))
+        superseded.add(t.id);
+  }
+  const failedContributions = failed.filter((t) => !superseded.has(t.id));
   // The retry's account as the debit will read it when it is sent (pickAccount on the member's choice now): a member who
   // chose another account while this debit was pending reads that one, and the failed one only as the one that failed.
   const [accounts, nextAccounts] = await Promise.all([
