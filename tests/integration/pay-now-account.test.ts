@@ -14,6 +14,7 @@ const cycle = await import("../../app/server/money/cycle.server");
 const { payNowFailureText, payNowQuote } = await import("../../app/server/money/pay-now.server");
 const { setDebitAccount } = await import("../../app/server/money/debit-choice.server");
 const { lateContributions } = await import("../../app/server/money/late-contributions.server");
+const { dashboardFor } = await import("../../app/server/groups/dashboard.server");
 const { takeToasts } = await import("../../app/server/notifications/toast.server");
 const { returnTransfer } = await import("../support/bank");
 const { plaidCall } = await import("../../app/server/bank/plaid.server");
@@ -84,6 +85,10 @@ describe("Pay now's account", () => {
     // The late alert's retry is still the debit's own rule: checking, the group's account.
     const [late] = await lateContributions({ userId: lena.id, groupId: group.id }, new Date());
     expect(late).toMatchObject({ nextAccount: { id: checking.id }, payFrom: { id: savings.id }, failedOn: "2026-01-09", payNow: false });
+    // The dashboard's alert, for a member who reads Spanish, in Spanish (ADR 056), as the group page's.
+    expect((await dashboardFor(lena, new Date(), "es-US")).late.map((entry) => entry.message)).toEqual([
+      `Intento 1 de 3: volveremos a intentar cargar $100.00 a ${CHECKING} el lunes, 12 de enero de 2026. Antes de esa fecha puede pagarlo ahora desde la página de la tanda, elegir ahí otra cuenta para esta tanda o asegurarse de tener los fondos disponibles.`,
+    ]);
 
     // The page showed savings, and savings became unusable before she posted (a return said it is closed): the payment
     // would now be taken from another account than the one her consent named, so it is refused; nothing is made.
@@ -220,6 +225,11 @@ describe("a Pay now that did not go through", () => {
     const [late] = await lateContributions({ userId: lena.id, groupId: group.id }, new Date());
     expect(late).toMatchObject({ attempt: 2, payNow: true, nextAttemptOn: "2026-01-12", nextAccount: { id: checking.id } });
     expect(late!.message).toBe(told.slice(told.indexOf("Your Pay now")));
+    // The dashboard's alert, for a member who reads Spanish, in Spanish as the group page's (ADR 056).
+    const spanish = await payNowFailureText(second!, "es-US");
+    expect((await dashboardFor(lena, new Date(), "es-US")).late.map((entry) => entry.message)).toEqual([
+      spanish.slice(spanish.indexOf("Su pago con Pagar ahora")),
+    ]);
     await cycle.advanceClock(admin, group.id, { days: 1 }, new Date());
     const bell = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, lena.id));
     const failures = bell.filter((n) => n.title === `Your contribution to ${group.name} did not go through`).map((n) => n.body);
