@@ -243,6 +243,8 @@ export function adminFailureValues(memberName: string, facts: FailedContribution
     memberName,
     amountCents: facts.amountCents,
     retries: retries ? "yes" : "no",
+    // The member's own Pay now (ADR 052): told as their payment, not as "attempt N of 3".
+    payNow: facts.payNow ? "yes" : "no",
     ...(retries ? { attempt: facts.attempt, attempts: MAX_ATTEMPTS, nextAttemptOn: nextAttemptOn(facts) } : {}),
   };
 }
@@ -264,6 +266,11 @@ export function consentValues(consent: ConsentedTurn): Record<string, string | n
  */
 export function adminNoticeAfterFailure(memberName: string, facts: FailedContributionFacts): string {
   const amount = formatMoney(facts.amountCents);
+  const own = `${memberName}'s own payment (Pay now) of ${amount}`;
+  if (willRetry(facts) && facts.payNow)
+    return `${own} did not go through; the next automatic attempt is on ${fullDate(nextAttemptOn(facts))}. ${memberName} can pay it now from the group page before then.`;
+  if (facts.payNow)
+    return `${own} did not go through and nothing more is debited automatically. ${memberName} can pay it now from the group page; the group page's late contributions section lets you send a reminder.`;
   if (willRetry(facts))
     return `${memberName}'s ${amount} contribution did not go through (attempt ${facts.attempt} of ${MAX_ATTEMPTS}); the next attempt is on ${fullDate(nextAttemptOn(facts))}. ${memberName} can pay it now from the group page before then.`;
   return `${memberName}'s ${amount} contribution did not go through and nothing more is debited automatically. ${memberName} can pay it now from the group page; the group page's late contributions section lets you send a reminder.`;

@@ -19,6 +19,10 @@ export const GROUP_PAGE_MESSAGES = {
     "The payout did not go through after {attempts} attempts and will not be sent again automatically; Rosca’s support team has been told.",
   "groupPage.next.retry":
     "{yours, select, yes {Your contribution} other {{name}’s contribution}} did not go through (attempt {attempt} of {attempts}): we’ll try again on {date}.",
+  "groupPage.next.payNowRetry":
+    "{yours, select, yes {Your own payment (Pay now)} other {{name}’s own payment (Pay now)}} did not go through after {count, plural, one {# automatic attempt} other {# automatic attempts}}: we’ll try again automatically on {date}.",
+  "groupPage.next.payNowNoRetry":
+    "{yours, select, yes {Your own payment (Pay now)} other {{name}’s own payment (Pay now)}} did not go through after {count, plural, one {# automatic attempt} other {# automatic attempts}}, and nothing more is tried automatically.",
   "groupPage.next.waitsForMember":
     "{yours, select, yes {Your contribution waits for you: link, reconnect or authorise your bank under Profile → Bank Accounts, and it is taken straight away.} other {{name}’s contribution waits for {name} to link, reconnect or authorise their bank; it is taken as soon as they do.}}",
   "groupPage.next.noRetry":

@@ -21,6 +21,10 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
     "El pago del pozo no se completó después de {attempts} intentos y no se volverá a enviar automáticamente; se avisó al equipo de soporte de Rosca.",
   "groupPage.next.retry":
     "{yours, select, yes {Su aporte} other {El aporte de {name}}} no se completó (intento {attempt} de {attempts}): lo intentaremos de nuevo el {date}.",
+  "groupPage.next.payNowRetry":
+    "{yours, select, yes {Su propio pago (Pagar ahora)} other {El propio pago de {name} (Pagar ahora)}} no se completó después de {count, plural, one {# intento automático} other {# intentos automáticos}}: lo intentaremos de nuevo automáticamente el {date}.",
+  "groupPage.next.payNowNoRetry":
+    "{yours, select, yes {Su propio pago (Pagar ahora)} other {El propio pago de {name} (Pagar ahora)}} no se completó después de {count, plural, one {# intento automático} other {# intentos automáticos}} y no se intenta nada más automáticamente.",
   "groupPage.next.waitsForMember":
     "{yours, select, yes {Su aporte lo espera a usted: vincule, vuelva a conectar o autorice su banco en Perfil → Cuentas bancarias, y se carga de inmediato.} other {El aporte de {name} espera a que {name} vincule, vuelva a conectar o autorice su banco; se carga en cuanto lo haga.}}",
   "groupPage.next.noRetry":

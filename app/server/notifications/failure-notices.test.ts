@@ -109,6 +109,34 @@ describe("the failed contribution's notices as messages", () => {
         values: { groupName: "Family Circle", ...failureReasonValues("returned", "R07"), ...adminFailureValues("Omar Haddad", facts()) },
       }).body,
     ).toMatch(/^Omar Haddad withdrew their authorisation of these payments at their bank\. /);
+    // The member's own Pay now (ADR 052): their payment, never "(attempt 2 of 3)".
+    expect(
+      noticeText({
+        message: "contributionLateAdmin",
+        values: {
+          groupName: "Family Circle",
+          ...failureReasonValues("declined", "NSF"),
+          ...adminFailureValues("Omar Haddad", facts({ attempt: 2, payNow: true })),
+        },
+      }).body,
+    ).toBe(
+      "Omar Haddad's bank account did not have enough money available for this payment, so it was not attempted. Omar Haddad's own payment (Pay now) of $105.00 did not go through; the next automatic attempt is on Monday, December 7, 2026. Omar Haddad can pay it now from the group page before then.",
+    );
+    expect(
+      noticeText(
+        {
+          message: "contributionLateAdmin",
+          values: {
+            groupName: "Familia",
+            ...failureReasonValues("declined", "NSF"),
+            ...adminFailureValues("Omar", facts({ attempt: 4, payNow: true })),
+          },
+        },
+        "es-US",
+      ).body,
+    ).toBe(
+      "La cuenta bancaria de Omar no tenía suficiente dinero disponible para este pago, así que no se intentó. El propio pago de Omar (Pagar ahora) de $105.00 no se completó y no se carga nada más automáticamente. Omar puede pagarlo ahora desde la página de la tanda; desde la sección de aportes atrasados de la página de la tanda usted puede enviarle un recordatorio.",
+    );
   });
 
   it("write the admin's reminder and Pay now request as nudgeLateMembers did, with the step or what is owed to a recipient", () => {
