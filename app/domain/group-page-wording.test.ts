@@ -80,6 +80,34 @@ describe("the Next Payout card's next steps in Spanish", () => {
   });
 });
 
+describe("the Next Payout card's failed Pay now in Spanish (ADR 052: the member's own payment)", () => {
+  it("counts the automatic attempts, not the Pay now", () => {
+    const dates = (late: unknown[]) =>
+      ({ due: "2026-12-01", collected: null, sent: null, arrival: null, late, payoutStuck: false, payoutFailed: false }) as unknown as PaymentDates;
+    const input = {
+      today: "2026-12-04",
+      recipient: { name: "Ada Admin", isYou: false },
+      payoutCents: 30_000,
+      person: (id: string) => ({ name: id === "lena" ? "Lena Late" : "Theo", isYou: id === "lena" }),
+      words: { t: es, locale: "es-US" as const },
+    };
+    expect(
+      payoutNextSteps({
+        ...input,
+        dates: dates([{ userId: "theo", attempt: 2, payNow: true, automaticAttempts: 1, next: { kind: "retry", on: "2026-12-07" } }]),
+      })[0],
+    ).toBe(
+      "El propio pago de Theo (Pagar ahora) no se completó después de 1 intento automático: lo intentaremos de nuevo automáticamente el 7 de diciembre de 2026.",
+    );
+    expect(
+      payoutNextSteps({
+        ...input,
+        dates: dates([{ userId: "lena", attempt: 4, payNow: true, automaticAttempts: 3, next: { kind: "no-retry" } }]),
+      })[0],
+    ).toBe("Su propio pago (Pagar ahora) no se completó después de 3 intentos automáticos y no se intenta nada más automáticamente.");
+  });
+});
+
 describe("the default cover and the unpaid turn's rule in Spanish", () => {
   it("take each rule's number from its constant", () => {
     const cover = defaultCoverIn(es);

@@ -133,8 +133,7 @@ function contributionDates(chain: readonly DatedAttempt[], userId: string, due: 
     status: last.status,
     failureCode: last.failureCode,
     next,
-    payNow: last.payNow === true,
-    automaticAttempts: chain.filter((a) => !a.payNow).length,
+    ...(last.payNow ? { payNow: true, automaticAttempts: chain.filter((a) => !a.payNow).length } : {}),
   });
   if (!FAILED_STATUSES.includes(last.status)) {
     if (last.waitingForMember) return { late: lateOf({ kind: "waits-for-member" }), settle: null, available: null };

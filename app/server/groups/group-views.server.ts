@@ -255,6 +255,8 @@ type PageAttempt = {
   waitingForMember: boolean;
   settledOn: CalendarDay | null;
   expectedFundsAvailableOn: CalendarDay | null;
+  /** The member's own Pay now (ADR 052). */
+  payNow: boolean;
 };
 type PagePoolDay = { day: CalendarDay; inCents: number; outCents: number };
 type PageHistory = {
