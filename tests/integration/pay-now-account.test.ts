@@ -238,6 +238,46 @@ describe("a Pay now that did not go through", () => {
   }, 180_000);
 });
 
+describe("a Pay now that did not go through after three automatic attempts (attempt 4)", () => {
+  it("is counted the same everywhere: the member's own payment after 3 automatic attempts, never 'attempt 4 of 3' or 'after 4 attempts'", async () => {
+    const { group, lena, admin, savings, jar } = await groupWithLena(5_000, 1_000);
+    // Friday January 9, Monday 12 and Thursday 15: three automatic attempts from checking are declined.
+    await cycle.advanceClock(admin, group.id, { days: 10 }, new Date());
+    expect(await chain(group.id, lena.id)).toMatchObject([
+      { attempt: 1, status: "declined" },
+      { attempt: 2, status: "declined" },
+      { attempt: 3, status: "declined" },
+    ]);
+    // Her Pay now from savings is declined too: attempt 4.
+    const paid = await call(payPage.action, post(`/groups/${group.id}/pay`, { periodNumber: "1", consent: "yes" }, jar), { groupId: group.id });
+    expect(paid).toMatchObject({ status: 302 });
+    expect((await chain(group.id, lena.id))[3]).toMatchObject({ attempt: 4, payNow: true, status: "declined", bankAccountId: savings.id });
+    await cycle.advanceClock(admin, group.id, { days: 1 }, new Date());
+
+    const groupPage = await import("../../app/routes/groups.$groupId");
+    const pageText = async (userId: string) => {
+      const view = await call(groupPage.loader, get(`/groups/${group.id}`, await sessionJarFor(userId)), { groupId: group.id });
+      expect(view.status).toBe(200);
+      return textOf(renderRoute(groupPage.default, `/groups/${group.id}`, view.data));
+    };
+    const lenaText = await pageText(lena.id);
+    expect(lenaText).toContain("Your own payment (Pay now) did not go through after 3 automatic attempts, and nothing more is tried automatically.");
+    expect(lenaText).toContain(
+      `Your Pay now payment of $100.00 from ${SAVING} on Friday, January 16, 2026 did not go through, and nothing more is debited automatically`,
+    );
+    expect(lenaText).not.toMatch(/after 4 attempts|4 of 3|last of 3 attempts/);
+    const adminText = await pageText(admin.id);
+    expect(adminText).toContain(
+      `${lena.name}’s own payment (Pay now) did not go through, and no automatic attempt is left after 3 automatic attempts: ${lena.name} can pay it now from the group page.`,
+    );
+    expect(adminText).not.toMatch(/after 4 attempts|4 of 3/);
+    const adminBell = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, admin.id));
+    expect(adminBell.filter((n) => n.title === `${lena.name}'s contribution to ${group.name} is late`).map((n) => n.body)).toContain(
+      `${lena.name}'s bank account did not have enough money available for this payment, so it was not attempted. ${lena.name}'s own payment (Pay now) of $100.00 did not go through and nothing more is debited automatically. ${lena.name} can pay it now from the group page; the group page's late contributions section lets you send a reminder.`,
+    );
+  }, 180_000);
+});
+
 describe("a Pay now that did not go through, then paid from another account before it was told", () => {
   it("is not told as still late (no stale next step) to the member (bell and email are one urgent notice) or the admin", async () => {
     const { group, lena, admin, checking, savings, jar } = await groupWithLena(5_000, 1_000);

@@ -227,6 +227,8 @@ export const GROUP_PAGE_MESSAGES = {
   "groupPage.lateMembers.nextAttempt": "Next automatic attempt: {date} (attempt {attempt}).",
   "groupPage.lateMembers.noAttemptLeft":
     "No automatic attempt is left after {count, plural, one {# attempt} other {# attempts}}: {name} can pay it now from the group page.",
+  "groupPage.lateMembers.payNowNoAttemptLeft":
+    "{name}’s own payment (Pay now) did not go through, and no automatic attempt is left after {count, plural, one {# automatic attempt} other {# automatic attempts}}: {name} can pay it now from the group page.",
   "groupPage.lateMembers.unpaidIf":
     "Rosca never lends the missing money and never pays a turn with money that hasn't arrived: this turn's payout waits for it, and later turns are paid as their own contributions arrive. If it is still unpaid on {from}, Rosca's support team takes it up with you and the member.",
   "groupPage.lateMembers.unpaidSince":

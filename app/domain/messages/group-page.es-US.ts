@@ -222,6 +222,8 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
   "groupPage.lateMembers.nextAttempt": "Próximo intento automático: {date} (intento {attempt}).",
   "groupPage.lateMembers.noAttemptLeft":
     "No queda ningún intento automático después de {count, plural, one {# intento} other {# intentos}}: {name} puede pagarlo ahora desde la página de la tanda.",
+  "groupPage.lateMembers.payNowNoAttemptLeft":
+    "El propio pago de {name} (Pagar ahora) no se completó y no queda ningún intento automático después de {count, plural, one {# intento automático} other {# intentos automáticos}}: {name} puede pagarlo ahora desde la página de la tanda.",
   "groupPage.lateMembers.unpaidIf":
     "Rosca nunca presta el dinero que falta ni paga un turno con dinero que no ha llegado: el pago del pozo de este turno lo espera, y los turnos siguientes se pagan a medida que llegan sus propios aportes. Si sigue sin pagarse el {from}, el equipo de soporte de Rosca lo atiende con usted y el miembro.",
   "groupPage.lateMembers.unpaidSince":

@@ -65,6 +65,8 @@ export type LateContributionView = {
   failedOn: CalendarDay;
   /** The latest attempt was the member's own Pay now, not an automatic one. */
   payNow: boolean;
+  /** How many of the period's attempts were automatic (not Pay now): what a failed Pay now is told after (ADR 052). */
+  automaticAttempts: number;
   /** The next automatic attempt, or null: nothing more is debited automatically. */
   nextAttemptOn: CalendarDay | null;
   /** Days since the contribution was due, on the group's clock. */
@@ -393,6 +395,7 @@ export function lateFrom(
         payFromChoices: mine ? payNowChoices(mine, payFrom) : [],
         failedOn: String(last.status_on),
         payNow: last.pay_now === true,
+        automaticAttempts: chain.filter((row) => row.pay_now !== true).length,
         nextAttemptOn: next && next < last.today ? last.today : next,
         waitedDays: Math.max(0, daysBetween(String(last.due_on), last.today)),
         today: last.today,
