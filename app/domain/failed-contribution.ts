@@ -49,6 +49,11 @@ export type FailedContributionFacts = {
    * through, never as "Attempt N of 3".
    */
   payNow?: boolean;
+  /**
+   * The member has another usable account than the one whose attempt failed: after their own Pay now failed they are
+   * told to pay from another account, and to link one only when they have none (absent: not known, linking is named).
+   */
+  otherAccount?: boolean;
   /** The day the attempt failed. */
   statusOn: CalendarDay;
   /** The day the next attempt is due (the row's retry_on); null when it predates retry_on (RETRY_AFTER_DAYS later). */
@@ -137,15 +142,16 @@ export function nextStepAfterFailure(facts: FailedContributionFacts, words?: { t
     case "payNowLast":
       return say(
         "groupPage.failure.payNowLast",
-        `${payNowFailed(facts)}, and nothing more is debited automatically: pay it with Pay now from another account (link one under Profile → Bank Accounts), or from this one once the funds are available; the group's payout waits for it.`,
-        { date: formatCalendarDay(facts.statusOn, "full", words?.locale) },
+        `${payNowFailed(facts)}, and nothing more is debited automatically: pay it with Pay now from another account${facts.otherAccount ? "" : LINK_ONE}, or from this one once the funds are available; the group's payout waits for it.`,
+        { date: formatCalendarDay(facts.statusOn, "full", words?.locale), otherAccount: facts.otherAccount ? "yes" : "no" },
       );
     case "payNowRetry": {
       const from = describeAccount(facts.nextAccount ?? facts.account);
       return say(
         "groupPage.failure.payNowRetry",
-        `${payNowFailed(facts)}. The next automatic attempt takes ${formatMoney(facts.amountCents)} from ${from} on ${fullDate(next.on)}${next.payday ? ", the day after your payday" : ""}. ${BEFORE_RETRY_PAY_NOW}`,
+        `${payNowFailed(facts)}. The next automatic attempt takes ${formatMoney(facts.amountCents)} from ${from} on ${fullDate(next.on)}${next.payday ? ", the day after your payday" : ""}. ${facts.otherAccount ? BEFORE_RETRY_PAY_NOW.replace(LINK_ONE, "") : BEFORE_RETRY_PAY_NOW}`,
         {
+          otherAccount: facts.otherAccount ? "yes" : "no",
           account: from,
           payNowAccount: describeAccount(facts.account),
           date: formatCalendarDay(facts.statusOn, "full", words?.locale),
@@ -177,6 +183,9 @@ export function nextStepAfterFailure(facts: FailedContributionFacts, words?: { t
 function payNowFailed(facts: FailedContributionFacts) {
   return `Your Pay now payment of ${formatMoney(facts.amountCents)} from ${describeAccount(facts.account)} on ${fullDate(facts.statusOn)} did not go through`;
 }
+
+/** Where a member with no other usable account links one (said only then). */
+const LINK_ONE = " (link one under Profile → Bank Accounts)";
 
 /** What the member can do before the next automatic attempt after their own Pay now failed. */
 export const BEFORE_RETRY_PAY_NOW =
@@ -232,7 +241,7 @@ export function failureStepValues(facts: FailedContributionFacts): Record<string
     attempts: MAX_ATTEMPTS,
     ...(retry ? { nextAttemptOn: next.on, payday: next.payday ? "yes" : "no", switched: switchedFrom(facts) ? "yes" : "no" } : {}),
     ...(retry && switchedFrom(facts) ? { failedAccount: describeAccount(facts.account) } : {}),
-    ...(payNow ? { payNowAccount: describeAccount(facts.account), failedOn: facts.statusOn } : {}),
+    ...(payNow ? { payNowAccount: describeAccount(facts.account), failedOn: facts.statusOn, otherAccount: facts.otherAccount ? "yes" : "no" } : {}),
   };
 }
 

@@ -212,13 +212,14 @@ describe("a Pay now that did not go through", () => {
       "Your bank account did not have enough money available for this payment, so it was not attempted. " +
       `Your Pay now payment of $100.00 from ${SAVING} on Friday, January 9, 2026 did not go through. ` +
       `The next automatic attempt takes $100.00 from ${CHECKING} on Monday, January 12, 2026. ` +
-      "Before then you can pay it with Pay now from another account (link one under Profile → Bank Accounts), or make sure the funds are available.";
+      // She has another usable account (checking): "link one" is not said (it is only to a member who has none).
+      "Before then you can pay it with Pay now from another account, or make sure the funds are available.";
     expect(await toastsOf(paid.setCookies)).toEqual([{ type: "error", title: "Your payment did not go through", description: told }]);
     expect(await payNowFailureText(second!, "es-US")).toBe(
       "Su cuenta bancaria no tenía suficiente dinero disponible para este pago, así que no se intentó. " +
         `Su pago con Pagar ahora de $100.00 desde ${SAVING} el viernes, 9 de enero de 2026 no se completó. ` +
         `El próximo intento automático carga $100.00 a ${CHECKING} el lunes, 12 de enero de 2026. ` +
-        "Antes de esa fecha puede pagarlo con Pagar ahora desde otra cuenta (vincule una en Perfil → Cuentas bancarias) o asegurarse de tener los fondos disponibles.",
+        "Antes de esa fecha puede pagarlo con Pagar ahora desde otra cuenta o asegurarse de tener los fondos disponibles.",
     );
 
     // The group page's alert says the same step (not "Attempt 2 of 3"), and the bell's notice of the failure too.
@@ -263,7 +264,7 @@ describe("a Pay now that did not go through after three automatic attempts (atte
     const lenaText = await pageText(lena.id);
     expect(lenaText).toContain("Your own payment (Pay now) did not go through after 3 automatic attempts, and nothing more is tried automatically.");
     expect(lenaText).toContain(
-      `Your Pay now payment of $100.00 from ${SAVING} on Friday, January 16, 2026 did not go through, and nothing more is debited automatically`,
+      `Your Pay now payment of $100.00 from ${SAVING} on Friday, January 16, 2026 did not go through, and nothing more is debited automatically: pay it with Pay now from another account, or from this one once the funds are available;`,
     );
     expect(lenaText).not.toMatch(/after 4 attempts|4 of 3|last of 3 attempts/);
     const adminText = await pageText(admin.id);

@@ -54,9 +54,9 @@ export const GROUP_PAGE_MESSAGES = {
   "groupPage.failure.retry":
     "{switched, select, yes {Attempt {attempt} of {attempts} did not go through from {failedAccount}: we’ll try {amount} from {account} on {date}} other {Attempt {attempt} of {attempts}: we’ll try {amount} from {account} again on {date}}}{payday, select, yes {, the day after your payday} other {}}. Before then you can pay it now from the group page, choose another account for this group there, or make sure the funds are available.",
   "groupPage.failure.payNowRetry":
-    "Your Pay now payment of {amount} from {payNowAccount} on {date} did not go through. The next automatic attempt takes {amount} from {account} on {nextDate}{payday, select, yes {, the day after your payday} other {}}. Before then you can pay it with Pay now from another account (link one under Profile → Bank Accounts), or make sure the funds are available.",
+    "Your Pay now payment of {amount} from {payNowAccount} on {date} did not go through. The next automatic attempt takes {amount} from {account} on {nextDate}{payday, select, yes {, the day after your payday} other {}}. Before then you can pay it with Pay now from another account{otherAccount, select, yes {} other { (link one under Profile → Bank Accounts)}}, or make sure the funds are available.",
   "groupPage.failure.payNowLast":
-    "Your Pay now payment of {amount} from {account} on {date} did not go through, and nothing more is debited automatically: pay it with Pay now from another account (link one under Profile → Bank Accounts), or from this one once the funds are available; the group’s payout waits for it.",
+    "Your Pay now payment of {amount} from {account} on {date} did not go through, and nothing more is debited automatically: pay it with Pay now from another account{otherAccount, select, yes {} other { (link one under Profile → Bank Accounts)}}, or from this one once the funds are available; the group’s payout waits for it.",
   "groupPage.notFound": "Group Not Found",
   "groupPage.notFoundBody": "We couldn't find that group, or you aren't a member of it.",
   "groupPage.returnToDashboard": "Return to Dashboard",

@@ -56,9 +56,9 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
   "groupPage.failure.retry":
     "{switched, select, yes {El intento {attempt} de {attempts} con {failedAccount} no se completó: intentaremos cargar {amount} a {account} el {date}} other {Intento {attempt} de {attempts}: volveremos a intentar cargar {amount} a {account} el {date}}}{payday, select, yes {, el día después de su día de pago} other {}}. Antes de esa fecha puede pagarlo ahora desde la página de la tanda, elegir ahí otra cuenta para esta tanda o asegurarse de tener los fondos disponibles.",
   "groupPage.failure.payNowRetry":
-    "Su pago con Pagar ahora de {amount} desde {payNowAccount} el {date} no se completó. El próximo intento automático carga {amount} a {account} el {nextDate}{payday, select, yes {, el día después de su día de pago} other {}}. Antes de esa fecha puede pagarlo con Pagar ahora desde otra cuenta (vincule una en Perfil → Cuentas bancarias) o asegurarse de tener los fondos disponibles.",
+    "Su pago con Pagar ahora de {amount} desde {payNowAccount} el {date} no se completó. El próximo intento automático carga {amount} a {account} el {nextDate}{payday, select, yes {, el día después de su día de pago} other {}}. Antes de esa fecha puede pagarlo con Pagar ahora desde otra cuenta{otherAccount, select, yes {} other { (vincule una en Perfil → Cuentas bancarias)}} o asegurarse de tener los fondos disponibles.",
   "groupPage.failure.payNowLast":
-    "Su pago con Pagar ahora de {amount} desde {account} el {date} no se completó y no se carga nada más automáticamente: páguelo con Pagar ahora desde otra cuenta (vincule una en Perfil → Cuentas bancarias) o desde esta cuando tenga los fondos disponibles; el pago del pozo de la tanda lo espera.",
+    "Su pago con Pagar ahora de {amount} desde {account} el {date} no se completó y no se carga nada más automáticamente: páguelo con Pagar ahora desde otra cuenta{otherAccount, select, yes {} other { (vincule una en Perfil → Cuentas bancarias)}} o desde esta cuando tenga los fondos disponibles; el pago del pozo de la tanda lo espera.",
   "groupPage.notFound": "No encontramos la tanda",
   "groupPage.notFoundBody": "No encontramos esa tanda, o usted no es miembro de ella.",
   "groupPage.returnToDashboard": "Volver al panel",

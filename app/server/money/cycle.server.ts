@@ -47,7 +47,7 @@ import { leftoverRows, leftoversToSend, syncTransferEvents } from "./bank-events
 import { claimReminders, completePeriods, payoutsDue, planDebits, settledUpGroups } from "./plan.server";
 import { applyStatuses, BANK_CONCURRENCY, type StatusChange, startPayout, submitTransfers } from "./transfers.server";
 import { makeConsentedPayouts } from "./turn-consent.server";
-import { nextAttemptAccounts } from "./late-contributions.server";
+import { nextAttemptAccounts, otherUsableAccount } from "./late-contributions.server";
 
 type GroupRow = typeof groups.$inferSelect;
 
@@ -695,7 +695,7 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay, now: 
   const failedContributions = failed.filter((t) => !superseded.has(t.id));
   // The retry's account as the debit will read it when it is sent (pickAccount on the member's choice now): a member who
   // chose another account while this debit was pending reads that one, and the failed one only as the one that failed.
-  const [accounts, nextAccounts] = await Promise.all([
+  const [accounts, { next: nextAccounts, linked }] = await Promise.all([
     debitAccountsById(failedContributions.map((t) => t.bankAccountId)),
     nextAttemptAccounts(failedContributions.map((t) => ({ groupId: t.groupId, userId: t.userId }))),
   ]);
@@ -713,6 +713,7 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay, now: 
       account: transfer.bankAccountId ? (accounts.get(transfer.bankAccountId) ?? null) : null,
       nextAccount: nextAccount && nextAccount.id !== transfer.bankAccountId ? nextAccount : null,
       payNow: transfer.payNow,
+      otherAccount: otherUsableAccount(linked.get(transfer.userId) ?? [], transfer.bankAccountId),
       statusOn: transfer.statusOn,
       retryOn: transfer.retryOn,
     };

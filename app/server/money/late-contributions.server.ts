@@ -193,15 +193,21 @@ export function payNowChoices(
  */
 export async function nextAttemptAccounts(
   pairs: ReadonlyArray<{ groupId: string; userId: string }>,
-): Promise<Map<string, (DebitAccount & { id: string }) | null>> {
+): Promise<{ next: Map<string, (DebitAccount & { id: string }) | null>; linked: ReadonlyMap<string, readonly LinkedAccount[]> }> {
   const result = new Map<string, (DebitAccount & { id: string }) | null>();
-  if (pairs.length === 0) return result;
+  if (pairs.length === 0) return { next: result, linked: new Map() };
   const [linked, choices] = await Promise.all([linkedAccountsOf([...new Set(pairs.map((pair) => pair.userId))], []), debitChoicesFor(pairs)]);
   for (const { groupId, userId } of pairs) {
     const key = `${groupId}:${userId}`;
     result.set(key, nextAttemptAccount(linked.linked.get(userId) ?? [], choices.get(key) ?? null));
   }
-  return result;
+  // The members' linked accounts too: whether one has another usable account than the one that failed (otherUsableAccount).
+  return { next: result, linked: linked.linked };
+}
+
+/** Whether the member has a usable account (one a debit could take) other than `failedId`: Pay now can take it. */
+export function otherUsableAccount(linked: readonly LinkedAccount[], failedId: string | null): boolean {
+  return linked.some((account) => account.bankAccountId !== failedId && nextAttemptAccount([account], account.bankAccountId) !== null);
 }
 
 /**
@@ -341,6 +347,7 @@ export function lateFrom(
         statusOn: String(last.status_on),
         retryOn: last.retry_on ? String(last.retry_on) : null,
         payNow: last.pay_now === true,
+        otherAccount: otherUsableAccount(linked.get(last.user_id) ?? [], last.bank_account_id),
       };
       // The account the debit will read when the retry is sent (submitTransfers: pickAccount on the choice), so a
       // choice made since the failure is what the member reads, not the account that failed.

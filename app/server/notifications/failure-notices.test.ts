@@ -219,6 +219,41 @@ describe("the failed contribution's notices as messages", () => {
   });
 });
 
+describe("after the member's own Pay now failed", () => {
+  it("says to link another account only to a member who has no other usable account, in English and Spanish", () => {
+    const words = (over: Partial<FailedContributionFacts>, locale?: "es-US") =>
+      noticeText(
+        {
+          message: "contributionFailed",
+          values: { groupName: "Familia", ...failureReasonValues("declined", "NSF"), ...failureStepValues(facts(over)) },
+        },
+        locale,
+      ).body;
+    const retry = { attempt: 2, payNow: true };
+    expect(words({ ...retry, otherAccount: true })).toMatch(
+      /Before then you can pay it with Pay now from another account, or make sure the funds are available\.$/,
+    );
+    expect(words({ ...retry, otherAccount: false })).toMatch(
+      /Before then you can pay it with Pay now from another account \(link one under Profile → Bank Accounts\), or make sure the funds are available\.$/,
+    );
+    expect(words({ attempt: 4, payNow: true, otherAccount: true })).toContain(
+      "nothing more is debited automatically: pay it with Pay now from another account, or from this one once the funds are available;",
+    );
+    expect(words({ ...retry, otherAccount: true }, "es-US")).toMatch(
+      /Antes de esa fecha puede pagarlo con Pagar ahora desde otra cuenta o asegurarse de tener los fondos disponibles\.$/,
+    );
+    expect(words({ attempt: 4, payNow: true, otherAccount: false }, "es-US")).toContain(
+      "páguelo con Pagar ahora desde otra cuenta (vincule una en Perfil → Cuentas bancarias) o desde esta",
+    );
+    // The English the page and the toast say (nextStepAfterFailure) is the notice's.
+    for (const otherAccount of [true, false])
+      for (const attempt of [2, 4])
+        expect(words({ attempt, payNow: true, otherAccount })).toBe(
+          `Your bank account did not have enough money available for this payment, so it was not attempted. ${nextStepAfterFailure(facts({ attempt, payNow: true, otherAccount }))}`,
+        );
+  });
+});
+
 describe("the late contribution's daily reminder as a message", () => {
   const late: LateReminderFacts = {
     groupName: "Family Circle",
