@@ -30,6 +30,10 @@ export const BEFORE_RETRY =
 /** What the member can do once nothing more is debited automatically. */
 export const PAY_NOW_STEP = "pay it now from the group page; the group's payout waits for it.";
 export const AFTER_LAST_ATTEMPT = `Nothing more is debited automatically: ${PAY_NOW_STEP}`;
+/** The same steps as the group page itself says them, its Pay now button below the words (never "from the group page"). */
+const PAY_NOW_STEP_HERE = "pay it now with Pay now below; the group's payout waits for it.";
+const BEFORE_RETRY_HERE =
+  "Before then you can pay it now with Pay now below, choose another account for this group under Paid from, or make sure the funds are available.";
 
 export type FailedContributionFacts = {
   status: TransferStatus;
@@ -49,6 +53,8 @@ export type FailedContributionFacts = {
    * through, never as "Attempt N of 3".
    */
   payNow?: boolean;
+  /** Told on the group page itself (its Pay now below the words), not in a notice or on another page. */
+  onGroupPage?: boolean;
   /**
    * The member has another usable account than the one whose attempt failed: after their own Pay now failed they are
    * told to pay from another account, and to link one only when they have none (absent: not known, linking is named).
@@ -118,27 +124,34 @@ export function nextStepAfterFailure(facts: FailedContributionFacts, words?: { t
     account: describeAccount(facts.account),
     attempt,
     attempts: MAX_ATTEMPTS,
+    here: facts.onGroupPage ? "yes" : "no",
   };
+  const here = facts.onGroupPage === true;
+  const payNowStep = here ? PAY_NOW_STEP_HERE : PAY_NOW_STEP;
+  const payItNow = here ? "with Pay now below" : "from the group page";
   const say = (id: `groupPage.failure.${string}`, english: string, values: Record<string, string | number> = {}) =>
     words ? words.t(id as Parameters<StepWords>[0], { ...figures, ...values }) : english;
   const next = failureStep(facts);
   switch (next.step) {
     case "stopped":
-      return say("groupPage.failure.stopped", `The debit of ${what} was stopped and will not be tried again automatically: ${PAY_NOW_STEP}`);
+      return say("groupPage.failure.stopped", `The debit of ${what} was stopped and will not be tried again automatically: ${payNowStep}`);
     case "unusable":
       return say(
         "groupPage.failure.unusable",
-        `${describeAccount(facts.account)} cannot be used any more for ${formatMoney(facts.amountCents)}: link another account under Profile → Bank Accounts and choose it for this group, or pay it now from the group page.`,
+        `${describeAccount(facts.account)} cannot be used any more for ${formatMoney(facts.amountCents)}: link another account under Profile → Bank Accounts and choose it for this group, or pay it now ${payItNow}.`,
       );
     case "revoked":
       return say(
         "groupPage.failure.revoked",
-        `We will not debit ${describeAccount(facts.account)} again until you authorise debits again under Profile → Bank Accounts; you can pay the ${formatMoney(facts.amountCents)} now from the group page.`,
+        `We will not debit ${describeAccount(facts.account)} again until you authorise debits again under Profile → Bank Accounts; you can pay the ${formatMoney(facts.amountCents)} now ${payItNow}.`,
       );
     case "final":
-      return say("groupPage.failure.final", `The debit of ${what} will not be tried again automatically: ${PAY_NOW_STEP}`);
+      return say("groupPage.failure.final", `The debit of ${what} will not be tried again automatically: ${payNowStep}`);
     case "lastAttempt":
-      return say("groupPage.failure.lastAttempt", `That was the last of ${MAX_ATTEMPTS} attempts to collect ${what}. ${AFTER_LAST_ATTEMPT}`);
+      return say(
+        "groupPage.failure.lastAttempt",
+        `That was the last of ${MAX_ATTEMPTS} attempts to collect ${what}. Nothing more is debited automatically: ${payNowStep}`,
+      );
     case "payNowLast":
       return say(
         "groupPage.failure.payNowLast",
@@ -168,7 +181,7 @@ export function nextStepAfterFailure(facts: FailedContributionFacts, words?: { t
       const again = switchedFrom(facts)
         ? `Attempt ${attempt} of ${MAX_ATTEMPTS} did not go through from ${describeAccount(facts.account)}: we'll try ${formatMoney(facts.amountCents)} from ${from} on ${fullDate(next.on)}${payday}.`
         : `Attempt ${attempt} of ${MAX_ATTEMPTS}: we'll try ${formatMoney(facts.amountCents)} from ${from} again on ${fullDate(next.on)}${payday}.`;
-      return say("groupPage.failure.retry", `${again} ${BEFORE_RETRY}`, {
+      return say("groupPage.failure.retry", `${again} ${here ? BEFORE_RETRY_HERE : BEFORE_RETRY}`, {
         account: from,
         date: formatCalendarDay(next.on, "full", words?.locale),
         payday: next.payday ? "yes" : "no",

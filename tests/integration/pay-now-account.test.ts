@@ -267,6 +267,11 @@ describe("a Pay now that did not go through after three automatic attempts (atte
       `Your Pay now payment of $100.00 from ${SAVING} on Friday, January 16, 2026 did not go through, and nothing more is debited automatically: pay it with Pay now from another account, or from this one once the funds are available;`,
     );
     expect(lenaText).not.toMatch(/after 4 attempts|4 of 3|last of 3 attempts/);
+    // Period 2's alert on the group page itself points to its Pay now below, not to "the group page".
+    expect(lenaText).toContain(
+      `Attempt 1 of 3: we'll try $100.00 from ${CHECKING} again on Tuesday, January 20, 2026. Before then you can pay it now with Pay now below, choose another account for this group under Paid from, or make sure the funds are available.`,
+    );
+    expect(lenaText).not.toContain("pay it now from the group page");
     const adminText = await pageText(admin.id);
     expect(adminText).toContain(
       `${lena.name}’s own payment (Pay now) did not go through, and no automatic attempt is left after 3 automatic attempts: ${lena.name} can pay it now from the group page.`,

@@ -42,17 +42,17 @@ export const GROUP_PAGE_MESSAGES = {
   "groupPage.toast.left": "You left {group}. Nothing was charged: contributions and the setup fee only start once a group starts.",
   "groupPage.toast.invitedAgain": "{name} can join again through the group's invite link. They were told, with the link.",
   "groupPage.failure.stopped":
-    "The debit of {amount} from {account} was stopped and will not be tried again automatically: pay it now from the group page; the group’s payout waits for it.",
+    "The debit of {amount} from {account} was stopped and will not be tried again automatically: pay it now {here, select, yes {with Pay now below} other {from the group page}}; the group’s payout waits for it.",
   "groupPage.failure.unusable":
-    "{account} cannot be used any more for {amount}: link another account under Profile → Bank Accounts and choose it for this group, or pay it now from the group page.",
+    "{account} cannot be used any more for {amount}: link another account under Profile → Bank Accounts and choose it for this group, or pay it now {here, select, yes {with Pay now below} other {from the group page}}.",
   "groupPage.failure.revoked":
-    "We will not debit {account} again until you authorise debits again under Profile → Bank Accounts; you can pay the {amount} now from the group page.",
+    "We will not debit {account} again until you authorise debits again under Profile → Bank Accounts; you can pay the {amount} now {here, select, yes {with Pay now below} other {from the group page}}.",
   "groupPage.failure.final":
-    "The debit of {amount} from {account} will not be tried again automatically: pay it now from the group page; the group’s payout waits for it.",
+    "The debit of {amount} from {account} will not be tried again automatically: pay it now {here, select, yes {with Pay now below} other {from the group page}}; the group’s payout waits for it.",
   "groupPage.failure.lastAttempt":
-    "That was the last of {attempts} attempts to collect {amount} from {account}. Nothing more is debited automatically: pay it now from the group page; the group’s payout waits for it.",
+    "That was the last of {attempts} attempts to collect {amount} from {account}. Nothing more is debited automatically: pay it now {here, select, yes {with Pay now below} other {from the group page}}; the group’s payout waits for it.",
   "groupPage.failure.retry":
-    "{switched, select, yes {Attempt {attempt} of {attempts} did not go through from {failedAccount}: we’ll try {amount} from {account} on {date}} other {Attempt {attempt} of {attempts}: we’ll try {amount} from {account} again on {date}}}{payday, select, yes {, the day after your payday} other {}}. Before then you can pay it now from the group page, choose another account for this group there, or make sure the funds are available.",
+    "{switched, select, yes {Attempt {attempt} of {attempts} did not go through from {failedAccount}: we’ll try {amount} from {account} on {date}} other {Attempt {attempt} of {attempts}: we’ll try {amount} from {account} again on {date}}}{payday, select, yes {, the day after your payday} other {}}. Before then you can pay it now {here, select, yes {with Pay now below, choose another account for this group under Paid from} other {from the group page, choose another account for this group there}}, or make sure the funds are available.",
   "groupPage.failure.payNowRetry":
     "Your Pay now payment of {amount} from {payNowAccount} on {date} did not go through. The next automatic attempt takes {amount} from {account} on {nextDate}{payday, select, yes {, the day after your payday} other {}}. Before then you can pay it with Pay now from another account{otherAccount, select, yes {} other { (link one under Profile → Bank Accounts)}}, or make sure the funds are available.",
   "groupPage.failure.payNowLast":

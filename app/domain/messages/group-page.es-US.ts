@@ -44,17 +44,17 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
   "groupPage.toast.left": "Usted salió de {group}. No se cargó nada: los aportes y la tarifa de inicio empiezan solo cuando una tanda empieza.",
   "groupPage.toast.invitedAgain": "{name} puede volver a unirse con el enlace de invitación de la tanda. Se le avisó, con el enlace.",
   "groupPage.failure.stopped":
-    "El cargo de {amount} a {account} se detuvo y no se volverá a intentar automáticamente: páguelo ahora desde la página de la tanda; el pago del pozo de la tanda lo espera.",
+    "El cargo de {amount} a {account} se detuvo y no se volverá a intentar automáticamente: páguelo ahora {here, select, yes {con Pagar ahora, más abajo} other {desde la página de la tanda}}; el pago del pozo de la tanda lo espera.",
   "groupPage.failure.unusable":
-    "{account} ya no se puede usar para {amount}: vincule otra cuenta en Perfil → Cuentas bancarias y elíjala para esta tanda, o páguelo ahora desde la página de la tanda.",
+    "{account} ya no se puede usar para {amount}: vincule otra cuenta en Perfil → Cuentas bancarias y elíjala para esta tanda, o páguelo ahora {here, select, yes {con Pagar ahora, más abajo} other {desde la página de la tanda}}.",
   "groupPage.failure.revoked":
-    "No volveremos a cargar {account} hasta que usted vuelva a autorizar los cargos en Perfil → Cuentas bancarias; puede pagar los {amount} ahora desde la página de la tanda.",
+    "No volveremos a cargar {account} hasta que usted vuelva a autorizar los cargos en Perfil → Cuentas bancarias; puede pagar los {amount} ahora {here, select, yes {con Pagar ahora, más abajo} other {desde la página de la tanda}}.",
   "groupPage.failure.final":
-    "El cargo de {amount} a {account} no se volverá a intentar automáticamente: páguelo ahora desde la página de la tanda; el pago del pozo de la tanda lo espera.",
+    "El cargo de {amount} a {account} no se volverá a intentar automáticamente: páguelo ahora {here, select, yes {con Pagar ahora, más abajo} other {desde la página de la tanda}}; el pago del pozo de la tanda lo espera.",
   "groupPage.failure.lastAttempt":
-    "Ese fue el último de {attempts} intentos de cargar {amount} a {account}. No se carga nada más automáticamente: páguelo ahora desde la página de la tanda; el pago del pozo de la tanda lo espera.",
+    "Ese fue el último de {attempts} intentos de cargar {amount} a {account}. No se carga nada más automáticamente: páguelo ahora {here, select, yes {con Pagar ahora, más abajo} other {desde la página de la tanda}}; el pago del pozo de la tanda lo espera.",
   "groupPage.failure.retry":
-    "{switched, select, yes {El intento {attempt} de {attempts} con {failedAccount} no se completó: intentaremos cargar {amount} a {account} el {date}} other {Intento {attempt} de {attempts}: volveremos a intentar cargar {amount} a {account} el {date}}}{payday, select, yes {, el día después de su día de pago} other {}}. Antes de esa fecha puede pagarlo ahora desde la página de la tanda, elegir ahí otra cuenta para esta tanda o asegurarse de tener los fondos disponibles.",
+    "{switched, select, yes {El intento {attempt} de {attempts} con {failedAccount} no se completó: intentaremos cargar {amount} a {account} el {date}} other {Intento {attempt} de {attempts}: volveremos a intentar cargar {amount} a {account} el {date}}}{payday, select, yes {, el día después de su día de pago} other {}}. Antes de esa fecha puede pagarlo ahora {here, select, yes {con Pagar ahora, más abajo, elegir otra cuenta para esta tanda en «Se paga desde»} other {desde la página de la tanda, elegir ahí otra cuenta para esta tanda}} o asegurarse de tener los fondos disponibles.",
   "groupPage.failure.payNowRetry":
     "Su pago con Pagar ahora de {amount} desde {payNowAccount} el {date} no se completó. El próximo intento automático carga {amount} a {account} el {nextDate}{payday, select, yes {, el día después de su día de pago} other {}}. Antes de esa fecha puede pagarlo con Pagar ahora desde otra cuenta{otherAccount, select, yes {} other { (vincule una en Perfil → Cuentas bancarias)}} o asegurarse de tener los fondos disponibles.",
   "groupPage.failure.payNowLast":

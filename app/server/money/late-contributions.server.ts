@@ -333,6 +333,8 @@ export function lateFrom(
   accounts: Map<string, DebitAccount>,
   linked: ReadonlyMap<string, readonly LinkedAccount[]>,
   locale: Locale = DEFAULT_LOCALE,
+  /** The views are for the group page itself (its Pay now below each): the words never send the reader to it. */
+  onGroupPage = false,
 ): LateContributionView[] {
   // The member's explanation in the reader's language where the page passes one (the group page, ADR 056).
   const words = locale === DEFAULT_LOCALE ? undefined : { t: translator(locale), locale };
@@ -348,6 +350,7 @@ export function lateFrom(
         retryOn: last.retry_on ? String(last.retry_on) : null,
         payNow: last.pay_now === true,
         otherAccount: otherUsableAccount(linked.get(last.user_id) ?? [], last.bank_account_id),
+        onGroupPage,
       };
       // The account the debit will read when the retry is sent (submitTransfers: pickAccount on the choice), so a
       // choice made since the failure is what the member reads, not the account that failed.
