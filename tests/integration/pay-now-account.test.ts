@@ -227,7 +227,7 @@ describe("a Pay now that did not go through", () => {
     expect(late).toMatchObject({ attempt: 2, payNow: true, nextAttemptOn: "2026-01-12", nextAccount: { id: checking.id } });
     expect(late!.message).toBe(told.slice(told.indexOf("Your Pay now")));
     // The dashboard's alert, for a member who reads Spanish, in Spanish as the group page's (ADR 056).
-    const spanish = await payNowFailureText(second!, "es-US");
+    const spanish = (await payNowFailureText(second!, "es-US")) ?? "";
     expect((await dashboardFor(lena, new Date(), "es-US")).late.map((entry) => entry.message)).toEqual([
       spanish.slice(spanish.indexOf("Su pago con Pagar ahora")),
     ]);
