@@ -277,6 +277,14 @@ describe("a Pay now that did not go through after three automatic attempts (atte
       `${lena.name}’s own payment (Pay now) did not go through, and no automatic attempt is left after 3 automatic attempts: ${lena.name} can pay it now from the group page.`,
     );
     expect(adminText).not.toMatch(/after 4 attempts|4 of 3/);
+    // The platform admin's Money health, in English and Spanish.
+    const { moneyHealth } = await import("../../app/server/money/health.server");
+    const waiting = (await moneyHealth(50, new Date())).waiting.find((row) => row.memberName === lena.name && row.periodNumber === 1);
+    expect(waiting?.whatHappened).toBe("Declined: insufficient funds (NSF), the member's own payment (Pay now) after 3 automatic attempts");
+    const espera = (await moneyHealth(50, new Date(), "es-US")).waiting.find((row) => row.memberName === lena.name && row.periodNumber === 1);
+    expect(espera?.whatHappened).toBe(
+      "Rechazado: fondos insuficientes (NSF), el propio pago del miembro (Pagar ahora) después de 3 intentos automáticos",
+    );
     const adminBell = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, admin.id));
     expect(adminBell.filter((n) => n.title === `${lena.name}'s contribution to ${group.name} is late`).map((n) => n.body)).toContain(
       `${lena.name}'s bank account did not have enough money available for this payment, so it was not attempted. ${lena.name}'s own payment (Pay now) of $100.00 did not go through and nothing more is debited automatically. ${lena.name} can pay it now from the group page; the group page's late contributions section lets you send a reminder.`,
