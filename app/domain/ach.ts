@@ -185,6 +185,37 @@ export function failureReason(status: string, code: string | null | undefined, b
 }
 
 /**
+ * failureReason's sentence as the group admin reads it about a member's debit (the member's account, not the admin's):
+ * the bank's facts in the third person, without the advice meant for the account's owner.
+ */
+export function memberFailureReason(memberName: string, status: string, code: string | null | undefined, bankDescription?: string | null): string {
+  const values = failureReasonValues(status, code, bankDescription);
+  const bank = `${memberName}'s bank`;
+  const words: Record<string, string> = {
+    NSF: `${memberName}'s bank account did not have enough money available for this payment, so it was not attempted.`,
+    RISK: `${memberName}'s bank account could not be used for this payment right now, so it was not attempted.`,
+    TRANSFER_LIMIT_REACHED: `This payment would have gone over a transfer limit on ${memberName}'s account, so it was not attempted.`,
+    TRANSFER_ACCOUNT_BLOCKED: `${memberName}'s bank account can no longer be used for payments after an earlier payment was returned.`,
+    R01: `${bank} returned the payment for insufficient funds.`,
+    R09: `${bank} returned the payment because the money in the account was not yet available.`,
+    R02: `${bank} returned the payment because the account is closed.`,
+    R03: `${bank} could not find an account with this number.`,
+    R04: `${bank} says the account number is not valid.`,
+    R16: `${bank} returned the payment because the account is frozen.`,
+    R20: `${bank} returned the payment because this account cannot make payments.`,
+    R05: `${bank} returned the payment because debits of this kind were not authorised on a consumer account.`,
+    R07: `${memberName} withdrew their authorisation of these payments at their bank.`,
+    R08: `${memberName} asked their bank to stop this payment.`,
+    R10: `${memberName} told their bank that this payment was not authorised.`,
+    R29: `${bank} says the account holder did not authorise this payment.`,
+    returnedOther: `${bank} returned the payment (return code ${values.returnCode}).`,
+    cancelled: `The payment was cancelled before it reached ${bank}.`,
+    bankSaid: values.bankDescription ?? "",
+  };
+  return words[values.reason!] ?? "The bank did not complete the payment.";
+}
+
+/**
  * failureReason's sentence as a notice's values (ADR 062; notice-texts' `{reason, select, …}`): the decline or return
  * code it quotes, or which fallback, with the facts the fallback names. The bank's own description stays the bank's words.
  */

@@ -30,6 +30,10 @@ export const BEFORE_RETRY =
 /** What the member can do once nothing more is debited automatically. */
 export const PAY_NOW_STEP = "pay it now from the group page; the group's payout waits for it.";
 export const AFTER_LAST_ATTEMPT = `Nothing more is debited automatically: ${PAY_NOW_STEP}`;
+/** The same steps as the group page itself says them, its Pay now button below the words (never "from the group page"). */
+const PAY_NOW_STEP_HERE = "pay it now with Pay now below; the group's payout waits for it.";
+const BEFORE_RETRY_HERE =
+  "Before then you can pay it now with Pay now below, choose another account for this group under Paid from, or make sure the funds are available.";
 
 export type FailedContributionFacts = {
   status: TransferStatus;
@@ -49,6 +53,13 @@ export type FailedContributionFacts = {
    * through, never as "Attempt N of 3".
    */
   payNow?: boolean;
+  /** Told on the group page itself (its Pay now below the words), not in a notice or on another page. */
+  onGroupPage?: boolean;
+  /**
+   * The member has another usable account than the one whose attempt failed: after their own Pay now failed they are
+   * told to pay from another account, and to link one only when they have none (absent: not known, linking is named).
+   */
+  otherAccount?: boolean;
   /** The day the attempt failed. */
   statusOn: CalendarDay;
   /** The day the next attempt is due (the row's retry_on); null when it predates retry_on (RETRY_AFTER_DAYS later). */
@@ -115,39 +126,47 @@ export function nextStepAfterFailure(facts: FailedContributionFacts, words?: { t
     account: describeAccount(facts.account),
     attempt,
     attempts: MAX_ATTEMPTS,
+    here: facts.onGroupPage ? "yes" : "no",
   };
+  const here = facts.onGroupPage === true;
+  const payNowStep = here ? PAY_NOW_STEP_HERE : PAY_NOW_STEP;
+  const payItNow = here ? "with Pay now below" : "from the group page";
   const say = (id: `groupPage.failure.${string}`, english: string, values: Record<string, string | number> = {}) =>
     words ? words.t(id as Parameters<StepWords>[0], { ...figures, ...values }) : english;
   const next = failureStep(facts);
   switch (next.step) {
     case "stopped":
-      return say("groupPage.failure.stopped", `The debit of ${what} was stopped and will not be tried again automatically: ${PAY_NOW_STEP}`);
+      return say("groupPage.failure.stopped", `The debit of ${what} was stopped and will not be tried again automatically: ${payNowStep}`);
     case "unusable":
       return say(
         "groupPage.failure.unusable",
-        `${describeAccount(facts.account)} cannot be used any more for ${formatMoney(facts.amountCents)}: link another account under Profile → Bank Accounts and choose it for this group, or pay it now from the group page.`,
+        `${describeAccount(facts.account)} cannot be used any more for ${formatMoney(facts.amountCents)}: link another account under Profile → Bank Accounts and choose it for this group, or pay it now ${payItNow}.`,
       );
     case "revoked":
       return say(
         "groupPage.failure.revoked",
-        `We will not debit ${describeAccount(facts.account)} again until you authorise debits again under Profile → Bank Accounts; you can pay the ${formatMoney(facts.amountCents)} now from the group page.`,
+        `We will not debit ${describeAccount(facts.account)} again until you authorise debits again under Profile → Bank Accounts; you can pay the ${formatMoney(facts.amountCents)} now ${payItNow}.`,
       );
     case "final":
-      return say("groupPage.failure.final", `The debit of ${what} will not be tried again automatically: ${PAY_NOW_STEP}`);
+      return say("groupPage.failure.final", `The debit of ${what} will not be tried again automatically: ${payNowStep}`);
     case "lastAttempt":
-      return say("groupPage.failure.lastAttempt", `That was the last of ${MAX_ATTEMPTS} attempts to collect ${what}. ${AFTER_LAST_ATTEMPT}`);
+      return say(
+        "groupPage.failure.lastAttempt",
+        `That was the last of ${MAX_ATTEMPTS} attempts to collect ${what}. Nothing more is debited automatically: ${payNowStep}`,
+      );
     case "payNowLast":
       return say(
         "groupPage.failure.payNowLast",
-        `${payNowFailed(facts)}, and nothing more is debited automatically: pay it with Pay now from another account (link one under Profile → Bank Accounts), or from this one once the funds are available; the group's payout waits for it.`,
-        { date: formatCalendarDay(facts.statusOn, "full", words?.locale) },
+        `${payNowFailed(facts)}, and nothing more is debited automatically: pay it with Pay now from another account${facts.otherAccount ? "" : LINK_ONE}, or from this one once the funds are available; the group's payout waits for it.`,
+        { date: formatCalendarDay(facts.statusOn, "full", words?.locale), otherAccount: facts.otherAccount ? "yes" : "no" },
       );
     case "payNowRetry": {
       const from = describeAccount(facts.nextAccount ?? facts.account);
       return say(
         "groupPage.failure.payNowRetry",
-        `${payNowFailed(facts)}. The next automatic attempt takes ${formatMoney(facts.amountCents)} from ${from} on ${fullDate(next.on)}${next.payday ? ", the day after your payday" : ""}. ${BEFORE_RETRY_PAY_NOW}`,
+        `${payNowFailed(facts)}. The next automatic attempt takes ${formatMoney(facts.amountCents)} from ${from} on ${fullDate(next.on)}${next.payday ? ", the day after your payday" : ""}. ${facts.otherAccount ? BEFORE_RETRY_PAY_NOW.replace(LINK_ONE, "") : BEFORE_RETRY_PAY_NOW}`,
         {
+          otherAccount: facts.otherAccount ? "yes" : "no",
           account: from,
           payNowAccount: describeAccount(facts.account),
           date: formatCalendarDay(facts.statusOn, "full", words?.locale),
@@ -164,7 +183,7 @@ export function nextStepAfterFailure(facts: FailedContributionFacts, words?: { t
       const again = switchedFrom(facts)
         ? `Attempt ${attempt} of ${MAX_ATTEMPTS} did not go through from ${describeAccount(facts.account)}: we'll try ${formatMoney(facts.amountCents)} from ${from} on ${fullDate(next.on)}${payday}.`
         : `Attempt ${attempt} of ${MAX_ATTEMPTS}: we'll try ${formatMoney(facts.amountCents)} from ${from} again on ${fullDate(next.on)}${payday}.`;
-      return say("groupPage.failure.retry", `${again} ${BEFORE_RETRY}`, {
+      return say("groupPage.failure.retry", `${again} ${here ? BEFORE_RETRY_HERE : BEFORE_RETRY}`, {
         account: from,
         date: formatCalendarDay(next.on, "full", words?.locale),
         payday: next.payday ? "yes" : "no",
@@ -179,6 +198,9 @@ export function nextStepAfterFailure(facts: FailedContributionFacts, words?: { t
 function payNowFailed(facts: FailedContributionFacts) {
   return `Your Pay now payment of ${formatMoney(facts.amountCents)} from ${describeAccount(facts.account)} on ${fullDate(facts.statusOn)} did not go through`;
 }
+
+/** Where a member with no other usable account links one (said only then). */
+const LINK_ONE = " (link one under Profile → Bank Accounts)";
 
 /** What the member can do before the next automatic attempt after their own Pay now failed. */
 export const BEFORE_RETRY_PAY_NOW =
@@ -234,7 +256,7 @@ export function failureStepValues(facts: FailedContributionFacts): Record<string
     attempts: MAX_ATTEMPTS,
     ...(retry ? { nextAttemptOn: next.on, payday: next.payday ? "yes" : "no", switched: switchedFrom(facts) ? "yes" : "no" } : {}),
     ...(retry && switchedFrom(facts) ? { failedAccount: describeAccount(facts.account) } : {}),
-    ...(payNow ? { payNowAccount: describeAccount(facts.account), failedOn: facts.statusOn } : {}),
+    ...(payNow ? { payNowAccount: describeAccount(facts.account), failedOn: facts.statusOn, otherAccount: facts.otherAccount ? "yes" : "no" } : {}),
   };
 }
 
@@ -245,6 +267,8 @@ export function adminFailureValues(memberName: string, facts: FailedContribution
     memberName,
     amountCents: facts.amountCents,
     retries: retries ? "yes" : "no",
+    // The member's own Pay now (ADR 052): told as their payment, not as "attempt N of 3".
+    payNow: facts.payNow ? "yes" : "no",
     ...(retries ? { attempt: facts.attempt, attempts: MAX_ATTEMPTS, nextAttemptOn: nextAttemptOn(facts) } : {}),
   };
 }
@@ -266,6 +290,11 @@ export function consentValues(consent: ConsentedTurn): Record<string, string | n
  */
 export function adminNoticeAfterFailure(memberName: string, facts: FailedContributionFacts): string {
   const amount = formatMoney(facts.amountCents);
+  const own = `${memberName}'s own payment (Pay now) of ${amount}`;
+  if (willRetry(facts) && facts.payNow)
+    return `${own} did not go through; the next automatic attempt is on ${fullDate(nextAttemptOn(facts))}. ${memberName} can pay it now from the group page before then.`;
+  if (facts.payNow)
+    return `${own} did not go through and nothing more is debited automatically. ${memberName} can pay it now from the group page; the group page's late contributions section lets you send a reminder.`;
   if (willRetry(facts))
     return `${memberName}'s ${amount} contribution did not go through (attempt ${facts.attempt} of ${MAX_ATTEMPTS}); the next attempt is on ${fullDate(nextAttemptOn(facts))}. ${memberName} can pay it now from the group page before then.`;
   return `${memberName}'s ${amount} contribution did not go through and nothing more is debited automatically. ${memberName} can pay it now from the group page; the group page's late contributions section lets you send a reminder.`;

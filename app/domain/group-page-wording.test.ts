@@ -80,6 +80,34 @@ describe("the Next Payout card's next steps in Spanish", () => {
   });
 });
 
+describe("the Next Payout card's failed Pay now in Spanish (ADR 052: the member's own payment)", () => {
+  it("counts the automatic attempts, not the Pay now", () => {
+    const dates = (late: unknown[]) =>
+      ({ due: "2026-12-01", collected: null, sent: null, arrival: null, late, payoutStuck: false, payoutFailed: false }) as unknown as PaymentDates;
+    const input = {
+      today: "2026-12-04",
+      recipient: { name: "Ada Admin", isYou: false },
+      payoutCents: 30_000,
+      person: (id: string) => ({ name: id === "lena" ? "Lena Late" : "Theo", isYou: id === "lena" }),
+      words: { t: es, locale: "es-US" as const },
+    };
+    expect(
+      payoutNextSteps({
+        ...input,
+        dates: dates([{ userId: "theo", attempt: 2, payNow: true, automaticAttempts: 1, next: { kind: "retry", on: "2026-12-07" } }]),
+      })[0],
+    ).toBe(
+      "El propio pago de Theo (Pagar ahora) no se completó después de 1 intento automático: lo intentaremos de nuevo automáticamente el 7 de diciembre de 2026.",
+    );
+    expect(
+      payoutNextSteps({
+        ...input,
+        dates: dates([{ userId: "lena", attempt: 4, payNow: true, automaticAttempts: 3, next: { kind: "no-retry" } }]),
+      })[0],
+    ).toBe("Su propio pago (Pagar ahora) no se completó después de 3 intentos automáticos y no se intenta nada más automáticamente.");
+  });
+});
+
 describe("the default cover and the unpaid turn's rule in Spanish", () => {
   it("take each rule's number from its constant", () => {
     const cover = defaultCoverIn(es);
@@ -140,6 +168,13 @@ describe("a failed contribution's next step in Spanish", () => {
       { attempt: 2, payNow: true, nextAccount: { institution: null, name: "Reserve", mask: null } },
     ],
     ["a Pay now that failed, none left", { attempt: 4, payNow: true }],
+    ["a Pay now that failed, another account usable", { attempt: 2, payNow: true, otherAccount: true }],
+    ["a Pay now that failed, none left, another account usable", { attempt: 4, payNow: true, otherAccount: true }],
+    ["a retry, on the group page itself", { onGroupPage: true }],
+    ["the last attempt, on the group page itself", { attempt: 3, onGroupPage: true }],
+    ["a stopped debit, on the group page itself", { status: "cancelled", onGroupPage: true }],
+    ["a closed account, on the group page itself", { status: "returned", failureCode: "R02", onGroupPage: true }],
+    ["a revoked authorisation, on the group page itself", { status: "returned", failureCode: "R10", onGroupPage: true }],
   ];
   it.each(cases)("%s: the English catalogue's words are the English sentence", (_, over) => {
     const facts = { ...base, ...over };
@@ -154,6 +189,32 @@ describe("a failed contribution's next step in Spanish", () => {
     expect(nextStepAfterFailure({ ...base, nextAccount: reserve }, { t: es, locale: "es-US" })).toBe(
       "El intento 1 de 3 con First Platypus Bank Everyday ••3030 no se completó: intentaremos cargar $100.00 a First Platypus Bank Reserve ••5000 el viernes, 4 de diciembre de 2026. Antes de esa fecha puede pagarlo ahora desde la página de la tanda, elegir ahí otra cuenta para esta tanda o asegurarse de tener los fondos disponibles.",
     );
+  });
+
+  it("on the group page itself, points to its Pay now below, never to 'the group page' (English and Spanish)", () => {
+    const here = { ...base, onGroupPage: true };
+    expect(nextStepAfterFailure(here)).toBe(
+      "Attempt 1 of 3: we'll try $100.00 from First Platypus Bank Everyday ••3030 again on Friday, December 4, 2026. Before then you can pay it now with Pay now below, choose another account for this group under Paid from, or make sure the funds are available.",
+    );
+    expect(nextStepAfterFailure(here, { t: es, locale: "es-US" })).toBe(
+      "Intento 1 de 3: volveremos a intentar cargar $100.00 a First Platypus Bank Everyday ••3030 el viernes, 4 de diciembre de 2026. Antes de esa fecha puede pagarlo ahora con Pagar ahora, más abajo, elegir otra cuenta para esta tanda en «Se paga desde» o asegurarse de tener los fondos disponibles.",
+    );
+    expect(nextStepAfterFailure({ ...here, attempt: 3 })).toBe(
+      "That was the last of 3 attempts to collect $100.00 from First Platypus Bank Everyday ••3030. Nothing more is debited automatically: pay it now with Pay now below; the group's payout waits for it.",
+    );
+    expect(nextStepAfterFailure({ ...here, attempt: 3 }, { t: es, locale: "es-US" })).toBe(
+      "Ese fue el último de 3 intentos de cargar $100.00 a First Platypus Bank Everyday ••3030. No se carga nada más automáticamente: páguelo ahora con Pagar ahora, más abajo; el pago del pozo de la tanda lo espera.",
+    );
+    for (const over of [
+      {},
+      { attempt: 3 },
+      { status: "cancelled" as const },
+      { status: "returned" as const, failureCode: "R02" },
+      { status: "returned" as const, failureCode: "R10" },
+    ]) {
+      expect(nextStepAfterFailure({ ...here, ...over })).not.toContain("group page");
+      expect(nextStepAfterFailure({ ...here, ...over }, { t: es, locale: "es-US" })).not.toContain("página de la tanda");
+    }
   });
 
   it("tells the member's own Pay now that failed as their payment, with its day, not as an automatic attempt", () => {

@@ -46,6 +46,26 @@ describe("whatHappened and whatThePlatformWillDo", () => {
       "Tries again on January 15, 2026 (attempt 2 of 3). The period 1 payout of $4,000.00 to Amina Yusuf goes out once it is collected.",
     ],
     [
+      "the member's own Pay now after three automatic attempts (attempt 4)",
+      { attempt: 4, failures: 4, payNow: true, automaticAttempts: 3 },
+      "Declined: insufficient funds (NSF), the member's own payment (Pay now) after 3 automatic attempts",
+      "Nothing automatic: no further attempt will be made. Meanwhile the period 1 payout of $4,000.00 to Amina Yusuf waits: the platform does not cover a missed contribution.",
+    ],
+    [
+      "the member's own Pay now after one automatic attempt (attempt 2), one automatic retry left",
+      {
+        attempt: 2,
+        failures: 2,
+        payNow: true,
+        automaticAttempts: 1,
+        failureCode: "R01",
+        status: "returned",
+        next: { kind: "retry", on: "2026-01-15" },
+      },
+      "Returned: insufficient funds (R01), the member's own payment (Pay now) after 1 automatic attempt",
+      "Tries again on January 15, 2026 (attempt 3 of 3). The period 1 payout of $4,000.00 to Amina Yusuf goes out once it is collected.",
+    ],
+    [
       "waiting for the member's login",
       { attempt: 2, status: "created", failureCode: null, next: { kind: "waits-for-member" }, waitReason: "login_required" },
       "Waiting for the member (attempt 2 of 3): their bank login needs renewing",
@@ -123,6 +143,9 @@ describe("whatHappened and whatThePlatformWillDo", () => {
   it("says the same in Spanish, with the locale's dates and dollars", () => {
     const retry = { ...base, attempt: 1, status: "returned" as const, failureCode: "R01", next: { kind: "retry" as const, on: "2026-01-15" } };
     expect(whatHappened(retry, es)).toBe("Devuelto: fondos insuficientes (R01), intento 1 de 3");
+    expect(whatHappened({ ...base, attempt: 4, failures: 4, payNow: true, automaticAttempts: 3 }, es)).toBe(
+      "Rechazado: fondos insuficientes (NSF), el propio pago del miembro (Pagar ahora) después de 3 intentos automáticos",
+    );
     expect(whatThePlatformWillDo(retry, es)).toBe(
       "Se vuelve a intentar el 15 de enero de 2026 (intento 2 de 3). El pago del pozo del período 1 de $4,000.00 para Amina Yusuf sale en cuanto llegue este aporte.",
     );

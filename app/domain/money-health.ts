@@ -53,6 +53,12 @@ export type WaitingMoney = {
    * arrived, then each rest) share one count of MAX_ATTEMPTS failures while their attempt numbers run on (ADR 053).
    */
   failures: number;
+  /**
+   * A contribution whose latest attempt was the member's own Pay now (ADR 052): told as their payment after the chain's
+   * automatic attempts (`automaticAttempts`), never as "attempt N of 3" (a Pay now can be attempt 4 or more).
+   */
+  payNow?: boolean;
+  automaticAttempts?: number;
   status: TransferStatus;
   failureCode: string | null;
   /** What the engine does next (payment-dates.ts `LateNext`); a payout out of attempts is "no-retry". */
@@ -73,10 +79,17 @@ function tryNumber(money: WaitingMoney): number {
   return money.kind === "payout" && FAILED_STATUSES.includes(money.status) ? money.failures : money.attempt;
 }
 
+/** Whether the latest try was the member's own Pay now, told as such (a contribution's, its automatic attempts known). */
+function payNowTry(money: WaitingMoney): money is WaitingMoney & { automaticAttempts: number } {
+  return money.kind === "contribution" && money.payNow === true && money.automaticAttempts !== undefined;
+}
+
 /** What happened: "Declined: insufficient funds (NSF), attempt 3 of 3". */
 export function whatHappened(money: WaitingMoney, reader?: HealthWords): string {
   if (reader) return whatHappenedIn(money, reader);
-  const attempt = `attempt ${tryNumber(money)} of ${MAX_ATTEMPTS}`;
+  const attempt = payNowTry(money)
+    ? `the member's own payment (Pay now) after ${money.automaticAttempts} automatic ${money.automaticAttempts === 1 ? "attempt" : "attempts"}`
+    : `attempt ${tryNumber(money)} of ${MAX_ATTEMPTS}`;
   if (money.next.kind === "waits-for-member") {
     return `Waiting for the member (${attempt}): ${WAIT_REASONS[money.waitReason ?? "no_account"].what}`;
   }
@@ -116,7 +129,12 @@ export function whatThePlatformWillDo(money: WaitingMoney, reader?: HealthWords)
 
 /** whatHappened in the reader's words (the English catalogue says exactly what whatHappened says; money-health.test.ts). */
 function whatHappenedIn(money: WaitingMoney, { t }: HealthWords): string {
-  const attempt = { attempt: tryNumber(money), max: MAX_ATTEMPTS };
+  const attempt = {
+    attempt: tryNumber(money),
+    max: MAX_ATTEMPTS,
+    payNow: payNowTry(money) ? "yes" : "no",
+    automatic: payNowTry(money) ? money.automaticAttempts : 0,
+  };
   if (money.next.kind === "waits-for-member") {
     return t("admin.health.waitingForMember", { ...attempt, reason: t(`admin.health.wait.${money.waitReason ?? "no_account"}`) });
   }

@@ -252,6 +252,23 @@ describe("payoutNextSteps: what members read once the due day has passed", () =>
     ]);
   });
 
+  it("a failed Pay now: the member's own payment after the automatic attempts, never 'attempt 2 of 3' or 'after 4 attempts' (ADR 052)", () => {
+    const first = A("contribution", "c", "declined", "2026-01-09", { failureCode: "NSF" });
+    const payNow = A("contribution", "c", "declined", "2026-01-12", { attempt: 2, failureCode: "NSF", payNow: true, retryOn: "2026-01-15" });
+    expect(steps([...paid, first, payNow], "2026-01-12")).toEqual([
+      "Chidi's own payment (Pay now) did not go through after 1 automatic attempt: we'll try again automatically on January 15, 2026.",
+      "If it goes through, the payout goes out on January 20, 2026 and is expected in Amina's bank account on January 21, 2026.",
+    ]);
+    const three = [1, 2, 3].map((attempt) => A("contribution", "b", "declined", "2026-01-16", { attempt, failureCode: "NSF" }));
+    const fourth = A("contribution", "b", "declined", "2026-01-20", { attempt: 4, failureCode: "NSF", payNow: true });
+    expect(
+      steps([...paid.filter((p) => p.userId === "a"), A("contribution", "c", "funds_available", "2026-01-13"), ...three, fourth], "2026-01-20"),
+    ).toEqual([
+      "Your own payment (Pay now) did not go through after 3 automatic attempts, and nothing more is tried automatically.",
+      "Nobody's payout is paid with money that hasn't arrived, so Amina's payout of $3,000.00 waits until every contribution is in; Rosca does not advance it.",
+    ]);
+  });
+
   it("a retry: when, and when the payout goes out if it works", () => {
     expect(steps([...paid, A("contribution", "c", "declined", "2026-01-09", { failureCode: "NSF" })], "2026-01-10")).toEqual([
       "Chidi's contribution did not go through (attempt 1 of 3): we'll try again on January 12, 2026.",

@@ -51,6 +51,8 @@ export type DatedAttempt = Pick<
   waitingForMember?: boolean;
   /** A debit's money is expected in the Ledger on this day: Plaid's expected_funds_available_date (funds-available.ts). */
   expectedFundsAvailableOn?: CalendarDay | null;
+  /** The attempt was the member's own Pay now (ADR 052), not an automatic one. */
+  payNow?: boolean;
 };
 
 /** A day a step happened on (`planned: false`) or is planned for. */
@@ -65,7 +67,17 @@ export type LateNext =
   /** Attempts ran out, or the failure allows no automatic retry: nothing happens automatically. */
   | { kind: "no-retry" };
 
-export type LateContribution = { userId: string; attempt: number; status: CycleTransfer["status"]; failureCode: string | null; next: LateNext };
+export type LateContribution = {
+  userId: string;
+  attempt: number;
+  status: CycleTransfer["status"];
+  failureCode: string | null;
+  next: LateNext;
+  /** The latest attempt was the member's own Pay now (ADR 052): told as their payment, not as "attempt N of 3". */
+  payNow?: boolean;
+  /** How many of the chain's attempts were automatic (not Pay now). */
+  automaticAttempts?: number;
+};
 
 export type PaymentDates = {
   periodNumber: number;
@@ -115,7 +127,14 @@ function contributionDates(chain: readonly DatedAttempt[], userId: string, due: 
         last.status === AVAILABLE_STATUS ? { day: last.statusOn, planned: false } : { day: notBefore(fundsAvailableOn(last), today), planned: true },
     };
   }
-  const lateOf = (next: LateNext): LateContribution => ({ userId, attempt: last.attempt, status: last.status, failureCode: last.failureCode, next });
+  const lateOf = (next: LateNext): LateContribution => ({
+    userId,
+    attempt: last.attempt,
+    status: last.status,
+    failureCode: last.failureCode,
+    next,
+    ...(last.payNow ? { payNow: true, automaticAttempts: chain.filter((a) => !a.payNow).length } : {}),
+  });
   if (!FAILED_STATUSES.includes(last.status)) {
     if (last.waitingForMember) return { late: lateOf({ kind: "waits-for-member" }), settle: null, available: null };
     return planFrom(last.initiatedOn, last);
@@ -388,6 +407,25 @@ export function payoutNextSteps(input: {
     const who = input.person(late.userId);
     const subject = who.isYou ? "Your contribution" : `${who.name}'s contribution`;
     const person = { yours: who.isYou ? "yes" : "no", name: who.name };
+    // The member's own Pay now that failed (ADR 052): their payment, after the automatic attempts counted of MAX_ATTEMPTS.
+    if (late.payNow && (late.next.kind === "retry" || late.next.kind === "no-retry")) {
+      const automatic = late.automaticAttempts ?? late.attempt - 1;
+      const own = who.isYou ? "Your own payment (Pay now)" : `${who.name}'s own payment (Pay now)`;
+      const after = `after ${automatic} automatic ${automatic === 1 ? "attempt" : "attempts"}`;
+      lines.push(
+        late.next.kind === "retry"
+          ? say("groupPage.next.payNowRetry", `${own} did not go through ${after}: we'll try again automatically on ${long(late.next.on)}.`, {
+              ...person,
+              count: automatic,
+              date: long(late.next.on),
+            })
+          : say("groupPage.next.payNowNoRetry", `${own} did not go through ${after}, and nothing more is tried automatically.`, {
+              ...person,
+              count: automatic,
+            }),
+      );
+      continue;
+    }
     switch (late.next.kind) {
       case "retry":
         lines.push(

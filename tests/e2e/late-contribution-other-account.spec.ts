@@ -28,7 +28,7 @@ test("a declined debit, another account chosen for the group, the retry taken fr
     const alert = phone.getByTestId("late-contribution");
     await expect(alert.getByRole("heading", { level: 2 })).toHaveText("Your $100.00 contribution did not go through");
     await expect(alert).toContainText(
-      `Attempt 1 of 3: we'll try $100.00 from First Platypus Bank Everyday ••3030 again on ${full(retry)}. Before then you can pay it now from the group page, choose another account for this group there, or make sure the funds are available.`,
+      `Attempt 1 of 3: we'll try $100.00 from First Platypus Bank Everyday ••3030 again on ${full(retry)}. Before then you can pay it now with Pay now below, choose another account for this group under Paid from, or make sure the funds are available.`,
     );
     await expect(alert).toContainText(`Due: ${full(due)}`);
     await expect(alert).toContainText(`Next automatic attempt: ${full(retry)}`);
@@ -68,7 +68,7 @@ test("a declined debit, another account chosen for the group, the retry taken fr
     // The alert names the account the retry is taken from, the checking account only as the one that failed, and
     // offers neither of them.
     await expect(alert).toContainText(
-      `Attempt 1 of 3 did not go through from First Platypus Bank Everyday ••3030: we'll try $100.00 from First Platypus Bank Reserve ••5000 on ${full(retry)}. Before then you can pay it now from the group page, choose another account for this group there, or make sure the funds are available.`,
+      `Attempt 1 of 3 did not go through from First Platypus Bank Everyday ••3030: we'll try $100.00 from First Platypus Bank Reserve ••5000 on ${full(retry)}. Before then you can pay it now with Pay now below, choose another account for this group under Paid from, or make sure the funds are available.`,
     );
     await expect(alert).not.toContainText("for this group instead?");
 

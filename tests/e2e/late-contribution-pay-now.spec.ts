@@ -37,7 +37,7 @@ test("three declined attempts, then Pay now, and the payout follows", async ({ p
     await phone.goto(`/groups/${groupId}`);
     const alert = phone.getByTestId("late-contribution");
     await expect(alert).toContainText(
-      "That was the last of 3 attempts to collect $100.00 from First Platypus Bank Everyday ••3030. Nothing more is debited automatically: pay it now from the group page; the group's payout waits for it.",
+      "That was the last of 3 attempts to collect $100.00 from First Platypus Bank Everyday ••3030. Nothing more is debited automatically: pay it now with Pay now below; the group's payout waits for it.",
     );
     await expect(alert).toContainText("Next automatic attempt: None");
 

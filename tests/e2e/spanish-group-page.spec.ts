@@ -155,7 +155,7 @@ test("a member who reads Spanish: the group page with a late contribution, Pay n
     const alert = phone.getByTestId("late-contribution");
     await expect(alert.getByRole("heading")).toHaveText("Su aporte de $100.00 no se completó");
     await expect(alert).toContainText(
-      `Intento 1 de 3: volveremos a intentar cargar $100.00 a First Platypus Bank Everyday ••3030 el ${full(retryOn)}. Antes de esa fecha puede pagarlo ahora desde la página de la tanda`,
+      `Intento 1 de 3: volveremos a intentar cargar $100.00 a First Platypus Bank Everyday ••3030 el ${full(retryOn)}. Antes de esa fecha puede pagarlo ahora con Pagar ahora, más abajo, elegir otra cuenta para esta tanda en «Se paga desde» o asegurarse de tener los fondos disponibles.`,
     );
     await expect(alert).toContainText(`Fecha de pago: ${full(due)}`);
     await expect(alert).toContainText(`Próximo intento automático: ${full(retryOn)}`);

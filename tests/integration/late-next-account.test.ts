@@ -26,6 +26,12 @@ const CHECKING = "First Platypus Bank Plaid Checking ••0000";
 const SAVING = "First Platypus Bank Plaid Saving ••1111";
 const BEFORE_RETRY =
   "Before then you can pay it now from the group page, choose another account for this group there, or make sure the funds are available.";
+/** The same on the group page itself: its Pay now and "Paid from" are below the words. */
+const HERE = (elsewhere: string) =>
+  elsewhere.replace(
+    BEFORE_RETRY,
+    "Before then you can pay it now with Pay now below, choose another account for this group under Paid from, or make sure the funds are available.",
+  );
 
 describe("a late contribution's next attempt", () => {
   it("names the account the member chose for the group since the failure, and never offers it or the failed one", async () => {
@@ -60,13 +66,13 @@ describe("a late contribution's next attempt", () => {
     const before = await groupView();
     expect(before.data.myLate).toHaveLength(1);
     expect(before.data.myLate[0]).toMatchObject({
-      message: fromChecking,
+      message: HERE(fromChecking),
       accountId: checking.id,
       nextAccount: { id: checking.id, institution: "First Platypus Bank", name: "Plaid Checking", mask: "0000" },
       offer: { id: savings.id, name: "Plaid Saving", mask: "1111", usable: true },
       nextAttemptOn: "2026-01-12",
     });
-    expect(before.text).toContain(fromChecking);
+    expect(before.text).toContain(HERE(fromChecking));
     expect(before.text).toContain(`Use ${SAVING} for this group instead?`);
     const dashboardBefore = await dashboardView();
     expect(dashboardBefore.late).toHaveLength(1);
@@ -87,7 +93,7 @@ describe("a late contribution's next attempt", () => {
     const fromSaving = `Attempt 1 of 3 did not go through from ${CHECKING}: we'll try $100.00 from ${SAVING} on Monday, January 12, 2026. ${BEFORE_RETRY}`;
     const after = await groupView();
     expect(after.data.myLate[0]).toMatchObject({
-      message: fromSaving,
+      message: HERE(fromSaving),
       account: { institution: "First Platypus Bank", name: "Plaid Checking", mask: "0000" },
       accountId: checking.id,
       nextAccount: { id: savings.id, institution: "First Platypus Bank", name: "Plaid Saving", mask: "1111" },
@@ -95,7 +101,7 @@ describe("a late contribution's next attempt", () => {
       nextAttemptOn: "2026-01-12",
     });
     expect(after.data.debitChoice.current.id).toBe(savings.id);
-    expect(after.text).toContain(fromSaving);
+    expect(after.text).toContain(HERE(fromSaving));
     expect(after.text).not.toContain(`we'll try $100.00 from ${CHECKING}`);
     expect(after.text).not.toContain("for this group instead?");
     const dashboardAfter = await dashboardView();

@@ -14,6 +14,7 @@ const cycle = await import("../../app/server/money/cycle.server");
 const { payNowFailureText, payNowQuote } = await import("../../app/server/money/pay-now.server");
 const { setDebitAccount } = await import("../../app/server/money/debit-choice.server");
 const { lateContributions } = await import("../../app/server/money/late-contributions.server");
+const { dashboardFor } = await import("../../app/server/groups/dashboard.server");
 const { takeToasts } = await import("../../app/server/notifications/toast.server");
 const { returnTransfer } = await import("../support/bank");
 const { plaidCall } = await import("../../app/server/bank/plaid.server");
@@ -84,6 +85,10 @@ describe("Pay now's account", () => {
     // The late alert's retry is still the debit's own rule: checking, the group's account.
     const [late] = await lateContributions({ userId: lena.id, groupId: group.id }, new Date());
     expect(late).toMatchObject({ nextAccount: { id: checking.id }, payFrom: { id: savings.id }, failedOn: "2026-01-09", payNow: false });
+    // The dashboard's alert, for a member who reads Spanish, in Spanish (ADR 056), as the group page's.
+    expect((await dashboardFor(lena, new Date(), "es-US")).late.map((entry) => entry.message)).toEqual([
+      `Intento 1 de 3: volveremos a intentar cargar $100.00 a ${CHECKING} el lunes, 12 de enero de 2026. Antes de esa fecha puede pagarlo ahora desde la página de la tanda, elegir ahí otra cuenta para esta tanda o asegurarse de tener los fondos disponibles.`,
+    ]);
 
     // The page showed savings, and savings became unusable before she posted (a return said it is closed): the payment
     // would now be taken from another account than the one her consent named, so it is refused; nothing is made.
@@ -207,24 +212,113 @@ describe("a Pay now that did not go through", () => {
       "Your bank account did not have enough money available for this payment, so it was not attempted. " +
       `Your Pay now payment of $100.00 from ${SAVING} on Friday, January 9, 2026 did not go through. ` +
       `The next automatic attempt takes $100.00 from ${CHECKING} on Monday, January 12, 2026. ` +
-      "Before then you can pay it with Pay now from another account (link one under Profile → Bank Accounts), or make sure the funds are available.";
+      // She has another usable account (checking): "link one" is not said (it is only to a member who has none).
+      "Before then you can pay it with Pay now from another account, or make sure the funds are available.";
     expect(await toastsOf(paid.setCookies)).toEqual([{ type: "error", title: "Your payment did not go through", description: told }]);
     expect(await payNowFailureText(second!, "es-US")).toBe(
       "Su cuenta bancaria no tenía suficiente dinero disponible para este pago, así que no se intentó. " +
         `Su pago con Pagar ahora de $100.00 desde ${SAVING} el viernes, 9 de enero de 2026 no se completó. ` +
         `El próximo intento automático carga $100.00 a ${CHECKING} el lunes, 12 de enero de 2026. ` +
-        "Antes de esa fecha puede pagarlo con Pagar ahora desde otra cuenta (vincule una en Perfil → Cuentas bancarias) o asegurarse de tener los fondos disponibles.",
+        "Antes de esa fecha puede pagarlo con Pagar ahora desde otra cuenta o asegurarse de tener los fondos disponibles.",
     );
 
     // The group page's alert says the same step (not "Attempt 2 of 3"), and the bell's notice of the failure too.
     const [late] = await lateContributions({ userId: lena.id, groupId: group.id }, new Date());
     expect(late).toMatchObject({ attempt: 2, payNow: true, nextAttemptOn: "2026-01-12", nextAccount: { id: checking.id } });
     expect(late!.message).toBe(told.slice(told.indexOf("Your Pay now")));
+    // The dashboard's alert, for a member who reads Spanish, in Spanish as the group page's (ADR 056).
+    const spanish = (await payNowFailureText(second!, "es-US")) ?? "";
+    expect((await dashboardFor(lena, new Date(), "es-US")).late.map((entry) => entry.message)).toEqual([
+      spanish.slice(spanish.indexOf("Su pago con Pagar ahora")),
+    ]);
     await cycle.advanceClock(admin, group.id, { days: 1 }, new Date());
     const bell = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, lena.id));
     const failures = bell.filter((n) => n.title === `Your contribution to ${group.name} did not go through`).map((n) => n.body);
     expect(failures).toContain(told);
     expect(failures.join(" ")).not.toContain("Attempt 2 of 3");
+  }, 180_000);
+});
+
+describe("a Pay now that did not go through after three automatic attempts (attempt 4)", () => {
+  it("is counted the same everywhere: the member's own payment after 3 automatic attempts, never 'attempt 4 of 3' or 'after 4 attempts'", async () => {
+    const { group, lena, admin, savings, jar } = await groupWithLena(5_000, 1_000);
+    // Friday January 9, Monday 12 and Thursday 15: three automatic attempts from checking are declined.
+    await cycle.advanceClock(admin, group.id, { days: 10 }, new Date());
+    expect(await chain(group.id, lena.id)).toMatchObject([
+      { attempt: 1, status: "declined" },
+      { attempt: 2, status: "declined" },
+      { attempt: 3, status: "declined" },
+    ]);
+    // Her Pay now from savings is declined too: attempt 4.
+    const paid = await call(payPage.action, post(`/groups/${group.id}/pay`, { periodNumber: "1", consent: "yes" }, jar), { groupId: group.id });
+    expect(paid).toMatchObject({ status: 302 });
+    expect((await chain(group.id, lena.id))[3]).toMatchObject({ attempt: 4, payNow: true, status: "declined", bankAccountId: savings.id });
+    await cycle.advanceClock(admin, group.id, { days: 1 }, new Date());
+
+    const groupPage = await import("../../app/routes/groups.$groupId");
+    const pageText = async (userId: string) => {
+      const view = await call(groupPage.loader, get(`/groups/${group.id}`, await sessionJarFor(userId)), { groupId: group.id });
+      expect(view.status).toBe(200);
+      return textOf(renderRoute(groupPage.default, `/groups/${group.id}`, view.data));
+    };
+    const lenaText = await pageText(lena.id);
+    expect(lenaText).toContain("Your own payment (Pay now) did not go through after 3 automatic attempts, and nothing more is tried automatically.");
+    expect(lenaText).toContain(
+      `Your Pay now payment of $100.00 from ${SAVING} on Friday, January 16, 2026 did not go through, and nothing more is debited automatically: pay it with Pay now from another account, or from this one once the funds are available;`,
+    );
+    expect(lenaText).not.toMatch(/after 4 attempts|4 of 3|last of 3 attempts/);
+    // Period 2's alert on the group page itself points to its Pay now below, not to "the group page".
+    expect(lenaText).toContain(
+      `Attempt 1 of 3: we'll try $100.00 from ${CHECKING} again on Tuesday, January 20, 2026. Before then you can pay it now with Pay now below, choose another account for this group under Paid from, or make sure the funds are available.`,
+    );
+    expect(lenaText).not.toContain("pay it now from the group page");
+    const adminText = await pageText(admin.id);
+    expect(adminText).toContain(
+      `${lena.name}’s own payment (Pay now) did not go through, and no automatic attempt is left after 3 automatic attempts: ${lena.name} can pay it now from the group page.`,
+    );
+    expect(adminText).not.toMatch(/after 4 attempts|4 of 3/);
+    // The platform admin's Money health, in English and Spanish.
+    const { moneyHealth } = await import("../../app/server/money/health.server");
+    const waiting = (await moneyHealth(50, new Date())).waiting.find((row) => row.memberName === lena.name && row.periodNumber === 1);
+    expect(waiting?.whatHappened).toBe("Declined: insufficient funds (NSF), the member's own payment (Pay now) after 3 automatic attempts");
+    const espera = (await moneyHealth(50, new Date(), "es-US")).waiting.find((row) => row.memberName === lena.name && row.periodNumber === 1);
+    expect(espera?.whatHappened).toBe(
+      "Rechazado: fondos insuficientes (NSF), el propio pago del miembro (Pagar ahora) después de 3 intentos automáticos",
+    );
+    const adminBell = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, admin.id));
+    expect(adminBell.filter((n) => n.title === `${lena.name}'s contribution to ${group.name} is late`).map((n) => n.body)).toContain(
+      `${lena.name}'s bank account did not have enough money available for this payment, so it was not attempted. ${lena.name}'s own payment (Pay now) of $100.00 did not go through and nothing more is debited automatically. ${lena.name} can pay it now from the group page; the group page's late contributions section lets you send a reminder.`,
+    );
+  }, 180_000);
+});
+
+describe("a Pay now that did not go through, then paid from another account before it was told", () => {
+  it("is not told as still late (no stale next step) to the member (bell and email are one urgent notice) or the admin", async () => {
+    const { group, lena, admin, checking, savings, jar } = await groupWithLena(5_000, 1_000);
+    await cycle.advanceClock(admin, group.id, { days: 3 }, new Date());
+    // Her Pay now from savings is declined (attempt 2)...
+    const declined = await call(payPage.action, post(`/groups/${group.id}/pay`, { periodNumber: "1", consent: "yes" }, jar), { groupId: group.id });
+    expect(declined).toMatchObject({ status: 302 });
+    // ...and before the group's next run tells it, she tops up checking and pays from it (attempt 3).
+    await money.setSandboxBalance(lena.id, 500_000);
+    const paid = await call(payPage.action, post(`/groups/${group.id}/pay`, { periodNumber: "1", consent: "yes", bankAccountId: checking.id }, jar), {
+      groupId: group.id,
+    });
+    expect(paid).toMatchObject({ status: 302 });
+    expect(await chain(group.id, lena.id)).toMatchObject([
+      { attempt: 1, status: "declined" },
+      { attempt: 2, payNow: true, status: "declined", bankAccountId: savings.id },
+      { attempt: 3, payNow: true, status: "pending", bankAccountId: checking.id },
+    ]);
+    await cycle.advanceClock(admin, group.id, { days: 1 }, new Date());
+    const title = `Your contribution to ${group.name} did not go through`;
+    const lenaBell = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, lena.id));
+    // Only the first (automatic) attempt's failure, told on Friday before she paid; nothing of the superseded Pay now.
+    expect(lenaBell.filter((n) => n.title === title).map((n) => n.body)).toEqual([
+      `Your bank account did not have enough money available for this payment, so it was not attempted. Attempt 1 of 3: we'll try $100.00 from ${CHECKING} again on Monday, January 12, 2026. Before then you can pay it now from the group page, choose another account for this group there, or make sure the funds are available.`,
+    ]);
+    const adminBell = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, admin.id));
+    expect(adminBell.filter((n) => n.title === `${lena.name}'s contribution to ${group.name} is late`)).toHaveLength(1);
   }, 180_000);
 });
 

@@ -34,7 +34,10 @@ export function LateMembers({ late, action }: { late: LateContributionView[]; ac
             <p className="mt-1">
               {entry.nextAttemptOn
                 ? t("groupPage.lateMembers.nextAttempt", { date: fullDate(entry.nextAttemptOn), attempt: entry.attempt + 1 })
-                : t("groupPage.lateMembers.noAttemptLeft", { count: entry.attempt, name: entry.memberName })}
+                : entry.payNow
+                  ? // The member's own Pay now (ADR 052): named as such, after the automatic attempts, never "after 4 attempts".
+                    t("groupPage.lateMembers.payNowNoAttemptLeft", { count: entry.automaticAttempts, name: entry.memberName })
+                  : t("groupPage.lateMembers.noAttemptLeft", { count: entry.attempt, name: entry.memberName })}
             </p>
             <p className="mt-1 text-slate-600">
               {entry.consent

@@ -152,10 +152,14 @@ export const ADMIN_CONSOLE_MESSAGES = {
   "admin.ref.atTheBank": "At the bank:",
   "admin.ref.notSent": "not sent",
   // Money a group waits for (app/domain/money-health.ts, given the reader's words): what happened, what happens next.
-  "admin.health.waitingForMember": "Waiting for the member (attempt {attempt} of {max}): {reason}",
-  "admin.health.happened": "{status}, attempt {attempt} of {max}",
-  "admin.health.happenedCode": "{status}: {code}, attempt {attempt} of {max}",
-  "admin.health.happenedCodeWords": "{status}: {words} ({code}), attempt {attempt} of {max}",
+  "admin.health.waitingForMember":
+    "Waiting for the member ({payNow, select, yes {the member's own payment (Pay now) after {automatic, plural, one {# automatic attempt} other {# automatic attempts}}} other {attempt {attempt} of {max}}}): {reason}",
+  "admin.health.happened":
+    "{status}, {payNow, select, yes {the member's own payment (Pay now) after {automatic, plural, one {# automatic attempt} other {# automatic attempts}}} other {attempt {attempt} of {max}}}",
+  "admin.health.happenedCode":
+    "{status}: {code}, {payNow, select, yes {the member's own payment (Pay now) after {automatic, plural, one {# automatic attempt} other {# automatic attempts}}} other {attempt {attempt} of {max}}}",
+  "admin.health.happenedCodeWords":
+    "{status}: {words} ({code}), {payNow, select, yes {the member's own payment (Pay now) after {automatic, plural, one {# automatic attempt} other {# automatic attempts}}} other {attempt {attempt} of {max}}}",
   "admin.health.wait.login_required": "their bank login needs renewing",
   "admin.health.wait.debits_not_authorised": "they withdrew their authorisation of our debits",
   "admin.health.wait.account_unusable": "their bank account can no longer be used",

@@ -143,10 +143,14 @@ export const ADMIN_CONSOLE_MESSAGES_ES: Record<keyof typeof ADMIN_CONSOLE_MESSAG
   "admin.ref.transferKind": "({kind}, intento {attempt})",
   "admin.ref.atTheBank": "En el banco:",
   "admin.ref.notSent": "sin enviar",
-  "admin.health.waitingForMember": "Esperando al miembro (intento {attempt} de {max}): {reason}",
-  "admin.health.happened": "{status}, intento {attempt} de {max}",
-  "admin.health.happenedCode": "{status}: {code}, intento {attempt} de {max}",
-  "admin.health.happenedCodeWords": "{status}: {words} ({code}), intento {attempt} de {max}",
+  "admin.health.waitingForMember":
+    "Esperando al miembro ({payNow, select, yes {el propio pago del miembro (Pagar ahora) después de {automatic, plural, one {# intento automático} other {# intentos automáticos}}} other {intento {attempt} de {max}}}): {reason}",
+  "admin.health.happened":
+    "{status}, {payNow, select, yes {el propio pago del miembro (Pagar ahora) después de {automatic, plural, one {# intento automático} other {# intentos automáticos}}} other {intento {attempt} de {max}}}",
+  "admin.health.happenedCode":
+    "{status}: {code}, {payNow, select, yes {el propio pago del miembro (Pagar ahora) después de {automatic, plural, one {# intento automático} other {# intentos automáticos}}} other {intento {attempt} de {max}}}",
+  "admin.health.happenedCodeWords":
+    "{status}: {words} ({code}), {payNow, select, yes {el propio pago del miembro (Pagar ahora) después de {automatic, plural, one {# intento automático} other {# intentos automáticos}}} other {intento {attempt} de {max}}}",
   "admin.health.wait.login_required": "hay que renovar el acceso a su banco",
   "admin.health.wait.debits_not_authorised": "retiró su autorización de nuestros cargos",
   "admin.health.wait.account_unusable": "su cuenta bancaria ya no se puede usar",

@@ -19,6 +19,10 @@ export const GROUP_PAGE_MESSAGES = {
     "The payout did not go through after {attempts} attempts and will not be sent again automatically; Rosca’s support team has been told.",
   "groupPage.next.retry":
     "{yours, select, yes {Your contribution} other {{name}’s contribution}} did not go through (attempt {attempt} of {attempts}): we’ll try again on {date}.",
+  "groupPage.next.payNowRetry":
+    "{yours, select, yes {Your own payment (Pay now)} other {{name}’s own payment (Pay now)}} did not go through after {count, plural, one {# automatic attempt} other {# automatic attempts}}: we’ll try again automatically on {date}.",
+  "groupPage.next.payNowNoRetry":
+    "{yours, select, yes {Your own payment (Pay now)} other {{name}’s own payment (Pay now)}} did not go through after {count, plural, one {# automatic attempt} other {# automatic attempts}}, and nothing more is tried automatically.",
   "groupPage.next.waitsForMember":
     "{yours, select, yes {Your contribution waits for you: link, reconnect or authorise your bank under Profile → Bank Accounts, and it is taken straight away.} other {{name}’s contribution waits for {name} to link, reconnect or authorise their bank; it is taken as soon as they do.}}",
   "groupPage.next.noRetry":
@@ -38,21 +42,21 @@ export const GROUP_PAGE_MESSAGES = {
   "groupPage.toast.left": "You left {group}. Nothing was charged: contributions and the setup fee only start once a group starts.",
   "groupPage.toast.invitedAgain": "{name} can join again through the group's invite link. They were told, with the link.",
   "groupPage.failure.stopped":
-    "The debit of {amount} from {account} was stopped and will not be tried again automatically: pay it now from the group page; the group’s payout waits for it.",
+    "The debit of {amount} from {account} was stopped and will not be tried again automatically: pay it now {here, select, yes {with Pay now below} other {from the group page}}; the group’s payout waits for it.",
   "groupPage.failure.unusable":
-    "{account} cannot be used any more for {amount}: link another account under Profile → Bank Accounts and choose it for this group, or pay it now from the group page.",
+    "{account} cannot be used any more for {amount}: link another account under Profile → Bank Accounts and choose it for this group, or pay it now {here, select, yes {with Pay now below} other {from the group page}}.",
   "groupPage.failure.revoked":
-    "We will not debit {account} again until you authorise debits again under Profile → Bank Accounts; you can pay the {amount} now from the group page.",
+    "We will not debit {account} again until you authorise debits again under Profile → Bank Accounts; you can pay the {amount} now {here, select, yes {with Pay now below} other {from the group page}}.",
   "groupPage.failure.final":
-    "The debit of {amount} from {account} will not be tried again automatically: pay it now from the group page; the group’s payout waits for it.",
+    "The debit of {amount} from {account} will not be tried again automatically: pay it now {here, select, yes {with Pay now below} other {from the group page}}; the group’s payout waits for it.",
   "groupPage.failure.lastAttempt":
-    "That was the last of {attempts} attempts to collect {amount} from {account}. Nothing more is debited automatically: pay it now from the group page; the group’s payout waits for it.",
+    "That was the last of {attempts} attempts to collect {amount} from {account}. Nothing more is debited automatically: pay it now {here, select, yes {with Pay now below} other {from the group page}}; the group’s payout waits for it.",
   "groupPage.failure.retry":
-    "{switched, select, yes {Attempt {attempt} of {attempts} did not go through from {failedAccount}: we’ll try {amount} from {account} on {date}} other {Attempt {attempt} of {attempts}: we’ll try {amount} from {account} again on {date}}}{payday, select, yes {, the day after your payday} other {}}. Before then you can pay it now from the group page, choose another account for this group there, or make sure the funds are available.",
+    "{switched, select, yes {Attempt {attempt} of {attempts} did not go through from {failedAccount}: we’ll try {amount} from {account} on {date}} other {Attempt {attempt} of {attempts}: we’ll try {amount} from {account} again on {date}}}{payday, select, yes {, the day after your payday} other {}}. Before then you can pay it now {here, select, yes {with Pay now below, choose another account for this group under Paid from} other {from the group page, choose another account for this group there}}, or make sure the funds are available.",
   "groupPage.failure.payNowRetry":
-    "Your Pay now payment of {amount} from {payNowAccount} on {date} did not go through. The next automatic attempt takes {amount} from {account} on {nextDate}{payday, select, yes {, the day after your payday} other {}}. Before then you can pay it with Pay now from another account (link one under Profile → Bank Accounts), or make sure the funds are available.",
+    "Your Pay now payment of {amount} from {payNowAccount} on {date} did not go through. The next automatic attempt takes {amount} from {account} on {nextDate}{payday, select, yes {, the day after your payday} other {}}. Before then you can pay it with Pay now from another account{otherAccount, select, yes {} other { (link one under Profile → Bank Accounts)}}, or make sure the funds are available.",
   "groupPage.failure.payNowLast":
-    "Your Pay now payment of {amount} from {account} on {date} did not go through, and nothing more is debited automatically: pay it with Pay now from another account (link one under Profile → Bank Accounts), or from this one once the funds are available; the group’s payout waits for it.",
+    "Your Pay now payment of {amount} from {account} on {date} did not go through, and nothing more is debited automatically: pay it with Pay now from another account{otherAccount, select, yes {} other { (link one under Profile → Bank Accounts)}}, or from this one once the funds are available; the group’s payout waits for it.",
   "groupPage.notFound": "Group Not Found",
   "groupPage.notFoundBody": "We couldn't find that group, or you aren't a member of it.",
   "groupPage.returnToDashboard": "Return to Dashboard",
@@ -227,6 +231,8 @@ export const GROUP_PAGE_MESSAGES = {
   "groupPage.lateMembers.nextAttempt": "Next automatic attempt: {date} (attempt {attempt}).",
   "groupPage.lateMembers.noAttemptLeft":
     "No automatic attempt is left after {count, plural, one {# attempt} other {# attempts}}: {name} can pay it now from the group page.",
+  "groupPage.lateMembers.payNowNoAttemptLeft":
+    "{name}’s own payment (Pay now) did not go through, and no automatic attempt is left after {count, plural, one {# automatic attempt} other {# automatic attempts}}: {name} can pay it now from the group page.",
   "groupPage.lateMembers.unpaidIf":
     "Rosca never lends the missing money and never pays a turn with money that hasn't arrived: this turn's payout waits for it, and later turns are paid as their own contributions arrive. If it is still unpaid on {from}, Rosca's support team takes it up with you and the member.",
   "groupPage.lateMembers.unpaidSince":

@@ -21,6 +21,10 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
     "El pago del pozo no se completó después de {attempts} intentos y no se volverá a enviar automáticamente; se avisó al equipo de soporte de Rosca.",
   "groupPage.next.retry":
     "{yours, select, yes {Su aporte} other {El aporte de {name}}} no se completó (intento {attempt} de {attempts}): lo intentaremos de nuevo el {date}.",
+  "groupPage.next.payNowRetry":
+    "{yours, select, yes {Su propio pago (Pagar ahora)} other {El propio pago de {name} (Pagar ahora)}} no se completó después de {count, plural, one {# intento automático} other {# intentos automáticos}}: lo intentaremos de nuevo automáticamente el {date}.",
+  "groupPage.next.payNowNoRetry":
+    "{yours, select, yes {Su propio pago (Pagar ahora)} other {El propio pago de {name} (Pagar ahora)}} no se completó después de {count, plural, one {# intento automático} other {# intentos automáticos}} y no se intenta nada más automáticamente.",
   "groupPage.next.waitsForMember":
     "{yours, select, yes {Su aporte lo espera a usted: vincule, vuelva a conectar o autorice su banco en Perfil → Cuentas bancarias, y se carga de inmediato.} other {El aporte de {name} espera a que {name} vincule, vuelva a conectar o autorice su banco; se carga en cuanto lo haga.}}",
   "groupPage.next.noRetry":
@@ -40,21 +44,21 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
   "groupPage.toast.left": "Usted salió de {group}. No se cargó nada: los aportes y la tarifa de inicio empiezan solo cuando una tanda empieza.",
   "groupPage.toast.invitedAgain": "{name} puede volver a unirse con el enlace de invitación de la tanda. Se le avisó, con el enlace.",
   "groupPage.failure.stopped":
-    "El cargo de {amount} a {account} se detuvo y no se volverá a intentar automáticamente: páguelo ahora desde la página de la tanda; el pago del pozo de la tanda lo espera.",
+    "El cargo de {amount} a {account} se detuvo y no se volverá a intentar automáticamente: páguelo ahora {here, select, yes {con Pagar ahora, más abajo} other {desde la página de la tanda}}; el pago del pozo de la tanda lo espera.",
   "groupPage.failure.unusable":
-    "{account} ya no se puede usar para {amount}: vincule otra cuenta en Perfil → Cuentas bancarias y elíjala para esta tanda, o páguelo ahora desde la página de la tanda.",
+    "{account} ya no se puede usar para {amount}: vincule otra cuenta en Perfil → Cuentas bancarias y elíjala para esta tanda, o páguelo ahora {here, select, yes {con Pagar ahora, más abajo} other {desde la página de la tanda}}.",
   "groupPage.failure.revoked":
-    "No volveremos a cargar {account} hasta que usted vuelva a autorizar los cargos en Perfil → Cuentas bancarias; puede pagar los {amount} ahora desde la página de la tanda.",
+    "No volveremos a cargar {account} hasta que usted vuelva a autorizar los cargos en Perfil → Cuentas bancarias; puede pagar los {amount} ahora {here, select, yes {con Pagar ahora, más abajo} other {desde la página de la tanda}}.",
   "groupPage.failure.final":
-    "El cargo de {amount} a {account} no se volverá a intentar automáticamente: páguelo ahora desde la página de la tanda; el pago del pozo de la tanda lo espera.",
+    "El cargo de {amount} a {account} no se volverá a intentar automáticamente: páguelo ahora {here, select, yes {con Pagar ahora, más abajo} other {desde la página de la tanda}}; el pago del pozo de la tanda lo espera.",
   "groupPage.failure.lastAttempt":
-    "Ese fue el último de {attempts} intentos de cargar {amount} a {account}. No se carga nada más automáticamente: páguelo ahora desde la página de la tanda; el pago del pozo de la tanda lo espera.",
+    "Ese fue el último de {attempts} intentos de cargar {amount} a {account}. No se carga nada más automáticamente: páguelo ahora {here, select, yes {con Pagar ahora, más abajo} other {desde la página de la tanda}}; el pago del pozo de la tanda lo espera.",
   "groupPage.failure.retry":
-    "{switched, select, yes {El intento {attempt} de {attempts} con {failedAccount} no se completó: intentaremos cargar {amount} a {account} el {date}} other {Intento {attempt} de {attempts}: volveremos a intentar cargar {amount} a {account} el {date}}}{payday, select, yes {, el día después de su día de pago} other {}}. Antes de esa fecha puede pagarlo ahora desde la página de la tanda, elegir ahí otra cuenta para esta tanda o asegurarse de tener los fondos disponibles.",
+    "{switched, select, yes {El intento {attempt} de {attempts} con {failedAccount} no se completó: intentaremos cargar {amount} a {account} el {date}} other {Intento {attempt} de {attempts}: volveremos a intentar cargar {amount} a {account} el {date}}}{payday, select, yes {, el día después de su día de pago} other {}}. Antes de esa fecha puede pagarlo ahora {here, select, yes {con Pagar ahora, más abajo, elegir otra cuenta para esta tanda en «Se paga desde»} other {desde la página de la tanda, elegir ahí otra cuenta para esta tanda}} o asegurarse de tener los fondos disponibles.",
   "groupPage.failure.payNowRetry":
-    "Su pago con Pagar ahora de {amount} desde {payNowAccount} el {date} no se completó. El próximo intento automático carga {amount} a {account} el {nextDate}{payday, select, yes {, el día después de su día de pago} other {}}. Antes de esa fecha puede pagarlo con Pagar ahora desde otra cuenta (vincule una en Perfil → Cuentas bancarias) o asegurarse de tener los fondos disponibles.",
+    "Su pago con Pagar ahora de {amount} desde {payNowAccount} el {date} no se completó. El próximo intento automático carga {amount} a {account} el {nextDate}{payday, select, yes {, el día después de su día de pago} other {}}. Antes de esa fecha puede pagarlo con Pagar ahora desde otra cuenta{otherAccount, select, yes {} other { (vincule una en Perfil → Cuentas bancarias)}} o asegurarse de tener los fondos disponibles.",
   "groupPage.failure.payNowLast":
-    "Su pago con Pagar ahora de {amount} desde {account} el {date} no se completó y no se carga nada más automáticamente: páguelo con Pagar ahora desde otra cuenta (vincule una en Perfil → Cuentas bancarias) o desde esta cuando tenga los fondos disponibles; el pago del pozo de la tanda lo espera.",
+    "Su pago con Pagar ahora de {amount} desde {account} el {date} no se completó y no se carga nada más automáticamente: páguelo con Pagar ahora desde otra cuenta{otherAccount, select, yes {} other { (vincule una en Perfil → Cuentas bancarias)}} o desde esta cuando tenga los fondos disponibles; el pago del pozo de la tanda lo espera.",
   "groupPage.notFound": "No encontramos la tanda",
   "groupPage.notFoundBody": "No encontramos esa tanda, o usted no es miembro de ella.",
   "groupPage.returnToDashboard": "Volver al panel",
@@ -220,6 +224,8 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
   "groupPage.lateMembers.nextAttempt": "Próximo intento automático: {date} (intento {attempt}).",
   "groupPage.lateMembers.noAttemptLeft":
     "No queda ningún intento automático después de {count, plural, one {# intento} other {# intentos}}: {name} puede pagarlo ahora desde la página de la tanda.",
+  "groupPage.lateMembers.payNowNoAttemptLeft":
+    "El propio pago de {name} (Pagar ahora) no se completó y no queda ningún intento automático después de {count, plural, one {# intento automático} other {# intentos automáticos}}: {name} puede pagarlo ahora desde la página de la tanda.",
   "groupPage.lateMembers.unpaidIf":
     "Rosca nunca presta el dinero que falta ni paga un turno con dinero que no ha llegado: el pago del pozo de este turno lo espera, y los turnos siguientes se pagan a medida que llegan sus propios aportes. Si sigue sin pagarse el {from}, el equipo de soporte de Rosca lo atiende con usted y el miembro.",
   "groupPage.lateMembers.unpaidSince":

@@ -67,6 +67,8 @@ export async function dashboardFor(user: { id: string; email: string }, now = ne
     new Map((panels?.myAccounts ?? []).map((a) => [a.bankAccountId, { institution: a.institution, name: a.name, mask: a.mask }])),
     // The viewer's linked accounts: the next attempt's is picked from them as the debit picks it (ADR 052).
     new Map([[user.id, panels?.myAccounts ?? []]]),
+    // The alert's explanation in the reader's language, as the group page's (ADR 056).
+    locale,
   );
   const cards = cardsWithSavingsFrom(cardRows, user.id, now, locale);
   // A group with a late contribution of the viewer's: its next contribution is the earliest of its late ones' next

@@ -265,6 +265,8 @@ type PageAttempt = {
   waitingForMember: boolean;
   settledOn: CalendarDay | null;
   expectedFundsAvailableOn: CalendarDay | null;
+  /** The member's own Pay now (ADR 052). */
+  payNow: boolean;
 };
 type PagePoolDay = { day: CalendarDay; inCents: number; outCents: number };
 type PageHistory = {
@@ -341,7 +343,7 @@ const groupPageRow = preparedQuery("group_page", (database, name) => {
           select t.kind, t.period_number as "periodNumber", t.user_id as "userId", t.attempt, t.status,
             t.status_on as "statusOn", t.initiated_on as "initiatedOn", t.retry_on as "retryOn", t.failure_code as "failureCode",
             t.waiting_for_member_at is not null as "waitingForMember", t.expected_funds_available_on as "expectedFundsAvailableOn",
-            s.settled_on as "settledOn"
+            s.settled_on as "settledOn", t.pay_now as "payNow"
           from bank_transfers t
           left join (
             select l.bank_transfer_id, min(l.effective_on) as settled_on from ledger_transfers l
@@ -891,7 +893,7 @@ export const cardFields = {
         'kind', t.kind, 'periodNumber', t.period_number, 'userId', t.user_id, 'attempt', t.attempt, 'status', t.status,
         'statusOn', t.status_on, 'initiatedOn', t.initiated_on, 'retryOn', t.retry_on, 'failureCode', t.failure_code,
         'waitingForMember', t.waiting_for_member_at is not null, 'expectedFundsAvailableOn', t.expected_funds_available_on,
-        'settledOn', (select min(l.effective_on) from ledger_transfers l where l.bank_transfer_id = t.id
+        'payNow', t.pay_now, 'settledOn', (select min(l.effective_on) from ledger_transfers l where l.bank_transfer_id = t.id
           and l.reason in ('contribution', 'shortfall_repaid', 'payout_settled')))), '[]'::json)
       from bank_transfers t
       where t.group_id = ${groups.id} and t.kind in ('contribution', 'payout') and t.period_number in (

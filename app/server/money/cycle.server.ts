@@ -47,7 +47,7 @@ import { leftoverRows, leftoversToSend, syncTransferEvents } from "./bank-events
 import { claimReminders, completePeriods, payoutsDue, planDebits, settledUpGroups } from "./plan.server";
 import { applyStatuses, BANK_CONCURRENCY, type StatusChange, startPayout, submitTransfers } from "./transfers.server";
 import { makeConsentedPayouts } from "./turn-consent.server";
-import { nextAttemptAccounts } from "./late-contributions.server";
+import { nextAttemptAccounts, otherUsableAccount } from "./late-contributions.server";
 
 type GroupRow = typeof groups.$inferSelect;
 
@@ -666,10 +666,36 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay, now: 
       );
     }
   }
-  const failedContributions = changed.filter((t) => !SETTLED_STATUSES.includes(t.status) && t.kind === "contribution");
+  const failed = changed.filter((t) => !SETTLED_STATUSES.includes(t.status) && t.kind === "contribution");
+  // A failure a later attempt of its chain already followed (the member paid with Pay now, from another account, before
+  // we told it) is not told at all: its "next step" would be false, and the later attempt is told by its own outcome.
+  const superseded = new Set<string>();
+  if (failed.length > 0) {
+    const later = await db()
+      .select({
+        groupId: bankTransfers.groupId,
+        userId: bankTransfers.userId,
+        periodNumber: bankTransfers.periodNumber,
+        attempt: bankTransfers.attempt,
+      })
+      .from(bankTransfers)
+      .where(
+        and(
+          eq(bankTransfers.kind, "contribution"),
+          inArray(bankTransfers.groupId, [...new Set(failed.map((t) => t.groupId))]),
+          inArray(bankTransfers.userId, [...new Set(failed.map((t) => t.userId))]),
+          inArray(bankTransfers.periodNumber, [...new Set(failed.map((t) => t.periodNumber))]),
+          sql`${bankTransfers.attempt} > ${Math.min(...failed.map((t) => t.attempt))}`,
+        ),
+      );
+    for (const t of failed)
+      if (later.some((l) => l.groupId === t.groupId && l.userId === t.userId && l.periodNumber === t.periodNumber && l.attempt > t.attempt))
+        superseded.add(t.id);
+  }
+  const failedContributions = failed.filter((t) => !superseded.has(t.id));
   // The retry's account as the debit will read it when it is sent (pickAccount on the member's choice now): a member who
   // chose another account while this debit was pending reads that one, and the failed one only as the one that failed.
-  const [accounts, nextAccounts] = await Promise.all([
+  const [accounts, { next: nextAccounts, linked }] = await Promise.all([
     debitAccountsById(failedContributions.map((t) => t.bankAccountId)),
     nextAttemptAccounts(failedContributions.map((t) => ({ groupId: t.groupId, userId: t.userId }))),
   ]);
@@ -687,6 +713,7 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay, now: 
       account: transfer.bankAccountId ? (accounts.get(transfer.bankAccountId) ?? null) : null,
       nextAccount: nextAccount && nextAccount.id !== transfer.bankAccountId ? nextAccount : null,
       payNow: transfer.payNow,
+      otherAccount: otherUsableAccount(linked.get(transfer.userId) ?? [], transfer.bankAccountId),
       statusOn: transfer.statusOn,
       retryOn: transfer.retryOn,
     };

@@ -109,7 +109,7 @@ export function groupMoneyFrom(row: GroupMoneyJson, userId: string, isAdmin: boo
   // Only the viewer's accounts are read: their next attempt is named, another member's is not known here.
   const linked = new Map([[userId, row.accounts]]);
   // The group's admin sees every member's (without their accounts, which are theirs alone).
-  const all = lateFrom(failed, names, linked, locale).map((entry) =>
+  const all = lateFrom(failed, names, linked, locale, true).map((entry) =>
     entry.userId === userId ? entry : { ...entry, account: null, accountId: null, nextAccount: null, payFrom: null, payFromChoices: [], message: "" },
   );
   const late = all

@@ -280,7 +280,7 @@ async function waitingMoney(
       (select json_agg(json_build_object('kind', t.kind, 'periodNumber', t.period_number, 'userId', t.user_id, 'attempt', t.attempt,
           'amountCents', t.amount_cents,
           'status', t.status, 'statusOn', t.status_on, 'initiatedOn', t.initiated_on, 'retryOn', t.retry_on, 'failureCode', t.failure_code,
-          'waitingForMember', t.waiting_for_member_at is not null) order by t.attempt)
+          'waitingForMember', t.waiting_for_member_at is not null, 'payNow', t.pay_now) order by t.attempt)
         from bank_transfers t where t.group_id = c.group_id and t.kind = c.kind and t.period_number = c.period_number and t.user_id = c.user_id) as attempts
     from candidates c
     join groups g on g.id = c.group_id
@@ -344,6 +344,8 @@ async function waitingMoney(
       amountCents: chain.kind === "payout" ? Number(last.amountCents) : Number(chain.amount_cents),
       attempt: last.attempt,
       failures: chain.attempts.filter((a) => FAILED_STATUSES.includes(a.status)).length,
+      payNow: chain.kind === "contribution" && last.payNow === true,
+      automaticAttempts: chain.attempts.filter((a) => !a.payNow).length,
       status: last.status,
       failureCode: last.failureCode,
       next,

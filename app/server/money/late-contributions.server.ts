@@ -65,6 +65,8 @@ export type LateContributionView = {
   failedOn: CalendarDay;
   /** The latest attempt was the member's own Pay now, not an automatic one. */
   payNow: boolean;
+  /** How many of the period's attempts were automatic (not Pay now): what a failed Pay now is told after (ADR 052). */
+  automaticAttempts: number;
   /** The next automatic attempt, or null: nothing more is debited automatically. */
   nextAttemptOn: CalendarDay | null;
   /** Days since the contribution was due, on the group's clock. */
@@ -198,15 +200,21 @@ export function payNowChoices(
  */
 export async function nextAttemptAccounts(
   pairs: ReadonlyArray<{ groupId: string; userId: string }>,
-): Promise<Map<string, (DebitAccount & { id: string }) | null>> {
+): Promise<{ next: Map<string, (DebitAccount & { id: string }) | null>; linked: ReadonlyMap<string, readonly LinkedAccount[]> }> {
   const result = new Map<string, (DebitAccount & { id: string }) | null>();
-  if (pairs.length === 0) return result;
+  if (pairs.length === 0) return { next: result, linked: new Map() };
   const [linked, choices] = await Promise.all([linkedAccountsOf([...new Set(pairs.map((pair) => pair.userId))], []), debitChoicesFor(pairs)]);
   for (const { groupId, userId } of pairs) {
     const key = `${groupId}:${userId}`;
     result.set(key, nextAttemptAccount(linked.linked.get(userId) ?? [], choices.get(key) ?? null));
   }
-  return result;
+  // The members' linked accounts too: whether one has another usable account than the one that failed (otherUsableAccount).
+  return { next: result, linked: linked.linked };
+}
+
+/** Whether the member has a usable account (one a debit could take) other than `failedId`: Pay now can take it. */
+export function otherUsableAccount(linked: readonly LinkedAccount[], failedId: string | null): boolean {
+  return linked.some((account) => account.bankAccountId !== failedId && nextAttemptAccount([account], account.bankAccountId) !== null);
 }
 
 /**
@@ -333,6 +341,8 @@ export function lateFrom(
   accounts: Map<string, DebitAccount>,
   linked: ReadonlyMap<string, readonly LinkedAccount[]>,
   locale: Locale = DEFAULT_LOCALE,
+  /** The views are for the group page itself (its Pay now below each): the words never send the reader to it. */
+  onGroupPage = false,
 ): LateContributionView[] {
   // The member's explanation in the reader's language where the page passes one (the group page, ADR 056).
   const words = locale === DEFAULT_LOCALE ? undefined : { t: translator(locale), locale };
@@ -347,6 +357,8 @@ export function lateFrom(
         statusOn: String(last.status_on),
         retryOn: last.retry_on ? String(last.retry_on) : null,
         payNow: last.pay_now === true,
+        otherAccount: otherUsableAccount(linked.get(last.user_id) ?? [], last.bank_account_id),
+        onGroupPage,
       };
       // The account the debit will read when the retry is sent (submitTransfers: pickAccount on the choice), so a
       // choice made since the failure is what the member reads, not the account that failed.
@@ -401,6 +413,7 @@ export function lateFrom(
         payFromChoices: mine ? payNowChoices(mine, payFrom) : [],
         failedOn: String(last.status_on),
         payNow: last.pay_now === true,
+        automaticAttempts: chain.filter((row) => row.pay_now !== true).length,
         nextAttemptOn: next && next < last.today ? last.today : next,
         waitedDays: Math.max(0, daysBetween(String(last.due_on), last.today)),
         today: last.today,

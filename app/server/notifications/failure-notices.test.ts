@@ -5,7 +5,7 @@
  * owedToRecipientMessage, lateReminderText, dailyReminderText, bank-health.ts, ROSTER_MESSAGES), branch by branch.
  */
 import { describe, expect, it } from "vitest";
-import { DECLINE_REASONS, failureReason, failureReasonValues, RETURN_ACTIONS, RETURN_REASONS } from "~/domain/ach";
+import { DECLINE_REASONS, failureReason, failureReasonValues, memberFailureReason, RETURN_ACTIONS, RETURN_REASONS } from "~/domain/ach";
 import {
   accountNoticeValues,
   reauthorizedNotice,
@@ -77,7 +77,7 @@ describe("the failed contribution's notices as messages", () => {
       }
   });
 
-  it("write the admin's notice word for word as the cycle wrote it", () => {
+  it("write the admin's notice word for word as the cycle wrote it, the reason as the member's account's, not the admin's", () => {
     for (const failed of failures) {
       const reason = failureReasonValues(failed.status, failed.failureCode);
       expect(
@@ -88,9 +88,55 @@ describe("the failed contribution's notices as messages", () => {
         JSON.stringify(failed),
       ).toEqual({
         title: "Omar Haddad's contribution to Family Circle is late",
-        body: `${failureReason(failed.status, failed.failureCode)} ${adminNoticeAfterFailure("Omar Haddad", failed)}`,
+        body: `${memberFailureReason("Omar Haddad", failed.status, failed.failureCode)} ${adminNoticeAfterFailure("Omar Haddad", failed)}`,
       });
     }
+    expect(
+      noticeText({
+        message: "contributionLateAdmin",
+        values: {
+          groupName: "Family Circle",
+          ...failureReasonValues("declined", "NSF"),
+          ...adminFailureValues("Omar Haddad", facts({ attempt: 3 })),
+        },
+      }).body,
+    ).toBe(
+      "Omar Haddad's bank account did not have enough money available for this payment, so it was not attempted. Omar Haddad's $105.00 contribution did not go through and nothing more is debited automatically. Omar Haddad can pay it now from the group page; the group page's late contributions section lets you send a reminder.",
+    );
+    expect(
+      noticeText({
+        message: "contributionLateAdmin",
+        values: { groupName: "Family Circle", ...failureReasonValues("returned", "R07"), ...adminFailureValues("Omar Haddad", facts()) },
+      }).body,
+    ).toMatch(/^Omar Haddad withdrew their authorisation of these payments at their bank\. /);
+    // The member's own Pay now (ADR 052): their payment, never "(attempt 2 of 3)".
+    expect(
+      noticeText({
+        message: "contributionLateAdmin",
+        values: {
+          groupName: "Family Circle",
+          ...failureReasonValues("declined", "NSF"),
+          ...adminFailureValues("Omar Haddad", facts({ attempt: 2, payNow: true })),
+        },
+      }).body,
+    ).toBe(
+      "Omar Haddad's bank account did not have enough money available for this payment, so it was not attempted. Omar Haddad's own payment (Pay now) of $105.00 did not go through; the next automatic attempt is on Monday, December 7, 2026. Omar Haddad can pay it now from the group page before then.",
+    );
+    expect(
+      noticeText(
+        {
+          message: "contributionLateAdmin",
+          values: {
+            groupName: "Familia",
+            ...failureReasonValues("declined", "NSF"),
+            ...adminFailureValues("Omar", facts({ attempt: 4, payNow: true })),
+          },
+        },
+        "es-US",
+      ).body,
+    ).toBe(
+      "La cuenta bancaria de Omar no tenía suficiente dinero disponible para este pago, así que no se intentó. El propio pago de Omar (Pagar ahora) de $105.00 no se completó y no se carga nada más automáticamente. Omar puede pagarlo ahora desde la página de la tanda; desde la sección de aportes atrasados de la página de la tanda usted puede enviarle un recordatorio.",
+    );
   });
 
   it("write the admin's reminder and Pay now request as nudgeLateMembers did, with the step or what is owed to a recipient", () => {
@@ -149,7 +195,7 @@ describe("the failed contribution's notices as messages", () => {
       ),
     ).toEqual({
       title: "El aporte de Omar a Familia está atrasado",
-      body: "Su cuenta bancaria no tenía suficiente dinero disponible para este pago, así que no se intentó. El aporte de $105.00 de Omar no se completó y no se carga nada más automáticamente. Omar puede pagarlo ahora desde la página de la tanda; desde la sección de aportes atrasados de la página de la tanda usted puede enviarle un recordatorio.",
+      body: "La cuenta bancaria de Omar no tenía suficiente dinero disponible para este pago, así que no se intentó. El aporte de $105.00 de Omar no se completó y no se carga nada más automáticamente. Omar puede pagarlo ahora desde la página de la tanda; desde la sección de aportes atrasados de la página de la tanda usted puede enviarle un recordatorio.",
     });
     expect(
       noticeText(
@@ -170,6 +216,41 @@ describe("the failed contribution's notices as messages", () => {
       title: "El administrador de su tanda le pide que pague su aporte atrasado a Familia",
       body: "Su aporte de $105.00 con fecha de pago el viernes, 27 de noviembre de 2026 no se ha completado. Intento 1 de 3: volveremos a intentar cargar $105.00 a First Platypus Bank Plaid Checking ••0000 el lunes, 7 de diciembre de 2026. Antes de esa fecha puede pagarlo ahora desde la página de la tanda, elegir ahí otra cuenta para esta tanda o asegurarse de tener los fondos disponibles.",
     });
+  });
+});
+
+describe("after the member's own Pay now failed", () => {
+  it("says to link another account only to a member who has no other usable account, in English and Spanish", () => {
+    const words = (over: Partial<FailedContributionFacts>, locale?: "es-US") =>
+      noticeText(
+        {
+          message: "contributionFailed",
+          values: { groupName: "Familia", ...failureReasonValues("declined", "NSF"), ...failureStepValues(facts(over)) },
+        },
+        locale,
+      ).body;
+    const retry = { attempt: 2, payNow: true };
+    expect(words({ ...retry, otherAccount: true })).toMatch(
+      /Before then you can pay it with Pay now from another account, or make sure the funds are available\.$/,
+    );
+    expect(words({ ...retry, otherAccount: false })).toMatch(
+      /Before then you can pay it with Pay now from another account \(link one under Profile → Bank Accounts\), or make sure the funds are available\.$/,
+    );
+    expect(words({ attempt: 4, payNow: true, otherAccount: true })).toContain(
+      "nothing more is debited automatically: pay it with Pay now from another account, or from this one once the funds are available;",
+    );
+    expect(words({ ...retry, otherAccount: true }, "es-US")).toMatch(
+      /Antes de esa fecha puede pagarlo con Pagar ahora desde otra cuenta o asegurarse de tener los fondos disponibles\.$/,
+    );
+    expect(words({ attempt: 4, payNow: true, otherAccount: false }, "es-US")).toContain(
+      "páguelo con Pagar ahora desde otra cuenta (vincule una en Perfil → Cuentas bancarias) o desde esta",
+    );
+    // The English the page and the toast say (nextStepAfterFailure) is the notice's.
+    for (const otherAccount of [true, false])
+      for (const attempt of [2, 4])
+        expect(words({ attempt, payNow: true, otherAccount })).toBe(
+          `Your bank account did not have enough money available for this payment, so it was not attempted. ${nextStepAfterFailure(facts({ attempt, payNow: true, otherAccount }))}`,
+        );
   });
 });
 
