@@ -72,7 +72,10 @@ test("an invitee logs in from the invite link, accepts the terms, links a bank a
 
   await expect(page).toHaveURL(new RegExp(`/groups/${groupId}$`));
   await expect(toasts(page)).toContainText("Successfully Joined");
-  await expect(toasts(page)).toContainText(`Your first contribution of $100.00 is due ${firstDueLong}.`);
+  // The group is still forming: the first due day is the one it would have if it filled today.
+  await expect(toasts(page)).toContainText(
+    `Your first contribution of $100.00 would be due ${firstDueLong} if the group filled today: the schedule is fixed when the last member joins.`,
+  );
 
   // The invitation is used: following it again leads the member to the group.
   await page.goto(joinLink);
