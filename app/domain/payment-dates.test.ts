@@ -201,6 +201,14 @@ describe("paymentDates: a turn whose recipient accepted what had arrived (ADR 05
     expect(consented([], "2026-01-23")).toMatchObject({ sent: plan("2026-01-23"), arrival: plan("2026-01-26"), payoutFailed: false, late: [] });
     expect(steps([], "2026-01-23")).toEqual([]);
   });
+
+  it("its payout written but not accepted by the bank (the request died): being sent today, never 'Payout sent'", () => {
+    const unanswered = [A("payout", "a", "created", "2026-01-23", { initiatedOn: "2026-01-23" })];
+    expect(consented(unanswered, "2026-01-23")).toMatchObject({ sent: plan("2026-01-23"), arrival: plan("2026-01-26"), consented: true, late: [] });
+    // Sent again by a later run: planned from its bank day, never in the past (Saturday 24 → Monday 26).
+    expect(consented(unanswered, "2026-01-24")).toMatchObject({ sent: plan("2026-01-26"), arrival: plan("2026-01-27") });
+    expect(steps(unanswered, "2026-01-23")).toEqual([]);
+  });
 });
 
 describe("labels", () => {
@@ -250,6 +258,19 @@ describe("payoutNextSteps: what members read once the due day has passed", () =>
     expect(steps([...all("funds_available", "2026-01-13"), A("payout", "a", "pending", "2026-01-13")], "2026-01-13")).toEqual([
       "The payout was sent on January 13, 2026 and is expected in Amina's bank account on January 14, 2026.",
     ]);
+  });
+
+  it("a payout the bank has not accepted yet goes out; it was not sent", () => {
+    const collected = all("funds_available", "2026-01-13", { settledOn: "2026-01-12" });
+    const unanswered = [...collected, A("payout", "a", "created", "2026-01-13")];
+    expect(dates(unanswered, "2026-01-13")).toMatchObject({ collected: done("2026-01-12"), sent: plan("2026-01-13"), arrival: plan("2026-01-14") });
+    expect(steps(unanswered, "2026-01-13")).toEqual([
+      "Every contribution is in or on its way: the payout goes out on January 13, 2026 and is expected in Amina's bank account on January 14, 2026.",
+    ]);
+    expect(payoutDaysText(dates(unanswered, "2026-01-14"))).toBe("Payout goes out Jan 14, 2026; expected to arrive Jan 15, 2026");
+    // Once the bank accepts it: sent on the day it was made.
+    const accepted = [...collected, A("payout", "a", "pending", "2026-01-13")];
+    expect(dates(accepted, "2026-01-13")).toMatchObject({ sent: done("2026-01-13"), arrival: plan("2026-01-14") });
   });
 
   it("a failed Pay now: the member's own payment after the automatic attempts, never 'attempt 2 of 3' or 'after 4 attempts' (ADR 052)", () => {

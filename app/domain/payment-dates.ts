@@ -185,8 +185,8 @@ export function paymentDates(
   };
   const payoutMade = payout !== undefined && !FAILED_STATUSES.includes(payout.status);
   if (payoutMade) {
-    // The payout has left the pool: its contributions were collected, whatever happened to one of them since (a return
-    // after the payout is the platform's to front, ADR 008).
+    // The payout was made (or is being made, below): its contributions were collected, whatever happened to one of them
+    // since (a return after the payout is the platform's to front, ADR 008).
     const settledDays = memberUserIds
       .map((userId) =>
         mine
@@ -197,6 +197,19 @@ export function paymentDates(
       )
       .filter((day): day is CalendarDay => day !== undefined);
     result.collected = settledDays.length > 0 ? { day: settledDays.sort().at(-1)!, planned: false } : null;
+    if (payout.status === "created") {
+      // Our row is written but the bank has not accepted it (its request is under way, or died and is sent again by
+      // the engine's next run): nothing has left the pool, so it goes out (today at the earliest); it was not sent. A
+      // consented turn's says so as its amount does ("being sent", turn-consent.ts), never "every contribution is in".
+      const sent = notBefore(payout.initiatedOn, today);
+      result.sent = { day: sent, planned: true };
+      result.arrival = { day: sandboxSettlesOn(sent), planned: true };
+      if (period.consented) {
+        result.consented = true;
+        result.late = [];
+      }
+      return result;
+    }
     result.sent = { day: payout.initiatedOn, planned: false };
     if (SETTLED_STATUSES.includes(payout.status)) {
       result.arrival = { day: payout.settledOn ?? payout.statusOn, planned: false };

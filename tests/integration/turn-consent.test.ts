@@ -541,6 +541,20 @@ describe("exactly once, whatever races it", () => {
     const [crashed] = await payouts(group.id);
     expect(crashed).toMatchObject({ amountCents: 20_000, status: "created" });
     expect(await atTheBank([crashed!])).toHaveLength(0);
+    // Until the next run sends it, the page says it is being sent, in every line: never "Payout sent" for a payout the
+    // bank has not got.
+    const { renderRoute, textOf } = await import("../support/render");
+    const { call, get } = await import("../support/routes");
+    const { sessionJarFor } = await import("../support/users");
+    const groupPage = await import("../../app/routes/groups.$groupId");
+    const view = await call(groupPage.loader, get(`/groups/${group.id}`, await sessionJarFor(recipient.id)), { groupId: group.id });
+    expect(view.data.group.schedule[0].dates).toMatchObject({
+      sent: { day: "2026-01-23", planned: true },
+      arrival: { day: "2026-01-26", planned: true },
+    });
+    const text = textOf(renderRoute(groupPage.default, `/groups/${group.id}`, view.data));
+    expect(text).toContain("Payout goes out Jan 23, 2026 Expected in your bank Jan 26, 2026 $200.00 being sent");
+    expect(text).not.toContain("Payout sent");
     await cycle.processGroup(group.id, new Date());
     const made = await payouts(group.id);
     expect(made.map((p) => [p.id, p.status])).toEqual([[crashed!.id, "pending"]]);
