@@ -186,11 +186,15 @@ export function payNowChoices(
   payFrom: (DebitAccount & { id: string }) | null,
 ): Array<DebitAccount & { id: string }> {
   if (!payFrom) return [];
-  const others = linked
-    .filter((account) => account.bankAccountId !== payFrom.id)
+  return [payFrom, ...usableAccountsBesides(linked, payFrom.id)];
+}
+
+/** The member's accounts other than `exceptId` that a debit could take on its own (each as its own choice), named. */
+function usableAccountsBesides(linked: readonly LinkedAccount[], exceptId: string | null): Array<DebitAccount & { id: string }> {
+  return linked
+    .filter((account) => account.bankAccountId !== exceptId)
     .map((account) => nextAttemptAccount([account], account.bankAccountId))
     .filter((account): account is DebitAccount & { id: string } => account !== null);
-  return [payFrom, ...others];
 }
 
 /**
@@ -214,7 +218,7 @@ export async function nextAttemptAccounts(
 
 /** Whether the member has a usable account (one a debit could take) other than `failedId`: Pay now can take it. */
 export function otherUsableAccount(linked: readonly LinkedAccount[], failedId: string | null): boolean {
-  return linked.some((account) => account.bankAccountId !== failedId && nextAttemptAccount([account], account.bankAccountId) !== null);
+  return usableAccountsBesides(linked, failedId).length > 0;
 }
 
 /**
