@@ -4,11 +4,9 @@
  * debit; when its money is available the payout to Ada goes out by itself, and Lena is told it arrived.
  */
 import type { Cookie } from "@playwright/test";
-import { bankDayOnOrAfter } from "../../app/domain/bank-days";
 import { sandboxAvailableOn, sandboxSettlesOn } from "../../app/domain/money";
-import { addDays } from "../../app/domain/schedule";
 import { expect, fixture, test, toasts } from "./fixtures";
-import { advanceTo, bankRows, expectPhoneFit, full, lateGroup, memberPage, PHONE } from "./late-contribution.support";
+import { advanceTo, bankRows, declinedThreeTimes, expectPhoneFit, full, lateGroup, memberPage, PHONE } from "./late-contribution.support";
 
 test.use({ viewport: PHONE });
 
@@ -32,17 +30,7 @@ test.describe("three declined attempts, then Pay now, and the payout follows", (
     );
 
     // Declined on the due day and on the two retries, each three days later on the ACH calendar.
-    const second = bankDayOnOrAfter(addDays(due, 3));
-    const third = bankDayOnOrAfter(addDays(second, 3));
-    await advanceTo(page, due);
-    await advanceTo(page, second);
-    await advanceTo(page, third);
-    const attempts = (await bankRows(page, lena)).filter((row) => row.kind === "contribution");
-    expect(attempts.map((row) => [row.attempt, row.status, row.failureCode])).toEqual([
-      [1, "declined", "NSF"],
-      [2, "declined", "NSF"],
-      [3, "declined", "NSF"],
-    ]);
+    const third = await declinedThreeTimes(page, lena, due);
     world = { groupId, name, ada, lena, third, admin: await page.context().cookies() };
   });
 

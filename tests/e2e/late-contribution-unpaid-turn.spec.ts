@@ -4,10 +4,9 @@
  * admin's console lists the turn (member, amount, days waited, the group's admin) with support's email to both. At 320 px.
  */
 import type { Cookie } from "@playwright/test";
-import { bankDayOnOrAfter } from "../../app/domain/bank-days";
 import { addDays } from "../../app/domain/schedule";
 import { ADMIN, expect, test } from "./fixtures";
-import { advanceTo, bankRows, expectPhoneFit, full, lateGroup, memberPage, PHONE } from "./late-contribution.support";
+import { advanceTo, declinedThreeTimes, expectPhoneFit, full, lateGroup, memberPage, PHONE } from "./late-contribution.support";
 
 test.use({ viewport: PHONE });
 
@@ -21,17 +20,7 @@ test.describe("a turn unpaid for 14 days: the group admin's date, and the platfo
 
   test("Lena's three attempts are declined", async ({ page }) => {
     const { groupId, name, ada, lena, due } = await lateGroup(page, [{ subtype: "checking", name: "Everyday", mask: "3030", balance: 30 }]);
-    const second = bankDayOnOrAfter(addDays(due, 3));
-    await advanceTo(page, due);
-    await advanceTo(page, second);
-    await advanceTo(page, bankDayOnOrAfter(addDays(second, 3)));
-    // Period 1's (period 2's own first debit, a week after the due day, may have been declined too, by the weekday).
-    const attempts = (await bankRows(page, lena)).filter((row) => row.kind === "contribution" && row.periodNumber === 1);
-    expect(attempts.map((row) => [row.attempt, row.status, row.failureCode])).toEqual([
-      [1, "declined", "NSF"],
-      [2, "declined", "NSF"],
-      [3, "declined", "NSF"],
-    ]);
+    await declinedThreeTimes(page, lena, due);
     world = { groupId, name, ada, lena, due, admin: await page.context().cookies() };
   });
 

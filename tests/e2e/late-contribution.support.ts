@@ -5,6 +5,7 @@
  * the clock on the group page; Lena acts in her own browser context, as a phone at 320 px.
  */
 import type { Browser, Page } from "@playwright/test";
+import { bankDayOnOrAfter } from "../../app/domain/bank-days";
 import { addDays } from "../../app/domain/schedule";
 import { type BankAccountSpec, bankedMember, expect, fixture, login, test } from "./fixtures";
 import { clockDay, sandboxClock } from "./money-clock.support";
@@ -96,4 +97,24 @@ export async function bankRows(page: Page, email: string) {
 export async function expectPhoneFit(page: Page) {
   const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(over, `${page.url()} is wider than the screen`).toBeLessThanOrEqual(0);
+}
+
+/**
+ * The clock moved through period 1's three automatic attempts at `email`'s contribution (the due day, then two retries
+ * three days apart on the ACH calendar), each declined for want of funds; returns the third attempt's day.
+ */
+export async function declinedThreeTimes(page: Page, email: string, due: string) {
+  const second = bankDayOnOrAfter(addDays(due, 3));
+  const third = bankDayOnOrAfter(addDays(second, 3));
+  await advanceTo(page, due);
+  await advanceTo(page, second);
+  await advanceTo(page, third);
+  // Period 1's only: in a weekly group period 2's own first debit may have come (and been declined) by then.
+  const attempts = (await bankRows(page, email)).filter((row) => row.kind === "contribution" && row.periodNumber === 1);
+  expect(attempts.map((row) => [row.attempt, row.status, row.failureCode])).toEqual([
+    [1, "declined", "NSF"],
+    [2, "declined", "NSF"],
+    [3, "declined", "NSF"],
+  ]);
+  return third;
 }
