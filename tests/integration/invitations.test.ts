@@ -211,6 +211,7 @@ describe("the invitations inbox", () => {
     expect(page.data.invitations).toEqual([
       {
         code: (await invitationFor(group.id, invitee.user.email)).code,
+        kind: "email",
         state: "open",
         groupId: group.id,
         groupName: "Inbox Circle",

@@ -12,6 +12,7 @@ const { databaseUrl } = await useTestDatabase();
 const groupPage = await import("../../app/routes/groups.$groupId");
 const joinPage = await import("../../app/routes/groups.join.$inviteCode");
 const dashboard = await import("../../app/routes/dashboard");
+const invitationsPage = await import("../../app/routes/invitations");
 const { createUser, sessionJarFor, toastTitles } = await import("../support/users");
 const { createGroup, joinGroup, revokeInvitation } = await import("../../app/server/groups/groups.server");
 const { db } = await import("../../app/server/db/client.server");
@@ -322,6 +323,64 @@ describe("removing a member of a forming group", () => {
     );
     expect(await toastTitles(late.setCookies)).toEqual(["Members can only be removed before the group starts."]);
     expect(await members(startedId)).toHaveLength(3);
+  });
+});
+
+describe("the inbox of someone invited again by name (ADR 050)", () => {
+  it("lists the group on /invitations and the dashboard by its current link, with Accept and no Decline; accepting joins; never while a removal stands or once a member", async () => {
+    const { renderRoute, textOf } = await import("../support/render");
+    const omar = await person("Omar Haddad");
+    const { admin, groupId, code } = await formingGroup({ joiners: [omar] });
+    const inbox = async () => (await call(invitationsPage.loader, get("/invitations", omar.jar))).data.invitations;
+    await act(groupId, { intent: "remove-member", memberId: await memberIdOf(groupId, omar.user.id), reason: "Changed plans" }, admin.jar);
+    expect(await inbox()).toEqual([]);
+
+    // Invited again, then the link replaced: the inbox offers the link of the moment, with no expiry.
+    await act(groupId, { intent: "invite-again", userId: omar.user.id }, admin.jar);
+    await act(groupId, { intent: "rotate-link" }, admin.jar);
+    const current = await code();
+    const listed = await inbox();
+    expect(listed).toEqual([
+      {
+        code: current,
+        kind: "invitedAgain",
+        state: "open",
+        groupId,
+        groupName: "Wedding Fund",
+        inviterName: "Dana Demo",
+        memberCount: 4,
+        joinedCount: 1,
+        contributionCents: 10_000,
+        payoutCents: 40_000,
+        scheduleLine: "Monthly on the 5th",
+        frequency: "monthly",
+        payoutOrder: "fixed",
+        setupFeeCents: 500,
+        sentAt: expect.any(String),
+        expiresAt: null,
+      },
+    ]);
+    const home = await call(dashboard.loader, get("/dashboard", omar.jar));
+    expect(home.data.invitations).toEqual(listed);
+    const text = textOf(renderRoute(invitationsPage.default, "/invitations", { invitations: listed, error: null }));
+    expect(text).toContain("Wedding Fund Invited again by Dana Demo");
+    expect(text).toContain(
+      "You were in this group before, and Dana Demo invited you to join it again. Nothing changes unless you accept; if you'd rather not, let Dana Demo know.",
+    );
+    expect(text).not.toContain("Decline");
+    // Nobody else's inbox has it.
+    const stranger = await person("Sam Stranger");
+    expect((await call(invitationsPage.loader, get("/invitations", stranger.jar))).data.invitations).toEqual([]);
+
+    // Accept from the inbox joins through that link.
+    const accepted = await call(invitationsPage.action, post("/invitations", { intent: "accept", code: current, terms: "on" }, omar.jar));
+    expect(accepted).toMatchObject({ status: 302, location: `/groups/${groupId}` });
+    expect((await members(groupId)).map((row) => row.userId)).toEqual([admin.user.id, omar.user.id]);
+    expect(await inbox()).toEqual([]);
+
+    // Removed once more: nothing in the inbox while that removal stands (the old lifting does not count).
+    await act(groupId, { intent: "remove-member", memberId: await memberIdOf(groupId, omar.user.id), reason: "Again" }, admin.jar);
+    expect(await inbox()).toEqual([]);
   });
 });
 

@@ -2,7 +2,8 @@
  * One invitation in the invitee's inbox (/invitations, and the dashboard's section): what joining means (group,
  * inviter, contribution and schedule, members, payout, the setup fee) and Accept / Decline as plain form posts to
  * /invitations, which work without JavaScript. Accepting needs the terms ticked, as on the join page. An invitation
- * that can no longer be accepted says why instead.
+ * that can no longer be accepted says why instead. An invitation again by name (ADR 050) has no Decline: nothing was
+ * sent to decline, and the card says so.
  */
 import { Form, Link } from "react-router";
 import { Alert } from "~/components/ui/alert";
@@ -15,6 +16,8 @@ import { type Translate, useLocale, useT } from "../i18n";
 
 export type InvitationCardData = {
   code: string;
+  /** "invitedAgain": the admin invited them again by name (ADR 050); no email invitation to decline, and no expiry. */
+  kind: "email" | "invitedAgain";
   state: "open" | "expired" | "revoked" | "closed";
   groupName: string;
   inviterName: string;
@@ -26,7 +29,7 @@ export type InvitationCardData = {
   frequency: keyof typeof FREQUENCY_LABELS;
   payoutOrder: "fixed" | "random";
   setupFeeCents: number;
-  expiresAt: string;
+  expiresAt: string | null;
 };
 
 /** INVITATION_STATE_MESSAGES' words (app/domain/invitations.ts), in the reader's language. */
@@ -34,7 +37,7 @@ function stateNotice(invitation: InvitationCardData, t: Translate, locale: Local
   switch (invitation.state) {
     case "expired": {
       const day = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "America/New_York" });
-      return { title: t("invitation.expiredTitle"), message: t("invitation.expired", { date: day.format(new Date(invitation.expiresAt)) }) };
+      return { title: t("invitation.expiredTitle"), message: t("invitation.expired", { date: day.format(new Date(invitation.expiresAt ?? 0)) }) };
     }
     case "revoked":
       return { title: t("invitation.revokedTitle"), message: t("invitation.revoked") };
@@ -67,7 +70,9 @@ export function InvitationCard({ invitation, error, busy }: { invitation: Invita
       <h3 id={headingId} className="text-lg font-semibold text-slate-900">
         {invitation.groupName}
       </h3>
-      <p className="text-sm text-slate-600">{t("invitation.invitedBy", { name: invitation.inviterName })}</p>
+      <p className="text-sm text-slate-600">
+        {t(invitation.kind === "invitedAgain" ? "invitation.invitedAgainBy" : "invitation.invitedBy", { name: invitation.inviterName })}
+      </p>
       <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <div className="flex gap-2">
           <dt className="text-slate-600">{t("invitation.contribution")}</dt>
@@ -136,13 +141,18 @@ export function InvitationCard({ invitation, error, busy }: { invitation: Invita
               </Link>
             </div>
           </Form>
-          <Form method="post" action="/invitations" className="mt-2">
-            <input type="hidden" name="code" value={invitation.code} />
-            <button type="submit" name="intent" value="decline" className={buttonClass("secondary")} disabled={busy}>
-              {t("invitation.decline")}
-              <span className="sr-only">{t("invitation.declineFor", { name: invitation.groupName })}</span>
-            </button>
-          </Form>
+          {invitation.kind === "invitedAgain" ? (
+            // Nothing was sent to their address to decline: the group's link simply works for them again.
+            <p className="mt-3 text-sm text-slate-600">{t("invitation.invitedAgainNote", { name: invitation.inviterName })}</p>
+          ) : (
+            <Form method="post" action="/invitations" className="mt-2">
+              <input type="hidden" name="code" value={invitation.code} />
+              <button type="submit" name="intent" value="decline" className={buttonClass("secondary")} disabled={busy}>
+                {t("invitation.decline")}
+                <span className="sr-only">{t("invitation.declineFor", { name: invitation.groupName })}</span>
+              </button>
+            </Form>
+          )}
         </>
       )}
     </article>

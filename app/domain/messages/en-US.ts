@@ -287,6 +287,9 @@ const UI = {
     "Your first contribution of {amount} would be due {date} if the group filled today: the schedule is fixed when the last member joins.",
   "invitation.groupAdmin": "The group admin",
   "invitation.invitedBy": "Invited by {name}",
+  "invitation.invitedAgainBy": "Invited again by {name}",
+  "invitation.invitedAgainNote":
+    "You were in this group before, and {name} invited you to join it again. Nothing changes unless you accept; if you'd rather not, let {name} know.",
   "invitation.contribution": "Contribution",
   "invitation.frequency": "Frequency",
   "invitation.members": "Members",

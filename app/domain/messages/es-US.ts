@@ -286,6 +286,9 @@ export const messages: Record<MessageId, string> = {
     "Su primer aporte de {amount} vencería el {date} si la tanda se llenara hoy: el calendario queda fijo cuando se une el último miembro.",
   "invitation.groupAdmin": "La administración de la tanda",
   "invitation.invitedBy": "Le invitó {name}",
+  "invitation.invitedAgainBy": "Le invitó de nuevo {name}",
+  "invitation.invitedAgainNote":
+    "Usted ya estuvo en esta tanda y {name} le invitó a unirse de nuevo. Nada cambia a menos que acepte; si prefiere no volver, avísele a {name}.",
   "invitation.contribution": "Aporte",
   "invitation.frequency": "Frecuencia",
   "invitation.members": "Miembros",
