@@ -329,7 +329,12 @@ export const groupRemovals = pgTable(
     liftedAt: timestamp("lifted_at", { withTimezone: true }),
     liftedBy: uuid("lifted_by").references(() => users.id, { onDelete: "set null" }),
   },
-  (t) => [index("group_removals_group_user_idx").on(t.groupId, t.userId)],
+  (t) => [
+    index("group_removals_group_user_idx").on(t.groupId, t.userId),
+    // A person's own rows, whatever the group: the invitations inbox lists the groups whose admin invited them again
+    // (inboxJson, on /invitations and the dashboard; migration 0032).
+    index("group_removals_user_idx").on(t.userId),
+  ],
 );
 
 /**

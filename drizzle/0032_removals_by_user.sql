@@ -1,0 +1,1 @@
+CREATE INDEX "group_removals_user_idx" ON "group_removals" USING btree ("user_id");
