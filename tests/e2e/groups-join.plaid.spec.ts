@@ -1,6 +1,6 @@
 import { expect, login, test, toasts } from "./fixtures";
 import { invitedMember, PASSWORD } from "./groups-join.support";
-import { linkSeen, plaidLinkButton, standInForPlaidLink } from "./plaid-link.support";
+import { LINK_ROUND_TRIP, linkSeen, plaidLinkButton, standInForPlaidLink } from "./plaid-link.support";
 
 /**
  * The join page with real Plaid configured: the island, the link-token action, the exchange and the join run for real;
@@ -21,7 +21,7 @@ test("an invitee without a bank links one through Plaid Link on the join page an
 
   // With JavaScript the bank step is Plaid Link, not the form that answers "JavaScript Required".
   await (await plaidLinkButton(page)).click();
-  await expect(page).toHaveURL(new RegExp(`/groups/${groupId}$`));
+  await expect(page).toHaveURL(new RegExp(`/groups/${groupId}$`), LINK_ROUND_TRIP);
   await expect(toasts(page)).toContainText("Successfully Joined");
   await expect(toasts(page)).toContainText(
     `Your first contribution of $100.00 would be due ${firstDueLong} if the group filled today: the schedule is fixed when the last member joins.`,

@@ -5,7 +5,7 @@ import { sandboxAvailableOn, sandboxSettlesOn } from "../../app/domain/money";
 import { plannedDates } from "../../app/domain/payment-dates";
 import { bankedMember, expect, fixture, joinWith, login, test, toasts, uniqueEmail } from "./fixtures";
 import { clockCard, isoDay } from "./money-clock.support";
-import { linkSeen, plaidLinkButton, standInForPlaidLink } from "./plaid-link.support";
+import { LINK_ROUND_TRIP, linkSeen, plaidLinkButton, standInForPlaidLink } from "./plaid-link.support";
 
 /**
  * Issue 30's run in Plaid mode (the "plaid" project's server: PLAID_ENV set, the strict sandbox bank answering as
@@ -134,7 +134,7 @@ test.describe("Plaid mode: join through Link, payout from available funds, R01 r
     await inaPage.getByRole("checkbox", { name: "I have read and agree to the terms above." }).check();
     await inaPage.getByRole("button", { name: "Accept and Join" }).click();
     await (await plaidLinkButton(inaPage)).click();
-    await expect(inaPage).toHaveURL(new RegExp(`/groups/${groupId}$`));
+    await expect(inaPage).toHaveURL(new RegExp(`/groups/${groupId}$`), LINK_ROUND_TRIP);
     await expect(toasts(inaPage)).toContainText("Successfully Joined");
     const dueText = (await toasts(inaPage).textContent()) ?? "";
     const dueMatch = /Your first contribution of \$10\.00 is due (\w+ \d{1,2}, \d{4})\./.exec(dueText);
@@ -253,7 +253,7 @@ test.describe("Plaid mode: join through Link, payout from available funds, R01 r
     await inaPage.getByRole("link", { name: "Reconnect your bank" }).click();
     await expect(inaPage).toHaveURL(/\/profile\/bank-accounts$/);
     await (await plaidLinkButton(inaPage, "Reconnect First Platypus Bank")).click();
-    await expect(toasts(inaPage)).toContainText("Bank reconnected");
+    await expect(toasts(inaPage)).toContainText("Bank reconnected", LINK_ROUND_TRIP);
     await expect(toasts(inaPage)).toContainText("First Platypus Bank is connected again. Waiting contributions and payouts go ahead now.");
     expect((await linkSeen(inaPage)).opened).toBe(1);
     await expect(inaPage.getByRole("button", { name: "Reconnect First Platypus Bank" })).toHaveCount(0);

@@ -67,3 +67,11 @@ export async function plaidLinkButton(page: Page, name = "Connect Bank Account")
   await expect(button).toHaveAttribute("type", "button");
   return button;
 }
+
+/**
+ * How long the first check after a click on Plaid Link's button waits: the Link token's request, the Link stand-in's
+ * script, the exchange (or the reconnection) and the redirect with its toast, each a round trip to the server and the
+ * bank double. 2-4 s on a quiet machine; one run beside three preparations of the previous release took over 15 s
+ * (2026-11-30, money-flow.plaid's update mode). A passing check returns as soon as it holds (ADR 060).
+ */
+export const LINK_ROUND_TRIP = { timeout: 60_000 };
