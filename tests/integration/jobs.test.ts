@@ -203,6 +203,7 @@ describe("two workers", () => {
           [queue.MONEY_TICK, "* * * * *"],
           [queue.WEEKLY_SUMMARY, "0 * * * *"],
           [queue.RATE_LIMIT_CLEANUP, "17 * * * *"],
+          [queue.SWAPS_CLOSE_STALE, "* * * * *"],
         ].sort(),
       );
     } finally {

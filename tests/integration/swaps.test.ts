@@ -19,7 +19,9 @@ const { listMessages } = await import("../../sandbox/postmark/store");
 const { backgroundDeliveries } = await import("../../app/server/email/email.server");
 const groupPage = await import("../../app/routes/groups.$groupId");
 const dashboard = await import("../../app/routes/dashboard");
-const { proposeSwap } = await import("../../app/server/groups/swaps.server");
+const { closeStaleSwaps, proposeSwap } = await import("../../app/server/groups/swaps.server");
+const queue = await import("../../app/server/jobs/queue.server");
+const { startWorker } = await import("../../app/server/jobs/worker.server");
 const { verifyLedger } = await import("../../app/server/money/verify.server");
 const { addDays, dayOfWeekOf, todayIn } = await import("../../app/domain/schedule");
 const { formatCalendarDay } = await import("../../app/domain/format");
@@ -386,6 +388,96 @@ describe("turns in flight", () => {
       error: "One of these turns is already part of another swap proposal. Wait until that one is answered.",
     });
     expect(await swapsOf(group.id)).toHaveLength(2);
+  }, 120_000);
+
+  it("a swap that can't happen any more ends on its own: the worker's swaps.close-stale job cancels it, frees its turns and tells everyone; a possible one stays", async () => {
+    const { group, members, memberId, act, page } = await setUp({ size: 4 });
+    const [admin, bo, cy, di] = members as [Member, Member, Member, Member];
+    // Cy (turn 3) asks Bo (turn 2); nobody answers. Then Di (turn 4) asks the admin (turn 1), who answers neither.
+    await act(cy, { intent: "propose-swap", memberId: memberId(bo) });
+    const [stale] = await swapsOf(group.id);
+    // Before any turn is in payment there is nothing to end.
+    expect(await closeStaleSwaps(NOW)).toEqual({ cancelled: 0 });
+
+    // Period 1's due day: the admin's turn goes into payment, so Di's swap with it can't happen either. Proposed after
+    // it, so it is Di's proposal that is refused.
+    await cycle.advanceClock({ id: admin.id, isAdmin: false }, group.id, { days: 3 }, NOW);
+    expect(await result(await act(di, { intent: "propose-swap", memberId: memberId(admin) }))).toEqual([
+      302,
+      ["That member's turn is already being paid (or was paid), so it can't be swapped any more."],
+    ]);
+    expect(await closeStaleSwaps(NOW)).toEqual({ cancelled: 0 });
+    // Di asks Cy instead: turns 4 and 3. Cy's turn is held by his swap with Bo, so that is refused too, for now.
+    expect(await result(await act(di, { intent: "propose-swap", memberId: memberId(cy) }))).toEqual([
+      302,
+      ["One of these turns is already part of another swap proposal. Wait until that one is answered."],
+    ]);
+
+    // Period 2's due day: Bo's turn goes into payment. Cy's swap can't happen any more; nobody has clicked anything.
+    await cycle.advanceClock({ id: admin.id, isAdmin: false }, group.id, { days: 7 }, NOW);
+    expect((await money.transfersOf(group.id, { kind: "contribution", periodNumber: 2 })).length).toBe(4);
+    expect((await swapsOf(group.id)).map((swap) => swap.status)).toEqual(["proposed"]);
+    expect((await page(cy)).swaps.open.map((swap: { stale: boolean }) => swap.stale)).toEqual([true]);
+
+    // The worker's job ends it (as the minute's cron would send it).
+    const boss = await queue.createBoss("worker");
+    const done: Array<{ queue: string; result: unknown }> = [];
+    const worker = await startWorker({
+      boss,
+      name: "swaps",
+      schedule: false,
+      pollingIntervalSeconds: 0.5,
+      log: () => {},
+      onJobDone: (e) => done.push(e),
+    });
+    try {
+      await boss.send(queue.SWAPS_CLOSE_STALE, {});
+      const until = Date.now() + 60_000;
+      while (!done.some((e) => e.queue === queue.SWAPS_CLOSE_STALE) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      expect(done.filter((e) => e.queue === queue.SWAPS_CLOSE_STALE).map((e) => e.result)).toEqual([{ cancelled: 1 }]);
+    } finally {
+      await worker.stop();
+      await boss.stop({ graceful: true, timeout: 5_000 });
+    }
+    expect((await swapsOf(group.id)).map((swap) => [swap.id, swap.status])).toEqual([[stale!.id, "cancelled"]]);
+    expect(await holdsOf(group.id)).toEqual([]);
+    const events = await db()
+      .select({ type: schema.groupEvents.type, userId: schema.groupEvents.userId })
+      .from(schema.groupEvents)
+      .where(and(eq(schema.groupEvents.groupId, group.id), eq(schema.groupEvents.type, "swap_cancelled")));
+    expect(events).toEqual([{ type: "swap_cancelled", userId: cy.id }]);
+    // Both members told, in the app and by email; the others told it won't happen.
+    for (const told of [bo, cy]) expect(await bell(told.id)).toContain(`A turn swap in ${group.name} was cancelled`);
+    for (const other of [admin, di]) expect(await bell(other.id)).toContain(`The turn swap proposed in ${group.name} won't happen`);
+    await backgroundDeliveries();
+    for (const told of [bo, cy]) {
+      expect((await listMessages(databaseUrl, { to: told.email })).map((message) => message.subject)).toContain(
+        `A turn swap in ${group.name} was cancelled`,
+      );
+    }
+    // Cy's page no longer shows it, and his turn is free: Di's proposal to him is made now.
+    expect((await page(cy)).swaps.open).toEqual([]);
+    expect(await result(await act(di, { intent: "propose-swap", memberId: memberId(cy) }))).toEqual([302, ["Swap proposed"]]);
+    // A swap that can still happen is left as it is, and a second run finds nothing to end.
+    expect(await closeStaleSwaps(NOW)).toEqual({ cancelled: 0 });
+    expect((await swapsOf(group.id)).map((swap) => swap.status)).toEqual(["cancelled", "proposed"]);
+    expect(await bell(cy.id)).toEqual(expect.arrayContaining([`A turn swap in ${group.name} was cancelled`]));
+    expect((await bell(cy.id)).filter((title) => title === `A turn swap in ${group.name} was cancelled`)).toHaveLength(1);
+  }, 120_000);
+
+  it("the job and a member's answer at the same moment: the swap ends once, and the member is told it can't happen", async () => {
+    const { group, members, memberId, act } = await setUp({ size: 4 });
+    const [admin, bo, cy] = members as [Member, Member, Member, Member];
+    await act(cy, { intent: "propose-swap", memberId: memberId(bo) });
+    const [swap] = await swapsOf(group.id);
+    await cycle.advanceClock({ id: admin.id, isAdmin: false }, group.id, { days: 10 }, NOW);
+    const [job, answer] = await Promise.all([closeStaleSwaps(NOW), act(bo, { intent: "accept-swap", swapId: swap!.id })]);
+    // Whichever came first ended it (the job, or Bo's answer on finding the turn in payment); Bo is told why either way.
+    expect([{ cancelled: 0 }, { cancelled: 1 }]).toContainEqual(job);
+    expect(await result(answer)).toEqual([302, ["One of these turns is already being paid, so the swap can't happen. It was cancelled."]]);
+    expect((await swapsOf(group.id)).map((row) => row.status)).toEqual(["cancelled"]);
+    expect((await bell(cy.id)).filter((title) => title === `A turn swap in ${group.name} was cancelled`)).toHaveLength(1);
+    expect((await recipients(group.id)).map((row) => row.userId)).toEqual(members.map((member) => member.id));
   }, 120_000);
 
   it("while the money worker runs the group, no order changes: 'try again', and nothing is written", async () => {

@@ -32,7 +32,7 @@ import {
 } from "../db/schema";
 import { deliverEmails } from "../email/email.server";
 import { queueEmailToUser } from "../email/user-email.server";
-import { groupToday } from "../money/group-clock.server";
+import { groupToday, groupTodayAt } from "../money/group-clock.server";
 import { tryGroupMoneyLock } from "../money/locks.server";
 import { englishWords, type NoticeId, type NoticeMessage, type NoticeValues } from "../notifications/notice-text";
 import { notify } from "../notifications/notifications.server";
@@ -56,17 +56,16 @@ type Member = { id: string; userId: string; name: string; email: string; isAdmin
 type Period = TurnFacts & { recipientMemberId: string };
 
 /** The group locked (its row, FOR NO KEY UPDATE: the money code's UPDATEs of it wait, its foreign keys do not), its members and periods. */
-async function lockGroup(tx: Tx, groupId: string, userId: string) {
+async function lockGroupState(tx: Tx, groupId: string) {
   const locked = await tx.execute<{ id: string }>(sql`select id from ${groups} where id = ${groupId} for no key update`);
   if (locked.rows.length === 0) return null;
   const [group] = await tx.select().from(groups).where(eq(groups.id, groupId));
+  if (!group) return null;
   const members: Member[] = await tx
     .select({ id: groupMembers.id, userId: groupMembers.userId, name: users.name, email: users.email, isAdmin: groupMembers.isAdmin })
     .from(groupMembers)
     .innerJoin(users, eq(users.id, groupMembers.userId))
     .where(eq(groupMembers.groupId, groupId));
-  const me = members.find((member) => member.userId === userId);
-  if (!group || !me) return null;
   const { rows } = await tx.execute<{
     period_number: number;
     due_on: CalendarDay;
@@ -84,9 +83,17 @@ async function lockGroup(tx: Tx, groupId: string, userId: string) {
     recipientMemberId: row.recipient_member_id,
     hasTransfers: row.has_transfers,
   }));
-  return { group, members, me, periods };
+  return { group, members, periods };
 }
 
+/** lockGroupState, for a member of the group (`me`); null for anyone else. */
+async function lockGroup(tx: Tx, groupId: string, userId: string) {
+  const state = await lockGroupState(tx, groupId);
+  const me = state?.members.find((member) => member.userId === userId);
+  return state && me ? { ...state, me } : null;
+}
+
+type GroupState = NonNullable<Awaited<ReturnType<typeof lockGroupState>>>;
 type Locked = NonNullable<Awaited<ReturnType<typeof lockGroup>>>;
 
 const groupLink = (groupId: string) => `/groups/${groupId}`;
@@ -137,7 +144,7 @@ async function tell(tx: Tx, member: Member, group: GroupRow, notice: { title: st
  */
 async function tellOthers(
   tx: Tx,
-  locked: Locked,
+  locked: GroupState,
   swap: Pick<TurnSwapRow, "proposerMemberId" | "counterpartMemberId">,
   notice: (yours: { turn: number; dueOn: CalendarDay }) => { title: string; body: string } | NoticeMessage,
   emails: Array<string | null>,
@@ -166,7 +173,7 @@ async function tellOthers(
 }
 
 /** Run a step in a transaction; deliver the emails it queued once it committed. */
-async function step(work: (tx: Tx, emails: Array<string | null>) => Promise<SwapResult>): Promise<SwapResult> {
+async function step<T = SwapResult>(work: (tx: Tx, emails: Array<string | null>) => Promise<T>): Promise<T> {
   const emails: Array<string | null> = [];
   const result = await db().transaction((tx) => work(tx, emails));
   const ids = emails.filter((id): id is string => id !== null);
@@ -299,7 +306,10 @@ async function findSwap(tx: Tx, groupId: string, swapId: string): Promise<TurnSw
   return swap ?? null;
 }
 
-function partiesOf(locked: Locked, swap: TurnSwapRow) {
+/** A step on a swap that has ended: why, when it was cancelled (by a step or by closeStaleSwaps), not "answered". */
+const closedAlready = (swap: TurnSwapRow) => fail(409, swap.status === "cancelled" ? SWAP_MESSAGES.turnClosed : SWAP_MESSAGES.alreadyClosed);
+
+function partiesOf(locked: GroupState, swap: TurnSwapRow) {
   const proposer = locked.members.find((member) => member.id === swap.proposerMemberId)!;
   const counterpart = locked.members.find((member) => member.id === swap.counterpartMemberId)!;
   return { proposer, counterpart };
@@ -319,7 +329,7 @@ export async function answerSwap(
     const swap = await findSwap(tx, groupId, swapId);
     if (!swap) return fail(404, SWAP_MESSAGES.notFound);
     if (swap.counterpartMemberId !== locked.me.id) return fail(403, SWAP_MESSAGES.notYours);
-    if (swap.status !== "proposed") return fail(409, SWAP_MESSAGES.alreadyClosed);
+    if (swap.status !== "proposed") return closedAlready(swap);
     const { proposer, counterpart } = partiesOf(locked, swap);
     const { group } = locked;
     if (answer === "decline") {
@@ -378,7 +388,7 @@ export async function decideSwap(
     const swap = await findSwap(tx, groupId, swapId);
     if (!swap) return fail(404, SWAP_MESSAGES.notFound);
     if (swap.status === "proposed") return fail(409, swap.needsApproval ? SWAP_MESSAGES.notYetAccepted : SWAP_MESSAGES.noApprovalNeeded);
-    if (swap.status !== "accepted") return fail(409, SWAP_MESSAGES.alreadyClosed);
+    if (swap.status !== "accepted") return closedAlready(swap);
     const decided = { decidedBy: actor.id, decidedAt: now };
     if (decision === "approve") return swapTurns(tx, locked, swap, emails, now, decided);
     const { proposer, counterpart } = partiesOf(locked, swap);
@@ -399,7 +409,7 @@ export async function withdrawSwap(actor: { id: string }, groupId: string, swapI
     const swap = await findSwap(tx, groupId, swapId);
     if (!swap) return fail(404, SWAP_MESSAGES.notFound);
     if (swap.proposerMemberId !== locked.me.id) return fail(403, SWAP_MESSAGES.notProposer);
-    if (!OPEN_SWAP_STATUSES.includes(swap.status)) return fail(409, SWAP_MESSAGES.alreadyClosed);
+    if (!OPEN_SWAP_STATUSES.includes(swap.status)) return closedAlready(swap);
     const { proposer, counterpart } = partiesOf(locked, swap);
     await close(tx, swap.id, "withdrawn", now);
     await event(tx, groupId, "swap_withdrawn", proposer.userId, counterpart.userId, swap.proposerPeriod, now);
@@ -424,7 +434,7 @@ export async function withdrawSwap(actor: { id: string }, groupId: string, swapI
  * If either turn is no longer open (its period has a transfer, is due or paid) or is no longer theirs, the swap is
  * cancelled (committed with the step) and both are told why; null when it can still happen.
  */
-async function cancelIfClosed(tx: Tx, locked: Locked, swap: TurnSwapRow, emails: Array<string | null>, now: Date): Promise<SwapFailure | null> {
+async function cancelIfClosed(tx: Tx, locked: GroupState, swap: TurnSwapRow, emails: Array<string | null>, now: Date): Promise<SwapFailure | null> {
   const today = groupToday(locked.group, now);
   const a = locked.periods.find((period) => period.periodNumber === swap.proposerPeriod);
   const b = locked.periods.find((period) => period.periodNumber === swap.counterpartPeriod);
@@ -437,6 +447,48 @@ async function cancelIfClosed(tx: Tx, locked: Locked, swap: TurnSwapRow, emails:
   for (const member of [proposer, counterpart]) emails.push(await tell(tx, member, locked.group, notice, now));
   await tellOthersOff(tx, locked, swap, emails, now);
   return fail(409, SWAP_MESSAGES.turnClosed);
+}
+
+/**
+ * Open swaps that can't happen any more, ended without waiting for someone to act (the swaps.close-stale job, every
+ * minute): a turn of theirs went into payment (its due day came, or its debits were made) while the other member or the
+ * admin had still to answer. Each ends as it would at the next step on it (cancelIfClosed: cancelled, its turns
+ * released, both members and the rest of the group told), instead of lingering on the group page until someone clicks.
+ *
+ * One read finds the groups with such a swap (by the same rule as turnOpen, in SQL); each group is then a step of its
+ * own under the group's row lock, which decides by the locked state (a swap that a member's step closed meanwhile, or
+ * that is still possible, is left as it is). Returns how many swaps it cancelled.
+ */
+export async function closeStaleSwaps(now = new Date()): Promise<{ cancelled: number }> {
+  const open = sql.join(
+    OPEN_SWAP_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const { rows } = await db().execute<{ group_id: string }>(sql`
+    select distinct s.group_id from ${turnSwaps} s
+    join ${groups} on ${groups.id} = s.group_id
+    join ${groupPeriods} p on p.group_id = s.group_id and p.period_number in (s.proposer_period, s.counterpart_period)
+    where s.status in (${open}) and (
+      p.status <> 'pending'
+      or p.due_on <= ${groupTodayAt(now)}
+      or p.recipient_member_id <> case when p.period_number = s.proposer_period then s.proposer_member_id else s.counterpart_member_id end
+      or exists (select 1 from bank_transfers t where t.group_id = p.group_id and t.period_number = p.period_number))`);
+  let cancelled = 0;
+  for (const { group_id: groupId } of rows) {
+    cancelled += await step(async (tx, emails) => {
+      const locked = await lockGroupState(tx, groupId);
+      if (!locked) return 0;
+      const swaps = await tx
+        .select()
+        .from(turnSwaps)
+        .where(and(eq(turnSwaps.groupId, groupId), inArray(turnSwaps.status, [...OPEN_SWAP_STATUSES])))
+        .orderBy(turnSwaps.createdAt);
+      let ended = 0;
+      for (const swap of swaps) if (await cancelIfClosed(tx, locked, swap, emails, now)) ended += 1;
+      return ended;
+    });
+  }
+  return { cancelled };
 }
 
 /**
@@ -506,7 +558,7 @@ async function swapTurns(
 }
 
 /** The other members, when a proposed swap ends without happening: the two keep their turns, and so do they. */
-async function tellOthersOff(tx: Tx, locked: Locked, swap: TurnSwapRow, emails: Array<string | null>, now: Date) {
+async function tellOthersOff(tx: Tx, locked: GroupState, swap: TurnSwapRow, emails: Array<string | null>, now: Date) {
   const { proposer, counterpart } = partiesOf(locked, swap);
   await tellOthers(
     tx,

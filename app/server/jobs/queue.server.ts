@@ -54,6 +54,8 @@ export const WEEKLY_SUMMARY = "notifications.weekly-summary";
 export const RATE_LIMIT_CLEANUP = "maintenance.rate-limits";
 /** Every minute (cron): deliver the email outbox's due rows (ADR 010). */
 export const EMAIL_OUTBOX = "email.outbox";
+/** Every minute (cron): end the open turn swaps that can't happen any more, and tell their members (closeStaleSwaps). */
+export const SWAPS_CLOSE_STALE = "swaps.close-stale";
 
 export type QueueRole = "worker" | "producer";
 
@@ -80,6 +82,8 @@ const QUEUES: Queue[] = [
   // Retries and backoff are per email, in the outbox rows (app/domain/email-outbox.ts); a failed run is just the next
   // minute's run early.
   { name: EMAIL_OUTBOX, policy: "stately", retryLimit: 0, expireInSeconds: 15 * 60 },
+  // One read, and a short step for each group with a swap to end; a failed run is the next minute's run early.
+  { name: SWAPS_CLOSE_STALE, policy: "stately", retryLimit: 0, expireInSeconds: 5 * 60 },
 ];
 
 type Started = { boss: PgBoss; role: QueueRole };

@@ -1,9 +1,9 @@
 /**
  * The worker (ADR 007): fetches money.tick (the planner), money.shard (a shard's due groups, ADR 044), bank.sync,
- * email.outbox (ADR 010) and the weekly summary, and runs the work they wake up. Any number of workers may run at
- * once, in any number of processes: pg-boss hands each job to one of them (at least once), the shards of a due date
- * spread over all of them, and the work itself is idempotent and takes a per-group advisory lock (ADR 008), so
- * overlaps cost time, never money.
+ * email.outbox (ADR 010), the weekly summary, the rate limiter's cleanup and swaps.close-stale (ADR 041), and runs the
+ * work they wake up. Any number of workers may run at once, in any number of processes: pg-boss hands each job to one
+ * of them (at least once), the shards of a due date spread over all of them, and the work itself is idempotent and
+ * takes a per-group advisory lock (ADR 008), so overlaps cost time, never money.
  */
 import type { Job, PgBoss } from "pg-boss";
 import { deliverDueEmails } from "../email/outbox.server";
@@ -24,8 +24,10 @@ import {
   startQueue,
   stopQueue,
   RATE_LIMIT_CLEANUP,
+  SWAPS_CLOSE_STALE,
   WEEKLY_SUMMARY,
 } from "./queue.server";
+import { closeStaleSwaps } from "../groups/swaps.server";
 import { deleteExpiredRateLimits } from "../auth/rate-limit.server";
 import { runJob } from "./run-job.server";
 import { sendWeeklySummaries } from "../notifications/weekly-summary.server";
@@ -85,6 +87,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
     await boss.schedule(WEEKLY_SUMMARY, "0 * * * *", { source: "cron" });
     await boss.schedule(RATE_LIMIT_CLEANUP, "17 * * * *", { source: "cron" });
     await boss.schedule(EMAIL_OUTBOX, "* * * * *", { source: "cron" });
+    await boss.schedule(SWAPS_CLOSE_STALE, "* * * * *", { source: "cron" });
   }
 
   // One piece of money work at a time in this process (the cron tick, the interval tick, a bank sync). Running them
@@ -184,6 +187,14 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
         options.onJobDone?.({ queue: RATE_LIMIT_CLEANUP, jobId: job.id, worker: name, result });
       }
     }),
+    // Ending swaps that can't happen any more is not money work (it reads the group's transfers, moves none): outside
+    // the money chain.
+    await register(SWAPS_CLOSE_STALE, async (jobs) => {
+      for (const job of jobs) {
+        const result = await runJob({ name: SWAPS_CLOSE_STALE, id: job.id, data: job.data, worker: name }, () => closeStaleSwaps(new Date()));
+        options.onJobDone?.({ queue: SWAPS_CLOSE_STALE, jobId: job.id, worker: name, result });
+      }
+    }),
     // The weekly summary is not money work either: outside the money chain, so a long send never delays a tick.
     await register(WEEKLY_SUMMARY, async (jobs) => {
       for (const job of jobs) {
@@ -219,7 +230,9 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
   }
 
   // rosca_job_queue_depth, read at scrape time from the queue's table (any worker's answer is the whole queue's).
-  setQueueDepthSource(() => readQueueDepth([MONEY_TICK, MONEY_SHARD, BANK_SYNC, EMAIL_OUTBOX, WEEKLY_SUMMARY, RATE_LIMIT_CLEANUP]));
+  setQueueDepthSource(() =>
+    readQueueDepth([MONEY_TICK, MONEY_SHARD, BANK_SYNC, EMAIL_OUTBOX, WEEKLY_SUMMARY, RATE_LIMIT_CLEANUP, SWAPS_CLOSE_STALE]),
+  );
 
   // The heartbeat (the worker's /healthz): a database round trip on the event loop that runs the jobs.
   let lastHeartbeatAt: Date | null = null;
@@ -236,7 +249,7 @@ export async function startWorker(options: WorkerOptions = {}): Promise<Worker> 
   heartbeat.unref();
 
   log(
-    `${name}: working ${MONEY_TICK}, ${MONEY_SHARD}, ${BANK_SYNC}, ${EMAIL_OUTBOX}, ${WEEKLY_SUMMARY} and ${RATE_LIMIT_CLEANUP}${options.tickSeconds ? `, ticking every ${options.tickSeconds} s` : ""}`,
+    `${name}: working ${MONEY_TICK}, ${MONEY_SHARD}, ${BANK_SYNC}, ${EMAIL_OUTBOX}, ${WEEKLY_SUMMARY}, ${RATE_LIMIT_CLEANUP} and ${SWAPS_CLOSE_STALE}${options.tickSeconds ? `, ticking every ${options.tickSeconds} s` : ""}`,
   );
 
   return {

@@ -3,8 +3,9 @@
  * A module of its own, below the cycle, because the modules the cycle calls (the consented payouts, the daily
  * reminders) date their notices by the same rule and may not import the cycle back.
  */
+import { sql, type SQL } from "drizzle-orm";
 import { todayIn, type CalendarDay } from "~/domain/schedule";
-import type { groups } from "../db/schema";
+import { groups } from "../db/schema";
 import { env } from "../platform/env.server";
 
 type GroupRow = typeof groups.$inferSelect;
@@ -16,6 +17,11 @@ export function groupNow(group: Pick<GroupRow, "clockOffsetSeconds">, now: Date)
 
 export function groupToday(group: Pick<GroupRow, "clockOffsetSeconds" | "timeZone">, now: Date): CalendarDay {
   return todayIn(group.timeZone, groupNow(group, now));
+}
+
+/** groupToday in SQL, for a statement that reads "groups" (unaliased): the group's clock at `now` in its time zone. */
+export function groupTodayAt(now: Date): SQL {
+  return sql`((${now.toISOString()}::timestamptz + ${groups.clockOffsetSeconds} * interval '1 second') at time zone ${groups.timeZone})::date`;
 }
 
 /** Whether the bank is a sandbox (our double, or Plaid's sandbox), where we drive settlement ourselves. */

@@ -19,6 +19,7 @@ import { and, asc, gt, gte, lt, sql, type SQL } from "drizzle-orm";
 import { db } from "../db/client.server";
 import { bankTransfers, groups } from "../db/schema";
 import { PAGE_SIZE, processPage } from "./cycle.server";
+import { groupTodayAt } from "./group-clock.server";
 
 /** How many shards group ids are split into: a power of two from 1 to 256 (MONEY_SHARDS, default 16). */
 export function shardCount(): number {
@@ -60,11 +61,6 @@ function dueAt(now: Date): SQL {
     or ${groups.bankChanges} > ${groups.bankChangesSeen}
     or exists (select 1 from ${bankTransfers} b where b.group_id = ${groups}.id
       and (b.status in ('pending', 'posted') or (b.status = 'created' and b.waiting_for_member_at is null))))`;
-}
-
-/** The group's today at `now`, in SQL: its clock (real time plus its sandbox offset) in its time zone (groupToday). */
-function groupTodayAt(now: Date): SQL {
-  return sql`((${now.toISOString()}::timestamptz + ${groups.clockOffsetSeconds} * interval '1 second') at time zone ${groups.timeZone})::date`;
 }
 
 /**
