@@ -455,7 +455,8 @@ async function cancelIfClosed(tx: Tx, locked: GroupState, swap: TurnSwapRow, ema
  * admin had still to answer. Each ends as it would at the next step on it (cancelIfClosed: cancelled, its turns
  * released, both members and the rest of the group told), instead of lingering on the group page until someone clicks.
  *
- * One read finds the groups with such a swap (by the same rule as turnOpen, in SQL); each group is then a step of its
+ * Active groups only (a group the platform cancelled, or one that completed, has no turn left to go into payment; its
+ * page shows no swaps). One read finds the groups with such a swap (by the same rule as turnOpen, in SQL); each group is then a step of its
  * own under the group's row lock, which decides by the locked state (a swap that a member's step closed meanwhile, or
  * that is still possible, is left as it is). Returns how many swaps it cancelled.
  */
@@ -468,7 +469,7 @@ export async function closeStaleSwaps(now = new Date()): Promise<{ cancelled: nu
     select distinct s.group_id from ${turnSwaps} s
     join ${groups} on ${groups.id} = s.group_id
     join ${groupPeriods} p on p.group_id = s.group_id and p.period_number in (s.proposer_period, s.counterpart_period)
-    where s.status in (${open}) and (
+    where s.status in (${open}) and ${groups.status} = 'active' and (
       p.status <> 'pending'
       or p.due_on <= ${groupTodayAt(now)}
       or p.recipient_member_id <> case when p.period_number = s.proposer_period then s.proposer_member_id else s.counterpart_member_id end
