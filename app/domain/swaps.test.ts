@@ -82,6 +82,9 @@ describe("what members are told", () => {
   it("asks the person asked for an answer, and mentions an approval only when one follows", () => {
     expect(swapStatusLine("proposed", true)).toBe("Waiting for your answer");
     expect(swapStatusLine("proposed", false)).toBe("Waiting for an answer");
+    // The admin, shown the Approve and Refuse buttons, is not told to wait for "the admin".
+    expect(swapStatusLine("accepted", false, true)).toBe("Waiting for your approval");
+    expect(swapStatusLine("accepted", false)).toBe("Waiting for the admin's approval");
     expect(swapHelpText(true, false)).toContain(
       "They accept or decline, then the group's admin approves or refuses (unless the admin is the other member).",
     );

@@ -64,6 +64,7 @@ export const SWAP_MESSAGES = {
   notProposer: "Only the member who proposed this swap can withdraw it.",
   adminsOnly: "Only the group admin can approve or refuse a swap.",
   alreadyClosed: "This swap was already answered.",
+  alreadyWithdrawn: "This swap was withdrawn by the member who proposed it.",
   noApprovalNeeded: "This swap needs no approval.",
   notYetAccepted: "The other member hasn't accepted this swap yet.",
   proposedTitle: "Swap proposed",
@@ -80,6 +81,12 @@ export const SWAP_MESSAGES = {
 /** A turn as another member's notice names it. */
 type Turn = { turn: number; dueOn: CalendarDay };
 
+/** The sentence that tells another member their turn stays; for a turn in payment or paid, only that it is not affected. */
+const yourTurnStays = (yours: Turn | null, beforeAndAfter: string) =>
+  yours
+    ? `Your turn stays ${yours.turn}${beforeAndAfter}: ${lower(turnPayoutText(yours.turn, yours.dueOn, { yours: true }))}.`
+    : "Your turn is not affected.";
+
 /**
  * What each member is told, in the app and by email (issue 45: every member, each with their own turn before and
  * after, and a turn's payout by its days, never its due day). `turn` is a period number; days are the periods' due days.
@@ -89,10 +96,13 @@ export const SWAP_NOTICES = {
     title: `${proposer} asks to swap turns in ${group}`,
     body: `${proposer} would take your ${turnWithDays(yourTurn, yourDay, { yours: true })} and give you ${turnWithDays(theirTurn, theirDay, { yours: true })}. Accept or decline on the group's page.`,
   }),
-  /** Every other member, when a swap is proposed: theirs does not move. */
-  proposedToOthers: (proposer: string, counterpart: string, group: string, a: number, b: number, needsApproval: boolean, yours: Turn) => ({
+  /**
+   * Every other member, when a swap is proposed: theirs does not move. `yours` null: their turn is in payment or paid
+   * already, so its planned days are not told as if still ahead (likewise below).
+   */
+  proposedToOthers: (proposer: string, counterpart: string, group: string, a: number, b: number, needsApproval: boolean, yours: Turn | null) => ({
     title: `${proposer} and ${counterpart} may swap turns in ${group}`,
-    body: `${proposer} (turn ${a}) asked ${counterpart} (turn ${b}) to swap turns${needsApproval ? "; if they agree, the group's admin approves or refuses it" : ""}. Your turn stays ${yours.turn} before and after: ${lower(turnPayoutText(yours.turn, yours.dueOn, { yours: true }))}. You'll be told what happens.`,
+    body: `${proposer} (turn ${a}) asked ${counterpart} (turn ${b}) to swap turns${needsApproval ? "; if they agree, the group's admin approves or refuses it" : ""}. ${yourTurnStays(yours, " before and after")} You'll be told what happens.`,
   }),
   accepted: (counterpart: string, group: string) => ({
     title: `${counterpart} accepted your turn swap in ${group}`,
@@ -107,14 +117,19 @@ export const SWAP_NOTICES = {
     body: `You swapped turns with ${otherName}. ${before ? `Your turn was ${turnWithDays(before.turn, before.dueOn, { yours: true })}. ` : ""}Your turn is now ${turn}: ${lower(turnPayoutText(turn, dueOn, { yours: true }))}.`,
   }),
   /** Every other member, once two members swapped turns. */
-  swappedToOthers: (group: string, proposer: string, counterpart: string, a: number, b: number, yours: Turn) => ({
+  swappedToOthers: (group: string, proposer: string, counterpart: string, a: number, b: number, yours: Turn | null) => ({
     title: `${proposer} and ${counterpart} swapped turns in ${group}`,
-    body: `${proposer} now has turn ${b} and ${counterpart} turn ${a}. Your turn stays ${yours.turn} before and after: ${lower(turnPayoutText(yours.turn, yours.dueOn, { yours: true }))}.`,
+    body: `${proposer} now has turn ${b} and ${counterpart} turn ${a}. ${yourTurnStays(yours, " before and after")}`,
   }),
   /** Every other member, when a proposed swap ends without happening (declined, refused, withdrawn, cancelled). */
-  offForOthers: (group: string, proposer: string, counterpart: string, a: number, b: number, yours: Turn) => ({
+  offForOthers: (group: string, proposer: string, counterpart: string, a: number, b: number, yours: Turn | null) => ({
     title: `The turn swap proposed in ${group} won't happen`,
-    body: `${proposer} keeps turn ${a} and ${counterpart} turn ${b}. Your turn stays ${yours.turn}: ${lower(turnPayoutText(yours.turn, yours.dueOn, { yours: true }))}.`,
+    body: `${proposer} keeps turn ${a} and ${counterpart} turn ${b}. ${yourTurnStays(yours, "")}`,
+  }),
+  /** The two members of a swap that a turn's going into payment ended (cancelIfClosed, closeStaleSwaps). */
+  cancelled: (group: string, other: string, yourTurn: number, otherTurn: number) => ({
+    title: `A turn swap in ${group} was cancelled`,
+    body: `Your turn ${yourTurn} and ${other}'s turn ${otherTurn} won't be swapped: one of them is already being paid. Both stay as they were.`,
   }),
   declined: (counterpart: string, group: string) => ({
     title: `${counterpart} declined your turn swap in ${group}`,
@@ -140,8 +155,9 @@ export function swapHelpText(groupAsksApproval: boolean, viewerIsAdmin: boolean)
 }
 
 /** What an open swap's status line says to this viewer: the person asked is asked, not told to wait. */
-export function swapStatusLine(status: SwapStatus, viewerIsAsked: boolean): string {
+export function swapStatusLine(status: SwapStatus, viewerIsAsked: boolean, viewerApproves = false): string {
   if (status === "proposed" && viewerIsAsked) return "Waiting for your answer";
+  if (status === "accepted" && viewerApproves) return "Waiting for your approval";
   return SWAP_STATUS_LABELS[status];
 }
 

@@ -57,6 +57,8 @@ test("propose → accept → approve a turn swap: the schedule changes, and the 
   await expect(page.locator("main")).toContainText(`Your turn stays 1 before and after: ${lower(turnPayoutText(1, due[0]!, { yours: true }))}.`);
   await page.goto(`/groups/${groupId}`);
   await expect(schedule().nth(1)).toContainText("Bo Baker");
+  // The admin, who has the buttons, is not told to wait for "the admin".
+  await expect(page.getByTestId("open-swap")).toContainText("Waiting for your approval");
   await page.getByTestId("open-swap").getByRole("button", { name: "Approve Swap" }).click();
   await expect(toasts(page)).toContainText("Turns swapped");
   await expect(page.getByTestId("open-swap")).toHaveCount(0);

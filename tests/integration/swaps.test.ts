@@ -446,9 +446,39 @@ describe("turns in flight", () => {
       .from(schema.groupEvents)
       .where(and(eq(schema.groupEvents.groupId, group.id), eq(schema.groupEvents.type, "swap_cancelled")));
     expect(events).toEqual([{ type: "swap_cancelled", userId: cy.id }]);
-    // Both members told, in the app and by email; the others told it won't happen.
-    for (const told of [bo, cy]) expect(await bell(told.id)).toContain(`A turn swap in ${group.name} was cancelled`);
-    for (const other of [admin, di]) expect(await bell(other.id)).toContain(`The turn swap proposed in ${group.name} won't happen`);
+    // Both members told, in the app and by email, which swap ended; the others told it won't happen, each with their
+    // own turn: the admin's (turn 1) is in payment, so its planned days are not told as if still ahead. Every notice is
+    // dated by the group's moved clock (its day 10 days ahead), as the cycle's are (ADR 040).
+    const said = async (user: Member, title: string) => {
+      const rows = await db()
+        .select({ body: schema.notifications.body, occurredOn: schema.notifications.occurredOn })
+        .from(schema.notifications)
+        .where(and(eq(schema.notifications.userId, user.id), eq(schema.notifications.title, title)));
+      return rows;
+    };
+    const cancelled = `A turn swap in ${group.name} was cancelled`;
+    expect(await said(bo, cancelled)).toEqual([
+      {
+        body: `Your turn 2 and ${cy.name}'s turn 3 won't be swapped: one of them is already being paid. Both stay as they were.`,
+        occurredOn: DUE[1],
+      },
+    ]);
+    expect(await said(cy, cancelled)).toEqual([
+      {
+        body: `Your turn 3 and ${bo.name}'s turn 2 won't be swapped: one of them is already being paid. Both stay as they were.`,
+        occurredOn: DUE[1],
+      },
+    ]);
+    const off = `The turn swap proposed in ${group.name} won't happen`;
+    expect(await said(admin, off)).toEqual([
+      { body: `${cy.name} keeps turn 3 and ${bo.name} turn 2. Your turn is not affected.`, occurredOn: DUE[1] },
+    ]);
+    expect(await said(di, off)).toEqual([
+      {
+        body: `${cy.name} keeps turn 3 and ${bo.name} turn 2. Your turn stays 4: ${lower(turnPayoutText(4, DUE[3]!, { yours: true }))}.`,
+        occurredOn: DUE[1],
+      },
+    ]);
     await backgroundDeliveries();
     for (const told of [bo, cy]) {
       expect((await listMessages(databaseUrl, { to: told.email })).map((message) => message.subject)).toContain(
@@ -463,6 +493,19 @@ describe("turns in flight", () => {
     expect((await swapsOf(group.id)).map((swap) => swap.status)).toEqual(["cancelled", "proposed"]);
     expect(await bell(cy.id)).toEqual(expect.arrayContaining([`A turn swap in ${group.name} was cancelled`]));
     expect((await bell(cy.id)).filter((title) => title === `A turn swap in ${group.name} was cancelled`)).toHaveLength(1);
+  }, 120_000);
+
+  it("a swap its proposer withdrew while the other had the page open: accepting it says it was withdrawn", async () => {
+    const { group, members, memberId, act } = await setUp();
+    const [, bo, cy] = members as [Member, Member, Member];
+    await act(bo, { intent: "propose-swap", memberId: memberId(cy) });
+    const [swap] = await swapsOf(group.id);
+    expect(await result(await act(bo, { intent: "withdraw-swap", swapId: swap!.id }))).toEqual([302, ["Swap withdrawn"]]);
+    expect(await result(await act(cy, { intent: "accept-swap", swapId: swap!.id }))).toEqual([
+      302,
+      ["This swap was withdrawn by the member who proposed it."],
+    ]);
+    expect((await swapsOf(group.id)).map((row) => row.status)).toEqual(["withdrawn"]);
   }, 120_000);
 
   it("the job and a member's answer at the same moment: the swap ends once, and the member is told it can't happen", async () => {

@@ -76,6 +76,7 @@ export const GROUP_EXTRA_SERVER_TEXTS = [
   "Only the member who proposed this swap can withdraw it.",
   "Only the group admin can approve or refuse a swap.",
   "This swap was already answered.",
+  "This swap was withdrawn by the member who proposed it.",
   "This swap needs no approval.",
   "The other member hasn't accepted this swap yet.",
 ] as const;

@@ -81,6 +81,7 @@ export const GROUP_EXTRA_SERVER_TEXTS_ES: Record<(typeof GROUP_EXTRA_SERVER_TEXT
   "Only the member who proposed this swap can withdraw it.": "Solo el miembro que propuso este cambio puede retirarlo.",
   "Only the group admin can approve or refuse a swap.": "Solo el administrador de la tanda puede aprobar o negar un cambio.",
   "This swap was already answered.": "Este cambio ya se respondió.",
+  "This swap was withdrawn by the member who proposed it.": "Quien propuso este cambio lo retiró.",
   "This swap needs no approval.": "Este cambio no necesita aprobación.",
   "The other member hasn't accepted this swap yet.": "El otro miembro todavía no ha aceptado este cambio.",
 };

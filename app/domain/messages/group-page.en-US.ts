@@ -305,6 +305,7 @@ export const GROUP_PAGE_MESSAGES = {
   "groupPage.swaps.helpApproval":
     "Before either turn is paid, you can offer to swap turns with another member. They accept or decline, then the group's admin approves or refuses (unless the admin is the other member). A turn can't be swapped from its due day on, when its contributions start being collected.",
   "groupPage.swaps.status.yourAnswer": "Waiting for your answer",
+  "groupPage.swaps.status.yourApproval": "Waiting for your approval",
   "groupPage.swaps.status.proposed": "Waiting for an answer",
   "groupPage.swaps.status.accepted": "Waiting for the admin's approval",
   "groupPage.swaps.status.swapped": "Swapped",

@@ -298,6 +298,7 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
   "groupPage.swaps.helpApproval":
     "Antes de que se pague cualquiera de los dos turnos, puede ofrecer a otro miembro cambiar de turno. Esa persona acepta o rechaza, y luego el administrador de la tanda lo aprueba o lo niega (salvo que el administrador sea el otro miembro). Un turno no se puede cambiar a partir de su fecha de pago, cuando se empiezan a cargar sus aportes.",
   "groupPage.swaps.status.yourAnswer": "Esperando su respuesta",
+  "groupPage.swaps.status.yourApproval": "Esperando su aprobación",
   "groupPage.swaps.status.proposed": "Esperando una respuesta",
   "groupPage.swaps.status.accepted": "Esperando la aprobación del administrador",
   "groupPage.swaps.status.swapped": "Cambiado",

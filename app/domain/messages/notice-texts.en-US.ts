@@ -154,6 +154,18 @@ export const noticeTexts = {
     "{reason, select, PENDING_EXPIRATION {Your connection to your bank expires in a few days. Reconnect your bank before then so your contributions and payouts keep going through; it takes a minute and your accounts stay the same.} other {Your login at your bank has expired, so we can't collect contributions or send payouts through it. Reconnect your bank to keep your groups on schedule; it takes a minute and your accounts stay the same.}}",
   "swapCancelled.title": "A turn swap in {groupName} was cancelled",
   "swapCancelled.body": "One of these turns is already being paid, so the swap can't happen. It was cancelled.",
+  // The same, naming the two turns (SWAP_NOTICES.cancelled); swapCancelled stays for the notices stored before.
+  "swapEnded.title": "A turn swap in {groupName} was cancelled",
+  "swapEnded.body":
+    "Your turn {yourTurn} and {otherName}'s turn {otherTurn} won't be swapped: one of them is already being paid. Both stay as they were.",
+  // The other members' notices for a member whose own turn is in payment or paid (SWAP_NOTICES' `yours` null).
+  "swapProposedOthersDone.title": "{proposerName} and {counterpartName} may swap turns in {groupName}",
+  "swapProposedOthersDone.body":
+    "{proposerName} (turn {proposerTurn}) asked {counterpartName} (turn {counterpartTurn}) to swap turns{approval, select, yes {; if they agree, the group's admin approves or refuses it} other {}}. Your turn is not affected. You'll be told what happens.",
+  "swapSwappedOthersDone.title": "{proposerName} and {counterpartName} swapped turns in {groupName}",
+  "swapSwappedOthersDone.body": "{proposerName} now has turn {counterpartTurn} and {counterpartName} turn {proposerTurn}. Your turn is not affected.",
+  "swapOffOthersDone.title": "The turn swap proposed in {groupName} won't happen",
+  "swapOffOthersDone.body": "{proposerName} keeps turn {proposerTurn} and {counterpartName} turn {counterpartTurn}. Your turn is not affected.",
   // The recipient's consent to be paid what arrived (turn-consent.server.ts; turn-consent.ts consentNotices, restSentNotices).
   "consentDebtor.title": "You owe {recipientName} {owedCents} in {groupName}",
   "consentDebtor.body":

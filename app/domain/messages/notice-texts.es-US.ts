@@ -131,6 +131,18 @@ export const noticeTexts: Record<NoticeTextId, string> = {
     "{reason, select, PENDING_EXPIRATION {Su conexión con su banco vence en unos días. Vuelva a conectar su banco antes para que sus aportes y pagos del pozo sigan pasando; toma un minuto y sus cuentas siguen siendo las mismas.} other {Su inicio de sesión en su banco venció, así que no podemos cargar aportes ni enviar pagos del pozo por medio de él. Vuelva a conectar su banco para que sus tandas sigan al día; toma un minuto y sus cuentas siguen siendo las mismas.}}",
   "swapCancelled.title": "Se canceló un cambio de turno en {groupName}",
   "swapCancelled.body": "Ya se está pagando uno de esos turnos, así que el cambio no puede hacerse. Se canceló.",
+  "swapEnded.title": "Se canceló un cambio de turno en {groupName}",
+  "swapEnded.body":
+    "Su turno {yourTurn} y el turno {otherTurn} de {otherName} no se cambiarán: ya se está pagando uno de ellos. Los dos siguen igual.",
+  "swapProposedOthersDone.title": "{proposerName} y {counterpartName} podrían cambiar de turno en {groupName}",
+  "swapProposedOthersDone.body":
+    "{proposerName} (turno {proposerTurn}) le pidió a {counterpartName} (turno {counterpartTurn}) cambiar de turno{approval, select, yes {; si acepta, el administrador de la tanda lo aprueba o lo rechaza} other {}}. Su turno no cambia. Le avisaremos lo que pase.",
+  "swapSwappedOthersDone.title": "{proposerName} y {counterpartName} cambiaron de turno en {groupName}",
+  "swapSwappedOthersDone.body":
+    "{proposerName} ahora tiene el turno {counterpartTurn} y {counterpartName} el turno {proposerTurn}. Su turno no cambia.",
+  "swapOffOthersDone.title": "El cambio de turno propuesto en {groupName} no se hará",
+  "swapOffOthersDone.body":
+    "{proposerName} se queda con el turno {proposerTurn} y {counterpartName} con el turno {counterpartTurn}. Su turno no cambia.",
   "consentDebtor.title": "Le debe {owedCents} a {recipientName} en {groupName}",
   "consentDebtor.body":
     "El {consentedOn}, {recipientName} aceptó {arrivedCents} para su turno (período {periodNumber}) en vez de esperar su aporte. Su aporte de {owedCents} se le sigue debiendo a {recipientName}: páguelo con Pagar ahora en la página de la tanda y se le envía a {recipientName} cuando llegue.",

@@ -722,10 +722,12 @@ function swapsView(
       id: swap.id,
       status: swap.status,
       statusLine: english
-        ? swapStatusLine(swap.status, swap.counterpartMemberId === viewerMemberId)
+        ? swapStatusLine(swap.status, swap.counterpartMemberId === viewerMemberId, viewerIsAdmin)
         : swap.status === "proposed" && swap.counterpartMemberId === viewerMemberId
           ? t("groupPage.swaps.status.yourAnswer")
-          : t(`groupPage.swaps.status.${swap.status}`),
+          : swap.status === "accepted" && viewerIsAdmin
+            ? t("groupPage.swaps.status.yourApproval")
+            : t(`groupPage.swaps.status.${swap.status}`),
       proposer: side(swap.proposerMemberId, swap.proposerPeriod),
       counterpart: side(swap.counterpartMemberId, swap.counterpartPeriod),
       needsApproval: swap.needsApproval,

@@ -32,7 +32,7 @@ import {
 } from "../db/schema";
 import { deliverEmails } from "../email/email.server";
 import { queueEmailToUser } from "../email/user-email.server";
-import { groupToday, groupTodayAt } from "../money/group-clock.server";
+import { groupToday, groupTodayAt, sandboxDayOf } from "../money/group-clock.server";
 import { tryGroupMoneyLock } from "../money/locks.server";
 import { englishWords, type NoticeId, type NoticeMessage, type NoticeValues } from "../notifications/notice-text";
 import { notify } from "../notifications/notifications.server";
@@ -98,6 +98,9 @@ type Locked = NonNullable<Awaited<ReturnType<typeof lockGroup>>>;
 
 const groupLink = (groupId: string) => `/groups/${groupId}`;
 
+/** A swap's news is dated by the group's clock where that names another day than the wall clock (ADR 040). */
+const newsDay = (group: GroupRow, now: Date) => sandboxDayOf(group, groupToday(group, now), now);
+
 /**
  * A turn as a swap notice's values (ADR 062): its number and its planned payout days, `<prefix>Turn`,
  * `<prefix>SentOnLong`, `<prefix>ArrivesOnLong` (swaps.ts turnPayoutText's days). Null when the days cannot be told.
@@ -125,7 +128,7 @@ function asMessage(
  */
 async function tell(tx: Tx, member: Member, group: GroupRow, notice: { title: string; body: string } | NoticeMessage, now: Date) {
   const link = groupLink(group.id);
-  await notify(member.userId, { ...notice, link }, tx);
+  await notify(member.userId, { ...notice, link, occurredOn: newsDay(group, now) }, tx);
   const words = "message" in notice ? { ...englishWords(notice), notice: { message: notice.message, values: notice.values ?? {} } } : notice;
   return queueEmailToUser(
     tx,
@@ -146,17 +149,20 @@ async function tellOthers(
   tx: Tx,
   locked: GroupState,
   swap: Pick<TurnSwapRow, "proposerMemberId" | "counterpartMemberId">,
-  notice: (yours: { turn: number; dueOn: CalendarDay }) => { title: string; body: string } | NoticeMessage,
+  notice: (yours: { turn: number; dueOn: CalendarDay } | null) => { title: string; body: string } | NoticeMessage,
   emails: Array<string | null>,
   now: Date,
 ) {
   const link = groupLink(locked.group.id);
+  const occurredOn = newsDay(locked.group, now);
+  const today = groupToday(locked.group, now);
   for (const member of locked.members) {
     if (member.id === swap.proposerMemberId || member.id === swap.counterpartMemberId) continue;
     const turn = locked.periods.find((period) => period.recipientMemberId === member.id);
     if (!turn) continue;
-    const said = notice({ turn: turn.periodNumber, dueOn: turn.dueOn });
-    await notify(member.userId, { ...said, link }, tx);
+    // A turn in payment or paid already is not told by its planned days, as if still ahead.
+    const said = notice(turnOpen(turn, today) ? { turn: turn.periodNumber, dueOn: turn.dueOn } : null);
+    await notify(member.userId, { ...said, link, occurredOn }, tx);
     const words = "message" in said ? { ...englishWords(said), notice: { message: said.message, values: said.values ?? {} } } : said;
     emails.push(
       await queueEmailToUser(
@@ -271,7 +277,7 @@ export async function proposeSwap(actor: { id: string }, groupId: string, counte
       { proposerMemberId: me.id, counterpartMemberId: other.id },
       (yours) =>
         asMessage(
-          "swapProposedOthers",
+          yours ? "swapProposedOthers" : "swapProposedOthersDone",
           {
             proposerName: me.name,
             counterpartName: other.name,
@@ -280,7 +286,7 @@ export async function proposeSwap(actor: { id: string }, groupId: string, counte
             counterpartTurn: theirs.periodNumber,
             approval: approval ? "yes" : "no",
           },
-          [turnValues("your", yours.turn, yours.dueOn)],
+          yours ? [turnValues("your", yours.turn, yours.dueOn)] : [],
           () => SWAP_NOTICES.proposedToOthers(me.name, other.name, group.name, mine.periodNumber, theirs.periodNumber, approval, yours),
         ),
       emails,
@@ -306,8 +312,16 @@ async function findSwap(tx: Tx, groupId: string, swapId: string): Promise<TurnSw
   return swap ?? null;
 }
 
-/** A step on a swap that has ended: why, when it was cancelled (by a step or by closeStaleSwaps), not "answered". */
-const closedAlready = (swap: TurnSwapRow) => fail(409, swap.status === "cancelled" ? SWAP_MESSAGES.turnClosed : SWAP_MESSAGES.alreadyClosed);
+/** A step on a swap that has ended: why, when it was cancelled (by a step or by closeStaleSwaps) or withdrawn, not "answered". */
+const closedAlready = (swap: TurnSwapRow) =>
+  fail(
+    409,
+    swap.status === "cancelled"
+      ? SWAP_MESSAGES.turnClosed
+      : swap.status === "withdrawn"
+        ? SWAP_MESSAGES.alreadyWithdrawn
+        : SWAP_MESSAGES.alreadyClosed,
+  );
 
 function partiesOf(locked: GroupState, swap: TurnSwapRow) {
   const proposer = locked.members.find((member) => member.id === swap.proposerMemberId)!;
@@ -443,8 +457,14 @@ async function cancelIfClosed(tx: Tx, locked: GroupState, swap: TurnSwapRow, ema
   const { proposer, counterpart } = partiesOf(locked, swap);
   await close(tx, swap.id, "cancelled", now);
   await event(tx, locked.group.id, "swap_cancelled", proposer.userId, counterpart.userId, swap.proposerPeriod, now);
-  const notice = { message: "swapCancelled", values: { groupName: locked.group.name } } as const;
-  for (const member of [proposer, counterpart]) emails.push(await tell(tx, member, locked.group, notice, now));
+  const sides = [
+    { member: proposer, other: counterpart, yourTurn: swap.proposerPeriod, otherTurn: swap.counterpartPeriod },
+    { member: counterpart, other: proposer, yourTurn: swap.counterpartPeriod, otherTurn: swap.proposerPeriod },
+  ];
+  for (const { member, other, yourTurn, otherTurn } of sides) {
+    const notice = { message: "swapEnded", values: { groupName: locked.group.name, otherName: other.name, yourTurn, otherTurn } } as const;
+    emails.push(await tell(tx, member, locked.group, notice, now));
+  }
   await tellOthersOff(tx, locked, swap, emails, now);
   return fail(409, SWAP_MESSAGES.turnClosed);
 }
@@ -540,9 +560,9 @@ async function swapTurns(
     swap,
     (yours) =>
       asMessage(
-        "swapSwappedOthers",
+        yours ? "swapSwappedOthers" : "swapSwappedOthersDone",
         { groupName: group.name, proposerName: proposer.name, counterpartName: counterpart.name, proposerTurn: a, counterpartTurn: b },
-        [turnValues("your", yours.turn, yours.dueOn)],
+        yours ? [turnValues("your", yours.turn, yours.dueOn)] : [],
         () => SWAP_NOTICES.swappedToOthers(group.name, proposer.name, counterpart.name, a, b, yours),
       ),
     emails,
@@ -567,7 +587,7 @@ async function tellOthersOff(tx: Tx, locked: GroupState, swap: TurnSwapRow, emai
     swap,
     (yours) =>
       asMessage(
-        "swapOffOthers",
+        yours ? "swapOffOthers" : "swapOffOthersDone",
         {
           groupName: locked.group.name,
           proposerName: proposer.name,
@@ -575,7 +595,7 @@ async function tellOthersOff(tx: Tx, locked: GroupState, swap: TurnSwapRow, emai
           proposerTurn: swap.proposerPeriod,
           counterpartTurn: swap.counterpartPeriod,
         },
-        [turnValues("your", yours.turn, yours.dueOn)],
+        yours ? [turnValues("your", yours.turn, yours.dueOn)] : [],
         () => SWAP_NOTICES.offForOthers(locked.group.name, proposer.name, counterpart.name, swap.proposerPeriod, swap.counterpartPeriod, yours),
       ),
     emails,

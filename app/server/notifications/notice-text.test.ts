@@ -101,6 +101,13 @@ describe("noticeText", () => {
       title: "A turn swap in Family Circle was cancelled",
       body: SWAP_MESSAGES.turnClosed,
     });
+    expect(noticeText({ message: "swapEnded", values: { groupName: "Family Circle", otherName: "Omar", yourTurn: 2, otherTurn: 3 } })).toEqual(
+      SWAP_NOTICES.cancelled("Family Circle", "Omar", 2, 3),
+    );
+    expect(SWAP_NOTICES.cancelled("Family Circle", "Omar", 2, 3)).toEqual({
+      title: "A turn swap in Family Circle was cancelled",
+      body: "Your turn 2 and Omar's turn 3 won't be swapped: one of them is already being paid. Both stay as they were.",
+    });
     expect(noticeText({ message: "swapWithdrawn", values: { proposerName: "Amina", groupName: "Family Circle" } })).toEqual(
       SWAP_NOTICES.withdrawn("Amina", "Family Circle"),
     );
@@ -142,6 +149,20 @@ describe("noticeText", () => {
     );
     expect(noticeText({ message: "swapOffOthers", values: { ...others, ...days("your", 1, "2026-01-09") } })).toEqual(
       SWAP_NOTICES.offForOthers("Family Circle", "Amina", "Omar", 2, 3, { turn: 1, dueOn: "2026-01-09" }),
+    );
+    // A member whose own turn is in payment or paid: no planned days told as if still ahead.
+    for (const approval of [true, false])
+      expect(noticeText({ message: "swapProposedOthersDone", values: { ...others, approval: approval ? "yes" : "no" } })).toEqual(
+        SWAP_NOTICES.proposedToOthers("Amina", "Omar", "Family Circle", 2, 3, approval, null),
+      );
+    expect(noticeText({ message: "swapSwappedOthersDone", values: others })).toEqual(
+      SWAP_NOTICES.swappedToOthers("Family Circle", "Amina", "Omar", 2, 3, null),
+    );
+    expect(noticeText({ message: "swapOffOthersDone", values: others })).toEqual(
+      SWAP_NOTICES.offForOthers("Family Circle", "Amina", "Omar", 2, 3, null),
+    );
+    expect(SWAP_NOTICES.offForOthers("Family Circle", "Amina", "Omar", 2, 3, null).body).toBe(
+      "Amina keeps turn 2 and Omar turn 3. Your turn is not affected.",
     );
     const schedule = { frequency: "monthly", dayOfWeek: null, dayOfMonth: 15 } as const;
     expect(
