@@ -22,6 +22,7 @@ const dashboard = await import("../../app/routes/dashboard");
 const { closeStaleSwaps, proposeSwap } = await import("../../app/server/groups/swaps.server");
 const queue = await import("../../app/server/jobs/queue.server");
 const { startWorker } = await import("../../app/server/jobs/worker.server");
+const { waitFor } = await import("../support/worker-processes");
 const { verifyLedger } = await import("../../app/server/money/verify.server");
 const { addDays, dayOfWeekOf, todayIn } = await import("../../app/domain/schedule");
 const { formatCalendarDay } = await import("../../app/domain/format");
@@ -432,8 +433,13 @@ describe("turns in flight", () => {
     });
     try {
       await boss.send(queue.SWAPS_CLOSE_STALE, {});
-      const until = Date.now() + 60_000;
-      while (!done.some((e) => e.queue === queue.SWAPS_CLOSE_STALE) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      await waitFor(
+        "the swaps.close-stale job",
+        () => done.filter((e) => e.queue === queue.SWAPS_CLOSE_STALE),
+        (runs) => runs.length > 0,
+        60_000,
+        () => JSON.stringify(done),
+      );
       expect(done.filter((e) => e.queue === queue.SWAPS_CLOSE_STALE).map((e) => e.result)).toEqual([{ cancelled: 1 }]);
     } finally {
       await worker.stop();
