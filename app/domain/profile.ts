@@ -348,8 +348,27 @@ export const preferencesSchema = z
  * words (ADR 056), the same in their language ("Firefox en Windows"); the browsers' and systems' names are names.
  */
 export function describeDevice(userAgent: string | null | undefined, t?: Words): string {
+  return deviceLabel(deviceParts(userAgent), t);
+}
+
+/** A device as its names: the browser's and the system's (null when not recognised); null for no user agent at all. */
+export type DeviceParts = { browser: string | null; os: string | null } | null;
+
+/**
+ * A device's words from its names (describeDevice's, and a stored new-sign-in notice's, written in its reader's
+ * language when it is read: ADR 062).
+ */
+export function deviceLabel(parts: DeviceParts, t?: Words): string {
+  if (!parts) return t ? t("profile.security.unknownDevice") : "Unknown device";
+  const named = parts.browser ?? (t ? t("profile.security.unknownBrowser") : "Unknown browser");
+  if (!parts.os) return named;
+  return t ? t("profile.security.device", { browser: named, os: parts.os }) : `${named} on ${parts.os}`;
+}
+
+/** The browser family and the operating system a user agent names. */
+export function deviceParts(userAgent: string | null | undefined): DeviceParts {
   const ua = userAgent ?? "";
-  if (ua.trim() === "") return t ? t("profile.security.unknownDevice") : "Unknown device";
+  if (ua.trim() === "") return null;
   const browser = /Edg(e|A|iOS)?\//.test(ua)
     ? "Edge"
     : /OPR\/|Opera/.test(ua)
@@ -378,7 +397,5 @@ export function describeDevice(userAgent: string | null | undefined, t?: Words):
             : /Linux/.test(ua)
               ? "Linux"
               : null;
-  const named = browser ?? (t ? t("profile.security.unknownBrowser") : "Unknown browser");
-  if (!os) return named;
-  return t ? t("profile.security.device", { browser: named, os }) : `${named} on ${os}`;
+  return { browser, os };
 }

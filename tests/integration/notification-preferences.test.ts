@@ -100,6 +100,22 @@ describe("urgent account notifications", () => {
     expect(await mail(user.email, "account-alert")).toHaveLength(1);
   });
 
+  it("tells a Spanish-speaking member of a new sign-in in Spanish, the device's words included, in the email and the stored notice's values", async () => {
+    const user = await createUser({ locale: "es-US" });
+    await signIn(user.email, FIREFOX);
+    await signIn(user.email, SAFARI);
+    const sentence =
+      "Alguien inició sesión desde Safari en macOS (IP 203.0.113.9), un dispositivo que no se había usado antes en esta cuenta. Si no fue usted, cambie su contraseña ahora y cierre sus otras sesiones.";
+    const alerts = await mail(user.email, "account-alert");
+    expect(alerts.map((message) => message.subject)).toEqual(["Nuevo inicio de sesión en su cuenta de Rosca"]);
+    expect(alerts[0]!.textBody).toContain(sentence);
+    const stored = await db()
+      .select({ message: schema.notifications.message, values: schema.notifications.values })
+      .from(schema.notifications)
+      .where(eq(schema.notifications.userId, user.id));
+    expect(stored).toEqual([{ message: "newDevice", values: { browser: "Safari", os: "macOS", ipAddress: "203.0.113.9" } }]);
+  });
+
   it("adds the bell to the always-sent password-changed email while on; off, only that email", async () => {
     const on = await createUser();
     const jar = await sessionJarFor(on.id);

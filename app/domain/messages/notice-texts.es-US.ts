@@ -64,7 +64,7 @@ export const noticeTexts: Record<NoticeTextId, string> = {
   "reportClosed.body": "{text}",
   "newDevice.title": "Nuevo inicio de sesión en su cuenta de Rosca",
   "newDevice.body":
-    "Alguien inició sesión desde {device} (IP {ipAddress}), un dispositivo que no se había usado antes en esta cuenta. Si no fue usted, cambie su contraseña ahora y cierre sus otras sesiones.",
+    "Alguien inició sesión desde {device} (IP {ipAddress, select, unknown {desconocida} other {{ipAddress}}}), un dispositivo que no se había usado antes en esta cuenta. Si no fue usted, cambie su contraseña ahora y cierre sus otras sesiones.",
   "passwordChanged.title": "Se cambió su contraseña",
   "passwordChanged.body":
     "Se acaba de cambiar la contraseña de su cuenta y se cerraron sus otras sesiones. Si no fue usted, restablezca su contraseña ahora.",

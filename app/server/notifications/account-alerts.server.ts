@@ -11,7 +11,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { formatEventTime } from "~/domain/format";
-import { describeDevice } from "~/domain/profile";
+import { type DeviceParts, deviceParts } from "~/domain/profile";
 import { db, type Db } from "../db/client.server";
 import { knownDevices, users } from "../db/schema";
 import { queueEmail, sendEmail, type EmailMessage, type EmailResult } from "../email/email.server";
@@ -126,8 +126,12 @@ export async function queueUrgent(
 // The notices themselves (one wording each, used by the code that makes the change)
 
 export const URGENT = {
-  newDevice: (device: string, ipAddress: string): UrgentNotice => ({
-    ...urgentText("newDevice", { device, ipAddress }),
+  /**
+   * The device as its names (`browser`, `os`; "" when not recognised), written in the reader's language when read
+   * (notice-text.ts); a notice stored before kept its English `device`.
+   */
+  newDevice: (device: DeviceParts, ipAddress: string): UrgentNotice => ({
+    ...urgentText("newDevice", { browser: device?.browser ?? "", os: device?.os ?? "", ipAddress }),
     link: "/profile/security",
     actionLabel: "Review account security",
   }),
@@ -249,7 +253,7 @@ export async function noticeSignIn(
   try {
     const device = await recordSignInDevice(user.id, request, now);
     if (device.isNew && !device.isFirst) {
-      const notice = URGENT.newDevice(describeDevice(request.headers.get("user-agent")), ipAddress || "unknown");
+      const notice = URGENT.newDevice(deviceParts(request.headers.get("user-agent")), ipAddress || "unknown");
       await notifyUrgent(user.id, { ...notice, email: options.email ?? true }, now);
     }
     return device.setCookie;

@@ -228,6 +228,32 @@ describe("noticeText", () => {
       ),
     ).toEqual({ title: "Amina le invitó a Vecinos", body: "Todos los días, 5 miembros." });
   });
+
+  it("writes a new sign-in's device and an unknown address in the reader's language; one stored with English words keeps them", () => {
+    const body = (values: Record<string, string>, locale: "en-US" | "es-US") => noticeText({ message: "newDevice", values }, locale).body;
+    const chromeOnLinux = { browser: "Chrome", os: "Linux", ipAddress: "203.0.113.9" };
+    expect(body(chromeOnLinux, "en-US")).toBe(
+      "Someone signed in from Chrome on Linux (IP 203.0.113.9), a device not used on this account before. If this wasn't you, change your password now and sign out your other sessions.",
+    );
+    expect(body(chromeOnLinux, "es-US")).toBe(
+      "Alguien inició sesión desde Chrome en Linux (IP 203.0.113.9), un dispositivo que no se había usado antes en esta cuenta. Si no fue usted, cambie su contraseña ahora y cierre sus otras sesiones.",
+    );
+    expect(body({ browser: "", os: "Windows", ipAddress: "unknown" }, "en-US")).toMatch(
+      /^Someone signed in from Unknown browser on Windows \(IP unknown\), /,
+    );
+    expect(body({ browser: "", os: "Windows", ipAddress: "unknown" }, "es-US")).toMatch(
+      /^Alguien inició sesión desde Navegador desconocido en Windows \(IP desconocida\), /,
+    );
+    expect(body({ browser: "curl", os: "", ipAddress: "198.51.100.4" }, "es-US")).toMatch(
+      /^Alguien inició sesión desde curl \(IP 198\.51\.100\.4\), /,
+    );
+    expect(body({ browser: "", os: "", ipAddress: "198.51.100.4" }, "es-US")).toMatch(/^Alguien inició sesión desde Dispositivo desconocido \(IP /);
+    expect(body({ browser: "", os: "", ipAddress: "198.51.100.4" }, "en-US")).toMatch(/^Someone signed in from Unknown device \(IP /);
+    // Stored before the device was kept as its names.
+    expect(body({ device: "Safari on macOS", ipAddress: "203.0.113.9" }, "es-US")).toMatch(
+      /^Alguien inició sesión desde Safari on macOS \(IP 203\.0\.113\.9\), /,
+    );
+  });
 });
 
 describe("noticeText remembered (ADR 059 part eight (s))", () => {

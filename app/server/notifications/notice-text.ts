@@ -9,8 +9,10 @@ import { formatDate, formatMoney } from "../../domain/format";
 import { DEFAULT_LOCALE, type Locale } from "../../domain/locale";
 import { type NoticeTextId, noticeTexts as english } from "../../domain/messages/notice-texts.en-US";
 import { noticeTexts as spanish } from "../../domain/messages/notice-texts.es-US";
+import { deviceLabel } from "../../domain/profile";
 import type { Schedule } from "../../domain/schedule";
 import { scheduleWords } from "../email/email-words";
+import { translator } from "../platform/locale.server";
 
 /** The values of a notice as stored (jsonb): names, numbers, days, cents. */
 export type NoticeValues = Record<string, string | number>;
@@ -47,6 +49,11 @@ export function shownValues(values: NoticeValues, locale: Locale): NoticeValues 
     const day = (value: unknown) => (typeof value === "number" ? value : null);
     const schedule = { frequency: values.frequency, dayOfWeek: day(values.dayOfWeek), dayOfMonth: day(values.dayOfMonth) } as Schedule;
     shown.schedule = scheduleWords(schedule, locale);
+  }
+  // A new sign-in's device, as its names (account-alerts.server.ts); a notice stored before has its English `device`.
+  if (typeof values.browser === "string" && typeof values.os === "string" && values.device === undefined) {
+    const parts = values.browser === "" && values.os === "" ? null : { browser: values.browser || null, os: values.os || null };
+    shown.device = deviceLabel(parts, locale === DEFAULT_LOCALE ? undefined : translator(locale));
   }
   for (const [name, value] of Object.entries(values)) {
     if (name.endsWith("Cents") && typeof value === "number") shown[name] = formatMoney(value, locale);
