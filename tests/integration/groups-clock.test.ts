@@ -17,6 +17,8 @@ const { addDays, todayIn } = await import("../../app/domain/schedule");
 const { db } = await import("../../app/server/db/client.server");
 const schema = await import("../../app/server/db/schema");
 const { eq } = await import("drizzle-orm");
+const { getPool } = await import("../../app/server/db/client.server");
+const { advanceClock, CLOCK_BUSY, groupToday } = await import("../../app/server/money/cycle.server");
 
 const NEW_YORK = "America/New_York";
 
@@ -205,5 +207,39 @@ describe("/groups/{id} action: advance the sandbox clock", () => {
     // The completed group's page no longer offers the clock (the card shows for active groups only).
     const page = await call(groupPage.loader, get(`/groups/${group.id}`, adminJar), { groupId: group.id });
     expect(page.data.group.status).toBe("completed");
+  }, 120_000);
+  /** Hold the group's page lock (`cycle:<id>`, as a worker's tick running the group does) on a connection of its own. */
+  async function holdGroupLock(groupId: string) {
+    const client = await getPool().connect();
+    await client.query("select pg_advisory_lock(hashtextextended('cycle:' || $1::text, 0))", [groupId]);
+    return async () => {
+      await client.query("select pg_advisory_unlock(hashtextextended('cycle:' || $1::text, 0))", [groupId]);
+      client.release();
+    };
+  }
+
+  it("waits for a worker holding the group, then runs the day itself: the clock never shows a day whose money work was not done", async () => {
+    const { group, admin } = await clockGroup();
+    const before = await groupRow(group.id);
+    const release = await holdGroupLock(group.id);
+    const letGo = new Promise<void>((resolve) => setTimeout(() => resolve(release()), 700));
+    const result = await advanceClock({ id: admin.id, isAdmin: false }, group.id, { days: 1 });
+    await letGo;
+    const tomorrow = addDays(groupToday(before, new Date()), 1);
+    expect(result).toEqual({ ok: true, today: tomorrow, days: 1 });
+    expect(await clockOf(group.id)).toEqual({ clockOffsetSeconds: 86_400, processedThrough: tomorrow, status: "active" });
+  }, 120_000);
+
+  it("stops and says so when a worker keeps the group past the wait: the day moved is run by the worker's next tick", async () => {
+    const { group, admin } = await clockGroup();
+    const release = await holdGroupLock(group.id);
+    try {
+      const result = await advanceClock({ id: admin.id, isAdmin: false }, group.id, { days: 3 }, new Date(), { waitForWorkerMs: 300 });
+      expect(result).toEqual({ ok: false, status: 503, error: CLOCK_BUSY });
+      // One day moved (its work left to the holder's next run), not three.
+      expect((await clockOf(group.id)).clockOffsetSeconds).toBe(86_400);
+    } finally {
+      await release();
+    }
   }, 120_000);
 });

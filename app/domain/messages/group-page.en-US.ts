@@ -33,6 +33,8 @@ export const GROUP_PAGE_MESSAGES = {
     "Nobody’s payout is paid with money that hasn’t arrived, so {yours, select, yes {your} other {{name}’s}} payout of {amount} waits until every contribution is in; Rosca does not advance it.",
   "groupPage.next.sendAgain":
     "The payout did not go through: we’ll send it again on {sent}, and it is expected in {yours, select, yes {your} other {{name}’s}} bank account on {arrival}.",
+  "groupPage.next.ifAllIn":
+    "If every contribution comes in, the payout goes out on {sent} and is expected in {yours, select, yes {your} other {{name}’s}} bank account on {arrival}.",
   "groupPage.next.allIn":
     "Every contribution is in or on its way: the payout goes out on {sent} and is expected in {yours, select, yes {your} other {{name}’s}} bank account on {arrival}.",
   "groupPage.toast.revoked": "The invitation to {email} no longer works.",
@@ -408,6 +410,11 @@ export const GROUP_PAGE_SERVER_TEXTS = [
   "Account changed",
   "Sandbox clock moved",
   "Only the group admin can move the sandbox clock.",
+  // advanceClock's refusals (cycle.server.ts), a toast's title.
+  "The sandbox clock stopped: this group's money processing ran into a problem. It will be retried automatically.",
+  "The sandbox clock stopped: this group's money work for the day is still running. Try again in a moment.",
+  "The clock moves only while the group is active.",
+  "The clock can only be moved for groups in the sandbox.",
   "Invite link replaced",
   "The old link no longer works. Share the new one with the people you trust.",
   "Member removed",

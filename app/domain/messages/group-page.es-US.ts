@@ -35,6 +35,8 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
     "Ningún pago del pozo se hace con dinero que no ha llegado, así que {yours, select, yes {su pago del pozo} other {el pago del pozo de {name}}} de {amount} espera hasta que lleguen todos los aportes; Rosca no lo adelanta.",
   "groupPage.next.sendAgain":
     "El pago del pozo no se completó: lo enviaremos de nuevo el {sent}, y se espera en {yours, select, yes {su cuenta bancaria} other {la cuenta bancaria de {name}}} el {arrival}.",
+  "groupPage.next.ifAllIn":
+    "Si llegan todos los aportes, el pago del pozo sale el {sent} y se espera en {yours, select, yes {su cuenta bancaria} other {la cuenta bancaria de {name}}} el {arrival}.",
   "groupPage.next.allIn":
     "Todos los aportes llegaron o van en camino: el pago del pozo sale el {sent} y se espera en {yours, select, yes {su cuenta bancaria} other {la cuenta bancaria de {name}}} el {arrival}.",
   "groupPage.toast.revoked": "La invitación a {email} ya no funciona.",
@@ -397,6 +399,12 @@ export const GROUP_PAGE_SERVER_TEXTS_ES: Record<(typeof GROUP_PAGE_SERVER_TEXTS)
   "Account changed": "Cuenta cambiada",
   "Sandbox clock moved": "Reloj de prueba adelantado",
   "Only the group admin can move the sandbox clock.": "Solo el administrador de la tanda puede adelantar el reloj de prueba.",
+  "The sandbox clock stopped: this group's money processing ran into a problem. It will be retried automatically.":
+    "El reloj de prueba se detuvo: el procesamiento del dinero de esta tanda tuvo un problema. Se volverá a intentar automáticamente.",
+  "The sandbox clock stopped: this group's money work for the day is still running. Try again in a moment.":
+    "El reloj de prueba se detuvo: el trabajo del dinero de esta tanda para ese día sigue en curso. Inténtelo de nuevo en un momento.",
+  "The clock moves only while the group is active.": "El reloj solo avanza mientras la tanda está activa.",
+  "The clock can only be moved for groups in the sandbox.": "El reloj solo se puede adelantar en las tandas del entorno de prueba.",
   "Invite link replaced": "Enlace de invitación reemplazado",
   "The old link no longer works. Share the new one with the people you trust.":
     "El enlace anterior ya no funciona. Comparta el nuevo con las personas de su confianza.",

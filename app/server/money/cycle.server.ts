@@ -744,6 +744,11 @@ export type AdvanceResult = { ok: true; today: CalendarDay; days: number } | { o
 export const CLOCK_STOPPED_ON_FAILURE =
   "The sandbox clock stopped: this group's money processing ran into a problem. It will be retried automatically.";
 
+/** How long the clock waits for a worker holding the group before it stops where it is (CLOCK_BUSY). */
+const CLOCK_WAITS_FOR_WORKER_MS = 30_000;
+
+export const CLOCK_BUSY = "The sandbox clock stopped: this group's money work for the day is still running. Try again in a moment.";
+
 /**
  * Move a sandbox group's clock forward by `days` (1-400), or to the day of its next event, and replay every day in
  * between. The group's admin or a platform admin only.
@@ -753,7 +758,9 @@ export async function advanceClock(
   groupId: string,
   by: { days: number } | { nextEvent: true },
   now = new Date(),
+  options: { waitForWorkerMs?: number } = {},
 ): Promise<AdvanceResult> {
+  const waitForWorkerMs = options.waitForWorkerMs ?? CLOCK_WAITS_FOR_WORKER_MS;
   if (!isSandboxBank()) return { ok: false, status: 409, error: "The clock can only be moved for groups in the sandbox." };
   const [group] = await db().select().from(groups).where(eq(groups.id, groupId));
   if (!group) return { ok: false, status: 404, error: "Group Not Found" };
@@ -790,12 +797,15 @@ export async function advanceClock(
     if (!updated) break;
     moved += 1;
     let result = await processGroup(groupId, now);
-    if (result.status === "busy") {
-      // Another worker holds the group; it will process the day. Wait for it briefly so the replay stays in order.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    // Another worker holds the group (its tick is running the days it read before this one was added): wait until it
+    // lets go, then run what it left, so that the clock never shows a day whose money work has not been done (a busy
+    // machine once showed the payout's day with the payout not made). Bounded: the holder's page is short.
+    for (let waited = 0; result.status === "busy" && waited < waitForWorkerMs; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
       result = await processGroup(groupId, now);
     }
     if (result.status === "failed") return { ok: false, status: 503, error: CLOCK_STOPPED_ON_FAILURE };
+    if (result.status === "busy") return { ok: false, status: 503, error: CLOCK_BUSY };
   }
   const [after] = await db().select().from(groups).where(eq(groups.id, groupId));
   return { ok: true, today: groupToday(after!, now), days: moved };
