@@ -4,6 +4,7 @@
  */
 import { type AttemptFacts, MAX_RETRIES_AFTER_RETURN, RETURN_RETRY_WINDOW_DAYS, returnAction, returnedRun } from "./ach";
 import { addBankDays } from "./bank-days";
+import type { MessageId } from "./messages/en-US";
 import { addDays, type CalendarDay, daysBetween } from "./schedule";
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -49,6 +50,18 @@ export const TRANSFER_STATUS_LABELS: Record<TransferStatus, string> = {
   failed: "Failed",
   returned: "Returned",
   cancelled: "Cancelled",
+};
+
+/** A statement row's kind as the ledger names it (ledger.server.ts KIND_LABELS): its message, in the reader's language. */
+export const STATEMENT_KIND_IDS: Readonly<Record<string, MessageId>> = {
+  Contribution: "groupPage.statementPage.kind.contribution",
+  "Contribution returned": "groupPage.statementPage.kind.contributionReturned",
+  "Covered by platform": "groupPage.statementPage.kind.covered",
+  "Shortfall repaid": "groupPage.statementPage.kind.repaid",
+  "Payout sent": "groupPage.statementPage.kind.payoutSent",
+  "Payout returned": "groupPage.statementPage.kind.payoutReturned",
+  "Setup fee": "groupPage.statementPage.kind.fee",
+  "Setup fee returned": "groupPage.statementPage.kind.feeReturned",
 };
 
 /** Final failures: the money did not move (or came back). */

@@ -252,6 +252,13 @@ describe("payoutNextSteps: what members read once the due day has passed", () =>
 
   it("nothing before the due day; when the payout goes out; when it was sent", () => {
     expect(steps([], "2026-01-08")).toEqual([]);
+    // On the due day before its debits are made (the day's run has not reached the group yet), nothing is on its way.
+    expect(dates([], "2026-01-09")).toMatchObject({ notStarted: 3, late: [] });
+    expect(steps([], "2026-01-09")).toEqual([
+      "If every contribution comes in, the payout goes out on January 13, 2026 and is expected in Amina's bank account on January 14, 2026.",
+    ]);
+    expect(steps(all("pending", "2026-01-09").slice(1), "2026-01-09")[0]).toMatch(/^If every contribution comes in, /);
+    expect(dates(all("pending", "2026-01-09"), "2026-01-09").notStarted).toBeUndefined();
     expect(steps(all("pending", "2026-01-09"), "2026-01-10")).toEqual([
       "Every contribution is in or on its way: the payout goes out on January 13, 2026 and is expected in Amina's bank account on January 14, 2026.",
     ]);

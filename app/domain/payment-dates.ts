@@ -89,6 +89,8 @@ export type PaymentDates = {
   arrival: DatedStep | null;
   /** Members whose contribution for the period failed (or waits for them), with what happens next. */
   late: LateContribution[];
+  /** Members whose contribution for the period has not been debited yet (no attempt at all): not on its way. */
+  notStarted?: number;
   /** The latest payout failed (declined, failed or returned) and is sent again on the retry policy. */
   payoutFailed: boolean;
   /** The payout failed and will not be sent again automatically (attempts ran out). */
@@ -165,8 +167,10 @@ export function paymentDates(
   const late: LateContribution[] = [];
   const settles: Array<DatedStep | null> = [];
   const availables: Array<DatedStep | null> = [];
+  let notStarted = 0;
   for (const userId of memberUserIds) {
     const chain = mine.filter((a) => a.kind === "contribution" && a.userId === userId).sort(latestFirst);
+    if (chain.length === 0) notStarted += 1;
     const dates = contributionDates(chain, userId, period.dueOn, today);
     if ("late" in dates) late.push(dates.late);
     settles.push(dates.settle);
@@ -183,6 +187,7 @@ export function paymentDates(
     payoutFailed: false,
     payoutStuck: false,
   };
+  if (notStarted > 0) result.notStarted = notStarted;
   const payoutMade = payout !== undefined && !FAILED_STATUSES.includes(payout.status);
   if (payoutMade) {
     // The payout was made (or is being made, below): its contributions were collected, whatever happened to one of them
@@ -495,11 +500,18 @@ export function payoutNextSteps(input: {
             `The payout did not go through: we'll send it again on ${long(dates.sent.day)}, and it is expected in ${whose} bank account on ${long(dates.arrival.day)}.`,
             figures,
           )
-        : say(
-            "groupPage.next.allIn",
-            `Every contribution is in or on its way: the payout goes out on ${long(dates.sent.day)} and is expected in ${whose} bank account on ${long(dates.arrival.day)}.`,
-            figures,
-          ),
+        : dates.notStarted
+          ? // Before the period's debits are made (the day's run has not reached them yet), nothing is on its way.
+            say(
+              "groupPage.next.ifAllIn",
+              `If every contribution comes in, the payout goes out on ${long(dates.sent.day)} and is expected in ${whose} bank account on ${long(dates.arrival.day)}.`,
+              figures,
+            )
+          : say(
+              "groupPage.next.allIn",
+              `Every contribution is in or on its way: the payout goes out on ${long(dates.sent.day)} and is expected in ${whose} bank account on ${long(dates.arrival.day)}.`,
+              figures,
+            ),
     );
   }
   return lines;

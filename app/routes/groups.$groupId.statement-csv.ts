@@ -1,13 +1,16 @@
 import { stringify } from "csv-stringify/sync";
 import { requireUser } from "~/server/auth/guards.server";
-import { statementPageFor, TRANSFER_STATUS_LABELS } from "~/server/money/ledger.server";
+import { STATEMENT_KIND_IDS, TRANSFER_STATUS_LABELS, type TransferStatus } from "~/domain/money";
+import { statementPageFor } from "~/server/money/ledger.server";
 import { requestLocale, translator } from "~/server/platform/locale.server";
 import type { Route } from "./+types/groups.$groupId.statement-csv";
 
-/** A file name from the group's name: letters, digits and dashes only. */
+/** A file name from the group's name: letters, digits and dashes only (accents dropped: "Ahorro Navideño" → ahorro-navideno). */
 function filename(name: string) {
   const slug =
     name
+      .normalize("NFD")
+      .replace(/\p{M}+/gu, "")
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-+|-+$/g, "")
@@ -24,23 +27,25 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { user } = await requireUser(request);
   const page = await statementPageFor(user.id, params.groupId);
   if (!page) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const t = translator(requestLocale(request, user.locale));
   const dollars = (cents: number) => (cents / 100).toFixed(2);
   const safe = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
   const body = stringify(
     page.rows.map((row) => [
       row.effectiveOn,
       safe(row.memberName),
-      row.kind,
+      STATEMENT_KIND_IDS[row.kind] ? t(STATEMENT_KIND_IDS[row.kind]!) : row.kind,
       row.periodNumber ?? "",
       dollars(row.amountCents),
       dollars(row.poolChangeCents),
-      TRANSFER_STATUS_LABELS[row.status as keyof typeof TRANSFER_STATUS_LABELS] ?? row.status,
+      row.status in TRANSFER_STATUS_LABELS ? t(`groupPage.statementPage.status.${row.status as TransferStatus}`) : row.status,
       dollars(row.poolBalanceCents),
     ]),
     {
       header: true,
-      // The headings in the member's language (ADR 056); the cells stay as the ledger writes them (ISO dates, dollars).
-      columns: csvHeadings(translator(requestLocale(request, user.locale))),
+      // The member's language (ADR 056) for the headings, kinds and statuses; dates and amounts as spreadsheets read
+      // them everywhere (ISO days, plain dollars).
+      columns: csvHeadings(t),
       record_delimiter: "\r\n",
     },
   );

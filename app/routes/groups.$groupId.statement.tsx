@@ -4,8 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Card, PageContainer } from "~/components/ui/page";
 import { formatCalendarDay, formatMoney } from "~/domain/format";
 import { requireUser } from "~/server/auth/guards.server";
-import type { MessageId } from "~/domain/messages/en-US";
-import { TRANSFER_STATUS_LABELS, type TransferStatus } from "~/domain/money";
+import { STATEMENT_KIND_IDS, TRANSFER_STATUS_LABELS, type TransferStatus } from "~/domain/money";
 import { stepText } from "~/domain/payment-dates";
 import { statementPageFor } from "~/server/money/ledger.server";
 import type { Route } from "./+types/groups.$groupId.statement";
@@ -21,18 +20,6 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     },
   ];
 }
-
-/** A posting's kind as the ledger names it (ledger.server.ts KIND_LABELS), in the reader's language. */
-const KIND_IDS: Record<string, MessageId> = {
-  Contribution: "groupPage.statementPage.kind.contribution",
-  "Contribution returned": "groupPage.statementPage.kind.contributionReturned",
-  "Covered by platform": "groupPage.statementPage.kind.covered",
-  "Shortfall repaid": "groupPage.statementPage.kind.repaid",
-  "Payout sent": "groupPage.statementPage.kind.payoutSent",
-  "Payout returned": "groupPage.statementPage.kind.payoutReturned",
-  "Setup fee": "groupPage.statementPage.kind.fee",
-  "Setup fee returned": "groupPage.statementPage.kind.feeReturned",
-};
 
 /** /groups/{id}/statement: the group's postings with the running pool balance (members only; others see Not Found). */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -129,7 +116,7 @@ export default function Statement({ loaderData }: Route.ComponentProps) {
                     {row.memberName}
                   </td>
                   <td className="py-2 pr-3" data-label={column.kind}>
-                    {KIND_IDS[row.kind] ? t(KIND_IDS[row.kind]!) : row.kind}
+                    {STATEMENT_KIND_IDS[row.kind] ? t(STATEMENT_KIND_IDS[row.kind]!) : row.kind}
                     {row.periodNumber ? (
                       <span className="text-slate-500"> · {t("groupPage.statementPage.period", { period: row.periodNumber })}</span>
                     ) : null}

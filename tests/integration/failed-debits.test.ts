@@ -170,6 +170,11 @@ describe("failed debits, seen", () => {
     expect(forRecipient.text).toContain("Next contribution January 23, 2026 Contribution");
     expect(forShort.data.group.yourNextContributionOn).toBe("2026-01-20");
     expect(forShort.text).toContain("Next contribution January 20, 2026 A late contribution: pay it now with Pay now Contribution");
+    // The Next Payout card's days-until line counts to the same day as the card (never the group's next due day beside
+    // a late member's own): 3 days for the recipient, today for the late member.
+    expect(forRecipient.data.group.daysUntilNextContribution).toBe(3);
+    expect(forShort.data.group.daysUntilNextContribution).toBe(0);
+    expect(forShort.text).toContain("Amount $4,000.00 Next contribution due today");
     // Late on two periods: Pay now pays the older first (pay-now.server.ts), so only its alert has the button; the other
     // alert says which goes first, and the Pay now page names the other as not covered by this payment.
     const [older, newer] = lateDashboard.late.filter((entry) => entry.groupId === big.group.id);

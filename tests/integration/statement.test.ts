@@ -9,6 +9,9 @@ const { advanceClock } = await import("../../app/server/money/cycle.server");
 const money = await import("../support/money");
 const { sessionJarFor } = await import("../support/users");
 const { call, get } = await import("../support/routes");
+const { db } = await import("../../app/server/db/client.server");
+const { groups, users } = await import("../../app/server/db/schema");
+const { eq } = await import("drizzle-orm");
 
 // Tuesday 2026-01-06; weekly on Friday: the first contributions are due Jan 9.
 const NOW = new Date("2026-01-06T17:00:00Z");
@@ -49,6 +52,17 @@ describe("group statement", () => {
     expect(lines[0]).toBe("Date,Member,Kind,Period,Amount (USD),Pool change (USD),Status,Pool balance (USD)");
     expect(lines).toHaveLength(8);
     expect(lines.at(-1)).toBe(`2026-01-13,${members[0]!.name},Payout sent,1,300.00,-300.00,Settled,0.00`);
+
+    // A member who reads Spanish gets the whole file in Spanish (kinds and statuses too), the name without its accents.
+    await db().update(users).set({ locale: "es-US" }).where(eq(users.id, members[1]!.id));
+    await db().update(groups).set({ name: "Ahorro Navideño" }).where(eq(groups.id, group.id));
+    const spanish = await statementCsv.loader({ request: get(`/groups/${group.id}/statement.csv`, jar), params: { groupId: group.id } } as never);
+    expect(spanish.headers.get("content-disposition")).toBe('attachment; filename="ahorro-navideno-statement.csv"');
+    const spanishLines = (await spanish.text()).trimEnd().split("\r\n");
+    expect(spanishLines[0]).toBe("Fecha,Miembro,Tipo,Período,Monto (USD),Cambio del pozo (USD),Estado,Saldo del pozo (USD)");
+    expect(spanishLines[1]).toMatch(/^2026-01-12,[^,]+,Aporte,1,100\.00,100\.00,Disponible,100\.00$/);
+    expect(spanishLines[4]).toMatch(/^2026-01-13,[^,]+,Tarifa de inicio,,5\.00,0\.00,Disponible,300\.00$/);
+    expect(spanishLines.at(-1)).toBe(`2026-01-13,${members[0]!.name},Pago del pozo enviado,1,300.00,-300.00,Liquidado,0.00`);
   }, 120_000);
 
   it("is Not Found for non-members, unknown and malformed ids alike", async () => {

@@ -705,7 +705,11 @@ describe("the pages, as forms posted without JavaScript", () => {
       },
     });
     const scheduleText = textOf(renderRoute(groupPage.default, `/groups/${group.id}`, recipientView.data));
-    expect(scheduleText).toContain(`Next Payout Recipient You Expected in your bank January 26, 2026 Amount ${sentAndOwed} Next contribution`);
+    // No days-until line: the recipient has no contribution ahead (their card says "None scheduled"), so none is counted.
+    expect(scheduleText).toContain(
+      `Next Payout Recipient You Expected in your bank January 26, 2026 Amount ${sentAndOwed} The payout was sent on January 23, 2026`,
+    );
+    expect(scheduleText).toContain("Next contribution None scheduled");
     expect(scheduleText).toContain(`Expected in your bank Jan 26, 2026 ${sentAndOwed} Pending 2`);
     // The calendar file says the same: what was sent, on the day it is expected, and what is still owed, by whom; in
     // English and in Spanish (the member chose no language, so their browser's).

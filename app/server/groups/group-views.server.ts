@@ -140,11 +140,16 @@ export type GroupPageView = {
    * The "Next contribution" card: for an active group the viewer's own next debit, by the dashboard's rule
    * (`nextDebitDay`): the earliest of their next scheduled contribution and each late one's next automatic attempt, or
    * today for a late one with nothing automatic left (Pay now); null when there is none (never a day gone by). Forming:
-   * the projected day; completed: null. `nextContributionOn` stays the group's, for the days-until line.
+   * the projected day; completed: null. `nextContributionOn` stays the group's.
    */
   yourNextContributionOn: CalendarDay | null;
   /** The viewer's next contribution is a late one only Pay now pays (the card says so). */
   yourNextIsPayNow: boolean;
+  /**
+   * The Next Payout card's line: negative ("deadline has passed") once every due day has gone by; otherwise, for an
+   * active group, days until `yourNextContributionOn` (null when the viewer has none ahead), and for a forming one
+   * until `nextContributionOn`.
+   */
   daysUntilNextContribution: number | null;
   nextPayout: {
     recipientName: string | null;
@@ -622,6 +627,12 @@ export async function groupPageWithPanels(
     view.yourNextContributionOn = nextDebitDay(scheduled, lateMine, today);
     view.yourNextIsPayNow =
       view.yourNextContributionOn !== null && lateMine.some((late) => late.nextAttemptOn === null && late.today === view.yourNextContributionOn);
+    // The Next Payout card's days-until line counts to the day the "Next contribution" card shows, so the two never
+    // disagree (a late member's retry, or a debit already sent for this period's due day, read "10 December" beside "6
+    // days until next contribution"); with none of the viewer's ahead it is not said. A deadline gone by is the
+    // group's, and still said.
+    if (view.daysUntilNextContribution !== null && view.daysUntilNextContribution >= 0)
+      view.daysUntilNextContribution = view.yourNextContributionOn !== null ? daysBetween(today, view.yourNextContributionOn) : null;
   }
   return {
     group: view,
