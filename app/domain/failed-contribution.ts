@@ -260,6 +260,22 @@ export function failureStepValues(facts: FailedContributionFacts): Record<string
   };
 }
 
+/**
+ * A failed setup fee debit as its notice's values (notice-texts `feeFailed`): whether it is tried again (the contribution's
+ * policy, `willRetry`), when and from which account; or that nothing more is debited for it. The fee is the platform's,
+ * not the pool's: no payout waits for it and there is no Pay now for it.
+ */
+export function feeFailureValues(facts: FailedContributionFacts): Record<string, string | number> {
+  const retries = willRetry(facts);
+  return {
+    amountCents: facts.amountCents,
+    retries: retries ? "yes" : "no",
+    ...(retries
+      ? { attempt: facts.attempt, attempts: MAX_ATTEMPTS, nextAttemptOn: nextAttemptOn(facts), ...accountValues(facts.nextAccount ?? facts.account) }
+      : {}),
+  };
+}
+
 /** The admin's notice about a failed contribution as a notice's values (adminNoticeAfterFailure's facts). */
 export function adminFailureValues(memberName: string, facts: FailedContributionFacts): Record<string, string | number> {
   const retries = willRetry(facts);

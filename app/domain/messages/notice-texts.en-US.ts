@@ -185,6 +185,9 @@ export const noticeTexts = {
   // Part five (k). A failed contribution (cycle.server.ts tellOutcomes): the member's urgent notice and the admin's.
   "contributionFailed.title": "Your contribution to {groupName} did not go through",
   "contributionFailed.body": `${REASON} ${STEP}`,
+  // A setup fee debit that did not go through (cycle.server.ts tellOutcomes; failed-contribution.ts feeFailureValues).
+  "feeFailed.title": "Your {amountCents} setup fee for {groupName} did not go through",
+  "feeFailed.body": `${REASON} {retries, select, yes {Attempt {attempt} of {attempts}: we'll try {amountCents} from ${ACCOUNT} again on {nextAttemptOn}; please make sure the funds are available.} other {Nothing more is debited automatically for it.}} The setup fee goes to Rosca, not to the group: your contributions, your turn and the group's payouts are not affected.`,
   "contributionLateAdmin.title": "{memberName}'s contribution to {groupName} is late",
   "contributionLateAdmin.body": `${MEMBER_REASON} {retries, select, yes {{payNow, select, yes {{memberName}'s own payment (Pay now) of {amountCents} did not go through; the next automatic attempt} other {{memberName}'s {amountCents} contribution did not go through (attempt {attempt} of {attempts}); the next attempt}} is on {nextAttemptOn}. {memberName} can pay it now from the group page before then.} other {{payNow, select, yes {{memberName}'s own payment (Pay now) of {amountCents}} other {{memberName}'s {amountCents} contribution}} did not go through and nothing more is debited automatically. {memberName} can pay it now from the group page; the group page's late contributions section lets you send a reminder.}}`,
   // The admin's reminder or Pay now request to a late member (late-contributions.server.ts nudgeLateMembers).

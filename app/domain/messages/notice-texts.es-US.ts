@@ -161,6 +161,8 @@ export const noticeTexts: Record<NoticeTextId, string> = {
   // Parte cinco (k).
   "contributionFailed.title": "Su aporte a {groupName} no se completó",
   "contributionFailed.body": `${MOTIVO} ${PASO}`,
+  "feeFailed.title": "Su tarifa de inicio de {amountCents} para {groupName} no se completó",
+  "feeFailed.body": `${MOTIVO} {retries, select, yes {Intento {attempt} de {attempts}: volveremos a intentar cargar {amountCents} a ${CUENTA} el {nextAttemptOn}; asegúrese de tener los fondos disponibles.} other {No se carga nada más automáticamente por ella.}} La tarifa de inicio es para Rosca, no para la tanda: sus aportes, su turno y los pagos del pozo de la tanda no se ven afectados.`,
   "contributionLateAdmin.title": "El aporte de {memberName} a {groupName} está atrasado",
   "contributionLateAdmin.body": `${MOTIVO_DEL_MIEMBRO} {retries, select, yes {{payNow, select, yes {El propio pago de {memberName} (Pagar ahora) de {amountCents} no se completó; el próximo intento automático} other {El aporte de {amountCents} de {memberName} no se completó (intento {attempt} de {attempts}); el próximo intento}} es el {nextAttemptOn}. {memberName} puede pagarlo ahora desde la página de la tanda antes de esa fecha.} other {{payNow, select, yes {El propio pago de {memberName} (Pagar ahora) de {amountCents}} other {El aporte de {amountCents} de {memberName}}} no se completó y no se carga nada más automáticamente. {memberName} puede pagarlo ahora desde la página de la tanda; desde la sección de aportes atrasados de la página de la tanda usted puede enviarle un recordatorio.}}`,
   "lateNudge.title":

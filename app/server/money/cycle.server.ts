@@ -26,7 +26,7 @@ import {
 import { fundsAvailableOn } from "~/domain/funds-available";
 import { SETUP_FEE_CENTS } from "~/domain/groups";
 import { addDays, daysBetween, todayIn, type CalendarDay } from "~/domain/schedule";
-import { adminFailureValues, failureStepValues } from "~/domain/failed-contribution";
+import { adminFailureValues, failureStepValues, feeFailureValues } from "~/domain/failed-contribution";
 import { debitAccountsById } from "../bank/debit-accounts.server";
 import { plaidCall } from "../bank/plaid.server";
 import { getPool, db } from "../db/client.server";
@@ -693,12 +693,41 @@ async function tellOutcomes(byId: Map<string, GroupRow>, day: CalendarDay, now: 
         superseded.add(t.id);
   }
   const failedContributions = failed.filter((t) => !superseded.has(t.id));
+  // A setup fee that did not go through: the member is told what happens to it (it is the platform's; no payout waits).
+  const failedFees = changed.filter((t) => t.kind === "fee" && !SETTLED_STATUSES.includes(t.status));
+  const told = [...failedContributions, ...failedFees];
   // The retry's account as the debit will read it when it is sent (pickAccount on the member's choice now): a member who
   // chose another account while this debit was pending reads that one, and the failed one only as the one that failed.
   const [accounts, { next: nextAccounts, linked }] = await Promise.all([
-    debitAccountsById(failedContributions.map((t) => t.bankAccountId)),
-    nextAttemptAccounts(failedContributions.map((t) => ({ groupId: t.groupId, userId: t.userId }))),
+    debitAccountsById(told.map((t) => t.bankAccountId)),
+    nextAttemptAccounts(told.map((t) => ({ groupId: t.groupId, userId: t.userId }))),
   ]);
+  for (const fee of failedFees) {
+    const group = byId.get(fee.groupId)!;
+    const account = fee.bankAccountId ? (accounts.get(fee.bankAccountId) ?? null) : null;
+    const next = nextAccounts.get(`${fee.groupId}:${fee.userId}`);
+    const values = feeFailureValues({
+      status: fee.status,
+      failureCode: fee.failureCode,
+      attempt: fee.attempt,
+      amountCents: fee.amountCents,
+      account,
+      nextAccount: next && next.id !== fee.bankAccountId ? next : null,
+      payNow: false,
+      otherAccount: false,
+      statusOn: fee.statusOn,
+      retryOn: fee.retryOn,
+    });
+    const reason = failureReasonValues(fee.status, fee.failureCode, fee.failureDescription);
+    jobs.push(() =>
+      notify(fee.userId, {
+        message: "feeFailed",
+        values: { groupName: group.name, ...reason, ...values },
+        link: `/groups/${group.id}`,
+        occurredOn: sandboxDayOf(group, fee.statusOn, now),
+      }),
+    );
+  }
   for (const transfer of failedContributions) {
     const group = byId.get(transfer.groupId)!;
     const member = person.get(transfer.userId)!;

@@ -9,6 +9,7 @@ import { contributionDueNotice } from "~/domain/reminders";
 import { REPORT_MESSAGES } from "~/domain/reports";
 import { ROSTER_MESSAGES } from "~/domain/roster";
 import { plannedDates } from "~/domain/payment-dates";
+import { feeFailureValues } from "~/domain/failed-contribution";
 import { SWAP_MESSAGES, SWAP_NOTICES } from "~/domain/swaps";
 import { describeSchedule } from "~/domain/schedule";
 import { NOTICE_TEXTS_REMEMBERED, noticeText, noticeTextsRemembered, scheduleValues } from "./notice-text";
@@ -227,6 +228,41 @@ describe("noticeText", () => {
         "es-US",
       ),
     ).toEqual({ title: "Amina le invitó a Vecinos", body: "Todos los días, 5 miembros." });
+  });
+
+  it("says of a setup fee's last failed attempt that nothing more is debited for it, and that the group is not affected", () => {
+    const facts = {
+      status: "declined" as const,
+      failureCode: "NSF",
+      attempt: 3,
+      amountCents: 500,
+      account: { institution: "First Platypus Bank", name: "Plaid Checking", mask: "0000" },
+      payNow: false,
+      otherAccount: false,
+      statusOn: "2026-01-20",
+      retryOn: null,
+    };
+    const values = { groupName: "Vecinos", reason: "NSF", ...feeFailureValues(facts) };
+    expect(values).toEqual({ groupName: "Vecinos", reason: "NSF", amountCents: 500, retries: "no" });
+    expect(noticeText({ message: "feeFailed", values })).toEqual({
+      title: "Your $5.00 setup fee for Vecinos did not go through",
+      body: "Your bank account did not have enough money available for this payment, so it was not attempted. Nothing more is debited automatically for it. The setup fee goes to Rosca, not to the group: your contributions, your turn and the group's payouts are not affected.",
+    });
+    expect(noticeText({ message: "feeFailed", values }, "es-US").body).toMatch(
+      / No se carga nada más automáticamente por ella\. La tarifa de inicio es para Rosca, no para la tanda: sus aportes, su turno y los pagos del pozo de la tanda no se ven afectados\.$/,
+    );
+    // A retry is the contribution's policy: the next attempt three days on, from the account the member chose since.
+    expect(
+      feeFailureValues({ ...facts, attempt: 1, nextAccount: { institution: "First Platypus Bank", name: "Plaid Saving", mask: "1111" } }),
+    ).toEqual({
+      amountCents: 500,
+      retries: "yes",
+      attempt: 1,
+      attempts: 3,
+      nextAttemptOn: "2026-01-23",
+      account: "First Platypus Bank Plaid Saving ••1111",
+      accountKnown: "yes",
+    });
   });
 
   it("writes a new sign-in's device and an unknown address in the reader's language; one stored with English words keeps them", () => {
