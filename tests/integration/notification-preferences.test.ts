@@ -100,6 +100,28 @@ describe("urgent account notifications", () => {
     expect(await mail(user.email, "account-alert")).toHaveLength(1);
   });
 
+  it("keeps the language a browser chose before signing in as the account's when it has none, so the emails follow it; never over a stored one", async () => {
+    const spanishBrowser = () => {
+      const jar = new CookieJar();
+      jar.store(["rosca_lang=es-US; Path=/"]);
+      return jar;
+    };
+    const user = await createUser({ locale: null });
+    await signIn(user.email, FIREFOX, spanishBrowser());
+    expect((await reloadUser(user.id)).locale).toBe("es-US");
+    await signIn(user.email, SAFARI, spanishBrowser());
+    expect((await mail(user.email, "account-alert")).map((message) => message.subject)).toEqual(["Nuevo inicio de sesión en su cuenta de Rosca"]);
+
+    // A language the account chose stays, whatever the browser's cookie says.
+    const english = await createUser({ locale: "en-US" });
+    await signIn(english.email, FIREFOX, spanishBrowser());
+    expect((await reloadUser(english.id)).locale).toBe("en-US");
+    // Without a choice in the browser, nothing is stored (its Accept-Language is a guess, not a choice).
+    const unchosen = await createUser({ locale: null });
+    await signIn(unchosen.email, FIREFOX);
+    expect((await reloadUser(unchosen.id)).locale).toBeNull();
+  });
+
   it("tells a Spanish-speaking member of a new sign-in in Spanish, the device's words included, in the email and the stored notice's values", async () => {
     const user = await createUser({ locale: "es-US" });
     await signIn(user.email, FIREFOX);

@@ -14,7 +14,8 @@ import { rememberMailboxAddress } from "../email/mailbox.server";
 import { noticeSignIn } from "../notifications/account-alerts.server";
 import { redirectWithToast } from "../notifications/toast.server";
 import { env } from "../platform/env.server";
-import { findUserById } from "../profile/profile.server";
+import { localeFromCookie } from "../platform/locale.server";
+import { adoptBrowserLanguage, findUserById } from "../profile/profile.server";
 import { sendLoginAlert } from "../profile/security.server";
 import { authenticate, recordSignIn } from "./accounts.server";
 import { authenticator, EmailNotConfirmedError, InvalidCredentialsError } from "./authenticator.server";
@@ -33,6 +34,8 @@ async function completeSignIn(
   options: { remember: boolean; redirectTo: string; ipAddress: string; extraCookies?: string[] },
 ) {
   const { firstSignIn } = await recordSignIn(user.id);
+  // The language this browser chose before signing in becomes the account's if it has none (the emails follow it).
+  await adoptBrowserLanguage(user, localeFromCookie(request));
   const cookie = await createSession(user.id, request, { remember: options.remember, ipAddress: options.ipAddress });
   const alert = await sendLoginAlert(user, request, options.ipAddress);
   // A browser this account never used: an urgent notice (in-app only when the login alert above already emailed).

@@ -141,6 +141,18 @@ export async function setPayday(userId: string, value: string, now = new Date())
   return true;
 }
 
+/**
+ * At sign-in: a language this browser chose (the switch's cookie, set before signing in) becomes the account's when the
+ * account has none stored, so the emails that follow are in it too (ADR 056: the recipient's stored language first;
+ * found by an exploratory pass, a member who chose Spanish and then signed in got the new-sign-in email in English).
+ * A choice already stored is never overwritten: the switch on a signed-in page is how it changes.
+ */
+export async function adoptBrowserLanguage(user: Pick<User, "id" | "locale">, chosen: Locale | null, now = new Date()) {
+  if (user.locale || !chosen) return user;
+  await db().update(users).set({ locale: chosen, updatedAt: now }).where(sql`${users.id} = ${user.id} and ${users.locale} is null`);
+  return { ...user, locale: chosen };
+}
+
 /** The member's language (ADR 056): pages and every email to them from now on (null: follow the browser, English mail). */
 export async function setAccountLocale(userId: string, locale: Locale, now = new Date()) {
   await db().update(users).set({ locale, updatedAt: now }).where(eq(users.id, userId));
