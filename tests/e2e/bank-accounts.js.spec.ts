@@ -14,11 +14,13 @@ test("link a bank in the Link modal (JavaScript)", async ({ page }) => {
   await login.getByLabel("Username").fill("user_good");
   await login.getByLabel("Password").fill("wrong_password");
   await login.getByRole("button", { name: "Submit" }).click();
-  await expect(login.getByRole("alert")).toBeVisible();
+  await expect(login.getByRole("alert")).toHaveText("The provided credentials were not correct. Please try again.");
   await login.getByLabel("Password").fill("pass_good");
   await login.getByRole("button", { name: "Submit" }).click();
 
   const choose = page.getByRole("dialog", { name: "Choose accounts" });
+  await expect(choose.getByText("Plaid Checking ••0000 (checking)")).toBeVisible();
+  await expect(choose.getByText("Plaid Saving ••1111 (savings)")).toBeVisible();
   await choose.getByRole("button", { name: "Continue" }).click();
   await expect(toasts(page)).toContainText("Bank Account Connected!");
   await expect(page.getByRole("listitem").filter({ hasText: "••••0000" })).toHaveCount(1);
@@ -51,4 +53,34 @@ test("a locked account ends the modal with 'Bank Linking Cancelled'", async ({ p
   await login.getByRole("button", { name: "Submit" }).click();
   await expect(toasts(page)).toContainText("Bank Linking Cancelled");
   await expect(page.getByRole("heading", { name: "No Bank Accounts Found" })).toBeVisible();
+});
+
+test("in Spanish, the bank's refusals and the accounts' kinds are said in Spanish", async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  await page.context().addCookies([{ name: "rosca_lang", value: "es-US", url: baseURL! }]);
+  await sandboxMember(page, "modal-es", { dashboard: false });
+  await page.goto("/profile/bank-accounts");
+  await page.getByRole("button", { name: "Vincular una cuenta bancaria" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "First Platypus Bank" }).click();
+  const login = page.getByRole("dialog", { name: "Inicie sesión en First Platypus Bank" });
+  await login.getByLabel("Usuario").fill("user_good");
+  await login.getByLabel("Contraseña").fill("wrong_password");
+  await login.getByRole("button", { name: "Enviar" }).click();
+  await expect(login.getByRole("alert")).toHaveText("Las credenciales no son correctas. Inténtelo de nuevo.");
+  await login.getByLabel("Contraseña").fill("pass_good");
+  await login.getByRole("button", { name: "Enviar" }).click();
+  const choose = page.getByRole("dialog", { name: "Elija las cuentas" });
+  await expect(choose.getByText("Plaid Checking ••0000 (corriente)")).toBeVisible();
+  await expect(choose.getByText("Plaid Saving ••1111 (ahorros)")).toBeVisible();
+  await choose.getByRole("button", { name: "Cerrar" }).click();
+
+  // A locked account: the toast says why, in Spanish.
+  await page.getByRole("button", { name: "Vincular una cuenta bancaria" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Tartan Bank" }).click();
+  const again = page.getByRole("dialog", { name: "Inicie sesión en Tartan Bank" });
+  await again.getByLabel("Usuario").fill("user_good");
+  await again.getByLabel("Contraseña").fill("error_ITEM_LOCKED");
+  await again.getByRole("button", { name: "Enviar" }).click();
+  await expect(toasts(page)).toContainText("Vinculación bancaria cancelada");
+  await expect(toasts(page)).toContainText("Estas credenciales son de una cuenta bloqueada. Restablézcalas con su institución financiera.");
 });

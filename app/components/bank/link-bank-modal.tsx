@@ -33,6 +33,17 @@ async function linkStep(body: Record<string, unknown>, fallback: string) {
   return { ok: true as const, payload };
 }
 
+/** The provider's errors the modal says in the reader's language, by their code (others: the provider's own words). */
+const LINK_ERROR_CODES = new Set([
+  "INVALID_CREDENTIALS",
+  "INVALID_MFA",
+  "ITEM_LOCKED",
+  "ITEM_NOT_SUPPORTED",
+  "USER_SETUP_REQUIRED",
+  "NO_ACCOUNTS",
+  "INSTITUTION_DOWN",
+]);
+
 /**
  * The sandbox Link modal (a client-only island): choose a bank, log in, pick accounts, like Plaid Link. Every call
  * goes through our own /api/bank/link; the public token it ends with is exchanged by the page's own action.
@@ -58,6 +69,12 @@ export function LinkBankModal({
   const [state, setState] = useState<State>({ step: "closed" });
   const t = useT();
   const callStep = (body: Record<string, unknown>) => linkStep(body, t("bank.modal.wrong"));
+  const errorText = (result: { code: string; message: string }) =>
+    LINK_ERROR_CODES.has(result.code)
+      ? t(`bank.modal.error.${result.code as "INVALID_CREDENTIALS"}`)
+      : result.code === "INSTITUTION_NOT_RESPONDING"
+        ? t("bank.modal.error.INSTITUTION_DOWN")
+        : result.message;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const exchange = useFetcher();
 
@@ -138,9 +155,9 @@ export function LinkBankModal({
         busy: false,
       });
     } else if (result.code === "INVALID_CREDENTIALS") {
-      setState({ ...state, busy: false, error: result.message });
+      setState({ ...state, busy: false, error: errorText(result) });
     } else {
-      await exitWithError(state.sessionId, result.message);
+      await exitWithError(state.sessionId, errorText(result));
     }
   }
 
@@ -152,7 +169,7 @@ export function LinkBankModal({
     setState({ ...state, busy: true });
     const result = await callStep({ step: "select", linkSessionId: state.sessionId, accountIds });
     if (!result.ok) {
-      await exitWithError(state.sessionId, result.message);
+      await exitWithError(state.sessionId, errorText(result));
       return;
     }
     setState({ step: "exchanging", institution: state.institution });
@@ -278,7 +295,7 @@ export function LinkBankModal({
                 {state.accounts.map((account) => (
                   <label key={account.id} className="flex items-center gap-2 text-sm text-slate-800">
                     <input type="checkbox" name="account_id" value={account.id} defaultChecked className="h-4 w-4" />
-                    {account.name} ••{account.mask} ({account.subtype ?? account.type})
+                    {account.name} ••{account.mask} ({t("bank.modal.subtype", { subtype: account.subtype ?? account.type })})
                   </label>
                 ))}
               </fieldset>

@@ -21,6 +21,16 @@ export const BANK_MESSAGES = {
   "bank.modal.continue": "Continue",
   "bank.modal.reconnecting": "Reconnecting {name}…",
   "bank.modal.connecting": "Connecting your {name} accounts…",
+  // The bank-linking provider's errors by their code (Plaid's display messages, sandbox/plaid/wire.ts LOGIN_ERRORS), and
+  // the kind of an account it lists.
+  "bank.modal.error.INVALID_CREDENTIALS": "The provided credentials were not correct. Please try again.",
+  "bank.modal.error.INVALID_MFA": "The provided MFA responses were not correct. Please try again.",
+  "bank.modal.error.ITEM_LOCKED": "The given credentials belong to a locked account. Please reset your credentials with your financial institution.",
+  "bank.modal.error.ITEM_NOT_SUPPORTED": "Connecting this account is not currently supported.",
+  "bank.modal.error.USER_SETUP_REQUIRED": "The given account requires you to take an action with your financial institution.",
+  "bank.modal.error.NO_ACCOUNTS": "No valid accounts were found at the financial institution.",
+  "bank.modal.error.INSTITUTION_DOWN": "This financial institution is not currently available. Please try again later.",
+  "bank.modal.subtype": "{subtype, select, checking {checking} savings {savings} other {{subtype}}}",
   "bank.modal.wrong": "Something went wrong.",
   // Plaid Link's button (real Plaid, JavaScript only).
   "bank.plaid.scriptFailed": "Unable to load the bank-linking provider. Please refresh the page and try again.",
