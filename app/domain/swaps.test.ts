@@ -55,7 +55,7 @@ describe("what members are told", () => {
   it("says whose turn goes where, by each payout's days (issue 45: never the due day)", () => {
     expect(SWAP_NOTICES.proposed("Amina Yusuf", "Family Circle", 2, "2026-01-16", 3, "2026-01-23")).toEqual({
       title: "Amina Yusuf asks to swap turns in Family Circle",
-      body: "Amina Yusuf would take your turn 3 (payout goes out January 27, 2026; expected in your bank January 28, 2026) and give you turn 2 (payout goes out January 21, 2026; expected in your bank January 22, 2026). Accept or decline on the group's page.",
+      body: "Amina Yusuf would take your turn 3 (payout goes out January 27, 2026; expected in your bank January 28, 2026) and give you turn 2 (payout goes out January 21, 2026; expected in your bank January 22, 2026). Accept or decline on the group's page before January 16, 2026: from that day the turns can no longer be swapped.",
     });
     expect(SWAP_NOTICES.swapped("Family Circle", "Omar Haddad", 3, "2026-01-23").body).toBe(
       "You swapped turns with Omar Haddad. Your turn is now 3: payout goes out January 27, 2026; expected in your bank January 28, 2026.",

@@ -14,6 +14,7 @@
  *   under the group's lock, re-checking that both turns are still open.
  */
 import { z } from "zod";
+import { formatCalendarDay } from "./format";
 import { payoutDaysText, plannedDates } from "./payment-dates";
 import type { CalendarDay } from "./schedule";
 
@@ -29,6 +30,11 @@ export function turnPayoutText(turn: number, dueOn: CalendarDay, options: { your
 const lower = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** A turn as a swap's message names it: "turn 2 (payout goes out …; expected in your bank …)". */
+/** The day an open swap of turns due on these days closes unanswered: the earlier due day (a turn is not swapped from then on). */
+export function swapClosesOn(a: CalendarDay, b: CalendarDay): CalendarDay {
+  return a < b ? a : b;
+}
+
 export function turnWithDays(turn: number, dueOn: CalendarDay, options: { yours?: boolean } = {}): string {
   return `turn ${turn} (${lower(turnPayoutText(turn, dueOn, options))})`;
 }
@@ -94,7 +100,7 @@ const yourTurnStays = (yours: Turn | null, beforeAndAfter: string) =>
 export const SWAP_NOTICES = {
   proposed: (proposer: string, group: string, theirTurn: number, theirDay: CalendarDay, yourTurn: number, yourDay: CalendarDay) => ({
     title: `${proposer} asks to swap turns in ${group}`,
-    body: `${proposer} would take your ${turnWithDays(yourTurn, yourDay, { yours: true })} and give you ${turnWithDays(theirTurn, theirDay, { yours: true })}. Accept or decline on the group's page.`,
+    body: `${proposer} would take your ${turnWithDays(yourTurn, yourDay, { yours: true })} and give you ${turnWithDays(theirTurn, theirDay, { yours: true })}. Accept or decline on the group's page before ${formatCalendarDay(swapClosesOn(theirDay, yourDay), "long")}: from that day the turns can no longer be swapped.`,
   }),
   /**
    * Every other member, when a swap is proposed: theirs does not move. `yours` null: their turn is in payment or paid

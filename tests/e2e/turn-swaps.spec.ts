@@ -1,3 +1,4 @@
+import { formatCalendarDay } from "../../app/domain/format";
 import { addDays, todayIn } from "../../app/domain/schedule";
 import { turnPayoutText } from "../../app/domain/swaps";
 import { bankedMember, emailLinks, expect, fixture, login, logout, test, toasts } from "./fixtures";
@@ -43,6 +44,10 @@ test("propose → accept → approve a turn swap: the schedule changes, and the 
   await expect(page.getByTestId("open-swap")).toContainText("Waiting for your answer");
   await expect(page.getByTestId("open-swap")).toContainText(`You give up turn 3: ${lower(turnPayoutText(3, due[2]!, { yours: true }))}.`);
   await expect(page.getByTestId("open-swap")).toContainText(`You get turn 2: ${lower(turnPayoutText(2, due[1]!))}.`);
+  // By when: before turn 2's due day, when the swap would close unanswered.
+  await expect(page.getByTestId("swap-closes")).toHaveText(
+    `It must be settled before ${formatCalendarDay(due[1]!, "long")}: from that day the turns can no longer be swapped.`,
+  );
   await page.getByTestId("open-swap").getByRole("button", { name: "Accept Swap" }).click();
   await expect(toasts(page)).toContainText("Swap accepted");
   await expect(page.getByTestId("open-swap")).toContainText("Waiting for the admin's approval");

@@ -111,6 +111,17 @@ describe("a turn swap with consent", () => {
     expect((await page(admin)).swaps.helpText).not.toContain("admin approves");
     expect(await result(await act(bo, { intent: "propose-swap", memberId: memberId(cy) }))).toEqual([302, ["Swap proposed"]]);
     expect(await bell(cy.id)).toContain(`${bo.name} asks to swap turns in ${group.name}`);
+    // Cy is told by when to answer: before Bo's turn's due day, when the swap closes unanswered.
+    const [asked] = await db()
+      .select({ body: schema.notifications.body, values: schema.notifications.values })
+      .from(schema.notifications)
+      .where(and(eq(schema.notifications.userId, cy.id), eq(schema.notifications.message, "swapProposed")));
+    expect(asked!.values).toMatchObject({ closesOnLong: DUE[1] });
+    expect(
+      asked!.body!.endsWith(
+        ` Accept or decline on the group's page before ${formatCalendarDay(DUE[1]!, "long")}: from that day the turns can no longer be swapped.`,
+      ),
+    ).toBe(true);
     // Everyone else is told too (issue 45), with their own turn before and after and its payout's days.
     const othersBell = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, admin.id));
     expect(othersBell.map((row) => [row.title, row.body])).toContainEqual([
@@ -122,6 +133,8 @@ describe("a turn swap with consent", () => {
       {
         status: "proposed",
         statusLine: "Waiting for your answer",
+        // The page says by when too: before Bo's turn's due day.
+        closesOn: DUE[1],
         canAnswer: true,
         canWithdraw: false,
         proposer: { name: bo.name, period: 2, payoutText: turnPayoutText(2, DUE[1]!) },

@@ -7,7 +7,7 @@ import { Form, useNavigation } from "react-router";
 import { type Translate, useLocale, useT } from "~/components/i18n";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { formatTimestamp } from "~/domain/format";
+import { formatCalendarDay, formatTimestamp } from "~/domain/format";
 import type { SwapsView, SwapView } from "~/server/groups/group-views.server";
 
 function useBusy(intent: string, swapId?: string) {
@@ -87,11 +87,17 @@ function SwapStakes({ swap }: { swap: SwapView }) {
 
 function OpenSwap({ swap }: { swap: SwapView }) {
   const t = useT();
+  const locale = useLocale();
   return (
     <li className="space-y-2 py-3" data-testid="open-swap">
       <p className="text-slate-900">{describeSwap(swap, t)}</p>
       <SwapStakes swap={swap} />
       <p className="text-sm text-slate-600">{swap.stale ? t("groupPage.swaps.stale") : swap.statusLine}</p>
+      {swap.closesOn ? (
+        <p className="text-sm text-slate-600" data-testid="swap-closes">
+          {t("groupPage.swaps.closesOn", { date: formatCalendarDay(swap.closesOn, "long", locale) })}
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         {swap.canAnswer ? (
           <>

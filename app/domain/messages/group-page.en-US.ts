@@ -274,6 +274,7 @@ export const GROUP_PAGE_MESSAGES = {
   "groupPage.swaps.giveUp": "You give up turn {period}",
   "groupPage.swaps.get": "You get turn {period}",
   "groupPage.swaps.party": "{name}, turn {period}",
+  "groupPage.swaps.closesOn": "It must be settled before {date}: from that day the turns can no longer be swapped.",
   "groupPage.swaps.stale": "One of these turns is already being paid: this swap can't happen any more.",
   "groupPage.swaps.accept": "Accept Swap",
   "groupPage.swaps.decline": "Decline Swap",

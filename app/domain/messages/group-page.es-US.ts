@@ -267,6 +267,7 @@ export const GROUP_PAGE_MESSAGES_ES: Record<keyof typeof GROUP_PAGE_MESSAGES, st
   "groupPage.swaps.giveUp": "Usted cede el turno {period}",
   "groupPage.swaps.get": "Usted recibe el turno {period}",
   "groupPage.swaps.party": "{name}, turno {period}",
+  "groupPage.swaps.closesOn": "Debe resolverse antes del {date}: desde ese día ya no se pueden intercambiar los turnos.",
   "groupPage.swaps.stale": "Uno de estos turnos ya se está pagando: este cambio ya no puede hacerse.",
   "groupPage.swaps.accept": "Aceptar cambio",
   "groupPage.swaps.decline": "Rechazar cambio",

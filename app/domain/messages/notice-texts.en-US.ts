@@ -132,7 +132,7 @@ export const noticeTexts = {
   // planned days, `…SentOnLong` (the payout goes out) and `…ArrivesOnLong` (expected in the member's bank).
   "swapProposed.title": "{proposerName} asks to swap turns in {groupName}",
   "swapProposed.body":
-    "{proposerName} would take your turn {yourTurn} (payout goes out {yourSentOnLong}; expected in your bank {yourArrivesOnLong}) and give you turn {theirTurn} (payout goes out {theirSentOnLong}; expected in your bank {theirArrivesOnLong}). Accept or decline on the group's page.",
+    "{proposerName} would take your turn {yourTurn} (payout goes out {yourSentOnLong}; expected in your bank {yourArrivesOnLong}) and give you turn {theirTurn} (payout goes out {theirSentOnLong}; expected in your bank {theirArrivesOnLong}). Accept or decline on the group's page before {closesOnLong}: from that day the turns can no longer be swapped.",
   "swapProposedOthers.title": "{proposerName} and {counterpartName} may swap turns in {groupName}",
   "swapProposedOthers.body":
     "{proposerName} (turn {proposerTurn}) asked {counterpartName} (turn {counterpartTurn}) to swap turns{approval, select, yes {; if they agree, the group's admin approves or refuses it} other {}}. Your turn stays {yourTurn} before and after: payout goes out {yourSentOnLong}; expected in your bank {yourArrivesOnLong}. You'll be told what happens.",

@@ -110,7 +110,7 @@ export const noticeTexts: Record<NoticeTextId, string> = {
   "swapWithdrawn.body": "El cambio que propuso ya no va. Su turno sigue igual.",
   "swapProposed.title": "{proposerName} le pide cambiar de turno en {groupName}",
   "swapProposed.body":
-    "{proposerName} tomaría su turno {yourTurn} (el pago del pozo sale el {yourSentOnLong}; se espera en su banco el {yourArrivesOnLong}) y le daría el turno {theirTurn} (el pago del pozo sale el {theirSentOnLong}; se espera en su banco el {theirArrivesOnLong}). Acepte o rechace en la página de la tanda.",
+    "{proposerName} tomaría su turno {yourTurn} (el pago del pozo sale el {yourSentOnLong}; se espera en su banco el {yourArrivesOnLong}) y le daría el turno {theirTurn} (el pago del pozo sale el {theirSentOnLong}; se espera en su banco el {theirArrivesOnLong}). Acepte o rechace en la página de la tanda antes del {closesOnLong}: desde ese día ya no se pueden intercambiar los turnos.",
   "swapProposedOthers.title": "{proposerName} y {counterpartName} podrían cambiar de turno en {groupName}",
   "swapProposedOthers.body":
     "{proposerName} (turno {proposerTurn}) le pidió a {counterpartName} (turno {counterpartTurn}) cambiar de turno{approval, select, yes {; si acepta, el administrador de la tanda lo aprueba o lo rechaza} other {}}. Su turno sigue siendo el {yourTurn} antes y después: el pago del pozo sale el {yourSentOnLong}; se espera en su banco el {yourArrivesOnLong}. Le avisaremos lo que pase.",

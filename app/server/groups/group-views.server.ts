@@ -42,6 +42,7 @@ import {
   SWAP_MESSAGES,
   type SwapStatus,
   swapHelpText,
+  swapClosesOn,
   swapStatusLine,
   turnOpen,
   turnPayoutText,
@@ -195,6 +196,8 @@ export type SwapView = {
   decidedByName: string | null;
   /** Its turns went into payment meanwhile: it can't happen any more (the next step on it cancels it). */
   stale: boolean;
+  /** An open swap closes unanswered on this day (the earlier turn's due day, swapClosesOn); null once it can't happen. */
+  closesOn: CalendarDay | null;
   canAnswer: boolean;
   canDecide: boolean;
   canWithdraw: boolean;
@@ -746,6 +749,10 @@ function swapsView(
       swappedAt: swap.swappedAt ? new Date(swap.swappedAt).toISOString() : null,
       decidedByName: swap.decidedByName,
       stale: isOpen && !possible(swap),
+      closesOn: (() => {
+        const [a, b] = [periodOf.get(swap.proposerPeriod)?.dueOn, periodOf.get(swap.counterpartPeriod)?.dueOn];
+        return isOpen && possible(swap) && a && b ? swapClosesOn(a, b) : null;
+      })(),
       canAnswer: swap.status === "proposed" && swap.counterpartMemberId === viewerMemberId,
       canDecide: swap.status === "accepted" && viewerIsAdmin,
       canWithdraw: isOpen && swap.proposerMemberId === viewerMemberId,

@@ -14,7 +14,7 @@
  * member answers; the admin approves or refuses; the proposer withdraws.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { needsApproval, OPEN_SWAP_STATUSES, SWAP_MESSAGES, SWAP_NOTICES, turnOpen, type TurnFacts } from "~/domain/swaps";
+import { needsApproval, OPEN_SWAP_STATUSES, SWAP_MESSAGES, SWAP_NOTICES, swapClosesOn, turnOpen, type TurnFacts } from "~/domain/swaps";
 import { plannedDates } from "~/domain/payment-dates";
 import type { SwapToast } from "~/domain/toast-wording";
 import type { CalendarDay } from "~/domain/schedule";
@@ -263,7 +263,7 @@ export async function proposeSwap(actor: { id: string }, groupId: string, counte
         group,
         asMessage(
           "swapProposed",
-          { proposerName: me.name, groupName: group.name },
+          { proposerName: me.name, groupName: group.name, closesOnLong: swapClosesOn(mine.dueOn, theirs.dueOn) },
           [turnValues("your", theirs.periodNumber, theirs.dueOn), turnValues("their", mine.periodNumber, mine.dueOn)],
           () => SWAP_NOTICES.proposed(me.name, group.name, mine.periodNumber, mine.dueOn, theirs.periodNumber, theirs.dueOn),
         ),

@@ -120,7 +120,13 @@ describe("noticeText", () => {
     expect(
       noticeText({
         message: "swapProposed",
-        values: { proposerName: "Amina", groupName: "Family Circle", ...days("your", 3, "2026-01-23"), ...days("their", 2, "2026-01-16") },
+        values: {
+          proposerName: "Amina",
+          groupName: "Family Circle",
+          closesOnLong: "2026-01-16",
+          ...days("your", 3, "2026-01-23"),
+          ...days("their", 2, "2026-01-16"),
+        },
       }),
     ).toEqual(SWAP_NOTICES.proposed("Amina", "Family Circle", 2, "2026-01-16", 3, "2026-01-23"));
     for (const approval of [true, false])
