@@ -12,7 +12,7 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
   const locale = useLocale();
   const location = useLocation();
   return (
-    <form method="post" action="/language" aria-label={t("language.label")} className={className}>
+    <form method="post" action="/language" aria-label={t("language.label")} className={`shrink-0 ${className}`}>
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {LOCALES.filter((other) => other !== locale).map((other) => (
         <button
@@ -21,7 +21,7 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
           name="locale"
           value={other}
           lang={other}
-          className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 underline hover:bg-slate-100"
+          className="whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-slate-700 underline hover:bg-slate-100"
         >
           {LOCALE_NAMES[other]}
         </button>

@@ -27,9 +27,12 @@ function ReferenceUserMenuItems({ isAdmin, bankHref }: { isAdmin: boolean; bankH
 
 function ReferenceAccountMenu({ user }: { user: HeaderUser }) {
   return (
-    <details className="relative">
+    <details className="relative min-w-0">
       <summary className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100">
-        <span>{user.name}</span>
+        {/* Since 2026-11-30: a long name cut short, not the header's links beside it (768 px). */}
+        <span className="max-w-48 truncate" title={user.name}>
+          {user.name}
+        </span>
         <span aria-hidden="true">▾</span>
       </summary>
       <div className="absolute right-0 z-20 mt-2 w-56 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
@@ -90,7 +93,7 @@ describe("the header's signed-in menus as markup", () => {
       for (const feed of [FEED(0), FEED(24), null]) {
         for (const messages of ["{}", ESCAPING]) {
           expect(render(<SignedInLinks user={user} feed={null} />, messages)).toContain(
-            render(<ReferenceAccountMenu user={user} />, messages).replace(/^<details class="relative">/, ""),
+            render(<ReferenceAccountMenu user={user} />, messages).replace(/^<details class="relative min-w-0">/, ""),
           );
           expect(render(<SignedInMenu user={user} feed={feed} />, messages)).toBe(render(<ReferenceMenu user={user} feed={feed} />, messages));
         }
@@ -115,7 +118,7 @@ describe("the header's signed-in menus as markup", () => {
     });
     const links = render(<SignedInLinks user={DANA} feed={null} />, english);
     expect(links).toContain(
-      '<details class="relative"><summary class="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"><span>Dana Demo</span><span aria-hidden="true">▾</span></summary><div class="absolute right-0 z-20 mt-2 w-56 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"><a class="block px-4 py-2 text-sm text-slate-700 hover:bg-slate-100" href="/profile" data-discover="true">Profile</a><a class="block px-4 py-2 text-sm text-slate-700 hover:bg-slate-100" href="/reports" data-discover="true">Reports</a><a class="block px-4 py-2 text-sm text-slate-700 hover:bg-slate-100" href="/profile/bank-accounts" data-discover="true">Bank Accounts</a><form class="border-t border-slate-100" data-discover="true" action="/logout" method="post"><button type="submit" class="block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-100">Logout</button></form></div></details>',
+      '<details class="relative min-w-0"><summary class="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"><span class="max-w-48 truncate" title="Dana Demo">Dana Demo</span><span aria-hidden="true">▾</span></summary><div class="absolute right-0 z-20 mt-2 w-56 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"><a class="block px-4 py-2 text-sm text-slate-700 hover:bg-slate-100" href="/profile" data-discover="true">Profile</a><a class="block px-4 py-2 text-sm text-slate-700 hover:bg-slate-100" href="/reports" data-discover="true">Reports</a><a class="block px-4 py-2 text-sm text-slate-700 hover:bg-slate-100" href="/profile/bank-accounts" data-discover="true">Bank Accounts</a><form class="border-t border-slate-100" data-discover="true" action="/logout" method="post"><button type="submit" class="block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-100">Logout</button></form></div></details>',
     );
     expect(render(<SignedInMenu user={DANA} feed={FEED(24)} />, english)).toBe(
       '<div><p class="px-4 py-2 text-xs text-slate-500">Signed in as Dana Demo</p><a class="block px-4 py-2 text-sm text-slate-700 hover:bg-slate-100" href="/dashboard" data-discover="true">Dashboard</a><a class="block px-4 py-2 text-sm text-slate-700 hover:bg-slate-100" href="/notifications" data-discover="true">Notifications (24 unread)</a><a class="block px-4 py-2 text-sm text-slate-700 hover:bg-slate-100" href="/profile" data-discover="true">Profile</a><a class="block px-4 py-2 text-sm text-slate-700 hover:bg-slate-100" href="/reports" data-discover="true">Reports</a><a class="block px-4 py-2 text-sm text-slate-700 hover:bg-slate-100" href="/profile/bank" data-discover="true">Bank Accounts</a><form class="border-t border-slate-100" data-discover="true" action="/logout" method="post"><button type="submit" class="block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-100">Logout</button></form></div>',

@@ -29,7 +29,7 @@ export function SignedInLinks({ user, feed }: { user: HeaderUser; feed: Notifica
       ) : null}
       {feed ? <NotificationsBell feed={feed} /> : null}
       <details
-        className="relative"
+        className="relative min-w-0"
         {...handlers}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: our own markup (accountMenuMarkup): the name escaped as React escapes it.
         dangerouslySetInnerHTML={{ __html: accountMenuMarkup(user, t) }}
@@ -89,7 +89,8 @@ function userMenuItemsMarkup(isAdmin: boolean, bankHref: string, t: Translate): 
 export function accountMenuMarkup(user: HeaderUser, t: Translate): string {
   return (
     `<summary class="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100">` +
-    `<span>${escapeText(user.name)}</span><span aria-hidden="true">▾</span></summary>` +
+    // A long name is cut short (the whole of it in the menu's tooltip), never the links beside it (issue: 768 px).
+    `<span class="max-w-48 truncate" title="${escapeText(user.name)}">${escapeText(user.name)}</span><span aria-hidden="true">▾</span></summary>` +
     `<div class="absolute right-0 z-20 mt-2 w-56 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">` +
     `${userMenuItemsMarkup(user.isAdmin, "/profile/bank-accounts", t)}</div>`
   );

@@ -48,13 +48,13 @@ export function SiteHeader({ user, feed }: { user: HeaderUser | null; feed: Noti
   return (
     <header ref={headerRef} className="border-b border-slate-200 bg-white">
       <nav aria-label={t("header.main")} className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-800">
+        <Link to="/" className="flex shrink-0 items-center gap-2 text-lg font-bold text-brand-800">
           <img src="/favicon.svg" alt="" width={28} height={28} />
           Rosca
         </Link>
 
-        {/* Desktop */}
-        <div className="hidden items-center gap-1 md:flex">
+        {/* Desktop (min-w-0: a long name in the account menu is cut short, not the links beside it) */}
+        <div className="hidden min-w-0 items-center gap-1 md:flex">
           {user ? (
             <SignedInLinks user={user} feed={feed} />
           ) : (

@@ -168,7 +168,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Section>
 
         <Section id="examples" title={t("home.examples.title")} intro={<p>{t("home.examples.intro")}</p>}>
-          <ul className="grid gap-6 md:grid-cols-3">
+          <ul className="grid gap-6 lg:grid-cols-3">
             {loaderData.examples.map((group) => (
               <li key={group.id}>
                 <ExampleGroupCard group={group} />

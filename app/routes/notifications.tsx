@@ -59,7 +59,8 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           <ul className="divide-y divide-slate-100">
             {notifications.map((item) => (
               <li key={item.id} className="flex items-start justify-between gap-4 px-6 py-4">
-                <div>
+                {/* min-w-0: long words wrap here instead of squeezing the button beside them to a letter a line (320 px). */}
+                <div className="min-w-0 break-words">
                   <p className={item.read ? "text-slate-700" : "font-semibold text-slate-900"}>
                     {item.title}
                     {item.read ? null : (
@@ -76,7 +77,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
                     {t("notices.open")}
                   </Link>
                 ) : !item.read ? (
-                  <form method="post" action={`/api/notifications/${item.id}/read`}>
+                  <form method="post" action={`/api/notifications/${item.id}/read`} className="shrink-0">
                     <button type="submit" className="shrink-0 text-sm font-medium text-brand-700 underline">
                       {item.link ? t("notices.open") : t("notices.markRead")}
                     </button>

@@ -155,6 +155,7 @@ test.describe("every page fits the screen, from 320 px up", () => {
         const visits = visitsByRole(await appRoutePatterns()).get(role)!;
         expect(visits.length, `pages visited as ${role}`).toBeGreaterThan(0);
         const tooWide: string[] = [];
+        const squeezedWords: string[] = [];
         let visited = 0;
         await becomeRole(context, world, role);
         for (const { pattern, visit } of visits) {
@@ -166,7 +167,26 @@ test.describe("every page fits the screen, from 320 px up", () => {
           const fit = await page.evaluate(() => {
             const viewport = window.innerWidth;
             const over = document.documentElement.scrollWidth - viewport;
-            if (over <= 0) return { over, culprits: [] as string[] };
+            // A one-word label squeezed by its neighbours breaks mid-word ("A b r i r", "Apo rte" at 320 px in Spanish):
+            // a button's, a link's or a term's single word on more than one line.
+            const squeezed: string[] = [];
+            for (const element of document.body.querySelectorAll("button, a, dt, th, label")) {
+              const text = (element.textContent ?? "").trim();
+              // (An address, a link's URL or a long name is one "word" that must wrap; a label is short.)
+              if (text.length < 2 || text.length > 20 || /[\s@/]/.test(text) || element.getClientRects().length === 0) continue;
+              // Its visible text only (not an icon beside it, nor a screen reader's words clipped to a pixel).
+              const lines = new Set<number>();
+              const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+              for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                const box = node.parentElement?.getBoundingClientRect();
+                if (!box || box.width <= 1 || box.height <= 1 || !node.textContent?.trim()) continue;
+                const range = document.createRange();
+                range.selectNodeContents(node);
+                for (const rect of range.getClientRects()) if (rect.width > 0) lines.add(Math.round(rect.top));
+              }
+              if (lines.size > 1) squeezed.push(`${element.tagName.toLowerCase()} "${text.slice(0, 30)}" on ${lines.size} lines`);
+            }
+            if (over <= 0) return { over, culprits: [] as string[], squeezed };
             // The outermost elements past the right edge that nothing clips (a scrolling region's content is fine): what to fix.
             const clipped = (element: Element) => {
               for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
@@ -186,9 +206,10 @@ test.describe("every page fits the screen, from 320 px up", () => {
                 `${label} "${(element.textContent ?? "").trim().slice(0, 40)}" (right edge at ${Math.round(element.getBoundingClientRect().right)} px)`,
               );
             }
-            return { over, culprits: culprits.slice(0, 5) };
+            return { over, culprits: culprits.slice(0, 5), squeezed };
           });
           visited += 1;
+          if (fit.squeezed.length > 0) squeezedWords.push(`${pattern} (${path}, as ${role}) at ${width} px: ${fit.squeezed.join("; ")}`);
           if (fit.over > 0) {
             tooWide.push(
               `${pattern} (${path}, as ${role}) at ${width} px: ${fit.over} px wider than the screen; sticking out: ${fit.culprits.join("; ")}`,
@@ -197,6 +218,7 @@ test.describe("every page fits the screen, from 320 px up", () => {
         }
         expect(visited).toBe(visits.length);
         expect(tooWide, `pages that scroll sideways at ${width} px as ${role}`).toEqual([]);
+        expect(squeezedWords, `one-word labels broken mid-word at ${width} px as ${role}`).toEqual([]);
       });
     }
   }

@@ -167,22 +167,22 @@ export function UserTable({ users, list }: { users: AdminUser[]; list: AdminList
         <caption className="sr-only">{t("admin.users")}</caption>
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">
+            <th scope="col" className="whitespace-nowrap py-2 pr-3 font-medium">
               {t("admin.users.name")}
             </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
+            <th scope="col" className="whitespace-nowrap py-2 pr-3 font-medium">
               {t("admin.users.email")}
             </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
+            <th scope="col" className="whitespace-nowrap py-2 pr-3 font-medium">
               {t("admin.users.joined")}
             </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
+            <th scope="col" className="whitespace-nowrap py-2 pr-3 font-medium">
               {t("admin.users.role")}
             </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
+            <th scope="col" className="whitespace-nowrap py-2 pr-3 font-medium">
               {t("admin.users.sandbox")}
             </th>
-            <th scope="col" className="py-2 font-medium">
+            <th scope="col" className="whitespace-nowrap py-2 font-medium">
               {t("admin.action")}
             </th>
           </tr>

@@ -79,23 +79,23 @@ function ScheduleTable({
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">
+            <th scope="col" className="whitespace-nowrap py-2 pr-3 font-medium">
               {column.position}
             </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
+            <th scope="col" className="whitespace-nowrap py-2 pr-3 font-medium">
               {column.recipient}
             </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
+            <th scope="col" className="whitespace-nowrap py-2 pr-3 font-medium">
               {column.date}
             </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
+            <th scope="col" className="whitespace-nowrap py-2 pr-3 font-medium">
               {column.amount}
             </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
+            <th scope="col" className="whitespace-nowrap py-2 pr-3 font-medium">
               {column.status}
             </th>
             {reorder ? (
-              <th scope="col" className="py-2 font-medium">
+              <th scope="col" className="whitespace-nowrap py-2 font-medium">
                 {column.order}
               </th>
             ) : null}

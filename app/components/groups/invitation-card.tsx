@@ -75,28 +75,28 @@ export function InvitationCard({ invitation, error, busy }: { invitation: Invita
       </p>
       <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <div className="flex gap-2">
-          <dt className="text-slate-600">{t("invitation.contribution")}</dt>
-          <dd className="font-semibold text-slate-900">
+          <dt className="shrink-0 text-slate-600">{t("invitation.contribution")}</dt>
+          <dd className="min-w-0 font-semibold text-slate-900">
             {money(invitation.contributionCents)} · {invitation.scheduleLine}
           </dd>
         </div>
         <div className="flex gap-2">
-          <dt className="text-slate-600">{t("invitation.frequency")}</dt>
-          <dd className="font-semibold text-slate-900">{t(`wizard.frequency.${invitation.frequency}`)}</dd>
+          <dt className="shrink-0 text-slate-600">{t("invitation.frequency")}</dt>
+          <dd className="min-w-0 font-semibold text-slate-900">{t(`wizard.frequency.${invitation.frequency}`)}</dd>
         </div>
         <div className="flex gap-2">
-          <dt className="text-slate-600">{t("invitation.members")}</dt>
-          <dd className="font-semibold text-slate-900">
+          <dt className="shrink-0 text-slate-600">{t("invitation.members")}</dt>
+          <dd className="min-w-0 font-semibold text-slate-900">
             {t("invitation.joined", { joined: invitation.joinedCount, count: invitation.memberCount })}
           </dd>
         </div>
         <div className="flex gap-2">
-          <dt className="text-slate-600">{t("invitation.payoutPerTurn")}</dt>
-          <dd className="font-semibold text-slate-900">{money(invitation.payoutCents)}</dd>
+          <dt className="shrink-0 text-slate-600">{t("invitation.payoutPerTurn")}</dt>
+          <dd className="min-w-0 font-semibold text-slate-900">{money(invitation.payoutCents)}</dd>
         </div>
         <div className="flex gap-2 sm:col-span-2">
-          <dt className="text-slate-600">{t("invitation.setupFee")}</dt>
-          <dd className="font-semibold text-slate-900">{t("invitation.setupFeeLine", { amount: money(invitation.setupFeeCents) })}</dd>
+          <dt className="shrink-0 text-slate-600">{t("invitation.setupFee")}</dt>
+          <dd className="min-w-0 font-semibold text-slate-900">{t("invitation.setupFeeLine", { amount: money(invitation.setupFeeCents) })}</dd>
         </div>
       </dl>
 
