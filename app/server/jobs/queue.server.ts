@@ -66,7 +66,11 @@ export type QueueRole = "worker" | "producer";
  */
 const QUEUES: Queue[] = [
   // The planner is one statement and a few inserts. A tick that fails is not retried: the next minute's does the same.
-  { name: MONEY_TICK, policy: "stately", retryLimit: 0, expireInSeconds: 2 * 60 },
+  // Its expiry is short because "stately" lets no other tick run while one counts as running: a tick whose end could
+  // not be written (its database cut off at that moment) held every tick back for its whole expiry, once two minutes,
+  // and a debit left "created" by the same cut waited for it (money-disruptions.test.ts, 1 run in 10). Two ticks at
+  // once are harmless: the shard jobs they queue are singletons.
+  { name: MONEY_TICK, policy: "stately", retryLimit: 0, expireInSeconds: 30 },
   // "short" per shard (singletonKey "shard:<n>/<of>"): at most one waiting for each, any number running. Not
   // "stately" (one running per key): pg-boss 10 activates the oldest waiting job with an UPDATE that the one-active
   // index then refuses while that shard runs, and the whole fetch fails, so one long or lost shard would hold up every
