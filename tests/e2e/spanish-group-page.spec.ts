@@ -220,7 +220,7 @@ test.describe("a member who reads Spanish: the group page with a late contributi
       const collectOn = bankDayOnOrAfter(today);
       await expect(summary).toContainText(`Cargo enviado a su banco el${full(collectOn)}`);
       await expect(summary).toContainText(
-        `Se cobra el ${full(sandboxSettlesOn(today))}: el día en que se liquida, como lo muestran el calendario de la tanda y su estado de cuenta (días hábiles de ACH).`,
+        `Llega al pozo el ${full(sandboxSettlesOn(today))}: el día en que se liquida, como lo muestran el calendario de la tanda y su estado de cuenta (días hábiles de ACH).`,
       );
       const consent = phone.getByRole("checkbox", {
         name: `Autorizo a Rosca a cargar $100.00 una sola vez a First Platypus Bank Everyday ••3030 por la red ACH el ${full(collectOn)}, por mi aporte atrasado a ${name}. Puedo cancelar esta autorización comunicándome con el soporte de Rosca antes de ese día.`,
@@ -273,7 +273,7 @@ test("the admin of a forming group reads its page in Spanish: seats left, the in
   const main = page.locator("main");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(group.name);
   await expect(main).toContainText("En formación");
-  await expect(main).toContainText("Miembros1 de 3 se unieron");
+  await expect(main).toContainText("Miembros1 de 3 se unió");
   await expect(main).toContainText("Si la tanda se llenara hoy");
   await expect(page.getByRole("heading", { name: "Invitar miembros" })).toBeVisible();
   await expect(main).toContainText("Quedan 2 lugares. Comparta este enlace con las personas de su confianza.");

@@ -94,7 +94,7 @@ test("an invitee arriving with lang=es-US reads the login and the join page in S
       .locator("dd")
       .first();
   await expect(figure("Administrador de la tanda")).toHaveText("Bank Tester");
-  await expect(figure("Miembros")).toHaveText("1 de 3 se unieron");
+  await expect(figure("Miembros")).toHaveText("1 de 3 se unió");
   await expect(figure("Aporte")).toHaveText("$100.00");
   await expect(details.getByText("Cada mes, el día 6", { exact: true })).toBeVisible();
   await expect(figure("Primera fecha de pago")).toHaveText(/^\d{1,2} de [a-z]+ de \d{4}$/);

@@ -177,7 +177,7 @@ test("a member who reads Spanish sees their group's card in Spanish on the dashb
     await page.goto(path);
     const card = page.getByRole("article", { name: group.name });
     await expect(card).toContainText("En formación");
-    await expect(card).toContainText("Miembros1 de 3 se unieron");
+    await expect(card).toContainText("Miembros1 de 3 se unió");
     await expect(card).toContainText("Aporte$100.00 · Cada mes, el día 6");
     await expect(card).toContainText("Pago del pozo$300.00");
     await expect(card).toContainText("Su turno1 de 3");
@@ -279,7 +279,7 @@ test("a member who reads Spanish sees an invitation in Spanish on the dashboard 
   await expect(card).toContainText("Le invitó Bank Tester");
   await expect(card).toContainText("Aporte$100.00 · Cada mes, el día 6");
   await expect(card).toContainText("FrecuenciaCada mes");
-  await expect(card).toContainText("Miembros1 de 3 se unieron");
+  await expect(card).toContainText("Miembros1 de 3 se unió");
   await expect(card).toContainText("Tarifa de inicio$5.00 de tarifa de inicio, una sola vez");
   await expectNoEnglish(page);
 

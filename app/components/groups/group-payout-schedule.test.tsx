@@ -76,7 +76,7 @@ const messages = {
   "groupCard.you": ["You"],
   "groupPage.yourTurn": ["Your <turn>"],
   "groupPage.yetToJoin": ["Yet to join"],
-  "groupCard.status.completed": ["Completed"],
+  "groupPage.payoutCompleted": ["Completed"],
   "groupPage.pending": ["Pending & 'so'"],
 };
 

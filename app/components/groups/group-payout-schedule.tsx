@@ -163,7 +163,7 @@ export function ScheduleRow({
         {row.partial ? <PartialAmount partial={row.partial} /> : formatMoney(row.amountCents, locale)}
       </td>
       <td className="py-2 pr-3" data-label={column.status}>
-        {row.status === "completed" ? t("groupCard.status.completed") : t("groupPage.pending")}
+        {row.status === "completed" ? t("groupPage.payoutCompleted") : t("groupPage.pending")}
       </td>
       {reorder ? (
         <td className="py-2" data-label={column.order}>
@@ -218,7 +218,7 @@ export function scheduleRowsMarkup(
     );
     parts.push(cell(column.date, scheduleDatesMarkup(row, t, locale)));
     parts.push(cell(column.amount, row.partial ? partialAmountMarkup(row.partial, t, locale) : escapeText(formatMoney(row.amountCents, locale))));
-    parts.push(cell(column.status, escapeText(row.status === "completed" ? t("groupCard.status.completed") : t("groupPage.pending"))));
+    parts.push(cell(column.status, escapeText(row.status === "completed" ? t("groupPage.payoutCompleted") : t("groupPage.pending"))));
     parts.push("</tr>");
   }
   return parts.join("");

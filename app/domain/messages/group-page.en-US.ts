@@ -103,6 +103,8 @@ export const GROUP_PAGE_MESSAGES = {
   "groupPage.turn": "Turn {position}",
   "groupPage.paid": "Paid",
   "groupPage.next": "Next",
+  // A payout's status in the schedule (a group's is groupCard.status.completed: "Completada" in Spanish, the tanda's gender).
+  "groupPage.payoutCompleted": "Completed",
   "groupPage.pending": "Pending",
   "groupPage.late": "Late",
   "groupPage.schedule": "Payout schedule",

@@ -23,7 +23,7 @@ export const JOIN_MESSAGES_ES: Record<keyof typeof JOIN_MESSAGES, string> = {
   "join.detailsTitle": "Detalles de la invitación",
   "join.groupAdmin": "Administrador de la tanda",
   "join.members": "Miembros",
-  "join.joined": "{joined} de {count} se unieron",
+  "join.joined": "{joined, plural, one {# de {count} se unió} other {# de {count} se unieron}}",
   "join.contribution": "Aporte",
   "join.firstDue": "Primera fecha de pago",
   "join.firstDueNote": "El calendario queda fijo cuando se une el último miembro; esta es la fecha si eso ocurre hoy.",
