@@ -1,8 +1,9 @@
 import { NavLink, useNavigate, useSubmit } from "react-router";
 import { navLink } from "./header-links";
 import type { HeaderUser } from "./header-links";
-import { type Translate, useT } from "./i18n";
+import { type Translate, useLocale, useT } from "./i18n";
 import { type NotificationFeed, NotificationsBell } from "./notifications-bell";
+import { usePageLanguageValidation } from "./page-language-validation";
 import { escapeText } from "./ui/markup";
 
 /**
@@ -17,6 +18,8 @@ import { escapeText } from "./ui/markup";
 export function SignedInLinks({ user, feed }: { user: HeaderUser; feed: NotificationFeed | null }) {
   const t = useT();
   const handlers = useMarkupHandlers();
+  // Rendered on every signed-in page (hidden on small screens): the browser's form checks in the page's language.
+  usePageLanguageValidation(t, useLocale());
   return (
     <>
       <NavLink to="/dashboard" className={navLink}>

@@ -227,7 +227,14 @@ test.describe("a member who reads Spanish: the group page with a late contributi
       });
       await expectNoEnglish(phone);
       await expectPhoneFit(phone);
+      // Paying without the authorisation: the browser's own check stops it, in her language where JavaScript words it
+      // (the browser here speaks English: it said "Please check this box if you want to proceed.").
+      await phone.getByRole("button", { name: "Pagar $100.00 ahora" }).click();
+      await expect(phone).toHaveURL(new RegExp(`/groups/${groupId}/pay$`));
+      const javaScript = test.info().project.use.javaScriptEnabled !== false;
+      if (javaScript) expect(await consent.evaluate((box: HTMLInputElement) => box.validationMessage)).toBe("Marque esta casilla para continuar.");
       await consent.check();
+      expect(await consent.evaluate((box: HTMLInputElement) => box.validity.valid)).toBe(true);
       await phone.getByRole("button", { name: "Pagar $100.00 ahora" }).click();
       await expect(phone).toHaveURL(new RegExp(`/groups/${groupId}$`));
       await expect(toasts(phone)).toContainText("Pago en camino");

@@ -58,6 +58,18 @@ const UI = {
   "header.adminDashboard": "Admin Dashboard",
   "header.logout": "Logout",
   "language.label": "Language",
+  // The browser's own form checks, in the page's language (app/components/page-language-validation.ts).
+  "form.invalid.checkbox": "Check this box to go on.",
+  "form.invalid.choose": "Choose one of the options.",
+  "form.invalid.required": "Fill in this field.",
+  "form.invalid.number": "Enter a number.",
+  "form.invalid.email": "Enter an email address, like name@example.com.",
+  "form.invalid.min": "Enter {min} or more.",
+  "form.invalid.max": "Enter {max} or less.",
+  "form.invalid.step": "Enter an allowed value.",
+  "form.invalid.tooShort": "{count, plural, one {Use at least # character.} other {Use at least # characters.}}",
+  "form.invalid.tooLong": "{count, plural, one {Use at most # character.} other {Use at most # characters.}}",
+  "form.invalid.format": "Use the format asked for.",
   // The dashboard (ADR 056, part two), its sandbox-access card and its activity list.
   "dashboard.title": "Dashboard — Rosca",
   "dashboard.welcome": "Welcome, {name}",
