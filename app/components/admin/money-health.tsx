@@ -83,15 +83,16 @@ export function MoneyHealthPanel({ health, list }: { health: MoneyHealthView; li
         {groups.length === 0 ? (
           <p className="text-sm text-slate-600">{t("admin.money.none")}</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="min-w-full text-left text-sm">
+          <div>
+            {/* Stacked rows on a phone (.stack-table, app.css): squeezed side by side, "Runs" broke into a letter a line. */}
+            <table className="stack-table min-w-full text-left text-sm">
               <caption className="sr-only">{t("admin.money.caption")}</caption>
               <thead className="text-xs uppercase text-slate-500">
                 <tr>
-                  <th scope="col" className="py-2 pr-4">
+                  <th scope="col" className="whitespace-nowrap py-2 pr-4">
                     {t("admin.money.group")}
                   </th>
-                  <th scope="col" className="py-2 pr-4">
+                  <th scope="col" className="whitespace-nowrap py-2 pr-4">
                     {t("admin.money.runs")}
                   </th>
                   <th scope="col" className="py-2 pr-4">
@@ -114,7 +115,7 @@ export function MoneyHealthPanel({ health, list }: { health: MoneyHealthView; li
                         {group.status} · {group.id}
                       </span>
                     </th>
-                    <td className="py-2 pr-4">
+                    <td className="py-2 pr-4" data-label={t("admin.money.runs")}>
                       {group.parkedAt ? (
                         <span className="font-semibold text-red-700">{t("admin.money.parked", { when: utc(group.parkedAt, locale) })}</span>
                       ) : group.failures > 0 ? (
@@ -124,8 +125,10 @@ export function MoneyHealthPanel({ health, list }: { health: MoneyHealthView; li
                       )}
                       {group.lastError ? <span className="block max-w-xs truncate text-xs text-slate-500">{group.lastError}</span> : null}
                     </td>
-                    <td className="py-2 pr-4">{group.refusals}</td>
-                    <td className="py-2 pr-4">
+                    <td className="py-2 pr-4" data-label={t("admin.money.refused")}>
+                      {group.refusals}
+                    </td>
+                    <td className="py-2 pr-4" data-label={t("admin.money.fronted")}>
                       {group.returnsFronted > 0
                         ? t("admin.money.returnsOwed", { count: group.returnsFronted, owed: formatMoney(group.frontedCents, locale) })
                         : "—"}
