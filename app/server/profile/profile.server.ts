@@ -147,10 +147,9 @@ export async function setPayday(userId: string, value: string, now = new Date())
  * found by an exploratory pass, a member who chose Spanish and then signed in got the new-sign-in email in English).
  * A choice already stored is never overwritten: the switch on a signed-in page is how it changes.
  */
-export async function adoptBrowserLanguage(user: Pick<User, "id" | "locale">, chosen: Locale | null, now = new Date()) {
-  if (user.locale || !chosen) return user;
+export async function adoptBrowserLanguage(user: Pick<User, "id" | "locale">, chosen: Locale | null, now = new Date()): Promise<void> {
+  if (user.locale || !chosen) return;
   await db().update(users).set({ locale: chosen, updatedAt: now }).where(sql`${users.id} = ${user.id} and ${users.locale} is null`);
-  return { ...user, locale: chosen };
 }
 
 /** The member's language (ADR 056): pages and every email to them from now on (null: follow the browser, English mail). */
